@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from tests.support.repo import GIT_ENV, Repo
+
+# Property tests drive real git repositories, so examples are slow and timing is
+# noisy: no deadline. `pytest --hypothesis-profile=thorough` runs 2,000 examples.
+_QUIET = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large]
+settings.register_profile("segmint", deadline=None, suppress_health_check=_QUIET)
+settings.register_profile("thorough", max_examples=2000, deadline=None, suppress_health_check=_QUIET)
+settings.load_profile("segmint")
+
+SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_git(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Tests never see the developer's git config, identity or signing keys."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    for key, value in GIT_ENV.items():
+        monkeypatch.setenv(key, value)
+    for key in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
+        monkeypatch.delenv(key, raising=False)
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Repo:
+    return Repo(tmp_path / "repo")
+
+
+def shared_data(name: str) -> Path:
+    path = SHARED_DATA / name
+    if not path.exists():
+        pytest.skip(f"shared data {name} not found at {path}")
+    return path
