@@ -1,0 +1,56 @@
+"""The errors Segmint raises on purpose.
+
+Every one carries a single sentence meant for a person (CLI stderr) or an agent
+(MCP ``isError`` text). Anything else escaping is a bug.
+"""
+
+from __future__ import annotations
+
+
+class SegmintError(Exception):
+    """Base class: a deterministic, user-facing failure."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class GitMissingError(SegmintError):
+    """The ``git`` executable cannot be found."""
+
+
+class NotARepositoryError(SegmintError):
+    """The path is not inside a git work tree (or does not exist)."""
+
+
+class GitCommandError(SegmintError):
+    """A git command failed in a way Segmint did not expect."""
+
+    def __init__(self, message: str, *, returncode: int = 1, stderr: str = "") -> None:
+        super().__init__(message)
+        self.returncode = returncode
+        self.stderr = stderr
+
+
+class DiffParseError(SegmintError):
+    """Input that cannot be read as a unified diff."""
+
+
+class UnknownIdError(SegmintError):
+    """References to ids that do not exist (``Unknown change IDs: bad-id``)."""
+
+    def __init__(self, kind: str, ids: list[str]) -> None:
+        super().__init__(f"Unknown {kind} IDs: {', '.join(ids)}")
+        self.kind = kind
+        self.ids = ids
+
+
+class StaleReferenceError(SegmintError):
+    """A reference computed against a repository state that has since changed."""
+
+
+class RefusedError(SegmintError):
+    """An operation refused to protect the user's work (HEAD moved, rebase, ...)."""

@@ -1,0 +1,208 @@
+"""Running git: one place that knows how to call it safely and read its output.
+
+Every read-only call sets ``GIT_OPTIONAL_LOCKS=0`` so listing changes never
+takes ``index.lock`` (a plain ``git diff`` may refresh the index otherwise).
+Output is bytes; callers decode with ``surrogateescape`` so nothing is lost.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import threading
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from segmint_core.errors import GitCommandError, GitMissingError, NotARepositoryError
+
+# Options that make `git diff` output independent of the user's display config,
+# so the parser always sees the same shape (prefixes, no colour, no external tools).
+DIFF_OPTIONS = (
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    "--src-prefix=a/",
+    "--dst-prefix=b/",
+    "--submodule=short",
+    "--find-renames",
+    "--full-index",
+    "--unified=3",
+)
+
+CONFIG_OVERRIDES = (
+    "-c", "core.quotePath=true",
+    "-c", "diff.noprefix=false",
+    "-c", "diff.mnemonicPrefix=false",
+    "-c", "diff.relative=false",
+    "-c", "color.ui=false",
+)
+
+EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+
+
+def decode(data: bytes) -> str:
+    """Bytes from git to str without loss (undecodable bytes become surrogates)."""
+    return data.decode("utf-8", "surrogateescape")
+
+
+def encode(text: str) -> bytes:
+    return text.encode("utf-8", "surrogateescape")
+
+
+def git_executable() -> str:
+    exe = shutil.which("git")
+    if exe is None:
+        raise GitMissingError("git is not installed or not on PATH; Segmint needs git to read changes.")
+    return exe
+
+
+def _base_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    env = dict(os.environ)
+    env["GIT_OPTIONAL_LOCKS"] = "0"
+    env["GIT_TERMINAL_PROMPT"] = "0"
+    env.setdefault("LC_ALL", "C")
+    # An inherited GIT_DIR/GIT_WORK_TREE (e.g. from a hook) would point us elsewhere.
+    for name in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX"):
+        env.pop(name, None)
+    if extra:
+        env.update(extra)
+    return env
+
+
+@dataclass(frozen=True)
+class GitResult:
+    returncode: int
+    stdout: bytes
+    stderr: bytes
+
+    @property
+    def text(self) -> str:
+        return decode(self.stdout)
+
+
+class Git:
+    """A git work tree: runs commands with its root as the working directory."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.exe = git_executable()
+
+    @classmethod
+    def discover(cls, path: str | os.PathLike[str] | None = None) -> "Git":
+        """The repository containing ``path`` (default: the current directory)."""
+        start = Path(path if path is not None else os.getcwd()).expanduser()
+        if not start.exists():
+            raise NotARepositoryError(f"Path does not exist: {start}")
+        if not start.is_dir():
+            start = start.parent
+        exe = git_executable()
+        proc = subprocess.run(
+            [exe, "rev-parse", "--show-toplevel"],
+            cwd=start, env=_base_env(), capture_output=True,
+        )
+        if proc.returncode != 0:
+            raise NotARepositoryError(f"Not a git repository (or any parent up to /): {start}")
+        top = decode(proc.stdout).rstrip("\n")
+        if not top:
+            raise NotARepositoryError(f"Not inside a git work tree: {start}")
+        return cls(Path(top))
+
+    # -- running -------------------------------------------------------------
+
+    def argv(self, *args: str) -> list[str]:
+        return [self.exe, *CONFIG_OVERRIDES, *args]
+
+    def run(
+        self,
+        *args: str,
+        input: bytes | None = None,
+        env: dict[str, str] | None = None,
+        check: bool = True,
+    ) -> GitResult:
+        proc = subprocess.run(
+            self.argv(*args), cwd=self.root, env=_base_env(env),
+            input=input, capture_output=True,
+        )
+        result = GitResult(proc.returncode, proc.stdout, proc.stderr)
+        if check and proc.returncode != 0:
+            raise self._error(args, result)
+        return result
+
+    def run_many(
+        self, *commands: tuple[str, ...], may_fail: tuple[int, ...] = ()
+    ) -> list[GitResult]:
+        """Run several read-only commands at once; results in the given order.
+
+        A failing command raises, unless its index is listed in ``may_fail``.
+        """
+        procs = [
+            subprocess.Popen(
+                self.argv(*args), cwd=self.root, env=_base_env(),
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            )
+            for args in commands
+        ]
+        outputs: list[tuple[bytes, bytes]] = [(b"", b"")] * len(procs)
+
+        def drain(i: int) -> None:
+            outputs[i] = procs[i].communicate()
+
+        threads = [threading.Thread(target=drain, args=(i,)) for i in range(1, len(procs))]
+        for t in threads:
+            t.start()
+        drain(0)
+        for t in threads:
+            t.join()
+        results = []
+        for n, (args, proc, (out, err)) in enumerate(zip(commands, procs, outputs)):
+            result = GitResult(proc.returncode, out, err)
+            if proc.returncode != 0 and n not in may_fail:
+                raise self._error(args, result)
+            results.append(result)
+        return results
+
+    def _error(self, args: tuple[str, ...], result: GitResult) -> GitCommandError:
+        err = decode(result.stderr).strip()
+        first = err.splitlines()[0] if err else f"exit status {result.returncode}"
+        return GitCommandError(
+            f"git {args[0]} failed: {first}", returncode=result.returncode, stderr=err,
+        )
+
+    # -- facts about the repository -------------------------------------------
+
+    @cached_property
+    def git_dir(self) -> Path:
+        out = self.run("rev-parse", "--absolute-git-dir").text.strip()
+        return Path(out)
+
+    @cached_property
+    def common_dir(self) -> Path:
+        out = self.run("rev-parse", "--git-common-dir").text.strip()
+        path = Path(out)
+        return path if path.is_absolute() else (self.root / path).resolve()
+
+    def head(self) -> str | None:
+        """HEAD's commit id, or None on an unborn branch."""
+        res = self.run("rev-parse", "--verify", "--quiet", "HEAD^{commit}", check=False)
+        return res.text.strip() or None if res.returncode == 0 else None
+
+    def head_ref(self) -> str | None:
+        """The branch HEAD points at (``refs/heads/main``), or None when detached."""
+        res = self.run("symbolic-ref", "--quiet", "HEAD", check=False)
+        return res.text.strip() or None if res.returncode == 0 else None
+
+    def operation_in_progress(self) -> str | None:
+        """Name of a merge, rebase, cherry-pick, revert or bisect under way, if any."""
+        markers = {
+            "MERGE_HEAD": "a merge",
+            "rebase-merge": "a rebase",
+            "rebase-apply": "a rebase or am",
+            "CHERRY_PICK_HEAD": "a cherry-pick",
+            "REVERT_HEAD": "a revert",
+        }
+        for name, what in markers.items():
+            if (self.git_dir / name).exists():
+                return what
+        return None
