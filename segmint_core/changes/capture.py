@@ -1,0 +1,173 @@
+"""Reading a repository's uncommitted work into a ``ChangeSet``.
+
+Two diffs, never ``git diff HEAD``: the staged one (``--cached``, HEAD -> index)
+and the unstaged one (index -> work tree), plus untracked files that git does not
+ignore. They are merged per file, staged hunks first, sorted by path (byte order,
+like git) and numbered ``change-1``...; hunk ids are ``change-N:k``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from segmint_core.changes.models import (
+    ADDED, BINARY, CONFLICTED, COPIED, DELETED, MODIFIED, RENAMED,
+    Change, FilePatch, Hunk,
+)
+from segmint_core.changes.parser import parse_diff
+from segmint_core.changes.untracked import read_untracked, untracked_patch
+from segmint_core.errors import UnknownIdError
+from segmint_core.git import DIFF_OPTIONS, Git, decode
+
+
+@dataclass
+class ChangeSet:
+    """Every uncommitted change of a repository at one moment."""
+
+    changes: list[Change]
+    fingerprint: str
+    head: str | None
+    _hunks: dict[str, tuple[Change, Hunk]] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self.reindex()
+
+    def reindex(self) -> None:
+        self._hunks = {h.id: (c, h) for c in self.changes for h in c.hunks}
+
+    @property
+    def by_id(self) -> dict[str, Change]:
+        return {c.id: c for c in self.changes}
+
+    def hunk(self, hunk_id: str) -> Hunk:
+        return self._hunks[hunk_id][1]
+
+    def change_of(self, hunk_id: str) -> Change:
+        return self._hunks[hunk_id][0]
+
+    def has_hunk(self, hunk_id: str) -> bool:
+        return hunk_id in self._hunks
+
+    def hunk_ids(self) -> list[str]:
+        return [h.id for c in self.changes for h in c.hunks]
+
+    def resolve_changes(self, ids: Iterable[str]) -> list[Change]:
+        by_id = self.by_id
+        ids = list(ids)
+        unknown = [i for i in ids if i not in by_id]
+        if unknown:
+            raise UnknownIdError("change", unknown)
+        return [by_id[i] for i in ids]
+
+    def resolve_hunks(self, ids: Iterable[str]) -> list[Hunk]:
+        ids = list(ids)
+        unknown = [i for i in ids if i not in self._hunks]
+        if unknown:
+            raise UnknownIdError("hunk", unknown)
+        return [self._hunks[i][1] for i in ids]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"changes": [c.to_dict() for c in self.changes]}
+
+
+def capture(git: Git) -> ChangeSet:
+    """The repository's staged, unstaged and untracked changes, merged and numbered."""
+    staged_out, unstaged_out, untracked_out, head_out = git.run_many(
+        ("diff", "--cached", *DIFF_OPTIONS),
+        ("diff", *DIFF_OPTIONS),
+        ("ls-files", "-z", "--others", "--exclude-standard"),
+        ("rev-parse", "--verify", "--quiet", "HEAD^{commit}"),
+        may_fail=(3,),  # an unborn branch has no HEAD yet
+    )
+    head = (head_out.text.strip() or None) if head_out.returncode == 0 else None
+    staged = parse_diff(decode(staged_out.stdout))
+    unstaged = parse_diff(decode(unstaged_out.stdout))
+    for fp in staged:
+        for h in fp.hunks:
+            h.staged = True
+
+    digest = hashlib.sha256()
+    digest.update((head or "unborn").encode())
+    digest.update(b"\0staged\0")
+    digest.update(staged_out.stdout)
+    digest.update(b"\0unstaged\0")
+    digest.update(unstaged_out.stdout)
+
+    untracked: list[FilePatch] = []
+    for raw in untracked_out.stdout.split(b"\0"):
+        if not raw:
+            continue
+        rel = decode(raw)
+        file = read_untracked(git.root, rel)
+        if file is None:
+            continue
+        digest.update(b"\0untracked\0" + raw + b"\0" + file.mode.encode() + file.oid.encode())
+        untracked.append(untracked_patch(file))
+
+    changes = merge_patches(staged, unstaged, untracked)
+    return ChangeSet(changes, digest.hexdigest(), head)
+
+
+def merge_patches(
+    staged: list[FilePatch], unstaged: list[FilePatch], untracked: list[FilePatch]
+) -> list[Change]:
+    """One Change per file path, staged hunks first, numbered in path order."""
+    slots: dict[str, list[FilePatch | None]] = {}
+    untracked_paths: set[str] = set()
+    for fp in staged:
+        slots.setdefault(fp.path, [None, None])[0] = fp
+    for fp in (*unstaged, *untracked):
+        slot = slots.setdefault(fp.path, [None, None])
+        if slot[1] is None:
+            slot[1] = fp
+    untracked_paths.update(fp.path for fp in untracked)
+
+    ordered = sorted(slots, key=lambda p: p.encode("utf-8", "surrogateescape"))
+    changes: list[Change] = []
+    for n, path in enumerate(ordered, start=1):
+        st, un = slots[path]
+        change = _merge_one(f"change-{n}", path, st, un)
+        change.untracked = path in untracked_paths and st is None
+        changes.append(change)
+    return changes
+
+
+def _merge_one(cid: str, path: str, st: FilePatch | None, un: FilePatch | None) -> Change:
+    hunks: list[Hunk] = []
+    for fp in (st, un):
+        if fp is not None:
+            hunks.extend(fp.hunks)
+    for k, h in enumerate(hunks, start=1):
+        h.id = f"{cid}:{k}"
+    first = st or un
+    last = un or st
+    assert first is not None and last is not None
+    binary = any(fp is not None and fp.binary for fp in (st, un))
+    return Change(
+        id=cid,
+        file_path=path,
+        old_path=first.old_path if first.status in (RENAMED, COPIED) else None,
+        status=_merged_status(st, un, binary),
+        binary=binary,
+        hunks=hunks,
+        old_mode=first.old_mode,
+        new_mode=last.new_mode,
+        staged_patch=st,
+        unstaged_patch=un,
+    )
+
+
+def _merged_status(st: FilePatch | None, un: FilePatch | None, binary: bool) -> str:
+    layers = [fp for fp in (st, un) if fp is not None]
+    if any(fp.status == CONFLICTED for fp in layers):
+        return CONFLICTED
+    first, last = layers[0], layers[-1]
+    if last.new_path is None:
+        return DELETED
+    if first.status in (RENAMED, COPIED):
+        return first.status
+    if first.old_path is None:
+        return ADDED
+    return BINARY if binary else MODIFIED

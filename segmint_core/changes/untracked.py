@@ -1,0 +1,98 @@
+"""Untracked files as ``added`` file patches, shaped exactly as ``git diff`` would.
+
+Listing must not write to the index (no ``git add -N``), so the patch for an
+untracked file is built here from its bytes: same header, same hunk header
+(count omitted when it is 1), same ``\\ No newline at end of file`` marker.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from segmint_core.changes.models import ADDED, FilePatch, Hunk
+from segmint_core.changes.paths import quote
+from segmint_core.git import decode
+
+BINARY_SNIFF_BYTES = 8000  # what git inspects for a NUL byte
+NO_NEWLINE = "\\ No newline at end of file"
+ZERO_OID = "0" * 40
+
+
+@dataclass(frozen=True, slots=True)
+class UntrackedFile:
+    path: str
+    mode: str
+    data: bytes
+
+    @property
+    def oid(self) -> str:
+        return blob_oid(self.data)
+
+
+def blob_oid(data: bytes) -> str:
+    """The id git gives a blob with this content (sha1 object format)."""
+    h = hashlib.sha1(b"blob %d\0" % len(data))
+    h.update(data)
+    return h.hexdigest()
+
+
+def read_untracked(root: Path, rel: str) -> UntrackedFile | None:
+    """The file's mode and content as git would store it; None if it vanished."""
+    full = root / rel
+    try:
+        st = os.lstat(full)
+    except FileNotFoundError:
+        return None
+    if stat.S_ISLNK(st.st_mode):
+        return UntrackedFile(rel, "120000", os.fsencode(os.readlink(full)))
+    if stat.S_ISDIR(st.st_mode):
+        # A nested repository: git would add it as a gitlink to its HEAD.
+        return UntrackedFile(rel.rstrip("/"), "160000", b"")
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    mode = "100755" if st.st_mode & stat.S_IXUSR else "100644"
+    try:
+        data = full.read_bytes()
+    except OSError:
+        return None
+    return UntrackedFile(rel, mode, data)
+
+
+def untracked_patch(file: UntrackedFile) -> FilePatch:
+    path = file.path
+    header = [
+        f"diff --git {quote('a/' + path)} {quote('b/' + path)}",
+        f"new file mode {file.mode}",
+    ]
+    fp = FilePatch(None, path, ADDED, new_mode=file.mode)
+    if file.mode == "160000":
+        fp.header_lines = header
+        return fp
+    fp.old_oid, fp.new_oid = ZERO_OID, file.oid
+    header.append(f"index {ZERO_OID}..{file.oid}")
+    data = file.data
+    if b"\0" in data[:BINARY_SNIFF_BYTES]:
+        fp.binary = True
+        header.append(f"Binary files /dev/null and {quote('b/' + path)} differ")
+        fp.header_lines = header
+        return fp
+    fp.header_lines = header
+    if not data:
+        return fp
+    header += ["--- /dev/null", f"+++ {quote('b/' + path)}"]
+    text = decode(data)
+    body = text.split("\n")
+    if body[-1] == "":
+        body.pop()
+        lines = ["+" + line for line in body]
+    else:
+        lines = ["+" + line for line in body]
+        lines.append(NO_NEWLINE)
+    count = len(body)
+    hunk_header = "@@ -0,0 +1 @@" if count == 1 else f"@@ -0,0 +1,{count} @@"
+    fp.hunks = [Hunk("", 0, 0, 1, count, hunk_header, lines)]
+    return fp
