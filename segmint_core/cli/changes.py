@@ -1,0 +1,67 @@
+"""``segmint changes``: the uncommitted changes, as a table or as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from segmint_core.changes import ChangeSet, capture
+from segmint_core.changes.models import Change, wire_text
+from segmint_core.git import Git
+from segmint_core.jsonio import write_json
+
+
+def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    p = subparsers.add_parser(
+        "changes", parents=[common],
+        help="list uncommitted changes (staged, unstaged, untracked)",
+        description="List the repository's uncommitted changes as structured objects.",
+    )
+    p.add_argument("--json", action="store_true", help='print {"changes": [...]} as JSON')
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    changes = capture(Git.discover(args.repo))
+    if args.json:
+        write_json(changes.to_dict())
+    else:
+        sys.stdout.write(format_table(changes))
+    return 0
+
+
+def format_table(changes: ChangeSet) -> str:
+    if not changes.changes:
+        return "No uncommitted changes.\n"
+    rows = [("ID", "STATUS", "HUNKS", "+", "-", "PATH")]
+    for c in changes.changes:
+        rows.append((c.id, c.status, _hunk_summary(c), str(c.added), str(c.removed), _path_label(c)))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
+    lines = []
+    for r in rows:
+        cells = [r[i].ljust(widths[i]) if i in (0, 1, 2) else r[i].rjust(widths[i]) for i in range(len(widths))]
+        lines.append("  ".join(cells + [r[-1]]))
+    total_hunks = sum(len(c.hunks) for c in changes.changes)
+    lines.append(f"\n{len(changes.changes)} files, {total_hunks} hunks")
+    return "\n".join(lines) + "\n"
+
+
+def _hunk_summary(c: Change) -> str:
+    staged = sum(1 for h in c.hunks if h.staged)
+    unstaged = len(c.hunks) - staged
+    parts = []
+    if staged:
+        parts.append(f"{staged} staged")
+    if unstaged:
+        parts.append(f"{unstaged} unstaged")
+    return ", ".join(parts) or "-"
+
+
+def _path_label(c: Change) -> str:
+    label = wire_text(c.file_path)
+    if c.old_path:
+        label = f"{wire_text(c.old_path)} -> {label}"
+    notes = [n for n, on in (("binary", c.binary), ("untracked", c.untracked)) if on]
+    if c.old_mode and c.new_mode and c.old_mode != c.new_mode:
+        notes.append(f"mode {c.old_mode} -> {c.new_mode}")
+    return label + (f" ({', '.join(notes)})" if notes else "")

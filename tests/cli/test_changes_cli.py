@@ -1,0 +1,65 @@
+"""``segmint changes`` as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+
+from tests.support.cli import assert_clean_error, run_segmint
+from tests.support.repo import Repo
+
+
+def make_changes(repo: Repo) -> None:
+    repo.write("app.py", "def main():\n    return 1\n")
+    repo.write("README.md", "# app\n")
+    repo.commit()
+    repo.write("app.py", "def main():\n    return 2\n")
+    repo.write("notes.txt", "todo\n")
+
+
+def test_table_lists_each_file(repo: Repo) -> None:
+    make_changes(repo)
+    result = run_segmint("changes", cwd=repo.path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["ID", "STATUS", "HUNKS", "+", "-", "PATH"]
+    assert "change-1" in lines[1] and "app.py" in lines[1]
+    assert "notes.txt (untracked)" in lines[2]
+    assert lines[-1] == "2 files, 2 hunks"
+
+
+def test_json_from_another_directory_with_repo_flag(repo: Repo, tmp_path) -> None:
+    make_changes(repo)
+    result = run_segmint("changes", "--json", "--repo", str(repo.path), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert [c["id"] for c in data["changes"]] == ["change-1", "change-2"]
+    assert data["changes"][0]["hunks"][0]["lines"] == [" def main():", "-    return 1", "+    return 2"]
+    again = run_segmint("--repo", str(repo.path), "changes", "--json", cwd=tmp_path)
+    assert again.stdout == result.stdout
+
+
+def test_clean_repository(repo: Repo) -> None:
+    repo.write("a", "a\n")
+    repo.commit()
+    result = run_segmint("changes", cwd=repo.path)
+    assert result.stdout == "No uncommitted changes.\n"
+    assert json.loads(run_segmint("changes", "--json", cwd=repo.path).stdout) == {"changes": []}
+
+
+def test_not_a_repository(tmp_path) -> None:
+    assert_clean_error(run_segmint("changes", cwd=tmp_path), "Not a git repository")
+
+
+def test_path_that_does_not_exist(tmp_path) -> None:
+    assert_clean_error(run_segmint("changes", "--repo", str(tmp_path / "nope")), "Path does not exist")
+
+
+def test_git_missing(repo: Repo, tmp_path) -> None:
+    bare_path = tmp_path / "bin"
+    bare_path.mkdir()
+    (bare_path / "python").symlink_to(sys.executable)
+    assert shutil.which("git", path=str(bare_path)) is None
+    result = run_segmint("changes", cwd=repo.path, env={"PATH": str(bare_path)})
+    assert_clean_error(result, "git is not installed")

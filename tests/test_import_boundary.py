@@ -1,0 +1,37 @@
+"""The headless path never loads Textual."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+CHECK = """
+import sys
+import segmint_core
+import segmint_core.cli
+segmint_core.cli.build_parser()
+{extra}
+loaded = sorted(m for m in sys.modules if m == "textual" or m.startswith("textual."))
+print(",".join(loaded))
+"""
+
+
+def modules_loaded_by(extra: str = "") -> str:
+    out = subprocess.run(
+        [sys.executable, "-c", CHECK.format(extra=extra)], capture_output=True, text=True, check=True,
+    )
+    return out.stdout.strip()
+
+
+def test_core_and_cli_do_not_import_textual() -> None:
+    assert modules_loaded_by() == ""
+
+
+def test_every_core_module_imports_without_textual() -> None:
+    extra = (
+        "import pkgutil, importlib\n"
+        "for m in pkgutil.walk_packages(segmint_core.__path__, 'segmint_core.'):\n"
+        "    if not m.name.endswith('__main__'):\n"
+        "        importlib.import_module(m.name)\n"
+    )
+    assert modules_loaded_by(extra) == ""
