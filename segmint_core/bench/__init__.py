@@ -1,0 +1,1 @@
+"""Benchmarks behind ``segmint bench``. Timings are medians of repeated runs."""

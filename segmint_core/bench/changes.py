@@ -1,0 +1,106 @@
+"""``segmint bench changes [REPO]``: ``segmint changes --json`` against git itself.
+
+Both sides run as whole commands (process start included), in the same run:
+the reference is ``git diff`` followed by ``git diff --cached``. Without REPO,
+a temporary repository with ``--lines`` changed lines (half staged) is built.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from segmint_core.bench.timing import progress, time_it
+from segmint_core.git import Git
+from segmint_core.jsonio import write_json
+
+
+def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    p = subparsers.add_parser(
+        "changes", help="time `segmint changes --json` against `git diff` + `git diff --cached`",
+        description=__doc__.split("\n\n")[1],
+    )
+    p.add_argument("repo", nargs="?", metavar="REPO", help="an existing repository (default: a synthetic one)")
+    p.add_argument("--lines", type=int, default=100_000, help="changed lines in the synthetic repository (default 100000)")
+    p.add_argument("--repeat", type=int, default=7)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    with tempfile.TemporaryDirectory(prefix="segmint-bench-") as tmp:
+        root = Path(args.repo) if args.repo else build_repo(Path(tmp), args.lines)
+        git = Git.discover(root)
+        segmint_cmd = [sys.executable, "-m", "segmint_core", "changes", "--json", "--repo", str(git.root)]
+        git_cmds = [git.argv("diff"), git.argv("diff", "--cached")]
+
+        def ours() -> None:
+            subprocess.run(segmint_cmd, check=True, stdout=subprocess.DEVNULL)
+
+        def reference() -> None:
+            for cmd in git_cmds:
+                subprocess.run(cmd, cwd=git.root, check=True, stdout=subprocess.DEVNULL)
+
+        changed = _changed_lines(git)
+        progress(f"timing on {changed:,} changed lines ...")
+        ref = time_it(reference, args.repeat)
+        mine = time_it(ours, args.repeat)
+    result = {
+        "changed_lines": changed,
+        "git_seconds": round(ref.median, 4),
+        "segmint_seconds": round(mine.median, 4),
+        "ratio": round(mine.median / ref.median, 2),
+        "repeat": args.repeat,
+    }
+    if args.json:
+        write_json(result)
+    else:
+        print(f"changed lines            {changed:,}")
+        print(f"git diff + diff --cached {result['git_seconds']:.4f} s median of {args.repeat}")
+        print(f"segmint changes --json   {result['segmint_seconds']:.4f} s median of {args.repeat}")
+        print(f"ratio                    {result['ratio']:.2f}x")
+    return 0
+
+
+def _changed_lines(git: Git) -> int:
+    total = 0
+    for extra in ((), ("--cached",)):
+        for row in git.run("diff", "--numstat", *extra).text.splitlines():
+            added, removed, _ = row.split("\t", 2)
+            if added.isdigit():
+                total += int(added) + int(removed)
+    return total
+
+
+def build_repo(root: Path, changed_lines: int, files: int = 100) -> Path:
+    """A repository whose working diff has about ``changed_lines`` +/- lines."""
+    progress(f"building a repository with {changed_lines:,} changed lines ...")
+    git = _init(root)
+    per_file = max(1, changed_lines // (2 * files))  # each edited line is one - and one +
+    length = per_file * 2
+    for f in range(files):
+        body = "".join(f"def function_{f}_{i}(value):  # line {i}\n" for i in range(length))
+        (root / f"module_{f:03d}.py").write_text(body)
+    git.run("add", "-A")
+    git.run("commit", "-q", "-m", "base")
+    for f in range(files):
+        path = root / f"module_{f:03d}.py"
+        lines = path.read_text().splitlines(keepends=True)
+        for i in range(0, length, 2):
+            lines[i] = lines[i].replace("value", "new_value")
+        path.write_text("".join(lines))
+        if f % 2 == 0:
+            git.run("add", path.name)
+    return root
+
+
+def _init(root: Path) -> Git:
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    git = Git(root)
+    git.run("config", "user.email", "bench@segmint.invalid")
+    git.run("config", "user.name", "segmint bench")
+    git.run("config", "commit.gpgsign", "false")
+    return git
