@@ -9,29 +9,29 @@ like git) and numbered ``change-1``...; hunk ids are ``change-N:k``.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
-from typing import Any, Iterable
+from collections.abc import Iterable
 
 from segmint_core.changes.models import (
     ADDED, BINARY, CONFLICTED, COPIED, DELETED, MODIFIED, RENAMED,
     Change, FilePatch, Hunk,
 )
-from segmint_core.changes.parser import parse_diff
+from segmint_core.changes.parser import DiffStream
 from segmint_core.changes.untracked import read_untracked, untracked_patch
 from segmint_core.errors import UnknownIdError
 from segmint_core.git import DIFF_OPTIONS, Git, decode
 
 
-@dataclass
 class ChangeSet:
-    """Every uncommitted change of a repository at one moment."""
+    """Every uncommitted change of a repository at one moment.
 
-    changes: list[Change]
-    fingerprint: str
-    head: str | None
-    _hunks: dict[str, tuple[Change, Hunk]] = field(default_factory=dict, repr=False)
+    ``fingerprint`` names the exact state (HEAD, both diffs, untracked files);
+    later layers compare it to refuse references computed on another state.
+    """
 
-    def __post_init__(self) -> None:
+    def __init__(self, changes: list[Change], fingerprint: str, head: str | None) -> None:
+        self.changes = changes
+        self.fingerprint = fingerprint
+        self.head = head
         self.reindex()
 
     def reindex(self) -> None:
@@ -68,22 +68,23 @@ class ChangeSet:
             raise UnknownIdError("hunk", unknown)
         return [self._hunks[i][1] for i in ids]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict:
         return {"changes": [c.to_dict() for c in self.changes]}
 
 
 def capture(git: Git) -> ChangeSet:
     """The repository's staged, unstaged and untracked changes, merged and numbered."""
+    staged_stream, unstaged_stream = DiffStream(), DiffStream()
     staged_out, unstaged_out, untracked_out, head_out = git.run_many(
         ("diff", "--cached", *DIFF_OPTIONS),
         ("diff", *DIFF_OPTIONS),
         ("ls-files", "-z", "--others", "--exclude-standard"),
         ("rev-parse", "--verify", "--quiet", "HEAD^{commit}"),
         may_fail=(3,),  # an unborn branch has no HEAD yet
+        collectors=[staged_stream, unstaged_stream, None, None],
     )
     head = (head_out.text.strip() or None) if head_out.returncode == 0 else None
-    staged = parse_diff(decode(staged_out.stdout))
-    unstaged = parse_diff(decode(unstaged_out.stdout))
+    staged, unstaged = staged_stream.files, unstaged_stream.files
     for fp in staged:
         for h in fp.hunks:
             h.staged = True

@@ -10,8 +10,6 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from dataclasses import dataclass
-from pathlib import Path
 
 from segmint_core.changes.models import ADDED, FilePatch, Hunk
 from segmint_core.changes.paths import quote
@@ -22,11 +20,15 @@ NO_NEWLINE = "\\ No newline at end of file"
 ZERO_OID = "0" * 40
 
 
-@dataclass(frozen=True, slots=True)
 class UntrackedFile:
-    path: str
-    mode: str
-    data: bytes
+    """An untracked file's path, git mode and content."""
+
+    __slots__ = ("path", "mode", "data")
+
+    def __init__(self, path: str, mode: str, data: bytes) -> None:
+        self.path = path
+        self.mode = mode
+        self.data = data
 
     @property
     def oid(self) -> str:
@@ -40,9 +42,9 @@ def blob_oid(data: bytes) -> str:
     return h.hexdigest()
 
 
-def read_untracked(root: Path, rel: str) -> UntrackedFile | None:
+def read_untracked(root: str, rel: str) -> UntrackedFile | None:
     """The file's mode and content as git would store it; None if it vanished."""
-    full = root / rel
+    full = os.path.join(root, rel)
     try:
         st = os.lstat(full)
     except FileNotFoundError:
@@ -56,7 +58,8 @@ def read_untracked(root: Path, rel: str) -> UntrackedFile | None:
         return None
     mode = "100755" if st.st_mode & stat.S_IXUSR else "100644"
     try:
-        data = full.read_bytes()
+        with open(full, "rb") as fh:
+            data = fh.read()
     except OSError:
         return None
     return UntrackedFile(rel, mode, data)
