@@ -8,14 +8,10 @@ Output is bytes; callers decode with ``surrogateescape`` so nothing is lost.
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
-import threading
-from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 
 from segmint_core.errors import GitCommandError, GitMissingError, NotARepositoryError
+from segmint_core.proc import Collector, run_all
 
 # Options that make `git diff` output independent of the user's display config,
 # so the parser always sees the same shape (prefixes, no colour, no external tools).
@@ -52,10 +48,12 @@ def encode(text: str) -> bytes:
 
 
 def git_executable() -> str:
-    exe = shutil.which("git")
-    if exe is None:
-        raise GitMissingError("git is not installed or not on PATH; Segmint needs git to read changes.")
-    return exe
+    # shutil.which, minus the import cost on the start-up path of `segmint changes`.
+    for folder in os.get_exec_path():
+        candidate = os.path.join(folder, "git")
+        if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    raise GitMissingError("git is not installed or not on PATH; Segmint needs git to read changes.")
 
 
 def _base_env(extra: dict[str, str] | None = None) -> dict[str, str]:
@@ -71,11 +69,15 @@ def _base_env(extra: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-@dataclass(frozen=True)
 class GitResult:
-    returncode: int
-    stdout: bytes
-    stderr: bytes
+    """What a git command returned."""
+
+    __slots__ = ("returncode", "stdout", "stderr")
+
+    def __init__(self, returncode: int, stdout: bytes, stderr: bytes) -> None:
+        self.returncode = returncode
+        self.stdout = stdout
+        self.stderr = stderr
 
     @property
     def text(self) -> str:
@@ -83,36 +85,38 @@ class GitResult:
 
 
 class Git:
-    """A git work tree: runs commands with its root as the working directory."""
+    """A git work tree: runs commands with its root as the working directory.
 
-    def __init__(self, root: Path) -> None:
-        self.root = root
+    ``root`` and ``git_dir`` are absolute path strings (pathlib stays off the
+    start-up path of ``segmint changes``).
+    """
+
+    def __init__(self, root: str | os.PathLike[str]) -> None:
+        self.root = os.fspath(root)
         self.exe = git_executable()
 
     @classmethod
     def discover(cls, path: str | os.PathLike[str] | None = None) -> "Git":
         """The repository containing ``path`` (default: the current directory)."""
-        start = Path(path if path is not None else os.getcwd()).expanduser()
-        if not start.exists():
+        start = os.path.abspath(os.path.expanduser(os.fspath(path if path is not None else os.getcwd())))
+        if not os.path.exists(start):
             raise NotARepositoryError(f"Path does not exist: {start}")
-        if not start.is_dir():
-            start = start.parent
+        if not os.path.isdir(start):
+            start = os.path.dirname(start)
         exe = git_executable()
-        proc = subprocess.run(
-            [exe, "rev-parse", "--show-toplevel"],
-            cwd=start, env=_base_env(), capture_output=True,
-        )
+        (proc,) = run_all([[exe, "-C", start, "rev-parse", "--show-toplevel"]], env=_base_env())
         if proc.returncode != 0:
             raise NotARepositoryError(f"Not a git repository (or any parent up to /): {start}")
         top = decode(proc.stdout).rstrip("\n")
         if not top:
             raise NotARepositoryError(f"Not inside a git work tree: {start}")
-        return cls(Path(top))
+        return cls(top)
 
     # -- running -------------------------------------------------------------
 
     def argv(self, *args: str) -> list[str]:
-        return [self.exe, *CONFIG_OVERRIDES, *args]
+        """The full command line, run from anywhere (``-C`` names the work tree)."""
+        return [self.exe, "-C", self.root, *CONFIG_OVERRIDES, *args]
 
     def run(
         self,
@@ -121,43 +125,27 @@ class Git:
         env: dict[str, str] | None = None,
         check: bool = True,
     ) -> GitResult:
-        proc = subprocess.run(
-            self.argv(*args), cwd=self.root, env=_base_env(env),
-            input=input, capture_output=True,
-        )
+        (proc,) = run_all([self.argv(*args)], env=_base_env(env), inputs=[input])
         result = GitResult(proc.returncode, proc.stdout, proc.stderr)
         if check and proc.returncode != 0:
             raise self._error(args, result)
         return result
 
     def run_many(
-        self, *commands: tuple[str, ...], may_fail: tuple[int, ...] = ()
+        self,
+        *commands: tuple[str, ...],
+        may_fail: tuple[int, ...] = (),
+        collectors: list[Collector | None] | None = None,
     ) -> list[GitResult]:
         """Run several read-only commands at once; results in the given order.
 
         A failing command raises, unless its index is listed in ``may_fail``.
+        ``collectors`` may consume a command's output while it runs.
         """
-        procs = [
-            subprocess.Popen(
-                self.argv(*args), cwd=self.root, env=_base_env(),
-                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            )
-            for args in commands
-        ]
-        outputs: list[tuple[bytes, bytes]] = [(b"", b"")] * len(procs)
-
-        def drain(i: int) -> None:
-            outputs[i] = procs[i].communicate()
-
-        threads = [threading.Thread(target=drain, args=(i,)) for i in range(1, len(procs))]
-        for t in threads:
-            t.start()
-        drain(0)
-        for t in threads:
-            t.join()
+        finished = run_all([self.argv(*args) for args in commands], env=_base_env(), collectors=collectors)
         results = []
-        for n, (args, proc, (out, err)) in enumerate(zip(commands, procs, outputs)):
-            result = GitResult(proc.returncode, out, err)
+        for n, (args, proc) in enumerate(zip(commands, finished)):
+            result = GitResult(proc.returncode, proc.stdout, proc.stderr)
             if proc.returncode != 0 and n not in may_fail:
                 raise self._error(args, result)
             results.append(result)
@@ -173,15 +161,13 @@ class Git:
     # -- facts about the repository -------------------------------------------
 
     @cached_property
-    def git_dir(self) -> Path:
-        out = self.run("rev-parse", "--absolute-git-dir").text.strip()
-        return Path(out)
+    def git_dir(self) -> str:
+        return self.run("rev-parse", "--absolute-git-dir").text.strip()
 
     @cached_property
-    def common_dir(self) -> Path:
+    def common_dir(self) -> str:
         out = self.run("rev-parse", "--git-common-dir").text.strip()
-        path = Path(out)
-        return path if path.is_absolute() else (self.root / path).resolve()
+        return out if os.path.isabs(out) else os.path.realpath(os.path.join(self.root, out))
 
     def head(self) -> str | None:
         """HEAD's commit id, or None on an unborn branch."""
@@ -203,6 +189,6 @@ class Git:
             "REVERT_HEAD": "a revert",
         }
         for name, what in markers.items():
-            if (self.git_dir / name).exists():
+            if os.path.exists(os.path.join(self.git_dir, name)):
                 return what
         return None

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from codecs import utf_8_decode
-from typing import Iterator
+from collections.abc import Iterator
 
 from segmint_core.changes.models import (
     ADDED, BINARY, CONFLICTED, COPIED, DELETED, MODIFIED, RENAMED,
@@ -25,6 +25,7 @@ from segmint_core.changes.models import (
 )
 from segmint_core.changes.paths import split_two_paths, strip_prefix, unquote
 from segmint_core.errors import DiffParseError
+from segmint_core.proc import Collector
 
 HUNK_HEADER = re.compile(r"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 _INDEX_LINE = re.compile(r"index ([0-9a-fA-F]+)\.\.([0-9a-fA-F]+)(?: (\d+))?")
@@ -75,6 +76,36 @@ def _sections(data: bytes) -> Iterator[tuple[int, int, list[int]]]:
             yield start, at - 1, hunks
             start, hunks = at, []
     yield start, total, hunks
+
+
+class DiffStream(Collector):
+    """Parses diff output while it arrives: each complete run of file sections
+    is parsed as soon as a later ``diff`` line shows it has ended. The result is
+    the same as ``parse_diff`` on the whole output (sections are independent)."""
+
+    MIN_BATCH = 1 << 17
+
+    def __init__(self, *, strict: bool = True) -> None:
+        super().__init__()
+        self.strict = strict
+        self.files: list[FilePatch] = []
+        self._buffer = bytearray()
+        self._done = 0
+
+    def feed(self, chunk: bytes) -> None:
+        super().feed(chunk)
+        buffer = self._buffer
+        buffer += chunk
+        if len(buffer) - self._done < self.MIN_BATCH:
+            return
+        cut = buffer.rfind(b"\ndiff ", self._done)
+        if cut > self._done:
+            self.files.extend(parse_diff(bytes(buffer[self._done:cut + 1]), strict=self.strict))
+            self._done = cut + 1
+
+    def close(self) -> None:
+        self.files.extend(parse_diff(bytes(self._buffer[self._done:]), strict=self.strict))
+        self._buffer = bytearray()
 
 
 def parse_hunk_header(header: str) -> tuple[int, int, int, int] | None:
@@ -184,10 +215,10 @@ def _fast_git_section(
         stop = stops[k] - 1 if k < len(stops) else end
         eol = find(b"\n", pos, stop)
         if eol < 0:
-            header, body, eol = _decode(view[pos:stop]), [], stop
+            header, body, eol = _decode(view[pos:stop]), None, stop
         else:
             header = _decode(view[pos:eol])
-            body = _decode(view[eol + 1:stop]).split("\n")
+            body = _decode(view[eol + 1:stop])
         m = HUNK_HEADER.match(header)
         if m is None:
             return None
@@ -196,27 +227,35 @@ def _fast_git_section(
         new_count = 1 if d is None else int(d)
         if not _body_fits(body, old_count, new_count, count, eol, stop):
             return None
-        hunks.append(Hunk("", int(a), old_count, int(c), new_count, header, body))
+        if body is None:
+            hunks.append(Hunk("", int(a), old_count, int(c), new_count, header, []))
+        else:
+            hunks.append(Hunk("", int(a), old_count, int(c), new_count, header, body=body))
     return fp
 
 
-def _body_fits(body: list[str], old_count: int, new_count: int, count, eol: int, stop: int) -> bool:
-    r"""Whether ``body`` is exactly the hunk its header announces.
+def _body_fits(body: str | None, old_count: int, new_count: int, count, eol: int, stop: int) -> bool:
+    r"""Whether ``body`` (lines joined by "\n") is exactly the hunk its header announces.
 
     Every line is context, ``-``, ``+`` or a ``\`` marker, so
-    ``len(body) = new_count + minus + markers``; one scan for ``-`` lines checks
+    ``lines = new_count + minus + markers``; one scan for ``-`` lines checks
     that, and the old side must leave room for its context. A pure insertion or
     deletion (a new or deleted file) is one kind of line throughout: its length
     and its edges are enough.
     """
-    n = len(body)
+    if body is None:
+        return old_count == 0 and new_count == 0
+    n = body.count("\n") + 1
     if old_count == 0 or new_count == 0:
         sign = "+" if old_count == 0 else "-"
-        want = new_count or old_count
-        markers = n - want
+        markers = n - (new_count or old_count)
+        last_start = body.rfind("\n") + 1
         if markers == 0:
-            return n == 0 or (body[0][:1] == sign and body[-1][:1] == sign)
-        return markers == 1 and body[-1][:1] == "\\" and body[0][:1] == sign and (n < 2 or body[-2][:1] == sign)
+            return body[:1] == sign and body[last_start:last_start + 1] == sign
+        if markers != 1 or body[last_start:last_start + 1] != "\\" or body[:1] != sign:
+            return False
+        before = body.rfind("\n", 0, last_start - 1) + 1
+        return n < 2 or body[before:before + 1] == sign
     minus = count(b"\n-", eol, stop)
     markers = n - minus - new_count
     if not 0 <= markers <= 2 or not minus <= old_count <= minus + new_count:
