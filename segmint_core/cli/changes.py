@@ -6,9 +6,9 @@ import argparse
 import sys
 
 from segmint_core.changes import ChangeSet, capture
+from segmint_core.changes.encode import encode_changes
 from segmint_core.changes.models import Change, wire_text
 from segmint_core.git import Git
-from segmint_core.jsonio import write_json
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -24,7 +24,9 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 def run(args: argparse.Namespace) -> int:
     changes = capture(Git.discover(args.repo))
     if args.json:
-        write_json(changes.to_dict())
+        out = sys.stdout.buffer
+        out.write(encode_changes(changes).encode("utf-8"))
+        out.write(b"\n")
     else:
         sys.stdout.write(format_table(changes))
     return 0

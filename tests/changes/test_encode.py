@@ -1,0 +1,50 @@
+"""The fast JSON writer gives exactly json.dumps(to_dict())."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from segmint_core.changes import capture
+from segmint_core.changes.encode import encode_changes
+from segmint_core.changes.models import Change, Hunk
+from segmint_core.changes.capture import ChangeSet
+from segmint_core.git import Git
+from tests.support.repo import Repo
+
+
+def reference(cs: ChangeSet) -> str:
+    return json.dumps(cs.to_dict(), ensure_ascii=False)
+
+
+def test_real_repository_with_awkward_text(repo: Repo) -> None:
+    repo.write("go.go", "func main() {\n\tfmt.Println(\"hi\\n\")\n}\n")
+    repo.write("crlf.txt", b"a\r\nb\r\n")
+    repo.write("latin1.txt", b"caf\xe9\n")
+    repo.write('we"ird\\name.txt', "x\n")
+    repo.commit()
+    repo.write("go.go", "func main() {\n\tfmt.Println(\"bye\\t\")\n}\n")
+    repo.write("crlf.txt", b"a\r\nB\r\n")
+    repo.write("latin1.txt", b"caf\xe9s\x01\n")
+    repo.write('we"ird\\name.txt', "y\n")
+    cs = capture(Git.discover(repo.path))
+    assert encode_changes(cs) == reference(cs)
+
+
+LINE_TEXT = st.text(
+    st.one_of(st.characters(), st.sampled_from(["\x01", "\\", '"', "\t", "\r", "\udcff", "\udc80"])), max_size=12
+)
+
+
+@settings(max_examples=200)
+@given(st.lists(st.lists(LINE_TEXT, max_size=6), max_size=4), st.text(max_size=8))
+def test_any_line_text(hunk_lines: list[list[str]], path: str) -> None:
+    hunks = [
+        Hunk(f"change-1:{k}", 1, 1, 1, 1, "@@ -1 +1 @@", ["+" + x.replace("\n", "") for x in lines], staged=k % 2 == 0,
+             parent_id=None if k < 2 else "change-1:1")
+        for k, lines in enumerate(hunk_lines, start=1)
+    ]
+    cs = ChangeSet([Change("change-1", path or "p", None, "modified", False, hunks)], "f", None)
+    assert encode_changes(cs) == reference(cs)
