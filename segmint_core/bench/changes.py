@@ -8,6 +8,8 @@ a temporary repository with ``--lines`` changed lines (half staged) is built.
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -34,8 +36,8 @@ def run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="segmint-bench-") as tmp:
         root = Path(args.repo) if args.repo else build_repo(Path(tmp), args.lines)
         git = Git.discover(root)
-        segmint_cmd = [sys.executable, "-m", "segmint_core", "changes", "--json", "--repo", str(git.root)]
-        git_cmds = [git.argv("diff"), git.argv("diff", "--cached")]
+        segmint_cmd = [*segmint_command(), "changes", "--json", "--repo", git.root]
+        git_cmds = [["git", "diff"], ["git", "diff", "--cached"]]
 
         def ours() -> None:
             subprocess.run(segmint_cmd, check=True, stdout=subprocess.DEVNULL)
@@ -63,6 +65,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"segmint changes --json   {result['segmint_seconds']:.4f} s median of {args.repeat}")
         print(f"ratio                    {result['ratio']:.2f}x")
     return 0
+
+
+def segmint_command() -> list[str]:
+    """The installed ``segmint`` script beside this interpreter, as a user runs it."""
+    script = os.path.join(os.path.dirname(sys.executable), "segmint")
+    if os.path.exists(script):
+        return [script]
+    return [shutil.which("segmint") or sys.executable, *([] if shutil.which("segmint") else ["-m", "segmint_core"])]
 
 
 def _changed_lines(git: Git) -> int:

@@ -1,9 +1,9 @@
 """The ``segmint`` command line.
 
 Each sub-command lives in its own module with a ``register(subparsers, common)``
-function. Modules are imported only to build the parser; heavy libraries
-(Textual, numpy, mcp) are imported inside the command that needs them, so
-``segmint changes`` starts fast and the headless path never loads Textual.
+function. Only the module of the command being run is imported (the others are
+listed in ``--help`` from ``COMMANDS``), so ``segmint changes`` starts fast and
+the headless path never loads Textual.
 
 Errors: a ``SegmintError`` becomes one sentence on stderr and exit status 2.
 """
@@ -13,19 +13,23 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from importlib import import_module
-from typing import Sequence
 
 from segmint_core import __version__
 from segmint_core.errors import SegmintError
 
-# Sub-command modules under segmint_core.cli, in help order.
-COMMANDS = ["changes", "bench"]
+# Sub-command modules under segmint_core.cli, in help order, with their help line.
+COMMANDS = {
+    "changes": "list uncommitted changes (staged, unstaged, untracked)",
+    "bench": "run a benchmark beside its reference",
+}
 
 EXIT_USAGE = 2
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The parser, with full arguments for the command named in ``argv``."""
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--repo", metavar="PATH", default=argparse.SUPPRESS,
@@ -39,13 +43,28 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"segmint {__version__}")
     parser.set_defaults(func=None)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
-        import_module(f"segmint_core.cli.{name}").register(subparsers, common)
+    chosen = _command_in(argv)
+    for name, help_line in COMMANDS.items():
+        if name == chosen:
+            import_module(f"segmint_core.cli.{name}").register(subparsers, common)
+        else:
+            subparsers.add_parser(name, help=help_line)
     return parser
 
 
+def _command_in(argv: Sequence[str]) -> str | None:
+    args = iter(argv)
+    for token in args:
+        if token == "--repo":
+            next(args, None)
+        elif not token.startswith("-"):
+            return token if token in COMMANDS else None
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     # --repo is accepted before or after the sub-command; its action is shared
     # with every sub-parser, so its absence is filled in here, not by a default.
