@@ -1,0 +1,83 @@
+"""Splitting hunks: every part applies on its own to the base it came from."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from segmint_core.changes import capture
+from segmint_core.changes.models import Hunk
+from segmint_core.changes.patch import render_hunks
+from segmint_core.changes.paths import quote
+from segmint_core.changes.split import cut_points, part_ranges, split_hunk
+from segmint_core.git import Git
+from tests.support.edits import build, worktree_story
+from tests.support.patches import applies
+from tests.support.repo import Repo
+
+
+def standalone_patch(path: str, hunk: Hunk, *, new_file: bool) -> str:
+    """A patch holding one hunk; a file's creation travels with its first lines."""
+    header = [f"diff --git {quote('a/' + path)} {quote('b/' + path)}"]
+    if new_file:
+        header += ["new file mode 100644", "--- /dev/null"]
+    else:
+        header.append(f"--- {quote('a/' + path)}")
+    header.append(f"+++ {quote('b/' + path)}")
+    return "\n".join(header + render_hunks([hunk])) + "\n"
+
+
+def test_two_functions_in_one_hunk_become_two_hunks(repo: Repo) -> None:
+    repo.write("m.py", "import os\n\n\ndef a():\n    return 1\n")
+    repo.commit()
+    repo.write("m.py", "import os\nimport sys\n\n\ndef a():\n    return 2\n")
+    (hunk,) = capture(Git.discover(repo.path)).changes[0].hunks
+    cut = hunk.lines.index("-    return 1")
+    first, second = split_hunk(hunk, [cut])
+    assert (first.id, first.parent_id) == ("change-1:1.1", "change-1:1")
+    assert first.lines == [" import os", "+import sys", " ", " ", " def a():"]
+    assert first.header == "@@ -1,4 +1,5 @@"
+    assert second.lines == [" ", " ", " def a():", "-    return 1", "+    return 2"]
+    assert second.header == "@@ -2,4 +2,4 @@"
+    for part in (first, second):
+        ok, err = applies(repo, standalone_patch("m.py", part, new_file=False), base="index")
+        assert ok, err
+
+
+def test_cuts_that_would_break_the_end_of_file_are_dropped() -> None:
+    lines = [" a", "-b", "+B", " c", "-d", "\\ No newline at end of file", "+d", "+e"]
+    hunk = Hunk("change-1:1", 1, 4, 1, 5, "@@ -1,4 +1,5 @@", lines)
+    assert part_ranges(lines, [2, 5, 6, 7]) == [(0, 2), (2, 8)]
+    assert cut_points(lines) == [2, 4]
+    assert [h.lines for h in split_hunk(hunk, [6])] == [lines]
+
+
+def test_marker_stays_with_its_line() -> None:
+    lines = [" a", "-b", "\\ No newline at end of file", "+b", "+c", "\\ No newline at end of file"]
+    assert part_ranges(lines, [2]) == [(0, 6)]  # the EOF run cannot be cut
+
+
+@settings(max_examples=60)
+@given(story=worktree_story(), data=st.data())
+def test_every_part_of_random_splits_applies_alone(story: dict, data: st.DataObject) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = Repo(Path(tmp) / "r")
+        build(repo, story)
+        for change in capture(Git.discover(repo.path)).changes:
+            for hunk in change.hunks:
+                allowed = cut_points(hunk.lines)
+                if not allowed:
+                    continue
+                cuts = data.draw(st.lists(st.sampled_from(allowed), max_size=4))
+                parts = split_hunk(hunk, cuts)
+                owned = [line for p in parts for line in p.lines if line[:1] in "+-"]
+                assert len(owned) == sum(1 for line in hunk.lines if line[:1] in "+-")
+                layer = change.staged_patch if hunk.staged else change.unstaged_patch
+                new_file = layer is not None and layer.old_path is None
+                for part in parts:
+                    patch = standalone_patch(change.file_path, part, new_file=new_file)
+                    ok, err = applies(repo, patch, base="HEAD" if hunk.staged else "index")
+                    assert ok, f"{part.id} fails: {err}\n{patch}"
