@@ -1,0 +1,82 @@
+"""Settings for the optional remote model (any OpenAI-compatible endpoint).
+
+Everything works offline by default. A chat model (commit messages, group
+summaries, PR prose) is used only when ``SEGMINT_CHAT_MODEL`` is set; remote
+embeddings only when asked for (``--provider openai`` or
+``SEGMINT_EMBEDDINGS=openai``). Values come from the environment, then from
+``$XDG_CONFIG_HOME/segmint/config.toml`` (keys in lower case, same names
+without the ``SEGMINT_`` prefix). Errors name the setting to fix.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from segmint_core.errors import SegmintError
+
+ENV_PREFIX = "SEGMINT_"
+
+
+@dataclass(frozen=True)
+class Settings:
+    base_url: str | None = None           # SEGMINT_BASE_URL, else OPENAI_BASE_URL
+    api_key: str | None = None            # SEGMINT_API_KEY, else OPENAI_API_KEY
+    chat_model: str | None = None         # SEGMINT_CHAT_MODEL: turns on model-written text
+    embedding_model: str = "text-embedding-3-small"  # SEGMINT_EMBEDDING_MODEL
+    embeddings: str = "local"             # SEGMINT_EMBEDDINGS: local | openai | sentence-transformers
+    timeout: float = 30.0                 # SEGMINT_TIMEOUT, seconds per request
+
+    @property
+    def chat_enabled(self) -> bool:
+        return bool(self.chat_model)
+
+    def require_key(self) -> str:
+        """The API key, or a clear error naming where to set it.
+
+        Local servers (Ollama, vLLM, LM Studio) accept any key, so a base URL
+        without a key gets a placeholder instead of an error.
+        """
+        if self.api_key:
+            return self.api_key
+        if self.base_url:
+            return "not-needed"
+        raise SegmintError(
+            "No API key for the remote model: set OPENAI_API_KEY (or SEGMINT_API_KEY), "
+            "or SEGMINT_BASE_URL for a local OpenAI-compatible server"
+        )
+
+
+def load_settings(env: dict[str, str] | None = None) -> Settings:
+    env = dict(os.environ if env is None else env)
+    values: dict[str, object] = dict(_file_values(env))
+    for f in fields(Settings):
+        key = ENV_PREFIX + f.name.upper()
+        if env.get(key):
+            values[f.name] = env[key]
+    values.setdefault("base_url", env.get("OPENAI_BASE_URL") or None)
+    values.setdefault("api_key", env.get("OPENAI_API_KEY") or None)
+    if "timeout" in values:
+        try:
+            values["timeout"] = float(values["timeout"])  # type: ignore[arg-type]
+        except ValueError:
+            raise SegmintError(f"SEGMINT_TIMEOUT must be a number of seconds, not {values['timeout']!r}") from None
+    return Settings(**values)  # type: ignore[arg-type]
+
+
+def _file_values(env: dict[str, str]) -> dict[str, object]:
+    base = env.get("XDG_CONFIG_HOME") or os.path.join(env.get("HOME", "~"), ".config")
+    path = Path(base).expanduser() / "segmint" / "config.toml"
+    if not path.is_file():
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise SegmintError(f"Cannot read {path}: {exc}") from None
+    known = {f.name for f in fields(Settings)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise SegmintError(f"Unknown settings in {path}: {', '.join(unknown)}")
+    return data

@@ -1,0 +1,74 @@
+"""The one door to a remote model: chat and embeddings through ``openai``.
+
+Works with any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, LM Studio).
+Every failure becomes a ``SegmintError`` that names the setting involved, so
+callers can fall back to the offline path and say why.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from segmint_core.config import Settings
+from segmint_core.errors import SegmintError
+
+
+class ModelError(SegmintError):
+    """The remote model could not be reached or refused the request."""
+
+
+def _client(settings: Settings) -> Any:
+    from openai import OpenAI  # imported here: only the remote path pays for it
+
+    return OpenAI(
+        api_key=settings.require_key(), base_url=settings.base_url,
+        timeout=settings.timeout, max_retries=1,
+    )
+
+
+def chat(settings: Settings, system: str, user: str, *, max_tokens: int = 600) -> str:
+    """The model's reply to one system + user message."""
+    if not settings.chat_model:
+        raise ModelError("No chat model configured: set SEGMINT_CHAT_MODEL")
+    try:
+        reply = _client(settings).chat.completions.create(
+            model=settings.chat_model,
+            messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
+            max_tokens=max_tokens,
+            temperature=0,
+        )
+    except SegmintError:
+        raise
+    except Exception as exc:  # openai raises many types; all mean "no reply"
+        raise ModelError(_describe(settings, exc)) from None
+    text = (reply.choices[0].message.content or "").strip() if reply.choices else ""
+    if not text:
+        raise ModelError(f"The chat model {settings.chat_model} returned no text")
+    return text
+
+
+def embed(settings: Settings, texts: list[str]) -> list[list[float]]:
+    """One embedding per text, in order."""
+    try:
+        reply = _client(settings).embeddings.create(model=settings.embedding_model, input=texts)
+    except SegmintError:
+        raise
+    except Exception as exc:
+        raise ModelError(_describe(settings, exc)) from None
+    vectors = [item.embedding for item in sorted(reply.data, key=lambda d: d.index)]
+    if len(vectors) != len(texts):
+        raise ModelError(f"The embedding model returned {len(vectors)} vectors for {len(texts)} texts")
+    return vectors
+
+
+def _describe(settings: Settings, exc: Exception) -> str:
+    name = type(exc).__name__
+    where = settings.base_url or "https://api.openai.com/v1"
+    if name in ("APIConnectionError", "APITimeoutError", "ConnectError"):
+        return f"Cannot reach the model endpoint {where} (check SEGMINT_BASE_URL / OPENAI_BASE_URL)"
+    if name == "AuthenticationError":
+        return f"The model endpoint {where} rejected the API key (check OPENAI_API_KEY / SEGMINT_API_KEY)"
+    if name == "NotFoundError":
+        return f"The model endpoint {where} does not know the requested model (check SEGMINT_CHAT_MODEL / SEGMINT_EMBEDDING_MODEL)"
+    message = str(exc).splitlines()[0] if str(exc) else name
+    return f"The model endpoint {where} failed: {message}"
