@@ -1,0 +1,112 @@
+"""Which file sections go into chunks: glob patterns, generated files, whitespace-only changes.
+
+Globs are ``fnmatch`` patterns matched against the whole path, case-insensitively
+(``*`` also crosses ``/``, so ``*.py`` finds Python files at any depth). A
+section matches when its path, or its old path when renamed, does.
+"""
+
+from __future__ import annotations
+
+import re
+from fnmatch import fnmatchcase
+
+from segmint_core.changes.models import COPIED, RENAMED
+from segmint_core.chunks.models import EXCLUDED, GENERATED, TRIVIAL, FileSection, LoadOptions, hunk_body
+
+# -- globs -----------------------------------------------------------------------
+
+
+def split_patterns(patterns: str | None) -> tuple[str, ...]:
+    """``"*.py, docs/*"`` -> ``("*.py", "docs/*")``; None or blanks -> ``()``."""
+    if not patterns:
+        return ()
+    return tuple(p.strip() for p in patterns.split(",") if p.strip())
+
+
+def glob_matches(path: str, pattern: str) -> bool:
+    return fnmatchcase(path.lower(), pattern.lower())
+
+
+def matches_any(section: FileSection, patterns: tuple[str, ...]) -> bool:
+    return any(glob_matches(path, p) for path in section.paths for p in patterns)
+
+
+def is_excluded(section: FileSection, options: LoadOptions) -> bool:
+    if options.exclude_patterns and matches_any(section, options.exclude_patterns):
+        return True
+    return bool(options.include_patterns) and not matches_any(section, options.include_patterns)
+
+
+# -- generated files -------------------------------------------------------------
+
+# Whole file names (lower case).
+GENERATED_NAMES = frozenset({
+    "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lockb",
+    "pipfile.lock", "poetry.lock", "uv.lock", "pdm.lock", "cargo.lock", "gemfile.lock",
+    "composer.lock", "go.sum", "flake.lock", "podfile.lock", "packages.lock.json",
+    "mix.lock", "pubspec.lock", ".ds_store", "thumbs.db",
+})
+# Name endings: lock files, minified assets and their source maps, compiled Python.
+GENERATED_SUFFIXES = (".lock", ".min.js", ".min.mjs", ".min.css", ".map", ".pyc", ".pyo")
+# Directory names anywhere in the path: build outputs, caches, vendored trees.
+GENERATED_DIRS = frozenset({
+    "build", "dist", "__pycache__", ".next", ".nuxt", ".svelte-kit", ".parcel-cache",
+    ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".gradle",
+    "node_modules", "bower_components", "jspm_packages", "vendor", "third_party", ".git",
+})
+
+
+def is_generated(path: str) -> bool:
+    """Whether ``path`` names a generated or vendored file.
+
+    Directories are matched as whole path segments, so ``rebuild/x`` and
+    ``build.py`` are not build outputs while ``build/x`` and ``web/dist/x`` are.
+    """
+    *dirs, name = path.lower().split("/")
+    if name in GENERATED_NAMES or name.endswith(GENERATED_SUFFIXES):
+        return True
+    return any(d in GENERATED_DIRS or d.endswith(".egg-info") for d in dirs)
+
+
+# -- whitespace-only changes -----------------------------------------------------
+
+# A +/- line with a visible character: any hunk without one changes only blank lines.
+_VISIBLE_CHANGE = re.compile(r"^[-+][ \t\r\f\v]*\S", re.MULTILINE)
+_REMOVED = re.compile(r"^-(.*)", re.MULTILINE)
+_ADDED = re.compile(r"^\+(.*)", re.MULTILINE)
+
+
+def is_whitespace_only(section: FileSection) -> bool:
+    """Whether every hunk of ``section`` changes whitespace only (indentation,
+    trailing blanks, blank lines): its removed and added lines are equal once
+    all whitespace is dropped. A rename, a copy, a mode change or a binary
+    change is never trivial, so a section without hunks is not either."""
+    if not section.hunks or section.binary or section.status in (RENAMED, COPIED):
+        return False
+    if section.old_mode and section.new_mode and section.old_mode != section.new_mode:
+        return False
+    return all(_hunk_whitespace_only(h.old_lines, h.new_lines, hunk_body(h)) for h in section.hunks)
+
+
+def _hunk_whitespace_only(old_lines: int, new_lines: int, body: str | None) -> bool:
+    if body is None or _VISIBLE_CHANGE.search(body) is None:
+        return True
+    if old_lines == 0 or new_lines == 0:
+        return False  # a pure insertion or deletion with visible text
+    removed = "".join(_REMOVED.findall(body))
+    added = "".join(_ADDED.findall(body))
+    return "".join(removed.split()) == "".join(added.split())
+
+
+# -- all together ----------------------------------------------------------------
+
+
+def skip_reason(section: FileSection, options: LoadOptions) -> str | None:
+    """Why ``section`` stays out of the chunks, or None. Cheapest tests first."""
+    if is_excluded(section, options):
+        return EXCLUDED
+    if options.skip_generated and is_generated(section.path):
+        return GENERATED
+    if options.skip_trivial and is_whitespace_only(section):
+        return TRIVIAL
+    return None
