@@ -71,7 +71,9 @@ def is_generated(path: str) -> bool:
 # -- whitespace-only changes -----------------------------------------------------
 
 # A +/- line with a visible character: any hunk without one changes only blank lines.
-_VISIBLE_CHANGE = re.compile(r"^[-+][ \t\r\f\v]*\S", re.MULTILINE)
+_VISIBLE_CHANGE = re.compile(r"^[-+][ \t\r\f\v]*\S.*", re.MULTILINE)
+_VISIBLE_REMOVED = re.compile(r"^-[ \t\r\f\v]*\S.*", re.MULTILINE)
+_VISIBLE_ADDED = re.compile(r"^\+[ \t\r\f\v]*\S.*", re.MULTILINE)
 _REMOVED = re.compile(r"^-(.*)", re.MULTILINE)
 _ADDED = re.compile(r"^\+(.*)", re.MULTILINE)
 
@@ -89,13 +91,26 @@ def is_whitespace_only(section: FileSection) -> bool:
 
 
 def _hunk_whitespace_only(old_lines: int, new_lines: int, body: str | None) -> bool:
-    if body is None or _VISIBLE_CHANGE.search(body) is None:
+    first = _VISIBLE_CHANGE.search(body) if body is not None else None
+    if first is None:
         return True
     if old_lines == 0 or new_lines == 0:
         return False  # a pure insertion or deletion with visible text
-    removed = "".join(_REMOVED.findall(body))
-    added = "".join(_ADDED.findall(body))
-    return "".join(removed.split()) == "".join(added.split())
+    # Both sides' visible text must be equal, so their first visible lines must
+    # agree as far as the shorter goes: a cheap test that rejects nearly every
+    # real change before the whole hunk is compared.
+    other = (_VISIBLE_ADDED if first.group()[0] == "-" else _VISIBLE_REMOVED).search(body)
+    if other is None:
+        return False
+    a, b = _visible(first.group()[1:]), _visible(other.group()[1:])
+    shorter = min(len(a), len(b))
+    if a[:shorter] != b[:shorter]:
+        return False
+    return _visible("".join(_REMOVED.findall(body))) == _visible("".join(_ADDED.findall(body)))
+
+
+def _visible(text: str) -> str:
+    return "".join(text.split())
 
 
 # -- all together ----------------------------------------------------------------

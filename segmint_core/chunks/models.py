@@ -25,7 +25,15 @@ TRIVIAL = "trivial"        # whitespace-only
 def hunk_size(h: Hunk) -> int:
     """Lines of ``h``'s text, its ``@@`` line included (without splitting the body)."""
     body = h.body
-    return 1 + (body.count("\n") + 1 if body is not None else len(h.lines))
+    if body is None:
+        return 1 + len(h.lines)
+    if h.old_lines == 0 or h.new_lines == 0:
+        # A pure insertion or deletion (most of a big diff's bytes, in new files)
+        # has as many lines as its header says, plus perhaps a "\ No newline"
+        # marker: no need to count them.
+        last_line = body[body.rfind("\n") + 1:]
+        return 1 + h.old_lines + h.new_lines + (last_line[:1] == "\\")
+    return 2 + body.count("\n")
 
 
 def hunk_body(h: Hunk) -> str | None:

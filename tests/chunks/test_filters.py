@@ -44,12 +44,16 @@ TRIVIAL_EDITS = {
     "blank line added": ([], ["   "]),
     "blank line removed": ([""], []),
     "rewrapped spaces": (["f(a,  b)"], ["f(a, b)"]),
+    "rewrapped lines": (["f(a,", "  b)"], ["f(a, b)"]),
+    "blank line inside": (["x = 1", "y = 2"], ["x = 1", "", "y = 2"]),
 }
 REAL_EDITS = {
     "value": (["x = 1"], ["x = 2"]),
     "line added": ([], ["x = 1"]),
     "line removed": (["x = 1"], []),
     "joined words": (["a b"], ["ab c"]),
+    "same start, later change": (["x = 1", "y = 2"], ["x = 1 ", "y = 3"]),
+    "one side longer": (["x = 1"], ["x = 1", "y = 2"]),
 }
 
 
