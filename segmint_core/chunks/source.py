@@ -10,8 +10,10 @@ from __future__ import annotations
 import errno
 import gzip
 import os
+import stat
 import zlib
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from segmint_core.chunks.errors import DiffFileError
 
@@ -44,6 +46,26 @@ def canonical_path(given: str) -> str:
     return os.path.realpath(expanded)
 
 
+class FileStamp(NamedTuple):
+    """What changes when a file is rewritten, as git's index records it."""
+
+    device: int
+    inode: int
+    size: int
+    mtime_ns: int
+    ctime_ns: int
+
+
+def file_stamp(path: str) -> FileStamp:
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        raise _unreadable(path, exc) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise DiffFileError(f"{path} is a directory, not a diff file.")
+    return FileStamp(st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
 def read_diff_file(path: str) -> DiffFile:
     """The bytes of the diff file at canonical ``path``."""
     if os.path.isdir(path):
@@ -51,16 +73,20 @@ def read_diff_file(path: str) -> DiffFile:
     try:
         with open(path, "rb") as fh:
             raw = fh.read()
-    except FileNotFoundError:
-        raise DiffFileError(f"Diff file not found: {path}.") from None
-    except PermissionError:
-        raise DiffFileError(f"Cannot read {path}: permission denied.") from None
     except OSError as exc:
-        reason = exc.strerror or errno.errorcode.get(exc.errno or 0, "unknown error")
-        raise DiffFileError(f"Cannot read {path}: {reason}.") from None
+        raise _unreadable(path, exc) from None
     if not raw.startswith(GZIP_MAGIC):
         return DiffFile(path, raw, raw, False)
     try:
         return DiffFile(path, raw, gzip.decompress(raw), True)
     except (OSError, EOFError, zlib.error):
         raise DiffFileError(f"{path} looks gzip-compressed but cannot be decompressed.") from None
+
+
+def _unreadable(path: str, exc: OSError) -> DiffFileError:
+    if isinstance(exc, FileNotFoundError):
+        return DiffFileError(f"Diff file not found: {path}.")
+    if isinstance(exc, PermissionError):
+        return DiffFileError(f"Cannot read {path}: permission denied.")
+    reason = exc.strerror or errno.errorcode.get(exc.errno or 0, "unknown error")
+    return DiffFileError(f"Cannot read {path}: {reason}.")

@@ -2,8 +2,14 @@
 
 A session is keyed by its source (a canonical file path, or ``working-tree``)
 and remembers the content hash it was built from (sha-256 of the file, or the
-working tree's change fingerprint). Every access re-hashes the source; a
-changed one is loaded again with the options it was last loaded with.
+working tree's change fingerprint). Every access checks the source; a changed
+one is loaded again with the options it was last loaded with.
+
+Re-hashing a 9 MB diff costs more than reading a chunk of it, so a file whose
+stat (inode, size, mtime, ctime) is as it was when last read is taken as
+unchanged, as git does for its index, unless its mtime is within RACY_NS of
+that read: then it may have been written again in the same clock tick, and is
+hashed anew.
 """
 
 from __future__ import annotations
@@ -11,14 +17,20 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+import time
 from typing import Callable
 
 from segmint_core.changes.capture import capture
 from segmint_core.chunks.loader import load_file, load_working_tree
 from segmint_core.chunks.models import DiffSession, LoadOptions
-from segmint_core.chunks.source import WORKING_TREE, canonical_path, is_working_tree, read_diff_file
+from segmint_core.chunks.source import (
+    WORKING_TREE, DiffFile, FileStamp, canonical_path, file_stamp, is_working_tree, read_diff_file,
+)
 from segmint_core.errors import NotARepositoryError
 from segmint_core.git import Git
+
+
+RACY_NS = 2_000_000_000  # two seconds: the coarsest mtime of common file systems
 
 
 class SessionStore:
@@ -28,6 +40,7 @@ class SessionStore:
         self._repo_root = os.fspath(repo_root) if repo_root is not None else None
         self._git: Git | None = None
         self._sessions: dict[str, DiffSession] = {}
+        self._seen: dict[str, tuple[FileStamp, int]] = {}  # path -> (stamp, time read)
         self._lock = threading.RLock()
 
     def load(self, given: str, options: LoadOptions) -> DiffSession:
@@ -36,7 +49,7 @@ class SessionStore:
             if is_working_tree(given):
                 git = self.git()
                 return self._store(load_working_tree(capture(git), git.root, options))
-            diff = read_diff_file(canonical_path(given))
+            diff = self._read(canonical_path(given))
             return self._store(load_file(diff, options, hash_meanwhile(diff.raw)))
 
     def get(self, given: str) -> DiffSession:
@@ -47,13 +60,28 @@ class SessionStore:
             return self._current_file(canonical_path(given))
 
     def _current_file(self, path: str) -> DiffSession:
-        diff = read_diff_file(path)
-        content_hash = sha256(diff.raw)
         previous = self._sessions.get(path)
+        if previous is not None and self._unchanged_since_read(path):
+            return previous
+        diff = self._read(path)
+        content_hash = sha256(diff.raw)
         if previous is not None and previous.content_hash == content_hash:
             return previous
         options = previous.options if previous is not None else LoadOptions()
         return self._store(load_file(diff, options, lambda: content_hash))
+
+    def _read(self, path: str) -> DiffFile:
+        stamp, now = file_stamp(path), time.time_ns()
+        diff = read_diff_file(path)
+        self._seen[path] = (stamp, now)
+        return diff
+
+    def _unchanged_since_read(self, path: str) -> bool:
+        seen = self._seen.get(path)
+        if seen is None:
+            return False
+        stamp, read_at = seen
+        return file_stamp(path) == stamp and stamp.mtime_ns + RACY_NS < read_at
 
     def _current_working_tree(self) -> DiffSession:
         git = self.git()
