@@ -132,12 +132,10 @@ def _by_section(raw: bytes) -> Decoded:
     verdicts: Counter = Counter()
     for start, end in _sections_not_utf8(raw):
         section = raw[start:end]
-        if len(verdicts) and sum(verdicts.values()) >= MAX_DETECTIONS:
-            codec = verdicts.most_common(1)[0][0]
-        else:
-            codec = _legacy_codec(section)
-            if codec is not None:
-                verdicts[codec] += 1
+        settled = verdicts.most_common(1)[0][0] if sum(verdicts.values()) >= MAX_DETECTIONS else None
+        codec = _legacy_codec(section, settled)
+        if codec is not None:
+            verdicts[codec] += 1
         text = _decode_as(section, codec) if codec is not None else None
         if text is None:
             decoded.undecodable_sections += 1
@@ -180,11 +178,15 @@ def _first_invalid_utf8(view: memoryview, pos: int) -> int | None:
     return None
 
 
-def _legacy_codec(section: bytes) -> str | None:
-    """The code page of a legacy-encoded section, or None to keep it as UTF-8."""
+def _legacy_codec(section: bytes, settled: str | None) -> str | None:
+    """The code page of a legacy-encoded section, or None to keep it as UTF-8.
+    ``settled`` is the code page found for most sections so far, once enough
+    were detected: then it is taken without asking the detector again."""
     sample = _lines_with_high_bytes(section)
     if _looks_binary(sample, share=0.005) or _mostly_utf8(sample):
         return None
+    if settled is not None:
+        return settled
     from charset_normalizer import from_bytes  # only legacy input pays its import
 
     best = from_bytes(sample, cp_exclusion=_NOT_CANDIDATES).best()

@@ -38,8 +38,9 @@ def hunk_size(h: Hunk) -> int:
 
 def hunk_body(h: Hunk) -> str | None:
     """The hunk's lines joined by newlines, or None when it has none."""
-    if h.body is not None:
-        return h.body
+    body = h.body  # read once: another reader may split it into lines meanwhile
+    if body is not None:
+        return body
     return "\n".join(h.lines) if h.lines else None
 
 

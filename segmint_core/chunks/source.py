@@ -63,13 +63,14 @@ def file_stamp(path: str) -> FileStamp:
         raise _unreadable(path, exc) from None
     if stat.S_ISDIR(st.st_mode):
         raise DiffFileError(f"{path} is a directory, not a diff file.")
+    if not stat.S_ISREG(st.st_mode):  # a FIFO or a device would block or never end
+        raise DiffFileError(f"{path} is not a regular file, so it cannot be read as a diff file.")
     return FileStamp(st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
 def read_diff_file(path: str) -> DiffFile:
     """The bytes of the diff file at canonical ``path``."""
-    if os.path.isdir(path):
-        raise DiffFileError(f"{path} is a directory, not a diff file.")
+    file_stamp(path)  # the checks: it exists, and is a regular file
     try:
         with open(path, "rb") as fh:
             raw = fh.read()

@@ -105,3 +105,13 @@ def test_crlf_line_ends_load(tmp_path: Path) -> None:
     assert listing["chunks"][0]["files"] == ["win.txt"]
     assert listing["total_lines"] == 9
     assert service.get_chunk(path, 1, include_context=False).text == diff  # lossless, CRs kept
+
+
+def test_many_legacy_sections_settle_on_one_code_page(tmp_path: Path) -> None:
+    junk = bytes([0x25, 0xE2, 0xE3, 0xCF, 0xD3, 0x0D, 0x01, 0x02, 0x90, 0xFF]) * 4
+    data = b"".join(new_file(f"f{k}.txt", 1, FRENCH).encode("latin-1") for k in range(20))
+    data += new_file("junk.ai", 1).encode().replace(b"line 1", junk)
+    text, enc = chunk_text(tmp_path, data)
+    assert enc["recoded_sections"] == {"cp1252": 20}
+    assert enc["sections_with_undecodable_bytes"] == 1
+    assert text.count(f"+{FRENCH} 1") == 20

@@ -98,3 +98,10 @@ def test_a_gzip_compressed_diff_loads(tmp_path: Path) -> None:
 def test_working_tree_outside_a_repository(tmp_path: Path) -> None:
     err = error_of(lambda: ChunkService(repo_root=tmp_path).list_chunks("working-tree"))
     assert str(err).startswith("'working-tree' needs a git repository")
+
+
+def test_a_fifo_is_refused_not_waited_on(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.diff"
+    os.mkfifo(fifo)
+    err = error_of(lambda: ChunkService().load_diff(str(fifo)))
+    assert str(err) == f"{os.path.realpath(fifo)} is not a regular file, so it cannot be read as a diff file."
