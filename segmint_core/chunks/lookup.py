@@ -56,7 +56,8 @@ def find_file(session: DiffSession, query: str) -> tuple[str, list[FileSection]]
             "give one exact path."
         )
     if not files:
-        raise FileNotInDiffError(_no_match_message(session, query, list(dict.fromkeys(s.path for s in session.sections))))
+        paths = list(dict.fromkeys(s.path for s in session.sections))
+        raise FileNotInDiffError(_no_match_message(session, query, paths))
     order = {id(s): k for k, s in enumerate(session.sections)}
     return files[0], sorted(sections, key=lambda s: order[id(s)])
 

@@ -201,13 +201,14 @@ class ChunkService:
         parts = [whole_section(s) for s in sections]
         content = raw_parts(parts)
         chunk_numbers = sorted({n for s in sections for n in session.chunks_of(s)})
+        hunk_ids = list(dict.fromkeys(h.id for s in sections for h in s.hunks))
         data = {
             "file_path": wire_text(path),
             "sections": len(sections),
             "chunks": chunk_numbers,
             "lines": sum(p.line_count for p in parts),
             "skipped": next((s.skipped for s in sections if s.skipped), None),
-            "hunk_ids": list(dict.fromkeys(h.id for s in sections for h in s.hunks)) if session.is_working_tree else None,
+            "hunk_ids": hunk_ids if session.is_working_tree else None,
             "content": content,
         }
         return ToolResult(content, data)

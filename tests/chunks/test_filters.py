@@ -79,7 +79,8 @@ def test_renames_mode_changes_and_binaries_are_never_trivial(tmp_path: Path) -> 
     text = (
         "diff --git a/old.py b/new.py\nsimilarity index 100%\nrename from old.py\nrename to new.py\n"
         "diff --git a/run.sh b/run.sh\nold mode 100644\nnew mode 100755\n"
-        "diff --git a/logo.png b/logo.png\nindex 1111111..2222222 100644\nBinary files a/logo.png and b/logo.png differ\n"
+        "diff --git a/logo.png b/logo.png\nindex 1111111..2222222 100644\n"
+        "Binary files a/logo.png and b/logo.png differ\n"
     )
     service = ChunkService()
     path = write_diff(tmp_path, text)

@@ -114,7 +114,8 @@ def test_find_chunks_for_files_is_a_case_insensitive_glob(diff: str) -> None:
     assert found.text == "1 file matching 'SRC/*.PY' in chunk 1: src/app.py."
     assert service.find_chunks_for_files(diff, "*.py").data["chunks"] == [1, 2]
     nothing = service.find_chunks_for_files(diff, "*.lock")
-    assert nothing.data["chunks"] == [] and nothing.data["skipped_files"] == [{"path": "yarn.lock", "reason": "generated"}]
+    assert nothing.data["chunks"] == []
+    assert nothing.data["skipped_files"] == [{"path": "yarn.lock", "reason": "generated"}]
     assert "yarn.lock (generated)" in nothing.text
 
 
