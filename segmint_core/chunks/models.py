@@ -158,10 +158,6 @@ class DiffSession:
     repo_root: str | None = None     # working tree only
 
     @property
-    def key(self) -> str:
-        return f"{self.source}#{self.content_hash[:16]}"
-
-    @property
     def is_working_tree(self) -> bool:
         return self.repo_root is not None
 
