@@ -1,0 +1,62 @@
+"""Which project paths may be recorded, decided by the project's own git.
+
+Git's answer is used rather than re-implementing gitignore (pathspec): it reads
+every nested ``.gitignore``, ``.git/info/exclude`` and ``core.excludesFile``,
+and knows that a tracked file is recorded even when a pattern matches it.
+``git ls-files`` only reads directory entries, never an ignored file's bytes,
+and with ``GIT_OPTIONAL_LOCKS=0`` it never writes to the project's ``.git``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from segmint_core.git import Git, decode
+from segmint_core.trajectory.shadow import PATHSPEC_BATCH, SHADOW_DIR
+
+IGNORE_LINE = ".trajectory/"
+_SAME_RULES = {b".trajectory", b".trajectory/", b"/.trajectory", b"/.trajectory/"}
+
+
+def is_internal(rel: str) -> bool:
+    """Paths never recorded nor read: the shadow repository and any ``.git``."""
+    parts = rel.split("/")
+    return parts[0] == SHADOW_DIR or ".git" in parts
+
+
+def ensure_gitignore_entry(root: str) -> bool:
+    """Add ``.trajectory/`` to the project's ``.gitignore`` unless a line already names it."""
+    path = os.path.join(root, ".gitignore")
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        data = b""
+    if any(line.strip() in _SAME_RULES for line in data.splitlines()):
+        return False
+    with open(path, "ab") as f:
+        f.write((b"" if not data or data.endswith(b"\n") else b"\n") + IGNORE_LINE.encode() + b"\n")
+    return True
+
+
+def recordable_paths(project: Git, pathspecs: list[str] | None) -> set[str]:
+    """Files under ``pathspecs`` (all when None) that the project's git would record.
+
+    Tracked files (even deleted ones, so their removal is recorded) and untracked
+    files its ignore rules allow. Pathspecs are literal paths (files or folders).
+    """
+    found: set[str] = set()
+    batches = [[]] if pathspecs is None else [
+        pathspecs[i:i + PATHSPEC_BATCH] for i in range(0, len(pathspecs), PATHSPEC_BATCH)
+    ]
+    for batch in batches:
+        out = project.run(
+            "ls-files", "-z", "--cached", "--others", "--exclude-standard", f"--exclude=/{SHADOW_DIR}/",
+            "--", *batch, env={"GIT_LITERAL_PATHSPECS": "1"},
+        ).stdout
+        for raw in out.split(b"\0"):
+            rel = decode(raw)
+            # A trailing slash is an untracked nested repository: not ours to record.
+            if rel and not rel.endswith("/") and not is_internal(rel):
+                found.add(rel)
+    return found

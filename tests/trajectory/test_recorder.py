@@ -1,0 +1,191 @@
+"""The recorder on real temporary projects, driven directly (no watcher)."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+import pytest
+
+from segmint_core.trajectory.errors import NotAShadowRepoError, ShadowLockedError
+from segmint_core.trajectory.recorder import Recorder
+from tests.support.repo import Repo
+from tests.trajectory.support import FakeClock, shadow_file, shadow_git, shadow_subjects
+
+
+def test_open_records_a_baseline_of_the_tree_without_ignored_files(proj: Repo, clock: FakeClock) -> None:
+    proj.write("build/out.bin", b"\0artifact")
+    proj.write("debug.log", "noise\n")
+    proj.write("notes.txt", "untracked but not ignored\n")
+    rec = Recorder(str(proj.path), clock=clock)
+    snap = rec.open()
+
+    assert snap is not None and snap.kind == "baseline"
+    assert shadow_subjects(proj) == ["[BASELINE] 09:30:00 - recording started - 4 files"]
+    files = set(shadow_git(proj, "ls-tree", "-r", "--name-only", "HEAD").split())
+    assert files == {".gitignore", "app.py", "lib/util.py", "notes.txt"}
+    # The commit's date is the injected clock's, offset included.
+    assert shadow_git(proj, "log", "-1", "--format=%aI").strip() == "2026-03-14T09:30:00+02:00"
+
+
+def test_snapshot_message_carries_time_intent_files_and_counts(recorder: Recorder, proj: Repo,
+                                                              clock: FakeClock) -> None:
+    proj.write("app.py", proj.read("app.py").decode().replace("line 3\n", "line three\nline 3b\n"))
+    proj.write("lib/new.py", "x = 1\n")
+    clock.advance(65)
+    recorder.intent = "Tidy the app"
+    snap = recorder.record(["app.py", "lib/new.py"])
+
+    assert snap is not None
+    assert snap.subject == "[AUTO-TRJ] 09:31:05 - Tidy the app - app.py (+2 -1), lib/new.py (new, +1)"
+    body = shadow_git(proj, "log", "-1", "--format=%b")
+    assert "Trajectory-Intent: Tidy the app" in body
+    assert f"Trajectory-Project-Head: main {proj.head()}" in body
+
+
+def test_an_unchanged_save_makes_no_commit(recorder: Recorder, proj: Repo) -> None:
+    proj.write("app.py", proj.read("app.py"))
+    assert recorder.record(["app.py"]) is None
+    assert len(shadow_subjects(proj)) == 1
+
+
+def test_deletions_folders_modes_and_symlinks(recorder: Recorder, proj: Repo) -> None:
+    proj.delete("lib/util.py")
+    proj.write("tools/run.sh", "#!/bin/sh\n", mode=0o755)
+    os.symlink("app.py", proj.path / "link.py")
+    recorder.record(["lib/util.py", "tools", "link.py"])
+
+    tree = shadow_git(proj, "ls-tree", "-r", "HEAD")
+    assert "lib/util.py" not in tree
+    assert "100755 blob" in next(line for line in tree.splitlines() if line.endswith("tools/run.sh"))
+    assert "120000 blob" in next(line for line in tree.splitlines() if line.endswith("link.py"))
+    assert shadow_file(proj, "link.py") == b"app.py"
+
+
+def test_exact_bytes_are_recorded_without_filters(recorder: Recorder, proj: Repo) -> None:
+    proj.write(".gitattributes", "*.txt text eol=crlf\n")
+    proj.write("dos.txt", b"one\r\ntwo\r\n")
+    recorder.record([".gitattributes", "dos.txt"])
+    assert shadow_file(proj, "dos.txt") == b"one\r\ntwo\r\n"
+
+
+def test_ignored_paths_are_never_recorded_even_when_named(recorder: Recorder, proj: Repo) -> None:
+    proj.write("build/secret.env", "TOKEN=1\n")
+    proj.write("sub/.gitignore", "local.txt\n")
+    proj.write("sub/local.txt", "nested rule\n")
+    (proj.path / ".git" / "info").mkdir(exist_ok=True)
+    (proj.path / ".git" / "info" / "exclude").write_text("private.md\n")
+    proj.write("private.md", "excluded by info/exclude\n")
+    assert recorder.record(["build/secret.env", "sub/local.txt", "private.md"]) is None
+    snap = recorder.record(["build", "sub", "private.md"])
+    assert snap is not None and [f.path for f in snap.files] == ["sub/.gitignore"]
+
+
+def test_a_tracked_file_matching_an_ignore_rule_is_still_recorded(recorder: Recorder, proj: Repo) -> None:
+    proj.write("keep.log", "tracked\n")
+    proj.git("add", "-f", "keep.log")
+    proj.write("keep.log", "tracked, edited\n")
+    snap = recorder.record(["keep.log"])
+    assert snap is not None and shadow_file(proj, "keep.log") == b"tracked, edited\n"
+
+
+def test_restart_records_offline_edits_as_one_resync(proj: Repo, clock: FakeClock) -> None:
+    Recorder(str(proj.path), clock=clock).open()
+    proj.write("app.py", "rewritten while nothing was recording\n")
+    clock.advance(3600 * 5)
+    snap = Recorder(str(proj.path), clock=clock).open()
+    assert snap is not None and snap.kind == "resync"
+    assert shadow_subjects(proj)[-1] == "[RESYNC] 14:30:00 - changes made while not recording - app.py (+1 -30)"
+    assert Recorder(str(proj.path), clock=clock).open() is None  # nothing new: no commit
+
+
+def test_gitignore_entry_is_added_once(proj: Repo) -> None:
+    from segmint_core.trajectory.ignore import ensure_gitignore_entry
+
+    assert ensure_gitignore_entry(str(proj.path)) is True
+    assert ensure_gitignore_entry(str(proj.path)) is False
+    assert proj.read(".gitignore") == b"build/\n*.log\n.trajectory/\n"
+
+
+def test_a_foreign_trajectory_folder_is_refused(proj: Repo) -> None:
+    proj.write(".trajectory/mine.txt", "not a shadow repository\n")
+    with pytest.raises(NotAShadowRepoError, match="is not a trajectory shadow repository"):
+        Recorder(str(proj.path)).open()
+
+
+def test_lock_contention_is_retried_until_the_lock_goes(recorder: Recorder, proj: Repo) -> None:
+    lock = proj.path / ".trajectory" / "index.lock"
+    lock.write_text("")
+    proj.write("app.py", "edited under contention\n")
+    result: list = []
+    worker = threading.Thread(target=lambda: result.append(recorder.record(["app.py"])))
+    worker.start()
+    assert recorder.wait_for(lambda s: s.lock_waits >= 1, timeout=10)
+    lock.unlink()
+    worker.join(timeout=10)
+    assert result and result[0] is not None
+    assert shadow_file(proj, "app.py") == b"edited under contention\n"
+
+
+def test_a_lock_held_past_the_budget_raises_and_loses_nothing(proj: Repo, clock: FakeClock) -> None:
+    rec = Recorder(str(proj.path), clock=clock, lock_timeout=0.2)
+    rec.open()
+    lock = proj.path / ".trajectory" / "index.lock"
+    lock.write_text("")
+    proj.write("app.py", "waiting\n")
+    with pytest.raises(ShadowLockedError, match="stayed locked"):
+        rec.record(["app.py"])
+    lock.unlink()
+    assert rec.record(["app.py"]) is not None
+    assert shadow_file(proj, "app.py") == b"waiting\n"
+
+
+def test_two_recorders_on_one_project_never_overwrite_each_other(proj: Repo, clock: FakeClock) -> None:
+    first = Recorder(str(proj.path), clock=clock)
+    first.open()
+    second = Recorder(str(proj.path), clock=clock)
+    second.open()
+    barrier = threading.Barrier(2)
+
+    def save(rec: Recorder, name: str) -> None:
+        proj.write(name, name + "\n")
+        barrier.wait()
+        rec.record([name])
+
+    threads = [threading.Thread(target=save, args=(r, n)) for r, n in ((first, "a.txt"), (second, "b.txt"))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=20)
+    assert shadow_file(proj, "a.txt") == b"a.txt\n"
+    assert shadow_file(proj, "b.txt") == b"b.txt\n"
+
+
+def test_consolidate_squashes_the_trailing_snapshots_only(recorder: Recorder, proj: Repo, clock: FakeClock) -> None:
+    for n in range(3):
+        clock.advance(30)
+        proj.write("app.py", f"version {n}\n")
+        recorder.record(["app.py"])
+    tree_before = shadow_git(proj, "rev-parse", "HEAD^{tree}")
+    clock.advance(30)
+    result = recorder.consolidate("Rewrote the app")
+
+    assert result.squashed == 3
+    assert shadow_subjects(proj) == [
+        "[BASELINE] 09:30:00 - recording started - 3 files",
+        "[CONSOLIDATE] 09:32:00 - Rewrote the app",
+    ]
+    assert shadow_git(proj, "rev-parse", "HEAD^{tree}") == tree_before
+    assert "Squashed 3 snapshots taken from 09:30:30 to 09:31:30." in shadow_git(proj, "log", "-1", "--format=%b")
+    assert recorder.consolidate("again").squashed == 0
+
+
+def test_branch_switch_is_noted_in_the_next_snapshot(recorder: Recorder, proj: Repo) -> None:
+    proj.git("checkout", "-q", "-b", "feature")
+    proj.write("app.py", "on feature\n")
+    proj.commit("feature work")
+    snap = recorder.record(["app.py"])
+    assert snap is not None
+    assert snap.subject.endswith(f"; project HEAD now feature @ {proj.head()[:7]}")
+    proj.write("app.py", "still on feature\n")
+    assert "project HEAD now" not in recorder.record(["app.py"]).subject
