@@ -23,6 +23,7 @@ from segmint_core.errors import SegmintError
 COMMANDS = {
     "changes": "list uncommitted changes (staged, unstaged, untracked)",
     "bench": "run a benchmark beside its reference",
+    "trajectory": "record the edit timeline (every save) into .trajectory/",
 }
 
 EXIT_USAGE = 2

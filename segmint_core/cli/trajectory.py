@@ -1,0 +1,69 @@
+"""``segmint trajectory watch``: record the edit timeline of a repository until Ctrl-C."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+import threading
+
+from segmint_core.errors import SegmintError
+from segmint_core.git import Git
+
+LOGGER = "segmint_core.trajectory"
+
+
+def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    p = subparsers.add_parser(
+        "trajectory", parents=[common],
+        help="record the edit timeline (every save) into .trajectory/",
+        description="The edit timeline: every save recorded into a shadow git repository in .trajectory/.",
+    )
+    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    watch = actions.add_parser(
+        "watch", parents=[common],
+        help="record every save until Ctrl-C",
+        description="Watch the repository and snapshot every save into .trajectory/ until Ctrl-C. "
+                    "Logs go to stderr; the project's .git is never written.",
+    )
+    watch.add_argument("--debounce", type=float, default=2.0, metavar="S",
+                       help="seconds of quiet after a file's last save before it is recorded (default: 2.0)")
+    watch.add_argument("--intent", metavar="TEXT", help="intent recorded with the snapshots")
+    watch.set_defaults(func=run_watch)
+
+
+def run_watch(args: argparse.Namespace) -> int:
+    from segmint_core.trajectory.service import TrajectoryService
+
+    if not args.debounce > 0:
+        raise SegmintError(f"--debounce must be a positive number of seconds, got {args.debounce}.")
+    _log_to_stderr()
+    root = Git.discover(args.repo).root
+    stopping = threading.Event()
+    previous = signal.signal(signal.SIGTERM, lambda *_: stopping.set())
+    service = TrajectoryService(debounce=args.debounce)
+    log = logging.getLogger(LOGGER)
+    try:
+        if args.intent:
+            service.set_trajectory_intent(args.intent)
+        service.start(root)
+        log.info("Ctrl-C to stop")
+        while not stopping.wait(3600):
+            pass
+    except KeyboardInterrupt:
+        pass
+    finally:
+        service.stop()
+        signal.signal(signal.SIGTERM, previous)
+    log.info("stopped")
+    return 0
+
+
+def _log_to_stderr() -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("segmint trajectory: %(message)s"))
+    logger = logging.getLogger(LOGGER)
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
