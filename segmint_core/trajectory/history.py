@@ -96,15 +96,16 @@ def file_history(shadow: ShadowRepo, path: str) -> list[FileVersion]:
     versions = []
     for record in out.split(RECORD.encode())[1:]:
         commit, tail = _parse_record(record)
-        blob, status = None, "modified"
-        for token in tail.split(b"\0"):
-            token = token.lstrip(b"\n")
-            if token.startswith(b":"):
-                meta = decode(token).split(" ")
+        tokens = [t.lstrip(b"\n") for t in tail.split(b"\0")]
+        # Raw entries come as (":<modes> <oids> <status>", path) pairs; a folder's
+        # pathspec matches the files under it, which are not this file.
+        for meta_raw, path_raw in zip(tokens, tokens[1:]):
+            if meta_raw.startswith(b":") and decode(path_raw) == path:
+                meta = decode(meta_raw).split(" ")
                 blob = None if meta[3] == NULL_OID else meta[3]
                 status = {"A": "added", "D": "deleted"}.get(meta[4][:1], "modified")
+                versions.append(FileVersion(commit, blob, status))
                 break
-        versions.append(FileVersion(commit, blob, status))
     versions.reverse()
     return versions
 

@@ -154,8 +154,20 @@ def test_file_trajectory_depth_and_paths(configured: TrajectoryService, proj: Re
     assert last.data["snapshots"][0]["diff"].endswith("+v3")
 
 
+def test_file_trajectory_of_a_deleted_file(configured: TrajectoryService, proj: Repo) -> None:
+    configured.clock.advance(10)  # type: ignore[attr-defined]
+    proj.delete("lib/util.py")
+    assert configured.recording is not None
+    configured.recording.recorder.record(["lib/util.py"])
+    snaps = configured.get_file_trajectory("lib/util.py").data["snapshots"]
+    assert [(s["status"], s["blob"] is None) for s in snaps] == [("added", False), ("deleted", True)]
+    assert snaps[1]["diff"] == "@@ -1,2 +0,0 @@\n-def helper():\n-    return 1"
+
+
 @pytest.mark.parametrize("filepath, depth, message", [
     ("missing.py", 5, "No recorded snapshots for file: missing.py"),
+    ("lib", 5, "No recorded snapshots for file: lib"),
+    ("./lib/../app.py", 0, "depth must be a positive integer, got 0."),
     ("../outside.py", 5, "filepath is outside the project: ../outside.py"),
     (".git/config", 5, "filepath is inside .git or .trajectory, which are never recorded: .git/config"),
     ("app.py", 0, "depth must be a positive integer, got 0."),
