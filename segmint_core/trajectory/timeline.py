@@ -23,7 +23,7 @@ from segmint_core.changes.models import Change, Hunk
 from segmint_core.git import DIFF_OPTIONS, decode
 from segmint_core.trajectory import commit_messages as msgs
 from segmint_core.trajectory.history import ShadowCommit, read_log
-from segmint_core.trajectory.shadow import ShadowRepo
+from segmint_core.trajectory.shadow import PATHSPEC_BATCH, ShadowRepo
 
 MIN_REMOVED_TEXT = 4  # characters (stripped) a removed line needs to be matched by text
 
@@ -94,8 +94,13 @@ class _FileTrace:
 
 
 def _trace_files(shadow: ShadowRepo, paths: list[str]) -> dict[str, _FileTrace]:
-    if not paths:
-        return {}
+    traces: dict[str, _FileTrace] = {}
+    for start in range(0, len(paths), PATHSPEC_BATCH):
+        traces.update(_trace_batch(shadow, paths[start:start + PATHSPEC_BATCH]))
+    return traces
+
+
+def _trace_batch(shadow: ShadowRepo, paths: list[str]) -> dict[str, _FileTrace]:
     out = shadow.run(
         "log", "--first-parent", "--reverse", "--format=%x1e%H", "-p", *DIFF_OPTIONS,
         "--unified=0", "--no-renames", "HEAD", "--", *paths,
