@@ -1,0 +1,195 @@
+"""Units: the pieces grouping clusters (hunk atoms, and hunkless changes).
+
+A unit carries what the signals read, computed once with regexes over the
+diff text (no file is read, so grouping depends only on the ChangeSet):
+identifiers on changed lines, the names it defines or edits, where it sits
+in its file, the names its prose mentions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from segmint_core.changes.models import Change, Hunk
+from segmint_core.changes.patch import section_of
+from segmint_core.grouping import lexicon
+from segmint_core.grouping.lexicon import CHANGELOG, DOCS, identifiers
+from segmint_core.grouping.splitting import atom_ranges
+
+# A definition in most languages: def/class (Python), function/class/const
+# (JS/TS), func (Go, with receiver), fn/struct/trait (Rust), shell functions.
+_DEFINITION = re.compile(
+    r"^\s*(?:(?:export|default|pub(?:\([^)]*\))?|public|private|protected|static|async|abstract|final|inline)\s+)*"
+    r"(?:def|class|function\*?|func|fn|struct|enum|trait|interface|type|module|object|impl|const|let|var|macro_rules!)\s+"
+    r"(?:\([^)]*\)\s*)?([A-Za-z_][A-Za-z0-9_]*)"
+)
+_ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*(?::[^=]*)?=(?!=)")  # module-level NAME = ...
+_ATTRIBUTE = re.compile(r"^\s*self\.([A-Za-z_][A-Za-z0-9_]*)\s*(?::[^=]*)?=(?!=)")
+_SHELL_FUNCTION = re.compile(r"^\s*(?:function\s+)?([A-Za-z_][A-Za-z0-9_-]*)\s*\(\)\s*\{")
+_CODE_SPAN = re.compile(r"`+([^`]+?)`+|\b[a-z]+_[a-z0-9_]+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b")
+_CALLABLE_HEAD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*\(")  # C-like "int foo(void) {"
+_INDENT = re.compile(r"^[ \t]*")
+# A heading in a changelog: "## 0.12.0", "Version 8.1.3", an rst underline.
+_HEADING = re.compile(r"^\s*(?:#{1,6}\s|version\s|v?\d+\.\d+|[-=~^]{3,}\s*$)", re.I)
+# Version numbers tie a release's changelog heading to its version bump.
+_VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)*(?:(?:a|b|rc|dev|post)\d*)?)(?![\w.])")
+
+
+@dataclass(eq=False)
+class Unit:
+    """One atom of a hunk (``hunk`` set, lines ``[start, end)``) or a hunkless change."""
+
+    index: int
+    change: Change
+    hunk: Hunk | None
+    start: int = 0
+    end: int = 0
+    kind: str = lexicon.CODE
+    added: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    idents: set[str] = field(default_factory=set)        # identifiers on changed lines
+    context_idents: set[str] = field(default_factory=set)
+    defines: set[str] = field(default_factory=set)       # defined, renamed or removed here
+    scope: str | None = None                             # the enclosing definition it edits
+    mentions: set[str] = field(default_factory=set)      # code names a prose unit cites
+    position: int = 0                                     # old-side line of its first change
+    release: bool = False                                 # a changelog hunk that adds a heading (a release block)
+
+    @property
+    def path(self) -> str:
+        return self.change.file_path
+
+    @property
+    def size(self) -> int:
+        return len(self.added) + len(self.removed)
+
+    @property
+    def lines(self) -> list[str]:
+        return self.hunk.lines[self.start:self.end] if self.hunk is not None else []
+
+    @property
+    def flavour(self) -> str:
+        """The file kind, with release blocks of a changelog told apart."""
+        return "changelog-release" if self.release else self.kind
+
+    @property
+    def changes_names(self) -> set[str]:
+        """Names whose definition or body this unit edits."""
+        return self.defines | ({self.scope} if self.scope else set())
+
+
+def build_units(changes: list[Change]) -> list[Unit]:
+    units: list[Unit] = []
+    for change in changes:
+        kind = lexicon.file_kind(change.file_path)
+        if not change.hunks:
+            units.append(_hunkless(len(units), change, kind))
+            continue
+        for hunk in change.hunks:
+            for start, end in atom_ranges(hunk, kind):
+                units.append(_atom(len(units), change, hunk, start, end, kind))
+    return units
+
+
+def _hunkless(index: int, change: Change, kind: str) -> Unit:
+    unit = Unit(index, change, None, kind=kind)
+    names = {lexicon.stem(change.file_path)}
+    if change.old_path:
+        names.add(lexicon.stem(change.old_path))
+    unit.idents = {n for n in names if n}
+    return unit
+
+
+def _atom(index: int, change: Change, hunk: Hunk, start: int, end: int, kind: str) -> Unit:
+    unit = Unit(index, change, hunk, start, end, kind)
+    lines = hunk.lines
+    old = hunk.old_start if hunk.old_lines else hunk.old_start + 1
+    first_change = None
+    for i in range(start):
+        if lines[i][:1] in (" ", "-"):
+            old += 1
+    context: list[str] = []
+    for i in range(start, end):
+        line = lines[i]
+        sign, text = line[:1], line[1:]
+        if sign == "+":
+            unit.added.append(text)
+        elif sign == "-":
+            unit.removed.append(text)
+        elif sign == " ":
+            context.append(text)
+        if sign in ("+", "-") and first_change is None:
+            first_change = i
+    unit.position = old + sum(1 for line in lines[start:first_change or start] if line[:1] in (" ", "-"))
+    changed_text = "\n".join(unit.added + unit.removed)
+    if kind == CHANGELOG:
+        unit.release = any(line[:1] == "+" and _HEADING.match(line[1:]) for line in lines)
+    if kind in (CHANGELOG, DOCS):
+        # Prose: only code-like words count as names (not "state" or "shared").
+        unit.mentions = _mentions(changed_text) | versions(changed_text)
+        unit.idents = set(unit.mentions)
+        unit.context_idents = _mentions("\n".join(context)) - unit.idents
+    else:
+        unit.idents = set(identifiers(changed_text)) | versions(changed_text)
+        unit.context_idents = set(identifiers("\n".join(context))) - unit.idents
+        unit.defines = definitions(unit.added) | definitions(unit.removed)
+    unit.scope = _scope(lines, first_change if first_change is not None else start, section_of(hunk.header))
+    return unit
+
+
+def versions(text: str) -> set[str]:
+    """Version numbers in ``text``, as pseudo-identifiers (``version 1.2.0``)."""
+    return {f"version {m}" for m in _VERSION.findall(text)} if "." in text else set()
+
+
+def definitions(lines: list[str]) -> set[str]:
+    """Names defined (def, class, function, assignment...) on these lines."""
+    names = set()
+    for line in lines:
+        m = _DEFINITION.match(line) or _ASSIGNMENT.match(line) or _ATTRIBUTE.match(line) or _SHELL_FUNCTION.match(line)
+        if m and len(m.group(1)) > 2 and m.group(1).lower() not in lexicon.STOP_WORDS:
+            names.add(m.group(1))
+    return names
+
+
+def _scope(lines: list[str], index: int, section: str) -> str | None:
+    """The innermost definition enclosing line ``index``: a definition line above
+    it in the hunk (context or added) with less indentation, else git's section
+    heading for the hunk."""
+    target = _indent(lines[index][1:]) if index < len(lines) else 0
+    if target == 0:
+        return None
+    for i in range(index - 1, -1, -1):
+        line = lines[i]
+        if line[:1] == "-" or not line[1:].strip():
+            continue
+        text = line[1:]
+        m = _DEFINITION.match(text)
+        if m and _indent(text) < target:
+            return m.group(1)
+        if _indent(text) == 0:
+            return _head_name(text)  # a top-level line that is no definition we know
+    return _head_name(section.strip()) if section.strip() else None
+
+
+def _head_name(text: str) -> str | None:
+    m = _DEFINITION.match(text)
+    if m is None and text.rstrip().endswith(("{", ")")):
+        m = _CALLABLE_HEAD.search(text)
+    name = m.group(1) if m else None
+    return name if name and len(name) > 2 and name.lower() not in lexicon.STOP_WORDS else None
+
+
+def _indent(text: str) -> int:
+    return len(_INDENT.match(text).group(0).expandtabs(4))  # type: ignore[union-attr]
+
+
+def _mentions(text: str) -> set[str]:
+    """Code names cited in prose: code spans (``name``, `name`, {func}`name`) and
+    snake_case or camelCase words."""
+    names: set[str] = set()
+    for m in _CODE_SPAN.finditer(text):
+        span = m.group(1) if m.group(1) is not None else m.group(0)
+        names.update(identifiers(span))
+    return names
