@@ -1,0 +1,36 @@
+"""Signals between units. Each module yields ``Link``s from a ``Context``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from segmint_core.grouping.signals import (
+    docs,
+    files,
+    identifiers,
+    proximity,
+    repeated,
+    similarity,
+    timeline,
+)
+from segmint_core.grouping.signals.base import Context, Link
+
+SIGNALS: dict[str, Callable[[Context], Iterator[Link]]] = {
+    "identifiers": identifiers.links,
+    "proximity": proximity.links,
+    "files": files.links,
+    "docs": docs.links,
+    "repeated": repeated.links,
+    "timeline": timeline.links,
+    "similarity": similarity.links,
+}
+
+
+def collect(ctx: Context) -> list[Link]:
+    out: list[Link] = []
+    for produce in SIGNALS.values():
+        out.extend(produce(ctx))
+    return out
+
+
+__all__ = ["Context", "Link", "SIGNALS", "collect"]
