@@ -1,0 +1,128 @@
+"""Reasons: the links inside a group, written as short sentences naming the evidence."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from segmint_core.grouping.lexicon import CHANGELOG, DOCS
+from segmint_core.grouping.model import Model
+from segmint_core.grouping.signals import (
+    docs,
+    files,
+    identifiers,
+    proximity,
+    repeated,
+    similarity,
+    timeline,
+)
+from segmint_core.grouping.signals.base import Link
+from segmint_core.grouping.units import Unit
+
+MAX_REASONS = 4
+# Evidence a person recognises is named even when the fitted model gives its
+# kind little weight of its own (a mention adds little beyond "a changelog
+# entry linked to code", yet it is the reason to show).
+EXPLAIN_FLOOR = 0.3
+SILENT = {timeline.DIFFERENT_BURST}
+ALONE = "stands alone: no shared names, tests or nearby edits with the other changes"
+
+
+def group_reasons(units: list[Unit], links: list[Link], members: set[int], model: Model) -> list[str]:
+    """Up to four sentences for the strongest evidence among ``members`` (unit indexes)."""
+    totals: dict[tuple[str, str], float] = defaultdict(float)
+    holders: dict[tuple[str, str], set[int]] = defaultdict(set)
+    for item in links:
+        weight = item.weight * max(model.coefficient(item.kind), EXPLAIN_FLOOR)
+        if item.a in members and item.b in members and weight > 0 and item.kind not in SILENT:
+            key = (item.kind.split(":")[0], item.detail)
+            totals[key] += weight
+            holders[key].update((item.a, item.b))
+    sentences: dict[str, float] = {}
+    for key, weight in totals.items():
+        text = _sentence(key[0], key[1], [units[i] for i in sorted(holders[key])])
+        if text:
+            sentences[text] = sentences.get(text, 0.0) + weight
+    ranked = sorted(sentences, key=lambda s: (-round(sentences[s], 6), s))
+    if ranked:
+        return ranked[:MAX_REASONS]
+    return _solo_reasons([units[i] for i in sorted(members)])
+
+
+def _sentence(kind: str, detail: str, units: list[Unit]) -> str | None:
+    if kind in (identifiers.DEF_USE, identifiers.DEF_USE_CONTEXT):
+        editors = [u for u in units if detail in u.changes_names]
+        if len(editors) >= 2:
+            return f"{_both(editors)} change `{detail}`"
+        users = _paths(u for u in units if u not in editors)
+        where = _paths(editors)
+        if users == where:
+            return f"`{detail}` is changed and used in {where}"
+        return f"`{detail}` is changed in {where} and used in {users}"
+    if kind == identifiers.SHARED:
+        prose = [u for u in units if u.kind in (CHANGELOG, DOCS)]
+        if prose and len(prose) < len(units):
+            return f"{_prose_name(prose)} names `{detail}`"
+        return f"{_both(units)} edit lines using `{detail}`"
+    if kind == proximity.SAME_HUNK:
+        return f"neighbouring lines of one hunk in {detail}"
+    if kind == proximity.NEARBY:
+        return f"nearby edits in {detail}"
+    if kind == proximity.SAME_FILE:
+        return f"edits in {detail}"
+    if kind == proximity.SAME_SCOPE:
+        return f"{_both(units)} edit `{detail}`"
+    if kind == files.TEST_PAIR:
+        return f"tests for {detail}"
+    if kind == files.SAME_STEM:
+        return f"files about `{units[0].path.rsplit('/', 1)[-1].split('.')[0]}`"
+    if kind == files.SAME_DIRECTORY:
+        return f"files in the same folder {detail}/"
+    if kind in (docs.MENTION, docs.MENTION_USE, docs.FILE_MENTION):
+        prose = _prose_name([u for u in units if u.kind in (CHANGELOG, DOCS)])
+        return f"{prose} names {detail}" if kind == docs.FILE_MENTION else f"{prose} names `{detail}`"
+    if kind == repeated.MOVED:
+        return f"moves lines: {_short(detail)}"
+    if kind == repeated.REPEATED:
+        return f"the same edit in {len(units)} places: {_short(detail)}"
+    if kind == timeline.SAME_INTENT:
+        return f"recorded under the same intent: {_short(detail)}"
+    if kind == timeline.SAME_BURST:
+        return "edited together in one burst of the edit timeline"
+    if kind == similarity.SIMILAR:
+        return "similar wording (embedding similarity)"
+    return None
+
+
+def _solo_reasons(units: list[Unit]) -> list[str]:
+    hunkless = [u for u in units if u.hunk is None]
+    if hunkless and len(hunkless) == len(units):
+        change = hunkless[0].change
+        if change.old_path:
+            return [f"renames {change.old_path} to {change.file_path}"]
+        return [f"{change.status} file {change.file_path} with no text changes"]
+    if len({u.path for u in units}) == 1 and len(units) > 1:
+        return [f"edits in {units[0].path}"]
+    return [ALONE]
+
+
+def _prose_name(units: list[Unit]) -> str:
+    if any(u.kind == CHANGELOG for u in units):
+        return "changelog entry"
+    paths = sorted({u.path for u in units})
+    return paths[0] if len(paths) == 1 else "docs"
+
+
+def _both(units: list[Unit]) -> str:
+    return "both" if len(units) <= 2 else f"{len(units)} hunks"
+
+
+def _paths(units) -> str:  # type: ignore[no-untyped-def]
+    paths = sorted({u.path for u in units})
+    if len(paths) > 2:
+        return f"{paths[0]}, {paths[1]} and {len(paths) - 2} more"
+    return " and ".join(paths)
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,0 +1,156 @@
+"""One-line summaries of groups: heuristic by default, a chat model when configured.
+
+The heuristic prefers the author's own words: a changelog entry added in the
+group. Otherwise it names what the code edits (``Add `foo` ...``,
+``Update `bar` in x.py``). A model-written summary that fails falls back to
+the heuristic one, and the group's ``note`` says so.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from segmint_core.changes.models import ADDED, DELETED, Change
+from segmint_core.config import Settings
+from segmint_core.errors import SegmintError
+from segmint_core.grouping.lexicon import CHANGELOG, CODE, DOCS, TEST, file_kind
+from segmint_core.grouping.redact import redact
+from segmint_core.grouping.units import Unit, definitions
+
+MAX_CHARS = 72
+MAX_PROMPT_LINES = 300
+
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+# Issue and PR references say nothing in a summary; other roles keep their name.
+_REFERENCE = re.compile(
+    r"\{(?:issue|pr|user|ghuser|commit)\}`[^`]*`"   # MyST roles
+    r"|:(?:issue|pr|user|ghuser|commit):`[^`]*`"     # Sphinx roles
+    r"|`#\d+`_|\(#\d+\)|#\d+"                       # rst links, GitHub numbers
+    r"|\(\[#\d+\]\([^)]*\)\)"                       # markdown links to an issue
+)
+_ROLE = re.compile(r"\{[a-z]+\}`~?([^`]*)`|:[a-z]+:`~?([^`]*)`")
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+
+SYSTEM_PROMPT = (
+    "You summarise one group of related code changes for a commit list. Reply with a single line: "
+    f"imperative mood, at most {MAX_CHARS} characters, no trailing period, no quotes."
+)
+
+
+@dataclass(frozen=True)
+class GroupText:
+    summary: str
+    note: str | None = None
+
+
+def heuristic_summary(changes: list[Change], units: list[Unit]) -> str:
+    entry = _changelog_entry(units)
+    if entry:
+        return entry
+    code = [u for u in units if u.kind == CODE and u.hunk is not None]
+    paths = _ordered_paths(changes)
+    tested = any(file_kind(p) == TEST for p in paths)
+    if code:
+        verb, names = _verb_and_names(code, changes)
+        where = _where([p for p in paths if file_kind(p) == CODE] or paths)
+        subject = ", ".join(f"`{n}`" for n in names[:2])
+        text = f"{verb} {subject} in {where}" if subject else f"{verb} {where}"
+        return _fit(text + (", with tests" if tested and not text.endswith("tests") else ""))
+    verb = _files_verb(changes)
+    if paths and all(file_kind(p) == TEST for p in paths):
+        return _fit(f"{verb} tests in {_where(paths)}")
+    if paths and all(file_kind(p) in (DOCS, CHANGELOG) for p in paths):
+        return _fit(f"Docs: {verb.lower()} {_where(paths)}")
+    return _fit(f"{verb} {_where(paths)}")
+
+
+def model_summary(settings: Settings, changes: list[Change], hunk_ids: set[str], reasons: list[str]) -> str:
+    """A chat model's one-line summary; raises ``SegmintError`` (``ModelError``) on failure."""
+    from segmint_core.llm import chat
+
+    lines: list[str] = []
+    for change in changes:
+        for hunk in change.hunks:
+            if hunk.id in hunk_ids and len(lines) < MAX_PROMPT_LINES:
+                lines.append(f"--- {change.file_path} {hunk.header}")
+                lines.extend(hunk.lines[: MAX_PROMPT_LINES - len(lines)])
+    user = "Why these changes belong together: " + "; ".join(reasons) + "\n\n" + redact("\n".join(lines))
+    reply = chat(settings, SYSTEM_PROMPT, user, max_tokens=60)
+    line = reply.strip().splitlines()[0].strip().strip("\"'`").rstrip(".")
+    if not line:
+        raise SegmintError("The chat model returned an empty summary")
+    return _fit(line)
+
+
+def describe(changes: list[Change], units: list[Unit], hunk_ids: set[str], reasons: list[str],
+             settings: Settings | None) -> GroupText:
+    heuristic = heuristic_summary(changes, units)
+    if settings is None or not settings.chat_enabled:
+        return GroupText(heuristic)
+    try:
+        return GroupText(model_summary(settings, changes, hunk_ids, reasons))
+    except SegmintError as exc:
+        return GroupText(heuristic, note=f"model summary failed, heuristic summary used: {exc}")
+
+
+def _changelog_entry(units: list[Unit]) -> str | None:
+    for unit in units:
+        if unit.kind != CHANGELOG or not unit.added:
+            continue
+        text = " ".join(line.strip() for line in unit.added if line.strip())
+        text = _REFERENCE.sub("", _BULLET.sub("", text))
+        text = _LINK.sub(r"\1", _ROLE.sub(lambda m: f"`{m.group(1) or m.group(2)}`", text))
+        text = " ".join(text.split()).strip(" .:;-")
+        if len(text) >= 8 and not text.lower().startswith(("version", "released", "unreleased", "#")):
+            first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0].rstrip(".")
+            return _fit(first)
+    return None
+
+
+def _verb_and_names(code: list[Unit], changes: list[Change]) -> tuple[str, list[str]]:
+    """"Add" what only appears, "Remove" what only disappears, else "Update" what is edited."""
+    new = set().union(*(definitions(u.added) for u in code))
+    old = set().union(*(definitions(u.removed) for u in code))
+    added, removed = sorted(new - old), sorted(old - new)
+    edited = sorted(({u.scope for u in code if u.scope} | (new & old)) - set(added) - set(removed))
+    if added and not edited and not removed:
+        return "Add", added
+    if removed and not edited and not added:
+        return "Remove", removed
+    if {c.status for c in changes} == {ADDED}:
+        return "Add", added or edited
+    return "Update", edited or added or removed
+
+
+def _files_verb(changes: list[Change]) -> str:
+    statuses = {c.status for c in changes}
+    if statuses == {ADDED}:
+        return "Add"
+    if statuses == {DELETED}:
+        return "Remove"
+    return "Update"
+
+
+def _ordered_paths(changes: list[Change]) -> list[str]:
+    return [c.file_path for c in changes]
+
+
+def _where(paths: list[str]) -> str:
+    names = [p.rsplit("/", 1)[-1] for p in paths]
+    unique = list(dict.fromkeys(names))
+    if len(unique) == 1:
+        return unique[0]
+    if len(unique) == 2:
+        return f"{unique[0]} and {unique[1]}"
+    return f"{unique[0]} and {len(unique) - 1} more files"
+
+
+def _fit(text: str) -> str:
+    text = " ".join(text.split())
+    if len(text) <= MAX_CHARS:
+        return text
+    cut = text[: MAX_CHARS - 3]
+    if " " in cut:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(",;:") + "..."
