@@ -1,0 +1,157 @@
+"""``group_changes``: from a ChangeSet to groups of hunks, one per intent.
+
+units (hunk atoms) -> embeddings -> signal links -> average-linkage clusters
+-> hunks cut where their atoms landed in different clusters -> ordered groups
+with summaries and reasons. Same input, same output: every step iterates in
+file order and breaks ties by position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from segmint_core.changes import ChangeSet
+from segmint_core.changes.models import Change
+from segmint_core.config import Settings
+from segmint_core.errors import SegmintError
+from segmint_core.grouping import graph, signals
+from segmint_core.grouping.assemble import cut_hunks, effective_changes, ordered_groups
+from segmint_core.grouping.effective import with_hunks
+from segmint_core.grouping.embeddings import get_provider
+from segmint_core.grouping.embeddings.base import EmbeddingProvider, embedding_text
+from segmint_core.grouping.model import DEFAULT, Model
+from segmint_core.grouping.models import ChangeGroup, Grouping
+from segmint_core.grouping.reasons import group_reasons
+from segmint_core.grouping.seed import seed_clusters
+from segmint_core.grouping.signals.base import Context, Link
+from segmint_core.grouping.summaries import GroupText, describe
+from segmint_core.grouping.timeline import lookup_timeline
+from segmint_core.grouping.units import Unit, build_units
+
+ALGORITHMS = ("graph", "seed")
+Progress = Callable[[int, int, str], None]
+
+
+def group_changes(
+    changes: ChangeSet,
+    *,
+    change_ids: list[str] | None = None,
+    provider: str = "local",
+    algorithm: str = "graph",
+    settings: Settings | None = None,
+    timeline: Any = ...,
+    progress: Progress | None = None,
+    root: str | None = None,
+    model: Model = DEFAULT,
+) -> Grouping:
+    """Group the selected changes' hunks by intent.
+
+    ``timeline``: ``{hunk id: HunkHistory}`` from the trajectory recorder; by
+    default it is looked up under ``root`` (or ``changes.root``) when there is
+    one, ``None`` turns it off. ``progress(done, total, message)`` is called
+    during long steps. ``settings`` (default: loaded from the environment when
+    needed) configure remote providers and model-written summaries.
+    """
+    selected = changes.resolve_changes(change_ids) if change_ids is not None else list(changes.changes)
+    if algorithm not in ALGORITHMS:
+        raise SegmintError(f"Unknown grouping algorithm: {algorithm} (choose one of {', '.join(ALGORITHMS)})")
+    embedder = get_provider(provider, settings)
+    if timeline is ...:
+        timeline = lookup_timeline(root or getattr(changes, "root", None), changes)
+    units = build_units(selected)
+    if algorithm == "seed":
+        labels = _seed_labels(selected, units, embedder, progress)
+        links = _links(units, embedder, model, timeline, progress, embed=False)  # for the reasons only
+    else:
+        links = _links(units, embedder, model, timeline, progress)
+        _report(progress, 0, 1, "clustering")
+        affinity = graph.affinities(links, units, model)
+        weights = [float(max(1, u.size)) for u in units]  # a unit counts for its changed lines
+        labels = graph.average_linkage(len(units), affinity, model.threshold(len(selected)), weights)
+    return _assemble(selected, units, labels, links, model, settings, progress)
+
+
+def summarize_group(
+    changes: list[Change], hunk_ids: list[str], *, change_ids: list[str] | None = None,
+    settings: Settings | None = None,
+) -> tuple[str, list[str]]:
+    """Summary and reasons for any set of hunks (as when a person or agent reshapes groups).
+
+    ``changes`` are effective changes (split hunks as sub-hunks). A hunkless
+    change (rename, mode change, binary) is a member when its id is in
+    ``change_ids``, or, without ``change_ids``, when it is among ``changes``.
+    Evidence is recomputed from these hunks alone, with the offline provider.
+    """
+    text, reasons = describe_group(changes, hunk_ids, change_ids=change_ids, settings=settings)
+    return text.summary, reasons
+
+
+def describe_group(
+    changes: list[Change], hunk_ids: list[str], *, change_ids: list[str] | None = None,
+    settings: Settings | None = None,
+) -> tuple[GroupText, list[str]]:
+    """Like ``summarize_group``, keeping the note a failed model summary leaves."""
+    wanted = set(hunk_ids)
+    hunkless = set(change_ids) if change_ids is not None else {c.id for c in changes if not c.hunks}
+    members = [
+        with_hunks(c, [h for h in c.hunks if h.id in wanted]) for c in changes
+        if any(h.id in wanted for h in c.hunks) or (not c.hunks and c.id in hunkless)
+    ]
+    units = build_units(members)
+    links = _links(units, get_provider("local"), DEFAULT, None, None)
+    reasons = group_reasons(units, links, set(range(len(units))), DEFAULT)
+    return describe(members, units, wanted, reasons, settings), reasons
+
+
+def _links(units: list[Unit], embedder: EmbeddingProvider, model: Model, timeline: Any,
+           progress: Progress | None, *, embed: bool = True) -> list[Link]:
+    vectors = None
+    if embed and len(units) > 1:
+        texts = [embedding_text(u.path, u.hunk.header if u.hunk else "", u.lines) for u in units]
+        vectors = embedder.embed(texts, progress)
+    _report(progress, 0, 1, "linking")
+    ctx = Context(units, model, timeline, vectors, embedder.similarity_floor)
+    return signals.collect(ctx)
+
+
+def _seed_labels(changes: list[Change], units: list[Unit], embedder: EmbeddingProvider,
+                 progress: Progress | None) -> list[int]:
+    per_change = seed_clusters(changes, embedder, progress)
+    cluster_of = {c.id: label for c, label in zip(changes, per_change)}
+    return [cluster_of[u.change.id] for u in units]
+
+
+def _assemble(selected: list[Change], units: list[Unit], labels: list[int], links: list[Link],
+              model: Model, settings: Settings | None, progress: Progress | None) -> Grouping:
+    cut = cut_hunks(units, labels)
+    effective = effective_changes(selected, cut)
+    groups = ordered_groups(effective, cut)
+    _explain(groups, effective, units, labels, links, model, settings, progress)
+    return Grouping(effective, list(groups.values()), cut.splits)
+
+
+def _explain(groups: dict[int, ChangeGroup], effective: list[Change], units: list[Unit], labels: list[int],
+             links: list[Link], model: Model, settings: Settings | None, progress: Progress | None) -> None:
+    """Fill each group's reasons (from the links inside it) and summary."""
+    members: dict[int, set[int]] = {label: set() for label in groups}
+    inside: dict[int, list[Link]] = {label: [] for label in groups}
+    for unit, label in zip(units, labels):
+        members[label].add(unit.index)
+    for item in links:
+        if labels[item.a] == labels[item.b]:
+            inside[labels[item.a]].append(item)
+    total = len(groups)
+    for n, (label, group) in enumerate(groups.items()):
+        _report(progress, n, total, "summarizing groups")
+        group.reasons = group_reasons(units, inside[label], members[label], model)
+        changes = [c for c in effective if c.id in group.change_ids]
+        member_units = [units[i] for i in sorted(members[label])]
+        text = describe(changes, member_units, set(group.hunk_ids), group.reasons, settings)
+        group.summary, group.note = text.summary, text.note
+    _report(progress, total, total, "summarizing groups")
+
+
+def _report(progress: Progress | None, done: int, total: int, message: str) -> None:
+    if progress is not None:
+        progress(done, total, message)
