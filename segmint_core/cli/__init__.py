@@ -22,6 +22,7 @@ from segmint_core.errors import SegmintError
 # Sub-command modules under segmint_core.cli, in help order, with their help line.
 COMMANDS = {
     "changes": "list uncommitted changes (staged, unstaged, untracked)",
+    "group": "group uncommitted changes by intent (summaries and reasons)",
     "bench": "run a benchmark beside its reference",
     "trajectory": "record the edit timeline (every save) into .trajectory/",
 }
