@@ -1,0 +1,91 @@
+"""A synthetic change set of a given number of hunks, for timing grouping at scale.
+
+Built from the benchmarked repository's own text files (real identifiers and
+line lengths): files are picked at random (fixed seed), and each gets a few
+small edits -- a line rewritten with another name from the same file, a line
+added after it -- far enough apart to stay separate hunks. The patch text is
+made with ``difflib`` and read by Segmint's parser, like any diff.
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+import re
+
+from segmint_core.changes import ChangeSet
+from segmint_core.changes.capture import merge_patches
+from segmint_core.changes.parser import parse_diff
+from segmint_core.errors import SegmintError
+from segmint_core.git import Git
+
+TEXT_FILE = re.compile(r"\.(py|pyi|md|rst|txt|toml|cfg|ini|ya?ml|js|ts|go|rs|c|h|sh)$")
+EDITS_PER_FILE = 8
+GAP = 12  # lines between edits, so git-style hunks (3 lines of context) stay apart
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{3,}")
+
+
+def synthetic_changes(git: Git, rev: str, hunks: int, seed: int = 0) -> ChangeSet:
+    rng = random.Random(seed)
+    paths = [p for p in git.run("ls-tree", "-r", "--name-only", rev).text.splitlines() if TEXT_FILE.search(p)]
+    rng.shuffle(paths)
+    texts = [(path, text.splitlines()) for path, text in _read_blobs(git, rev, paths[:2000])]
+    quota = _allocate([len(range(4, len(lines) - 4, GAP)) for _, lines in texts], hunks)
+    if sum(quota) < hunks:
+        raise SegmintError(f"The repository has too little text for a {hunks}-hunk case")
+    patch: list[str] = []
+    for (path, old), count in zip(texts, quota):
+        if count:
+            new = _edit(old, count, rng)
+            patch.append(f"diff --git a/{path} b/{path}")
+            patch.extend(difflib.unified_diff(old, new, f"a/{path}", f"b/{path}", n=3, lineterm=""))
+    files = parse_diff("\n".join(patch) + "\n", strict=False)
+    return ChangeSet(merge_patches([], files, []), f"synthetic-{hunks}-{seed}", None)
+
+
+def _read_blobs(git: Git, rev: str, paths: list[str]) -> list[tuple[str, str]]:
+    out = git.run("cat-file", "--batch", input="".join(f"{rev}:{p}\n" for p in paths).encode()).stdout
+    blobs: list[tuple[str, str]] = []
+    pos = 0
+    for path in paths:
+        end = out.index(b"\n", pos)
+        header = out[pos:end].split()
+        pos = end + 1
+        if len(header) < 3 or header[1] != b"blob":
+            continue
+        size = int(header[2])
+        data = out[pos:pos + size]
+        pos += size + 1
+        if b"\0" not in data[:8000]:
+            blobs.append((path, data.decode("utf-8", "replace")))
+    return blobs
+
+
+def _allocate(capacity: list[int], wanted: int) -> list[int]:
+    """Edits per file: EDITS_PER_FILE each in turn, then more where there is room."""
+    quota = [0] * len(capacity)
+    left = wanted
+    step = EDITS_PER_FILE
+    while left > 0 and any(q < c for q, c in zip(quota, capacity)):
+        for i, room in enumerate(capacity):
+            take = min(step, room - quota[i], left)
+            if take > 0:
+                quota[i] += take
+                left -= take
+    return quota
+
+
+def _edit(lines: list[str], wanted: int, rng: random.Random) -> list[str]:
+    """``lines`` with ``wanted`` small edits GAP lines apart."""
+    spots = list(range(4, len(lines) - 4, GAP))
+    rng.shuffle(spots)
+    spots = sorted(spots[:wanted])
+    names = sorted(set(_NAME.findall("\n".join(lines[:400])))) or ["value"]
+    new = list(lines)
+    for spot in reversed(spots):
+        line = new[spot]
+        target = _NAME.search(line)
+        replacement = rng.choice(names)
+        changed = line[: target.start()] + replacement + line[target.end():] if target else line + f"  # {replacement}"
+        new[spot:spot + 1] = [changed, changed.replace(replacement, rng.choice(names), 1)]
+    return new
