@@ -83,8 +83,10 @@ def file_kind(path: str) -> str:
     if _TEST_PATH.search(path):
         return TEST
     ext = _extension(lower)
+    if "requirements" in path.lower() and ext in (".txt", ".in"):
+        return CONFIG
     if ext in _DOC_EXTS or (path.lower().startswith(("docs/", "doc/")) and ext not in _CODE_EXTS):
-        return DOCS if not lower.startswith("requirements") else CONFIG
+        return DOCS
     if lower in _CONFIG_NAMES or ext in _CONFIG_EXTS or path.startswith((".github/", ".ci/")):
         return CONFIG
     return CODE
