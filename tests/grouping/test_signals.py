@@ -1,0 +1,111 @@
+"""Each signal on small real change sets: what it links and why."""
+
+from __future__ import annotations
+
+from segmint_core.changes import capture
+from segmint_core.git import Git
+from segmint_core.grouping import signals
+from segmint_core.grouping.embeddings.local import LocalProvider
+from segmint_core.grouping.model import DEFAULT
+from segmint_core.grouping.signals.base import Context
+from segmint_core.grouping.units import build_units
+from segmint_core.trajectory.timeline import HunkHistory
+from tests.support.repo import Repo
+
+
+def links_of(repo: Repo, signal: str, *, timeline=None, vectors=False):
+    units = build_units(capture(Git.discover(repo.path)).changes)
+    embedded = None
+    if vectors:
+        embedded = LocalProvider().embed(["\n".join(u.lines) for u in units])
+    ctx = Context(units, DEFAULT, timeline, embedded, LocalProvider.similarity_floor)
+    found = {}
+    for item in signals.SIGNALS[signal](ctx):
+        key = (units[item.a].path, units[item.b].path, item.kind, item.detail)
+        found[key] = found.get(key, 0.0) + item.weight
+    return units, found
+
+
+def test_a_changed_function_links_to_the_test_that_calls_it(repo: Repo) -> None:
+    repo.write("src/auth.py", "def check_token(token):\n    return token == 'x'\n")
+    repo.write("tests/test_auth.py", "from src.auth import check_token\n\n\ndef test_it():\n    pass\n")
+    repo.commit()
+    repo.write("src/auth.py", "def check_token(token, strict=False):\n    return token == 'x'\n")
+    repo.write("tests/test_auth.py",
+               "from src.auth import check_token\n\n\ndef test_it():\n    check_token('x', strict=True)\n")
+    _, found = links_of(repo, "identifiers")
+    assert ("src/auth.py", "tests/test_auth.py", "def_use", "check_token") in found
+
+
+def test_tests_pair_with_their_source_file(repo: Repo) -> None:
+    repo.write("pkg/server.go", "package pkg\n")
+    repo.write("pkg/server_test.go", "package pkg\n")
+    repo.commit()
+    repo.write("pkg/server.go", "package pkg\n\nfunc Start() {}\n")
+    repo.write("pkg/server_test.go", "package pkg\n\nfunc TestStart() {}\n")
+    _, found = links_of(repo, "files")
+    assert ("pkg/server.go", "pkg/server_test.go", "test_pair", "pkg/server.go") in found
+
+
+def test_a_changelog_entry_links_to_the_code_it_names(repo: Repo) -> None:
+    repo.write("CHANGES.md", "# Changes\n\n- Start.\n")
+    repo.write("lib.py", "def other():\n    pass\n")
+    repo.commit()
+    repo.write("CHANGES.md", "# Changes\n\n- Start.\n- Add `custom_version_option`.\n")
+    repo.write("lib.py", "def other():\n    pass\n\n\ndef custom_version_option():\n    return 1\n")
+    _, found = links_of(repo, "docs")
+    assert ("CHANGES.md", "lib.py", "mention", "custom_version_option") in found
+
+
+def test_the_same_substitution_in_several_files_is_one_edit(repo: Repo) -> None:
+    for name in ("a.py", "b.py", "c.py"):
+        repo.write(name, f"def f_{name[0]}():\n    return old_helper(1)\n")
+    repo.commit()
+    for name in ("a.py", "b.py", "c.py"):
+        repo.write(name, f"def f_{name[0]}():\n    return new_helper(1)\n")
+    _, found = links_of(repo, "repeated")
+    repeated = [key for key in found if key[2] == "repeated" and key[3] == "old_helper -> new_helper"]
+    assert len(repeated) >= 2  # chained: a-b, b-c (and a-c)
+
+
+def test_moved_lines_link_the_two_places(repo: Repo) -> None:
+    body = "def compute_total(items):\n    return sum(item.price for item in items)\n"
+    repo.write("a.py", "import os\n\n" + body)
+    repo.write("b.py", "import sys\n")
+    repo.commit()
+    repo.write("a.py", "import os\n")
+    repo.write("b.py", "import sys\n\n" + body)
+    _, found = links_of(repo, "repeated")
+    assert any(k[:3] == ("a.py", "b.py", "moved") for k in found)
+
+
+def test_hunks_of_one_burst_or_intent_link_and_separate_bursts_lean_apart(repo: Repo) -> None:
+    repo.write("a.py", "a = 1\n")
+    repo.write("b.py", "b = 1\n")
+    repo.write("c.py", "c = 1\n")
+    repo.commit()
+    repo.write("a.py", "a = 2\n")
+    repo.write("b.py", "b = 2\n")
+    repo.write("c.py", "c = 2\n")
+    timeline = {
+        "change-1:1": HunkHistory("change-1:1", ("s1",), (0,), ("fix rounding",)),
+        "change-2:1": HunkHistory("change-2:1", ("s2",), (0,), ("fix rounding",)),
+        "change-3:1": HunkHistory("change-3:1", ("s3",), (1,), ()),
+    }
+    _, found = links_of(repo, "timeline", timeline=timeline)
+    assert found[("a.py", "b.py", "same_intent", "fix rounding")] == 1.0
+    assert found[("a.py", "b.py", "same_burst", "0")] == 1.0
+    assert ("a.py", "c.py", "different_burst", "") in found
+
+
+def test_similar_text_links_nearest_neighbours(repo: Repo) -> None:
+    repo.write("a.py", "x = 1\n")
+    repo.write("b.py", "y = 1\n")
+    repo.write("c.md", "Nothing\n")
+    repo.commit()
+    repo.write("a.py", "retry_budget = compute_retry_budget(retry_limit)\n")
+    repo.write("b.py", "retry_budget = compute_retry_budget(retry_limit) + 1\n")
+    repo.write("c.md", "Install it with pip.\n")
+    _, found = links_of(repo, "similarity", vectors=True)
+    weights = {(a, b): w for (a, b, kind, _), w in found.items()}
+    assert weights[("a.py", "b.py")] > weights.get(("a.py", "c.md"), 0.0)

@@ -1,0 +1,56 @@
+"""Summaries: the heuristic one, and a chat model's through the local stand-in server."""
+
+from __future__ import annotations
+
+from segmint_core.changes import capture
+from segmint_core.config import Settings
+from segmint_core.git import Git
+from segmint_core.grouping import describe_group, group_changes, summarize_group
+from tests.grouping.scenarios import two_intents
+from tests.grouping.standin import StandIn
+from tests.support.repo import Repo
+
+
+def test_a_changelog_entry_is_the_summary_without_its_references(repo: Repo) -> None:
+    repo.write("CHANGES.rst", "Changes\n=======\n\n- Start.\n")
+    repo.write("lib.py", "def a():\n    pass\n")
+    repo.commit()
+    entry = "- Add :func:`retry` with backoff. :issue:`123` :pr:`456`\n"
+    repo.write("CHANGES.rst", "Changes\n=======\n\n- Start.\n" + entry)
+    repo.write("lib.py", "def a():\n    pass\n\n\ndef retry():\n    pass\n")
+    changes = capture(Git.discover(repo.path))
+    grouping = group_changes(changes, timeline=None)
+    assert [g.summary for g in grouping.groups] == ["Add `retry` with backoff"]
+
+
+def test_code_summaries_name_what_is_added_or_updated(repo: Repo) -> None:
+    repo.write("lib.py", "def keep():\n    return 1\n")
+    repo.commit()
+    repo.write("lib.py", "def keep():\n    return 2\n\n\ndef fresh_helper():\n    return 3\n")
+    changes = capture(Git.discover(repo.path)).changes
+    summary, reasons = summarize_group(changes, [h.id for h in changes[0].hunks])
+    assert summary == "Update `keep` in lib.py"
+    assert reasons
+
+
+def test_model_summary_through_the_stand_in(repo: Repo) -> None:
+    changes = capture(Git.discover(two_intents(repo).path))
+    with StandIn(chat_reply="Add strict token checks.") as server:
+        settings = Settings(base_url=server.base_url, api_key="k", chat_model="tiny")
+        grouping = group_changes(changes, settings=settings, timeline=None)
+    assert [g.summary for g in grouping.groups] == ["Add strict token checks", "Add strict token checks"]
+    assert all(g.note is None for g in grouping.groups)
+    chats = [body for path, body in server.requests if path == "/v1/chat/completions"]
+    assert len(chats) == 2 and chats[0]["model"] == "tiny"
+
+
+def test_a_failing_model_falls_back_to_the_heuristic_and_says_so(repo: Repo) -> None:
+    changes = capture(Git.discover(two_intents(repo).path))
+    with StandIn(fail_chat=True) as server:
+        settings = Settings(base_url=server.base_url, api_key="k", chat_model="tiny")
+        grouping = group_changes(changes, settings=settings, timeline=None)
+        text, _ = describe_group(grouping.changes, grouping.groups[0].hunk_ids, settings=settings)
+    assert grouping.groups[0].summary == "`check_token` takes `strict`"
+    assert grouping.groups[0].note.startswith("model summary failed, heuristic summary used")
+    assert grouping.groups[0].to_dict()["note"] == grouping.groups[0].note
+    assert text.note and text.summary == "`check_token` takes `strict`"
