@@ -44,11 +44,12 @@ class LocalProvider:
 
 def _features(text: str) -> Counter[str]:
     bag: Counter[str] = Counter()
-    for word in IDENTIFIER.findall(text):
+    for word, count in Counter(IDENTIFIER.findall(text)).items():
         if len(word) < 3 or word.lower() in STOP_WORDS:
             continue
         parts = subtokens(word)
-        bag.update(parts)
+        for part in parts:
+            bag[part] += count
         if len(parts) > 1:
-            bag[word.lower()] += 1
+            bag[word.lower()] += count
     return bag

@@ -17,6 +17,8 @@ from segmint_core.grouping.units import Unit
 TEST_PAIR = "test_pair"
 SAME_DIRECTORY = "same_directory"
 SAME_STEM = "same_stem"
+# A shared folder is weak evidence; between two big files a few unit pairs carry it.
+DIRECTORY_PAIR_CAP = 16
 
 
 def links(ctx: Context) -> Iterator[Link]:
@@ -43,7 +45,7 @@ def links(ctx: Context) -> Iterator[Link]:
         for x, p in enumerate(group):
             for q in group[x + 1 :]:
                 if (p, q) not in seen:
-                    yield from _spread(files[p], files[q], 1.0, SAME_DIRECTORY, folder, cap)
+                    yield from _spread(files[p], files[q], 1.0, SAME_DIRECTORY, folder, DIRECTORY_PAIR_CAP)
 
 
 def _stem_link(p: str, q: str) -> str:
