@@ -24,6 +24,15 @@ MAX_REASONS = 4
 # entry linked to code", yet it is the reason to show).
 EXPLAIN_FLOOR = 0.3
 SILENT = {timeline.DIFFERENT_BURST}
+# Which evidence a person finds most telling comes first (then by weight).
+PRIORITY = {
+    identifiers.DEF_USE: 0, docs.MENTION: 0, timeline.SAME_INTENT: 0,
+    files.TEST_PAIR: 1, repeated.REPEATED: 1, repeated.MOVED: 1, identifiers.DEF_USE_CONTEXT: 1,
+    proximity.SAME_SCOPE: 2, docs.MENTION_USE: 2, timeline.SAME_BURST: 2, docs.FILE_MENTION: 2,
+    identifiers.SHARED: 3, proximity.SAME_HUNK: 3,
+    proximity.NEARBY: 4, files.SAME_STEM: 4,
+    proximity.SAME_FILE: 5, similarity.SIMILAR: 5, files.SAME_DIRECTORY: 6,
+}
 ALONE = "stands alone: no shared names, tests or nearby edits with the other changes"
 
 
@@ -37,12 +46,13 @@ def group_reasons(units: list[Unit], links: list[Link], members: set[int], model
             key = (item.kind.split(":")[0], item.detail)
             totals[key] += weight
             holders[key].update((item.a, item.b))
-    sentences: dict[str, float] = {}
+    sentences: dict[str, tuple[int, float]] = {}
     for key, weight in totals.items():
         text = _sentence(key[0], key[1], [units[i] for i in sorted(holders[key])])
         if text:
-            sentences[text] = sentences.get(text, 0.0) + weight
-    ranked = sorted(sentences, key=lambda s: (-round(sentences[s], 6), s))
+            rank, total = sentences.get(text, (PRIORITY.get(key[0], 9), 0.0))
+            sentences[text] = (min(rank, PRIORITY.get(key[0], 9)), total + weight)
+    ranked = sorted(sentences, key=lambda s: (sentences[s][0], -round(sentences[s][1], 6), s))
     if ranked:
         return ranked[:MAX_REASONS]
     return _solo_reasons([units[i] for i in sorted(members)])
@@ -53,7 +63,10 @@ def _sentence(kind: str, detail: str, units: list[Unit]) -> str | None:
         editors = [u for u in units if detail in u.changes_names]
         if len(editors) >= 2:
             return f"{_both(editors)} change `{detail}`"
-        users = _paths(u for u in units if u not in editors)
+        code_users = [u for u in units if u not in editors and u.kind not in (CHANGELOG, DOCS)]
+        if not code_users:
+            return None  # only prose names it: the mention says so
+        users = _paths(code_users)
         where = _paths(editors)
         if users == where:
             return f"`{detail}` is changed and used in {where}"
