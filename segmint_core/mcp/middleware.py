@@ -1,0 +1,47 @@
+"""Shorter, stable wording for the SDK's argument-validation errors.
+
+The SDK answers a tool call whose arguments do not fit the input schema with
+pydantic's report: "Error executing tool move_hunks: 1 validation error for
+move_hunksArguments ... For further information visit https://errors.pydantic.dev/2.14/...".
+This rewrites it to "Invalid arguments for move_hunks: hunk_ids: Input should
+be a valid list", which does not change with the pydantic version.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
+
+_REPORT = re.compile(r"Error executing tool (?P<tool>[^:\n]+): \d+ validation errors? for \w+\n(?P<body>.*)", re.DOTALL)
+_DETAIL = re.compile(r" \[type=.*$")
+
+
+async def tidy_argument_errors(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+    result = await call_next(ctx)
+    if ctx.method != "tools/call" or not isinstance(result, dict) or not result.get("isError"):
+        return result
+    content = result.get("content") or []
+    if len(content) == 1 and isinstance(content[0], dict) and content[0].get("type") == "text":
+        tidy = tidy_report(str(content[0].get("text", "")))
+        if tidy is not None:
+            return {**result, "content": [{"type": "text", "text": tidy}]}
+    return result
+
+
+def tidy_report(text: str) -> str | None:
+    """The one-line form of a pydantic argument report, or None if ``text`` is not one."""
+    match = _REPORT.fullmatch(text)
+    if match is None:
+        return None
+    problems: list[str] = []
+    field = ""
+    for line in match["body"].splitlines():
+        if line.startswith("    "):       # "For further information visit ..."
+            continue
+        if line.startswith("  "):
+            problems.append(f"{field}: {_DETAIL.sub('', line.strip())}" if field else _DETAIL.sub("", line.strip()))
+        else:
+            field = line.strip()
+    return f"Invalid arguments for {match['tool']}: " + "; ".join(problems)

@@ -1,0 +1,64 @@
+"""Turning Segmint results and errors into MCP ``CallToolResult`` values.
+
+Every tool answers with ``content`` (readable text) and ``structuredContent``
+(the data its output schema describes). A ``SegmintError`` becomes an
+``isError`` result carrying its own deterministic sentence ("Unknown change
+IDs: bad-id"), never the SDK's "Error executing tool ..." prefix; anything
+else is a bug: logged with its traceback on stderr, reported in one line.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, ParamSpec
+
+from mcp_types import CallToolResult, TextContent
+
+from segmint_core.errors import SegmintError
+from segmint_core.toolresult import ToolResult
+
+log = logging.getLogger("segmint.mcp")
+
+P = ParamSpec("P")
+
+
+def success(text: str, data: dict[str, Any]) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+
+
+def failure(message: str) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=message)], is_error=True)
+
+
+def from_tool_result(result: ToolResult) -> CallToolResult:
+    return success(result.text, result.data)
+
+
+def json_text(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2)
+
+
+def said(sentence: str, data: dict[str, Any]) -> CallToolResult:
+    """A sentence for the reader, then the data as JSON (for clients that show text only)."""
+    return success(f"{sentence}\n\n{json_text(data)}", data)
+
+
+def tool_errors(fn: Callable[P, Awaitable[CallToolResult]]) -> Callable[P, Awaitable[CallToolResult]]:
+    """Answer a ``SegmintError`` (or a bug) raised by the tool as an ``isError`` result."""
+
+    @functools.wraps(fn)
+    async def guarded(*args: P.args, **kwargs: P.kwargs) -> CallToolResult:
+        try:
+            return await fn(*args, **kwargs)
+        except SegmintError as exc:
+            return failure(str(exc))
+        except Exception as exc:
+            log.exception("tool %s failed", fn.__name__)
+            return failure(f"Internal error in {fn.__name__}: {type(exc).__name__} (details are in the server log)")
+
+    guarded.__doc__ = inspect.getdoc(fn)   # the description agents read: no source indentation
+    return guarded

@@ -1,0 +1,181 @@
+"""Output schemas: the shapes of ``structuredContent``, as TypedDicts.
+
+They mirror the wire shapes of DESIGN.md (``Change.to_dict()``,
+``Group.to_dict()``, ``CommitPlan.to_dict()``, ``Session.snapshot()``); the
+SDK turns each into the tool's ``outputSchema`` and checks results against it.
+Fields added to the models later pass through (extra keys are allowed); a
+field removed there fails here, on purpose.
+"""
+
+from typing import Any, NotRequired
+
+from typing_extensions import TypedDict
+
+
+class Hunk(TypedDict):
+    id: str
+    old_start: int
+    old_lines: int
+    new_start: int
+    new_lines: int
+    header: str
+    lines: list[str]
+    staged: bool
+    parent_id: NotRequired[str]   # set on a sub-hunk split from a larger hunk
+
+
+class Change(TypedDict):
+    id: str
+    file_path: str
+    old_path: str | None
+    status: str
+    binary: bool
+    hunks: list[Hunk]
+    old_mode: str | None
+    new_mode: str | None
+    untracked: bool
+
+
+class Group(TypedDict):
+    id: str
+    change_ids: list[str]
+    hunk_ids: list[str]
+    summary: str
+    reasons: list[str]
+    revision: int
+    edited: bool
+
+
+class CommitPlan(TypedDict):
+    id: str
+    title: str
+    description: str
+    change_group_ids: list[str]
+    hunk_ids: list[str]
+    change_ids: list[str]
+    status: str          # proposed | awaiting_approval | approved | applied | failed
+    sha: str | None
+    error: str | None
+    note: str | None
+    revision: int
+
+
+class PullRequestDraft(TypedDict):
+    title: str
+    description: str
+    commits: list[CommitPlan]
+    note: str | None
+
+
+class ChangeSummary(TypedDict):
+    id: str
+    file_path: str
+    old_path: str | None
+    status: str
+    binary: bool
+    added: int
+    removed: int
+    hunk_ids: list[str]
+
+
+class Activity(TypedDict):
+    time: str
+    actor: str
+    action: str
+    text: str
+    revision: int
+
+
+class RefreshReport(TypedDict):
+    changed: bool
+    vanished: list[str]
+    appeared: list[str]
+    revision: int
+
+
+class SessionState(TypedDict):
+    revision: int
+    changes_revision: int
+    head: str | None
+    changes: list[ChangeSummary]
+    groups: list[Group]
+    plans: list[CommitPlan]
+    approvals_pending: list[str]
+    pr: PullRequestDraft | None
+    activity: list[Activity]
+    person_present: bool
+    agent_can_commit: bool
+    last_refresh: RefreshReport
+
+
+class ChangesResult(TypedDict):
+    changes: list[Change]
+
+
+class GroupingResult(TypedDict):
+    changes: list[Change]
+    groups: list[Group]
+
+
+class CommitsResult(TypedDict):
+    commits: list[CommitPlan]
+
+
+class FileCommitted(TypedDict):
+    path: str
+    added: int
+    removed: int
+
+
+class ApplyResult(TypedDict):
+    commit_id: str
+    status: str          # applied | awaiting_approval | dry_run
+    success: bool        # the seed's field: true when committed (or, for a dry run, when it would commit)
+    sha: str | None
+    files: list[FileCommitted]
+    message: str
+    revision: int
+
+
+class GroupEdit(TypedDict):
+    group: Group
+    groups: list[Group]
+    revision: int
+
+
+class CommitEdit(TypedDict):
+    commit: CommitPlan
+    revision: int
+
+
+class CommitOrder(TypedDict):
+    commits: list[CommitPlan]
+    revision: int
+
+
+class RefreshResult(TypedDict):
+    changed: bool
+    vanished: list[str]
+    appeared: list[str]
+    revision: int
+    changes_revision: int
+
+
+class ReviewMessage(TypedDict):
+    id: str
+    file: str
+    line: int | None
+    hunk_id: str | None
+    comment: str
+    project_root: str
+    time: str
+
+
+class MessagesResult(TypedDict):
+    count: int
+    messages: list[ReviewMessage]
+
+
+# The chunk and trajectory services document their own result shapes; their
+# schema here is an open object.
+OpenObject = dict[str, Any]
