@@ -1,0 +1,75 @@
+"""What the tools work on: the session (given, or opened on first use) and the feature services."""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import anyio.to_thread
+
+from segmint_core.chunks.service import ChunkService
+from segmint_core.session.session import Session
+from segmint_core.trajectory.service import TrajectoryService
+
+T = TypeVar("T")
+
+
+class SessionRef:
+    """The session the tools act on.
+
+    Embedded, it is the TUI's session. Headless, it is opened on first use, so
+    ``segmint mcp`` started outside a repository still serves, and every
+    session tool answers with the reason ("Not a git repository ...") until
+    it can open one. ``on_open`` runs once, with the session, when it opens.
+    """
+
+    def __init__(self, session: Session | None = None, *, repo: str | None = None,
+                 on_open: Callable[[Session], None] | None = None) -> None:
+        self._session = session
+        self._repo = repo
+        self._lock = threading.Lock()
+        self.on_open = on_open
+
+    @property
+    def current(self) -> Session | None:
+        return self._session
+
+    def get(self) -> Session:
+        """The session; raises ``SegmintError`` if there is no repository to open."""
+        if self._session is not None:
+            return self._session
+        with self._lock:
+            if self._session is None:
+                session = Session.open(self._repo)
+                if self.on_open is not None:
+                    self.on_open(session)
+                self._session = session
+        return self._session
+
+
+class Services:
+    """The session and the services behind the tools, shared by every connection."""
+
+    def __init__(self, sessions: SessionRef, *, chunks: ChunkService | None = None,
+                 trajectory: TrajectoryService | None = None, repo: str | None = None) -> None:
+        self.sessions = sessions
+        root = sessions.current.git.root if sessions.current is not None else repo
+        self.chunks = chunks or ChunkService(root)
+        self.trajectory = trajectory or TrajectoryService()
+        self.chunk_lock = threading.Lock()   # the chunk store is not meant for concurrent calls
+
+    @property
+    def session(self) -> Session:
+        return self.sessions.get()
+
+
+async def in_thread(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run blocking work (git, the session's lock, models) off the event loop.
+
+    The event loop may be the TUI's: a session call waiting for the lock the
+    person's own action holds must never freeze the screen.
+    """
+    return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
+

@@ -1,0 +1,48 @@
+"""The MCP tools, by area; each module has ``register(server, services)``.
+
+Every tool is ``async def`` and does its blocking work in a worker thread
+(``in_thread``), so the event loop (the TUI's, when embedded) never waits on
+git or on the session's lock. Each is annotated read-only, or says whether it
+is destructive, like mcp-server-git's tools.
+"""
+
+import inspect
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from mcp.server import MCPServer
+from mcp_types import CallToolResult, ToolAnnotations
+
+from segmint_core.mcp import schemas
+from segmint_core.mcp.results import from_tool_result, tool_errors
+from segmint_core.mcp.services import in_thread
+from segmint_core.toolresult import ToolResult
+
+# Reads the repository or the session, changes nothing.
+READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
+# Edits Segmint's session (groups, plans, the PR draft); never the repository.
+EDITS_SESSION = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False,
+                                open_world_hint=False)
+EDITS_SESSION_IDEMPOTENT = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True,
+                                           open_world_hint=False)
+# Edits the session, and may write text with a remote model when one is configured (SEGMINT_CHAT_MODEL).
+DRAFTS = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False)
+# Writes commits to the repository.
+COMMITS = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=False)
+
+
+def add_service_tool(server: MCPServer, method: Callable[..., ToolResult], annotations: ToolAnnotations,
+                     call: Callable[..., ToolResult] | None = None) -> None:
+    """Register a feature service's method as it is: its signature is the input schema, its
+    docstring the description, its ``ToolResult`` the answer (``call`` may wrap it)."""
+    run = call or method
+
+    async def tool(**kwargs: Any) -> CallToolResult:
+        return from_tool_result(await in_thread(run, **kwargs))
+
+    tool.__name__ = method.__name__
+    tool.__doc__ = inspect.getdoc(method)
+    tool.__signature__ = inspect.signature(method, eval_str=True).replace(  # type: ignore[attr-defined]
+        return_annotation=Annotated[CallToolResult, schemas.OpenObject],
+    )
+    server.add_tool(tool_errors(tool), annotations=annotations)

@@ -1,0 +1,141 @@
+"""Session editing for pairing with a person: the agent's hands on the same groups and plans.
+
+Each edit is announced to the TUI (and to subscribers of ``segmint://session``)
+as it happens; each answers with a sentence and the edited objects.
+"""
+
+from typing import Annotated
+
+from mcp.server import MCPServer
+from mcp_types import CallToolResult
+from pydantic import Field
+
+from segmint_core.mcp import schemas
+from segmint_core.mcp.args import Description, Id, Ids, Revision, Summary, Title
+from segmint_core.mcp.results import json_text, said, success, tool_errors
+from segmint_core.mcp.services import Services, in_thread
+from segmint_core.mcp.tools import EDITS_SESSION, EDITS_SESSION_IDEMPOTENT, READ_ONLY
+from segmint_core.session.models import AGENT, Group
+from segmint_core.session.session import Session
+
+
+def register(server: MCPServer, services: Services) -> None:
+    @server.tool(title="Get the session", annotations=READ_ONLY)
+    @tool_errors
+    async def get_session() -> Annotated[CallToolResult, schemas.SessionState]:
+        """The shared session as it is now: a summary of the changes (ids, paths, hunk ids),
+        the groups, the commit plans and their status, approvals pending, the PR draft,
+        recent activity by the person and the agent, and the revision numbers.
+
+        Does not re-read the working tree (list_changes or refresh do). Pass
+        changes_revision as `revision` to the editing tools to have stale ids refused.
+        """
+        data = await in_thread(services.session.snapshot)
+        return success(json_text(data), data)
+
+    @server.tool(title="Move hunks", annotations=EDITS_SESSION)
+    @tool_errors
+    async def move_hunks(
+        hunk_ids: Annotated[Ids, Field(min_length=1, description="hunk ids (change-3:2), or change ids for "
+                                                                  "changes without hunks (binary, mode-only)")],
+        to_group_id: Annotated[Id | None, Field(description="the group to move them to")] = None,
+        new_group: Annotated[bool, Field(description="move them to a new group instead")] = False,
+        revision: Revision = None,
+    ) -> Annotated[CallToolResult, schemas.GroupEdit]:
+        """Move hunks to another group, or to a new group (give exactly one of to_group_id and new_group=true).
+
+        Groups left empty disappear; summaries not edited by hand are rewritten.
+        """
+        session = services.session
+
+        def work() -> CallToolResult:
+            session.check_revision(revision)
+            group = session.move_hunks(hunk_ids, to_group_id=to_group_id, new_group=new_group, actor=AGENT)
+            return _group_edit(session, group, f"Moved {', '.join(hunk_ids)} to {group.id}.")
+
+        return await in_thread(work)
+
+    @server.tool(title="Merge groups", annotations=EDITS_SESSION)
+    @tool_errors
+    async def merge_groups(
+        group_ids: Annotated[Ids, Field(min_length=2, description="two or more group ids; the first one is kept")],
+        revision: Revision = None,
+    ) -> Annotated[CallToolResult, schemas.GroupEdit]:
+        """Merge two or more groups into the first one."""
+        session = services.session
+
+        def work() -> CallToolResult:
+            session.check_revision(revision)
+            group = session.merge_groups(group_ids, actor=AGENT)
+            return _group_edit(session, group, f"Merged {', '.join(group_ids)} into {group.id}.")
+
+        return await in_thread(work)
+
+    @server.tool(title="Rename a group", annotations=EDITS_SESSION_IDEMPOTENT)
+    @tool_errors
+    async def update_group(group_id: Id, summary: Summary,
+                           revision: Revision = None) -> Annotated[CallToolResult, schemas.GroupEdit]:
+        """Set a group's summary (one line naming its intent); it is kept when hunks move."""
+        session = services.session
+
+        def work() -> CallToolResult:
+            session.check_revision(revision)
+            group = session.update_group(group_id, summary, actor=AGENT)
+            return _group_edit(session, group, f"{group.id} is now “{group.summary}”.")
+
+        return await in_thread(work)
+
+    @server.tool(title="Edit a commit message", annotations=EDITS_SESSION_IDEMPOTENT)
+    @tool_errors
+    async def update_commit(
+        commit_id: Id,
+        title: Annotated[Title | None, Field(description="the new subject line")] = None,
+        description: Annotated[Description | None, Field(description="the new body")] = None,
+        revision: Revision = None,
+    ) -> Annotated[CallToolResult, schemas.CommitEdit]:
+        """Set a commit plan's title and/or description (before it is applied)."""
+        session = services.session
+
+        def work() -> dict:
+            session.check_revision(revision)
+            plan = session.update_commit(commit_id, title=title, description=description, actor=AGENT)
+            return {"commit": plan.to_dict(), "revision": session.revision}
+
+        data = await in_thread(work)
+        return said(f"Edited the message of {commit_id}.", data)
+
+    @server.tool(title="Reorder commits", annotations=EDITS_SESSION_IDEMPOTENT)
+    @tool_errors
+    async def reorder_commits(
+        commit_ids: Annotated[Ids, Field(min_length=1, description="every open commit id, once, in the new order")],
+        revision: Revision = None,
+    ) -> Annotated[CallToolResult, schemas.CommitOrder]:
+        """Put the open (not yet applied) commit plans in a new order; applied ones stay first."""
+        session = services.session
+
+        def work() -> dict:
+            session.check_revision(revision)
+            plans = session.reorder_commits(commit_ids, actor=AGENT)
+            return {"commits": [p.to_dict() for p in plans], "revision": session.revision}
+
+        data = await in_thread(work)
+        return said(f"Commit order: {', '.join(commit_ids)}.", data)
+
+    @server.tool(title="Re-read the working tree", annotations=EDITS_SESSION_IDEMPOTENT)
+    @tool_errors
+    async def refresh() -> Annotated[CallToolResult, schemas.RefreshResult]:
+        """Re-read the repository after files changed: groups and plans keep the hunks that are
+        still there (under their new ids); new hunks go to a group of their own."""
+        session = services.session
+
+        def work() -> tuple[str, dict]:
+            report = session.refresh(actor=AGENT)
+            return report.sentence(), {**report.to_dict(), "changes_revision": session.changes_revision}
+
+        sentence, data = await in_thread(work)
+        return said(sentence, data)
+
+
+def _group_edit(session: Session, group: Group, sentence: str) -> CallToolResult:
+    data = {"group": group.to_dict(), "groups": [g.to_dict() for g in session.groups], "revision": session.revision}
+    return said(sentence, data)
