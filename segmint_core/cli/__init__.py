@@ -25,6 +25,7 @@ COMMANDS = {
     "group": "group uncommitted changes by intent (summaries and reasons)",
     "bench": "run a benchmark beside its reference",
     "trajectory": "record the edit timeline (every save) into .trajectory/",
+    "mcp": "serve MCP over stdio (joins the TUI's session when one runs)",
     "send": "send a review comment about a file to the agent (lazygit custom command)",
 }
 
