@@ -1,0 +1,60 @@
+"""The chunk, trajectory and review-message tools, registered from their services."""
+
+from __future__ import annotations
+
+from mcp.server import MCPServer
+
+from segmint_core.session.session import Session
+from tests.mcp.support import data, error, legacy, text
+from tests.support.repo import Repo
+
+
+async def test_chunk_tools_read_the_working_tree(server: MCPServer) -> None:
+    async with legacy(server) as client:
+        listed = await data(client, "list_chunks", absolute_file_path="working-tree")
+        assert listed["total_chunks"] >= 1
+        chunk = await data(client, "get_chunk", absolute_file_path="working-tree", chunk_number=1)
+        assert "src/parser.py" in chunk["content"]
+        found = await data(client, "find_chunks_for_files", absolute_file_path="working-tree", pattern="*.py")
+        assert found["chunks"] == [1]
+        message = await error(client, "get_chunk", absolute_file_path="working-tree", chunk_number=99)
+        assert message.startswith("Chunk 99 does not exist")
+
+
+async def test_trajectory_tools_need_a_project_first(server: MCPServer, dirty: Repo) -> None:
+    async with legacy(server) as client:
+        assert await error(client, "get_session_summary") == (
+            "No project configured: call configure_project with an absolute path first.")
+        intent = await data(client, "set_trajectory_intent", intent="Fix the parser")
+        assert intent["intent"] == "Fix the parser"
+        assert await error(client, "configure_project", path="relative/path") == "path must be absolute: relative/path"
+
+
+async def test_check_lazygit_messages_reads_each_message_once(server: MCPServer, session: Session) -> None:
+    async with legacy(server) as client:
+        empty = await client.call_tool("check_lazygit_messages", {})
+        assert text(empty) == "No new messages from lazygit"
+        assert empty.structured_content == {"count": 0, "messages": []}
+        session.add_review_message("src/parser.py", "Why lower()?", line=6)
+        session.add_review_message("README.md", "Mention the case change", hunk_id="change-1:1")
+        result = await client.call_tool("check_lazygit_messages", {})
+        assert result.structured_content["count"] == 2
+        first, second = result.structured_content["messages"]
+        assert (first["file"], first["line"], first["comment"]) == ("src/parser.py", 6, "Why lower()?")
+        assert second["hunk_id"] == "change-1:1"
+        assert text(result).startswith("Message 1:\nFile: src/parser.py\nLine: 6\nComment: Why lower()?\nTime: ")
+        assert "\n\n--------------------------------------------------\n\nMessage 2:\nFile: README.md\n" in text(result)
+        assert text(await client.call_tool("check_lazygit_messages", {})) == "No new messages from lazygit"
+
+
+async def test_progress_is_reported_when_asked_for(server: MCPServer) -> None:
+    seen: list[tuple[float, float | None, str | None]] = []
+
+    async def progress(done: float, total: float | None, message: str | None) -> None:
+        seen.append((done, total, message))
+
+    async with legacy(server) as client:
+        result = await client.call_tool("group_changes", {}, progress_callback=progress)
+        assert not result.is_error
+    assert seen and all(total is not None and 0 <= done <= total for done, total, _ in seen)
+    assert any("embedding" in (message or "") for *_, message in seen)

@@ -1,0 +1,101 @@
+"""The pairing tools: the agent edits the same session the person sees."""
+
+from __future__ import annotations
+
+from mcp import Client
+from mcp.server import MCPServer
+
+from segmint_core.session.events import SessionEvent
+from segmint_core.session.session import Session
+from tests.mcp.support import call, data, error, legacy, text
+
+
+async def grouped(client: Client) -> dict:
+    return await data(client, "group_changes")
+
+
+async def test_get_session_is_the_snapshot(server: MCPServer, session: Session) -> None:
+    async with legacy(server) as client:
+        await grouped(client)
+        state = await data(client, "get_session")
+        assert state == session.snapshot()
+        assert {"revision", "changes_revision", "groups", "plans", "approvals_pending"} <= set(state)
+
+
+async def test_move_hunks_to_a_group_and_to_a_new_one(server: MCPServer, session: Session) -> None:
+    async with legacy(server) as client:
+        groups = (await grouped(client))["groups"]
+        hunk = groups[0]["hunk_ids"][0]
+        moved = await data(client, "move_hunks", hunk_ids=[hunk], new_group=True)
+        assert moved["group"]["hunk_ids"] == [hunk] and moved["revision"] == session.revision
+        other = next(g["id"] for g in moved["groups"] if g["id"] != moved["group"]["id"])
+        back = await data(client, "move_hunks", hunk_ids=[hunk], to_group_id=other)
+        assert hunk in back["group"]["hunk_ids"]
+        assert moved["group"]["id"] not in [g["id"] for g in back["groups"]], "an emptied group disappears"
+        assert session.activity[-1].actor == "agent"
+
+
+async def test_move_hunks_errors(server: MCPServer) -> None:
+    async with legacy(server) as client:
+        groups = (await grouped(client))["groups"]
+        hunk = groups[0]["hunk_ids"][0]
+        assert await error(client, "move_hunks", hunk_ids=["change-1:9"], new_group=True) == "Unknown hunk IDs: change-1:9"
+        both = await error(client, "move_hunks", hunk_ids=[hunk], to_group_id=groups[0]["id"], new_group=True)
+        assert both == "Give either to_group_id or new_group=true (not both)"
+        assert await error(client, "move_hunks", hunk_ids=[hunk]) == both
+        assert await error(client, "move_hunks", hunk_ids=[hunk], to_group_id="group-77") == "Unknown group IDs: group-77"
+
+
+async def test_merge_and_rename_groups(server: MCPServer, session: Session) -> None:
+    async with legacy(server) as client:
+        groups = (await grouped(client))["groups"]
+        if len(groups) < 2:
+            await data(client, "move_hunks", hunk_ids=[groups[0]["hunk_ids"][0]], new_group=True)
+            groups = session.snapshot()["groups"]
+        merged = await data(client, "merge_groups", group_ids=[groups[0]["id"], groups[1]["id"]])
+        assert merged["group"]["id"] == groups[0]["id"]
+        assert groups[1]["id"] not in [g["id"] for g in merged["groups"]]
+        renamed = await call(client, "update_group", group_id=groups[0]["id"], summary="Parser: lower-case rule 1")
+        assert text(renamed).startswith(f"{groups[0]['id']} is now “Parser: lower-case rule 1”.")
+        assert renamed.structured_content["group"]["edited"] is True
+        assert await error(client, "merge_groups", group_ids=[groups[0]["id"]]) == (
+            "Invalid arguments for merge_groups: group_ids: List should have at least 2 items after validation, not 1")
+        assert await error(client, "merge_groups", group_ids=[groups[0]["id"], "group-50"]) == "Unknown group IDs: group-50"
+        assert await error(client, "update_group", group_id="group-50", summary="x") == "Unknown group IDs: group-50"
+
+
+async def test_edit_and_reorder_commits(server: MCPServer) -> None:
+    async with legacy(server) as client:
+        commits = (await data(client, "propose_commits"))["commits"]
+        edited = await data(client, "update_commit", commit_id=commits[0]["id"], title="fix(parser): lower-case rule 1",
+                            description="Why: case-insensitive matching.")
+        assert (edited["commit"]["title"], edited["commit"]["description"]) == (
+            "fix(parser): lower-case rule 1", "Why: case-insensitive matching.")
+        ids = [c["id"] for c in commits]
+        reordered = await data(client, "reorder_commits", commit_ids=list(reversed(ids)))
+        assert [c["id"] for c in reordered["commits"]] == list(reversed(ids))
+        assert await error(client, "update_commit", commit_id="commit-50", title="x") == "Unknown commit IDs: commit-50"
+        assert await error(client, "update_commit", commit_id=ids[0], title="two\nlines") == (
+            "A commit title must be one non-empty line")
+        if len(ids) > 1:
+            assert (await error(client, "reorder_commits", commit_ids=ids[:1])).startswith("Give every open commit exactly once")
+        assert await error(client, "reorder_commits", commit_ids=["commit-50"]) == "Unknown commit IDs: commit-50"
+
+
+async def test_refresh_reports_what_changed(server: MCPServer, session: Session, dirty) -> None:
+    async with legacy(server) as client:
+        unchanged = await data(client, "refresh")
+        assert unchanged["changed"] is False
+        dirty.write("extra.py", "y = 2\n")
+        changed = await data(client, "refresh")
+        assert changed["changed"] is True and changed["changes_revision"] == session.changes_revision
+
+
+async def test_the_person_sees_every_agent_edit_as_an_event(server: MCPServer, session: Session) -> None:
+    async with legacy(server) as client:
+        events: list[SessionEvent] = []
+        session.subscribe(events.append)
+        groups = (await grouped(client))["groups"]
+        await data(client, "update_group", group_id=groups[0]["id"], summary="Renamed by the agent")
+        assert [e.kind for e in events][-2:] == ["groups", "groups"]
+        assert {e.actor for e in events} == {"agent"}

@@ -1,0 +1,91 @@
+"""The five seed tools through the SDK's in-memory client: results and error paths."""
+
+from __future__ import annotations
+
+import json
+
+from mcp.server import MCPServer
+
+from segmint_core.session.session import Session
+from tests.mcp.support import call, data, error, json_text, legacy
+from tests.support.cli import run_segmint
+from tests.support.repo import Repo
+
+
+async def test_list_changes_is_segmint_changes_json(server: MCPServer, dirty: Repo) -> None:
+    async with legacy(server) as client:
+        result = await call(client, "list_changes")
+        expected = run_segmint("changes", "--json", cwd=dirty.path).stdout
+        assert json_text(result) == json.loads(expected) == result.structured_content
+        assert [c["file_path"] for c in result.structured_content["changes"]] == [
+            "README.md", "notes.txt", "src/parser.py", "tests/test_parser.py"]
+
+
+async def test_list_changes_sees_edits_made_since(server: MCPServer, dirty: Repo) -> None:
+    async with legacy(server) as client:
+        await data(client, "list_changes")
+        dirty.write("extra.py", "y = 2\n")
+        listed = await data(client, "list_changes")
+        assert "extra.py" in [c["file_path"] for c in listed["changes"]]
+
+
+async def test_group_changes_all_and_some(server: MCPServer) -> None:
+    async with legacy(server) as client:
+        grouped = await data(client, "group_changes")
+        hunk_ids = {h["id"] for c in grouped["changes"] for h in c["hunks"]}
+        grouped_ids = {h for g in grouped["groups"] for h in g["hunk_ids"]}
+        assert grouped_ids == hunk_ids, "every hunk in exactly one group, every id resolvable"
+        assert all(g["summary"] and g["reasons"] for g in grouped["groups"])
+        some = await data(client, "group_changes", change_ids=["change-1", "change-2"])
+        assert {c for g in some["groups"] for c in g["change_ids"]} >= {"change-1", "change-2"}
+
+
+async def test_group_changes_unknown_ids(server: MCPServer) -> None:
+    async with legacy(server) as client:
+        assert await error(client, "group_changes", change_ids=["change-1", "bad-id"]) == "Unknown change IDs: bad-id"
+
+
+async def test_propose_commits_and_unknown_group(server: MCPServer) -> None:
+    async with legacy(server) as client:
+        commits = (await data(client, "propose_commits"))["commits"]
+        assert commits and all(c["status"] == "proposed" and c["title"] for c in commits)
+        assert [c["id"] for c in commits] == [f"commit-{n}" for n in range(1, len(commits) + 1)]
+        assert await error(client, "propose_commits", group_ids=["group-99"]) == "Unknown group IDs: group-99"
+
+
+async def test_apply_commit_headless_commits(server: MCPServer, dirty: Repo) -> None:
+    async with legacy(server) as client:
+        first = (await data(client, "propose_commits"))["commits"][0]
+        before = dirty.head()
+        dry = await data(client, "apply_commit", commit_id=first["id"], dry_run=True)
+        assert (dry["status"], dry["success"], dry["sha"]) == ("dry_run", True, None)
+        assert dirty.head() == before
+        applied = await data(client, "apply_commit", commit_id=first["id"])
+        assert (applied["status"], applied["success"]) == ("applied", True)
+        assert dirty.head() == applied["sha"] != before
+        assert dirty.git("log", "-1", "--format=%s").strip() == first["title"]
+        assert await error(client, "apply_commit", commit_id=first["id"]) == (
+            f"{first['id']} is already applied as {applied['sha'][:7]}")
+
+
+async def test_apply_commit_unknown_id(server: MCPServer) -> None:
+    async with legacy(server) as client:
+        assert await error(client, "apply_commit", commit_id="commit-9") == "Unknown commit IDs: commit-9"
+
+
+async def test_generate_pr(server: MCPServer) -> None:
+    async with legacy(server) as client:
+        draft = await data(client, "generate_pr")
+        assert draft["title"] and draft["commits"]
+        assert await error(client, "generate_pr", commit_ids=["commit-42"]) == "Unknown commit IDs: commit-42"
+
+
+async def test_stale_revision_is_refused(server: MCPServer, session: Session, dirty: Repo) -> None:
+    async with legacy(server) as client:
+        old = session.changes_revision
+        dirty.write("extra.py", "y = 2\n")
+        await data(client, "refresh")
+        message = await error(client, "group_changes", change_ids=["change-1"], revision=old)
+        assert message.startswith(f"IDs from revision {old} are stale")
+        assert not (await call(client, "group_changes", change_ids=["change-1"],
+                               revision=session.changes_revision)).is_error
