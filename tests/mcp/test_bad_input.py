@@ -1,0 +1,51 @@
+"""Bad input gets a JSON-RPC or tool error, and the server answers the next request."""
+
+from __future__ import annotations
+
+from tests.mcp.process import McpProcess
+from tests.support.repo import Repo
+
+
+def test_bad_input_then_a_good_request(dirty: Repo) -> None:
+    with McpProcess(cwd=dirty.path) as server:
+        server.initialize()
+        checks = 0
+
+        def still_serving() -> None:
+            nonlocal checks
+            checks += 1
+            answer = server.request(f"ok-{checks}", "tools/list", {})
+            assert answer["result"]["tools"], answer
+
+        server.send(b"{this is not json\n")
+        assert server.answer(None)["error"] == {"code": -32700, "message": "Parse error",
+                                               "data": "the line is not valid JSON"}
+        still_serving()
+        for invalid in (b"[1, 2]\n", b'"text"\n', b'{"jsonrpc": "2.0"}\n'):
+            server.send(invalid)
+            assert server.answer(None)["error"]["code"] == -32600
+            still_serving()
+        server.send(b'{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": "x"}\n')
+        assert server.answer(7)["error"]["code"] == -32600
+        assert server.request(8, "no/such/method", {})["error"] == {
+            "code": -32601, "message": "Method not found", "data": "no/such/method"}
+        still_serving()
+        unknown = server.call(9, "no_such_tool")
+        assert (unknown["isError"], unknown["content"][0]["text"]) == (True, "Unknown tool: no_such_tool")
+        wrong = server.call(10, "group_changes", change_ids=5)
+        assert wrong["content"][0]["text"] == "Invalid arguments for group_changes: change_ids: Input should be a valid list"
+        missing = server.call(11, "apply_commit")
+        assert missing["content"][0]["text"] == "Invalid arguments for apply_commit: commit_id: Field required"
+        still_serving()
+        huge_summary = server.call(12, "update_group", group_id="group-1", summary="x" * 3_000_000)
+        assert huge_summary["isError"] and "String should have at most 2000 characters" in huge_summary["content"][0]["text"]
+        many_ids = server.call(13, "move_hunks", hunk_ids=[f"change-1:{n}" for n in range(20_000)], new_group=True)
+        assert many_ids["isError"] and "List should have at most 10000 items" in many_ids["content"][0]["text"]
+        server.send(b'{"jsonrpc":"2.0","id":14,"method":"tools/list","params":{"pad":"' + b"y" * (33 * 1024 * 1024)
+                    + b'"}}\n')
+        assert server.answer(None)["error"] == {"code": -32600, "message": "Invalid Request",
+                                               "data": "message over 33554432 bytes"}
+        still_serving()
+        assert server.close() == 0
+        server.assert_pure_json_rpc()
+        assert "Traceback" not in server.stderr()

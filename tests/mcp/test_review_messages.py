@@ -1,0 +1,94 @@
+"""Seed 004 over stdio: the bridge's request/response examples, and ``segmint send`` reaching a subscribed agent."""
+
+from __future__ import annotations
+
+import time
+
+import anyio
+from mcp.server import MCPServer
+
+from segmint_core.session.session import Session
+from tests.mcp.process import McpProcess
+from tests.mcp.support import data, legacy, modern, subscribe
+from tests.mcp.test_resources import Inbox
+from tests.support.cli import run_segmint
+from tests.support.repo import Repo
+
+MESSAGES = "lazygit://messages"
+NO_MESSAGES = "No new messages from lazygit"
+
+
+def test_the_seed_examples_replayed_over_stdio(dirty: Repo) -> None:
+    with McpProcess(cwd=dirty.path) as server:
+        # 1. initialize: resources with subscribe and listChanged, tools
+        init = server.request(1, "initialize", {"protocolVersion": "2024-11-05", "capabilities": {}})["result"]
+        assert init["protocolVersion"] == "2024-11-05"
+        assert init["capabilities"]["resources"] == {"subscribe": True, "listChanged": True}
+        assert init["capabilities"]["tools"] == {"listChanged": False}
+        server.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        # 2. tools/list (no params at all, as in the seed)
+        tools = {t["name"]: t for t in server.request(2, "tools/list")["result"]["tools"]}
+        check = tools["check_lazygit_messages"]
+        assert check["description"].startswith("Check for new messages from lazygit")
+        assert check["inputSchema"]["type"] == "object" and not check["inputSchema"].get("properties")
+        # 3. tools/call, empty then with two messages
+        empty = server.request(3, "tools/call", {"name": "check_lazygit_messages", "arguments": {}})["result"]
+        assert empty["content"] == [{"type": "text", "text": NO_MESSAGES}]
+        for file, line, comment in (("src/parser.py", "2", "This function needs error handling"),
+                                    ("README.md", "3", "Add input validation")):
+            assert run_segmint("send", "--file", file, "--line", line, "--comment", comment,
+                               cwd=dirty.path).returncode == 0
+        # 4. resources/list
+        resources = {r["uri"]: r for r in server.request(4, "resources/list")["result"]["resources"]}
+        assert resources[MESSAGES] == {"uri": MESSAGES, "name": "Lazygit Messages",
+                                       "description": "Messages from lazygit for code improvement",
+                                       "mimeType": "text/plain"}
+        # 5. resources/read: both messages, still queued afterwards
+        [contents] = server.request(5, "resources/read", {"uri": MESSAGES})["result"]["contents"]
+        assert (contents["uri"], contents["mimeType"]) == (MESSAGES, "text/plain")
+        text = contents["text"]
+        assert text.startswith("Message 1:\nFile: src/parser.py\nLine: 2\nComment: This function needs error handling\n")
+        assert "\n\nPlease improve this code.\n\n" + "-" * 50 + "\n\nMessage 2:\nFile: README.md\nLine: 3\n" in text
+        called = server.request(6, "tools/call", {"name": "check_lazygit_messages", "arguments": {}})["result"]
+        assert called["content"][0]["text"] == text, "the tool shows what the resource showed, then clears it"
+        assert called["structuredContent"]["count"] == 2
+        again = server.request(7, "tools/call", {"name": "check_lazygit_messages", "arguments": {}})["result"]
+        assert again["content"][0]["text"] == NO_MESSAGES
+        assert server.close() == 0
+        server.assert_pure_json_rpc()
+
+
+def test_segmint_send_notifies_a_subscribed_stdio_client(dirty: Repo) -> None:
+    with McpProcess(cwd=dirty.path) as server:
+        server.initialize()
+        assert server.request(2, "resources/subscribe", {"uri": MESSAGES})["result"] == {}
+        sent = time.monotonic()
+        assert run_segmint("send", "--file", "README.md", "--comment", "From lazygit", cwd=dirty.path).returncode == 0
+        update = server.notification("notifications/resources/updated")
+        assert update["params"] == {"uri": MESSAGES}
+        assert time.monotonic() - sent < 3.0, "within a second of the write (plus the send process's start)"
+        first = server.call(3, "check_lazygit_messages")
+        assert first["structuredContent"]["count"] == 1
+        assert first["structuredContent"]["messages"][0]["comment"] == "From lazygit"
+        assert server.call(4, "check_lazygit_messages")["structuredContent"]["count"] == 0
+        assert server.close() == 0
+        server.assert_pure_json_rpc()
+
+
+async def test_segmint_send_reaches_in_memory_clients_of_both_eras(server: MCPServer, session: Session,
+                                                                   dirty: Repo) -> None:
+    inbox = Inbox()
+    async with legacy(server, message_handler=inbox) as old, modern(server) as current:
+        await subscribe(old, MESSAGES)
+        async with current.listen(resource_subscriptions=[MESSAGES]) as events:
+            result = await anyio.to_thread.run_sync(
+                lambda: run_segmint("send", "--file", "README.md", "--line", "1", "--comment", "Typo", cwd=dirty.path))
+            assert result.returncode == 0
+            sent = time.monotonic()
+            assert await inbox.next(timeout=2) == MESSAGES
+            with anyio.fail_after(2):
+                assert (await events.__anext__()).uri == MESSAGES
+            assert time.monotonic() - sent < 1.0
+        taken = await data(current, "check_lazygit_messages")
+        assert [m["comment"] for m in taken["messages"]] == ["Typo"]
+        assert (await data(old, "check_lazygit_messages"))["count"] == 0, "returned once, to one reader"

@@ -1,0 +1,62 @@
+"""``segmint mcp`` as a real process: the seed's line-by-line sequence, stdout hygiene, end of input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from tests.mcp.process import McpProcess
+from tests.support.repo import Repo
+
+SEED_SEQUENCE = [
+    '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},'
+    '"clientInfo":{"name":"test","version":"1.0.0"}}}',
+    '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+    '{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}',
+    '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_changes","arguments":{}}}',
+    '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"group_changes",'
+    '"arguments":{"change_ids":["change-1","change-2"]}}}',
+]
+
+
+def test_the_seed_sequence_line_by_line(dirty: Repo) -> None:
+    with McpProcess(cwd=dirty.path) as server:
+        answers = {}
+        for line in SEED_SEQUENCE:
+            server.send(line.encode() + b"\n")
+            message = json.loads(line)
+            if "id" in message:
+                answers[message["id"]] = server.answer(message["id"])
+        assert answers[1]["result"]["protocolVersion"] == "2024-11-05"
+        assert answers[1]["result"]["serverInfo"]["name"] == "segmint"
+        assert "list_changes" in [t["name"] for t in answers[2]["result"]["tools"]]
+        listed = answers[3]["result"]
+        assert listed["isError"] is False
+        assert json.loads(listed["content"][0]["text"]) == listed["structuredContent"]
+        assert [c["id"] for c in listed["structuredContent"]["changes"]] == [f"change-{n}" for n in range(1, 5)]
+        grouped = answers[4]["result"]["structuredContent"]
+        assert {c for g in grouped["groups"] for c in g["change_ids"]} >= {"change-1", "change-2"}
+        assert server.close() == 0
+        server.assert_pure_json_rpc()
+
+
+def test_piped_input_is_answered_in_full(dirty: Repo) -> None:
+    """``printf '...' | segmint mcp``: end of input waits for the answers still being worked on."""
+    proc = subprocess.run([sys.executable, "-m", "segmint_core", "mcp"], cwd=dirty.path, capture_output=True,
+                          input="\n".join(SEED_SEQUENCE).encode() + b"\n", timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert sorted(json.loads(line)["id"] for line in lines) == [1, 2, 3, 4]
+    assert b"Traceback" not in proc.stderr
+
+
+def test_outside_a_repository_it_still_serves_and_says_why(tmp_path) -> None:
+    with McpProcess(cwd=tmp_path) as server:
+        server.initialize()
+        result = server.call(2, "list_changes")
+        assert result["isError"] is True
+        assert result["content"][0]["text"].startswith("Not a git repository")
+        assert server.call(3, "get_current_overview")["isError"] is False, "diff-file tools need no repository"
+        assert server.close() == 0
+        server.assert_pure_json_rpc()
