@@ -1,0 +1,220 @@
+"""The line model: one file's base, staged and unstaged hunks on a single line sequence.
+
+A file has up to three versions: HEAD (the base), the index (base + staged
+hunks) and the work tree (index + unstaged hunks). Every line that appears in
+any of them is laid out once, in an order consistent with all three, and knows
+which hunk line added it and which removed it. Any selection of changed lines
+then yields a file:
+
+- a base line is there unless a selected change removed it;
+- a line a hunk added is there if that change is selected, unless a selected
+  change removed it again;
+- a selected unstaged change that removes a line only a staged change added
+  needs that staged change: the selection is refused, naming it.
+
+A changed line is named ``(hunk id, index into hunk.lines)`` of the git hunk
+(the parent, for split sub-hunks). Lines are bytes with their newline kept
+apart, so a last line without a newline is a different line from one with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from segmint_core.changes.models import Hunk
+from segmint_core.errors import RefusedError, StaleReferenceError
+
+LineRef = tuple[str, int]  # (git hunk id, index into its lines)
+
+NO_NEWLINE = "\\"
+
+
+@dataclass(slots=True)
+class Line:
+    text: bytes
+    eol: bool
+    in_base: bool = False
+    added_by: LineRef | None = None
+    removed_by: list[LineRef] = field(default_factory=list)
+
+
+class MissingDependency(RefusedError):
+    """A selected change needs a change the selection lacks."""
+
+    def __init__(self, needs: str, needed_by: str) -> None:
+        super().__init__(f"{needed_by} cannot be committed without {needs}: add it to the same or an earlier commit")
+        self.needs = needs
+        self.needed_by = needed_by
+
+
+def split_content(data: bytes) -> list[Line]:
+    """A file's bytes as lines (the last one may lack its newline)."""
+    if not data:
+        return []
+    parts = data.split(b"\n")
+    if parts[-1] == b"":
+        parts.pop()
+        return [Line(p, True, in_base=True) for p in parts]
+    lines = [Line(p, True, in_base=True) for p in parts]
+    lines[-1].eol = False
+    return lines
+
+
+def join_content(lines: list[Line]) -> bytes:
+    return b"".join(line.text + (b"\n" if line.eol else b"") for line in lines)
+
+
+def _encode(text: str) -> bytes:
+    return text.encode("utf-8", "surrogateescape")
+
+
+class FileLines:
+    """The merged line sequence of one file; see the module docstring."""
+
+    def __init__(self, path: str, base: bytes, staged: list[Hunk], unstaged: list[Hunk], *,
+                 recreated: bool = False) -> None:
+        """``recreated``: the index no longer has the file (a staged deletion)
+        and the work tree has a new one: the new lines replace the old ones,
+        so they need the deletion."""
+        self.path = path
+        self.recreated = recreated
+        merged = split_content(base)
+        merged = self._apply_layer(merged, staged, present=lambda ln: not ln.removed_by)
+        self.staged_ids = {h.id for h in staged}
+        merged = self._apply_layer(
+            merged, unstaged,
+            present=lambda ln: not any(ref[0] in self.staged_ids for ref in ln.removed_by),
+        )
+        self.lines = merged
+
+    # -- building ---------------------------------------------------------------
+
+    def _apply_layer(self, merged: list[Line], hunks: list[Hunk], present) -> list[Line]:
+        """Lay ``hunks`` (in coordinates of the version made of the ``present``
+        lines) over ``merged``; lines not in that version are passed through."""
+        out: list[Line] = []
+        pos = 0          # index into merged
+        version_line = 0  # lines of the version consumed so far
+
+        def advance_to(target: int) -> None:
+            nonlocal pos, version_line
+            while version_line < target:
+                if pos >= len(merged):
+                    raise StaleReferenceError(f"{self.path}: a hunk starts past the end of the file; refresh first")
+                line = merged[pos]
+                out.append(line)
+                pos += 1
+                if present(line):
+                    version_line += 1
+
+        for hunk in sorted(hunks, key=lambda h: h.old_start):
+            start = hunk.old_start - 1 if hunk.old_lines else hunk.old_start
+            advance_to(start)
+            last_added: Line | None = None
+            for index, raw in enumerate(hunk.lines):
+                sign = raw[:1]
+                if sign == NO_NEWLINE:
+                    # Only a line this hunk adds takes its newline state from the
+                    # marker; lines it keeps or removes carry theirs already.
+                    if index and hunk.lines[index - 1][:1] == "+" and last_added is not None:
+                        last_added.eol = False
+                    continue
+                if sign in (" ", "", "-"):
+                    line = self._next_present(merged, out, pos, present)
+                    pos = line[1]
+                    current = line[0]
+                    expected = _encode(raw[1:])
+                    if current.text != expected:
+                        raise StaleReferenceError(
+                            f"{self.path}: hunk {hunk.id} does not match the file any more; refresh first"
+                        )
+                    out.append(current)
+                    pos += 1
+                    version_line += 1
+                    if sign == "-":
+                        current.removed_by.append((hunk.id, index))
+                else:  # "+"
+                    # Lines an earlier layer removed here come first, as in a
+                    # diff: old lines, then the new ones.
+                    while pos < len(merged) and not present(merged[pos]):
+                        out.append(merged[pos])
+                        pos += 1
+                    last_added = Line(_encode(raw[1:]), True, added_by=(hunk.id, index))
+                    out.append(last_added)
+        out.extend(merged[pos:])
+        return out
+
+    @staticmethod
+    def _next_present(merged: list[Line], out: list[Line], pos: int, present) -> tuple[Line, int]:
+        while pos < len(merged) and not present(merged[pos]):
+            out.append(merged[pos])
+            pos += 1
+        if pos >= len(merged):
+            raise StaleReferenceError("a hunk runs past the end of the file; refresh first")
+        return merged[pos], pos
+
+    # -- reading ---------------------------------------------------------------
+
+    def materialize(self, selected: set[LineRef]) -> bytes:
+        """The file's content with exactly the ``selected`` changes applied."""
+        if self.recreated:
+            self._check_replacement(selected)
+        kept: list[Line] = []
+        for line in self.lines:
+            if self._present(line, selected):
+                kept.append(line)
+        for line, following in zip(kept, kept[1:]):
+            if not line.eol:
+                self._refuse_missing_newline(line, following)
+        return join_content(kept)
+
+    def _refuse_missing_newline(self, line: Line, following: Line) -> None:
+        """A kept last-line-without-newline with lines after it: whoever adds
+        those lines needs the change that replaces it (and so adds the newline)."""
+        if line.removed_by and following.added_by:
+            raise MissingDependency(line.removed_by[0][0], following.added_by[0])
+        raise RefusedError(
+            f"{self.path}: the selected changes leave a line without its newline in the middle of the file; "
+            "commit the end-of-file change together with the lines after it"
+        )
+
+    def _present(self, line: Line, selected: set[LineRef]) -> bool:
+        if line.added_by is not None and line.added_by not in selected:
+            for ref in line.removed_by:
+                if ref in selected:
+                    raise MissingDependency(line.added_by[0], ref[0])
+            return False
+        return not any(ref in selected for ref in line.removed_by)
+
+    def _check_replacement(self, selected: set[LineRef]) -> None:
+        new = [ln.added_by for ln in self.lines if ln.added_by and ln.added_by[0] not in self.staged_ids]
+        old = [ref for ln in self.lines for ref in ln.removed_by if ref[0] in self.staged_ids]
+        if any(ref in selected for ref in new):
+            missing = [ref for ref in old if ref not in selected]
+            if missing:
+                needed_by = next(ref for ref in new if ref in selected)
+                raise MissingDependency(missing[0][0], needed_by[0])
+
+    def changed_refs(self) -> set[LineRef]:
+        refs: set[LineRef] = set()
+        for line in self.lines:
+            if line.added_by is not None:
+                refs.add(line.added_by)
+            refs.update(line.removed_by)
+        return refs
+
+    def dependencies(self) -> dict[str, set[str]]:
+        """Unstaged hunk id -> staged hunk ids it removes lines of (must come first)."""
+        needs: dict[str, set[str]] = {}
+        for line in self.lines:
+            if line.added_by is None:
+                continue
+            for ref in line.removed_by:
+                if ref[0] != line.added_by[0]:
+                    needs.setdefault(ref[0], set()).add(line.added_by[0])
+        if self.recreated:
+            old = {ref[0] for ln in self.lines for ref in ln.removed_by if ref[0] in self.staged_ids}
+            for ln in self.lines:
+                if ln.added_by and ln.added_by[0] not in self.staged_ids:
+                    needs.setdefault(ln.added_by[0], set()).update(old)
+        return needs
