@@ -1,0 +1,310 @@
+"""Committing exactly a selection of changed lines on top of HEAD.
+
+The order of work, and why:
+
+1. Refuse early, changing nothing: a merge/rebase/cherry-pick under way, HEAD
+   moved, or any touched file different from when the selection was made.
+2. Compute every target (see ``states``) before writing anything; a selection
+   that needs a line it lacks is refused here, naming the missing hunk.
+3. Take ``index.lock`` (git's own protocol), save the index for ``undo``.
+4. Build the commit's tree in a scratch index and run ``git commit`` on it, so
+   the user's pre-commit, commit-msg and post-commit hooks run and
+   ``commit.gpgsign`` is honoured.
+5. Write the real index (commit + still-staged lines) and rename it into
+   place. If that fails, HEAD is moved back: no half-applied state remains.
+
+Work-tree files are never written.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from segmint_core.apply.gitops import (
+    hash_worktree_file, head_entries, index_lock, read_blobs, scratch_index, update_index, write_blobs,
+)
+from segmint_core.apply.lines import LineRef
+from segmint_core.apply.lines import MissingDependency
+from segmint_core.apply.states import (
+    GITLINK, FileState, FileTargets, file_lines, renamed_away, text_targets, whole_file_targets,
+)
+from segmint_core.changes import ChangeSet, capture
+from segmint_core.changes.models import CONFLICTED, Change, FilePatch
+from segmint_core.errors import GitCommandError, RefusedError, SegmintError, StaleReferenceError
+from segmint_core.git import Git
+
+SUBPROJECT = "Subproject commit "
+
+
+class NothingToCommit(RefusedError):
+    """The selection does not change any file of HEAD."""
+
+
+@dataclass
+class Selection:
+    """Changed lines to commit, by change id; ``whole`` changes go in entire
+    (binary files, submodule pointers, and changes with no hunks at all)."""
+
+    refs: dict[str, set[LineRef]] = field(default_factory=dict)
+    whole: set[str] = field(default_factory=set)
+
+    def change_ids(self) -> list[str]:
+        return sorted(set(self.refs) | self.whole, key=_change_number)
+
+
+@dataclass
+class FileStat:
+    path: str
+    added: int
+    removed: int
+
+
+@dataclass
+class ApplyResult:
+    sha: str | None             # None for a dry run
+    parent: str | None
+    files: list[FileStat]
+    index_paths: list[str]      # index entries rewritten
+    saved_index: str | None     # copy of the index before, for undo
+    dry_run: bool = False
+
+
+def apply_selection(
+    git: Git, changes: ChangeSet, selection: Selection, message: str, *, dry_run: bool = False,
+) -> ApplyResult:
+    by_id = changes.by_id
+    touched = [by_id[cid] for cid in selection.change_ids()]
+    if not touched:
+        raise RefusedError("Nothing to commit: the plan selects no changes")
+    _check_repository(git, changes, touched)
+    away = _check_moved_paths(changes, touched)
+    targets, stats = _targets(git, changes.head, touched, selection, away)
+    if dry_run:
+        return ApplyResult(None, changes.head, stats, [], None, dry_run=True)
+    with index_lock(git) as index_path:
+        saved = _save_index(git, index_path)
+        sha = _commit(git, changes.head, targets, message)
+        try:
+            paths = _write_index(git, index_path, targets)
+        except BaseException:
+            _move_head_back(git, sha, changes.head)
+            raise
+    return ApplyResult(sha, changes.head, stats, paths, saved)
+
+
+# -- 1. refusals ----------------------------------------------------------------
+
+
+def _check_repository(git: Git, changes: ChangeSet, touched: list[Change]) -> None:
+    busy = git.operation_in_progress()
+    if busy:
+        raise RefusedError(f"Cannot commit while {busy} is in progress; finish or abort it first")
+    conflicted = [c.file_path for c in touched if c.status == CONFLICTED]
+    if conflicted:
+        raise RefusedError(f"Cannot commit conflicted files: {', '.join(conflicted)}")
+    head = git.head()
+    if head != changes.head:
+        raise StaleReferenceError(
+            f"HEAD moved since the changes were listed (was {_short(changes.head)}, now {_short(head)}); refresh first"
+        )
+    now = {c.file_path: c for c in capture(git).changes}
+    moved = [c.file_path for c in touched if _signature(now.get(c.file_path)) != _signature(c)]
+    if moved:
+        raise StaleReferenceError(
+            f"Files changed since the plan was made: {', '.join(sorted(moved))}; refresh first"
+        )
+
+
+def _signature(change: Change | None) -> tuple | None:
+    if change is None:
+        return None
+    return tuple(_layer_signature(fp) for fp in (change.staged_patch, change.unstaged_patch))
+
+
+def _layer_signature(fp: FilePatch | None) -> tuple | None:
+    if fp is None:
+        return None
+    return (tuple(fp.header_lines), tuple((h.header, tuple(h.lines)) for h in fp.hunks))
+
+
+def _short(oid: str | None) -> str:
+    return oid[:10] if oid else "no commit"
+
+
+# -- 2. targets -------------------------------------------------------------------
+
+
+def _check_moved_paths(changes: ChangeSet, touched: list[Change]) -> set[str]:
+    """Paths whose HEAD file a rename in this selection takes away; a change at
+    such a path without its rename is refused."""
+    away = renamed_away(changes.changes)
+    ids = {c.id for c in touched}
+    claimed: set[str] = set()
+    for change in touched:
+        rename = away.get(change.file_path)
+        if rename is None or rename is change:
+            continue
+        if rename.id not in ids:
+            raise MissingDependency(rename.id, change.id)
+        claimed.add(change.file_path)
+    return claimed
+
+
+def _targets(git: Git, head: str | None, touched: list[Change], selection: Selection,
+             moved_away: set[str]) -> tuple[list[FileTargets], list[FileStat]]:
+    base_paths = {c.id: c.old_path or c.file_path for c in touched}
+    entries = head_entries(git, head, sorted(set(base_paths.values())))
+    text_changes = [c for c in touched if not _whole(c)]
+    contents = read_blobs(git, [entries[base_paths[c.id]][1] for c in text_changes
+                                if base_paths[c.id] in entries and c.file_path not in moved_away])
+    targets: list[FileTargets] = []
+    stats: list[FileStat] = []
+    for change in touched:
+        base_path = base_paths[change.id]
+        mode, oid = entries.get(base_path, (None, None))
+        if change.file_path in moved_away and not change.old_path:
+            mode, oid = None, None  # HEAD's file here leaves with its rename
+        if _whole(change):
+            targets.append(whole_file_targets(change, _final_oid(git, change), base_path))
+            stats.append(FileStat(change.file_path, 0, 0))
+            continue
+        refs = selection.refs.get(change.id, set())
+        model = file_lines(change, contents.get(oid, b"") if oid else b"")
+        targets.append(text_targets(change, model, refs, mode, base_path))
+        stats.append(_stat(change, refs))
+    return targets, stats
+
+
+def _whole(change: Change) -> bool:
+    return change.binary or GITLINK in (change.old_mode, change.new_mode)
+
+
+def _final_oid(git: Git, change: Change) -> str | None:
+    """The object the file ends up as, for a file taken whole."""
+    last = change.unstaged_patch or change.staged_patch
+    if last is None or last.new_path is None:
+        return None
+    if GITLINK == last.new_mode or GITLINK == change.new_mode:
+        for hunk in last.hunks:
+            for line in hunk.lines:
+                if line.startswith("+" + SUBPROJECT):
+                    return line[len(SUBPROJECT) + 1:].strip()
+        # A nested repository seen as untracked: its checked-out commit.
+        return git.run("-C", change.file_path, "rev-parse", "HEAD").text.strip()
+    if change.unstaged_patch is None:
+        return change.staged_patch.new_oid  # already an object: it is in the index
+    return hash_worktree_file(git, change.file_path)
+
+
+def _stat(change: Change, refs: set[LineRef]) -> FileStat:
+    added = removed = 0
+    for fp in (change.staged_patch, change.unstaged_patch):
+        if fp is None:
+            continue
+        for hunk in fp.hunks:
+            for i, line in enumerate(hunk.lines):
+                if (hunk.id, i) in refs:
+                    added += line[:1] == "+"
+                    removed += line[:1] == "-"
+    return FileStat(change.file_path, added, removed)
+
+
+# -- 3-5. writing -----------------------------------------------------------------
+
+
+def _save_index(git: Git, index_path: Path) -> str | None:
+    if not index_path.exists():
+        return None
+    folder = Path(git.git_dir) / "segmint" / "undo"
+    folder.mkdir(parents=True, exist_ok=True)
+    saved = folder / f"index-{time.time_ns()}"
+    shutil.copy2(index_path, saved)
+    return str(saved)
+
+
+def _with_blobs(git: Git, states: list[FileState]) -> list[tuple[FileState, str | None]]:
+    # Removals first: a rename may take a path away that another change fills.
+    states = sorted(states, key=lambda s: not s.absent)
+    fresh = [s for s in states if s.content is not None and s.oid is None]
+    oids = dict(zip((id(s) for s in fresh), write_blobs(git, [s.content for s in fresh])))  # type: ignore[misc]
+    return [(s, s.oid or oids.get(id(s))) for s in states]
+
+
+def _commit(git: Git, head: str | None, targets: list[FileTargets], message: str) -> str:
+    scratch = scratch_index(git, head)
+    try:
+        update_index(git, scratch, _with_blobs(git, [s for t in targets for s in t.commit]))
+        tree = git.run("write-tree", env={"GIT_INDEX_FILE": scratch}).text.strip()
+        head_tree = git.run("rev-parse", f"{head}^{{tree}}").text.strip() if head else None
+        if tree == head_tree:
+            raise NothingToCommit(
+                "Nothing to commit: the selected changes leave HEAD's files as they are "
+                "(for example a file staged and then deleted)"
+            )
+        return _run_git_commit(git, scratch, head, message)
+    finally:
+        if os.path.exists(scratch):
+            os.unlink(scratch)
+
+
+def _run_git_commit(git: Git, scratch: str, head: str | None, message: str) -> str:
+    with tempfile.NamedTemporaryFile("wb", prefix="segmint-msg-", delete=False) as fh:
+        fh.write(message.encode("utf-8"))
+        msg_path = fh.name
+    try:
+        result = git.run(
+            "commit", "-q", "-F", msg_path,
+            env={"GIT_INDEX_FILE": scratch, "GIT_EDITOR": ":"}, check=False,
+        )
+    finally:
+        os.unlink(msg_path)
+    if result.returncode != 0:
+        detail = (result.stderr or result.stdout).decode("utf-8", "replace").strip().splitlines()
+        reason = detail[-1] if detail else f"exit status {result.returncode}"
+        raise RefusedError(f"git commit refused the commit (a hook or signing failed): {reason}")
+    sha = git.run("rev-parse", "HEAD").text.strip()
+    parent = git.run("rev-parse", "--verify", "--quiet", f"{sha}^", check=False).text.strip() or None
+    if parent != head:
+        raise GitCommandError(f"HEAD moved while committing (expected parent {_short(head)})")
+    return sha
+
+
+def _write_index(git: Git, index_path: Path, targets: list[FileTargets]) -> list[str]:
+    states = [s for t in targets for s in t.index]
+    if not states:
+        return []
+    fd, scratch = tempfile.mkstemp(prefix="index-", dir=Path(git.git_dir) / "segmint" / "tmp")
+    os.close(fd)
+    try:
+        if index_path.exists():
+            # copy2 keeps the index mtime: git smudges entries racily clean against
+            # it, so same-second, same-size edits stay visible after our write.
+            shutil.copy2(index_path, scratch)
+        else:
+            os.unlink(scratch)
+        update_index(git, scratch, _with_blobs(git, states))
+        os.replace(scratch, index_path)
+    finally:
+        if os.path.exists(scratch):
+            os.unlink(scratch)
+    return sorted({s.path for s in states})
+
+
+def _move_head_back(git: Git, sha: str, parent: str | None) -> None:
+    try:
+        if parent:
+            git.run("update-ref", "-m", "segmint: roll back a failed apply", "HEAD", parent, sha)
+        else:
+            git.run("update-ref", "-d", "HEAD", sha)
+    except SegmintError:  # pragma: no cover - reported by the caller's error
+        pass
+
+
+def _change_number(change_id: str) -> tuple[int, str]:
+    tail = change_id.rsplit("-", 1)[-1]
+    return (int(tail), change_id) if tail.isdigit() else (1 << 30, change_id)

@@ -1,0 +1,158 @@
+"""What each file becomes: in the new commit, and in the index after it.
+
+For one changed file and a selection of its changed lines:
+
+- the commit gets HEAD's version plus exactly the selected lines; the file's
+  own operations (creation, deletion, rename, mode change) go with the first
+  commit that touches the file at all;
+- the index afterwards is the commit's version plus every still-staged line,
+  so staged work the plan did not cover stays staged, and nothing the commit
+  took shows up as a staged reversal.
+
+A deletion takes the file away only when all of its removed lines are
+selected; part of a deletion is a change to the file's content.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from segmint_core.apply.lines import FileLines, LineRef, MissingDependency
+from segmint_core.changes.models import COPIED, RENAMED, Change, FilePatch
+
+GITLINK = "160000"
+
+
+@dataclass(frozen=True)
+class FileState:
+    """One index entry: ``content`` None means the path is absent.
+
+    ``oid`` is set when the content is an existing object (binary files,
+    gitlinks); otherwise the blob is ``content``.
+    """
+
+    path: str
+    mode: str | None
+    content: bytes | None
+    oid: str | None = None
+
+    @property
+    def absent(self) -> bool:
+        return self.content is None and self.oid is None
+
+
+@dataclass(frozen=True)
+class FileTargets:
+    commit: list[FileState]   # entries to write into the commit's tree
+    index: list[FileState]    # entries to write into the index afterwards
+
+
+def renamed_away(changes: list[Change]) -> dict[str, Change]:
+    """Paths a staged rename moves away from -> that rename's change.
+
+    HEAD's file at such a path belongs to the rename; another change at the
+    same path (a new file put there since) starts from nothing and needs the
+    rename committed first.
+    """
+    return {
+        c.old_path: c for c in changes
+        if c.old_path and c.staged_patch is not None and c.staged_patch.status == RENAMED
+    }
+
+
+def change_dependencies(changes: list[Change]) -> dict[str, set[str]]:
+    """change id -> change ids it needs committed first (files moved away)."""
+    away = renamed_away(changes)
+    return {c.id: {away[c.file_path].id} for c in changes
+            if c.file_path in away and away[c.file_path] is not c}
+
+
+def file_lines(change: Change, base: bytes) -> FileLines:
+    """The line model of a change over its base content."""
+    staged, unstaged = change.staged_patch, change.unstaged_patch
+    return FileLines(
+        change.file_path, base,
+        staged.hunks if staged else [], unstaged.hunks if unstaged else [],
+        recreated=_deletes(staged) and _creates(unstaged),
+    )
+
+
+def layer_refs(fp: FilePatch | None) -> set[LineRef]:
+    if fp is None:
+        return set()
+    return {(h.id, i) for h in fp.hunks for i, line in enumerate(h.lines) if line[:1] in ("+", "-")}
+
+
+def _deletes(fp: FilePatch | None) -> bool:
+    return fp is not None and fp.new_path is None
+
+
+def _creates(fp: FilePatch | None) -> bool:
+    return fp is not None and fp.old_path is None
+
+
+def text_targets(change: Change, model: FileLines, selected: set[LineRef], base_mode: str | None,
+                 base_path: str) -> FileTargets:
+    """Targets for a text file (regular file or symlink) the plan touches."""
+    commit = _state(change, model, selected, base_mode, base_path)
+    if change.unstaged_patch is None:
+        # A staged-only file's index entry already holds every staged line.
+        return FileTargets(commit, [])
+    index = _state(change, model, selected | layer_refs(change.staged_patch), base_mode, base_path)
+    return FileTargets(commit, index)
+
+
+def _state(change: Change, model: FileLines, refs: set[LineRef], base_mode: str | None,
+           base_path: str) -> list[FileState]:
+    exists = base_mode is not None
+    mode = base_mode
+    path = base_path
+    entries: list[FileState] = []
+    for fp in (change.staged_patch, change.unstaged_patch):
+        if fp is None:
+            continue
+        own = layer_refs(fp)
+        if _deletes(fp) and own <= refs:
+            exists = False
+        elif _creates(fp) and (own & refs or not fp.hunks):
+            exists = True
+        if fp.new_mode and not _deletes(fp):
+            mode = fp.new_mode
+        if fp.status in (RENAMED, COPIED) and fp.new_path:
+            if fp.status == RENAMED:
+                entries.append(FileState(path, None, None))
+            path = fp.new_path
+    if not exists:
+        _refuse_orphan_lines(change, model, refs)
+        entries.append(FileState(path, None, None))
+        return entries
+    entries.append(FileState(path, mode or "100644", model.materialize(refs)))
+    return entries
+
+
+def _refuse_orphan_lines(change: Change, model: FileLines, refs: set[LineRef]) -> None:
+    """Selected added lines, not removed again, in a file the selection does not create."""
+    for line in model.lines:
+        if line.added_by in refs and not any(ref in refs for ref in line.removed_by):
+            creator = next((fp for fp in (change.staged_patch, change.unstaged_patch) if _creates(fp)), None)
+            needs = creator.hunks[0].id if creator is not None and creator.hunks else f"the creation of {change.file_path}"
+            raise MissingDependency(needs, line.added_by[0])
+
+
+def whole_file_targets(change: Change, final_oid: str | None, base_path: str) -> FileTargets:
+    """Targets for a file taken whole (binary, submodule pointer): the final
+    version goes into the commit; the index takes it too if it was unstaged."""
+    last = change.unstaged_patch or change.staged_patch
+    assert last is not None
+    entries: list[FileState] = []
+    path = base_path
+    first = change.staged_patch or change.unstaged_patch
+    if first is not None and first.status == RENAMED and first.new_path:
+        entries.append(FileState(base_path, None, None))
+        path = first.new_path
+    if _deletes(last) or final_oid is None:
+        entries.append(FileState(path, None, None))
+    else:
+        entries.append(FileState(path, last.new_mode or "100644", None, oid=final_oid))
+    index = entries if change.unstaged_patch is not None else []
+    return FileTargets(entries, index)
