@@ -1,0 +1,224 @@
+"""What a set of hunks does, read off the diff: the facts commit messages are made of.
+
+Definitions added, removed or changed (Python, JS/TS, Go, Rust, Java/C-like,
+shell), consistent renames (the same token swapped on many lines), comments
+added (the "why" an author wrote down), headings added to docs, version
+bumps, whitespace-only edits. Language-agnostic regexes on purpose: the
+message writer needs names, not a full parse.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+
+from segmint_core.changes.models import Change, Hunk
+
+_DEF_PATTERNS = [
+    re.compile(r"^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)"),                     # Python
+    re.compile(r"^\s*class\s+([A-Za-z_]\w*)"),                                 # Python, JS, Java...
+    re.compile(r"^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\*?\s+([A-Za-z_$][\w$]*)"),
+    re.compile(r"^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)\s*=>"),
+    re.compile(r"^func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)"),                    # Go
+    re.compile(r"^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+([A-Za-z_]\w*)"),  # Rust
+    # Java/C#/Kotlin methods need a modifier; C functions start at column 0.
+    re.compile(r"^\s*(?:(?:public|private|protected|internal|static|final|abstract|override|synchronized)\s+)+"
+               r"[\w<>\[\],.?\s]*?([A-Za-z_]\w*)\s*\([^;]*$"),
+    re.compile(r"^(?!return\b|else\b)[A-Za-z_][\w\s*]*?[\s*]([A-Za-z_]\w*)\s*\([^;]*\)\s*\{?\s*$"),
+    re.compile(r"^([A-Za-z_][\w-]*)\s*\(\)\s*\{"),                             # shell
+]
+_COMMENT = re.compile(r"^\s*(?:#(?!!)|//|/\*+|\*|--|;)\s*(.+?)\s*(?:\*/)?$")
+_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")
+_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_VERSION_PIN = re.compile(r"^\s*[\"']?([A-Za-z0-9_.\-\[\]]+)[\"']?\s*(?:[=<>~!]=?|@|:)\s*[\"']?([0-9][\w.\-*+]*)")
+
+DOC_SUFFIXES = {".md", ".rst", ".adoc", ".txt"}
+DOC_NAMES = {"readme", "changelog", "changes", "history", "news", "contributing", "authors", "license", "notice"}
+CI_PARTS = {".github", ".gitlab-ci.yml", ".circleci", ".ci", "azure-pipelines.yml", ".travis.yml", "jenkinsfile"}
+BUILD_NAMES = {
+    "pyproject.toml", "setup.py", "setup.cfg", "requirements.txt", "package.json", "package-lock.json",
+    "yarn.lock", "pnpm-lock.yaml", "cargo.toml", "cargo.lock", "go.mod", "go.sum", "makefile", "cmakelists.txt",
+    "dockerfile", "pom.xml", "build.gradle", "tox.ini", "noxfile.py", "manifest.in", "poetry.lock", "uv.lock",
+}
+
+
+def is_test_path(path: str) -> bool:
+    p = PurePosixPath(path.lower())
+    name = p.name
+    return (
+        any(part in ("test", "tests", "testing", "__tests__", "spec") for part in p.parts[:-1])
+        or name.startswith("test_") or name.endswith(("_test.py", "_test.go", ".test.js", ".test.ts",
+                                                      ".spec.js", ".spec.ts", "_spec.rb", "test.java"))
+        or name == "conftest.py"
+    )
+
+
+def is_doc_path(path: str) -> bool:
+    p = PurePosixPath(path.lower())
+    return (
+        p.suffix in DOC_SUFFIXES and (p.stem in DOC_NAMES or p.suffix != ".txt" or "docs" in p.parts)
+    ) or "docs" in p.parts[:-1] or p.stem in DOC_NAMES
+
+
+def is_ci_path(path: str) -> bool:
+    parts = {part.lower() for part in PurePosixPath(path).parts}
+    return bool(parts & CI_PARTS)
+
+
+def is_build_path(path: str) -> bool:
+    name = PurePosixPath(path).name.lower()
+    return name in BUILD_NAMES or name.startswith("requirements") and name.endswith(".txt")
+
+
+@dataclass
+class Facts:
+    paths: list[str] = field(default_factory=list)
+    new_files: list[str] = field(default_factory=list)
+    deleted_files: list[str] = field(default_factory=list)
+    renamed_files: list[tuple[str, str]] = field(default_factory=list)
+    added_defs: list[str] = field(default_factory=list)
+    removed_defs: list[str] = field(default_factory=list)
+    changed_defs: list[str] = field(default_factory=list)
+    renames: list[tuple[str, str]] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+    headings: list[str] = field(default_factory=list)
+    bumps: list[tuple[str, str]] = field(default_factory=list)
+    added: int = 0
+    removed: int = 0
+    whitespace_only: bool = True
+    moved_only: bool = False
+    raises: list[str] = field(default_factory=list)
+
+
+def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
+    facts = Facts()
+    added_lines: list[str] = []
+    removed_lines: list[str] = []
+    pairs: list[tuple[str, str]] = []
+    code_added: list[str] = []
+    for change, hunks in changes:
+        facts.paths.append(change.file_path)
+        if change.status == "added":
+            facts.new_files.append(change.file_path)
+        elif change.status == "deleted":
+            facts.deleted_files.append(change.file_path)
+        elif change.status == "renamed" and change.old_path:
+            facts.renamed_files.append((change.old_path, change.file_path))
+        for hunk in hunks:
+            plus, minus = _split(hunk.lines)
+            if not is_doc_path(change.file_path):
+                code_added += plus
+            added_lines += plus
+            removed_lines += minus
+            pairs += _line_pairs(hunk.lines)
+            _changed_defs(facts, hunk, plus, minus)
+    facts.added, facts.removed = len(added_lines), len(removed_lines)
+    plus_defs, minus_defs = _defs(added_lines), _defs(removed_lines)
+    facts.added_defs = [d for d in plus_defs if d not in minus_defs]
+    facts.removed_defs = [d for d in minus_defs if d not in plus_defs]
+    facts.changed_defs = [d for d in facts.changed_defs if d not in facts.added_defs]
+    facts.renames = _renames(pairs)
+    renamed_to = {new: old for old, new in facts.renames}
+    facts.added_defs = [d for d in facts.added_defs if d not in renamed_to]
+    facts.removed_defs = [d for d in facts.removed_defs if d not in renamed_to.values()]
+    facts.comments = _comments(code_added)
+    facts.headings = [m.group(2) for line in added_lines if (m := _HEADING.match(line))]
+    facts.bumps = _bumps(removed_lines, added_lines)
+    facts.raises = sorted({m.group(1) for line in added_lines
+                           if (m := re.search(r"\b(?:raise|throw new|except)\s+([A-Z]\w+)", line))})
+    squash = lambda lines: Counter("".join(line.split()) for line in lines if line.strip())  # noqa: E731
+    facts.whitespace_only = bool(added_lines or removed_lines) and squash(added_lines) == squash(removed_lines)
+    facts.moved_only = (not facts.whitespace_only and bool(added_lines)
+                        and Counter(s.strip() for s in added_lines) == Counter(s.strip() for s in removed_lines))
+    return facts
+
+
+def _split(lines: list[str]) -> tuple[list[str], list[str]]:
+    plus = [line[1:] for line in lines if line[:1] == "+"]
+    minus = [line[1:] for line in lines if line[:1] == "-"]
+    return plus, minus
+
+
+def _defs(lines: list[str]) -> list[str]:
+    names: list[str] = []
+    for line in lines:
+        for pattern in _DEF_PATTERNS:
+            m = pattern.match(line)
+            if m and m.group(1) not in ("if", "for", "while", "switch", "return", "new", "else"):
+                if m.group(1) not in names:
+                    names.append(m.group(1))
+                break
+    return names
+
+
+def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -> None:
+    """The function a hunk edits inside: git's function context, or the last
+    definition above the first changed line within the hunk."""
+    name = None
+    for line in hunk.lines:
+        if line[:1] in "+-":
+            break
+        found = _defs([line[1:]])
+        if found:
+            name = found[0]
+    if name is None:
+        section = hunk.header.split("@@", 2)[-1].strip()
+        found = _defs([section])
+        name = found[0] if found else None
+    if name and name not in facts.changed_defs and (plus or minus):
+        facts.changed_defs.append(name)
+
+
+def _line_pairs(lines: list[str]) -> list[tuple[str, str]]:
+    """(removed, added) line pairs of each block of equal size: rewrites."""
+    pairs: list[tuple[str, str]] = []
+    minus: list[str] = []
+    plus: list[str] = []
+    for line in [*lines, " "]:
+        sign = line[:1]
+        if sign == "-":
+            if plus:
+                minus, plus = [], []
+            minus.append(line[1:])
+        elif sign == "+":
+            plus.append(line[1:])
+        else:
+            if minus and len(minus) == len(plus):
+                pairs.extend(zip(minus, plus))
+            minus, plus = [], []
+    return pairs
+
+
+def _renames(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    swaps: Counter[tuple[str, str]] = Counter()
+    for old, new in pairs:
+        a, b = _TOKEN.findall(old), _TOKEN.findall(new)
+        if len(a) != len(b):
+            continue
+        diffs = {(x, y) for x, y in zip(a, b) if x != y}
+        if len(diffs) == 1:
+            swaps[next(iter(diffs))] += 1
+    return [pair for pair, n in swaps.most_common() if n >= 2 or len(pairs) == 1 and n == 1][:3]
+
+
+def _comments(lines: list[str]) -> list[str]:
+    found: list[str] = []
+    for line in lines:
+        m = _COMMENT.match(line)
+        if m and len(m.group(1)) > 12 and not m.group(1).startswith(("!", "-*-", "type:", "noqa", "pragma")):
+            text = m.group(1).rstrip(".")
+            if text not in found:
+                found.append(text)
+    return found[:3]
+
+
+def _bumps(removed: list[str], added: list[str]) -> list[tuple[str, str]]:
+    before = {m.group(1).lower(): m.group(2) for line in removed if (m := _VERSION_PIN.match(line))}
+    bumps = []
+    for line in added:
+        m = _VERSION_PIN.match(line)
+        if m and m.group(1).lower() in before and before[m.group(1).lower()] != m.group(2):
+            bumps.append((m.group(1), m.group(2)))
+    return bumps

@@ -1,0 +1,97 @@
+"""Offline commit messages read like an engineer wrote them."""
+
+from __future__ import annotations
+
+import pytest
+
+from segmint_core.changes import capture
+from segmint_core.git import Git
+from segmint_core.planning import offline_message
+from tests.support.repo import Repo
+
+
+def message_for(repo: Repo, reasons: list[str] | None = None):
+    cs = capture(Git.discover(repo.path))
+    return offline_message([(c, c.hunks) for c in cs.changes], reasons or [])
+
+
+def test_new_function_is_a_feature_scoped_by_package(repo: Repo) -> None:
+    repo.write("src/auth/tokens.py", "def issue(user):\n    return sign(user)\n")
+    repo.commit()
+    repo.write("src/auth/tokens.py", "def issue(user):\n    return sign(user)\n\n\n"
+               "def validate_token_expiry(token, now):\n    # Tokens older than a day are refused\n"
+               "    return token.expires_at > now\n")
+    msg = message_for(repo)
+    assert msg.title == "feat(auth): add validate_token_expiry"
+    assert "- src/auth/tokens.py (+5 -0): validate_token_expiry" in msg.description
+    assert "Tokens older than a day are refused." in msg.description
+
+
+def test_guard_added_inside_a_function_is_a_fix(repo: Repo) -> None:
+    repo.write("app/config.py", "def parse_config(text):\n    data = load(text)\n    return data\n")
+    repo.commit()
+    repo.write("app/config.py", "def parse_config(text):\n    data = load(text)\n    if data is None:\n"
+               "        raise ValueError('empty config')\n    return data\n")
+    msg = message_for(repo)
+    assert msg.title == "fix(config): handle ValueError in parse_config"
+
+
+def test_docs_heading(repo: Repo) -> None:
+    repo.write("README.md", "# Tool\n")
+    repo.commit()
+    repo.write("README.md", "# Tool\n\n## Installation\n\npip install tool\n")
+    assert message_for(repo).title == "docs(readme): document Installation"
+
+
+def test_tests_are_scoped_by_what_they_test(repo: Repo) -> None:
+    repo.write("tests/test_config.py", "import config\n")
+    repo.commit()
+    repo.write("tests/test_config.py", "import config\n\n\ndef test_parse_empty():\n    assert config.parse('') == {}\n")
+    assert message_for(repo).title == "test(config): add tests for parse_empty"
+
+
+def test_consistent_rename_is_a_refactor(repo: Repo) -> None:
+    repo.write("lib/a.py", "def load_cfg():\n    pass\n\nx = load_cfg()\n")
+    repo.write("lib/b.py", "from a import load_cfg\ny = load_cfg()\n")
+    repo.commit()
+    repo.write("lib/a.py", "def load_config():\n    pass\n\nx = load_config()\n")
+    repo.write("lib/b.py", "from a import load_config\ny = load_config()\n")
+    assert message_for(repo).title == "refactor: rename load_cfg to load_config"  # "lib" says nothing
+
+
+def test_dependency_bump_is_build(repo: Repo) -> None:
+    repo.write("requirements.txt", "numpy==1.26.0\nrequests==2.31.0\n")
+    repo.commit()
+    repo.write("requirements.txt", "numpy==2.1.0\nrequests==2.31.0\n")
+    assert message_for(repo).title == "build(requirements): bump numpy to 2.1.0"
+
+
+def test_whitespace_only_is_style(repo: Repo) -> None:
+    repo.write("m.py", "x = [1,2,3]\n")
+    repo.commit()
+    repo.write("m.py", "x = [1, 2, 3]\n")
+    assert message_for(repo).title == "style(m): format m.py"
+
+
+def test_workflow_change_is_ci(repo: Repo) -> None:
+    repo.write(".github/workflows/test.yml", "on: push\n")
+    repo.commit()
+    repo.write(".github/workflows/test.yml", "on: [push, pull_request]\n")
+    assert message_for(repo).title.startswith("ci")
+
+
+def test_reasons_become_the_why(repo: Repo) -> None:
+    repo.write("a.py", "x = 1\n")
+    repo.commit()
+    repo.write("a.py", "x = 2\n")
+    msg = message_for(repo, ["both change `x`", "stands alone: nothing shared"])
+    assert msg.description.endswith("Grouped because both change `x`.")
+
+
+@pytest.mark.parametrize("long_name", ["a" * 120])
+def test_title_fits_72_characters(repo: Repo, long_name: str) -> None:
+    repo.write("pkg/m.py", "pass\n")
+    repo.commit()
+    repo.write("pkg/m.py", f"pass\n\n\ndef {long_name}():\n    pass\n")
+    title = message_for(repo).title
+    assert len(title) <= 72 and title.endswith("…")
