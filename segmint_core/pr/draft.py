@@ -1,0 +1,101 @@
+"""A pull-request draft: a title and a Markdown body (summary, commits, files, test plan).
+
+Offline by default; with a chat model configured, the model writes the
+summary paragraph from the commit messages, and a failure falls back to the
+offline text with a note.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from segmint_core.config import Settings
+from segmint_core.errors import SegmintError
+from segmint_core.planning.facts import is_test_path
+from segmint_core.session.models import APPLIED, CommitPlan, PullRequestDraft
+
+IMPORTANCE = ["feat", "fix", "perf", "refactor", "docs", "test", "build", "ci", "style", "chore"]
+
+SYSTEM_PROMPT = (
+    "You write the summary paragraph of a pull request from its commit messages: two to four plain "
+    "sentences saying what the change does and why. No headings, no lists, no preamble."
+)
+
+
+@dataclass(frozen=True)
+class FileLine:
+    path: str
+    added: int
+    removed: int
+
+
+def draft_pr(plans: list[CommitPlan], files: list[FileLine], settings: Settings | None = None) -> PullRequestDraft:
+    if not plans:
+        raise SegmintError("No commits to describe: propose commits first")
+    lead = min(plans, key=lambda p: (_rank(p.title), plans.index(p)))
+    title = lead.title if len(plans) == 1 else f"{lead.title} (+{len(plans) - 1} more)"
+    summary = _offline_summary(plans, lead)
+    note = None
+    if settings is not None and settings.chat_enabled:
+        from segmint_core.llm import chat
+
+        try:
+            summary = chat(settings, SYSTEM_PROMPT, "\n\n".join(p.message for p in plans))
+        except SegmintError as exc:
+            note = f"Offline summary: {exc}"
+    body = "\n\n".join([
+        "## Summary\n\n" + summary,
+        "## Commits\n\n" + "\n".join(_commit_line(p) for p in plans),
+        "## Files changed\n\n" + ("\n".join(f"- `{f.path}` (+{f.added} -{f.removed})" for f in files) or "- none"),
+        "## Test plan\n\n" + _test_plan(files),
+    ])
+    return PullRequestDraft(title, body + "\n", list(plans), note)
+
+
+def _rank(title: str) -> int:
+    kind = title.split("(", 1)[0].split(":", 1)[0].strip().rstrip("!")
+    return IMPORTANCE.index(kind) if kind in IMPORTANCE else len(IMPORTANCE)
+
+
+def _subject(title: str) -> str:
+    return title.split(": ", 1)[1] if ": " in title else title
+
+
+def _offline_summary(plans: list[CommitPlan], lead: CommitPlan) -> str:
+    text = _sentence(_subject(lead.title))
+    others = [_third_person(_subject(p.title)) for p in plans if p is not lead]
+    if others:
+        listed = "; ".join(others[:4]) + ("; and more" if len(others) > 4 else "")
+        text += f" It also {listed}."
+    return text
+
+
+def _sentence(subject: str) -> str:
+    text = _third_person(subject.rstrip("."))
+    return text[:1].upper() + text[1:] + "."
+
+
+def _third_person(subject: str) -> str:
+    """``add x`` -> ``adds x``: commit subjects are imperative, summaries are not."""
+    verb, _, rest = subject.partition(" ")
+    if not verb.isalpha() or not verb.islower():
+        return subject
+    if verb.endswith(("s", "sh", "ch", "x", "z")):
+        verb += "es"
+    elif verb.endswith("y") and len(verb) > 1 and verb[-2] not in "aeiou":
+        verb = verb[:-1] + "ies"
+    else:
+        verb += "s"
+    return f"{verb} {rest}".strip()
+
+
+def _commit_line(plan: CommitPlan) -> str:
+    sha = f"`{plan.sha[:7]}` " if plan.status == APPLIED and plan.sha else ""
+    return f"- {sha}{plan.title}"
+
+
+def _test_plan(files: list[FileLine]) -> str:
+    tests = [f.path for f in files if is_test_path(f.path)]
+    if not tests:
+        return "- No test files changed; describe how this was checked."
+    return "\n".join(f"- [ ] `{path}`" for path in tests)
