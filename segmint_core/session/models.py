@@ -1,0 +1,113 @@
+"""The session's data: groups, commit plans, the PR draft, the activity log.
+
+Wire shapes follow DESIGN.md; fields added here (``revision``, ``change_ids``
+on plans, ``sha``/``error``/``note``) are additions, never renames.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+PROPOSED = "proposed"
+AWAITING_APPROVAL = "awaiting_approval"
+APPROVED = "approved"
+APPLIED = "applied"
+FAILED = "failed"
+PLAN_STATUSES = (PROPOSED, AWAITING_APPROVAL, APPROVED, APPLIED, FAILED)
+
+PERSON = "person"
+AGENT = "agent"
+SEGMINT = "segmint"
+
+
+@dataclass
+class Group:
+    id: str
+    change_ids: list[str]
+    hunk_ids: list[str]
+    summary: str
+    reasons: list[str] = field(default_factory=list)
+    revision: int = 0
+    edited: bool = False   # summary set by a person or agent: kept when hunks move
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Group":
+        return cls(**data)
+
+
+@dataclass
+class CommitPlan:
+    id: str
+    title: str
+    description: str
+    change_group_ids: list[str]
+    hunk_ids: list[str]
+    change_ids: list[str] = field(default_factory=list)
+    status: str = PROPOSED
+    sha: str | None = None
+    error: str | None = None
+    note: str | None = None
+    revision: int = 0
+
+    @property
+    def message(self) -> str:
+        return f"{self.title}\n\n{self.description}".rstrip() + "\n" if self.description else self.title + "\n"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "CommitPlan":
+        return cls(**data)
+
+
+@dataclass
+class PullRequestDraft:
+    title: str
+    description: str
+    commits: list[CommitPlan]
+    note: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "description": self.description,
+            "commits": [c.to_dict() for c in self.commits],
+            "note": self.note,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "PullRequestDraft":
+        return cls(data["title"], data["description"], [CommitPlan.from_dict(c) for c in data["commits"]],
+                   data.get("note"))
+
+
+@dataclass
+class Activity:
+    time: str      # ISO 8601, UTC
+    actor: str     # person | agent | segmint
+    action: str    # a short verb: moved, merged, renamed, applied, ...
+    text: str      # one readable sentence: "agent moved change-3:2 to group-2"
+    revision: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class AppliedCommit:
+    """What `undo` needs to take a Segmint commit back."""
+
+    sha: str
+    parent: str | None
+    plan_id: str
+    index_before: str    # file name of the saved index under .git/segmint/undo/
+    paths: list[str]     # index entries the commit changed
+    state_before: dict[str, Any]  # groups and plans before the apply
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)

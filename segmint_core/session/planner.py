@@ -1,0 +1,110 @@
+"""Turning groups into commit plans: messages, dependencies, order; and the
+summaries of groups that people and agents reshape."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from segmint_core.apply.gitops import head_entries, read_blobs
+from segmint_core.apply.states import change_dependencies, file_lines
+from segmint_core.planning import order_plans, write_message
+from segmint_core.planning.order import cycles
+from segmint_core.pr.draft import FileLine
+from segmint_core.session.models import APPLIED, CommitPlan, Group
+
+if TYPE_CHECKING:
+    from segmint_core.session.session import Session
+
+
+def build_plans(session: "Session", groups: list[Group], start: int) -> list[CommitPlan]:
+    drafts: dict[str, CommitPlan] = {}
+    for group in groups:
+        hunkless = [c for c in group.change_ids if not session.units.change_by_id[c].hunks]
+        message = write_message(session.parts(group.hunk_ids, hunkless), group.reasons, session.settings)
+        drafts[group.id] = CommitPlan(
+            id=group.id, title=message.title, description=message.description,
+            change_group_ids=[group.id], hunk_ids=list(group.hunk_ids), change_ids=hunkless, note=message.note,
+        )
+    needs = plan_needs(session, list(drafts.values()))
+    staged = [gid for gid, plan in drafts.items() if any(session.units.by_id[h].parent.staged for h in plan.hunk_ids)]
+    ordered = [drafts[gid] for gid in order_plans(list(drafts), needs, staged)]
+    stuck = set(cycles(list(drafts), needs))
+    names = {}
+    for n, plan in enumerate(ordered):
+        names[plan.id] = f"commit-{start + n}"
+    for plan in ordered:
+        if plan.id in stuck:
+            others = sorted(names[o] for o in needs.get(plan.id, ()) if o in stuck)
+            plan.note = f"Depends on {', '.join(others)} which depends on it back: merge their groups to commit"
+        plan.id = names[plan.id]
+    return ordered
+
+
+def plan_needs(session: "Session", plans: list[CommitPlan]) -> dict[str, set[str]]:
+    """plan id -> plan ids it needs first: its unstaged lines edit their staged lines."""
+    owner = {unit_id: plan.id for plan in plans for unit_id in plan.hunk_ids}
+    ref_owner = {ref: owner[u.id] for u in session.units.by_id.values() if u.id in owner for ref in u.refs}
+    needs: dict[str, set[str]] = {}
+    change_owner: dict[str, set[str]] = {}
+    for plan in plans:
+        for unit_id in plan.hunk_ids:
+            change_owner.setdefault(session.units.change_of(unit_id).id, set()).add(plan.id)
+        for cid in plan.change_ids:
+            change_owner.setdefault(cid, set()).add(plan.id)
+    for needer, needed in change_dependencies(session.units.changeset.changes).items():
+        for a in change_owner.get(needer, ()):
+            for other in needed:
+                needs.setdefault(a, set()).update(change_owner.get(other, set()) - {a})
+    both = [c for c in session.units.changeset.changes if c.staged_patch and c.unstaged_patch]
+    if not both:
+        return needs
+    base_paths = [c.old_path or c.file_path for c in both]
+    entries = head_entries(session.git, session.units.changeset.head, base_paths)
+    contents = read_blobs(session.git, [entries[p][1] for p in base_paths if p in entries])
+    for change, base_path in zip(both, base_paths):
+        oid = entries.get(base_path, (None, None))[1]
+        model = file_lines(change, contents.get(oid, b"") if oid else b"")
+        hunk_owner = {ref[0]: plan for ref, plan in ref_owner.items()}
+        for needer, needed in model.dependencies().items():
+            for other in needed:
+                a, b = hunk_owner.get(needer), hunk_owner.get(other)
+                if a and b and a != b:
+                    needs.setdefault(a, set()).add(b)
+    return needs
+
+
+def summarize(session: "Session", group: Group) -> tuple[str, list[str]]:
+    """A one-line summary and the reasons for a group's current hunks."""
+    from segmint_core.grouping import summarize_group
+
+    return summarize_group(session.units.changes, group.hunk_ids, change_ids=group.change_ids)
+
+
+def files_of_plans(session: "Session", plans: list[CommitPlan]) -> list[FileLine]:
+    totals: dict[str, list[int]] = {}
+    for plan in plans:
+        if plan.status == APPLIED and plan.sha:
+            for path, added, removed in _numstat(session, plan.sha):
+                row = totals.setdefault(path, [0, 0])
+                row[0] += added
+                row[1] += removed
+            continue
+        for change, hunks in session.parts(plan.hunk_ids, plan.change_ids):
+            row = totals.setdefault(change.file_path, [0, 0])
+            row[0] += sum(h.added for h in hunks)
+            row[1] += sum(h.removed for h in hunks)
+    return [FileLine(path, a, r) for path, (a, r) in totals.items()]
+
+
+def _numstat(session: "Session", sha: str) -> list[tuple[str, int, int]]:
+    out = session.git.run("diff-tree", "--no-commit-id", "--no-renames", "--root", "-r", "-z", "--numstat", sha).stdout
+    rows = []
+    for item in out.split(b"\0"):
+        if not item:
+            continue
+        parts = item.split(b"\t", 2)
+        if len(parts) == 3:
+            added, removed, path = parts
+            rows.append((path.decode("utf-8", "surrogateescape"),
+                         int(added) if added.isdigit() else 0, int(removed) if removed.isdigit() else 0))
+    return rows

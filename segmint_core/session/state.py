@@ -1,0 +1,159 @@
+"""Saving and restoring a session's state, and carrying it across re-captures."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from segmint_core.session.models import APPLIED, Activity, AppliedCommit, CommitPlan, Group, PullRequestDraft
+from segmint_core.session.remap import OldUnit, Remap
+from segmint_core.session.store import load_state, save_state, write_atomic
+from segmint_core.session.units import Units
+
+ACTIVITY_KEPT = 500
+UNDO_KEPT = 20
+
+
+@dataclass
+class RefreshReport:
+    changed: bool
+    vanished: list[str] = field(default_factory=list)   # unit ids no longer there
+    appeared: list[str] = field(default_factory=list)   # new unit ids
+    revision: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"changed": self.changed, "vanished": self.vanished, "appeared": self.appeared,
+                "revision": self.revision}
+
+    def sentence(self) -> str:
+        if not self.changed:
+            return "No changes on disk since the last refresh."
+        parts = []
+        if self.vanished:
+            parts.append(f"{len(self.vanished)} hunk(s) gone")
+        if self.appeared:
+            parts.append(f"{len(self.appeared)} new hunk(s)")
+        return "Refreshed: " + (", ".join(parts) if parts else "same hunks, new ids") + "."
+
+
+@dataclass
+class SavedState:
+    revision: int = 0
+    changes_revision: int = 0
+    fingerprint: str | None = None
+    head: str | None = None
+    splits: dict[str, list[int]] = field(default_factory=dict)
+    groups: list[Group] = field(default_factory=list)
+    plans: list[CommitPlan] = field(default_factory=list)
+    pr: PullRequestDraft | None = None
+    activity: list[Activity] = field(default_factory=list)
+    applied: list[AppliedCommit] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "revision": self.revision,
+            "changes_revision": self.changes_revision,
+            "fingerprint": self.fingerprint,
+            "head": self.head,
+            "splits": self.splits,
+            "groups": [g.to_dict() for g in self.groups],
+            "plans": [p.to_dict() for p in self.plans],
+            "pr": self.pr.to_dict() if self.pr else None,
+            "activity": [a.to_dict() for a in self.activity[-ACTIVITY_KEPT:]],
+            "applied": [a.to_dict() for a in self.applied[-UNDO_KEPT:]],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "SavedState":
+        return cls(
+            revision=int(data.get("revision", 0)),
+            changes_revision=int(data.get("changes_revision", 0)),
+            fingerprint=data.get("fingerprint"),
+            head=data.get("head"),
+            splits={k: list(v) for k, v in (data.get("splits") or {}).items()},
+            groups=[Group.from_dict(g) for g in data.get("groups", [])],
+            plans=[CommitPlan.from_dict(p) for p in data.get("plans", [])],
+            pr=PullRequestDraft.from_dict(data["pr"]) if data.get("pr") else None,
+            activity=[Activity(**a) for a in data.get("activity", [])],
+            applied=[AppliedCommit(**a) for a in data.get("applied", [])],
+        )
+
+
+def read_saved(folder: Path) -> SavedState | None:
+    data = load_state(folder / "session.json")
+    if data is None:
+        return None
+    try:
+        return SavedState.from_dict(data)
+    except (TypeError, KeyError, ValueError):
+        return None
+
+
+def write_saved(folder: Path, state: SavedState) -> None:
+    save_state(folder / "session.json", state.to_dict())
+
+
+def unit_signatures(units: Units) -> list[OldUnit]:
+    return [
+        OldUnit(unit.id, unit.change.file_path, unit.parent.staged, tuple(unit.changed_lines))
+        for unit in units.by_id.values()
+    ]
+
+
+def write_units(folder: Path, units: Units) -> None:
+    rows = [[u.id, u.path, u.staged, list(u.changed)] for u in unit_signatures(units)]
+    data = json.dumps({"changed_lines": rows, "paths": _change_paths(units)}, ensure_ascii=False)
+    write_atomic(folder / "units.json", data.encode("utf-8", "surrogateescape"))
+
+
+def read_units(folder: Path) -> tuple[list[OldUnit], dict[str, str]]:
+    try:
+        data = json.loads((folder / "units.json").read_bytes().decode("utf-8", "surrogateescape"))
+        units = [OldUnit(r[0], r[1], bool(r[2]), tuple(r[3])) for r in data["changed_lines"]]
+        return units, dict(data.get("paths", {}))
+    except (OSError, ValueError, KeyError, IndexError, TypeError):
+        return [], {}
+
+
+def _change_paths(units: Units) -> dict[str, str]:
+    return {c.id: c.file_path for c in units.changes}
+
+
+def carry_over(state: SavedState, mapping: Remap, units: Units, old_paths: dict[str, str], revision: int) -> None:
+    """Rewrite groups and open plans in ``state`` to the new unit and change ids."""
+    path_to_change = {c.file_path: c.id for c in units.changes}
+    claimed: set[str] = set()
+    for group in state.groups:
+        group.hunk_ids = _mapped(group.hunk_ids, mapping, claimed)
+        group.change_ids = _change_ids(group, units, old_paths, path_to_change)
+        group.revision = revision
+    state.groups = [g for g in state.groups if g.hunk_ids or g.change_ids]
+    for plan in state.plans:
+        if plan.status == APPLIED:
+            continue
+        plan.hunk_ids = _mapped(plan.hunk_ids, mapping, set())
+        plan.change_ids = [path_to_change[p] for cid in plan.change_ids
+                           if (p := old_paths.get(cid)) in path_to_change]
+        plan.revision = revision
+    state.plans = [p for p in state.plans if p.status == APPLIED or p.hunk_ids or p.change_ids]
+
+
+def _mapped(ids: list[str], mapping: Remap, claimed: set[str]) -> list[str]:
+    out: list[str] = []
+    for old in ids:
+        new = mapping.ids.get(old)
+        if new is not None and new not in claimed:
+            claimed.add(new)
+            out.append(new)
+    return out
+
+
+def _change_ids(group: Group, units: Units, old_paths: dict[str, str], path_to_change: dict[str, str]) -> list[str]:
+    ids = {units.change_of(h).id for h in group.hunk_ids}
+    for old in group.change_ids:
+        new = path_to_change.get(old_paths.get(old, ""))
+        if new is not None and not units.change_by_id[new].hunks:
+            ids.add(new)
+    return sorted(ids, key=lambda cid: int(cid.rsplit("-", 1)[1]))

@@ -1,0 +1,146 @@
+"""The session as both faces use it: edits persist, refresh carries them, events announce them."""
+
+from __future__ import annotations
+
+import pytest
+
+from segmint_core.config import Settings
+from segmint_core.errors import SegmintError, StaleReferenceError
+from segmint_core.session.session import Session
+from tests.session.conftest import BASE, one_group_per_hunk, open_session
+from tests.support.openai_standin import StandIn
+from tests.support.repo import Repo
+
+
+def test_edits_survive_a_restart(two_intents: Repo) -> None:
+    session = open_session(two_intents)
+    one_group_per_hunk(session)
+    session.update_group(session.groups[0].id, "Describe usage")
+    plans = session.propose_commits()
+    session.update_commit(plans[0].id, title="docs: say how to use it", description="Short and sweet.")
+    session.reorder_commits([p.id for p in reversed(plans)])
+    again = open_session(two_intents)
+    assert [g.to_dict() for g in again.groups] == [g.to_dict() for g in session.groups]
+    assert [p.to_dict() for p in again.plans] == [p.to_dict() for p in session.plans]
+    assert again.revision == session.revision
+
+
+def test_refresh_keeps_groups_for_hunks_still_there(two_intents: Repo) -> None:
+    session = open_session(two_intents)
+    one_group_per_hunk(session)
+    session.update_group(session.groups[-1].id, "Thirty-five")
+    before = {g.summary: g.hunk_ids for g in session.groups}
+    two_intents.write("new.txt", "fresh\n")
+    text = two_intents.read("app.py").decode().replace("line three\n", "line 3\n")
+    two_intents.write("app.py", text)  # the first app.py edit is undone on disk
+    report = session.refresh()
+    assert report.changed and len(report.vanished) == 1
+    new_txt = next(c for c in session.changes if c.file_path == "new.txt")
+    assert report.appeared == [new_txt.hunks[0].id]
+    by_summary = {g.summary: g for g in session.groups}
+    assert "Thirty-five" in by_summary
+    kept = by_summary["Thirty-five"].hunk_ids
+    assert len(kept) == 1 and session.units.by_id[kept[0]].changed_lines == ["-line 35", "+line thirty-five"]
+    newcomers = next(g for g in session.groups if "New changes" in g.summary)
+    assert newcomers.hunk_ids == [new_txt.hunks[0].id]
+    assert len(session.groups) == len(before)  # one group lost its hunk, one appeared
+
+
+def test_restart_after_files_changed_remaps(two_intents: Repo) -> None:
+    session = open_session(two_intents)
+    one_group_per_hunk(session)
+    session.update_group(session.groups[0].id, "Kept through a restart")
+    two_intents.write("zzz.txt", "late\n")
+    again = open_session(two_intents)
+    assert "Kept through a restart" in [g.summary for g in again.groups]
+    assert again.last_refresh.changed
+
+
+def test_every_edit_is_announced(two_intents: Repo) -> None:
+    session = open_session(two_intents)
+    seen = []
+    unsubscribe = session.subscribe(lambda event: seen.append((event.kind, event.actor)))
+    session.regroup(actor="agent")
+    session.move_hunks([session.groups[0].hunk_ids[0]], new_group=True, actor="agent")
+    session.propose_commits(actor="person")
+    unsubscribe()
+    session.refresh()
+    assert seen == [("groups", "agent"), ("groups", "agent"), ("plans", "person")]
+    assert session.activity[-1].text.startswith("person proposed")
+    assert any(a.text.startswith("agent moved change-") for a in session.activity)
+
+
+def test_agent_commits_wait_for_the_person(two_intents: Repo) -> None:
+    session = open_session(two_intents)
+    session.set_presence(person_present=True)
+    plan = session.propose_commits()[0]
+    head = two_intents.head()
+    outcome = session.apply_commit(plan.id, actor="agent")
+    assert outcome.status == "awaiting_approval" and two_intents.head() == head
+    assert session.snapshot()["approvals_pending"] == [plan.id]
+    session.approve([plan.id])
+    assert session.apply_commit(plan.id, actor="agent").status == "applied"
+    session.set_presence(person_present=True, agent_can_commit=True)
+    assert session.apply_commit(session.plans[1].id, actor="agent").status == "applied"
+
+
+def test_stale_revision_is_refused(two_intents: Repo) -> None:
+    session = open_session(two_intents)
+    old = session.changes_revision
+    two_intents.write("x.txt", "x\n")
+    session.refresh()
+    with pytest.raises(StaleReferenceError, match=f"IDs from revision {old} are stale"):
+        session.check_revision(old)
+    session.check_revision(session.changes_revision)
+
+
+def test_edit_validation(two_intents: Repo) -> None:
+    session = open_session(two_intents)
+    plans = session.propose_commits()
+    with pytest.raises(SegmintError, match="one non-empty line"):
+        session.update_commit(plans[0].id, title="two\nlines")
+    with pytest.raises(SegmintError, match="exactly once"):
+        session.reorder_commits([plans[0].id])
+    with pytest.raises(SegmintError, match="either to_group_id or new_group"):
+        session.move_hunks([session.groups[0].hunk_ids[0]])
+
+
+def test_model_writes_messages_and_failures_fall_back(two_intents: Repo) -> None:
+    with StandIn() as standin:
+        settings = Settings(base_url=standin.base_url, api_key="k", chat_model="stand-in-chat")
+        session = Session.open(str(two_intents.path), settings=settings)
+        plans = session.propose_commits()
+        assert plans[0].title == "feat(app): do the thing" and plans[0].note is None
+        assert {r["auth"] for r in standin.requests} == {"Bearer k"}
+        sent = [r["body"]["messages"][1]["content"] for r in standin.requests]
+        assert any(text.startswith("Diff of the commit:") for text in sent)  # beside group summaries
+        standin.fail_with = 500
+        plans = session.propose_commits()
+        assert plans[0].note.startswith("Offline message: The model endpoint")
+        assert not plans[0].title.startswith("feat(app): do the thing")
+        draft = session.generate_pr()
+        assert draft.note.startswith("Offline summary:")
+
+
+def test_unreachable_model_names_the_setting(two_intents: Repo) -> None:
+    settings = Settings(base_url="http://127.0.0.1:9/v1", api_key="k", chat_model="m", timeout=2)
+    session = Session.open(str(two_intents.path), settings=settings)
+    plan = session.propose_commits()[0]
+    assert "SEGMINT_BASE_URL" in plan.note
+
+
+def test_pr_draft_lists_commits_files_and_tests(repo: Repo) -> None:
+    repo.write("src/calc.py", "def add(a, b):\n    return a + b\n")
+    repo.write("tests/test_calc.py", "from calc import add\n")
+    repo.commit()
+    repo.write("src/calc.py", "def add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n    return a - b\n")
+    repo.write("tests/test_calc.py", "from calc import add, sub\n\n\ndef test_sub():\n    assert sub(3, 1) == 2\n")
+    session = open_session(repo)
+    session.propose_commits()
+    first = session.plans[0]
+    session.apply_commit(first.id)
+    draft = session.generate_pr()
+    assert "## Summary" in draft.description and "## Test plan" in draft.description
+    assert f"`{session.plan(first.id).sha[:7]}` {first.title}" in draft.description
+    assert "- [ ] `tests/test_calc.py`" in draft.description
+    assert "`src/calc.py` (+4 -0)" in draft.description

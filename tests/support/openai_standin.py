@@ -1,0 +1,69 @@
+"""A local stand-in for an OpenAI-compatible HTTP endpoint (the real one cannot be reached here).
+
+Serves ``/v1/chat/completions`` and ``/v1/embeddings`` on 127.0.0.1 from a
+thread; records every request; can be told to fail.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+class StandIn:
+    def __init__(self, reply: str = "feat(app): do the thing\n\nBecause it was asked for.") -> None:
+        self.reply = reply
+        self.fail_with: int | None = None
+        self.requests: list[dict] = []
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
+
+    def __enter__(self) -> "StandIn":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    def _handler(self):
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args) -> None:
+                pass
+
+            def do_POST(self) -> None:
+                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+                outer.requests.append({"path": self.path, "body": body,
+                                       "auth": self.headers.get("Authorization")})
+                if outer.fail_with:
+                    self._send(outer.fail_with, {"error": {"message": "stand-in failure", "type": "server_error"}})
+                elif self.path.endswith("/chat/completions"):
+                    self._send(200, {
+                        "id": "x", "object": "chat.completion", "created": 0, "model": body.get("model"),
+                        "choices": [{"index": 0, "finish_reason": "stop",
+                                     "message": {"role": "assistant", "content": outer.reply}}],
+                    })
+                elif self.path.endswith("/embeddings"):
+                    inputs = body.get("input") or []
+                    data = [{"object": "embedding", "index": i,
+                             "embedding": [float(len(text) % 7), 1.0, float(i % 3)]} for i, text in enumerate(inputs)]
+                    self._send(200, {"object": "list", "data": data, "model": body.get("model")})
+                else:
+                    self._send(404, {"error": {"message": "not found"}})
+
+            def _send(self, status: int, payload: dict) -> None:
+                raw = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(raw)))
+                self.end_headers()
+                self.wfile.write(raw)
+
+        return Handler
