@@ -1,0 +1,33 @@
+"""``segmint plan``: the commits Segmint proposes, one per group, in order."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from segmint_core.cli.session_cli import open_session, plan_table
+from segmint_core.jsonio import write_json
+from segmint_core.session.models import APPLIED
+
+
+def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    p = subparsers.add_parser(
+        "plan", parents=[common], help="propose one commit per group, in dependency order",
+        description="Show the planned commits, proposing them first if there are none "
+                    "(groups are made first if there are none).",
+    )
+    p.add_argument("--json", action="store_true", help='print {"commits": [...]} as JSON')
+    p.add_argument("--new", action="store_true", help="propose again, replacing open plans and their edits")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    session = open_session(args)
+    session.refresh()
+    if args.new or not any(p.status != APPLIED for p in session.plans):
+        session.propose_commits()
+    if args.json:
+        write_json({"commits": [p.to_dict() for p in session.plans], "revision": session.revision})
+    else:
+        sys.stdout.write(plan_table(session.plans))
+    return 0

@@ -1,0 +1,30 @@
+"""``segmint pr``: the pull-request draft, as Markdown or JSON."""
+
+from __future__ import annotations
+
+import argparse
+
+from segmint_core.cli.session_cli import open_session
+from segmint_core.jsonio import write_json
+
+
+def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    p = subparsers.add_parser(
+        "pr", parents=[common], help="draft the pull request from the plans or applied commits",
+        description="Draft a pull request: a title and a Markdown body with a summary, the commits, "
+                    "the files changed and a test plan.",
+    )
+    p.add_argument("--json", action="store_true", help="print the draft as JSON")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    session = open_session(args)
+    draft = session.generate_pr()
+    if args.json:
+        write_json(draft.to_dict())
+    else:
+        print(f"# {draft.title}\n\n{draft.description}", end="")
+        if draft.note:
+            print(f"\n({draft.note})")
+    return 0

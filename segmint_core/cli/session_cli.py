@@ -1,0 +1,27 @@
+"""Shared bits of the commands that work on the persisted session."""
+
+from __future__ import annotations
+
+import argparse
+
+from segmint_core.session.models import CommitPlan
+from segmint_core.session.session import Session
+
+
+def open_session(args: argparse.Namespace) -> Session:
+    return Session.open(args.repo)
+
+
+def plan_table(plans: list[CommitPlan]) -> str:
+    if not plans:
+        return "No commits planned.\n"
+    rows = [("ID", "STATUS", "HUNKS", "TITLE")]
+    for plan in plans:
+        status = f"applied {plan.sha[:7]}" if plan.status == "applied" and plan.sha else plan.status
+        rows.append((plan.id, status, str(len(plan.hunk_ids) + len(plan.change_ids)), plan.title))
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    lines = ["  ".join([r[0].ljust(widths[0]), r[1].ljust(widths[1]), r[2].rjust(widths[2]), r[3]]) for r in rows]
+    notes = [f"{p.id}: {p.note}" for p in plans if p.note]
+    if notes:
+        lines += ["", *notes]
+    return "\n".join(lines) + "\n"
