@@ -23,6 +23,10 @@ from segmint_core.errors import SegmintError
 COMMANDS = {
     "changes": "list uncommitted changes (staged, unstaged, untracked)",
     "group": "group uncommitted changes by intent (summaries and reasons)",
+    "plan": "propose one commit per group, in dependency order",
+    "apply": "commit a planned commit (or all of them) exactly",
+    "pr": "draft the pull request from the plans or applied commits",
+    "undo": "undo the last commit Segmint made",
     "bench": "run a benchmark beside its reference",
     "trajectory": "record the edit timeline (every save) into .trajectory/",
     "mcp": "serve MCP over stdio (joins the TUI's session when one runs)",
