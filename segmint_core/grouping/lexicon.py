@@ -63,6 +63,7 @@ def specificity(name: str) -> str:
 CODE, TEST, DOCS, CHANGELOG, CONFIG = "code", "test", "docs", "changelog", "config"
 
 _CHANGELOG_NAMES = re.compile(r"^(changes|changelog|history|news|release[-_ ]?notes|whatsnew)([.-].*)?$", re.I)
+_FRAGMENT_DIR = re.compile(r"(^|/)(changes|changelog\.d|newsfragments|changelog)/")
 _DOC_EXTS = {".md", ".rst", ".txt", ".adoc", ".markdown"}
 _CODE_EXTS = {".py", ".pyi", ".js", ".jsx", ".ts", ".tsx", ".go", ".rs", ".c", ".h", ".cc", ".cpp", ".hpp",
               ".java", ".kt", ".rb", ".php", ".sh", ".bash", ".zsh", ".swift", ".cs", ".scala", ".lua", ".pl"}
@@ -78,11 +79,12 @@ _TEST_PATH = re.compile(
 def file_kind(path: str) -> str:
     name = path.rsplit("/", 1)[-1]
     lower = name.lower()
-    if _CHANGELOG_NAMES.match(lower) or "/changes/" in path.lower() or "/changelog" in path.lower():
-        return CHANGELOG
+    ext = _extension(lower)
+    prose = ext in _DOC_EXTS or not ext
+    if prose and (_CHANGELOG_NAMES.match(lower) or _FRAGMENT_DIR.search(path.lower())):
+        return CHANGELOG  # a changelog, or a towncrier-style fragment (changes/1234.bugfix.md)
     if _TEST_PATH.search(path):
         return TEST
-    ext = _extension(lower)
     if "requirements" in path.lower() and ext in (".txt", ".in"):
         return CONFIG
     if ext in _DOC_EXTS or (path.lower().startswith(("docs/", "doc/")) and ext not in _CODE_EXTS):
@@ -102,6 +104,8 @@ def stem(path: str) -> str:
     """The file's name without extension and without test markers: the thing it is about."""
     name = path.rsplit("/", 1)[-1]
     base = name.split(".", 1)[0] if not name.startswith(".") else name
+    if base in ("__init__", "index", "mod", "main", "__main__") and "/" in path:
+        base = directory(path).rsplit("/", 1)[-1]  # a package's module is about the package
     for prefix in ("test_", "tests_"):
         if base.startswith(prefix):
             base = base[len(prefix):]

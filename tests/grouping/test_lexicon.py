@@ -25,6 +25,11 @@ from segmint_core.grouping.lexicon import (
     ("web/app.spec.ts", TEST),
     ("CHANGES.rst", CHANGELOG),
     ("CHANGELOG.md", CHANGELOG),
+    ("changes/1234.bugfix.rst", CHANGELOG),
+    ("segmint_core/changes/models.py", CODE),
+    ("segmint_core/mcp/tools/changes.py", CODE),
+    ("CHANGES", CHANGELOG),
+    ("tests/changes/test_split.py", TEST),
     ("docs/options.rst", DOCS),
     ("README.md", DOCS),
     ("docs/conf.py", CODE),
@@ -39,6 +44,7 @@ def test_file_kinds(path: str, kind: str) -> None:
 def test_stems_pair_tests_with_their_source() -> None:
     assert stem("tests/test_auth.py") == stem("src/auth.py") == stem("httpx/_auth.py") == "auth"
     assert stem("pkg/server_test.go") == stem("pkg/server.go") == "server"
+    assert stem("src/pkg/apply/__init__.py") == "apply"
 
 
 def test_identifiers_drop_keywords_and_split_into_subtokens() -> None:
