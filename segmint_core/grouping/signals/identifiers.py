@@ -18,6 +18,7 @@ from segmint_core.grouping.signals.base import Context, Link, link
 DEF_USE = "def_use"
 DEF_USE_CONTEXT = "def_use_context"
 SHARED = "shared"
+GENERIC_USERS = 4  # a generic name used by more units than this is no def-use evidence
 
 
 def links(ctx: Context) -> Iterator[Link]:
@@ -38,8 +39,10 @@ def _def_use(ctx: Context) -> Iterator[Link]:
         for name in sorted(unit.changes_names):
             if name.startswith("__") or len(users.get(name, ())) > limit * 2:
                 continue  # dunder methods are everywhere; so is a name every unit uses
-            rarity = ctx.rarity(name)
             suffix = specificity(name)
+            if suffix and len(users.get(name, ())) > GENERIC_USERS:
+                continue  # "log" or "register" used all over ties nothing together
+            rarity = ctx.rarity(name)
             for other in users.get(name, ()):
                 if other != unit.index:
                     yield link(unit.index, other, rarity, DEF_USE + suffix, name)
@@ -56,10 +59,11 @@ def _shared(ctx: Context) -> Iterator[Link]:
             holders[name].append(unit.index)
     for name in sorted(holders):
         members = holders[name]
-        if not 2 <= len(members) <= limit:
+        suffix = specificity(name)
+        if not 2 <= len(members) <= (GENERIC_USERS if suffix else limit):
             continue
         weight = ctx.rarity(name)
-        kind = SHARED + specificity(name)
+        kind = SHARED + suffix
         for x in range(len(members)):
             for y in range(x + 1, len(members)):
                 yield link(members[x], members[y], weight, kind, name)
