@@ -2,10 +2,10 @@
 
 A pair's affinity is its log-odds from the model (``model.py``) without the
 bias. Groups merge, best first, while the mean affinity over all their unit
-pairs (a missing link counts as 0) is at least the threshold (``-bias``).
-Averaging keeps one stray link from joining two large groups. Only linked
-pairs are ever looked at, so the cost follows the number of links, not units
-squared.
+pairs, weighted by changed lines (a missing link counts as 0), is at least the
+threshold. Averaging keeps one stray link from joining two large groups. Only
+linked pairs are ever looked at, so the cost follows the number of links, not
+units squared.
 """
 
 from __future__ import annotations

@@ -4,12 +4,11 @@ Built from the benchmarked repository's own text files (real identifiers and
 line lengths): files are picked at random (fixed seed), and each gets a few
 small edits -- a line rewritten with another name from the same file, a line
 added after it -- far enough apart to stay separate hunks. The patch text is
-made with ``difflib`` and read by Segmint's parser, like any diff.
+written in git's shape and read by Segmint's parser, like any diff.
 """
 
 from __future__ import annotations
 
-import difflib
 import random
 import re
 
@@ -21,7 +20,8 @@ from segmint_core.git import Git
 
 TEXT_FILE = re.compile(r"\.(py|pyi|md|rst|txt|toml|cfg|ini|ya?ml|js|ts|go|rs|c|h|sh)$")
 EDITS_PER_FILE = 8
-GAP = 12  # lines between edits, so git-style hunks (3 lines of context) stay apart
+CONTEXT = 3
+GAP = 12  # lines between edits, so hunks with 3 lines of context stay apart
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{3,}")
 
 
@@ -30,16 +30,15 @@ def synthetic_changes(git: Git, rev: str, hunks: int, seed: int = 0) -> ChangeSe
     paths = [p for p in git.run("ls-tree", "-r", "--name-only", rev).text.splitlines() if TEXT_FILE.search(p)]
     rng.shuffle(paths)
     texts = [(path, text.splitlines()) for path, text in _read_blobs(git, rev, paths[:2000])]
-    quota = _allocate([len(range(4, len(lines) - 4, GAP)) for _, lines in texts], hunks)
+    quota = _allocate([len(_spots(lines)) for _, lines in texts], hunks)
     if sum(quota) < hunks:
         raise SegmintError(f"The repository has too little text for a {hunks}-hunk case")
     patch: list[str] = []
-    for (path, old), count in zip(texts, quota):
+    for (path, lines), count in zip(texts, quota):
         if count:
-            new = _edit(old, count, rng)
-            patch.append(f"diff --git a/{path} b/{path}")
-            patch.extend(difflib.unified_diff(old, new, f"a/{path}", f"b/{path}", n=3, lineterm=""))
-    files = parse_diff("\n".join(patch) + "\n", strict=False)
+            patch += [f"diff --git a/{path} b/{path}", f"--- a/{path}", f"+++ b/{path}"]
+            patch += _edit(lines, count, rng)
+    files = parse_diff("\n".join(patch) + "\n")
     return ChangeSet(merge_patches([], files, []), f"synthetic-{hunks}-{seed}", None)
 
 
@@ -75,17 +74,27 @@ def _allocate(capacity: list[int], wanted: int) -> list[int]:
     return quota
 
 
+def _spots(lines: list[str]) -> range:
+    return range(CONTEXT + 1, len(lines) - CONTEXT - 1, GAP)
+
+
 def _edit(lines: list[str], wanted: int, rng: random.Random) -> list[str]:
-    """``lines`` with ``wanted`` small edits GAP lines apart."""
-    spots = list(range(4, len(lines) - 4, GAP))
+    """Hunks (git's shape, 3 lines of context) for ``wanted`` edits GAP lines apart:
+    each rewrites one line with another name from the file and adds a line after it."""
+    spots = list(_spots(lines))
     rng.shuffle(spots)
-    spots = sorted(spots[:wanted])
     names = sorted(set(_NAME.findall("\n".join(lines[:400])))) or ["value"]
-    new = list(lines)
-    for spot in reversed(spots):
-        line = new[spot]
+    out: list[str] = []
+    shift = 0
+    for spot in sorted(spots[:wanted]):
+        line = lines[spot]
         target = _NAME.search(line)
         replacement = rng.choice(names)
         changed = line[: target.start()] + replacement + line[target.end():] if target else line + f"  # {replacement}"
-        new[spot:spot + 1] = [changed, changed.replace(replacement, rng.choice(names), 1)]
-    return new
+        start = spot - CONTEXT
+        out.append(f"@@ -{start + 1},{2 * CONTEXT + 1} +{start + 1 + shift},{2 * CONTEXT + 2} @@")
+        out += [" " + x for x in lines[start:spot]]
+        out += ["-" + line, "+" + changed, "+" + changed.replace(replacement, rng.choice(names), 1)]
+        out += [" " + x for x in lines[spot + 1 : spot + 1 + CONTEXT]]
+        shift += 1
+    return out
