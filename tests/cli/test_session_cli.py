@@ -1,0 +1,50 @@
+"""``segmint plan``, ``apply``, ``pr`` and ``undo`` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+
+from tests.support.cli import assert_clean_error, run_segmint
+from tests.support.repo import Repo
+
+
+def dirty(repo: Repo) -> None:
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n")
+    repo.write("README.md", "# Calc\n")
+    repo.commit()
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n    return a - b\n")
+    repo.write("README.md", "# Calc\n\n## Usage\n\nImport it.\n")
+
+
+def test_plan_apply_pr_undo(repo: Repo) -> None:
+    dirty(repo)
+    plan = run_segmint("plan", cwd=repo.path)
+    assert plan.returncode == 0, plan.stderr
+    assert plan.stdout.splitlines()[0].split() == ["ID", "STATUS", "HUNKS", "TITLE"]
+    commits = json.loads(run_segmint("plan", "--json", cwd=repo.path).stdout)["commits"]
+    titles = [c["title"] for c in commits]
+    assert "docs(readme): document Usage" in titles and "feat(calc): add sub" in titles
+
+    dry = run_segmint("apply", commits[0]["id"], "--dry-run", cwd=repo.path)
+    assert dry.returncode == 0 and "would commit" in dry.stdout
+    assert repo.git("rev-list", "--count", "HEAD").strip() == "1"
+
+    done = run_segmint("apply", "--all", cwd=repo.path)
+    assert done.returncode == 0, done.stderr
+    assert repo.git("log", "--format=%s").splitlines()[:2] == [titles[1], titles[0]]
+    assert repo.git("status", "--porcelain") == ""
+
+    pr = run_segmint("pr", cwd=repo.path)
+    assert pr.stdout.startswith("# ") and "## Commits" in pr.stdout
+
+    undo = run_segmint("undo", cwd=repo.path)
+    assert undo.returncode == 0 and undo.stdout.startswith(f"Undid {commits[1]['id']}")
+    assert repo.git("status", "--porcelain").strip() == "M calc.py"
+
+
+def test_errors_are_one_sentence(repo: Repo) -> None:
+    dirty(repo)
+    run_segmint("plan", cwd=repo.path)
+    assert_clean_error(run_segmint("apply", "commit-99", cwd=repo.path), "Unknown commit IDs: commit-99")
+    assert_clean_error(run_segmint("undo", cwd=repo.path), "Nothing to undo")
+    assert_clean_error(run_segmint("apply", "--all", "--dry-run", cwd=repo.path), "--dry-run works on one commit")
