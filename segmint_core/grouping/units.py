@@ -1,14 +1,18 @@
 """Units: the pieces grouping clusters (hunk atoms, and hunkless changes).
 
-A unit carries what the signals read, computed once with regexes over the
-diff text (no file is read, so grouping depends only on the ChangeSet):
+A unit carries what the signals read, computed once from the diff text (no
+file is read, so grouping depends only on the ChangeSet): Python names with
+``tokenize``, other languages with a regex tokenizer that survives fragments;
 identifiers on changed lines, the names it defines or edits, where it sits
 in its file, the names its prose mentions.
 """
 
 from __future__ import annotations
 
+import io
+import keyword
 import re
+import tokenize
 from dataclasses import dataclass, field
 
 from segmint_core.changes.models import Change, Hunk
@@ -131,11 +135,27 @@ def _atom(index: int, change: Change, hunk: Hunk, start: int, end: int, kind: st
         unit.idents = set(unit.mentions)
         unit.context_idents = _mentions("\n".join(context)) - unit.idents
     else:
-        unit.idents = set(identifiers(changed_text)) | versions(changed_text)
+        names = python_names(unit.added + unit.removed) if change.file_path.endswith((".py", ".pyi")) else None
+        unit.idents = (names if names is not None else set(identifiers(changed_text))) | versions(changed_text)
         unit.context_idents = set(identifiers("\n".join(context))) - unit.idents
         unit.defines = definitions(unit.added) | definitions(unit.removed)
     unit.scope = _scope(lines, first_change if first_change is not None else start, section_of(hunk.header))
     return unit
+
+
+def python_names(lines: list[str]) -> set[str] | None:
+    """Names in Python code lines, read with ``tokenize`` (so words inside strings
+    and comments do not count); None when the fragment does not tokenize."""
+    source = "\n".join(line.strip() for line in lines) + "\n"
+    names: set[str] = set()
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.NAME and len(token.string) > 2 and not keyword.iskeyword(token.string):
+                if token.string.lower() not in lexicon.STOP_WORDS:
+                    names.add(token.string)
+    except (tokenize.TokenError, SyntaxError):  # an unclosed bracket or string in a fragment
+        return None
+    return names
 
 
 def versions(text: str) -> set[str]:
