@@ -1,4 +1,4 @@
-"""Shorter, stable wording for the SDK's argument-validation errors.
+"""Clearer errors than the SDK's defaults, for tools and prompts.
 
 The SDK answers a tool call whose arguments do not fit the input schema with
 pydantic's report: "Error executing tool move_hunks: 1 validation error for
@@ -13,6 +13,8 @@ import re
 from typing import Any
 
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
+from mcp.shared.exceptions import MCPError
+from mcp_types import INVALID_PARAMS
 
 _REPORT = re.compile(r"Error executing tool (?P<tool>[^:\n]+): \d+ validation errors? for \w+\n(?P<body>.*)", re.DOTALL)
 _DETAIL = re.compile(r" \[type=.*$")
@@ -45,3 +47,14 @@ def tidy_report(text: str) -> str | None:
         else:
             field = line.strip()
     return f"Invalid arguments for {match['tool']}: " + "; ".join(problems)
+
+
+async def prompt_errors(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+    """An unknown prompt or bad prompt arguments: ``-32602`` with the SDK's message ("Unknown
+    prompt: x"), instead of an error with code 0 and a traceback in the log."""
+    if ctx.method != "prompts/get":
+        return await call_next(ctx)
+    try:
+        return await call_next(ctx)
+    except ValueError as exc:
+        raise MCPError(INVALID_PARAMS, str(exc)) from None

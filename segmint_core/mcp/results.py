@@ -13,6 +13,7 @@ import functools
 import inspect
 import json
 import logging
+import os
 from collections.abc import Awaitable, Callable
 from typing import Any, ParamSpec
 
@@ -56,8 +57,9 @@ def tool_errors(fn: Callable[P, Awaitable[CallToolResult]]) -> Callable[P, Await
             return await fn(*args, **kwargs)
         except SegmintError as exc:
             return failure(str(exc))
-        except Exception as exc:
-            log.exception("tool %s failed", fn.__name__)
+        except Exception as exc:   # a bug: one line in the log, the traceback with SEGMINT_DEBUG=1
+            log.error("tool %s failed: %s: %s", fn.__name__, type(exc).__name__, exc,
+                      exc_info=bool(os.environ.get("SEGMINT_DEBUG")))
             return failure(f"Internal error in {fn.__name__}: {type(exc).__name__} (details are in the server log)")
 
     guarded.__doc__ = inspect.getdoc(fn)   # the description agents read: no source indentation

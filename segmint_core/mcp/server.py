@@ -23,7 +23,7 @@ from mcp_types import SubscribeRequestParams, UnsubscribeRequestParams
 from segmint_core import __version__
 from segmint_core.chunks.service import ChunkService
 from segmint_core.mcp import prompt, resources
-from segmint_core.mcp.middleware import tidy_argument_errors
+from segmint_core.mcp.middleware import prompt_errors, tidy_argument_errors
 from segmint_core.mcp.notify import ResourceNotifier
 from segmint_core.mcp.services import Services, SessionRef, in_thread
 from segmint_core.mcp.tools import changes, chunks, messages, pairing, trajectory
@@ -54,7 +54,7 @@ def build_server(session: Session | SessionRef, *, chunk_service: ChunkService |
     with _no_sdk_logging_setup():
         server = MCPServer(NAME, version=__version__, instructions=INSTRUCTIONS, lifespan=runtime.lifespan,
                            subscriptions=notifier.bus)
-    server.middleware.append(tidy_argument_errors)
+    server.middleware.extend([tidy_argument_errors, prompt_errors])
     changes.register(server, services)
     pairing.register(server, services)
     chunks.register(server, services, notifier.changed)

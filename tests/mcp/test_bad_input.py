@@ -30,6 +30,8 @@ def test_bad_input_then_a_good_request(dirty: Repo) -> None:
         assert server.request(8, "no/such/method", {})["error"] == {
             "code": -32601, "message": "Method not found", "data": "no/such/method"}
         still_serving()
+        assert server.request("p", "prompts/get", {"name": "no_such_prompt"})["error"] == {
+            "code": -32602, "message": "Unknown prompt: no_such_prompt"}
         unknown = server.call(9, "no_such_tool")
         assert (unknown["isError"], unknown["content"][0]["text"]) == (True, "Unknown tool: no_such_tool")
         wrong = server.call(10, "group_changes", change_ids=5)

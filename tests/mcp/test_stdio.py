@@ -10,13 +10,13 @@ from tests.mcp.process import McpProcess
 from tests.support.repo import Repo
 
 SEED_SEQUENCE = [
-    '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},'
-    '"clientInfo":{"name":"test","version":"1.0.0"}}}',
+    ('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},'
+     '"clientInfo":{"name":"test","version":"1.0.0"}}}'),
     '{"jsonrpc":"2.0","method":"notifications/initialized"}',
     '{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}',
     '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_changes","arguments":{}}}',
-    '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"group_changes",'
-    '"arguments":{"change_ids":["change-1","change-2"]}}}',
+    ('{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"group_changes",'
+     '"arguments":{"change_ids":["change-1","change-2"]}}}'),
 ]
 
 
@@ -44,7 +44,7 @@ def test_the_seed_sequence_line_by_line(dirty: Repo) -> None:
 def test_piped_input_is_answered_in_full(dirty: Repo) -> None:
     """``printf '...' | segmint mcp``: end of input waits for the answers still being worked on."""
     proc = subprocess.run([sys.executable, "-m", "segmint_core", "mcp"], cwd=dirty.path, capture_output=True,
-                          input="\n".join(SEED_SEQUENCE).encode() + b"\n", timeout=60)
+                          input="\n".join(SEED_SEQUENCE).encode() + b"\n", timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert sorted(json.loads(line)["id"] for line in lines) == [1, 2, 3, 4]
@@ -58,5 +58,8 @@ def test_outside_a_repository_it_still_serves_and_says_why(tmp_path) -> None:
         assert result["isError"] is True
         assert result["content"][0]["text"].startswith("Not a git repository")
         assert server.call(3, "get_current_overview")["isError"] is False, "diff-file tools need no repository"
+        state = server.request(4, "resources/read", {"uri": "segmint://session"})
+        assert state["error"]["message"].startswith("Not a git repository")
         assert server.close() == 0
         server.assert_pure_json_rpc()
+        assert "Traceback" not in server.stderr()
