@@ -91,7 +91,7 @@ class McpProcess:
             assert isinstance(message, dict) and message.get("jsonrpc") == "2.0", line
             assert {"id", "method"} & set(message), line
 
-    def __enter__(self) -> "McpProcess":
+    def __enter__(self) -> McpProcess:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -6,6 +6,7 @@ import asyncio
 import json
 import os
 import stat
+from pathlib import Path
 
 import anyio
 import httpx2
@@ -37,9 +38,9 @@ async def test_endpoint_files_auth_and_header_checks(session: Session, dirty: Re
     task, info = await started(server)
     try:
         assert info.url == f"http://127.0.0.1:{info.port}/mcp"
-        endpoint = json.loads(open(info.discovery_file).read())
+        endpoint = json.loads(Path(info.discovery_file).read_text())
         assert (endpoint["url"], endpoint["pid"], endpoint["root"]) == (info.url, os.getpid(), str(dirty.path))
-        assert open(endpoint["token_file"]).read().strip() == info.token
+        assert Path(endpoint["token_file"]).read_text().strip() == info.token
         assert private(info.discovery_file) and private(info.token_file)
         good = {"Authorization": f"Bearer {info.token}"}
         identity = f"http://127.0.0.1:{info.port}/segmint"
