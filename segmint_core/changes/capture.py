@@ -74,8 +74,10 @@ class ChangeSet:
 
 def capture(git: Git) -> ChangeSet:
     """The repository's staged, unstaged and untracked changes, merged and numbered."""
-    staged_stream, unstaged_stream = DiffStream(), DiffStream()
-    staged_out, unstaged_out, untracked_out, head_out = git.run_many(
+    staged_hash, unstaged_hash = hashlib.sha256(), hashlib.sha256()
+    staged_stream = DiffStream(hasher=staged_hash)
+    unstaged_stream = DiffStream(hasher=unstaged_hash)
+    _, _, untracked_out, head_out = git.run_many(
         ("diff", "--cached", *DIFF_OPTIONS),
         ("diff", *DIFF_OPTIONS),
         ("ls-files", "-z", "--others", "--exclude-standard"),
@@ -91,10 +93,8 @@ def capture(git: Git) -> ChangeSet:
 
     digest = hashlib.sha256()
     digest.update((head or "unborn").encode())
-    digest.update(b"\0staged\0")
-    digest.update(staged_out.stdout)
-    digest.update(b"\0unstaged\0")
-    digest.update(unstaged_out.stdout)
+    digest.update(b"\0staged\0" + staged_hash.digest())
+    digest.update(b"\0unstaged\0" + unstaged_hash.digest())
 
     untracked: list[FilePatch] = []
     for raw in untracked_out.stdout.split(b"\0"):

@@ -67,9 +67,9 @@ class Hunk(_Record):
     ``lines`` keep their ``+``/``-``/`` `` prefix and any ``\\ No newline`` marker.
     A hunk split by grouping carries ``parent_id`` (the git hunk it came from).
 
-    The parser hands over a hunk's body as one string (``body``); it is split
-    into ``lines`` on first use, so listing a huge diff never builds line
-    objects nobody reads.
+    The parser hands over a hunk's body as the raw bytes git wrote (``body``,
+    lines joined by ``\\n``); it is decoded and split into ``lines`` on first
+    use, so listing a huge diff never builds line objects nobody reads.
     """
 
     __slots__ = ("id", "old_start", "old_lines", "new_start", "new_lines", "header", "staged", "parent_id",
@@ -79,7 +79,7 @@ class Hunk(_Record):
     def __init__(
         self, id: str, old_start: int, old_lines: int, new_start: int, new_lines: int,
         header: str, lines: list[str] | None = None, staged: bool = False, parent_id: str | None = None,
-        *, body: str | None = None,
+        *, body: bytes | None = None,
     ) -> None:
         self.id = id
         self.old_start = old_start
@@ -89,7 +89,7 @@ class Hunk(_Record):
         self.header = header
         self.staged = staged
         self.parent_id = parent_id
-        # Exactly one of the two is set: the lines, or the unsplit body text.
+        # Exactly one of the two is set: the lines, or the raw unsplit body.
         self._lines = lines if body is None else None
         self.body = body if lines is None else None
         if self._lines is None and self.body is None:
@@ -98,7 +98,7 @@ class Hunk(_Record):
     @property
     def lines(self) -> list[str]:
         if self._lines is None:
-            self._lines = self.body.split("\n")  # type: ignore[union-attr]
+            self._lines = self.body.decode("utf-8", "surrogateescape").split("\n")  # type: ignore[union-attr]
             self.body = None
         return self._lines
 

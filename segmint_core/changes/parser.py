@@ -81,19 +81,28 @@ def _sections(data: bytes) -> Iterator[tuple[int, int, list[int]]]:
 class DiffStream(Collector):
     """Parses diff output while it arrives: each complete run of file sections
     is parsed as soon as a later ``diff`` line shows it has ended. The result is
-    the same as ``parse_diff`` on the whole output (sections are independent)."""
+    the same as ``parse_diff`` on the whole output (sections are independent).
+
+    ``hasher`` (e.g. ``hashlib.sha256()``) sees every byte too, so a fingerprint
+    of the output costs nothing once git is done. The output itself is not kept.
+    """
 
     MIN_BATCH = 1 << 17
 
-    def __init__(self, *, strict: bool = True) -> None:
+    def __init__(self, *, strict: bool = True, hasher=None) -> None:
         super().__init__()
         self.strict = strict
+        self.hasher = hasher
         self.files: list[FilePatch] = []
         self._buffer = bytearray()
         self._done = 0
 
+    def value(self) -> bytes:
+        return b""
+
     def feed(self, chunk: bytes) -> None:
-        super().feed(chunk)
+        if self.hasher is not None:
+            self.hasher.update(chunk)
         buffer = self._buffer
         buffer += chunk
         if len(buffer) - self._done < self.MIN_BATCH:
@@ -218,7 +227,7 @@ def _fast_git_section(
             header, body, eol = _decode(view[pos:stop]), None, stop
         else:
             header = _decode(view[pos:eol])
-            body = _decode(view[eol + 1:stop])
+            body = data[eol + 1:stop]  # decoded only if someone reads the lines
         m = HUNK_HEADER.match(header)
         if m is None:
             return None
@@ -234,7 +243,7 @@ def _fast_git_section(
     return fp
 
 
-def _body_fits(body: str | None, old_count: int, new_count: int, count, eol: int, stop: int) -> bool:
+def _body_fits(body: bytes | None, old_count: int, new_count: int, count, eol: int, stop: int) -> bool:
     r"""Whether ``body`` (lines joined by "\n") is exactly the hunk its header announces.
 
     Every line is context, ``-``, ``+`` or a ``\`` marker, so
@@ -245,16 +254,16 @@ def _body_fits(body: str | None, old_count: int, new_count: int, count, eol: int
     """
     if body is None:
         return old_count == 0 and new_count == 0
-    n = body.count("\n") + 1
+    n = body.count(b"\n") + 1
     if old_count == 0 or new_count == 0:
-        sign = "+" if old_count == 0 else "-"
+        sign = b"+" if old_count == 0 else b"-"
         markers = n - (new_count or old_count)
-        last_start = body.rfind("\n") + 1
+        last_start = body.rfind(b"\n") + 1
         if markers == 0:
             return body[:1] == sign and body[last_start:last_start + 1] == sign
-        if markers != 1 or body[last_start:last_start + 1] != "\\" or body[:1] != sign:
+        if markers != 1 or body[last_start:last_start + 1] != b"\\" or body[:1] != sign:
             return False
-        before = body.rfind("\n", 0, last_start - 1) + 1
+        before = body.rfind(b"\n", 0, last_start - 1) + 1
         return n < 2 or body[before:before + 1] == sign
     minus = count(b"\n-", eol, stop)
     markers = n - minus - new_count

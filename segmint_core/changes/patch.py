@@ -7,7 +7,7 @@ delta of the kept hunks before it.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from segmint_core.changes.models import FilePatch, Hunk
 from segmint_core.changes.parser import HUNK_HEADER

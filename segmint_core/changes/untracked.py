@@ -13,7 +13,6 @@ import stat
 
 from segmint_core.changes.models import ADDED, FilePatch, Hunk
 from segmint_core.changes.paths import quote
-from segmint_core.git import decode
 
 BINARY_SNIFF_BYTES = 8000  # what git inspects for a NUL byte
 NO_NEWLINE = "\\ No newline at end of file"
@@ -87,15 +86,12 @@ def untracked_patch(file: UntrackedFile) -> FilePatch:
     if not data:
         return fp
     header += ["--- /dev/null", f"+++ {quote('b/' + path)}"]
-    text = decode(data)
-    body = text.split("\n")
-    if body[-1] == "":
-        body.pop()
-        lines = ["+" + line for line in body]
+    # Built as raw bytes, like a parsed hunk body: decoded only if read.
+    if data.endswith(b"\n"):
+        body = b"+" + data[:-1].replace(b"\n", b"\n+")
     else:
-        lines = ["+" + line for line in body]
-        lines.append(NO_NEWLINE)
-    count = len(body)
+        body = b"+" + data.replace(b"\n", b"\n+") + b"\n" + NO_NEWLINE.encode()
+    count = body.count(b"\n+") + 1
     hunk_header = "@@ -0,0 +1 @@" if count == 1 else f"@@ -0,0 +1,{count} @@"
-    fp.hunks = [Hunk("", 0, 0, 1, count, hunk_header, lines)]
+    fp.hunks = [Hunk("", 0, 0, 1, count, hunk_header, body=body)]
     return fp
