@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from segmint_core.changes import ChangeSet, capture
-from segmint_core.changes.encode import encode_changes
+from segmint_core.changes.encode import encode_parts
 from segmint_core.changes.models import Change, wire_text
 from segmint_core.git import Git
 
@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     changes = capture(Git.discover(args.repo))
     if args.json:
         out = sys.stdout.buffer
-        out.write(encode_changes(changes).encode("utf-8"))
+        out.writelines(encode_parts(changes))
         out.write(b"\n")
     else:
         sys.stdout.write(format_table(changes))

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
 
 def encode_grouping(changes: ChangeSet, grouping: Grouping) -> str:
     """The JSON text: the effective changes in ``segmint changes --json``'s exact form, then the groups."""
-    listed = encode_changes(ChangeSet(grouping.changes, changes.fingerprint, changes.head))
+    listed = encode_changes(ChangeSet(grouping.changes, changes.fingerprint, changes.head)).decode("utf-8")
     groups = to_json([g.to_dict() for g in grouping.groups])
     return f'{listed[:-1]}, "groups": {groups}}}'
 

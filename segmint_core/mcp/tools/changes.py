@@ -131,7 +131,7 @@ def _listing(session: Session) -> tuple[str, dict]:
     """``segmint changes --json``'s text, and the same data as objects."""
     changes = session.changes
     captured = session.units.changeset
-    text = encode_changes(ChangeSet(changes, captured.fingerprint, captured.head))
+    text = encode_changes(ChangeSet(changes, captured.fingerprint, captured.head)).decode("utf-8")
     return text, {"changes": [c.to_dict() for c in changes]}
 
 
