@@ -8,10 +8,12 @@ stdin and drains stdout and stderr of every child together.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import select
 
-CHUNK = 1 << 16
+CHUNK = 1 << 20
+PIPE_SIZE = 1 << 20  # Linux lets anyone grow a pipe to 1 MiB: far fewer wake-ups for big diffs
 
 
 class Finished:
@@ -72,6 +74,7 @@ def run_all(
 class _Child:
     def __init__(self, argv: list[str], env: dict[bytes, bytes], data: bytes | None, collector: Collector) -> None:
         out_r, out_w = os.pipe()
+        _grow(out_r)
         err_r, err_w = os.pipe()
         actions = [(os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, err_w, 2)]
         in_r = in_w = -1
@@ -108,6 +111,13 @@ class _Child:
     def wait(self) -> Finished:
         _, status = os.waitpid(self.pid, 0)
         return Finished(os.waitstatus_to_exitcode(status), self.out.value(), self.err.value())
+
+
+def _grow(fd: int) -> None:
+    try:
+        fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_SIZE)
+    except (AttributeError, OSError):  # not Linux, or over the system's limit
+        pass
 
 
 def _pump(children: list[_Child]) -> None:
