@@ -19,14 +19,15 @@ from tests.support.patches import applies
 from tests.support.repo import Repo
 
 
-def standalone_patch(path: str, hunk: Hunk, *, new_file: bool) -> str:
-    """A patch holding one hunk; a file's creation travels with its first lines."""
-    header = [f"diff --git {quote('a/' + path)} {quote('b/' + path)}"]
-    if new_file:
-        header += ["new file mode 100644", "--- /dev/null"]
+def standalone_patch(layer, hunk: Hunk) -> str:
+    """A patch holding one part: the layer's own header (creation, rename...),
+    except that part of a deletion is a change to the file, not its removal."""
+    if layer.new_path is None:
+        path = layer.old_path
+        header = [f"diff --git {quote('a/' + path)} {quote('b/' + path)}",
+                  f"--- {quote('a/' + path)}", f"+++ {quote('b/' + path)}"]
     else:
-        header.append(f"--- {quote('a/' + path)}")
-    header.append(f"+++ {quote('b/' + path)}")
+        header = [line for line in layer.header_lines if not line.startswith("index ")]
     return "\n".join(header + render_hunks([hunk])) + "\n"
 
 
@@ -42,8 +43,9 @@ def test_two_functions_in_one_hunk_become_two_hunks(repo: Repo) -> None:
     assert first.header == "@@ -1,4 +1,5 @@"
     assert second.lines == [" ", " ", " def a():", "-    return 1", "+    return 2"]
     assert second.header == "@@ -2,4 +2,4 @@"
+    layer = capture(Git.discover(repo.path)).changes[0].unstaged_patch
     for part in (first, second):
-        ok, err = applies(repo, standalone_patch("m.py", part, new_file=False), base="index")
+        ok, err = applies(repo, standalone_patch(layer, part), base="index")
         assert ok, err
 
 
@@ -76,8 +78,7 @@ def test_every_part_of_random_splits_applies_alone(story: dict, data: st.DataObj
                 owned = [line for p in parts for line in p.lines if line[:1] in "+-"]
                 assert len(owned) == sum(1 for line in hunk.lines if line[:1] in "+-")
                 layer = change.staged_patch if hunk.staged else change.unstaged_patch
-                new_file = layer is not None and layer.old_path is None
                 for part in parts:
-                    patch = standalone_patch(change.file_path, part, new_file=new_file)
+                    patch = standalone_patch(layer, part)
                     ok, err = applies(repo, patch, base="HEAD" if hunk.staged else "index")
                     assert ok, f"{part.id} fails: {err}\n{patch}"
