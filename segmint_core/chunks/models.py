@@ -31,22 +31,25 @@ def hunk_size(h: Hunk) -> int:
         # A pure insertion or deletion (most of a big diff's bytes, in new files)
         # has as many lines as its header says, plus perhaps a "\ No newline"
         # marker: no need to count them.
-        last_line = body[body.rfind("\n") + 1:]
-        return 1 + h.old_lines + h.new_lines + (last_line[:1] == "\\")
-    return 2 + body.count("\n")
+        last_line = body[body.rfind(b"\n") + 1:]
+        return 1 + h.old_lines + h.new_lines + (last_line[:1] == b"\\")
+    return 2 + body.count(b"\n")
 
 
 def hunk_body(h: Hunk) -> str | None:
     """The hunk's lines joined by newlines, or None when it has none."""
     body = h.body  # read once: another reader may split it into lines meanwhile
     if body is not None:
-        return body
+        return body.decode("utf-8", "surrogateescape")
     return "\n".join(h.lines) if h.lines else None
 
 
 def hunk_chars(h: Hunk) -> int:
-    body = hunk_body(h)
-    return len(h.header) + (len(body) + 1 if body is not None else 0)
+    """About the hunk's size in characters (bytes of a raw body), for token estimates."""
+    body = h.body
+    if body is not None:
+        return len(h.header) + len(body) + 1
+    return len(h.header) + (sum(len(line) + 1 for line in h.lines) if h.lines else 0)
 
 
 @dataclass(eq=False)
