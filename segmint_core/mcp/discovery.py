@@ -20,10 +20,10 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from segmint_core.atomic import write_atomic
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git
 
@@ -139,15 +139,7 @@ def _answers(endpoint: Endpoint) -> bool:
 
 
 def _write_private(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)   # mkstemp creates it 0600
-    try:
-        os.fchmod(fd, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        _unlink(Path(tmp))
-        raise
+    write_atomic(path, text.encode("utf-8"))  # created 0600: the token stays the user's
 
 
 def _unlink(path: Path) -> None:

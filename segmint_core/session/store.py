@@ -7,10 +7,10 @@ leaves half a session behind.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from segmint_core.atomic import write_atomic
 
 FORMAT = 1
 
@@ -19,21 +19,6 @@ def session_dir(git_dir: str) -> Path:
     path = Path(git_dir) / "segmint"
     path.mkdir(parents=True, exist_ok=True)
     return path
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def save_state(path: Path, state: dict[str, Any]) -> None:
