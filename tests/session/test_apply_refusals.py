@@ -150,6 +150,7 @@ def test_commit_signing_is_honoured(two_intents: Repo, tmp_path: Path) -> None:
         assert "gpgsig -----BEGIN PGP SIGNATURE-----" in raw
         two_intents.git("verify-commit", outcome.sha)
     finally:
+        subprocess.run(["gpgconf", "--kill", "gpg-agent"], env=env, capture_output=True)
         os.environ.pop("GNUPGHOME", None)
 
 
