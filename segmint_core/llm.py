@@ -2,7 +2,9 @@
 
 Works with any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, LM Studio).
 Every failure becomes a ``SegmintError`` that names the setting involved, so
-callers can fall back to the offline path and say why.
+callers can fall back to the offline path and say why. Every text sent is
+masked here first (``redact``): whatever calls a model, nothing that looks
+like a secret leaves the machine.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import Any
 
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
+from segmint_core.redact import redact
 
 
 class ModelError(SegmintError):
@@ -33,7 +36,7 @@ def chat(settings: Settings, system: str, user: str, *, max_tokens: int = 600) -
     try:
         reply = _client(settings).chat.completions.create(
             model=settings.chat_model,
-            messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
+            messages=[{"role": "system", "content": system}, {"role": "user", "content": redact(user)}],
             max_tokens=max_tokens,
             temperature=0,
         )
@@ -50,7 +53,7 @@ def chat(settings: Settings, system: str, user: str, *, max_tokens: int = 600) -
 def embed(settings: Settings, texts: list[str]) -> list[list[float]]:
     """One embedding per text, in order."""
     try:
-        reply = _client(settings).embeddings.create(model=settings.embedding_model, input=texts)
+        reply = _client(settings).embeddings.create(model=settings.embedding_model, input=[redact(t) for t in texts])
     except SegmintError:
         raise
     except Exception as exc:

@@ -15,7 +15,6 @@ from segmint_core.changes.models import ADDED, DELETED, Change
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.grouping.lexicon import CHANGELOG, CODE, DOCS, TEST, file_kind
-from segmint_core.grouping.redact import redact
 from segmint_core.grouping.units import Unit, definitions
 
 MAX_CHARS = 72
@@ -75,7 +74,7 @@ def model_summary(settings: Settings, changes: list[Change], hunk_ids: set[str],
             if hunk.id in hunk_ids and len(lines) < MAX_PROMPT_LINES:
                 lines.append(f"--- {change.file_path} {hunk.header}")
                 lines.extend(hunk.lines[: MAX_PROMPT_LINES - len(lines)])
-    user = "Why these changes belong together: " + "; ".join(reasons) + "\n\n" + redact("\n".join(lines))
+    user = "Why these changes belong together: " + "; ".join(reasons) + "\n\n" + "\n".join(lines)
     reply = chat(settings, SYSTEM_PROMPT, user, max_tokens=60)
     line = reply.strip().splitlines()[0].strip().strip("\"'`").rstrip(".")
     if not line:

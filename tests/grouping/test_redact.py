@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from segmint_core.grouping.redact import MASK, redact
+from segmint_core.redact import MASK, redact
 
 
 def test_key_shapes_and_secret_assignments_are_masked() -> None:

@@ -144,3 +144,17 @@ def test_pr_draft_lists_commits_files_and_tests(repo: Repo) -> None:
     assert f"`{session.plan(first.id).sha[:7]}` {first.title}" in draft.description
     assert "- [ ] `tests/test_calc.py`" in draft.description
     assert "`src/calc.py` (+4 -0)" in draft.description
+
+
+def test_secrets_never_reach_the_model(repo: Repo) -> None:
+    repo.write("settings.py", "DEBUG = False\n")
+    repo.commit()
+    repo.write("settings.py", 'DEBUG = False\nAPI_KEY = "sk-live-0123456789abcdefghijklmnop"\n')
+    with StandIn() as standin:
+        settings = Settings(base_url=standin.base_url, api_key="k", chat_model="stand-in-chat")
+        session = Session.open(str(repo.path), settings=settings)
+        session.propose_commits()
+        session.generate_pr()
+        sent = "\n".join(m["content"] for r in standin.requests for m in r["body"]["messages"])
+    assert standin.requests and "sk-live-0123456789" not in sent
+    assert "looks like a secret" in sent

@@ -11,7 +11,6 @@ import numpy as np
 
 from segmint_core.config import Settings
 from segmint_core.grouping.embeddings.base import Progress, normalize
-from segmint_core.grouping.redact import redact
 from segmint_core.llm import embed
 
 BATCH = 64
@@ -30,7 +29,7 @@ class OpenAIProvider:
         for start in range(0, len(texts), BATCH):
             if progress:
                 progress(start, len(texts), f"embedding with {self.settings.embedding_model}")
-            vectors.extend(embed(self.settings, [redact(t) for t in texts[start : start + BATCH]]))
+            vectors.extend(embed(self.settings, texts[start : start + BATCH]))
         if progress:
             progress(len(texts), len(texts), f"embedding with {self.settings.embedding_model}")
         return normalize(np.array(vectors, dtype=np.float32))
