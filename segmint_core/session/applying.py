@@ -16,11 +16,14 @@ from typing import TYPE_CHECKING, Any
 from segmint_core.apply.commit import ApplyResult, Selection, apply_selection
 from segmint_core.apply.gitops import index_lock, update_index
 from segmint_core.apply.states import FileState
+from segmint_core.changes import capture
 from segmint_core.errors import RefusedError, SegmintError
 from segmint_core.session import events
 from segmint_core.session.models import (
-    AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, FAILED, AppliedCommit, CommitPlan,
+    AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, FAILED, AppliedCommit, CommitPlan, Group,
 )
+from segmint_core.session.state import write_units
+from segmint_core.session.units import Units
 
 if TYPE_CHECKING:
     from segmint_core.session.session import Session
@@ -191,11 +194,6 @@ def _restore_index_entries(session: "Session", index_path: str, last: AppliedCom
 def _restore_state(session: "Session", last: AppliedCommit) -> None:
     """Groups and plans as they were before the commit, on a fresh capture
     (which, with HEAD and the index put back, has the same hunk ids)."""
-    from segmint_core.changes import capture
-    from segmint_core.session.models import CommitPlan, Group
-    from segmint_core.session.state import write_units
-    from segmint_core.session.units import Units
-
     fresh = capture(session.git)
     session.units = Units(fresh, last.state_before.get("splits", {}))
     known = set(session.units.by_id) | set(session.units.change_by_id)

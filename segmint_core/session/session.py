@@ -19,8 +19,11 @@ from segmint_core.config import Settings, load_settings
 from segmint_core.errors import SegmintError, StaleReferenceError, UnknownIdError
 from segmint_core.git import Git
 from segmint_core.messages import MessageQueue, ReviewFeed, ReviewMessage
+from segmint_core.pr import draft_pr
 from segmint_core.session import events
+from segmint_core.session.applying import apply_all, apply_plan, undo_last
 from segmint_core.session.events import EventBus, SessionEvent
+from segmint_core.session.planner import build_plans, files_of_plans, summarize
 from segmint_core.session.models import (
     AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, FAILED, PERSON, PROPOSED, Activity, CommitPlan, Group,
     PullRequestDraft,
@@ -104,6 +107,20 @@ class Session:
             if plan.id == commit_id:
                 return plan
         raise UnknownIdError("commit", [commit_id])
+
+    def parts(self, hunk_ids: list[str], change_ids: list[str] = ()) -> list[tuple[Change, list[Hunk]]]:
+        """The plan's or group's hunks, by change, in file order."""
+        wanted = set(hunk_ids)
+        out: list[tuple[Change, list[Hunk]]] = []
+        for change in self.units.changes:
+            hunks = [h for h in change.hunks if h.id in wanted]
+            if hunks or change.id in change_ids:
+                out.append((change, hunks))
+        return out
+
+
+    def units_of(self, hunk_ids: list[str]) -> list[Unit]:
+        return self.units.resolve(hunk_ids)
 
     def check_revision(self, revision: int | None) -> None:
         """Refuse ids read at another revision of the changes (after a refresh)."""
@@ -262,8 +279,6 @@ class Session:
 
     def propose_commits(self, group_ids: list[str] | None = None, *, actor: str = PERSON) -> list[CommitPlan]:
         """One plan per group (all, or ``group_ids``), in dependency order."""
-        from segmint_core.session.planner import build_plans
-
         with self._lock:
             self.ensure_groups(actor=actor)
             groups = [self.group(g) for g in group_ids] if group_ids is not None else list(self.groups)
@@ -335,26 +350,17 @@ class Session:
         return plans
 
     def apply_commit(self, commit_id: str, *, dry_run: bool = False, actor: str = PERSON):
-        from segmint_core.session.applying import apply_plan
-
         return apply_plan(self, commit_id, dry_run=dry_run, actor=actor)
 
     def apply_all(self, *, actor: str = PERSON, approved_only: bool = False):
-        from segmint_core.session.applying import apply_all
-
         return apply_all(self, actor=actor, approved_only=approved_only)
 
     def undo(self, *, actor: str = PERSON):
-        from segmint_core.session.applying import undo_last
-
         return undo_last(self, actor=actor)
 
     # -- pull request ---------------------------------------------------------------
 
     def generate_pr(self, commit_ids: list[str] | None = None, *, actor: str = PERSON) -> PullRequestDraft:
-        from segmint_core.session.planner import files_of_plans
-        from segmint_core.pr import draft_pr
-
         with self._lock:
             if not self.plans:
                 self.propose_commits(actor=actor)
@@ -478,8 +484,6 @@ class Session:
         self._state.groups = [g for g in self.groups if g.hunk_ids or g.change_ids]
 
     def _refresh_summaries(self) -> None:
-        from segmint_core.session.planner import summarize
-
         for group in self.groups:
             if not group.edited:
                 group.summary, group.reasons = summarize(self, group)
@@ -488,18 +492,6 @@ class Session:
     def _drop_open_plans(self) -> None:
         self._state.plans = [p for p in self.plans if p.status == APPLIED]
 
-    def parts(self, hunk_ids: list[str], change_ids: list[str] = ()) -> list[tuple[Change, list[Hunk]]]:
-        """The plan's or group's hunks, by change, in file order."""
-        wanted = set(hunk_ids)
-        out: list[tuple[Change, list[Hunk]]] = []
-        for change in self.units.changes:
-            hunks = [h for h in change.hunks if h.id in wanted]
-            if hunks or change.id in change_ids:
-                out.append((change, hunks))
-        return out
-
-    def units_of(self, hunk_ids: list[str]) -> list[Unit]:
-        return self.units.resolve(hunk_ids)
 
 
 def _renumber(kept: list[Group], fresh: list[Group]) -> list[Group]:
