@@ -7,7 +7,7 @@ import pytest
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError, StaleReferenceError
 from segmint_core.session.session import Session
-from tests.session.conftest import BASE, one_group_per_hunk, open_session
+from tests.session.conftest import one_group_per_hunk, open_session
 from tests.support.openai_standin import StandIn
 from tests.support.repo import Repo
 
