@@ -1,0 +1,333 @@
+"""The diff pane's content: rows of a group, file or hunk, highlighted on demand.
+
+A ``DiffDocument`` is a list of blocks (header text, hunks) with running row
+offsets, so row ``y`` is found by bisection and only the rows on screen are ever
+turned into text. Hunks are syntax-highlighted with pygments in chunks of
+``CHUNK`` rows, the first time a row of the chunk is drawn: a 100,000-line diff
+costs what its visible part costs.
+
+The old and new sides of a chunk are lexed separately (context on both sides),
+so a removed line and its replacement are each coloured in their own context.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pygments.lexer import Lexer
+from pygments.lexers import get_lexer_for_filename
+from pygments.lexers.special import TextLexer
+from pygments.styles import get_style_by_name
+from pygments.token import Token, _TokenType
+from pygments.util import ClassNotFound
+from rich.style import Style
+from rich.text import Text
+
+from segmint_core.changes.models import Change, Hunk
+
+CHUNK = 96              # rows highlighted together
+MAX_COLUMNS = 2000      # characters of a line that are drawn (minified files)
+PYGMENTS_STYLE = "monokai"
+
+ADDED = Style(bgcolor="#16351f")
+REMOVED = Style(bgcolor="#3d1a1f")
+ADDED_SIGN = Style(color="#5fd77a", bgcolor="#16351f", bold=True)
+REMOVED_SIGN = Style(color="#ff6b6b", bgcolor="#3d1a1f", bold=True)
+GUTTER = Style(color="#6c7080")
+STAGED_MARK = Style(color="#e5c07b", bold=True)
+HUNK_HEADER = Style(color="#8ab4f8", bgcolor="#1b2333")
+FILE_HEADER = Style(color="#e6e6e6", bgcolor="#2c3140", bold=True)
+NOTE = Style(color="#8b8fa3", italic=True)
+NO_NEWLINE = Style(color="#8b8fa3", italic=True)
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a row points at, for comments and moves."""
+
+    change: Change
+    hunk: Hunk | None = None
+    line: int | None = None       # line number in the new file (old file for removed lines)
+
+
+class TextBlock:
+    """Rows of ready-made text: titles, reasons, file headers."""
+
+    def __init__(self, rows: list[Text], target: Target | None = None, background: Style | None = None) -> None:
+        self.rows = rows
+        self.target = target
+        self.background = background
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def width(self) -> int:
+        return max((r.cell_len for r in self.rows), default=0)
+
+    def render(self, index: int, gutter: int) -> tuple[Text, Style | None]:
+        return self.rows[index], self.background
+
+    def target_at(self, index: int) -> Target | None:
+        return self.target
+
+
+class HunkBlock:
+    """A hunk header row followed by the hunk's lines."""
+
+    def __init__(self, change: Change, hunk: Hunk) -> None:
+        self.change = change
+        self.hunk = hunk
+        self.lines = hunk.lines
+        self._numbers: list[tuple[int | None, int | None]] | None = None
+        self._chunks: dict[int, list[Text]] = {}
+
+    def __len__(self) -> int:
+        return 1 + len(self.lines)
+
+    def width(self) -> int:
+        longest = max((len(line) for line in self.lines), default=0)
+        return min(MAX_COLUMNS, max(longest + 3, len(self.hunk.header) + len(self.hunk.id) + 12))
+
+    @property
+    def numbers(self) -> list[tuple[int | None, int | None]]:
+        """(old, new) line number of each line; None on the side a line is not on."""
+        if self._numbers is None:
+            old, new = self.hunk.old_start, self.hunk.new_start
+            out: list[tuple[int | None, int | None]] = []
+            for line in self.lines:
+                sign = line[:1]
+                if sign == "-":
+                    out.append((old, None))
+                    old += 1
+                elif sign == "+":
+                    out.append((None, new))
+                    new += 1
+                elif sign == "\\":
+                    out.append((None, None))
+                else:
+                    out.append((old, new))
+                    old += 1
+                    new += 1
+            self._numbers = out
+        return self._numbers
+
+    def render(self, index: int, gutter: int) -> tuple[Text, Style | None]:
+        if index == 0:
+            return self._header(gutter), HUNK_HEADER
+        i = index - 1
+        chunk = self._chunk(i // CHUNK)
+        body = chunk[i % CHUNK]
+        line = self.lines[i]
+        sign = line[:1]
+        old, new = self.numbers[i]
+        mark = "●" if self.hunk.staged else " "
+        text = Text(no_wrap=True, end="")
+        text.append(mark, STAGED_MARK)
+        text.append(f"{_num(old, gutter)} {_num(new, gutter)} ", GUTTER)
+        if sign == "+":
+            text.append("+", ADDED_SIGN)
+            text.append_text(body)
+            return text, ADDED
+        if sign == "-":
+            text.append("-", REMOVED_SIGN)
+            text.append_text(body)
+            return text, REMOVED
+        text.append(" ")
+        text.append_text(body)
+        return text, None
+
+    def target_at(self, index: int) -> Target:
+        if index == 0:
+            return Target(self.change, self.hunk, None)
+        old, new = self.numbers[index - 1]
+        return Target(self.change, self.hunk, new if new is not None else old)
+
+    def _header(self, gutter: int) -> Text:
+        text = Text(no_wrap=True, end="")
+        text.append("●" if self.hunk.staged else " ", STAGED_MARK)
+        text.append(" " * (2 * gutter + 2))
+        text.append(self.hunk.header)
+        text.append(f"  {self.hunk.id}", Style(color="#a0a4b8"))
+        if self.hunk.staged:
+            text.append("  staged", STAGED_MARK)
+        return text
+
+    def _chunk(self, k: int) -> list[Text]:
+        chunk = self._chunks.get(k)
+        if chunk is None:
+            lines = self.lines[k * CHUNK:(k + 1) * CHUNK]
+            chunk = highlight(lexer_for(self.change.file_path), lines)
+            self._chunks[k] = chunk
+        return chunk
+
+
+Block = TextBlock | HunkBlock
+
+
+class DiffDocument:
+    """The rows shown in the diff pane for one selection."""
+
+    def __init__(self, blocks: list[Block], key: object = None) -> None:
+        self.blocks = blocks
+        self.key = key
+        self.starts: list[int] = []
+        total = 0
+        biggest = 0
+        for block in blocks:
+            self.starts.append(total)
+            total += len(block)
+            if isinstance(block, HunkBlock):
+                biggest = max(biggest, block.hunk.old_start + block.hunk.old_lines,
+                              block.hunk.new_start + block.hunk.new_lines)
+        self.line_count = total
+        self.gutter = max(3, len(str(biggest)))
+        self._width: int | None = None
+
+    @property
+    def width(self) -> int:
+        """Widest row in cells (computed on first use: it reads every line's length)."""
+        if self._width is None:
+            gutter = 2 * self.gutter + 3
+            self._width = max((b.width() + (gutter if isinstance(b, HunkBlock) else 0) for b in self.blocks),
+                              default=0)
+        return self._width
+
+    def locate(self, y: int) -> tuple[Block, int] | None:
+        if y < 0 or y >= self.line_count:
+            return None
+        k = bisect.bisect_right(self.starts, y) - 1
+        return self.blocks[k], y - self.starts[k]
+
+    def render(self, y: int) -> tuple[Text, Style | None]:
+        found = self.locate(y)
+        if found is None:
+            return Text(""), None
+        block, index = found
+        return block.render(index, self.gutter)
+
+    def plain(self, y: int) -> str:
+        return self.render(y)[0].plain
+
+    def target(self, y: int) -> Target | None:
+        found = self.locate(y)
+        return None if found is None else found[0].target_at(found[1])
+
+    def hunk_rows(self) -> list[int]:
+        return [start for start, block in zip(self.starts, self.blocks) if isinstance(block, HunkBlock)]
+
+
+# -- building documents ------------------------------------------------------------
+
+
+def file_header(change: Change, hunks: list[Hunk]) -> TextBlock:
+    added = sum(h.added for h in hunks)
+    removed = sum(h.removed for h in hunks)
+    name = change.file_path if not change.old_path or change.old_path == change.file_path \
+        else f"{change.old_path} → {change.file_path}"
+    text = Text(no_wrap=True, end="")
+    text.append(f" {name} ")
+    text.append(f"{change.status} ", Style(color="#b8bccc", bold=False))
+    text.append(f"+{added}", Style(color="#5fd77a"))
+    text.append(" ")
+    text.append(f"−{removed}", Style(color="#ff6b6b"))
+    text.append(f"  {change.id}", Style(color="#a0a4b8", bold=False))
+    return TextBlock([text], Target(change), FILE_HEADER)
+
+
+def change_blocks(change: Change, hunks: list[Hunk]) -> list[Block]:
+    blocks: list[Block] = [file_header(change, hunks)]
+    if change.binary:
+        blocks.append(TextBlock([Text("  binary file: contents not shown", NOTE)], Target(change)))
+    elif not hunks:
+        blocks.append(TextBlock([Text("  no line changes (mode, rename or empty file)", NOTE)], Target(change)))
+    blocks.extend(HunkBlock(change, h) for h in hunks)
+    blocks.append(TextBlock([Text("")]))
+    return blocks
+
+
+def build_document(parts: list[tuple[Change, list[Hunk]]], title: list[Text] | None = None,
+                   key: object = None) -> DiffDocument:
+    blocks: list[Block] = []
+    if title:
+        blocks.append(TextBlock(title + [Text("")]))
+    for change, hunks in parts:
+        blocks.extend(change_blocks(change, hunks))
+    return DiffDocument(blocks, key)
+
+
+def message_document(message: str) -> DiffDocument:
+    return DiffDocument([TextBlock([Text(f" {message}", NOTE)])], key=("message", message))
+
+
+# -- highlighting -------------------------------------------------------------------
+
+
+def _num(n: int | None, width: int) -> str:
+    return " " * width if n is None else str(n).rjust(width)
+
+
+@lru_cache(maxsize=256)
+def lexer_for(path: str) -> Lexer:
+    try:
+        return get_lexer_for_filename(path, stripnl=False, ensurenl=False, stripall=False)
+    except ClassNotFound:
+        return TextLexer(stripnl=False, ensurenl=False)
+
+
+@lru_cache(maxsize=512)
+def token_style(token: _TokenType) -> Style:
+    style = get_style_by_name(PYGMENTS_STYLE)
+    while token not in style._styles and token.parent is not None:
+        token = token.parent
+    spec = style.style_for_token(token)
+    return Style(color=f"#{spec['color']}" if spec["color"] else None, bold=spec["bold"] or None,
+                 italic=spec["italic"] or None)
+
+
+def highlight(lexer: Lexer, lines: list[str]) -> list[Text]:
+    """Each diff line's body (sign removed) as highlighted text."""
+    old: list[str] = []
+    new: list[str] = []
+    where: list[tuple[str, int]] = []   # (side, index within that side)
+    for line in lines:
+        sign, body = line[:1], line[1:MAX_COLUMNS + 1].expandtabs(4)
+        if sign == "-":
+            where.append(("old", len(old)))
+            old.append(body)
+        elif sign == "+":
+            where.append(("new", len(new)))
+            new.append(body)
+        elif sign == "\\":
+            where.append(("note", 0))
+        else:
+            where.append(("new", len(new)))
+            old.append(body)
+            new.append(body)
+    sides = {
+        "old": _lex(lexer, old) if any(w[0] == "old" for w in where) else [],
+        "new": _lex(lexer, new) if new else [],
+    }
+    out: list[Text] = []
+    for (side, index), line in zip(where, lines):
+        if side == "note":
+            out.append(Text(line, NO_NEWLINE, no_wrap=True, end=""))
+        else:
+            out.append(sides[side][index])
+    return out
+
+
+def _lex(lexer: Lexer, lines: list[str]) -> list[Text]:
+    if isinstance(lexer, TextLexer):
+        return [Text(line, no_wrap=True, end="") for line in lines]
+    texts = [Text(no_wrap=True, end="")]
+    for token, value in lexer.get_tokens("\n".join(lines) + "\n"):
+        style = token_style(token) if token is not Token.Text else None
+        pieces = value.split("\n")
+        for n, piece in enumerate(pieces):
+            if n:
+                texts.append(Text(no_wrap=True, end=""))
+            if piece:
+                texts[-1].append(piece, style)
+    return (texts + [Text(no_wrap=True, end="")] * len(lines))[:len(lines)]
