@@ -1,0 +1,1 @@
+"""Modal dialogs: pick a group, type a line of text, confirm."""

@@ -1,0 +1,57 @@
+"""The activity panel: what the person and the agent did, and what waits for approval."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from rich.style import Style
+from rich.text import Text
+from textual.widgets import Static
+
+from segmint_core.session.models import AWAITING_APPROVAL, Activity, CommitPlan
+
+ACTOR_STYLE = {
+    "agent": Style(color="#c678dd", bold=True),
+    "person": Style(color="#61afef", bold=True),
+    "segmint": Style(color="#8b8fa3", bold=True),
+}
+LINES = 3
+
+
+def clock(stamp: str) -> str:
+    """``HH:MM:SS`` in local time from an ISO 8601 stamp."""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%H:%M:%S")
+    except ValueError:
+        return stamp[:8]
+
+
+def activity_line(entry: Activity) -> Text:
+    return Text.assemble((clock(entry.time) + " ", Style(color="#8b8fa3")),
+                         (entry.actor, ACTOR_STYLE.get(entry.actor, Style(bold=True))),
+                         " " + entry.text.removeprefix(entry.actor + " "))
+
+
+class ActivityPanel(Static):
+    """Status line (pairing, approvals, messages) over the latest activity."""
+
+    DEFAULT_CSS = """
+    ActivityPanel { height: auto; max-height: 5; padding: 0 1; background: $boost; }
+    """
+
+    def show(self, activity: list[Activity], plans: list[CommitPlan], *, pairing: str,
+             messages: int | None = None) -> None:
+        waiting = [p.id for p in plans if p.status == AWAITING_APPROVAL]
+        status = Text.assemble(("● " if "on " in pairing else "○ ", Style(color="#5fd77a" if "on " in pairing
+                                                                         else "#8b8fa3")), pairing)
+        if waiting:
+            status.append(f"   {len(waiting)} waiting for approval: {', '.join(waiting)} (a approves)",
+                          Style(color="#e5c07b", bold=True))
+        if messages:
+            status.append(f"   {messages} comment{'s' if messages != 1 else ''} queued for the agent",
+                          Style(color="#c678dd"))
+        lines = [status]
+        lines.extend(activity_line(a) for a in activity[-LINES:])
+        if len(lines) == 1:
+            lines.append(Text("No activity yet.", Style(color="#8b8fa3")))
+        self.update(Text("\n").join(lines))

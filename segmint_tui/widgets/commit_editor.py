@@ -1,0 +1,117 @@
+"""The commit message editor: the highlighted commit's title (one line) and body (a TextArea).
+
+Edits stay local until saved (ctrl+s, or leaving with escape); a save goes to
+the session as ``update_commit``. A message the agent changes meanwhile
+replaces the editor's text only when the person has no unsaved edit there.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Button, Input, Label, Static, TextArea
+
+from segmint_core.session.models import APPLIED, CommitPlan
+from segmint_tui.widgets.commits_list import status_text
+
+
+class CommitEditor(Vertical):
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save message", priority=True),
+        Binding("escape", "leave", "Save and back"),
+    ]
+
+    class Save(Message):
+        def __init__(self, commit_id: str, title: str, description: str) -> None:
+            super().__init__()
+            self.commit_id = commit_id
+            self.title = title
+            self.description = description
+
+    class Leave(Message):
+        pass
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.plan: CommitPlan | None = None
+        self._loaded: tuple[str, str] = ("", "")
+
+    def compose(self) -> ComposeResult:
+        yield Static("No commit selected: propose commits with p.", id="commit-heading")
+        yield Label("Title")
+        yield Input(placeholder="type(scope): what this commit does", id="commit-title")
+        yield Label("Body")
+        yield TextArea(id="commit-body", soft_wrap=True, tab_behavior="focus")
+        with Horizontal(id="commit-buttons"):
+            yield Button("Save  ctrl+s", id="commit-save", variant="primary")
+            yield Button("Approve", id="commit-approve", action="screen.approve")
+            yield Button("Commit", id="commit-apply", variant="success", action="screen.apply_commit")
+
+    @property
+    def title_input(self) -> Input:
+        return self.query_one("#commit-title", Input)
+
+    @property
+    def body(self) -> TextArea:
+        return self.query_one("#commit-body", TextArea)
+
+    @property
+    def dirty(self) -> bool:
+        return self.plan is not None and (self.title_input.value, self.body.text) != self._loaded
+
+    def load(self, plan: CommitPlan | None) -> None:
+        """Show ``plan``; keeps unsaved text if it is the same commit."""
+        same = plan is not None and self.plan is not None and plan.id == self.plan.id
+        if same and self.dirty:
+            self.plan = plan
+            self._heading()
+            return
+        self.plan = plan
+        title, body = (plan.title, plan.description) if plan else ("", "")
+        self._loaded = (title, body)
+        if self.title_input.value != title:
+            self.title_input.value = title
+        if self.body.text != body:
+            self.body.load_text(body)
+        read_only = plan is None or plan.status == APPLIED
+        self.title_input.disabled = plan is None
+        self.body.read_only = read_only
+        self._heading()
+
+    def _heading(self) -> None:
+        heading = self.query_one("#commit-heading", Static)
+        if self.plan is None:
+            heading.update("No commit selected: propose commits with p.")
+            return
+        plan = self.plan
+        heading.update(Text.assemble((f"{plan.id} ", "bold"), status_text(plan),
+                                     (f"  groups: {', '.join(plan.change_group_ids)}", "dim")))
+
+    def mark_saved(self, title: str, description: str) -> None:
+        self._loaded = (title, description)
+
+    def action_save(self) -> None:
+        if self.plan is None:
+            self.notify("No commit selected", severity="warning")
+            return
+        if self.plan.status == APPLIED:
+            self.notify(f"{self.plan.id} is already applied; undo it to edit", severity="warning")
+            return
+        self.post_message(self.Save(self.plan.id, self.title_input.value, self.body.text))
+
+    def action_leave(self) -> None:
+        if self.dirty:
+            self.action_save()
+        self.post_message(self.Leave())
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "commit-save":
+            self.action_save()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.body.focus()

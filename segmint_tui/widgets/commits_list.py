@@ -1,0 +1,91 @@
+"""The commits pane: the proposed commits in order, with their status."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from segmint_core.session.models import (
+    APPLIED,
+    APPROVED,
+    AWAITING_APPROVAL,
+    FAILED,
+    PROPOSED,
+    CommitPlan,
+)
+
+STATUS_STYLE = {
+    PROPOSED: ("○ proposed", Style(color="#a0a4b8")),
+    AWAITING_APPROVAL: ("◐ awaiting approval", Style(color="#e5c07b", bold=True)),
+    APPROVED: ("✓ approved", Style(color="#5fd77a", bold=True)),
+    APPLIED: ("● applied", Style(color="#61afef", bold=True)),
+    FAILED: ("✗ failed", Style(color="#ff6b6b", bold=True)),
+}
+
+
+def status_text(plan: CommitPlan) -> Text:
+    label, style = STATUS_STYLE.get(plan.status, (plan.status, Style()))
+    text = Text(label, style)
+    if plan.status == APPLIED and plan.sha:
+        text.append(f" {plan.sha[:7]}", style)
+    if plan.status == FAILED and plan.error:
+        text.append(f": {plan.error}", Style(color="#ff6b6b"))
+    return text
+
+
+def plan_prompt(position: int, plan: CommitPlan) -> Text:
+    hunks = len(plan.hunk_ids) + len(plan.change_ids)
+    title = Text(plan.title, Style(bold=True, strike=False))
+    return Text.assemble(
+        (f"{position:>2}. ", Style(color="#8b8fa3")), title, "\n    ",
+        status_text(plan), (f"  {plan.id} · {', '.join(plan.change_group_ids)} · {hunks} hunk"
+                            f"{'s' if hunks != 1 else ''}", Style(color="#8b8fa3")),
+    )
+
+
+class CommitsList(OptionList):
+    BINDINGS = [
+        Binding("enter,e", "screen.edit_message", "Edit message"),
+        Binding("a", "screen.approve", "Approve"),
+        Binding("A", "screen.approve_all", "Approve all"),
+        Binding("x", "screen.apply_commit", "Commit"),
+        Binding("X", "screen.apply_approved", "Commit approved"),
+        Binding("shift+up,K", "screen.reorder(-1)", "Move up"),
+        Binding("shift+down,J", "screen.reorder(1)", "Move down"),
+        Binding("j", "cursor_down", "Down", show=False),
+        Binding("k", "cursor_up", "Up", show=False),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.plans: list[CommitPlan] = []
+        self._signature: object = None
+
+    def populate(self, plans: list[CommitPlan]) -> None:
+        signature = [(p.id, p.title, p.status, p.sha, p.error, tuple(p.hunk_ids), tuple(p.change_group_ids))
+                     for p in plans]
+        current = self.highlighted_plan.id if self.highlighted_plan else None
+        index = self.highlighted
+        self.plans = list(plans)
+        if signature == self._signature:
+            return
+        self._signature = signature
+        self.set_options([Option(plan_prompt(n, p), id=p.id) for n, p in enumerate(plans, 1)])
+        if not plans:
+            return
+        ids = [p.id for p in plans]
+        self.highlighted = ids.index(current) if current in ids else min(index or 0, len(plans) - 1)
+
+    @property
+    def highlighted_plan(self) -> CommitPlan | None:
+        if self.highlighted is None or not (0 <= self.highlighted < len(self.plans)):
+            return None
+        return self.plans[self.highlighted]
+
+    def highlight(self, commit_id: str) -> None:
+        ids = [p.id for p in self.plans]
+        if commit_id in ids:
+            self.highlighted = ids.index(commit_id)

@@ -1,0 +1,272 @@
+"""The groups pane: groups (summary, reasons, +/- counts) expandable to files and hunks.
+
+The tree is rebuilt from ``GroupRow``s whenever the session changes; expanded
+nodes and the cursor are carried over by key, so a live update from the agent
+does not lose the person's place. Files and hunks of a group are added only
+when the group is expanded, which keeps a rebuild over a thousand files cheap.
+Marks (space) select several hunks, files or groups for one move or merge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding
+from textual.widgets import Tree
+from textual.widgets.tree import TreeNode
+
+from segmint_tui.groups_model import UNGROUPED, FileRow, GroupRow
+
+GROUP, REASON, FILE, HUNK = "group", "reason", "file", "hunk"
+STATUS_LETTER = {"added": "A", "modified": "M", "deleted": "D", "renamed": "R", "copied": "C",
+                 "binary": "B", "conflicted": "U"}
+MARK = Style(color="#e5c07b", bold=True)
+DIM = Style(color="#8b8fa3")
+PLUS = Style(color="#5fd77a")
+MINUS = Style(color="#ff6b6b")
+
+
+@dataclass(frozen=True)
+class NodeRef:
+    kind: str
+    group_id: str
+    change_id: str | None = None
+    hunk_id: str | None = None
+
+    @property
+    def key(self) -> str:
+        if self.kind == HUNK:
+            return f"h:{self.hunk_id}"
+        if self.kind == FILE:
+            return f"f:{self.group_id}:{self.change_id}"
+        return f"g:{self.group_id}" if self.kind == GROUP else f"r:{self.group_id}"
+
+
+def counts(added: int, removed: int) -> Text:
+    return Text.assemble(("+" + str(added), PLUS), " ", ("−" + str(removed), MINUS))
+
+
+class GroupsTree(Tree[NodeRef]):
+    BINDINGS = [
+        Binding("space", "toggle_mark", "Mark"),
+        Binding("m", "screen.move_hunks", "Move"),
+        Binding("n", "screen.move_to_new_group", "New group"),
+        Binding("M", "screen.merge_groups", "Merge"),
+        Binding("R,f2", "screen.rename_group", "Rename"),
+        Binding("c", "screen.comment", "Comment"),
+        Binding("j", "cursor_down", "Down", show=False),
+        Binding("k", "cursor_up", "Up", show=False),
+        Binding("right,l", "expand_node", "Expand", show=False),
+        Binding("left,h", "collapse_node", "Collapse", show=False),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("groups", id=id)
+        self.show_root = False
+        self.guide_depth = 2
+        self.auto_expand = True
+        self.rows: list[GroupRow] = []
+        self.marked: set[str] = set()          # node keys
+        self._signature: object = None
+
+    # -- content ------------------------------------------------------------------
+
+    def populate(self, rows: list[GroupRow]) -> bool:
+        """Show ``rows``; returns False when nothing visible changed (no rebuild)."""
+        # Object ids stand for content: the old rows are still alive here, so an
+        # id seen in both signatures is the very same (unchanged) hunk.
+        signature = [(r.id, r.summary, tuple(r.reasons), tuple((id(f.change), tuple(id(h) for h in f.hunks))
+                      for f in r.files)) for r in rows]
+        if signature == self._signature:
+            self.rows = rows
+            return False
+        self.rows = rows
+        self._signature = signature
+        expanded = {n.data.key for n in self._all_nodes() if n.data is not None and n.is_expanded}
+        cursor = self.cursor_node.data if self.cursor_node is not None else None
+        old_line = self.cursor_line
+        valid = {key for row in rows for key in self._keys_of(row)}
+        self.marked &= valid
+        self.clear()
+        for row in rows:
+            node = self.root.add(self._group_label(row), NodeRef(GROUP, row.id), expand=False)
+            if f"g:{row.id}" in expanded or (row.id == UNGROUPED and len(rows) == 1):
+                self._fill_group(node, row, expanded)
+                node.expand()
+        self._restore_cursor(cursor, old_line)
+        return True
+
+    def _restore_cursor(self, cursor: NodeRef | None, old_line: int) -> None:
+        last = self.last_line          # builds the lines, so node.line is valid below
+        if last < 0:
+            return
+        target = None
+        if cursor is not None:
+            target = next((n for n in self._all_nodes() if n.data is not None and n.data == cursor), None)
+        if target is not None:
+            self.move_cursor(target)
+        else:
+            self.move_cursor_to_line(max(0, min(old_line, last)))
+
+    def _keys_of(self, row: GroupRow) -> list[str]:
+        keys = [f"g:{row.id}"]
+        for f in row.files:
+            keys.append(f"f:{row.id}:{f.change.id}")
+            keys.extend(f"h:{h.id}" for h in f.hunks)
+        return keys
+
+    def _fill_group(self, node: TreeNode[NodeRef], row: GroupRow, expanded: set[str] = frozenset()) -> None:
+        if node.children:
+            return
+        for reason in row.reasons:
+            node.add_leaf(Text.assemble(("why: ", DIM), (reason, Style(color="#a0a4b8", italic=True))),
+                          NodeRef(REASON, row.id))
+        for f in row.files:
+            ref = NodeRef(FILE, row.id, f.change.id)
+            child = node.add(self._file_label(row, f), ref, allow_expand=bool(f.hunks))
+            for hunk in f.hunks:
+                child.add_leaf(self._hunk_label(hunk), NodeRef(HUNK, row.id, f.change.id, hunk.id))
+            if ref.key in expanded:
+                child.expand()
+
+    def _all_nodes(self):
+        stack = list(self.root.children)
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(node.children)
+
+    def on_tree_node_expanded(self, event: Tree.NodeExpanded[NodeRef]) -> None:
+        ref = event.node.data
+        if ref is not None and ref.kind == GROUP:
+            row = self.row(ref.group_id)
+            if row is not None:
+                self._fill_group(event.node, row)
+
+    # -- labels -------------------------------------------------------------------
+
+    def _mark(self, key: str) -> Text:
+        return Text("● ", MARK) if key in self.marked else Text("")
+
+    def _group_label(self, row: GroupRow) -> Text:
+        files = len(row.files)
+        return Text.assemble(
+            self._mark(f"g:{row.id}"), (row.id.replace("group-", "#") + " ", DIM), (row.summary, Style(bold=True)),
+            "  ", counts(row.added, row.removed), (f"  {files} file{'s' if files != 1 else ''}", DIM),
+        )
+
+    def _file_label(self, row: GroupRow, f: FileRow) -> Text:
+        letter = STATUS_LETTER.get(f.change.status, "?")
+        return Text.assemble(
+            self._mark(f"f:{row.id}:{f.change.id}"), (letter + " ", Style(color="#61afef", bold=True)),
+            f.change.file_path, "  ", counts(f.added, f.removed),
+        )
+
+    def _hunk_label(self, hunk) -> Text:
+        short = hunk.id.split("-", 1)[-1]
+        header = hunk.header.split("@@")
+        where = f"@@{header[1]}@@" if len(header) > 2 else hunk.header
+        context = header[2].strip() if len(header) > 2 else ""
+        return Text.assemble(
+            self._mark(f"h:{hunk.id}"), (short + " ", DIM), where, (f" {context}" if context else "", DIM),
+            "  ", counts(hunk.added, hunk.removed), (" staged" if hunk.staged else "", MARK),
+        )
+
+    def _relabel(self) -> None:
+        for node in self._all_nodes():
+            ref = node.data
+            if ref is None:
+                continue
+            row = self.row(ref.group_id)
+            if row is None:
+                continue
+            if ref.kind == GROUP:
+                node.set_label(self._group_label(row))
+            elif ref.kind == FILE:
+                f = row.file(ref.change_id or "")
+                if f is not None:
+                    node.set_label(self._file_label(row, f))
+            elif ref.kind == HUNK:
+                f = row.file(ref.change_id or "")
+                hunk = next((h for h in (f.hunks if f else []) if h.id == ref.hunk_id), None)
+                if hunk is not None:
+                    node.set_label(self._hunk_label(hunk))
+
+    # -- selection ----------------------------------------------------------------
+
+    @property
+    def cursor_ref(self) -> NodeRef | None:
+        node = self.cursor_node
+        return node.data if node is not None else None
+
+    def row(self, group_id: str) -> GroupRow | None:
+        return next((r for r in self.rows if r.id == group_id), None)
+
+    def units_of(self, ref: NodeRef) -> list[str]:
+        """The hunk ids (or change ids of hunkless files) a node stands for."""
+        row = self.row(ref.group_id)
+        if row is None:
+            return []
+        if ref.kind == HUNK:
+            return [ref.hunk_id] if ref.hunk_id else []
+        if ref.kind == FILE:
+            f = row.file(ref.change_id or "")
+            if f is None:
+                return []
+            return [h.id for h in f.hunks] or [f.change.id]
+        return row.unit_ids
+
+    def selected_units(self) -> list[str]:
+        """Marked hunks/files/groups if any, else what the cursor is on."""
+        if self.marked:
+            units: list[str] = []
+            for node in self._all_nodes_in_order():
+                if node.data is not None and node.data.key in self.marked:
+                    units.extend(u for u in self.units_of(node.data) if u not in units)
+            for key in self.marked:     # marked groups that are collapsed have no child nodes
+                if key.startswith("g:"):
+                    row = self.row(key[2:])
+                    if row is not None:
+                        units.extend(u for u in row.unit_ids if u not in units)
+            return units
+        ref = self.cursor_ref
+        return self.units_of(ref) if ref is not None else []
+
+    def marked_groups(self) -> list[str]:
+        return [r.id for r in self.rows if f"g:{r.id}" in self.marked]
+
+    def _all_nodes_in_order(self):
+        def walk(node):
+            for child in node.children:
+                yield child
+                yield from walk(child)
+        return walk(self.root)
+
+    def action_toggle_mark(self) -> None:
+        ref = self.cursor_ref
+        if ref is None or ref.kind == REASON:
+            return
+        self.marked ^= {ref.key}
+        self._relabel()
+        self.action_cursor_down()
+
+    def clear_marks(self) -> None:
+        if self.marked:
+            self.marked.clear()
+            self._relabel()
+
+    def action_expand_node(self) -> None:
+        node = self.cursor_node
+        if node is not None and node.allow_expand and not node.is_expanded:
+            node.expand()
+
+    def action_collapse_node(self) -> None:
+        node = self.cursor_node
+        if node is None:
+            return
+        if node.is_expanded:
+            node.collapse()
+        elif node.parent is not None and node.parent is not self.root:
+            self.move_cursor(node.parent)
