@@ -1,0 +1,200 @@
+"""The Segmint app: one factory (``create_app``), the session bridge, and ``run_app``.
+
+Threads: session calls run in worker threads (a regroup of a large change set
+takes seconds, and the session's lock may be held by the agent's call), and
+their results come back with ``call_later``, which is thread-safe. Session
+events arrive on whatever thread made the change and are posted to the main
+screen as ``SessionChanged`` messages.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import time
+from collections.abc import Callable, Iterable
+from functools import partial
+from pathlib import Path
+from typing import Any, TypeVar
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+from textual.timer import Timer
+
+from segmint_core.errors import SegmintError
+from segmint_core.session.events import SessionEvent
+from segmint_core.session.session import Session
+from segmint_tui.catalog import COMMANDS
+from segmint_tui.disk_watch import DiskWatch
+from segmint_tui.messages import (
+    DiskChanged,
+    GroupingProgress,
+    PairingChanged,
+    SessionChanged,
+)
+from segmint_tui.pairing import Pairing
+from segmint_tui.screens.main import MainScreen
+
+log = logging.getLogger("segmint.tui")
+T = TypeVar("T")
+
+DISK_DEBOUNCE = 0.3      # seconds of quiet on disk before a refresh
+PROGRESS_EVERY = 0.05    # seconds between progress updates from a regroup
+
+
+class SegmintApp(App[int]):
+    CSS_PATH = "styles/app.tcss"
+    TITLE = "segmint"
+    ENABLE_COMMAND_PALETTE = True
+
+    def __init__(self, session: Session, *, mcp: bool = True, agent_can_commit: bool = False,
+                 watch: bool = True, auto_group: bool = True) -> None:
+        super().__init__()
+        self.session = session
+        self.agent_can_commit = agent_can_commit
+        self.watch_disk = watch
+        self.auto_group = auto_group
+        self.pairing = Pairing(self, enabled=mcp, agent_can_commit=agent_can_commit)
+        self.grouping = False
+        self.review_messages: int | None = None
+        self.first_paint: float | None = None     # perf_counter() of the first full paint (bench)
+        self._unsubscribe: Callable[[], None] | None = None
+        self._disk: DiskWatch | None = None
+        self._disk_timer: Timer | None = None
+        self.sub_title = _describe(session)
+        self.main = MainScreen()
+
+    def get_default_screen(self) -> Screen:
+        return self.main
+
+    # -- life cycle -------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.session.set_presence(person_present=True, agent_can_commit=self.agent_can_commit)
+        self._unsubscribe = self.session.subscribe(self._session_event)
+        if self.auto_group and not self.session.groups and self.session.changes:
+            self.start_grouping(auto=True)
+        if self.watch_disk:
+            self._disk = DiskWatch(self.session.git.root, self.session.git.git_dir,
+                                   lambda: self.post_message(DiskChanged()))
+            self._disk.start()
+        self.pairing.start()
+        self.call_after_refresh(self._painted)
+        self.count_review_messages()
+
+    def _painted(self) -> None:
+        if self.first_paint is None:
+            self.first_paint = time.perf_counter()
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        if self._disk is not None:
+            self._disk.stop()
+        self.pairing.stop()
+        self.session.set_presence(person_present=False)
+
+    # -- the session bridge -------------------------------------------------------------
+
+    def _session_event(self, event: SessionEvent) -> None:
+        """Session listener: runs on the thread that changed the session."""
+        self.main.post_message(SessionChanged(event))
+
+    def call_session(self, label: str, fn: Callable[[], T], done: Callable[[T], Any] | None = None):
+        """Run ``fn`` (a session call) in a worker thread; ``done(result)`` runs on the app's loop.
+
+        A ``SegmintError`` becomes an error notification naming what failed;
+        anything else too (with the type), and is logged: the app never crashes.
+        """
+        def work() -> None:
+            try:
+                result = fn()
+            except SegmintError as exc:
+                self.call_later(self.notify, str(exc), title=f"Could not {label}", severity="error", timeout=8)
+                return
+            except Exception as exc:
+                log.exception("%s failed", label)
+                self.call_later(self.notify, f"{type(exc).__name__}: {exc}", title=f"Could not {label}",
+                                severity="error", timeout=8)
+                return
+            if done is not None:
+                self.call_later(done, result)
+
+        return self.run_worker(work, thread=True, group="session", name=label, exit_on_error=False)
+
+    def start_grouping(self, *, auto: bool = False) -> None:
+        """Regroup all changes from scratch in a worker, with a progress indicator."""
+        if self.grouping:
+            return
+        self.grouping = True
+        last = [0.0]
+
+        def progress(done: int, total: int, text: str) -> None:
+            now = time.monotonic()
+            if now - last[0] >= PROGRESS_EVERY or done >= total:
+                last[0] = now
+                self.main.post_message(GroupingProgress(done, max(total, 1), text))
+
+        def regroup():
+            try:
+                return self.session.regroup(progress=progress)
+            finally:
+                self.grouping = False
+                self.main.post_message(GroupingProgress(0, 0, ""))
+
+        self.main.post_message(GroupingProgress(0, 1, "starting"))
+        label = "group the changes" if auto else "regroup"
+        self.call_session(label, regroup, lambda groups: self.notify(f"Grouped into {len(groups)} groups"))
+
+    def count_review_messages(self) -> None:
+        def counted(n: int) -> None:
+            self.review_messages = n
+            self.main.refresh_activity()
+
+        self.call_session("read the review messages", lambda: len(self.session.peek_review_messages()), counted)
+
+    # -- disk and pairing ---------------------------------------------------------------
+
+    def on_disk_changed(self, _: DiskChanged) -> None:
+        if self._disk_timer is not None:
+            self._disk_timer.stop()
+        self._disk_timer = self.set_timer(DISK_DEBOUNCE, self._refresh_from_disk)
+
+    def _refresh_from_disk(self) -> None:
+        self._disk_timer = None
+        self.call_session("refresh", lambda: self.session.refresh(actor="segmint"))
+
+    def on_pairing_changed(self, _: PairingChanged) -> None:
+        self.main.refresh_activity()
+
+    # -- command palette ------------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for command in COMMANDS:
+            yield SystemCommand(command.title, command.help, partial(self.main.run_action, command.action))
+
+
+def _describe(session: Session) -> str:
+    root = Path(session.git.root)
+    branch = session.git.head_ref()
+    name = branch.removeprefix("refs/heads/") if branch else "detached"
+    return f"{root.name} · {name}"
+
+
+def create_app(repo: str | None = None, *, session: Session | None = None, mcp: bool = True,
+               agent_can_commit: bool = False, watch: bool = True, auto_group: bool = True) -> SegmintApp:
+    """The one app factory: the CLI, the tests, the screenshots and the bench all start here.
+
+    Opening the session (not a repository, git missing) raises ``SegmintError``
+    before any terminal set-up.
+    """
+    session = session if session is not None else Session.open(repo)
+    return SegmintApp(session, mcp=mcp, agent_can_commit=agent_can_commit, watch=watch, auto_group=auto_group)
+
+
+def run_app(args: argparse.Namespace) -> int:
+    app = create_app(getattr(args, "repo", None), mcp=not getattr(args, "no_mcp", False),
+                     agent_can_commit=getattr(args, "agent_can_commit", False))
+    result = app.run()
+    return int(result or 0)

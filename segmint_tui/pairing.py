@@ -1,0 +1,72 @@
+"""Pairing: the embedded MCP server that lets an agent join the app's session.
+
+``segmint_core.mcp.embedded.EmbeddedServer`` serves the app's own ``Session``
+over streamable HTTP on 127.0.0.1 with a bearer token, and publishes a
+discovery file so that ``segmint mcp`` started in the same repository relays
+to it. It runs as an async worker in the app's event loop; the agent's tool
+calls run in worker threads, and their session events reach the screen through
+the session listener like any other change.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from segmint_core.errors import SegmintError
+from segmint_tui.messages import PairingChanged
+
+if TYPE_CHECKING:
+    from segmint_tui.app import SegmintApp
+
+log = logging.getLogger("segmint.tui")
+
+
+class Pairing:
+    def __init__(self, app: SegmintApp, *, enabled: bool, agent_can_commit: bool) -> None:
+        self.app = app
+        self.enabled = enabled
+        self.agent_can_commit = agent_can_commit
+        self.info = None           # EndpointInfo once listening
+        self.error: str | None = None
+        self._server = None
+
+    @property
+    def status(self) -> str:
+        if not self.enabled:
+            return "pairing off (--no-mcp)"
+        if self.error:
+            return f"pairing failed: {self.error}"
+        if self.info is None:
+            return "pairing: starting the MCP server…"
+        commits = "agent may commit" if self.agent_can_commit else "agent commits wait for approval"
+        return f"pairing on {self.info.url} · agents join with `segmint mcp` · {commits}"
+
+    def start(self) -> None:
+        if self.enabled:
+            self.app.run_worker(self._serve(), name="mcp", group="mcp", exit_on_error=False)
+
+    async def _serve(self) -> None:
+        try:
+            from segmint_core.mcp.embedded import EmbeddedServer
+
+            self._server = EmbeddedServer(self.app.session, agent_can_commit=self.agent_can_commit)
+            await self._server.serve(ready=self._ready)
+        except SegmintError as exc:
+            self._failed(str(exc))
+        except Exception as exc:   # a bug in the server must not take the app down
+            log.exception("embedded MCP server failed")
+            self._failed(f"{type(exc).__name__}: {exc}")
+
+    def _ready(self, info) -> None:
+        self.info = info
+        self.app.post_message(PairingChanged())
+
+    def _failed(self, reason: str) -> None:
+        self.error = reason
+        self.app.post_message(PairingChanged())
+        self.app.notify(f"Agents cannot join: {reason}", title="Pairing", severity="error")
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.stop()

@@ -1,0 +1,268 @@
+"""The main screen: groups and commits on the left, diff / message / PR on the right,
+the activity panel and the footer below.
+
+The screen holds no session state of its own: ``sync`` redraws every pane from
+the session after each session event (coalesced, so a burst of events is one
+redraw), and the panes keep the person's place (cursor, expanded nodes,
+unsaved text) across redraws.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import (
+    Footer,
+    Header,
+    Label,
+    OptionList,
+    ProgressBar,
+    TabbedContent,
+    TabPane,
+    Tree,
+)
+
+from segmint_core.session.models import AWAITING_APPROVAL
+from segmint_tui.diff_render import DiffDocument, build_document, message_document
+from segmint_tui.groups_model import GroupRow, group_rows
+from segmint_tui.messages import GroupingProgress, SessionChanged
+from segmint_tui.screens.session_actions import SessionActions
+from segmint_tui.widgets.activity_panel import ActivityPanel
+from segmint_tui.widgets.commit_editor import CommitEditor
+from segmint_tui.widgets.commits_list import CommitsList
+from segmint_tui.widgets.diff_view import DiffView
+from segmint_tui.widgets.groups_tree import (
+    FILE,
+    GROUP,
+    REASON,
+    GroupsTree,
+    NodeRef,
+)
+from segmint_tui.widgets.pr_editor import PrEditor
+
+TABS = {"diff": "diff-tab", "message": "message-tab", "pr": "pr-tab"}
+
+
+class MainScreen(SessionActions, Screen):
+    BINDINGS = [
+        Binding("question_mark", "help", "Help"),
+        Binding("1", "focus_pane('groups')", "Groups", show=False),
+        Binding("2", "focus_pane('commits')", "Commits", show=False),
+        Binding("3", "focus_pane('diff')", "Diff", show=False),
+        Binding("4", "edit_message", "Message", show=False),
+        Binding("5", "focus_pane('pr')", "PR", show=False),
+        Binding("g", "regroup", "Regroup"),
+        Binding("p", "propose", "Propose"),
+        Binding("u", "undo", "Undo commit"),
+        Binding("r,f5", "refresh", "Refresh"),
+        Binding("P", "generate_pr", "Draft PR", show=False),
+        Binding("q", "app.quit", "Quit", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._sync_pending = False
+        self._diff_source = "groups"       # which list the diff pane follows
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="panes"):
+            with Vertical(id="left"):
+                with Vertical(id="groups-pane", classes="pane"):
+                    with Horizontal(id="grouping"):
+                        yield Label("Grouping…", id="grouping-label")
+                        yield ProgressBar(id="grouping-bar", show_eta=False)
+                    yield GroupsTree(id="groups")
+                with Vertical(id="commits-pane", classes="pane"):
+                    yield CommitsList(id="commits")
+            with TabbedContent(id="right", initial="diff-tab"):
+                with TabPane("Diff", id="diff-tab"):
+                    yield DiffView(id="diff")
+                with TabPane("Message", id="message-tab"):
+                    yield CommitEditor(id="editor")
+                with TabPane("PR", id="pr-tab"):
+                    yield PrEditor(id="pr")
+        yield ActivityPanel(id="activity")
+        yield Footer()
+
+    # -- parts ------------------------------------------------------------------------
+
+    @property
+    def tree(self) -> GroupsTree:
+        return self.query_one(GroupsTree)
+
+    @property
+    def commits(self) -> CommitsList:
+        return self.query_one(CommitsList)
+
+    @property
+    def diff(self) -> DiffView:
+        return self.query_one(DiffView)
+
+    @property
+    def editor(self) -> CommitEditor:
+        return self.query_one(CommitEditor)
+
+    @property
+    def pr_editor(self) -> PrEditor:
+        return self.query_one(PrEditor)
+
+    def on_mount(self) -> None:
+        self.query_one("#groups-pane").border_title = "1 Groups"
+        self.query_one("#commits-pane").border_title = "2 Commits"
+        self.query_one("#grouping").display = False
+        self.sync()
+        self.tree.focus()
+
+    # -- redraw from the session -------------------------------------------------------
+
+    def on_session_changed(self, message: SessionChanged) -> None:
+        event = message.event
+        if event.actor != "person" and event.detail.get("status") == AWAITING_APPROVAL:
+            commit = event.detail.get("commit_id", "a commit")
+            self.notify(f"The agent asks to commit {commit}: approve it with a in the commits pane",
+                        title="Approval waiting", severity="warning", timeout=8)
+        if event.kind == "messages":
+            self.segmint.count_review_messages()
+        if not self._sync_pending:
+            self._sync_pending = True
+            self.call_later(self.sync)
+
+    def sync(self) -> None:
+        self._sync_pending = False
+        session = self.session
+        self.tree.populate(group_rows(session))
+        self.commits.populate(list(session.plans))
+        self.editor.load(self.commits.highlighted_plan)
+        self.pr_editor.load(session.pr)
+        self.refresh_activity()
+        self.show_selection(keep_position=True)
+
+    def refresh_activity(self) -> None:
+        app = self.segmint
+        self.query_one(ActivityPanel).show(list(self.session.activity), list(self.session.plans),
+                                           pairing=app.pairing.status, messages=app.review_messages)
+
+    # -- what the diff pane shows ---------------------------------------------------------
+
+    def show_selection(self, *, keep_position: bool = False) -> None:
+        if self._diff_source == "commits" and self.commits.highlighted_plan is not None:
+            document = self._plan_document()
+        else:
+            document = self._tree_document(self.tree.cursor_ref)
+        self.diff.show(document, keep_position=keep_position)
+
+    def _tree_document(self, ref: NodeRef | None) -> DiffDocument:
+        if ref is None:
+            if not self.session.changes:
+                return message_document("The working tree is clean: nothing to commit.")
+            return message_document("Select a group, file or hunk.")
+        row = self.tree.row(ref.group_id)
+        if row is None:
+            return message_document("Select a group, file or hunk.")
+        if ref.kind in (GROUP, REASON):
+            return build_document(row.parts(), _group_title(row), key=ref.key)
+        f = row.file(ref.change_id or "")
+        if f is None:
+            return message_document("This file left the group.")
+        if ref.kind == FILE:
+            return build_document([(f.change, f.hunks)], key=ref.key)
+        hunks = [h for h in f.hunks if h.id == ref.hunk_id]
+        return build_document([(f.change, hunks)], key=ref.key)
+
+    def _plan_document(self) -> DiffDocument:
+        plan = self.commits.highlighted_plan
+        wanted = set(plan.hunk_ids) | set(plan.change_ids)
+        parts = []
+        for change in self.session.changes:
+            hunks = [h for h in change.hunks if h.id in wanted]
+            if hunks or change.id in wanted:
+                parts.append((change, hunks))
+        title = [Text(plan.title, "bold")]
+        if plan.status == "applied":
+            title.append(Text(f"applied as {(plan.sha or '')[:7]}: its hunks are in HEAD now", "dim"))
+        return build_document(parts, title, key=("plan", plan.id))
+
+    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted) -> None:
+        self._diff_source = "groups"
+        self.show_selection()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list is not self.commits:
+            return
+        self.editor.load(self.commits.highlighted_plan)
+        if self.commits.has_focus:
+            self._diff_source = "commits"
+            self.show_selection()
+
+    def on_descendant_focus(self, event) -> None:
+        widget = event.widget
+        if widget is self.tree and self._diff_source != "groups":
+            self._diff_source = "groups"
+            self.show_selection()
+        elif widget is self.commits and self._diff_source != "commits":
+            self._diff_source = "commits"
+            self.show_selection()
+
+    def on_commit_editor_leave(self, event: CommitEditor.Leave) -> None:
+        self.commits.focus()
+
+    # -- regrouping progress ------------------------------------------------------------
+
+    def on_grouping_progress(self, message: GroupingProgress) -> None:
+        box = self.query_one("#grouping")
+        if message.total <= 0:
+            box.display = False
+            return
+        box.display = True
+        self.query_one("#grouping-label", Label).update(f"Grouping: {message.text}")
+        self.query_one("#grouping-bar", ProgressBar).update(total=message.total, progress=message.done)
+
+    # -- focus ----------------------------------------------------------------------------
+
+    def focused_pane(self) -> str | None:
+        focused = self.app.focused
+        for name, widget in (("groups", self.tree), ("commits", self.commits), ("diff", self.diff)):
+            if focused is widget:
+                return name
+        return None
+
+    def focus_pane(self, name: str) -> None:
+        tabs = self.query_one(TabbedContent)
+        if name == "groups":
+            self.tree.focus()
+        elif name == "commits":
+            self.commits.focus()
+        elif name == "diff":
+            tabs.active = TABS["diff"]
+            self.diff.focus()
+        elif name == "message":
+            tabs.active = TABS["message"]
+            self.editor.title_input.focus()
+        elif name == "pr":
+            tabs.active = TABS["pr"]
+            self.pr_editor.title_input.focus()
+
+    def action_focus_pane(self, name: str) -> None:
+        self.focus_pane(name)
+
+    def action_edit_message(self) -> None:
+        if self.commits.highlighted_plan is None:
+            self.notify("No commit to edit: propose commits with p", severity="warning")
+            return
+        self.editor.load(self.commits.highlighted_plan)
+        self.focus_pane("message")
+
+    def action_help(self) -> None:
+        from segmint_tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+
+def _group_title(row: GroupRow) -> list[Text]:
+    title = [Text.assemble((f"{row.id}  ", "dim"), (row.summary, "bold"))]
+    title.extend(Text.assemble(("  why: ", "dim"), (reason, "italic")) for reason in row.reasons)
+    return title

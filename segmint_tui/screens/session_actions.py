@@ -1,0 +1,286 @@
+"""The main screen's actions: each one is a session call, run in a worker thread.
+
+Nothing here changes what is shown directly: the session announces every change,
+and the screen redraws from the session (``MainScreen.sync``). That is what
+makes the person's and the agent's edits look the same on screen. Failures
+come back as notifications (see ``SegmintApp.call_session``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from segmint_core.session.models import APPLIED, APPROVED
+from segmint_tui.dialogs.confirm import Confirm
+from segmint_tui.dialogs.group_picker import NEW_GROUP, GroupPicker
+from segmint_tui.dialogs.text_prompt import TextPrompt
+from segmint_tui.groups_model import UNGROUPED
+from segmint_tui.widgets.diff_view import DiffView
+from segmint_tui.widgets.groups_tree import REASON
+
+if TYPE_CHECKING:
+    from segmint_tui.app import SegmintApp
+
+
+class SessionActions:
+    """Mixin for MainScreen: expects ``tree``, ``commits``, ``diff``, ``editor``, ``pr_editor``."""
+
+    @property
+    def segmint(self) -> SegmintApp:
+        return self.app  # type: ignore[attr-defined,return-value]
+
+    @property
+    def session(self):
+        return self.segmint.session
+
+    def call(self, label: str, fn, done=None):
+        return self.segmint.call_session(label, fn, done)
+
+    # -- groups -------------------------------------------------------------------
+
+    def _units_to_move(self) -> list[str]:
+        if self.focused_pane() == "diff":
+            target = self.diff.target
+            if target is not None and target.hunk is not None:
+                return [target.hunk.id]
+        return self.tree.selected_units()
+
+    def action_toggle_mark(self) -> None:
+        self.tree.action_toggle_mark()
+
+    def action_move_hunks(self) -> None:
+        units = self._units_to_move()
+        if not units:
+            self.notify("Nothing to move: highlight or mark hunks first", severity="warning")
+            return
+        ref = self.tree.cursor_ref
+        here = {ref.group_id} if ref is not None and not self.tree.marked else set()
+        label = f"Move {_count(units, 'hunk')} to"
+
+        def picked(choice: str | None) -> None:
+            if choice is None:
+                return
+            if choice == NEW_GROUP:
+                self._move(units, None)
+            else:
+                self._move(units, choice)
+
+        self.app.push_screen(GroupPicker(label, self.tree.rows, exclude=here), picked)
+
+    def action_move_to_new_group(self) -> None:
+        units = self._units_to_move()
+        if not units:
+            self.notify("Nothing to move: highlight or mark hunks first", severity="warning")
+            return
+        self._move(units, None)
+
+    def _move(self, units: list[str], group_id: str | None) -> None:
+        def done(group) -> None:
+            self.tree.clear_marks()
+            self.notify(f"Moved {_count(units, 'hunk')} to {group.id}")
+
+        if group_id is None:
+            self.call("move hunks", lambda: self.session.move_hunks(units, new_group=True), done)
+        else:
+            self.call("move hunks", lambda: self.session.move_hunks(units, to_group_id=group_id), done)
+
+    def action_merge_groups(self) -> None:
+        marked = [g for g in self.tree.marked_groups() if g != UNGROUPED]
+        if len(marked) >= 2:
+            self._merge(marked)
+            return
+        ref = self.tree.cursor_ref
+        if ref is None or ref.group_id == UNGROUPED:
+            self.notify("Highlight a group (or mark two) to merge", severity="warning")
+            return
+        current = ref.group_id
+
+        def picked(choice: str | None) -> None:
+            if choice is not None:
+                self._merge([choice, current])
+
+        self.app.push_screen(GroupPicker(f"Merge {current} into", self.tree.rows, exclude={current},
+                                         allow_new=False), picked)
+
+    def _merge(self, group_ids: list[str]) -> None:
+        def done(group) -> None:
+            self.tree.clear_marks()
+            self.notify(f"Merged {', '.join(group_ids)} into {group.id}")
+
+        self.call("merge groups", lambda: self.session.merge_groups(group_ids), done)
+
+    def action_rename_group(self) -> None:
+        ref = self.tree.cursor_ref
+        row = self.tree.row(ref.group_id) if ref is not None else None
+        if row is None or row.id == UNGROUPED:
+            self.notify("Highlight a group to rename", severity="warning")
+            return
+
+        def typed(summary: str | None) -> None:
+            if summary is not None:
+                self.call("rename the group", lambda: self.session.update_group(row.id, summary))
+
+        self.app.push_screen(TextPrompt(f"Rename {row.id}", value=row.summary), typed)
+
+    def action_regroup(self) -> None:
+        if self.segmint.grouping:
+            self.notify("Grouping is already running", severity="warning")
+            return
+        if not self.session.groups:
+            self.segmint.start_grouping()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.segmint.start_grouping()
+
+        self.app.push_screen(Confirm("Regroup all changes from scratch?",
+                                     "Manual moves, renames and open commits are replaced."), answered)
+
+    # -- commits ------------------------------------------------------------------
+
+    def action_propose(self) -> None:
+        def done(plans) -> None:
+            self.notify(f"Proposed {_count(plans, 'commit')}")
+            self.focus_pane("commits")
+
+        self.call("propose commits", lambda: self.session.propose_commits(), done)
+
+    def _plan(self):
+        plan = self.commits.highlighted_plan
+        if plan is None:
+            self.notify("No commit highlighted: propose commits with p", severity="warning")
+        return plan
+
+    def action_approve(self) -> None:
+        plan = self._plan()
+        if plan is not None:
+            self.call("approve", lambda: self.session.approve([plan.id]),
+                      lambda _: self.notify(f"Approved {plan.id}"))
+
+    def action_approve_all(self) -> None:
+        ids = [p.id for p in self.session.plans if p.status != APPLIED]
+        if not ids:
+            self.notify("No open commits to approve", severity="warning")
+            return
+        self.call("approve", lambda: self.session.approve(ids), lambda _: self.notify(f"Approved {_count(ids, 'commit')}"))
+
+    def action_apply_commit(self) -> None:
+        plan = self._plan()
+        if plan is not None:
+            self.call(f"commit {plan.id}", lambda: self.session.apply_commit(plan.id),
+                      lambda outcome: self.notify(outcome.message or f"{plan.id} committed"))
+
+    def action_apply_approved(self) -> None:
+        if not any(p.status == APPROVED for p in self.session.plans):
+            self.notify("No approved commits: approve with a (or A for all)", severity="warning")
+            return
+
+        def done(outcomes) -> None:
+            shas = ", ".join((o.sha or "")[:7] for o in outcomes if o.sha)
+            self.notify(f"Committed {_count(outcomes, 'commit')}" + (f": {shas}" if shas else ""))
+
+        self.call("commit the approved commits", lambda: self.session.apply_all(approved_only=True), done)
+
+    def action_reorder(self, delta: int) -> None:
+        plan = self._plan()
+        if plan is None:
+            return
+        open_ids = [p.id for p in self.session.plans if p.status != APPLIED]
+        if plan.id not in open_ids:
+            self.notify(f"{plan.id} is applied; only open commits move", severity="warning")
+            return
+        i = open_ids.index(plan.id)
+        j = max(0, min(len(open_ids) - 1, i + delta))
+        if i == j:
+            return
+        open_ids[i], open_ids[j] = open_ids[j], open_ids[i]
+        self.call("reorder the commits", lambda: self.session.reorder_commits(open_ids),
+                  lambda _: self.commits.highlight(plan.id))
+
+    def action_undo(self) -> None:
+        self.call("undo", lambda: self.session.undo(),
+                  lambda outcome: self.notify(f"Undid {outcome.commit_id} ({outcome.sha[:7]})"))
+
+    def action_refresh(self) -> None:
+        def done(report) -> None:
+            self.notify(report.sentence() if report.changed else "Up to date: nothing changed on disk")
+
+        self.call("refresh", lambda: self.session.refresh(), done)
+
+    def on_commit_editor_save(self, event) -> None:
+        def done(plan) -> None:
+            self.editor.mark_saved(plan.title, plan.description)
+            self.notify(f"Saved the message of {plan.id}")
+
+        self.call("save the message", lambda: self.session.update_commit(
+            event.commit_id, title=event.title, description=event.description), done)
+
+    def action_save_message(self) -> None:
+        self.editor.action_save()
+
+    # -- pull request ---------------------------------------------------------------
+
+    def action_generate_pr(self) -> None:
+        self.call("draft the pull request", lambda: self.session.generate_pr(),
+                  lambda draft: (self.focus_pane("pr"), self.notify(f"Drafted “{draft.title}”")))
+
+    def on_pr_editor_save(self, event) -> None:
+        def done(draft) -> None:
+            self.pr_editor.mark_saved(draft.title, draft.description)
+            self.notify("Saved the pull-request draft")
+
+        self.call("save the pull request", lambda: self.session.update_pr(title=event.title,
+                                                                           description=event.description), done)
+
+    def action_save_pr(self) -> None:
+        self.pr_editor.action_save()
+
+    def action_copy_pr(self) -> None:
+        self.pr_editor.action_copy()
+
+    # -- comments for the agent -------------------------------------------------------
+
+    def action_comment(self) -> None:
+        where = self._comment_target()
+        if where is None:
+            self.notify("Highlight a file, hunk or diff line to comment on", severity="warning")
+            return
+        path, line, hunk_id = where
+        add = getattr(self.session, "add_review_message", None)
+        if add is None:
+            self.notify("Review messages are not available in this version of segmint_core", severity="error")
+            return
+        place = path + (f" line {line}" if line else "") + (f" ({hunk_id})" if hunk_id else "")
+
+        def typed(comment: str | None) -> None:
+            if comment is not None:
+                self.call("send the comment", lambda: add(path, comment, line=line, hunk_id=hunk_id),
+                          lambda _: self.notify(f"Comment on {place} queued for the agent"))
+
+        self.app.push_screen(TextPrompt("Comment for the agent", context=place,
+                                        placeholder="what should the agent change or know?"), typed)
+
+    def _comment_target(self) -> tuple[str, int | None, str | None] | None:
+        if isinstance(self.app.focused, DiffView):
+            target = self.diff.target
+            if target is None:
+                return None
+            return target.change.file_path, target.line, target.hunk.id if target.hunk else None
+        ref = self.tree.cursor_ref
+        if ref is None or ref.kind == REASON or ref.change_id is None:
+            return None
+        row = self.tree.row(ref.group_id)
+        f = row.file(ref.change_id) if row else None
+        if f is None:
+            return None
+        line = None
+        if ref.hunk_id:
+            hunk = next((h for h in f.hunks if h.id == ref.hunk_id), None)
+            line = hunk.new_start if hunk is not None else None
+        return f.change.file_path, line, ref.hunk_id
+
+
+def _count(items, noun: str) -> str:
+    n = len(items)
+    return f"{n} {noun}{'s' if n != 1 else ''}"
