@@ -73,6 +73,9 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         parents=[common],
     )
     parser.add_argument("--version", action="version", version=f"segmint {__version__}")
+    parser.add_argument("--no-mcp", action="store_true", help="terminal UI: run without the embedded MCP server")
+    parser.add_argument("--agent-can-commit", action="store_true",
+                        help="terminal UI: let a paired agent commit without the person's approval")
     parser.set_defaults(func=None)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     chosen = _command_in(argv)
