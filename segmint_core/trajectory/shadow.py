@@ -222,7 +222,7 @@ class ShadowRepo:
             self.run("update-index", "-z", "--index-info", input=data, locking=True)
 
     def write_tree(self) -> str:
-        return self.run("write-tree").text.strip()
+        return self.run("write-tree", locking=True).text.strip()  # it writes the cache-tree back: a lock
 
     def commit_tree(self, tree: str, parent: str | None, message: str, when: datetime) -> str:
         date = git_date(when)
