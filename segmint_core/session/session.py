@@ -2,13 +2,14 @@
 
 The TUI and the MCP server are two faces of one ``Session``. Every edit is a
 method here; each bumps ``revision``, is written to ``.git/segmint/`` and is
-announced to subscribers (``subscribe``). The lock makes methods safe to call
-from the MCP server's worker threads and the TUI at once.
+announced to subscribers (``subscribe``). The lock (``shared.SharedLock``)
+makes methods safe to call from the MCP server's worker threads and the TUI at
+once, and from other processes on the same repository: each edit starts from
+what the last one, wherever it ran, saved.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import Any
@@ -32,6 +33,7 @@ from segmint_core.session.remap import remap
 from segmint_core.session.state import (
     RefreshReport, SavedState, carry_over, read_saved, read_units, unit_signatures, write_saved, write_units,
 )
+from segmint_core.session.shared import SharedLock, file_stamp
 from segmint_core.session.store import session_dir
 from segmint_core.session.units import Unit, Units
 
@@ -44,16 +46,20 @@ class Session:
         self.git = git
         self.settings = settings or load_settings()
         self._clock = clock or (lambda: datetime.now(timezone.utc))
-        self._lock = threading.RLock()
         self.events = EventBus()
         self.folder = session_dir(git.git_dir)
+        self._lock = SharedLock(self.folder / "session.lock", self._adopt_saved)
+        self._disk_stamp: tuple[int, int, int] | None = None
         self.person_present = False
         self.agent_can_commit = False
         self.last_refresh = RefreshReport(changed=False)
         self._state = SavedState()
         self.units = Units(capture(git), {})
         self._review: ReviewFeed | None = None
-        self._restore()
+        with self._lock:
+            if self._disk_stamp is None:  # nothing saved yet: a new session
+                self._state = SavedState(fingerprint=self.units.changeset.fingerprint, head=self.units.changeset.head)
+                write_units(self.folder, self.units)
 
     @classmethod
     def open(cls, repo: str | None = None, **options: Any) -> "Session":
@@ -429,22 +435,33 @@ class Session:
 
     # -- internals ------------------------------------------------------------------
 
-    def _restore(self) -> None:
+    def _adopt_saved(self) -> None:
+        """Take up the state another process saved since we last read or wrote it
+        (at start-up, what the last run left)."""
+        stamp = file_stamp(self.folder / "session.json")
+        if stamp is None or stamp == self._disk_stamp:
+            return
+        self._disk_stamp = stamp
         saved = read_saved(self.folder)
-        fresh = self.units.changeset
         if saved is None:
-            self._state = SavedState(fingerprint=fresh.fingerprint, head=fresh.head)
-            write_units(self.folder, self.units)
             return
+        first = self._state.revision == 0 and not self._state.groups
         self._state = saved
-        if saved.fingerprint == fresh.fingerprint and saved.head == fresh.head:
-            self.units = Units(fresh, saved.splits)
-            return
-        old_units, old_paths = read_units(self.folder)
-        self._remap_to(fresh, old_units, old_paths)
+        current = self.units.changeset
+        if saved.fingerprint != current.fingerprint or saved.head != current.head:
+            fresh = capture(self.git)
+            if saved.fingerprint != fresh.fingerprint or saved.head != fresh.head:
+                old_units, old_paths = read_units(self.folder)
+                self._remap_to(fresh, old_units, old_paths)
+                return
+            current = fresh
+        self.units = Units(current, saved.splits)
+        if not first:
+            self._announce(events.CHANGES, "segmint", {"reloaded": True})
 
     def _save(self) -> None:
         write_saved(self.folder, self._state)
+        self._disk_stamp = file_stamp(self.folder / "session.json")
 
     def _announce(self, kind: str, actor: str, detail: dict[str, Any]) -> None:
         self.events.emit(SessionEvent(kind, self.revision, actor, detail))

@@ -158,3 +158,31 @@ def test_secrets_never_reach_the_model(repo: Repo) -> None:
         sent = "\n".join(m["content"] for r in standin.requests for m in r["body"]["messages"])
     assert standin.requests and "sk-live-0123456789" not in sent
     assert "looks like a secret" in sent
+
+
+def test_two_processes_never_overwrite_each_other(two_intents: Repo) -> None:
+    """Two sessions on one repository (the TUI and `segmint apply` in another terminal, say)."""
+    tui = open_session(two_intents)
+    one_group_per_hunk(tui)
+    other = open_session(two_intents)          # a second process, reading what the first saved
+    seen = []
+    tui.subscribe(lambda event: seen.append(event.detail))
+    other.update_group(other.groups[0].id, "Renamed elsewhere")
+    moved = tui.groups[-1].hunk_ids[0]
+    tui.move_hunks([moved], to_group_id=tui.groups[0].id)   # starts from the other's rename
+    assert tui.groups[0].summary == "Renamed elsewhere" and moved in tui.groups[0].hunk_ids
+    assert {"reloaded": True} in seen
+    again = open_session(two_intents)
+    assert again.groups[0].summary == "Renamed elsewhere" and moved in again.groups[0].hunk_ids
+    snapshot = other.snapshot()                             # reads adopt too
+    assert moved in snapshot["groups"][0]["hunk_ids"]
+
+
+def test_a_commit_made_by_another_process_is_taken_up(two_intents: Repo) -> None:
+    tui = open_session(two_intents)
+    plans = tui.propose_commits()
+    cli = open_session(two_intents)
+    cli.apply_commit(plans[0].id)
+    assert tui.snapshot()["plans"][0]["status"] == "applied"
+    assert tui.plan(plans[0].id).sha == two_intents.head()
+    assert len(tui.changes) == len(cli.changes)

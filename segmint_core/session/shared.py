@@ -1,0 +1,58 @@
+"""One session, many processes: the TUI, `segmint mcp`, `segmint apply` in another terminal.
+
+``SharedLock`` is the session's lock. Entering it means: this thread alone in
+this process (a re-entrant lock), this process alone on this repository (an
+``fcntl`` lock on a file in ``.git/segmint/``), and the freshest state, since
+``on_enter`` adopts whatever another process saved since this one last read or
+wrote. Every read and edit of a session happens inside it, so no process keeps
+state the others cannot see, and no edit overwrites another.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+
+class SharedLock:
+    def __init__(self, path: Path, on_enter: Callable[[], None]) -> None:
+        self._path = path
+        self._on_enter = on_enter
+        self._thread_lock = threading.RLock()
+        self._depth = 0
+        self._fd: int | None = None
+
+    def __enter__(self) -> "SharedLock":
+        self._thread_lock.acquire()
+        self._depth += 1
+        if self._depth == 1:
+            try:
+                self._fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600)
+                fcntl.flock(self._fd, fcntl.LOCK_EX)
+                self._on_enter()
+            except BaseException:
+                self._release()
+                raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._release()
+
+    def _release(self) -> None:
+        self._depth -= 1
+        if self._depth == 0 and self._fd is not None:
+            os.close(self._fd)  # closing releases the fcntl lock
+            self._fd = None
+        self._thread_lock.release()
+
+
+def file_stamp(path: Path) -> tuple[int, int, int] | None:
+    """What changes when another process replaces the file (it is renamed into place)."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return None
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
