@@ -52,11 +52,16 @@ class HelpScreen(ModalScreen[None]):
         table.add_column()
         for key, text in GENERAL:
             table.add_row(key, text)
+        everywhere = set()
         for title, widget in panes():
             table.add_row("", "")
             table.add_row(Text(title, style="bold underline"), "")
             for binding in widget.BINDINGS:
                 if isinstance(binding, Binding) and binding.description:
+                    if f"screen.{binding.action}" in everywhere:
+                        continue    # a pane repeating a screen key for its footer: listed once
+                    if title == "Everywhere":
+                        everywhere.add(f"screen.{binding.action}")
                     keys = [self.app.get_key_display(binding.with_key(k.strip())) for k in binding.key.split(",")]
                     table.add_row(" / ".join(keys), binding.description)
         return table

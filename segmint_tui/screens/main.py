@@ -47,6 +47,8 @@ TABS = {"diff": "diff-tab", "message": "message-tab", "pr": "pr-tab"}
 
 
 class MainScreen(SessionActions, Screen):
+    # Work everywhere; hidden from the footer, which shows the focused pane's keys
+    # (the panes repeat the ones that belong to them with show=True).
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
         Binding("1", "focus_pane('groups')", "Groups", show=False),
@@ -54,10 +56,10 @@ class MainScreen(SessionActions, Screen):
         Binding("3", "focus_pane('diff')", "Diff", show=False),
         Binding("4", "edit_message", "Message", show=False),
         Binding("5", "focus_pane('pr')", "PR", show=False),
-        Binding("g", "regroup", "Regroup"),
-        Binding("p", "propose", "Propose"),
-        Binding("u", "undo", "Undo commit"),
-        Binding("r,f5", "refresh", "Refresh"),
+        Binding("g", "regroup", "Regroup", show=False),
+        Binding("p", "propose", "Propose", show=False),
+        Binding("u", "undo", "Undo commit", show=False),
+        Binding("r,f5", "refresh", "Refresh", show=False),
         Binding("P", "generate_pr", "Draft PR", show=False),
         Binding("q", "app.quit", "Quit", show=False),
     ]

@@ -48,13 +48,14 @@ def plan_prompt(position: int, plan: CommitPlan) -> Text:
 
 class CommitsList(OptionList):
     BINDINGS = [
-        Binding("enter,e", "screen.edit_message", "Edit message"),
+        Binding("enter,e", "screen.edit_message", "Edit"),
         Binding("a", "screen.approve", "Approve"),
         Binding("A", "screen.approve_all", "Approve all"),
         Binding("x", "screen.apply_commit", "Commit"),
         Binding("X", "screen.apply_approved", "Commit approved"),
-        Binding("shift+up,K", "screen.reorder(-1)", "Move up"),
-        Binding("shift+down,J", "screen.reorder(1)", "Move down"),
+        Binding("K,shift+up", "screen.reorder(-1)", "Earlier"),
+        Binding("J,shift+down", "screen.reorder(1)", "Later"),
+        Binding("u", "screen.undo", "Undo"),
         Binding("j", "cursor_down", "Down", show=False),
         Binding("k", "cursor_up", "Up", show=False),
     ]

@@ -56,6 +56,8 @@ class GroupsTree(Tree[NodeRef]):
         Binding("M", "screen.merge_groups", "Merge"),
         Binding("R,f2", "screen.rename_group", "Rename"),
         Binding("c", "screen.comment", "Comment"),
+        Binding("g", "screen.regroup", "Regroup"),
+        Binding("p", "screen.propose", "Propose"),
         Binding("j", "cursor_down", "Down", show=False),
         Binding("k", "cursor_up", "Up", show=False),
         Binding("right,l", "expand_node", "Expand", show=False),
