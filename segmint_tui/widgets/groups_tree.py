@@ -153,17 +153,18 @@ class GroupsTree(Tree[NodeRef]):
         return Text("● ", MARK) if key in self.marked else Text("")
 
     def _group_label(self, row: GroupRow) -> Text:
+        # Counts before the summary: a long summary is clipped at the pane's edge, the counts never.
         files = len(row.files)
         return Text.assemble(
-            self._mark(f"g:{row.id}"), (row.id.replace("group-", "#") + " ", DIM), (row.summary, Style(bold=True)),
-            "  ", counts(row.added, row.removed), (f"  {files} file{'s' if files != 1 else ''}", DIM),
+            self._mark(f"g:{row.id}"), (row.id.replace("group-", "#") + " ", DIM), counts(row.added, row.removed),
+            "  ", (row.summary, Style(bold=True)), (f"  {files} file{'s' if files != 1 else ''}", DIM),
         )
 
     def _file_label(self, row: GroupRow, f: FileRow) -> Text:
         letter = STATUS_LETTER.get(f.change.status, "?")
         return Text.assemble(
             self._mark(f"f:{row.id}:{f.change.id}"), (letter + " ", Style(color="#61afef", bold=True)),
-            f.change.file_path, "  ", counts(f.added, f.removed),
+            counts(f.added, f.removed), "  ", f.change.file_path,
         )
 
     def _hunk_label(self, hunk) -> Text:
@@ -172,8 +173,8 @@ class GroupsTree(Tree[NodeRef]):
         where = f"@@{header[1]}@@" if len(header) > 2 else hunk.header
         context = header[2].strip() if len(header) > 2 else ""
         return Text.assemble(
-            self._mark(f"h:{hunk.id}"), (short + " ", DIM), where, (f" {context}" if context else "", DIM),
-            "  ", counts(hunk.added, hunk.removed), (" staged" if hunk.staged else "", MARK),
+            self._mark(f"h:{hunk.id}"), (short + " ", DIM), counts(hunk.added, hunk.removed),
+            (" staged" if hunk.staged else "", MARK), "  ", where, (f" {context}" if context else "", DIM),
         )
 
     def _relabel(self) -> None:
