@@ -105,22 +105,27 @@ class SegmintApp(App[int]):
 
         A ``SegmintError`` becomes an error notification naming what failed;
         anything else too (with the type), and is logged: the app never crashes.
+        A failed call may still have changed the session without announcing it
+        (a failed commit is marked failed, then raises), so the screen redraws.
         """
         def work() -> None:
             try:
                 result = fn()
             except SegmintError as exc:
-                self.call_later(self.notify, str(exc), title=f"Could not {label}", severity="error", timeout=8)
+                self.call_later(self._failed, label, str(exc))
                 return
             except Exception as exc:
                 log.exception("%s failed", label)
-                self.call_later(self.notify, f"{type(exc).__name__}: {exc}", title=f"Could not {label}",
-                                severity="error", timeout=8)
+                self.call_later(self._failed, label, f"{type(exc).__name__}: {exc}")
                 return
             if done is not None:
                 self.call_later(done, result)
 
         return self.run_worker(work, thread=True, group="session", name=label, exit_on_error=False)
+
+    def _failed(self, label: str, reason: str) -> None:
+        self.notify(reason, title=f"Could not {label}", severity="error", timeout=8)
+        self.main.request_sync()
 
     def start_grouping(self, *, auto: bool = False) -> None:
         """Regroup all changes from scratch in a worker, with a progress indicator."""

@@ -25,14 +25,14 @@ from textual.widgets import (
     Tree,
 )
 
-from segmint_core.session.models import AWAITING_APPROVAL
+from segmint_core.session.models import APPLIED, AWAITING_APPROVAL
 from segmint_tui.diff_render import DiffDocument, build_document, message_document
 from segmint_tui.groups_model import GroupRow, group_rows
 from segmint_tui.messages import GroupingProgress, SessionChanged
 from segmint_tui.screens.session_actions import SessionActions
 from segmint_tui.widgets.activity_panel import ActivityPanel
 from segmint_tui.widgets.commit_editor import CommitEditor
-from segmint_tui.widgets.commits_list import CommitsList
+from segmint_tui.widgets.commits_list import CommitsList, failure_text
 from segmint_tui.widgets.diff_view import DiffView
 from segmint_tui.widgets.groups_tree import (
     FILE,
@@ -129,6 +129,10 @@ class MainScreen(SessionActions, Screen):
                         title="Approval waiting", severity="warning", timeout=8)
         if event.kind == "messages":
             self.segmint.count_review_messages()
+        self.request_sync()
+
+    def request_sync(self) -> None:
+        """Redraw from the session once the current burst of events is handled."""
         if not self._sync_pending:
             self._sync_pending = True
             self.call_later(self.sync)
@@ -184,8 +188,11 @@ class MainScreen(SessionActions, Screen):
             if hunks or change.id in wanted:
                 parts.append((change, hunks))
         title = [Text(plan.title, "bold")]
-        if plan.status == "applied":
+        if plan.status == APPLIED:
             title.append(Text(f"applied as {(plan.sha or '')[:7]}: its hunks are in HEAD now", "dim"))
+        failure = failure_text(plan)
+        if failure is not None:
+            title.append(Text.assemble(("failed: ", "bold #ff6b6b"), failure))
         return build_document(parts, title, key=("plan", plan.id))
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted) -> None:

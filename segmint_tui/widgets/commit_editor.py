@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.widgets import Button, Input, Label, Static, TextArea
 
 from segmint_core.session.models import APPLIED, CommitPlan
-from segmint_tui.widgets.commits_list import status_text
+from segmint_tui.widgets.commits_list import failure_text, status_text
 
 
 class CommitEditor(Vertical):
@@ -87,8 +87,13 @@ class CommitEditor(Vertical):
             heading.update("No commit selected: propose commits with p.")
             return
         plan = self.plan
-        heading.update(Text.assemble((f"{plan.id} ", "bold"), status_text(plan),
-                                     (f"  groups: {', '.join(plan.change_group_ids)}", "dim")))
+        text = Text.assemble((f"{plan.id} ", "bold"), status_text(plan),
+                             (f"  groups: {', '.join(plan.change_group_ids)}", "dim"))
+        failure = failure_text(plan)
+        if failure is not None:
+            text.append("\n")
+            text.append_text(failure)
+        heading.update(text)
 
     def mark_saved(self, title: str, description: str) -> None:
         self._loaded = (title, description)

@@ -31,19 +31,28 @@ def status_text(plan: CommitPlan) -> Text:
     text = Text(label, style)
     if plan.status == APPLIED and plan.sha:
         text.append(f" {plan.sha[:7]}", style)
-    if plan.status == FAILED and plan.error:
-        text.append(f": {plan.error}", Style(color="#ff6b6b"))
     return text
+
+
+def failure_text(plan: CommitPlan) -> Text | None:
+    """Why the last commit attempt failed, when it did."""
+    if plan.status != FAILED or not plan.error:
+        return None
+    return Text(plan.error, Style(color="#ff6b6b"))
 
 
 def plan_prompt(position: int, plan: CommitPlan) -> Text:
     hunks = len(plan.hunk_ids) + len(plan.change_ids)
-    title = Text(plan.title, Style(bold=True, strike=False))
-    return Text.assemble(
-        (f"{position:>2}. ", Style(color="#8b8fa3")), title, "\n    ",
-        status_text(plan), (f"  {plan.id} · {', '.join(plan.change_group_ids)} · {hunks} hunk"
-                            f"{'s' if hunks != 1 else ''}", Style(color="#8b8fa3")),
+    where = f"  {plan.id} · {', '.join(plan.change_group_ids)} · {hunks} hunk{'s' if hunks != 1 else ''}"
+    prompt = Text.assemble(
+        (f"{position:>2}. ", Style(color="#8b8fa3")), (plan.title, Style(bold=True)), "\n    ",
+        status_text(plan), (where, Style(color="#8b8fa3")),
     )
+    failure = failure_text(plan)
+    if failure is not None:
+        prompt.append("\n    ")
+        prompt.append_text(failure)
+    return prompt
 
 
 class CommitsList(OptionList):
