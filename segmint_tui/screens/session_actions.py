@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from segmint_core.session.models import APPLIED, APPROVED
+from segmint_core.session.models import APPLIED, APPROVED, AWAITING_APPROVAL
 from segmint_tui.dialogs.confirm import Confirm
 from segmint_tui.dialogs.group_picker import NEW_GROUP, GroupPicker
 from segmint_tui.dialogs.text_prompt import TextPrompt
@@ -155,15 +155,28 @@ class SessionActions:
     def action_approve(self) -> None:
         plan = self._plan()
         if plan is not None:
-            self.call("approve", lambda: self.session.approve([plan.id]),
-                      lambda _: self.notify(f"Approved {plan.id}"))
+            self._approve([plan.id])
 
     def action_approve_all(self) -> None:
         ids = [p.id for p in self.session.plans if p.status != APPLIED]
         if not ids:
             self.notify("No open commits to approve", severity="warning")
             return
-        self.call("approve", lambda: self.session.approve(ids), lambda _: self.notify(f"Approved {_count(ids, 'commit')}"))
+        self._approve(ids)
+
+    def _approve(self, ids: list[str]) -> None:
+        """Approve ``ids``; those the agent asked to commit are committed now (the agent
+        is waiting for exactly this: its commit, with the person's approval)."""
+        def approve():
+            waiting = [p.id for p in self.session.plans if p.id in ids and p.status == AWAITING_APPROVAL]
+            self.session.approve(ids)
+            return [self.session.apply_commit(c) for c in waiting]
+
+        def done(outcomes) -> None:
+            committed = "".join(f"; {o.message}" for o in outcomes)
+            self.notify(f"Approved {', '.join(ids) if len(ids) < 4 else _count(ids, 'commit')}{committed}")
+
+        self.call("approve", approve, done)
 
     def action_apply_commit(self) -> None:
         plan = self._plan()
