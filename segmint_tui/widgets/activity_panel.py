@@ -27,9 +27,13 @@ def clock(stamp: str) -> str:
 
 
 def activity_line(entry: Activity) -> Text:
+    """``12:00:00 agent moved change-3:2 to group-2``: the actor leads, whether or not the
+    session's sentence names it ("person moved ..." does, "Refreshed: ..." does not)."""
+    text = entry.text.removeprefix(entry.actor + " ")
+    if text[:1].isupper() and text[1:2].islower():
+        text = text[0].lower() + text[1:]
     return Text.assemble((clock(entry.time) + " ", Style(color="#8b8fa3")),
-                         (entry.actor, ACTOR_STYLE.get(entry.actor, Style(bold=True))),
-                         " " + entry.text.removeprefix(entry.actor + " "))
+                         (entry.actor, ACTOR_STYLE.get(entry.actor, Style(bold=True))), " " + text)
 
 
 class ActivityPanel(Static):
