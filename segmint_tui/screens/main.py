@@ -209,6 +209,11 @@ class MainScreen(SessionActions, Screen):
 
     def on_descendant_focus(self, event) -> None:
         widget = event.widget
+        if widget in (self.tree, self.commits):
+            # Back in a list, the person wants to see what it holds: the diff, not
+            # the editor left open. (Only a focus change does this, never a redraw:
+            # the agent's edits must not pull the PR editor away from the person.)
+            self.query_one(TabbedContent).active = TABS["diff"]
         if widget is self.tree and self._diff_source != "groups":
             self._diff_source = "groups"
             self.show_selection()
