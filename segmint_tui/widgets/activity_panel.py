@@ -40,20 +40,26 @@ class ActivityPanel(Static):
     """Status line (pairing, approvals, messages) over the latest activity."""
 
     DEFAULT_CSS = """
-    ActivityPanel { height: auto; max-height: 5; padding: 0 1; background: $boost; }
+    ActivityPanel {
+        height: auto; max-height: 5; padding: 0 1; background: $boost;
+        text-wrap: nowrap; text-overflow: ellipsis;   /* one line per entry, clipped at the edge */
+    }
     """
 
     def show(self, activity: list[Activity], plans: list[CommitPlan], *, pairing: str,
              messages: int | None = None) -> None:
         waiting = [p.id for p in plans if p.status == AWAITING_APPROVAL]
-        status = Text.assemble(("● " if "on " in pairing else "○ ", Style(color="#5fd77a" if "on " in pairing
-                                                                         else "#8b8fa3")), pairing)
+        # What asks for the person comes first: the line is clipped at the right edge.
+        status = Text()
         if waiting:
-            status.append(f"   {len(waiting)} waiting for approval: {', '.join(waiting)} (a approves)",
+            status.append(f"◐ {len(waiting)} waiting for approval: {', '.join(waiting)} (a approves)   ",
                           Style(color="#e5c07b", bold=True))
         if messages:
-            status.append(f"   {messages} comment{'s' if messages != 1 else ''} queued for the agent",
+            status.append(f"✉ {messages} comment{'s' if messages != 1 else ''} queued for the agent   ",
                           Style(color="#c678dd"))
+        paired = pairing.startswith("pairing on")
+        status.append("● " if paired else "○ ", Style(color="#5fd77a" if paired else "#8b8fa3"))
+        status.append(pairing)
         lines = [status]
         lines.extend(activity_line(a) for a in activity[-LINES:])
         if len(lines) == 1:
