@@ -169,6 +169,10 @@ class SegmintApp(App[int]):
         self._disk_timer = None
         self.call_session("refresh", lambda: self.session.refresh(actor="segmint"))
 
+    async def action_quit(self) -> None:
+        await self.pairing.shutdown()
+        self.exit()
+
     def on_pairing_changed(self, _: PairingChanged) -> None:
         self.main.refresh_activity()
 

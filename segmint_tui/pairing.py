@@ -10,8 +10,11 @@ the session listener like any other change.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING
+
+from textual.worker import Worker
 
 from segmint_core.errors import SegmintError
 from segmint_tui.messages import PairingChanged
@@ -30,6 +33,7 @@ class Pairing:
         self.info = None           # EndpointInfo once listening
         self.error: str | None = None
         self._server = None
+        self._worker: Worker | None = None
 
     @property
     def status(self) -> str:
@@ -44,7 +48,7 @@ class Pairing:
 
     def start(self) -> None:
         if self.enabled:
-            self.app.run_worker(self._serve(), name="mcp", group="mcp", exit_on_error=False)
+            self._worker = self.app.run_worker(self._serve(), name="mcp", group="mcp", exit_on_error=False)
 
     async def _serve(self) -> None:
         try:
@@ -70,3 +74,18 @@ class Pairing:
     def stop(self) -> None:
         if self._server is not None:
             self._server.stop()
+
+    async def shutdown(self, timeout: float = 6.0) -> None:
+        """Stop the server and wait until it has let go of its agents and its discovery file.
+
+        Called before the app exits: Textual cancels its workers on the way out,
+        and a cancelled server ends abruptly (uvicorn logs the cancelled lifespan).
+        """
+        worker = self._worker
+        if worker is None or worker.is_finished:
+            return
+        self.stop()
+        try:
+            await asyncio.wait_for(worker.wait(), timeout)
+        except Exception:    # failed, cancelled or slow: the app exits all the same
+            log.warning("the embedded MCP server did not stop cleanly", exc_info=True)
