@@ -11,7 +11,7 @@ import os
 from functools import cached_property
 
 from segmint_core.errors import GitCommandError, GitMissingError, NotARepositoryError
-from segmint_core.proc import Collector, run_all
+from segmint_core.proc import Collector, Finished, run_all
 
 # Options that make `git diff` output independent of the user's display config,
 # so the parser always sees the same shape (prefixes, no colour, no external tools).
@@ -69,19 +69,8 @@ def _base_env(extra: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-class GitResult:
-    """What a git command returned."""
-
-    __slots__ = ("returncode", "stdout", "stderr")
-
-    def __init__(self, returncode: int, stdout: bytes, stderr: bytes) -> None:
-        self.returncode = returncode
-        self.stdout = stdout
-        self.stderr = stderr
-
-    @property
-    def text(self) -> str:
-        return decode(self.stdout)
+# What a git command returned: exit status, stdout and stderr bytes, ``.text``.
+GitResult = Finished
 
 
 class Git:
@@ -125,9 +114,8 @@ class Git:
         env: dict[str, str] | None = None,
         check: bool = True,
     ) -> GitResult:
-        (proc,) = run_all([self.argv(*args)], env=_base_env(env), inputs=[input])
-        result = GitResult(proc.returncode, proc.stdout, proc.stderr)
-        if check and proc.returncode != 0:
+        (result,) = run_all([self.argv(*args)], env=_base_env(env), inputs=[input])
+        if check and result.returncode != 0:
             raise self._error(args, result)
         return result
 
@@ -144,9 +132,8 @@ class Git:
         """
         finished = run_all([self.argv(*args) for args in commands], env=_base_env(), collectors=collectors)
         results = []
-        for n, (args, proc) in enumerate(zip(commands, finished)):
-            result = GitResult(proc.returncode, proc.stdout, proc.stderr)
-            if proc.returncode != 0 and n not in may_fail:
+        for n, (args, result) in enumerate(zip(commands, finished)):
+            if result.returncode != 0 and n not in may_fail:
                 raise self._error(args, result)
             results.append(result)
         return results
@@ -163,11 +150,6 @@ class Git:
     @cached_property
     def git_dir(self) -> str:
         return self.run("rev-parse", "--absolute-git-dir").text.strip()
-
-    @cached_property
-    def common_dir(self) -> str:
-        out = self.run("rev-parse", "--git-common-dir").text.strip()
-        return out if os.path.isabs(out) else os.path.realpath(os.path.join(self.root, out))
 
     def head(self) -> str | None:
         """HEAD's commit id, or None on an unborn branch."""

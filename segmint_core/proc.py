@@ -26,6 +26,11 @@ class Finished:
         self.stdout = stdout
         self.stderr = stderr
 
+    @property
+    def text(self) -> str:
+        """stdout as text, without loss (undecodable bytes become surrogates)."""
+        return self.stdout.decode("utf-8", "surrogateescape")
+
 
 class Collector:
     """Where a child's stdout goes: kept whole by default; subclasses may also
