@@ -32,10 +32,7 @@ class ChangeSet:
         self.changes = changes
         self.fingerprint = fingerprint
         self.head = head
-        self.reindex()
-
-    def reindex(self) -> None:
-        self._hunks = {h.id: (c, h) for c in self.changes for h in c.hunks}
+        self._hunks = {h.id: (c, h) for c in changes for h in c.hunks}
 
     @property
     def by_id(self) -> dict[str, Change]:
@@ -60,13 +57,6 @@ class ChangeSet:
         if unknown:
             raise UnknownIdError("change", unknown)
         return [by_id[i] for i in ids]
-
-    def resolve_hunks(self, ids: Iterable[str]) -> list[Hunk]:
-        ids = list(ids)
-        unknown = [i for i in ids if i not in self._hunks]
-        if unknown:
-            raise UnknownIdError("hunk", unknown)
-        return [self._hunks[i][1] for i in ids]
 
     def to_dict(self) -> dict:
         return {"changes": [c.to_dict() for c in self.changes]}

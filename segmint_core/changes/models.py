@@ -201,6 +201,15 @@ class Change(_Record):
     def removed(self) -> int:
         return sum(h.removed for h in self.hunks)
 
+    def with_hunks(self, hunks: list[Hunk]) -> "Change":
+        """This change holding ``hunks`` instead (split sub-hunks, say); itself if they are its own."""
+        if len(hunks) == len(self.hunks) and all(a is b for a, b in zip(hunks, self.hunks)):
+            return self
+        return Change(
+            self.id, self.file_path, self.old_path, self.status, self.binary, hunks, self.old_mode,
+            self.new_mode, self.staged_patch, self.unstaged_patch, self.untracked,
+        )
+
     def to_dict(self) -> dict:
         data = self.summary_dict()
         data["hunks"] = [h.to_dict() for h in self.hunks]

@@ -46,7 +46,7 @@ class Units:
                 for unit in self._units_of(change, git_hunk, splits.get(git_hunk.id, [])):
                     self.by_id[unit.id] = unit
                     hunks.append(unit.hunk)
-            self.changes.append(_with_hunks(change, hunks))
+            self.changes.append(change.with_hunks(hunks))
         self.change_by_id = {c.id: c for c in self.changes}
 
     def _units_of(self, change: Change, hunk: Hunk, cuts: list[int]) -> list[Unit]:
@@ -88,12 +88,3 @@ class Units:
 def _owned(hunk: Hunk, start: int, end: int) -> frozenset[LineRef]:
     lines = hunk.lines
     return frozenset((hunk.id, i) for i in range(start, end) if lines[i][:1] in CHANGED)
-
-
-def _with_hunks(change: Change, hunks: list[Hunk]) -> Change:
-    if len(hunks) == len(change.hunks) and all(a is b for a, b in zip(hunks, change.hunks)):
-        return change
-    return Change(
-        change.id, change.file_path, change.old_path, change.status, change.binary, hunks,
-        change.old_mode, change.new_mode, change.staged_patch, change.unstaged_patch, change.untracked,
-    )
