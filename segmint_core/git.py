@@ -36,6 +36,7 @@ CONFIG_OVERRIDES = (
 )
 
 EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+ZERO_OID = "0" * 40  # "no object": the old side of a new file, a path to remove from an index
 
 
 def decode(data: bytes) -> str:

@@ -17,9 +17,8 @@ from pathlib import Path
 
 from segmint_core.apply.states import FileState
 from segmint_core.errors import GitCommandError, RefusedError
-from segmint_core.git import Git
+from segmint_core.git import ZERO_OID, Git
 
-ZERO_OID = "0" * 40
 LOCK_WAIT_SECONDS = 3.0
 
 

@@ -13,25 +13,22 @@ import stat
 
 from segmint_core.changes.models import ADDED, FilePatch, Hunk
 from segmint_core.changes.paths import quote
+from segmint_core.git import ZERO_OID
 
 BINARY_SNIFF_BYTES = 8000  # what git inspects for a NUL byte
 NO_NEWLINE = "\\ No newline at end of file"
-ZERO_OID = "0" * 40
 
 
 class UntrackedFile:
-    """An untracked file's path, git mode and content."""
+    """An untracked file's path, git mode, content and blob id."""
 
-    __slots__ = ("path", "mode", "data")
+    __slots__ = ("path", "mode", "data", "oid")
 
     def __init__(self, path: str, mode: str, data: bytes) -> None:
         self.path = path
         self.mode = mode
         self.data = data
-
-    @property
-    def oid(self) -> str:
-        return blob_oid(self.data)
+        self.oid = blob_oid(data)
 
 
 def blob_oid(data: bytes) -> str:
