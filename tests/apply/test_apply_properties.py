@@ -7,6 +7,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -48,9 +49,12 @@ def oracle_matches(repo: Repo, cs, picked: set[str], parent: str | None, sha: st
     """For files whose selected hunks all sit on HEAD (staged hunks, or unstaged
     hunks of files with no staged layer), git apply of those hunks onto the
     parent must give exactly the commit's version of the file."""
+    moved_away = {c.old_path for c in cs.changes if c.old_path and c.old_path != c.file_path}
     for change in cs.changes:
         if change.binary or change.status in ("renamed", "copied"):
             continue
+        if change.file_path in moved_away or change.old_path not in (None, change.file_path):
+            continue  # the path's staged layer lives in another change (a staged rename away from it)
         chosen = [h for h in change.hunks if h.id in picked]
         if not chosen:
             continue
@@ -102,3 +106,25 @@ def test_random_sequences_of_commits(story: dict, data: st.DataObject) -> None:
                 continue
             oracle_matches(repo, cs, picked, result.parent, result.sha)
         assert head_files(repo) == {k: v[3:] if v.startswith(b"-> ") else v for k, v in before.items()}
+
+
+def test_recreating_a_path_git_saw_renamed_away_commits_the_new_content() -> None:
+    # Two empty files: git pairs the staged deletion of b.txt with the staged
+    # a.py as a rename, so b.txt's own change is only the untracked re-creation.
+    story = {"base": {"b.txt": ""}, "staged": {"a.py": "", "b.txt": None},
+             "work": {"a.py": None, "b.txt": "\n"}}
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = Repo(Path(tmp) / "r")
+        build(repo, story)
+        git = Git.discover(repo.path)
+        cs = capture(git)
+        recreated = next(c for c in cs.changes if c.file_path == "b.txt")
+        picked = {h.id for h in recreated.hunks}
+        with pytest.raises(MissingDependency) as refused:
+            apply_selection(git, cs, select(cs, picked), "recreate b.txt\n")
+        assert refused.value.needs == "change-1"  # the rename that frees the path comes first
+        picked.add("change-1")
+        result = apply_selection(git, cs, select(cs, picked), "recreate b.txt\n")
+        oracle_matches(repo, cs, picked, result.parent, result.sha)
+        assert repo.git_bytes("cat-file", "blob", f"{result.sha}:b.txt") == b"\n"
+        assert repo.git("ls-tree", "--name-only", result.sha).split() == ["b.txt"]
