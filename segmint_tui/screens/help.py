@@ -1,4 +1,8 @@
-"""The help screen (``?``): every pane's keys, read from the panes' own BINDINGS."""
+"""The help screen (``?``): every pane's keys, read from the panes' own BINDINGS.
+
+Each key is named with its command-palette title where it has one (``catalog``),
+which says more than the footer's one word.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from segmint_tui.catalog import COMMANDS
 from segmint_tui.widgets.commit_editor import CommitEditor
 from segmint_tui.widgets.commits_list import CommitsList
 from segmint_tui.widgets.diff_view import DiffView
@@ -20,8 +25,12 @@ GENERAL = [
     ("ctrl+p", "Command palette: every action by name"),
     ("tab / shift+tab", "Next / previous pane"),
     ("1 2 3 4 5", "Groups, commits, diff, message, PR"),
-    ("ctrl+q", "Quit"),
+    ("↑ ↓ / j k", "Move the cursor"),
+    ("→ ← / l h", "Expand, collapse (groups pane)"),
+    ("? / q", "This help / quit"),
 ]
+TITLES = {command.action: command.title for command in COMMANDS}
+COVERED_BY_GENERAL = {"help", "app.quit", "edit_message"}
 
 
 def panes():
@@ -43,27 +52,45 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help", classes="dialog"):
             yield Static(Text("Segmint keys", style="bold"), classes="dialog-title")
-            yield Static(self._table())
+            yield Static(self._layout())
             yield Static("esc closes · the footer always shows the focused pane's keys", classes="dialog-hint")
 
-    def _table(self) -> Table:
+    def _layout(self) -> Table:
+        general, everywhere, groups, diff, *rest = [("General", GENERAL), *self._pane_sections()]
+        layout = Table.grid(padding=(0, 4))
+        layout.add_row(self._column([general, everywhere, diff]), self._column([groups, *rest]))
+        return layout
+
+    def _pane_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        from segmint_tui.screens.main import MainScreen
+
+        screen_wide = {b.action for b in MainScreen.BINDINGS}   # panes repeat some for their footers
+        sections = []
+        for title, widget in panes():
+            rows = []
+            for binding in widget.BINDINGS:
+                if not isinstance(binding, Binding) or not (binding.show or widget is MainScreen):
+                    continue
+                action = binding.action
+                if widget is not MainScreen and action.removeprefix("screen.") in screen_wide:
+                    continue
+                if action in COVERED_BY_GENERAL or action.startswith("focus_pane"):
+                    continue
+                keys = [self.app.get_key_display(binding.with_key(k.strip())) for k in binding.key.split(",")]
+                rows.append((" / ".join(keys), TITLES.get(action.removeprefix("screen."), binding.description)))
+            sections.append((title, rows))
+        return sections
+
+    def _column(self, sections) -> Table:
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold #e5c07b", no_wrap=True)
         table.add_column()
-        for key, text in GENERAL:
-            table.add_row(key, text)
-        everywhere = set()
-        for title, widget in panes():
-            table.add_row("", "")
+        for n, (title, rows) in enumerate(sections):
+            if n:
+                table.add_row("", "")
             table.add_row(Text(title, style="bold underline"), "")
-            for binding in widget.BINDINGS:
-                if isinstance(binding, Binding) and binding.description:
-                    if f"screen.{binding.action}" in everywhere:
-                        continue    # a pane repeating a screen key for its footer: listed once
-                    if title == "Everywhere":
-                        everywhere.add(f"screen.{binding.action}")
-                    keys = [self.app.get_key_display(binding.with_key(k.strip())) for k in binding.key.split(",")]
-                    table.add_row(" / ".join(keys), binding.description)
+            for key, text in rows:
+                table.add_row(key, text)
         return table
 
     async def action_dismiss(self, result: None = None) -> None:
