@@ -202,8 +202,12 @@ def create_app(repo: str | None = None, *, session: Session | None = None, mcp: 
     return SegmintApp(session, mcp=mcp, agent_can_commit=agent_can_commit, watch=watch, auto_group=auto_group)
 
 
+def app_from_args(args: argparse.Namespace) -> SegmintApp:
+    """The app ``segmint [--repo PATH] [--no-mcp] [--agent-can-commit]`` runs."""
+    return create_app(getattr(args, "repo", None), mcp=not getattr(args, "no_mcp", False),
+                      agent_can_commit=getattr(args, "agent_can_commit", False))
+
+
 def run_app(args: argparse.Namespace) -> int:
-    app = create_app(getattr(args, "repo", None), mcp=not getattr(args, "no_mcp", False),
-                     agent_can_commit=getattr(args, "agent_can_commit", False))
-    result = app.run()
+    result = app_from_args(args).run()
     return int(result or 0)
