@@ -1,0 +1,24 @@
+"""`segmint` with no sub-command: its flags, and a clean refusal outside a repository."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from segmint_core.cli import build_parser
+from segmint_tui.app import app_from_args
+from tests.support.cli import assert_clean_error, run_segmint
+from tests.support.repo import Repo
+
+
+def test_outside_a_repository_one_sentence_and_status_2(tmp_path: Path) -> None:
+    result = run_segmint("--no-mcp", cwd=tmp_path)
+    assert_clean_error(result, "Not a git repository")
+
+
+def test_the_flags_reach_the_app(demo: Repo) -> None:
+    args = build_parser().parse_args(["--repo", str(demo.path), "--no-mcp", "--agent-can-commit"])
+    app = app_from_args(args)
+    assert (app.pairing.enabled, app.agent_can_commit) == (False, True)
+    assert app.session.git.root == str(demo.path)
+    default = app_from_args(build_parser().parse_args(["--repo", str(demo.path)]))
+    assert (default.pairing.enabled, default.agent_can_commit) == (True, False)

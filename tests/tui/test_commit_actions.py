@@ -1,0 +1,139 @@
+"""From groups to commits: propose, edit a message, reorder, approve, commit one or all, undo, failures."""
+
+from __future__ import annotations
+
+from segmint_core.session.session import Session
+from tests.support.repo import Repo
+from tests.tui.support import notifications, running, screen_text, settle, type_text
+
+
+def log(repo: Repo) -> list[str]:
+    return repo.git("log", "--format=%s").splitlines()
+
+
+async def propose(pilot) -> None:
+    await pilot.press("p")
+    await settle(pilot)
+    assert pilot.app.focused is pilot.app.main.commits
+
+
+async def test_propose_shows_the_commits_in_order_with_their_status(demo: Repo) -> None:
+    async with running(demo.path) as pilot:
+        await propose(pilot)
+        plans = pilot.app.session.plans
+        assert len(plans) == 3
+        text = screen_text(pilot.app)
+        for n, plan in enumerate(plans, 1):
+            assert f"{n}. {plan.title[:30]}" in text
+            assert f"○ proposed  {plan.id} · {plan.change_group_ids[0]}" in text
+        assert "⏎ Edit" in text and "a Approve" in text and "u Undo" in text, "the commits pane's keys"
+
+
+async def test_edit_a_commit_message_in_the_editor(demo: Repo) -> None:
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        await propose(pilot)
+        await pilot.press("enter")
+        assert app.focused is app.main.editor.title_input
+        await pilot.press("ctrl+a", "ctrl+k")
+        await type_text(pilot, "feat(config): read settings as JSON")
+        await pilot.press("enter")                         # on to the body, a TextArea
+        assert app.focused is app.main.editor.body
+        await pilot.press("f7")                            # select all, replaced by what is typed
+        await type_text(pilot, "INI files are gone.")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        plan = app.session.plans[0]
+        assert (plan.title, plan.description) == ("feat(config): read settings as JSON", "INI files are gone.")
+        saved = Session.open(str(demo.path)).plans[0]
+        assert saved.title == "feat(config): read settings as JSON"
+        await pilot.press("end")
+        await type_text(pilot, " Only JSON.")
+        await pilot.press("escape")                        # saves and goes back to the list
+        await settle(pilot)
+        assert app.focused is app.main.commits
+        assert app.session.plans[0].description == "INI files are gone. Only JSON."
+        assert "1. feat(config): read settings as JSON" in screen_text(app)
+
+
+async def test_reorder_commits(demo: Repo) -> None:
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        await propose(pilot)
+        first, second, third = (p.id for p in app.session.plans)
+        await pilot.press("J")
+        await settle(pilot)
+        assert [p.id for p in app.session.plans] == [second, first, third]
+        assert app.main.commits.highlighted_plan.id == first, "the moved commit stays highlighted"
+        await pilot.press("shift+down")
+        await settle(pilot)
+        assert [p.id for p in Session.open(str(demo.path)).plans] == [second, third, first]
+        await pilot.press("K")
+        await settle(pilot)
+        assert [p.id for p in app.session.plans] == [second, first, third]
+
+
+async def test_approve_then_commit_one(demo: Repo) -> None:
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        await propose(pilot)
+        plan = app.session.plans[0]
+        await pilot.press("a")
+        await settle(pilot)
+        assert app.session.plans[0].status == "approved"
+        assert f"✓ approved  {plan.id}" in screen_text(app)
+        await pilot.press("x")
+        await settle(pilot)
+        applied = app.session.plan(plan.id)
+        assert applied.status == "applied" and log(demo)[0] == plan.title
+        assert applied.sha == demo.head()
+        assert f"● applied {applied.sha[:7]}" in screen_text(app)
+
+
+async def test_approve_all_and_commit_them_leaves_a_clean_tree(demo: Repo) -> None:
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        await propose(pilot)
+        titles = [p.title for p in app.session.plans]
+        await pilot.press("A")
+        await settle(pilot)
+        assert {p.status for p in app.session.plans} == {"approved"}
+        await pilot.press("X")
+        await settle(pilot)
+        assert log(demo)[:3] == titles[::-1]
+        assert demo.status() == ""
+        assert {p.status for p in app.session.plans} == {"applied"}
+        await pilot.press("1")
+        await settle(pilot)
+        assert "The working tree is clean: nothing to commit." in screen_text(app)
+
+
+async def test_undo_the_last_commit(demo: Repo) -> None:
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        await propose(pilot)
+        base = demo.head()
+        await pilot.press("a", "x")
+        await settle(pilot)
+        assert demo.head() != base
+        await pilot.press("u")
+        await settle(pilot)
+        assert demo.head() == base
+        assert app.session.plans[0].status == "approved"
+        assert "person undid commit-1" in screen_text(app)
+
+
+async def test_a_failed_commit_shows_its_reason(demo: Repo) -> None:
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        await propose(pilot)
+        (demo.path / ".git" / "MERGE_HEAD").write_text(demo.head() + "\n")
+        await pilot.press("x")
+        await settle(pilot)
+        plan = app.session.plans[0]
+        assert plan.status == "failed" and "merge is in progress" in plan.error
+        text = screen_text(app)
+        assert "✗ failed  commit-1" in text and "    Cannot commit while a merge is in progress" in text
+        assert "failed: Cannot commit while a merge is in progress" in text, "the diff pane's title says why"
+        assert any(n.startswith("Could not commit commit-1: Cannot commit while a merge")
+                   for n in notifications(app))
