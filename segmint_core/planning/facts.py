@@ -32,6 +32,9 @@ _DEF_PATTERNS = [
 _COMMENT = re.compile(r"^\s*(?:#(?!!)|//|/\*+|\*|--|;)\s*(.+?)\s*(?:\*/)?$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_OPTION = re.compile(r"""(?:add_argument|\.option|Option)\(\s*(?:["'](-[\w-]+)["']\s*,\s*)*["'](--?[\w-]+)["']""")
+_IMPORT = re.compile(r"""^\s*(?:import\s+([\w.]+)|from\s+([\w.]+)\s+import\b|import\s.*?from\s+["']([^"']+)["']"""
+                     r"""|(?:const|let|var)\s.*?=\s*require\(["']([^"']+)["']\))""")
 _VERSION_PIN = re.compile(r"^\s*[\"']?([A-Za-z0-9_.\-\[\]]+)[\"']?\s*(?:[=<>~!]=?|@|:)\s*[\"']?([0-9][\w.\-*+]*)")
 
 DOC_SUFFIXES = {".md", ".rst", ".adoc", ".txt"}
@@ -79,6 +82,9 @@ class Facts:
     deleted_files: list[str] = field(default_factory=list)
     renamed_files: list[tuple[str, str]] = field(default_factory=list)
     added_defs: list[str] = field(default_factory=list)
+    code_added_defs: list[str] = field(default_factory=list)   # outside tests and docs
+    options: list[str] = field(default_factory=list)           # command-line flags added
+    imports: list[str] = field(default_factory=list)           # modules newly imported by code
     removed_defs: list[str] = field(default_factory=list)
     changed_defs: list[str] = field(default_factory=list)
     renames: list[tuple[str, str]] = field(default_factory=list)
@@ -90,6 +96,7 @@ class Facts:
     whitespace_only: bool = True
     moved_only: bool = False
     raises: list[str] = field(default_factory=list)
+    handles: list[str] = field(default_factory=list)
 
 
 def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
@@ -98,7 +105,9 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     removed_lines: list[str] = []
     pairs: list[tuple[str, str]] = []
     code_added: list[str] = []
+    code_removed: list[str] = []
     for change, hunks in changes:
+        is_code = not (is_doc_path(change.file_path) or is_test_path(change.file_path))
         facts.paths.append(change.file_path)
         if change.status == "added":
             facts.new_files.append(change.file_path)
@@ -108,8 +117,9 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
             facts.renamed_files.append((change.old_path, change.file_path))
         for hunk in hunks:
             plus, minus = _split(hunk.lines)
-            if not is_doc_path(change.file_path):
+            if is_code:
                 code_added += plus
+                code_removed += minus
             added_lines += plus
             removed_lines += minus
             pairs += _line_pairs(hunk.lines)
@@ -123,11 +133,17 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     renamed_to = {new: old for old, new in facts.renames}
     facts.added_defs = [d for d in facts.added_defs if d not in renamed_to]
     facts.removed_defs = [d for d in facts.removed_defs if d not in renamed_to.values()]
+    code_defs = _defs(code_removed)
+    facts.code_added_defs = [d for d in _defs(code_added) if d not in code_defs and d in facts.added_defs]
+    facts.options = _options(code_added, code_removed)
+    facts.imports = _imports(code_added, code_removed)
     facts.comments = _comments(code_added)
     facts.headings = [m.group(2) for line in added_lines if (m := _HEADING.match(line))]
     facts.bumps = _bumps(removed_lines, added_lines)
-    facts.raises = sorted({m.group(1) for line in added_lines
-                           if (m := re.search(r"\b(?:raise|throw new|except)\s+([A-Z]\w+)", line))})
+    facts.raises = sorted({m.group(1) for line in code_added
+                           if (m := re.search(r"\b(?:raise|throw new|throw)\s+([A-Z]\w+)", line))})
+    facts.handles = sorted({m.group(1) for line in code_added
+                            if (m := re.search(r"\b(?:except|catch\s*\()\s*\(?([A-Z]\w+)", line))})
     squash = lambda lines: Counter("".join(line.split()) for line in lines if line.strip())  # noqa: E731
     facts.whitespace_only = bool(added_lines or removed_lines) and squash(added_lines) == squash(removed_lines)
     facts.moved_only = (not facts.whitespace_only and bool(added_lines)
@@ -154,21 +170,18 @@ def _defs(lines: list[str]) -> list[str]:
 
 
 def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -> None:
-    """The function a hunk edits inside: git's function context, or the last
-    definition above the first changed line within the hunk."""
-    name = None
+    """The functions a hunk edits inside: git's function context for changes
+    above the hunk's first definition, then the last definition above each
+    changed line."""
+    section = hunk.header.split("@@", 2)[-1].strip()
+    found = _defs([section]) if section else []
+    current = found[0] if found else None
     for line in hunk.lines:
-        if line[:1] in "+-":
-            break
         found = _defs([line[1:]])
         if found:
-            name = found[0]
-    if name is None:
-        section = hunk.header.split("@@", 2)[-1].strip()
-        found = _defs([section])
-        name = found[0] if found else None
-    if name and name not in facts.changed_defs and (plus or minus):
-        facts.changed_defs.append(name)
+            current = found[0]
+        elif line[:1] in "+-" and current and current not in facts.changed_defs:
+            facts.changed_defs.append(current)
 
 
 def _line_pairs(lines: list[str]) -> list[tuple[str, str]]:
@@ -189,6 +202,26 @@ def _line_pairs(lines: list[str]) -> list[tuple[str, str]]:
                 pairs.extend(zip(minus, plus))
             minus, plus = [], []
     return pairs
+
+
+def _options(added: list[str], removed: list[str]) -> list[str]:
+    """Command-line flags added (argparse, click, typer): the longest spelling of each."""
+    def flags(lines: list[str]) -> list[str]:
+        found = []
+        for line in lines:
+            m = _OPTION.search(line)
+            if m:
+                found.append(max((f for f in m.groups() if f), key=len))
+        return found
+    before = set(flags(removed))
+    return [f for f in dict.fromkeys(flags(added)) if f not in before]
+
+
+def _imports(added: list[str], removed: list[str]) -> list[str]:
+    def modules(lines: list[str]) -> list[str]:
+        return [next(g for g in m.groups() if g) for line in lines if (m := _IMPORT.match(line))]
+    before = set(modules(removed))
+    return [name for name in dict.fromkeys(modules(added)) if name not in before]
 
 
 def _renames(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:

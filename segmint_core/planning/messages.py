@@ -34,7 +34,7 @@ def commit_type(facts: Facts) -> str:
         return "style"
     if facts.renames and not facts.added_defs or facts.moved_only or facts.renamed_files and not facts.added:
         return "refactor"
-    if facts.added_defs or any(p in facts.new_files for p in code):
+    if facts.code_added_defs or facts.options or any(p in facts.new_files for p in code):
         return "feat"
     if facts.removed_defs and not facts.added:
         return "refactor"
@@ -45,6 +45,8 @@ def commit_type(facts: Facts) -> str:
 
 def scope(facts: Facts) -> str | None:
     code = [p for p in facts.paths if not is_test_path(p)]
+    if any(not is_doc_path(p) for p in code):
+        code = [p for p in code if not is_doc_path(p)]   # the code a README edit documents sets the scope
     if not code and facts.paths:
         return _tested_module(facts.paths)
     paths = code
@@ -112,14 +114,22 @@ def subject(kind: str, facts: Facts) -> str:
             return f"remove {_quote_list(facts.removed_defs)}"
         return f"restructure {_quote_list(facts.changed_defs) if facts.changed_defs else _names_of_files(facts.paths)}"
     if kind == "feat":
-        if facts.added_defs:
-            return f"add {_quote_list(facts.added_defs)}"
+        if facts.options:
+            flags = _quote_list(facts.options)
+            target = f" to {facts.changed_defs[0]}" if len(facts.changed_defs) == 1 else ""
+            return f"add {flags} option{'s' if len(facts.options) > 1 else ''}{target}"
+        if facts.code_added_defs:
+            return f"add {_quote_list(facts.code_added_defs)}"
         return f"add {_names_of_files(facts.new_files or facts.paths)}"
     if kind == "fix":
         where = _quote_list(facts.changed_defs) if facts.changed_defs else _names_of_files(facts.paths)
+        if facts.handles:
+            return f"handle {facts.handles[0]} in {where}"
         if facts.raises:
-            return f"handle {facts.raises[0]} in {where}"
-        return f"fix {where}"
+            return f"raise {facts.raises[0]} in {where}"
+        if facts.imports:
+            return f"use {_quote_list(facts.imports)} in {where}"
+        return f"correct {where}"
     return f"update {_names_of_files(facts.paths)}"
 
 

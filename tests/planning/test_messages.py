@@ -33,7 +33,35 @@ def test_guard_added_inside_a_function_is_a_fix(repo: Repo) -> None:
     repo.write("app/config.py", "def parse_config(text):\n    data = load(text)\n    if data is None:\n"
                "        raise ValueError('empty config')\n    return data\n")
     msg = message_for(repo)
-    assert msg.title == "fix(config): handle ValueError in parse_config"
+    assert msg.title == "fix(config): raise ValueError in parse_config"
+
+
+def test_caught_exception_is_handled(repo: Repo) -> None:
+    repo.write("app/net.py", "def fetch(url):\n    return get(url)\n")
+    repo.commit()
+    repo.write("app/net.py", "def fetch(url):\n    try:\n        return get(url)\n"
+               "    except TimeoutError:\n        return None\n")
+    assert message_for(repo).title == "fix(net): handle TimeoutError in fetch"
+
+
+def test_new_command_line_flag_is_a_feature(repo: Repo) -> None:
+    repo.write("tool/cli.py", "def main(argv):\n    parser = make()\n    return parser.parse_args(argv)\n")
+    repo.commit()
+    repo.write("tool/cli.py", "def main(argv):\n    parser = make()\n"
+               "    parser.add_argument('-v', '--verbose', action='store_true')\n    return parser.parse_args(argv)\n")
+    assert message_for(repo).title == "feat(tool): add --verbose option to main"
+
+
+def test_code_with_its_tests_and_docs_is_named_by_the_code(repo: Repo) -> None:
+    repo.write("inventory/config.py", "import os\n\n\ndef load_config(path):\n    return parse(open(path))\n")
+    repo.write("README.md", "Settings are INI.\n")
+    repo.commit()
+    repo.write("inventory/config.py", "import json\nimport os\n\n\ndef load_config(path):\n"
+               "    return json.load(open(path))\n")
+    repo.write("README.md", "Settings are JSON.\n")
+    repo.write("tests/test_config.py", "def test_load_config_reads_json():\n    assert True\n")
+    # the test's new function is not the feature; the README does not set the scope
+    assert message_for(repo).title == "fix(inventory): use json in load_config"
 
 
 def test_docs_heading(repo: Repo) -> None:
