@@ -1,0 +1,89 @@
+"""Make the README's screenshots from the demo repository.
+
+    python -m segmint_tui.screenshots [OUT_DIR]      (default: screenshots/)
+
+Each picture is the real app, run headless on a fresh copy of the demo
+repository (``segmint_tui.demo``), driven by the keys a person would press, and
+saved as SVG by Textual. The session's clock and the time zone are pinned, so
+the pictures change only when the app does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from segmint_core.session.session import Session
+from segmint_tui.app import SegmintApp, create_app
+from segmint_tui.demo import build_demo
+
+SIZE = (120, 36)
+NOON = datetime(2026, 1, 1, 12, 0, 0, tzinfo=timezone.utc)
+
+
+@dataclass(frozen=True)
+class Shot:
+    name: str
+    keys: tuple[str, ...]
+    what: str
+
+
+SHOTS = (
+    Shot("main", ("p", "1"), "the main screen: groups, the selected group's diff, the proposed commits"),
+    Shot("group-diff", ("right", "down", "down", "down", "down", "down", "down"),
+         "a group opened to its files, a Python file's diff highlighted"),
+    Shot("commit-editor", ("p", "2", "enter"), "the commit editor on the first proposed commit"),
+)
+
+
+async def _idle(app: SegmintApp, pilot, timeout: float = 20.0) -> None:
+    """Wait until the session calls the app started have finished and the screen redrew."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        await pilot.pause(0.05)
+        working = any(w.group == "session" and not w.is_finished for w in app.workers)
+        if not (working or app.grouping):
+            await pilot.pause()
+            return
+    raise TimeoutError(f"the app was still busy after {timeout} s")
+
+
+async def take(shot: Shot, out_dir: Path) -> Path:
+    with tempfile.TemporaryDirectory(prefix="segmint-demo-") as tmp:
+        repo = build_demo(Path(tmp) / "inventory")
+        session = Session.open(str(repo), clock=lambda: NOON)
+        session.regroup()
+        app = create_app(session=session, mcp=False, watch=False, auto_group=False)
+        async with app.run_test(size=SIZE, notifications=False) as pilot:
+            await _idle(app, pilot)
+            for key in shot.keys:
+                await pilot.press(key)
+                await _idle(app, pilot)
+            app.clear_notifications()
+            await pilot.pause()
+            return Path(app.save_screenshot(f"{shot.name}.svg", str(out_dir)))
+
+
+async def take_all(out_dir: Path) -> list[Path]:
+    return [await take(shot, out_dir) for shot in SHOTS]
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    out_dir = Path(args[0] if args else "screenshots")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    os.environ["TZ"] = "UTC"
+    time.tzset()
+    for shot, path in zip(SHOTS, asyncio.run(take_all(out_dir))):
+        print(f"{path}  {shot.what}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
