@@ -27,14 +27,5 @@ def split_change(change: Change, splits: dict[str, list[int]]) -> Change:
     hunks: list[Hunk] = []
     for h in change.hunks:
         hunks.extend(split_hunk(h, splits[h.id]) if h.id in splits else [h])
-    return with_hunks(change, hunks)
+    return change.with_hunks(hunks)
 
-
-def with_hunks(change: Change, hunks: list[Hunk]) -> Change:
-    """A copy of ``change`` holding ``hunks`` instead of its own."""
-    return Change(
-        id=change.id, file_path=change.file_path, old_path=change.old_path, status=change.status,
-        binary=change.binary, hunks=hunks, old_mode=change.old_mode, new_mode=change.new_mode,
-        staged_patch=change.staged_patch, unstaged_patch=change.unstaged_patch,
-        untracked=change.untracked,
-    )

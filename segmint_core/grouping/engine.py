@@ -17,7 +17,6 @@ from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.grouping import graph, signals
 from segmint_core.grouping.assemble import cut_hunks, effective_changes, ordered_groups
-from segmint_core.grouping.effective import with_hunks
 from segmint_core.grouping.embeddings import get_provider
 from segmint_core.grouping.embeddings.base import EmbeddingProvider, embedding_text
 from segmint_core.grouping.model import DEFAULT, Model
@@ -95,7 +94,7 @@ def describe_group(
     wanted = set(hunk_ids)
     hunkless = set(change_ids) if change_ids is not None else {c.id for c in changes if not c.hunks}
     members = [
-        with_hunks(c, [h for h in c.hunks if h.id in wanted]) for c in changes
+        c.with_hunks([h for h in c.hunks if h.id in wanted]) for c in changes
         if any(h.id in wanted for h in c.hunks) or (not c.hunks and c.id in hunkless)
     ]
     units = build_units(members)
