@@ -137,3 +137,15 @@ def test_summarize_group_explains_any_set_of_hunks(repo: Repo) -> None:
     summary, reasons = summarize_group(grouping.changes, [h.id for h in auth.hunks + tests.hunks])
     assert "check_token" in summary
     assert any("tests for src/auth.py" == r or "check_token" in r for r in reasons)
+
+
+def test_a_function_changed_in_two_hunks_is_named_once_in_the_reasons(repo: Repo) -> None:
+    body = "".join(f"    step_{i} = {i}\n" for i in range(30))
+    repo.write("app/config.py", f"def load_config(path):\n{body}    return path\n")
+    repo.commit()
+    edited = body.replace("step_1 = 1", "step_1 = load_config.cache").replace("step_28 = 28", "step_28 = -28")
+    repo.write("app/config.py", f"def load_config(path):\n{edited}    return path\n")
+    _, grouping = grouped(repo)
+    reasons = [r for g in grouping.groups for r in g.reasons]
+    assert "both change `load_config`" in reasons
+    assert "both edit `load_config`" not in reasons
