@@ -6,7 +6,7 @@ import argparse
 from importlib import import_module
 
 # Benchmark modules under segmint_core.bench, each with register(subparsers, common).
-BENCHES = ["parse", "changes", "chunks", "untangle", "mcp"]
+BENCHES = ["parse", "changes", "chunks", "untangle", "mcp", "tui"]
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
