@@ -3,7 +3,8 @@
 The tree is rebuilt from ``GroupRow``s whenever the session changes; expanded
 nodes and the cursor are carried over by key, so a live update from the agent
 does not lose the person's place. Files and hunks of a group are added only
-when the group is expanded, which keeps a rebuild over a thousand files cheap.
+when the group is expanded (and a file's hunks when the file is), which keeps a
+rebuild over a thousand files cheap.
 Marks (space) select several hunks, files or groups for one move or merge.
 """
 
@@ -128,10 +129,15 @@ class GroupsTree(Tree[NodeRef]):
         for f in row.files:
             ref = NodeRef(FILE, row.id, f.change.id)
             child = node.add(self._file_label(row, f), ref, allow_expand=bool(f.hunks))
-            for hunk in f.hunks:
-                child.add_leaf(self._hunk_label(hunk), NodeRef(HUNK, row.id, f.change.id, hunk.id))
             if ref.key in expanded:
+                self._fill_file(child, row.id, f)
                 child.expand()
+
+    def _fill_file(self, node: TreeNode[NodeRef], group_id: str, f: FileRow) -> None:
+        if node.children:
+            return
+        for hunk in f.hunks:
+            node.add_leaf(self._hunk_label(hunk), NodeRef(HUNK, group_id, f.change.id, hunk.id))
 
     def _all_nodes(self):
         stack = list(self.root.children)
@@ -142,10 +148,15 @@ class GroupsTree(Tree[NodeRef]):
 
     def on_tree_node_expanded(self, event: Tree.NodeExpanded[NodeRef]) -> None:
         ref = event.node.data
-        if ref is not None and ref.kind == GROUP:
-            row = self.row(ref.group_id)
-            if row is not None:
-                self._fill_group(event.node, row)
+        row = self.row(ref.group_id) if ref is not None else None
+        if row is None:
+            return
+        if ref.kind == GROUP:
+            self._fill_group(event.node, row)
+        elif ref.kind == FILE:
+            f = row.file(ref.change_id or "")
+            if f is not None:
+                self._fill_file(event.node, row.id, f)
 
     # -- labels -------------------------------------------------------------------
 
