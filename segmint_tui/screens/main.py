@@ -68,6 +68,7 @@ class MainScreen(SessionActions, Screen):
         super().__init__()
         self._sync_pending = False
         self._diff_source = "groups"       # which list the diff pane follows
+        self._shown_rows: list[GroupRow] | None = None   # the tree rows the diff was last built from
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -160,6 +161,7 @@ class MainScreen(SessionActions, Screen):
         else:
             document = self._tree_document(self.tree.cursor_ref)
         self.diff.show(document, keep_position=keep_position)
+        self._shown_rows = self.tree.rows
 
     def _tree_document(self, ref: NodeRef | None) -> DiffDocument:
         if ref is None:
@@ -196,6 +198,12 @@ class MainScreen(SessionActions, Screen):
         return build_document(parts, title, key=("plan", plan.id))
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted) -> None:
+        ref = self.tree.cursor_ref       # where the cursor is now (the event may be older)
+        if (self._diff_source == "groups" and ref is not None and self.diff.document.key == ref.key
+                and self._shown_rows is self.tree.rows):
+            # A redraw put the cursor back on the row the diff shows, built from
+            # these very rows: building it again would cost as much as the first time.
+            return
         self._diff_source = "groups"
         self.show_selection()
 
