@@ -7,9 +7,10 @@ thousand files scrolls as smoothly as one hunk. The cursor row is what
 
 from __future__ import annotations
 
+from rich.style import Style
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -48,6 +49,7 @@ class DiffView(ScrollView, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.document: DiffDocument = message_document("Select a group, file or hunk.")
+        self._pass_styles: tuple[Style, Style] | None = None     # (base, cursor) during render_lines
 
     # -- content ------------------------------------------------------------------
 
@@ -69,17 +71,25 @@ class DiffView(ScrollView, can_focus=True):
 
     # -- rendering ----------------------------------------------------------------
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The widget's style walks every ancestor's styles: once per pass, not once per row.
+        self._pass_styles = (self.rich_style, self.get_component_rich_style("diff-view--cursor"))
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._pass_styles = None
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         row = scroll_y + y
         width = self.scrollable_content_region.width
-        base = self.rich_style
+        base, cursor = self._pass_styles or (self.rich_style, self.get_component_rich_style("diff-view--cursor"))
         if row >= self.document.line_count:
             return Strip.blank(width, base)
         text, background = self.document.render(row)
         fill = base + background if background else base
         if row == self.cursor and self.has_focus:
-            fill = fill + self.get_component_rich_style("diff-view--cursor")
+            fill = fill + cursor
         segments = list(text.render(self.app.console))
         strip = Strip(segments, text.cell_len).apply_style(fill)
         return strip.crop_extend(scroll_x, scroll_x + width, fill).apply_offsets(scroll_x, row)
