@@ -22,6 +22,7 @@ from pygments.lexers.special import TextLexer
 from pygments.styles import get_style_by_name
 from pygments.token import Token, _TokenType
 from pygments.util import ClassNotFound
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
@@ -39,6 +40,10 @@ GUTTER = Style(color="#6c7080")
 STAGED_MARK = Style(color="#e5c07b", bold=True)
 HUNK_HEADER = Style(color="#8ab4f8", bgcolor="#1b2333")
 FILE_HEADER = Style(color="#e6e6e6", bgcolor="#2c3140", bold=True)
+HEADER_STATUS = Style(color="#b8bccc", bold=False)
+HEADER_ADDED = Style(color="#5fd77a")
+HEADER_REMOVED = Style(color="#ff6b6b")
+HEADER_ID = Style(color="#a0a4b8", bold=False)
 NOTE = Style(color="#8b8fa3", italic=True)
 NO_NEWLINE = Style(color="#8b8fa3", italic=True)
 
@@ -163,7 +168,42 @@ class HunkBlock:
         return chunk
 
 
-Block = TextBlock | HunkBlock
+class HeaderBlock:
+    """A file's header row. Its text is made when first drawn: a group of a
+    thousand files has a thousand headers, and few of them are ever on screen."""
+
+    background = FILE_HEADER
+
+    def __init__(self, change: Change, hunks: list[Hunk]) -> None:
+        self.target = Target(change)
+        name = change.file_path if not change.old_path or change.old_path == change.file_path \
+            else f"{change.old_path} → {change.file_path}"
+        added = sum(h.added for h in hunks)
+        removed = sum(h.removed for h in hunks)
+        self.parts: list[tuple[str, Style | None]] = [
+            (f" {name} ", None), (f"{change.status} ", HEADER_STATUS), (f"+{added}", HEADER_ADDED), (" ", None),
+            (f"−{removed}", HEADER_REMOVED), (f"  {change.id}", HEADER_ID),
+        ]
+        self._text: Text | None = None
+
+    def __len__(self) -> int:
+        return 1
+
+    def width(self) -> int:
+        return cell_len("".join(part for part, _ in self.parts))
+
+    def render(self, index: int, gutter: int) -> tuple[Text, Style | None]:
+        if self._text is None:
+            self._text = Text(no_wrap=True, end="")
+            for part, style in self.parts:
+                self._text.append(part, style)
+        return self._text, self.background
+
+    def target_at(self, index: int) -> Target:
+        return self.target
+
+
+Block = TextBlock | HunkBlock | HeaderBlock
 
 
 class DiffDocument:
@@ -221,19 +261,8 @@ class DiffDocument:
 # -- building documents ------------------------------------------------------------
 
 
-def file_header(change: Change, hunks: list[Hunk]) -> TextBlock:
-    added = sum(h.added for h in hunks)
-    removed = sum(h.removed for h in hunks)
-    name = change.file_path if not change.old_path or change.old_path == change.file_path \
-        else f"{change.old_path} → {change.file_path}"
-    text = Text(no_wrap=True, end="")
-    text.append(f" {name} ")
-    text.append(f"{change.status} ", Style(color="#b8bccc", bold=False))
-    text.append(f"+{added}", Style(color="#5fd77a"))
-    text.append(" ")
-    text.append(f"−{removed}", Style(color="#ff6b6b"))
-    text.append(f"  {change.id}", Style(color="#a0a4b8", bold=False))
-    return TextBlock([text], Target(change), FILE_HEADER)
+def file_header(change: Change, hunks: list[Hunk]) -> HeaderBlock:
+    return HeaderBlock(change, hunks)
 
 
 def change_blocks(change: Change, hunks: list[Hunk]) -> list[Block]:
