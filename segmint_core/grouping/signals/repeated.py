@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterator
+from functools import lru_cache
 
 from segmint_core.grouping.signals.base import Context, Link, link
 from segmint_core.grouping.units import Unit
@@ -60,6 +61,7 @@ def _moved(ctx: Context) -> Iterator[Link]:
         yield link(a, b, 1.0, MOVED, text)
 
 
+@lru_cache(maxsize=1 << 16)  # asked twice per line (signatures, moved code)
 def _distinctive(line: str) -> str | None:
     text = " ".join(line.split())
     return text if len(text) >= 12 and sum(ch.isalpha() for ch in text) >= 8 else None
