@@ -17,7 +17,7 @@ from pathlib import Path
 
 from segmint_core.bench.timing import progress, time_it
 from segmint_core.git import Git
-from segmint_core.jsonio import write_json
+from segmint_core.bench import BenchReport
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -32,7 +32,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> BenchReport:
     with tempfile.TemporaryDirectory(prefix="segmint-bench-") as tmp:
         root = Path(args.repo) if args.repo else build_repo(Path(tmp), args.lines)
         git = Git.discover(root)
@@ -62,14 +62,12 @@ def run(args: argparse.Namespace) -> int:
         "ratio": round(mine.median / ref.median, 2),
         "repeat": args.repeat,
     }
-    if args.json:
-        write_json(result)
-    else:
-        print(f"changed lines            {changed:,}")
-        print(f"git diff + diff --cached {result['git_seconds']:.4f} s median of {args.repeat}")
-        print(f"segmint changes --json   {result['segmint_seconds']:.4f} s median of {args.repeat}")
-        print(f"ratio                    {result['ratio']:.2f}x")
-    return 0
+    return BenchReport(result, "\n".join([
+        f"changed lines            {changed:,}",
+        f"git diff + diff --cached {result['git_seconds']:.4f} s median of {args.repeat}",
+        f"segmint changes --json   {result['segmint_seconds']:.4f} s median of {args.repeat}",
+        f"ratio                    {result['ratio']:.2f}x",
+    ]))
 
 
 def segmint_command() -> list[str]:

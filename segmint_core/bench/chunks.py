@@ -19,7 +19,7 @@ from typing import Callable
 from segmint_core.bench.diffchunk_ref import diffchunk_tools, diffchunk_version
 from segmint_core.bench.timing import Timing, read_input, time_it
 from segmint_core.chunks import ChunkService
-from segmint_core.jsonio import write_json
+from segmint_core.bench import BenchReport
 
 TARGET_SPEEDUP = 4.0
 TARGET_SECONDS = 0.2
@@ -38,7 +38,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> BenchReport:
     data = b"".join(read_input(f) for f in args.files)
     with tempfile.NamedTemporaryFile("wb", prefix="segmint-bench-", suffix=".diff", delete=False) as fh:
         fh.write(data)
@@ -47,11 +47,7 @@ def run(args: argparse.Namespace) -> int:
         result = measure(path, data, args.max_chunk_lines, args.repeat, args.vs_diffchunk)
     finally:
         os.unlink(path)
-    if args.json:
-        write_json(result)
-    else:
-        print(format_result(result))
-    return 0
+    return BenchReport(result, format_result(result))
 
 
 def measure(path: str, data: bytes, max_chunk_lines: int, repeat: int, vs_diffchunk: bool) -> dict:

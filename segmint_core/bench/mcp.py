@@ -23,7 +23,7 @@ from segmint_core.bench.changes import segmint_command
 from segmint_core.bench.timing import Timing, progress
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git
-from segmint_core.jsonio import write_json
+from segmint_core.bench import BenchReport
 
 TARGET_SECONDS = 0.030
 INITIALIZE = {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
@@ -43,15 +43,11 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> BenchReport:
     with tempfile.TemporaryDirectory(prefix="segmint-bench-") as tmp:
         root = Path(args.repo) if args.repo else build_repo(Path(tmp) / "repo", args.files)
         result = measure(Git.discover(root).root, args.repeat)
-    if args.json:
-        write_json(result)
-    else:
-        print(format_result(result))
-    return 0
+    return BenchReport(result, format_result(result))
 
 
 def measure(root: str, repeat: int) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import tempfile
 from segmint_core.bench.diffchunk_ref import diffchunk_tools, diffchunk_version
 from segmint_core.bench.timing import read_input, time_it
 from segmint_core.changes.parser import parse_diff
-from segmint_core.jsonio import write_json
+from segmint_core.bench import BenchReport
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> BenchReport:
     data = b"".join(read_input(f) for f in args.files)
 
     def ours() -> list:
@@ -54,11 +54,7 @@ def run(args: argparse.Namespace) -> int:
     if args.vs_diffchunk:
         result.update(_diffchunk(data, args.repeat))
         result["speedup"] = round(result["diffchunk_seconds"] / timing.median, 2)
-    if args.json:
-        write_json(result)
-    else:
-        print(_format(result))
-    return 0
+    return BenchReport(result, _format(result))
 
 
 def _diffchunk(data: bytes, repeat: int) -> dict:

@@ -21,7 +21,7 @@ from typing import Any
 
 from segmint_core.bench.timing import progress
 from segmint_core.errors import SegmintError
-from segmint_core.jsonio import write_json
+from segmint_core.bench import BenchReport
 
 TARGET_PAINT_SECONDS = 1.5
 TARGET_KEY_SECONDS = 0.050
@@ -41,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> BenchReport:
     try:
         from segmint_tui import bench
     except ImportError as exc:
@@ -57,11 +57,7 @@ def run(args: argparse.Namespace) -> int:
         report = bench.run(Path(tmp), files=args.files, presses=args.keys, repeat=args.repeat, size=size,
                            progress=progress)
     result = figures(report)
-    if args.json:
-        write_json(result)
-    else:
-        print(format_result(result))
-    return 0
+    return BenchReport(result, format_result(result))
 
 
 def figures(report: Any) -> dict[str, Any]:

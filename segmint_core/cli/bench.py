@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from importlib import import_module
+
+from segmint_core.bench import BenchReport
+from segmint_core.jsonio import write_json
 
 # Benchmark modules under segmint_core.bench, each with register(subparsers, common).
 BENCHES = ["parse", "changes", "chunks", "untangle", "mcp", "tui"]
@@ -17,3 +21,17 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     inner = p.add_subparsers(dest="bench", metavar="BENCH", required=True)
     for name in BENCHES:
         import_module(f"segmint_core.bench.{name}").register(inner, common)
+    for parser in inner.choices.values():
+        parser.set_defaults(func=_printed(parser.get_default("func")))
+
+
+def _printed(run: Callable[[argparse.Namespace], BenchReport]) -> Callable[[argparse.Namespace], int]:
+    """The command for a benchmark: run it, print its table (or, with --json, its figures)."""
+    def command(args: argparse.Namespace) -> int:
+        report = run(args)
+        if args.json:
+            write_json(report.figures)
+        else:
+            print(report.text)
+        return 0
+    return command

@@ -14,6 +14,7 @@ import datetime as dt
 
 from segmint_core.bench.timing import progress
 from segmint_core.errors import SegmintError
+from segmint_core.bench import BenchReport
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -36,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> BenchReport:
     from segmint_core.bench.untangle.report import run_benchmark
 
     if args.k < 1 or args.n < 1:
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     return run_benchmark(
         args.repo, k=args.k, n=args.n, seed=args.seed, provider=args.provider,
         since=_date(args.since, "--since"), until=_date(args.until, "--until"),
-        synthetic_hunks=args.synthetic_hunks, as_json=args.json, log=progress,
+        synthetic_hunks=args.synthetic_hunks, log=progress,
     )
 
 

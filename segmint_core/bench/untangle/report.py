@@ -10,13 +10,13 @@ from segmint_core.bench.untangle.synthetic import synthetic_changes
 from segmint_core.bench.untangle.workspace import Workspace
 from segmint_core.errors import SegmintError
 from segmint_core.grouping import group_changes
-from segmint_core.jsonio import write_json
+from segmint_core.bench import BenchReport
 
 SYNTHETIC_REPEAT = 3
 
 
 def run_benchmark(repo: str, *, k: int, n: int, seed: int, provider: str, since: int | None, until: int | None,
-                  synthetic_hunks: int, as_json: bool, log: Callable[[str], None]) -> int:
+                  synthetic_hunks: int, log: Callable[[str], None]) -> BenchReport:
     results: list[CaseResult] = []
     with Workspace(repo) as workspace:
         for number, tangle in enumerate(tangles(workspace, k, n, seed, since=since, until=until), start=1):
@@ -27,16 +27,13 @@ def run_benchmark(repo: str, *, k: int, n: int, seed: int, provider: str, since:
             raise SegmintError(f"No case of {k} consecutive commits by one author fits the limits in {repo}")
         synthetic = _synthetic(workspace, synthetic_hunks, provider, log) if synthetic_hunks else None
     rows = summarize(results, METHODS)
-    if as_json:
-        write_json({
-            "repo": repo, "k": k, "n": len(results), "seed": seed, "provider": provider,
-            "summary": [vars(r) for r in rows],
-            "synthetic": synthetic,
-            "cases": [r.to_dict() for r in results],
-        })
-    else:
-        print(format_table(rows, len(results), k, seed, synthetic))
-    return 0
+    figures = {
+        "repo": repo, "k": k, "n": len(results), "seed": seed, "provider": provider,
+        "summary": [vars(r) for r in rows],
+        "synthetic": synthetic,
+        "cases": [r.to_dict() for r in results],
+    }
+    return BenchReport(figures, format_table(rows, len(results), k, seed, synthetic))
 
 
 def _case_line(number: int, total: int, r: CaseResult) -> str:

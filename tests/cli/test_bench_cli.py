@@ -1,0 +1,27 @@
+"""``segmint bench parse`` and ``bench changes`` end to end: the table, or with --json the figures
+(read from the command, never asserted as times)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.support.cli import run_segmint
+
+DIFF = "diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n"
+
+
+def test_bench_parse_prints_a_table_and_json(tmp_path: Path) -> None:
+    diff = tmp_path / "one.diff"
+    diff.write_text(DIFF)
+    table = run_segmint("bench", "parse", str(diff), "--repeat", "2", cwd=tmp_path)
+    assert table.returncode == 0, table.stderr
+    assert "parsed    1 files, 1 hunks" in table.stdout
+    figures = json.loads(run_segmint("bench", "parse", str(diff), "--repeat", "2", "--json", cwd=tmp_path).stdout)
+    assert (figures["files"], figures["hunks"], figures["repeat"]) == (1, 1, 2)
+
+
+def test_bench_changes_prints_the_ratio(tmp_path: Path) -> None:
+    result = run_segmint("bench", "changes", "--lines", "200", "--repeat", "1", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert [line.split()[0] for line in result.stdout.splitlines()] == ["changed", "git", "segmint", "ratio"]
