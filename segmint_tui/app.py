@@ -123,6 +123,12 @@ class SegmintApp(App[int]):
 
         return self.run_worker(work, thread=True, group="session", name=label, exit_on_error=False)
 
+    @property
+    def busy(self) -> bool:
+        """A session call, a grouping or a redraw of the main screen is under way."""
+        working = any(w.group == "session" and not w.is_finished for w in self.workers)
+        return working or self.grouping or self.main._sync_pending
+
     def _failed(self, label: str, reason: str) -> None:
         self.notify(reason, title=f"Could not {label}", severity="error", timeout=8)
         self.main.request_sync()

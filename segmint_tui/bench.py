@@ -276,15 +276,9 @@ def paint(root: str, size: tuple[int, int]) -> Paint:
 def groups_shown(app) -> bool:
     """The app is idle, the tree holds the session's groups, the diff shows the cursor's row."""
     rows = app.main.tree.rows
-    if busy(app) or not rows or [r.id for r in rows] != [g.id for g in app.session.groups]:
+    if app.busy or not rows or [r.id for r in rows] != [g.id for g in app.session.groups]:
         return False
     return _diff_shows_cursor(app)
-
-
-def busy(app) -> bool:
-    """A session call, a grouping or a redraw is under way (as the tests' ``settle`` sees it)."""
-    working = any(w.group == "session" and not w.is_finished for w in app.workers)
-    return working or app.grouping or app.main._sync_pending
 
 
 def _diff_shows_cursor(app) -> bool:
@@ -324,10 +318,10 @@ async def _press(app, key: str, done: Callable[[], bool], char: str | None = Non
     """Seconds from posting ``key`` (as the terminal driver does) to the refresh showing its effect."""
     from textual import events
 
-    await until_painted(app, lambda: not busy(app))
+    await until_painted(app, lambda: not app.busy)
     start = time.perf_counter()
     app._driver.send_message(events.Key(key, char))
-    await until_painted(app, lambda: done() and not busy(app))
+    await until_painted(app, lambda: done() and not app.busy)
     return time.perf_counter() - start
 
 

@@ -52,20 +52,15 @@ async def running(path: Path, *, size: tuple[int, int] = SIZE, session: Session 
         yield pilot
 
 
-def busy(app: SegmintApp) -> bool:
-    working = any(w.group == "session" and not w.is_finished for w in app.workers)
-    return working or app.grouping or app.main._sync_pending
-
-
 async def settle(pilot: Pilot, timeout: float = 20.0) -> None:
     """Wait until every session call the app started has finished and the screen redrew."""
     waited = 0.0
     while waited < timeout:
         await pilot.pause(0.02)
         waited += 0.02
-        if not busy(pilot.app):
+        if not pilot.app.busy:
             await pilot.pause()
-            if not busy(pilot.app):
+            if not pilot.app.busy:
                 return
     raise AssertionError(f"the app was still busy after {timeout} s")
 
