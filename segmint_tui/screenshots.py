@@ -47,11 +47,16 @@ async def _idle(app: SegmintApp, pilot, timeout: float = 20.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         await pilot.pause(0.05)
-        working = any(w.group == "session" and not w.is_finished for w in app.workers)
-        if not (working or app.grouping):
+        if not app.busy:
             await pilot.pause()
             return
     raise TimeoutError(f"the app was still busy after {timeout} s")
+
+
+def steady_cursors(app: SegmintApp) -> None:
+    """Stop the text cursors blinking, so a picture never catches one mid-blink."""
+    for editor in app.screen.query("Input, TextArea"):
+        editor.cursor_blink = False
 
 
 async def take(shot: Shot, out_dir: Path) -> Path:
@@ -66,6 +71,7 @@ async def take(shot: Shot, out_dir: Path) -> Path:
                 await pilot.press(key)
                 await _idle(app, pilot)
             app.clear_notifications()
+            steady_cursors(app)
             await pilot.pause()
             return Path(app.save_screenshot(f"{shot.name}.svg", str(out_dir)))
 

@@ -16,6 +16,7 @@ import pytest
 from textual.pilot import Pilot
 
 from segmint_tui.app import SegmintApp, create_app
+from segmint_tui.screenshots import steady_cursors
 from tests.support.repo import Repo
 from tests.tui.support import SIZE, pinned_session, settle
 
@@ -41,6 +42,7 @@ def keys(*pressed: str):
             await pilot.press(key)
             await settle(pilot)
         pilot.app.clear_notifications()
+        steady_cursors(pilot.app)
         await pilot.pause()
 
     return run
