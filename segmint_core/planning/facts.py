@@ -29,6 +29,8 @@ _DEF_PATTERNS = [
     re.compile(r"^(?!return\b|else\b)[A-Za-z_][\w\s*]*?[\s*]([A-Za-z_]\w*)\s*\([^;]*\)\s*\{?\s*$"),
     re.compile(r"^([A-Za-z_][\w-]*)\s*\(\)\s*\{"),                             # shell
 ]
+# Every pattern above needs one of these in the line: most lines skip the nine regexes.
+_DEF_CUES = ("(", "def", "class", "func", "fn", "=>")
 _COMMENT = re.compile(r"^\s*(?:#(?!!)|//|/\*+|\*|--|;)\s*(.+?)\s*(?:\*/)?$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -160,6 +162,8 @@ def _split(lines: list[str]) -> tuple[list[str], list[str]]:
 def _defs(lines: list[str]) -> list[str]:
     names: list[str] = []
     for line in lines:
+        if not any(cue in line for cue in _DEF_CUES):
+            continue
         for pattern in _DEF_PATTERNS:
             m = pattern.match(line)
             if m and m.group(1) not in ("if", "for", "while", "switch", "return", "new", "else"):
