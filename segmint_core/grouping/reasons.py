@@ -47,11 +47,7 @@ def group_reasons(units: list[Unit], links: list[Link], members: set[int], model
             totals[key] += weight
             holders[key].update((item.a, item.b))
     sentences: dict[str, tuple[int, float]] = {}
-    changed = {key[1] for key in totals if key[0] in (identifiers.DEF_USE, identifiers.DEF_USE_CONTEXT)
-               and _sentence(key[0], key[1], [units[i] for i in sorted(holders[key])])}
     for key, weight in totals.items():
-        if key[0] == proximity.SAME_SCOPE and key[1] in changed:
-            continue  # "both edit `f`" says again what "both change `f`" said
         text = _sentence(key[0], key[1], [units[i] for i in sorted(holders[key])])
         if text:
             rank, total = sentences.get(text, (PRIORITY.get(key[0], 9), 0.0))
@@ -87,7 +83,7 @@ def _sentence(kind: str, detail: str, units: list[Unit]) -> str | None:
     if kind == proximity.SAME_FILE:
         return f"edits in {detail}"
     if kind == proximity.SAME_SCOPE:
-        return f"{_both(units)} edit `{detail}`"
+        return f"{_both(units)} change `{detail}`"  # worded as def-use's, so the two merge into one reason
     if kind == files.TEST_PAIR:
         return f"tests for {detail}"
     if kind == files.SAME_STEM:
