@@ -195,6 +195,7 @@ class Report:
     fresh: list[Paint]             # no saved session: the app groups on start
     grouped: list[Paint]           # the session saved by the previous run
     keys: list[Keys]
+    agent: list[Keys]              # an agent's edit over HTTP until it is on screen
 
 
 def _quantile(samples: list[float], q: float) -> float:
@@ -218,7 +219,9 @@ def run(workdir: Path, *, files: int, presses: int, repeat: int, size: tuple[int
         progress(f"starting the app ({n + 1}/{repeat}): on the tree it grouped ...")
         grouped.append(measure_paint(root, size, fresh=False))
     progress(f"timing {presses} key presses of each kind ...")
-    return Report(files, hunks, size, grouping, fresh, grouped, measure_keys(root, size, presses))
+    keys = measure_keys(root, size, presses)
+    progress(f"timing {presses} edits by an agent over MCP ...")
+    return Report(files, hunks, size, grouping, fresh, grouped, keys, measure_agent(root, size, presses))
 
 
 def _group_alone(root: Path) -> tuple[int, float]:
@@ -384,6 +387,61 @@ async def _hunk_to_hunk(app, presses: int) -> Keys:
         key, char = ("right_square_bracket", "]") if forward else ("left_square_bracket", "[")
         samples.append(await _press(app, key, lambda cursor=cursor: view.cursor != cursor, char))
     return Keys(f"next/previous hunk in a diff ({len(biggest.hunk_ids)} hunks)", samples)
+
+
+# -- an agent's edits, over the embedded MCP server ----------------------------------------
+
+
+def measure_agent(root: Path, size: tuple[int, int], calls: int) -> list[Keys]:
+    """An MCP client over streamable HTTP renames a group, ``calls`` times: seconds from the
+    call's return (the session has changed) and from its start, to the refresh showing it."""
+    from segmint_tui.app import create_app
+
+    app = create_app(str(root), mcp=True, watch=False)
+
+    async def drive() -> list[Keys]:
+        async with app.run_test(size=size):
+            await until_painted(app, lambda: groups_shown(app) and app.pairing.info is not None)
+            async with _agent(app.pairing.info) as client:
+                return await _renames(app, client, calls)
+
+    return asyncio.run(drive())
+
+
+def _agent(info):
+    """A real MCP client with the app's bearer token, as ``segmint mcp`` connects."""
+    from contextlib import asynccontextmanager
+
+    import httpx2
+    from mcp import Client
+    from mcp.client.streamable_http import streamable_http_client
+
+    @asynccontextmanager
+    async def connected():
+        async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {info.token}"}, timeout=TIMEOUT) as http, \
+                Client(streamable_http_client(info.url, http_client=http)) as client:
+            yield client
+
+    return connected()
+
+
+async def _renames(app, client, calls: int) -> list[Keys]:
+    group_id = app.main.tree.rows[0].id
+    after_return, round_trip = [], []
+    for n in range(calls):
+        summary = f"renamed by the agent, {n}"
+        await until_painted(app, lambda: not app.busy)
+        start = time.perf_counter()
+        result = await client.call_tool("update_group", {"group_id": group_id, "summary": summary})
+        returned = time.perf_counter()
+        if result.is_error:
+            raise SegmintError(f"the agent's update_group failed: {result.content}")
+        await until_painted(app, lambda: app.main.tree.rows[0].summary == summary and not app.busy)
+        painted = time.perf_counter()
+        after_return.append(painted - returned)
+        round_trip.append(painted - start)
+    return [Keys("agent's edit on screen, from its call's return", after_return),
+            Keys("agent's edit on screen, from its call's start", round_trip)]
 
 
 # -- the child process ---------------------------------------------------------------------

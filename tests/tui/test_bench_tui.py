@@ -28,6 +28,7 @@ def test_bench_tui_names_first_paint_and_key_figures_beside_targets(tmp_path) ->
         assert label in out, label
     assert "median" in out and "p90" in out
     assert out.count("≤ 1.5 s") == 3 and out.count("≤ 50 ms") == 3
+    assert "pairing: an MCP client over HTTP renames a group" in out and out.count("≤ 100 ms") == 2
     assert "building a repository with 12 changed files" in result.stderr, "progress goes to stderr"
 
 
