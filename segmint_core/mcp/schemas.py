@@ -143,6 +143,12 @@ class GroupEdit(TypedDict):
     revision: int
 
 
+class GroupRename(TypedDict):
+    """Only the renamed group: the others are untouched (and a session may hold a thousand)."""
+    group: Group
+    revision: int
+
+
 class CommitEdit(TypedDict):
     commit: CommitPlan
     revision: int

@@ -74,14 +74,15 @@ def register(server: MCPServer, services: Services) -> None:
     @server.tool(title="Rename a group", annotations=EDITS_SESSION_IDEMPOTENT)
     @tool_errors
     async def update_group(group_id: Id, summary: Summary,
-                           revision: Revision = None) -> Annotated[CallToolResult, schemas.GroupEdit]:
+                           revision: Revision = None) -> Annotated[CallToolResult, schemas.GroupRename]:
         """Set a group's summary (one line naming its intent); it is kept when hunks move."""
         session = services.session
 
         def work() -> CallToolResult:
             session.check_revision(revision)
             group = session.update_group(group_id, summary, actor=AGENT)
-            return _group_edit(session, group, f"{group.id} is now “{group.summary}”.")
+            return said(f"{group.id} is now “{group.summary}”.",
+                        {"group": group.to_dict(), "revision": session.revision})
 
         return await in_thread(work)
 
