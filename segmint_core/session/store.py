@@ -23,7 +23,8 @@ def session_dir(git_dir: str) -> Path:
 
 def save_state(path: Path, state: dict[str, Any]) -> None:
     payload = {"format": FORMAT, **state}
-    write_atomic(path, json.dumps(payload, ensure_ascii=False, indent=1, sort_keys=True).encode("utf-8"))
+    # No indent: only then does json use its C encoder (a session may hold a thousand groups).
+    write_atomic(path, json.dumps(payload, ensure_ascii=False, sort_keys=True).encode("utf-8"))
 
 
 def load_state(path: Path) -> dict[str, Any] | None:
