@@ -80,13 +80,22 @@ class GroupsTree(Tree[NodeRef]):
         """Show ``rows``; returns False when nothing visible changed (no rebuild)."""
         # Object ids stand for content: the old rows are still alive here, so an
         # id seen in both signatures is the very same (unchanged) hunk.
-        signature = [(r.id, r.summary, tuple(r.reasons), tuple((id(f.change), tuple(id(h) for h in f.hunks))
-                      for f in r.files)) for r in rows]
+        shape = [(r.id, tuple(r.reasons), tuple((id(f.change), tuple(id(h) for h in f.hunks)) for f in r.files))
+                 for r in rows]
+        signature = (shape, [r.summary for r in rows])
         if signature == self._signature:
             self.rows = rows
             return False
+        before = self._signature
         self.rows = rows
         self._signature = signature
+        if before is not None and shape == before[0]:
+            # Only summaries changed (a rename): relabel those rows, no rebuild of a thousand nodes.
+            nodes = self.root.children
+            for n, (old, new) in enumerate(zip(before[1], signature[1])):
+                if old != new:
+                    nodes[n].set_label(self._group_label(rows[n]))
+            return True
         expanded = {n.data.key for n in self._all_nodes() if n.data is not None and n.is_expanded}
         cursor = self.cursor_node.data if self.cursor_node is not None else None
         old_line = self.cursor_line
