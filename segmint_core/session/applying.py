@@ -98,7 +98,7 @@ def _apply(session: "Session", plan: CommitPlan, *, dry_run: bool, actor: str) -
         return ApplyOutcome(plan.id, "dry_run", files=files, message=f"{plan.id} would commit {len(files)} file(s)")
     _record(session, plan, result, state_before)
     session._log(actor, "applied", f"{actor} applied {plan.id} as {result.sha[:7]}: {plan.title}")
-    session.refresh(actor="segmint")
+    session.refresh(actor="segmint", committed=frozenset(plan.hunk_ids))
     return ApplyOutcome(plan.id, APPLIED, result.sha, files, f"{plan.id} committed as {result.sha[:7]}")
 
 

@@ -156,15 +156,20 @@ class Session:
 
     # -- changes ------------------------------------------------------------------
 
-    def refresh(self, *, actor: str = PERSON) -> RefreshReport:
-        """Re-read the repository; keep groups and plans for hunks still there."""
+    def refresh(self, *, actor: str = PERSON, committed: frozenset[str] = frozenset()) -> RefreshReport:
+        """Re-read the repository; keep groups and plans for hunks still there.
+
+        ``committed``: units just committed. They are gone from the working
+        tree, so they must not claim a remaining hunk with the same lines.
+        """
         with self._lock:
             fresh = capture(self.git)
             current = self.units.changeset
             if fresh.fingerprint == current.fingerprint and fresh.head == current.head:
                 self.last_refresh = RefreshReport(False, revision=self.revision)
                 return self.last_refresh
-            report = self._remap_to(fresh, unit_signatures(self.units), _paths(self.units))
+            old = [u for u in unit_signatures(self.units) if u.id not in committed]
+            report = self._remap_to(fresh, old, _paths(self.units))
             self._log(actor, "refreshed", report.sentence())
         self._announce(events.CHANGES, actor, report.to_dict())
         return report
