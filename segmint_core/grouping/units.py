@@ -90,8 +90,12 @@ def build_units(changes: list[Change]) -> list[Unit]:
         if not change.hunks:
             units.append(_hunkless(len(units), change, kind))
             continue
+        # Unstaged hunks stacked on staged ones in one file are kept whole: a
+        # part of one would apply to the index, not to HEAD, so it could not be
+        # committed on its own.
+        stacked = change.staged_patch is not None and change.unstaged_patch is not None
         for hunk in change.hunks:
-            for start, end in atom_ranges(hunk, kind):
+            for start, end in [(0, len(hunk.lines))] if stacked else atom_ranges(hunk, kind):
                 units.append(_atom(len(units), change, hunk, start, end, kind))
     return units
 
