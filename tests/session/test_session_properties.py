@@ -14,7 +14,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 
 from segmint_core.apply.commit import NothingToCommit
 from segmint_core.changes import capture
@@ -50,6 +50,14 @@ def expected_head(before: dict[str, bytes]) -> dict[str, bytes]:
 
 @settings(max_examples=200)
 @given(story=worktree_story())
+# Found by CI. Two parts of one hunk with the same changed line: the committed part must not claim the other.
+@example(story={"base": {"a.py": "\r\n"}, "staged": {"a.py": "\r\n"}, "work": {"a.py": "a\n\r\na"}})
+# One file with staged and unstaged hunks, the unstaged one split by grouping.
+@example(story={"base": {"a.py": "\n\n\n"}, "staged": {"a.py": "\na\n\n"}, "work": {"a.py": "a\n"}})
+@example(story={"base": {"a.py": "\n\n\ncafé\n\r\n"}, "staged": {"a.py": "café\n\na\n\r\n"},
+                "work": {"a.py": "café\na\n"}})
+@example(story={"base": {"a.py": "\n\n\ntab\there\n\r\n"}, "staged": {"a.py": "tab\there\n\ntab\there\ncafé\n"},
+                "work": {"a.py": "\ncafé\n"}})
 def test_group_plan_apply_everything(story: dict) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         repo = Repo(Path(tmp) / "r")
