@@ -11,7 +11,7 @@ import os
 from functools import cached_property
 
 from segmint_core.errors import GitCommandError, GitMissingError, NotARepositoryError
-from segmint_core.proc import Collector, Finished, run_all
+from segmint_core.proc import Collector, Finished, Started, run_all, start_all
 
 # Options that make `git diff` output independent of the user's display config,
 # so the parser always sees the same shape (prefixes, no colour, no external tools).
@@ -131,13 +131,12 @@ class Git:
         A failing command raises, unless its index is listed in ``may_fail``.
         ``collectors`` may consume a command's output while it runs.
         """
-        finished = run_all([self.argv(*args) for args in commands], env=_base_env(), collectors=collectors)
-        results = []
-        for n, (args, result) in enumerate(zip(commands, finished)):
-            if result.returncode != 0 and n not in may_fail:
-                raise self._error(args, result)
-            results.append(result)
-        return results
+        return self.start_many(*commands, may_fail=may_fail).finish(collectors)
+
+    def start_many(self, *commands: tuple[str, ...], may_fail: tuple[int, ...] = ()) -> "PendingRun":
+        """``run_many``, started now and collected by ``.finish()``."""
+        started = start_all([self.argv(*args) for args in commands], env=_base_env())
+        return PendingRun(self, commands, may_fail, started)
 
     def _error(self, args: tuple[str, ...], result: GitResult) -> GitCommandError:
         err = decode(result.stderr).strip()
@@ -175,3 +174,20 @@ class Git:
             if os.path.exists(os.path.join(self.git_dir, name)):
                 return what
         return None
+
+
+class PendingRun:
+    """Git commands already running; ``finish`` reads them like ``run_many``."""
+
+    def __init__(self, git: Git, commands: tuple[tuple[str, ...], ...], may_fail: tuple[int, ...], started: Started) -> None:
+        self.git = git
+        self.commands = commands
+        self.may_fail = may_fail
+        self.started = started
+
+    def finish(self, collectors: list[Collector | None] | None = None) -> list[GitResult]:
+        results = self.started.finish(collectors)
+        for n, (args, result) in enumerate(zip(self.commands, results)):
+            if result.returncode != 0 and n not in self.may_fail:
+                raise self.git._error(args, result)
+        return results

@@ -61,23 +61,51 @@ def run_all(
     ``argv[0]`` must be an absolute executable path. Raises ``OSError`` if a
     command cannot be started (nothing is left running in that case).
     """
+    return start_all(commands, env=env, inputs=inputs).finish(collectors)
+
+
+class Started:
+    """Children already running, whose output is not read yet.
+
+    Starting first and choosing the collectors later lets a caller import what
+    reads the output while the children work (``segmint changes`` does).
+    """
+
+    def __init__(self, children: list[_Child]) -> None:
+        self.children = children
+
+    def finish(self, collectors: list[Collector | None] | None = None) -> list[Finished]:
+        """Feed stdin, drain every output into its collector, wait for all."""
+        collectors = collectors or [None] * len(self.children)
+        for child, collector in zip(self.children, collectors):
+            if collector is not None:
+                child.readers[child.out_fd] = child.out = collector
+        _pump(self.children)
+        return [child.wait() for child in self.children]
+
+
+def start_all(
+    commands: list[list[str]],
+    *,
+    env: dict[str, str],
+    inputs: list[bytes | None] | None = None,
+) -> Started:
+    """Start ``commands`` at once; ``.finish()`` collects them."""
     inputs = inputs or [None] * len(commands)
-    collectors = collectors or [None] * len(commands)
     env_b = {os.fsencode(k): os.fsencode(v) for k, v in env.items()}
     children: list[_Child] = []
     try:
-        for argv, data, collector in zip(commands, inputs, collectors):
-            children.append(_Child(argv, env_b, data, collector or Collector()))
+        for argv, data in zip(commands, inputs):
+            children.append(_Child(argv, env_b, data))
     except OSError:
         for child in children:
             child.abandon()
         raise
-    _pump(children)
-    return [child.wait() for child in children]
+    return Started(children)
 
 
 class _Child:
-    def __init__(self, argv: list[str], env: dict[bytes, bytes], data: bytes | None, collector: Collector) -> None:
+    def __init__(self, argv: list[str], env: dict[bytes, bytes], data: bytes | None) -> None:
         out_r, out_w = os.pipe()
         _grow(out_r)
         err_r, err_w = os.pipe()
@@ -98,7 +126,8 @@ class _Child:
         for fd in (out_w, err_w, in_r):
             if fd >= 0:
                 os.close(fd)
-        self.out = collector
+        self.out_fd = out_r
+        self.out = Collector()
         self.err = Collector()
         self.readers = {out_r: self.out, err_r: self.err}
         self.stdin_fd = in_w
