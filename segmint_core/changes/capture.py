@@ -8,15 +8,12 @@ like git) and numbered ``change-1``...; hunk ids are ``change-N:k``.
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from segmint_core.changes.models import (
     ADDED, BINARY, CONFLICTED, COPIED, DELETED, MODIFIED, RENAMED,
     Change, FilePatch, Hunk,
 )
-from segmint_core.changes.parser import DiffStream
-from segmint_core.changes.untracked import read_untracked, untracked_patch
 from segmint_core.errors import UnknownIdError
 from segmint_core.git import DIFF_OPTIONS, Git, decode
 
@@ -62,19 +59,30 @@ class ChangeSet:
         return {"changes": [c.to_dict() for c in self.changes]}
 
 
-def capture(git: Git) -> ChangeSet:
-    """The repository's staged, unstaged and untracked changes, merged and numbered."""
-    staged_hash, unstaged_hash = hashlib.sha256(), hashlib.sha256()
-    staged_stream = DiffStream(hasher=staged_hash)
-    unstaged_stream = DiffStream(hasher=unstaged_hash)
-    _, _, untracked_out, head_out = git.run_many(
+def capture(git: Git, *, on_patch: Callable[[FilePatch], None] | None = None) -> ChangeSet:
+    """The repository's staged, unstaged and untracked changes, merged and numbered.
+
+    ``on_patch`` sees every file patch (staged, unstaged, untracked) once it is
+    parsed, most of them while git is still writing the rest.
+    """
+    running = git.start_many(
         ("diff", "--cached", *DIFF_OPTIONS),
         ("diff", *DIFF_OPTIONS),
         ("ls-files", "-z", "--others", "--exclude-standard"),
         ("rev-parse", "--verify", "--quiet", "HEAD^{commit}"),
         may_fail=(3,),  # an unborn branch has no HEAD yet
-        collectors=[staged_stream, unstaged_stream, None, None],
     )
+    # Imported only now, while git works: on `segmint changes` these imports
+    # (OpenSSL's hashlib above all) would otherwise delay git's start.
+    import hashlib
+
+    from segmint_core.changes.parser import DiffStream
+    from segmint_core.changes.untracked import read_untracked, untracked_patch
+
+    staged_hash, unstaged_hash = hashlib.sha256(), hashlib.sha256()
+    staged_stream = DiffStream(from_git=True, hasher=staged_hash, on_patch=on_patch)
+    unstaged_stream = DiffStream(from_git=True, hasher=unstaged_hash, on_patch=on_patch)
+    _, _, untracked_out, head_out = running.finish([staged_stream, unstaged_stream, None, None])
     head = (head_out.text.strip() or None) if head_out.returncode == 0 else None
     staged, unstaged = staged_stream.files, unstaged_stream.files
     for fp in staged:
@@ -96,6 +104,8 @@ def capture(git: Git) -> ChangeSet:
             continue
         digest.update(b"\0untracked\0" + raw + b"\0" + file.mode.encode() + file.oid.encode())
         untracked.append(untracked_patch(file))
+        if on_patch is not None:
+            on_patch(untracked[-1])
 
     changes = merge_patches(staged, unstaged, untracked)
     return ChangeSet(changes, digest.hexdigest(), head)

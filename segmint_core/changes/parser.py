@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from codecs import utf_8_decode
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from segmint_core.changes.models import (
     ADDED, BINARY, CONFLICTED, COPIED, DELETED, MODIFIED, RENAMED,
@@ -32,10 +32,13 @@ _INDEX_LINE = re.compile(r"index ([0-9a-fA-F]+)\.\.([0-9a-fA-F]+)(?: (\d+))?")
 DEV_NULL = "/dev/null"
 
 
-def parse_diff(data: str | bytes, *, strict: bool = True) -> list[FilePatch]:
+def parse_diff(data: str | bytes, *, strict: bool = True, from_git: bool = False) -> list[FilePatch]:
     """Parse unified diff text (or raw bytes) into file patches, in input order.
 
     Bytes are decoded as UTF-8 with ``surrogateescape``: nothing is lost.
+    ``from_git``: the output of our own ``git diff`` call (which must exit 0).
+    Git writes each hunk body to match its header, so the fast path does not
+    count the lines again; on a 100,000-line diff that is a third of the work.
     """
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogateescape")
@@ -44,7 +47,7 @@ def parse_diff(data: str | bytes, *, strict: bool = True) -> list[FilePatch]:
     for start, end, hunk_starts in _sections(data):
         fp = None
         if data.startswith(b"diff --git ", start):
-            fp = _fast_git_section(data, view, start, end, hunk_starts)
+            fp = _fast_git_section(data, view, start, end, hunk_starts, not from_git)
         if fp is not None:
             files.append(fp)
         else:
@@ -85,17 +88,22 @@ class DiffStream(Collector):
 
     ``hasher`` (e.g. ``hashlib.sha256()``) sees every byte too, so a fingerprint
     of the output costs nothing once git is done. The output itself is not kept.
+    ``on_patch`` is called with each file patch as soon as it is parsed.
     """
 
     MIN_BATCH = 1 << 17
 
-    def __init__(self, *, strict: bool = True, hasher=None) -> None:
+    def __init__(
+        self, *, strict: bool = True, from_git: bool = False, hasher=None,
+        on_patch: Callable[[FilePatch], None] | None = None,
+    ) -> None:
         super().__init__()
         self.strict = strict
+        self.from_git = from_git
         self.hasher = hasher
+        self.on_patch = on_patch
         self.files: list[FilePatch] = []
-        self._buffer = bytearray()
-        self._done = 0
+        self._pending = bytearray()  # the start of a section not yet complete
 
     def value(self) -> bytes:
         return b""
@@ -103,18 +111,27 @@ class DiffStream(Collector):
     def feed(self, chunk: bytes) -> None:
         if self.hasher is not None:
             self.hasher.update(chunk)
-        buffer = self._buffer
-        buffer += chunk
-        if len(buffer) - self._done < self.MIN_BATCH:
+        pending = self._pending
+        pending += chunk
+        if len(pending) < self.MIN_BATCH:
             return
-        cut = buffer.rfind(b"\ndiff ", self._done)
-        if cut > self._done:
-            self.files.extend(parse_diff(bytes(buffer[self._done:cut + 1]), strict=self.strict))
-            self._done = cut + 1
+        cut = pending.rfind(b"\ndiff ")
+        if cut > 0:
+            with memoryview(pending) as view:
+                ready = view[:cut + 1].tobytes()
+            del pending[:cut + 1]  # cheap: a bytearray drops its front in place
+            self._parse(ready)
 
     def close(self) -> None:
-        self.files.extend(parse_diff(bytes(self._buffer[self._done:]), strict=self.strict))
-        self._buffer = bytearray()
+        self._parse(bytes(self._pending))
+        self._pending = bytearray()
+
+    def _parse(self, data: bytes) -> None:
+        files = parse_diff(data, strict=self.strict, from_git=self.from_git)
+        self.files.extend(files)
+        if self.on_patch is not None:
+            for fp in files:
+                self.on_patch(fp)
 
 
 def parse_hunk_header(header: str) -> tuple[int, int, int, int] | None:
@@ -209,7 +226,7 @@ def _git_header(lines: list[str], start: int) -> tuple[FilePatch, int]:
 
 
 def _fast_git_section(
-    data: bytes, view: memoryview, start: int, end: int, hunk_starts: list[int]
+    data: bytes, view: memoryview, start: int, end: int, hunk_starts: list[int], check: bool
 ) -> FilePatch | None:
     """One ``diff --git`` file section, or None when it needs the line walker."""
     head_end = hunk_starts[0] - 1 if hunk_starts else end
@@ -234,7 +251,7 @@ def _fast_git_section(
         a, b, c, d = m.groups()
         old_count = 1 if b is None else int(b)
         new_count = 1 if d is None else int(d)
-        if not _body_fits(body, old_count, new_count, count, eol, stop):
+        if (check or body is None) and not _body_fits(body, old_count, new_count, count, eol, stop):
             return None
         if body is None:
             hunks.append(Hunk("", int(a), old_count, int(c), new_count, header, []))

@@ -7,7 +7,7 @@ import gzip
 import pytest
 
 from segmint_core.changes import parse_diff
-from segmint_core.changes.parser import _LineParser, _sections
+from segmint_core.changes.parser import DiffStream, _LineParser, _sections
 from segmint_core.errors import DiffParseError
 from tests.conftest import shared_data
 
@@ -104,3 +104,29 @@ def test_fast_path_and_line_walker_agree_on_real_diffs() -> None:
 
     assert shape(fast) == shape(slow)
     assert sum(len(h.lines) for f in fast for h in f.hunks) > 70_000
+
+
+def _shape(files):
+    return [(f.old_path, f.new_path, f.status, f.binary, f.header_lines,
+             [(h.old_start, h.old_lines, h.new_start, h.new_lines, h.header, h.lines) for h in f.hunks])
+            for f in files]
+
+
+def test_git_output_parses_the_same_without_recounting_lines() -> None:
+    data = gzip.decompress(shared_data("rich-v1.0.0-v14.3.3.diff.gz").read_bytes())
+    assert _shape(parse_diff(data, from_git=True)) == _shape(parse_diff(data))
+
+
+@pytest.mark.parametrize("size", [1, 7, 4096, 65536, 1 << 20])
+def test_a_stream_cut_anywhere_parses_like_the_whole(size: int) -> None:
+    data = gzip.decompress(shared_data("rich-v1.0.0-v14.3.3.diff.gz").read_bytes())
+    if size == 1:
+        data = data[:data.index(b"\ndiff ", 20_000) + 1]  # byte by byte: fewer files keep it quick
+    seen = []
+    stream = DiffStream(from_git=True, on_patch=seen.append)
+    for at in range(0, len(data), size):
+        stream.feed(data[at:at + size])
+    stream.close()
+    whole = parse_diff(data)
+    assert _shape(stream.files) == _shape(whole)
+    assert seen == stream.files
