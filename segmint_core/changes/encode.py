@@ -5,6 +5,10 @@ need no escaping at all. A hunk still holding the raw bytes git wrote, with no
 quote, backslash, control character or non-ASCII byte (one ``bytes.translate``
 tells), is written straight from those bytes: ``'["' + lines joined by '", "'
 + '"]'``, never decoded. Any other hunk goes through ``json.dumps``.
+
+A ``ListingEncoder`` can also encode the hunks of each file patch ahead of
+time, as ``capture`` parses them (its ``on_patch``): then most of the work
+happens while git is still writing the rest of the diff.
 """
 
 from __future__ import annotations
@@ -12,56 +16,74 @@ from __future__ import annotations
 import json
 
 from segmint_core.changes.capture import ChangeSet
-from segmint_core.changes.models import Change, Hunk, wire_lines
+from segmint_core.changes.models import Change, FilePatch, Hunk, wire_lines
 
 _dumps = json.JSONEncoder(ensure_ascii=False).encode
-# Bytes JSON would escape; "\n" is absent: it only separates the lines.
-_NEEDS_ESCAPE = bytes(b for b in range(32) if b != 0x0A) + b'"\\'
+# Bytes written as they are: printable ASCII but the quote and the backslash,
+# and "\n", which only separates the lines.
+_AS_IS = bytes(b for b in range(0x20, 0x80) if b not in b'"\\') + b"\n"
 
 
 def encode_changes(changes: ChangeSet) -> bytes:
-    return b"".join(encode_parts(changes))
+    return b"".join(ListingEncoder().parts(changes))
 
 
-def encode_parts(changes: ChangeSet) -> list[bytes]:
-    """The JSON as pieces, for writing out without joining them first."""
-    parts = [b'{"changes": [']
-    for n, change in enumerate(changes.changes):
-        if n:
-            parts.append(b", ")
-        _change(change, parts)
-    parts.append(b"]}")
-    return parts
+class ListingEncoder:
+    """Encodes a listing; ``prepare`` encodes a file patch's hunk lines early."""
+
+    def __init__(self) -> None:
+        # id(hunk) -> (hunk, its lines as JSON array pieces); the hunk is held
+        # so that its id cannot be reused by another object meanwhile.
+        self._lines: dict[int, tuple[Hunk, tuple[bytes, ...]]] = {}
+
+    def prepare(self, patch: FilePatch) -> None:
+        for hunk in patch.hunks:
+            self._lines[id(hunk)] = (hunk, _lines_json(hunk))
+
+    def parts(self, changes: ChangeSet) -> list[bytes]:
+        """The JSON as pieces, for writing out without joining them first."""
+        parts = [b'{"changes": [']
+        for n, change in enumerate(changes.changes):
+            if n:
+                parts.append(b", ")
+            self._change(change, parts)
+        parts.append(b"]}")
+        return parts
+
+    def _change(self, change: Change, parts: list[bytes]) -> None:
+        text = _dumps(change.summary_dict()).encode("utf-8")
+        # Keep to_dict()'s key order: "hunks" sits between "binary" and "old_mode".
+        cut = text.index(b', "old_mode": ')
+        parts.append(text[:cut] + b', "hunks": [')
+        for n, hunk in enumerate(change.hunks):
+            if n:
+                parts.append(b", ")
+            self._hunk(hunk, parts)
+        parts.append(b"]" + text[cut:])
+
+    def _hunk(self, h: Hunk, parts: list[bytes]) -> None:
+        prepared = self._lines.pop(id(h), None)
+        lines = prepared[1] if prepared is not None and prepared[0] is h else _lines_json(h)
+        tail = f', "staged": {"true" if h.staged else "false"}'
+        if h.parent_id is not None:
+            tail += f', "parent_id": {_dumps(h.parent_id)}'
+        parts += (
+            f'{{"id": {_dumps(h.id)}, "old_start": {h.old_start}, "old_lines": {h.old_lines}, '
+            f'"new_start": {h.new_start}, "new_lines": {h.new_lines}, "header": {_dumps(h.header)}, "lines": '
+            .encode("utf-8"),
+            *lines,
+            (tail + "}").encode("utf-8"),
+        )
 
 
-def _change(change: Change, parts: list[bytes]) -> None:
-    text = _dumps(change.summary_dict()).encode("utf-8")
-    # Keep to_dict()'s key order: "hunks" sits between "binary" and "old_mode".
-    cut = text.index(b', "old_mode": ')
-    parts.append(text[:cut] + b', "hunks": [')
-    for n, hunk in enumerate(change.hunks):
-        if n:
-            parts.append(b", ")
-        _hunk(hunk, parts)
-    parts.append(b"]" + text[cut:])
-
-
-def _hunk(h: Hunk, parts: list[bytes]) -> None:
-    parts.append((
-        f'{{"id": {_dumps(h.id)}, "old_start": {h.old_start}, "old_lines": {h.old_lines}, '
-        f'"new_start": {h.new_start}, "new_lines": {h.new_lines}, "header": {_dumps(h.header)}, "lines": '
-    ).encode("utf-8"))
+def _lines_json(h: Hunk) -> tuple[bytes, ...]:
+    """The hunk's ``lines`` as a JSON array, in pieces."""
     body = h.body
     if body is not None and _plain(body):
-        parts += (b'["', body.replace(b"\n", b'", "'), b'"]')
-    else:
-        parts.append(_dumps(wire_lines(h.lines)).encode("utf-8"))
-    tail = f', "staged": {"true" if h.staged else "false"}'
-    if h.parent_id is not None:
-        tail += f', "parent_id": {_dumps(h.parent_id)}'
-    parts.append((tail + "}").encode("utf-8"))
+        return b'["', body.replace(b"\n", b'", "'), b'"]'
+    return (_dumps(wire_lines(h.lines)).encode("utf-8"),)
 
 
 def _plain(raw: bytes) -> bool:
     """ASCII with nothing to escape but the newlines between lines."""
-    return raw.isascii() and len(raw.translate(None, _NEEDS_ESCAPE)) == len(raw)
+    return not raw.translate(None, _AS_IS)

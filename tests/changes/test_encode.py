@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from segmint_core.changes import capture
-from segmint_core.changes.encode import encode_changes
-from segmint_core.changes.models import Change, Hunk
+from segmint_core.changes.encode import ListingEncoder, encode_changes
+from segmint_core.changes.models import Change, FilePatch, Hunk
 from segmint_core.changes.capture import ChangeSet
 from segmint_core.git import Git
 from tests.support.repo import Repo
@@ -54,4 +54,26 @@ def test_any_line_text(hunk_lines: list[list[str]], path: str) -> None:
         for k, lines in enumerate(hunk_lines, start=1)
     ]
     cs = ChangeSet([Change("change-1", path or "p", None, "modified", False, hunks)], "f", None)
+    assert encode_changes(cs).decode("utf-8") == reference(cs)
+
+
+def test_lines_encoded_ahead_while_capturing_give_the_same_bytes(repo: Repo) -> None:
+    repo.write("a.py", "x = 1\n")
+    repo.write("b.txt", "tab\there\n")
+    repo.commit()
+    repo.write("a.py", "x = 2\n")
+    repo.git("add", "a.py")
+    repo.write("a.py", 'x = "3"\n')
+    repo.write("b.txt", "tab\tthere\n")
+    repo.write("new.md", "# new\n")
+    encoder = ListingEncoder()
+    seen = []
+
+    def prepare(patch: FilePatch) -> None:
+        seen.append(patch.path)
+        encoder.prepare(patch)
+
+    cs = capture(Git.discover(repo.path), on_patch=prepare)
+    assert sorted(seen) == ["a.py", "a.py", "b.txt", "new.md"]  # staged, unstaged, untracked
+    assert b"".join(encoder.parts(cs)).decode("utf-8") == reference(cs)
     assert encode_changes(cs).decode("utf-8") == reference(cs)
