@@ -6,6 +6,10 @@ listed in ``--help`` from ``COMMANDS``), so ``segmint changes`` starts fast and
 the headless path never loads Textual.
 
 Errors: a ``SegmintError`` becomes one sentence on stderr and exit status 2.
+
+A command that holds nothing to clean up may set ``quick_exit=True``: run as
+the program, it then ends with ``os._exit`` once its output is flushed,
+skipping the interpreter's teardown (about 8 ms of ``segmint changes``).
 """
 
 from __future__ import annotations
@@ -98,12 +102,32 @@ def _command_in(argv: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    as_program = argv is None
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     # --repo is accepted before or after the sub-command; its action is shared
     # with every sub-parser, so its absence is filled in here, not by a default.
     args.repo = getattr(args, "repo", None)
+    code = _run(args)
+    if as_program and getattr(args, "quick_exit", False):
+        _exit_now(code)
+    return code
+
+
+def _exit_now(code: int) -> None:
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        pass  # a reader such as `head` stopped early, as in _run
+    except OSError as exc:
+        print(f"segmint: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        code = 1
+    sys.stderr.flush()
+    os._exit(code)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         if args.func is None:
             from segmint_core.cli.tui_launcher import run_tui

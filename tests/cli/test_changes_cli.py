@@ -63,3 +63,22 @@ def test_git_missing(repo: Repo, tmp_path) -> None:
     assert shutil.which("git", path=str(bare_path)) is None
     result = run_segmint("changes", cwd=repo.path, env={"PATH": str(bare_path)})
     assert_clean_error(result, "git is not installed")
+
+
+def test_output_is_complete_and_a_reader_may_stop_early(repo: Repo) -> None:
+    # `segmint changes` ends without the interpreter's teardown: its output
+    # must still be flushed whole, and a reader closing the pipe is no error.
+    import subprocess
+
+    for n in range(40):
+        repo.write(f"f{n}.py", "x = 1\n" * 200)
+    repo.commit()
+    for n in range(40):
+        repo.write(f"f{n}.py", "x = 2\n" * 200)
+    full = run_segmint("changes", "--json", cwd=repo.path)
+    assert full.returncode == 0, full.stderr
+    assert len(json.loads(full.stdout)["changes"]) == 40
+    script = f"{sys.executable} -m segmint_core changes --json | head -c 100 > /dev/null; echo ${{PIPESTATUS[0]}}"
+    early = subprocess.run(["bash", "-c", script], cwd=repo.path, capture_output=True, text=True, timeout=60)
+    assert early.stdout.strip() == "0", early
+    assert early.stderr == ""
