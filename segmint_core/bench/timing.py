@@ -37,6 +37,23 @@ def time_it(fn: Callable[[], object], repeat: int, warmup: int = 1) -> Timing:
     return Timing(samples)
 
 
+def time_pair(
+    reference: Callable[[], object], ours: Callable[[], object], repeat: int, warmup: int = 1
+) -> tuple[Timing, Timing]:
+    """Both sides timed turn about, so a machine that slows down or speeds up
+    during the run weighs on both alike."""
+    for _ in range(warmup):
+        reference()
+        ours()
+    ref_samples, our_samples = [], []
+    for _ in range(repeat):
+        for fn, samples in ((reference, ref_samples), (ours, our_samples)):
+            start = time.perf_counter()
+            fn()
+            samples.append(time.perf_counter() - start)
+    return Timing(ref_samples), Timing(our_samples)
+
+
 def read_input(path: str) -> bytes:
     """A diff file's bytes; ``.gz`` files are decompressed."""
     p = Path(path).expanduser()
