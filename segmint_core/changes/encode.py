@@ -1,10 +1,11 @@
 """``{"changes": [...]}`` as JSON bytes, fast, identical to ``json.dumps(to_dict())``.
 
-A 100,000-line listing spends most of its time on hunk lines, yet most hunks
-need no escaping at all. A hunk still holding the raw bytes git wrote, with no
-quote, backslash, control character or non-ASCII byte (one ``bytes.translate``
-tells), is written straight from those bytes: ``'["' + lines joined by '", "'
-+ '"]'``, never decoded. Any other hunk goes through ``json.dumps``.
+A 100,000-line listing spends most of its time on hunk lines. A hunk still
+holding the raw bytes git wrote is escaped at the byte level, never decoded
+or split: a few ``bytes.replace`` calls for the backslash, the quote, tab
+and carriage return, then ``'["' + lines joined by '", "' + '"]'``. A hunk
+with bytes that are not UTF-8 or with another control character (rare in
+code) goes through ``json.dumps`` line by line.
 
 A ``ListingEncoder`` can also encode the hunks of each file patch ahead of
 time, as ``capture`` parses them (its ``on_patch``): then most of the work
@@ -19,9 +20,12 @@ from segmint_core.changes.capture import ChangeSet
 from segmint_core.changes.models import Change, FilePatch, Hunk, wire_lines
 
 _dumps = json.JSONEncoder(ensure_ascii=False).encode
-# Bytes written as they are: printable ASCII but the quote and the backslash,
-# and "\n", which only separates the lines.
-_AS_IS = bytes(b for b in range(0x20, 0x80) if b not in b'"\\') + b"\n"
+
+# What json.dumps(ensure_ascii=False) escapes in a string, bar the control
+# characters that code seldom holds; the backslash comes first.
+_ESCAPES = ((b"\\", b"\\\\"), (b'"', b'\\"'), (b"\t", b"\\t"), (b"\r", b"\\r"))
+# Every byte but those rare control characters ("\n" only separates lines).
+_NOT_RARE_CONTROL = bytes(b for b in range(256) if b >= 0x20 or b in b"\t\n\r")
 
 
 def encode_changes(changes: ChangeSet) -> bytes:
@@ -78,12 +82,25 @@ class ListingEncoder:
 
 def _lines_json(h: Hunk) -> tuple[bytes, ...]:
     """The hunk's ``lines`` as a JSON array, in pieces."""
-    body = h.body
-    if body is not None and _plain(body):
-        return b'["', body.replace(b"\n", b'", "'), b'"]'
+    if h.body is not None:
+        inside = _escaped_body(h.body)
+        if inside is not None:
+            return b'["', inside, b'"]'
     return (_dumps(wire_lines(h.lines)).encode("utf-8"),)
 
 
-def _plain(raw: bytes) -> bool:
-    """ASCII with nothing to escape but the newlines between lines."""
-    return not raw.translate(None, _AS_IS)
+def _escaped_body(body: bytes) -> bytes | None:
+    """The strings of the array, escaped as json.dumps would, straight from the
+    bytes git wrote; None for a body that needs json.dumps line by line (bytes
+    that are not UTF-8, or a rare control character)."""
+    if body.translate(None, _NOT_RARE_CONTROL):
+        return None
+    if not body.isascii():
+        try:
+            body.decode("utf-8")
+        except UnicodeDecodeError:
+            return None  # undecodable bytes: wire_lines shows them as \xNN
+    for raw, escaped in _ESCAPES:
+        if raw in body:
+            body = body.replace(raw, escaped)
+    return body.replace(b"\n", b'", "')

@@ -38,21 +38,25 @@ def test_real_repository_with_awkward_text(repo: Repo) -> None:
 LINE_TEXT = st.text(
     st.one_of(
         st.characters(blacklist_categories=("Cs",)),
-        st.sampled_from(["\x01", "\\", '"', "\t", "\r"]),
+        st.sampled_from(["\x01", "\\", '"', "\t", "\r", "\x7f", "é"]),
         st.integers(0x80, 0xFF).map(lambda b: chr(0xDC00 + b)),
     ),
     max_size=12,
 )
 
 
-@settings(max_examples=200)
-@given(st.lists(st.lists(LINE_TEXT, max_size=6), max_size=4), st.text(max_size=8))
-def test_any_line_text(hunk_lines: list[list[str]], path: str) -> None:
-    hunks = [
-        Hunk(f"change-1:{k}", 1, 1, 1, 1, "@@ -1 +1 @@", ["+" + x.replace("\n", "") for x in lines], staged=k % 2 == 0,
-             parent_id=None if k < 2 else "change-1:1")
-        for k, lines in enumerate(hunk_lines, start=1)
-    ]
+def _hunk(k: int, lines: list[str], as_bytes: bool) -> Hunk:
+    lines = ["+" + x.replace("\n", "") for x in lines]
+    kept = {"body": "\n".join(lines).encode("utf-8", "surrogateescape")} if as_bytes and lines else {"lines": lines}
+    return Hunk(f"change-1:{k}", 1, 1, 1, 1, "@@ -1 +1 @@", staged=k % 2 == 0,
+                parent_id=None if k < 2 else "change-1:1", **kept)
+
+
+@settings(max_examples=300)
+@given(st.lists(st.lists(LINE_TEXT, max_size=6), max_size=4), st.text(max_size=8), st.booleans())
+def test_any_line_text(hunk_lines: list[list[str]], path: str, as_bytes: bool) -> None:
+    # Hunks hold either decoded lines or the raw body git wrote (as parsed).
+    hunks = [_hunk(k, lines, as_bytes) for k, lines in enumerate(hunk_lines, start=1)]
     cs = ChangeSet([Change("change-1", path or "p", None, "modified", False, hunks)], "f", None)
     assert encode_changes(cs).decode("utf-8") == reference(cs)
 
