@@ -133,7 +133,7 @@ class Git:
         """
         return self.start_many(*commands, may_fail=may_fail).finish(collectors)
 
-    def start_many(self, *commands: tuple[str, ...], may_fail: tuple[int, ...] = ()) -> "PendingRun":
+    def start_many(self, *commands: tuple[str, ...], may_fail: tuple[int, ...] = ()) -> PendingRun:
         """``run_many``, started now and collected by ``.finish()``."""
         started = start_all([self.argv(*args) for args in commands], env=_base_env())
         return PendingRun(self, commands, may_fail, started)
@@ -179,7 +179,9 @@ class Git:
 class PendingRun:
     """Git commands already running; ``finish`` reads them like ``run_many``."""
 
-    def __init__(self, git: Git, commands: tuple[tuple[str, ...], ...], may_fail: tuple[int, ...], started: Started) -> None:
+    def __init__(
+        self, git: Git, commands: tuple[tuple[str, ...], ...], may_fail: tuple[int, ...], started: Started,
+    ) -> None:
         self.git = git
         self.commands = commands
         self.may_fail = may_fail

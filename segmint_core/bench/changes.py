@@ -68,8 +68,8 @@ def run(args: argparse.Namespace) -> BenchReport:
         f"changed lines            {changed:,}",
         f"git diff + diff --cached {result['git_seconds']:.4f} s median of {args.repeat}",
         f"segmint changes --json   {result['segmint_seconds']:.4f} s median of {args.repeat}",
-        f"ratio                    {result['ratio']:.2f}x (runs taken turn about; "
-        f"middle half of the paired ratios {low:.2f}-{high:.2f}x)",
+        (f"ratio                    {result['ratio']:.2f}x (runs taken turn about; "
+         f"middle half of the paired ratios {low:.2f}-{high:.2f}x)"),
     ]))
 
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from segmint_core.changes import ChangeSet, capture
-from segmint_core.changes.models import Change, FilePatch, wire_text
+from segmint_core.changes.models import Change, wire_text
 from segmint_core.git import Git
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (3 ms here)

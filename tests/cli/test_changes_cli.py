@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 import sys
 
 from tests.support.cli import assert_clean_error, run_segmint
@@ -68,8 +69,6 @@ def test_git_missing(repo: Repo, tmp_path) -> None:
 def test_output_is_complete_and_a_reader_may_stop_early(repo: Repo) -> None:
     # `segmint changes` ends without the interpreter's teardown: its output
     # must still be flushed whole, and a reader closing the pipe is no error.
-    import subprocess
-
     for n in range(40):
         repo.write(f"f{n}.py", "x = 1\n" * 200)
     repo.commit()
