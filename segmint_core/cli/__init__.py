@@ -15,6 +15,7 @@ skipping the interpreter's teardown (about 8 ms of ``segmint changes``).
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from collections.abc import Sequence
@@ -38,6 +39,9 @@ COMMANDS = {
 }
 
 EXIT_USAGE = 2
+# A full or failing disk (the output, or a file Segmint writes): the
+# machine's problem, told in one sentence, not an internal error.
+_DISK_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS}
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -121,7 +125,7 @@ def _exit_now(code: int) -> None:
     except BrokenPipeError:
         pass  # a reader such as `head` stopped early, as in _run
     except OSError as exc:
-        print(f"segmint: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        print(f"segmint: {exc.strerror or exc}", file=sys.stderr)
         code = 1
     sys.stderr.flush()
     os._exit(code)
@@ -145,7 +149,11 @@ def _run(args: argparse.Namespace) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
-    except Exception as exc:  # a bug: say so in one line, trace only on request
+    except Exception as exc:  # a bug (or a full disk): one line, trace only on request
+        if isinstance(exc, OSError) and exc.errno in _DISK_ERRORS:
+            where = f": {exc.filename}" if exc.filename else ""
+            print(f"segmint: {exc.strerror}{where}", file=sys.stderr)
+            return 1
         if os.environ.get("SEGMINT_DEBUG"):
             raise
         print(

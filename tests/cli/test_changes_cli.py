@@ -81,3 +81,11 @@ def test_output_is_complete_and_a_reader_may_stop_early(repo: Repo) -> None:
     early = subprocess.run(["bash", "-c", script], cwd=repo.path, capture_output=True, text=True, timeout=60)
     assert early.stdout.strip() == "0", early
     assert early.stderr == ""
+
+
+def test_a_full_disk_is_one_sentence_not_an_internal_error(repo: Repo) -> None:
+    make_changes(repo)
+    script = f"{sys.executable} -m segmint_core changes --json > /dev/full"
+    full = subprocess.run(["bash", "-c", script], cwd=repo.path, capture_output=True, text=True, timeout=60)
+    assert full.returncode == 1
+    assert full.stderr == "segmint: No space left on device\n"
