@@ -32,7 +32,6 @@ import asyncio
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import time
@@ -40,6 +39,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from segmint_core.bench.timing import Timing
 from segmint_core.errors import SegmintError
 
 # Textual and the app are imported inside the functions that run it, so that a
@@ -166,24 +166,11 @@ class Paint:
     groups: int
 
 
-@dataclass(frozen=True)
-class Keys:
-    """Latencies of one kind of key press; seconds."""
+@dataclass(frozen=True, kw_only=True)
+class Keys(Timing):
+    """Latencies of one kind of key press; seconds (median, p90, max from Timing)."""
 
     what: str
-    samples: list[float]
-
-    @property
-    def median(self) -> float:
-        return statistics.median(self.samples)
-
-    @property
-    def p90(self) -> float:
-        return _quantile(self.samples, 0.9)
-
-    @property
-    def max(self) -> float:
-        return max(self.samples)
 
 
 @dataclass(frozen=True)
@@ -196,11 +183,6 @@ class Report:
     grouped: list[Paint]           # the session saved by the previous run
     keys: list[Keys]
     agent: list[Keys]              # an agent's edit over HTTP until it is on screen
-
-
-def _quantile(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    return ordered[round(q * (len(ordered) - 1))]
 
 
 # -- the whole benchmark ---------------------------------------------------------------
@@ -342,7 +324,7 @@ async def _over_groups(app, presses: int) -> Keys:
         if not 0 <= tree.cursor_line + step <= tree.last_line:
             step = -step
         samples.append(await _press(app, "down" if step > 0 else "up", _on_line(app, tree.cursor_line + step)))
-    return Keys("cursor over groups", samples)
+    return Keys(samples, what="cursor over groups")
 
 
 async def _into_groups(app, presses: int) -> Keys:
@@ -362,7 +344,7 @@ async def _into_groups(app, presses: int) -> Keys:
             await _press(app, "home", _on_line(app, 0))
         else:
             samples.append(await _press(app, "down", _on_line(app, tree.cursor_line + 1)))
-    return Keys("cursor over files and hunks", samples)
+    return Keys(samples, what="cursor over files and hunks")
 
 
 async def _hunk_to_hunk(app, presses: int) -> Keys:
@@ -386,7 +368,7 @@ async def _hunk_to_hunk(app, presses: int) -> Keys:
             continue
         key, char = ("right_square_bracket", "]") if forward else ("left_square_bracket", "[")
         samples.append(await _press(app, key, lambda cursor=cursor: view.cursor != cursor, char))
-    return Keys(f"next/previous hunk in a diff ({len(biggest.hunk_ids)} hunks)", samples)
+    return Keys(samples, what=f"next/previous hunk in a diff ({len(biggest.hunk_ids)} hunks)")
 
 
 # -- an agent's edits, over the embedded MCP server ----------------------------------------
@@ -440,8 +422,8 @@ async def _renames(app, client, calls: int) -> list[Keys]:
         painted = time.perf_counter()
         after_return.append(painted - returned)
         round_trip.append(painted - start)
-    return [Keys("agent's edit on screen, from its call's return", after_return),
-            Keys("agent's edit on screen, from its call's start", round_trip)]
+    return [Keys(after_return, what="agent's edit on screen, from its call's return"),
+            Keys(round_trip, what="agent's edit on screen, from its call's start")]
 
 
 # -- the child process ---------------------------------------------------------------------

@@ -15,7 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from segmint_core.bench.timing import progress, time_pair
+from segmint_core.bench.timing import progress, time_interleaved
 from segmint_core.git import Git
 from segmint_core.bench import BenchReport
 
@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> BenchReport:
 
         changed = _changed_lines(git)
         progress(f"timing on {changed:,} changed lines ...")
-        ref, mine = time_pair(reference, ours, args.repeat)
+        ref, mine = time_interleaved([reference, ours], args.repeat, warmup=1)
     pair_ratios = sorted(m / r for m, r in zip(mine.samples, ref.samples))
     low, high = pair_ratios[len(pair_ratios) // 4], pair_ratios[(3 * len(pair_ratios)) // 4]
     result = {

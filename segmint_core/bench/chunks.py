@@ -10,14 +10,11 @@ The targets: at least 4x diffchunk's speed, and at most 0.2 s.
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import tempfile
-import time
-from typing import Callable
 
 from segmint_core.bench.diffchunk_ref import diffchunk_tools, diffchunk_version
-from segmint_core.bench.timing import Timing, read_input, time_it
+from segmint_core.bench.timing import read_input, time_interleaved, time_it
 from segmint_core.chunks import ChunkService
 from segmint_core.bench import BenchReport
 
@@ -86,20 +83,6 @@ def measure(path: str, data: bytes, max_chunk_lines: int, repeat: int, vs_diffch
             "speedup_met": speedup >= TARGET_SPEEDUP,
         })
     return result
-
-
-def time_interleaved(fns: list[Callable[[], object]], repeat: int) -> list[Timing]:
-    """Time each function ``repeat`` times, taking turns, so that a busy machine
-    slows every side alike rather than whichever ran while it was busy. Garbage
-    is collected before each run, so no side pays for the other's."""
-    samples: list[list[float]] = [[] for _ in fns]
-    for _ in range(repeat):
-        for fn, own in zip(fns, samples):
-            gc.collect()
-            start = time.perf_counter()
-            fn()
-            own.append(time.perf_counter() - start)
-    return [Timing(own) for own in samples]
 
 
 def _verdict(met: bool) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import gzip
 import statistics
 import sys
@@ -25,6 +26,15 @@ class Timing:
     def best(self) -> float:
         return min(self.samples)
 
+    @property
+    def p90(self) -> float:
+        ordered = sorted(self.samples)
+        return ordered[round(0.9 * (len(ordered) - 1))]
+
+    @property
+    def max(self) -> float:
+        return max(self.samples)
+
 
 def time_it(fn: Callable[[], object], repeat: int, warmup: int = 1) -> Timing:
     for _ in range(warmup):
@@ -37,21 +47,21 @@ def time_it(fn: Callable[[], object], repeat: int, warmup: int = 1) -> Timing:
     return Timing(samples)
 
 
-def time_pair(
-    reference: Callable[[], object], ours: Callable[[], object], repeat: int, warmup: int = 1
-) -> tuple[Timing, Timing]:
-    """Both sides timed turn about, so a machine that slows down or speeds up
-    during the run weighs on both alike."""
+def time_interleaved(fns: list[Callable[[], object]], repeat: int, warmup: int = 0) -> list[Timing]:
+    """Time each function ``repeat`` times, taking turns, so that a busy machine
+    slows every side alike rather than whichever ran while it was busy. Garbage
+    is collected before each run, so no side pays for the other's."""
     for _ in range(warmup):
-        reference()
-        ours()
-    ref_samples, our_samples = [], []
+        for fn in fns:
+            fn()
+    samples: list[list[float]] = [[] for _ in fns]
     for _ in range(repeat):
-        for fn, samples in ((reference, ref_samples), (ours, our_samples)):
+        for fn, own in zip(fns, samples):
+            gc.collect()
             start = time.perf_counter()
             fn()
-            samples.append(time.perf_counter() - start)
-    return Timing(ref_samples), Timing(our_samples)
+            own.append(time.perf_counter() - start)
+    return [Timing(own) for own in samples]
 
 
 def read_input(path: str) -> bytes:
