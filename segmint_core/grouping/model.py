@@ -12,7 +12,7 @@ The coefficients are a logistic regression over unit pairs of tangled
 commits (evidence kinds kept non-negative, L2 0.01, pairs weighted by changed
 lines), refit with
 
-    python -m segmint_core.bench.untangle.fit CLICK HTTPX --until 2021-01-01
+    segmint bench fit CLICK HTTPX --until 2021-01-01
 
 that is, 80 cases each of k=2 and k=3 from the click and httpx histories with
 tips before 2021-01-01. Newer history of both was held out from tuning. The

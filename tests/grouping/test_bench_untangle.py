@@ -100,3 +100,13 @@ def test_smoke_on_a_real_history_bundle() -> None:
     result = run_segmint("bench", "untangle", str(bundle), "--n", "3", "--synthetic-hunks", "100", timeout=300)
     assert result.returncode == 0, result.stderr
     assert "3 cases of k=2" in result.stdout
+
+
+def test_fit_gives_the_model_coefficients_to_paste(repo: Repo) -> None:
+    history(repo)
+    result = run_segmint("bench", "fit", str(repo.path), "--k", "2", "--n", "3")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("FITTED: dict[str, float] = {\n")
+    assert "\nbias = " in result.stdout and "\nsize_prior = " in result.stdout
+    empty = run_segmint("bench", "fit", str(repo.path), "--k", "3")
+    assert empty.returncode == 2 and "No tangled cases" in empty.stderr

@@ -44,12 +44,12 @@ def run(args: argparse.Namespace) -> BenchReport:
         raise SegmintError("--k and --n must be at least 1")
     return run_benchmark(
         args.repo, k=args.k, n=args.n, seed=args.seed, provider=args.provider,
-        since=_date(args.since, "--since"), until=_date(args.until, "--until"),
+        since=parse_day(args.since, "--since"), until=parse_day(args.until, "--until"),
         synthetic_hunks=args.synthetic_hunks, log=progress,
     )
 
 
-def _date(text: str | None, option: str) -> int | None:
+def parse_day(text: str | None, option: str) -> int | None:
     if text is None:
         return None
     try:

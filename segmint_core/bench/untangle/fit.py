@@ -1,8 +1,9 @@
-"""Refitting the grouping model's coefficients on tangled commits.
+"""``segmint bench fit``: refitting the grouping model's coefficients on tangled commits.
 
-    python -m segmint_core.bench.untangle.fit REPO [REPO ...] [--k 2 3] [--n 80] [--until 2021-01-01]
+    segmint bench fit REPO [REPO ...] [--k 2 3] [--n 80] [--until 2021-01-01]
 
-prints ``FITTED``, ``bias`` and ``size_prior`` for ``segmint_core/grouping/model.py``.
+gives ``FITTED``, ``bias`` and ``size_prior`` for ``segmint_core/grouping/model.py``,
+as Python to paste there (or as JSON with ``--json``).
 
 Every pair of units in a case is a training row: its features are the link
 strengths per kind (``log1p`` for piling kinds) and the kinds of the two
@@ -21,12 +22,15 @@ from collections import Counter, defaultdict
 
 import numpy as np
 
+from segmint_core.bench import BenchReport
+from segmint_core.bench.untangle import parse_day
 from segmint_core.bench.untangle.runner import Tangle, tangles
 from segmint_core.bench.untangle.workspace import Workspace
 from segmint_core.grouping import graph
 from segmint_core.grouping.embeddings.local import LocalProvider
 from segmint_core.grouping.engine import _links
 from segmint_core.grouping.model import DEFAULT, PILING
+from segmint_core.errors import SegmintError
 from segmint_core.grouping.units import Unit, build_units
 
 Row = tuple[dict[str, float], bool, float]
@@ -88,31 +92,37 @@ def fit(rows: list[Row], l2: float = 0.01) -> tuple[dict[str, float], float]:
     return dict(zip(names, beta[:-1].tolist())), float(beta[-1])
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m segmint_core.bench.untangle.fit", description=__doc__)
-    parser.add_argument("repos", nargs="+", metavar="REPO")
-    parser.add_argument("--k", type=int, nargs="+", default=[2, 3])
-    parser.add_argument("--n", type=int, default=80)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--until", metavar="DATE", help="only cases before DATE (YYYY-MM-DD); keep later ones held out")
-    args = parser.parse_args(argv)
-    from segmint_core.bench.untangle import _date
+def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    p = subparsers.add_parser(
+        "fit", help="refit the grouping model's coefficients on tangled commits",
+        description="Refit the grouping model on the untangle benchmark's cases and give its coefficients.",
+    )
+    p.add_argument("repos", nargs="+", metavar="REPO", help="repositories (or bundles) with history")
+    p.add_argument("--k", type=int, nargs="+", default=[2, 3], help="commits tangled per case (default 2 3)")
+    p.add_argument("--n", type=int, default=80, help="cases per repository and k (default 80)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--until", metavar="DATE", help="only cases before DATE (YYYY-MM-DD); keep later ones held out")
+    p.add_argument("--json", action="store_true", help="the coefficients as JSON")
+    p.set_defaults(func=run)
 
+
+def run(args: argparse.Namespace) -> BenchReport:
+    until = parse_day(args.until, "--until")
     rows: list[Row] = []
     for repo in args.repos:
         with Workspace(repo) as workspace:
             for k in args.k:
-                for tangle in tangles(workspace, k, args.n, args.seed, until=_date(args.until, "--until")):
+                for tangle in tangles(workspace, k, args.n, args.seed, until=until):
                     rows.extend(case_rows(tangle))
+    if not rows:
+        raise SegmintError("No tangled cases to fit on: the histories have no eligible commits")
     coefficients, bias = fit(rows)
     size_prior = coefficients.pop(SIZE)
-    print("FITTED: dict[str, float] = {")
-    for name in sorted(coefficients):
-        print(f'    "{name}": {coefficients[name]:.2f},')
-    print("}")
-    print(f"bias = {bias:.2f}\nsize_prior = {size_prior:.2f}")
-
-
-if __name__ == "__main__":
-    main()
-
+    text = "\n".join([
+        "FITTED: dict[str, float] = {",
+        *(f'    "{name}": {coefficients[name]:.2f},' for name in sorted(coefficients)),
+        "}",
+        f"bias = {bias:.2f}",
+        f"size_prior = {size_prior:.2f}",
+    ])
+    return BenchReport({"coefficients": coefficients, "bias": bias, "size_prior": size_prior}, text)
