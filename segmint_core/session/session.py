@@ -56,10 +56,12 @@ class Session:
         self._state = SavedState()
         self.units = Units(capture(git), {})
         self._review: ReviewFeed | None = None
+        self._units_just_read = True  # the first adoption need not capture again
         with self._lock:
             if self._disk_stamp is None:  # nothing saved yet: a new session
                 self._state = SavedState(fingerprint=self.units.changeset.fingerprint, head=self.units.changeset.head)
                 write_units(self.folder, self.units)
+        self._units_just_read = False
 
     @classmethod
     def open(cls, repo: str | None = None, **options: Any) -> "Session":
@@ -123,7 +125,6 @@ class Session:
             if hunks or change.id in change_ids:
                 out.append((change, hunks))
         return out
-
 
     def units_of(self, hunk_ids: list[str]) -> list[Unit]:
         return self.units.resolve(hunk_ids)
@@ -454,7 +455,7 @@ class Session:
         self._state = saved
         current = self.units.changeset
         if saved.fingerprint != current.fingerprint or saved.head != current.head:
-            fresh = capture(self.git)
+            fresh = current if self._units_just_read else capture(self.git)
             if saved.fingerprint != fresh.fingerprint or saved.head != fresh.head:
                 old_units, old_paths = read_units(self.folder)
                 self._remap_to(fresh, old_units, old_paths)
@@ -513,7 +514,6 @@ class Session:
 
     def _drop_open_plans(self) -> None:
         self._state.plans = [p for p in self.plans if p.status == APPLIED]
-
 
 
 def _renumber(kept: list[Group], fresh: list[Group]) -> list[Group]:
