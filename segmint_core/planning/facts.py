@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import PurePosixPath
 
 from segmint_core.changes.models import Change, Hunk
@@ -160,17 +161,20 @@ def _split(lines: list[str]) -> tuple[list[str], list[str]]:
 
 
 def _defs(lines: list[str]) -> list[str]:
-    names: list[str] = []
-    for line in lines:
-        if not any(cue in line for cue in _DEF_CUES):
-            continue
-        for pattern in _DEF_PATTERNS:
-            m = pattern.match(line)
-            if m and m.group(1) not in ("if", "for", "while", "switch", "return", "new", "else"):
-                if m.group(1) not in names:
-                    names.append(m.group(1))
-                break
-    return names
+    """The names the lines define, in order, each once."""
+    return [name for name in dict.fromkeys(map(_def_name, lines)) if name is not None]
+
+
+@lru_cache(maxsize=1 << 14)  # code lines are read twice: among all lines, then among code's
+def _def_name(line: str) -> str | None:
+    if not any(cue in line for cue in _DEF_CUES):
+        return None
+    for pattern in _DEF_PATTERNS:
+        m = pattern.match(line)
+        if m:
+            name = m.group(1)
+            return None if name in ("if", "for", "while", "switch", "return", "new", "else") else name
+    return None
 
 
 def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -> None:
