@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
+from segmint_core.changes.patch import section_of
 from segmint_tui.groups_model import UNGROUPED, FileRow, GroupRow
 
 GROUP, REASON, FILE, HUNK = "group", "reason", "file", "hunk"
@@ -104,7 +105,7 @@ class GroupsTree(Tree[NodeRef]):
         self.clear()
         for row in rows:
             node = self.root.add(self._group_label(row), NodeRef(GROUP, row.id), expand=False)
-            if f"g:{row.id}" in expanded or (row.id == UNGROUPED and len(rows) == 1):
+            if NodeRef(GROUP, row.id).key in expanded or (row.id == UNGROUPED and len(rows) == 1):
                 self._fill_group(node, row, expanded)
                 node.expand()
         self._restore_cursor(cursor, old_line)
@@ -123,10 +124,10 @@ class GroupsTree(Tree[NodeRef]):
             self.move_cursor_to_line(max(0, min(old_line, last)))
 
     def _keys_of(self, row: GroupRow) -> list[str]:
-        keys = [f"g:{row.id}"]
+        keys = [NodeRef(GROUP, row.id).key]
         for f in row.files:
-            keys.append(f"f:{row.id}:{f.change.id}")
-            keys.extend(f"h:{h.id}" for h in f.hunks)
+            keys.append(NodeRef(FILE, row.id, f.change.id).key)
+            keys.extend(NodeRef(HUNK, row.id, f.change.id, h.id).key for h in f.hunks)
         return keys
 
     def _fill_group(self, node: TreeNode[NodeRef], row: GroupRow, expanded: set[str] = frozenset()) -> None:
@@ -149,11 +150,12 @@ class GroupsTree(Tree[NodeRef]):
             node.add_leaf(self._hunk_label(hunk), NodeRef(HUNK, group_id, f.change.id, hunk.id))
 
     def _all_nodes(self):
-        stack = list(self.root.children)
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(node.children)
+        """Every node below the root, in display order."""
+        def walk(node):
+            for child in node.children:
+                yield child
+                yield from walk(child)
+        return walk(self.root)
 
     def on_tree_node_expanded(self, event: Tree.NodeExpanded[NodeRef]) -> None:
         ref = event.node.data
@@ -176,46 +178,44 @@ class GroupsTree(Tree[NodeRef]):
         # Counts before the summary: a long summary is clipped at the pane's edge, the counts never.
         files = len(row.files)
         return Text.assemble(
-            self._mark(f"g:{row.id}"), (row.id.replace("group-", "#") + " ", DIM), counts(row.added, row.removed),
+            self._mark(NodeRef(GROUP, row.id).key), (row.id.replace("group-", "#") + " ", DIM), counts(row.added, row.removed),
             "  ", (row.summary, Style(bold=True)), (f"  {files} file{'s' if files != 1 else ''}", DIM),
         )
 
     def _file_label(self, row: GroupRow, f: FileRow) -> Text:
         letter = STATUS_LETTER.get(f.change.status, "?")
         return Text.assemble(
-            self._mark(f"f:{row.id}:{f.change.id}"), (letter + " ", Style(color="#61afef", bold=True)),
+            self._mark(NodeRef(FILE, row.id, f.change.id).key), (letter + " ", Style(color="#61afef", bold=True)),
             counts(f.added, f.removed), "  ", f.change.file_path,
         )
 
     def _hunk_label(self, hunk) -> Text:
         short = hunk.id.split("-", 1)[-1]
-        header = hunk.header.split("@@")
-        where = f"@@{header[1]}@@" if len(header) > 2 else hunk.header
-        context = header[2].strip() if len(header) > 2 else ""
+        section = section_of(hunk.header)
+        where = hunk.header[:len(hunk.header) - len(section)]
+        context = section.strip()
         return Text.assemble(
-            self._mark(f"h:{hunk.id}"), (short + " ", DIM), counts(hunk.added, hunk.removed),
+            self._mark(NodeRef(HUNK, "", hunk_id=hunk.id).key), (short + " ", DIM), counts(hunk.added, hunk.removed),
             (" staged" if hunk.staged else "", MARK), "  ", where, (f" {context}" if context else "", DIM),
         )
 
-    def _relabel(self) -> None:
-        for node in self._all_nodes():
-            ref = node.data
-            if ref is None:
-                continue
-            row = self.row(ref.group_id)
-            if row is None:
-                continue
-            if ref.kind == GROUP:
+    def _relabel(self, node: TreeNode[NodeRef]) -> None:
+        """A new label for a node whose mark changed."""
+        ref = node.data
+        row = self.row(ref.group_id) if ref is not None else None
+        if ref is None or row is None:
+            return
+        if ref.kind == GROUP:
                 node.set_label(self._group_label(row))
-            elif ref.kind == FILE:
-                f = row.file(ref.change_id or "")
-                if f is not None:
-                    node.set_label(self._file_label(row, f))
-            elif ref.kind == HUNK:
-                f = row.file(ref.change_id or "")
-                hunk = next((h for h in (f.hunks if f else []) if h.id == ref.hunk_id), None)
-                if hunk is not None:
-                    node.set_label(self._hunk_label(hunk))
+        elif ref.kind == FILE:
+            f = row.file(ref.change_id or "")
+            if f is not None:
+                node.set_label(self._file_label(row, f))
+        elif ref.kind == HUNK:
+            f = row.file(ref.change_id or "")
+            hunk = next((h for h in (f.hunks if f else []) if h.id == ref.hunk_id), None)
+            if hunk is not None:
+                node.set_label(self._hunk_label(hunk))
 
     # -- selection ----------------------------------------------------------------
 
@@ -245,40 +245,32 @@ class GroupsTree(Tree[NodeRef]):
         """Marked hunks/files/groups if any, else what the cursor is on."""
         if self.marked:
             units: list[str] = []
-            for node in self._all_nodes_in_order():
+            for node in self._all_nodes():
                 if node.data is not None and node.data.key in self.marked:
                     units.extend(u for u in self.units_of(node.data) if u not in units)
-            for key in self.marked:     # marked groups that are collapsed have no child nodes
-                if key.startswith("g:"):
-                    row = self.row(key[2:])
-                    if row is not None:
-                        units.extend(u for u in row.unit_ids if u not in units)
+            for group_id in self.marked_groups():   # a collapsed group has no child nodes
+                units.extend(u for u in self.row(group_id).unit_ids if u not in units)
             return units
         ref = self.cursor_ref
         return self.units_of(ref) if ref is not None else []
 
     def marked_groups(self) -> list[str]:
-        return [r.id for r in self.rows if f"g:{r.id}" in self.marked]
-
-    def _all_nodes_in_order(self):
-        def walk(node):
-            for child in node.children:
-                yield child
-                yield from walk(child)
-        return walk(self.root)
+        return [r.id for r in self.rows if NodeRef(GROUP, r.id).key in self.marked]
 
     def action_toggle_mark(self) -> None:
         ref = self.cursor_ref
         if ref is None or ref.kind == REASON:
             return
         self.marked ^= {ref.key}
-        self._relabel()
+        self._relabel(self.cursor_node)
         self.action_cursor_down()
 
     def clear_marks(self) -> None:
         if self.marked:
-            self.marked.clear()
-            self._relabel()
+            was_marked, self.marked = self.marked, set()
+            for node in self._all_nodes():
+                if node.data is not None and node.data.key in was_marked:
+                    self._relabel(node)
 
     def action_expand_node(self) -> None:
         node = self.cursor_node
