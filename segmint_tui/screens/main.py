@@ -151,7 +151,8 @@ class MainScreen(SessionActions, Screen):
     def refresh_activity(self) -> None:
         app = self.segmint
         self.query_one(ActivityPanel).show(list(self.session.activity), list(self.session.plans),
-                                           pairing=app.pairing.status, messages=app.review_messages)
+                                           pairing=app.pairing.status, paired=app.pairing.info is not None,
+                                           messages=app.review_messages)
 
     # -- what the diff pane shows ---------------------------------------------------------
 
@@ -183,12 +184,7 @@ class MainScreen(SessionActions, Screen):
 
     def _plan_document(self) -> DiffDocument:
         plan = self.commits.highlighted_plan
-        wanted = set(plan.hunk_ids) | set(plan.change_ids)
-        parts = []
-        for change in self.session.changes:
-            hunks = [h for h in change.hunks if h.id in wanted]
-            if hunks or change.id in wanted:
-                parts.append((change, hunks))
+        parts = self.session.parts(plan.hunk_ids, plan.change_ids)
         title = [Text(plan.title, "bold")]
         if plan.status == APPLIED:
             title.append(Text(f"applied as {(plan.sha or '')[:7]}: its hunks are in HEAD now", "dim"))

@@ -260,16 +260,12 @@ class SessionActions:
             self.notify("Highlight a file, hunk or diff line to comment on", severity="warning")
             return
         path, line, hunk_id = where
-        add = getattr(self.session, "add_review_message", None)
-        if add is None:
-            self.notify("Review messages are not available in this version of segmint_core", severity="error")
-            return
         place = path + (f" line {line}" if line else "") + (f" ({hunk_id})" if hunk_id else "")
 
         def typed(comment: str | None) -> None:
             if comment is not None:
-                self.call("send the comment", lambda: add(path, comment, line=line, hunk_id=hunk_id),
-                          lambda _: self.notify(f"Comment on {place} queued for the agent"))
+                send = lambda: self.session.add_review_message(path, comment, line=line, hunk_id=hunk_id)  # noqa: E731
+                self.call("send the comment", send, lambda _: self.notify(f"Comment on {place} queued for the agent"))
 
         self.app.push_screen(TextPrompt("Comment for the agent", context=place,
                                         placeholder="what should the agent change or know?"), typed)

@@ -46,7 +46,7 @@ class ActivityPanel(Static):
     }
     """
 
-    def show(self, activity: list[Activity], plans: list[CommitPlan], *, pairing: str,
+    def show(self, activity: list[Activity], plans: list[CommitPlan], *, pairing: str, paired: bool = False,
              messages: int | None = None) -> None:
         waiting = [p.id for p in plans if p.status == AWAITING_APPROVAL]
         # What asks for the person comes first: the line is clipped at the right edge.
@@ -57,7 +57,6 @@ class ActivityPanel(Static):
         if messages:
             status.append(f"✉ {messages} comment{'s' if messages != 1 else ''} queued for the agent   ",
                           Style(color="#c678dd"))
-        paired = pairing.startswith("pairing on")
         status.append("● " if paired else "○ ", Style(color="#5fd77a" if paired else "#8b8fa3"))
         status.append(pairing)
         lines = [status]

@@ -11,7 +11,6 @@ from rich.style import Style
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Region, Size
-from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -40,11 +39,6 @@ class DiffView(ScrollView, can_focus=True):
     """
 
     cursor = reactive(0, always_update=True, init=False)
-
-    class CursorMoved(Message):
-        def __init__(self, target: Target | None) -> None:
-            super().__init__()
-            self.target = target
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -98,7 +92,6 @@ class DiffView(ScrollView, can_focus=True):
         self._refresh_row(old)
         self._refresh_row(new)
         self.scroll_to_row(new)
-        self.post_message(self.CursorMoved(self.target))
 
     def _refresh_row(self, row: int) -> None:
         y = row - self.scroll_offset.y
