@@ -384,14 +384,14 @@ def measure_agent(root: Path, size: tuple[int, int], calls: int) -> list[Keys]:
     async def drive() -> list[Keys]:
         async with app.run_test(size=size):
             await until_painted(app, lambda: groups_shown(app) and app.pairing.info is not None)
-            async with _agent(app.pairing.info) as client:
+            async with agent_client(app.pairing.info) as client:
                 return await _renames(app, client, calls)
 
     return asyncio.run(drive())
 
 
-def _agent(info):
-    """A real MCP client with the app's bearer token, as ``segmint mcp`` connects."""
+def agent_client(info, timeout: float = TIMEOUT):
+    """A real MCP client over the app's HTTP endpoint with its bearer token, as ``segmint mcp`` connects."""
     from contextlib import asynccontextmanager
 
     import httpx2
@@ -400,7 +400,7 @@ def _agent(info):
 
     @asynccontextmanager
     async def connected():
-        async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {info.token}"}, timeout=TIMEOUT) as http, \
+        async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {info.token}"}, timeout=timeout) as http, \
                 Client(streamable_http_client(info.url, http_client=http)) as client:
             yield client
 

@@ -42,14 +42,23 @@ SHOTS = (
 )
 
 
-async def _idle(app: SegmintApp, pilot, timeout: float = 20.0) -> None:
-    """Wait until the session calls the app started have finished and the screen redrew."""
+def pinned_session(path: Path, *, grouped: bool = True) -> Session:
+    """A session whose clock always says noon, so activity lines are the same in every run."""
+    session = Session.open(str(path), clock=lambda: NOON)
+    if grouped:
+        session.regroup()
+    return session
+
+
+async def settle(pilot, timeout: float = 20.0) -> None:
+    """Wait until every session call the app started has finished and the screen redrew."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        await pilot.pause(0.05)
-        if not app.busy:
+        await pilot.pause(0.02)
+        if not pilot.app.busy:
             await pilot.pause()
-            return
+            if not pilot.app.busy:
+                return
     raise TimeoutError(f"the app was still busy after {timeout} s")
 
 
@@ -62,14 +71,13 @@ def steady_cursors(app: SegmintApp) -> None:
 async def take(shot: Shot, out_dir: Path) -> Path:
     with tempfile.TemporaryDirectory(prefix="segmint-demo-") as tmp:
         repo = build_demo(Path(tmp) / "inventory")
-        session = Session.open(str(repo), clock=lambda: NOON)
-        session.regroup()
+        session = pinned_session(repo)
         app = create_app(session=session, mcp=False, watch=False, auto_group=False)
         async with app.run_test(size=SIZE, notifications=False) as pilot:
-            await _idle(app, pilot)
+            await settle(pilot)
             for key in shot.keys:
                 await pilot.press(key)
-                await _idle(app, pilot)
+                await settle(pilot)
             app.clear_notifications()
             steady_cursors(app)
             await pilot.pause()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from datetime import datetime, timezone
 from pathlib import Path
 
 from textual import events
@@ -13,10 +12,8 @@ from textual.pilot import Pilot
 from segmint_core.session.session import Session
 from segmint_tui.app import SegmintApp, create_app
 from segmint_tui.demo import BASE, EDITED
+from segmint_tui.screenshots import NOON, SIZE, pinned_session, settle  # noqa: F401  (the tests' helpers too)
 from tests.support.repo import Repo
-
-SIZE = (120, 36)
-NOON = datetime(2026, 1, 1, 12, 0, 0, tzinfo=timezone.utc)
 
 
 def write_demo(repo: Repo) -> Repo:
@@ -27,14 +24,6 @@ def write_demo(repo: Repo) -> Repo:
     for rel, text in EDITED.items():
         repo.write(rel, text)
     return repo
-
-
-def pinned_session(path: Path, *, grouped: bool = True) -> Session:
-    """A session whose clock always says noon, so activity lines are the same in every run."""
-    session = Session.open(str(path), clock=lambda: NOON)
-    if grouped:
-        session.regroup()
-    return session
 
 
 @asynccontextmanager
@@ -50,19 +39,6 @@ async def running(path: Path, *, size: tuple[int, int] = SIZE, session: Session 
     async with app.run_test(size=size, notifications=toasts) as pilot:
         await settle(pilot)
         yield pilot
-
-
-async def settle(pilot: Pilot, timeout: float = 20.0) -> None:
-    """Wait until every session call the app started has finished and the screen redrew."""
-    waited = 0.0
-    while waited < timeout:
-        await pilot.pause(0.02)
-        waited += 0.02
-        if not pilot.app.busy:
-            await pilot.pause()
-            if not pilot.app.busy:
-                return
-    raise AssertionError(f"the app was still busy after {timeout} s")
 
 
 async def until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 10.0, what: str = "") -> None:

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from contextlib import asynccontextmanager
 
-import httpx2
-from mcp import Client
-from mcp.client.streamable_http import streamable_http_client
-
+from segmint_tui.bench import agent_client
 from tests.mcp.support import data
 from tests.support.repo import Repo
 from tests.tui.support import notifications, running, screen_text, settle, until
@@ -17,10 +14,7 @@ from tests.tui.support import notifications, running, screen_text, settle, until
 async def agent(pilot):
     """A real MCP client over streamable HTTP, with the app's bearer token, as `segmint mcp` connects."""
     await until(pilot, lambda: pilot.app.pairing.info is not None, what="the embedded server")
-    info = pilot.app.pairing.info
-    headers = {"Authorization": f"Bearer {info.token}"}
-    async with httpx2.AsyncClient(headers=headers, timeout=30) as http, \
-            Client(streamable_http_client(info.url, http_client=http)) as client:
+    async with agent_client(pilot.app.pairing.info, timeout=30) as client:
         yield client
 
 
