@@ -10,15 +10,16 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Button, Input, Label, Static, TextArea
 
 from segmint_core.session.models import APPLIED, CommitPlan
 from segmint_tui.widgets.commits_list import failure_text, status_text
+from segmint_tui.widgets.title_body import TitleBodyEditor
 
 
-class CommitEditor(Vertical):
+class CommitEditor(TitleBodyEditor):
     BINDINGS = [
         Binding("ctrl+s", "save", "Save message", priority=True),
         Binding("escape", "leave", "Save and back"),
@@ -34,10 +35,11 @@ class CommitEditor(Vertical):
     class Leave(Message):
         pass
 
+    ID_PREFIX = "commit"
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.plan: CommitPlan | None = None
-        self._loaded: tuple[str, str] = ("", "")
 
     def compose(self) -> ComposeResult:
         yield Static("No commit selected: propose commits with p.", id="commit-heading")
@@ -50,18 +52,6 @@ class CommitEditor(Vertical):
             yield Button("Approve", id="commit-approve", action="screen.approve")
             yield Button("Commit", id="commit-apply", variant="success", action="screen.apply_commit")
 
-    @property
-    def title_input(self) -> Input:
-        return self.query_one("#commit-title", Input)
-
-    @property
-    def body(self) -> TextArea:
-        return self.query_one("#commit-body", TextArea)
-
-    @property
-    def dirty(self) -> bool:
-        return self.plan is not None and (self.title_input.value, self.body.text) != self._loaded
-
     def load(self, plan: CommitPlan | None) -> None:
         """Show ``plan``; keeps unsaved text if it is the same commit."""
         same = plan is not None and self.plan is not None and plan.id == self.plan.id
@@ -71,11 +61,7 @@ class CommitEditor(Vertical):
             return
         self.plan = plan
         title, body = (plan.title, plan.description) if plan else ("", "")
-        self._loaded = (title, body)
-        if self.title_input.value != title:
-            self.title_input.value = title
-        if self.body.text != body:
-            self.body.load_text(body)
+        self.show_text(title, body, editing=plan is not None)
         read_only = plan is None or plan.status == APPLIED
         self.title_input.disabled = plan is None
         self.body.read_only = read_only
@@ -94,9 +80,6 @@ class CommitEditor(Vertical):
             text.append("\n")
             text.append_text(failure)
         heading.update(text)
-
-    def mark_saved(self, title: str, description: str) -> None:
-        self._loaded = (title, description)
 
     def action_save(self) -> None:
         if self.plan is None:

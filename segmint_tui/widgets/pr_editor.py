@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Button, Input, Label, Static, TextArea
 
 from segmint_core.session.models import PullRequestDraft
+from segmint_tui.widgets.title_body import TitleBodyEditor
 
 
-class PrEditor(Vertical):
+class PrEditor(TitleBodyEditor):
     BINDINGS = [
         Binding("ctrl+s", "save", "Save draft", priority=True),
         Binding("ctrl+g", "screen.generate_pr", "Generate", priority=True),
@@ -24,10 +25,11 @@ class PrEditor(Vertical):
             self.title = title
             self.description = description
 
+    ID_PREFIX = "pr"
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.draft: PullRequestDraft | None = None
-        self._loaded: tuple[str, str] = ("", "")
 
     def compose(self) -> ComposeResult:
         yield Static("No pull-request draft yet: generate one with ctrl+g.", id="pr-heading")
@@ -41,18 +43,6 @@ class PrEditor(Vertical):
             yield Button("Copy  ctrl+y", id="pr-copy")
 
     @property
-    def title_input(self) -> Input:
-        return self.query_one("#pr-title", Input)
-
-    @property
-    def body(self) -> TextArea:
-        return self.query_one("#pr-body", TextArea)
-
-    @property
-    def dirty(self) -> bool:
-        return self.draft is not None and (self.title_input.value, self.body.text) != self._loaded
-
-    @property
     def markdown(self) -> str:
         """The draft as one text: what copy puts on the clipboard."""
         return f"# {self.title_input.value}\n\n{self.body.text}".rstrip() + "\n"
@@ -63,11 +53,7 @@ class PrEditor(Vertical):
             return
         self.draft = draft
         title, body = (draft.title, draft.description) if draft else ("", "")
-        self._loaded = (title, body)
-        if self.title_input.value != title:
-            self.title_input.value = title
-        if self.body.text != body:
-            self.body.load_text(body)
+        self.show_text(title, body, editing=draft is not None)
         heading = self.query_one("#pr-heading", Static)
         if draft is None:
             heading.update("No pull-request draft yet: generate one with ctrl+g.")
@@ -75,9 +61,6 @@ class PrEditor(Vertical):
             count = len(draft.commits)
             note = f" · {draft.note}" if draft.note else ""
             heading.update(f"Pull-request draft over {count} commit{'s' if count != 1 else ''}{note}")
-
-    def mark_saved(self, title: str, description: str) -> None:
-        self._loaded = (title, description)
 
     def action_save(self) -> None:
         if self.draft is None:
