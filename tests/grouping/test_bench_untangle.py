@@ -76,6 +76,20 @@ def test_cases_chain_eligible_commits_and_truth_comes_from_blame(repo: Repo) -> 
     assert repo.git("status", "--porcelain") == ""  # the benchmarked repository is untouched
 
 
+def test_a_clone_of_a_bundle_with_no_checkout_is_benchmarked(repo: Repo, tmp_path) -> None:
+    # `git clone x.bundle` whose HEAD names no branch leaves only refs/remotes and an unborn HEAD.
+    history(repo)
+    repo.git("branch", "-m", "main")
+    bundle = tmp_path / "h.bundle"
+    repo.git("bundle", "create", str(bundle), "main")
+    clone = tmp_path / "clone"
+    Git(str(tmp_path)).run("clone", "--quiet", "--no-checkout", str(bundle), str(clone))
+    Git(str(clone)).run("symbolic-ref", "HEAD", "refs/heads/unborn")
+    result = run_segmint("bench", "untangle", str(clone), "--n", "1", "--synthetic-hunks", "0")
+    assert result.returncode == 0, result.stderr
+    assert "1 cases of k=2" in result.stdout
+
+
 def test_the_command_prints_the_table_and_timing(repo: Repo) -> None:
     history(repo)
     result = run_segmint("bench", "untangle", str(repo.path), "--k", "2", "--n", "3", "--synthetic-hunks", "4")

@@ -25,21 +25,15 @@ class Workspace:
         Git(self.dir).run("clone", "--quiet", "--no-checkout", *shared, origin, root)
         self.git = Git(root)
         self.git.run("config", "core.autocrlf", "false")
-        self._head = self._find_head()
+        # A shared clone reads the source's objects, so a commit only the
+        # source names (a clone of a bundle keeps it under refs/remotes) works here too.
+        self._head = _find_head(self.git) or (_find_head(Git(origin)) if shared else None)
+        if not self._head:
+            raise SegmintError("The repository has no commits to benchmark on")
 
     def head(self) -> str:
         """The commit the clone's history starts from (as cloned, before any case)."""
         return self._head
-
-    def _find_head(self) -> str:
-        # A bundle's clone may have no HEAD, only remote branches.
-        head = self.git.run("rev-parse", "--verify", "--quiet", "HEAD^{commit}", check=False).text.strip()
-        if head:
-            return head
-        refs = self.git.run("for-each-ref", "--format=%(objectname)", "refs/remotes", "refs/heads").text.split()
-        if not refs:
-            raise SegmintError("The repository has no commits to benchmark on")
-        return refs[0]
 
     @property
     def root(self) -> str:
@@ -59,3 +53,12 @@ class Workspace:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _find_head(git: Git) -> str | None:
+    """HEAD, or else the first branch: a bundle's clone has an unborn HEAD and only remote branches."""
+    head = git.run("rev-parse", "--verify", "--quiet", "HEAD^{commit}", check=False).text.strip()
+    if head:
+        return head
+    refs = git.run("for-each-ref", "--format=%(objectname)", "refs/remotes", "refs/heads").text.split()
+    return refs[0] if refs else None
