@@ -101,7 +101,15 @@ class EmbeddedServer:
 
         Raises ``SegmintError`` if the server cannot start (no free port, ...).
         """
+        before = self.session.own_presence   # the TUI's, when it hosts this server
         self.session.set_presence(person_present=True, agent_can_commit=self.agent_can_commit)
+        try:
+            await self._serve(ready)
+        finally:
+            self.session.set_presence(person_present=before.person_present,
+                                      agent_can_commit=before.agent_can_commit)
+
+    async def _serve(self, ready: Callable[[EndpointInfo], None] | None) -> None:
         self._loop, self._stop_requested = asyncio.get_running_loop(), asyncio.Event()
         with _listening_socket(self.port) as sock:
             port = sock.getsockname()[1]

@@ -62,7 +62,8 @@ def apply_plan(session: "Session", commit_id: str, *, dry_run: bool, actor: str)
         plan = session.plan(commit_id)
         if plan.status == APPLIED:
             raise SegmintError(f"{commit_id} is already applied as {(plan.sha or '')[:7]}")
-        if actor == AGENT and not dry_run and session.person_present and not session.agent_can_commit \
+        present = session.presence()
+        if actor == AGENT and not dry_run and present.person_present and not present.agent_can_commit \
                 and plan.status != APPROVED:
             plan.status = AWAITING_APPROVAL
             session._state.revision += 1

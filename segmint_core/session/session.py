@@ -21,10 +21,11 @@ from segmint_core.errors import SegmintError, StaleReferenceError, UnknownIdErro
 from segmint_core.git import Git
 from segmint_core.messages import MessageQueue, ReviewFeed, ReviewMessage
 from segmint_core.pr import draft_pr
-from segmint_core.session import events
+from segmint_core.session import events, presence
 from segmint_core.session.applying import apply_all, apply_plan, undo_last
 from segmint_core.session.events import EventBus, SessionEvent
 from segmint_core.session.planner import build_plans, files_of_plans, summarize
+from segmint_core.session.presence import Presence
 from segmint_core.session.models import (
     AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, FAILED, PERSON, PROPOSED, Activity, CommitPlan, Group,
     PullRequestDraft,
@@ -50,8 +51,7 @@ class Session:
         self.folder = session_dir(git.git_dir)
         self._lock = SharedLock(self.folder / "session.lock", self._adopt_saved)
         self._disk_stamp: tuple[int, int, int] | None = None
-        self.person_present = False
-        self.agent_can_commit = False
+        self.own_presence = Presence()   # this process's; ``presence()`` adds other processes'
         self.last_refresh = RefreshReport(changed=False)
         self._state = SavedState()
         self.units = Units(capture(git), {})
@@ -140,6 +140,7 @@ class Session:
     def snapshot(self) -> dict[str, Any]:
         """The live state as plain data (the ``segmint://session`` resource)."""
         with self._lock:
+            present = self.presence()
             return {
                 "revision": self.revision,
                 "changes_revision": self.changes_revision,
@@ -150,8 +151,8 @@ class Session:
                 "approvals_pending": [p.id for p in self.plans if p.status == AWAITING_APPROVAL],
                 "pr": self.pr.to_dict() if self.pr else None,
                 "activity": [a.to_dict() for a in self.activity[-20:]],
-                "person_present": self.person_present,
-                "agent_can_commit": self.agent_can_commit,
+                "person_present": present.person_present,
+                "agent_can_commit": present.agent_can_commit,
                 "last_refresh": self.last_refresh.to_dict(),
             }
 
@@ -401,9 +402,23 @@ class Session:
         return self.pr
 
     def set_presence(self, *, person_present: bool, agent_can_commit: bool = False) -> None:
+        """Mark a person at this process's TUI (or gone); other processes on the repository see it too."""
         with self._lock:
-            self.person_present = person_present
-            self.agent_can_commit = agent_can_commit
+            self.own_presence = Presence(person_present, agent_can_commit and person_present)
+            presence.mark(self.folder, self.own_presence)
+
+    def presence(self) -> Presence:
+        """Whether a person is at a TUI on this repository (here or in another process),
+        and whether agents may then commit without their approval."""
+        return presence.combined(self.own_presence, self.folder)
+
+    @property
+    def person_present(self) -> bool:
+        return self.presence().person_present
+
+    @property
+    def agent_can_commit(self) -> bool:
+        return self.presence().agent_can_commit
 
     # -- review messages (segmint_core.messages) --------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from mcp.server import MCPServer
 
 from segmint_core.session.session import Session
+from tests.mcp.process import McpProcess
 from tests.mcp.support import data, legacy
 from tests.support.repo import Repo
 
@@ -29,3 +30,22 @@ async def test_agent_can_commit_when_the_tui_allows_it(server: MCPServer, sessio
     async with legacy(server) as client:
         commit = (await data(client, "propose_commits"))["commits"][0]["id"]
         assert (await data(client, "apply_commit", commit_id=commit))["status"] == "applied"
+
+
+def test_a_headless_agent_started_before_the_tui_waits_for_approval(session: Session, dirty: Repo) -> None:
+    # The agent's `segmint mcp` serves the session itself (no TUI to join yet) ...
+    with McpProcess(cwd=dirty.path) as agent:
+        agent.initialize()
+        assert agent.call(2, "get_session")["structuredContent"]["person_present"] is False
+        session.set_presence(person_present=True)    # ... then the person opens the TUI
+        state = agent.call(3, "get_session")["structuredContent"]
+        assert state["person_present"] is True and state["agent_can_commit"] is False
+        commit = agent.call(4, "propose_commits")["structuredContent"]["commits"][0]["id"]
+        before = dirty.head()
+        waiting = agent.call(5, "apply_commit", commit_id=commit)["structuredContent"]
+        assert waiting["status"] == "awaiting_approval" and dirty.head() == before
+        session.approve([commit])                    # the person, in the TUI
+        applied = agent.call(6, "apply_commit", commit_id=commit)["structuredContent"]
+        assert applied["status"] == "applied" and dirty.head() == applied["sha"]
+        assert agent.close() == 0
+        agent.assert_pure_json_rpc()

@@ -1,0 +1,74 @@
+"""Whether a person is at a Segmint TUI on this repository, in this process or another.
+
+A TUI marks its presence with a file ``presence-PID.json`` in the session
+folder and removes it when it closes. Every process reads those files, so an
+agent on a headless ``segmint mcp`` (started before the TUI, or beside it)
+also waits for the person's approval before committing. A file whose process
+has ended (the TUI crashed) is ignored; a pid reused since only asks for an
+approval that was not needed, never the other way round.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from segmint_core.atomic import write_atomic
+
+PREFIX = "presence-"
+
+
+@dataclass(frozen=True)
+class Presence:
+    person_present: bool = False
+    agent_can_commit: bool = False   # meaningful only while a person is present
+
+
+def mark(folder: Path, presence: Presence) -> None:
+    """Publish (or, when nobody is present, withdraw) this process's presence."""
+    path = _own_file(folder)
+    if presence.person_present:
+        data = {"pid": os.getpid(), "agent_can_commit": presence.agent_can_commit}
+        write_atomic(path, json.dumps(data).encode())
+    else:
+        path.unlink(missing_ok=True)
+
+
+def combined(here: Presence, folder: Path) -> Presence:
+    """This process's presence together with every live TUI's on the repository.
+
+    Agents may commit unasked only if every TUI present allows it.
+    """
+    present = [p for p in (here, *_elsewhere(folder)) if p.person_present]
+    return Presence(bool(present), bool(present) and all(p.agent_can_commit for p in present))
+
+
+def _elsewhere(folder: Path) -> list[Presence]:
+    found = []
+    for path in folder.glob(f"{PREFIX}*.json"):
+        pid = path.name[len(PREFIX):-len(".json")]
+        if not pid.isdigit() or int(pid) == os.getpid() or not _alive(int(pid)):
+            continue
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            data = {}   # unreadable: the person is there, agent commits are not known to be allowed
+        allowed = isinstance(data, dict) and data.get("agent_can_commit") is True
+        found.append(Presence(True, allowed))
+    return found
+
+
+def _own_file(folder: Path) -> Path:
+    return folder / f"{PREFIX}{os.getpid()}.json"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:   # alive under another user: count it, approval is the safe side
+        return True
+    return True
