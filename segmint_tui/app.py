@@ -31,6 +31,7 @@ from segmint_tui.messages import (
     GroupingProgress,
     PairingChanged,
     SessionChanged,
+    SessionSaved,
 )
 from segmint_tui.pairing import Pairing
 from segmint_tui.screens.main import MainScreen
@@ -39,6 +40,7 @@ log = logging.getLogger("segmint.tui")
 T = TypeVar("T")
 
 DISK_DEBOUNCE = 0.3      # seconds of quiet on disk before a refresh
+SAVED_DEBOUNCE = 0.05    # seconds after a session save before reading it
 PROGRESS_EVERY = 0.05    # seconds between progress updates from a regroup
 
 
@@ -61,6 +63,7 @@ class SegmintApp(App[int]):
         self._unsubscribe: Callable[[], None] | None = None
         self._disk: DiskWatch | None = None
         self._disk_timer: Timer | None = None
+        self._saved_timer: Timer | None = None
         self.sub_title = _describe(session)
         self.main = MainScreen()
 
@@ -76,7 +79,8 @@ class SegmintApp(App[int]):
             self.start_grouping(auto=True)
         if self.watch_disk:
             self._disk = DiskWatch(self.session.git.root, self.session.git.git_dir,
-                                   lambda: self.post_message(DiskChanged()))
+                                   lambda: self.post_message(DiskChanged()),
+                                   lambda: self.post_message(SessionSaved()))
             self._disk.start()
         self.pairing.start()
         self.call_after_refresh(self._painted)
@@ -174,6 +178,17 @@ class SegmintApp(App[int]):
     def _refresh_from_disk(self) -> None:
         self._disk_timer = None
         self.call_session("refresh", lambda: self.session.refresh(actor="segmint"))
+
+    def on_session_saved(self, _: SessionSaved) -> None:
+        """Another process (a headless agent, ``segmint apply``) may have edited the session:
+        take it up, so the screen shows it. Our own saves cost one stat."""
+        if self._saved_timer is not None:
+            self._saved_timer.stop()
+        self._saved_timer = self.set_timer(SAVED_DEBOUNCE, self._catch_up)
+
+    def _catch_up(self) -> None:
+        self._saved_timer = None
+        self.call_session("read the session", self.session.catch_up)
 
     async def action_quit(self) -> None:
         await self.pairing.shutdown()

@@ -3,7 +3,9 @@
 watchdog reports every event; ``changed()`` is called (on watchdog's thread)
 for those that can change what ``git diff`` shows: files in the working tree,
 and git's index, HEAD and branch refs (a commit or ``git add`` in another
-terminal). Segmint's own folder under ``.git/segmint/`` and git's lock and
+terminal). ``saved()`` is called when the session's state file is written,
+by this process or another (a headless ``segmint mcp``, ``segmint apply``).
+The rest of Segmint's folder under ``.git/segmint/`` and git's lock and
 object files are ignored. The app debounces the calls.
 """
 
@@ -19,6 +21,7 @@ from watchdog.observers import Observer
 log = logging.getLogger("segmint.tui")
 
 GIT_FILES_THAT_MATTER = ("index", "HEAD")
+SESSION_FILE = "segmint/session.json"   # relative to the git dir
 
 
 def matters(rel_to_root: str, git_rel: str | None) -> bool:
@@ -32,23 +35,33 @@ def matters(rel_to_root: str, git_rel: str | None) -> bool:
 
 
 class _Handler(FileSystemEventHandler):
-    def __init__(self, root: str, git_dir: str, changed: Callable[[], None]) -> None:
+    def __init__(self, root: str, git_dir: str, changed: Callable[[], None], saved: Callable[[], None]) -> None:
         self.root = root
         self.git_dir = git_dir
         self.changed = changed
+        self.saved = saved
 
     def on_any_event(self, event: FileSystemEvent) -> None:
         if event.event_type in ("opened", "closed_no_write"):
             return
         for raw in (event.src_path, getattr(event, "dest_path", "")):
-            if raw and self._matters(os.fsdecode(raw)):
+            if not raw:
+                continue
+            path = os.fsdecode(raw)
+            if self._git_rel(path) == SESSION_FILE:   # written whole, then renamed into place
+                self.saved()
+                return
+            if self._matters(path):
                 self.changed()
                 return
 
-    def _matters(self, path: str) -> bool:
-        git_rel = None
+    def _git_rel(self, path: str) -> str | None:
         if path == self.git_dir or path.startswith(self.git_dir + os.sep):
-            git_rel = os.path.relpath(path, self.git_dir).replace(os.sep, "/")
+            return os.path.relpath(path, self.git_dir).replace(os.sep, "/")
+        return None
+
+    def _matters(self, path: str) -> bool:
+        git_rel = self._git_rel(path)
         rel = os.path.relpath(path, self.root).replace(os.sep, "/")
         if git_rel is None and (rel == "." or rel.startswith("..")):
             return False
@@ -56,10 +69,11 @@ class _Handler(FileSystemEventHandler):
 
 
 class DiskWatch:
-    def __init__(self, root: str, git_dir: str, changed: Callable[[], None]) -> None:
+    def __init__(self, root: str, git_dir: str, changed: Callable[[], None],
+                 saved: Callable[[], None] = lambda: None) -> None:
         self.root = os.path.realpath(root)
         self.git_dir = os.path.realpath(git_dir)
-        self._handler = _Handler(self.root, self.git_dir, changed)
+        self._handler = _Handler(self.root, self.git_dir, changed, saved)
         self._observer: Observer | None = None
 
     def start(self) -> bool:
@@ -67,6 +81,9 @@ class DiskWatch:
         observer.schedule(self._handler, self.root, recursive=True)
         if not self.git_dir.startswith(self.root + os.sep):   # worktrees, GIT_DIR elsewhere
             observer.schedule(self._handler, self.git_dir, recursive=False)
+            folder = os.path.join(self.git_dir, os.path.dirname(SESSION_FILE))
+            if os.path.isdir(folder):
+                observer.schedule(self._handler, folder, recursive=False)
         observer.daemon = True
         try:
             observer.start()

@@ -33,5 +33,9 @@ class DiskChanged(Message):
     """Files in the working tree (or git's index or HEAD) changed on disk."""
 
 
+class SessionSaved(Message):
+    """The session's state file was written, maybe by another process."""
+
+
 class PairingChanged(Message):
     """The embedded MCP server started, stopped or failed."""

@@ -407,6 +407,12 @@ class Session:
             self.own_presence = Presence(person_present, agent_can_commit and person_present)
             presence.mark(self.folder, self.own_presence)
 
+    def catch_up(self) -> None:
+        """Take up what another process saved since this one last read or wrote
+        (announced as a reload); nothing when it saved nothing."""
+        with self._lock:
+            pass   # entering the lock adopts the saved state
+
     def presence(self) -> Presence:
         """Whether a person is at a TUI on this repository (here or in another process),
         and whether agents may then commit without their approval."""

@@ -67,6 +67,7 @@ class MainScreen(SessionActions, Screen):
     def __init__(self) -> None:
         super().__init__()
         self._sync_pending = False
+        self._told_waiting: set[str] = set()   # commits awaiting approval the person was told of
         self._diff_source = "groups"       # which list the diff pane follows
         self._shown_rows: list[GroupRow] | None = None   # the tree rows the diff was last built from
 
@@ -124,10 +125,6 @@ class MainScreen(SessionActions, Screen):
 
     def on_session_changed(self, message: SessionChanged) -> None:
         event = message.event
-        if event.actor != "person" and event.detail.get("status") == AWAITING_APPROVAL:
-            commit = event.detail.get("commit_id", "a commit")
-            self.notify(f"The agent asks to commit {commit}: approve it with a in the commits pane",
-                        title="Approval waiting", severity="warning", timeout=8)
         if event.kind == "messages":
             self.segmint.count_review_messages()
         self.request_sync()
@@ -147,6 +144,16 @@ class MainScreen(SessionActions, Screen):
         self.pr_editor.load(session.pr)
         self.refresh_activity()
         self.show_selection(keep_position=True)
+        self._tell_new_approvals()
+
+    def _tell_new_approvals(self) -> None:
+        """Notify once per commit an agent asks to make, however the request arrived
+        (this app's MCP server, or another process's session save)."""
+        waiting = {p.id for p in self.session.plans if p.status == AWAITING_APPROVAL}
+        for commit in sorted(waiting - self._told_waiting):
+            self.notify(f"The agent asks to commit {commit}: approve it with a in the commits pane",
+                        title="Approval waiting", severity="warning", timeout=8)
+        self._told_waiting = waiting
 
     def refresh_activity(self) -> None:
         app = self.segmint

@@ -5,6 +5,7 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 from segmint_tui.bench import agent_client
+from tests.mcp.process import McpProcess
 from tests.mcp.support import data
 from tests.support.repo import Repo
 from tests.tui.support import notifications, running, screen_text, settle, until
@@ -67,6 +68,29 @@ async def test_with_agent_can_commit_the_agent_commits_at_once(demo: Repo) -> No
             applied = await data(client, "apply_commit", commit_id=commit)
             assert applied["status"] == "applied" and demo.head() == applied["sha"]
             await until(pilot, lambda: f"● applied {applied['sha'][:7]}" in screen_text(app), what="the commit")
+
+
+async def test_a_headless_agent_started_first_works_on_the_session_on_screen(demo: Repo) -> None:
+    # The agent's `segmint mcp` started before the TUI, so it serves the session itself: the
+    # TUI sees its saves on disk and shows them, and its commits wait for the person all the same.
+    with McpProcess(cwd=demo.path) as agent:
+        agent.initialize()
+        async with running(demo.path, watch=True) as pilot:
+            app = pilot.app
+            group = app.session.groups[0].id
+            assert agent.call(2, "update_group", group_id=group, summary="Read settings as JSON")["isError"] is False
+            await until(pilot, lambda: "Read settings as JSON" in screen_text(app), what="the agent's summary")
+            commit = agent.call(3, "propose_commits")["structuredContent"]["commits"][0]["id"]
+            before = demo.head()
+            waiting = agent.call(4, "apply_commit", commit_id=commit)["structuredContent"]
+            assert waiting["status"] == "awaiting_approval" and demo.head() == before
+            await until(pilot, lambda: "◐ awaiting approval" in screen_text(app), what="the waiting commit")
+            assert any(commit in n and "approve" in n for n in notifications(app))
+            await pilot.press("2", "a")                     # the person approves: the commit is made
+            await settle(pilot)
+            assert app.session.plan(commit).status == "applied" and demo.head() != before
+        assert agent.close() == 0
+        agent.assert_pure_json_rpc()
 
 
 async def test_without_mcp_there_is_no_server(demo: Repo) -> None:
