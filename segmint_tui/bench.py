@@ -385,7 +385,9 @@ def measure_agent(root: Path, size: tuple[int, int], calls: int) -> list[Keys]:
         async with app.run_test(size=size):
             await until_painted(app, lambda: groups_shown(app) and app.pairing.info is not None)
             async with agent_client(app.pairing.info) as client:
-                return await _renames(app, client, calls)
+                timings = await _renames(app, client, calls)
+            await app.pairing.shutdown()   # as quitting does: a cancelled server logs a traceback
+            return timings
 
     return asyncio.run(drive())
 

@@ -30,6 +30,7 @@ def test_bench_tui_names_first_paint_and_key_figures_beside_targets(tmp_path) ->
     assert out.count("≤ 1.5 s") == 3 and out.count("≤ 50 ms") == 3
     assert "pairing: an MCP client over HTTP renames a group" in out and out.count("≤ 100 ms") == 2
     assert "building a repository with 12 changed files" in result.stderr, "progress goes to stderr"
+    assert "Traceback" not in result.stderr   # the app's MCP server is shut down, not cancelled
 
 
 def test_bench_tui_without_the_terminal_ui_says_so_in_one_sentence(tmp_path) -> None:
