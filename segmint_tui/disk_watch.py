@@ -18,10 +18,13 @@ from collections.abc import Callable
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
+from segmint_core.session.state import STATE_FILE
+from segmint_core.session.store import FOLDER
+
 log = logging.getLogger("segmint.tui")
 
 GIT_FILES_THAT_MATTER = ("index", "HEAD")
-SESSION_FILE = "segmint/session.json"   # relative to the git dir
+SESSION_FILE = f"{FOLDER}/{STATE_FILE}"   # relative to the git dir
 
 
 def matters(rel_to_root: str, git_rel: str | None) -> bool:

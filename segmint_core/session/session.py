@@ -32,7 +32,8 @@ from segmint_core.session.models import (
 )
 from segmint_core.session.remap import remap
 from segmint_core.session.state import (
-    RefreshReport, SavedState, carry_over, read_saved, read_units, unit_signatures, write_saved, write_units,
+    STATE_FILE, RefreshReport, SavedState, carry_over, read_saved, read_units, unit_signatures, write_saved,
+    write_units,
 )
 from segmint_core.session.shared import SharedLock, file_stamp
 from segmint_core.session.store import session_dir
@@ -465,7 +466,7 @@ class Session:
     def _adopt_saved(self) -> None:
         """Take up the state another process saved since we last read or wrote it
         (at start-up, what the last run left)."""
-        stamp = file_stamp(self.folder / "session.json")
+        stamp = file_stamp(self.folder / STATE_FILE)
         if stamp is None or stamp == self._disk_stamp:
             return
         self._disk_stamp = stamp
@@ -488,7 +489,7 @@ class Session:
 
     def _save(self) -> None:
         write_saved(self.folder, self._state)
-        self._disk_stamp = file_stamp(self.folder / "session.json")
+        self._disk_stamp = file_stamp(self.folder / STATE_FILE)
 
     def _announce(self, kind: str, actor: str, detail: dict[str, Any]) -> None:
         self.events.emit(SessionEvent(kind, self.revision, actor, detail))

@@ -82,8 +82,11 @@ class SavedState:
         )
 
 
+STATE_FILE = "session.json"   # in the session folder: groups, plans, draft, activity
+
+
 def read_saved(folder: Path) -> SavedState | None:
-    data = load_state(folder / "session.json")
+    data = load_state(folder / STATE_FILE)
     if data is None:
         return None
     try:
@@ -93,7 +96,7 @@ def read_saved(folder: Path) -> SavedState | None:
 
 
 def write_saved(folder: Path, state: SavedState) -> None:
-    save_state(folder / "session.json", state.to_dict())
+    save_state(folder / STATE_FILE, state.to_dict())
 
 
 def unit_signatures(units: Units) -> list[OldUnit]:

@@ -15,8 +15,11 @@ from segmint_core.atomic import write_atomic
 FORMAT = 1
 
 
+FOLDER = "segmint"   # the session's folder, inside the git dir
+
+
 def session_dir(git_dir: str) -> Path:
-    path = Path(git_dir) / "segmint"
+    path = Path(git_dir) / FOLDER
     path.mkdir(parents=True, exist_ok=True)
     return path
 
