@@ -4,8 +4,10 @@ A TUI marks its presence with a file ``presence-PID.json`` in the session
 folder and removes it when it closes. Every process reads those files, so an
 agent on a headless ``segmint mcp`` (started before the TUI, or beside it)
 also waits for the person's approval before committing. A file whose process
-has ended (the TUI crashed) is ignored; a pid reused since only asks for an
-approval that was not needed, never the other way round.
+has ended (the TUI crashed) is ignored, and so is one whose pid now names a
+process started at another time (where ``/proc`` tells start times: a
+container restarted, say). Elsewhere a reused pid only asks for an approval
+that was not needed, never the other way round.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ def mark(folder: Path, presence: Presence) -> None:
     """Publish (or, when nobody is present, withdraw) this process's presence."""
     path = _own_file(folder)
     if presence.person_present:
-        data = {"pid": os.getpid(), "agent_can_commit": presence.agent_can_commit}
+        pid = os.getpid()
+        data = {"pid": pid, "started": _start_time(pid), "agent_can_commit": presence.agent_can_commit}
         write_atomic(path, json.dumps(data).encode())
     else:
         path.unlink(missing_ok=True)
@@ -54,9 +57,13 @@ def _elsewhere(folder: Path) -> list[Presence]:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            data = {}   # unreadable: the person is there, agent commits are not known to be allowed
-        allowed = isinstance(data, dict) and data.get("agent_can_commit") is True
-        found.append(Presence(True, allowed))
+            data = None   # unreadable: the person is there, agent commits are not known to be allowed
+        if not isinstance(data, dict):
+            data = {}
+        started = data.get("started")
+        if started is not None and started != _start_time(int(pid)):
+            continue   # the pid was reused by another process
+        found.append(Presence(True, data.get("agent_can_commit") is True))
     return found
 
 
@@ -72,3 +79,12 @@ def _alive(pid: int) -> bool:
     except PermissionError:   # alive under another user: count it, approval is the safe side
         return True
     return True
+
+
+def _start_time(pid: int) -> int | None:
+    """When the process started (clock ticks since boot), where ``/proc`` says; else None."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+        return int(stat.rpartition(")")[2].split()[19])   # field 22; the name may hold spaces
+    except (OSError, ValueError, IndexError):
+        return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -69,3 +70,18 @@ def test_agents_commit_unasked_only_if_every_tui_allows_it(two_intents: Repo) ->
     assert session.agent_can_commit
     session.set_presence(person_present=False)
     assert not session.person_present and not session.agent_can_commit and presence_files(two_intents) == []
+
+
+def test_a_presence_file_whose_pid_was_reused_does_not_count(two_intents: Repo) -> None:
+    # A TUI crashed; later (a restarted container, say) its pid names some other process.
+    session = open_session(two_intents)
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        path = Path(two_intents.path, ".git", "segmint", f"presence-{other.pid}.json")
+        path.write_text(json.dumps({"pid": other.pid, "started": 1, "agent_can_commit": False}))
+        assert not session.person_present
+        path.write_text(json.dumps({"pid": other.pid, "agent_can_commit": False}))   # no start time known
+        assert session.person_present
+    finally:
+        other.kill()
+        other.wait()
