@@ -87,7 +87,7 @@ def test_a_clone_of_a_bundle_with_no_checkout_is_benchmarked(repo: Repo, tmp_pat
     Git(str(clone)).run("symbolic-ref", "HEAD", "refs/heads/unborn")
     result = run_segmint("bench", "untangle", str(clone), "--n", "1", "--synthetic-hunks", "0")
     assert result.returncode == 0, result.stderr
-    assert "1 cases of k=2" in result.stdout
+    assert "1 case of k=2" in result.stdout
 
 
 def test_the_command_prints_the_table_and_timing(repo: Repo) -> None:

@@ -60,7 +60,7 @@ def _synthetic(workspace: Workspace, hunks: int, provider: str, log: Callable[[s
 
 def format_table(rows: list[Summary], cases: int, k: int, seed: int, synthetic: dict | None) -> str:
     lines = [
-        f"{cases} cases of k={k} tangled commits (seed {seed}); means over cases",
+        f"{cases} case{'' if cases == 1 else 's'} of k={k} tangled commits (seed {seed}); means over cases",
         "",
         f"{'method':<22}{'ARI':>7}{'Rand':>7}{'accuracy':>10}{'exact':>8}{'s/case':>9}{'max s':>8}",
     ]
