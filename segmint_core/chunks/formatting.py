@@ -15,6 +15,7 @@ from __future__ import annotations
 from segmint_core.changes.models import wire_text
 from segmint_core.changes.patch import section_of as hunk_section
 from segmint_core.chunks.models import Chunk, ChunkPart, FileSection, hunk_body
+from segmint_core.wording import counted
 
 RAW = "raw"
 ANNOTATED = "annotated"
@@ -119,8 +120,7 @@ def chunk_summary(chunk: Chunk) -> str:
     if chunk.parent_file is not None:
         head = f"{chunk.parent_file} (part {chunk.sub_chunk_index} of {chunk.sub_chunk_count})"
     else:
-        count = len(chunk.files)
-        head = f"{count} file{'' if count == 1 else 's'}"
+        head = counted(len(chunk.files), "file")
     return wire_text(f"{head}, {chunk.line_count} lines")
 
 

@@ -7,6 +7,7 @@ from segmint_core.changes.models import wire_text
 from segmint_core.chunks.formatting import chunk_summary
 from segmint_core.chunks.models import EXCLUDED, GENERATED, TRIVIAL, Chunk, DiffSession
 from segmint_core.chunks.source import WORKING_TREE
+from segmint_core.wording import counted
 
 
 # -- data shapes ---------------------------------------------------------------------
@@ -87,14 +88,10 @@ def describe(session: DiffSession) -> str:
     return wire_text(session.source)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def load_text(session: DiffSession, data: dict) -> str:
     lines = [
-        f"Loaded {describe(session)}: {_plural(data['chunks'], 'chunk')}, {_plural(data['files'], 'file')}, "
-        f"{_plural(data['total_lines'], 'line')} (at most {data['max_chunk_lines']} lines per chunk)."
+        f"Loaded {describe(session)}: {counted(data['chunks'], 'chunk')}, {counted(data['files'], 'file')}, "
+        f"{counted(data['total_lines'], 'line')} (at most {data['max_chunk_lines']} lines per chunk)."
     ]
     skipped = [
         f"{data['files_excluded']} by include/exclude patterns" if data["files_excluded"] else "",
@@ -120,10 +117,10 @@ def load_text(session: DiffSession, data: dict) -> str:
 def _encoding_text(enc: dict) -> str:
     parts = [f"Read as {enc['encoding']}"]
     for codec, count in enc["recoded_sections"].items():
-        parts.append(f"{_plural(count, 'file section')} re-encoded from {codec}")
+        parts.append(f"{counted(count, 'file section')} re-encoded from {codec}")
     if enc["sections_with_undecodable_bytes"]:
         parts.append(
-            f"{_plural(enc['sections_with_undecodable_bytes'], 'file section')} with undecodable bytes "
+            f"{counted(enc['sections_with_undecodable_bytes'], 'file section')} with undecodable bytes "
             "shown as \\xNN"
         )
     return "; ".join(parts) + "."
@@ -131,7 +128,7 @@ def _encoding_text(enc: dict) -> str:
 
 def list_text(session: DiffSession, data: dict) -> str:
     lines = [
-        f"{describe(session)}: {_plural(data['total_chunks'], 'chunk')}, {_plural(data['total_lines'], 'line')}, "
+        f"{describe(session)}: {counted(data['total_chunks'], 'chunk')}, {counted(data['total_lines'], 'line')}, "
         f"~{data['total_token_count']} tokens."
     ]
     for entry in data["chunks"]:
@@ -153,7 +150,7 @@ def find_text(session: DiffSession, data: dict) -> str:
     if data["chunks"]:
         numbers = ", ".join(str(n) for n in data["chunks"])
         text = (
-            f"{_plural(len(data['files']), 'file')} matching {pattern!r} in chunk"
+            f"{counted(len(data['files']), 'file')} matching {pattern!r} in chunk"
             f"{'' if len(data['chunks']) == 1 else 's'} {numbers}: {', '.join(data['files'])}."
         )
     else:
@@ -168,11 +165,11 @@ def find_text(session: DiffSession, data: dict) -> str:
 def overview_text(data: dict) -> str:
     if not data["loaded"]:
         return "No diffs loaded yet; any chunk tool loads one on first use."
-    lines = [f"{_plural(data['total_sessions'], 'diff')} loaded:"]
+    lines = [f"{counted(data['total_sessions'], 'diff')} loaded:"]
     for s in data["sessions"]:
         name = s["file_path"] if "repo_root" not in s else f"{WORKING_TREE} ({s['repo_root']})"
         lines.append(
-            f"{name}: {_plural(s['chunks'], 'chunk')}, {_plural(s['files'], 'file')}, "
-            f"{_plural(s['total_lines'], 'line')} (content {s['content_hash']})"
+            f"{name}: {counted(s['chunks'], 'chunk')}, {counted(s['files'], 'file')}, "
+            f"{counted(s['total_lines'], 'line')} (content {s['content_hash']})"
         )
     return "\n".join(lines)

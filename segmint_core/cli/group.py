@@ -16,6 +16,7 @@ from segmint_core.config import load_settings
 from segmint_core.git import Git
 from segmint_core.grouping import ALGORITHMS, PROVIDERS, Grouping, group_changes
 from segmint_core.jsonio import to_json
+from segmint_core.wording import counted
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -68,14 +69,14 @@ def format_groups(grouping: Grouping) -> str:
     for group in grouping.groups:
         files = ", ".join(paths[c] for c in group.change_ids)
         lines.append(f"{group.id}  {group.summary}")
-        lines.append(f"    {len(group.hunk_ids)} hunks in {files}")
+        lines.append(f"    {counted(len(group.hunk_ids), 'hunk')} in {files}")
         for reason in group.reasons:
             lines.append(f"    - {reason}")
         if group.note:
             lines.append(f"    note: {group.note}")
     split = len(grouping.splits)
-    tail = f"\n{len(grouping.groups)} groups"
+    tail = f"\n{counted(len(grouping.groups), 'group')}"
     if split:
-        tail += f"; {split} hunk{'s' if split != 1 else ''} split between groups"
+        tail += f"; {counted(split, 'hunk')} split between groups"
     lines.append(tail)
     return "\n".join(lines) + "\n"

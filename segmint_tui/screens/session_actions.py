@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from segmint_core.session.models import APPLIED, APPROVED, AWAITING_APPROVAL
+from segmint_core.wording import counted
 from segmint_tui.dialogs.confirm import Confirm
 from segmint_tui.dialogs.group_picker import NEW_GROUP, GroupPicker
 from segmint_tui.dialogs.text_prompt import TextPrompt
@@ -55,7 +56,7 @@ class SessionActions:
             return
         ref = self.tree.cursor_ref
         here = {ref.group_id} if ref is not None and not self.tree.marked else set()
-        label = f"Move {_count(units, 'hunk')} to"
+        label = f"Move {counted(len(units), 'hunk')} to"
 
         def picked(choice: str | None) -> None:
             if choice is None:
@@ -77,7 +78,7 @@ class SessionActions:
     def _move(self, units: list[str], group_id: str | None) -> None:
         def done(group) -> None:
             self.tree.clear_marks()
-            self.notify(f"Moved {_count(units, 'hunk')} to {group.id}")
+            self.notify(f"Moved {counted(len(units), 'hunk')} to {group.id}")
 
         if group_id is None:
             self.call("move hunks", lambda: self.session.move_hunks(units, new_group=True), done)
@@ -141,7 +142,7 @@ class SessionActions:
 
     def action_propose(self) -> None:
         def done(plans) -> None:
-            self.notify(f"Proposed {_count(plans, 'commit')}")
+            self.notify(f"Proposed {counted(len(plans), 'commit')}")
             self.focus_pane("commits")
 
         self.call("propose commits", lambda: self.session.propose_commits(), done)
@@ -174,7 +175,7 @@ class SessionActions:
 
         def done(outcomes) -> None:
             committed = "".join(f"; {o.message}" for o in outcomes)
-            self.notify(f"Approved {', '.join(ids) if len(ids) < 4 else _count(ids, 'commit')}{committed}")
+            self.notify(f"Approved {', '.join(ids) if len(ids) < 4 else counted(len(ids), 'commit')}{committed}")
 
         self.call("approve", approve, done)
 
@@ -191,7 +192,7 @@ class SessionActions:
 
         def done(outcomes) -> None:
             shas = ", ".join((o.sha or "")[:7] for o in outcomes if o.sha)
-            self.notify(f"Committed {_count(outcomes, 'commit')}" + (f": {shas}" if shas else ""))
+            self.notify(f"Committed {counted(len(outcomes), 'commit')}" + (f": {shas}" if shas else ""))
 
         self.call("commit the approved commits", lambda: self.session.apply_all(approved_only=True), done)
 
@@ -288,8 +289,3 @@ class SessionActions:
             hunk = next((h for h in f.hunks if h.id == ref.hunk_id), None)
             line = hunk.new_start if hunk is not None else None
         return f.change.file_path, line, ref.hunk_id
-
-
-def _count(items, noun: str) -> str:
-    n = len(items)
-    return f"{n} {noun}{'s' if n != 1 else ''}"

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from segmint_core.session.models import AWAITING_APPROVAL, Activity, CommitPlan
+from segmint_core.wording import counted
 
 ACTOR_STYLE = {
     "agent": Style(color="#c678dd", bold=True),
@@ -55,7 +56,7 @@ class ActivityPanel(Static):
             status.append(f"◐ {len(waiting)} waiting for approval: {', '.join(waiting)} (a approves)   ",
                           Style(color="#e5c07b", bold=True))
         if messages:
-            status.append(f"✉ {messages} comment{'s' if messages != 1 else ''} queued for the agent   ",
+            status.append(f"✉ {counted(messages, 'comment')} queued for the agent   ",
                           Style(color="#c678dd"))
         status.append("● " if paired else "○ ", Style(color="#5fd77a" if paired else "#8b8fa3"))
         status.append(pairing)

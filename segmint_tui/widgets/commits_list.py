@@ -16,6 +16,7 @@ from segmint_core.session.models import (
     PROPOSED,
     CommitPlan,
 )
+from segmint_core.wording import counted
 
 STATUS_STYLE = {
     PROPOSED: ("○ proposed", Style(color="#a0a4b8")),
@@ -43,7 +44,7 @@ def failure_text(plan: CommitPlan) -> Text | None:
 
 def plan_prompt(position: int, plan: CommitPlan) -> Text:
     hunks = len(plan.hunk_ids) + len(plan.change_ids)
-    where = f"  {plan.id} · {', '.join(plan.change_group_ids)} · {hunks} hunk{'s' if hunks != 1 else ''}"
+    where = f"  {plan.id} · {', '.join(plan.change_group_ids)} · {counted(hunks, 'hunk')}"
     prompt = Text.assemble(
         (f"{position:>2}. ", Style(color="#8b8fa3")), (plan.title, Style(bold=True)), "\n    ",
         status_text(plan), (where, Style(color="#8b8fa3")),

@@ -19,6 +19,7 @@ from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
 from segmint_core.changes.patch import section_of
+from segmint_core.wording import counted
 from segmint_tui.groups_model import UNGROUPED, FileRow, GroupRow
 
 GROUP, REASON, FILE, HUNK = "group", "reason", "file", "hunk"
@@ -179,7 +180,7 @@ class GroupsTree(Tree[NodeRef]):
         files = len(row.files)
         return Text.assemble(
             self._mark(NodeRef(GROUP, row.id).key), (row.id.replace("group-", "#") + " ", DIM), counts(row.added, row.removed),
-            "  ", (row.summary, Style(bold=True)), (f"  {files} file{'s' if files != 1 else ''}", DIM),
+            "  ", (row.summary, Style(bold=True)), (f"  {counted(files, 'file')}", DIM),
         )
 
     def _file_label(self, row: GroupRow, f: FileRow) -> Text:

@@ -9,6 +9,7 @@ from textual.message import Message
 from textual.widgets import Button, Input, Label, Static, TextArea
 
 from segmint_core.session.models import PullRequestDraft
+from segmint_core.wording import counted
 from segmint_tui.widgets.title_body import TitleBodyEditor
 
 
@@ -60,7 +61,7 @@ class PrEditor(TitleBodyEditor):
         else:
             count = len(draft.commits)
             note = f" · {draft.note}" if draft.note else ""
-            heading.update(f"Pull-request draft over {count} commit{'s' if count != 1 else ''}{note}")
+            heading.update(f"Pull-request draft over {counted(count, 'commit')}{note}")
 
     def action_save(self) -> None:
         if self.draft is None:

@@ -78,3 +78,11 @@ def test_configured_embeddings_provider_is_the_default(repo: Repo) -> None:
 def test_unknown_algorithm_is_a_usage_error(repo: Repo) -> None:
     result = segmint("group", "--algorithm", "kmeans", repo=two_intents(repo))
     assert result.returncode == 2 and "graph" in result.stderr and "seed" in result.stderr
+
+
+def test_a_lone_hunk_is_counted_in_the_singular(repo: Repo) -> None:
+    repo.write("a.py", "def alpha():\n    return 1\n")
+    repo.commit()
+    repo.write("a.py", "def alpha():\n    return 2\n")
+    result = segmint("group", repo=repo)
+    assert "    1 hunk in a.py\n" in result.stdout and result.stdout.endswith("\n1 group\n")

@@ -11,6 +11,7 @@ from segmint_core.bench.untangle.workspace import Workspace
 from segmint_core.errors import SegmintError
 from segmint_core.grouping import group_changes
 from segmint_core.bench import BenchReport
+from segmint_core.wording import counted
 
 SYNTHETIC_REPEAT = 3
 
@@ -60,7 +61,7 @@ def _synthetic(workspace: Workspace, hunks: int, provider: str, log: Callable[[s
 
 def format_table(rows: list[Summary], cases: int, k: int, seed: int, synthetic: dict | None) -> str:
     lines = [
-        f"{cases} case{'' if cases == 1 else 's'} of k={k} tangled commits (seed {seed}); means over cases",
+        f"{counted(cases, 'case')} of k={k} tangled commits (seed {seed}); means over cases",
         "",
         f"{'method':<22}{'ARI':>7}{'Rand':>7}{'accuracy':>10}{'exact':>8}{'s/case':>9}{'max s':>8}",
     ]
