@@ -1,4 +1,5 @@
-"""Running child processes and collecting their output, all at once.
+"""Running child processes and collecting their output, all at once; and
+whether some other process is still alive.
 
 ``subprocess`` costs about as much to import as git takes to diff a small
 repository, and ``segmint changes`` must stay within 1.5x of git's own time,
@@ -14,6 +15,19 @@ import select
 
 CHUNK = 1 << 20
 PIPE_SIZE = 1 << 20  # Linux lets anyone grow a pipe to 1 MiB: far fewer wake-ups for big diffs
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether a process with this pid exists, under any user."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:   # another user's process
+        return True
+    return True
 
 
 class Finished:

@@ -26,6 +26,7 @@ from pathlib import Path
 from segmint_core.atomic import write_atomic
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git
+from segmint_core.proc import pid_alive
 
 ENDPOINT_FILE = "mcp-endpoint.json"
 IDENTITY_PATH = "/segmint"
@@ -104,15 +105,8 @@ def find_endpoint(repo: str | None = None) -> Endpoint | None:
 
 
 def _alive(pid: int) -> bool:
-    if not isinstance(pid, int) or pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:   # alive, but another user's: not ours to join
-        return False
-    return True
+    # Another user's process passes here; the token file and the identity check stop it.
+    return isinstance(pid, int) and pid_alive(pid)
 
 
 def _private_file(path: Path) -> bool:

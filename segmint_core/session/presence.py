@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from segmint_core.atomic import write_atomic
+from segmint_core.proc import pid_alive
 
 PREFIX = "presence-"
 
@@ -51,34 +52,28 @@ def combined(here: Presence, folder: Path) -> Presence:
 def _elsewhere(folder: Path) -> list[Presence]:
     found = []
     for path in folder.glob(f"{PREFIX}*.json"):
-        pid = path.name[len(PREFIX):-len(".json")]
-        if not pid.isdigit() or int(pid) == os.getpid() or not _alive(int(pid)):
-            continue
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            data = None   # unreadable: the person is there, agent commits are not known to be allowed
-        if not isinstance(data, dict):
-            data = {}
+        digits = path.name[len(PREFIX):-len(".json")]
+        pid = int(digits) if digits.isdigit() else 0
+        if pid == os.getpid() or not pid_alive(pid):
+            continue   # (an alive process of another user counts: approval is the safe side)
+        data = _read(path)   # unreadable: the person is there, agent commits are not known to be allowed
         started = data.get("started")
-        if started is not None and started != _start_time(int(pid)):
+        if started is not None and started != _start_time(pid):
             continue   # the pid was reused by another process
         found.append(Presence(True, data.get("agent_can_commit") is True))
     return found
 
 
+def _read(path: Path) -> dict:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 def _own_file(folder: Path) -> Path:
     return folder / f"{PREFIX}{os.getpid()}.json"
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:   # alive under another user: count it, approval is the safe side
-        return True
-    return True
 
 
 def _start_time(pid: int) -> int | None:
