@@ -188,7 +188,8 @@ class SegmintApp(App[int]):
 
     def _catch_up(self) -> None:
         self._saved_timer = None
-        self.call_session("read the session", self.session.catch_up)
+        if self.session.saved_elsewhere():
+            self.call_session("read the session", self.session.catch_up)
 
     async def action_quit(self) -> None:
         await self.pairing.shutdown()

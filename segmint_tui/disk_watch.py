@@ -51,10 +51,11 @@ class _Handler(FileSystemEventHandler):
             if not raw:
                 continue
             path = os.fsdecode(raw)
-            if self._git_rel(path) == SESSION_FILE:   # written whole, then renamed into place
+            git_rel = self._git_rel(path)
+            if git_rel == SESSION_FILE:   # written whole, then renamed into place
                 self.saved()
                 return
-            if self._matters(path):
+            if self._matters(path, git_rel):
                 self.changed()
                 return
 
@@ -63,8 +64,7 @@ class _Handler(FileSystemEventHandler):
             return os.path.relpath(path, self.git_dir).replace(os.sep, "/")
         return None
 
-    def _matters(self, path: str) -> bool:
-        git_rel = self._git_rel(path)
+    def _matters(self, path: str, git_rel: str | None) -> bool:
         rel = os.path.relpath(path, self.root).replace(os.sep, "/")
         if git_rel is None and (rel == "." or rel.startswith("..")):
             return False
@@ -72,8 +72,7 @@ class _Handler(FileSystemEventHandler):
 
 
 class DiskWatch:
-    def __init__(self, root: str, git_dir: str, changed: Callable[[], None],
-                 saved: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, root: str, git_dir: str, changed: Callable[[], None], saved: Callable[[], None]) -> None:
         self.root = os.path.realpath(root)
         self.git_dir = os.path.realpath(git_dir)
         self._handler = _Handler(self.root, self.git_dir, changed, saved)

@@ -408,6 +408,10 @@ class Session:
             self.own_presence = Presence(person_present, agent_can_commit and person_present)
             presence.mark(self.folder, self.own_presence)
 
+    def saved_elsewhere(self) -> bool:
+        """Whether the saved state may be another process's (a quick look, without the lock)."""
+        return file_stamp(self.folder / STATE_FILE) != self._disk_stamp
+
     def catch_up(self) -> None:
         """Take up what another process saved since this one last read or wrote
         (announced as a reload); nothing when it saved nothing."""
