@@ -39,7 +39,8 @@ def run_benchmark(repo: str, *, k: int, n: int, seed: int, provider: str, since:
 
 def _case_line(number: int, total: int, r: CaseResult) -> str:
     return (
-        f"case {number}/{total} {r.case.name}: {r.files} files, {r.hunks} hunks, {r.lines} lines; "
+        f"case {number}/{total} {r.case.name}: {counted(r.files, 'file')}, {counted(r.hunks, 'hunk')}, "
+        f"{counted(r.lines, 'line')}; "
         f"graph ARI {r.scores['graph'].ari:.2f} in {r.seconds['graph']:.3f} s "
         f"(per-file {r.scores['per-file'].ari:.2f})"
     )
