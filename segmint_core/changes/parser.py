@@ -23,7 +23,7 @@ from segmint_core.changes.models import (
     ADDED, BINARY, CONFLICTED, COPIED, DELETED, MODIFIED, RENAMED,
     FilePatch, Hunk,
 )
-from segmint_core.changes.paths import split_two_paths, strip_prefix, unquote
+from segmint_core.changes.paths import closing_quote, split_two_paths, strip_prefix, unquote
 from segmint_core.errors import DiffParseError
 from segmint_core.proc import Collector
 
@@ -147,8 +147,13 @@ def parse_hunk_header(header: str) -> tuple[int, int, int, int] | None:
 
 def _path_of(raw: str, prefix: str) -> str | None:
     raw = raw.rstrip("\r")
-    # `--- a/file\t2024-01-01 ...` (plain diff -u) carries a timestamp after a tab.
-    if not raw.startswith('"') and "\t" in raw:
+    # `--- a/file\t2024-01-01 ...` (plain diff -u) carries a timestamp after a tab,
+    # and git ends a name holding a space with a tab, after the quote if quoted.
+    if raw.startswith('"'):
+        end = closing_quote(raw, 0)
+        if end > 0:
+            raw = raw[: end + 1]
+    elif "\t" in raw:
         raw = raw.split("\t", 1)[0]
     path = unquote(raw)
     if path == DEV_NULL:

@@ -66,7 +66,7 @@ def split_two_paths(rest: str) -> tuple[str, str] | None:
     middle; otherwise split at the last `` b/``.
     """
     if rest.startswith('"'):
-        end = _closing_quote(rest, 0)
+        end = closing_quote(rest, 0)
         if end < 0:
             return None
         first = rest[: end + 1]
@@ -91,7 +91,8 @@ def split_two_paths(rest: str) -> tuple[str, str] | None:
     return rest[:idx], rest[idx + 1:]
 
 
-def _closing_quote(text: str, start: int) -> int:
+def closing_quote(text: str, start: int) -> int:
+    """The index of the quote that closes the one at ``start`` (escapes skipped), or -1."""
     i = start + 1
     while i < len(text):
         if text[i] == "\\":

@@ -128,3 +128,20 @@ def test_recreating_a_path_git_saw_renamed_away_commits_the_new_content() -> Non
         oracle_matches(repo, cs, picked, result.parent, result.sha)
         assert repo.git_bytes("cat-file", "blob", f"{result.sha}:b.txt") == b"\n"
         assert repo.git("ls-tree", "--name-only", result.sha).split() == ["b.txt"]
+
+
+@pytest.mark.parametrize("name", ["caf\u00e9 menu.txt", "with space.txt", "tab\there.txt"])
+def test_a_quoted_path_with_a_space_commits_exactly(repo: Repo, name: str) -> None:
+    # git ends such a name with a tab after its closing quote in `---`/`+++` lines.
+    repo.write(name, "one\n")
+    repo.write("other.txt", "x\n")
+    repo.commit()
+    repo.write(name, "two\n")
+    repo.write("other.txt", "y\n")
+    git = Git.discover(repo.path)
+    cs = capture(git)
+    change = next(c for c in cs.changes if c.file_path == name)
+    result = apply_selection(git, cs, select(cs, {h.id for h in change.hunks}), "edit\n")
+    assert repo.git_bytes("cat-file", "blob", f"{result.sha}:{name}") == b"two\n"
+    assert repo.git_bytes("cat-file", "blob", f"{result.sha}:other.txt") == b"x\n"
+    assert repo.read(name) == b"two\n" and repo.read("other.txt") == b"y\n"

@@ -173,7 +173,7 @@ def test_submodule_pointer_change(repo: Repo, tmp_path) -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["with space.txt", "caf\u00e9.txt", 'quo"te.txt', "tab\there.txt", "new\nline.txt", "back\\slash.txt"],
+    ["with space.txt", "caf\u00e9.txt", "caf\u00e9 menu.txt", 'quo"te.txt', "tab\there.txt", "new\nline.txt", "back\\slash.txt"],
 )
 def test_quoted_paths_round_trip(repo: Repo, name: str) -> None:
     repo.write(name, "a\n")
