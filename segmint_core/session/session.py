@@ -258,15 +258,17 @@ class Session:
         return target
 
     def merge_groups(self, group_ids: list[str], *, actor: str = PERSON) -> Group:
+        group_ids = list(dict.fromkeys(group_ids))
         if len(group_ids) < 2:
-            raise SegmintError("Give at least two groups to merge")
+            raise SegmintError("Give at least two different groups to merge")
         with self._lock:
             groups = [self.group(gid) for gid in group_ids]
             keep, rest = groups[0], groups[1:]
             for other in rest:
                 keep.hunk_ids = self._in_unit_order(keep.hunk_ids + other.hunk_ids)
                 keep.change_ids = sorted(set(keep.change_ids) | set(other.change_ids), key=_change_number)
-            self._state.groups = [g for g in self.groups if g not in rest]
+            merged = {g.id for g in rest}
+            self._state.groups = [g for g in self.groups if g.id not in merged]
             self._state.revision += 1
             self._refresh_summaries()
             self._log(actor, "merged", f"{actor} merged {', '.join(group_ids)} into {keep.id}")
@@ -503,13 +505,22 @@ class Session:
         self._state.activity.append(Activity(stamp, actor, action, text, self.revision))
 
     def _split_ids(self, ids: list[str]) -> tuple[list[str], list[str]]:
-        hunks = [i for i in ids if i in self.units.by_id]
-        changes = [i for i in ids if i not in self.units.by_id and i in self.units.change_by_id]
+        """Hunk ids and hunkless change ids; a change with hunks stands for all of them."""
         unknown = [i for i in ids if i not in self.units.by_id and i not in self.units.change_by_id]
         if unknown:
             raise UnknownIdError("hunk", unknown)
         if not ids:
             raise SegmintError("Give at least one hunk id")
+        hunks: list[str] = []
+        changes: list[str] = []
+        for i in ids:
+            change = self.units.change_by_id.get(i)
+            if change is None:
+                hunks.append(i)
+            elif change.hunks:
+                hunks.extend(h.id for h in change.hunks)
+            else:
+                changes.append(i)
         return list(dict.fromkeys(hunks)), list(dict.fromkeys(changes))
 
     def _in_unit_order(self, ids: list[str]) -> list[str]:

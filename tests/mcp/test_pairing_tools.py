@@ -64,6 +64,30 @@ async def test_merge_and_rename_groups(server: MCPServer, session: Session) -> N
         assert await error(client, "update_group", group_id="group-50", summary="x") == "Unknown group IDs: group-50"
 
 
+async def test_merging_a_group_with_itself_loses_nothing(server: MCPServer, session: Session) -> None:
+    async with legacy(server) as client:
+        before = (await grouped(client))["groups"]
+        first = before[0]["id"]
+        assert await error(client, "merge_groups", group_ids=[first, first]) == (
+            "Give at least two different groups to merge")
+        assert session.snapshot()["groups"] == before
+        if len(before) > 1:
+            merged = await data(client, "merge_groups", group_ids=[first, before[1]["id"], first])
+            assert merged["group"]["id"] == first
+            grouped_hunks = sorted(h for g in merged["groups"] for h in g["hunk_ids"])
+            assert grouped_hunks == sorted(h for g in before for h in g["hunk_ids"])
+
+
+async def test_moving_a_change_moves_all_its_hunks(server: MCPServer, session: Session) -> None:
+    async with legacy(server) as client:
+        await grouped(client)
+        change = next(c for c in session.changes if c.hunks)
+        moved = await data(client, "move_hunks", hunk_ids=[change.id], new_group=True)
+        assert moved["group"]["hunk_ids"] == [h.id for h in change.hunks]
+        assert moved["group"]["change_ids"] == [change.id]
+        assert moved["group"]["id"] in [g["id"] for g in session.snapshot()["groups"]]
+
+
 async def test_edit_and_reorder_commits(server: MCPServer) -> None:
     async with legacy(server) as client:
         commits = (await data(client, "propose_commits"))["commits"]
