@@ -203,6 +203,8 @@ class Session:
         """Group the changes (all, or ``change_ids``) from scratch."""
         from segmint_core.grouping import group_changes
 
+        if change_ids is not None and not change_ids:
+            raise SegmintError("Give at least one change id, or none at all to group every change")
         with self._lock:
             if change_ids is not None:
                 self.units.resolve_changes(change_ids)

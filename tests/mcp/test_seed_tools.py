@@ -43,6 +43,10 @@ async def test_group_changes_all_and_some(server: MCPServer) -> None:
 async def test_group_changes_unknown_ids(server: MCPServer) -> None:
     async with legacy(server) as client:
         assert await error(client, "group_changes", change_ids=["change-1", "bad-id"]) == "Unknown change IDs: bad-id"
+        plans = (await data(client, "propose_commits"))["commits"]
+        assert await error(client, "group_changes", change_ids=[]) == (
+            "Give at least one change id, or none at all to group every change")
+        assert (await data(client, "get_session"))["plans"] == plans, "a refused call changes nothing"
 
 
 async def test_propose_commits_and_unknown_group(server: MCPServer) -> None:
