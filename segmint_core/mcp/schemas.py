@@ -58,6 +58,7 @@ class CommitPlan(TypedDict):
     error: str | None
     note: str | None
     revision: int
+    edited: bool
 
 
 class PullRequestDraft(TypedDict):

@@ -52,6 +52,7 @@ class CommitPlan:
     error: str | None = None
     note: str | None = None
     revision: int = 0
+    edited: bool = False   # message set by a person or agent: kept when commits are proposed again
 
     @property
     def message(self) -> str:

@@ -10,34 +10,72 @@ from segmint_core.apply.states import change_dependencies, file_lines
 from segmint_core.planning import order_plans, write_message
 from segmint_core.planning.order import cycles
 from segmint_core.pr.draft import FileLine
-from segmint_core.session.models import APPLIED, CommitPlan, Group
+from segmint_core.session.models import APPLIED, APPROVED, AWAITING_APPROVAL, CommitPlan, Group
 
 if TYPE_CHECKING:
     from segmint_core.session.session import Session
 
 
-def build_plans(session: "Session", groups: list[Group], start: int) -> list[CommitPlan]:
+def build_plans(session: "Session", groups: list[Group], start: int,
+                previous: list[CommitPlan] = ()) -> list[CommitPlan]:
+    """One plan per group, in dependency order, numbered from ``start``.
+
+    A plan in ``previous`` (the open plans being replaced) for the same group
+    lends the new one its id and message when a person or agent edited the
+    message, or approved the same hunks (the approval stays then). Any other
+    message is written afresh.
+    """
     drafts: dict[str, CommitPlan] = {}
+    reused: dict[str, str] = {}
     for group in groups:
         hunkless = [c for c in group.change_ids if not session.units.change_by_id[c].hunks]
-        message = write_message(session.parts(group.hunk_ids, hunkless), group.reasons, session.settings)
-        drafts[group.id] = CommitPlan(
-            id=group.id, title=message.title, description=message.description,
-            change_group_ids=[group.id], hunk_ids=list(group.hunk_ids), change_ids=hunkless, note=message.note,
-        )
+        plan = CommitPlan(id=group.id, title="", description="", change_group_ids=[group.id],
+                          hunk_ids=list(group.hunk_ids), change_ids=hunkless)
+        before = _same_group(previous, group.id)
+        approved = before is not None and _same_content(before, plan) and before.status in (APPROVED, AWAITING_APPROVAL)
+        if before is not None and (before.edited or approved):
+            plan.title, plan.description, plan.edited = before.title, before.description, before.edited
+            plan.status = before.status if approved else plan.status
+            reused[group.id] = before.id
+        else:
+            message = write_message(session.parts(group.hunk_ids, hunkless), group.reasons, session.settings)
+            plan.title, plan.description, plan.note = message.title, message.description, message.note
+        drafts[group.id] = plan
     needs = plan_needs(session, list(drafts.values()))
     staged = [gid for gid, plan in drafts.items() if any(session.units.by_id[h].parent.staged for h in plan.hunk_ids)]
     ordered = [drafts[gid] for gid in order_plans(list(drafts), needs, staged)]
     stuck = set(cycles(list(drafts), needs))
-    names = {}
-    for n, plan in enumerate(ordered):
-        names[plan.id] = f"commit-{start + n}"
+    names = _names([p.id for p in ordered], reused, start)
     for plan in ordered:
         if plan.id in stuck:
             others = sorted(names[o] for o in needs.get(plan.id, ()) if o in stuck)
             plan.note = f"Depends on {', '.join(others)} which depends on it back: merge their groups to commit"
         plan.id = names[plan.id]
     return ordered
+
+
+def _same_group(plans: list[CommitPlan], group_id: str) -> CommitPlan | None:
+    return next((p for p in plans if p.change_group_ids == [group_id]), None)
+
+
+def _same_content(a: CommitPlan, b: CommitPlan) -> bool:
+    return sorted(a.hunk_ids) == sorted(b.hunk_ids) and sorted(a.change_ids) == sorted(b.change_ids)
+
+
+def _names(group_ids: list[str], reused: dict[str, str], start: int) -> dict[str, str]:
+    """Plan ids: a reused one stays, new ones count on from ``start`` past every id in use."""
+    taken = {int(i.rsplit("-", 1)[1]) for i in reused.values()}
+    names: dict[str, str] = {}
+    number = start
+    for gid in group_ids:
+        if gid in reused:
+            names[gid] = reused[gid]
+            continue
+        while number in taken:
+            number += 1
+        names[gid] = f"commit-{number}"
+        taken.add(number)
+    return names
 
 
 def plan_needs(session: "Session", plans: list[CommitPlan]) -> dict[str, set[str]]:

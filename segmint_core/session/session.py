@@ -303,8 +303,9 @@ class Session:
             applied = [p for p in self.plans if p.status == APPLIED]
             kept = [p for p in self.plans if p.status != APPLIED and group_ids is not None
                     and not set(p.change_group_ids) & set(group_ids)]
+            replaced = [p for p in self.plans if p.status != APPLIED and p not in kept]
             start = 1 + max((_number(p.id) for p in applied + kept), default=0)
-            fresh = build_plans(self, groups, start)
+            fresh = build_plans(self, groups, start, replaced)
             self._state.revision += 1
             for plan in fresh:
                 plan.revision = self.revision
@@ -328,6 +329,7 @@ class Session:
             if description is not None:
                 plan.description = description.strip("\n")
             plan.note = None
+            plan.edited = True
             self._state.revision += 1
             plan.revision = self.revision
             self._log(actor, "edited", f"{actor} edited the message of {commit_id}")

@@ -25,6 +25,26 @@ def test_edits_survive_a_restart(two_intents: Repo) -> None:
     assert again.revision == session.revision
 
 
+def test_proposing_again_keeps_edited_messages_and_approvals(two_intents: Repo) -> None:
+    session = open_session(two_intents)
+    one_group_per_hunk(session)
+    first, second, third = session.propose_commits()
+    session.update_commit(first.id, title="docs: say how to use it")
+    session.approve([second.id])
+    again = {p.change_group_ids[0]: p for p in session.propose_commits()}
+    edited, approved, fresh = (again[p.change_group_ids[0]] for p in (first, second, third))
+    assert (edited.id, edited.title, edited.edited, edited.status) == (first.id, "docs: say how to use it", True, "proposed")
+    assert (approved.id, approved.title, approved.status) == (second.id, second.title, "approved")
+    assert fresh.id not in (first.id, second.id) and fresh.status == "proposed" and not fresh.edited
+    assert len({p.id for p in session.plans}) == 3
+
+    session.move_hunks(approved.hunk_ids, to_group_id=edited.change_group_ids[0])
+    moved = {p.change_group_ids[0]: p for p in session.propose_commits()}
+    grown = moved[edited.change_group_ids[0]]
+    assert grown.title == "docs: say how to use it" and grown.status == "proposed"
+    assert sorted(grown.hunk_ids) == sorted(edited.hunk_ids + approved.hunk_ids)
+
+
 def test_refresh_keeps_groups_for_hunks_still_there(two_intents: Repo) -> None:
     session = open_session(two_intents)
     one_group_per_hunk(session)
