@@ -381,8 +381,12 @@ class Session:
     # -- pull request ---------------------------------------------------------------
 
     def generate_pr(self, commit_ids: list[str] | None = None, *, actor: str = PERSON) -> PullRequestDraft:
+        if commit_ids is not None:
+            commit_ids = list(dict.fromkeys(commit_ids))
+            if not commit_ids:
+                raise SegmintError("Give at least one commit id, or none at all to describe every commit")
         with self._lock:
-            if not self.plans:
+            if not self.plans and commit_ids is None and self.changes:
                 self.propose_commits(actor=actor)
             plans = [self.plan(c) for c in commit_ids] if commit_ids is not None else list(self.plans)
             draft = draft_pr(plans, files_of_plans(self, plans), self.settings)

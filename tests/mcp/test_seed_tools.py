@@ -82,6 +82,16 @@ async def test_generate_pr(server: MCPServer) -> None:
         draft = await data(client, "generate_pr")
         assert draft["title"] and draft["commits"]
         assert await error(client, "generate_pr", commit_ids=["commit-42"]) == "Unknown commit IDs: commit-42"
+        first = draft["commits"][0]["id"]
+        twice = await data(client, "generate_pr", commit_ids=[first, first])
+        assert [c["id"] for c in twice["commits"]] == [first]
+
+
+async def test_generate_pr_of_no_commits_changes_nothing(server: MCPServer) -> None:
+    async with legacy(server) as client:
+        assert await error(client, "generate_pr", commit_ids=[]) == (
+            "Give at least one commit id, or none at all to describe every commit")
+        assert (await data(client, "get_session"))["plans"] == []
 
 
 async def test_stale_revision_is_refused(server: MCPServer, session: Session, dirty: Repo) -> None:
