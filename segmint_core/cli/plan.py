@@ -17,7 +17,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
                     "(groups are made first if there are none).",
     )
     p.add_argument("--json", action="store_true", help='print {"commits": [...]} as JSON')
-    p.add_argument("--new", action="store_true", help="propose again, replacing open plans and their edits")
+    p.add_argument("--new", action="store_true", help="propose again (edited messages, and approvals of unchanged commits, are kept)")
     p.set_defaults(func=run)
 
 

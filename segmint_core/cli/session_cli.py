@@ -18,10 +18,11 @@ def plan_table(plans: list[CommitPlan]) -> str:
     rows = [("ID", "STATUS", "HUNKS", "TITLE")]
     for plan in plans:
         status = f"applied {plan.sha[:7]}" if plan.status == "applied" and plan.sha else plan.status
+        status = "out of date" if plan.out_of_date else status
         rows.append((plan.id, status, str(len(plan.hunk_ids) + len(plan.change_ids)), plan.title))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     lines = ["  ".join([r[0].ljust(widths[0]), r[1].ljust(widths[1]), r[2].rjust(widths[2]), r[3]]) for r in rows]
-    notes = [f"{p.id}: {p.note}" for p in plans if p.note]
+    notes = [f"{p.id}: {p.note}" for p in plans if p.note] + [p.out_of_date for p in plans if p.out_of_date]
     if notes:
         lines += ["", *notes]
     return "\n".join(lines) + "\n"

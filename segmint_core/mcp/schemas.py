@@ -59,6 +59,7 @@ class CommitPlan(TypedDict):
     note: str | None
     revision: int
     edited: bool
+    changed: list[str]   # files whose planned hunks changed since it was proposed: apply refuses it
 
 
 class PullRequestDraft(TypedDict):

@@ -62,6 +62,8 @@ def apply_plan(session: "Session", commit_id: str, *, dry_run: bool, actor: str)
         plan = session.plan(commit_id)
         if plan.status == APPLIED:
             raise SegmintError(f"{commit_id} is already applied as {(plan.sha or '')[:7]}")
+        if plan.out_of_date:
+            raise RefusedError(plan.out_of_date)
         present = session.presence()
         if actor == AGENT and not dry_run and present.person_present and not present.agent_can_commit \
                 and plan.status != APPROVED:
@@ -114,13 +116,11 @@ def _record(session: "Session", plan: CommitPlan, result: ApplyResult, state_bef
 
 
 def apply_all(session: "Session", *, actor: str, approved_only: bool) -> list[ApplyOutcome]:
-    outcomes: list[ApplyOutcome] = []
-    for plan_id in [p.id for p in session.plans if p.status != APPLIED]:
-        plan = session.plan(plan_id)
-        if approved_only and plan.status != APPROVED:
-            continue
-        outcomes.append(apply_plan(session, plan_id, dry_run=False, actor=actor))
-    return outcomes
+    wanted = [p for p in session.plans if p.status != APPLIED and (p.status == APPROVED or not approved_only)]
+    stale = [p.out_of_date for p in wanted if p.out_of_date]
+    if stale:   # before any commit, so none of the batch lands half-way
+        raise RefusedError(stale[0])
+    return [apply_plan(session, plan_id, dry_run=False, actor=actor) for plan_id in [p.id for p in wanted]]
 
 
 @dataclass

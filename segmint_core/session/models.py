@@ -53,6 +53,15 @@ class CommitPlan:
     note: str | None = None
     revision: int = 0
     edited: bool = False   # message set by a person or agent: kept when commits are proposed again
+    changed: list[str] = field(default_factory=list)   # files whose planned hunks changed since: not applied
+
+    @property
+    def out_of_date(self) -> str | None:
+        """Why this plan can no longer be applied as proposed, or None."""
+        if not self.changed:
+            return None
+        return (f"{self.id} is out of date: {', '.join(self.changed)} changed since it was proposed; "
+                "propose commits again")
 
     @property
     def message(self) -> str:

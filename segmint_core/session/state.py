@@ -137,11 +137,13 @@ def carry_over(state: SavedState, mapping: Remap, units: Units, old_paths: dict[
     for plan in state.plans:
         if plan.status == APPLIED:
             continue
+        lost = [h for h in plan.hunk_ids if h not in mapping.ids]
         plan.hunk_ids = _mapped(plan.hunk_ids, mapping, set())
         plan.change_ids = [path_to_change[p] for cid in plan.change_ids
                            if (p := old_paths.get(cid)) in path_to_change]
+        plan.changed = sorted(set(plan.changed) | {old_paths.get(h.split(":")[0], h) for h in lost})
         plan.revision = revision
-    state.plans = [p for p in state.plans if p.status == APPLIED or p.hunk_ids or p.change_ids]
+    state.plans = [p for p in state.plans if p.status == APPLIED or p.hunk_ids or p.change_ids or p.changed]
 
 
 def _mapped(ids: list[str], mapping: Remap, claimed: set[str]) -> list[str]:

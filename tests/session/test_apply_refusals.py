@@ -33,6 +33,27 @@ def test_files_changed_since_the_plan(two_intents: Repo) -> None:
     assert session.plan(plan.id).status == "failed"
 
 
+def test_a_planned_hunk_edited_before_another_process_applies(two_intents: Repo) -> None:
+    # `segmint plan`, then an edit of a planned line, then `segmint apply --all`.
+    planned(two_intents)
+    two_intents.write("app.py", two_intents.read("app.py").decode().replace("line three", "line THREE"))
+    before = two_intents.snapshot()
+    session = open_session(two_intents)
+    session.refresh()
+    stale = [p for p in session.plans if p.changed]
+    assert [p.changed for p in stale] == [["app.py"]]
+    with pytest.raises(RefusedError, match=f"{stale[0].id} is out of date: app.py changed since it was proposed"):
+        session.apply_all(actor="person")
+    with pytest.raises(RefusedError, match="out of date"):
+        session.apply_commit(stale[0].id)
+    assert two_intents.snapshot() == before, "nothing committed, nothing written"
+    fresh = session.propose_commits()
+    assert not any(p.changed for p in fresh)
+    session.apply_all(actor="person")
+    assert two_intents.git("status", "--porcelain") == ""
+    assert "line THREE" in two_intents.git("show", "HEAD~0:app.py", "HEAD~1:app.py", "HEAD~2:app.py")
+
+
 def test_head_moved(two_intents: Repo) -> None:
     session = planned(two_intents)
     two_intents.write("other.txt", "x\n")
