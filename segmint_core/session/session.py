@@ -269,6 +269,9 @@ class Session:
             for other in rest:
                 keep.hunk_ids = self._in_unit_order(keep.hunk_ids + other.hunk_ids)
                 keep.change_ids = sorted(set(keep.change_ids) | set(other.change_ids), key=_change_number)
+            named = next((g for g in groups if g.edited), None)
+            if named is not None:   # a name someone gave survives the merge
+                keep.summary, keep.edited = named.summary, True
             merged = {g.id for g in rest}
             self._state.groups = [g for g in self.groups if g.id not in merged]
             self._state.revision += 1

@@ -71,11 +71,13 @@ async def test_merging_a_group_with_itself_loses_nothing(server: MCPServer, sess
         assert await error(client, "merge_groups", group_ids=[first, first]) == (
             "Give at least two different groups to merge")
         assert session.snapshot()["groups"] == before
-        if len(before) > 1:
-            merged = await data(client, "merge_groups", group_ids=[first, before[1]["id"], first])
-            assert merged["group"]["id"] == first
-            grouped_hunks = sorted(h for g in merged["groups"] for h in g["hunk_ids"])
-            assert grouped_hunks == sorted(h for g in before for h in g["hunk_ids"])
+        assert len(before) > 1
+        await data(client, "update_group", group_id=before[1]["id"], summary="Named by hand")
+        merged = await data(client, "merge_groups", group_ids=[first, before[1]["id"], first])
+        assert merged["group"]["summary"] == "Named by hand", "the name someone gave survives"
+        assert merged["group"]["id"] == first
+        grouped_hunks = sorted(h for g in merged["groups"] for h in g["hunk_ids"])
+        assert grouped_hunks == sorted(h for g in before for h in g["hunk_ids"])
 
 
 async def test_moving_a_change_moves_all_its_hunks(server: MCPServer, session: Session) -> None:
