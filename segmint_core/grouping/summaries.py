@@ -16,6 +16,7 @@ from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.grouping.lexicon import CHANGELOG, CODE, DOCS, TEST, file_kind
 from segmint_core.grouping.units import Unit, definitions
+from segmint_core.wording import counted
 
 MAX_CHARS = 72
 MAX_PROMPT_LINES = 300
@@ -52,7 +53,7 @@ def heuristic_summary(changes: list[Change], units: list[Unit]) -> str:
     tested = any(file_kind(p) == TEST for p in paths)
     if code:
         verb, names = _verb_and_names(code, changes)
-        where = _where([p for p in paths if file_kind(p) == CODE] or paths)
+        where = _where(_code_paths(code, names[0] if names else None))
         subject = ", ".join(f"`{n}`" for n in names[:2])
         text = f"{verb} {subject} in {where}" if subject else f"{verb} {where}"
         return _fit(text + (", with tests" if tested and not text.endswith("tests") else ""))
@@ -122,6 +123,12 @@ def _verb_and_names(code: list[Unit], changes: list[Change]) -> tuple[str, list[
     return "Update", edited or added or removed
 
 
+def _code_paths(code: list[Unit], lead: str | None) -> list[str]:
+    """The files the code is in, the one holding ``lead`` (the first name of the summary) first."""
+    holds = [u.path for u in code if lead and (u.scope == lead or lead in definitions(u.added + u.removed))]
+    return list(dict.fromkeys(holds + [u.path for u in code]))
+
+
 def _files_verb(changes: list[Change]) -> str:
     statuses = {c.status for c in changes}
     if statuses == {ADDED}:
@@ -136,13 +143,14 @@ def _ordered_paths(changes: list[Change]) -> list[str]:
 
 
 def _where(paths: list[str]) -> str:
-    names = [p.rsplit("/", 1)[-1] for p in paths]
-    unique = list(dict.fromkeys(names))
-    if len(unique) == 1:
-        return unique[0]
-    if len(unique) == 2:
-        return f"{unique[0]} and {unique[1]}"
-    return f"{unique[0]} and {len(unique) - 1} more files"
+    """The files by name: one, two, or the first and how many more (two ``__init__.py`` count twice)."""
+    unique = list(dict.fromkeys(paths))
+    names = [p.rsplit("/", 1)[-1] for p in unique]
+    if len(names) == 1:
+        return names[0]
+    if len(names) == 2 and names[0] != names[1]:
+        return f"{names[0]} and {names[1]}"
+    return f"{names[0]} and {counted(len(names) - 1, 'more file')}"
 
 
 def _fit(text: str) -> str:

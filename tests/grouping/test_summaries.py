@@ -33,6 +33,27 @@ def test_code_summaries_name_what_is_added_or_updated(repo: Repo) -> None:
     assert reasons
 
 
+def test_a_code_summary_names_the_files_its_code_is_in(repo: Repo) -> None:
+    repo.write("pkg/math_utils.py", "def add(a, b):\n    return a + b\n")
+    repo.write("pkg/__init__.py", "")
+    repo.write("sub/__init__.py", "")
+    repo.commit()
+    repo.write("image.png", b"\x89PNG\x00\x01")
+    repo.write("notes.md", "# Notes\n")
+    repo.write("pkg/math_utils.py", "def add(a, b):\n    \"\"\"Add two numbers.\"\"\"\n    return a + b\n")
+    repo.write("pkg/__init__.py", "x = 1\n")
+    repo.write("sub/__init__.py", "y = 1\n")
+    changes = capture(Git.discover(repo.path)).changes
+    every = [h.id for c in changes for h in c.hunks]
+    summary, _ = summarize_group(changes, every)
+    assert summary == "Update `add` in math_utils.py and 2 more files"
+    one_more, _ = summarize_group(changes, [h.id for c in changes if c.file_path.endswith(("s.py", "pkg/__init__.py"))
+                                            for h in c.hunks])
+    assert one_more.endswith("in math_utils.py and __init__.py")
+    inits, _ = summarize_group(changes, [h.id for c in changes if c.file_path.endswith("__init__.py") for h in c.hunks])
+    assert inits.endswith("__init__.py and 1 more file")
+
+
 def test_model_summary_through_the_stand_in(repo: Repo) -> None:
     changes = capture(Git.discover(two_intents(repo).path))
     with StandIn(chat_reply="Add strict token checks.") as server:
