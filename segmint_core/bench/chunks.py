@@ -15,8 +15,9 @@ import tempfile
 
 from segmint_core.bench.diffchunk_ref import diffchunk_tools, diffchunk_version
 from segmint_core.bench.timing import read_input, time_interleaved, time_it
-from segmint_core.chunks import ChunkService
 from segmint_core.bench import BenchReport
+from segmint_core.chunks import ChunkService
+from segmint_core.errors import SegmintError
 
 TARGET_SPEEDUP = 4.0
 TARGET_SECONDS = 0.2
@@ -37,6 +38,8 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
 def run(args: argparse.Namespace) -> BenchReport:
     data = b"".join(read_input(f) for f in args.files)
+    if not data.strip():
+        raise SegmintError(f"{', '.join(args.files)}: no diff to chunk (empty)")
     with tempfile.NamedTemporaryFile("wb", prefix="segmint-bench-", suffix=".diff", delete=False) as fh:
         fh.write(data)
         path = fh.name

@@ -67,10 +67,17 @@ def time_interleaved(fns: list[Callable[[], object]], repeat: int, warmup: int =
 def read_input(path: str) -> bytes:
     """A diff file's bytes; ``.gz`` files are decompressed."""
     p = Path(path).expanduser()
+    if p.is_dir():
+        raise SegmintError(f"{path} is a directory; give diff files")
     if not p.is_file():
         raise SegmintError(f"No such file: {path}")
     data = p.read_bytes()
-    return gzip.decompress(data) if p.suffix == ".gz" else data
+    if p.suffix != ".gz":
+        return data
+    try:
+        return gzip.decompress(data)
+    except (OSError, EOFError) as exc:   # BadGzipFile is an OSError
+        raise SegmintError(f"{path} is not a readable gzip file ({exc})") from None
 
 
 def progress(message: str) -> None:

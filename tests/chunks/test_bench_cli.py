@@ -38,3 +38,16 @@ def test_bench_chunks_beside_diffchunk(tmp_path: Path) -> None:
 
 def test_bench_chunks_missing_file(tmp_path: Path) -> None:
     assert_clean_error(run_segmint("bench", "chunks", str(tmp_path / "none.diff")), "No such file")
+
+
+@pytest.mark.parametrize("command", ["parse", "chunks"])
+def test_bench_inputs_that_are_no_diff(tmp_path: Path, command: str) -> None:
+    (tmp_path / "bad.diff.gz").write_bytes(b"garbage\n")
+    assert_clean_error(run_segmint("bench", command, str(tmp_path / "bad.diff.gz")),
+                       "bad.diff.gz is not a readable gzip file")
+    assert_clean_error(run_segmint("bench", command, str(tmp_path)), "is a directory; give diff files")
+
+
+def test_bench_chunks_of_an_empty_diff_names_it(tmp_path: Path) -> None:
+    (tmp_path / "empty.diff").write_bytes(b"")
+    assert_clean_error(run_segmint("bench", "chunks", str(tmp_path / "empty.diff")), "empty.diff: no diff to chunk")
