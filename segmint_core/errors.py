@@ -40,10 +40,11 @@ class DiffParseError(SegmintError):
 
 
 class UnknownIdError(SegmintError):
-    """References to ids that do not exist (``Unknown change IDs: bad-id``)."""
+    """References to ids that do not exist (``Unknown change ID: bad-id``)."""
 
     def __init__(self, kind: str, ids: list[str]) -> None:
-        super().__init__(f"Unknown {kind} IDs: {', '.join(ids)}")
+        noun = "ID" if len(ids) == 1 else "IDs"
+        super().__init__(f"Unknown {kind} {noun}: {', '.join(i or '(empty)' for i in ids)}")
         self.kind = kind
         self.ids = ids
 

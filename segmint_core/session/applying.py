@@ -24,6 +24,7 @@ from segmint_core.session.models import (
 )
 from segmint_core.session.state import write_units
 from segmint_core.session.units import Units
+from segmint_core.wording import counted
 
 if TYPE_CHECKING:
     from segmint_core.session.session import Session
@@ -98,7 +99,7 @@ def _apply(session: "Session", plan: CommitPlan, *, dry_run: bool, actor: str) -
         raise
     files = [{"path": f.path, "added": f.added, "removed": f.removed} for f in result.files]
     if dry_run:
-        return ApplyOutcome(plan.id, "dry_run", files=files, message=f"{plan.id} would commit {len(files)} file(s)")
+        return ApplyOutcome(plan.id, "dry_run", files=files, message=f"{plan.id} would commit {counted(len(files), 'file')}")
     _record(session, plan, result, state_before)
     session._log(actor, "applied", f"{actor} applied {plan.id} as {result.sha[:7]}: {plan.title}")
     session.refresh(actor="segmint", committed=frozenset(plan.hunk_ids))

@@ -38,6 +38,7 @@ from segmint_core.session.state import (
 from segmint_core.session.shared import SharedLock, file_stamp
 from segmint_core.session.store import session_dir
 from segmint_core.session.units import Unit, Units
+from segmint_core.wording import counted
 
 Progress = Callable[[int, int, str], None]
 
@@ -313,7 +314,7 @@ class Session:
             for plan in fresh:
                 plan.revision = self.revision
             self._state.plans = applied + kept + fresh
-            self._log(actor, "planned", f"{actor} proposed {len(fresh)} commit(s)")
+            self._log(actor, "planned", f"{actor} proposed {counted(len(fresh), 'commit')}")
             self._save()
         self._announce(events.PLANS, actor, {"plans": [p.id for p in fresh]})
         return fresh

@@ -45,6 +45,6 @@ def test_plan_apply_pr_undo(repo: Repo) -> None:
 def test_errors_are_one_sentence(repo: Repo) -> None:
     dirty(repo)
     run_segmint("plan", cwd=repo.path)
-    assert_clean_error(run_segmint("apply", "commit-99", cwd=repo.path), "Unknown commit IDs: commit-99")
+    assert_clean_error(run_segmint("apply", "commit-99", cwd=repo.path), "Unknown commit ID: commit-99")
     assert_clean_error(run_segmint("undo", cwd=repo.path), "Nothing to undo")
     assert_clean_error(run_segmint("apply", "--all", "--dry-run", cwd=repo.path), "--dry-run works on one commit")

@@ -78,7 +78,7 @@ def test_change_ids_select_a_subset(repo: Repo) -> None:
 
 def test_unknown_ids_provider_and_algorithm_are_clear_errors(repo: Repo) -> None:
     changes = capture(Git.discover(two_intents(repo).path))
-    with pytest.raises(UnknownIdError, match="Unknown change IDs: bad-id"):
+    with pytest.raises(UnknownIdError, match="Unknown change ID: bad-id"):
         group_changes(changes, change_ids=["change-1", "bad-id"], timeline=None)
     with pytest.raises(SegmintError, match="choose one of local, openai, sentence-transformers"):
         group_changes(changes, provider="magic", timeline=None)

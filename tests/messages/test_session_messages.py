@@ -44,7 +44,7 @@ def test_add_take_and_peek_announce_and_persist(session: Session, repo: Repo) ->
 
 
 def test_unknown_hunk_is_refused(session: Session) -> None:
-    with pytest.raises(UnknownIdError, match="Unknown hunk IDs: change-9:1"):
+    with pytest.raises(UnknownIdError, match="Unknown hunk ID: change-9:1"):
         session.add_review_message("app.py", "x", hunk_id="change-9:1")
 
 

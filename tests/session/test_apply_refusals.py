@@ -214,11 +214,11 @@ def test_undo_refuses_when_head_is_not_segmints(two_intents: Repo) -> None:
 
 def test_bad_ids_are_refused_with_their_names(two_intents: Repo) -> None:
     session = planned(two_intents)
-    with pytest.raises(SegmintError, match="Unknown commit IDs: commit-99"):
+    with pytest.raises(SegmintError, match="Unknown commit ID: commit-99"):
         session.apply_commit("commit-99")
-    with pytest.raises(SegmintError, match="Unknown hunk IDs: nope"):
+    with pytest.raises(SegmintError, match="Unknown hunk ID: nope"):
         session.move_hunks(["nope"], new_group=True)
-    with pytest.raises(SegmintError, match="Unknown group IDs: group-42"):
+    with pytest.raises(SegmintError, match="Unknown group ID: group-42"):
         session.merge_groups(["group-1", "group-42"])
 
 
