@@ -8,6 +8,7 @@ import sys
 from segmint_core.changes import ChangeSet, capture
 from segmint_core.changes.models import Change, wire_text
 from segmint_core.git import Git
+from segmint_core.wording import counted
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (3 ms here)
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ def format_table(changes: ChangeSet) -> str:
         cells = [r[i].ljust(widths[i]) if i in (0, 1, 2) else r[i].rjust(widths[i]) for i in range(len(widths))]
         lines.append("  ".join(cells + [r[-1]]))
     total_hunks = sum(len(c.hunks) for c in changes.changes)
-    lines.append(f"\n{len(changes.changes)} files, {total_hunks} hunks")
+    lines.append(f"\n{counted(len(changes.changes), 'file')}, {counted(total_hunks, 'hunk')}")
     return "\n".join(lines) + "\n"
 
 

@@ -16,7 +16,7 @@ def test_bench_parse_prints_a_table_and_json(tmp_path: Path) -> None:
     diff.write_text(DIFF)
     table = run_segmint("bench", "parse", str(diff), "--repeat", "2", cwd=tmp_path)
     assert table.returncode == 0, table.stderr
-    assert "parsed    1 files, 1 hunks" in table.stdout
+    assert "parsed    1 file, 1 hunk" in table.stdout
     figures = json.loads(run_segmint("bench", "parse", str(diff), "--repeat", "2", "--json", cwd=tmp_path).stdout)
     assert (figures["files"], figures["hunks"], figures["repeat"]) == (1, 1, 2)
 
