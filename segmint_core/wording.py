@@ -4,10 +4,6 @@ from __future__ import annotations
 
 
 def counted(n: int, noun: str) -> str:
-    """``1 hunk``, ``3 hunks``, ``0 hunks``: a count with its noun, plural unless it is one."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-def counted_big(n: int, noun: str) -> str:
-    """Like ``counted``, with thousands separated: ``12,345 hunks``."""
+    """``1 hunk``, ``3 hunks``, ``1,200 hunks``: a count with its noun, plural unless it is one."""
     return f"{n:,} {noun}{'' if n == 1 else 's'}"
+

@@ -10,7 +10,7 @@ from segmint_core.bench.diffchunk_ref import diffchunk_tools, diffchunk_version
 from segmint_core.bench.timing import read_input, time_it
 from segmint_core.changes.parser import parse_diff
 from segmint_core.bench import BenchReport
-from segmint_core.wording import counted_big
+from segmint_core.wording import counted
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -78,7 +78,7 @@ def _diffchunk(data: bytes, repeat: int) -> dict:
 def _format(r: dict) -> str:
     lines = [
         f"input     {r['lines']:,} lines, {r['bytes']:,} bytes",
-        f"parsed    {counted_big(r['files'], 'file')}, {counted_big(r['hunks'], 'hunk')}",
+        f"parsed    {counted(r['files'], 'file')}, {counted(r['hunks'], 'hunk')}",
         f"segmint   {r['seconds']:.4f} s median of {r['repeat']} (best {r['seconds_best']:.4f} s)",
         f"          {r['seconds_with_lines']:.4f} s median with every hunk split into lines",
     ]
