@@ -28,6 +28,8 @@ def run(args: argparse.Namespace) -> int:
     if args.all and args.dry_run:
         raise SegmintError("--dry-run works on one commit at a time: give a COMMIT_ID")
     if not session.plans:
+        if not session.changes:
+            raise SegmintError("The working tree is clean: nothing to commit")
         raise SegmintError("No commits are planned: run `segmint plan` first")
     outcomes = session.apply_all() if args.all else [session.apply_commit(args.commit_id, dry_run=args.dry_run)]
     if args.json:

@@ -31,7 +31,7 @@ class FileLine:
 
 def draft_pr(plans: list[CommitPlan], files: list[FileLine], settings: Settings | None = None) -> PullRequestDraft:
     if not plans:
-        raise SegmintError("No commits to describe: propose commits first")
+        raise SegmintError("No commits to describe: none are planned or applied")
     lead = min(plans, key=lambda p: (_rank(p.title), plans.index(p)))
     title = lead.title if len(plans) == 1 else f"{lead.title} (+{len(plans) - 1} more)"
     summary = _offline_summary(plans, lead)

@@ -48,3 +48,11 @@ def test_errors_are_one_sentence(repo: Repo) -> None:
     assert_clean_error(run_segmint("apply", "commit-99", cwd=repo.path), "Unknown commit ID: commit-99")
     assert_clean_error(run_segmint("undo", cwd=repo.path), "Nothing to undo")
     assert_clean_error(run_segmint("apply", "--all", "--dry-run", cwd=repo.path), "--dry-run works on one commit")
+
+
+def test_a_clean_tree_says_so(repo: Repo) -> None:
+    repo.write("a.txt", "a\n")
+    repo.commit()
+    assert run_segmint("plan", cwd=repo.path).stdout == "No commits planned.\n"
+    assert_clean_error(run_segmint("apply", "--all", cwd=repo.path), "The working tree is clean: nothing to commit")
+    assert_clean_error(run_segmint("pr", cwd=repo.path), "No commits to describe: none are planned or applied")
