@@ -96,6 +96,9 @@ class Git:
         exe = git_executable()
         (proc,) = run_all([[exe, "-C", start, "rev-parse", "--show-toplevel"]], env=_base_env())
         if proc.returncode != 0:
+            if b"work tree" in proc.stderr:   # a bare repository, or inside a .git folder
+                raise NotARepositoryError(f"{start} has no working tree (a bare repository, or inside .git): "
+                                          "Segmint works on a working tree")
             raise NotARepositoryError(f"Not a git repository (or any parent up to /): {start}")
         top = decode(proc.stdout).rstrip("\n")
         if not top:

@@ -89,3 +89,9 @@ def test_a_full_disk_is_one_sentence_not_an_internal_error(repo: Repo) -> None:
     full = subprocess.run(["bash", "-c", script], cwd=repo.path, capture_output=True, text=True, timeout=60)
     assert full.returncode == 1
     assert full.stderr == "segmint: No space left on device\n"
+
+
+def test_a_bare_repository_is_named_as_one(tmp_path) -> None:
+    subprocess.run(["git", "init", "-q", "--bare", str(tmp_path / "bare.git")], check=True)
+    result = run_segmint("changes", "--repo", str(tmp_path / "bare.git"), cwd=tmp_path)
+    assert_clean_error(result, "bare.git has no working tree (a bare repository, or inside .git)")
