@@ -31,7 +31,12 @@ def success(text: str, data: dict[str, Any]) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
 
+MAX_ERROR_CHARS = 1_000   # an error quoting a huge argument back is cut
+
+
 def failure(message: str) -> CallToolResult:
+    if len(message) > MAX_ERROR_CHARS:
+        message = message[: MAX_ERROR_CHARS - 1] + "…"
     return CallToolResult(content=[TextContent(type="text", text=message)], is_error=True)
 
 

@@ -37,6 +37,21 @@ async def test_every_tool_has_a_description_input_and_output_schema(server: MCPS
             assert tool.description and not tool.description.startswith(" "), tool.name
             assert tool.input_schema["type"] == "object", tool.name
             assert tool.output_schema and tool.output_schema["type"] == "object", tool.name
+            assert tool.title, tool.name
+
+
+async def test_every_text_argument_is_bounded(server: MCPServer) -> None:
+    async with legacy(server) as client:
+        for tool in (await client.list_tools()).tools:
+            for name, prop in tool.input_schema.get("properties", {}).items():
+                options = prop.get("anyOf", [prop])
+                for option in options:
+                    if option.get("type") == "string":
+                        assert option.get("maxLength"), f"{tool.name}.{name}"
+        huge = await client.call_tool("load_diff", {"absolute_file_path": "x" * 1_000_000})
+        assert huge.is_error and len(huge.content[0].text) < 200
+        missing = await client.call_tool("load_diff", {"absolute_file_path": "/no/such/" + "x" * 9_000})
+        assert missing.is_error and len(missing.content[0].text) <= 1_000
 
 
 async def test_seed_input_shapes(server: MCPServer) -> None:

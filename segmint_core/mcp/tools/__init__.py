@@ -12,8 +12,10 @@ from typing import Annotated, Any
 
 from mcp.server import MCPServer
 from mcp_types import CallToolResult, ToolAnnotations
+from pydantic import Field
 
 from segmint_core.mcp import schemas
+from segmint_core.mcp.args import MAX_TEXT
 from segmint_core.mcp.results import from_tool_result, tool_errors
 from segmint_core.mcp.services import in_thread
 from segmint_core.toolresult import ToolResult
@@ -42,7 +44,19 @@ def add_service_tool(server: MCPServer, method: Callable[..., ToolResult], annot
 
     tool.__name__ = method.__name__
     tool.__doc__ = inspect.getdoc(method)
-    tool.__signature__ = inspect.signature(method, eval_str=True).replace(  # type: ignore[attr-defined]
+    signature = inspect.signature(method, eval_str=True)
+    tool.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=[_bounded(p) for p in signature.parameters.values()],
         return_annotation=Annotated[CallToolResult, schemas.OpenObject],
     )
-    server.add_tool(tool_errors(tool), annotations=annotations)
+    title = method.__name__.replace("_", " ").capitalize()
+    server.add_tool(tool_errors(tool), title=title, annotations=annotations)
+
+
+def _bounded(parameter: inspect.Parameter) -> inspect.Parameter:
+    """A text parameter with a length limit in its schema (paths, patterns, intents)."""
+    if parameter.annotation is str:
+        return parameter.replace(annotation=Annotated[str, Field(max_length=MAX_TEXT)])
+    if parameter.annotation == str | None:
+        return parameter.replace(annotation=Annotated[str | None, Field(max_length=MAX_TEXT)])
+    return parameter
