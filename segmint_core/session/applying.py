@@ -206,11 +206,10 @@ def _restore_state(session: "Session", last: AppliedCommit) -> None:
     state.changes_revision = state.revision
     state.groups = [Group.from_dict(g) for g in last.state_before["groups"]]
     state.plans = [CommitPlan.from_dict(p) for p in last.state_before["plans"]]
-    for item in (*state.groups, *state.plans):
+    open_plans = [p for p in state.plans if p.status != APPLIED]   # applied ones name what they committed
+    for item in (*state.groups, *open_plans):
         item.hunk_ids = [h for h in item.hunk_ids if h in known]
         item.change_ids = [c for c in item.change_ids if c in known]
+    for item in (*state.groups, *state.plans):
         item.revision = state.revision
-    for plan in state.plans:
-        if plan.id == last.plan_id:
-            plan.status, plan.sha = APPROVED, None
     write_units(session.folder, session.units)

@@ -197,7 +197,7 @@ def test_undo_restores_head_index_and_plans(two_intents: Repo) -> None:
     assert outcome.commit_id == first.id
     assert two_intents.snapshot() == before
     assert [(g["id"], g["hunk_ids"]) for g in groups_before] == [(g.id, g.hunk_ids) for g in session.groups]
-    assert session.plan(first.id).status == "approved"
+    assert session.plan(first.id).status == "proposed", "as it was before the apply"
     with pytest.raises(RefusedError, match="Nothing to undo"):
         session.undo()
 

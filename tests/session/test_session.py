@@ -45,6 +45,19 @@ def test_proposing_again_keeps_edited_messages_and_approvals(two_intents: Repo) 
     assert sorted(grown.hunk_ids) == sorted(edited.hunk_ids + approved.hunk_ids)
 
 
+def test_undo_puts_the_plan_back_as_it_was_and_keeps_the_applied_ones_whole(two_intents: Repo) -> None:
+    session = open_session(two_intents)
+    one_group_per_hunk(session)
+    first, second, _ = session.propose_commits()
+    session.apply_commit(first.id)
+    session.apply_commit(second.id)
+    session.undo()
+    plans = {p.id: p for p in session.plans}
+    assert (plans[first.id].status, len(plans[first.id].hunk_ids)) == ("applied", len(first.hunk_ids))
+    assert (plans[second.id].status, plans[second.id].sha) == ("proposed", None)
+    assert len(plans[second.id].hunk_ids) == len(second.hunk_ids)
+
+
 def test_refresh_keeps_groups_for_hunks_still_there(two_intents: Repo) -> None:
     session = open_session(two_intents)
     one_group_per_hunk(session)
