@@ -17,6 +17,8 @@ A part with no changed line left is merged into its neighbour.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from segmint_core.changes.models import Hunk
 from segmint_core.changes.patch import hunk_header, section_of
 
@@ -56,7 +58,7 @@ def cut_points(lines: list[str]) -> list[int]:
     """The allowed cuts, one per gap between consecutive changed lines (right
     before the later one): every distinct way to split the changes, once."""
     changed = [i for i, line in enumerate(lines) if line[:1] in CHANGED]
-    candidates = changed[1:]
+    candidates = set(changed[1:])
     return [c for c in _valid_cuts(lines, candidates) if c in candidates]
 
 
@@ -64,7 +66,7 @@ def _has_change(lines: list[str], start: int, end: int) -> bool:
     return any(line[:1] in CHANGED for line in lines[start:end])
 
 
-def _valid_cuts(lines: list[str], cuts: list[int]) -> list[int]:
+def _valid_cuts(lines: list[str], cuts: Iterable[int]) -> list[int]:
     n = len(lines)
     frozen_from = _eof_run_start(lines)
     out: list[int] = []

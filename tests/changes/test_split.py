@@ -82,3 +82,29 @@ def test_every_part_of_random_splits_applies_alone(story: dict, data: st.DataObj
                     patch = standalone_patch(layer, part)
                     ok, err = applies(repo, patch, base="HEAD" if hunk.staged else "index")
                     assert ok, f"{part.id} fails: {err}\n{patch}"
+
+
+
+
+@settings(max_examples=200)
+@given(st.lists(st.sampled_from([" a", "-b", "+c", "+", "-", " ", "\\ No newline at end of file"]), max_size=30))
+def test_cut_points_are_the_gaps_between_changed_lines(lines: list[str]) -> None:
+    allowed = cut_points(lines)
+    assert allowed == sorted(set(allowed))
+    changed = [i for i, line in enumerate(lines) if line[:1] in "+-"]
+    assert set(allowed) <= set(changed[1:])
+    for cut in allowed:
+        assert part_ranges(lines, [cut]) == [(0, cut), (cut, len(lines))]
+
+
+def test_a_100k_line_new_file_is_cut_in_linear_time(repo: Repo) -> None:
+    # cut_points used to test membership in a list: 100,000 lines took about a minute.
+    n = 100_000
+    repo.commit("root")
+    repo.write("big.txt", "".join(f"line {i}\n" for i in range(n)))
+    (hunk,) = capture(Git.discover(repo.path)).changes[0].hunks
+    allowed = cut_points(hunk.lines)
+    assert allowed == list(range(1, n))
+    parts = split_hunk(hunk, [allowed[n // 2]])
+    assert [p.lines[0] for p in parts] == ["+line 0", f"+line {n // 2 + 1}"]
+    assert [(p.new_start, p.new_lines) for p in parts] == [(1, n // 2 + 1), (1, n - n // 2 - 1)]
