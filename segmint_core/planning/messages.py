@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 from segmint_core.planning.facts import Facts, is_build_path, is_ci_path, is_doc_path, is_test_path
+from segmint_core.wording import counted
 
 TITLE_LIMIT = 72
 GENERIC_DIRS = {"src", "lib", "pkg", "app", "internal", "source", "python", "js", "ts", "go", "main", "java"}
@@ -173,4 +174,4 @@ def _names_of_files(paths: list[str]) -> str:
     names = list(dict.fromkeys(PurePosixPath(p).name for p in paths))
     if len(names) <= 2:
         return " and ".join(names)
-    return f"{names[0]}, {names[1]} and {len(names) - 2} more files"
+    return f"{names[0]}, {names[1]} and {counted(len(names) - 2, 'more file')}"
