@@ -40,6 +40,9 @@ _IMPORT = re.compile(r"""^\s*(?:import\s+([\w.]+)|from\s+([\w.]+)\s+import\b|imp
                      r"""|(?:const|let|var)\s.*?=\s*require\(["']([^"']+)["']\))""")
 _VERSION_PIN = re.compile(r"^\s*[\"']?([A-Za-z0-9_.\-\[\]]+)[\"']?\s*(?:[=<>~!]=?|@|:)\s*[\"']?([0-9][\w.\-*+]*)")
 
+GITLINK = "160000"
+SUBPROJECT = "Subproject commit "
+
 DOC_SUFFIXES = {".md", ".rst", ".adoc", ".txt"}
 DOC_NAMES = {"readme", "changelog", "changes", "history", "news", "contributing", "authors", "license", "notice"}
 CI_PARTS = {".github", ".gitlab-ci.yml", ".circleci", ".ci", "azure-pipelines.yml", ".travis.yml", "jenkinsfile"}
@@ -100,6 +103,7 @@ class Facts:
     moved_only: bool = False
     raises: list[str] = field(default_factory=list)
     handles: list[str] = field(default_factory=list)
+    submodules: list[tuple[str, str | None, str | None]] = field(default_factory=list)  # path, old, new commit
 
 
 def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
@@ -118,6 +122,9 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
             facts.deleted_files.append(change.file_path)
         elif change.status == "renamed" and change.old_path:
             facts.renamed_files.append((change.old_path, change.file_path))
+        if GITLINK in (change.old_mode, change.new_mode):
+            facts.submodules.append((change.file_path, *_pointer_commits(hunks)))
+            continue  # "Subproject commit <sha>" lines are not code
         for hunk in hunks:
             plus, minus = _split(hunk.lines)
             if is_code:
@@ -152,6 +159,19 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.moved_only = (not facts.whitespace_only and bool(added_lines)
                         and Counter(s.strip() for s in added_lines) == Counter(s.strip() for s in removed_lines))
     return facts
+
+
+def _pointer_commits(hunks: list[Hunk]) -> tuple[str | None, str | None]:
+    """A submodule's old and new commit, from its ``Subproject commit`` lines."""
+    old = new = None
+    for line in (line for hunk in hunks for line in hunk.lines):
+        if line[1:].startswith(SUBPROJECT):
+            sha = line[1 + len(SUBPROJECT):].strip().removesuffix("-dirty")
+            if line[:1] == "-":
+                old = sha
+            elif line[:1] == "+":
+                new = sha
+    return old, new
 
 
 def _split(lines: list[str]) -> tuple[list[str], list[str]]:

@@ -15,12 +15,13 @@ from segmint_core.planning.facts import Facts, is_build_path, is_ci_path, is_doc
 from segmint_core.wording import counted
 
 TITLE_LIMIT = 72
+SHORT_SHA = 7
 GENERIC_DIRS = {"src", "lib", "pkg", "app", "internal", "source", "python", "js", "ts", "go", "main", "java"}
 
 
 def commit_type(facts: Facts) -> str:
     paths = facts.paths
-    if not paths:
+    if not paths or len(facts.submodules) == len(paths):
         return "chore"
     code = [p for p in paths if not (is_test_path(p) or is_doc_path(p) or is_ci_path(p) or is_build_path(p))]
     if all(is_doc_path(p) for p in paths):
@@ -88,6 +89,8 @@ def _clean_scope(name: str) -> str:
 
 
 def subject(kind: str, facts: Facts) -> str:
+    if facts.submodules and len(facts.submodules) == len(facts.paths):
+        return _submodule_subject(facts)
     if kind == "docs":
         if facts.headings:
             return f"document {_quote_list(facts.headings[:2], plain=True)}"
@@ -132,6 +135,18 @@ def subject(kind: str, facts: Facts) -> str:
             return f"use {_quote_list(facts.imports)} in {where}"
         return f"correct {where}"
     return f"update {_names_of_files(facts.paths)}"
+
+
+def _submodule_subject(facts: Facts) -> str:
+    """Pointer changes named by path and short commit id (never read as code)."""
+    if len(facts.submodules) > 1:
+        return f"update submodules {_names_of_files([p for p, _, _ in facts.submodules])}"
+    path, old, new = facts.submodules[0]
+    if path in facts.deleted_files:
+        return f"remove submodule {path}"
+    if old is None:
+        return f"add submodule {path}" + (f" at {new[:SHORT_SHA]}" if new else "")
+    return f"update submodule {path}" + (f" to {new[:SHORT_SHA]}" if new else "")
 
 
 def body(facts: Facts, reasons: list[str], per_file: list[tuple[str, int, int, list[str]]]) -> str:

@@ -123,3 +123,17 @@ def test_title_fits_72_characters(repo: Repo, long_name: str) -> None:
     repo.write("pkg/m.py", f"pass\n\n\ndef {long_name}():\n    pass\n")
     title = message_for(repo).title
     assert len(title) <= 72 and title.endswith("…")
+
+
+def test_submodule_pointer_change_names_the_new_commit(repo: Repo, tmp_path) -> None:
+    sub = Repo(tmp_path / "sub-origin")
+    sub.write("s.txt", "1\n")
+    sub.commit("s1")
+    repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub.path), "sub")
+    repo.commit("add submodule")
+    inner = Repo(repo.path / "sub", init=False)
+    inner.write("s.txt", "2\n")
+    new = inner.commit("s2")
+    inner.write("s.txt", "local edit\n")  # the checkout is dirty too
+    # Not "refactor(sub): rename <sha> to <sha>" with the leading digits cut.
+    assert message_for(repo).title == f"chore(sub): update submodule sub to {new[:7]}"
