@@ -67,6 +67,7 @@ class PullRequestDraft(TypedDict):
     description: str
     commits: list[CommitPlan]
     note: str | None
+    edited: bool
 
 
 class ChangeSummary(TypedDict):

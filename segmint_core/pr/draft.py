@@ -49,7 +49,8 @@ def draft_pr(plans: list[CommitPlan], files: list[FileLine], settings: Settings 
         "## Files changed\n\n" + ("\n".join(f"- `{f.path}` (+{f.added} -{f.removed})" for f in files) or "- none"),
         "## Test plan\n\n" + _test_plan(files),
     ])
-    return PullRequestDraft(title, body + "\n", list(plans), note)
+    commits = [CommitPlan.from_dict(p.to_dict()) for p in plans]   # a snapshot: plans change later
+    return PullRequestDraft(title, body + "\n", commits, note)
 
 
 def _rank(title: str) -> int:

@@ -79,8 +79,9 @@ class CommitPlan:
 class PullRequestDraft:
     title: str
     description: str
-    commits: list[CommitPlan]
+    commits: list[CommitPlan]   # as they were when drafted
     note: str | None = None
+    edited: bool = False        # title or description set by a person or agent since it was drafted
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -88,12 +89,13 @@ class PullRequestDraft:
             "description": self.description,
             "commits": [c.to_dict() for c in self.commits],
             "note": self.note,
+            "edited": self.edited,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "PullRequestDraft":
         return cls(data["title"], data["description"], [CommitPlan.from_dict(c) for c in data["commits"]],
-                   data.get("note"))
+                   data.get("note"), data.get("edited", False))
 
 
 @dataclass

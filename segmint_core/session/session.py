@@ -410,6 +410,7 @@ class Session:
                 self.pr.title = title.strip() or self.pr.title
             if description is not None:
                 self.pr.description = description
+            self.pr.edited = True
             self._state.revision += 1
             self._log(actor, "edited", f"{actor} edited the pull-request draft")
             self._save()

@@ -177,6 +177,9 @@ def test_pr_draft_lists_commits_files_and_tests(repo: Repo) -> None:
     assert f"`{session.plan(first.id).sha[:7]}` {first.title}" in draft.description
     assert "- [ ] `tests/test_calc.py`" in draft.description
     assert "`src/calc.py` (+4 -0)" in draft.description
+    assert not draft.edited and session.update_pr(title="Add sub").edited
+    assert session.pr.commits[0] is not session.plans[0], "the draft keeps the commits as it saw them"
+    assert not session.generate_pr().edited
 
 
 def test_secrets_never_reach_the_model(repo: Repo) -> None:
