@@ -26,12 +26,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from segmint_core.apply.gitops import (
-    hash_worktree_file, head_entries, index_lock, read_blobs, scratch_index, update_index, write_blobs,
+    hash_as_added, hash_worktree_file, head_entries, index_lock, read_blobs, scratch_index, update_index, write_blobs,
 )
 from segmint_core.apply.lines import LineRef
 from segmint_core.apply.lines import MissingDependency
 from segmint_core.apply.states import (
-    GITLINK, FileState, FileTargets, file_lines, renamed_away, text_targets, whole_file_targets,
+    GITLINK, SYMLINK, FileState, FileTargets, file_lines, renamed_away, text_targets, whole_file_targets,
 )
 from segmint_core.changes import ChangeSet, capture
 from segmint_core.changes.models import CONFLICTED, Change, FilePatch
@@ -39,6 +39,7 @@ from segmint_core.errors import GitCommandError, RefusedError, SegmintError, Sta
 from segmint_core.git import Git
 
 SUBPROJECT = "Subproject commit "
+DIRTY = "-dirty"
 
 
 class NothingToCommit(RefusedError):
@@ -193,11 +194,14 @@ def _final_oid(git: Git, change: Change) -> str | None:
         for hunk in last.hunks:
             for line in hunk.lines:
                 if line.startswith("+" + SUBPROJECT):
-                    return line[len(SUBPROJECT) + 1:].strip()
+                    # "<sha>-dirty": the checkout has local edits; like git, commit its HEAD.
+                    return line[len(SUBPROJECT) + 1:].strip().removesuffix(DIRTY)
         # A nested repository seen as untracked: its checked-out commit.
         return git.run("-C", change.file_path, "rev-parse", "HEAD").text.strip()
     if change.unstaged_patch is None:
         return change.staged_patch.new_oid  # already an object: it is in the index
+    if last.new_mode == SYMLINK:  # its blob is the link's target, not what it points to
+        return write_blobs(git, [os.fsencode(os.readlink(os.path.join(git.root, change.file_path)))])[0]
     return hash_worktree_file(git, change.file_path)
 
 
@@ -230,8 +234,11 @@ def _save_index(git: Git, index_path: Path) -> str | None:
 def _with_blobs(git: Git, states: list[FileState]) -> list[tuple[FileState, str | None]]:
     # Removals first: a rename may take a path away that another change fills.
     states = sorted(states, key=lambda s: not s.absent)
-    fresh = [s for s in states if s.content is not None and s.oid is None]
+    fresh = [s for s in states if s.content is not None and s.oid is None and not s.worktree]
     oids = dict(zip((id(s) for s in fresh), write_blobs(git, [s.content for s in fresh])))  # type: ignore[misc]
+    for s in states:
+        if s.worktree and s.content is not None:
+            oids[id(s)] = hash_as_added(git, s.path, s.content)
     return [(s, s.oid or oids.get(id(s))) for s in states]
 
 

@@ -76,6 +76,12 @@ def write_blobs(git: Git, contents: Iterable[bytes]) -> list[str]:
     return oids
 
 
+def hash_as_added(git: Git, path: str, data: bytes) -> str:
+    """Store ``data`` as ``git add`` would store a file at ``path`` holding it
+    (clean filter, eol conversion by the path's attributes); its id."""
+    return git.run("hash-object", "-w", "--path", path, "--stdin", input=data).text.strip()
+
+
 def hash_worktree_file(git: Git, path: str) -> str:
     """Store a work-tree file as ``git add`` would (with its filters); its id."""
     return git.run("hash-object", "-w", "--path", path, "--", os.path.join(git.root, path)).text.strip()

@@ -72,12 +72,12 @@ class FileLines:
     """The merged line sequence of one file; see the module docstring."""
 
     def __init__(self, path: str, base: bytes, staged: list[Hunk], unstaged: list[Hunk], *,
-                 recreated: bool = False) -> None:
-        """``recreated``: the index no longer has the file (a staged deletion)
-        and the work tree has a new one: the new lines replace the old ones,
-        so they need the deletion."""
+                 new_file: set[str] = frozenset()) -> None:
+        """``new_file``: hunks whose added lines make a new file that replaces
+        the old one (re-created after a staged deletion, or a type change):
+        those lines need every line of the old file removed."""
         self.path = path
-        self.recreated = recreated
+        self.new_file = new_file
         merged = split_content(base)
         merged = self._apply_layer(merged, staged, present=lambda ln: not ln.removed_by)
         self.staged_ids = {h.id for h in staged}
@@ -107,7 +107,8 @@ class FileLines:
                 if present(line):
                     version_line += 1
 
-        for hunk in sorted(hunks, key=lambda h: h.old_start):
+        # By start; at one place (a type change) removals come before additions.
+        for hunk in sorted(hunks, key=lambda h: (h.old_start - (h.old_lines > 0), h.old_lines == 0)):
             start = hunk.old_start - 1 if hunk.old_lines else hunk.old_start
             advance_to(start)
             last_added: Line | None = None
@@ -157,12 +158,8 @@ class FileLines:
 
     def materialize(self, selected: set[LineRef]) -> bytes:
         """The file's content with exactly the ``selected`` changes applied."""
-        if self.recreated:
-            self._check_replacement(selected)
-        kept: list[Line] = []
-        for line in self.lines:
-            if self._present(line, selected):
-                kept.append(line)
+        kept = [line for line in self.lines if self._present(line, selected)]
+        self._check_replacement(kept)
         for line, following in zip(kept, kept[1:]):
             if not line.eol:
                 self._refuse_missing_newline(line, following)
@@ -186,14 +183,17 @@ class FileLines:
             return False
         return not any(ref in selected for ref in line.removed_by)
 
-    def _check_replacement(self, selected: set[LineRef]) -> None:
-        new = [ln.added_by for ln in self.lines if ln.added_by and ln.added_by[0] not in self.staged_ids]
-        old = [ref for ln in self.lines for ref in ln.removed_by if ref[0] in self.staged_ids]
-        if any(ref in selected for ref in new):
-            missing = [ref for ref in old if ref not in selected]
-            if missing:
-                needed_by = next(ref for ref in new if ref in selected)
-                raise MissingDependency(missing[0][0], needed_by[0])
+    def _is_new(self, line: Line) -> bool:
+        return line.added_by is not None and line.added_by[0] in self.new_file
+
+    def _check_replacement(self, kept: list[Line]) -> None:
+        """Lines of a new file go in only with the old file's lines gone."""
+        new = next((ln for ln in kept if self._is_new(ln)), None)
+        if new is None:
+            return
+        old = next((ln for ln in kept if not self._is_new(ln) and ln.removed_by), None)
+        if old is not None:
+            raise MissingDependency(old.removed_by[0][0], new.added_by[0])  # type: ignore[index]
 
     def changed_refs(self) -> set[LineRef]:
         refs: set[LineRef] = set()
@@ -212,9 +212,8 @@ class FileLines:
             for ref in line.removed_by:
                 if ref[0] != line.added_by[0]:
                     needs.setdefault(ref[0], set()).add(line.added_by[0])
-        if self.recreated:
-            old = {ref[0] for ln in self.lines for ref in ln.removed_by if ref[0] in self.staged_ids}
-            for ln in self.lines:
-                if ln.added_by and ln.added_by[0] not in self.staged_ids:
-                    needs.setdefault(ln.added_by[0], set()).update(old)
+        old = {ref[0] for ln in self.lines if not self._is_new(ln) for ref in ln.removed_by}
+        for ln in self.lines:
+            if self._is_new(ln):
+                needs.setdefault(ln.added_by[0], set()).update(old)  # type: ignore[index]
         return needs

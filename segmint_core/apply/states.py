@@ -21,6 +21,7 @@ from segmint_core.apply.lines import FileLines, LineRef, MissingDependency
 from segmint_core.changes.models import COPIED, RENAMED, Change, FilePatch
 
 GITLINK = "160000"
+SYMLINK = "120000"  # its blob is the link's target: no filters
 
 
 @dataclass(frozen=True)
@@ -28,13 +29,16 @@ class FileState:
     """One index entry: ``content`` None means the path is absent.
 
     ``oid`` is set when the content is an existing object (binary files,
-    gitlinks); otherwise the blob is ``content``.
+    gitlinks); otherwise the blob is ``content``: stored as it is, or, with
+    ``worktree``, as ``git add`` would store a file holding it (the path's
+    clean filter and eol conversion; for lines of an untracked file).
     """
 
     path: str
     mode: str | None
     content: bytes | None
     oid: str | None = None
+    worktree: bool = False
 
     @property
     def absent(self) -> bool:
@@ -73,8 +77,22 @@ def file_lines(change: Change, base: bytes) -> FileLines:
     return FileLines(
         change.file_path, base,
         staged.hunks if staged else [], unstaged.hunks if unstaged else [],
-        recreated=_deletes(staged) and _creates(unstaged),
+        new_file=_new_file_hunks(staged, unstaged),
     )
+
+
+def _new_file_hunks(staged: FilePatch | None, unstaged: FilePatch | None) -> set[str]:
+    """Hunks that write a new file over the old one: the addition of the last
+    type change, or a re-creation after a staged deletion; and any later edit."""
+    ids: set[str] = set()
+    for fp in (staged, unstaged):
+        if fp is None:
+            continue
+        if fp.typechange or (fp is unstaged and _deletes(staged) and _creates(fp)):
+            ids = {h.id for h in fp.hunks if not h.old_lines}
+        elif ids:
+            ids |= {h.id for h in fp.hunks}
+    return ids
 
 
 def layer_refs(fp: FilePatch | None) -> set[LineRef]:
@@ -107,15 +125,26 @@ def _state(change: Change, model: FileLines, refs: set[LineRef], base_mode: str 
     exists = base_mode is not None
     mode = base_mode
     path = base_path
+    worktree = False  # the content is an untracked file's lines, unfiltered
     entries: list[FileState] = []
     for fp in (change.staged_patch, change.unstaged_patch):
         if fp is None:
             continue
         own = layer_refs(fp)
+        if fp.typechange:
+            # The new file replaces the old (selecting its lines needs the old
+            # ones' removal: FileLines); the removal alone deletes the file.
+            additions = {h.id for h in fp.hunks if not h.old_lines}
+            added = {ref for ref in own if ref[0] in additions}
+            if added & refs or not added and own <= refs:
+                exists, mode = True, fp.new_mode
+            elif own - added <= refs:
+                exists = False
+            continue
         if _deletes(fp) and own <= refs:
             exists = False
         elif _creates(fp) and (own & refs or not fp.hunks):
-            exists = True
+            exists, worktree = True, fp.unfiltered
         if fp.new_mode and not _deletes(fp):
             mode = fp.new_mode
         if fp.status in (RENAMED, COPIED) and fp.new_path:
@@ -126,7 +155,8 @@ def _state(change: Change, model: FileLines, refs: set[LineRef], base_mode: str 
         _refuse_orphan_lines(change, model, refs)
         entries.append(FileState(path, None, None))
         return entries
-    entries.append(FileState(path, mode or "100644", model.materialize(refs)))
+    mode = mode or "100644"
+    entries.append(FileState(path, mode, model.materialize(refs), worktree=worktree and mode != SYMLINK))
     return entries
 
 

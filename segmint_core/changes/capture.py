@@ -67,7 +67,9 @@ def capture(git: Git, *, on_patch: Callable[[FilePatch], None] | None = None) ->
     """
     running = git.start_many(
         ("diff", "--cached", *DIFF_OPTIONS),
-        ("diff", *DIFF_OPTIONS),
+        # A submodule's own uncommitted edits are not the superproject's to
+        # commit: list only pointer changes, without git's "-dirty" mark.
+        ("diff", "--ignore-submodules=dirty", *DIFF_OPTIONS),
         ("ls-files", "-z", "--others", "--exclude-standard"),
         ("rev-parse", "--verify", "--quiet", "HEAD^{commit}"),
         may_fail=(3,),  # an unborn branch has no HEAD yet
@@ -117,9 +119,9 @@ def merge_patches(
     """One Change per file path, staged hunks first, numbered in path order."""
     slots: dict[str, list[FilePatch | None]] = {}
     untracked_paths: set[str] = set()
-    for fp in staged:
+    for fp in _join_type_changes(staged):
         slots.setdefault(fp.path, [None, None])[0] = fp
-    for fp in (*unstaged, *untracked):
+    for fp in (*_join_type_changes(unstaged), *untracked):
         slot = slots.setdefault(fp.path, [None, None])
         if slot[1] is None:
             slot[1] = fp
@@ -133,6 +135,23 @@ def merge_patches(
         change.untracked = path in untracked_paths and st is None
         changes.append(change)
     return changes
+
+
+def _join_type_changes(patches: list[FilePatch]) -> list[FilePatch]:
+    """A file replaced by a symlink (or the reverse) is, to git, the path's
+    deletion followed by its creation: one layer here (``FilePatch.typechange``)."""
+    out: list[FilePatch] = []
+    for fp in patches:
+        gone = out[-1] if out else None
+        if gone is None or gone.status != DELETED or fp.status != ADDED or gone.old_path != fp.new_path:
+            out.append(fp)
+            continue
+        binary = gone.binary or fp.binary
+        out[-1] = FilePatch(
+            gone.old_path, fp.new_path, BINARY if binary else MODIFIED, binary, gone.old_mode, fp.new_mode,
+            gone.old_oid, fp.new_oid, None, gone.header_lines + fp.header_lines, gone.hunks + fp.hunks,
+        )
+    return out
 
 
 def _merge_one(cid: str, path: str, st: FilePatch | None, un: FilePatch | None) -> Change:

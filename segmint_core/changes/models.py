@@ -136,12 +136,17 @@ class FilePatch(_Record):
 
     ``header_lines`` are the raw lines from ``diff --git`` up to the first hunk
     (mode, rename, index, ``---``/``+++``, binary markers), kept for rebuilding.
+
+    ``unfiltered``: the hunks hold the file's work-tree bytes as they are (an
+    untracked file Segmint read itself). Git's own diffs show a work-tree file
+    through its clean filter and eol conversion, as ``git add`` would store it.
     """
 
-    __slots__ = FIELDS = (
+    FIELDS = (
         "old_path", "new_path", "status", "binary", "old_mode", "new_mode",
         "old_oid", "new_oid", "similarity", "header_lines", "hunks",
     )
+    __slots__ = (*FIELDS, "unfiltered")
 
     def __init__(
         self, old_path: str | None, new_path: str | None, status: str, binary: bool = False,
@@ -160,11 +165,19 @@ class FilePatch(_Record):
         self.similarity = similarity
         self.header_lines = [] if header_lines is None else header_lines
         self.hunks = [] if hunks is None else hunks
+        self.unfiltered = False
 
     @property
     def path(self) -> str:
         """The path this file has after the change (the old one if deleted)."""
         return self.new_path if self.new_path is not None else (self.old_path or "")
+
+    @property
+    def typechange(self) -> bool:
+        """A path whose type changed (file, symlink, submodule). Git shows it as
+        the path's deletion then its creation; ``capture`` joins the two into
+        one layer: the removal hunks, then the addition hunks (``old_lines == 0``)."""
+        return bool(self.old_mode and self.new_mode and self.old_mode[:2] != self.new_mode[:2])
 
 
 class Change(_Record):

@@ -41,10 +41,17 @@ def render_hunks(hunks: Iterable[Hunk]) -> list[str]:
 
 
 def build_patch(fp: FilePatch, hunks: Iterable[Hunk] | None = None) -> str:
-    """Patch text for ``fp`` with only ``hunks`` (default: all), ending in a newline."""
+    """Patch text for ``fp`` with only ``hunks`` (default: all), ending in a newline.
+
+    A type change is git's two sections again: the removal, then the addition.
+    """
     chosen = fp.hunks if hunks is None else _in_file_order(fp, hunks)
-    lines = list(fp.header_lines)
-    lines.extend(render_hunks(chosen))
+    second = next((i for i, line in enumerate(fp.header_lines) if i and line.startswith("diff ")), None)
+    if not fp.typechange or second is None:
+        return "\n".join([*fp.header_lines, *render_hunks(chosen)]) + "\n"
+    removal = [h for h in chosen if h.old_lines]
+    addition = [h for h in chosen if not h.old_lines]
+    lines = [*fp.header_lines[:second], *render_hunks(removal), *fp.header_lines[second:], *render_hunks(addition)]
     return "\n".join(lines) + "\n"
 
 

@@ -3,6 +3,8 @@
 Listing must not write to the index (no ``git add -N``), so the patch for an
 untracked file is built here from its bytes: same header, same hunk header
 (count omitted when it is 1), same ``\\ No newline at end of file`` marker.
+Unlike git's, these bytes have not been through the file's clean filter or
+eol conversion (``FilePatch.unfiltered``): committing applies them then.
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ def untracked_patch(file: UntrackedFile) -> FilePatch:
         f"new file mode {file.mode}",
     ]
     fp = FilePatch(None, path, ADDED, new_mode=file.mode)
+    fp.unfiltered = True  # read from the work tree, not through git's filters
     if file.mode == "160000":
         fp.header_lines = header
         return fp

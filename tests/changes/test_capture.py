@@ -169,6 +169,21 @@ def test_submodule_pointer_change(repo: Repo, tmp_path) -> None:
     new = inner.commit("s2")
     change = next(c for c in listing(repo).changes if c.file_path == "deps/sub")
     assert change.hunks[0].lines[-1] == f"+Subproject commit {new}"
+    inner.write("s.txt", "local edit\n")  # git would mark the commit "-dirty"
+    change = next(c for c in listing(repo).changes if c.file_path == "deps/sub")
+    assert change.hunks[0].lines[-1] == f"+Subproject commit {new}"
+    assert change.old_mode == change.new_mode == "160000"
+
+
+def test_submodule_with_only_local_edits_is_not_a_change(repo: Repo, tmp_path) -> None:
+    # The superproject cannot commit a submodule's own edits: git commit -a records nothing.
+    sub = Repo(tmp_path / "sub")
+    sub.write("s.txt", "1\n")
+    sub.commit("s1")
+    repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub.path), "deps/sub")
+    repo.commit("add submodule")
+    Repo(repo.path / "deps" / "sub", init=False).write("s.txt", "local edit\n")
+    assert listing(repo).changes == []
 
 
 @pytest.mark.parametrize(

@@ -48,3 +48,28 @@ def test_untracked_and_special_files_apply_to_the_index(repo: Repo) -> None:
     for change in capture(Git.discover(repo.path)).changes:
         ok, err = applies(repo, build_patch(change.unstaged_patch), base="index")
         assert ok, (change.file_path, err)
+
+
+def test_type_changes_are_one_change_and_rebuild_as_git_wrote_them(repo: Repo) -> None:
+    repo.write("file-to-link", "a\nb\n")
+    repo.write("staged-to-link", "s\n")
+    repo.write("target", "t\n")
+    (repo.path / "link-to-file").symlink_to("target")
+    repo.commit()
+    for name in ("file-to-link", "staged-to-link", "link-to-file"):
+        repo.delete(name)
+    (repo.path / "file-to-link").symlink_to("target")
+    (repo.path / "staged-to-link").symlink_to("target")
+    repo.add("staged-to-link")
+    repo.write("link-to-file", "now a file\n")
+    changes = {c.file_path: c for c in capture(Git.discover(repo.path)).changes}
+    assert sorted(changes) == ["file-to-link", "link-to-file", "staged-to-link"]
+    assert [h.lines for h in changes["file-to-link"].hunks] == [
+        ["-a", "-b"], ["+target", "\\ No newline at end of file"]]
+    assert (changes["link-to-file"].old_mode, changes["link-to-file"].new_mode) == ("120000", "100644")
+    assert [h.staged for h in changes["staged-to-link"].hunks] == [True, True]
+    options = ("--no-color", "--full-index", "--src-prefix=a/", "--dst-prefix=b/")
+    for layer, args in (("unstaged_patch", ()), ("staged_patch", ("--cached",))):
+        raw = repo.git_bytes("diff", *args, *options)
+        rebuilt = "".join(build_patch(getattr(c, layer)) for c in changes.values() if getattr(c, layer))
+        assert rebuilt.encode("utf-8", "surrogateescape") == raw

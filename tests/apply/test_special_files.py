@@ -1,0 +1,216 @@
+"""Committing what git treats specially: filtered new files, type changes, dirty submodules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from segmint_core.apply.commit import Selection, apply_selection
+from segmint_core.apply.lines import MissingDependency
+from segmint_core.changes import capture
+from segmint_core.git import Git
+from tests.support.repo import Repo
+
+
+def select_hunks(cs, hunk_ids: set[str] | None = None) -> Selection:
+    """Every changed line of the named hunks (default: all); hunk-less changes whole."""
+    selection = Selection()
+    for change in cs.changes:
+        if hunk_ids is None and (not change.hunks or "160000" in (change.old_mode, change.new_mode)):
+            selection.whole.add(change.id)
+            continue
+        for hunk in change.hunks:
+            if hunk_ids is None or hunk.id in hunk_ids:
+                selection.refs.setdefault(change.id, set()).update(
+                    (hunk.id, i) for i, line in enumerate(hunk.lines) if line[:1] in "+-")
+    return selection
+
+
+def commit_all(repo: Repo) -> str:
+    git = Git.discover(repo.path)
+    cs = capture(git)
+    before = repo.snapshot()["files"]
+    sha = apply_selection(git, cs, select_hunks(cs), "all\n").sha
+    assert repo.snapshot()["files"] == before, "the work tree changed"
+    return sha
+
+
+def blob(repo: Repo, rev: str, path: str) -> bytes:
+    return repo.git_bytes("cat-file", "blob", f"{rev}:{path}")
+
+
+def mode(repo: Repo, rev: str, path: str) -> str:
+    return repo.git("ls-tree", rev, "--", path).split()[0]
+
+
+# -- 1. new files go through git's clean filters and eol conversion -------------
+
+
+@pytest.fixture
+def filtered(repo: Repo) -> Repo:
+    repo.write(".gitattributes", "*.txt text eol=crlf\n*.up filter=up\n")
+    repo.git("config", "filter.up.clean", "tr a-z A-Z")
+    repo.git("config", "filter.up.smudge", "cat")
+    repo.write("a", "a\n")
+    repo.commit("init")
+    return repo
+
+
+def test_new_files_are_stored_as_git_add_would(filtered: Repo) -> None:
+    repo = filtered
+    repo.write("new.txt", b"n1\r\nn2\r\n")
+    repo.write("n2.up", "new thing\n")
+    repo.write("link.up", b"")  # replaced below by a symlink: no filter for link targets
+    repo.delete("link.up")
+    (repo.path / "link.up").symlink_to("lower.up")
+    sha = commit_all(repo)
+    assert blob(repo, sha, "new.txt") == b"n1\nn2\n"
+    assert blob(repo, sha, "n2.up") == b"NEW THING\n"
+    assert blob(repo, sha, "link.up") == b"lower.up"
+    assert repo.status() == ""
+
+
+def test_part_of_a_new_file_is_filtered_like_the_whole(filtered: Repo) -> None:
+    # The selected lines are work-tree bytes: they go through the same filters,
+    # as if the file held only them (exact for line-wise filters and eol conversion).
+    repo = filtered
+    repo.write("new.txt", b"keep 1\r\nkeep 2\r\n" + b"".join(b"filler %d\r\n" % i for i in range(8)) + b"later\r\n")
+    repo.write("n2.up", "first\n")
+    git = Git.discover(repo.path)
+    cs = capture(git)
+    change = next(c for c in cs.changes if c.file_path == "new.txt")
+    (hunk,) = change.hunks
+    assert hunk.lines[:2] == ["+keep 1\r", "+keep 2\r"]
+    selection = Selection(refs={change.id: {(hunk.id, 0), (hunk.id, 1)}})
+    sha = apply_selection(git, cs, selection, "part\n").sha
+    assert blob(repo, sha, "new.txt") == b"keep 1\nkeep 2\n"
+    # The index holds the committed part; the rest shows as unstaged lines.
+    assert repo.git("diff", "--cached", "--name-only") == ""
+    assert repo.git("diff", "--numstat", "--", "new.txt").split()[:2] == ["9", "0"]
+    sha = commit_all(repo)
+    assert blob(repo, sha, "new.txt") == repo.read("new.txt").replace(b"\r\n", b"\n")
+    assert blob(repo, sha, "n2.up") == b"FIRST\n"
+    assert repo.status() == ""
+
+
+def test_a_new_file_after_a_staged_removal_is_filtered(filtered: Repo) -> None:
+    repo = filtered
+    repo.write("f.up", "old\n")
+    repo.commit("f")
+    repo.git("rm", "-q", "--cached", "f.up")
+    repo.write("f.up", "recreated\n")
+    sha = commit_all(repo)
+    assert blob(repo, sha, "f.up") == b"RECREATED\n"
+    assert repo.status() == ""
+
+
+# -- 2. type changes: a file replaced by a symlink and back ---------------------
+
+
+def test_file_replaced_by_a_symlink_is_listed_and_committed(repo: Repo) -> None:
+    repo.write("f", "a\n")
+    repo.write("g", "b\n")
+    repo.commit("init")
+    repo.delete("f")
+    (repo.path / "f").symlink_to("g")
+    (change,) = capture(Git.discover(repo.path)).changes
+    assert (change.old_mode, change.new_mode) == ("100644", "120000")
+    assert [h.lines for h in change.hunks] == [["-a"], ["+g", "\\ No newline at end of file"]]
+    sha = commit_all(repo)
+    assert (mode(repo, sha, "f"), blob(repo, sha, "f")) == ("120000", b"g")
+    assert repo.status() == ""
+
+
+def test_symlink_replaced_by_a_file_is_committed(repo: Repo) -> None:
+    repo.write("g", "b\n")
+    (repo.path / "f").symlink_to("g")
+    repo.commit("init")
+    repo.delete("f")
+    repo.write("f", "now a file\n")
+    sha = commit_all(repo)
+    assert (mode(repo, sha, "f"), blob(repo, sha, "f")) == ("100644", b"now a file\n")
+    assert repo.status() == ""
+
+
+def test_staged_type_change_with_later_edits(repo: Repo) -> None:
+    repo.write("f", "a\n")
+    repo.commit("init")
+    repo.delete("f")
+    (repo.path / "f").symlink_to("one")
+    repo.add("f")
+    repo.delete("f")
+    (repo.path / "f").symlink_to("two")
+    (change,) = capture(Git.discover(repo.path)).changes
+    assert [h.staged for h in change.hunks] == [True, True, False]
+    sha = commit_all(repo)
+    assert (mode(repo, sha, "f"), blob(repo, sha, "f")) == ("120000", b"two")
+    assert repo.status() == ""
+
+
+def test_a_type_change_goes_in_whole_or_not_at_all(repo: Repo) -> None:
+    repo.write("f", "a\n")
+    repo.write("other", "o\n")
+    repo.commit("init")
+    repo.delete("f")
+    (repo.path / "f").symlink_to("other")
+    git = Git.discover(repo.path)
+    cs = capture(git)
+    removal, addition = cs.changes[0].hunks
+    with pytest.raises(MissingDependency) as refused:
+        apply_selection(git, cs, select_hunks(cs, {addition.id}), "half\n")
+    assert (refused.value.needs, refused.value.needed_by) == (removal.id, addition.id)
+    # The removal alone deletes the file; the symlink then shows as new.
+    sha = apply_selection(git, cs, select_hunks(cs, {removal.id}), "remove f\n").sha
+    assert repo.git("ls-tree", "--name-only", sha).split() == ["other"]
+    (left,) = capture(git).changes
+    assert (left.status, left.new_mode) == ("added", "120000")
+
+
+def test_binary_file_replaced_by_a_symlink_stores_the_link(repo: Repo) -> None:
+    repo.write("f", b"bin\0ary")
+    repo.write("g", "b\n")
+    repo.commit("init")
+    repo.delete("f")
+    (repo.path / "f").symlink_to("g")
+    (change,) = capture(Git.discover(repo.path)).changes
+    assert change.binary and (change.old_mode, change.new_mode) == ("100644", "120000")
+    sha = commit_all(repo)
+    assert (mode(repo, sha, "f"), blob(repo, sha, "f")) == ("120000", b"g")
+    assert repo.status() == ""
+
+
+# -- 3. submodules with local edits ---------------------------------------------
+
+
+def submodule_repo(repo: Repo, tmp_path: Path) -> Repo:
+    sub = Repo(tmp_path / "sub-origin")
+    sub.write("s.txt", "1\n")
+    sub.commit("s1")
+    repo.write("a", "a\n")
+    repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub.path), "sub")
+    repo.commit("add submodule")
+    return Repo(repo.path / "sub", init=False)
+
+
+def test_dirty_submodule_commits_its_checked_out_commit(repo: Repo, tmp_path: Path) -> None:
+    inner = submodule_repo(repo, tmp_path)
+    inner.write("s.txt", "2\n")
+    new = inner.commit("s2")
+    inner.write("s.txt", "local edit\n")
+    repo.write("a", "b\n")
+    sha = commit_all(repo)
+    assert repo.git("rev-parse", f"{sha}:sub").strip() == new
+    assert blob(repo, sha, "a") == b"b\n"
+    assert repo.git("status", "--porcelain", "--ignore-submodules=dirty") == ""
+
+
+def test_submodule_with_only_local_edits_leaves_the_pointer(repo: Repo, tmp_path: Path) -> None:
+    inner = submodule_repo(repo, tmp_path)
+    old = inner.head()
+    inner.write("s.txt", "local edit\n")
+    repo.write("a", "b\n")
+    sha = commit_all(repo)
+    assert repo.git("rev-parse", f"{sha}:sub").strip() == old
+    assert blob(repo, sha, "a") == b"b\n"
+
