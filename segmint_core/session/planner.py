@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from segmint_core.apply.gitops import head_entries, read_blobs
 from segmint_core.apply.states import change_dependencies, file_lines
+from segmint_core.changes.models import Change
 from segmint_core.planning import order_plans, write_message
 from segmint_core.planning.order import cycles
 from segmint_core.pr.draft import FileLine
@@ -93,7 +94,7 @@ def plan_needs(session: "Session", plans: list[CommitPlan]) -> dict[str, set[str
         for a in change_owner.get(needer, ()):
             for other in needed:
                 needs.setdefault(a, set()).update(change_owner.get(other, set()) - {a})
-    both = [c for c in session.units.changeset.changes if c.staged_patch and c.unstaged_patch]
+    both = [c for c in session.units.changeset.changes if c.staged_patch and c.unstaged_patch or _typechange(c)]
     if not both:
         return needs
     base_paths = [c.old_path or c.file_path for c in both]
@@ -109,6 +110,11 @@ def plan_needs(session: "Session", plans: list[CommitPlan]) -> dict[str, set[str
                 if a and b and a != b:
                     needs.setdefault(a, set()).add(b)
     return needs
+
+
+def _typechange(change: Change) -> bool:
+    """A file replaced by a symlink or the reverse: its new side needs the old one's removal."""
+    return any(fp is not None and fp.typechange for fp in (change.staged_patch, change.unstaged_patch))
 
 
 def summarize(session: "Session", group: Group) -> tuple[str, list[str]]:

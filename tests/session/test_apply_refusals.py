@@ -238,3 +238,23 @@ def test_same_second_same_size_edit_stays_visible_after_apply(repo: Repo) -> Non
     plan = next(p for p in session.propose_commits() if session.parts(p.hunk_ids)[0][0].file_path == "a.txt")
     session.apply_commit(plan.id)
     assert repo.git("diff", "--name-only").split() == ["b.txt"]
+
+
+@pytest.mark.parametrize("addition_first", [False, True])
+def test_a_file_replaced_by_a_symlink_commits_in_order(repo: Repo, addition_first: bool) -> None:
+    repo.write("f", "a\n")
+    repo.write("g", "b\n")
+    repo.commit()
+    os.unlink(repo.path / "f")
+    os.symlink("g", repo.path / "f")
+    session = open_session(repo)
+    session.regroup()
+    change = next(c for c in session.changes if c.file_path == "f")
+    removal, addition = (h.id for h in change.hunks)
+    session.move_hunks([removal, addition], to_group_id=session.groups[0].id)
+    session.move_hunks([addition if addition_first else removal], new_group=True)
+    plans = session.propose_commits()
+    assert plans[0].hunk_ids == [removal], "the removal goes first, whichever group came first"
+    session.apply_all(actor="person")
+    assert repo.git("status", "--porcelain") == ""
+    assert repo.git("ls-tree", "HEAD", "f").split()[0] == "120000"
