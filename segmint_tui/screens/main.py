@@ -64,12 +64,17 @@ class MainScreen(SessionActions, Screen):
         Binding("q", "app.quit", "Quit", show=False),
     ]
 
+    # Short terminals: the activity panel, then the header, give their rows to the panes (app.tcss).
+    VERTICAL_BREAKPOINTS = [(0, "-tiny"), (12, "-short"), (20, "-tall")]
+
     def __init__(self) -> None:
         super().__init__()
         self._sync_pending = False
         self._told_waiting: set[str] = set()   # commits awaiting approval the person was told of
         self._diff_source = "groups"       # which list the diff pane follows
         self._shown_rows: list[GroupRow] | None = None   # the tree rows the diff was last built from
+        self._last_pane = "groups"         # where escape in the PR pane goes back to
+        self._commit_diffs: dict[str, CommitDiff] = {}   # an applied commit's diff from git, by sha
 
     def compose(self) -> ComposeResult:
         yield Header()

@@ -98,3 +98,17 @@ async def test_a_huge_diff_is_highlighted_only_where_it_is_seen(repo: Repo) -> N
         assert "return value + 49999" in "\n".join(view.visible_text())
         hunk = next(block for block in view.document.blocks if isinstance(block, HunkBlock))
         assert 0 < len(hunk._chunks) <= 3, "only the chunks on screen were highlighted"
+
+
+async def test_a_short_terminal_gives_the_activity_panel_s_rows_to_the_panes(demo: Repo) -> None:
+    async with running(demo.path, size=(30, 8)) as pilot:
+        app = pilot.app
+        activity = app.main.query_one("#activity")
+        assert not activity.display and not app.main.query_one("Header").display
+        assert app.main.query_one("#groups").size.height >= 2, "the groups pane shows rows, not just its border"
+        await pilot.resize_terminal(120, 36)
+        await settle(pilot)
+        assert activity.display and "pairing off (--no-mcp)" in screen_text(app)
+        await pilot.resize_terminal(120, 16)                # short: the header stays
+        await settle(pilot)
+        assert not activity.display and app.main.query_one("Header").display
