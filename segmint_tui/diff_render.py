@@ -207,11 +207,16 @@ Block = TextBlock | HunkBlock | HeaderBlock
 
 
 class DiffDocument:
-    """The rows shown in the diff pane for one selection."""
+    """The rows shown in the diff pane for one selection.
 
-    def __init__(self, blocks: list[Block], key: object = None) -> None:
+    ``live``: its rows are the working tree's changes, which comments and moves act on
+    (an applied commit's diff is not).
+    """
+
+    def __init__(self, blocks: list[Block], key: object = None, *, live: bool = True) -> None:
         self.blocks = blocks
         self.key = key
+        self.live = live
         self.starts: list[int] = []
         total = 0
         biggest = 0
@@ -277,13 +282,13 @@ def change_blocks(change: Change, hunks: list[Hunk]) -> list[Block]:
 
 
 def build_document(parts: list[tuple[Change, list[Hunk]]], title: list[Text] | None = None,
-                   key: object = None) -> DiffDocument:
+                   key: object = None, *, live: bool = True) -> DiffDocument:
     blocks: list[Block] = []
     if title:
         blocks.append(TextBlock(title + [Text("")]))
     for change, hunks in parts:
         blocks.extend(change_blocks(change, hunks))
-    return DiffDocument(blocks, key)
+    return DiffDocument(blocks, key, live=live)
 
 
 def message_document(message: str) -> DiffDocument:

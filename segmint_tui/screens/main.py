@@ -25,7 +25,9 @@ from textual.widgets import (
     Tree,
 )
 
+from segmint_core.errors import SegmintError
 from segmint_core.session.models import APPLIED, AWAITING_APPROVAL
+from segmint_tui.commit_diff import CommitDiff, commit_parts
 from segmint_tui.diff_render import DiffDocument, build_document, message_document
 from segmint_tui.groups_model import GroupRow, group_rows
 from segmint_tui.messages import GroupingProgress, SessionChanged
@@ -44,6 +46,7 @@ from segmint_tui.widgets.groups_tree import (
 from segmint_tui.widgets.pr_editor import PrEditor
 
 TABS = {"diff": "diff-tab", "message": "message-tab", "pr": "pr-tab"}
+DIFF_ROW_ACTIONS = {"comment", "move_hunks", "move_to_new_group"}   # act on the diff's cursor row
 
 
 class MainScreen(SessionActions, Screen):
@@ -196,14 +199,41 @@ class MainScreen(SessionActions, Screen):
 
     def _plan_document(self) -> DiffDocument:
         plan = self.commits.highlighted_plan
-        parts = self.session.parts(plan.hunk_ids, plan.change_ids)
         title = [Text(plan.title, "bold")]
-        if plan.status == APPLIED:
-            title.append(Text(f"applied as {(plan.sha or '')[:7]}: its hunks are in HEAD now", "dim"))
+        if plan.status == APPLIED and plan.sha:
+            return self._commit_document(plan.sha, title)
         failure = failure_text(plan)
         if failure is not None:
             title.append(Text.assemble(("failed: ", "bold #ff6b6b"), failure))
+        parts = self.session.parts(plan.hunk_ids, plan.change_ids)
         return build_document(parts, title, key=("plan", plan.id))
+
+    def _commit_document(self, sha: str, title: list[Text]) -> DiffDocument:
+        """An applied commit's own diff, from git: its hunk ids name hunks that are gone
+        (a refresh gives them to the changes still in the working tree)."""
+        title.append(Text(f"applied as {sha[:7]}: the diff of that commit", "dim"))
+        if sha not in self._commit_diffs:
+            self._read_commit_diff(sha)
+        found = self._commit_diffs[sha]
+        if isinstance(found, str):
+            return build_document([], title + [Text(found, "italic")], key=("commit", sha), live=False)
+        return build_document(found, title, key=("commit", sha), live=False)
+
+    def _read_commit_diff(self, sha: str) -> None:
+        self._commit_diffs[sha] = f"reading the diff of {sha[:7]}…"
+
+        def read() -> CommitDiff:
+            try:
+                return commit_parts(self.session.git, sha)
+            except SegmintError as exc:
+                return f"could not read the diff of {sha[:7]}: {exc}"
+
+        def done(found: CommitDiff) -> None:
+            self._commit_diffs[sha] = found
+            if self.diff.document.key == ("commit", sha):
+                self.show_selection(keep_position=True)
+
+        self.call("show the commit", read, done)
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted) -> None:
         ref = self.tree.cursor_ref       # where the cursor is now (the event may be older)
@@ -275,6 +305,12 @@ class MainScreen(SessionActions, Screen):
         elif name == "pr":
             tabs.active = TABS["pr"]
             self.pr_editor.title_input.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # An applied commit's diff is history: no comments or moves from its rows.
+        if action in DIFF_ROW_ACTIONS and self.app.focused is self.diff and not self.diff.document.live:
+            return False
+        return True
 
     def action_focus_pane(self, name: str) -> None:
         self.focus_pane(name)

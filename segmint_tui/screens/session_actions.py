@@ -41,6 +41,8 @@ class SessionActions:
 
     def _units_to_move(self) -> list[str]:
         if self.focused_pane() == "diff":
+            if not self.diff.document.live:
+                return []
             target = self.diff.target
             if target is not None and target.hunk is not None:
                 return [target.hunk.id]
@@ -274,7 +276,7 @@ class SessionActions:
     def _comment_target(self) -> tuple[str, int | None, str | None] | None:
         if isinstance(self.app.focused, DiffView):
             target = self.diff.target
-            if target is None:
+            if target is None or not self.diff.document.live:
                 return None
             return target.change.file_path, target.line, target.hunk.id if target.hunk else None
         ref = self.tree.cursor_ref

@@ -50,6 +50,8 @@ class DiffView(ScrollView, can_focus=True):
     def show(self, document: DiffDocument, *, keep_position: bool = False) -> None:
         """Display ``document``; ``keep_position`` keeps cursor and scroll (a live update)."""
         same = keep_position and document.key == self.document.key
+        if document.live != self.document.live:
+            self.refresh_bindings()     # the footer offers comments and moves on live rows only
         self.document = document
         self.virtual_size = Size(document.width, document.line_count)
         if same:

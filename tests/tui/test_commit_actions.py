@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from segmint_core.session.session import Session
+from segmint_tui.diff_render import HunkBlock
 from tests.support.repo import Repo
 from tests.tui.support import notifications, running, screen_text, settle, type_text
 
@@ -137,3 +138,30 @@ async def test_a_failed_commit_shows_its_reason(demo: Repo) -> None:
         assert "failed: Cannot commit while a merge is in progress" in text, "the diff pane's title says why"
         assert any(n.startswith("Could not commit commit-1: Cannot commit while a merge")
                    for n in notifications(app))
+
+
+def added_lines(view) -> set[str]:
+    """The added lines of the hunks the diff pane shows."""
+    hunks = [block.hunk for block in view.document.blocks if isinstance(block, HunkBlock)]
+    return {line[1:] for hunk in hunks for line in hunk.lines if line.startswith("+")}
+
+
+async def test_an_applied_commit_shows_its_own_diff_from_git(demo: Repo) -> None:
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        await propose(pilot)
+        await pilot.press("a", "x")
+        await settle(pilot)
+        plan = app.session.plans[0]
+        assert plan.status == "applied"
+        await pilot.press("r", "j", "k")                    # after a refresh, its hunk ids name other hunks
+        await settle(pilot)
+        shown = demo.git("show", "--format=", plan.sha).splitlines()
+        added = {line[1:] for line in shown if line.startswith("+") and not line.startswith("+++")}
+        assert added_lines(app.main.diff) == added
+        assert f"applied as {plan.sha[:7]}: the diff of that commit" in screen_text(app)
+        await pilot.press("3", "]")                         # on a hunk of the commit: nothing to comment on
+        footer = screen_text(app).splitlines()[-1]
+        assert "] Next hunk" in footer and "c Comment" not in footer and "m Move" not in footer
+        await pilot.press("c")
+        assert app.screen is app.main, "no comment prompt"
