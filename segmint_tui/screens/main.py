@@ -149,7 +149,7 @@ class MainScreen(SessionActions, Screen):
         self.tree.populate(group_rows(session))
         self.commits.populate(list(session.plans))
         self.editor.load(self.commits.highlighted_plan)
-        self.pr_editor.load(session.pr)
+        self.pr_editor.load(session.pr, session.plans)
         self.refresh_activity()
         self.show_selection(keep_position=True)
         self._tell_new_approvals()
@@ -255,6 +255,9 @@ class MainScreen(SessionActions, Screen):
 
     def on_descendant_focus(self, event) -> None:
         widget = event.widget
+        pane = {self.tree: "groups", self.commits: "commits", self.diff: "diff"}.get(widget)
+        if pane is not None:
+            self._last_pane = pane
         if widget in (self.tree, self.commits):
             # Back in a list, the person wants to see what it holds: the diff, not
             # the editor left open. (Only a focus change does this, never a redraw:
@@ -269,6 +272,9 @@ class MainScreen(SessionActions, Screen):
 
     def on_commit_editor_leave(self, event: CommitEditor.Leave) -> None:
         self.commits.focus()
+
+    def on_pr_editor_leave(self, event: PrEditor.Leave) -> None:
+        self.focus_pane(self._last_pane)
 
     # -- regrouping progress ------------------------------------------------------------
 
@@ -301,10 +307,10 @@ class MainScreen(SessionActions, Screen):
             self.diff.focus()
         elif name == "message":
             tabs.active = TABS["message"]
-            self.editor.title_input.focus()
+            self.editor.focus_title()
         elif name == "pr":
             tabs.active = TABS["pr"]
-            self.pr_editor.title_input.focus()
+            self.pr_editor.focus_title()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # An applied commit's diff is history: no comments or moves from its rows.

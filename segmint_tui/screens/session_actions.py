@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
 
 class SessionActions:
-    """Mixin for MainScreen: expects ``tree``, ``commits``, ``diff``, ``editor``, ``pr_editor``."""
+    """Mixin for MainScreen: expects ``tree``, ``commits``, ``diff``, ``editor``, ``pr_editor``,
+    ``focus_pane`` and ``_last_pane`` (where the PR pane goes back to)."""
 
     @property
     def segmint(self) -> SegmintApp:
@@ -225,9 +226,12 @@ class SessionActions:
         self.call("refresh", lambda: self.session.refresh(), done)
 
     def on_commit_editor_save(self, event) -> None:
+        # Refused (an empty title), the editor stays open with the error shown.
         def done(plan) -> None:
             self.editor.mark_saved(plan.title, plan.description)
             self.notify(f"Saved the message of {plan.id}")
+            if event.leave:
+                self.commits.focus()
 
         self.call("save the message", lambda: self.session.update_commit(
             event.commit_id, title=event.title, description=event.description), done)
@@ -238,13 +242,31 @@ class SessionActions:
     # -- pull request ---------------------------------------------------------------
 
     def action_generate_pr(self) -> None:
-        self.call("draft the pull request", lambda: self.session.generate_pr(),
-                  lambda draft: (self.focus_pane("pr"), self.notify(f"Drafted “{draft.title}”")))
+        if self.session.pr is None or not (self.pr_editor.dirty or self.session.pr.edited):
+            self._generate_pr()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._generate_pr()
+
+        self.app.push_screen(Confirm("Draft the pull request again?",
+                                     "Your edits to its title and description are replaced."), answered)
+
+    def _generate_pr(self) -> None:
+        def done(draft) -> None:
+            self.pr_editor.load(draft, self.session.plans, replace=True)
+            self.focus_pane("pr")
+            self.notify(f"Drafted “{draft.title}”")
+
+        self.call("draft the pull request", lambda: self.session.generate_pr(), done)
 
     def on_pr_editor_save(self, event) -> None:
         def done(draft) -> None:
             self.pr_editor.mark_saved(draft.title, draft.description)
             self.notify("Saved the pull-request draft")
+            if event.leave:
+                self.focus_pane(self._last_pane)
 
         self.call("save the pull request", lambda: self.session.update_pr(title=event.title,
                                                                            description=event.description), done)

@@ -1,7 +1,8 @@
 """The commit message editor: the highlighted commit's title (one line) and body (a TextArea).
 
 Edits stay local until saved (ctrl+s, or leaving with escape); a save goes to
-the session as ``update_commit``. A message the agent changes meanwhile
+the session as ``update_commit``. A save the session refuses (an empty title)
+keeps the editor open. A message the agent changes meanwhile
 replaces the editor's text only when the person has no unsaved edit there.
 """
 
@@ -16,7 +17,7 @@ from textual.widgets import Button, Input, Label, Static, TextArea
 
 from segmint_core.session.models import APPLIED, CommitPlan
 from segmint_tui.widgets.commits_list import failure_text, status_text
-from segmint_tui.widgets.title_body import TitleBodyEditor
+from segmint_tui.widgets.title_body import TitleBodyEditor, title_input
 
 
 class CommitEditor(TitleBodyEditor):
@@ -26,11 +27,12 @@ class CommitEditor(TitleBodyEditor):
     ]
 
     class Save(Message):
-        def __init__(self, commit_id: str, title: str, description: str) -> None:
+        def __init__(self, commit_id: str, title: str, description: str, *, leave: bool = False) -> None:
             super().__init__()
             self.commit_id = commit_id
             self.title = title
             self.description = description
+            self.leave = leave      # go back to the commits once saved
 
     class Leave(Message):
         pass
@@ -44,7 +46,7 @@ class CommitEditor(TitleBodyEditor):
     def compose(self) -> ComposeResult:
         yield Static("No commit selected: propose commits with p.", id="commit-heading")
         yield Label("Title")
-        yield Input(placeholder="type(scope): what this commit does", id="commit-title")
+        yield title_input("type(scope): what this commit does", "commit-title")
         yield Label("Body")
         yield TextArea(id="commit-body", soft_wrap=True, tab_behavior="focus")
         with Horizontal(id="commit-buttons"):
@@ -81,19 +83,18 @@ class CommitEditor(TitleBodyEditor):
             text.append_text(failure)
         heading.update(text)
 
-    def action_save(self) -> None:
+    def savable(self) -> bool:
         if self.plan is None:
             self.notify("No commit selected", severity="warning")
-            return
+            return False
         if self.plan.status == APPLIED:
             self.notify(f"{self.plan.id} is already applied; undo it to edit", severity="warning")
-            return
-        self.post_message(self.Save(self.plan.id, self.title_input.value, self.body.text))
+            return False
+        return True
 
-    def action_leave(self) -> None:
-        if self.dirty:
-            self.action_save()
-        self.post_message(self.Leave())
+    def post_save(self, *, leave: bool) -> None:
+        assert self.plan is not None
+        self.post_message(self.Save(self.plan.id, self.title_input.value, self.body.text, leave=leave))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

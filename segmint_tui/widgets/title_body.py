@@ -1,15 +1,28 @@
 """What the commit editor and the PR pane share: a title (one line) and a body
 (a TextArea), edited locally until saved. Text that comes from the session
-while the person has unsaved edits does not overwrite them."""
+while the person has unsaved edits does not overwrite them.
+
+Escape saves the edits (if any) and goes back; a save the session refuses
+keeps the editor open, so the person can fix what it names."""
 
 from __future__ import annotations
 
 from textual.containers import Vertical
+from textual.message import Message
 from textual.widgets import Input, TextArea
+
+
+def title_input(placeholder: str, id: str) -> Input:
+    # Selecting the title on focus would let the next key (a pane's key, out of
+    # habit) replace the whole title.
+    return Input(placeholder=placeholder, id=id, select_on_focus=False)
 
 
 class TitleBodyEditor(Vertical):
     ID_PREFIX = ""   # the inputs are #<prefix>-title and #<prefix>-body
+
+    class Leave(Message):
+        """Go back to the pane the person came from (each subclass defines its own)."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -28,6 +41,12 @@ class TitleBodyEditor(Vertical):
     def dirty(self) -> bool:
         return self._editing and (self.title_input.value, self.body.text) != self._loaded
 
+    def focus_title(self) -> None:
+        """Focus the title with the cursor after its text."""
+        title = self.title_input
+        title.focus()
+        title.cursor_position = len(title.value)
+
     def show_text(self, title: str, body: str, *, editing: bool) -> None:
         """Load the saved text (what ``dirty`` compares against)."""
         self._editing = editing
@@ -39,3 +58,20 @@ class TitleBodyEditor(Vertical):
 
     def mark_saved(self, title: str, description: str) -> None:
         self._loaded = (title, description)
+
+    def savable(self) -> bool:
+        """Whether a save can be asked for now (says why not, when not)."""
+        raise NotImplementedError
+
+    def post_save(self, *, leave: bool) -> None:
+        raise NotImplementedError
+
+    def action_save(self) -> None:
+        if self.savable():
+            self.post_save(leave=False)
+
+    def action_leave(self) -> None:
+        if self.dirty and self.savable():
+            self.post_save(leave=True)      # the screen goes back once the save succeeds
+        else:
+            self.post_message(self.Leave())

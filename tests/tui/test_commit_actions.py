@@ -140,6 +140,40 @@ async def test_a_failed_commit_shows_its_reason(demo: Repo) -> None:
                    for n in notifications(app))
 
 
+async def test_opening_the_editor_puts_the_cursor_after_the_title_without_selecting_it(demo: Repo) -> None:
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        await propose(pilot)
+        title = app.session.plans[0].title
+        await pilot.press("4")
+        field = app.main.editor.title_input
+        assert app.focused is field and field.selected_text == "" and field.cursor_position == len(title)
+        await pilot.press("a")                              # "approve", out of habit: one letter more, no more
+        assert field.value == title + "a"
+
+
+async def test_a_refused_save_on_escape_keeps_the_editor_open(demo: Repo) -> None:
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        await propose(pilot)
+        plan = app.session.plans[0]
+        await pilot.press("enter", "ctrl+u", "tab")         # clear the title, on to the body
+        await type_text(pilot, "A body without a title.")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "Could not save the message: A commit title must be one non-empty line" in notifications(app)
+        assert app.focused is app.main.editor.body, "still in the editor, to fix the title"
+        assert app.main.query_one("TabbedContent").active == "message-tab"
+        assert app.session.plans[0].title == plan.title
+        await pilot.press("shift+tab")
+        await type_text(pilot, "docs: explain the body")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.focused is app.main.commits
+        saved = app.session.plans[0]
+        assert saved.title == "docs: explain the body" and saved.description.startswith("A body without a title.")
+
+
 def added_lines(view) -> set[str]:
     """The added lines of the hunks the diff pane shows."""
     hunks = [block.hunk for block in view.document.blocks if isinstance(block, HunkBlock)]

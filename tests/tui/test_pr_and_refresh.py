@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from segmint_core.session.session import Session
+from segmint_tui.dialogs.confirm import Confirm
 from tests.support.repo import Repo
 from tests.tui.support import running, screen_text, settle, type_text, until
+
+STALE = "stale: press ctrl+g to redraft"
 
 
 async def test_draft_edit_save_and_copy_the_pull_request(demo: Repo) -> None:
@@ -49,3 +52,65 @@ async def test_edits_on_disk_are_noticed_without_a_key(demo: Repo) -> None:
         demo.git("add", "-A")                               # git's index changing counts too
         await until(pilot, lambda: all(h.staged for c in app.session.changes for h in c.hunks),
                     what="the staged hunks")
+
+
+async def test_the_pr_title_is_not_selected_and_escape_goes_back(demo: Repo) -> None:
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        await pilot.press("P")
+        await settle(pilot)
+        await pilot.press("escape")                         # back to the groups pane, where P was pressed
+        assert app.focused is app.main.tree
+        await pilot.press("2", "5")
+        field = app.main.pr_editor.title_input
+        title = app.session.pr.title
+        assert app.focused is field and field.selected_text == ""
+        await pilot.press("x")
+        assert field.value == title + "x"
+        await pilot.press("escape")                         # saves, and back to the commits
+        await settle(pilot)
+        assert app.focused is app.main.commits
+        assert app.session.pr.title == title + "x"
+        await pilot.press("3", "5", "escape")
+        assert app.focused is app.main.diff
+
+
+async def test_redrafting_an_edited_pr_asks_first(demo: Repo) -> None:
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        await pilot.press("P")
+        await settle(pilot)
+        drafted = app.session.pr.title
+        await pilot.press("ctrl+u")
+        await type_text(pilot, "My own title")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        await pilot.press("ctrl+g")
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.session.pr.title == "My own title" == app.main.pr_editor.title_input.value
+        await pilot.press("ctrl+g", "y")
+        await settle(pilot)
+        assert app.session.pr.title == drafted == app.main.pr_editor.title_input.value
+        await pilot.press("ctrl+g")                         # not edited since: no question
+        await settle(pilot)
+        assert app.screen is app.main
+
+
+async def test_a_draft_over_an_undone_commit_says_it_is_stale(demo: Repo) -> None:
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        await pilot.press("p", "a", "x")
+        await settle(pilot)
+        await pilot.press("P")
+        await settle(pilot)
+        assert "Pull-request draft over 3 commits" in screen_text(app)
+        assert STALE not in screen_text(app)
+        await pilot.press("escape", "u")                    # back to the commits, undo the commit
+        await settle(pilot)
+        await pilot.press("5")
+        assert STALE in screen_text(app)
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        assert STALE not in screen_text(app)
