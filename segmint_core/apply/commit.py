@@ -177,7 +177,7 @@ def _targets(git: Git, head: str | None, touched: list[Change], selection: Selec
         refs = selection.refs.get(change.id, set())
         model = file_lines(change, contents.get(oid, b"") if oid else b"")
         targets.append(text_targets(change, model, refs, mode, base_path))
-        stats.append(_stat(change, refs))
+        stats.append(FileStat(change.file_path, *model.net_counts(refs)))
     return targets, stats
 
 
@@ -203,19 +203,6 @@ def _final_oid(git: Git, change: Change) -> str | None:
     if last.new_mode == SYMLINK:  # its blob is the link's target, not what it points to
         return write_blobs(git, [os.fsencode(os.readlink(os.path.join(git.root, change.file_path)))])[0]
     return hash_worktree_file(git, change.file_path)
-
-
-def _stat(change: Change, refs: set[LineRef]) -> FileStat:
-    added = removed = 0
-    for fp in (change.staged_patch, change.unstaged_patch):
-        if fp is None:
-            continue
-        for hunk in fp.hunks:
-            for i, line in enumerate(hunk.lines):
-                if (hunk.id, i) in refs:
-                    added += line[:1] == "+"
-                    removed += line[:1] == "-"
-    return FileStat(change.file_path, added, removed)
 
 
 # -- 3-5. writing -----------------------------------------------------------------

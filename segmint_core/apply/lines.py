@@ -183,6 +183,14 @@ class FileLines:
             return False
         return not any(ref in selected for ref in line.removed_by)
 
+    def net_counts(self, selected: set[LineRef]) -> tuple[int, int]:
+        """Lines the ``selected`` changes add to and remove from the base, as git counts
+        them: a line staged, then edited again in the work tree, counts once."""
+        added = sum(1 for ln in self.lines if ln.added_by in selected
+                    and not any(ref in selected for ref in ln.removed_by))
+        removed = sum(1 for ln in self.lines if ln.in_base and any(ref in selected for ref in ln.removed_by))
+        return added, removed
+
     def _is_new(self, line: Line) -> bool:
         return line.added_by is not None and line.added_by[0] in self.new_file
 

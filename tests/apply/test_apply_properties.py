@@ -145,3 +145,17 @@ def test_a_quoted_path_with_a_space_commits_exactly(repo: Repo, name: str) -> No
     assert repo.git_bytes("cat-file", "blob", f"{result.sha}:{name}") == b"two\n"
     assert repo.git_bytes("cat-file", "blob", f"{result.sha}:other.txt") == b"x\n"
     assert repo.read(name) == b"two\n" and repo.read("other.txt") == b"y\n"
+
+
+def test_a_line_staged_then_edited_again_counts_once(repo: Repo) -> None:
+    repo.write("f.txt", "1\n2\n3\n4\n5\n")
+    repo.commit()
+    repo.write("f.txt", "1\n2\n3\n4\nfive\n")
+    repo.add("f.txt")
+    repo.write("f.txt", "1\n2\n3\n4\nFIVE\n6\n")
+    git = Git.discover(repo.path)
+    cs = capture(git)
+    result = apply_selection(git, cs, select(cs, {h.id for c in cs.changes for h in c.hunks}), "five\n")
+    assert [(f.path, f.added, f.removed) for f in result.files] == [("f.txt", 2, 1)]
+    numstat = repo.git("diff", "--numstat", f"{result.sha}~1", result.sha).split()
+    assert numstat[:2] == ["2", "1"]
