@@ -141,14 +141,19 @@ def files_of_plans(session: "Session", plans: list[CommitPlan]) -> list[FileLine
 
 
 def _numstat(session: "Session", sha: str) -> list[tuple[str, int, int]]:
-    out = session.git.run("diff-tree", "--no-commit-id", "--no-renames", "--root", "-r", "-z", "--numstat", sha).stdout
+    """Per file of the commit: its path (the new one for a rename), lines added and removed."""
+    out = session.git.run("diff-tree", "--no-commit-id", "-M", "--root", "-r", "-z", "--numstat", sha).stdout
+    items = out.split(b"\0")
     rows = []
-    for item in out.split(b"\0"):
-        if not item:
+    i = 0
+    while i < len(items):
+        parts = items[i].split(b"\t", 2)
+        i += 1
+        if len(parts) != 3:
             continue
-        parts = item.split(b"\t", 2)
-        if len(parts) == 3:
-            added, removed, path = parts
-            rows.append((path.decode("utf-8", "surrogateescape"),
-                         int(added) if added.isdigit() else 0, int(removed) if removed.isdigit() else 0))
+        added, removed, path = parts
+        if not path and i + 1 < len(items):   # a rename: the old path, then the new one
+            path, i = items[i + 1], i + 2
+        rows.append((path.decode("utf-8", "surrogateescape"),
+                     int(added) if added.isdigit() else 0, int(removed) if removed.isdigit() else 0))
     return rows

@@ -182,6 +182,18 @@ def test_pr_draft_lists_commits_files_and_tests(repo: Repo) -> None:
     assert not session.generate_pr().edited
 
 
+def test_pr_draft_lists_a_renamed_file_once(repo: Repo) -> None:
+    repo.write("old_name.py", "".join(f"line {n}\n" for n in range(20)))
+    repo.commit()
+    repo.git("mv", "old_name.py", "new_name.py")
+    repo.write("new_name.py", "".join(f"line {n}\n" for n in range(21)))
+    session = open_session(repo)
+    session.propose_commits()
+    session.apply_all(actor="person")
+    files = session.generate_pr().description.split("## Files changed", 1)[1]
+    assert "`new_name.py` (+1 -0)" in files and "old_name.py" not in files
+
+
 def test_secrets_never_reach_the_model(repo: Repo) -> None:
     repo.write("settings.py", "DEBUG = False\n")
     repo.commit()
