@@ -32,6 +32,8 @@ def commit_type(facts: Facts) -> str:
         return "build"
     if all(is_test_path(p) for p in paths):
         return "test"
+    if _only_deletions(facts):
+        return "refactor" if code else "chore"
     if facts.whitespace_only:
         return "style"
     if facts.renames and not facts.added_defs or facts.moved_only or facts.renamed_files and not facts.added:
@@ -91,6 +93,8 @@ def _clean_scope(name: str) -> str:
 def subject(kind: str, facts: Facts) -> str:
     if facts.submodules and len(facts.submodules) == len(facts.paths):
         return _submodule_subject(facts)
+    if _only_deletions(facts):
+        return f"remove {_names_of_files(facts.paths)}"
     if kind == "docs":
         if facts.headings:
             return f"document {_quote_list(facts.headings[:2], plain=True)}"
@@ -135,6 +139,10 @@ def subject(kind: str, facts: Facts) -> str:
             return f"use {_quote_list(facts.imports)} in {where}"
         return f"correct {where}"
     return f"update {_names_of_files(facts.paths)}"
+
+
+def _only_deletions(facts: Facts) -> bool:
+    return bool(facts.paths) and set(facts.paths) <= set(facts.deleted_files)
 
 
 def _submodule_subject(facts: Facts) -> str:

@@ -101,6 +101,13 @@ def test_whitespace_only_is_style(repo: Repo) -> None:
     assert message_for(repo).title == "style(m): format m.py"
 
 
+def test_deleted_files_are_removed_not_corrected(repo: Repo) -> None:
+    repo.write("pkg/old.py", "def gone():\n    return 1\n")
+    repo.commit()
+    repo.delete("pkg/old.py")
+    assert message_for(repo).title == "refactor(old): remove old.py"
+
+
 def test_workflow_change_is_ci(repo: Repo) -> None:
     repo.write(".github/workflows/test.yml", "on: push\n")
     repo.commit()
