@@ -321,6 +321,8 @@ class Session:
 
     def update_commit(self, commit_id: str, *, title: str | None = None, description: str | None = None,
                       actor: str = PERSON) -> CommitPlan:
+        if title is None and description is None:
+            raise SegmintError("Give a new title, a new description, or both")
         with self._lock:
             plan = self.plan(commit_id)
             if plan.status == APPLIED:

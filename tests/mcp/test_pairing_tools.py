@@ -101,6 +101,7 @@ async def test_edit_and_reorder_commits(server: MCPServer) -> None:
         reordered = await data(client, "reorder_commits", commit_ids=list(reversed(ids)))
         assert [c["id"] for c in reordered["commits"]] == list(reversed(ids))
         assert await error(client, "update_commit", commit_id="commit-50", title="x") == "Unknown commit ID: commit-50"
+        assert await error(client, "update_commit", commit_id=ids[0]) == "Give a new title, a new description, or both"
         assert await error(client, "update_commit", commit_id=ids[0], title="two\nlines") == (
             "A commit title must be one non-empty line")
         if len(ids) > 1:
