@@ -95,6 +95,13 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     return parser
 
 
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
 def _command_in(argv: Sequence[str]) -> str | None:
     args = iter(argv)
     for token in args:
@@ -109,7 +116,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     as_program = argv is None
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(argv)
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:   # named by the sub-command's parser, with its usage, not the top one's
+        command = _subparsers(parser).get(getattr(args, "command", None) or "", parser)
+        command.error(f"unrecognized arguments: {' '.join(unknown)}")
     # --repo is accepted before or after the sub-command; its action is shared
     # with every sub-parser, so its absence is filled in here, not by a default.
     args.repo = getattr(args, "repo", None)

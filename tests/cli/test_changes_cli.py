@@ -95,3 +95,10 @@ def test_a_bare_repository_is_named_as_one(tmp_path) -> None:
     subprocess.run(["git", "init", "-q", "--bare", str(tmp_path / "bare.git")], check=True)
     result = run_segmint("changes", "--repo", str(tmp_path / "bare.git"), cwd=tmp_path)
     assert_clean_error(result, "bare.git has no working tree (a bare repository, or inside .git)")
+
+
+def test_an_unknown_option_is_named_with_the_command_s_usage(repo: Repo) -> None:
+    result = run_segmint("changes", "--frobnicate", cwd=repo.path)
+    assert result.returncode == 2
+    assert result.stderr.startswith("usage: segmint changes")
+    assert "segmint changes: error: unrecognized arguments: --frobnicate" in result.stderr
