@@ -89,7 +89,7 @@ def _sentence(kind: str, detail: str, units: list[Unit]) -> str | None:
     if kind == files.SAME_STEM:
         return f"files about `{units[0].path.rsplit('/', 1)[-1].split('.')[0]}`"
     if kind == files.SAME_DIRECTORY:
-        return f"files in the same folder {detail}/"
+        return f"files in the same folder {detail}/" if detail else "files at the top level"
     if kind in (docs.MENTION, docs.MENTION_USE, docs.FILE_MENTION):
         prose = _prose_name([u for u in units if u.kind in (CHANGELOG, DOCS)])
         return f"{prose} names {detail}" if kind == docs.FILE_MENTION else f"{prose} names `{detail}`"

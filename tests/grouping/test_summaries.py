@@ -75,3 +75,14 @@ def test_a_failing_model_falls_back_to_the_heuristic_and_says_so(repo: Repo) -> 
     assert grouping.groups[0].note.startswith("model summary failed, heuristic summary used")
     assert grouping.groups[0].to_dict()["note"] == grouping.groups[0].note
     assert text.note and text.summary == "`check_token` takes `strict`"
+
+
+def test_files_at_the_top_level_are_named_so(repo: Repo) -> None:
+    repo.write("alpha.txt", "a\n")
+    repo.write("omega.txt", "z\n")
+    repo.commit()
+    repo.write("alpha.txt", "a2\n")
+    repo.write("omega.txt", "z2\n")
+    changes = capture(Git.discover(repo.path)).changes
+    _, reasons = summarize_group(changes, [h.id for c in changes for h in c.hunks])
+    assert "files at the top level" in reasons and not any("folder /" in r for r in reasons)
