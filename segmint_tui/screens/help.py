@@ -27,6 +27,7 @@ GENERAL = [
     ("1 2 3 4 5", "Groups, commits, diff, message, PR"),
     ("↑ ↓ / j k", "Move the cursor"),
     ("→ ← / l h", "Expand, collapse (groups pane)"),
+    ("enter", "Edit the highlighted commit's message (commits pane)"),
     ("? / q", "This help / quit"),
 ]
 TITLES = {command.action: command.title for command in COMMANDS}
