@@ -36,7 +36,9 @@ def status_text(plan: CommitPlan) -> Text:
 
 
 def failure_text(plan: CommitPlan) -> Text | None:
-    """Why the last commit attempt failed, when it did."""
+    """Why the last commit attempt failed, or why the next one would (an out-of-date plan)."""
+    if plan.out_of_date:
+        return Text(plan.out_of_date + " (p)", Style(color="#e5c07b"))
     if plan.status != FAILED or not plan.error:
         return None
     return Text(plan.error, Style(color="#ff6b6b"))

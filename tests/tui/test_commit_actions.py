@@ -199,3 +199,25 @@ async def test_an_applied_commit_shows_its_own_diff_from_git(demo: Repo) -> None
         assert "] Next hunk" in footer and "c Comment" not in footer and "m Move" not in footer
         await pilot.press("c")
         assert app.screen is app.main, "no comment prompt"
+
+
+async def test_a_commit_whose_lines_changed_on_disk_says_it_is_out_of_date(demo: Repo) -> None:
+    async with running(demo.path, toasts=True) as pilot:
+        app = pilot.app
+        await propose(pilot)
+        first = app.session.plans[0]
+        change, hunks = app.session.parts(first.hunk_ids)[0]
+        added = next(line[1:] for line in hunks[0].lines if line.startswith("+") and line[1:].strip())
+        text = demo.read(change.file_path).decode()
+        demo.write(change.file_path, text.replace(added, added.rstrip() + "  # edited again", 1))
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.session.plan(first.id).changed == [change.file_path]
+        assert f"{first.id} is out of date: {change.file_path} changed since it was proposed" in screen_text(app)
+        head = demo.git("rev-parse", "HEAD")
+        await pilot.press("home", "x")
+        await settle(pilot)
+        assert demo.git("rev-parse", "HEAD") == head, "nothing committed"
+        await pilot.press("p")
+        await settle(pilot)
+        assert not any(p.changed for p in app.session.plans)
