@@ -184,13 +184,8 @@ def test_binary_file_replaced_by_a_symlink_stores_the_link(repo: Repo) -> None:
 
 
 def submodule_repo(repo: Repo, tmp_path: Path) -> Repo:
-    sub = Repo(tmp_path / "sub-origin")
-    sub.write("s.txt", "1\n")
-    sub.commit("s1")
     repo.write("a", "a\n")
-    repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub.path), "sub")
-    repo.commit("add submodule")
-    return Repo(repo.path / "sub", init=False)
+    return repo.add_submodule(tmp_path / "sub-origin", "sub")
 
 
 def test_dirty_submodule_commits_its_checked_out_commit(repo: Repo, tmp_path: Path) -> None:

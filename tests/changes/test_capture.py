@@ -159,12 +159,7 @@ def test_binary_symlink_and_empty_files(repo: Repo) -> None:
 
 
 def test_submodule_pointer_change(repo: Repo, tmp_path) -> None:
-    sub = Repo(tmp_path / "sub")
-    sub.write("s.txt", "1\n")
-    sub.commit("s1")
-    repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub.path), "deps/sub")
-    repo.commit("add submodule")
-    inner = Repo(repo.path / "deps" / "sub", init=False)
+    inner = repo.add_submodule(tmp_path / "sub", "deps/sub")
     inner.write("s.txt", "2\n")
     new = inner.commit("s2")
     change = next(c for c in listing(repo).changes if c.file_path == "deps/sub")
@@ -177,12 +172,7 @@ def test_submodule_pointer_change(repo: Repo, tmp_path) -> None:
 
 def test_submodule_with_only_local_edits_is_not_a_change(repo: Repo, tmp_path) -> None:
     # The superproject cannot commit a submodule's own edits: git commit -a records nothing.
-    sub = Repo(tmp_path / "sub")
-    sub.write("s.txt", "1\n")
-    sub.commit("s1")
-    repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub.path), "deps/sub")
-    repo.commit("add submodule")
-    Repo(repo.path / "deps" / "sub", init=False).write("s.txt", "local edit\n")
+    repo.add_submodule(tmp_path / "sub", "deps/sub").write("s.txt", "local edit\n")
     assert listing(repo).changes == []
 
 

@@ -133,12 +133,7 @@ def test_title_fits_72_characters(repo: Repo, long_name: str) -> None:
 
 
 def test_submodule_pointer_change_names_the_new_commit(repo: Repo, tmp_path) -> None:
-    sub = Repo(tmp_path / "sub-origin")
-    sub.write("s.txt", "1\n")
-    sub.commit("s1")
-    repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub.path), "sub")
-    repo.commit("add submodule")
-    inner = Repo(repo.path / "sub", init=False)
+    inner = repo.add_submodule(tmp_path / "sub-origin", "sub")
     inner.write("s.txt", "2\n")
     new = inner.commit("s2")
     inner.write("s.txt", "local edit\n")  # the checkout is dirty too

@@ -73,6 +73,16 @@ class Repo:
     def head(self) -> str:
         return self.git("rev-parse", "HEAD").strip()
 
+    def add_submodule(self, origin: Path, at: str) -> "Repo":
+        """A submodule at ``at`` cloned from a new one-commit repository at ``origin``,
+        committed here; its checkout, to commit in or edit."""
+        sub = Repo(origin)
+        sub.write("s.txt", "1\n")
+        sub.commit("s1")
+        self.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub.path), at)
+        self.commit("add submodule")
+        return Repo(self.path / at, init=False)
+
     def status(self) -> str:
         return self.git("status", "--porcelain=v1", "-z", "--untracked-files=all")
 
