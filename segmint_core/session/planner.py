@@ -11,7 +11,7 @@ from segmint_core.changes.models import Change
 from segmint_core.planning import order_plans, write_message
 from segmint_core.planning.order import cycles
 from segmint_core.pr.draft import FileLine
-from segmint_core.session.models import APPLIED, APPROVED, AWAITING_APPROVAL, CommitPlan, Group
+from segmint_core.session.models import APPLIED, APPROVED, AWAITING_APPROVAL, PROPOSED, CommitPlan, Group
 
 if TYPE_CHECKING:
     from segmint_core.session.session import Session
@@ -22,9 +22,11 @@ def build_plans(session: "Session", groups: list[Group], start: int,
     """One plan per group, in dependency order, numbered from ``start``.
 
     A plan in ``previous`` (the open plans being replaced) for the same group
-    lends the new one its id and message when a person or agent edited the
-    message, or approved the same hunks (the approval stays then). Any other
-    message is written afresh.
+    and the same hunks, none changed since, lends the new one its id, its
+    approval, and its message when approved. A message a person or agent
+    edited is kept whatever the hunks. Any other message is written afresh,
+    and a plan whose hunks differ gets a new id: an old id never names
+    other changes.
     """
     drafts: dict[str, CommitPlan] = {}
     reused: dict[str, str] = {}
@@ -33,11 +35,13 @@ def build_plans(session: "Session", groups: list[Group], start: int,
         plan = CommitPlan(id=group.id, title="", description="", change_group_ids=[group.id],
                           hunk_ids=list(group.hunk_ids), change_ids=hunkless)
         before = _same_group(previous, group.id)
-        approved = before is not None and _same_content(before, plan) and before.status in (APPROVED, AWAITING_APPROVAL)
-        if before is not None and (before.edited or approved):
-            plan.title, plan.description, plan.edited = before.title, before.description, before.edited
-            plan.status = before.status if approved else plan.status
+        same = before is not None and not before.changed and _same_content(before, plan)
+        if same:
             reused[group.id] = before.id
+            if before.status in (APPROVED, AWAITING_APPROVAL):
+                plan.status = before.status
+        if before is not None and (before.edited or plan.status != PROPOSED):
+            plan.title, plan.description, plan.edited = before.title, before.description, before.edited
         else:
             message = write_message(session.parts(group.hunk_ids, hunkless), group.reasons, session.settings)
             plan.title, plan.description, plan.note = message.title, message.description, message.note

@@ -308,7 +308,7 @@ class Session:
             kept = [p for p in self.plans if p.status != APPLIED and group_ids is not None
                     and not set(p.change_group_ids) & set(group_ids)]
             replaced = [p for p in self.plans if p.status != APPLIED and p not in kept]
-            start = 1 + max((_number(p.id) for p in applied + kept), default=0)
+            start = 1 + max((_number(p.id) for p in self.plans), default=0)   # a replaced id never names another commit
             fresh = build_plans(self, groups, start, replaced)
             self._state.revision += 1
             for plan in fresh:
