@@ -183,8 +183,10 @@ class Session:
         self.units = Units(fresh, mapping.splits)
         self._state.revision += 1
         self._state.changes_revision = self._state.revision
-        carry_over(self._state, mapping, self.units, old_paths, self.revision)
-        appeared = list(mapping.appeared) + [
+        touched = {g.id for g in self.groups if any(h not in mapping.ids for h in g.hunk_ids)}
+        rehomed = carry_over(self._state, mapping, self.units, old_paths, self.revision)
+        self._refresh_summaries(touched)
+        appeared = [uid for uid in mapping.appeared if uid not in rehomed] + [
             cid for cid in self.units.hunkless_change_ids()
             if not any(cid in g.change_ids for g in self.groups)
         ]
@@ -558,8 +560,11 @@ class Session:
                                       key=_change_number)
         self._state.groups = [g for g in self.groups if g.hunk_ids or g.change_ids]
 
-    def _refresh_summaries(self) -> None:
+    def _refresh_summaries(self, only: set[str] | None = None) -> None:
+        """Rewrite the summaries not edited by hand (of the groups in ``only``, if given)."""
         for group in self.groups:
+            if only is not None and group.id not in only:
+                continue
             if not group.edited:
                 group.summary, group.reasons = summarize(self, group)
             group.revision = self.revision

@@ -125,12 +125,20 @@ def _change_paths(units: Units) -> dict[str, str]:
     return {c.id: c.file_path for c in units.changes}
 
 
-def carry_over(state: SavedState, mapping: Remap, units: Units, old_paths: dict[str, str], revision: int) -> None:
-    """Rewrite groups and open plans in ``state`` to the new unit and change ids."""
+def carry_over(state: SavedState, mapping: Remap, units: Units, old_paths: dict[str, str],
+               revision: int) -> set[str]:
+    """Rewrite groups and open plans in ``state`` to the new unit and change ids.
+
+    A hunk edited again is new to the remap; it goes back to the group that
+    lost a hunk in its file, when only one did. Returns those re-homed ids.
+    """
     path_to_change = {c.file_path: c.id for c in units.changes}
     claimed: set[str] = set()
+    homes = _homes(state.groups, mapping, units, old_paths)
     for group in state.groups:
         group.hunk_ids = _mapped(group.hunk_ids, mapping, claimed)
+        group.hunk_ids += [uid for uid, home in homes.items() if home is group]
+        group.hunk_ids = [uid for uid in units.by_id if uid in set(group.hunk_ids)]   # file order
         group.change_ids = _change_ids(group, units, old_paths, path_to_change)
         group.revision = revision
     state.groups = [g for g in state.groups if g.hunk_ids or g.change_ids]
@@ -144,6 +152,22 @@ def carry_over(state: SavedState, mapping: Remap, units: Units, old_paths: dict[
         plan.changed = sorted(set(plan.changed) | {old_paths.get(h.split(":")[0], h) for h in lost})
         plan.revision = revision
     state.plans = [p for p in state.plans if p.status == APPLIED or p.hunk_ids or p.change_ids or p.changed]
+    return set(homes)
+
+
+def _homes(groups: list[Group], mapping: Remap, units: Units, old_paths: dict[str, str]) -> dict[str, Group]:
+    """New unit id -> the group it returns to: the one group that lost a unit in its file."""
+    losers: dict[str, set[int]] = {}
+    for n, group in enumerate(groups):
+        for old in group.hunk_ids:
+            if old not in mapping.ids:
+                losers.setdefault(old_paths.get(old.split(":")[0], ""), set()).add(n)
+    homes: dict[str, Group] = {}
+    for uid in mapping.appeared:
+        found = losers.get(units.change_of(uid).file_path, set())
+        if len(found) == 1:
+            homes[uid] = groups[next(iter(found))]
+    return homes
 
 
 def _mapped(ids: list[str], mapping: Remap, claimed: set[str]) -> list[str]:

@@ -45,6 +45,26 @@ def test_proposing_again_keeps_edited_messages_and_approvals(two_intents: Repo) 
     assert sorted(grown.hunk_ids) == sorted(edited.hunk_ids + approved.hunk_ids)
 
 
+def test_a_hunk_edited_after_approval_comes_back_to_its_group_unapproved(two_intents: Repo) -> None:
+    session = open_session(two_intents)
+    one_group_per_hunk(session)
+    plans = session.propose_commits()
+    three = next(p for p in plans if "+line three" in session.units.by_id[p.hunk_ids[0]].changed_lines)
+    session.approve([three.id])
+    group = three.change_group_ids[0]
+    two_intents.write("app.py", two_intents.read("app.py").decode().replace("line three", "line THREE"))
+    session.refresh()
+    assert session.plan(three.id).changed == ["app.py"]
+    edited = session.group(group)
+    assert [session.units.by_id[h].changed_lines for h in edited.hunk_ids] == [["-line 3", "+line THREE"]]
+    assert len(session.groups) == 3, "no catch-all group for the edited hunk"
+    again = {p.change_group_ids[0]: p for p in session.propose_commits()}
+    assert again[group].status == "proposed", "an approval covers only what was approved"
+    assert again[group].id not in {p.id for p in plans}, "an old id never names other changes"
+    unchanged = [p for p in plans if p.change_group_ids[0] != group]
+    assert {again[p.change_group_ids[0]].id for p in unchanged} == {p.id for p in unchanged}
+
+
 def test_undo_puts_the_plan_back_as_it_was_and_keeps_the_applied_ones_whole(two_intents: Repo) -> None:
     session = open_session(two_intents)
     one_group_per_hunk(session)
