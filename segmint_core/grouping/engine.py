@@ -67,7 +67,8 @@ def group_changes(
         _report(progress, 0, 1, "clustering")
         affinity = graph.affinities(links, units, model)
         weights = [float(max(1, u.size)) for u in units]  # a unit counts for its changed lines
-        labels = graph.average_linkage(len(units), affinity, model.threshold(len(selected)), weights)
+        labels = graph.average_linkage(len(units), affinity, model.threshold(len(selected)), weights,
+                                       together=graph.mechanical_pairs(links))
     return _assemble(selected, units, labels, links, model, settings, progress)
 
 

@@ -16,6 +16,7 @@ import numpy as np
 
 from segmint_core.grouping.model import PILING, Model
 from segmint_core.grouping.signals.base import Link
+from segmint_core.grouping.signals.repeated import REPEATED
 from segmint_core.grouping.units import Unit
 
 
@@ -60,16 +61,37 @@ def pair_kind(a: str, b: str) -> str:
 
 
 def average_linkage(n: int, affinity: dict[tuple[int, int], float], threshold: float,
-                    weights: list[float] | None = None) -> list[int]:
+                    weights: list[float] | None = None, together: list[tuple[int, int]] = ()) -> list[int]:
     """A cluster label per unit: the smallest unit index in its cluster.
 
     ``weights`` (default 1 each) make a pair count ``w_a * w_b`` times, the
     way a score over changed lines counts a pair of big hunks more than two
-    small ones. Merging goes best first (ties: the lowest pair of indices)
-    while the weighted mean affinity between two clusters is at least
-    ``threshold``.
+    small ones. The pairs in ``together`` start in one cluster. Merging goes
+    best first (ties: the lowest pair of indices) while the weighted mean
+    affinity between two clusters is at least ``threshold``.
     """
-    return _Linkage(n, affinity, threshold, weights).run()
+    linkage = _Linkage(n, affinity, threshold, weights)
+    linkage.join(together)
+    return linkage.run()
+
+
+def mechanical_pairs(links: list[Link], min_places: int = 4) -> list[tuple[int, int]]:
+    """Pairs of units that make one substitution (``old -> new``) found in at least
+    ``min_places`` units: one mechanical edit, however far apart its places are.
+
+    Average linkage alone would split it: its places link in a chain, so the
+    mean over all their pairs falls as the edit spreads.
+    """
+    places: dict[str, set[int]] = {}
+    for item in links:
+        if item.kind == REPEATED and " -> " in item.detail:
+            places.setdefault(item.detail, set()).update((item.a, item.b))
+    pairs: list[tuple[int, int]] = []
+    for _, units in sorted(places.items()):
+        if len(units) >= min_places:
+            first, *rest = sorted(units)
+            pairs.extend((first, other) for other in rest)
+    return pairs
 
 
 Pair = tuple[float, int, int]   # (-mean affinity, lower cluster, higher cluster): smallest is best
@@ -95,6 +117,28 @@ class _Linkage:
         self.version = [0] * n
         self.best: list[Pair | None] = [self._best_of(c) for c in range(n)]
         self.heap = [(pair, c, 0) for c, pair in enumerate(self.best) if self._wanted(pair)]
+        heapq.heapify(self.heap)
+
+    def join(self, pairs: list[tuple[int, int]]) -> None:
+        """Put each pair's units in one cluster, whatever their affinity."""
+        if not pairs:
+            return
+        root = list(range(len(self.members)))
+
+        def find(x: int) -> int:
+            while root[x] != x:
+                root[x] = root[root[x]]
+                x = root[x]
+            return x
+
+        for a, b in pairs:
+            ra, rb = find(a), find(b)
+            if ra != rb:
+                keep, gone = min(ra, rb), max(ra, rb)
+                self._merge(keep, gone)
+                root[gone] = keep
+        self.heap = [(pair, c, self.version[c]) for c, pair in enumerate(self.best)
+                     if self.alive[c] and self._wanted(pair)]
         heapq.heapify(self.heap)
 
     def run(self) -> list[int]:

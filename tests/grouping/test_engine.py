@@ -149,3 +149,22 @@ def test_a_function_changed_in_two_hunks_is_named_once_in_the_reasons(repo: Repo
     reasons = [r for g in grouping.groups for r in g.reasons]
     assert "both change `load_config`" in reasons
     assert "both edit `load_config`" not in reasons
+
+
+def test_one_substitution_in_many_places_is_one_group(repo: Repo) -> None:
+    body = [f"value_{n} = compute(old_setting, {n})\n" if n % 25 == 0 else f"# filler line {n}\n"
+            for n in range(2_000)]
+    repo.write("config.py", "".join(body))
+    repo.write("app.py", "def main():\n    return 1\n")
+    repo.commit()
+    repo.write("config.py", "".join(line.replace("old_setting", "new_setting") for line in body))
+    repo.write("app.py", "def main():\n    return 2\n")
+    changes = capture(Git.discover(repo.path))
+    renamed = [h.id for c in changes.changes if c.file_path == "config.py" for h in c.hunks]
+    assert len(renamed) == 80
+    grouping = group_changes(changes, timeline=None)
+    holding = [g for g in grouping.groups if set(renamed) & set(g.hunk_ids)]
+    assert len(holding) == 1 and set(renamed) <= set(holding[0].hunk_ids)
+    assert any("the same edit in" in r for r in holding[0].reasons)
+    app = next(c.id for c in changes.changes if c.file_path == "app.py")
+    assert app not in holding[0].change_ids, "the unrelated edit stays out"
