@@ -144,7 +144,7 @@ def _explain(groups: dict[int, ChangeGroup], effective: list[Change], units: lis
     total = len(groups)
     for n, (label, group) in enumerate(groups.items()):
         _report(progress, n, total, "summarizing groups")
-        group.reasons = group_reasons(units, inside[label], members[label], model)
+        group.reasons = group_reasons(units, inside[label], members[label], model, others=total > 1)
         changes = [c for c in effective if c.id in group.change_ids]
         member_units = [units[i] for i in sorted(members[label])]
         text = describe(changes, member_units, set(group.hunk_ids), group.reasons, settings)

@@ -34,10 +34,13 @@ PRIORITY = {
     proximity.SAME_FILE: 5, similarity.SIMILAR: 5, files.SAME_DIRECTORY: 6,
 }
 ALONE = "stands alone: no shared names, tests or nearby edits with the other changes"
+ONLY = "the only change"
 
 
-def group_reasons(units: list[Unit], links: list[Link], members: set[int], model: Model) -> list[str]:
-    """Up to four sentences for the strongest evidence among ``members`` (unit indexes)."""
+def group_reasons(units: list[Unit], links: list[Link], members: set[int], model: Model,
+                  *, others: bool = True) -> list[str]:
+    """Up to four sentences for the strongest evidence among ``members`` (unit indexes);
+    ``others``: other groups exist to stand apart from."""
     totals: dict[tuple[str, str], float] = defaultdict(float)
     holders: dict[tuple[str, str], set[int]] = defaultdict(set)
     for item in links:
@@ -55,7 +58,7 @@ def group_reasons(units: list[Unit], links: list[Link], members: set[int], model
     ranked = sorted(sentences, key=lambda s: (sentences[s][0], -round(sentences[s][1], 6), s))
     if ranked:
         return ranked[:MAX_REASONS]
-    return _solo_reasons([units[i] for i in sorted(members)])
+    return _solo_reasons([units[i] for i in sorted(members)], others)
 
 
 def _sentence(kind: str, detail: str, units: list[Unit]) -> str | None:
@@ -106,7 +109,7 @@ def _sentence(kind: str, detail: str, units: list[Unit]) -> str | None:
     return None
 
 
-def _solo_reasons(units: list[Unit]) -> list[str]:
+def _solo_reasons(units: list[Unit], others: bool) -> list[str]:
     hunkless = [u for u in units if u.hunk is None]
     if hunkless and len(hunkless) == len(units):
         change = hunkless[0].change
@@ -115,7 +118,7 @@ def _solo_reasons(units: list[Unit]) -> list[str]:
         return [f"{change.status} file {change.file_path} with no text changes"]
     if len({u.path for u in units}) == 1 and len(units) > 1:
         return [f"edits in {units[0].path}"]
-    return [ALONE]
+    return [ALONE] if others else [ONLY]
 
 
 def _prose_name(units: list[Unit]) -> str:

@@ -169,7 +169,7 @@ def body(facts: Facts, reasons: list[str], per_file: list[tuple[str, int, int, l
     if why:
         lines.append("")
         lines.extend(f"{sentence}." for sentence in why)
-    evidence = [r for r in reasons if not r.startswith("stands alone")]
+    evidence = [r for r in reasons if not r.startswith("stands alone") and r != "the only change"]
     if evidence:
         lines.append("")
         lines.append("Grouped because " + "; ".join(evidence[:3]) + ".")

@@ -168,3 +168,11 @@ def test_one_substitution_in_many_places_is_one_group(repo: Repo) -> None:
     assert any("the same edit in" in r for r in holding[0].reasons)
     app = next(c.id for c in changes.changes if c.file_path == "app.py")
     assert app not in holding[0].change_ids, "the unrelated edit stays out"
+
+
+def test_a_lone_change_is_the_only_one_not_apart_from_others(repo: Repo) -> None:
+    repo.write("a.py", "x = 1\n")
+    repo.commit()
+    repo.write("a.py", "x = 2\n")
+    (group,) = group_changes(capture(Git.discover(repo.path)), timeline=None).groups
+    assert group.reasons == ["the only change"]
