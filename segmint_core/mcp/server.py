@@ -22,6 +22,7 @@ from mcp_types import SubscribeRequestParams, UnsubscribeRequestParams
 
 from segmint_core import __version__
 from segmint_core.chunks.service import ChunkService
+from segmint_core.errors import SegmintError
 from segmint_core.mcp import prompt, resources
 from segmint_core.mcp.middleware import prompt_errors, tidy_argument_errors
 from segmint_core.mcp.notify import ResourceNotifier
@@ -62,7 +63,7 @@ def build_server(session: Session | SessionRef, *, chunk_service: ChunkService |
     messages.register(server, services)
     resources.register(server, services)
     prompt.register(server)
-    _serve_2025_subscriptions(server, notifier)
+    _serve_2025_subscriptions(server, notifier, services.sessions)
     return server
 
 
@@ -120,14 +121,23 @@ class Runtime:
         await in_thread(self.services.trajectory.stop)
 
 
-def _serve_2025_subscriptions(server: MCPServer, notifier: ResourceNotifier) -> None:
+def _serve_2025_subscriptions(server: MCPServer, notifier: ResourceNotifier, sessions: SessionRef) -> None:
     """``resources/subscribe`` for clients of the 2025 protocol era, and ``listChanged`` advertised.
 
     MCPServer serves ``subscriptions/listen`` (the current era) by itself; the
     earlier per-resource subscription needs request handlers on the low-level server.
     """
     lowlevel = server._lowlevel_server
-    lowlevel.add_request_handler("resources/subscribe", SubscribeRequestParams, notifier.subscribe)
+
+    async def subscribe(ctx: Any, params: SubscribeRequestParams) -> Any:
+        # Headless, the session opens in the background; its watch on other
+        # processes' comments must run before the client is told it is subscribed,
+        # or a comment sent right after would go unannounced.
+        with contextlib.suppress(SegmintError):
+            await in_thread(sessions.get)
+        return await notifier.subscribe(ctx, params)
+
+    lowlevel.add_request_handler("resources/subscribe", SubscribeRequestParams, subscribe)
     lowlevel.add_request_handler("resources/unsubscribe", UnsubscribeRequestParams, notifier.unsubscribe)
     options = functools.partial(type(lowlevel).create_initialization_options, lowlevel)
     lowlevel.create_initialization_options = (  # type: ignore[method-assign]
