@@ -6,7 +6,7 @@ on plans, ``sha``/``error``/``note``) are additions, never renames.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 PROPOSED = "proposed"
@@ -119,10 +119,10 @@ class AppliedCommit:
     plan_id: str
     index_before: str    # file name of the saved index under .git/segmint/undo/
     paths: list[str]     # index entries the commit changed
-    state_before: dict[str, Any]  # groups and plans before the apply
+    state_before: dict[str, Any]  # groups and plans before the apply, as plain data (never edited)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return _flat_dict(self)   # state_before is shared, not copied: asdict's deep copy made saving quadratic
 
 
 def _flat_dict(obj: Any) -> dict[str, Any]:
