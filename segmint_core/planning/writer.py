@@ -35,8 +35,11 @@ class Message:
 Parts = list[tuple[Change, list[Hunk]]]
 
 
-def write_message(parts: Parts, reasons: list[str], settings: Settings | None = None) -> Message:
-    offline = offline_message(parts, reasons)
+def write_message(parts: Parts, reasons: list[str], settings: Settings | None = None,
+                  counts: dict[str, tuple[int, int]] | None = None) -> Message:
+    """``counts``: lines added and removed per file where the hunks' own counts would
+    mislead (a line staged, then edited again, is one change in the commit)."""
+    offline = offline_message(parts, reasons, counts)
     if settings is None or not settings.chat_enabled:
         return offline
     from segmint_core.llm import chat
@@ -48,14 +51,15 @@ def write_message(parts: Parts, reasons: list[str], settings: Settings | None = 
     return parse_reply(reply, offline)
 
 
-def offline_message(parts: Parts, reasons: list[str]) -> Message:
+def offline_message(parts: Parts, reasons: list[str], counts: dict[str, tuple[int, int]] | None = None) -> Message:
     facts = gather(parts)
     kind = messages.commit_type(facts)
     per_file = []
     for change, hunks in parts:
         own = gather([(change, hunks)])
         names = own.added_defs + [d for d in own.changed_defs if d not in own.added_defs]
-        per_file.append((change.file_path, own.added, own.removed, names))
+        added, removed = (counts or {}).get(change.file_path, (own.added, own.removed))
+        per_file.append((change.file_path, added, removed, names))
     title = messages.title(kind, messages.scope(facts), messages.subject(kind, facts))
     return Message(title, messages.body(facts, reasons, per_file))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from segmint_core.apply.gitops import head_entries, read_blobs
+from segmint_core.apply.lines import FileLines
 from segmint_core.apply.states import change_dependencies, file_lines
 from segmint_core.changes.models import Change
 from segmint_core.planning import order_plans, write_message
@@ -30,6 +31,7 @@ def build_plans(session: "Session", groups: list[Group], start: int,
     """
     drafts: dict[str, CommitPlan] = {}
     reused: dict[str, str] = {}
+    layered = layered_files(session)
     for group in groups:
         hunkless = [c for c in group.change_ids if not session.units.change_by_id[c].hunks]
         plan = CommitPlan(id=group.id, title="", description="", change_group_ids=[group.id],
@@ -43,10 +45,11 @@ def build_plans(session: "Session", groups: list[Group], start: int,
         if before is not None and (before.edited or plan.status != PROPOSED):
             plan.title, plan.description, plan.edited = before.title, before.description, before.edited
         else:
-            message = write_message(session.parts(group.hunk_ids, hunkless), group.reasons, session.settings)
+            message = write_message(session.parts(group.hunk_ids, hunkless), group.reasons, session.settings,
+                                    counts=_net_counts(session, group.hunk_ids, layered))
             plan.title, plan.description, plan.note = message.title, message.description, message.note
         drafts[group.id] = plan
-    needs = plan_needs(session, list(drafts.values()))
+    needs = plan_needs(session, list(drafts.values()), layered)
     staged = [gid for gid, plan in drafts.items() if any(session.units.by_id[h].parent.staged for h in plan.hunk_ids)]
     ordered = [drafts[gid] for gid in order_plans(list(drafts), needs, staged)]
     stuck = set(cycles(list(drafts), needs))
@@ -83,7 +86,8 @@ def _names(group_ids: list[str], reused: dict[str, str], start: int) -> dict[str
     return names
 
 
-def plan_needs(session: "Session", plans: list[CommitPlan]) -> dict[str, set[str]]:
+def plan_needs(session: "Session", plans: list[CommitPlan],
+               layered: dict[str, FileLines] | None = None) -> dict[str, set[str]]:
     """plan id -> plan ids it needs first: its unstaged lines edit their staged lines."""
     owner = {unit_id: plan.id for plan in plans for unit_id in plan.hunk_ids}
     ref_owner = {ref: owner[u.id] for u in session.units.by_id.values() if u.id in owner for ref in u.refs}
@@ -98,22 +102,41 @@ def plan_needs(session: "Session", plans: list[CommitPlan]) -> dict[str, set[str
         for a in change_owner.get(needer, ()):
             for other in needed:
                 needs.setdefault(a, set()).update(change_owner.get(other, set()) - {a})
-    both = [c for c in session.units.changeset.changes if c.staged_patch and c.unstaged_patch or _typechange(c)]
-    if not both:
-        return needs
-    base_paths = [c.old_path or c.file_path for c in both]
-    entries = head_entries(session.git, session.units.changeset.head, base_paths)
-    contents = read_blobs(session.git, [entries[p][1] for p in base_paths if p in entries])
-    for change, base_path in zip(both, base_paths):
-        oid = entries.get(base_path, (None, None))[1]
-        model = file_lines(change, contents.get(oid, b"") if oid else b"")
-        hunk_owner = {ref[0]: plan for ref, plan in ref_owner.items()}
+    hunk_owner = {ref[0]: plan for ref, plan in ref_owner.items()}
+    for model in (layered if layered is not None else layered_files(session)).values():
         for needer, needed in model.dependencies().items():
             for other in needed:
                 a, b = hunk_owner.get(needer), hunk_owner.get(other)
                 if a and b and a != b:
                     needs.setdefault(a, set()).add(b)
     return needs
+
+
+def layered_files(session: "Session") -> dict[str, FileLines]:
+    """change id -> its line model, for the changes whose layers depend on each other:
+    staged and unstaged edits of one file, or a type change."""
+    both = [c for c in session.units.changeset.changes if c.staged_patch and c.unstaged_patch or _typechange(c)]
+    if not both:
+        return {}
+    base_paths = [c.old_path or c.file_path for c in both]
+    entries = head_entries(session.git, session.units.changeset.head, base_paths)
+    contents = read_blobs(session.git, [entries[p][1] for p in base_paths if p in entries])
+    models = {}
+    for change, base_path in zip(both, base_paths):
+        oid = entries.get(base_path, (None, None))[1]
+        models[change.id] = file_lines(change, contents.get(oid, b"") if oid else b"")
+    return models
+
+
+def _net_counts(session: "Session", hunk_ids: list[str], layered: dict[str, FileLines]) -> dict[str, tuple[int, int]]:
+    """file path -> lines the hunks add and remove against HEAD, for the layered files among them
+    (a line staged, then edited again, counts once, as in the commit)."""
+    refs: dict[str, set] = {}
+    for hunk_id in hunk_ids:
+        unit = session.units.by_id[hunk_id]
+        if unit.change.id in layered:
+            refs.setdefault(unit.change.id, set()).update(unit.refs)
+    return {session.units.change_by_id[cid].file_path: layered[cid].net_counts(chosen) for cid, chosen in refs.items()}
 
 
 def _typechange(change: Change) -> bool:

@@ -214,6 +214,21 @@ def test_pr_draft_lists_a_renamed_file_once(repo: Repo) -> None:
     assert "`new_name.py` (+1 -0)" in files and "old_name.py" not in files
 
 
+def test_a_message_counts_a_line_staged_then_edited_again_once(repo: Repo) -> None:
+    repo.write("f.txt", "1\n2\n3\n4\n5\n")
+    repo.commit()
+    repo.write("f.txt", "1\n2\n3\n4\nfive\n")
+    repo.add("f.txt")
+    repo.write("f.txt", "1\n2\n3\n4\nFIVE\n6\n")
+    session = open_session(repo)
+    session.regroup()
+    session.move_hunks([h.id for c in session.changes for h in c.hunks], to_group_id=session.groups[0].id)
+    (plan,) = session.propose_commits()
+    assert "- f.txt (+2 -1)" in plan.description
+    session.apply_commit(plan.id)
+    assert repo.git("diff", "--numstat", "HEAD~1", "HEAD").split()[:2] == ["2", "1"]
+
+
 def test_secrets_never_reach_the_model(repo: Repo) -> None:
     repo.write("settings.py", "DEBUG = False\n")
     repo.commit()
