@@ -15,16 +15,20 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
                     "the files changed and a test plan.",
     )
     p.add_argument("--json", action="store_true", help="print the draft as JSON")
+    p.add_argument("--new", action="store_true", help="draft it again, even over a draft someone edited")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     session = open_session(args)
-    draft = session.generate_pr()
+    kept = session.pr if session.pr is not None and session.pr.edited and not args.new else None
+    draft = kept or session.generate_pr()
     if args.json:
         write_json(draft.to_dict())
     else:
         print(f"# {draft.title}\n\n{draft.description}", end="")
         if draft.note:
             print(f"\n({draft.note})")
+        if kept is not None:
+            print("\n(the draft as edited; `segmint pr --new` drafts it again)")
     return 0

@@ -56,3 +56,17 @@ def test_a_clean_tree_says_so(repo: Repo) -> None:
     assert run_segmint("plan", cwd=repo.path).stdout == "No commits planned.\n"
     assert_clean_error(run_segmint("apply", "--all", cwd=repo.path), "The working tree is clean: nothing to commit")
     assert_clean_error(run_segmint("pr", cwd=repo.path), "No commits to describe: none are planned or applied")
+
+
+def test_pr_prints_an_edited_draft_until_asked_to_draft_again(repo: Repo) -> None:
+    from segmint_core.session.session import Session
+
+    dirty(repo)
+    first = run_segmint("pr", cwd=repo.path)
+    assert first.returncode == 0, first.stderr
+    Session.open(str(repo.path)).update_pr(title="Hand-written title")
+    kept = run_segmint("pr", cwd=repo.path)
+    assert kept.stdout.startswith("# Hand-written title\n") and "segmint pr --new" in kept.stdout
+    assert json.loads(run_segmint("pr", "--json", cwd=repo.path).stdout)["edited"] is True
+    again = run_segmint("pr", "--new", cwd=repo.path)
+    assert again.stdout == first.stdout
