@@ -411,7 +411,9 @@ class Session:
             if self.pr is None:
                 raise SegmintError("There is no pull-request draft yet: generate one first")
             if title is not None:
-                self.pr.title = title.strip() or self.pr.title
+                if not title.strip() or "\n" in title.strip():
+                    raise SegmintError("A pull-request title must be one non-empty line")
+                self.pr.title = title.strip()
             if description is not None:
                 self.pr.description = description
             self.pr.edited = True

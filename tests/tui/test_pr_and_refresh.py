@@ -114,3 +114,16 @@ async def test_a_draft_over_an_undone_commit_says_it_is_stale(demo: Repo) -> Non
         await pilot.press("ctrl+g")
         await settle(pilot)
         assert STALE not in screen_text(app)
+
+
+async def test_an_empty_pr_title_is_refused_and_the_pane_stays(demo: Repo) -> None:
+    async with running(demo.path, toasts=True) as pilot:
+        app = pilot.app
+        await pilot.press("P")
+        await settle(pilot)
+        before = app.session.pr.title
+        await pilot.press("ctrl+u", "escape")
+        await settle(pilot)
+        assert app.session.pr.title == before and not app.session.pr.edited
+        assert app.focused is app.main.pr_editor.title_input
+        assert "A pull-request title must be one non-empty line" in screen_text(app)
