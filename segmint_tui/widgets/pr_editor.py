@@ -20,7 +20,8 @@ STALE = "stale: press ctrl+g to redraft"
 
 
 def draft_is_stale(draft: PullRequestDraft, plans: list[CommitPlan]) -> bool:
-    """A commit the draft lists is gone or no longer the commit it was, or one was applied that it omits."""
+    """A commit the draft lists is gone, no longer the commit it was or has another message,
+    or one was applied that it omits."""
     current = {p.id: p for p in plans}
     listed = {c.id for c in draft.commits}
     for commit in draft.commits:
@@ -29,6 +30,8 @@ def draft_is_stale(draft: PullRequestDraft, plans: list[CommitPlan]) -> bool:
             return True
         if commit.status == APPLIED and (plan.status != APPLIED or plan.sha != commit.sha):
             return True
+        if (plan.title, plan.description) != (commit.title, commit.description):
+            return True   # its message was edited since
     return any(p.status == APPLIED and p.id not in listed for p in plans)
 
 

@@ -116,6 +116,17 @@ async def test_a_draft_over_an_undone_commit_says_it_is_stale(demo: Repo) -> Non
         assert STALE not in screen_text(app)
 
 
+async def test_a_draft_whose_commit_message_changed_is_stale(demo: Repo) -> None:
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        await pilot.press("p", "P")
+        await settle(pilot)
+        assert STALE not in screen_text(app)
+        app.session.update_commit(app.session.plans[0].id, title="feat(config): read settings as JSON")
+        await settle(pilot)
+        assert STALE in screen_text(app)
+
+
 async def test_an_empty_pr_title_is_refused_and_the_pane_stays(demo: Repo) -> None:
     async with running(demo.path, toasts=True) as pilot:
         app = pilot.app
