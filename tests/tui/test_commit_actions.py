@@ -213,7 +213,7 @@ async def test_a_commit_whose_lines_changed_on_disk_says_it_is_out_of_date(demo:
         await pilot.press("r")
         await settle(pilot)
         assert app.session.plan(first.id).changed == [change.file_path]
-        assert f"{first.id} is out of date: {change.file_path} changed since it was proposed" in screen_text(app)
+        assert f"out of date ({change.file_path} changed): p proposes again" in screen_text(app)
         head = demo.git("rev-parse", "HEAD")
         await pilot.press("home", "x")
         await settle(pilot)
