@@ -64,8 +64,8 @@ class CommitEditor(TitleBodyEditor):
         self.plan = plan
         title, body = (plan.title, plan.description) if plan else ("", "")
         self.show_text(title, body, editing=plan is not None)
-        read_only = plan is None or plan.status == APPLIED
-        self.title_input.disabled = plan is None
+        read_only = plan is None or plan.status == APPLIED   # an applied message is history
+        self.title_input.disabled = read_only
         self.body.read_only = read_only
         self._heading()
 

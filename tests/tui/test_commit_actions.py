@@ -221,3 +221,17 @@ async def test_a_commit_whose_lines_changed_on_disk_says_it_is_out_of_date(demo:
         await pilot.press("p")
         await settle(pilot)
         assert not any(p.changed for p in app.session.plans)
+
+
+async def test_an_applied_commit_s_message_cannot_be_edited(demo: Repo) -> None:
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        await propose(pilot)
+        await pilot.press("a", "x")
+        await settle(pilot)
+        applied = app.session.plans[0]
+        assert applied.status == "applied"
+        await pilot.press("home", "enter")
+        await settle(pilot)
+        assert app.main.editor.title_input.disabled and app.main.editor.body.read_only
+        assert app.focused is not app.main.editor.title_input
