@@ -125,6 +125,12 @@ class AppliedCommit:
         return _flat_dict(self)   # state_before is shared, not copied: asdict's deep copy made saving quadratic
 
 
+def id_number(ident: str) -> int:
+    """The number ending an id (``commit-12`` -> 12; 0 if there is none)."""
+    tail = ident.rsplit("-", 1)[-1]
+    return int(tail) if tail.isdigit() else 0
+
+
 def _flat_dict(obj: Any) -> dict[str, Any]:
     """``asdict`` for a dataclass of plain values and lists of them, without its deep copy
     (a session of a thousand groups is saved on every edit)."""

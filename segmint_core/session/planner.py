@@ -12,7 +12,9 @@ from segmint_core.changes.models import Change
 from segmint_core.planning import order_plans, write_message
 from segmint_core.planning.order import cycles
 from segmint_core.pr.draft import FileLine
-from segmint_core.session.models import APPLIED, APPROVED, AWAITING_APPROVAL, PROPOSED, CommitPlan, Group
+from segmint_core.session.models import (
+    APPLIED, APPROVED, AWAITING_APPROVAL, PROPOSED, CommitPlan, Group, id_number,
+)
 
 if TYPE_CHECKING:
     from segmint_core.session.session import Session
@@ -72,7 +74,7 @@ def _same_content(a: CommitPlan, b: CommitPlan) -> bool:
 
 def _names(group_ids: list[str], reused: dict[str, str], start: int) -> dict[str, str]:
     """Plan ids: a reused one stays, new ones count on from ``start`` past every id in use."""
-    taken = {int(i.rsplit("-", 1)[1]) for i in reused.values()}
+    taken = {id_number(i) for i in reused.values()}
     names: dict[str, str] = {}
     number = start
     for gid in group_ids:

@@ -28,7 +28,7 @@ from segmint_core.session.planner import build_plans, files_of_plans, summarize
 from segmint_core.session.presence import Presence
 from segmint_core.session.models import (
     AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, FAILED, PERSON, PROPOSED, Activity, CommitPlan, Group,
-    PullRequestDraft,
+    PullRequestDraft, id_number,
 )
 from segmint_core.session.remap import remap
 from segmint_core.session.state import (
@@ -252,7 +252,7 @@ class Session:
             if target is None:
                 target = self._new_group([], "", [])
             target.hunk_ids = self._in_unit_order(target.hunk_ids + hunks)
-            target.change_ids = sorted(set(target.change_ids) | set(changes), key=_change_number)
+            target.change_ids = sorted(set(target.change_ids) | set(changes), key=id_number)
             self._tidy_groups()
             self._state.revision += 1
             self._refresh_summaries()
@@ -271,7 +271,7 @@ class Session:
             keep, rest = groups[0], groups[1:]
             for other in rest:
                 keep.hunk_ids = self._in_unit_order(keep.hunk_ids + other.hunk_ids)
-                keep.change_ids = sorted(set(keep.change_ids) | set(other.change_ids), key=_change_number)
+                keep.change_ids = sorted(set(keep.change_ids) | set(other.change_ids), key=id_number)
             named = next((g for g in groups if g.edited), None)
             if named is not None:   # a name someone gave survives the merge
                 keep.summary, keep.edited = named.summary, True
@@ -309,8 +309,9 @@ class Session:
             applied = [p for p in self.plans if p.status == APPLIED]
             kept = [p for p in self.plans if p.status != APPLIED and group_ids is not None
                     and not set(p.change_group_ids) & set(group_ids)]
-            replaced = [p for p in self.plans if p.status != APPLIED and p not in kept]
-            start = 1 + max((_number(p.id) for p in self.plans), default=0)   # a replaced id never names another commit
+            kept_ids = {p.id for p in kept}
+            replaced = [p for p in self.plans if p.status != APPLIED and p.id not in kept_ids]
+            start = 1 + max((id_number(p.id) for p in self.plans), default=0)   # a replaced id never names another commit
             fresh = build_plans(self, groups, start, replaced)
             self._state.revision += 1
             for plan in fresh:
@@ -547,10 +548,10 @@ class Session:
         return [u for u in self.units.by_id if u in wanted]
 
     def _new_group(self, ids: list[str], summary: str, reasons: list[str]) -> Group:
-        number = 1 + max((_number(g.id) for g in self.groups), default=0)
+        number = 1 + max((id_number(g.id) for g in self.groups), default=0)
         hunks = [i for i in ids if i in self.units.by_id]
         changes = {self.units.change_of(h).id for h in hunks} | {i for i in ids if i in self.units.change_by_id}
-        group = Group(f"group-{number}", sorted(changes, key=_change_number), hunks, summary, reasons, self.revision)
+        group = Group(f"group-{number}", sorted(changes, key=id_number), hunks, summary, reasons, self.revision)
         self._state.groups.append(group)
         return group
 
@@ -559,7 +560,7 @@ class Session:
         for group in self.groups:
             hunkless = {c for c in group.change_ids if not self.units.change_by_id[c].hunks}
             group.change_ids = sorted({self.units.change_of(h).id for h in group.hunk_ids} | hunkless,
-                                      key=_change_number)
+                                      key=id_number)
         self._state.groups = [g for g in self.groups if g.hunk_ids or g.change_ids]
 
     def _refresh_summaries(self, only: set[str] | None = None) -> None:
@@ -578,19 +579,10 @@ class Session:
 def _renumber(kept: list[Group], fresh: list[Group]) -> list[Group]:
     if not kept:
         return fresh
-    start = 1 + max(_number(g.id) for g in kept)
+    start = 1 + max(id_number(g.id) for g in kept)
     for n, group in enumerate(fresh):
         group.id = f"group-{start + n}"
     return kept + fresh
-
-
-def _number(ident: str) -> int:
-    tail = ident.rsplit("-", 1)[-1]
-    return int(tail) if tail.isdigit() else 0
-
-
-def _change_number(change_id: str) -> int:
-    return _number(change_id)
 
 
 def _paths(units: Units) -> dict[str, str]:
