@@ -251,7 +251,7 @@ class Session:
                 group.change_ids = [c for c in group.change_ids if c not in changes]
             if target is None:
                 target = self._new_group([], "", [])
-            target.hunk_ids = self._in_unit_order(target.hunk_ids + hunks)
+            target.hunk_ids = self.units.in_order(target.hunk_ids + hunks)
             target.change_ids = sorted(set(target.change_ids) | set(changes), key=id_number)
             self._tidy_groups()
             self._state.revision += 1
@@ -270,7 +270,7 @@ class Session:
             groups = [self.group(gid) for gid in group_ids]
             keep, rest = groups[0], groups[1:]
             for other in rest:
-                keep.hunk_ids = self._in_unit_order(keep.hunk_ids + other.hunk_ids)
+                keep.hunk_ids = self.units.in_order(keep.hunk_ids + other.hunk_ids)
                 keep.change_ids = sorted(set(keep.change_ids) | set(other.change_ids), key=id_number)
             named = next((g for g in groups if g.edited), None)
             if named is not None:   # a name someone gave survives the merge
@@ -542,10 +542,6 @@ class Session:
             else:
                 changes.append(i)
         return list(dict.fromkeys(hunks)), list(dict.fromkeys(changes))
-
-    def _in_unit_order(self, ids: list[str]) -> list[str]:
-        wanted = set(ids)
-        return [u for u in self.units.by_id if u in wanted]
 
     def _new_group(self, ids: list[str], summary: str, reasons: list[str]) -> Group:
         number = 1 + max((id_number(g.id) for g in self.groups), default=0)

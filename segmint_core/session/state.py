@@ -137,8 +137,9 @@ def carry_over(state: SavedState, mapping: Remap, units: Units, old_paths: dict[
     homes = _homes(state.groups, mapping, units, old_paths)
     for group in state.groups:
         group.hunk_ids = _mapped(group.hunk_ids, mapping, claimed)
-        group.hunk_ids += [uid for uid, home in homes.items() if home is group]
-        group.hunk_ids = [uid for uid in units.by_id if uid in set(group.hunk_ids)]   # file order
+        back = [uid for uid, home in homes.items() if home is group]
+        if back:
+            group.hunk_ids = units.in_order(group.hunk_ids + back)
         group.change_ids = _change_ids(group, units, old_paths, path_to_change)
         group.revision = revision
     state.groups = [g for g in state.groups if g.hunk_ids or g.change_ids]
@@ -149,7 +150,7 @@ def carry_over(state: SavedState, mapping: Remap, units: Units, old_paths: dict[
         plan.hunk_ids = _mapped(plan.hunk_ids, mapping, set())
         plan.change_ids = [path_to_change[p] for cid in plan.change_ids
                            if (p := old_paths.get(cid)) in path_to_change]
-        plan.changed = sorted(set(plan.changed) | {old_paths.get(h.split(":")[0], h) for h in lost})
+        plan.changed = sorted(set(plan.changed) | {_old_path(h, old_paths) for h in lost})
         plan.revision = revision
     state.plans = [p for p in state.plans if p.status == APPLIED or p.hunk_ids or p.change_ids or p.changed]
     return set(homes)
@@ -161,13 +162,18 @@ def _homes(groups: list[Group], mapping: Remap, units: Units, old_paths: dict[st
     for n, group in enumerate(groups):
         for old in group.hunk_ids:
             if old not in mapping.ids:
-                losers.setdefault(old_paths.get(old.split(":")[0], ""), set()).add(n)
+                losers.setdefault(_old_path(old, old_paths), set()).add(n)
     homes: dict[str, Group] = {}
     for uid in mapping.appeared:
         found = losers.get(units.change_of(uid).file_path, set())
         if len(found) == 1:
             homes[uid] = groups[next(iter(found))]
     return homes
+
+
+def _old_path(unit_id: str, old_paths: dict[str, str]) -> str:
+    """The file an old unit (``change-3:2``, ``change-3:2.1``) was in."""
+    return old_paths.get(unit_id.split(":")[0], unit_id)
 
 
 def _mapped(ids: list[str], mapping: Remap, claimed: set[str]) -> list[str]:

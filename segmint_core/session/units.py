@@ -75,6 +75,11 @@ class Units:
     def ids(self) -> list[str]:
         return list(self.by_id)
 
+    def in_order(self, ids: list[str]) -> list[str]:
+        """``ids`` (unit ids) in file and hunk order, each once."""
+        wanted = set(ids)
+        return [u for u in self.by_id if u in wanted]
+
     def hunkless_change_ids(self) -> list[str]:
         return [c.id for c in self.changes if not c.hunks]
 
