@@ -148,11 +148,7 @@ def test_a_quoted_path_with_a_space_commits_exactly(repo: Repo, name: str) -> No
 
 
 def test_a_line_staged_then_edited_again_counts_once(repo: Repo) -> None:
-    repo.write("f.txt", "1\n2\n3\n4\n5\n")
-    repo.commit()
-    repo.write("f.txt", "1\n2\n3\n4\nfive\n")
-    repo.add("f.txt")
-    repo.write("f.txt", "1\n2\n3\n4\nFIVE\n6\n")
+    repo.stage_then_edit("f.txt", "1\n2\n3\n4\n5\n", "1\n2\n3\n4\nfive\n", "1\n2\n3\n4\nFIVE\n6\n")
     git = Git.discover(repo.path)
     cs = capture(git)
     result = apply_selection(git, cs, select(cs, {h.id for c in cs.changes for h in c.hunks}), "five\n")

@@ -79,11 +79,7 @@ def test_versions_and_staged_subsets_match_git(story: dict) -> None:
 
 
 def test_unstaged_change_of_a_staged_line_needs_it(repo: Repo) -> None:
-    repo.write("f.txt", "a\nb\nc\n")
-    repo.commit()
-    repo.write("f.txt", "a\nB\nc\n")
-    repo.add("f.txt")
-    repo.write("f.txt", "a\nBB\nc\n")
+    repo.stage_then_edit("f.txt", "a\nb\nc\n", "a\nB\nc\n", "a\nBB\nc\n")
     (change,) = capture(Git.discover(repo.path)).changes
     staged, unstaged = change.hunks
     model = file_lines(change, b"a\nb\nc\n")

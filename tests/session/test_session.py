@@ -215,11 +215,7 @@ def test_pr_draft_lists_a_renamed_file_once(repo: Repo) -> None:
 
 
 def test_a_message_counts_a_line_staged_then_edited_again_once(repo: Repo) -> None:
-    repo.write("f.txt", "1\n2\n3\n4\n5\n")
-    repo.commit()
-    repo.write("f.txt", "1\n2\n3\n4\nfive\n")
-    repo.add("f.txt")
-    repo.write("f.txt", "1\n2\n3\n4\nFIVE\n6\n")
+    repo.stage_then_edit("f.txt", "1\n2\n3\n4\n5\n", "1\n2\n3\n4\nfive\n", "1\n2\n3\n4\nFIVE\n6\n")
     session = open_session(repo)
     session.regroup()
     session.move_hunks([h.id for c in session.changes for h in c.hunks], to_group_id=session.groups[0].id)

@@ -73,6 +73,14 @@ class Repo:
     def head(self) -> str:
         return self.git("rev-parse", "HEAD").strip()
 
+    def stage_then_edit(self, rel: str, base: str, staged: str, work: str) -> None:
+        """``rel`` committed as ``base``, ``staged`` in the index, ``work`` in the work tree."""
+        self.write(rel, base)
+        self.commit()
+        self.write(rel, staged)
+        self.add(rel)
+        self.write(rel, work)
+
     def add_submodule(self, origin: Path, at: str) -> "Repo":
         """A submodule at ``at`` cloned from a new one-commit repository at ``origin``,
         committed here; its checkout, to commit in or edit."""

@@ -180,14 +180,20 @@ def added_lines(view) -> set[str]:
     return {line[1:] for hunk in hunks for line in hunk.lines if line.startswith("+")}
 
 
+async def commit_the_first(pilot):
+    """Propose, then approve and commit the first commit; that commit's plan."""
+    await propose(pilot)
+    await pilot.press("a", "x")
+    await settle(pilot)
+    plan = pilot.app.session.plans[0]
+    assert plan.status == "applied"
+    return plan
+
+
 async def test_an_applied_commit_shows_its_own_diff_from_git(demo: Repo) -> None:
     async with running(demo.path) as pilot:
         app = pilot.app
-        await propose(pilot)
-        await pilot.press("a", "x")
-        await settle(pilot)
-        plan = app.session.plans[0]
-        assert plan.status == "applied"
+        plan = await commit_the_first(pilot)
         await pilot.press("r", "j", "k")                    # after a refresh, its hunk ids name other hunks
         await settle(pilot)
         shown = demo.git("show", "--format=", plan.sha).splitlines()
@@ -226,11 +232,7 @@ async def test_a_commit_whose_lines_changed_on_disk_says_it_is_out_of_date(demo:
 async def test_an_applied_commit_s_message_cannot_be_edited(demo: Repo) -> None:
     async with running(demo.path) as pilot:
         app = pilot.app
-        await propose(pilot)
-        await pilot.press("a", "x")
-        await settle(pilot)
-        applied = app.session.plans[0]
-        assert applied.status == "applied"
+        await commit_the_first(pilot)
         await pilot.press("home", "enter")
         await settle(pilot)
         assert app.main.editor.title_input.disabled and app.main.editor.body.read_only
