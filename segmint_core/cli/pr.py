@@ -22,7 +22,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 def run(args: argparse.Namespace) -> int:
     session = open_session(args)
     kept = session.pr if session.pr is not None and session.pr.edited and not args.new else None
-    draft = kept or session.generate_pr()
+    draft = kept or session.generate_pr(replace=args.new)
     if args.json:
         write_json(draft.to_dict())
     else:

@@ -17,7 +17,7 @@ from typing import Any
 from segmint_core.changes import capture
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.config import Settings, load_settings
-from segmint_core.errors import SegmintError, StaleReferenceError, UnknownIdError
+from segmint_core.errors import RefusedError, SegmintError, StaleReferenceError, UnknownIdError
 from segmint_core.git import Git
 from segmint_core.messages import MessageQueue, ReviewFeed, ReviewMessage
 from segmint_core.pr import draft_pr
@@ -389,12 +389,17 @@ class Session:
 
     # -- pull request ---------------------------------------------------------------
 
-    def generate_pr(self, commit_ids: list[str] | None = None, *, actor: str = PERSON) -> PullRequestDraft:
+    def generate_pr(self, commit_ids: list[str] | None = None, *, replace: bool = False,
+                    actor: str = PERSON) -> PullRequestDraft:
+        """Draft the pull request anew; a draft someone edited is replaced only with ``replace``."""
         if commit_ids is not None:
             commit_ids = list(dict.fromkeys(commit_ids))
             if not commit_ids:
                 raise SegmintError("Give at least one commit id, or none at all to describe every commit")
         with self._lock:
+            if self.pr is not None and self.pr.edited and not replace:
+                raise RefusedError("The pull-request draft was edited since it was drafted; "
+                                   "draft it again with replace to discard those edits")
             if not self.plans and commit_ids is None and self.changes:
                 self.propose_commits(actor=actor)
             plans = [self.plan(c) for c in commit_ids] if commit_ids is not None else list(self.plans)

@@ -259,7 +259,7 @@ class SessionActions:
             self.focus_pane("pr")
             self.notify(f"Drafted “{draft.title}”")
 
-        self.call("draft the pull request", lambda: self.session.generate_pr(), done)
+        self.call("draft the pull request", lambda: self.session.generate_pr(replace=True), done)
 
     def on_pr_editor_save(self, event) -> None:
         def done(draft) -> None:

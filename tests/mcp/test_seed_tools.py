@@ -87,6 +87,17 @@ async def test_generate_pr(server: MCPServer) -> None:
         assert [c["id"] for c in twice["commits"]] == [first]
 
 
+async def test_generate_pr_keeps_a_draft_the_person_edited(server: MCPServer, session: Session) -> None:
+    async with legacy(server) as client:
+        await data(client, "generate_pr")
+        session.update_pr(title="The person's title")
+        assert await error(client, "generate_pr") == (
+            "The pull-request draft was edited since it was drafted; draft it again with replace to discard those edits")
+        assert session.pr.title == "The person's title"
+        replaced = await data(client, "generate_pr", replace=True)
+        assert replaced["title"] != "The person's title" and not replaced["edited"]
+
+
 async def test_generate_pr_of_no_commits_changes_nothing(server: MCPServer) -> None:
     async with legacy(server) as client:
         assert await error(client, "generate_pr", commit_ids=[]) == (

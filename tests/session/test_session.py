@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from segmint_core.config import Settings
-from segmint_core.errors import SegmintError, StaleReferenceError
+from segmint_core.errors import RefusedError, SegmintError, StaleReferenceError
 from segmint_core.session.session import Session
 from tests.session.conftest import one_group_per_hunk, open_session
 from tests.support.openai_standin import StandIn
@@ -199,7 +199,9 @@ def test_pr_draft_lists_commits_files_and_tests(repo: Repo) -> None:
     assert "`src/calc.py` (+4 -0)" in draft.description
     assert not draft.edited and session.update_pr(title="Add sub").edited
     assert session.pr.commits[0] is not session.plans[0], "the draft keeps the commits as it saw them"
-    assert not session.generate_pr().edited
+    with pytest.raises(RefusedError, match="was edited since it was drafted"):
+        session.generate_pr()
+    assert not session.generate_pr(replace=True).edited
 
 
 def test_pr_draft_lists_a_renamed_file_once(repo: Repo) -> None:

@@ -111,17 +111,20 @@ def register(server: MCPServer, services: Services) -> None:
     @server.tool(title="Draft the pull request", annotations=DRAFTS)
     @tool_errors
     async def generate_pr(commit_ids: CommitIds = None,
+                          replace: Annotated[bool, Field(description="replace a draft the person (or you) edited")]
+                          = False,
                           revision: Revision = None) -> Annotated[CallToolResult, schemas.PullRequestDraft]:
         """Draft a pull request (title, description, commits) from the commit plans (all, or commit_ids).
 
         Proposes commits first if there are none. The draft is kept in the
-        session, where the person can edit it.
+        session, where the person can edit it; an edited draft is refused
+        unless replace=true (read it with get_session first).
         """
         session = services.session
 
         def work() -> dict:
             session.check_revision(revision)
-            return session.generate_pr(commit_ids, actor=AGENT).to_dict()
+            return session.generate_pr(commit_ids, replace=replace, actor=AGENT).to_dict()
 
         data = await in_thread(work)
         return success(json_text(data), data)
