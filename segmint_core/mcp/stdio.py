@@ -8,7 +8,9 @@ Besides carrying messages, it keeps the promises of the seed README:
 - Bad input is answered, never dropped: a line that is not JSON gets a
   ``-32700 Parse error``, JSON that is not a JSON-RPC message a ``-32600
   Invalid Request`` (with its id when it has one), a line over ``MAX_LINE``
-  bytes a ``-32600`` as well; then the next line is read.
+  bytes a ``-32600`` as well, and so does a request whose id is neither a
+  string nor an integer (which the SDK would take for a notification and
+  never answer); then the next line is read. No line stops the reader.
 - At end of input, requests still being worked on are answered before the
   transport closes (``printf '...' | segmint mcp`` prints every response).
 - An ``initialize`` without ``clientInfo`` (the seed's lazygit bridge sends
@@ -32,9 +34,12 @@ import anyio
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 from mcp.shared.message import SessionMessage
 from mcp_types import (
+    INTERNAL_ERROR,
     INVALID_REQUEST,
     PARSE_ERROR,
     JSONRPCError,
+    JSONRPCMessage,
+    JSONRPCNotification,
     JSONRPCRequest,
     JSONRPCResponse,
     jsonrpc_message_adapter,
@@ -141,13 +146,13 @@ class _LineReader:
     async def _accept(self, line: bytes) -> None:
         if self._done.is_set() or not line.strip():
             return
-        if line == b"\0too long":
-            await self.replies.send(_error(None, INVALID_REQUEST, "Invalid Request", f"message over {MAX_LINE} bytes"))
-            return
         try:
-            message = jsonrpc_message_adapter.validate_json(line, by_name=False)
-        except ValueError:
-            await self.replies.send(_bad_line(line))
+            message = _message(line)
+        except Exception:   # a defect of ours must not end the reader: the client still gets an answer
+            log.exception("could not read a line from the client")
+            message = _error(None, INTERNAL_ERROR, "Internal error", "the line could not be read")
+        if isinstance(message, bytes):
+            await self.replies.send(message)
             return
         if isinstance(message, JSONRPCRequest) and message.method not in OPEN_ENDED:
             self.pending.add(message.id)
@@ -203,9 +208,44 @@ def _with_client_info(message: JSONRPCRequest) -> JSONRPCRequest:
     return message.model_copy(update={"params": {**params, "clientInfo": ANONYMOUS_CLIENT}})
 
 
+def _message(line: bytes) -> JSONRPCMessage | bytes:
+    """The message a line holds, or the error answering a line the SDK cannot take."""
+    if line == b"\0too long":
+        return _error(None, INVALID_REQUEST, "Invalid Request", f"message over {MAX_LINE} bytes")
+    try:
+        message = jsonrpc_message_adapter.validate_json(line, by_name=False)
+    except ValueError:
+        return _bad_line(line)
+    if isinstance(message, JSONRPCNotification):
+        return _bad_id(line) or message
+    return message
+
+
+def _bad_id(line: bytes) -> bytes | None:
+    """A refusal of a request whose id is not a string or an integer: pydantic reads it as a
+    notification (the id dropped as an unknown field), which would never be answered."""
+    value = json.loads(line)
+    if "id" not in value:
+        return None
+    return _error(None, INVALID_REQUEST, "Invalid Request",
+                  f"a request id must be a string or an integer, not {_kind(value['id'])}")
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, float):
+        return "a number with a fraction or exponent"
+    return {dict: "an object", list: "an array"}.get(type(value), type(value).__name__)
+
+
 def _bad_line(line: bytes) -> bytes:
     try:
         value = json.loads(line)
+    except RecursionError:
+        return _error(None, PARSE_ERROR, "Parse error", "the line is nested too deeply to read")
     except ValueError:
         return _error(None, PARSE_ERROR, "Parse error", "the line is not valid JSON")
     request_id = value.get("id") if isinstance(value, dict) else None

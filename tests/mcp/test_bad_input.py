@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from segmint_core.session.session import Session
+from tests.mcp.embedded_thread import EmbeddedThread
 from tests.mcp.process import McpProcess
 from tests.support.repo import Repo
 
@@ -51,3 +53,36 @@ def test_bad_input_then_a_good_request(dirty: Repo) -> None:
         assert server.close() == 0
         server.assert_pure_json_rpc()
         assert "Traceback" not in server.stderr()
+
+
+def test_any_line_is_answered_and_end_of_input_ends_the_server(dirty: Repo) -> None:
+    with McpProcess(cwd=dirty.path) as server:
+        answers_every_line_then_ends(server)
+
+
+def test_a_relay_to_the_tui_answers_every_line_too(session: Session, dirty: Repo) -> None:
+    with EmbeddedThread(session), McpProcess(cwd=dirty.path) as relay:
+        assert relay.initialize()["result"]["serverInfo"]["name"] == "segmint"
+        assert relay.call(2, "get_session")["structuredContent"]["person_present"] is True
+        answers_every_line_then_ends(relay, initialize=False)
+
+
+def answers_every_line_then_ends(server: McpProcess, initialize: bool = True) -> None:
+    if initialize:
+        server.initialize()
+    server.send(b"[" * 1000 + b"\n")
+    assert server.answer(None)["error"] == {"code": -32700, "message": "Parse error",
+                                           "data": "the line is nested too deeply to read"}
+    assert server.request("after-brackets", "tools/list", {})["result"]["tools"]
+    deep = b'{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"arguments":' + b"[" * 300 + b"]" * 300 + b"}}\n"
+    server.send(deep)
+    assert server.answer(5)["error"]["code"] == -32600
+    for bad_id, kind in ((b"{}", "an object"), (b"true", "a boolean"), (b"1e400", "a number with a fraction or exponent"),
+                         (b"[1]", "an array"), (b"1.5", "a number with a fraction or exponent"), (b"null", "null")):
+        server.send(b'{"jsonrpc":"2.0","id":' + bad_id + b',"method":"tools/list","params":{}}\n')
+        assert server.answer(None)["error"] == {"code": -32600, "message": "Invalid Request",
+                                               "data": f"a request id must be a string or an integer, not {kind}"}
+        assert server.request(f"after-{kind}", "tools/list", {})["result"]["tools"]
+    assert server.close() == 0
+    server.assert_pure_json_rpc()
+    assert "Traceback" not in server.stderr()
