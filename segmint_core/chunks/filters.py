@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from fnmatch import fnmatchcase
 
+from segmint_core.changes.generated import is_generated  # one place decides what is generated
 from segmint_core.changes.models import COPIED, RENAMED
 from segmint_core.chunks.models import EXCLUDED, GENERATED, TRIVIAL, FileSection, LoadOptions, hunk_body
 
@@ -35,37 +36,6 @@ def is_excluded(section: FileSection, options: LoadOptions) -> bool:
     if options.exclude_patterns and matches_any(section, options.exclude_patterns):
         return True
     return bool(options.include_patterns) and not matches_any(section, options.include_patterns)
-
-
-# -- generated files -------------------------------------------------------------
-
-# Whole file names (lower case).
-GENERATED_NAMES = frozenset({
-    "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lockb",
-    "pipfile.lock", "poetry.lock", "uv.lock", "pdm.lock", "cargo.lock", "gemfile.lock",
-    "composer.lock", "go.sum", "flake.lock", "podfile.lock", "packages.lock.json",
-    "mix.lock", "pubspec.lock", ".ds_store", "thumbs.db",
-})
-# Name endings: lock files, minified assets and their source maps, compiled Python.
-GENERATED_SUFFIXES = (".lock", ".min.js", ".min.mjs", ".min.css", ".map", ".pyc", ".pyo")
-# Directory names anywhere in the path: build outputs, caches, vendored trees.
-GENERATED_DIRS = frozenset({
-    "build", "dist", "__pycache__", ".next", ".nuxt", ".svelte-kit", ".parcel-cache",
-    ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".gradle",
-    "node_modules", "bower_components", "jspm_packages", "vendor", "third_party", ".git",
-})
-
-
-def is_generated(path: str) -> bool:
-    """Whether ``path`` names a generated or vendored file.
-
-    Directories are matched as whole path segments, so ``rebuild/x`` and
-    ``build.py`` are not build outputs while ``build/x`` and ``web/dist/x`` are.
-    """
-    *dirs, name = path.lower().split("/")
-    if name in GENERATED_NAMES or name.endswith(GENERATED_SUFFIXES):
-        return True
-    return any(d in GENERATED_DIRS or d.endswith(".egg-info") for d in dirs)
 
 
 # -- whitespace-only changes -----------------------------------------------------
