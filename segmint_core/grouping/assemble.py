@@ -31,8 +31,9 @@ def cut_hunks(units: list[Unit], labels: list[int]) -> Cut:
     cut = Cut()
     atoms_of: dict[str, list[Unit]] = {}
     for unit, label in zip(units, labels):
-        if unit.hunk is None:
+        if unit.hunk is None:  # a hunkless change, or a generated file kept whole
             cut.change_label[unit.change.id] = label
+            cut.hunk_label.update((h.id, label) for h in unit.change.hunks)
         else:
             atoms_of.setdefault(unit.hunk.id, []).append(unit)
     for hunk_id, atoms in atoms_of.items():

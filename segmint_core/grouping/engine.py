@@ -12,9 +12,11 @@ from collections.abc import Callable
 from typing import Any
 
 from segmint_core.changes import ChangeSet
+from segmint_core.changes.generated import generated_paths
 from segmint_core.changes.models import Change
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
+from segmint_core.git import Git
 from segmint_core.grouping import graph, signals
 from segmint_core.grouping.assemble import cut_hunks, effective_changes, ordered_groups
 from segmint_core.grouping.embeddings import get_provider
@@ -23,6 +25,7 @@ from segmint_core.grouping.model import DEFAULT, Model
 from segmint_core.grouping.models import ChangeGroup, Grouping
 from segmint_core.grouping.reasons import group_reasons
 from segmint_core.grouping.seed import seed_clusters
+from segmint_core.grouping.signals import dependencies
 from segmint_core.grouping.signals.base import Context, Link
 from segmint_core.grouping.summaries import GroupText, describe
 from segmint_core.grouping.timeline import lookup_timeline
@@ -56,9 +59,10 @@ def group_changes(
     if algorithm not in ALGORITHMS:
         raise SegmintError(f"Unknown grouping algorithm: {algorithm} (choose one of {', '.join(ALGORITHMS)})")
     embedder = get_provider(provider, settings)
+    root = root or getattr(changes, "root", None)
     if timeline is ...:
-        timeline = lookup_timeline(root or getattr(changes, "root", None), changes)
-    units = build_units(selected)
+        timeline = lookup_timeline(root, changes)
+    units = build_units(selected, generated_paths(Git(root) if root else None, [c.file_path for c in selected]))
     if algorithm == "seed":
         labels = _seed_labels(selected, units, embedder, progress)
         links = _links(units, embedder, model, timeline, progress, embed=False)  # for the reasons only
@@ -68,7 +72,7 @@ def group_changes(
         affinity = graph.affinities(links, units, model)
         weights = [float(max(1, u.size)) for u in units]  # a unit counts for its changed lines
         labels = graph.average_linkage(len(units), affinity, model.threshold(len(selected)), weights,
-                                       together=graph.mechanical_pairs(links))
+                                       together=graph.mechanical_pairs(links) + dependencies.together(links))
     return _assemble(selected, units, labels, links, model, settings, progress)
 
 

@@ -61,6 +61,7 @@ def specificity(name: str) -> str:
 # -- file kinds -----------------------------------------------------------------
 
 CODE, TEST, DOCS, CHANGELOG, CONFIG = "code", "test", "docs", "changelog", "config"
+GENERATED = "generated"  # a generated file, kept whole (a unit's kind; ``file_kind`` never says it)
 
 _CHANGELOG_NAMES = re.compile(r"^(changes|changelog|history|news|release[-_ ]?notes|whatsnew)([.-].*)?$", re.I)
 _FRAGMENT_DIR = re.compile(r"(^|/)(changes|changelog\.d|newsfragments|changelog)/")

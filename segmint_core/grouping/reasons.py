@@ -7,6 +7,7 @@ from collections import defaultdict
 from segmint_core.grouping.lexicon import CHANGELOG, DOCS
 from segmint_core.grouping.model import Model
 from segmint_core.grouping.signals import (
+    dependencies,
     docs,
     files,
     identifiers,
@@ -26,7 +27,7 @@ EXPLAIN_FLOOR = 0.3
 SILENT = {timeline.DIFFERENT_BURST}
 # Which evidence a person finds most telling comes first (then by weight).
 PRIORITY = {
-    identifiers.DEF_USE: 0, docs.MENTION: 0, timeline.SAME_INTENT: 0,
+    identifiers.DEF_USE: 0, docs.MENTION: 0, timeline.SAME_INTENT: 0, dependencies.DEPENDENCIES: 0,
     files.TEST_PAIR: 1, repeated.REPEATED: 1, repeated.MOVED: 1, identifiers.DEF_USE_CONTEXT: 1,
     proximity.SAME_SCOPE: 2, docs.MENTION_USE: 2, timeline.SAME_BURST: 2, docs.FILE_MENTION: 2,
     identifiers.SHARED: 3, proximity.SAME_HUNK: 3,
@@ -100,6 +101,8 @@ def _sentence(kind: str, detail: str, units: list[Unit]) -> str | None:
         return f"moves lines: {_short(detail)}"
     if kind == repeated.REPEATED:
         return f"the same edit in {len(units)} places: {_short(detail)}"
+    if kind == dependencies.DEPENDENCIES:
+        return f"dependencies change together: {detail}"
     if kind == timeline.SAME_INTENT:
         return f"recorded under the same intent: {_short(detail)}"
     if kind == timeline.SAME_BURST:
@@ -110,6 +113,9 @@ def _sentence(kind: str, detail: str, units: list[Unit]) -> str | None:
 
 
 def _solo_reasons(units: list[Unit], others: bool) -> list[str]:
+    made = [u for u in units if u.generated]
+    if made and len(made) == len(units):
+        return [f"generated file {u.path}, kept whole" for u in made][:MAX_REASONS]
     hunkless = [u for u in units if u.hunk is None]
     if hunkless and len(hunkless) == len(units):
         change = hunkless[0].change

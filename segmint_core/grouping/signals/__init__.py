@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from segmint_core.grouping.signals import (
+    dependencies,
     docs,
     files,
     identifiers,
@@ -20,6 +21,7 @@ SIGNALS: dict[str, Callable[[Context], Iterator[Link]]] = {
     "proximity": proximity.links,
     "files": files.links,
     "docs": docs.links,
+    "dependencies": dependencies.links,
     "repeated": repeated.links,
     "timeline": timeline.links,
     "similarity": similarity.links,
