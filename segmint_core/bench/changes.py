@@ -94,7 +94,7 @@ def _changed_lines(git: Git) -> int:
 def build_repo(root: Path, changed_lines: int, files: int = 100) -> Path:
     """A repository whose working diff has about ``changed_lines`` +/- lines."""
     progress(f"building a repository with {changed_lines:,} changed lines ...")
-    git = _init(root)
+    git = init_repo(root)
     per_file = max(1, changed_lines // (2 * files))  # each edited line is one - and one +
     length = per_file * 2
     for f in range(files):
@@ -113,7 +113,7 @@ def build_repo(root: Path, changed_lines: int, files: int = 100) -> Path:
     return root
 
 
-def _init(root: Path) -> Git:
+def init_repo(root: Path) -> Git:
     subprocess.run(["git", "init", "-q", str(root)], check=True)
     git = Git(root)
     git.run("config", "user.email", "bench@segmint.invalid")

@@ -10,7 +10,7 @@ from segmint_core.bench import BenchReport
 from segmint_core.jsonio import write_json
 
 # Benchmark modules under segmint_core.bench, each with register(subparsers, common).
-BENCHES = ["parse", "changes", "chunks", "untangle", "untangle.fit", "mcp", "tui"]
+BENCHES = ["parse", "changes", "chunks", "untangle", "untangle.fit", "mcp", "tui", "large"]
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:

@@ -25,3 +25,12 @@ def test_bench_changes_prints_the_ratio(tmp_path: Path) -> None:
     result = run_segmint("bench", "changes", "--lines", "200", "--repeat", "1", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert [line.split()[0] for line in result.stdout.splitlines()] == ["changed", "git", "segmint", "ratio"]
+
+
+def test_bench_large_groups_the_generated_file_whole(tmp_path: Path) -> None:
+    result = run_segmint("bench", "large", "--mb", "0.05", "--repeat", "1", "--json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout)
+    assert figures["generated_in_one_group"] is True
+    assert set(figures["steps"]) == {"git diff (reference)", "segmint group"}
+    assert all(row["mb"] > 0 for row in figures["steps"].values())
