@@ -14,14 +14,13 @@ MAX_TEXT = 10_000   # any other text argument: a path, a pattern, an intent
 Id = Annotated[str, Field(min_length=1, max_length=200)]
 Ids = Annotated[list[Id], Field(max_length=MAX_IDS)]
 
-ChangeIds = Annotated[Ids | None, Field(description="change ids from list_changes (change-1, ...); omitted means all")]
-GroupIds = Annotated[Ids | None, Field(description="group ids (group-1, ...); omitted means all groups")]
-CommitIds = Annotated[Ids | None, Field(description="commit plan ids (commit-1, ...); omitted means all plans")]
+ChangeIds = Annotated[Ids | None, Field(description="change ids (change-1, ...); omit for all")]
+GroupIds = Annotated[Ids | None, Field(description="group ids (group-1, ...); omit for all")]
+CommitIds = Annotated[Ids | None, Field(description="commit plan ids (commit-1, ...); omit for all")]
 
 Revision = Annotated[
     int | None,
-    Field(description="the changes_revision your ids were read at (get_session shows it); "
-                      "if the changes were re-read since, the call is refused instead of acting on moved ids"),
+    Field(description="changes_revision from get_session: the call is refused if the ids are stale"),
 ]
 
 Summary = Annotated[str, Field(min_length=1, max_length=2_000)]

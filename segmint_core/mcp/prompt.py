@@ -1,33 +1,37 @@
-"""The ``split_my_changes`` prompt: the walk from a dirty tree to commits."""
+"""The ``split_my_changes`` prompt: the walk from a dirty tree to commits, for an agent new to Segmint."""
 
 from __future__ import annotations
 
 from mcp.server import MCPServer
 
 STEPS = """\
-Split my uncommitted changes into commits, one intent per commit, using the Segmint tools.
+Split my uncommitted changes into commits, one intent per commit, with the Segmint tools. Segmint
+reads the working tree, groups its hunks by intent, and commits each group exactly, without writing
+the files on disk. A person may be reviewing the same session in the Segmint terminal UI.
 
-1. List: call list_changes to see every change (staged, unstaged, untracked) with its hunks.
-   For a very large diff, use list_chunks / get_chunk with "working-tree" to read it in parts.
-2. Group: call group_changes (no arguments groups everything). Read each group's summary and
-   reasons, and check them against the code: does every hunk in a group serve the same intent?
-3. Refine: fix what is wrong with move_hunks (to another group, or new_group=true), merge_groups,
-   and update_group (a one-line summary naming the intent). Call check_lazygit_messages first:
-   the person may have left comments on files or hunks. get_session shows the whole state.
-4. Plan: call propose_commits, then improve titles and bodies with update_commit (conventional
-   subjects such as "fix(parser): ..."; bodies that say why) and the order with reorder_commits
-   (a change others depend on goes first).
-5. Apply: call apply_commit for each commit in order, with dry_run=true first if unsure. If the
-   answer is awaiting_approval, a person is reviewing in the Segmint TUI: tell them what is ready
-   and wait; get_session shows when it is applied. After each commit, ids change: call
-   list_changes or get_session again before using ids.
-6. Finish: call generate_pr for the pull-request draft and show it to me.
+1. Read: call check_lazygit_messages (comments the person left you), then list_changes: every
+   staged, unstaged and untracked change, with hunk ids such as change-3:2. If that is too large to
+   read at once, use list_chunks and get_chunk with "working-tree" instead.
+2. Group: call group_changes. For each group, read its summary and reasons, then the hunks
+   themselves: does every hunk serve the same intent?
+3. Fix the groups: move_hunks for a hunk in the wrong group (to_group_id, or new_group=true),
+   merge_groups for groups that are one intent, update_group to name an intent in one line.
+   get_session shows the whole state, including what the person changed.
+4. Plan: call propose_commits. Improve each message with update_commit (a conventional subject
+   such as "fix(parser): ...", a body that says why) and the order with reorder_commits (what
+   other commits build on goes first).
+5. Commit: call apply_commit for each commit in order (dry_run=true first if unsure). If the status
+   is awaiting_approval, the person approves in the Segmint TUI: tell them what is ready and wait;
+   get_session shows when it is applied. Ids change after each commit: call list_changes or
+   get_session again before using ids.
+6. Finish: call generate_pr and show me the draft.
 
-Never edit or revert files to make commits fit; Segmint commits exactly the hunks of each plan.
+Never edit, stash or revert files to make the commits fit: Segmint commits exactly the hunks of
+each plan, and everything else stays in the working tree.
 """
 
-DESCRIPTION = ("Walk through list, group, refine, plan and apply: the dirty working tree becomes one commit per "
-               "intent. `focus` optionally narrows it (\"only the parser changes\").")
+DESCRIPTION = ("From a dirty working tree to one commit per intent, step by step: read, group, fix the groups, "
+               "plan, commit, draft the PR. `focus` narrows it (\"only the parser changes\").")
 
 
 def register(server: MCPServer) -> None:

@@ -24,6 +24,7 @@ from segmint_core import __version__
 from segmint_core.chunks.service import ChunkService
 from segmint_core.errors import SegmintError
 from segmint_core.mcp import prompt, resources
+from segmint_core.mcp.listing import serve_lean_listing
 from segmint_core.mcp.middleware import prompt_errors, tidy_argument_errors
 from segmint_core.mcp.notify import ResourceNotifier
 from segmint_core.mcp.services import Services, SessionRef, in_thread
@@ -63,6 +64,7 @@ def build_server(session: Session | SessionRef, *, chunk_service: ChunkService |
     messages.register(server, services)
     resources.register(server, services)
     prompt.register(server)
+    serve_lean_listing(server)
     _serve_2025_subscriptions(server, notifier, services.sessions)
     return server
 

@@ -8,6 +8,7 @@ is destructive, like mcp-server-git's tools.
 
 import inspect
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from mcp.server import MCPServer
@@ -27,30 +28,39 @@ EDITS_SESSION = ToolAnnotations(read_only_hint=False, destructive_hint=False, id
                                 open_world_hint=False)
 EDITS_SESSION_IDEMPOTENT = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True,
                                            open_world_hint=False)
-# Edits the session, and may write text with a remote model when one is configured (SEGMINT_CHAT_MODEL).
-DRAFTS = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False)
+# Edits the session, and calls a remote model when one is configured (SEGMINT_CHAT_MODEL, SEGMINT_EMBEDDINGS).
+MAY_CALL_MODEL = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False,
+                                 open_world_hint=True)
 # Writes commits to the repository.
 COMMITS = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=False)
 
 
+@dataclass(frozen=True)
+class Wording:
+    """What an agent reads about a tool: a short title, and when to use it, what it returns."""
+
+    title: str
+    description: str
+
+
 def add_service_tool(server: MCPServer, method: Callable[..., ToolResult], annotations: ToolAnnotations,
-                     call: Callable[..., ToolResult] | None = None) -> None:
+                     wording: Wording, call: Callable[..., ToolResult] | None = None) -> None:
     """Register a feature service's method as it is: its signature is the input schema, its
-    docstring the description, its ``ToolResult`` the answer (``call`` may wrap it)."""
+    ``ToolResult`` the answer (``call`` may wrap it). The title and description are written
+    for an agent (``wording``); the method's docstring stays the developer's."""
     run = call or method
 
     async def tool(**kwargs: Any) -> CallToolResult:
         return from_tool_result(await in_thread(run, **kwargs))
 
     tool.__name__ = method.__name__
-    tool.__doc__ = inspect.getdoc(method)
+    tool.__doc__ = wording.description
     signature = inspect.signature(method, eval_str=True)
     tool.__signature__ = signature.replace(  # type: ignore[attr-defined]
         parameters=[_bounded(p) for p in signature.parameters.values()],
         return_annotation=Annotated[CallToolResult, schemas.OpenObject],
     )
-    title = method.__name__.replace("_", " ").capitalize()
-    server.add_tool(tool_errors(tool), title=title, annotations=annotations)
+    server.add_tool(tool_errors(tool), title=wording.title, annotations=annotations)
 
 
 def _bounded(parameter: inspect.Parameter) -> inspect.Parameter:

@@ -16,7 +16,7 @@ from segmint_core.mcp import schemas
 from segmint_core.mcp.args import ChangeIds, CommitIds, GroupIds, Id, Revision
 from segmint_core.mcp.results import json_text, success, tool_errors
 from segmint_core.mcp.services import Services, in_thread
-from segmint_core.mcp.tools import COMMITS, DRAFTS, EDITS_SESSION, READ_ONLY
+from segmint_core.mcp.tools import COMMITS, MAY_CALL_MODEL, READ_ONLY
 from segmint_core.session.models import AGENT, APPLIED
 from segmint_core.session.session import Session
 
@@ -26,28 +26,28 @@ def register(server: MCPServer, services: Services) -> None:
     @server.tool(title="List changes", annotations=READ_ONLY)
     @tool_errors
     async def list_changes() -> Annotated[CallToolResult, schemas.ChangesResult]:
-        """List the repository's uncommitted changes (staged, unstaged and untracked) as Change objects.
+        """Read the uncommitted changes (staged, unstaged, untracked): one change per file, with its hunks.
 
-        Re-reads the working tree first. Changes are sorted by path and numbered
-        change-1, change-2, ...; a hunk's id is "<change id>:<k>" (change-3:2).
-        Returns {"changes": [...]}, the same JSON as `segmint changes --json`.
+        Call it first, and again after a commit or an edit: ids are renumbered.
+        Returns {changes: [{id: 'change-3', file_path: 'src/parser.py', status: 'modified',
+        hunks: [{id: 'change-3:2', header: '@@ -39,7 +39,7 @@', lines: ['-  return s', '+  return s.strip()'],
+        staged: false}]}]}
         """
         session = services.session
         await in_thread(session.refresh, actor=AGENT)
         return success(*_listing(session))
 
-    @server.tool(title="Group changes by intent", annotations=EDITS_SESSION)
+    @server.tool(title="Group changes by intent", annotations=MAY_CALL_MODEL)
     @tool_errors
     async def group_changes(ctx: Context, change_ids: ChangeIds = None,
                             revision: Revision = None) -> Annotated[CallToolResult, schemas.GroupingResult]:
-        """Group the changes by intent: each group has a summary and the reasons (evidence) for it.
+        """Split the changes into groups by intent (a fix, a refactor, a docs edit), hunk by hunk.
 
-        Omit change_ids to group everything (the working tree is re-read
-        first); give ids from list_changes to regroup just those, keeping the
-        other groups. Replaces the affected groups and drops open commit plans.
-        Reports progress while embedding when the client asks for it.
-        Returns {"changes": [...], "groups": [...]}; a hunk split between
-        groups appears as its sub-hunks, so every hunk id in a group resolves.
+        Use it after list_changes, or to start over: it replaces the groups it
+        touches and drops open commit plans (change_ids: regroup only those).
+        Check each group's reasons against the code.
+        Returns {changes: [...], groups: [{id: 'group-2', hunk_ids: ['change-3:1', 'change-4:1'],
+        summary: 'Fix rule_1 in parser.py, with tests', reasons: ['tests for src/parser.py']}]}
         """
         session = services.session
         report = _progress_relay(ctx)
@@ -61,14 +61,15 @@ def register(server: MCPServer, services: Services) -> None:
 
         return success(*await in_thread(work))
 
-    @server.tool(title="Propose commits", annotations=DRAFTS)
+    @server.tool(title="Propose commits", annotations=MAY_CALL_MODEL)
     @tool_errors
     async def propose_commits(group_ids: GroupIds = None,
                               revision: Revision = None) -> Annotated[CallToolResult, schemas.CommitsResult]:
-        """Propose one commit per group (all groups, or group_ids), in dependency order, with titles and bodies.
+        """Turn groups into commit plans, one per group, in dependency order, each with a title and body.
 
-        Groups the changes first if nothing is grouped yet. Replaces the open
-        plans of those groups; applied commits stay. Returns {"commits": [...]}.
+        Use it once the groups are right. Messages someone edited are kept.
+        Returns {commits: [{id: 'commit-1', title: 'fix(parser): strip input in rule_1',
+        description: '...', hunk_ids: ['change-3:1'], status: 'proposed'}]}
         """
         session = services.session
 
@@ -87,13 +88,14 @@ def register(server: MCPServer, services: Services) -> None:
         dry_run: Annotated[bool, Field(description="check and report what would be committed, commit nothing")] = False,
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.ApplyResult]:
-        """Commit exactly the hunks of one commit plan on top of HEAD; working-tree files are never touched.
+        """Commit exactly one plan's hunks on top of HEAD (git hooks run); files on disk are never written.
 
-        When a person is reviewing in the Segmint TUI, the plan is marked
-        awaiting_approval instead, and the person approves it there (unless the
-        TUI allows agent commits); call get_session to see when it is applied.
-        Refused if HEAD or the files moved since the plan was made. After a
-        commit the remaining changes are re-read: list them again for new ids.
+        Apply plans in order; dry_run=true only checks. With a person in the Segmint
+        TUI the status may be 'awaiting_approval': tell them, and read get_session
+        until it is 'applied'. Refused if HEAD or the files moved since the plan.
+        Ids are renumbered afterwards.
+        Returns {commit_id: 'commit-1', status: 'applied', sha: '3f2a91c...', files: [{path: 'src/parser.py',
+        added: 2, removed: 2}]}
         """
         session = services.session
 
@@ -108,17 +110,17 @@ def register(server: MCPServer, services: Services) -> None:
         data = await in_thread(work)
         return success(json_text(data), data)
 
-    @server.tool(title="Draft the pull request", annotations=DRAFTS)
+    @server.tool(title="Draft the pull request", annotations=MAY_CALL_MODEL)
     @tool_errors
     async def generate_pr(commit_ids: CommitIds = None,
                           replace: Annotated[bool, Field(description="replace a draft the person (or you) edited")]
                           = False,
                           revision: Revision = None) -> Annotated[CallToolResult, schemas.PullRequestDraft]:
-        """Draft a pull request (title, description, commits) from the commit plans (all, or commit_ids).
+        """Draft the pull request (title, Markdown description) from the commits (all, or commit_ids).
 
-        Proposes commits first if there are none. The draft is kept in the
-        session, where the person can edit it; an edited draft is refused
-        unless replace=true (read it with get_session first).
+        Use it last, and show the draft to the person, who may edit it; an edited
+        draft is replaced only with replace=true.
+        Returns {title: 'Fix rule_1 in the parser', description: '## Summary ...', commits: [...], edited: false}
         """
         session = services.session
 

@@ -23,12 +23,13 @@ def register(server: MCPServer, services: Services) -> None:
     @server.tool(title="Get the session", annotations=READ_ONLY)
     @tool_errors
     async def get_session() -> Annotated[CallToolResult, schemas.SessionState]:
-        """The shared session as it is now: a summary of the changes (ids, paths, hunk ids),
-        the groups, the commit plans and their status, approvals pending, the PR draft,
-        recent activity by the person and the agent, and the revision numbers.
+        """The shared session as it stands: changes (ids, paths, +/- counts, hunk ids), groups, commit
+        plans with their status, approvals pending, the PR draft, recent activity.
 
-        Does not re-read the working tree (list_changes or refresh do). Pass
-        changes_revision as `revision` to the editing tools to have stale ids refused.
+        A person may edit the same session in the Segmint TUI: read it before
+        acting on ids you got earlier. It does not re-read the disk (refresh does).
+        Returns {changes_revision: 4, changes: [{id: 'change-3', hunk_ids: ['change-3:1']}], groups: [...],
+        plans: [...], approvals_pending: ['commit-2'], person_present: true, ...}
         """
         data = await in_thread(services.session.snapshot)
         return success(json_text(data), data)
@@ -42,9 +43,11 @@ def register(server: MCPServer, services: Services) -> None:
         new_group: Annotated[bool, Field(description="move them to a new group instead")] = False,
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.GroupEdit]:
-        """Move hunks to another group, or to a new group (give exactly one of to_group_id and new_group=true).
+        """Move hunks (or whole changes) to another group or a new one: the fix for a hunk grouped with
+        the wrong intent. Groups left empty disappear.
 
-        Groups left empty disappear; summaries not edited by hand are rewritten.
+        Example: hunk_ids=['change-3:2'], new_group=true.
+        Returns {group: {...where they went}, groups: [...all]}
         """
         session = services.session
 
@@ -61,7 +64,10 @@ def register(server: MCPServer, services: Services) -> None:
         group_ids: Annotated[Ids, Field(min_length=2, description="two or more group ids; the first one is kept")],
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.GroupEdit]:
-        """Merge two or more groups into the first one."""
+        """Merge groups that are one intent into the first one named, which keeps its id and name.
+
+        Example: group_ids=['group-2', 'group-4']. Returns {group: {...merged}, groups: [...all]}
+        """
         session = services.session
 
         def work() -> CallToolResult:
@@ -75,7 +81,10 @@ def register(server: MCPServer, services: Services) -> None:
     @tool_errors
     async def update_group(group_id: Id, summary: Summary,
                            revision: Revision = None) -> Annotated[CallToolResult, schemas.GroupRename]:
-        """Set a group's summary (one line naming its intent); it is kept when hunks move."""
+        """Name a group's intent in one line, as the person sees it; the name stays when hunks move.
+
+        Example: group_id='group-2', summary='Strip whitespace in every parser rule'. Returns {group: {...}}
+        """
         session = services.session
 
         def work() -> CallToolResult:
@@ -94,7 +103,11 @@ def register(server: MCPServer, services: Services) -> None:
         description: Annotated[Description | None, Field(description="the new body")] = None,
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.CommitEdit]:
-        """Set a commit plan's title and/or description (before it is applied)."""
+        """Rewrite a planned commit's title (subject line) and/or description (body) before it is applied.
+
+        Example: commit_id='commit-1', title='fix(parser): lower-case the output of rule_1'.
+        Returns {commit: {...}}
+        """
         session = services.session
 
         def work() -> dict:
@@ -111,7 +124,10 @@ def register(server: MCPServer, services: Services) -> None:
         commit_ids: Annotated[Ids, Field(min_length=1, description="every open commit id, once, in the new order")],
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.CommitOrder]:
-        """Put the open (not yet applied) commit plans in a new order; applied ones stay first."""
+        """Set the order open commit plans are applied in: a change others build on goes first.
+
+        Example: commit_ids=['commit-2', 'commit-1'] (every open plan, once). Returns {commits: [...in order]}
+        """
         session = services.session
 
         def work() -> dict:
@@ -125,8 +141,11 @@ def register(server: MCPServer, services: Services) -> None:
     @server.tool(title="Re-read the working tree", annotations=EDITS_SESSION_IDEMPOTENT)
     @tool_errors
     async def refresh() -> Annotated[CallToolResult, schemas.RefreshResult]:
-        """Re-read the repository after files changed: groups and plans keep the hunks that are
-        still there (under their new ids); new hunks go to a group of their own."""
+        """Re-read the working tree after files changed, keeping groups and plans for the hunks still there
+        (under new ids); new hunks get a group of their own. Cheaper than grouping again.
+
+        Returns {changed: true, vanished: ['change-2:1'], appeared: ['change-5:1'], changes_revision: 5}
+        """
         session = services.session
 
         def work() -> tuple[str, dict]:
