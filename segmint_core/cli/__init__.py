@@ -36,6 +36,7 @@ COMMANDS = {
     "trajectory": "record the edit timeline (every save) into .trajectory/",
     "mcp": "serve MCP over stdio (joins the TUI's session when one runs)",
     "send": "send a review comment about a file to the agent (lazygit custom command)",
+    "skill": "print the Segmint skill for agents (SKILL.md), or --install it",
 }
 
 EXIT_USAGE = 2
