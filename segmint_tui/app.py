@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from segmint_core.errors import SegmintError
+from segmint_core.roots import allowed_folders
 from segmint_core.session.events import SessionEvent
 from segmint_core.session.session import Session
 from segmint_tui.catalog import COMMANDS
@@ -50,13 +51,13 @@ class SegmintApp(App[int]):
     ENABLE_COMMAND_PALETTE = True
 
     def __init__(self, session: Session, *, mcp: bool = True, agent_can_commit: bool = False,
-                 watch: bool = True, auto_group: bool = True) -> None:
+                 watch: bool = True, auto_group: bool = True, allowed_roots: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.session = session
         self.agent_can_commit = agent_can_commit
         self.watch_disk = watch
         self.auto_group = auto_group
-        self.pairing = Pairing(self, enabled=mcp, agent_can_commit=agent_can_commit)
+        self.pairing = Pairing(self, enabled=mcp, agent_can_commit=agent_can_commit, allowed_roots=allowed_roots)
         self.grouping = False
         self.review_messages: int | None = None
         self.first_paint: float | None = None     # perf_counter() of the first full paint (bench)
@@ -214,20 +215,23 @@ def _describe(session: Session) -> str:
 
 
 def create_app(repo: str | None = None, *, session: Session | None = None, mcp: bool = True,
-               agent_can_commit: bool = False, watch: bool = True, auto_group: bool = True) -> SegmintApp:
+               agent_can_commit: bool = False, watch: bool = True, auto_group: bool = True,
+               allowed_roots: tuple[str, ...] = ()) -> SegmintApp:
     """The one app factory: the CLI, the tests, the screenshots and the bench all start here.
 
     Opening the session (not a repository, git missing) raises ``SegmintError``
     before any terminal set-up.
     """
     session = session if session is not None else Session.open(repo)
-    return SegmintApp(session, mcp=mcp, agent_can_commit=agent_can_commit, watch=watch, auto_group=auto_group)
+    return SegmintApp(session, mcp=mcp, agent_can_commit=agent_can_commit, watch=watch, auto_group=auto_group,
+                      allowed_roots=allowed_roots)
 
 
 def app_from_args(args: argparse.Namespace) -> SegmintApp:
-    """The app ``segmint [--repo PATH] [--no-mcp] [--agent-can-commit]`` runs."""
+    """The app ``segmint [--repo PATH] [--no-mcp] [--agent-can-commit] [--allow-root FOLDER]`` runs."""
+    roots = allowed_folders(getattr(args, "allow_root", None) or ())
     return create_app(getattr(args, "repo", None), mcp=not getattr(args, "no_mcp", False),
-                      agent_can_commit=getattr(args, "agent_can_commit", False))
+                      agent_can_commit=getattr(args, "agent_can_commit", False), allowed_roots=roots)
 
 
 def run_app(args: argparse.Namespace) -> int:

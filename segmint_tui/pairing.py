@@ -26,10 +26,12 @@ log = logging.getLogger("segmint.tui")
 
 
 class Pairing:
-    def __init__(self, app: SegmintApp, *, enabled: bool, agent_can_commit: bool) -> None:
+    def __init__(self, app: SegmintApp, *, enabled: bool, agent_can_commit: bool,
+                 allowed_roots: tuple[str, ...] = ()) -> None:
         self.app = app
         self.enabled = enabled
         self.agent_can_commit = agent_can_commit
+        self.allowed_roots = allowed_roots
         self.info = None           # EndpointInfo once listening
         self.error: str | None = None
         self._server = None
@@ -54,7 +56,8 @@ class Pairing:
         try:
             from segmint_core.mcp.embedded import EmbeddedServer
 
-            self._server = EmbeddedServer(self.app.session, agent_can_commit=self.agent_can_commit)
+            self._server = EmbeddedServer(self.app.session, agent_can_commit=self.agent_can_commit,
+                                          allowed_roots=self.allowed_roots)
             await self._server.serve(ready=self._ready)
         except SegmintError as exc:
             self._failed(str(exc))

@@ -29,6 +29,7 @@ from segmint_core.chunks.results import (
     chunk_entry, describe, find_text, list_text, load_summary, load_text, overview, overview_text,
 )
 from segmint_core.chunks.store import SessionStore
+from segmint_core.roots import AllowedRoots
 from segmint_core.toolresult import ToolResult
 
 RESOURCE_URI = "diffchunk://current"
@@ -43,11 +44,12 @@ class ChunkService:
     """Large diffs cut into numbered chunks an agent can list, search and read.
 
     ``repo_root`` is the repository that ``working-tree`` names (default: the
-    one containing the current directory, found on first use).
+    one containing the current directory, found on first use). With ``roots``
+    (as the MCP server has), diff files outside them are refused.
     """
 
-    def __init__(self, repo_root: str | os.PathLike[str] | None = None) -> None:
-        self.store = SessionStore(repo_root)
+    def __init__(self, repo_root: str | os.PathLike[str] | None = None, *, roots: AllowedRoots | None = None) -> None:
+        self.store = SessionStore(repo_root, roots)
 
     # -- tools -------------------------------------------------------------------
 
@@ -72,8 +74,9 @@ class ChunkService:
 
         Args:
             absolute_file_path: absolute path of a diff or patch file (`~` allowed,
-                any text encoding, .gz accepted), or "working-tree" for the
-                repository's uncommitted changes (chunks then name Segmint hunk ids).
+                any text encoding, .gz accepted) inside the repository or a folder
+                the person allowed, or "working-tree" for the repository's
+                uncommitted changes (chunks then name Segmint hunk ids).
             max_chunk_lines: most lines per chunk (default 1000).
             skip_trivial: leave out files whose change is whitespace only (default true).
             skip_generated: leave out lock files, minified assets, build outputs

@@ -28,16 +28,21 @@ from segmint_core.chunks.source import (
 )
 from segmint_core.errors import NotARepositoryError
 from segmint_core.git import Git
+from segmint_core.roots import AllowedRoots
 
 
 RACY_NS = 2_000_000_000  # two seconds: the coarsest mtime of common file systems
 
 
 class SessionStore:
-    """The sessions of one ``ChunkService``; safe to use from several threads."""
+    """The sessions of one ``ChunkService``; safe to use from several threads.
 
-    def __init__(self, repo_root: str | os.PathLike[str] | None = None) -> None:
+    With ``roots``, a diff file outside them is refused (``working-tree`` is always the repository).
+    """
+
+    def __init__(self, repo_root: str | os.PathLike[str] | None = None, roots: AllowedRoots | None = None) -> None:
         self._repo_root = os.fspath(repo_root) if repo_root is not None else None
+        self._roots = roots
         self._git: Git | None = None
         self._sessions: dict[str, DiffSession] = {}
         self._seen: dict[str, tuple[FileStamp, int]] = {}  # path -> (stamp, time read)
@@ -49,7 +54,7 @@ class SessionStore:
             if is_working_tree(given):
                 git = self.git()
                 return self._store(load_working_tree(capture(git), git.root, options))
-            diff = self._read(canonical_path(given))
+            diff = self._read(self._file_path(given))
             return self._store(load_file(diff, options, hash_meanwhile(diff.raw)))
 
     def get(self, given: str) -> DiffSession:
@@ -57,7 +62,13 @@ class SessionStore:
         with self._lock:
             if is_working_tree(given):
                 return self._current_working_tree()
-            return self._current_file(canonical_path(given))
+            return self._current_file(self._file_path(given))
+
+    def _file_path(self, given: str) -> str:
+        path = canonical_path(given)
+        if self._roots is not None:
+            self._roots.check(os.path.expanduser(given.strip()))
+        return path
 
     def _current_file(self, path: str) -> DiffSession:
         previous = self._sessions.get(path)

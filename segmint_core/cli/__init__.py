@@ -85,6 +85,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     parser.add_argument("--no-mcp", action="store_true", help="terminal UI: run without the embedded MCP server")
     parser.add_argument("--agent-can-commit", action="store_true",
                         help="terminal UI: let a paired agent commit without the person's approval")
+    add_allow_root(parser)
     parser.set_defaults(func=None)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     chosen = _command_in(argv)
@@ -94,6 +95,14 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         else:
             subparsers.add_parser(name, help=help_line)
     return parser
+
+
+def add_allow_root(parser: argparse.ArgumentParser) -> None:
+    """``--allow-root``, for the TUI and ``segmint mcp``: the agent's tools keep to the repository otherwise."""
+    parser.add_argument(
+        "--allow-root", metavar="FOLDER", action="append", default=argparse.SUPPRESS,
+        help="let the agent's tools (load_diff, configure_project) also use this folder; repeatable",
+    )
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
@@ -106,7 +115,7 @@ def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentP
 def _command_in(argv: Sequence[str]) -> str | None:
     args = iter(argv)
     for token in args:
-        if token == "--repo":
+        if token in ("--repo", "--allow-root"):
             next(args, None)
         elif not token.startswith("-"):
             return token if token in COMMANDS else None

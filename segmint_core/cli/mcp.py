@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from segmint_core.cli import add_allow_root
+
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
@@ -13,10 +15,12 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
                     "is running on the same repository, relay to its session instead, so the agent sees what "
                     "the person sees. stdout carries JSON-RPC only; logs go to stderr.",
     )
+    add_allow_root(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from segmint_core.mcp.headless import main
+    from segmint_core.roots import allowed_folders
 
-    return main(args.repo)
+    return main(args.repo, allowed_folders(getattr(args, "allow_root", None) or ()))

@@ -86,9 +86,11 @@ class EndpointInfo:
 class EmbeddedServer:
     """One embedded MCP server over ``session``; ``serve()`` runs it, ``stop()`` ends it."""
 
-    def __init__(self, session: Session, *, agent_can_commit: bool = False, port: int = 0) -> None:
+    def __init__(self, session: Session, *, agent_can_commit: bool = False, port: int = 0,
+                 allowed_roots: tuple[str, ...] = ()) -> None:
         self.session = session
         self.agent_can_commit = agent_can_commit
+        self.allowed_roots = allowed_roots   # folders besides the repository the tools may use
         self.port = port
         self.info: EndpointInfo | None = None
         self._uvicorn: _HostedUvicorn | None = None
@@ -144,7 +146,7 @@ class EmbeddedServer:
         return self.session.folder
 
     def _config(self, port: int, token: str) -> uvicorn.Config:
-        server = build_server(self.session)
+        server = build_server(self.session, allowed_roots=self.allowed_roots)
 
         @server.custom_route(discovery.IDENTITY_PATH, methods=["GET"])
         async def identity(_request: Request) -> JSONResponse:

@@ -19,26 +19,29 @@ from segmint_core.mcp.stdio import stdio_transport
 log = logging.getLogger("segmint.mcp")
 
 
-def main(repo: str | None) -> int:
+def main(repo: str | None, allowed_roots: tuple[str, ...] = ()) -> int:
+    """Serve, or relay to the TUI; ``allowed_roots`` are folders besides the repository the tools may use."""
     configure_logging()
     endpoint = find_endpoint(repo)
     if endpoint is not None:
         log.info("joining the TUI session at %s", endpoint.url)
-        anyio.run(relay, endpoint, lambda: local_server(endpoint.root))
+        if allowed_roots:
+            log.warning("--allow-root applies once the TUI quits; until then the TUI's own --allow-root does")
+        anyio.run(relay, endpoint, lambda: local_server(endpoint.root, allowed_roots))
     else:
-        anyio.run(serve_stdio, repo)
+        anyio.run(serve_stdio, repo, allowed_roots)
     return 0
 
 
-async def serve_stdio(repo: str | None) -> None:
+async def serve_stdio(repo: str | None, allowed_roots: tuple[str, ...] = ()) -> None:
     async with stdio_transport() as (read_stream, write_stream):
-        await local_server(repo)(read_stream, write_stream)
+        await local_server(repo, allowed_roots)(read_stream, write_stream)
 
 
-def local_server(repo: str | None) -> Runner:
+def local_server(repo: str | None, allowed_roots: tuple[str, ...] = ()) -> Runner:
     """A server over the repository's session, opened on first use (or earlier, in the background)."""
     sessions = SessionRef(repo=repo)
-    server = build_server(sessions, repo=repo)
+    server = build_server(sessions, repo=repo, allowed_roots=allowed_roots)
 
     async def run(read_stream: Any, write_stream: Any) -> None:
         async with anyio.create_task_group() as tg:

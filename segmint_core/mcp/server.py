@@ -14,7 +14,7 @@ import contextlib
 import functools
 import logging
 import threading
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from typing import Any
 
 from mcp.server import MCPServer, NotificationOptions
@@ -47,10 +47,15 @@ INSTRUCTIONS = (
 
 
 def build_server(session: Session | SessionRef, *, chunk_service: ChunkService | None = None,
-                 trajectory_service: TrajectoryService | None = None, repo: str | None = None) -> MCPServer:
-    """The server over ``session`` (or a ``SessionRef`` that opens it on first use)."""
+                 trajectory_service: TrajectoryService | None = None, repo: str | None = None,
+                 allowed_roots: Sequence[str] = ()) -> MCPServer:
+    """The server over ``session`` (or a ``SessionRef`` that opens it on first use).
+
+    Tools taking a path keep to the session's repository and ``allowed_roots``.
+    """
     sessions = session if isinstance(session, SessionRef) else SessionRef(session)
-    services = Services(sessions, chunks=chunk_service, trajectory=trajectory_service, repo=repo)
+    services = Services(sessions, chunks=chunk_service, trajectory=trajectory_service, repo=repo,
+                        allowed_roots=allowed_roots)
     notifier = ResourceNotifier(resources.URIS)
     runtime = Runtime(services, notifier)
     with _no_sdk_logging_setup():

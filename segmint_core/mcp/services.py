@@ -5,11 +5,14 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 import anyio.to_thread
 
 from segmint_core.chunks.service import ChunkService
+from segmint_core.errors import SegmintError
+from segmint_core.roots import AllowedRoots, allowed_folders
 from segmint_core.session.session import Session
 from segmint_core.trajectory.service import TrajectoryService
 
@@ -50,19 +53,31 @@ class SessionRef:
 
 
 class Services:
-    """The session and the services behind the tools, shared by every connection."""
+    """The session and the services behind the tools, shared by every connection.
+
+    The tools that take a path from the agent keep to the session's repository
+    and the ``allowed_roots`` a person gave (``--allow-root``).
+    """
 
     def __init__(self, sessions: SessionRef, *, chunks: ChunkService | None = None,
-                 trajectory: TrajectoryService | None = None, repo: str | None = None) -> None:
+                 trajectory: TrajectoryService | None = None, repo: str | None = None,
+                 allowed_roots: Sequence[str] = ()) -> None:
         self.sessions = sessions
         root = sessions.current.git.root if sessions.current is not None else repo
-        self.chunks = chunks or ChunkService(root)
-        self.trajectory = trajectory or TrajectoryService()
+        roots = AllowedRoots(self._repository, allowed_folders(allowed_roots))
+        self.chunks = chunks or ChunkService(root, roots=roots)
+        self.trajectory = trajectory or TrajectoryService(roots=roots)
         self.chunk_lock = threading.Lock()   # the chunk store is not meant for concurrent calls
 
     @property
     def session(self) -> Session:
         return self.sessions.get()
+
+    def _repository(self) -> str | None:
+        try:
+            return self.sessions.get().git.root
+        except SegmintError:   # not a repository: only the allowed folders are open
+            return None
 
 
 async def in_thread(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:

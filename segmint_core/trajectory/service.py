@@ -17,6 +17,7 @@ import threading
 from datetime import datetime
 
 from segmint_core.git import Git
+from segmint_core.roots import AllowedRoots
 from segmint_core.toolresult import ToolResult
 from segmint_core.trajectory import commit_messages as msgs
 from segmint_core.trajectory import format as fmt
@@ -47,13 +48,16 @@ class TrajectoryService:
     """The edit timeline of one project at a time: recorder, watcher and tools.
 
     ``debounce`` is the quiet time (seconds) after a path's last save before it
-    is recorded; ``clock`` gives the wall-clock time (tests inject one).
+    is recorded; ``clock`` gives the wall-clock time (tests inject one). With
+    ``roots`` (as the MCP server has), a project outside them is refused.
     """
 
     def __init__(
         self, *, debounce: float = DEFAULT_DEBOUNCE, clock: Clock = system_clock, lock_timeout: float = 3.0,
+        roots: AllowedRoots | None = None,
     ) -> None:
         self.debounce = debounce
+        self.roots = roots
         self.clock = clock
         self.lock_timeout = lock_timeout
         self._lock = threading.RLock()
@@ -96,7 +100,8 @@ class TrajectoryService:
         """Start recording a project's edit timeline (seed 003).
 
         ``path`` must be absolute and inside a git work tree; the work tree's top
-        folder becomes the project. Creates the shadow repository ``.trajectory/``
+        folder becomes the project. Over MCP, only the session's repository (or
+        a folder the person allowed with ``--allow-root``) can be the project. Creates the shadow repository ``.trajectory/``
         (adding it to ``.gitignore`` once), records the current tree, and starts
         a watcher that snapshots every save after a short debounce. Calling it
         again with the same project keeps the running recorder; another project
@@ -106,7 +111,11 @@ class TrajectoryService:
             raise TrajectoryError("path must be a non-empty absolute path.")
         if not os.path.isabs(path):
             raise TrajectoryError(f"path must be absolute: {path}")
+        if self.roots is not None:
+            self.roots.check(path)   # before git even looks there
         root = os.path.realpath(Git.discover(path).root)
+        if self.roots is not None:
+            self.roots.check(root)   # the project is the whole work tree, which may reach above the folder
         with self._lock:
             current = self._recording
             if current is not None and current.root == root:

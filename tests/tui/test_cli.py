@@ -22,3 +22,12 @@ def test_the_flags_reach_the_app(demo: Repo) -> None:
     assert app.session.git.root == str(demo.path)
     default = app_from_args(build_parser().parse_args(["--repo", str(demo.path)]))
     assert (default.pairing.enabled, default.agent_can_commit) == (True, False)
+
+
+def test_allowed_folders_reach_the_embedded_server(demo: Repo, tmp_path: Path) -> None:
+    folder = tmp_path / "patches"
+    folder.mkdir()
+    args = build_parser().parse_args(["--repo", str(demo.path), "--allow-root", str(folder)])
+    assert app_from_args(args).pairing.allowed_roots == (str(folder.resolve()),)
+    result = run_segmint("--allow-root", str(tmp_path / "missing"), cwd=demo.path)
+    assert_clean_error(result, f"--allow-root {tmp_path / 'missing'} is not a folder.")
