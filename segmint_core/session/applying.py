@@ -1,4 +1,4 @@
-"""Applying plans and undoing them, as session operations.
+"""Applying plans and undoing them, as session methods (``session.Session`` binds them).
 
 An agent's apply waits for the person's approval when a person is present
 (the TUI) unless the app allows agent commits. After a commit, the session
@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from segmint_core.apply.commit import ApplyResult, Selection, apply_selection
 from segmint_core.apply.gitops import index_lock, update_index
@@ -19,15 +19,13 @@ from segmint_core.apply.states import FileState
 from segmint_core.changes import capture
 from segmint_core.errors import RefusedError, SegmintError
 from segmint_core.session import events
+from segmint_core.session.core import SessionCore
 from segmint_core.session.models import (
-    AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, FAILED, AppliedCommit, CommitPlan, Group,
+    AGENT, APPLIED, APPROVED, PERSON, AWAITING_APPROVAL, FAILED, AppliedCommit, CommitPlan, Group,
 )
 from segmint_core.session.state import write_units
 from segmint_core.session.units import Units
 from segmint_core.wording import counted
-
-if TYPE_CHECKING:
-    from segmint_core.session.session import Session
 
 
 @dataclass
@@ -43,7 +41,7 @@ class ApplyOutcome:
                 "message": self.message}
 
 
-def selection_for(session: "Session", plan: CommitPlan) -> Selection:
+def selection_for(session: SessionCore, plan: CommitPlan) -> Selection:
     selection = Selection()
     for unit in session.units.resolve(plan.hunk_ids):
         change = unit.change
@@ -58,8 +56,8 @@ def selection_for(session: "Session", plan: CommitPlan) -> Selection:
     return selection
 
 
-def apply_plan(session: "Session", commit_id: str, *, dry_run: bool, actor: str) -> ApplyOutcome:
-    with session._lock:
+def apply_commit(session: SessionCore, commit_id: str, *, dry_run: bool = False, actor: str = PERSON) -> ApplyOutcome:
+    with session.lock:
         plan = session.plan(commit_id)
         if plan.status == APPLIED:
             raise SegmintError(f"{commit_id} is already applied as {(plan.sha or '')[:7]}")
@@ -69,19 +67,17 @@ def apply_plan(session: "Session", commit_id: str, *, dry_run: bool, actor: str)
         if actor == AGENT and not dry_run and present.person_present and not present.agent_can_commit \
                 and plan.status != APPROVED:
             plan.status = AWAITING_APPROVAL
-            session._state.revision += 1
-            session._log(actor, "requested", f"{actor} asked to apply {commit_id}: waiting for approval")
-            session._save()
+            session.record(actor, "requested", f"{actor} asked to apply {commit_id}: waiting for approval")
             outcome = ApplyOutcome(commit_id, AWAITING_APPROVAL, message=f"{commit_id} is waiting for the person's approval")
         else:
             outcome = _apply(session, plan, dry_run=dry_run, actor=actor)
-    session._announce(events.PLANS, actor, outcome.to_dict())
+    session.announce(events.PLANS, actor, outcome.to_dict())
     if outcome.status == APPLIED:
-        session._announce(events.CHANGES, actor, session.last_refresh.to_dict())
+        session.announce(events.CHANGES, actor, session.last_refresh.to_dict())
     return outcome
 
 
-def _apply(session: "Session", plan: CommitPlan, *, dry_run: bool, actor: str) -> ApplyOutcome:
+def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str) -> ApplyOutcome:
     state_before = {
         "groups": [g.to_dict() for g in session.groups],
         "plans": [p.to_dict() for p in session.plans],
@@ -93,35 +89,33 @@ def _apply(session: "Session", plan: CommitPlan, *, dry_run: bool, actor: str) -
     except SegmintError as exc:
         if not dry_run:
             plan.status, plan.error = FAILED, str(exc)
-            session._state.revision += 1
-            session._log(actor, "failed", f"{actor} could not apply {plan.id}: {exc}")
-            session._save()
+            session.record(actor, "failed", f"{actor} could not apply {plan.id}: {exc}")
         raise
     files = [{"path": f.path, "added": f.added, "removed": f.removed} for f in result.files]
     if dry_run:
         return ApplyOutcome(plan.id, "dry_run", files=files, message=f"{plan.id} would commit {counted(len(files), 'file')}")
     _record(session, plan, result, state_before)
-    session._log(actor, "applied", f"{actor} applied {plan.id} as {result.sha[:7]}: {plan.title}")
+    session.log(actor, "applied", f"{actor} applied {plan.id} as {result.sha[:7]}: {plan.title}")
     session.refresh(actor="segmint", committed=frozenset(plan.hunk_ids))
     return ApplyOutcome(plan.id, APPLIED, result.sha, files, f"{plan.id} committed as {result.sha[:7]}")
 
 
-def _record(session: "Session", plan: CommitPlan, result: ApplyResult, state_before: dict[str, Any]) -> None:
+def _record(session: SessionCore, plan: CommitPlan, result: ApplyResult, state_before: dict[str, Any]) -> None:
     plan.status, plan.sha, plan.error = APPLIED, result.sha, None
-    session._state.applied.append(AppliedCommit(
+    session.state.applied.append(AppliedCommit(
         sha=result.sha or "", parent=result.parent, plan_id=plan.id,
         index_before=result.saved_index or "", paths=result.index_paths, state_before=state_before,
     ))
-    session._state.revision += 1
-    session._save()
+    session.state.revision += 1
+    session.save()
 
 
-def apply_all(session: "Session", *, actor: str, approved_only: bool) -> list[ApplyOutcome]:
+def apply_all(session: SessionCore, *, actor: str = PERSON, approved_only: bool = False) -> list[ApplyOutcome]:
     wanted = [p for p in session.plans if p.status != APPLIED and (p.status == APPROVED or not approved_only)]
     stale = [p.out_of_date for p in wanted if p.out_of_date]
     if stale:   # before any commit, so none of the batch lands half-way
         raise RefusedError(stale[0])
-    return [apply_plan(session, plan_id, dry_run=False, actor=actor) for plan_id in [p.id for p in wanted]]
+    return [apply_commit(session, plan_id, dry_run=False, actor=actor) for plan_id in [p.id for p in wanted]]
 
 
 @dataclass
@@ -134,8 +128,8 @@ class UndoOutcome:
         return {"undone": self.sha, "commit_id": self.commit_id, "head": self.head}
 
 
-def undo_last(session: "Session", *, actor: str) -> UndoOutcome:
-    with session._lock:
+def undo(session: SessionCore, *, actor: str = PERSON) -> UndoOutcome:
+    with session.lock:
         if not session.applied:
             raise RefusedError("Nothing to undo: Segmint has made no commit in this session")
         last = session.applied[-1]
@@ -154,16 +148,16 @@ def undo_last(session: "Session", *, actor: str) -> UndoOutcome:
             else:
                 session.git.run("update-ref", "-d", "HEAD", last.sha)
         _restore_state(session, last)
-        session._state.applied.pop()
-        session._log(actor, "undid", f"{actor} undid {last.plan_id} ({last.sha[:7]})")
-        session._save()
+        session.state.applied.pop()
+        session.log(actor, "undid", f"{actor} undid {last.plan_id} ({last.sha[:7]})")
+        session.save()
         outcome = UndoOutcome(last.sha, last.plan_id, last.parent)
-    session._announce(events.CHANGES, actor, outcome.to_dict())
-    session._announce(events.PLANS, actor, outcome.to_dict())
+    session.announce(events.CHANGES, actor, outcome.to_dict())
+    session.announce(events.PLANS, actor, outcome.to_dict())
     return outcome
 
 
-def _restore_index_entries(session: "Session", index_path: str, last: AppliedCommit) -> None:
+def _restore_index_entries(session: SessionCore, index_path: str, last: AppliedCommit) -> None:
     """Put back the index entries the apply rewrote, as they were before it."""
     if not last.paths:
         return
@@ -193,13 +187,13 @@ def _restore_index_entries(session: "Session", index_path: str, last: AppliedCom
             os.unlink(scratch)
 
 
-def _restore_state(session: "Session", last: AppliedCommit) -> None:
+def _restore_state(session: SessionCore, last: AppliedCommit) -> None:
     """Groups and plans as they were before the commit, on a fresh capture
     (which, with HEAD and the index put back, has the same hunk ids)."""
     fresh = capture(session.git)
     session.units = Units(fresh, last.state_before.get("splits", {}))
     known = set(session.units.by_id) | set(session.units.change_by_id)
-    state = session._state
+    state = session.state
     state.splits = dict(session.units.splits)
     state.fingerprint, state.head = fresh.fingerprint, fresh.head
     state.revision += 1

@@ -1,26 +1,27 @@
-"""Turning groups into commit plans: messages, dependencies, order; and the
-summaries of groups that people and agents reshape."""
+"""Turning groups into commit plans: messages, dependencies, order.
+
+Everything here works on the current units and the repository they came from
+(and the settings, for messages); it knows nothing of the session around them.
+"""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from segmint_core.apply.gitops import head_entries, read_blobs
 from segmint_core.apply.lines import FileLines
 from segmint_core.apply.states import change_dependencies, file_lines
 from segmint_core.changes.models import Change
+from segmint_core.config import Settings
+from segmint_core.git import Git
 from segmint_core.planning import order_plans, write_message
 from segmint_core.planning.order import cycles
 from segmint_core.pr.draft import FileLine
 from segmint_core.session.models import (
     APPLIED, APPROVED, AWAITING_APPROVAL, PROPOSED, CommitPlan, Group, id_number,
 )
-
-if TYPE_CHECKING:
-    from segmint_core.session.session import Session
+from segmint_core.session.units import Units
 
 
-def build_plans(session: "Session", groups: list[Group], start: int,
+def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group], start: int,
                 previous: list[CommitPlan] = ()) -> list[CommitPlan]:
     """One plan per group, in dependency order, numbered from ``start``.
 
@@ -33,9 +34,9 @@ def build_plans(session: "Session", groups: list[Group], start: int,
     """
     drafts: dict[str, CommitPlan] = {}
     reused: dict[str, str] = {}
-    layered = layered_files(session)
+    layered = layered_files(units, git)
     for group in groups:
-        hunkless = [c for c in group.change_ids if not session.units.change_by_id[c].hunks]
+        hunkless = [c for c in group.change_ids if not units.change_by_id[c].hunks]
         plan = CommitPlan(id=group.id, title="", description="", change_group_ids=[group.id],
                           hunk_ids=list(group.hunk_ids), change_ids=hunkless)
         before = _same_group(previous, group.id)
@@ -47,12 +48,12 @@ def build_plans(session: "Session", groups: list[Group], start: int,
         if before is not None and (before.edited or plan.status != PROPOSED):
             plan.title, plan.description, plan.edited = before.title, before.description, before.edited
         else:
-            message = write_message(session.parts(group.hunk_ids, hunkless), group.reasons, session.settings,
-                                    counts=_net_counts(session, group.hunk_ids, layered))
+            message = write_message(units.parts(group.hunk_ids, hunkless), group.reasons, settings,
+                                    counts=_net_counts(units, group.hunk_ids, layered))
             plan.title, plan.description, plan.note = message.title, message.description, message.note
         drafts[group.id] = plan
-    needs = plan_needs(session, list(drafts.values()), layered)
-    staged = [gid for gid, plan in drafts.items() if any(session.units.by_id[h].parent.staged for h in plan.hunk_ids)]
+    needs = plan_needs(units, list(drafts.values()), layered)
+    staged = [gid for gid, plan in drafts.items() if any(units.by_id[h].parent.staged for h in plan.hunk_ids)]
     ordered = [drafts[gid] for gid in order_plans(list(drafts), needs, staged)]
     stuck = set(cycles(list(drafts), needs))
     names = _names([p.id for p in ordered], reused, start)
@@ -88,24 +89,23 @@ def _names(group_ids: list[str], reused: dict[str, str], start: int) -> dict[str
     return names
 
 
-def plan_needs(session: "Session", plans: list[CommitPlan],
-               layered: dict[str, FileLines] | None = None) -> dict[str, set[str]]:
+def plan_needs(units: Units, plans: list[CommitPlan], layered: dict[str, FileLines]) -> dict[str, set[str]]:
     """plan id -> plan ids it needs first: its unstaged lines edit their staged lines."""
     owner = {unit_id: plan.id for plan in plans for unit_id in plan.hunk_ids}
-    ref_owner = {ref: owner[u.id] for u in session.units.by_id.values() if u.id in owner for ref in u.refs}
+    ref_owner = {ref: owner[u.id] for u in units.by_id.values() if u.id in owner for ref in u.refs}
     needs: dict[str, set[str]] = {}
     change_owner: dict[str, set[str]] = {}
     for plan in plans:
         for unit_id in plan.hunk_ids:
-            change_owner.setdefault(session.units.change_of(unit_id).id, set()).add(plan.id)
+            change_owner.setdefault(units.change_of(unit_id).id, set()).add(plan.id)
         for cid in plan.change_ids:
             change_owner.setdefault(cid, set()).add(plan.id)
-    for needer, needed in change_dependencies(session.units.changeset.changes).items():
+    for needer, needed in change_dependencies(units.changeset.changes).items():
         for a in change_owner.get(needer, ()):
             for other in needed:
                 needs.setdefault(a, set()).update(change_owner.get(other, set()) - {a})
     hunk_owner = {ref[0]: plan for ref, plan in ref_owner.items()}
-    for model in (layered if layered is not None else layered_files(session)).values():
+    for model in layered.values():
         for needer, needed in model.dependencies().items():
             for other in needed:
                 a, b = hunk_owner.get(needer), hunk_owner.get(other)
@@ -114,15 +114,15 @@ def plan_needs(session: "Session", plans: list[CommitPlan],
     return needs
 
 
-def layered_files(session: "Session") -> dict[str, FileLines]:
+def layered_files(units: Units, git: Git) -> dict[str, FileLines]:
     """change id -> its line model, for the changes whose layers depend on each other:
     staged and unstaged edits of one file, or a type change."""
-    both = [c for c in session.units.changeset.changes if c.staged_patch and c.unstaged_patch or _typechange(c)]
+    both = [c for c in units.changeset.changes if c.staged_patch and c.unstaged_patch or _typechange(c)]
     if not both:
         return {}
     base_paths = [c.old_path or c.file_path for c in both]
-    entries = head_entries(session.git, session.units.changeset.head, base_paths)
-    contents = read_blobs(session.git, [entries[p][1] for p in base_paths if p in entries])
+    entries = head_entries(git, units.changeset.head, base_paths)
+    contents = read_blobs(git, [entries[p][1] for p in base_paths if p in entries])
     models = {}
     for change, base_path in zip(both, base_paths):
         oid = entries.get(base_path, (None, None))[1]
@@ -130,15 +130,15 @@ def layered_files(session: "Session") -> dict[str, FileLines]:
     return models
 
 
-def _net_counts(session: "Session", hunk_ids: list[str], layered: dict[str, FileLines]) -> dict[str, tuple[int, int]]:
+def _net_counts(units: Units, hunk_ids: list[str], layered: dict[str, FileLines]) -> dict[str, tuple[int, int]]:
     """file path -> lines the hunks add and remove against HEAD, for the layered files among them
     (a line staged, then edited again, counts once, as in the commit)."""
     refs: dict[str, set] = {}
     for hunk_id in hunk_ids:
-        unit = session.units.by_id[hunk_id]
+        unit = units.by_id[hunk_id]
         if unit.change.id in layered:
             refs.setdefault(unit.change.id, set()).update(unit.refs)
-    return {session.units.change_by_id[cid].file_path: layered[cid].net_counts(chosen) for cid, chosen in refs.items()}
+    return {units.change_by_id[cid].file_path: layered[cid].net_counts(chosen) for cid, chosen in refs.items()}
 
 
 def _typechange(change: Change) -> bool:
@@ -146,32 +146,25 @@ def _typechange(change: Change) -> bool:
     return any(fp is not None and fp.typechange for fp in (change.staged_patch, change.unstaged_patch))
 
 
-def summarize(session: "Session", group: Group) -> tuple[str, list[str]]:
-    """A one-line summary and the reasons for a group's current hunks."""
-    from segmint_core.grouping import summarize_group
-
-    return summarize_group(session.units.changes, group.hunk_ids, change_ids=group.change_ids)
-
-
-def files_of_plans(session: "Session", plans: list[CommitPlan]) -> list[FileLine]:
+def files_of_plans(units: Units, git: Git, plans: list[CommitPlan]) -> list[FileLine]:
     totals: dict[str, list[int]] = {}
     for plan in plans:
         if plan.status == APPLIED and plan.sha:
-            for path, added, removed in _numstat(session, plan.sha):
+            for path, added, removed in _numstat(git, plan.sha):
                 row = totals.setdefault(path, [0, 0])
                 row[0] += added
                 row[1] += removed
             continue
-        for change, hunks in session.parts(plan.hunk_ids, plan.change_ids):
+        for change, hunks in units.parts(plan.hunk_ids, plan.change_ids):
             row = totals.setdefault(change.file_path, [0, 0])
             row[0] += sum(h.added for h in hunks)
             row[1] += sum(h.removed for h in hunks)
     return [FileLine(path, a, r) for path, (a, r) in totals.items()]
 
 
-def _numstat(session: "Session", sha: str) -> list[tuple[str, int, int]]:
+def _numstat(git: Git, sha: str) -> list[tuple[str, int, int]]:
     """Per file of the commit: its path (the new one for a rename), lines added and removed."""
-    out = session.git.run("diff-tree", "--no-commit-id", "-M", "--root", "-r", "-z", "--numstat", sha).stdout
+    out = git.run("diff-tree", "--no-commit-id", "-M", "--root", "-r", "-z", "--numstat", sha).stdout
     items = out.split(b"\0")
     rows = []
     i = 0

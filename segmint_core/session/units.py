@@ -80,6 +80,16 @@ class Units:
         wanted = set(ids)
         return [u for u in self.by_id if u in wanted]
 
+    def parts(self, hunk_ids: list[str], change_ids: list[str] = ()) -> list[tuple[Change, list[Hunk]]]:
+        """The hunks among ``hunk_ids`` by change, in file order, with the changes named in ``change_ids``."""
+        wanted = set(hunk_ids)
+        out: list[tuple[Change, list[Hunk]]] = []
+        for change in self.changes:
+            hunks = [h for h in change.hunks if h.id in wanted]
+            if hunks or change.id in change_ids:
+                out.append((change, hunks))
+        return out
+
     def hunkless_change_ids(self) -> list[str]:
         return [c.id for c in self.changes if not c.hunks]
 

@@ -1,0 +1,245 @@
+"""The session's core: its state, its lock, its units, and how a re-read carries them.
+
+Everything the session's parts share lives here: the saved state (groups,
+plans, draft, activity), the units of the current changes, the lock that makes
+an edit safe across threads and processes (``shared.SharedLock``), saving to
+``.git/segmint/`` and announcing to subscribers. The parts (``editing``,
+``plans``, ``drafting``, ``applying``) are functions of a ``SessionCore``;
+``session.Session`` binds them into one object. Nothing here imports them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timezone
+from typing import Any
+
+from segmint_core.changes import capture
+from segmint_core.changes.models import Change, Hunk
+from segmint_core.config import Settings, load_settings
+from segmint_core.errors import StaleReferenceError, UnknownIdError
+from segmint_core.git import Git
+from segmint_core.session import events, presence
+from segmint_core.session.events import EventBus, SessionEvent
+from segmint_core.session.groups import add_group, refresh_summaries
+from segmint_core.session.models import PERSON, Activity, CommitPlan, Group, PullRequestDraft
+from segmint_core.session.presence import Presence
+from segmint_core.session.remap import remap
+from segmint_core.session.shared import SharedLock, file_stamp
+from segmint_core.session.state import (
+    STATE_FILE, RefreshReport, SavedState, carry_over, read_saved, read_units, unit_signatures, write_saved,
+    write_units,
+)
+from segmint_core.session.store import session_dir
+from segmint_core.session.units import Unit, Units
+
+
+class SessionCore:
+    def __init__(self, git: Git, *, settings: Settings | None = None,
+                 clock: Callable[[], datetime] | None = None) -> None:
+        self.git = git
+        self.settings = settings or load_settings()
+        self._clock = clock or (lambda: datetime.now(timezone.utc))
+        self.events = EventBus()
+        self.folder = session_dir(git.git_dir)
+        self.lock = SharedLock(self.folder / "session.lock", self._adopt_saved)
+        self._disk_stamp: tuple[int, int, int] | None = None
+        self.own_presence = Presence()   # this process's; ``presence()`` adds other processes'
+        self.last_refresh = RefreshReport(changed=False)
+        self.state = SavedState()
+        self.units = Units(capture(git), {})
+        self._units_just_read = True  # the first adoption need not capture again
+        with self.lock:
+            if self._disk_stamp is None:  # nothing saved yet: a new session
+                self.state = SavedState(fingerprint=self.units.changeset.fingerprint, head=self.units.changeset.head)
+                write_units(self.folder, self.units)
+        self._units_just_read = False
+
+    @classmethod
+    def open(cls, repo: str | None = None, **options: Any):
+        return cls(Git.discover(repo), **options)
+
+    # -- reading ------------------------------------------------------------------
+
+    @property
+    def revision(self) -> int:
+        return self.state.revision
+
+    @property
+    def changes_revision(self) -> int:
+        return self.state.changes_revision
+
+    @property
+    def changes(self) -> list[Change]:
+        return self.units.changes
+
+    @property
+    def groups(self) -> list[Group]:
+        return self.state.groups
+
+    @property
+    def plans(self) -> list[CommitPlan]:
+        return self.state.plans
+
+    @property
+    def pr(self) -> PullRequestDraft | None:
+        return self.state.pr
+
+    @property
+    def activity(self) -> list[Activity]:
+        return self.state.activity
+
+    @property
+    def applied(self):
+        return self.state.applied
+
+    def subscribe(self, listener: Callable[[SessionEvent], None]) -> Callable[[], None]:
+        return self.events.subscribe(listener)
+
+    def group(self, group_id: str) -> Group:
+        for group in self.groups:
+            if group.id == group_id:
+                return group
+        raise UnknownIdError("group", [group_id])
+
+    def plan(self, commit_id: str) -> CommitPlan:
+        for plan in self.plans:
+            if plan.id == commit_id:
+                return plan
+        raise UnknownIdError("commit", [commit_id])
+
+    def parts(self, hunk_ids: list[str], change_ids: list[str] = ()) -> list[tuple[Change, list[Hunk]]]:
+        """The plan's or group's hunks, by change, in file order."""
+        return self.units.parts(hunk_ids, change_ids)
+
+    def units_of(self, hunk_ids: list[str]) -> list[Unit]:
+        return self.units.resolve(hunk_ids)
+
+    def check_revision(self, revision: int | None) -> None:
+        """Refuse ids read at another revision of the changes (after a refresh)."""
+        if revision is not None and revision != self.changes_revision:
+            raise StaleReferenceError(
+                f"IDs from revision {revision} are stale: the changes were re-read at revision "
+                f"{self.changes_revision}; list them again"
+            )
+
+    # -- who is here -----------------------------------------------------------------
+
+    def set_presence(self, *, person_present: bool, agent_can_commit: bool = False) -> None:
+        """Mark a person at this process's TUI (or gone); other processes on the repository see it too."""
+        with self.lock:
+            self.own_presence = Presence(person_present, agent_can_commit and person_present)
+            presence.mark(self.folder, self.own_presence)
+
+    def presence(self) -> Presence:
+        """Whether a person is at a TUI on this repository (here or in another process),
+        and whether agents may then commit without their approval."""
+        return presence.combined(self.own_presence, self.folder)
+
+    @property
+    def person_present(self) -> bool:
+        return self.presence().person_present
+
+    @property
+    def agent_can_commit(self) -> bool:
+        return self.presence().agent_can_commit
+
+    # -- changes ------------------------------------------------------------------
+
+    def refresh(self, *, actor: str = PERSON, committed: frozenset[str] = frozenset()) -> RefreshReport:
+        """Re-read the repository; keep groups and plans for hunks still there.
+
+        ``committed``: units just committed. They are gone from the working
+        tree, so they must not claim a remaining hunk with the same lines.
+        """
+        with self.lock:
+            fresh = capture(self.git)
+            current = self.units.changeset
+            if fresh.fingerprint == current.fingerprint and fresh.head == current.head:
+                self.last_refresh = RefreshReport(False, revision=self.revision)
+                return self.last_refresh
+            old = [u for u in unit_signatures(self.units) if u.id not in committed]
+            report = self._remap_to(fresh, old, _paths(self.units))
+            self.log(actor, "refreshed", report.sentence())
+        self.announce(events.CHANGES, actor, report.to_dict())
+        return report
+
+    def _remap_to(self, fresh, old_units, old_paths: dict[str, str]) -> RefreshReport:
+        mapping = remap(old_units, fresh)
+        self.units = Units(fresh, mapping.splits)
+        self.state.revision += 1
+        self.state.changes_revision = self.state.revision
+        touched = {g.id for g in self.groups if any(h not in mapping.ids for h in g.hunk_ids)}
+        rehomed = carry_over(self.state, mapping, self.units, old_paths, self.revision)
+        refresh_summaries(self.state, self.units, touched)
+        appeared = [uid for uid in mapping.appeared if uid not in rehomed] + [
+            cid for cid in self.units.hunkless_change_ids()
+            if not any(cid in g.change_ids for g in self.groups)
+        ]
+        if appeared and self.groups:
+            add_group(self.state, self.units, appeared, "New changes since the last grouping",
+                      ["appeared after a refresh"])
+        self.state.splits = dict(self.units.splits)
+        self.state.fingerprint, self.state.head = fresh.fingerprint, fresh.head
+        self.last_refresh = RefreshReport(True, mapping.vanished, list(mapping.appeared), self.revision)
+        write_units(self.folder, self.units)
+        self.save()
+        return self.last_refresh
+
+    # -- saving and announcing ------------------------------------------------------
+
+    def save(self) -> None:
+        write_saved(self.folder, self.state)
+        self._disk_stamp = file_stamp(self.folder / STATE_FILE)
+
+    def announce(self, kind: str, actor: str, detail: dict[str, Any]) -> None:
+        self.events.emit(SessionEvent(kind, self.revision, actor, detail))
+
+    def record(self, actor: str, action: str, text: str) -> int:
+        """An edit is done: bump the revision, log it, save; the new revision."""
+        self.state.revision += 1
+        self.log(actor, action, text)
+        self.save()
+        return self.revision
+
+    def log(self, actor: str, action: str, text: str) -> None:
+        stamp = self._clock().astimezone(timezone.utc).isoformat(timespec="seconds")
+        self.state.activity.append(Activity(stamp, actor, action, text, self.revision))
+
+    def saved_elsewhere(self) -> bool:
+        """Whether the saved state may be another process's (a quick look, without the lock)."""
+        return file_stamp(self.folder / STATE_FILE) != self._disk_stamp
+
+    def catch_up(self) -> None:
+        """Take up what another process saved since this one last read or wrote
+        (announced as a reload); nothing when it saved nothing."""
+        with self.lock:
+            pass   # entering the lock adopts the saved state
+
+    def _adopt_saved(self) -> None:
+        """Take up the state another process saved since we last read or wrote it
+        (at start-up, what the last run left)."""
+        stamp = file_stamp(self.folder / STATE_FILE)
+        if stamp is None or stamp == self._disk_stamp:
+            return
+        self._disk_stamp = stamp
+        saved = read_saved(self.folder)
+        if saved is None:
+            return
+        first = self.state.revision == 0 and not self.state.groups
+        self.state = saved
+        current = self.units.changeset
+        if saved.fingerprint != current.fingerprint or saved.head != current.head:
+            fresh = current if self._units_just_read else capture(self.git)
+            if saved.fingerprint != fresh.fingerprint or saved.head != fresh.head:
+                old_units, old_paths = read_units(self.folder)
+                self._remap_to(fresh, old_units, old_paths)
+                return
+            current = fresh
+        self.units = Units(current, saved.splits)
+        if not first:
+            self.announce(events.CHANGES, "segmint", {"reloaded": True})
+
+
+def _paths(units: Units) -> dict[str, str]:
+    return {c.id: c.file_path for c in units.changes}

@@ -1,0 +1,142 @@
+"""Editing the groups: grouping from scratch, moving hunks, merging, renaming.
+
+Each function is a session method (``session.Session`` binds it): it edits
+under the session's lock, bumps the revision, logs, saves and announces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from segmint_core.errors import SegmintError, UnknownIdError
+from segmint_core.session import events
+from segmint_core.session.core import SessionCore
+from segmint_core.session.groups import add_group, refresh_summaries, renumber, tidy_groups
+from segmint_core.session.models import APPLIED, PERSON, Group, id_number
+from segmint_core.session.state import write_units
+from segmint_core.session.units import Units
+
+Progress = Callable[[int, int, str], None]
+
+
+def regroup(session: SessionCore, *, change_ids: list[str] | None = None, provider: str = "local",
+            algorithm: str = "graph", actor: str = PERSON, progress: Progress | None = None) -> list[Group]:
+    """Group the changes (all, or ``change_ids``) from scratch."""
+    from segmint_core.grouping import group_changes   # loads numpy: only when grouping
+
+    if change_ids is not None and not change_ids:
+        raise SegmintError("Give at least one change id, or none at all to group every change")
+    with session.lock:   # entering it takes up what another process saved: read the state inside
+        state = session.state
+        if change_ids is not None:
+            session.units.resolve_changes(change_ids)
+        raw = session.units.changeset
+        grouping = group_changes(raw, change_ids=change_ids, provider=provider, algorithm=algorithm,
+                                 settings=session.settings, progress=progress, root=session.git.root)
+        kept = [g for g in session.groups if change_ids is not None and not set(g.change_ids) & set(change_ids)]
+        splits = dict(state.splits) if change_ids is not None else {}
+        splits.update(grouping.splits)
+        session.units = Units(raw, splits)
+        state.splits = dict(session.units.splits)
+        state.revision += 1
+        fresh_groups = [
+            Group(g.id, list(g.change_ids), list(g.hunk_ids), g.summary, list(g.reasons), session.revision)
+            for g in grouping.groups
+        ]
+        state.groups = renumber(kept, fresh_groups)
+        state.pr = None
+        state.plans = [p for p in state.plans if p.status == APPLIED]   # open plans named the old groups
+        write_units(session.folder, session.units)
+        session.log(actor, "grouped", f"{actor} grouped the changes into {len(session.groups)} groups")
+        session.save()
+    session.announce(events.GROUPS, actor, {"groups": [g.id for g in session.groups]})
+    return session.groups
+
+
+def ensure_groups(session: SessionCore, *, actor: str = PERSON) -> list[Group]:
+    if not session.groups and session.units.changes:
+        return regroup(session, actor=actor)
+    return session.groups
+
+
+def move_hunks(session: SessionCore, hunk_ids: list[str], *, to_group_id: str | None = None,
+               new_group: bool = False, actor: str = PERSON) -> Group:
+    """Move hunks (or whole hunkless changes, by change id) to a group or a new one."""
+    if (to_group_id is None) == (not new_group):
+        raise SegmintError("Give either to_group_id or new_group=true (not both)")
+    with session.lock:
+        state, units = session.state, session.units
+        hunks, changes = split_ids(units, hunk_ids)
+        target = session.group(to_group_id) if to_group_id else None
+        for group in session.groups:
+            group.hunk_ids = [h for h in group.hunk_ids if h not in hunks]
+            group.change_ids = [c for c in group.change_ids if c not in changes]
+        if target is None:
+            target = add_group(state, units, [], "", [])
+        target.hunk_ids = units.in_order(target.hunk_ids + hunks)
+        target.change_ids = sorted(set(target.change_ids) | set(changes), key=id_number)
+        tidy_groups(state, units)
+        state.revision += 1
+        refresh_summaries(state, units)
+        session.log(actor, "moved", f"{actor} moved {', '.join(hunk_ids)} to {target.id}")
+        session.save()
+    session.announce(events.GROUPS, actor, {"moved": hunk_ids, "to": target.id})
+    return target
+
+
+def merge_groups(session: SessionCore, group_ids: list[str], *, actor: str = PERSON) -> Group:
+    group_ids = list(dict.fromkeys(group_ids))
+    if len(group_ids) < 2:
+        raise SegmintError("Give at least two different groups to merge")
+    with session.lock:
+        state, units = session.state, session.units
+        groups = [session.group(gid) for gid in group_ids]
+        keep, rest = groups[0], groups[1:]
+        for other in rest:
+            keep.hunk_ids = units.in_order(keep.hunk_ids + other.hunk_ids)
+            keep.change_ids = sorted(set(keep.change_ids) | set(other.change_ids), key=id_number)
+        named = next((g for g in groups if g.edited), None)
+        if named is not None:   # a name someone gave survives the merge
+            keep.summary, keep.edited = named.summary, True
+        merged = {g.id for g in rest}
+        state.groups = [g for g in state.groups if g.id not in merged]
+        state.revision += 1
+        refresh_summaries(state, units)
+        session.log(actor, "merged", f"{actor} merged {', '.join(group_ids)} into {keep.id}")
+        session.save()
+    session.announce(events.GROUPS, actor, {"merged": group_ids, "into": keep.id})
+    return keep
+
+
+def update_group(session: SessionCore, group_id: str, summary: str, *, actor: str = PERSON) -> Group:
+    summary = " ".join(summary.split())
+    if not summary:
+        raise SegmintError("A group summary cannot be empty")
+    with session.lock:
+        group = session.group(group_id)
+        group.summary = summary
+        group.edited = True
+        group.revision = session.record(actor, "renamed", f"{actor} renamed {group_id} to “{summary}”")
+    session.announce(events.GROUPS, actor, {"renamed": group_id})
+    return group
+
+
+def split_ids(units: Units, ids: list[str]) -> tuple[list[str], list[str]]:
+    """Hunk ids and hunkless change ids; a change with hunks stands for all of them."""
+    unknown = [i for i in ids if i not in units.by_id and i not in units.change_by_id]
+    if unknown:
+        raise UnknownIdError("hunk", unknown)
+    if not ids:
+        raise SegmintError("Give at least one hunk id")
+    hunks: list[str] = []
+    changes: list[str] = []
+    for i in ids:
+        change = units.change_by_id.get(i)
+        if change is None:
+            hunks.append(i)
+        elif change.hunks:
+            hunks.extend(h.id for h in change.hunks)
+        else:
+            changes.append(i)
+    return list(dict.fromkeys(hunks)), list(dict.fromkeys(changes))
+

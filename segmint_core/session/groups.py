@@ -1,0 +1,57 @@
+"""Group bookkeeping on the saved state and the current units: new groups,
+tidying after a move, summaries rewritten for the hunks a group holds now.
+
+These take the narrow things they change (the state, the units), so both the
+session's core (a refresh) and its edits (a move, a merge) use them.
+"""
+
+from __future__ import annotations
+
+from segmint_core.session.models import Group, id_number
+from segmint_core.session.state import SavedState
+from segmint_core.session.units import Units
+
+
+def add_group(state: SavedState, units: Units, ids: list[str], summary: str, reasons: list[str]) -> Group:
+    """A group holding ``ids`` (unit ids, or change ids of hunkless changes), numbered past every group."""
+    number = 1 + max((id_number(g.id) for g in state.groups), default=0)
+    hunks = [i for i in ids if i in units.by_id]
+    changes = {units.change_of(h).id for h in hunks} | {i for i in ids if i in units.change_by_id}
+    group = Group(f"group-{number}", sorted(changes, key=id_number), hunks, summary, reasons, state.revision)
+    state.groups.append(group)
+    return group
+
+
+def tidy_groups(state: SavedState, units: Units) -> None:
+    """Recompute each group's change ids from its hunks; drop empty groups."""
+    for group in state.groups:
+        hunkless = {c for c in group.change_ids if not units.change_by_id[c].hunks}
+        group.change_ids = sorted({units.change_of(h).id for h in group.hunk_ids} | hunkless, key=id_number)
+    state.groups = [g for g in state.groups if g.hunk_ids or g.change_ids]
+
+
+def refresh_summaries(state: SavedState, units: Units, only: set[str] | None = None) -> None:
+    """Rewrite the summaries not edited by hand (of the groups in ``only``, if given)."""
+    for group in state.groups:
+        if only is not None and group.id not in only:
+            continue
+        if not group.edited:
+            group.summary, group.reasons = summarize(units, group)
+        group.revision = state.revision
+
+
+def summarize(units: Units, group: Group) -> tuple[str, list[str]]:
+    """A one-line summary and the reasons for a group's current hunks."""
+    from segmint_core.grouping import summarize_group   # grouping loads numpy: only when a summary is due
+
+    return summarize_group(units.changes, group.hunk_ids, change_ids=group.change_ids)
+
+
+def renumber(kept: list[Group], fresh: list[Group]) -> list[Group]:
+    """``kept`` then ``fresh``, the fresh ones numbered past the kept ones."""
+    if not kept:
+        return fresh
+    start = 1 + max(id_number(g.id) for g in kept)
+    for n, group in enumerate(fresh):
+        group.id = f"group-{start + n}"
+    return kept + fresh

@@ -1,0 +1,90 @@
+"""Editing the commit plans: proposing them from the groups, messages, order, approvals.
+
+Each function is a session method (``session.Session`` binds it).
+"""
+
+from __future__ import annotations
+
+from segmint_core.errors import SegmintError, UnknownIdError
+from segmint_core.session import events
+from segmint_core.session.core import SessionCore
+from segmint_core.session.editing import ensure_groups
+from segmint_core.session.models import APPLIED, APPROVED, PERSON, CommitPlan, id_number
+from segmint_core.session.planner import build_plans
+from segmint_core.wording import counted
+
+
+def propose_commits(session: SessionCore, group_ids: list[str] | None = None, *,
+                    actor: str = PERSON) -> list[CommitPlan]:
+    """One plan per group (all, or ``group_ids``), in dependency order."""
+    with session.lock:
+        ensure_groups(session, actor=actor)
+        groups = [session.group(g) for g in group_ids] if group_ids is not None else list(session.groups)
+        plans = session.plans
+        applied = [p for p in plans if p.status == APPLIED]
+        kept = [p for p in plans if p.status != APPLIED and group_ids is not None
+                and not set(p.change_group_ids) & set(group_ids)]
+        kept_ids = {p.id for p in kept}
+        replaced = [p for p in plans if p.status != APPLIED and p.id not in kept_ids]
+        start = 1 + max((id_number(p.id) for p in plans), default=0)   # a replaced id never names another commit
+        fresh = build_plans(session.units, session.git, session.settings, groups, start, replaced)
+        session.state.revision += 1
+        for plan in fresh:
+            plan.revision = session.revision
+        session.state.plans = applied + kept + fresh
+        session.log(actor, "planned", f"{actor} proposed {counted(len(fresh), 'commit')}")
+        session.save()
+    session.announce(events.PLANS, actor, {"plans": [p.id for p in fresh]})
+    return fresh
+
+
+def update_commit(session: SessionCore, commit_id: str, *, title: str | None = None,
+                  description: str | None = None, actor: str = PERSON) -> CommitPlan:
+    if title is None and description is None:
+        raise SegmintError("Give a new title, a new description, or both")
+    with session.lock:
+        plan = session.plan(commit_id)
+        if plan.status == APPLIED:
+            raise SegmintError(f"{commit_id} is already applied as {plan.sha[:7] if plan.sha else '?'}; undo it to edit")
+        if title is not None:
+            title = title.strip()
+            if not title or "\n" in title:
+                raise SegmintError("A commit title must be one non-empty line")
+            plan.title = title
+        if description is not None:
+            plan.description = description.strip("\n")
+        plan.note = None
+        plan.edited = True
+        plan.revision = session.record(actor, "edited", f"{actor} edited the message of {commit_id}")
+    session.announce(events.PLANS, actor, {"edited": commit_id})
+    return plan
+
+
+def reorder_commits(session: SessionCore, commit_ids: list[str], *, actor: str = PERSON) -> list[CommitPlan]:
+    with session.lock:
+        open_plans = [p for p in session.plans if p.status != APPLIED]
+        by_id = {p.id: p for p in open_plans}
+        unknown = [c for c in commit_ids if c not in by_id]
+        if unknown:
+            raise UnknownIdError("commit", unknown)
+        if sorted(commit_ids) != sorted(by_id) or len(set(commit_ids)) != len(commit_ids):
+            raise SegmintError(
+                f"Give every open commit exactly once: {', '.join(p.id for p in open_plans)}"
+            )
+        applied = [p for p in session.plans if p.status == APPLIED]
+        session.state.plans = applied + [by_id[c] for c in commit_ids]
+        session.record(actor, "reordered", f"{actor} reordered the commits: {', '.join(commit_ids)}")
+    session.announce(events.PLANS, actor, {"order": commit_ids})
+    return session.plans
+
+
+def approve(session: SessionCore, commit_ids: list[str], *, actor: str = PERSON) -> list[CommitPlan]:
+    with session.lock:
+        plans = [session.plan(c) for c in commit_ids]
+        for plan in plans:
+            if plan.status == APPLIED:
+                raise SegmintError(f"{plan.id} is already applied")
+            plan.status = APPROVED
+        session.record(actor, "approved", f"{actor} approved {', '.join(commit_ids)}")
+    session.announce(events.PLANS, actor, {"approved": commit_ids})
+    return plans
