@@ -35,3 +35,22 @@ def test_every_core_module_imports_without_textual() -> None:
         "        importlib.import_module(m.name)\n"
     )
     assert modules_loaded_by(extra) == ""
+
+
+def test_the_core_never_imports_the_tui_only_the_command_line_starts_it() -> None:
+    """Layers point down: the CLI (the entry point) may start the TUI; nothing else in the core knows it."""
+    import ast
+    from pathlib import Path
+
+    import segmint_core
+
+    core = Path(segmint_core.__file__).parent
+    upward = []
+    for path in sorted(core.rglob("*.py")):
+        if path.relative_to(core).parts[0] == "cli":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            upward += [f"{path.relative_to(core)}: {n}" for n in names if n.split(".")[0] == "segmint_tui"]
+    assert upward == []

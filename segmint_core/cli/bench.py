@@ -9,8 +9,11 @@ from importlib import import_module
 from segmint_core.bench import BenchReport
 from segmint_core.jsonio import write_json
 
-# Benchmark modules under segmint_core.bench, each with register(subparsers, common).
-BENCHES = ["parse", "changes", "chunks", "untangle", "untangle.fit", "mcp", "tui", "large"]
+# Benchmark modules, each with register(subparsers, common). The TUI's own lives
+# with the TUI: the core's layers point down, and only the command line knows both.
+BENCHES = ["segmint_core.bench.parse", "segmint_core.bench.changes", "segmint_core.bench.chunks",
+           "segmint_core.bench.untangle", "segmint_core.bench.untangle.fit", "segmint_core.bench.mcp",
+           "segmint_tui.bench_command", "segmint_core.bench.large"]
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -20,7 +23,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     )
     inner = p.add_subparsers(dest="bench", metavar="BENCH", required=True)
     for name in BENCHES:
-        import_module(f"segmint_core.bench.{name}").register(inner, common)
+        import_module(name).register(inner, common)
     for parser in inner.choices.values():
         parser.set_defaults(func=_printed(parser.get_default("func")))
 

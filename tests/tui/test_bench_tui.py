@@ -9,7 +9,7 @@ from tests.support.cli import run_segmint
 
 NO_TUI = """
 import sys
-sys.modules["segmint_tui"] = None      # as if the terminal UI were not installed
+sys.modules["textual"] = None      # as if Textual were not installed
 from segmint_core.cli import main
 sys.exit(main(["bench", "tui", "--files", "3"]))
 """
@@ -37,6 +37,6 @@ def test_bench_tui_without_the_terminal_ui_says_so_in_one_sentence(tmp_path) -> 
     proc = subprocess.run([sys.executable, "-c", NO_TUI], cwd=tmp_path, capture_output=True, text=True, timeout=60,
                           check=False)
     assert proc.returncode == 2, proc
-    assert proc.stderr.startswith("segmint: the terminal UI benchmark needs Textual and segmint_tui")
+    assert proc.stderr.startswith("segmint: the terminal UI benchmark needs Textual, which cannot be imported")
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
     assert proc.stdout == ""
