@@ -27,7 +27,9 @@ def run(args: argparse.Namespace) -> int:
     if args.new or not any(p.status != APPLIED for p in session.plans):
         session.propose_commits()
     if args.json:
-        write_json({"commits": [p.to_dict() for p in session.plans], "revision": session.revision})
+        write_json({"commits": [p.to_dict() for p in session.plans], "revision": session.revision,
+                    "message_style": session.message_style().sentence()})
     else:
-        sys.stdout.write(plan_table(session.plans))
+        style = f"Messages {session.message_style().sentence()}.\n\n" if session.plans else ""
+        sys.stdout.write(style + plan_table(session.plans))
     return 0

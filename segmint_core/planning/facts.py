@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import PurePosixPath
 
+from segmint_core.changes.generated import is_lock_file
 from segmint_core.changes.models import Change, Hunk
+from segmint_core.planning.bumps import Bump, version_changes
 
 _DEF_PATTERNS = [
     re.compile(r"^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)"),                     # Python
@@ -38,7 +40,6 @@ _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _OPTION = re.compile(r"""(?:add_argument|\.option|Option)\(\s*(?:["'](-[\w-]+)["']\s*,\s*)*["'](--?[\w-]+)["']""")
 _IMPORT = re.compile(r"""^\s*(?:import\s+([\w.]+)|from\s+([\w.]+)\s+import\b|import\s.*?from\s+["']([^"']+)["']"""
                      r"""|(?:const|let|var)\s.*?=\s*require\(["']([^"']+)["']\))""")
-_VERSION_PIN = re.compile(r"^\s*[\"']?([A-Za-z0-9_.\-\[\]]+)[\"']?\s*(?:[=<>~!]=?|@|:)\s*[\"']?([0-9][\w.\-*+]*)")
 
 GITLINK = "160000"
 SUBPROJECT = "Subproject commit "
@@ -84,6 +85,7 @@ def is_build_path(path: str) -> bool:
 @dataclass
 class Facts:
     paths: list[str] = field(default_factory=list)
+    lines: dict[str, int] = field(default_factory=dict)       # lines added and removed, per path
     new_files: list[str] = field(default_factory=list)
     deleted_files: list[str] = field(default_factory=list)
     renamed_files: list[tuple[str, str]] = field(default_factory=list)
@@ -93,13 +95,16 @@ class Facts:
     imports: list[str] = field(default_factory=list)           # modules newly imported by code
     removed_defs: list[str] = field(default_factory=list)
     changed_defs: list[str] = field(default_factory=list)
+    code_changed_defs: list[str] = field(default_factory=list)   # outside tests and docs
     renames: list[tuple[str, str]] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     headings: list[str] = field(default_factory=list)
-    bumps: list[tuple[str, str]] = field(default_factory=list)
+    bumps: list[Bump] = field(default_factory=list)             # dependency versions changed
+    own_version: Bump | None = None                              # the project's own version changed
     added: int = 0
     removed: int = 0
     whitespace_only: bool = True
+    comment_only: bool = False     # every changed code line is a comment or docstring line
     moved_only: bool = False
     raises: list[str] = field(default_factory=list)
     handles: list[str] = field(default_factory=list)
@@ -113,6 +118,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     pairs: list[tuple[str, str]] = []
     code_added: list[str] = []
     code_removed: list[str] = []
+    doc_lines = prose_lines = 0
     for change, hunks in changes:
         is_code = not (is_doc_path(change.file_path) or is_test_path(change.file_path))
         facts.paths.append(change.file_path)
@@ -127,18 +133,24 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
             continue  # "Subproject commit <sha>" lines are not code
         for hunk in hunks:
             plus, minus = _split(hunk.lines)
+            facts.lines[change.file_path] = facts.lines.get(change.file_path, 0) + len(plus) + len(minus)
             if is_code:
                 code_added += plus
                 code_removed += minus
+                doc, prose = _explaining_lines(hunk.lines)
+                doc_lines, prose_lines = doc_lines + doc, prose_lines + prose
             added_lines += plus
             removed_lines += minus
             pairs += _line_pairs(hunk.lines)
-            _changed_defs(facts, hunk, plus, minus)
+            edited = _changed_defs(facts, hunk, plus, minus)
+            if is_code:
+                facts.code_changed_defs += [d for d in edited if d not in facts.code_changed_defs]
     facts.added, facts.removed = len(added_lines), len(removed_lines)
     plus_defs, minus_defs = _defs(added_lines), _defs(removed_lines)
     facts.added_defs = [d for d in plus_defs if d not in minus_defs]
     facts.removed_defs = [d for d in minus_defs if d not in plus_defs]
     facts.changed_defs = [d for d in facts.changed_defs if d not in facts.added_defs]
+    facts.code_changed_defs = [d for d in facts.code_changed_defs if d not in facts.added_defs]
     facts.renames = _renames(pairs)
     renamed_to = {new: old for old, new in facts.renames}
     facts.added_defs = [d for d in facts.added_defs if d not in renamed_to]
@@ -149,11 +161,12 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.imports = _imports(code_added, code_removed)
     facts.comments = _comments(code_added)
     facts.headings = [m.group(2) for line in added_lines if (m := _HEADING.match(line))]
-    facts.bumps = _bumps(removed_lines, added_lines)
+    facts.bumps, facts.own_version = version_changes(changes, is_lock_file)
     facts.raises = sorted({m.group(1) for line in code_added
                            if (m := re.search(r"\b(?:raise|throw new|throw)\s+([A-Z]\w+)", line))})
     facts.handles = sorted({m.group(1) for line in code_added
                             if (m := re.search(r"\b(?:except|catch\s*\()\s*\(?([A-Z]\w+)", line))})
+    facts.comment_only = doc_lines > 0 and prose_lines == 0
     squash = lambda lines: Counter("".join(line.split()) for line in lines if line.strip())  # noqa: E731
     facts.whitespace_only = bool(added_lines or removed_lines) and squash(added_lines) == squash(removed_lines)
     facts.moved_only = (not facts.whitespace_only and bool(added_lines)
@@ -172,6 +185,24 @@ def _pointer_commits(hunks: list[Hunk]) -> tuple[str | None, str | None]:
             elif line[:1] == "+":
                 new = sha
     return old, new
+
+
+def _explaining_lines(lines: list[str]) -> tuple[int, int]:
+    """Changed lines that are comments or inside a docstring, and changed lines that are not
+    (blank lines count as neither). A docstring is followed by its triple quotes in the hunk."""
+    inside = False
+    doc = other = 0
+    for line in lines:
+        text = line[1:]
+        quotes = text.count('"""') + text.count("'''")
+        if line[:1] in "+-" and text.strip():
+            if inside or quotes or _COMMENT.match(text):
+                doc += 1
+            else:
+                other += 1
+        if quotes % 2:
+            inside = not inside
+    return doc, other
 
 
 def _split(lines: list[str]) -> tuple[list[str], list[str]]:
@@ -197,19 +228,23 @@ def _def_name(line: str) -> str | None:
     return None
 
 
-def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -> None:
+def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -> list[str]:
     """The functions a hunk edits inside: git's function context for changes
     above the hunk's first definition, then the last definition above each
     changed line."""
     section = hunk.header.split("@@", 2)[-1].strip()
     found = _defs([section]) if section else []
     current = found[0] if found else None
+    edited: list[str] = []
     for line in hunk.lines:
         found = _defs([line[1:]])
         if found:
             current = found[0]
-        elif line[:1] in "+-" and current and current not in facts.changed_defs:
-            facts.changed_defs.append(current)
+        elif line[:1] in "+-" and current and current not in edited:
+            edited.append(current)
+            if current not in facts.changed_defs:
+                facts.changed_defs.append(current)
+    return edited
 
 
 def _line_pairs(lines: list[str]) -> list[tuple[str, str]]:
@@ -273,13 +308,3 @@ def _comments(lines: list[str]) -> list[str]:
             if text not in found:
                 found.append(text)
     return found[:3]
-
-
-def _bumps(removed: list[str], added: list[str]) -> list[tuple[str, str]]:
-    before = {m.group(1).lower(): m.group(2) for line in removed if (m := _VERSION_PIN.match(line))}
-    bumps = []
-    for line in added:
-        m = _VERSION_PIN.match(line)
-        if m and m.group(1).lower() in before and before[m.group(1).lower()] != m.group(2):
-            bumps.append((m.group(1), m.group(2)))
-    return bumps

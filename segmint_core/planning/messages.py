@@ -1,34 +1,94 @@
-"""Offline commit messages: Conventional Commits, written the way a careful engineer would.
+"""Offline commit messages from what changed: the type, the scope and the wording.
 
-``type(scope): subject`` from the facts of the diff (``facts.gather``): the
-type from what the paths and lines are, the scope from where they live, the
-subject from the dominant change ("add validate_token_expiry", "rename
-load_cfg to load_config"), and a body that says what changed per file and
-why, where the diff says why (comments the author added, the group's reasons).
+The type comes from what the paths and lines are (``facts.gather``), the scope
+from where they live, the subject from the dominant change: a new file is
+added, a deleted one removed, a docs-only edit is docs, tests-only is test, a
+manifest and lock file change is one dependency bump naming the package and
+both versions, a rename is named as one. A subject comes as several wordings,
+most detailed first, so the title can be fitted by choosing shorter wording
+(``titles.fit``). The house style (``style.py``, ``voice.py``) may then change
+the type, the scope and the voice.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from pathlib import PurePosixPath
 
+from segmint_core.changes.generated import is_lock_file, is_manifest
 from segmint_core.planning.facts import Facts, is_build_path, is_ci_path, is_doc_path, is_test_path
+from segmint_core.planning.titles import one_line
 from segmint_core.wording import counted
 
-TITLE_LIMIT = 72
 SHORT_SHA = 7
 GENERIC_DIRS = {"src", "lib", "pkg", "app", "internal", "source", "python", "js", "ts", "go", "main", "java"}
+DOC_DIRS = {"docs", "doc", "documentation"}
+# Words a subject starts with: a name that is one of them reads as a stutter ("add add").
+VERBS = {"add", "remove", "fix", "update", "rename", "move", "bump", "handle", "raise", "use", "correct",
+         "format", "document", "restructure", "release", "test", "delete", "change"}
+
+CHANGELOGS = {"changelog", "changes", "history", "news", "releases", "release-notes"}
+_VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?)\b")
+
+_SCOPE = re.compile(r"[a-z0-9][a-z0-9.-]{0,29}")
+
+Quote = Callable[[str], str]
+
+
+def plain(name: str) -> str:
+    return name
+
+
+RELEASE_CODE_LINES = 4   # a release may also change the version a source file states
+
+
+def intent(facts: Facts) -> str | None:
+    """``deps`` for a dependency bump, ``release`` for the project's own version, else None."""
+    if not facts.paths or any(is_test_path(p) for p in facts.paths):
+        return None
+    if any(_is_code(p) for p in facts.paths):
+        small = all(facts.lines.get(p, 0) <= RELEASE_CODE_LINES for p in facts.paths if _is_code(p))
+        return "release" if small and facts.own_version and not facts.bumps else None
+    if facts.bumps and all(is_manifest(p) or is_lock_file(p) or is_ci_path(p) or is_build_path(p)
+                           for p in facts.paths):
+        return "deps"
+    if release_version(facts) and not facts.bumps:
+        return "release"
+    return None
+
+
+def release_version(facts: Facts) -> str | None:
+    """The version the project releases: its own version changed, or a changelog heading naming one."""
+    if facts.own_version:
+        return facts.own_version.new
+    if all(is_changelog(p) or is_manifest(p) or is_lock_file(p) for p in facts.paths):
+        for heading in facts.headings:
+            m = _VERSION.search(heading)
+            if m:
+                return m.group(1)
+    return None
+
+
+def is_changelog(path: str) -> bool:
+    return PurePosixPath(path).stem.lower() in CHANGELOGS
 
 
 def commit_type(facts: Facts) -> str:
     paths = facts.paths
     if not paths or len(facts.submodules) == len(paths):
         return "chore"
-    code = [p for p in paths if not (is_test_path(p) or is_doc_path(p) or is_ci_path(p) or is_build_path(p))]
+    code = [p for p in paths if _is_code(p)]
+    kind = intent(facts)
+    if kind == "deps":
+        return "build"
+    if kind == "release":
+        return "chore"
     if all(is_doc_path(p) for p in paths):
         return "docs"
     if all(is_ci_path(p) for p in paths):
         return "ci"
-    if all(is_build_path(p) or is_ci_path(p) for p in paths):
+    if all(is_build_path(p) or is_ci_path(p) or is_lock_file(p) or is_manifest(p) for p in paths):
         return "build"
     if all(is_test_path(p) for p in paths):
         return "test"
@@ -42,12 +102,19 @@ def commit_type(facts: Facts) -> str:
         return "feat"
     if facts.removed_defs and not facts.added:
         return "refactor"
+    if code and not facts.added and not facts.removed:
+        return "chore"
+    if code and _comments_only(facts):
+        return "docs"
     if code and (facts.changed_defs or facts.removed):
         return "fix"
     return "chore"
 
 
 def scope(facts: Facts) -> str | None:
+    """Where the change lives, for a repository with no scopes of its own to learn from."""
+    if intent(facts) == "deps":
+        return "deps"
     code = [p for p in facts.paths if not is_test_path(p)]
     if any(not is_doc_path(p) for p in code):
         code = [p for p in code if not is_doc_path(p)]   # the code a README edit documents sets the scope
@@ -62,7 +129,9 @@ def scope(facts: Facts) -> str | None:
         if len(set(parts)) != 1:
             break
         common.append(parts[0])
-    meaningful = [part for part in common if part.lower() not in GENERIC_DIRS and not part.startswith(".")]
+    if len(common) >= 2 and common[0].lower() == "src":
+        common = common[2:]   # src/<package>/...: the package is the project itself, not a scope
+    meaningful = [part for part in common if part.lower() not in GENERIC_DIRS | DOC_DIRS and not part.startswith(".")]
     if meaningful:
         return _clean_scope(meaningful[-1])
     if len(paths) == 1:
@@ -82,73 +151,144 @@ def _tested_module(paths: list[str]) -> str | None:
     return _clean_scope(stems.pop()) if len(stems) == 1 else None
 
 
-def _clean_scope(name: str) -> str:
+def _clean_scope(name: str) -> str | None:
+    """A folder or file name as a scope: lower case, ``-`` for ``_``; None where it is not one word."""
     name = name.lower().lstrip("._")
     for suffix in ("_core", "-core"):
         if name.endswith(suffix) and len(name) > len(suffix):
             name = name[: -len(suffix)]
-    return name.replace("_", "-") or "repo"
+    name = name.replace("_", "-")
+    return name if _SCOPE.fullmatch(name) else None
 
 
-def subject(kind: str, facts: Facts) -> str:
+def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
+    """Wordings of the subject (after ``type(scope):``), the most detailed first."""
     if facts.submodules and len(facts.submodules) == len(facts.paths):
-        return _submodule_subject(facts)
+        return [_submodule_subject(facts)]
+    why = intent(facts)
+    if why == "deps":
+        return bump_subjects(facts, q)
+    if why == "release":
+        return [f"release {release_version(facts)}"]
     if _only_deletions(facts):
-        return f"remove {_names_of_files(facts.paths)}"
+        return [f"remove {f}" for f in _files(facts.paths)]
     if kind == "docs":
+        new_docs = [p for p in facts.new_files if is_doc_path(p)]
+        if new_docs:
+            return [f"add {f}" for f in _files(new_docs)]
         if facts.headings:
-            return f"document {_quote_list(facts.headings[:2], plain=True)}"
-        return f"update {_names_of_files(facts.paths)}"
+            return [f"document {h}" for h in _names(facts.headings[:2], "section", plain)] + \
+                   [f"update {f}" for f in _files(facts.paths)]
+        if _comments_only(facts) and facts.code_changed_defs:
+            return [f"document {n}" for n in _names(facts.code_changed_defs, "function", q)]
+        return [f"update {f}" for f in _files(facts.paths)]
     if kind == "test":
         targets = [d[len("test_"):] for d in facts.added_defs if d.startswith("test_")]
-        if targets:
-            return f"add tests for {_quote_list(targets)}"
-        return f"update tests in {_names_of_files(facts.paths)}"
+        module = _tested_module(facts.paths)
+        out = [f"add tests for {n}" for n in _names(targets, "case", q)] if targets else []
+        if facts.new_files and set(facts.new_files) == set(facts.paths):
+            out += [f"add {f}" for f in _files(facts.new_files)]
+        out += [f"update tests for {module}"] if module else [f"update tests in {f}" for f in _files(facts.paths)]
+        return out + ["update tests"]
     if kind == "style":
-        return f"format {_names_of_files(facts.paths)}"
-    if kind == "build" and facts.bumps:
-        name, version = facts.bumps[0]
-        return f"bump {name} to {version}"
+        return [f"format {f}" for f in _files(facts.paths)]
     if kind in ("build", "ci"):
-        return f"update {_names_of_files(facts.paths)}"
+        new = [f"add {f}" for f in _files(facts.new_files)] if set(facts.new_files) == set(facts.paths) else []
+        return new + [f"update {f}" for f in _files(facts.paths)]
     if kind == "refactor":
-        if facts.renames:
-            old, new = facts.renames[0]
-            return f"rename {old} to {new}"
-        if facts.renamed_files:
-            old, new = facts.renamed_files[0]
-            return f"move {PurePosixPath(old).name} to {new}"
-        if facts.removed_defs:
-            return f"remove {_quote_list(facts.removed_defs)}"
-        return f"restructure {_quote_list(facts.changed_defs) if facts.changed_defs else _names_of_files(facts.paths)}"
+        return _refactor_subjects(facts, q)
     if kind == "feat":
-        if facts.options:
-            flags = _quote_list(facts.options)
-            target = f" to {facts.changed_defs[0]}" if len(facts.changed_defs) == 1 else ""
-            return f"add {flags} option{'s' if len(facts.options) > 1 else ''}{target}"
-        if facts.code_added_defs:
-            return f"add {_quote_list(facts.code_added_defs)}"
-        return f"add {_names_of_files(facts.new_files or facts.paths)}"
+        return _feature_subjects(facts, q)
     if kind == "fix":
-        where = _quote_list(facts.changed_defs) if facts.changed_defs else _names_of_files(facts.paths)
+        return _fix_subjects(facts, q)
+    return [f"update {f}" for f in _files(facts.paths)]
+
+
+def bump_subjects(facts: Facts, q: Quote = plain) -> list[str]:
+    bumps = facts.bumps
+    if len(bumps) == 1:
+        b = bumps[0]
+        return [f"bump {q(b.name)} from {q(b.old)} to {q(b.new)}", f"bump {q(b.name)} to {q(b.new)}", f"bump {q(b.name)}"]
+    return [f"bump {n}" for n in _names([b.name for b in bumps], "dependency", q)]
+
+
+def _refactor_subjects(facts: Facts, q: Quote) -> list[str]:
+    if facts.renames:
+        old, new = facts.renames[0]
+        return [f"rename {q(old)} to {q(new)}", f"rename {q(old)}", f"rename {counted(len(facts.renames), 'name')}"]
+    if facts.renamed_files:
+        old, new = facts.renamed_files[0]
+        o, n = PurePosixPath(old), PurePosixPath(new)
+        if o.parent == n.parent:
+            return [f"rename {o.name} to {n.name}", f"rename {o.name}"]
+        return [f"move {o.name} to {n.parent}/", f"move {o.name}"]
+    if facts.removed_defs:
+        return [f"remove {n}" for n in _names(facts.removed_defs, "definition", q)]
+    where = facts.code_changed_defs or facts.changed_defs
+    if where:
+        return [f"restructure {n}" for n in _names(where, "function", q)]
+    return [f"restructure {f}" for f in _files(_code_paths(facts))]
+
+
+def _feature_subjects(facts: Facts, q: Quote) -> list[str]:
+    if facts.options:
+        flags = _names(facts.options, "option", q)
+        many = "s" if len(facts.options) > 1 else ""
+        target = facts.code_changed_defs[0] if len(facts.code_changed_defs) == 1 else None
+        out = [f"add {flags[0]} option{many} to {q(target)}"] if target else []
+        return out + [f"add {f} option{many}" for f in flags]
+    if facts.code_added_defs:
+        return [f"add {_unstuttered(n, q)}" for n in _names(facts.code_added_defs, "definition", q)]
+    new_code = [p for p in facts.new_files if _is_code(p)]
+    return [f"add {f}" for f in _files(new_code or _code_paths(facts))]
+
+
+def _fix_subjects(facts: Facts, q: Quote) -> list[str]:
+    places = _names(facts.code_changed_defs, "function", q) if facts.code_changed_defs else _files(_code_paths(facts))
+    out: list[str] = []
+    for where in places:
         if facts.handles:
-            return f"handle {facts.handles[0]} in {where}"
-        if facts.raises:
-            return f"raise {facts.raises[0]} in {where}"
-        if facts.imports:
-            return f"use {_quote_list(facts.imports)} in {where}"
-        return f"correct {where}"
-    return f"update {_names_of_files(facts.paths)}"
+            out.append(f"handle {facts.handles[0]} in {where}")
+        elif facts.raises:
+            out.append(f"raise {facts.raises[0]} in {where}")
+        elif facts.imports:
+            out.append(f"use {facts.imports[0]} in {where}")
+        else:
+            out.append(f"correct {where}")
+    if facts.handles:
+        out.append(f"handle {facts.handles[0]}")
+    elif facts.raises:
+        out.append(f"raise {facts.raises[0]}")
+    return out
+
+
+def _unstuttered(names: str, q: Quote) -> str:
+    """``add`` defined by an "add" subject reads ``add `add```, not ``add add``."""
+    return f"`{names}`" if names.lower() in VERBS and q is plain else names
 
 
 def _only_deletions(facts: Facts) -> bool:
     return bool(facts.paths) and set(facts.paths) <= set(facts.deleted_files)
 
 
+def _comments_only(facts: Facts) -> bool:
+    """Every changed code line is a comment or docstring line (the author explained, not changed)."""
+    return facts.comment_only
+
+
+def _is_code(path: str) -> bool:
+    return not (is_test_path(path) or is_doc_path(path) or is_ci_path(path) or is_build_path(path)
+                or is_lock_file(path) or is_manifest(path))
+
+
+def _code_paths(facts: Facts) -> list[str]:
+    return [p for p in facts.paths if _is_code(p)] or facts.paths
+
+
 def _submodule_subject(facts: Facts) -> str:
     """Pointer changes named by path and short commit id (never read as code)."""
     if len(facts.submodules) > 1:
-        return f"update submodules {_names_of_files([p for p, _, _ in facts.submodules])}"
+        return f"update submodules {_files([p for p, _, _ in facts.submodules])[0]}"
     path, old, new = facts.submodules[0]
     if path in facts.deleted_files:
         return f"remove submodule {path}"
@@ -157,44 +297,63 @@ def _submodule_subject(facts: Facts) -> str:
     return f"update submodule {path}" + (f" to {new[:SHORT_SHA]}" if new else "")
 
 
-def body(facts: Facts, reasons: list[str], per_file: list[tuple[str, int, int, list[str]]]) -> str:
-    """What changed, per file, and why where the diff says it."""
+def body(facts: Facts, per_file: list[tuple[str, str, int, int, list[str], list[str]]]) -> str:
+    """What changed, per file, in plain words, and why where the diff says it (comments the author wrote)."""
     lines: list[str] = []
-    for path, added, removed, names in per_file:
-        what = f"{path} (+{added} -{removed})"
-        if names:
-            what += f": {', '.join(names[:4])}" + (" and more" if len(names) > 4 else "")
-        lines.append(f"- {what}")
-    why = [c[0].upper() + c[1:] for c in facts.comments]
+    bumps = {b.name: b for b in facts.bumps}
+    for path, status, added, removed, added_names, changed in per_file:
+        lines.append("- " + _file_line(one_line(path), one_line(status), added, removed,
+                                       [one_line(n) for n in added_names], [one_line(n) for n in changed]))
+    if bumps and intent(facts) == "deps":
+        lines.append("")
+        lines.extend(f"{one_line(b.name)}: {one_line(b.old)} -> {one_line(b.new)}" for b in bumps.values())
+    why = [one_line(c[0].upper() + c[1:]) for c in facts.comments]
     if why:
         lines.append("")
         lines.extend(f"{sentence}." for sentence in why)
-    evidence = [r for r in reasons if not r.startswith("stands alone") and r != "the only change"]
-    if evidence:
-        lines.append("")
-        lines.append("Grouped because " + "; ".join(evidence[:3]) + ".")
     return "\n".join(lines)
 
 
-def title(kind: str, scope_name: str | None, text: str) -> str:
-    head = f"{kind}({scope_name}): " if scope_name else f"{kind}: "
-    room = TITLE_LIMIT - len(head)
-    if len(text) > room:
-        text = text[: room - 1].rstrip() + "…"
-    return head + text
+def _file_line(path: str, status: str, added: int, removed: int, added_names: list[str], changed: list[str]) -> str:
+    what = []
+    if status == "added":
+        what.append("new file")
+    elif status == "deleted":
+        what.append("deleted")
+    elif status.startswith("renamed from "):
+        what.append(status)
+    if added_names and status != "deleted":
+        what.append(("defines " if status == "added" else "adds ") + _shown(added_names))
+    if changed and status not in ("added", "deleted"):
+        what.append("changes " + _shown(changed))
+    counts = f"(-{removed})" if status == "deleted" else f"(+{added} -{removed})"
+    return f"{path} {counts}" + (": " + "; ".join(what) if what else "")
 
 
-def _quote_list(names: list[str], *, plain: bool = False) -> str:
-    names = list(dict.fromkeys(names))
+def _shown(names: list[str]) -> str:
+    return ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+
+
+def _names(names: list[str], noun: str, q: Quote) -> list[str]:
+    """``a``; ``a and b``; ``a, b and 3 more``, then ``a and 4 more``, then ``5 functions``."""
+    names = list(dict.fromkeys(one_line(n) for n in names))
+    if not names:
+        return []
     if len(names) == 1:
-        return names[0]
+        return [q(names[0]), f"a {noun}"]
     if len(names) == 2:
-        return f"{names[0]} and {names[1]}"
-    return f"{names[0]}, {names[1]} and {len(names) - 2} more"
+        return [f"{q(names[0])} and {q(names[1])}", f"{q(names[0])} and 1 more", counted(2, noun)]
+    return [f"{q(names[0])}, {q(names[1])} and {len(names) - 2} more", f"{q(names[0])} and {len(names) - 1} more",
+            counted(len(names), noun)]
 
 
-def _names_of_files(paths: list[str]) -> str:
-    names = list(dict.fromkeys(PurePosixPath(p).name for p in paths))
-    if len(names) <= 2:
-        return " and ".join(names)
-    return f"{names[0]}, {names[1]} and {counted(len(names) - 2, 'more file')}"
+def _files(paths: list[str]) -> list[str]:
+    names = list(dict.fromkeys(one_line(PurePosixPath(p).name) for p in paths))
+    if not names:
+        return []
+    if len(names) == 1:
+        return [names[0], "a file"]
+    if len(names) == 2:
+        return [f"{names[0]} and {names[1]}", f"{names[0]} and 1 more file", counted(2, "file")]
+    return [f"{names[0]}, {names[1]} and {counted(len(names) - 2, 'more file')}",
+            f"{names[0]} and {counted(len(names) - 1, 'more file')}", counted(len(names), "file")]

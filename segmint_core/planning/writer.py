@@ -1,7 +1,11 @@
 """A commit message for one plan: the offline writer, or a chat model if configured.
 
-The model sees the diff of that plan alone. If it fails, the offline message is
-used and the plan carries a note saying why, so nobody mistakes one for the other.
+Both follow the house style (``style.py``): the offline writer through
+``voice.py``; the model is shown a handful of the repository's real subjects
+and its scopes with the plan's diff. Whatever the model returns is held to the
+same rules as the offline title (one printable line of at most 72 characters,
+Conventional where the house is); a reply that breaks them, or a failed call,
+gives the offline message and a note saying why.
 """
 
 from __future__ import annotations
@@ -12,17 +16,28 @@ from segmint_core.changes.models import Change, Hunk
 from segmint_core.changes.patch import render_hunks
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
-from segmint_core.planning import messages
+from segmint_core.planning import messages, voice
+from segmint_core.planning.conventional import parse_subject
 from segmint_core.planning.facts import gather
+from segmint_core.planning.precedent import Touched
+from segmint_core.planning.style import DEFAULT, HouseStyle
+from segmint_core.planning.titles import TITLE_LIMIT, fit, one_line, printable
 
 DIFF_LINE_CAP = 400
+PROMPT_SCOPES = 15
 
-SYSTEM_PROMPT = (
-    "You write git commit messages in the Conventional Commits format. Reply with the message only: "
-    "a title line `type(scope): subject` (imperative mood, lower case after the colon, at most 72 "
-    "characters; type one of feat, fix, docs, test, refactor, style, build, ci, chore), a blank line, "
-    "then a short body (1 to 5 lines) saying what changed and why, as far as the diff shows it."
+CONVENTIONAL_RULES = (
+    "a title line `type(scope): subject` in the Conventional Commits format (type one of {types}; "
+    "a scope only where the repository would use one{scopes})"
 )
+PLAIN_RULES = "a title line written as this repository writes its subjects: no `type:` prefix, {case}, {mood}"
+PROMPT = (
+    "You write git commit messages for a repository, in its own style. Reply with the message only: "
+    "{rules}, at most 72 characters, on one line; then a blank line, then a short body (1 to 5 lines) "
+    "saying what changed per file and why, as far as the diff shows it. Never name a test as the thing "
+    "fixed. Recent subjects of this repository:\n{examples}"
+)
+STATUS_CODES = {"added": "A", "deleted": "D", "renamed": "R"}
 
 
 @dataclass(frozen=True)
@@ -35,33 +50,49 @@ class Message:
 Parts = list[tuple[Change, list[Hunk]]]
 
 
-def write_message(parts: Parts, reasons: list[str], settings: Settings | None = None,
-                  counts: dict[str, tuple[int, int]] | None = None) -> Message:
+def write_message(parts: Parts, settings: Settings | None = None, *,
+                  counts: dict[str, tuple[int, int]] | None = None, style: HouseStyle = DEFAULT) -> Message:
     """``counts``: lines added and removed per file where the hunks' own counts would
     mislead (a line staged, then edited again, is one change in the commit)."""
-    offline = offline_message(parts, reasons, counts)
+    offline = offline_message(parts, counts, style)
     if settings is None or not settings.chat_enabled:
         return offline
     from segmint_core.llm import chat
 
     try:
-        reply = chat(settings, SYSTEM_PROMPT, "Diff of the commit:\n\n" + plan_diff(parts))
+        reply = chat(settings, system_prompt(style), "Diff of the commit:\n\n" + plan_diff(parts))
     except SegmintError as exc:
         return Message(offline.title, offline.description, f"Offline message: {exc}")
-    return parse_reply(reply, offline)
+    return parse_reply(reply, offline, style)
 
 
-def offline_message(parts: Parts, reasons: list[str], counts: dict[str, tuple[int, int]] | None = None) -> Message:
+def offline_message(parts: Parts, counts: dict[str, tuple[int, int]] | None = None,
+                    style: HouseStyle = DEFAULT) -> Message:
     facts = gather(parts)
-    kind = messages.commit_type(facts)
     per_file = []
+    touched = []
     for change, hunks in parts:
         own = gather([(change, hunks)])
-        names = own.added_defs + [d for d in own.changed_defs if d not in own.added_defs]
         added, removed = (counts or {}).get(change.file_path, (own.added, own.removed))
-        per_file.append((change.file_path, added, removed, names))
-    title = messages.title(kind, messages.scope(facts), messages.subject(kind, facts))
-    return Message(title, messages.body(facts, reasons, per_file))
+        status = f"renamed from {change.old_path}" if change.status == "renamed" and change.old_path else change.status
+        per_file.append((change.file_path, status, added, removed, own.added_defs,
+                         [d for d in own.changed_defs if d not in own.added_defs]))
+        touched.append(Touched(change.file_path, STATUS_CODES.get(change.status, "M"), added, removed))
+    heads, wordings = voice.title_parts(style, facts, touched)
+    return Message(fit(heads, wordings), messages.body(facts, per_file))
+
+
+def system_prompt(style: HouseStyle) -> str:
+    if style.follows_conventional:
+        types = ", ".join(style.types) if style.learned and style.types else \
+            "feat, fix, docs, test, refactor, style, build, ci, chore"
+        scopes = list(style.scopes)[:PROMPT_SCOPES]
+        rules = CONVENTIONAL_RULES.format(types=types, scopes=f"; its scopes: {', '.join(scopes)}" if scopes else "")
+    else:
+        rules = PLAIN_RULES.format(case="capitalized" if style.capitalized >= 0.5 else "lower case",
+                                   mood="past tense" if style.past_tense >= 0.5 else "imperative mood")
+    examples = "\n".join(f"- {one_line(s)}" for s in style.examples) or "- (none yet: a new repository)"
+    return PROMPT.format(rules=rules, examples=examples)
 
 
 def plan_diff(parts: Parts, cap: int = DIFF_LINE_CAP) -> str:
@@ -75,10 +106,26 @@ def plan_diff(parts: Parts, cap: int = DIFF_LINE_CAP) -> str:
     return "\n".join(out)
 
 
-def parse_reply(reply: str, fallback: Message) -> Message:
+def parse_reply(reply: str, fallback: Message, style: HouseStyle = DEFAULT) -> Message:
+    """The model's message, held to the offline title's rules; the offline title where it breaks them."""
     lines = reply.strip().strip("`").strip().splitlines()
     if not lines or not lines[0].strip():
         return Message(fallback.title, fallback.description, "Offline message: the model's reply was empty")
-    title = lines[0].strip()[:messages.TITLE_LIMIT]
-    body = "\n".join(lines[1:]).strip()
+    title = one_line(lines[0].strip().strip("`").strip())
+    body = "\n".join(printable(line) for line in lines[1:]).strip()
+    problem = _title_problem(title, style)
+    if problem:
+        return Message(fallback.title, body or fallback.description, f"Offline title: the model's title {problem}")
     return Message(title, body)
+
+
+def _title_problem(title: str, style: HouseStyle) -> str | None:
+    if len(title) > TITLE_LIMIT:
+        return f"had {len(title)} characters, more than {TITLE_LIMIT}"
+    if title.endswith(("…", "...")):
+        return "was cut short"
+    if style.follows_conventional and parse_subject(title).type is None:
+        return "was not in the Conventional Commits format"
+    if not style.follows_conventional and parse_subject(title).type is not None and style.learned:
+        return "had a type prefix this repository does not use"
+    return None

@@ -18,11 +18,12 @@ from segmint_core.pr.draft import FileLine
 from segmint_core.session.models import (
     APPLIED, APPROVED, AWAITING_APPROVAL, PROPOSED, CommitPlan, Group, id_number,
 )
+from segmint_core.planning.style import DEFAULT, HouseStyle
 from segmint_core.session.units import Units
 
 
 def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group], start: int,
-                previous: list[CommitPlan] = ()) -> list[CommitPlan]:
+                previous: list[CommitPlan] = (), style: HouseStyle = DEFAULT) -> list[CommitPlan]:
     """One plan per group, in dependency order, numbered from ``start``.
 
     A plan in ``previous`` (the open plans being replaced) for the same group
@@ -48,8 +49,8 @@ def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group],
         if before is not None and (before.edited or plan.status != PROPOSED):
             plan.title, plan.description, plan.edited = before.title, before.description, before.edited
         else:
-            message = write_message(units.parts(group.hunk_ids, hunkless), group.reasons, settings,
-                                    counts=_net_counts(units, group.hunk_ids, layered))
+            message = write_message(units.parts(group.hunk_ids, hunkless), settings,
+                                    counts=_net_counts(units, group.hunk_ids, layered), style=style)
             plan.title, plan.description, plan.note = message.title, message.description, message.note
         drafts[group.id] = plan
     needs = plan_needs(units, list(drafts.values()), layered)

@@ -27,7 +27,8 @@ def propose_commits(session: SessionCore, group_ids: list[str] | None = None, *,
         kept_ids = {p.id for p in kept}
         replaced = [p for p in plans if p.status != APPLIED and p.id not in kept_ids]
         start = 1 + max((id_number(p.id) for p in plans), default=0)   # a replaced id never names another commit
-        fresh = build_plans(session.units, session.git, session.settings, groups, start, replaced)
+        fresh = build_plans(session.units, session.git, session.settings, groups, start, replaced,
+                            style=session.message_style())
         session.state.revision += 1
         for plan in fresh:
             plan.revision = session.revision

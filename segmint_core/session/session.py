@@ -28,6 +28,7 @@ from segmint_core.changes.models import Change
 from segmint_core.messages import MessageQueue, ReviewFeed, ReviewMessage
 from segmint_core.session import applying, drafting, editing, events, plans
 from segmint_core.session.core import SessionCore
+from segmint_core.planning.style import HouseStyle, house_style
 from segmint_core.session.models import (
     AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, FAILED, PERSON, PROPOSED,
 )
@@ -36,6 +37,14 @@ from segmint_core.errors import UnknownIdError
 
 class Session(SessionCore):
     _review: ReviewFeed | None = None
+    _style: HouseStyle | None = None
+
+    def message_style(self) -> HouseStyle:
+        """The house style commit messages follow, learned from HEAD's history (cached per HEAD)."""
+        head = self.units.changeset.head
+        if self._style is None or self._style.head != head:
+            self._style = house_style(self.git, self.folder, head)
+        return self._style
 
     # -- groups (segmint_core.session.editing) ----------------------------------------
     regroup = editing.regroup
@@ -76,6 +85,7 @@ class Session(SessionCore):
                 "person_present": present.person_present,
                 "agent_can_commit": present.agent_can_commit,
                 "last_refresh": self.last_refresh.to_dict(),
+                "message_style": self.message_style().sentence(),
             }
 
     # -- review messages (segmint_core.messages) --------------------------------------

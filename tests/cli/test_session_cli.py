@@ -20,7 +20,9 @@ def test_plan_apply_pr_undo(repo: Repo) -> None:
     dirty(repo)
     plan = run_segmint("plan", cwd=repo.path)
     assert plan.returncode == 0, plan.stderr
-    assert plan.stdout.splitlines()[0].split() == ["ID", "STATUS", "HUNKS", "TITLE"]
+    assert plan.stdout.splitlines()[0] == \
+        "Messages plain Conventional Commits (only 1 earlier commit to learn a house style from)."
+    assert plan.stdout.splitlines()[2].split() == ["ID", "STATUS", "HUNKS", "TITLE"]
     commits = json.loads(run_segmint("plan", "--json", cwd=repo.path).stdout)["commits"]
     titles = [c["title"] for c in commits]
     assert "docs(readme): document Usage" in titles and "feat(calc): add sub" in titles

@@ -1,0 +1,73 @@
+"""The repository's recent commits, as the house style is learned from them.
+
+One bounded ``git log`` over the first-parent line from HEAD: each commit's
+subject and the files it touched (added, deleted, renamed or modified, with
+line counts). A merge is read against its first parent, as the line sees it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from segmint_core.git import Git
+
+HISTORY_LIMIT = 300
+_RECORD = "\x1e"
+_FIELD = "\x1f"
+_BRACE = re.compile(r"\{([^{}]*) => ([^{}]*)\}")
+_SUMMARY = re.compile(r"^ (create|delete) mode \d+ (.+)$")
+
+
+@dataclass
+class PastFile:
+    path: str
+    status: str = "M"     # A, D, R or M
+    added: int = 0
+    removed: int = 0
+
+
+@dataclass
+class PastCommit:
+    sha: str
+    subject: str
+    files: list[PastFile] = field(default_factory=list)
+
+
+def read_history(git: Git, rev: str = "HEAD", limit: int = HISTORY_LIMIT) -> list[PastCommit]:
+    """Up to ``limit`` commits on the first-parent line ending at ``rev``, newest first."""
+    res = git.run("log", "--first-parent", f"--max-count={limit}", "--diff-merges=first-parent",
+                  "--no-color", "--numstat", "--summary", "-M", f"--format={_RECORD}%H{_FIELD}%s",
+                  rev, "--", check=False)
+    if res.returncode != 0:
+        return []     # an unborn branch, or a revision git cannot read: no history to learn from
+    return [commit for chunk in res.text.split(_RECORD)[1:] if (commit := _commit(chunk))]
+
+
+def _commit(chunk: str) -> PastCommit | None:
+    head, _, rest = chunk.partition("\n")
+    sha, _, subject = head.partition(_FIELD)
+    if not sha:
+        return None
+    commit = PastCommit(sha, subject)
+    by_path: dict[str, PastFile] = {}
+    for line in rest.splitlines():
+        parts = line.split("\t")
+        if len(parts) == 3:
+            path, renamed = _new_path(parts[2])
+            past = PastFile(path, "R" if renamed else "M",
+                            int(parts[0]) if parts[0].isdigit() else 0, int(parts[1]) if parts[1].isdigit() else 0)
+            by_path[path] = past
+            commit.files.append(past)
+        elif (m := _SUMMARY.match(line)) and m.group(2) in by_path:
+            by_path[m.group(2)].status = "A" if m.group(1) == "create" else "D"
+    return commit
+
+
+def _new_path(text: str) -> tuple[str, bool]:
+    """``src/{a => b}/x.py`` or ``a.py => b.py``: the path after a rename, and whether it was one."""
+    if _BRACE.search(text):
+        return re.sub(r"/{2,}", "/", _BRACE.sub(lambda m: m.group(2), text)).strip("/"), True
+    if " => " in text:
+        return text.split(" => ", 1)[1], True
+    return text.strip('"'), False

@@ -1,0 +1,236 @@
+"""The house style of commit messages, learned from the repository's own history.
+
+From the recent first-parent subjects (``history.read_history``): whether the
+repository writes Conventional Commits at all; which types and scopes its
+commits got for which files (kept as precedents, see ``precedent.py``); the
+words its subjects start with per type; its capitalization, mood, full stops
+and backticks; how it words dependency bumps and releases. A repository with
+too little history gets plain Conventional Commits. Learned once per HEAD and
+cached under ``.git/segmint/``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from statistics import median
+
+from segmint_core.atomic import write_atomic
+from segmint_core.git import Git
+from segmint_core.planning.conventional import parse_subject
+from segmint_core.planning.history import HISTORY_LIMIT, PastCommit, read_history
+from segmint_core.planning.precedent import Precedent, Touched, features, path_words
+
+MIN_HISTORY = 10            # fewer subjects than this teach nothing reliable
+CONVENTIONAL_SHARE = 0.5    # at least this share of subjects Conventional: write Conventional
+CACHE_NAME = "house-style.json"
+CACHE_VERSION = 1
+EXAMPLES = 8
+
+_VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:[-.+][0-9A-Za-z.]+)?)\b")
+_BUMP = re.compile(r"^(bump|update|upgrade|pin|downgrade)\b.*\bto\b", re.IGNORECASE)
+_VERSIONISH = re.compile(r"^[`'\"]?v?[~^=<>]*\d")
+
+
+@dataclass
+class Wording:
+    """How the house words one recurring kind of commit (a dependency bump, a release)."""
+
+    type: str | None
+    scope: str | None
+    pattern: str          # a description with {name}, {old}, {new} or {version} in it
+    count: int
+
+
+@dataclass
+class HouseStyle:
+    head: str | None = None
+    seen: int = 0                      # subjects read
+    conventional: int = 0              # of which Conventional Commits
+    examples: list[str] = field(default_factory=list)
+    types: dict[str, int] = field(default_factory=dict)
+    scopes: dict[str, int] = field(default_factory=dict)
+    scope_share: float = 0.0           # Conventional subjects that have a scope
+    capitalized: float = 0.0           # descriptions starting with a capital letter
+    past_tense: float = 0.0            # first words in the past tense ("Fixed")
+    period: float = 0.0                # descriptions ending with a full stop
+    quotes: float = 0.0                # subjects putting a name in backticks
+    length: int = 50                   # median subject length
+    verbs: dict[str, dict[str, int]] = field(default_factory=dict)   # type ("" for plain) -> first words
+    bump: Wording | None = None
+    release: Wording | None = None
+    precedents: list[Precedent] = field(default_factory=list)
+
+    @property
+    def learned(self) -> bool:
+        return self.seen >= MIN_HISTORY
+
+    @property
+    def follows_conventional(self) -> bool:
+        return not self.learned or self.conventional >= CONVENTIONAL_SHARE * self.seen
+
+    def sentence(self) -> str:
+        """Which style messages follow, and why, in one line."""
+        if not self.learned:
+            few = f"only {self.seen} earlier commit{'s' if self.seen != 1 else ''}" if self.seen else "no earlier commits"
+            return f"plain Conventional Commits ({few} to learn a house style from)"
+        if self.follows_conventional:
+            scopes = "scopes from paths" if self.scope_share >= 0.3 else "mostly without scopes"
+            return f"following {self.conventional} of the last {self.seen} subjects: Conventional Commits, {scopes}"
+        case = "capitalized" if self.capitalized >= 0.5 else "lower-case"
+        mood = "past tense" if self.past_tense >= 0.5 else "imperative"
+        return (f"following {self.seen - self.conventional} of the last {self.seen} subjects: "
+                f"plain {case} {mood} sentences, no type prefix")
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "HouseStyle":
+        data = dict(data)
+        for key in ("bump", "release"):
+            data[key] = Wording(**data[key]) if data.get(key) else None
+        data["precedents"] = [Precedent(tuple(p["features"]), p["type"], p["scope"], tuple(p.get("words", ())), p.get("intent"))
+                              for p in data.get("precedents", [])]
+        return cls(**data)
+
+
+DEFAULT = HouseStyle()
+
+
+def house_style(git: Git, folder: Path | None = None, head: str | None = "HEAD") -> HouseStyle:
+    """The style of ``git``'s repository at ``head`` (HEAD's commit id when known), from the
+    cache in ``folder`` when it is for that commit."""
+    head = git.head() if head == "HEAD" else head
+    if head is None:
+        return DEFAULT
+    cache = folder / CACHE_NAME if folder is not None else None
+    if cache is not None:
+        try:
+            saved = json.loads(cache.read_text("utf-8"))
+            if saved.get("version") == CACHE_VERSION and saved.get("head") == head:
+                return HouseStyle.from_dict(saved["style"])
+        except (OSError, ValueError, KeyError, TypeError):
+            pass     # missing or unreadable: learn it again
+    style = learn_style(read_history(git, head, HISTORY_LIMIT), head)
+    if cache is not None:
+        try:
+            write_atomic(cache, json.dumps({"version": CACHE_VERSION, "head": head, "style": style.to_dict()}).encode())
+        except OSError:
+            pass     # a read-only .git still gets messages, learned again next time
+    return style
+
+
+def learn_style(history: list[PastCommit], head: str | None = None) -> HouseStyle:
+    history = [c for c in history if c.subject.strip() and not c.subject.startswith(("Merge ", "Revert \""))]
+    style = HouseStyle(head=head, seen=len(history))
+    if not history:
+        return style
+    parsed = [(c, parse_subject(c.subject)) for c in history]
+    conventional = [(c, s) for c, s in parsed if s.type]
+    style.conventional = len(conventional)
+    style.examples = [c.subject for c in history[:EXAMPLES]]
+    style.types = dict(Counter(s.type for _, s in conventional).most_common())
+    style.scopes = dict(Counter(s.scope for _, s in conventional if s.scope).most_common())
+    style.scope_share = _share(conventional, lambda s: s.scope is not None)
+    chosen = conventional if style.follows_conventional else [(c, s) for c, s in parsed if not s.type]
+    texts = [s.text for _, s in chosen if s.text]
+    style.capitalized = _share(texts, lambda t: t[:1].isupper())
+    style.past_tense = _share(texts, lambda t: _first_word(t).endswith("ed"))
+    style.period = _share(texts, lambda t: t.endswith("."))
+    style.quotes = _share(texts, lambda t: "`" in t)
+    style.length = int(median(len(c.subject) for c, _ in chosen)) if chosen else 50
+    verbs: dict[str, Counter] = {}
+    for _, s in chosen:
+        verbs.setdefault(s.type or "", Counter())[_first_word(s.text)] += 1
+    style.verbs = {t: dict(c.most_common(8)) for t, c in verbs.items()}
+    style.bump = _wording(chosen, _bump_pattern)
+    style.release = _wording(chosen, _release_pattern)
+    if style.follows_conventional:
+        style.precedents = [_precedent(c, s) for c, s in conventional if c.files]
+    return style
+
+
+def _precedent(commit: PastCommit, subject) -> Precedent:
+    touched = [Touched(f.path, f.status, f.added, f.removed) for f in commit.files]
+    said = set(re.findall(r"[a-z0-9]+", f"{subject.scope or ''} {subject.text}".lower()))
+    intent = "deps" if _bump_pattern(subject.text) else "release" if _release_pattern(subject.text) else None
+    return Precedent(features(touched), subject.type, subject.scope,
+                     tuple(sorted(path_words(f.path for f in commit.files) & said)), intent)
+
+
+def _share(items: list, test) -> float:
+    return sum(1 for item in items if test(item if not isinstance(item, tuple) else item[1])) / len(items) if items else 0.0
+
+
+def _first_word(text: str) -> str:
+    word = text.split(" ", 1)[0].lower()
+    return word.strip("`'\".,:;!?()[]")
+
+
+def _bump_pattern(text: str) -> str | None:
+    """``bump `rich` from `v14.0` to `v15.0` in /docs`` -> ``bump `{name}` from `v{old}` to `v{new}```:
+    the house's words kept, the package and versions made slots, anything after the new version dropped."""
+    if not _BUMP.match(text):
+        return None
+    text = text.rstrip(".")
+    tokens = text.split(" ")
+    try:
+        to = len(tokens) - 1 - tokens[::-1].index("to")
+    except ValueError:
+        return None
+    if to + 1 >= len(tokens) or not _VERSIONISH.match(tokens[to + 1]):
+        return None
+    out = tokens[:to + 2]
+    out[to + 1] = _slot(out[to + 1], "new")
+    if "from" in out[:to]:
+        at = out.index("from")
+        if at + 1 < to and _VERSIONISH.match(out[at + 1]):
+            out[at + 1] = _slot(out[at + 1], "old")
+    named = next((i for i in range(1, to) if out[i].strip("`'\"").lower() not in _NOT_NAMES
+                  and not out[i].startswith("{")), None)
+    if named is None:
+        return None
+    out[named] = re.sub(r"[^`'\"]+", "{name}", out[named], count=1)
+    return " ".join(out) if "{name}" in out[named] else None
+
+
+_NOT_NAMES = {"dependency", "dependencies", "the", "requirement", "package", "module", "version", "of", "from", "dep",
+              "deps", "dev", "dev-dependency"}
+
+
+def _slot(token: str, name: str) -> str:
+    """```v14.0+``` -> ```v{new}```: the quotes and a leading ``v`` kept, the version a slot."""
+    m = re.match(r"^([`'\"]?)(v?)[~^=<>]*\d[^`'\"]*([`'\"]?)[.,;:]?$", token)
+    return f"{m.group(1)}{m.group(2)}{{{name}}}{m.group(3)}" if m else token
+
+
+def _release_pattern(text: str) -> str | None:
+    """``release v10.6.1`` -> ``release v{version}``; only short descriptions around one version."""
+    m = _VERSION.search(text)
+    if not m or len(text.split()) > 3 or _BUMP.match(text) or m.end() != len(text.rstrip(".")):
+        return None
+    if not re.fullmatch(r"(?:[A-Za-z]+ )*v?", text[:m.start(1)]):
+        return None
+    return text[:m.start(1)] + "{version}"
+
+
+def _wording(chosen: list, pattern_of) -> Wording | None:
+    found: Counter = Counter()
+    where: dict[str, Counter] = {}
+    for _, s in chosen:
+        pattern = pattern_of(s.text)
+        if pattern:
+            key = pattern.lower()
+            found[key] += 1
+            where.setdefault(key, Counter())[(s.type, s.scope, pattern)] += 1
+    if not found:
+        return None
+    key, count = found.most_common(1)[0]
+    if count < 2:
+        return None
+    (kind, scope, pattern), _ = where[key].most_common(1)[0]
+    return Wording(kind, scope, pattern, count)
