@@ -12,7 +12,8 @@ from segmint_core.jsonio import write_json
 # Benchmark modules, each with register(subparsers, common). The TUI's own lives
 # with the TUI: the core's layers point down, and only the command line knows both.
 BENCHES = ["segmint_core.bench.parse", "segmint_core.bench.changes", "segmint_core.bench.chunks",
-           "segmint_core.bench.untangle", "segmint_core.bench.untangle.fit", "segmint_core.bench.mcp",
+           "segmint_core.bench.untangle", "segmint_core.bench.untangle.fit", "segmint_core.bench.messages",
+           "segmint_core.bench.mcp",
            "segmint_tui.bench_command", "segmint_core.bench.large"]
 
 

@@ -1,0 +1,179 @@
+"""``segmint bench messages REPO``: proposed subjects against what the engineers wrote.
+
+Cases are single real commits of REPO's first-parent line whose subjects are
+Conventional Commits (one parent, text only, 1-12 files, 2-250 changed lines,
+at least ten commits before them). For each, the parent is checked out and the
+commit's tree written into the work tree; Segmint proposes commits as
+``segmint plan`` would (grouping, then messages in the house style learned
+from the history before the case: the commit itself and later ones are not
+in it). The proposal covering the most hunks is compared with the real
+subject: type and scope agreement (scope where the real one has one), word
+overlap (F1) of the description, titles clean, and the share of cases
+proposed as exactly one commit. Each case's majority type in its history
+before it is the baseline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import statistics
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+
+from segmint_core.bench import BenchReport
+from segmint_core.bench.untangle.cases import Case, read_history as read_commits
+from segmint_core.bench.untangle.workspace import Workspace
+from segmint_core.config import Settings
+from segmint_core.errors import SegmintError
+from segmint_core.planning.conventional import Subject, parse_subject, words
+from segmint_core.planning.history import read_history
+from segmint_core.planning.style import MIN_HISTORY
+from segmint_core.planning.titles import TITLE_LIMIT, one_line
+from segmint_core.session.session import Session
+from segmint_core.session.store import FOLDER
+from segmint_core.wording import counted
+
+HISTORY_SCAN = 100_000
+
+
+def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    p = subparsers.add_parser(
+        "messages", help="score proposed commit subjects against real Conventional subjects",
+        description="Check out the parent of real single commits of REPO, propose commits for the "
+                    "commit's changes, and compare the largest proposal's subject with the real one.",
+    )
+    p.add_argument("repo", metavar="REPO", help="a git repository (or bundle) with history; it is cloned, never touched")
+    p.add_argument("--n", type=int, default=40, help="cases (default 40)")
+    p.add_argument("--seed", type=int, default=0, help="which random sample of cases (default 0)")
+    p.add_argument("--json", action="store_true", help="print every figure, per case too, as JSON")
+    p.set_defaults(func=run)
+
+
+@dataclass
+class CaseScore:
+    sha: str
+    real: str
+    proposed: str
+    commits: int
+    type_ok: bool
+    scope_ok: bool | None       # None: the real subject has no scope
+    f1: float
+    clean: float                # share of the case's proposed titles that are clean
+    baseline_type: str | None
+    baseline_scope: str | None
+
+
+def run(args: argparse.Namespace) -> BenchReport:
+    from segmint_core.bench.timing import progress
+
+    if args.n < 1:
+        raise SegmintError("--n must be at least 1")
+    return run_benchmark(args.repo, n=args.n, seed=args.seed, log=progress)
+
+
+def run_benchmark(repo: str, *, n: int, seed: int, log: Callable[[str], None] = lambda _: None) -> BenchReport:
+    scores: list[CaseScore] = []
+    with Workspace(repo) as workspace:
+        cases = candidates(workspace)
+        random.Random(seed).shuffle(cases)
+        for case, real in cases[:n]:
+            score = run_case(workspace, case, real)
+            scores.append(score)
+            log(f"case {len(scores)}/{min(n, len(cases))} {case.tip[:8]}: {score.real!r} -> {score.proposed!r}"
+                f" ({counted(score.commits, 'commit')})")
+    if not scores:
+        raise SegmintError(f"No single commit with a Conventional subject fits the limits in {repo}")
+    summary = summarize(scores)
+    figures = {"repo": repo, "n": len(scores), "seed": seed, "summary": summary,
+               "cases": [asdict(s) for s in scores]}
+    return BenchReport(figures, format_table(repo, summary, len(scores), seed))
+
+
+def candidates(workspace: Workspace) -> list[tuple[Case, Subject]]:
+    """Eligible first-parent commits with Conventional subjects, oldest first."""
+    line = read_history(workspace.git, workspace.head(), HISTORY_SCAN)
+    commits = read_commits(workspace.git, workspace.head())
+    found = []
+    for position, past in enumerate(line):
+        commit = commits.get(past.sha)
+        subject = parse_subject(past.subject)
+        if commit is None or not commit.eligible or subject.type is None:
+            continue
+        if len(line) - position - 1 < MIN_HISTORY:
+            continue
+        found.append((Case(commit.parents[0], (commit.sha,), commit.time), subject))
+    found.reverse()
+    return found
+
+
+def run_case(workspace: Workspace, case: Case, real: Subject) -> CaseScore:
+    workspace.tangle(case)
+    shutil.rmtree(f"{workspace.git.git_dir}/{FOLDER}", ignore_errors=True)   # no state from the last case
+    session = Session(workspace.git, settings=Settings())
+    plans = session.propose_commits()
+    style = session.message_style()
+    largest = max(plans, key=lambda p: (len(p.hunk_ids) + len(p.change_ids), -plans.index(p)))
+    ours = parse_subject(largest.title)
+    majority = next(iter(style.types), None)
+    majority_scope = next(iter(style.scopes), None)
+    return CaseScore(
+        sha=case.tip, real=_shown(real), proposed=largest.title, commits=len(plans),
+        type_ok=ours.type == real.type,
+        scope_ok=None if real.scope is None else (ours.scope or "").lower() == real.scope.lower(),
+        f1=word_f1(ours.text, real.text),
+        clean=sum(clean_title(p.title) for p in plans) / len(plans),
+        baseline_type=majority, baseline_scope=majority_scope,
+    )
+
+
+def clean_title(title: str) -> bool:
+    return (0 < len(title) <= TITLE_LIMIT and title == one_line(title) and not title.endswith(("…", "..."))
+            and "Grouped because" not in title)
+
+
+def word_f1(ours: str, real: str) -> float:
+    a, b = Counter(words(ours)), Counter(words(real))
+    common = sum((a & b).values())
+    if not common:
+        return 0.0
+    precision, recall = common / sum(a.values()), common / sum(b.values())
+    return 2 * precision * recall / (precision + recall)
+
+
+def summarize(scores: list[CaseScore]) -> dict:
+    scoped = [s for s in scores if s.scope_ok is not None]
+    reals = [parse_subject(s.real) for s in scores]
+    return {
+        "type": statistics.fmean(s.type_ok for s in scores),
+        "scope": statistics.fmean(s.scope_ok for s in scoped) if scoped else None,
+        "scoped_cases": len(scoped),
+        "f1": statistics.fmean(s.f1 for s in scores),
+        "clean": statistics.fmean(s.clean for s in scores),
+        "one_commit": statistics.fmean(s.commits == 1 for s in scores),
+        "baseline_type": statistics.fmean(r.type == s.baseline_type for r, s in zip(reals, scores)),
+        "baseline_scope": statistics.fmean((r.scope or "").lower() == (s.baseline_scope or "").lower()
+                                           for r, s in zip(reals, scores) if r.scope) if scoped else None,
+    }
+
+
+def format_table(repo: str, summary: dict, n: int, seed: int) -> str:
+    def pct(x: float | None) -> str:
+        return "n/a" if x is None else f"{100 * x:.0f}%"
+    rows = [
+        ("", "type", f"scope ({summary['scoped_cases']})", "description F1", "clean titles", "one commit"),
+        ("Segmint", pct(summary["type"]), pct(summary["scope"]), f"{summary['f1']:.2f}", pct(summary["clean"]),
+         pct(summary["one_commit"])),
+        ("majority type and scope", pct(summary["baseline_type"]), pct(summary["baseline_scope"]), "", "", ""),
+    ]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = [f"{repo}: {counted(n, 'case')} (seed {seed})"]
+    lines += ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
+    return "\n".join(lines)
+
+
+def _shown(subject: Subject) -> str:
+    scope = f"({subject.scope})" if subject.scope else ""
+    return one_line(f"{subject.type}{scope}{'!' if subject.breaking else ''}: {subject.text}")

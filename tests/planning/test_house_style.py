@@ -1,0 +1,196 @@
+"""Messages in the repository's own voice: the house style learned from its history,
+the rules for what changed, clean titles, the model held to the same rules."""
+
+from __future__ import annotations
+
+import subprocess
+
+from segmint_core.changes import capture
+from segmint_core.config import Settings
+from segmint_core.git import Git
+from segmint_core.planning import offline_message
+from segmint_core.planning.style import CACHE_NAME, house_style
+from segmint_core.session.session import Session
+from tests.conftest import shared_data
+from tests.support.openai_standin import StandIn
+from tests.support.repo import Repo
+
+
+def propose(repo: Repo, settings: Settings | None = None):
+    session = Session.open(str(repo.path), settings=settings or Settings())
+    return session, session.propose_commits()
+
+
+def message_for(repo: Repo):
+    git = Git.discover(repo.path)
+    cs = capture(git)
+    return offline_message([(c, c.hunks) for c in cs.changes], style=house_style(git))
+
+
+def conventional_history(repo: Repo) -> None:
+    """Twelve commits in one house style: scopes named after folders, chore(deps) bumps."""
+    repo.write("pyproject.toml", '[project]\nname = "shop"\ndependencies = [\n    "pytest-cov>=3.0.0",\n]\n')
+    repo.commit("chore: start the shop")
+    for n in range(4):
+        repo.write(f"shop/parser/rule{n}.py", f"def rule{n}(text):\n    return text\n")
+        repo.commit(f"feat(parser): add rule{n}")
+        repo.write(f"shop/parser/rule{n}.py", f"def rule{n}(text):\n    return text.strip()\n")
+        repo.commit(f"fix(parser): strip text in rule{n}")
+    repo.write("docs/guide.md", "# Guide\n")
+    repo.commit("docs: start the guide")
+    repo.write("pyproject.toml", '[project]\nname = "shop"\ndependencies = [\n    "pytest-cov>=3.5.0",\n]\n')
+    repo.commit("chore(deps): update dependency pytest-cov to v3.5.0")
+    repo.write("pyproject.toml", '[project]\nname = "shop"\ndependencies = [\n    "pytest-cov>=4.1.0",\n]\n')
+    repo.commit("chore(deps): update dependency pytest-cov to v4.1.0")
+
+
+def test_no_history_gives_plain_conventional_commits(repo: Repo) -> None:
+    repo.write("calc/ops.py", "def sub(a, b):\n    return a - b\n")
+    repo.commit("init")
+    repo.write("calc/ops.py", "def sub(a, b):\n    return a - b\n\n\ndef add(a, b):\n    return a + b\n")
+    session, plans = propose(repo)
+    assert plans[0].title == "feat(calc): add `add`"     # never "add add"
+    assert session.snapshot()["message_style"] == \
+        "plain Conventional Commits (only 1 earlier commit to learn a house style from)"
+
+
+def test_house_scopes_types_and_bump_wording_are_followed(repo: Repo) -> None:
+    conventional_history(repo)
+    repo.write("shop/parser/rule1.py", "def rule1(text):\n    return text.strip().lower()\n")
+    session, plans = propose(repo)
+    assert plans[0].title == "fix(parser): correct rule1"
+    assert session.snapshot()["message_style"] == \
+        "following 12 of the last 12 subjects: Conventional Commits, scopes from paths"
+    cache = Git.discover(repo.path).git_dir + "/segmint/" + CACHE_NAME
+    assert repo.head() in open(cache, encoding="utf-8").read()     # learned once per HEAD
+
+
+def test_manifest_and_lock_change_is_one_bump_in_the_house_wording(repo: Repo) -> None:
+    conventional_history(repo)
+    repo.write("poetry.lock", '[[package]]\nname = "pytest-cov"\nversion = "4.1.0"\n\n'
+                              '[[package]]\nname = "coverage"\nversion = "7.0.0"\n')
+    repo.commit("chore(deps): lock dependencies")
+    repo.write("pyproject.toml", '[project]\nname = "shop"\ndependencies = [\n    "pytest-cov>=5.0.0",\n]\n')
+    repo.write("poetry.lock", '[[package]]\nname = "pytest-cov"\nversion = "5.0.0"\n\n'
+                              '[[package]]\nname = "coverage"\nversion = "7.0.0"\n')
+    msg = message_for(repo)
+    assert msg.title == "chore(deps): update dependency pytest-cov to v5.0.0"
+    assert "pytest-cov: 4.1.0 -> 5.0.0" in msg.description
+
+
+def test_bump_without_history_names_package_and_both_versions(repo: Repo) -> None:
+    repo.write("pyproject.toml", '[tool.poetry.dependencies]\npytest-cov = "^4.1.0"\n')
+    repo.write("poetry.lock", '[[package]]\nname = "pytest-cov"\nversion = "4.1.0"\n')
+    repo.commit()
+    repo.write("pyproject.toml", '[tool.poetry.dependencies]\npytest-cov = "^5.0.0"\n')
+    repo.write("poetry.lock", '[[package]]\nname = "pytest-cov"\nversion = "5.0.0"\n')
+    _, plans = propose(repo)
+    assert {p.title for p in plans} == {"build(deps): bump pytest-cov from 4.1.0 to 5.0.0"}
+
+
+def test_new_file_is_added_deleted_removed_renamed_named(repo: Repo) -> None:
+    repo.write("app/old_name.py", "def f():\n    return 1\n" * 3)
+    repo.write("app/gone.py", "x = 1\n")
+    repo.commit()
+    repo.write("app/fresh.py", "VALUE = 2\n")
+    assert message_for(repo).title == "feat(fresh): add fresh.py"
+    repo.delete("app/fresh.py")
+    repo.delete("app/gone.py")
+    assert message_for(repo).title == "refactor(gone): remove gone.py"
+    repo.git("checkout", "--", "app/gone.py")
+    repo.git("mv", "app/old_name.py", "app/new_name.py")
+    assert message_for(repo).title == "refactor(new-name): rename old_name.py to new_name.py"
+
+
+def test_docstring_and_comment_only_edit_is_docs(repo: Repo) -> None:
+    repo.write("lib/calc.py", 'def area(r):\n    """Area."""\n    # pi times r squared\n    return 3.14 * r * r\n')
+    repo.commit()
+    repo.write("lib/calc.py", 'def area(r):\n    """Area of a circle of radius r."""\n'
+                              '    # pi times r squared, with pi rounded\n    return 3.14 * r * r\n')
+    assert message_for(repo).title == "docs(calc): document area"
+
+
+def test_a_test_class_is_never_named_as_the_fix(repo: Repo) -> None:
+    repo.write("pkg/flags.py", "def get_debug_flag():\n    return False\n")
+    repo.write("tests/test_flags.py", "class TestHelpers:\n    def test_debug(self):\n        assert True\n")
+    repo.commit()
+    repo.write("pkg/flags.py", "def get_debug_flag():\n    return bool(env())\n")
+    repo.write("tests/test_flags.py", "class TestHelpers:\n    def test_debug(self):\n        assert get_debug_flag() is False\n")
+    title = message_for(repo).title
+    assert "TestHelpers" not in title and "get_debug_flag" in title
+
+
+def test_titles_from_hostile_paths_are_one_clean_line(repo: Repo) -> None:
+    repo.write("init.py", "x = 1\n")
+    repo.commit()
+    repo.write("docs/a\tb\nc\x1b[31m.md", "# Heading\n")
+    _, plans = propose(repo)
+    for plan in plans:
+        assert len(plan.title) <= 72 and plan.title.isprintable() and "…" not in plan.title
+        assert all(line.isprintable() for line in plan.description.splitlines())
+    assert plans[0].title == "docs: add a\\tb\\nc\\x1b[31m.md"
+
+
+def test_grouping_evidence_stays_out_of_the_commit_body(repo: Repo) -> None:
+    repo.write("app/config.py", "def load_cfg(path):\n    return path\n")
+    repo.write("app/main.py", "from config import load_cfg\n\nload_cfg('a')\n")
+    repo.commit()
+    repo.write("app/config.py", "def load_config(path):\n    return path\n")
+    repo.write("app/main.py", "from config import load_config\n\nload_config('a')\n")
+    session, plans = propose(repo)
+    assert any(g.reasons for g in session.groups)
+    assert all("Grouped because" not in p.description for p in plans)
+
+
+def test_non_conventional_history_gets_its_own_style(tmp_path) -> None:
+    clone = tmp_path / "click"
+    subprocess.run(["git", "clone", "-q", str(shared_data("click.bundle")), str(clone)], check=True)
+    repo = Repo(clone, init=False)
+    core = clone / "src" / "click" / "termui.py"
+    text = core.read_text()
+    core.write_text(text.replace("def confirm(", "def confirm(  # asks yes or no\n    ", 1)
+                    .replace("    # asks yes or no\n    ", "", 1) + "\n\ndef ring_bell() -> None:\n    echo('\\a')\n")
+    session, plans = propose(repo)
+    assert session.snapshot()["message_style"].endswith("plain capitalized imperative sentences, no type prefix")
+    for plan in plans:
+        assert ":" not in plan.title.split(" ", 1)[0], plan.title       # no `fix(x):` prefix
+        assert plan.title[0].isupper()
+    assert "Add ring_bell" in [p.title for p in plans]
+
+
+def test_model_gets_the_house_style_and_is_held_to_clean_titles(repo: Repo) -> None:
+    conventional_history(repo)
+    repo.write("shop/parser/rule1.py", "def rule1(text):\n    return text.strip().lower()\n")
+    with StandIn("fix(parser): lower-case rule1\n\nBecause case should not matter.") as standin:
+        settings = Settings(base_url=standin.base_url, api_key="k", chat_model="stand-in-chat")
+        _, plans = propose(repo, settings)
+        assert (plans[0].title, plans[0].note) == ("fix(parser): lower-case rule1", None)
+        system = standin.requests[-1]["body"]["messages"][0]["content"]
+        assert "chore(deps): update dependency pytest-cov to v4.1.0" in system and "parser" in system
+        standin.reply = "fix(parser): " + "make rule one lower-case everything it is given " * 3 + "\n\nWhy."
+        _, plans = propose(repo, settings)
+        assert plans[0].title == "fix(parser): correct rule1" and plans[0].note.startswith("Offline title:")
+        standin.reply = "fix(parser):\tlower-case\x1b rule1…"
+        _, plans = propose(repo, settings)
+        assert plans[0].title == "fix(parser): correct rule1"
+        standin.reply = "Lower-case rule1\n\nNo prefix."
+        _, plans = propose(repo, settings)
+        assert plans[0].note == "Offline title: the model's title was not in the Conventional Commits format"
+
+
+def test_bench_messages_scores_real_commits_against_their_subjects(repo: Repo) -> None:
+    from segmint_core.bench.messages import run_benchmark
+
+    conventional_history(repo)
+    repo.write("shop/parser/rule1.py", "def rule1(text):\n    return text.strip().upper()\n")
+    repo.commit("fix(parser): upper-case rule1")
+    before = repo.head()
+    report = run_benchmark(str(repo.path), n=5, seed=0)
+    assert repo.head() == before and repo.git("status", "--porcelain") == ""   # cloned, never touched
+    summary = report.figures["summary"]
+    assert report.figures["n"] == 3    # only the commits with ten or more before them
+    assert summary["clean"] == 1.0 and 0 <= summary["f1"] <= 1
+    assert {c["real"] for c in report.figures["cases"]} == {
+        "fix(parser): upper-case rule1", "chore(deps): update dependency pytest-cov to v4.1.0",
+        "chore(deps): update dependency pytest-cov to v3.5.0"}
+    assert "majority type and scope" in report.text
