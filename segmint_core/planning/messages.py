@@ -146,14 +146,14 @@ def _tested_module(paths: list[str]) -> str | None:
         stem = PurePosixPath(path).stem.lower()
         for affix in ("test_", "_test", ".test", ".spec", "_spec", "tests_", "_tests"):
             stem = stem.removeprefix(affix) if affix.endswith("_") else stem.removesuffix(affix)
-        if stem and stem not in ("conftest", "test", "tests"):
+        if stem and stem not in ("conftest", "test", "tests", "__init__"):
             stems.add(stem)
     return _clean_scope(stems.pop()) if len(stems) == 1 else None
 
 
 def _clean_scope(name: str) -> str | None:
     """A folder or file name as a scope: lower case, ``-`` for ``_``; None where it is not one word."""
-    name = name.lower().lstrip("._")
+    name = name.lower().strip("._")
     for suffix in ("_core", "-core"):
         if name.endswith(suffix) and len(name) > len(suffix):
             name = name[: -len(suffix)]
