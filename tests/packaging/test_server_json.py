@@ -46,6 +46,7 @@ def test_the_name_is_a_github_namespace_whose_ownership_the_readme_declares() ->
     name = SERVER["name"]
     owner = re.fullmatch(r"io\.github\.([A-Za-z0-9-]+)/segmint", name).group(1)
     assert SERVER["repository"] == {"url": f"https://github.com/{owner}/segmint", "source": "github"}
+    assert PROJECT["urls"]["Repository"] == SERVER["repository"]["url"]
     # The registry checks that the PyPI description (the README) says "mcp-name: <name>".
     assert PROJECT["readme"] == "README.md"
     assert f"mcp-name: {name}" in (ROOT / "README.md").read_text()
