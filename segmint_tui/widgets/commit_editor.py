@@ -13,11 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import Button, Input, Label, Static, TextArea
+from textual.widgets import Button, Input, Label, Static
 
 from segmint_core.session.models import APPLIED, CommitPlan
 from segmint_tui.widgets.commits_list import failure_text, status_text
-from segmint_tui.widgets.title_body import TitleBodyEditor, title_input
+from segmint_tui.widgets.title_body import TitleBodyEditor, body_area, title_input
 
 
 class CommitEditor(TitleBodyEditor):
@@ -48,7 +48,7 @@ class CommitEditor(TitleBodyEditor):
         yield Label("Title")
         yield title_input("type(scope): what this commit does", "commit-title")
         yield Label("Body")
-        yield TextArea(id="commit-body", soft_wrap=True, tab_behavior="focus")
+        yield body_area("commit-body")
         with Horizontal(id="commit-buttons"):
             yield Button("Save  ctrl+s", id="commit-save", variant="primary")
             yield Button("Approve", id="commit-approve", action="screen.approve")

@@ -10,11 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import Button, Label, Static, TextArea
+from textual.widgets import Button, Label, Static
 
 from segmint_core.session.models import APPLIED, CommitPlan, PullRequestDraft
 from segmint_core.wording import counted
-from segmint_tui.widgets.title_body import TitleBodyEditor, title_input
+from segmint_tui.widgets.title_body import TitleBodyEditor, body_area, title_input
 
 STALE = "stale: press ctrl+g to redraft"
 
@@ -64,7 +64,7 @@ class PrEditor(TitleBodyEditor):
         yield Label("Title")
         yield title_input("pull-request title", "pr-title")
         yield Label("Description")
-        yield TextArea(id="pr-body", soft_wrap=True, tab_behavior="focus")
+        yield body_area("pr-body")
         with Horizontal(id="pr-buttons"):
             yield Button("Generate  ctrl+g", id="pr-generate", action="screen.generate_pr")
             yield Button("Save  ctrl+s", id="pr-save", variant="primary")

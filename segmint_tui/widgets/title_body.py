@@ -11,11 +11,17 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input, TextArea
 
+from segmint_tui.widgets.ordered_keys import OrderedInput, OrderedTextArea
+
 
 def title_input(placeholder: str, id: str) -> Input:
     # Selecting the title on focus would let the next key (a pane's key, out of
     # habit) replace the whole title.
-    return Input(placeholder=placeholder, id=id, select_on_focus=False)
+    return OrderedInput(placeholder=placeholder, id=id, select_on_focus=False)
+
+
+def body_area(id: str) -> TextArea:
+    return OrderedTextArea(id=id, soft_wrap=True, tab_behavior="focus")
 
 
 class TitleBodyEditor(Vertical):

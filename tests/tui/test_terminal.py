@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from segmint_core.bench.changes import segmint_command
+from segmint_core.session.session import Session
 from tests.support.repo import Repo
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None,
@@ -84,3 +85,20 @@ def test_from_a_tangled_tree_to_clean_commits_in_a_terminal(demo: Repo, terminal
 
     terminal.keys("q")
     terminal.wait_for(lambda s: "Pane is dead" in s or "segmint" not in s, "segmint to quit")
+
+
+def test_a_title_typed_at_speed_is_saved_as_typed(demo: Repo, terminal: Terminal) -> None:
+    title = "feat(inventory): restock refuses zero amounts and reports what it changed"
+    terminal.start(str(demo.path), [*segmint_command(), "--no-mcp"])
+    terminal.wait_for(lambda s: "#3 +" in s, "the groups")
+    terminal.keys("p")
+    terminal.wait_for(lambda s: s.count("○ proposed") == 3, "three proposed commits")
+    terminal.keys("Enter")
+    terminal.wait_for(lambda s: "Title" in s and "^s Save message" in s, "the commit editor")
+    for _ in range(2):   # 90 backspaces clear the title, then a new one: each in one burst
+        terminal.keys(*["BSpace"] * 90)
+        terminal.tmux("send-keys", "-t", "segmint", "-l", title)
+    terminal.wait_for(lambda s: "reports what it changed" in s, "the end of the typed title")
+    terminal.keys("Escape")
+    terminal.wait_for(lambda s: "1. feat(inventory): restock" in s, "the saved title in the commits pane")
+    assert Session.open(str(demo.path)).plans[0].title == title
