@@ -15,8 +15,9 @@ CHUNKS_URI = "diffchunk://current"
 # What an agent reads; the service's docstrings say the same for developers, at length.
 WORDING = {
     "load_diff": Wording("Load a diff with custom chunking", (
-        "Load a diff or patch file (absolute path in the repository, .gz too) or 'working-tree' with non-default chunking. "
-        "The other chunk tools load with defaults by themselves: use this only to set max_chunk_lines, "
+        "Load a diff or patch file (absolute path in the repository, .gz too) or 'working-tree' with "
+        "non-default chunking. The other chunk tools load with defaults by themselves: use this only to set "
+        "max_chunk_lines, "
         "skip_trivial (whitespace-only files), skip_generated (lock files, builds), include_patterns or "
         "exclude_patterns (comma-separated globs) or context_lines.\n"
         "Returns {chunks: 3, files: 41, total_lines: 2804, files_excluded: 2, ...}")),

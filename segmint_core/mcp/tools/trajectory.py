@@ -11,8 +11,9 @@ from segmint_core.trajectory.service import TOOLS
 # What an agent reads; the service's docstrings say the same for developers, at length.
 WORDING = {
     "configure_project": Wording("Record a project's edit timeline", (
-        "Start recording every save in the repository (or a folder the person allowed) into a shadow repository, .trajectory/ (added to "
-        ".gitignore; the project's .git is never written); grouping then ties edits made together. "
+        "Start recording every save in the repository (or a folder the person allowed) into a shadow "
+        "repository, .trajectory/ (added to .gitignore; the project's .git is never written); grouping then "
+        "ties edits made together. "
         "Needed once before the other timeline tools.\n"
         "Example: path='/home/me/app'. Returns {root: '/home/me/app', already_running: false, ...}")),
     "set_trajectory_intent": Wording("Say what you are working on", (
