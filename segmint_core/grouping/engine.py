@@ -69,11 +69,21 @@ def group_changes(
     else:
         links = _links(units, embedder, model, timeline, progress)
         _report(progress, 0, 1, "clustering")
-        affinity = graph.affinities(links, units, model)
-        weights = [float(max(1, u.size)) for u in units]  # a unit counts for its changed lines
-        labels = graph.average_linkage(len(units), affinity, model.threshold(len(selected)), weights,
-                                       together=graph.mechanical_pairs(links) + dependencies.together(links))
+        labels = cluster(units, links, model, len(selected))
     return _assemble(selected, units, labels, links, model, settings, progress)
+
+
+def evidence(units: list[Unit], model: Model = DEFAULT) -> list[Link]:
+    """The links between units that ``group_changes`` computes offline, without a timeline."""
+    return _links(units, get_provider("local"), model, None, None)
+
+
+def cluster(units: list[Unit], links: list[Link], model: Model, files: int) -> list[int]:
+    """A cluster label per unit, from the links between units of a change set of ``files`` files."""
+    affinity = graph.affinities(links, units, model)
+    weights = [float(max(1, u.size)) for u in units]  # a unit counts for its changed lines
+    return graph.average_linkage(len(units), affinity, model.threshold(files), weights,
+                                 together=graph.mechanical_pairs(links) + dependencies.together(links))
 
 
 def summarize_group(

@@ -128,3 +128,5 @@ OVERRIDES = {
 }
 
 DEFAULT = Model(coefficients={**FITTED, **OVERRIDES, **HAND_SET})
+# The model shipped before issue 16, kept as a baseline in ``segmint bench untangle``.
+V1 = DEFAULT

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import json
+import re
 
 import numpy as np
 import pytest
@@ -15,7 +17,10 @@ from segmint_core.bench.untangle.metrics import (
     rand_index,
     score,
 )
-from segmint_core.bench.untangle.runner import METHODS, run_case, tangles
+from segmint_core.bench.untangle.cache import Cache, source_hash
+from segmint_core.bench.untangle.corpus import Selection, tangles
+from segmint_core.bench.untangle.features import Sample, case_evidence
+from segmint_core.bench.untangle.runner import METHODS, run_case
 from segmint_core.bench.untangle.workspace import Workspace
 from segmint_core.git import Git
 from tests.conftest import shared_data
@@ -65,14 +70,14 @@ def test_cases_chain_eligible_commits_and_truth_comes_from_blame(repo: Repo) -> 
     cases = candidate_cases(commits, 2)
     assert len(cases) == 1 and len(cases[0].commits) == 2
     with Workspace(str(repo.path)) as workspace:
-        (tangle,) = list(tangles(workspace, 2, 5, 0))
-        result = run_case(tangle, METHODS, "local")
+        ((_, tangle),) = list(tangles(workspace, Selection(2, 5)))
+    result = run_case(Sample("repo", 2, tangle, *case_evidence(tangle)))
     by_path = {}
     for (hunk_id, index), commit in tangle.truth.items():
         path = tangle.changes.change_of(hunk_id).file_path
         by_path.setdefault(path, set()).add(commit)
     assert by_path == {"calc.py": {0}, "README.md": {1}}  # the test file came and went: no line
-    assert result.scores["oracle hunks"].ari == 1.0 and result.scores["all-in-one"].ari == 0.0
+    assert result.scores["ceiling: hunks"].ari == 1.0 and result.scores["all-in-one"].ari == 0.0
     assert repo.git("status", "--porcelain") == ""  # the benchmarked repository is untouched
 
 
@@ -85,7 +90,7 @@ def test_a_clone_of_a_bundle_with_no_checkout_is_benchmarked(repo: Repo, tmp_pat
     clone = tmp_path / "clone"
     Git(str(tmp_path)).run("clone", "--quiet", "--no-checkout", str(bundle), str(clone))
     Git(str(clone)).run("symbolic-ref", "HEAD", "refs/heads/unborn")
-    result = run_segmint("bench", "untangle", str(clone), "--n", "1", "--synthetic-hunks", "0")
+    result = run_segmint("bench", "untangle", str(clone), "--n", "1", "--synthetic-hunks", "0", "--no-cache")
     assert result.returncode == 0, result.stderr
     assert "1 case of k=2" in result.stdout
 
@@ -94,10 +99,10 @@ def test_the_command_prints_the_table_and_timing(repo: Repo) -> None:
     history(repo)
     result = run_segmint("bench", "untangle", str(repo.path), "--k", "2", "--n", "3", "--synthetic-hunks", "4")
     assert result.returncode == 0, result.stderr
-    for method in ("graph", "seed", "per-file", "all-in-one", "per-hunk", "oracle hunks (ceiling)"):
+    for method in METHODS:
         assert method in result.stdout
     assert "synthetic 4 hunks" in result.stdout
-    assert "case 1/3" in result.stderr and " s (per-file" in result.stderr
+    assert "case 1/1" in result.stderr and " s (per-file" in result.stderr
 
 
 def test_bad_dates_and_empty_histories_are_clear_errors(repo: Repo) -> None:
@@ -124,3 +129,110 @@ def test_fit_gives_the_model_coefficients_to_paste(repo: Repo) -> None:
     assert "\nbias = " in result.stdout and "\nsize_prior = " in result.stdout
     empty = run_segmint("bench", "fit", str(repo.path), "--k", "3")
     assert empty.returncode == 2 and "No tangled cases" in empty.stderr
+
+
+def merged_history(repo: Repo) -> Repo:
+    """Two commits on the mainline, and two on a branch merged into it."""
+    history(repo)
+    main = repo.git("rev-parse", "--abbrev-ref", "HEAD").strip()
+    repo.git("checkout", "-q", "-b", "side", "HEAD~2")
+    repo.write("table.py", "".join(f"value_{n} = compute_value({n} + 1)\n" for n in range(60)))
+    repo.commit("side one")
+    repo.write("notes.md", "# Notes\n\nA second file.\n")
+    repo.commit("side two")
+    repo.git("checkout", "-q", main)
+    repo.git("merge", "-q", "--no-ff", "--no-edit", "side")
+    return repo
+
+
+def test_first_parent_cases_never_walk_into_a_merged_branch(repo: Repo) -> None:
+    merged_history(repo)
+    git = Git(repo.path)
+    side = set(repo.git("rev-list", "HEAD^2", "^HEAD^1").split())
+    every = {c for case in candidate_cases(read_history(git), 1) for c in case.commits}
+    mainline = {c for case in candidate_cases(read_history(git, first_parent=True), 1) for c in case.commits}
+    assert side <= every and not side & mainline and mainline
+    assert len(candidate_cases(read_history(git, first_parent=True), 2)) == 1
+
+
+def test_single_commits_are_scored_as_the_share_kept_whole(repo: Repo, tmp_path) -> None:
+    history(repo)
+    result = run_segmint("bench", "untangle", str(repo.path), "--k", "1", "--n", "5", "--synthetic-hunks", "0",
+                         "--cache", str(tmp_path / "cache"))
+    assert result.returncode == 0, result.stderr
+    assert "2 cases of k=1 single commits: ARI 1 when kept as one group" in result.stdout
+    assert re.search(r"\nall-in-one +1.000 ", result.stdout)
+
+
+def test_tangled_cases_are_cached_and_reused(repo: Repo, tmp_path) -> None:
+    history(repo)
+    cache = tmp_path / "cache"
+    args = ("bench", "untangle", str(repo.path), "--n", "1", "--synthetic-hunks", "0", "--cache", str(cache), "--json")
+    first = run_segmint(*args)
+    assert first.returncode == 0, first.stderr
+    assert "tangled 1/1 cases" in first.stderr and "evidence for 1 case" in first.stderr
+    assert {p.parent.name for p in cache.rglob("*.pickle")} == {"tangles", "evidence"}
+    second = run_segmint(*args)
+    assert second.returncode == 0, second.stderr
+    assert "tangled" not in second.stderr and "evidence for" not in second.stderr
+    scores = [[(r["method"], r["ari"]) for r in json.loads(out.stdout)["summary"]] for out in (first, second)]
+    assert scores[0] == scores[1]
+
+
+def test_evidence_is_keyed_by_the_code_that_makes_it(tmp_path, monkeypatch) -> None:
+    from segmint_core.bench.untangle import cache as cache_module
+
+    (tmp_path / "grouping").mkdir()
+    (tmp_path / "grouping" / "signals.py").write_text("A = 1\n")
+    (tmp_path / "grouping" / "graph.py").write_text("B = 1\n")
+    monkeypatch.setattr(cache_module, "PACKAGE", tmp_path)
+    before = source_hash(("grouping",), frozenset({"grouping/graph.py"}))
+    (tmp_path / "grouping" / "graph.py").write_text("B = 2\n")
+    assert source_hash(("grouping",), frozenset({"grouping/graph.py"})) == before
+    (tmp_path / "grouping" / "signals.py").write_text("A = 2\n")
+    assert source_hash(("grouping",), frozenset({"grouping/graph.py"})) != before
+    store = Cache(tmp_path / "c")
+    store.put("tangles", "x", [1, 2])
+    assert store.get("tangles", "x") == [1, 2] and store.get("tangles", "y") is None
+    assert Cache(None).get("tangles", "x") is None
+
+
+def test_the_engine_scored_from_cached_evidence_groups_as_group_changes_does(repo: Repo) -> None:
+    history(repo)
+    with Workspace(str(repo.path)) as workspace:
+        ((_, tangle),) = list(tangles(workspace, Selection(2, 1)))
+    sample = Sample("repo", 2, tangle, *case_evidence(tangle))
+    from segmint_core.bench.untangle import labels, methods
+    from segmint_core.grouping import group_changes
+    from segmint_core.grouping.model import DEFAULT
+
+    direct = labels.grouping_labels(group_changes(tangle.changes, timeline=None), tangle.changes, tangle.keys)
+    assert adjusted_rand_index(direct, methods.engine(DEFAULT)(sample)) == 1.0
+
+
+def test_leave_one_out_prints_every_method_per_repository_and_k(repo: Repo, tmp_path) -> None:
+    history(repo)
+    other = merged_history(Repo(tmp_path / "other"))
+    result = run_segmint("bench", "untangle", "--leave-one-out", str(repo.path), str(other.path),
+                         "--k", "1", "2", "--n", "3", "--cache", str(tmp_path / "cache"), "--drop", "similar")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "k=1 (single commits: share kept as one group)" in out and "k=2 (ARI)" in out
+    for row in ("graph (held out)", "graph without similar", "v1 model", "seed", "per-file", "all-in-one",
+                "per-hunk", "ceiling: hunks", "ceiling: atoms", "graph (held out) - per-file",
+                "graph (held out) - without"):
+        assert f"\n{row} " in out, row
+    assert "repo" in out.splitlines()[4] and "other" in out.splitlines()[4]
+    assert "repo: fitting on" in result.stderr and "other: scoring" in result.stderr
+
+
+def test_leave_one_out_and_fit_refuse_what_they_cannot_do(repo: Repo, tmp_path) -> None:
+    history(repo)
+    one = run_segmint("bench", "untangle", "--leave-one-out", str(repo.path))
+    assert one.returncode == 2 and "at least two repositories" in one.stderr
+    both = run_segmint("bench", "untangle", str(repo.path), "--leave-one-out", str(repo.path), str(repo.path))
+    assert both.returncode == 2 and "not both" in both.stderr
+    drop = run_segmint("bench", "untangle", str(repo.path), "--drop", "similar")
+    assert drop.returncode == 2 and "--leave-one-out" in drop.stderr
+    several = run_segmint("bench", "untangle", str(repo.path), "--k", "1", "2")
+    assert several.returncode == 2 and "one k at a time" in several.stderr

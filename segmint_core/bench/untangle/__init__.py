@@ -1,10 +1,13 @@
-"""``segmint bench untangle REPO``: grouping measured on tangled real commits.
+"""``segmint bench untangle``: grouping measured on tangled real commits.
 
-From REPO's history, k consecutive commits by one author are tangled into one
-dirty tree (see ``cases.py``); every changed line is scored against the commit
-that made it. Segmint's engine is shown beside the seed's algorithm, simple
-baselines and the ceiling of perfect hunk-level grouping. A synthetic change
-set (1,000 hunks by default) times grouping at scale.
+From a repository's history, k consecutive commits by one author are tangled
+into one dirty tree (see ``cases.py``); every changed line is scored against
+the commit that made it. Segmint's engine is shown beside the seed's
+algorithm, simple baselines and the ceiling of perfect hunk-level grouping. A
+synthetic change set (1,000 hunks by default) times grouping at scale.
+
+``--leave-one-out DIR...`` scores each repository with a model fit on the
+others (``loo.py``): the only figures of a learned part that count.
 """
 
 from __future__ import annotations
@@ -12,41 +15,86 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 
+from segmint_core.bench import BenchReport
 from segmint_core.bench.timing import progress
 from segmint_core.errors import SegmintError
-from segmint_core.bench import BenchReport
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
         "untangle", help="score grouping on tangled commits from a repository's history",
         description="Tangle k consecutive commits of REPO into one dirty tree and score how well "
-                    "grouping recovers them (ARI, Rand index, matched accuracy, exact share).",
+                    "grouping recovers them (ARI, Rand index, matched accuracy, exact share). "
+                    "With --leave-one-out, score each repository with a model fit on the others.",
     )
-    p.add_argument("repo", metavar="REPO",
+    p.add_argument("repo", metavar="REPO", nargs="?",
                    help="a git repository (or bundle) with history; it is cloned, never touched")
-    p.add_argument("--k", type=int, default=2, help="commits tangled per case (default 2)")
-    p.add_argument("--n", type=int, default=50, help="cases (default 50)")
-    p.add_argument("--seed", type=int, default=0, help="which random sample of cases (default 0)")
+    p.add_argument("--leave-one-out", metavar="DIR", nargs="+",
+                   help="repositories (or bundles): fit on all but one, score that one, for each; "
+                        "prints the table of every method per repository and k")
+    p.add_argument("--k", type=int, nargs="+",
+                   help="commits tangled per case (default 2; with --leave-one-out 1 2 3). "
+                        "k=1 scores single commits: the share kept as one group")
+    p.add_argument("--n", type=int, default=50, help="cases per repository and k (default 50)")
+    add_selection_options(p)
+    p.add_argument("--drop", metavar="KIND", nargs="+", default=[],
+                   help="with --leave-one-out: also fit and score the engine without these link kinds "
+                        "(a kind or its prefix: shared, def_use:generic), to measure what they add")
     p.add_argument("--provider", default="local", help="embedding provider for the engine (default local)")
-    p.add_argument("--since", metavar="DATE", help="only cases whose last commit is on or after DATE (YYYY-MM-DD, UTC)")
-    p.add_argument("--until", metavar="DATE", help="only cases whose last commit is before DATE (YYYY-MM-DD, UTC)")
     p.add_argument("--synthetic-hunks", type=int, default=1000, metavar="N",
                    help="also time grouping a synthetic N-hunk change set (default 1000; 0 skips)")
     p.add_argument("--json", action="store_true", help="print every figure, per case too, as JSON")
     p.set_defaults(func=run)
 
 
+def add_selection_options(p: argparse.ArgumentParser) -> None:
+    """Options that pick cases, shared by ``bench untangle`` and ``bench fit``."""
+    from segmint_core.bench.untangle.cache import default_dir
+
+    p.add_argument("--seed", type=int, default=0, help="which random sample of cases (default 0)")
+    p.add_argument("--first-parent", action="store_true",
+                   help="pick cases from first-parent history only (never inside a merged branch)")
+    p.add_argument("--since", metavar="DATE", help="only cases whose last commit is on or after DATE (YYYY-MM-DD, UTC)")
+    p.add_argument("--until", metavar="DATE", help="only cases whose last commit is before DATE (YYYY-MM-DD, UTC)")
+    p.add_argument("--cache", metavar="DIR", default=str(default_dir()),
+                   help="where tangled cases and their evidence are kept between runs (default %(default)s)")
+    p.add_argument("--no-cache", dest="cache", action="store_const", const=None,
+                   help="tangle every case afresh and keep nothing")
+
+
+def selections(args: argparse.Namespace, ks: list[int]) -> list:
+    from segmint_core.bench.untangle.corpus import Selection
+
+    if any(k < 1 for k in ks) or args.n < 1:
+        raise SegmintError("--k and --n must be at least 1")
+    since, until = parse_day(args.since, "--since"), parse_day(args.until, "--until")
+    return [Selection(k, args.n, args.seed, args.first_parent, since, until) for k in ks]
+
+
 def run(args: argparse.Namespace) -> BenchReport:
+    from segmint_core.bench.untangle.cache import Cache
+
+    if args.leave_one_out:
+        from segmint_core.bench.untangle.loo import leave_one_out
+
+        if args.repo:
+            raise SegmintError("Give repositories either as REPO or after --leave-one-out, not both")
+        if len(args.leave_one_out) < 2:
+            raise SegmintError("--leave-one-out needs at least two repositories: one to score, the rest to fit on")
+        return leave_one_out(args.leave_one_out, selections(args, args.k or [1, 2, 3]), Cache(args.cache),
+                             drop=frozenset(args.drop), log=progress)
     from segmint_core.bench.untangle.report import run_benchmark
 
-    if args.k < 1 or args.n < 1:
-        raise SegmintError("--k and --n must be at least 1")
-    return run_benchmark(
-        args.repo, k=args.k, n=args.n, seed=args.seed, provider=args.provider,
-        since=parse_day(args.since, "--since"), until=parse_day(args.until, "--until"),
-        synthetic_hunks=args.synthetic_hunks, log=progress,
-    )
+    if not args.repo:
+        raise SegmintError("Name a repository to benchmark (REPO), or several after --leave-one-out")
+    if args.drop:
+        raise SegmintError("--drop compares fitted models, so it goes with --leave-one-out")
+    ks = args.k or [2]
+    if len(ks) != 1:
+        raise SegmintError("Benchmark one k at a time on one repository (several go with --leave-one-out)")
+    (selection,) = selections(args, ks)
+    return run_benchmark(args.repo, selection, Cache(args.cache), provider=args.provider,
+                         synthetic_hunks=args.synthetic_hunks, log=progress)
 
 
 def parse_day(text: str | None, option: str) -> int | None:

@@ -55,10 +55,15 @@ class Case:
         return f"{self.base[:8]}..{self.tip[:8]}"
 
 
-def read_history(git: Git, rev: str = "HEAD") -> dict[str, Commit]:
-    """Every commit reachable from ``rev`` with its parents, author and diff size."""
+def read_history(git: Git, rev: str = "HEAD", *, first_parent: bool = False) -> dict[str, Commit]:
+    """Every commit reachable from ``rev`` with its parents, author and diff size.
+
+    ``first_parent``: only the mainline (``git log --first-parent``), so a
+    chain never walks into a merged branch: the cases an independent harness
+    picks, and the commits a person sees in ``git log --first-parent``.
+    """
     out = git.run(
-        "log", "--no-renames", "--numstat", "--no-color",
+        "log", "--no-renames", "--numstat", "--no-color", *(("--first-parent",) if first_parent else ()),
         f"--format={_RECORD}%H %P{_FIELD}%ae{_FIELD}%at", rev, "--",
     ).text
     commits: dict[str, Commit] = {}

@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from segmint_core.bench.timing import time_it
-from segmint_core.bench.untangle.runner import METHODS, CaseResult, Summary, run_case, summarize, tangles
+from segmint_core.bench.untangle.cache import Cache
+from segmint_core.bench.untangle.corpus import Selection
+from segmint_core.bench.untangle.features import load_samples
+from segmint_core.bench.untangle.runner import METHODS, CaseResult, Summary, run_case, summarize
 from segmint_core.bench.untangle.synthetic import synthetic_changes
 from segmint_core.bench.untangle.workspace import Workspace
 from segmint_core.errors import SegmintError
@@ -16,25 +19,30 @@ from segmint_core.wording import counted
 SYNTHETIC_REPEAT = 3
 
 
-def run_benchmark(repo: str, *, k: int, n: int, seed: int, provider: str, since: int | None, until: int | None,
-                  synthetic_hunks: int, log: Callable[[str], None]) -> BenchReport:
+def run_benchmark(repo: str, selection: Selection, cache: Cache, *, provider: str, synthetic_hunks: int,
+                  log: Callable[[str], None]) -> BenchReport:
+    samples = load_samples(repo, selection, cache, log)
+    if not samples:
+        raise SegmintError(f"No case of {counted(selection.k, 'consecutive commit')} by one author "
+                           f"fits the limits in {repo}")
     results: list[CaseResult] = []
-    with Workspace(repo) as workspace:
-        for number, tangle in enumerate(tangles(workspace, k, n, seed, since=since, until=until), start=1):
-            result = run_case(tangle, METHODS, provider)
-            results.append(result)
-            log(_case_line(number, n, result))
-        if not results:
-            raise SegmintError(f"No case of {k} consecutive commits by one author fits the limits in {repo}")
-        synthetic = _synthetic(workspace, synthetic_hunks, provider, log) if synthetic_hunks else None
+    for number, sample in enumerate(samples, start=1):
+        result = run_case(sample, provider)
+        results.append(result)
+        log(_case_line(number, len(samples), result))
+    synthetic = None
+    if synthetic_hunks:
+        with Workspace(repo) as workspace:
+            synthetic = _synthetic(workspace, synthetic_hunks, provider, log)
     rows = summarize(results, METHODS)
     figures = {
-        "repo": repo, "k": k, "n": len(results), "seed": seed, "provider": provider,
+        "repo": repo, "k": selection.k, "n": len(results), "seed": selection.seed,
+        "first_parent": selection.first_parent, "provider": provider,
         "summary": [vars(r) for r in rows],
         "synthetic": synthetic,
         "cases": [r.to_dict() for r in results],
     }
-    return BenchReport(figures, format_table(rows, len(results), k, seed, synthetic))
+    return BenchReport(figures, format_table(rows, len(results), selection, synthetic))
 
 
 def _case_line(number: int, total: int, r: CaseResult) -> str:
@@ -60,16 +68,17 @@ def _synthetic(workspace: Workspace, hunks: int, provider: str, log: Callable[[s
     }
 
 
-def format_table(rows: list[Summary], cases: int, k: int, seed: int, synthetic: dict | None) -> str:
+def format_table(rows: list[Summary], cases: int, selection: Selection, synthetic: dict | None) -> str:
+    history = "first-parent history" if selection.first_parent else "all history"
+    what = "single commits: ARI 1 when kept as one group, else 0" if selection.k == 1 else "tangled commits"
     lines = [
-        f"{counted(cases, 'case')} of k={k} tangled commits (seed {seed}); means over cases",
+        f"{counted(cases, 'case')} of k={selection.k} {what} (seed {selection.seed}, {history}); means over cases",
         "",
         f"{'method':<22}{'ARI':>7}{'Rand':>7}{'accuracy':>10}{'exact':>8}{'s/case':>9}{'max s':>8}",
     ]
     for r in rows:
-        name = "oracle hunks (ceiling)" if r.method == "oracle hunks" else r.method
         lines.append(
-            f"{name:<22}{r.ari:>7.3f}{r.rand:>7.3f}{r.accuracy:>10.3f}{r.exact:>8.0%}"
+            f"{r.method:<22}{r.ari:>7.3f}{r.rand:>7.3f}{r.accuracy:>10.3f}{r.exact:>8.0%}"
             f"{r.seconds_mean:>9.4f}{r.seconds_max:>8.3f}"
         )
     if synthetic:

@@ -1,35 +1,22 @@
-"""Running the untangling benchmark: cases, methods, scores, timings."""
+"""Running the untangling benchmark on one repository: methods, scores, timings."""
 
 from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from segmint_core.bench.untangle import labels as baseline
-from segmint_core.bench.untangle.cases import Case, candidate_cases, read_history, shuffled
+from segmint_core.bench.untangle import methods
+from segmint_core.bench.untangle.cases import Case
+from segmint_core.bench.untangle.features import Sample
 from segmint_core.bench.untangle.metrics import Scores, score
-from segmint_core.bench.untangle.truth import LineKey, line_truth
-from segmint_core.bench.untangle.workspace import Workspace
-from segmint_core.changes import ChangeSet, capture
 from segmint_core.grouping import group_changes
+from segmint_core.grouping.model import V1
 
-# Methods in table order. "graph" is Segmint's engine; "oracle hunks" is a ceiling, not a method.
-METHODS = ("graph", "seed", "per-file", "all-in-one", "per-hunk", "oracle hunks")
-
-
-@dataclass
-class Tangle:
-    """One materialised case: the captured changes and the true commit of each scored line."""
-
-    case: Case
-    changes: ChangeSet
-    truth: dict[LineKey, int]
-
-    @property
-    def keys(self) -> list[LineKey]:
-        return sorted(self.truth)
+# Methods in table order. "graph" is Segmint's engine as shipped, run end to end;
+# the ceilings are not methods but the best a grouping of hunks (or atoms) can do.
+METHODS = ("graph", "v1 model", "seed", "per-file", "all-in-one", "per-hunk", "ceiling: hunks", "ceiling: atoms")
 
 
 @dataclass
@@ -53,56 +40,27 @@ class CaseResult:
         }
 
 
-def tangles(workspace: Workspace, k: int, n: int, seed: int, *, since: int | None = None,
-            until: int | None = None) -> Iterator[Tangle]:
-    """Up to ``n`` cases in ``seed`` order; a case where some commit owns no
-    scorable line of the tangled diff (reverted, or only moved lines) is skipped."""
-    history = read_history(workspace.git, workspace.head())
-    found = 0
-    for case in shuffled(candidate_cases(history, k, since=since, until=until), seed):
-        if found >= n:
-            return
-        workspace.tangle(case)
-        changes = capture(workspace.git)
-        truth = line_truth(workspace.git, case, changes)
-        if len(set(truth.values())) < k:
-            continue
-        found += 1
-        yield Tangle(case, changes, truth)
-
-
-def run_case(tangle: Tangle, methods: tuple[str, ...], provider: str) -> CaseResult:
+def run_case(sample: Sample, provider: str = "local", names: tuple[str, ...] = METHODS) -> CaseResult:
+    tangle = sample.tangle
     keys = tangle.keys
     truth = [tangle.truth[key] for key in keys]
     changes = tangle.changes
-    result = CaseResult(
-        tangle.case, files=len(changes.changes), hunks=len(changes.hunk_ids()), lines=len(keys),
-    )
-    for method in methods:
-        predict = _predictor(method, tangle, provider)
+    result = CaseResult(tangle.case, files=len(changes.changes), hunks=len(changes.hunk_ids()), lines=len(keys))
+    for name in names:
         start = time.perf_counter()
-        predicted = predict()
-        result.seconds[method] = time.perf_counter() - start
-        result.scores[method] = score(truth, predicted)
+        predicted = _predict(name, sample, provider)
+        result.seconds[name] = time.perf_counter() - start
+        result.scores[name] = score(truth, predicted)
     return result
 
 
-def _predictor(method: str, tangle: Tangle, provider: str) -> Callable[[], list]:
-    changes, keys = tangle.changes, tangle.keys
-    if method in ("graph", "seed"):
-        def grouped() -> list:
-            grouping = group_changes(changes, provider=provider, algorithm=method, timeline=None)
-            return baseline.grouping_labels(grouping, changes, keys)
-        return grouped
-    if method == "per-file":
-        return lambda: baseline.per_file(changes, keys)
-    if method == "per-hunk":
-        return lambda: baseline.per_hunk(changes, keys)
-    if method == "all-in-one":
-        return lambda: baseline.all_in_one(changes, keys)
-    if method == "oracle hunks":
-        return lambda: baseline.hunk_majority(tangle.truth, keys)
-    raise ValueError(method)
+def _predict(name: str, sample: Sample, provider: str) -> list:
+    if name == "graph":
+        grouping = group_changes(sample.tangle.changes, provider=provider, timeline=None)
+        return baseline.grouping_labels(grouping, sample.tangle.changes, sample.tangle.keys)
+    if name == "v1 model":
+        return methods.engine(V1)(sample)
+    return methods.BASELINES[name](sample)
 
 
 @dataclass(frozen=True)
@@ -116,9 +74,9 @@ class Summary:
     seconds_max: float
 
 
-def summarize(results: list[CaseResult], methods: tuple[str, ...]) -> list[Summary]:
+def summarize(results: list[CaseResult], names: tuple[str, ...]) -> list[Summary]:
     rows = []
-    for method in methods:
+    for method in names:
         scores = [r.scores[method] for r in results]
         seconds = [r.seconds[method] for r in results]
         rows.append(Summary(

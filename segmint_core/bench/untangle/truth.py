@@ -29,16 +29,17 @@ def line_truth(git: Git, case: Case, changes: ChangeSet) -> dict[LineKey, int]:
     removed_files = [c for c in changes.changes if _has(c, "-")]
     commands = [("blame", "--porcelain", span, "--", c.file_path) for c in added_files]
     commands += [("blame", "--porcelain", "--reverse", span, "--", c.old_path or c.file_path) for c in removed_files]
-    results = git.run_many(*commands) if commands else []
+    # A path blame cannot follow (a submodule, say) scores no line.
+    results = git.run_many(*commands, may_fail=tuple(range(len(commands)))) if commands else []
     truth: dict[LineKey, int] = {}
     for change, result in zip(added_files, results):
-        owners = _owners(result.text)
+        owners = _owners(result.text) if result.returncode == 0 else {}
         for key, line_no in _numbered(change, "+"):
             n = order.get(owners.get(line_no, ""))
             if n is not None:
                 truth[key] = n
     for change, result in zip(removed_files, results[len(added_files):]):
-        last_seen = _owners(result.text)
+        last_seen = _owners(result.text) if result.returncode == 0 else {}
         for key, line_no in _numbered(change, "-"):
             sha = last_seen.get(line_no)
             n = -1 if sha == case.base or (sha is not None and sha not in order) else order.get(sha or "")

@@ -27,7 +27,7 @@ class Workspace:
         self.git.run("config", "core.autocrlf", "false")
         # A shared clone reads the source's objects, so a commit only the
         # source names (a clone of a bundle keeps it under refs/remotes) works here too.
-        self._head = _find_head(self.git) or (_find_head(Git(origin)) if shared else None)
+        self._head = find_head(self.git) or (find_head(Git(origin)) if shared else None)
         if not self._head:
             raise SegmintError("The repository has no commits to benchmark on")
 
@@ -55,7 +55,7 @@ class Workspace:
         self.close()
 
 
-def _find_head(git: Git) -> str | None:
+def find_head(git: Git) -> str | None:
     """HEAD, or else the first branch: a bundle's clone has an unborn HEAD and only remote branches."""
     head = git.run("rev-parse", "--verify", "--quiet", "HEAD^{commit}", check=False).text.strip()
     if head:
