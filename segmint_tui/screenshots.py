@@ -32,6 +32,7 @@ class Shot:
     name: str
     keys: tuple[str, ...]
     what: str
+    size: tuple[int, int] = SIZE
 
 
 SHOTS = (
@@ -39,6 +40,7 @@ SHOTS = (
     Shot("group-diff", ("right", "down", "down", "down", "down", "down", "down"),
          "a group opened to its files, a Python file's diff highlighted"),
     Shot("commit-editor", ("p", "2", "enter"), "the commit editor on the first proposed commit"),
+    Shot("small-terminal", ("p", "3"), "an 80x24 terminal: the diff in use takes the whole width", size=(80, 24)),
 )
 
 
@@ -73,7 +75,7 @@ async def take(shot: Shot, out_dir: Path) -> Path:
         repo = build_demo(Path(tmp) / "inventory")
         session = pinned_session(repo)
         app = create_app(session=session, mcp=False, watch=False, auto_group=False)
-        async with app.run_test(size=SIZE, notifications=False) as pilot:
+        async with app.run_test(size=shot.size, notifications=False) as pilot:
             await settle(pilot)
             for key in shot.keys:
                 await pilot.press(key)

@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.widgets import (
     Footer,
@@ -20,6 +21,7 @@ from textual.widgets import (
     Label,
     OptionList,
     ProgressBar,
+    Static,
     TabbedContent,
     TabPane,
     Tree,
@@ -46,6 +48,8 @@ from segmint_tui.widgets.groups_tree import (
 from segmint_tui.widgets.pr_editor import PrEditor
 
 TABS = {"diff": "diff-tab", "message": "message-tab", "pr": "pr-tab"}
+NARROW_BELOW = 100   # columns: below this, the two sides take turns at the width
+APPROVAL_SECONDS = 600.0   # an approval request stays up until answered (then it is taken down)
 DIFF_ROW_ACTIONS = {"comment", "move_hunks", "move_to_new_group"}   # act on the diff's cursor row
 
 
@@ -69,11 +73,13 @@ class MainScreen(SessionActions, Screen):
 
     # Short terminals: the activity panel, then the header, give their rows to the panes (app.tcss).
     VERTICAL_BREAKPOINTS = [(0, "-tiny"), (12, "-short"), (20, "-tall")]
+    # Narrow terminals: the diff, message or PR pane in use takes the whole width (app.tcss, "-reading").
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_BELOW, "-wide")]
 
     def __init__(self) -> None:
         super().__init__()
         self._sync_pending = False
-        self._told_waiting: set[str] = set()   # commits awaiting approval the person was told of
+        self._told_waiting: dict[str, Notification] = {}   # commits awaiting approval, and the toast telling of each
         self._diff_source = "groups"       # which list the diff pane follows
         self._shown_rows: list[GroupRow] | None = None   # the tree rows the diff was last built from
         self._last_pane = "groups"         # where escape in the PR pane goes back to
@@ -87,8 +93,10 @@ class MainScreen(SessionActions, Screen):
                     with Horizontal(id="grouping"):
                         yield Label("Grouping…", id="grouping-label")
                         yield ProgressBar(id="grouping-bar", show_eta=False)
+                    yield Static(id="groups-empty", classes="empty-note")
                     yield GroupsTree(id="groups")
                 with Vertical(id="commits-pane", classes="pane"):
+                    yield Static(id="commits-empty", classes="empty-note")
                     yield CommitsList(id="commits")
             with TabbedContent(id="right", initial="diff-tab"):
                 with TabPane("Diff", id="diff-tab"):
@@ -151,17 +159,34 @@ class MainScreen(SessionActions, Screen):
         self.editor.load(self.commits.highlighted_plan)
         self.pr_editor.load(session.pr, session.plans)
         self.refresh_activity()
+        self._show_empty_notes()
         self.show_selection(keep_position=True)
         self._tell_new_approvals()
 
+    def _show_empty_notes(self) -> None:
+        """An empty list says why, and what to press."""
+        session = self.session
+        groups, commits = self.query_one("#groups-empty", Static), self.query_one("#commits-empty", Static)
+        groups.display = not self.tree.rows and not session.changes
+        if groups.display:
+            undo = " u undoes the last commit." if any(p.status == APPLIED for p in session.plans) else ""
+            groups.update("Nothing to commit: the working tree is clean." + undo)
+        commits.display = not session.plans and bool(session.changes)
+        if commits.display:
+            commits.update("No commits yet: p proposes one per group.")
+
     def _tell_new_approvals(self) -> None:
-        """Notify once per commit an agent asks to make, however the request arrived
-        (this app's MCP server, or another process's session save)."""
+        """Tell once of each commit an agent asks to make, however the request arrived
+        (this app's MCP server, or another process's session save), until it is answered:
+        then the toast goes, so it never covers the screen with a question already settled."""
         waiting = {p.id for p in self.session.plans if p.status == AWAITING_APPROVAL}
-        for commit in sorted(waiting - self._told_waiting):
-            self.notify(f"The agent asks to commit {commit}: approve it with a in the commits pane",
-                        title="Approval waiting", severity="warning", timeout=8)
-        self._told_waiting = waiting
+        for commit in sorted(waiting - set(self._told_waiting)):
+            toast = Notification(f"The agent asks to commit {commit}: approve it with a in the commits pane",
+                                 title="Approval waiting", severity="warning", timeout=APPROVAL_SECONDS)
+            self.app.post_message(Notify(toast))
+            self._told_waiting[commit] = toast
+        for commit in sorted(set(self._told_waiting) - waiting):
+            _take_down(self.app, self._told_waiting.pop(commit))
 
     def refresh_activity(self) -> None:
         app = self.segmint
@@ -256,6 +281,8 @@ class MainScreen(SessionActions, Screen):
 
     def on_descendant_focus(self, event) -> None:
         widget = event.widget
+        right = self.query_one("#right")
+        self.set_class(widget is right or right in widget.ancestors, "-reading")
         pane = {self.tree: "groups", self.commits: "commits", self.diff: "diff"}.get(widget)
         if pane is not None:
             self._last_pane = pane
@@ -333,6 +360,12 @@ class MainScreen(SessionActions, Screen):
         from segmint_tui.screens.help import HelpScreen
 
         self.app.push_screen(HelpScreen())
+
+
+def _take_down(app, toast: Notification) -> None:
+    # Textual has no public call to withdraw one notification; this is what its toasts do on expiry.
+    if toast in app._notifications:
+        app._unnotify(toast)
 
 
 def _group_title(row: GroupRow) -> list[Text]:

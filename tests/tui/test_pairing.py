@@ -57,6 +57,8 @@ async def test_an_agents_commit_waits_for_the_persons_approval(demo: Repo) -> No
             plan = app.session.plan(commit)
             assert plan.status == "applied" and demo.head() != before and plan.sha == demo.head()
             assert f"● applied {plan.sha[:7]}" in screen_text(app)
+            assert not [n for n in notifications(app) if n.startswith("Approval waiting")], \
+                "the question is settled: its toast no longer covers the screen"
 
 
 async def test_with_agent_can_commit_the_agent_commits_at_once(demo: Repo) -> None:

@@ -32,8 +32,8 @@ class Terminal:
         return subprocess.run(["tmux", "-L", self.socket, "-f", os.devnull, *args],
                               capture_output=True, text=True, check=True).stdout
 
-    def start(self, cwd: str, command: list[str]) -> None:
-        self.tmux("new-session", "-d", "-s", "segmint", "-x", "120", "-y", "36", "-c", cwd,
+    def start(self, cwd: str, command: list[str], size: tuple[int, int] = (120, 36)) -> None:
+        self.tmux("new-session", "-d", "-s", "segmint", "-x", str(size[0]), "-y", str(size[1]), "-c", cwd,
                   " ".join(command), ";", "set-option", "-t", "segmint", "remain-on-exit", "on")
 
     def keys(self, *keys: str) -> None:
@@ -102,3 +102,28 @@ def test_a_title_typed_at_speed_is_saved_as_typed(demo: Repo, terminal: Terminal
     terminal.keys("Escape")
     terminal.wait_for(lambda s: "1. feat(inventory): restock" in s, "the saved title in the commits pane")
     assert Session.open(str(demo.path)).plans[0].title == title
+
+
+def test_the_whole_flow_at_80_by_24_in_a_terminal(demo: Repo, terminal: Terminal) -> None:
+    terminal.start(str(demo.path), [*segmint_command(), "--no-mcp"], size=(80, 24))
+    terminal.wait_for(lambda s: "#3 +" in s, "the groups")
+    terminal.keys("3")                          # the diff takes the whole width
+    terminal.wait_for(lambda s: "inventory/config.py modified +3 −6  change-3" in s and "1 Groups" not in s,
+                      "the diff at full width")
+    terminal.keys("1")
+    terminal.wait_for(lambda s: "1 Groups" in s, "the groups again")
+    terminal.keys("p")
+    terminal.wait_for(lambda s: s.count("○ proposed") == 3, "three proposed commits")
+    terminal.keys("Enter")
+    terminal.wait_for(lambda s: "Title" in s and "1 Groups" not in s, "the message editor at full width")
+    terminal.keys("C-a", "C-k")
+    terminal.tmux("send-keys", "-t", "segmint", "-l", "feat(config): read the settings from a JSON file")
+    terminal.wait_for(lambda s: "read the settings from a JSON file" in s, "the new title")
+    terminal.keys("Escape")
+    terminal.wait_for(lambda s: "1. feat(config): read the settings" in s, "the commits with the new title")
+    terminal.keys("A")
+    terminal.wait_for(lambda s: s.count("✓ approved") == 3, "three approved commits")
+    terminal.keys("X")
+    terminal.wait_for(lambda s: s.count("● applied") == 3 and "Nothing to commit" in s, "three commits made")
+    assert demo.status() == ""
+    assert demo.git("log", "-3", "--format=%s").splitlines()[-1] == "feat(config): read the settings from a JSON file"
