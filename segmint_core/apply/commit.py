@@ -6,12 +6,16 @@ The order of work, and why:
    moved, or any touched file different from when the selection was made.
 2. Compute every target (see ``states``) before writing anything; a selection
    that needs a line it lacks is refused here, naming the missing hunk.
-3. Take ``index.lock`` (git's own protocol), save the index for ``undo``.
-4. Build the commit's tree in a scratch index and run ``git commit`` on it, so
-   the user's pre-commit, commit-msg and post-commit hooks run and
-   ``commit.gpgsign`` is honoured.
-5. Write the real index (commit + still-staged lines) and rename it into
-   place. If that fails, HEAD is moved back: no half-applied state remains.
+3. Write the journal (``journal``), then take ``index.lock`` (git's own
+   protocol) and save the index for ``undo``.
+4. Prepare the real index as it must be after the commit (the commit plus
+   the still-staged lines) beside the real one, and the commit's tree in a
+   scratch index; say in the journal that both are ready.
+5. Run ``git commit`` on the scratch index, so the user's pre-commit,
+   commit-msg and post-commit hooks run and ``commit.gpgsign`` is honoured.
+6. Rename the prepared index into place. If that fails, HEAD is moved back.
+   A process killed anywhere from 3 on is finished or rolled back by the
+   next one (``journal.finish``): the index never stays behind HEAD.
 
 Work-tree files are never written.
 """
@@ -22,11 +26,14 @@ import os
 import shutil
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from segmint_core.apply import journal
 from segmint_core.apply.gitops import (
-    hash_as_added, hash_worktree_file, head_entries, index_lock, read_blobs, scratch_index, update_index, write_blobs,
+    hash_as_added, hash_worktree_file, head_entries, index_lock, move_head, read_blobs, scratch_index, update_index,
+    write_blobs,
 )
 from segmint_core.apply.lines import LineRef
 from segmint_core.apply.lines import MissingDependency
@@ -77,7 +84,13 @@ class ApplyResult:
 
 def apply_selection(
     git: Git, changes: ChangeSet, selection: Selection, message: str, *, dry_run: bool = False,
+    label: str = "a commit", record: Callable[[ApplyResult], None] | None = None,
 ) -> ApplyResult:
+    """Commit the selection; ``record`` (the session's) runs before the journal goes.
+
+    ``label`` names the work in the sentence a later run says if this one is
+    interrupted (``journal.finish``).
+    """
     by_id = changes.by_id
     touched = [by_id[cid] for cid in selection.change_ids()]
     if not touched:
@@ -87,15 +100,29 @@ def apply_selection(
     targets, stats = _targets(git, changes.head, touched, selection, away)
     if dry_run:
         return ApplyResult(None, changes.head, stats, [], None, dry_run=True)
-    with index_lock(git) as index_path:
-        saved = _save_index(git, index_path)
-        sha = _commit(git, changes.head, targets, message)
-        try:
-            paths = _write_index(git, index_path, targets)
-        except BaseException:
-            _move_head_back(git, sha, changes.head)
-            raise
-    return ApplyResult(sha, changes.head, stats, paths, saved)
+    with journal.flight(git, journal.APPLY, label, changes.head) as flight:
+        with index_lock(git, token=flight.journal.token) as held:
+            saved = _save_index(git, held.index)
+            paths = _prepare_index(git, held.index, targets, flight.prepared)
+            tree = _commit_tree(git, changes.head, targets, flight.journal.scratch)
+            flight.ready(target=tree, paths=paths, saved_index=saved, index=flight.prepared if paths else None)
+            with flight.inherited():
+                sha = _run_git_commit(git, flight.journal.scratch, changes.head, message)
+            flight.moved = True
+            try:
+                if paths:
+                    os.replace(flight.prepared, held.index)
+            except BaseException:
+                try:
+                    move_head(git, sha, changes.head, "segmint: roll back a failed apply")
+                    flight.moved = False
+                except SegmintError:
+                    pass   # HEAD stays on the commit; the journal lets the next run finish it
+                raise
+        result = ApplyResult(sha, changes.head, stats, paths, saved)
+        if record is not None:
+            record(result)
+    return result
 
 
 # -- 1. refusals ----------------------------------------------------------------
@@ -229,21 +256,18 @@ def _with_blobs(git: Git, states: list[FileState]) -> list[tuple[FileState, str 
     return [(s, s.oid or oids.get(id(s))) for s in states]
 
 
-def _commit(git: Git, head: str | None, targets: list[FileTargets], message: str) -> str:
-    scratch = scratch_index(git, head)
-    try:
-        update_index(git, scratch, _with_blobs(git, [s for t in targets for s in t.commit]))
-        tree = git.run("write-tree", env={"GIT_INDEX_FILE": scratch}).text.strip()
-        head_tree = git.run("rev-parse", f"{head}^{{tree}}").text.strip() if head else None
-        if tree == head_tree:
-            raise NothingToCommit(
-                "Nothing to commit: the selected changes leave HEAD's files as they are "
-                "(for example a file staged and then deleted)"
-            )
-        return _run_git_commit(git, scratch, head, message)
-    finally:
-        if os.path.exists(scratch):
-            os.unlink(scratch)
+def _commit_tree(git: Git, head: str | None, targets: list[FileTargets], scratch: str) -> str:
+    """The commit's tree, built in the scratch index at ``scratch`` (left there for ``git commit``)."""
+    scratch_index(git, head, scratch)
+    update_index(git, scratch, _with_blobs(git, [s for t in targets for s in t.commit]))
+    tree = git.run("write-tree", env={"GIT_INDEX_FILE": scratch}).text.strip()
+    head_tree = git.run("rev-parse", f"{head}^{{tree}}").text.strip() if head else None
+    if tree == head_tree:
+        raise NothingToCommit(
+            "Nothing to commit: the selected changes leave HEAD's files as they are "
+            "(for example a file staged and then deleted)"
+        )
+    return tree
 
 
 def _run_git_commit(git: Git, scratch: str, head: str | None, message: str) -> str:
@@ -268,35 +292,18 @@ def _run_git_commit(git: Git, scratch: str, head: str | None, message: str) -> s
     return sha
 
 
-def _write_index(git: Git, index_path: Path, targets: list[FileTargets]) -> list[str]:
+def _prepare_index(git: Git, index_path: Path, targets: list[FileTargets], prepared: str) -> list[str]:
+    """The real index as it must be after the commit (the commit, plus what stays staged),
+    written to ``prepared`` for renaming into place; the paths it rewrites."""
     states = [s for t in targets for s in t.index]
     if not states:
         return []
-    fd, scratch = tempfile.mkstemp(prefix="index-", dir=Path(git.git_dir) / "segmint" / "tmp")
-    os.close(fd)
-    try:
-        if index_path.exists():
-            # copy2 keeps the index mtime: git smudges entries racily clean against
-            # it, so same-second, same-size edits stay visible after our write.
-            shutil.copy2(index_path, scratch)
-        else:
-            os.unlink(scratch)
-        update_index(git, scratch, _with_blobs(git, states))
-        os.replace(scratch, index_path)
-    finally:
-        if os.path.exists(scratch):
-            os.unlink(scratch)
+    if index_path.exists():
+        # copy2 keeps the index mtime: git smudges entries racily clean against
+        # it, so same-second, same-size edits stay visible after our write.
+        shutil.copy2(index_path, prepared)
+    update_index(git, prepared, _with_blobs(git, states))
     return sorted({s.path for s in states})
-
-
-def _move_head_back(git: Git, sha: str, parent: str | None) -> None:
-    try:
-        if parent:
-            git.run("update-ref", "-m", "segmint: roll back a failed apply", "HEAD", parent, sha)
-        else:
-            git.run("update-ref", "-d", "HEAD", sha)
-    except SegmintError:  # pragma: no cover - reported by the caller's error
-        pass
 
 
 def _change_number(change_id: str) -> tuple[int, str]:

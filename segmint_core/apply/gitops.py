@@ -13,6 +13,7 @@ import tempfile
 import time
 from collections.abc import Iterable
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from segmint_core.apply.states import FileState
@@ -26,34 +27,66 @@ class IndexLocked(RefusedError):
     """Another git process holds ``index.lock``."""
 
 
+@dataclass(frozen=True)
+class HeldLock:
+    index: Path     # the real index, to replace while the lock is held
+    token: str      # what this process wrote into index.lock, to know it for its own later
+
+
 @contextmanager
-def index_lock(git: Git, wait: float = LOCK_WAIT_SECONDS):
+def index_lock(git: Git, wait: float = LOCK_WAIT_SECONDS, *, token: str | None = None):
     """Hold ``.git/index.lock`` (retrying while another git process holds it).
 
-    Yields the path of the real index; the caller replaces it while locked.
+    Yields a ``HeldLock``; the caller replaces the index while locked. Git
+    only looks at whether the lock file exists, so it is created already
+    holding a token naming this process (linked into place, never empty),
+    which lets a later run (``journal.finish``) tell a lock a killed Segmint
+    left from another git process's.
     """
     index = Path(git.git_dir) / "index"
     lock = index.with_name("index.lock")
-    deadline = time.monotonic() + wait
-    while True:
-        try:
-            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
-            break
-        except FileExistsError:
-            if time.monotonic() >= deadline:
-                raise IndexLocked(
-                    f"Another git process holds {lock} (waited {wait:.0f} s); try again, "
-                    "or remove the file if no git process is running"
-                ) from None
-            time.sleep(0.05)
-    os.close(fd)
+    token = token or f"segmint {os.getpid()}-{time.time_ns()}\n"
+    fd, filled = tempfile.mkstemp(prefix="lock-", dir=_scratch_root(git))
     try:
-        yield index
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(token.encode())
+        os.chmod(filled, 0o644)
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                _create_holding(filled, lock, token)
+                break
+            except FileExistsError:
+                if time.monotonic() >= deadline:
+                    raise IndexLocked(
+                        f"Another git process holds {lock} (waited {wait:.0f} s); try again, "
+                        "or remove the file if no git process is running"
+                    ) from None
+                time.sleep(0.05)
+    finally:
+        os.unlink(filled)
+    try:
+        yield HeldLock(index, token)
     finally:
         try:
             os.unlink(lock)
         except FileNotFoundError:
             pass
+
+
+def _create_holding(filled: str, lock: Path, token: str) -> None:
+    """Create ``lock`` holding ``token``, failing if it exists: a hard link of
+    the ready file, or (where links are not allowed) an exclusive create."""
+    try:
+        os.link(filled, lock)
+    except FileExistsError:
+        raise
+    except OSError:
+        fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+        try:
+            os.write(fd, token.encode())
+        finally:
+            os.close(fd)
 
 
 def write_blobs(git: Git, contents: Iterable[bytes]) -> list[str]:
@@ -136,11 +169,17 @@ def update_index(git: Git, index_file: str, entries: list[tuple[FileState, str |
                 env={"GIT_INDEX_FILE": index_file})
 
 
-def scratch_index(git: Git, head: str | None) -> str:
-    """A new index file holding HEAD's tree (empty on an unborn branch)."""
-    fd, path = tempfile.mkstemp(prefix="index-", dir=_scratch_root(git))
-    os.close(fd)
-    os.unlink(path)
+def move_head(git: Git, current: str | None, to: str | None, why: str) -> None:
+    """Point HEAD (its branch) from ``current`` to ``to``, refusing if it is not at ``current``;
+    None for either is an unborn branch."""
+    if to:
+        git.run("update-ref", "-m", why, "HEAD", to, current or "")
+    elif current:
+        git.run("update-ref", "-d", "HEAD", current)
+
+
+def scratch_index(git: Git, head: str | None, path: str) -> str:
+    """A new index file at ``path`` holding HEAD's tree (empty on an unborn branch)."""
     git.run("read-tree", head or "--empty", env={"GIT_INDEX_FILE": path})
     return path
 

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from segmint_core.session.models import CommitPlan
 from segmint_core.session.session import Session
 
 
 def open_session(args: argparse.Namespace) -> Session:
-    return Session.open(args.repo)
+    """The repository's session; an interrupted commit or undo it finished is told on stderr."""
+    session = Session.open(args.repo)
+    for sentence in session.recovered:
+        print(f"segmint: {sentence}", file=sys.stderr)
+    return session
 
 
 def plan_table(plans: list[CommitPlan]) -> str:

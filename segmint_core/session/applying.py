@@ -8,23 +8,17 @@ groups and plans under their new ids.
 
 from __future__ import annotations
 
-import os
-import shutil
 from dataclasses import dataclass, field
 from typing import Any
 
 from segmint_core.apply.commit import ApplyResult, Selection, apply_selection
-from segmint_core.apply.gitops import index_lock, update_index
-from segmint_core.apply.states import FileState
+from segmint_core.apply.undo import undo_commit
 from segmint_core.changes import capture
 from segmint_core.errors import RefusedError, SegmintError
-from segmint_core.session import events
+from segmint_core.session import events, ledger
 from segmint_core.session.core import SessionCore
-from segmint_core.session.models import (
-    AGENT, APPLIED, APPROVED, PERSON, AWAITING_APPROVAL, FAILED, AppliedCommit, CommitPlan, Group,
-)
+from segmint_core.session.models import AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, FAILED, PERSON, CommitPlan
 from segmint_core.session.state import write_units
-from segmint_core.session.units import Units
 from segmint_core.wording import counted
 
 
@@ -78,36 +72,27 @@ def apply_commit(session: SessionCore, commit_id: str, *, dry_run: bool = False,
 
 
 def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str) -> ApplyOutcome:
-    state_before = {
-        "groups": [g.to_dict() for g in session.groups],
-        "plans": [p.to_dict() for p in session.plans],
-        "splits": dict(session.units.splits),
-    }
+    before = ledger.state_before(session.state, session.units.splits)
+
+    def record(result: ApplyResult) -> None:
+        ledger.record_commit(session.state, plan, result.sha or "", result.parent, saved_index=result.saved_index,
+                             paths=result.index_paths, before=before)
+        session.save()
+
     try:
         result = apply_selection(session.git, session.units.changeset, selection_for(session, plan),
-                                 plan.message, dry_run=dry_run)
+                                 plan.message, dry_run=dry_run, label=plan.id, record=record)
     except SegmintError as exc:
-        if not dry_run:
+        if not dry_run and plan.status != APPLIED:
             plan.status, plan.error = FAILED, str(exc)
             session.record(actor, "failed", f"{actor} could not apply {plan.id}: {exc}")
         raise
     files = [{"path": f.path, "added": f.added, "removed": f.removed} for f in result.files]
     if dry_run:
         return ApplyOutcome(plan.id, "dry_run", files=files, message=f"{plan.id} would commit {counted(len(files), 'file')}")
-    _record(session, plan, result, state_before)
     session.log(actor, "applied", f"{actor} applied {plan.id} as {result.sha[:7]}: {plan.title}")
     session.refresh(actor="segmint", committed=frozenset(plan.hunk_ids))
     return ApplyOutcome(plan.id, APPLIED, result.sha, files, f"{plan.id} committed as {result.sha[:7]}")
-
-
-def _record(session: SessionCore, plan: CommitPlan, result: ApplyResult, state_before: dict[str, Any]) -> None:
-    plan.status, plan.sha, plan.error = APPLIED, result.sha, None
-    session.state.applied.append(AppliedCommit(
-        sha=result.sha or "", parent=result.parent, plan_id=plan.id,
-        index_before=result.saved_index or "", paths=result.index_paths, state_before=state_before,
-    ))
-    session.state.revision += 1
-    session.save()
 
 
 def apply_all(session: SessionCore, *, actor: str = PERSON, approved_only: bool = False) -> list[ApplyOutcome]:
@@ -141,69 +126,16 @@ def undo(session: SessionCore, *, actor: str = PERSON) -> UndoOutcome:
         busy = session.git.operation_in_progress()
         if busy:
             raise RefusedError(f"Cannot undo while {busy} is in progress")
-        with index_lock(session.git) as index_path:
-            _restore_index_entries(session, str(index_path), last)
-            if last.parent:
-                session.git.run("update-ref", "-m", "segmint: undo", "HEAD", last.parent, last.sha)
-            else:
-                session.git.run("update-ref", "-d", "HEAD", last.sha)
-        _restore_state(session, last)
-        session.state.applied.pop()
-        session.log(actor, "undid", f"{actor} undid {last.plan_id} ({last.sha[:7]})")
-        session.save()
+
+        def record() -> None:
+            session.units = ledger.put_back(session.state, last, capture(session.git))
+            write_units(session.folder, session.units)
+            session.log(actor, "undid", f"{actor} undid {last.plan_id} ({last.sha[:7]})")
+            session.save()
+
+        undo_commit(session.git, last.sha, last.parent, saved_index=last.index_before, paths=last.paths,
+                    label=last.plan_id, record=record)
         outcome = UndoOutcome(last.sha, last.plan_id, last.parent)
     session.announce(events.CHANGES, actor, outcome.to_dict())
     session.announce(events.PLANS, actor, outcome.to_dict())
     return outcome
-
-
-def _restore_index_entries(session: SessionCore, index_path: str, last: AppliedCommit) -> None:
-    """Put back the index entries the apply rewrote, as they were before it."""
-    if not last.paths:
-        return
-    saved = last.index_before
-    before: dict[str, tuple[str, str]] = {}
-    if saved and os.path.exists(saved):
-        out = session.git.run("ls-files", "-s", "-z", "--", *last.paths, env={"GIT_INDEX_FILE": saved}).stdout
-        for row in out.split(b"\0"):
-            if row:
-                meta, path = row.split(b"\t", 1)
-                mode, oid, _stage = meta.decode().split()
-                before[path.decode("utf-8", "surrogateescape")] = (mode, oid)
-    entries = []
-    for path in last.paths:
-        if path in before:
-            mode, oid = before[path]
-            entries.append((FileState(path, mode, None, oid=oid), oid))
-        else:
-            entries.append((FileState(path, None, None), None))
-    scratch = index_path + ".segmint-undo"
-    shutil.copy2(index_path, scratch)  # keep the mtime: see apply.commit._write_index
-    try:
-        update_index(session.git, scratch, entries)
-        os.replace(scratch, index_path)
-    finally:
-        if os.path.exists(scratch):
-            os.unlink(scratch)
-
-
-def _restore_state(session: SessionCore, last: AppliedCommit) -> None:
-    """Groups and plans as they were before the commit, on a fresh capture
-    (which, with HEAD and the index put back, has the same hunk ids)."""
-    fresh = capture(session.git)
-    session.units = Units(fresh, last.state_before.get("splits", {}))
-    known = set(session.units.by_id) | set(session.units.change_by_id)
-    state = session.state
-    state.splits = dict(session.units.splits)
-    state.fingerprint, state.head = fresh.fingerprint, fresh.head
-    state.revision += 1
-    state.changes_revision = state.revision
-    state.groups = [Group.from_dict(g) for g in last.state_before["groups"]]
-    state.plans = [CommitPlan.from_dict(p) for p in last.state_before["plans"]]
-    open_plans = [p for p in state.plans if p.status != APPLIED]   # applied ones name what they committed
-    for item in (*state.groups, *open_plans):
-        item.hunk_ids = [h for h in item.hunk_ids if h in known]
-        item.change_ids = [c for c in item.change_ids if c in known]
-    for item in (*state.groups, *state.plans):
-        item.revision = state.revision
-    write_units(session.folder, session.units)

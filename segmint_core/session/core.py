@@ -19,7 +19,8 @@ from segmint_core.changes.models import Change, Hunk
 from segmint_core.config import Settings, load_settings
 from segmint_core.errors import StaleReferenceError, UnknownIdError
 from segmint_core.git import Git
-from segmint_core.session import events, presence
+from segmint_core.apply import journal
+from segmint_core.session import events, ledger, presence
 from segmint_core.session.events import EventBus, SessionEvent
 from segmint_core.session.groups import add_group, refresh_summaries
 from segmint_core.session.models import PERSON, Activity, CommitPlan, Group, PullRequestDraft
@@ -42,7 +43,8 @@ class SessionCore:
         self._clock = clock or (lambda: datetime.now(timezone.utc))
         self.events = EventBus()
         self.folder = session_dir(git.git_dir)
-        self.lock = SharedLock(self.folder / "session.lock", self._adopt_saved)
+        self.lock = SharedLock(self.folder / "session.lock", self._on_lock)
+        self.recovered: list[str] = []   # sentences: interrupted commits or undos this process finished
         self._disk_stamp: tuple[int, int, int] | None = None
         self.own_presence = Presence()   # this process's; ``presence()`` adds other processes'
         self.last_refresh = RefreshReport(changed=False)
@@ -216,6 +218,37 @@ class SessionCore:
         with self.lock:
             pass   # entering the lock adopts the saved state
 
+    def _on_lock(self) -> None:
+        finished = self._finish_interrupted() if journal.pending(self.git.git_dir) else None
+        self._adopt_saved()
+        if finished is not None:
+            self.recovered.append(finished.sentence)
+            self.log("segmint", "recovered", finished.sentence)
+            self.save()
+
+    def _finish_interrupted(self) -> journal.Finished | None:
+        """Finish or roll back a commit or an undo a killed process left half-done
+        (``segmint_core.apply.journal``), and bring the saved state in line."""
+
+        def settle(done: journal.Finished) -> None:
+            saved = read_saved(self.folder)
+            if saved is None or not done.moved:
+                return
+            work = done.journal
+            if work.kind == journal.APPLY:
+                plan = next((p for p in saved.plans if p.id == work.label), None)
+                if plan is None or any(a.sha == done.sha for a in saved.applied):
+                    return   # recorded already (or the session was reset since)
+                ledger.record_commit(saved, plan, done.sha or "", work.head, saved_index=work.saved_index,
+                                     paths=work.paths, before=ledger.state_before(saved, saved.splits))
+            else:
+                if not saved.applied or saved.applied[-1].sha != work.undone:
+                    return
+                write_units(self.folder, ledger.put_back(saved, saved.applied[-1], capture(self.git)))
+            write_saved(self.folder, saved)
+
+        return journal.finish(self.git, settle)
+
     def _adopt_saved(self) -> None:
         """Take up the state another process saved since we last read or wrote it
         (at start-up, what the last run left)."""
@@ -233,7 +266,8 @@ class SessionCore:
             fresh = current if self._units_just_read else capture(self.git)
             if saved.fingerprint != fresh.fingerprint or saved.head != fresh.head:
                 old_units, old_paths = read_units(self.folder)
-                self._remap_to(fresh, old_units, old_paths)
+                committed = ledger.just_committed(saved)
+                self._remap_to(fresh, [u for u in old_units if u.id not in committed], old_paths)
                 return
             current = fresh
         self.units = Units(current, saved.splits)

@@ -116,14 +116,19 @@ def test_failure_after_commit_moves_head_back(two_intents: Repo, monkeypatch: py
     session = planned(two_intents)
     before = two_intents.snapshot()
 
-    def broken(*args, **kwargs):
-        raise OSError("disk full")
+    real_replace = os.replace
 
-    monkeypatch.setattr(commit_module, "_write_index", broken)
+    def broken(source, dest):   # the index swap, after `git commit`, fails
+        if str(dest).endswith(os.sep + "index"):
+            raise OSError("disk full")
+        real_replace(source, dest)
+
+    monkeypatch.setattr(commit_module.os, "replace", broken)
     with pytest.raises(OSError):
         session.apply_commit(session.plans[0].id)
     assert two_intents.snapshot() == before
     assert not (two_intents.path / ".git" / "index.lock").exists()
+    assert not (two_intents.path / ".git" / "segmint" / "journal.json").exists(), "HEAD went back: nothing to finish"
 
 
 def test_hooks_run_and_can_refuse(two_intents: Repo, tmp_path: Path) -> None:

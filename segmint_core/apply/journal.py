@@ -1,0 +1,277 @@
+"""The journal of a commit or an undo in flight, so a killed process can be finished after.
+
+Moving HEAD and replacing the index are two steps; a process killed (or a
+disk filled) between them would leave the index behind HEAD, and a stale
+``index.lock``. So before HEAD moves, everything needed afterwards is ready
+on disk: the new index, prepared beside the real one, and this journal
+(``.git/segmint/journal.json``) naming it, with HEAD before, what HEAD
+becomes, and the token written into ``index.lock``. The journal goes away
+once the caller has recorded the outcome.
+
+``finish`` is run by the next Segmint process on the repository: it waits
+for any ``git commit`` (and its hooks) the dead process left running, then
+either completes the work (HEAD moved: the prepared index is put in place)
+or rolls it back (HEAD did not move: the prepared files go), removes the
+``index.lock`` it created, and says what it did in one sentence.
+
+Git processes of an apply inherit an open, locked file (``keepalive``):
+while any of them runs, the lock stays held, so ``finish`` never acts while
+a hook still may move HEAD.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from segmint_core.atomic import write_atomic
+from segmint_core.errors import RefusedError
+from segmint_core.git import Git
+
+APPLY = "apply"
+UNDO = "undo"
+JOURNAL = "journal.json"
+KEEPALIVE = "keepalive.lock"
+HOOK_WAIT_SECONDS = 30.0
+
+
+@dataclass
+class Journal:
+    kind: str                  # apply | undo
+    label: str                 # what is being committed or undone (a plan id), for sentences
+    head: str | None           # HEAD before
+    target: str | None         # apply: the tree the commit records; undo: the commit HEAD goes back to
+    index: str | None          # the prepared index to put in place; None when the index is not rewritten
+    token: str                 # the content of the index.lock this process holds
+    scratch: str | None = None                             # apply: the commit's scratch index
+    paths: list[str] = field(default_factory=list)         # index entries rewritten
+    saved_index: str | None = None                         # the index before, kept for undo
+    undone: str | None = None                              # undo: the commit taken back
+
+    def to_json(self) -> bytes:
+        return json.dumps(asdict(self), ensure_ascii=False).encode("utf-8", "surrogateescape")
+
+
+@dataclass
+class Finished:
+    """What ``finish`` found and did."""
+
+    journal: Journal
+    moved: bool           # HEAD moved as planned: the commit (or the undo) happened
+    sha: str | None       # apply: the commit made
+    sentence: str
+
+
+def journal_path(git: Git) -> Path:
+    return Path(git.git_dir) / "segmint" / JOURNAL
+
+
+def pending(git_dir: str) -> bool:
+    return os.path.exists(os.path.join(git_dir, "segmint", JOURNAL))
+
+
+def write(git: Git, journal: Journal) -> None:
+    write_atomic(journal_path(git), journal.to_json())
+
+
+def clear(git: Git) -> None:
+    journal_path(git).unlink(missing_ok=True)
+
+
+def read(git: Git) -> Journal | None:
+    try:
+        data = json.loads(journal_path(git).read_bytes().decode("utf-8", "surrogateescape"))
+        return Journal(**data)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, TypeError) as exc:
+        raise RefusedError(f"Segmint's journal {journal_path(git)} is unreadable ({exc}); "
+                           "check `git status`, then remove that file") from None
+
+
+class Flight:
+    """A commit or an undo under way: its journal, and the keep-alive lock its git processes inherit."""
+
+    def __init__(self, git: Git, journal: Journal, keep_fd: int) -> None:
+        self.git = git
+        self.journal = journal
+        self.keep_fd = keep_fd
+        self.moved = False   # HEAD moved: from here on, an error leaves the journal for ``finish``
+
+    @property
+    def prepared(self) -> str:
+        return self.journal.index or ""
+
+    def ready(self, **facts: object) -> None:
+        """Everything is on disk to finish without this process: say so in the journal, then HEAD may move."""
+        for name, value in facts.items():
+            setattr(self.journal, name, value)
+        write(self.git, self.journal)
+
+    @contextmanager
+    def inherited(self) -> Iterator[None]:
+        """Children started inside inherit the keep-alive lock, and hold it while they (and their hooks) run."""
+        os.set_inheritable(self.keep_fd, True)
+        try:
+            yield
+        finally:
+            os.set_inheritable(self.keep_fd, False)
+
+
+@contextmanager
+def flight(git: Git, kind: str, label: str, head: str | None) -> Iterator[Flight]:
+    """Journal a commit or an undo from before it takes the index lock until the caller has recorded it.
+
+    The journal names, from the start, the lock token and the files the work
+    will write (the prepared index, the commit's scratch index), so a run that
+    finds it can clean up after a process killed at any point. Leaving by an
+    exception before HEAD moved (or after it was moved back) removes them and
+    the journal; after HEAD moved, they stay for ``finish``.
+    """
+    stem = f"{os.getpid()}-{time.time_ns()}"
+    folder = Path(git.git_dir) / "segmint" / "tmp"
+    folder.mkdir(parents=True, exist_ok=True)
+    journal = Journal(kind, label, head, None, str(folder / f"next-index-{stem}"), f"segmint {stem}\n",
+                      scratch=str(folder / f"commit-index-{stem}") if kind == APPLY else None)
+    path = Path(git.git_dir) / "segmint" / KEEPALIVE
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        write(git, journal)
+        current = Flight(git, journal, fd)
+        try:
+            yield current
+        except BaseException:
+            if not current.moved:
+                _drop(journal)
+                clear(git)
+            raise
+        _drop(journal)
+        clear(git)
+    finally:
+        os.close(fd)
+
+
+def finish(git: Git, record: Callable[[Finished], None], wait: float = HOOK_WAIT_SECONDS) -> Finished | None:
+    """Complete or roll back what a dead process left in flight; None if nothing was.
+
+    ``record`` brings the caller's own state in line (the session marks the
+    plan applied, say); the journal is removed only after it returns, so a
+    failure there (a full disk) leaves the work to the next run.
+    """
+    journal = read(git)
+    if journal is None:
+        return None
+    _wait_for_git(git, journal, wait)
+    head = git.head()
+    if head == journal.head:
+        _drop(journal)
+        _release(git, journal)
+        outcome = Finished(journal, False, None, _rolled_back(journal))
+    elif _moved_as_planned(git, journal, head):
+        outcome = Finished(journal, True, head if journal.kind == APPLY else None, _completed(git, journal, head))
+    else:
+        _drop(journal)
+        lock = "removed the index.lock it had taken; " if _release(git, journal) else ""
+        outcome = Finished(journal, False, None, (
+            f"Segmint found {_what(journal)} interrupted, and HEAD has moved since (now {_short(head)}); "
+            f"it {lock}left HEAD and the index as they are."))
+    record(outcome)
+    clear(git)
+    return outcome
+
+
+def _wait_for_git(git: Git, journal: Journal, wait: float) -> None:
+    path = Path(git.git_dir) / "segmint" / KEEPALIVE
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise RefusedError(
+                        f"{_what(journal).capitalize()} was interrupted and its git commit (or a hook of it) "
+                        f"is still running after {wait:.0f} s; try again when it has ended"
+                    ) from None
+                time.sleep(0.05)
+    finally:
+        os.close(fd)   # releases the lock: the dead apply's processes are all gone
+
+
+def _moved_as_planned(git: Git, journal: Journal, head: str | None) -> bool:
+    if journal.kind == UNDO:
+        return head == journal.target
+    if head is None:
+        return False
+    parent = git.run("rev-parse", "--verify", "--quiet", f"{head}^", check=False).text.strip() or None
+    tree = git.run("rev-parse", f"{head}^{{tree}}").text.strip()
+    return parent == journal.head and tree == journal.target
+
+
+def _completed(git: Git, journal: Journal, head: str | None) -> str:
+    """HEAD moved: put the prepared index in place, if our lock still guards the index."""
+    prepared = journal.index
+    ours = _lock_is_ours(git, journal)
+    note = ""
+    if prepared and os.path.exists(prepared):
+        if ours:
+            os.replace(prepared, Path(git.git_dir) / "index")
+            note = " and the index now matches it"
+        else:
+            os.unlink(prepared)
+            note = (", but another process has taken the index since, so Segmint left it as it is "
+                    "(check `git status`)")
+    _drop(journal, keep_index=True)
+    _release(git, journal)
+    if journal.kind == UNDO:
+        return f"Segmint finished undoing {journal.label}, interrupted after HEAD went back to {_short(head)}{note}."
+    return f"Segmint finished applying {journal.label}, interrupted after committing {_short(head)}{note}."
+
+
+def _rolled_back(journal: Journal) -> str:
+    if journal.kind == UNDO:
+        return (f"Segmint found the undo of {journal.label} interrupted before HEAD moved and rolled it back: "
+                "HEAD and the index are as they were.")
+    return (f"Segmint found applying {journal.label} interrupted before it committed and rolled it back: "
+            "nothing was committed, the index is as it was.")
+
+
+def _drop(journal: Journal, *, keep_index: bool = False) -> None:
+    for path in (journal.scratch, None if keep_index else journal.index):
+        if path:
+            try:
+                os.unlink(path)
+            except FileNotFoundError:
+                pass
+
+
+def _lock_is_ours(git: Git, journal: Journal) -> bool:
+    try:
+        return (Path(git.git_dir) / "index.lock").read_text(encoding="utf-8", errors="replace") == journal.token
+    except FileNotFoundError:
+        return False
+
+
+def _release(git: Git, journal: Journal) -> bool:
+    """Remove the index.lock the dead process took (never another process's)."""
+    if not _lock_is_ours(git, journal):
+        return False
+    (Path(git.git_dir) / "index.lock").unlink(missing_ok=True)
+    return True
+
+
+def _what(journal: Journal) -> str:
+    return f"the undo of {journal.label}" if journal.kind == UNDO else f"applying {journal.label}"
+
+
+def _short(oid: str | None) -> str:
+    return oid[:7] if oid else "unborn"

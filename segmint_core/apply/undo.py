@@ -1,0 +1,103 @@
+"""Taking back a commit Segmint made: HEAD to its parent, the index entries it rewrote as they were.
+
+The index entries are restored from the copy of the index saved before the
+commit, exactly: mode, object and flags (an intent-to-add entry stays one).
+Like an apply, an undo is journaled (``journal``): the restored index is
+prepared first, so a process killed after HEAD moved is finished by the next.
+Work-tree files are never written.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from segmint_core.apply import journal
+from segmint_core.apply.gitops import index_lock, move_head
+from segmint_core.errors import SegmintError
+from segmint_core.git import Git
+
+
+def undo_commit(git: Git, sha: str, parent: str | None, *, saved_index: str | None, paths: list[str],
+                label: str, record: Callable[[], None]) -> None:
+    """Move HEAD from ``sha`` back to ``parent`` and restore ``paths`` in the index from ``saved_index``;
+    ``record`` (the session's) runs before the journal goes."""
+    with journal.flight(git, journal.UNDO, label, sha) as flight:
+        with index_lock(git, token=flight.journal.token) as held:
+            prepared = _restored_index(git, str(held.index), flight.prepared, saved_index, paths)
+            flight.ready(target=parent, index=flight.prepared if prepared else None, undone=sha)
+            move_head(git, sha, parent, "segmint: undo")
+            flight.moved = True
+            try:
+                if prepared:
+                    os.replace(flight.prepared, held.index)
+            except BaseException:
+                try:
+                    move_head(git, parent, sha, "segmint: roll back a failed undo")
+                    flight.moved = False
+                except SegmintError:
+                    pass   # HEAD stays on the parent; the journal lets the next run finish the undo
+                raise
+        record()
+
+
+def _restored_index(git: Git, index_path: str, prepared: str, saved_index: str | None, paths: list[str]) -> bool:
+    """The real index with ``paths`` as they were in ``saved_index`` (absent where they were not
+    there), written to ``prepared``; False when there is nothing to restore."""
+    if not paths:
+        return False
+    shutil.copy2(index_path, prepared)   # keep the mtime: see commit._prepare_index
+    into = {"GIT_INDEX_FILE": prepared}
+    git.run("update-index", "-z", "--force-remove", "--stdin", input=_nul(paths), env=into)
+    if not saved_index or not os.path.exists(saved_index):
+        return True
+    entries = read_entries(git, saved_index, paths)
+    plain = [e.row for e in entries if not e.intent_to_add]
+    if plain:
+        git.run("update-index", "-z", "--index-info", input=b"\0".join(plain) + b"\0", env=into)
+    intent = [e.path for e in entries if e.intent_to_add and os.path.lexists(os.path.join(git.root, e.path))]
+    if intent:   # no plumbing writes the flag: `git add -N` does, for a file in the work tree
+        git.run("add", "--intent-to-add", "--force", "--", *intent, env=into)
+    for flag, option in ((SKIP_WORKTREE, "--skip-worktree"), (ASSUME_VALID, "--assume-unchanged")):
+        flagged = [e.path for e in entries if e.flags & flag]
+        if flagged:
+            git.run("update-index", "-z", option, "--stdin", input=_nul(flagged), env=into)
+    return True
+
+
+INTENT_TO_ADD = 1 << 29    # git's CE_INTENT_TO_ADD, as ``ls-files --debug`` shows it
+SKIP_WORKTREE = 1 << 30    # CE_SKIP_WORKTREE
+ASSUME_VALID = 0x8000      # CE_VALID: --assume-unchanged
+
+
+@dataclass
+class Entry:
+    path: str
+    row: bytes        # "mode oid stage\tpath", as --index-info takes it
+    flags: int
+
+    @property
+    def intent_to_add(self) -> bool:
+        return bool(self.flags & INTENT_TO_ADD)
+
+
+def read_entries(git: Git, index_file: str, paths: list[str]) -> list[Entry]:
+    """The entries of ``paths`` in ``index_file``, with their flags."""
+    out = git.run("ls-files", "--stage", "--debug", "-z", "--", *paths, env={"GIT_INDEX_FILE": index_file}).stdout
+    # Each entry: "mode oid stage\tpath", NUL, then five debug lines, the last "  size: N\tflags: HEX".
+    chunks = out.split(b"\0")
+    entries = []
+    row = chunks[0]
+    for chunk in chunks[1:]:
+        lines = chunk.split(b"\n", 5)
+        flags = lines[4].rpartition(b"flags: ")[2]
+        path = row.split(b"\t", 1)[1].decode("utf-8", "surrogateescape")
+        entries.append(Entry(path, row, int(flags, 16)))
+        row = lines[5] if len(lines) > 5 else b""
+    return entries
+
+
+def _nul(paths: list[str]) -> bytes:
+    return b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in paths)

@@ -1,0 +1,199 @@
+"""An apply or an undo killed at any moment, or stopped by a full disk, loses nothing,
+and the next Segmint command finishes or rolls it back, saying so in one sentence."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+from segmint_core.session.session import Session
+from tests.support.repo import Repo
+
+ROOT = Path(__file__).resolve().parents[2]
+THOROUGH = settings.default.max_examples >= 1000   # --hypothesis-profile=thorough: ten times the random kills
+FILES = {f"mod{i}.py": "".join(f"value_{i}_{n} = {n}\n" for n in range(30)) for i in range(4)}
+
+
+def dirty(repo: Repo) -> Repo:
+    """Four committed files, each edited (nothing staged), planned as four commits."""
+    for path, text in FILES.items():
+        repo.write(path, text)
+    repo.commit("base")
+    for path, text in FILES.items():
+        repo.write(path, text.replace(" = 3\n", " = 33\n"))
+    session = Session.open(str(repo.path))
+    session.regroup()
+    ids = [h.id for c in session.changes for h in c.hunks]
+    session.move_hunks(ids, to_group_id=session.groups[0].id)
+    for hunk_id in ids[1:]:
+        session.move_hunks([hunk_id], new_group=True)
+    session.propose_commits()
+    return repo
+
+
+def hook(repo: Repo, name: str, body: str) -> None:
+    path = repo.path / ".git" / "hooks" / name
+    path.write_text("#!/bin/sh\n" + body)
+    path.chmod(0o755)
+
+
+def run_child(repo: Repo, point: str, *, kill_after: float | None = None) -> subprocess.CompletedProcess:
+    """``tests.support.interrupt`` on the repository: killed at ``point``, or from here
+    ``kill_after`` seconds after it starts applying."""
+    child = subprocess.Popen([sys.executable, "-m", "tests.support.interrupt", str(repo.path), point], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if kill_after is not None:
+        assert child.stdout.readline() == b"started\n"
+        time.sleep(kill_after)
+        child.send_signal(signal.SIGKILL)
+    out, err = child.communicate(timeout=120)
+    return subprocess.CompletedProcess(child.args, child.returncode, out, err)
+
+
+def time_to_apply(repo: Repo) -> float:
+    child = subprocess.Popen([sys.executable, "-m", "tests.support.interrupt", str(repo.path), "none"], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout.readline() == b"started\n"
+    started = time.monotonic()
+    assert child.stdout.readline() == b"finished\n", child.communicate()
+    whole = time.monotonic() - started
+    child.communicate(timeout=60)
+    return whole
+
+
+def files_of(repo: Repo) -> dict[str, object]:
+    return repo.snapshot()["files"]
+
+
+def assert_consistent(repo: Repo) -> None:
+    """No lock left, the index at HEAD (nothing was staged before), the object store whole."""
+    assert not (repo.path / ".git" / "index.lock").exists(), "a stale index.lock"
+    assert repo.git("diff", "--cached", "--name-only") == "", "the index is not at HEAD"
+    repo.git("fsck", "--no-progress")
+
+
+def finish_the_work(repo: Repo, worktree: dict[str, object]) -> Session:
+    session = Session.open(str(repo.path))
+    session.apply_all()
+    assert repo.git("status", "--porcelain") == "", "a rerun commits everything that was planned"
+    assert files_of(repo) == worktree, "no work-tree byte changed"
+    for path, text in FILES.items():
+        assert repo.git("show", f"HEAD:{path}") == text.replace(" = 3\n", " = 33\n")
+    return session
+
+
+KILLED = {
+    "before-commit": "rolled it back",
+    "before-record": "finished applying",
+    "before-clear": "finished applying",
+}
+
+
+@pytest.mark.parametrize("point", sorted(KILLED))
+def test_a_killed_apply_is_finished_or_rolled_back_by_the_next_command(repo: Repo, point: str) -> None:
+    dirty(repo)
+    worktree = files_of(repo)
+    head = repo.head()
+    result = run_child(repo, point)
+    assert result.returncode == -signal.SIGKILL, result.stderr
+    assert files_of(repo) == worktree
+    assert (repo.path / ".git" / "segmint" / "journal.json").exists()
+
+    session = Session.open(str(repo.path))
+    assert len(session.recovered) == 1 and KILLED[point] in session.recovered[0], session.recovered
+    assert_consistent(repo)
+    first = session.plans[0]
+    if KILLED[point] == "rolled it back":
+        assert repo.head() == head and first.status == "proposed"
+    else:
+        assert repo.git("rev-parse", "HEAD~1").strip() == head
+        assert (first.status, first.sha) == ("applied", repo.head())
+        assert not any(p.out_of_date for p in session.plans), "the other plans are still good"
+    assert session.activity[-1].action == "recovered"
+    finish_the_work(repo, worktree)
+
+
+def test_killed_before_the_refresh_the_rest_of_the_plans_are_kept(repo: Repo) -> None:
+    dirty(repo)
+    worktree = files_of(repo)
+    assert run_child(repo, "before-refresh").returncode == -signal.SIGKILL
+    session = Session.open(str(repo.path))
+    assert session.recovered == [], "the commit was recorded: nothing to finish"
+    assert_consistent(repo)
+    assert [p.status for p in session.plans] == ["applied", "proposed", "proposed", "proposed"]
+    assert not any(p.out_of_date for p in session.plans)
+    finish_the_work(repo, worktree)
+
+
+@pytest.mark.parametrize("hook_name", ["pre-commit", "post-commit"])
+def test_killed_while_a_slow_hook_runs_the_next_command_waits_for_it(repo: Repo, hook_name: str, tmp_path: Path) -> None:
+    dirty(repo)
+    worktree = files_of(repo)
+    head = repo.head()
+    marker = tmp_path / "hook-ended"
+    # The hook kills Segmint, then runs on (git commit goes on without it).
+    hook(repo, hook_name, f'[ -e "{marker}" ] || {{ kill -9 "$SEGMINT_TEST_VICTIM"; sleep 1.5; touch "{marker}"; }}\n')
+    assert run_child(repo, "hook").returncode == -signal.SIGKILL
+    session = Session.open(str(repo.path))
+    assert marker.exists(), "the next command waited for the hook before acting"
+    assert len(session.recovered) == 1 and "finished applying" in session.recovered[0], session.recovered
+    assert repo.git("rev-parse", "HEAD~1").strip() == head
+    assert_consistent(repo)
+    finish_the_work(repo, worktree)
+
+
+@pytest.mark.parametrize("point,said", [("undo-before-move", "rolled it back"),
+                                        ("undo-before-swap", "finished undoing")])
+def test_a_killed_undo_is_finished_or_rolled_back(repo: Repo, point: str, said: str) -> None:
+    dirty(repo)
+    worktree = files_of(repo)
+    base = repo.head()
+    Session.open(str(repo.path)).apply_all()
+    top = repo.head()
+    assert run_child(repo, point).returncode == -signal.SIGKILL
+    session = Session.open(str(repo.path))
+    assert len(session.recovered) == 1 and said in session.recovered[0], session.recovered
+    assert not (repo.path / ".git" / "index.lock").exists()
+    assert repo.git("diff", "--cached", "--name-only") == "", "the index follows HEAD"
+    if said == "rolled it back":
+        assert repo.head() == top and [p.status for p in session.plans] == ["applied"] * 4
+    else:
+        assert repo.head() == repo.git("rev-parse", f"{top}~1").strip()
+        assert [p.status for p in session.plans] == ["applied"] * 3 + ["proposed"]
+    while session.applied:
+        session.undo()
+    assert repo.head() == base and repo.git("diff", "--cached", "--name-only") == ""
+    assert files_of(repo) == worktree
+
+
+def random_kills(count: int, seed: int):
+    rng = random.Random(seed)
+    return [rng.random() for _ in range(count)]
+
+
+@pytest.mark.parametrize("fraction", random_kills(60 if THOROUGH else 6, seed=15))
+def test_sigkill_at_a_random_moment(repo: Repo, tmp_path: Path, fraction: float) -> None:
+    slow = "sleep 0.05\n", "sleep 0.2\n"   # pre-commit, post-commit: the windows a kill must not spoil
+    probe = dirty(Repo(tmp_path / "probe"))
+    for name, body in zip(("pre-commit", "post-commit"), slow):
+        hook(probe, name, body)
+    whole = time_to_apply(probe)   # to kill within an apply --all
+
+    dirty(repo)
+    for name, body in zip(("pre-commit", "post-commit"), slow):
+        hook(repo, name, body)
+    worktree = files_of(repo)
+    run_child(repo, "none", kill_after=fraction * whole)
+    assert files_of(repo) == worktree
+    session = Session.open(str(repo.path))
+    assert len(session.recovered) <= 1
+    assert_consistent(repo)
+    finish_the_work(repo, worktree)

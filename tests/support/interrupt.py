@@ -1,0 +1,79 @@
+"""A Segmint process killed in the middle of applying: ``python -m tests.support.interrupt REPO POINT``.
+
+It opens the repository's session and applies every open plan (or undoes
+the last commit, for the ``undo-`` points), and SIGKILLs itself at POINT:
+
+- ``none``: not at all (a parent may kill it from outside, at a random moment);
+- ``before-commit``: journal written, index locked, just before ``git commit``;
+- ``hook``: from inside a hook: the environment names this process as
+  ``SEGMINT_TEST_VICTIM`` for the test's hooks to ``kill -9``;
+- ``before-record``: the commit made and the index swapped, before the session records it;
+- ``before-clear``: the session saved, before the journal is removed;
+- ``before-refresh``: the journal gone, before the session re-reads the changes;
+- ``undo-before-move`` / ``undo-before-swap``: during ``undo``, before HEAD moves / after it moved.
+
+The kill is a real SIGKILL of this real process; nothing else is replaced.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+from importlib import import_module
+
+from segmint_core.session.session import Session
+
+
+def die() -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def before(where: str, name: str, when=lambda *a, **k: True) -> None:
+    """Kill this process when ``name`` of the module ``where`` is called (and ``when`` says so)."""
+    module = import_module(where)
+    for part in name.split(".")[:-1]:
+        module = getattr(module, part)
+    name = name.rsplit(".", 1)[-1]
+    real = getattr(module, name)
+
+    def wrapper(*args, **kwargs):
+        if when(*args, **kwargs):
+            die()
+        return real(*args, **kwargs)
+
+    setattr(module, name, wrapper)
+
+
+def arm(point: str) -> None:
+    os.environ["SEGMINT_TEST_VICTIM"] = str(os.getpid())
+    if point == "before-commit":
+        before("segmint_core.apply.commit", "_run_git_commit")
+    elif point == "before-record":
+        before("segmint_core.session.ledger", "record_commit")
+    elif point == "before-clear":
+        before("segmint_core.apply.journal", "clear")
+    elif point == "before-refresh":
+        before("segmint_core.session.core", "SessionCore.refresh")
+    elif point == "undo-before-move":
+        before("segmint_core.apply.undo", "move_head")
+    elif point == "undo-before-swap":   # the swap is the replace of the index, after HEAD moved
+        before("os", "replace", lambda source, dest: str(dest).endswith(os.sep + "index"))
+    elif point not in ("none", "hook"):
+        raise SystemExit(f"unknown kill point {point}")
+
+
+def main(repo: str, point: str) -> None:
+    arm(point)
+    session = Session.open(repo)
+    print("started", flush=True)
+    if point.startswith("undo-"):
+        session.undo()
+    else:
+        session.apply_all()
+    print("finished", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])
