@@ -1,0 +1,56 @@
+"""Undo puts the index entries an apply rewrote back exactly, flags included."""
+
+from __future__ import annotations
+
+from segmint_core.session.session import Session
+from tests.support.repo import Repo
+
+
+def entries(repo: Repo) -> list[tuple[str, str]]:
+    """Each index entry: ``mode oid stage\\tpath`` and its flags (from ``ls-files --debug``)."""
+    out = repo.git_bytes("ls-files", "--stage", "--debug", "-z").split(b"\0")
+    rows, row = [], out[0]
+    for chunk in out[1:]:
+        lines = chunk.split(b"\n", 5)
+        rows.append((row.decode(), lines[4].rpartition(b"flags: ")[2].decode()))
+        row = lines[5] if len(lines) > 5 else b""
+    return rows
+
+
+def test_undo_keeps_an_intent_to_add_entry_intent_to_add(repo: Repo) -> None:
+    repo.write("app.py", "print('app')\n")
+    repo.commit("base")
+    repo.write("new.py", "print('new')\n")
+    repo.git("add", "-N", "new.py")
+    repo.write("app.py", "print('app, changed')\n")
+    before = entries(repo)
+    assert ("100644 e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 0\tnew.py", "20004000") in before
+
+    session = Session.open(str(repo.path))
+    session.propose_commits()
+    session.apply_all()
+    assert repo.git("status", "--porcelain") == ""
+    while session.applied:
+        session.undo()
+
+    assert entries(repo) == before, "the intent-to-add entry is one again, not a staged empty file"
+    assert repo.git("diff", "--cached", "--name-only") == ""
+    assert repo.git("diff", "--name-only").split() == ["app.py", "new.py"]
+
+
+def test_undo_keeps_skip_worktree_and_assume_unchanged_flags(repo: Repo) -> None:
+    repo.write("app.py", "one\n")
+    repo.write("quiet.txt", "quiet\n")
+    repo.commit("base")
+    repo.write("app.py", "two\n")
+    repo.git("update-index", "--skip-worktree", "quiet.txt")
+    repo.git("add", "app.py")
+    repo.git("update-index", "--assume-unchanged", "app.py")   # set on the staged entry Segmint rewrites
+    before = entries(repo)
+
+    session = Session.open(str(repo.path))
+    session.propose_commits()
+    session.apply_all()
+    session.undo()
+
+    assert entries(repo) == before
