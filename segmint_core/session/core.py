@@ -23,7 +23,7 @@ from segmint_core.apply import journal
 from segmint_core.session import events, ledger, presence
 from segmint_core.session.events import EventBus, SessionEvent
 from segmint_core.session.groups import add_group, refresh_summaries
-from segmint_core.session.models import PERSON, Activity, CommitPlan, Group, PullRequestDraft
+from segmint_core.session.models import APPLIED, PERSON, Activity, CommitPlan, Group, PullRequestDraft
 from segmint_core.session.presence import Presence
 from segmint_core.session.remap import remap
 from segmint_core.session.shared import SharedLock, file_stamp
@@ -173,6 +173,7 @@ class SessionCore:
         self.state.changes_revision = self.state.revision
         touched = {g.id for g in self.groups if any(h not in mapping.ids for h in g.hunk_ids)}
         rehomed = carry_over(self.state, mapping, self.units, old_paths, self.revision)
+        _mark_moved_head(self.state, fresh.head)
         refresh_summaries(self.state, self.units, touched)
         appeared = [uid for uid in mapping.appeared if uid not in rehomed] + [
             cid for cid in self.units.hunkless_change_ids()
@@ -273,6 +274,18 @@ class SessionCore:
         self.units = Units(current, saved.splits)
         if not first:
             self.announce(events.CHANGES, "segmint", {"reloaded": True})
+
+
+def _mark_moved_head(state: SavedState, head: str | None) -> None:
+    """Open plans proposed on another HEAD are out of date: HEAD moved outside Segmint
+    (a commit, a reset, a checkout), and a plan commits only on the HEAD it was made for."""
+    for plan in state.plans:
+        if plan.status != APPLIED and plan.base != head and not plan.stale:
+            plan.stale = f"HEAD moved from {_short(plan.base)} to {_short(head)}"
+
+
+def _short(oid: str | None) -> str:
+    return oid[:7] if oid else "an unborn branch"
 
 
 def _paths(units: Units) -> dict[str, str]:

@@ -29,6 +29,9 @@ def record_commit(state: SavedState, plan: CommitPlan, sha: str, parent: str | N
                   paths: list[str], before: dict[str, Any]) -> None:
     """``plan`` is committed as ``sha`` on ``parent``: mark it applied and keep what undo needs."""
     plan.status, plan.sha, plan.error = APPLIED, sha, None
+    for other in state.plans:   # the rest now go on top of this commit
+        if other.status != APPLIED and other.base == parent:
+            other.base = sha
     state.applied.append(AppliedCommit(sha=sha, parent=parent, plan_id=plan.id, index_before=saved_index or "",
                                        paths=list(paths), state_before=before))
     state.revision += 1

@@ -54,14 +54,20 @@ class CommitPlan:
     revision: int = 0
     edited: bool = False   # message set by a person or agent: kept when commits are proposed again
     changed: list[str] = field(default_factory=list)   # files whose planned hunks changed since: not applied
+    base: str | None = None    # HEAD when it was proposed (None: unborn, or a session saved before this was kept)
+    stale: str | None = None   # another thing that changed since it was proposed ("HEAD moved from ...")
+
+    @property
+    def why_out_of_date(self) -> str | None:
+        """What changed since this plan was proposed, in a few words ("app.py changed"), or None."""
+        reasons = ([f"{', '.join(self.changed)} changed"] if self.changed else []) + ([self.stale] if self.stale else [])
+        return ", and ".join(reasons) or None
 
     @property
     def out_of_date(self) -> str | None:
         """Why this plan can no longer be applied as proposed, or None."""
-        if not self.changed:
-            return None
-        return (f"{self.id} is out of date: {', '.join(self.changed)} changed since it was proposed; "
-                "propose commits again")
+        why = self.why_out_of_date
+        return f"{self.id} is out of date: {why} since it was proposed; propose commits again" if why else None
 
     @property
     def message(self) -> str:

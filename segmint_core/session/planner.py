@@ -39,9 +39,9 @@ def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group],
     for group in groups:
         hunkless = [c for c in group.change_ids if not units.change_by_id[c].hunks]
         plan = CommitPlan(id=group.id, title="", description="", change_group_ids=[group.id],
-                          hunk_ids=list(group.hunk_ids), change_ids=hunkless)
+                          hunk_ids=list(group.hunk_ids), change_ids=hunkless, base=units.changeset.head)
         before = _same_group(previous, group.id)
-        same = before is not None and not before.changed and _same_content(before, plan)
+        same = before is not None and not before.out_of_date and _same_content(before, plan)
         if same:
             reused[group.id] = before.id
             if before.status in (APPROVED, AWAITING_APPROVAL):

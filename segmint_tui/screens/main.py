@@ -229,7 +229,7 @@ class MainScreen(SessionActions, Screen):
             return self._commit_document(plan.sha, title)
         failure = failure_text(plan)
         if failure is not None:
-            title.append(Text(f"out of date ({', '.join(plan.changed)} changed): p proposes again", "#e5c07b")
+            title.append(Text(f"out of date ({plan.why_out_of_date}): p proposes again", "#e5c07b")
                          if plan.out_of_date else Text.assemble(("failed: ", "bold #ff6b6b"), failure))
         parts = self.session.parts(plan.hunk_ids, plan.change_ids)
         return build_document(parts, title, key=("plan", plan.id))

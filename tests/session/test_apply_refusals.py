@@ -65,6 +65,34 @@ def test_head_moved(two_intents: Repo) -> None:
     assert two_intents.snapshot() == before
 
 
+def move_head(repo: Repo, how: str) -> None:
+    """HEAD to another commit, the uncommitted changes left as they were."""
+    if how == "empty commit":
+        repo.git("commit", "-q", "--allow-empty", "-m", "someone else")
+    elif how == "branch switch":   # a branch one commit behind; checkout carries the edits over
+        repo.git("branch", "behind", "HEAD~1")
+        repo.git("checkout", "-q", "behind")
+    else:   # reset --soft to an earlier commit and back: same diff, HEAD went away and came back elsewhere
+        repo.git("reset", "-q", "--soft", "HEAD~1")
+
+
+@pytest.mark.parametrize("how", ["empty commit", "branch switch", "reset --soft"])
+def test_head_moved_outside_segmint_makes_the_plans_out_of_date(two_intents: Repo, how: str) -> None:
+    two_intents.write("notes.txt", "first\n")
+    two_intents.git("add", "notes.txt")
+    two_intents.git("commit", "-q", "-m", "notes")
+    planned(two_intents)
+    move_head(two_intents, how)
+    before = two_intents.snapshot()
+    session = open_session(two_intents)   # the next command, as `segmint apply --all` opens it
+    assert all(p.out_of_date for p in session.plans)
+    with pytest.raises(RefusedError, match=r"is out of date: HEAD moved from \w{7} to \w{7} since it was proposed"):
+        session.apply_all()
+    assert two_intents.snapshot() == before, "nothing committed onto the new HEAD"
+    fresh = session.propose_commits()
+    assert not any(p.out_of_date for p in fresh)
+
+
 @pytest.mark.parametrize("marker,what", [
     ("MERGE_HEAD", "a merge"), ("CHERRY_PICK_HEAD", "a cherry-pick"), ("rebase-merge", "a rebase"),
 ])
