@@ -42,15 +42,23 @@ def order_plans(plan_ids: list[str], needs: dict[str, set[str]], staged_first: I
 
 
 def cycles(plan_ids: list[str], needs: dict[str, set[str]]) -> list[str]:
-    """Plans caught in a dependency cycle (they must be merged to commit)."""
-    ordered = order_plans(plan_ids, needs)
-    placed: set[str] = set()
-    stuck: list[str] = []
-    for pid in ordered:
-        if needs.get(pid, set()) - placed - {pid} & set(plan_ids):
-            stuck.append(pid)
-        placed.add(pid)
-    return stuck
+    """Plans caught in a dependency cycle (they must be merged to commit), in the given order:
+    every plan that needs, through others, itself."""
+    known = set(plan_ids)
+    return [pid for pid in plan_ids if _reaches(pid, pid, needs, known)]
+
+
+def _reaches(start: str, goal: str, needs: dict[str, set[str]], known: set[str]) -> bool:
+    seen: set[str] = set()
+    todo = [o for o in needs.get(start, ()) if o in known and o != start]
+    while todo:
+        pid = todo.pop()
+        if pid == goal:
+            return True
+        if pid not in seen:
+            seen.add(pid)
+            todo.extend(o for o in needs.get(pid, ()) if o in known and o != pid)
+    return False
 
 
 def _rank(pid: str, early: set[str], position: dict[str, int]) -> tuple[int, int]:
