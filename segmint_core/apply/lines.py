@@ -165,6 +165,10 @@ class FileLines:
                 self._refuse_missing_newline(line, following)
         return join_content(kept)
 
+    def keeps_any(self, selected: set[LineRef]) -> bool:
+        """Whether any line is left with exactly the ``selected`` changes applied."""
+        return any(self._present(line, selected) for line in self.lines)
+
     def _refuse_missing_newline(self, line: Line, following: Line) -> None:
         """A kept last-line-without-newline with lines after it: whoever adds
         those lines needs the change that replaces it (and so adds the newline)."""

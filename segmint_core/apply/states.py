@@ -10,7 +10,8 @@ For one changed file and a selection of its changed lines:
   took shows up as a staged reversal.
 
 A deletion takes the file away only when all of its removed lines are
-selected; part of a deletion is a change to the file's content.
+selected and no line is left (a line a staged change removes stays until that
+change is selected too); part of a deletion is a change to the file's content.
 """
 
 from __future__ import annotations
@@ -141,7 +142,9 @@ def _state(change: Change, model: FileLines, refs: set[LineRef], base_mode: str 
             elif own - added <= refs:
                 exists = False
             continue
-        if _deletes(fp) and own <= refs:
+        if _deletes(fp) and own <= refs and not model.keeps_any(refs):
+            # A deletion takes the file away with the lines it removes; a line another
+            # layer removes stays until that removal is selected too.
             exists = False
         elif _creates(fp) and (own & refs or not fp.hunks):
             exists, worktree = True, fp.unfiltered

@@ -209,3 +209,20 @@ def test_submodule_with_only_local_edits_leaves_the_pointer(repo: Repo, tmp_path
     assert repo.git("rev-parse", f"{sha}:sub").strip() == old
     assert blob(repo, sha, "a") == b"b\n"
 
+
+
+def test_a_deletion_leaves_the_lines_a_staged_change_it_lacks_removes(repo: Repo) -> None:
+    # The unstaged deletion used to take the whole file away, "b" included, though the
+    # staged change that removes "b" was not part of the commit.
+    repo.write("f.txt", "a\nb\nc\n")
+    repo.commit()
+    repo.write("f.txt", "a\nc\n")
+    repo.add("f.txt")
+    repo.delete("f.txt")
+    git = Git.discover(repo.path)
+    cs = capture(git)
+    (change,) = cs.changes
+    deletion = change.unstaged_patch.hunks[0]
+    sha = apply_selection(git, cs, select_hunks(cs, {deletion.id}), "delete\n").sha
+    assert blob(repo, sha, "f.txt") == b"b\n"
+    assert repo.git("status", "--porcelain") == "D  f.txt\n"   # the staged removal is all that is left
