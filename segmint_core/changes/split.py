@@ -17,7 +17,7 @@ A part with no changed line left is merged into its neighbour.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from segmint_core.changes.models import Hunk
 from segmint_core.changes.patch import hunk_header, section_of
@@ -33,7 +33,7 @@ def split_hunk(hunk: Hunk, cuts: list[int], *, context: int = CONTEXT) -> list[H
     if len(parts) < 2:
         return [hunk]
     return [
-        _render(hunk, start, end, n, context)
+        render_part(hunk, range(start, end), n, context=context)
         for n, (start, end) in enumerate(parts, start=1)
     ]
 
@@ -93,46 +93,52 @@ def _eof_run_start(lines: list[str]) -> int:
     return len(lines)
 
 
-def _render(parent: Hunk, start: int, end: int, number: int, context: int) -> Hunk:
-    """The part ``[start, end)`` of ``parent`` as a standalone hunk."""
-    out: list[str] = []
-    kinds: list[str] = []  # " " context, "-" / "+" owned change, "\\" marker
-    dropped_previous = False
-    for i, line in enumerate(parent.lines):
-        sign = line[:1]
-        owned = start <= i < end
-        if sign == "\\":
-            if not dropped_previous:
-                out.append(line)
-                kinds.append("\\")
-            continue
-        dropped_previous = False
-        if sign == "-" and not owned:
-            out.append(" " + line[1:])
-            kinds.append(" ")
-        elif sign == "+" and not owned:
-            dropped_previous = True
-        elif sign in CHANGED:
-            out.append(line)
-            kinds.append(sign)
-        else:
-            out.append(line)
-            kinds.append(" ")
-    first, last = _trim_bounds(kinds, context)
+def render_part(parent: Hunk, owned: Collection[int], number: int, *, context: int = CONTEXT) -> Hunk:
+    """The part of ``parent`` that owns the changed lines at ``owned`` (indices
+    into ``parent.lines``, in any pattern) as a standalone hunk ``<parent>.<number>``."""
+    rows = part_rows(parent.lines, owned, context=context)
     old_before = parent.old_start - 1 if parent.old_lines else parent.old_start
-    old_before += sum(1 for k in kinds[:first] if k in (" ", "-"))
-    body = out[first:last]
-    body_kinds = kinds[first:last]
-    old_count = sum(1 for k in body_kinds if k in (" ", "-"))
-    new_count = sum(1 for k in body_kinds if k in (" ", "+"))
+    first = rows[0] if rows else len(parent.lines)
+    old_before += sum(1 for line in parent.lines[:first] if line[:1] in (" ", "", "-"))
+    body = [parent.lines[i] if parent.lines[i][:1] != "-" or i in owned else " " + parent.lines[i][1:]
+            for i in rows]
+    old_count = sum(1 for line in body if line[:1] in (" ", "", "-"))
+    new_count = sum(1 for line in body if line[:1] in (" ", "", "+"))
     old_start = old_before + 1 if old_count else old_before
     new_start = old_start + (old_count == 0) - (new_count == 0)
     header = hunk_header(old_start, old_count, new_start, new_count, section_of(parent.header))
-    sub = Hunk(
+    return Hunk(
         f"{parent.id}.{number}", old_start, old_count, new_start, new_count, header, body,
         staged=parent.staged, parent_id=parent.id,
     )
-    return sub
+
+
+def part_rows(lines: list[str], owned: Collection[int], *, context: int = CONTEXT) -> list[int]:
+    """Which of ``lines`` the part owning ``owned`` shows, as indices, in order:
+    its changed lines, the other parts' removed lines as context (they stay in
+    its base), never the other parts' added lines (not there), and up to
+    ``context`` lines of context around."""
+    owned = owned if isinstance(owned, (set, frozenset)) else set(owned)
+    shown: list[int] = []
+    kinds: list[str] = []  # " " context, "-" / "+" owned change, "\\" marker
+    dropped_previous = False
+    for i, line in enumerate(lines):
+        sign = line[:1]
+        if sign == "\\":
+            if not dropped_previous:
+                shown.append(i)
+                kinds.append("\\")
+            continue
+        dropped_previous = False
+        if sign == "+" and i not in owned:
+            dropped_previous = True
+            continue
+        shown.append(i)
+        kinds.append(sign if sign in CHANGED and i in owned else " ")
+    if not any(k in CHANGED for k in kinds):
+        return []
+    first, last = _trim_bounds(kinds, context)
+    return shown[first:last]
 
 
 def _trim_bounds(kinds: list[str], context: int) -> tuple[int, int]:
