@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from segmint_core.session.models import APPLIED, Activity, AppliedCommit, CommitPlan, Group, PullRequestDraft
+from segmint_core.changes.parts import changed_indices
 from segmint_core.session.remap import OldUnit, Remap
 from segmint_core.atomic import write_atomic
 from segmint_core.session.store import load_state, save_state
@@ -100,14 +101,23 @@ def write_saved(folder: Path, state: SavedState) -> None:
 
 
 def unit_signatures(units: Units) -> list[OldUnit]:
-    return [
-        OldUnit(unit.id, unit.change.file_path, unit.parent.staged, tuple(unit.changed_lines))
-        for unit in units.by_id.values()
-    ]
+    out = []
+    ranks: dict[str, dict[int, int]] = {}   # git hunk id -> line index -> place among its changed lines
+    for unit in units.by_id.values():
+        if unit.hunk is unit.parent:
+            positions = tuple(range(len(unit.refs)))
+        else:
+            rank = ranks.get(unit.parent.id)
+            if rank is None:
+                rank = ranks[unit.parent.id] = {i: n for n, i in enumerate(changed_indices(unit.parent.lines))}
+            positions = tuple(rank[i] for _, i in sorted(unit.refs))
+        out.append(OldUnit(unit.id, unit.change.file_path, unit.parent.staged, tuple(unit.changed_lines),
+                           unit.parent.id, positions))
+    return out
 
 
 def write_units(folder: Path, units: Units) -> None:
-    rows = [[u.id, u.path, u.staged, list(u.changed)] for u in unit_signatures(units)]
+    rows = [[u.id, u.path, u.staged, list(u.changed), u.parent, list(u.positions)] for u in unit_signatures(units)]
     data = json.dumps({"changed_lines": rows, "paths": _change_paths(units)}, ensure_ascii=False)
     write_atomic(folder / "units.json", data.encode("utf-8", "surrogateescape"))
 
@@ -115,10 +125,16 @@ def write_units(folder: Path, units: Units) -> None:
 def read_units(folder: Path) -> tuple[list[OldUnit], dict[str, str]]:
     try:
         data = json.loads((folder / "units.json").read_bytes().decode("utf-8", "surrogateescape"))
-        units = [OldUnit(r[0], r[1], bool(r[2]), tuple(r[3])) for r in data["changed_lines"]]
+        units = [_old_unit(row) for row in data["changed_lines"]]
         return units, dict(data.get("paths", {}))
     except (OSError, ValueError, KeyError, IndexError, TypeError):
         return [], {}
+
+
+def _old_unit(row: list) -> OldUnit:
+    """A row of units.json; rows saved before parts were cut line by line have four fields."""
+    parent, positions = (str(row[4]), tuple(int(p) for p in row[5])) if len(row) > 5 else ("", ())
+    return OldUnit(row[0], row[1], bool(row[2]), tuple(row[3]), parent, positions)
 
 
 def _change_paths(units: Units) -> dict[str, str]:
@@ -179,10 +195,11 @@ def _old_path(unit_id: str, old_paths: dict[str, str]) -> str:
 def _mapped(ids: list[str], mapping: Remap, claimed: set[str]) -> list[str]:
     out: list[str] = []
     for old in ids:
-        new = mapping.ids.get(old)
-        if new is not None and new not in claimed:
-            claimed.add(new)
-            out.append(new)
+        first = mapping.ids.get(old)
+        for new in ([first] if first is not None else []) + mapping.also.get(old, []):
+            if new not in claimed:
+                claimed.add(new)
+                out.append(new)
     return out
 
 

@@ -1,7 +1,8 @@
 """Units: the hunks people and agents move around, and the lines each one owns.
 
 A unit is an effective hunk: a git hunk, or one part of a split git hunk
-(``change-3:2.1``). Applying a unit means applying exactly the changed lines it
+(``change-3:2.1``), whose changed lines may be any of the hunk's (see
+``changes.parts``). Applying a unit means applying exactly the changed lines it
 owns in its git hunk, which is what the line model needs.
 """
 
@@ -12,8 +13,9 @@ from dataclasses import dataclass
 from segmint_core.apply.lines import LineRef
 from segmint_core.changes import ChangeSet
 from segmint_core.changes.models import Change, Hunk
-from segmint_core.changes.split import part_ranges, split_hunk
-from segmint_core.errors import UnknownIdError
+from segmint_core.changes.parts import HunkParts
+from segmint_core.changes.split import render_part
+from segmint_core.errors import SegmintError, UnknownIdError
 
 CHANGED = ("+", "-")
 
@@ -33,11 +35,17 @@ class Unit:
 
 
 class Units:
-    """The effective changes of a ChangeSet under a set of splits."""
+    """The effective changes of a ChangeSet under a set of splits.
 
-    def __init__(self, changes: ChangeSet, splits: dict[str, list[int]]) -> None:
+    ``splits`` maps a git hunk id to its parts as saved (``HunkParts.to_saved``)
+    or to grouping's cuts; ``self.splits`` holds every cut hunk's parts as saved,
+    and ``self.hunk_parts`` the same as ``HunkParts``.
+    """
+
+    def __init__(self, changes: ChangeSet, splits: dict[str, list]) -> None:
         self.changeset = changes
-        self.splits: dict[str, list[int]] = {}
+        self.splits: dict[str, list[list[int]]] = {}
+        self.hunk_parts: dict[str, HunkParts] = {}
         self.by_id: dict[str, Unit] = {}
         self.changes: list[Change] = []
         for change in changes.changes:
@@ -49,16 +57,25 @@ class Units:
             self.changes.append(change.with_hunks(hunks))
         self.change_by_id = {c.id: c for c in self.changes}
 
-    def _units_of(self, change: Change, hunk: Hunk, cuts: list[int]) -> list[Unit]:
-        ranges = part_ranges(hunk.lines, cuts) if cuts else [(0, len(hunk.lines))]
-        if len(ranges) < 2:
-            return [Unit(hunk.id, change, hunk, hunk, _owned(hunk, 0, len(hunk.lines)))]
-        self.splits[hunk.id] = [start for start, _ in ranges[1:]]
-        parts = split_hunk(hunk, self.splits[hunk.id])
+    def _units_of(self, change: Change, hunk: Hunk, saved: list) -> list[Unit]:
+        try:
+            parts = HunkParts.from_saved(hunk.lines, saved) if saved else None
+        except SegmintError:
+            parts = None   # saved for other lines: the hunk is whole
+        if parts is None or len(parts.parts) < 2:
+            return [Unit(hunk.id, change, hunk, hunk, _refs(hunk, range(len(hunk.lines))))]
+        self.hunk_parts[hunk.id] = parts
+        self.splits[hunk.id] = parts.to_saved()
+        if not parts.is_split:
+            return [Unit(hunk.id, change, hunk, hunk, _refs(hunk, parts.live()[0][1]))]
         return [
-            Unit(part.id, change, part, hunk, _owned(hunk, start, end))
-            for part, (start, end) in zip(parts, ranges)
+            Unit(f"{hunk.id}.{number}", change, render_part(hunk, owned, number), hunk, _refs(hunk, owned))
+            for number, owned in parts.live()
         ]
+
+    def parts_of(self, unit: Unit) -> HunkParts:
+        """How the unit's git hunk is cut (one part: the whole hunk)."""
+        return self.hunk_parts.get(unit.parent.id) or HunkParts.whole(unit.parent.lines)
 
     def resolve(self, ids: list[str]) -> list[Unit]:
         unknown = [i for i in ids if i not in self.by_id]
@@ -100,6 +117,6 @@ class Units:
         return ChangeSet(self.changes, self.changeset.fingerprint, self.changeset.head)
 
 
-def _owned(hunk: Hunk, start: int, end: int) -> frozenset[LineRef]:
+def _refs(hunk: Hunk, indices) -> frozenset[LineRef]:
     lines = hunk.lines
-    return frozenset((hunk.id, i) for i in range(start, end) if lines[i][:1] in CHANGED)
+    return frozenset((hunk.id, i) for i in indices if lines[i][:1] in CHANGED)
