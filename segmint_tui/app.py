@@ -1,5 +1,9 @@
 """The Segmint app: one factory (``create_app``), the session bridge, and ``run_app``.
 
+The session opens in a worker thread once the app is on screen (reading a
+change of a million lines takes seconds, and the person sees progress
+meanwhile rather than a blank terminal); until it has, only help and quit work.
+
 Threads: session calls run in worker threads (a regroup of a large change set
 takes seconds, and the session's lock may be held by the agent's call), and
 their results come back with ``call_later``, which is thread-safe. Session
@@ -22,6 +26,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from segmint_core.errors import SegmintError
+from segmint_core.git import Git
 from segmint_core.roots import allowed_folders
 from segmint_core.session.events import SessionEvent
 from segmint_core.session.session import Session
@@ -50,10 +55,13 @@ class SegmintApp(App[int]):
     TITLE = "segmint"
     ENABLE_COMMAND_PALETTE = True
 
-    def __init__(self, session: Session, *, mcp: bool = True, agent_can_commit: bool = False,
-                 watch: bool = True, auto_group: bool = True, allowed_roots: tuple[str, ...] = ()) -> None:
+    def __init__(self, session: Session | None, *, opener: Callable[[], Session] | None = None, mcp: bool = True,
+                 agent_can_commit: bool = False, watch: bool = True, auto_group: bool = True,
+                 allowed_roots: tuple[str, ...] = ()) -> None:
+        """``session``, or None with an ``opener`` that opens it (in a worker, once the app is up)."""
         super().__init__()
-        self.session = session
+        self.session: Session | None = session
+        self._opener = opener
         self.agent_can_commit = agent_can_commit
         self.watch_disk = watch
         self.auto_group = auto_group
@@ -65,7 +73,6 @@ class SegmintApp(App[int]):
         self._disk: DiskWatch | None = None
         self._disk_timer: Timer | None = None
         self._saved_timer: Timer | None = None
-        self.sub_title = _describe(session)
         self.main = MainScreen()
 
     def get_default_screen(self) -> Screen:
@@ -74,17 +81,41 @@ class SegmintApp(App[int]):
     # -- life cycle -------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        self.session.set_presence(person_present=True, agent_can_commit=self.agent_can_commit)
-        self._unsubscribe = self.session.subscribe(self._session_event)
-        if self.auto_group and not self.session.groups and self.session.changes:
+        self.call_after_refresh(self._painted)
+        if self.session is not None:
+            self._opened(self.session)
+        else:
+            self.run_worker(self._open, thread=True, group="open", name="open the session", exit_on_error=False)
+
+    def _open(self) -> None:
+        assert self._opener is not None
+        try:
+            session = self._opener()
+        except SegmintError as exc:
+            self.call_from_thread(self.exit, 2, message=f"segmint: {exc}")
+            return
+        except Exception as exc:
+            log.exception("opening the session failed")
+            self.call_from_thread(self.exit, 1, message=f"segmint: internal error: {type(exc).__name__}: {exc}")
+            return
+        self.call_from_thread(self._opened, session)
+
+    def _opened(self, session: Session) -> None:
+        """Everything that needs the session starts here, once it is open."""
+        self.session = session
+        self.sub_title = _describe(session)
+        session.set_presence(person_present=True, agent_can_commit=self.agent_can_commit)
+        self._unsubscribe = session.subscribe(self._session_event)
+        if self.auto_group and not session.groups and session.changes:
             self.start_grouping(auto=True)
         if self.watch_disk:
-            self._disk = DiskWatch(self.session.git.root, self.session.git.git_dir,
+            self._disk = DiskWatch(session.git.root, session.git.git_dir,
                                    lambda: self.post_message(DiskChanged()),
                                    lambda: self.post_message(SessionSaved()))
             self._disk.start()
         self.pairing.start()
-        self.call_after_refresh(self._painted)
+        if self.main.is_mounted:    # else the screen takes it up as it mounts
+            self.main.session_opened()
         self.count_review_messages()
 
     def _painted(self) -> None:
@@ -97,7 +128,8 @@ class SegmintApp(App[int]):
         if self._disk is not None:
             self._disk.stop()
         self.pairing.stop()
-        self.session.set_presence(person_present=False)
+        if self.session is not None:
+            self.session.set_presence(person_present=False)
 
     # -- the session bridge -------------------------------------------------------------
 
@@ -132,7 +164,7 @@ class SegmintApp(App[int]):
     def busy(self) -> bool:
         """A session call, a grouping or a redraw of the main screen is under way."""
         working = any(w.group == "session" and not w.is_finished for w in self.workers)
-        return working or self.grouping or self.main._sync_pending
+        return self.session is None or working or self.grouping or self.main._sync_pending
 
     def _failed(self, label: str, reason: str) -> None:
         self.notify(reason, title=f"Could not {label}", severity="error", timeout=8)
@@ -219,11 +251,12 @@ def create_app(repo: str | None = None, *, session: Session | None = None, mcp: 
                allowed_roots: tuple[str, ...] = ()) -> SegmintApp:
     """The one app factory: the CLI, the tests, the screenshots and the bench all start here.
 
-    Opening the session (not a repository, git missing) raises ``SegmintError``
-    before any terminal set-up.
+    Not a repository, or git missing, raises ``SegmintError`` before any
+    terminal set-up; the session itself opens once the app is on screen.
     """
-    session = session if session is not None else Session.open(repo)
-    return SegmintApp(session, mcp=mcp, agent_can_commit=agent_can_commit, watch=watch, auto_group=auto_group,
+    if session is None:
+        Git.discover(repo)
+    return SegmintApp(session, opener=partial(Session.open, repo), mcp=mcp, agent_can_commit=agent_can_commit, watch=watch, auto_group=auto_group,
                       allowed_roots=allowed_roots)
 
 

@@ -134,6 +134,17 @@ class MainScreen(SessionActions, Screen):
         self.query_one("#groups-pane").border_title = "1 Groups"
         self.query_one("#commits-pane").border_title = "2 Commits"
         self.query_one("#grouping").display = False
+        if self.session is None:     # opening in the background: say so, with a moving bar
+            self.query_one("#grouping").display = True
+            self.query_one("#grouping-label", Label).update("Reading the changes from git…")
+            self.query_one("#grouping-bar", ProgressBar).update(total=None)
+            self.query_one(ActivityPanel).update("Reading the changes from git…")
+        else:
+            self.session_opened()
+
+    def session_opened(self) -> None:
+        if not self.app.grouping:
+            self.query_one("#grouping").display = False
         self.sync()
         self.tree.focus()
 
@@ -190,6 +201,8 @@ class MainScreen(SessionActions, Screen):
 
     def refresh_activity(self) -> None:
         app = self.segmint
+        if self.session is None:
+            return
         self.query_one(ActivityPanel).show(list(self.session.activity), list(self.session.plans),
                                            pairing=app.pairing.status, paired=app.pairing.info is not None,
                                            messages=app.review_messages)
@@ -197,6 +210,8 @@ class MainScreen(SessionActions, Screen):
     # -- what the diff pane shows ---------------------------------------------------------
 
     def show_selection(self, *, keep_position: bool = False) -> None:
+        if self.session is None:
+            return
         if self._diff_source == "commits" and self.commits.highlighted_plan is not None:
             document = self._plan_document()
         else:
@@ -341,6 +356,8 @@ class MainScreen(SessionActions, Screen):
             self.pr_editor.focus_title()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.session is None:    # still opening: only help and quitting
+            return action in ("help", "focus_pane", "quit")
         # An applied commit's diff is history: no comments or moves from its rows.
         if action in DIFF_ROW_ACTIONS and self.app.focused is self.diff and not self.diff.document.live:
             return False

@@ -8,6 +8,7 @@ from segmint_core.cli import build_parser
 from segmint_tui.app import app_from_args
 from tests.support.cli import assert_clean_error, run_segmint
 from tests.support.repo import Repo
+from tests.tui.support import settle
 
 
 def test_outside_a_repository_one_sentence_and_status_2(tmp_path: Path) -> None:
@@ -15,11 +16,13 @@ def test_outside_a_repository_one_sentence_and_status_2(tmp_path: Path) -> None:
     assert_clean_error(result, "Not a git repository")
 
 
-def test_the_flags_reach_the_app(demo: Repo) -> None:
+async def test_the_flags_reach_the_app(demo: Repo) -> None:
     args = build_parser().parse_args(["--repo", str(demo.path), "--no-mcp", "--agent-can-commit"])
     app = app_from_args(args)
     assert (app.pairing.enabled, app.agent_can_commit) == (False, True)
-    assert app.session.git.root == str(demo.path)
+    async with app.run_test() as pilot:     # the session opens once the app is up
+        await settle(pilot)
+        assert app.session.git.root == str(demo.path)
     default = app_from_args(build_parser().parse_args(["--repo", str(demo.path)]))
     assert (default.pairing.enabled, default.agent_can_commit) == (True, False)
 
