@@ -69,6 +69,7 @@ class SegmintApp(App[int]):
         self.grouping = False
         self.review_messages: int | None = None
         self.first_paint: float | None = None     # perf_counter() of the first full paint (bench)
+        self.opened_at: float | None = None       # perf_counter() once the session is open (bench)
         self._unsubscribe: Callable[[], None] | None = None
         self._disk: DiskWatch | None = None
         self._disk_timer: Timer | None = None
@@ -103,6 +104,7 @@ class SegmintApp(App[int]):
     def _opened(self, session: Session) -> None:
         """Everything that needs the session starts here, once it is open."""
         self.session = session
+        self.opened_at = time.perf_counter()
         self.sub_title = _describe(session)
         session.set_presence(person_present=True, agent_can_commit=self.agent_can_commit)
         self._unsubscribe = session.subscribe(self._session_event)

@@ -242,7 +242,6 @@ def paint(root: str, size: tuple[int, int]) -> Paint:
 
     begin = time.perf_counter()
     app = create_app(root, mcp=False, watch=False)
-    opened = time.perf_counter()
 
     async def drive() -> float:
         async with app.run_test(size=size):
@@ -254,8 +253,35 @@ def paint(root: str, size: tuple[int, int]) -> Paint:
     shown = asyncio.run(drive())
     if app.first_paint is None:
         raise SegmintError("the app never painted")
-    return Paint(import_app=begin - start, opened=opened - begin, first_frame=app.first_paint - begin,
+    assert app.opened_at is not None
+    return Paint(import_app=begin - start, opened=app.opened_at - begin, first_frame=app.first_paint - begin,
                  groups_shown=shown - begin, groups=len(app.session.groups))
+
+
+def first_frame(root: str, size: tuple[int, int]) -> float:
+    """In this (fresh) process: seconds from ``create_app`` to the app's first frame."""
+    from segmint_tui.app import create_app
+
+    begin = time.perf_counter()
+    app = create_app(root, mcp=False, watch=False)
+
+    async def drive() -> None:
+        async with app.run_test(size=size):
+            await until_painted(app, lambda: app.first_paint is not None, poll=PAINT_POLL)
+
+    asyncio.run(drive())
+    assert app.first_paint is not None
+    return app.first_paint - begin
+
+
+def measure_first_frame(root: Path, size: tuple[int, int]) -> float:
+    """``first_frame`` in a new Python process, on ``root`` as it is (its saved session kept)."""
+    command = [sys.executable, "-m", "segmint_tui.bench", "first-frame", str(root), "--size", f"{size[0]}x{size[1]}"]
+    proc = subprocess.run(command, capture_output=True, text=True, timeout=10 * TIMEOUT, check=False)
+    if proc.returncode != 0:
+        last = (proc.stderr.strip().splitlines() or [f"exit status {proc.returncode}"])[-1]
+        raise SegmintError(f"the app did not start in the benchmark's process: {last}")
+    return float(json.loads(proc.stdout)["first_frame"])
 
 
 def groups_shown(app) -> bool:
@@ -446,11 +472,14 @@ def parse_size(text: str) -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m segmint_tui.bench",
                                      description="One first-paint sample of `segmint bench tui`, as JSON.")
-    parser.add_argument("mode", choices=["paint"])
+    parser.add_argument("mode", choices=["paint", "first-frame"])
     parser.add_argument("root")
     parser.add_argument("--size", type=parse_size, default=SIZE)
     args = parser.parse_args(argv)
-    print(json.dumps(asdict(paint(args.root, args.size))))
+    if args.mode == "first-frame":
+        print(json.dumps({"first_frame": first_frame(args.root, args.size)}))
+    else:
+        print(json.dumps(asdict(paint(args.root, args.size))))
     return 0
 
 

@@ -34,3 +34,4 @@ def test_bench_large_groups_the_generated_file_whole(tmp_path: Path) -> None:
     assert figures["generated_in_one_group"] is True
     assert set(figures["steps"]) == {"git diff (reference)", "segmint group"}
     assert all(row["mb"] > 0 for row in figures["steps"].values())
+    assert figures["tui_first_frame"]["seconds"] > 0, figures["tui_first_frame"]

@@ -40,3 +40,10 @@ def test_bench_tui_without_the_terminal_ui_says_so_in_one_sentence(tmp_path) -> 
     assert proc.stderr.startswith("segmint: the terminal UI benchmark needs Textual, which cannot be imported")
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
     assert proc.stdout == ""
+
+
+def test_bench_tui_on_a_repository_times_its_first_frame(demo) -> None:
+    result = run_segmint("bench", "tui", "--on", str(demo.path), "--repeat", "1", cwd=demo.path)
+    assert result.returncode == 0, result.stderr
+    assert f"repository: {demo.path}" in result.stdout
+    assert "first frame (progress shown), median of 1" in result.stdout and "≤ 1.5 s" in result.stdout
