@@ -17,6 +17,7 @@ from segmint_core.changes import capture
 from segmint_core.errors import RefusedError, SegmintError
 from segmint_core.session import events, ledger
 from segmint_core.session.core import SessionCore
+from segmint_core.session.groups import disagreement
 from segmint_core.session.models import AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, FAILED, PERSON, CommitPlan
 from segmint_core.session.state import write_units
 from segmint_core.wording import counted
@@ -55,8 +56,9 @@ def apply_commit(session: SessionCore, commit_id: str, *, dry_run: bool = False,
         plan = session.plan(commit_id)
         if plan.status == APPLIED:
             raise SegmintError(f"{commit_id} is already applied as {(plan.sha or '')[:7]}")
-        if plan.out_of_date:
-            raise RefusedError(plan.out_of_date)
+        stale = _out_of_date(session, plan)
+        if stale:
+            raise RefusedError(stale)
         present = session.presence()
         if actor == AGENT and not dry_run and present.person_present and not present.agent_can_commit \
                 and plan.status != APPROVED:
@@ -95,9 +97,17 @@ def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str)
     return ApplyOutcome(plan.id, APPLIED, result.sha, files, f"{plan.id} committed as {result.sha[:7]}")
 
 
+def _out_of_date(session: SessionCore, plan: CommitPlan) -> str | None:
+    """Why the plan cannot be applied as it stands: what changed on disk, or in its groups."""
+    if plan.out_of_date:
+        return plan.out_of_date
+    moved = disagreement(plan, session.groups, session.units)
+    return f"{plan.id} is out of date: {moved} since it was proposed; propose commits again" if moved else None
+
+
 def apply_all(session: SessionCore, *, actor: str = PERSON, approved_only: bool = False) -> list[ApplyOutcome]:
     wanted = [p for p in session.plans if p.status != APPLIED and (p.status == APPROVED or not approved_only)]
-    stale = [p.out_of_date for p in wanted if p.out_of_date]
+    stale = [s for p in wanted if (s := _out_of_date(session, p))]
     if stale:   # before any commit, so none of the batch lands half-way
         raise RefusedError(stale[0])
     return [apply_commit(session, plan_id, dry_run=False, actor=actor) for plan_id in [p.id for p in wanted]]

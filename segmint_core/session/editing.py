@@ -11,7 +11,7 @@ from collections.abc import Callable
 from segmint_core.errors import SegmintError, UnknownIdError
 from segmint_core.session import events
 from segmint_core.session.core import SessionCore
-from segmint_core.session.groups import add_group, refresh_summaries, renumber, tidy_groups
+from segmint_core.session.groups import add_group, follow_groups, refresh_summaries, renumber, tidy_groups
 from segmint_core.session.models import APPLIED, PERSON, Group, id_number
 from segmint_core.session.state import write_units
 from segmint_core.session.units import Units
@@ -76,6 +76,7 @@ def move_hunks(session: SessionCore, hunk_ids: list[str], *, to_group_id: str | 
         target.hunk_ids = units.in_order(target.hunk_ids + hunks)
         target.change_ids = sorted(set(target.change_ids) | set(changes), key=id_number)
         tidy_groups(state, units)
+        follow_groups(state, units)
         state.revision += 1
         refresh_summaries(state, units)
         session.log(actor, "moved", f"{actor} moved {', '.join(hunk_ids)} to {target.id}")
@@ -100,6 +101,7 @@ def merge_groups(session: SessionCore, group_ids: list[str], *, actor: str = PER
             keep.summary, keep.edited = named.summary, True
         merged = {g.id for g in rest}
         state.groups = [g for g in state.groups if g.id not in merged]
+        follow_groups(state, units)
         state.revision += 1
         refresh_summaries(state, units)
         session.log(actor, "merged", f"{actor} merged {', '.join(group_ids)} into {keep.id}")

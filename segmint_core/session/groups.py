@@ -7,7 +7,7 @@ session's core (a refresh) and its edits (a move, a merge) use them.
 
 from __future__ import annotations
 
-from segmint_core.session.models import Group, id_number
+from segmint_core.session.models import APPLIED, CommitPlan, Group, id_number
 from segmint_core.session.state import SavedState
 from segmint_core.session.units import Units
 
@@ -45,6 +45,28 @@ def summarize(units: Units, group: Group) -> tuple[str, list[str]]:
     from segmint_core.grouping import summarize_group   # grouping loads numpy: only when a summary is due
 
     return summarize_group(units.changes, group.hunk_ids, change_ids=group.change_ids)
+
+
+def follow_groups(state: SavedState, units: Units) -> None:
+    """Open plans whose groups no longer hold exactly their hunks are out of date, saying which
+    group changed: a plan never commits a hunk the groups show elsewhere (call after every group edit)."""
+    for plan in state.plans:
+        if plan.status != APPLIED and not plan.stale:
+            plan.stale = disagreement(plan, state.groups, units)
+
+
+def disagreement(plan: CommitPlan, groups: list[Group], units: Units) -> str | None:
+    """What differs between a plan and its groups, in a few words, or None."""
+    by_id = {g.id: g for g in groups}
+    gone = [gid for gid in plan.change_group_ids if gid not in by_id]
+    if gone:
+        return f"{', '.join(gone)} was merged into another group or emptied"
+    mine = [by_id[gid] for gid in plan.change_group_ids]
+    hunks = {h for g in mine for h in g.hunk_ids}
+    hunkless = {c for g in mine for c in g.change_ids if c in units.change_by_id and not units.change_by_id[c].hunks}
+    if set(plan.hunk_ids) != hunks or set(plan.change_ids) != hunkless:
+        return f"{', '.join(plan.change_group_ids)} changed"
+    return None
 
 
 def renumber(kept: list[Group], fresh: list[Group]) -> list[Group]:
