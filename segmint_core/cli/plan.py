@@ -28,8 +28,10 @@ def run(args: argparse.Namespace) -> int:
         session.propose_commits()
     if args.json:
         write_json({"commits": [p.to_dict() for p in session.plans], "revision": session.revision,
-                    "message_style": session.message_style().sentence()})
+                    "message_style": session.message_style().sentence(),
+                    "unplanned": [{"group_id": u.group_id, "paths": u.paths, "nothing_to_commit": u.nothing,
+                                   "reason": u.sentence} for u in session.unplanned()]})
     else:
         style = f"Messages {session.message_style().sentence()}.\n\n" if session.plans else ""
-        sys.stdout.write(style + plan_table(session.plans))
+        sys.stdout.write(style + plan_table(session.plans, [u.sentence for u in session.unplanned()]))
     return 0

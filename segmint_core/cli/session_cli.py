@@ -17,9 +17,10 @@ def open_session(args: argparse.Namespace) -> Session:
     return session
 
 
-def plan_table(plans: list[CommitPlan]) -> str:
+def plan_table(plans: list[CommitPlan], unplanned: list[str] = ()) -> str:
+    """The plans as a table, then their notes, and a line for each group no plan covers."""
     if not plans:
-        return "No commits planned.\n"
+        return "No commits planned.\n" + "".join(f"{line}.\n" for line in unplanned)
     rows = [("ID", "STATUS", "HUNKS", "TITLE")]
     for plan in plans:
         status = f"applied {plan.sha[:7]}" if plan.status == "applied" and plan.sha else plan.status
@@ -27,7 +28,8 @@ def plan_table(plans: list[CommitPlan]) -> str:
         rows.append((plan.id, status, str(len(plan.hunk_ids) + len(plan.change_ids)), plan.title))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     lines = ["  ".join([r[0].ljust(widths[0]), r[1].ljust(widths[1]), r[2].rjust(widths[2]), r[3]]) for r in rows]
-    notes = [f"{p.id}: {p.note}" for p in plans if p.note] + [p.out_of_date for p in plans if p.out_of_date]
+    notes = [f"{p.id}: {p.note}" for p in plans if p.note] + [p.out_of_date for p in plans if p.out_of_date] + \
+        [f"{line}." for line in unplanned]
     if notes:
         lines += ["", *notes]
     return "\n".join(lines) + "\n"

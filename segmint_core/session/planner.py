@@ -37,6 +37,8 @@ def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group],
     reused: dict[str, str] = {}
     layered = layered_files(units, git)
     for group in groups:
+        if changes_nothing(units, group):
+            continue   # a file staged, then put back: a commit of it would change nothing
         hunkless = [c for c in group.change_ids if not units.change_by_id[c].hunks]
         plan = CommitPlan(id=group.id, title="", description="", change_group_ids=[group.id],
                           hunk_ids=list(group.hunk_ids), change_ids=hunkless, base=units.changeset.head)
@@ -64,6 +66,27 @@ def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group],
             plan.note = f"Depends on {', '.join(others)} which depends on it back: merge their groups to commit"
         plan.id = names[plan.id]
     return ordered
+
+
+def changes_nothing(units: Units, group: Group) -> bool:
+    """Whether the group holds only files staged and then put back as HEAD has them (all of
+    each one): committing it would leave HEAD as it is."""
+    ids = {units.change_of(h).id for h in group.hunk_ids} | set(group.change_ids)
+    changes = [units.change_by_id[c] for c in ids if c in units.change_by_id]
+    if not changes or not all(reverted(c) for c in changes):
+        return False
+    held = set(group.hunk_ids)
+    return all(h.id in held for c in changes for h in c.hunks)
+
+
+def reverted(change: Change) -> bool:
+    """Staged, then put back in the work tree as HEAD has it (content, mode, presence):
+    the staged and the unstaged layer cancel out."""
+    staged, unstaged = change.staged_patch, change.unstaged_patch
+    if staged is None or unstaged is None:
+        return False
+    return (staged.old_path == unstaged.new_path and staged.old_mode == unstaged.new_mode
+            and staged.old_oid == unstaged.new_oid)
 
 
 def _same_group(plans: list[CommitPlan], group_id: str) -> CommitPlan | None:

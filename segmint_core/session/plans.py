@@ -5,12 +5,14 @@ Each function is a session method (``session.Session`` binds it).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from segmint_core.errors import SegmintError, UnknownIdError
 from segmint_core.session import events
 from segmint_core.session.core import SessionCore
 from segmint_core.session.editing import ensure_groups
 from segmint_core.session.models import APPLIED, APPROVED, PERSON, CommitPlan, id_number
-from segmint_core.session.planner import build_plans
+from segmint_core.session.planner import build_plans, changes_nothing
 from segmint_core.wording import counted
 
 
@@ -37,6 +39,41 @@ def propose_commits(session: SessionCore, group_ids: list[str] | None = None, *,
         session.save()
     session.announce(events.PLANS, actor, {"plans": [p.id for p in fresh]})
     return fresh
+
+
+@dataclass
+class Unplanned:
+    """A group no open plan commits, and why."""
+
+    group_id: str
+    paths: list[str]
+    units: int           # hunks, and changes without hunks
+    nothing: bool        # only files staged and then put back: there is nothing to commit
+
+    @property
+    def sentence(self) -> str:
+        files = ", ".join(self.paths)
+        if self.nothing:
+            return (f"{self.group_id} ({files}) has nothing to commit: staged, then put back as HEAD has it "
+                    f"in the work tree (`git restore --staged -- {' '.join(self.paths)}` unstages it)")
+        return f"{self.group_id} ({counted(self.units, 'change')} in {files}) is not planned"
+
+
+def unplanned(session: SessionCore) -> list[Unplanned]:
+    """The groups no open plan commits: grouped after the last proposal, or with nothing to commit."""
+    with session.lock:
+        planned = {g for p in session.plans if p.status != APPLIED for g in p.change_group_ids}
+        units = session.units
+        out = []
+        for group in session.groups:
+            if group.id in planned:
+                continue
+            ids = {units.change_of(h).id for h in group.hunk_ids} | set(group.change_ids)
+            paths = sorted(units.change_by_id[c].file_path for c in ids if c in units.change_by_id)
+            hunkless = [c for c in group.change_ids if c in units.change_by_id and not units.change_by_id[c].hunks]
+            out.append(Unplanned(group.id, paths, len(group.hunk_ids) + len(hunkless),
+                                 changes_nothing(units, group)))
+        return out
 
 
 def update_commit(session: SessionCore, commit_id: str, *, title: str | None = None,

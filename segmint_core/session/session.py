@@ -58,6 +58,7 @@ class Session(SessionCore):
     update_commit = plans.update_commit
     reorder_commits = plans.reorder_commits
     approve = plans.approve
+    unplanned = plans.unplanned
 
     # -- commits (segmint_core.session.applying) -----------------------------------------
     apply_commit = applying.apply_commit
