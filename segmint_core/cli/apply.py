@@ -1,19 +1,33 @@
-"""``segmint apply``: commit a planned commit exactly, or all of them in order."""
+"""``segmint apply``: commit a planned commit exactly, or all of them in order.
+
+Exit status: 0 when every commit asked for was made; 3 when a batch
+(``--all``) stopped part-way: the commits made are printed, then the reason
+it stopped on stderr; 2 when nothing was committed (a refusal, or nothing
+to commit), 1 for a full or failing disk before any commit.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 from segmint_core.cli.session_cli import open_session
 from segmint_core.errors import SegmintError
 from segmint_core.jsonio import write_json
+from segmint_core.session.applying import ApplyOutcome, BatchStopped, stopped
+from segmint_core.session.models import APPLIED
+from segmint_core.session.session import Session
+from segmint_core.wording import counted
+
+EXIT_PARTIAL = 3   # some commits were made, then the batch stopped
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
         "apply", parents=[common], help="commit a planned commit (or all of them) exactly",
         description="Commit exactly the hunks of a plan on top of HEAD. Work-tree files are never written; "
-                    "staged changes the plan does not cover stay staged.",
+                    "staged changes the plan does not cover stay staged. Exit status 3: --all stopped after "
+                    "committing some plans (they are listed, then why it stopped).",
     )
     target = p.add_mutually_exclusive_group(required=True)
     target.add_argument("commit_id", nargs="?", metavar="COMMIT_ID", help="a plan id from `segmint plan`")
@@ -27,18 +41,62 @@ def run(args: argparse.Namespace) -> int:
     session = open_session(args)
     if args.all and args.dry_run:
         raise SegmintError("--dry-run works on one commit at a time: give a COMMIT_ID")
-    if not session.plans:
-        if not session.changes:
-            raise SegmintError("The working tree is clean: nothing to commit")
-        raise SegmintError("No commits are planned: run `segmint plan` first")
-    outcomes = session.apply_all() if args.all else [session.apply_commit(args.commit_id, dry_run=args.dry_run)]
+    if not session.plans or args.all and not any(p.status != APPLIED for p in session.plans):
+        raise SegmintError(nothing_to_apply(session))
+    try:
+        outcomes = session.apply_all() if args.all else [apply_one(session, args.commit_id, args.dry_run)]
+    except BatchStopped as stop:
+        show(stop.made, args, stopped=stop)
+        print(f"segmint: stopped after {counted(len(stop.made), 'commit')}, at {stop.plan_id}: {stop.reason}",
+              file=sys.stderr)
+        return EXIT_PARTIAL
+    show(outcomes, args)
+    if args.all and not args.json:
+        for left in session.unplanned():
+            print(f"Not committed: {left.sentence}.")
+    return 0
+
+
+def apply_one(session: Session, commit_id: str, dry_run: bool) -> ApplyOutcome:
+    try:
+        return session.apply_commit(commit_id, dry_run=dry_run)
+    except (SegmintError, OSError) as exc:
+        stop = stopped(session, [], commit_id, exc)   # committed, then recording it failed (a full disk)
+        if stop is None:
+            raise
+        raise stop from exc
+
+
+def show(outcomes: list[ApplyOutcome], args: argparse.Namespace, *, stopped: BatchStopped | None = None) -> None:
     if args.json:
-        write_json({"outcomes": [o.to_dict() for o in outcomes]})
-        return 0
+        data = {"outcomes": [o.to_dict() for o in outcomes]}
+        if stopped is not None:
+            data["stopped"] = {"commit_id": stopped.plan_id, "reason": stopped.reason}
+        write_json(data)
+        return
     for outcome in outcomes:
         print(outcome.message)
         for f in outcome.files:
             print(f"  {f['path']} (+{f['added']} -{f['removed']})")
-    if not outcomes:
-        print("Nothing left to apply.")
-    return 0
+
+
+def nothing_to_apply(session: Session) -> str:
+    """Why there is nothing to apply, and what to do about it."""
+    if not session.changes:
+        return "The working tree is clean: nothing to commit"
+    if not session.plans and not session.groups:
+        return "No commits are planned: run `segmint plan` first"
+    left = session.unplanned()
+    waiting = [u.sentence for u in left if not u.nothing]
+    grouped = {c for g in session.groups for c in g.change_ids}
+    loose = [c.file_path for c in session.changes if c.id not in grouped]
+    if loose:
+        waiting.append(f"{counted(len(loose), 'changed file')} in no group yet ({', '.join(loose[:3])}"
+                       f"{', …' if len(loose) > 3 else ''})")
+    if waiting:
+        done = "Every planned commit is applied" if session.plans else "Nothing is planned"
+        return (f"{done}, but there are changes no plan covers: {'; '.join(waiting)}. "
+                "Run `segmint plan --new` to plan them")
+    if left:
+        return "Nothing to commit: " + "; ".join(u.sentence for u in left)
+    return "Nothing left to apply"

@@ -105,12 +105,47 @@ def _out_of_date(session: SessionCore, plan: CommitPlan) -> str | None:
     return f"{plan.id} is out of date: {moved} since it was proposed; propose commits again" if moved else None
 
 
+class BatchStopped(SegmintError):
+    """Applying stopped after some commits were made: they are named, then the reason."""
+
+    def __init__(self, made: list[ApplyOutcome], plan_id: str, reason: str) -> None:
+        done = ", ".join(f"{o.commit_id} as {(o.sha or '')[:7]}" for o in made)
+        super().__init__(f"Committed {done}; then {plan_id} stopped the batch: {reason}")
+        self.made = made
+        self.plan_id = plan_id
+        self.reason = reason
+
+
+def stopped(session: SessionCore, made: list[ApplyOutcome], plan_id: str, exc: Exception) -> BatchStopped | None:
+    """The ``BatchStopped`` for ``exc`` raised while applying ``plan_id`` after ``made``; None if
+    nothing was committed. A plan committed before the error (recording it failed) counts as made."""
+    committed = [o for o in made if o.status == APPLIED]
+    reason = str(exc) if isinstance(exc, SegmintError) else \
+        f"{exc.strerror or exc}{f': {exc.filename}' if getattr(exc, 'filename', None) else ''}"
+    plan = next((p for p in session.plans if p.id == plan_id), None)
+    if plan is not None and plan.status == APPLIED and plan.sha:
+        committed.append(ApplyOutcome(plan_id, APPLIED, plan.sha, message=f"{plan_id} committed as {plan.sha[:7]}"))
+        reason += " (after committing it; the next Segmint command records it)"
+    return BatchStopped(committed, plan_id, reason) if committed else None
+
+
 def apply_all(session: SessionCore, *, actor: str = PERSON, approved_only: bool = False) -> list[ApplyOutcome]:
+    """Every open plan (or the approved ones) in order. A failure after some commits raises
+    ``BatchStopped``, naming the commits made; before any, the failure itself."""
     wanted = [p for p in session.plans if p.status != APPLIED and (p.status == APPROVED or not approved_only)]
     stale = [s for p in wanted if (s := _out_of_date(session, p))]
     if stale:   # before any commit, so none of the batch lands half-way
         raise RefusedError(stale[0])
-    return [apply_commit(session, plan_id, dry_run=False, actor=actor) for plan_id in [p.id for p in wanted]]
+    made: list[ApplyOutcome] = []
+    for plan_id in [p.id for p in wanted]:
+        try:
+            made.append(apply_commit(session, plan_id, dry_run=False, actor=actor))
+        except (SegmintError, OSError) as exc:
+            stop = stopped(session, made, plan_id, exc)
+            if stop is None:
+                raise
+            raise stop from exc
+    return made
 
 
 @dataclass

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import settings
 
 from segmint_core.errors import SegmintError
+from segmint_core.session.applying import BatchStopped
 from segmint_core.session.session import Session
 from tests.support.repo import Repo
 
@@ -85,6 +86,9 @@ def test_a_disk_filling_during_apply_all_loses_nothing_and_a_rerun_finishes(smal
     assert not (repo.path / ".git" / "index.lock").exists()
     assert repo.git("diff", "--cached", "--name-only") == "", "the index is at HEAD, whatever was committed"
     assert stopped is not None or made == 6
+    assert isinstance(stopped, BatchStopped) == (0 < made < 6), "a stopped batch names the commits it made"
+    if made and stopped is not None:
+        assert [o.commit_id for o in stopped.made] == [p.id for p in Session.open(str(repo.path)).plans][:made]
 
     filler.unlink()
     session = Session.open(str(repo.path))
