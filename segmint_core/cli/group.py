@@ -1,5 +1,8 @@
 """``segmint group``: the uncommitted changes grouped by intent, as a list or as JSON.
 
+It shows the session's groups (``.git/segmint/``), so its ids are the ones
+the TUI shows and ``segmint plan`` commits; ``--new`` groups afresh.
+
 ``--json`` prints ``{"changes": [...], "groups": [...]}``; the changes are
 exactly what ``segmint changes --json`` prints, except that a hunk split by
 grouping appears as its sub-hunks, so every hunk id in a group resolves.
@@ -10,12 +13,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from segmint_core.changes import ChangeSet, capture
 from segmint_core.changes.encode import encode_changes
-from segmint_core.config import load_settings
-from segmint_core.git import Git
-from segmint_core.grouping import ALGORITHMS, PROVIDERS, Grouping, group_changes
+from segmint_core.cli.session_cli import open_session
+from segmint_core.grouping import ALGORITHMS, PROVIDERS
 from segmint_core.jsonio import to_json
+from segmint_core.session.session import Session
 from segmint_core.wording import counted
 
 
@@ -23,59 +25,62 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p = subparsers.add_parser(
         "group", parents=[common],
         help="group uncommitted changes by intent",
-        description="Group the repository's uncommitted hunks by intent, each group with a summary and its reasons.",
+        description="The session's groups of the repository's uncommitted hunks, each with a summary and its "
+                    "reasons: the groups the TUI and agents see, with the same ids. Grouped afresh with --new, "
+                    "--provider or --algorithm, or when the session has none yet.",
     )
     p.add_argument("--json", action="store_true", help='print {"changes": [...], "groups": [...]} as JSON')
+    p.add_argument("--new", action="store_true",
+                   help="group from scratch, replacing the session's groups (open commit plans are dropped)")
     p.add_argument(
         "--provider", choices=PROVIDERS, default=None,
-        help="embedding provider (default: SEGMINT_EMBEDDINGS, else local; local works offline)",
+        help="embedding provider for grouping afresh (default: SEGMINT_EMBEDDINGS, else local; local works offline)",
     )
     p.add_argument(
-        "--algorithm", choices=ALGORITHMS, default="graph",
-        help="graph: Segmint's engine (default); seed: the seed's greedy centroid clustering, for comparison",
+        "--algorithm", choices=ALGORITHMS, default=None,
+        help="group afresh with graph: Segmint's engine (the default); seed: the seed's greedy centroid "
+             "clustering, for comparison",
     )
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    git = Git.discover(args.repo)
-    changes = capture(git)
-    settings = load_settings()
-    provider = args.provider or settings.embeddings
-    grouping = group_changes(
-        changes, provider=provider, algorithm=args.algorithm, settings=settings, root=git.root,
-    )
+    session = open_session(args)
+    session.refresh()
+    if args.new or args.provider or args.algorithm or not session.groups:
+        session.regroup(provider=args.provider or session.settings.embeddings, algorithm=args.algorithm or "graph")
     if args.json:
         out = sys.stdout.buffer
-        out.write(encode_grouping(changes, grouping).encode("utf-8"))
+        out.write(encode_groups(session).encode("utf-8"))
         out.write(b"\n")
     else:
-        sys.stdout.write(format_groups(grouping))
+        sys.stdout.write(format_groups(session))
     return 0
 
 
-def encode_grouping(changes: ChangeSet, grouping: Grouping) -> str:
+WIRE_KEYS = ("id", "change_ids", "hunk_ids", "summary", "reasons")   # DESIGN.md's ChangeGroup
+
+
+def encode_groups(session: Session) -> str:
     """The JSON text: the effective changes in ``segmint changes --json``'s exact form, then the groups."""
-    listed = encode_changes(ChangeSet(grouping.changes, changes.fingerprint, changes.head)).decode("utf-8")
-    groups = to_json([g.to_dict() for g in grouping.groups])
+    listed = encode_changes(session.units.to_changeset()).decode("utf-8")
+    groups = to_json([{key: g.to_dict()[key] for key in WIRE_KEYS} for g in session.groups])
     return f'{listed[:-1]}, "groups": {groups}}}'
 
 
-def format_groups(grouping: Grouping) -> str:
-    if not grouping.groups:
+def format_groups(session: Session) -> str:
+    if not session.groups:
         return "No uncommitted changes.\n"
-    paths = {c.id: c.file_path for c in grouping.changes}
+    paths = {c.id: c.file_path for c in session.changes}
     lines: list[str] = []
-    for group in grouping.groups:
-        files = ", ".join(paths[c] for c in group.change_ids)
+    for group in session.groups:
+        files = ", ".join(paths[c] for c in group.change_ids if c in paths)
         lines.append(f"{group.id}  {group.summary}")
         lines.append(f"    {counted(len(group.hunk_ids), 'hunk')} in {files}")
         for reason in group.reasons:
             lines.append(f"    - {reason}")
-        if group.note:
-            lines.append(f"    note: {group.note}")
-    split = len(grouping.splits)
-    tail = f"\n{counted(len(grouping.groups), 'group')}"
+    split = len(session.units.splits)
+    tail = f"\n{counted(len(session.groups), 'group')}"
     if split:
         tail += f"; {counted(split, 'hunk')} split between groups"
     lines.append(tail)
