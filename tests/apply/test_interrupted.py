@@ -3,7 +3,6 @@ and the next Segmint command finishes or rolls it back, saying so in one sentenc
 
 from __future__ import annotations
 
-import os
 import random
 import signal
 import subprocess
