@@ -58,6 +58,8 @@ def expected_head(before: dict[str, bytes]) -> dict[str, bytes]:
                 "work": {"a.py": "café\na\n"}})
 @example(story={"base": {"a.py": "\n\n\ntab\there\n\r\n"}, "staged": {"a.py": "tab\there\n\ntab\there\ncafé\n"},
                 "work": {"a.py": "\ncafé\n"}})
+# A file added and then deleted again (no plan) beside one deleted then re-created untracked.
+@example(story={"base": {"b.txt": ""}, "staged": {"a.py": "\r\n", "b.txt": None}, "work": {"a.py": None, "b.txt": "\r\n"}})
 def test_group_plan_apply_everything(story: dict) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         repo = Repo(Path(tmp) / "r")
@@ -67,6 +69,10 @@ def test_group_plan_apply_everything(story: dict) -> None:
         session.regroup()
         plans = session.propose_commits()
         remaining = {p.id: lines_of(session.changes, set(p.hunk_ids)) for p in plans}
+        # A file staged, then put back as HEAD has it, gets no plan: its lines stay.
+        nothing = {u.group_id for u in session.unplanned() if u.nothing}
+        remaining["nothing"] = lines_of(session.changes, {h for g in session.groups if g.id in nothing
+                                                          for h in g.hunk_ids})
         for plan in plans:
             head = head_files(repo)
             try:
