@@ -2,8 +2,36 @@
 
 from __future__ import annotations
 
+import re
+
+# Control characters (a newline or a tab in a file name), and bytes that are not
+# UTF-8 (decoded by git's surrogateescape into U+DC80..U+DCFF).
+_UNSHOWABLE = re.compile("[\x00-\x1f\x7f\udc80-\udcff]")
+_UNDECODABLE = re.compile("[\udc80-\udcff]")
+_NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
 
 def counted(n: int, noun: str) -> str:
     """``1 hunk``, ``3 hunks``, ``1,200 hunks``: a count with its noun, plural unless it is one."""
     return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
+
+def shown(text: str) -> str:
+    """``text`` as one line a person can read, wherever a name or a title is shown (tables,
+    commit subjects, sentences): a newline, tab or carriage return as ``\\n``, ``\\t``, ``\\r``,
+    any other control character or byte that is not UTF-8 as ``\\xNN``; the rest as it is."""
+    return text if _UNSHOWABLE.search(text) is None else _UNSHOWABLE.sub(_escape, text)
+
+
+def readable(text: str) -> str:
+    """``text`` (of several lines, a commit body say) with bytes that are not UTF-8 as ``\\xNN``,
+    so it can be saved, printed and sent as JSON; its lines are kept."""
+    return text if _UNDECODABLE.search(text) is None else _UNDECODABLE.sub(_escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    if char in _NAMED:
+        return _NAMED[char]
+    code = ord(char)
+    return f"\\x{code - 0xDC00 if code >= 0xDC80 else code:02x}"

@@ -272,7 +272,7 @@ def _commit_tree(git: Git, head: str | None, targets: list[FileTargets], scratch
 
 def _run_git_commit(git: Git, scratch: str, head: str | None, message: str) -> str:
     with tempfile.NamedTemporaryFile("wb", prefix="segmint-msg-", delete=False) as fh:
-        fh.write(message.encode("utf-8"))
+        fh.write(message.encode("utf-8", "surrogateescape"))
         msg_path = fh.name
     try:
         result = git.run(

@@ -17,7 +17,7 @@ from segmint_core.jsonio import write_json
 from segmint_core.session.applying import ApplyOutcome, BatchStopped, stopped
 from segmint_core.session.models import APPLIED
 from segmint_core.session.session import Session
-from segmint_core.wording import counted
+from segmint_core.wording import counted, shown
 
 EXIT_PARTIAL = 3   # some commits were made, then the batch stopped
 
@@ -77,7 +77,7 @@ def show(outcomes: list[ApplyOutcome], args: argparse.Namespace, *, stopped: Bat
     for outcome in outcomes:
         print(outcome.message)
         for f in outcome.files:
-            print(f"  {f['path']} (+{f['added']} -{f['removed']})")
+            print(f"  {shown(f['path'])} (+{f['added']} -{f['removed']})")
 
 
 def nothing_to_apply(session: Session) -> str:
@@ -89,7 +89,7 @@ def nothing_to_apply(session: Session) -> str:
     left = session.unplanned()
     waiting = [u.sentence for u in left if not u.nothing]
     grouped = {c for g in session.groups for c in g.change_ids}
-    loose = [c.file_path for c in session.changes if c.id not in grouped]
+    loose = [shown(c.file_path) for c in session.changes if c.id not in grouped]
     if loose:
         waiting.append(f"{counted(len(loose), 'changed file')} in no group yet ({', '.join(loose[:3])}"
                        f"{', …' if len(loose) > 3 else ''})")

@@ -18,7 +18,7 @@ from segmint_core.cli.session_cli import open_session
 from segmint_core.grouping import ALGORITHMS, PROVIDERS
 from segmint_core.jsonio import to_json
 from segmint_core.session.session import Session
-from segmint_core.wording import counted
+from segmint_core.wording import counted, shown
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -71,14 +71,14 @@ def encode_groups(session: Session) -> str:
 def format_groups(session: Session) -> str:
     if not session.groups:
         return "No uncommitted changes.\n"
-    paths = {c.id: c.file_path for c in session.changes}
+    paths = {c.id: shown(c.file_path) for c in session.changes}
     lines: list[str] = []
     for group in session.groups:
         files = ", ".join(paths[c] for c in group.change_ids if c in paths)
-        lines.append(f"{group.id}  {group.summary}")
+        lines.append(f"{group.id}  {shown(group.summary)}")
         lines.append(f"    {counted(len(group.hunk_ids), 'hunk')} in {files}")
         for reason in group.reasons:
-            lines.append(f"    - {reason}")
+            lines.append(f"    - {shown(reason)}")
     split = len(session.units.splits)
     tail = f"\n{counted(len(session.groups), 'group')}"
     if split:

@@ -7,6 +7,7 @@ import sys
 
 from segmint_core.session.models import CommitPlan
 from segmint_core.session.session import Session
+from segmint_core.wording import shown
 
 
 def open_session(args: argparse.Namespace) -> Session:
@@ -25,10 +26,10 @@ def plan_table(plans: list[CommitPlan], unplanned: list[str] = ()) -> str:
     for plan in plans:
         status = f"applied {plan.sha[:7]}" if plan.status == "applied" and plan.sha else plan.status
         status = "out of date" if plan.out_of_date else status
-        rows.append((plan.id, status, str(len(plan.hunk_ids) + len(plan.change_ids)), plan.title))
+        rows.append((plan.id, status, str(len(plan.hunk_ids) + len(plan.change_ids)), shown(plan.title)))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     lines = ["  ".join([r[0].ljust(widths[0]), r[1].ljust(widths[1]), r[2].rjust(widths[2]), r[3]]) for r in rows]
-    notes = [f"{p.id}: {p.note}" for p in plans if p.note] + [p.out_of_date for p in plans if p.out_of_date] + \
+    notes = [f"{p.id}: {shown(p.note)}" for p in plans if p.note] + [p.out_of_date for p in plans if p.out_of_date] + \
         [f"{line}." for line in unplanned]
     if notes:
         lines += ["", *notes]

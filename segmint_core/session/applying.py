@@ -20,7 +20,7 @@ from segmint_core.session.core import SessionCore
 from segmint_core.session.groups import disagreement
 from segmint_core.session.models import AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, FAILED, PERSON, CommitPlan
 from segmint_core.session.state import write_units
-from segmint_core.wording import counted
+from segmint_core.wording import counted, readable
 
 
 @dataclass
@@ -89,7 +89,7 @@ def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str)
             plan.status, plan.error = FAILED, str(exc)
             session.record(actor, "failed", f"{actor} could not apply {plan.id}: {exc}")
         raise
-    files = [{"path": f.path, "added": f.added, "removed": f.removed} for f in result.files]
+    files = [{"path": readable(f.path), "added": f.added, "removed": f.removed} for f in result.files]
     if dry_run:
         return ApplyOutcome(plan.id, "dry_run", files=files, message=f"{plan.id} would commit {counted(len(files), 'file')}")
     session.log(actor, "applied", f"{actor} applied {plan.id} as {result.sha[:7]}: {plan.title}")

@@ -12,6 +12,7 @@ from segmint_core.session.core import SessionCore
 from segmint_core.session.models import PERSON, PullRequestDraft
 from segmint_core.session.planner import files_of_plans
 from segmint_core.session.plans import propose_commits
+from segmint_core.wording import readable, shown
 
 
 def generate_pr(session: SessionCore, commit_ids: list[str] | None = None, *, replace: bool = False,
@@ -29,6 +30,7 @@ def generate_pr(session: SessionCore, commit_ids: list[str] | None = None, *, re
             propose_commits(session, actor=actor)
         plans = [session.plan(c) for c in commit_ids] if commit_ids is not None else list(session.plans)
         draft = draft_pr(plans, files_of_plans(session.units, session.git, plans), session.settings)
+        draft.title, draft.description = shown(draft.title), readable(draft.description)
         session.state.pr = draft
         session.record(actor, "drafted", f"{actor} drafted the pull request “{draft.title}”")
     session.announce(events.PR, actor, {"title": draft.title})
@@ -44,9 +46,9 @@ def update_pr(session: SessionCore, *, title: str | None = None, description: st
         if title is not None:
             if not title.strip() or "\n" in title.strip():
                 raise SegmintError("A pull-request title must be one non-empty line")
-            draft.title = title.strip()
+            draft.title = shown(title.strip())
         if description is not None:
-            draft.description = description
+            draft.description = readable(description)
         draft.edited = True
         session.record(actor, "edited", f"{actor} edited the pull-request draft")
     session.announce(events.PR, actor, {"edited": True})

@@ -15,6 +15,7 @@ from segmint_core.session.groups import add_group, follow_groups, refresh_summar
 from segmint_core.session.models import APPLIED, PERSON, Group, id_number
 from segmint_core.session.state import write_units
 from segmint_core.session.units import Units
+from segmint_core.wording import shown
 
 Progress = Callable[[int, int, str], None]
 
@@ -40,7 +41,8 @@ def regroup(session: SessionCore, *, change_ids: list[str] | None = None, provid
         state.splits = dict(session.units.splits)
         state.revision += 1
         fresh_groups = [
-            Group(g.id, list(g.change_ids), list(g.hunk_ids), g.summary, list(g.reasons), session.revision)
+            Group(g.id, list(g.change_ids), list(g.hunk_ids), shown(g.summary), [shown(r) for r in g.reasons],
+                  session.revision)
             for g in grouping.groups
         ]
         state.groups = renumber(kept, fresh_groups)
@@ -111,7 +113,7 @@ def merge_groups(session: SessionCore, group_ids: list[str], *, actor: str = PER
 
 
 def update_group(session: SessionCore, group_id: str, summary: str, *, actor: str = PERSON) -> Group:
-    summary = " ".join(summary.split())
+    summary = shown(" ".join(summary.split()))
     if not summary:
         raise SegmintError("A group summary cannot be empty")
     with session.lock:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from segmint_core.session.models import APPLIED, CommitPlan, Group, id_number
 from segmint_core.session.state import SavedState
 from segmint_core.session.units import Units
+from segmint_core.wording import shown
 
 
 def add_group(state: SavedState, units: Units, ids: list[str], summary: str, reasons: list[str]) -> Group:
@@ -36,7 +37,8 @@ def refresh_summaries(state: SavedState, units: Units, only: set[str] | None = N
         if only is not None and group.id not in only:
             continue
         if not group.edited:
-            group.summary, group.reasons = summarize(units, group)
+            summary, reasons = summarize(units, group)
+            group.summary, group.reasons = shown(summary), [shown(r) for r in reasons]
         group.revision = state.revision
 
 

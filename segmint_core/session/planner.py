@@ -20,6 +20,7 @@ from segmint_core.session.models import (
 )
 from segmint_core.planning.style import DEFAULT, HouseStyle
 from segmint_core.session.units import Units
+from segmint_core.wording import readable, shown
 
 
 def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group], start: int,
@@ -53,7 +54,9 @@ def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group],
         else:
             message = write_message(units.parts(group.hunk_ids, hunkless), settings,
                                     counts=_net_counts(units, group.hunk_ids, layered), style=style)
-            plan.title, plan.description, plan.note = message.title, message.description, message.note
+            # Text from file content may hold a newline (a file name) or bytes that are not UTF-8.
+            plan.title, plan.description = shown(message.title), readable(message.description)
+            plan.note = readable(message.note) if message.note else None
         drafts[group.id] = plan
     needs = plan_needs(units, list(drafts.values()), layered)
     staged = [gid for gid, plan in drafts.items() if any(units.by_id[h].parent.staged for h in plan.hunk_ids)]

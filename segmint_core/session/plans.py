@@ -13,7 +13,7 @@ from segmint_core.session.core import SessionCore
 from segmint_core.session.editing import ensure_groups
 from segmint_core.session.models import APPLIED, APPROVED, PERSON, CommitPlan, id_number
 from segmint_core.session.planner import build_plans, changes_nothing
-from segmint_core.wording import counted
+from segmint_core.wording import counted, readable, shown
 
 
 def propose_commits(session: SessionCore, group_ids: list[str] | None = None, *,
@@ -69,7 +69,7 @@ def unplanned(session: SessionCore) -> list[Unplanned]:
             if group.id in planned:
                 continue
             ids = {units.change_of(h).id for h in group.hunk_ids} | set(group.change_ids)
-            paths = sorted(units.change_by_id[c].file_path for c in ids if c in units.change_by_id)
+            paths = sorted(shown(units.change_by_id[c].file_path) for c in ids if c in units.change_by_id)
             hunkless = [c for c in group.change_ids if c in units.change_by_id and not units.change_by_id[c].hunks]
             out.append(Unplanned(group.id, paths, len(group.hunk_ids) + len(hunkless),
                                  changes_nothing(units, group)))
@@ -88,9 +88,9 @@ def update_commit(session: SessionCore, commit_id: str, *, title: str | None = N
             title = title.strip()
             if not title or "\n" in title:
                 raise SegmintError("A commit title must be one non-empty line")
-            plan.title = title
+            plan.title = shown(title)
         if description is not None:
-            plan.description = description.strip("\n")
+            plan.description = readable(description.strip("\n"))
         plan.note = None
         plan.edited = True
         plan.revision = session.record(actor, "edited", f"{actor} edited the message of {commit_id}")

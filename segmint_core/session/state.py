@@ -13,6 +13,7 @@ from segmint_core.session.remap import OldUnit, Remap
 from segmint_core.atomic import write_atomic
 from segmint_core.session.store import load_state, save_state
 from segmint_core.session.units import Units
+from segmint_core.wording import shown
 
 ACTIVITY_KEPT = 500
 UNDO_KEPT = 20
@@ -166,7 +167,7 @@ def carry_over(state: SavedState, mapping: Remap, units: Units, old_paths: dict[
         plan.hunk_ids = _mapped(plan.hunk_ids, mapping, set())
         plan.change_ids = [path_to_change[p] for cid in plan.change_ids
                            if (p := old_paths.get(cid)) in path_to_change]
-        plan.changed = sorted(set(plan.changed) | {_old_path(h, old_paths) for h in lost})
+        plan.changed = sorted(set(plan.changed) | {shown(_old_path(h, old_paths)) for h in lost})
         plan.revision = revision
     state.plans = [p for p in state.plans if p.status == APPLIED or p.hunk_ids or p.change_ids or p.changed]
     return set(homes)

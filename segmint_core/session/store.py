@@ -27,14 +27,15 @@ def session_dir(git_dir: str) -> Path:
 def save_state(path: Path, state: dict[str, Any]) -> None:
     payload = {"format": FORMAT, **state}
     # No indent: only then does json use its C encoder (a session may hold a thousand groups).
-    write_atomic(path, json.dumps(payload, ensure_ascii=False, sort_keys=True).encode("utf-8"))
+    # A path that is not UTF-8 (an index entry undo restores) is kept byte for byte.
+    write_atomic(path, json.dumps(payload, ensure_ascii=False, sort_keys=True).encode("utf-8", "surrogateescape"))
 
 
 def load_state(path: Path) -> dict[str, Any] | None:
     """The saved state, or None if there is none (or it is unreadable: a
     session is a convenience, never worth refusing to start over)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_bytes().decode("utf-8", "surrogateescape"))
     except (OSError, ValueError):
         return None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
