@@ -215,17 +215,27 @@ class FileLines:
             refs.update(line.removed_by)
         return refs
 
-    def dependencies(self) -> dict[str, set[str]]:
-        """Unstaged hunk id -> staged hunk ids it removes lines of (must come first)."""
-        needs: dict[str, set[str]] = {}
+    def line_dependencies(self) -> dict[LineRef, set[LineRef]]:
+        """Changed line -> changed lines it needs committed first (or with it): an unstaged
+        removal of a line a staged change added, and a line of a new file that replaces
+        the old one, every removal of the old file's lines."""
+        needs: dict[LineRef, set[LineRef]] = {}
         for line in self.lines:
             if line.added_by is None:
                 continue
             for ref in line.removed_by:
                 if ref[0] != line.added_by[0]:
-                    needs.setdefault(ref[0], set()).add(line.added_by[0])
-        old = {ref[0] for ln in self.lines if not self._is_new(ln) for ref in ln.removed_by}
-        for ln in self.lines:
-            if self._is_new(ln):
-                needs.setdefault(ln.added_by[0], set()).update(old)  # type: ignore[index]
+                    needs.setdefault(ref, set()).add(line.added_by)
+        old = {ref for ln in self.lines if not self._is_new(ln) for ref in ln.removed_by}
+        if old:
+            for ln in self.lines:
+                if self._is_new(ln):
+                    needs.setdefault(ln.added_by, set()).update(old)  # type: ignore[arg-type]
+        return needs
+
+    def dependencies(self) -> dict[str, set[str]]:
+        """Hunk id -> hunk ids it needs committed first (``line_dependencies``, by hunk)."""
+        needs: dict[str, set[str]] = {}
+        for needer, needed in self.line_dependencies().items():
+            needs.setdefault(needer[0], set()).update(ref[0] for ref in needed if ref[0] != needer[0])
         return needs

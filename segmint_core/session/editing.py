@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from segmint_core.errors import SegmintError, UnknownIdError
-from segmint_core.session import events
+from segmint_core.session import events, moves
 from segmint_core.session.core import SessionCore
 from segmint_core.session.groups import add_group, follow_groups, refresh_summaries, renumber, tidy_groups
 from segmint_core.session.models import APPLIED, PERSON, Group, id_number
@@ -70,6 +70,7 @@ def move_hunks(session: SessionCore, hunk_ids: list[str], *, to_group_id: str | 
         state, units = session.state, session.units
         hunks, changes = split_ids(units, hunk_ids)
         target = session.group(to_group_id) if to_group_id else None
+        before = moves.snapshot(session)
         for group in session.groups:
             group.hunk_ids = [h for h in group.hunk_ids if h not in hunks]
             group.change_ids = [c for c in group.change_ids if c not in changes]
@@ -81,7 +82,9 @@ def move_hunks(session: SessionCore, hunk_ids: list[str], *, to_group_id: str | 
         follow_groups(state, units)
         state.revision += 1
         refresh_summaries(state, units)
-        session.log(actor, "moved", f"{actor} moved {', '.join(hunk_ids)} to {target.id}")
+        text = f"{actor} moved {', '.join(hunk_ids)} to {target.id}"
+        session.log(actor, "moved", text)
+        moves.remember(session, before, text)
         session.save()
     session.announce(events.GROUPS, actor, {"moved": hunk_ids, "to": target.id})
     return target

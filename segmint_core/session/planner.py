@@ -131,11 +131,11 @@ def plan_needs(units: Units, plans: list[CommitPlan], layered: dict[str, FileLin
         for a in change_owner.get(needer, ()):
             for other in needed:
                 needs.setdefault(a, set()).update(change_owner.get(other, set()) - {a})
-    hunk_owner = {ref[0]: plan for ref, plan in ref_owner.items()}
+    # By line: the parts of one hunk may be in different plans (lines moved one by one).
     for model in layered.values():
-        for needer, needed in model.dependencies().items():
+        for needer, needed in model.line_dependencies().items():
             for other in needed:
-                a, b = hunk_owner.get(needer), hunk_owner.get(other)
+                a, b = ref_owner.get(needer), ref_owner.get(other)
                 if a and b and a != b:
                     needs.setdefault(a, set()).add(b)
     return needs

@@ -10,6 +10,7 @@ what the last one, wherever it ran, saved.
 The session is composed of parts that only point down to ``core``:
 
     session ─┬─ editing    groups: regroup, move, merge, rename
+             ├─ moves      single lines moved; the last move undone
              ├─ plans      commit plans: propose, edit, reorder, approve
              ├─ drafting   the pull-request draft
              ├─ applying   commits and undo
@@ -26,7 +27,7 @@ from typing import Any
 
 from segmint_core.changes.models import Change
 from segmint_core.messages import MessageQueue, ReviewFeed, ReviewMessage
-from segmint_core.session import applying, drafting, editing, events, plans
+from segmint_core.session import applying, drafting, editing, events, moves, plans
 from segmint_core.session.core import SessionCore
 from segmint_core.planning.style import HouseStyle, house_style
 from segmint_core.session.models import (
@@ -52,6 +53,8 @@ class Session(SessionCore):
     move_hunks = editing.move_hunks
     merge_groups = editing.merge_groups
     update_group = editing.update_group
+    move_lines = moves.move_lines
+    undo_move = moves.undo_move
 
     # -- plans (segmint_core.session.plans) ---------------------------------------------
     propose_commits = plans.propose_commits
@@ -78,6 +81,7 @@ class Session(SessionCore):
                 "changes_revision": self.changes_revision,
                 "head": self.units.changeset.head,
                 "changes": [_change_summary(c) for c in self.changes],
+                "parts": moves.describe_parts(self),
                 "groups": [g.to_dict() for g in self.groups],
                 "plans": [p.to_dict() for p in self.plans],
                 "approvals_pending": [p.id for p in self.plans if p.status == AWAITING_APPROVAL],

@@ -53,6 +53,7 @@ class SavedState:
     pr: PullRequestDraft | None = None
     activity: list[Activity] = field(default_factory=list)
     applied: list[AppliedCommit] = field(default_factory=list)
+    moves: list[dict[str, Any]] = field(default_factory=list)   # what the last moves changed, for undo_move
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -66,6 +67,7 @@ class SavedState:
             "pr": self.pr.to_dict() if self.pr else None,
             "activity": [a.to_dict() for a in self.activity[-ACTIVITY_KEPT:]],
             "applied": [a.to_dict() for a in self.applied[-UNDO_KEPT:]],
+            "moves": self.moves,
         }
 
     @classmethod
@@ -81,6 +83,7 @@ class SavedState:
             pr=PullRequestDraft.from_dict(data["pr"]) if data.get("pr") else None,
             activity=[Activity(**a) for a in data.get("activity", [])],
             applied=[AppliedCommit(**a) for a in data.get("applied", [])],
+            moves=list(data.get("moves", [])),
         )
 
 

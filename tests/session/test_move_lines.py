@@ -1,0 +1,88 @@
+"""Session.move_lines: parts with stable ids, kept by a save and a restart; undo_move."""
+
+from __future__ import annotations
+
+import pytest
+
+from segmint_core.errors import RefusedError, SegmintError
+from segmint_core.session.session import Session
+from tests.support.repo import Repo
+
+
+@pytest.fixture
+def four(repo: Repo) -> Session:
+    """One hunk of four added lines, grouped."""
+    repo.write("m.py", "a\nz\n")
+    repo.commit()
+    repo.write("m.py", "a\none\ntwo\nthree\nfour\nz\n")
+    session = Session.open(str(repo.path))
+    session.regroup()
+    return session
+
+
+def lines(session: Session, unit_id: str) -> list[str]:
+    return session.units.by_id[unit_id].changed_lines
+
+
+def test_moved_lines_get_a_new_part_and_the_others_keep_their_ids(four: Session) -> None:
+    first = four.move_lines("change-1:1", [2, 4], new_group=True)
+    assert (first.moved_id, first.rest_id, first.group.id) == ("change-1:1.2", "change-1:1.1", "group-2")
+    assert lines(four, "change-1:1.1") == ["+one", "+three"] and lines(four, "change-1:1.2") == ["+two", "+four"]
+    second = four.move_lines("change-1:1.1", [2], new_group=True)
+    assert (second.moved_id, second.rest_id) == ("change-1:1.3", "change-1:1.1")
+    assert lines(four, "change-1:1.2") == ["+two", "+four"], "an untouched part keeps its id and lines"
+    assert [(g.id, g.hunk_ids) for g in four.groups] == [
+        ("group-1", ["change-1:1.1"]), ("group-2", ["change-1:1.2"]), ("group-3", ["change-1:1.3"])]
+    # The whole of a part into the group holding another part: they are one part, its number retired.
+    joined = four.move_lines("change-1:1.3", [1], to_group_id="group-2")
+    assert (joined.moved_id, joined.rest_id) == ("change-1:1.2", None)
+    assert lines(four, "change-1:1.2") == ["+two", "+three", "+four"] and "change-1:1.3" not in four.units.by_id
+
+
+def test_parts_survive_a_restart_and_a_refresh(four: Session, repo: Repo) -> None:
+    four.move_lines("change-1:1", [3], new_group=True)
+    again = Session.open(str(repo.path))
+    assert [(g.id, g.hunk_ids) for g in again.groups] == [("group-1", ["change-1:1.1"]), ("group-2", ["change-1:1.2"])]
+    assert lines(again, "change-1:1.2") == ["+three"]
+    repo.write("other.txt", "new\n")
+    again.refresh()
+    assert lines(again, "change-1:1.2") == ["+three"] and lines(again, "change-1:1.1") == ["+one", "+two", "+four"]
+
+
+def test_open_plans_follow_the_lines(four: Session) -> None:
+    four.propose_commits()
+    four.move_lines("change-1:1", [1], new_group=True)
+    (plan,) = [p for p in four.plans if p.status != "applied"]
+    assert plan.hunk_ids == ["change-1:1.1"], "the plan no longer names the hunk the lines left"
+
+
+def test_undo_puts_back_the_last_moves_one_by_one(four: Session) -> None:
+    four.move_lines("change-1:1", [1], new_group=True)
+    four.move_hunks(["change-1:1.2"], to_group_id="group-1")
+    assert four.undo_move().startswith("person undid the move: person moved change-1:1.2 to group-1")
+    assert [(g.id, g.hunk_ids) for g in four.groups] == [("group-1", ["change-1:1.1"]), ("group-2", ["change-1:1.2"])]
+    four.undo_move()
+    assert [(g.id, g.hunk_ids) for g in four.groups] == [("group-1", ["change-1:1"])]
+    assert four.units.ids() == ["change-1:1"]
+    with pytest.raises(SegmintError, match="Nothing to undo: no hunks or lines were moved"):
+        four.undo_move()
+
+
+def test_undo_is_refused_after_another_edit(four: Session) -> None:
+    four.move_lines("change-1:1", [1], new_group=True)
+    four.update_group("group-1", "The rest")
+    with pytest.raises(RefusedError, match="The session changed since the last move"):
+        four.undo_move()
+
+
+@pytest.mark.parametrize("places, message", [
+    ([5], "change-1:1 has 4 changed lines: give places from 1 to 4 (not 5)"),
+    ([0, 9], "change-1:1 has 4 changed lines: give places from 1 to 4 (not 0, 9)"),
+    ([], "Give the lines of change-1:1 to move: places from 1 to 4 among its added and removed lines"),
+])
+def test_bad_places_change_nothing(four: Session, repo: Repo, places: list[int], message: str) -> None:
+    saved = (repo.path / ".git" / "segmint" / "session.json").read_bytes()
+    with pytest.raises(SegmintError) as refused:
+        four.move_lines("change-1:1", places, new_group=True)
+    assert str(refused.value) == message
+    assert (repo.path / ".git" / "segmint" / "session.json").read_bytes() == saved
