@@ -81,6 +81,15 @@ class ChangeSummary(TypedDict):
     hunk_ids: list[str]
 
 
+class HunkPart(TypedDict):
+    """One part of a hunk cut line by line (move_lines)."""
+    id: str               # the part's own hunk id (change-3:2.2)
+    hunk_id: str          # the hunk it was cut from (change-3:2)
+    positions: list[int]  # where its lines are among that hunk's changed lines (1-based)
+    lines: list[str]      # its changed lines, with their +/- sign
+    group_id: str | None
+
+
 class Activity(TypedDict):
     time: str
     actor: str
@@ -101,6 +110,7 @@ class SessionState(TypedDict):
     changes_revision: int
     head: str | None
     changes: list[ChangeSummary]
+    parts: list[HunkPart]
     groups: list[Group]
     plans: list[CommitPlan]
     approvals_pending: list[str]
@@ -141,6 +151,14 @@ class ApplyResult(TypedDict):
 
 
 class GroupEdit(TypedDict):
+    group: Group
+    groups: list[Group]
+    revision: int
+
+
+class LineMove(TypedDict):
+    moved_id: str          # the part holding the moved lines now
+    rest_id: str | None    # the part holding the lines left behind (None: none left)
     group: Group
     groups: list[Group]
     revision: int

@@ -15,7 +15,7 @@ from tests.mcp.support import legacy, modern
 from tests.support.repo import Repo
 
 SEED_TOOLS = ["list_changes", "group_changes", "propose_commits", "apply_commit", "generate_pr"]
-PAIRING = ["get_session", "move_hunks", "merge_groups", "update_group", "update_commit", "reorder_commits", "refresh"]
+PAIRING = ["get_session", "move_hunks", "move_lines", "merge_groups", "update_group", "update_commit", "reorder_commits", "refresh"]
 CHUNKS = ["load_diff", "list_chunks", "get_chunk", "find_chunks_for_files", "get_file_diff", "get_current_overview"]
 TRAJECTORY = ["configure_project", "set_trajectory_intent", "get_file_trajectory", "get_global_trajectory",
               "get_session_summary", "consolidate"]
@@ -25,7 +25,7 @@ DESTRUCTIVE = {"apply_commit", "consolidate"}
 IDEMPOTENT = {*READ_ONLY, "update_group", "update_commit", "reorder_commits", "refresh", "configure_project",
               "set_trajectory_intent"}
 OPEN_WORLD = {"group_changes", "propose_commits", "generate_pr"}   # a configured model endpoint is called
-# Room kept in the token budget for the tools and fields still to come (move_lines, confidence).
+# Room kept in the token budget for the fields still to come (confidence).
 ROOM = 0.10
 
 

@@ -11,7 +11,7 @@ from mcp_types import CallToolResult
 from pydantic import Field
 
 from segmint_core.mcp import schemas
-from segmint_core.mcp.args import Description, Id, Ids, Revision, Summary, Title
+from segmint_core.mcp.args import MAX_IDS, Description, Id, Ids, Revision, Summary, Title
 from segmint_core.mcp.results import json_text, said, success, tool_errors
 from segmint_core.mcp.services import Services, in_thread
 from segmint_core.mcp.tools import EDITS_SESSION, EDITS_SESSION_IDEMPOTENT, READ_ONLY
@@ -23,8 +23,8 @@ def register(server: MCPServer, services: Services) -> None:
     @server.tool(title="Get the session", annotations=READ_ONLY)
     @tool_errors
     async def get_session() -> Annotated[CallToolResult, schemas.SessionState]:
-        """The shared session as it stands: changes (ids, paths, +/- counts, hunk ids), groups, commit
-        plans with their status, approvals pending, the PR draft, recent activity.
+        """The shared session as it stands: changes (ids, paths, +/- counts, hunk ids), parts made by
+        move_lines, groups, commit plans with their status, approvals pending, the PR draft, recent activity.
 
         A person may edit the same session in the Segmint TUI: read it before
         acting on ids you got earlier. It does not re-read the disk (refresh does).
@@ -55,6 +55,34 @@ def register(server: MCPServer, services: Services) -> None:
             session.check_revision(revision)
             group = session.move_hunks(hunk_ids, to_group_id=to_group_id, new_group=new_group, actor=AGENT)
             return _group_edit(session, group, f"Moved {', '.join(hunk_ids)} to {group.id}.")
+
+        return await in_thread(work)
+
+    @server.tool(title="Move lines", annotations=EDITS_SESSION)
+    @tool_errors
+    async def move_lines(
+        hunk_id: Annotated[Id, Field(description="a hunk or part id")],
+        lines: Annotated[list[Annotated[int, Field(ge=1)]], Field(
+            min_length=1, max_length=MAX_IDS, description="1-based places among its added and removed lines")],
+        to_group_id: Annotated[Id | None, Field(description="the group to move them to")] = None,
+        new_group: Annotated[bool, Field(description="move them to a new group instead")] = False,
+        revision: Revision = None,
+    ) -> Annotated[CallToolResult, schemas.LineMove]:
+        """Move single lines of a hunk mixing two intents to another group or a new one. The hunk is cut
+        into parts that each commit alone (get_session lists them); a last line lacking its newline
+        and its replacement stay together: a move parting them is refused, naming the lines to add.
+
+        Example: hunk_id='change-3:2', lines=[2, 3], new_group=true.
+        Returns {moved_id: 'change-3:2.2', rest_id: 'change-3:2.1', groups: [...all]}
+        """
+        session = services.session
+
+        def work() -> CallToolResult:
+            session.check_revision(revision)
+            moved = session.move_lines(hunk_id, lines, to_group_id=to_group_id, new_group=new_group, actor=AGENT)
+            data = {"moved_id": moved.moved_id, "rest_id": moved.rest_id, "group": moved.group.to_dict(),
+                    "groups": [g.to_dict() for g in session.groups], "revision": session.revision}
+            return said(moved.sentence, data)
 
         return await in_thread(work)
 
