@@ -25,9 +25,15 @@ COMMANDS: list[Command] = [
     Command("Edit commit message", "Edit the title and body of the highlighted commit", "edit_message"),
     Command("Show pull request", "Show the pull-request draft", "focus_pane('pr')"),
     Command("Mark or unmark", "Mark the highlighted hunk, file or group for a move or merge", "toggle_mark"),
-    Command("Move hunks to a group", "Move the marked (or highlighted) hunks to another group", "move_hunks"),
-    Command("Move hunks to a new group", "Move the marked (or highlighted) hunks to a new group",
-            "move_to_new_group"),
+    Command("Move hunks to a group", "Move the marked (or highlighted) hunks, or the lines selected in the diff "
+            "(v), to another group", "move_hunks"),
+    Command("Move hunks to a new group", "Move the marked (or highlighted) hunks, or the lines selected in the "
+            "diff (v), to a new group", "move_to_new_group"),
+    Command("Undo last move", "Put back the hunks or lines the last move took (z)", "undo_move"),
+    Command("Search the diff", "Find text in the diff pane: enter or down for the next match, up for the previous",
+            "search_diff"),
+    Command("Open in editor", "Open $VISUAL or $EDITOR at the highlighted file and line; refresh when it closes",
+            "open_editor"),
     Command("Merge groups", "Merge the marked groups, or the highlighted group into another", "merge_groups"),
     Command("Rename group", "Change the summary of the highlighted group", "rename_group"),
     Command("Regroup from scratch", "Group all changes by intent again (drops manual moves)", "regroup"),

@@ -27,6 +27,7 @@ from rich.style import Style
 from rich.text import Text
 
 from segmint_core.changes.models import Change, Hunk
+from segmint_tui.line_parts import Elsewhere
 
 CHUNK = 96              # rows highlighted together
 MAX_COLUMNS = 2000      # characters of a line that are drawn (minified files)
@@ -46,6 +47,8 @@ HEADER_REMOVED = Style(color="#ff6b6b")
 HEADER_ID = Style(color="#a0a4b8", bold=False)
 NOTE = Style(color="#8b8fa3", italic=True)
 NO_NEWLINE = Style(color="#8b8fa3", italic=True)
+ELSEWHERE = Style(color="#8b8fa3", italic=True)          # another part's added line, shown where it sits
+ELSEWHERE_TAG = Style(color="#c678dd", italic=True)      # which group holds a line of another part
 
 
 @dataclass(frozen=True)
@@ -74,26 +77,71 @@ class TextBlock:
     def render(self, index: int, gutter: int) -> tuple[Text, Style | None]:
         return self.rows[index], self.background
 
+    def raw(self, index: int) -> str:
+        return self.rows[index].plain
+
     def target_at(self, index: int) -> Target | None:
         return self.target
 
 
 class HunkBlock:
-    """A hunk header row followed by the hunk's lines."""
+    """A hunk header row followed by the hunk's lines.
 
-    def __init__(self, change: Change, hunk: Hunk) -> None:
+    A part of a split hunk also shows the lines its sibling parts add (dimmed,
+    not part of its commit) and tags the lines those parts change with where
+    they went (``elsewhere``).
+    """
+
+    def __init__(self, change: Change, hunk: Hunk, elsewhere: Elsewhere | None = None) -> None:
         self.change = change
         self.hunk = hunk
         self.lines = hunk.lines
+        self.elsewhere = elsewhere
+        # Row -> line index, or (line, where) for a sibling's added line; None: row i is line i.
+        self._rows: list[int | tuple[str, str]] | None = None
+        if elsewhere is not None and elsewhere.added:
+            self._rows = []
+            for i in range(len(self.lines)):
+                self._rows.extend(elsewhere.added.get(i, ()))
+                self._rows.append(i)
         self._numbers: list[tuple[int | None, int | None]] | None = None
+        self._positions: dict[int, int] | None = None
         self._chunks: dict[int, list[Text]] = {}
 
     def __len__(self) -> int:
-        return 1 + len(self.lines)
+        return 1 + (len(self.lines) if self._rows is None else len(self._rows))
 
     def width(self) -> int:
         longest = max((len(line) for line in self.lines), default=0)
+        if self.elsewhere is not None:
+            longest += 16 + max((len(p) for p in self.elsewhere.places), default=0)
         return min(MAX_COLUMNS, max(longest + 3, len(self.hunk.header) + len(self.hunk.id) + 12))
+
+    def line_index(self, index: int) -> int | None:
+        """The index in ``hunk.lines`` of row ``index``; None for the header and a sibling's line."""
+        if index == 0:
+            return None
+        if self._rows is None:
+            return index - 1
+        row = self._rows[index - 1]
+        return row if isinstance(row, int) else None
+
+    def changed_positions(self, first: int, last: int) -> list[int]:
+        """1-based places among the hunk's changed lines of the changed lines in rows ``first..last``."""
+        if self._positions is None:
+            changed = (i for i, line in enumerate(self.lines) if line[:1] in ("+", "-"))
+            self._positions = {i: n for n, i in enumerate(changed, start=1)}
+        found = (self._positions.get(self.line_index(row)) for row in range(first, last + 1))
+        return [p for p in found if p is not None]
+
+    def raw(self, index: int) -> str:
+        """Row ``index`` as plain text without line numbers (what search looks at)."""
+        if index == 0:
+            return f"{self.hunk.header}  {self.hunk.id}"
+        i = self.line_index(index)
+        if i is None:
+            return self._rows[index - 1][0]   # type: ignore[index]
+        return self.lines[i]
 
     @property
     def numbers(self) -> list[tuple[int | None, int | None]]:
@@ -121,7 +169,14 @@ class HunkBlock:
     def render(self, index: int, gutter: int) -> tuple[Text, Style | None]:
         if index == 0:
             return self._header(gutter), HUNK_HEADER
-        i = index - 1
+        i = self.line_index(index)
+        if i is None:
+            line, where = self._rows[index - 1]   # type: ignore[index,misc]
+            text = Text(no_wrap=True, end="")
+            text.append(" " * (2 * gutter + 3))
+            text.append(line[:MAX_COLUMNS].expandtabs(4), ELSEWHERE)
+            text.append(f"   → {where}", ELSEWHERE_TAG)
+            return text, None
         chunk = self._chunk(i // CHUNK)
         body = chunk[i % CHUNK]
         line = self.lines[i]
@@ -141,12 +196,15 @@ class HunkBlock:
             return text, REMOVED
         text.append(" ")
         text.append_text(body)
+        if self.elsewhere is not None and i in self.elsewhere.removed:
+            text.append(f"   − {self.elsewhere.removed[i]}", ELSEWHERE_TAG)
         return text, None
 
     def target_at(self, index: int) -> Target:
-        if index == 0:
+        i = self.line_index(index)
+        if i is None:
             return Target(self.change, self.hunk, None)
-        old, new = self.numbers[index - 1]
+        old, new = self.numbers[i]
         return Target(self.change, self.hunk, new if new is not None else old)
 
     def _header(self, gutter: int) -> Text:
@@ -157,6 +215,9 @@ class HunkBlock:
         text.append(f"  {self.hunk.id}", Style(color="#a0a4b8"))
         if self.hunk.staged:
             text.append("  staged", STAGED_MARK)
+        if self.elsewhere is not None and self.elsewhere.places:
+            text.append(f"  part of {self.hunk.parent_id}; its other lines: {', '.join(self.elsewhere.places)}",
+                        ELSEWHERE_TAG)
         return text
 
     def _chunk(self, k: int) -> list[Text]:
@@ -198,6 +259,9 @@ class HeaderBlock:
             for part, style in self.parts:
                 self._text.append(part, style)
         return self._text, self.background
+
+    def raw(self, index: int) -> str:
+        return "".join(part for part, _ in self.parts)
 
     def target_at(self, index: int) -> Target:
         return self.target
@@ -262,6 +326,29 @@ class DiffDocument:
     def hunk_rows(self) -> list[int]:
         return [start for start, block in zip(self.starts, self.blocks) if isinstance(block, HunkBlock)]
 
+    def hunk_span(self, y: int) -> tuple[HunkBlock, int, int] | None:
+        """The hunk row ``y`` is in, with its first and last line rows (after its header)."""
+        found = self.locate(y)
+        if found is None or not isinstance(found[0], HunkBlock):
+            return None
+        block, index = found
+        start = y - index
+        return block, start + 1, start + len(block) - 1
+
+    def find(self, term: str, start: int, step: int = 1) -> int | None:
+        """The next row after ``start`` (``step`` -1: before it) whose text holds ``term``
+        (case-insensitive), going round the end; None when no row does."""
+        term = term.lower()
+        if not term or not self.line_count:
+            return None
+        y = start
+        for _ in range(self.line_count):
+            y = (y + step) % self.line_count
+            block, index = self.locate(y)  # type: ignore[misc]
+            if term in block.raw(index).lower():
+                return y
+        return None
+
 
 # -- building documents ------------------------------------------------------------
 
@@ -270,24 +357,26 @@ def file_header(change: Change, hunks: list[Hunk]) -> HeaderBlock:
     return HeaderBlock(change, hunks)
 
 
-def change_blocks(change: Change, hunks: list[Hunk]) -> list[Block]:
+def change_blocks(change: Change, hunks: list[Hunk], elsewhere: dict[str, Elsewhere] | None = None) -> list[Block]:
     blocks: list[Block] = [file_header(change, hunks)]
     if change.binary:
         blocks.append(TextBlock([Text("  binary file: contents not shown", NOTE)], Target(change)))
     elif not hunks:
         blocks.append(TextBlock([Text("  no line changes (mode, rename or empty file)", NOTE)], Target(change)))
-    blocks.extend(HunkBlock(change, h) for h in hunks)
+    blocks.extend(HunkBlock(change, h, (elsewhere or {}).get(h.id)) for h in hunks)
     blocks.append(TextBlock([Text("")]))
     return blocks
 
 
 def build_document(parts: list[tuple[Change, list[Hunk]]], title: list[Text] | None = None,
-                   key: object = None, *, live: bool = True) -> DiffDocument:
+                   key: object = None, *, live: bool = True,
+                   elsewhere: dict[str, Elsewhere] | None = None) -> DiffDocument:
+    """``elsewhere``: for parts of split hunks, where their sibling parts' lines went."""
     blocks: list[Block] = []
     if title:
         blocks.append(TextBlock(title + [Text("")]))
     for change, hunks in parts:
-        blocks.extend(change_blocks(change, hunks))
+        blocks.extend(change_blocks(change, hunks, elsewhere))
     return DiffDocument(blocks, key, live=live)
 
 

@@ -32,11 +32,13 @@ from segmint_core.session.models import APPLIED, AWAITING_APPROVAL
 from segmint_tui.commit_diff import CommitDiff, commit_parts
 from segmint_tui.diff_render import DiffDocument, build_document, message_document
 from segmint_tui.groups_model import GroupRow, group_rows
+from segmint_tui.line_parts import elsewhere_of
 from segmint_tui.messages import GroupingProgress, SessionChanged
 from segmint_tui.screens.session_actions import SessionActions
 from segmint_tui.widgets.activity_panel import ActivityPanel
 from segmint_tui.widgets.commit_editor import CommitEditor
 from segmint_tui.widgets.commits_list import CommitsList, failure_text
+from segmint_tui.widgets.diff_search import DiffSearch
 from segmint_tui.widgets.diff_view import DiffView
 from segmint_tui.widgets.groups_tree import (
     FILE,
@@ -66,6 +68,8 @@ class MainScreen(SessionActions, Screen):
         Binding("g", "regroup", "Regroup", show=False),
         Binding("p", "propose", "Propose", show=False),
         Binding("u", "undo", "Undo commit", show=False),
+        Binding("z", "undo_move", "Undo move", show=False),
+        Binding("slash", "search_diff", "Search the diff", show=False),
         Binding("r,f5", "refresh", "Refresh", show=False),
         Binding("P", "generate_pr", "Draft PR", show=False),
         Binding("q", "app.quit", "Quit", show=False),
@@ -101,6 +105,7 @@ class MainScreen(SessionActions, Screen):
             with TabbedContent(id="right", initial="diff-tab"):
                 with TabPane("Diff", id="diff-tab"):
                     yield DiffView(id="diff")
+                    yield DiffSearch(id="diff-search")
                 with TabPane("Message", id="message-tab"):
                     yield CommitEditor(id="editor")
                 with TabPane("PR", id="pr-tab"):
@@ -228,14 +233,19 @@ class MainScreen(SessionActions, Screen):
         if row is None:
             return message_document("Select a group, file or hunk.")
         if ref.kind in (GROUP, REASON):
-            return build_document(row.parts(), _group_title(row), key=ref.key)
+            return self._live_document(row.parts(), _group_title(row), ref.key)
         f = row.file(ref.change_id or "")
         if f is None:
             return message_document("This file left the group.")
         if ref.kind == FILE:
-            return build_document([(f.change, f.hunks)], key=ref.key)
+            return self._live_document([(f.change, f.hunks)], None, ref.key)
         hunks = [h for h in f.hunks if h.id == ref.hunk_id]
-        return build_document([(f.change, hunks)], key=ref.key)
+        return self._live_document([(f.change, hunks)], None, ref.key)
+
+    def _live_document(self, parts, title: list[Text] | None, key: object) -> DiffDocument:
+        """The working tree's hunks; a part of a split hunk shows where its other lines went."""
+        elsewhere = elsewhere_of(self.session, [h for _, hunks in parts for h in hunks])
+        return build_document(parts, title, key=key, elsewhere=elsewhere)
 
     def _plan_document(self) -> DiffDocument:
         plan = self.commits.highlighted_plan
@@ -247,7 +257,7 @@ class MainScreen(SessionActions, Screen):
             title.append(Text(f"out of date ({plan.why_out_of_date}): p proposes again", "#e5c07b")
                          if plan.out_of_date else Text.assemble(("failed: ", "bold #ff6b6b"), failure))
         parts = self.session.parts(plan.hunk_ids, plan.change_ids)
-        return build_document(parts, title, key=("plan", plan.id))
+        return self._live_document(parts, title, ("plan", plan.id))
 
     def _commit_document(self, sha: str, title: list[Text]) -> DiffDocument:
         """An applied commit's own diff, from git: its hunk ids name hunks that are gone
@@ -283,8 +293,10 @@ class MainScreen(SessionActions, Screen):
             # A redraw put the cursor back on the row the diff shows, built from
             # these very rows: building it again would cost as much as the first time.
             return
+        same = self._diff_source == "groups" and ref is not None and self.diff.document.key == ref.key
         self._diff_source = "groups"
-        self.show_selection()
+        # The same node again (a redraw): the diff keeps its cursor and line selection.
+        self.show_selection(keep_position=same)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list is not self.commits:

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from segmint_core.errors import SegmintError
 from segmint_core.session.models import APPLIED, APPROVED, AWAITING_APPROVAL
 from segmint_core.wording import counted
 from segmint_tui.dialogs.confirm import Confirm
 from segmint_tui.dialogs.group_picker import NEW_GROUP, GroupPicker
 from segmint_tui.dialogs.text_prompt import TextPrompt
+from segmint_tui.editor import open_editor
 from segmint_tui.groups_model import UNGROUPED
 from segmint_tui.widgets.diff_view import DiffView
 from segmint_tui.widgets.groups_tree import REASON
@@ -52,7 +54,17 @@ class SessionActions:
     def action_toggle_mark(self) -> None:
         self.tree.action_toggle_mark()
 
+    def _line_selection(self):
+        """The diff pane's line selection when the diff has the focus, else None."""
+        if self.focused_pane() != "diff":
+            return None
+        return self.diff.selection
+
     def action_move_hunks(self) -> None:
+        selection = self._line_selection()
+        if selection is not None:
+            self._pick_group_for_lines(selection)
+            return
         units = self._units_to_move()
         if not units:
             self.notify("Nothing to move: highlight or mark hunks first", severity="warning")
@@ -72,6 +84,10 @@ class SessionActions:
         self.app.push_screen(GroupPicker(label, self.tree.rows, exclude=here), picked)
 
     def action_move_to_new_group(self) -> None:
+        selection = self._line_selection()
+        if selection is not None:
+            self._move_lines(selection, None)
+            return
         units = self._units_to_move()
         if not units:
             self.notify("Nothing to move: highlight or mark hunks first", severity="warning")
@@ -87,6 +103,70 @@ class SessionActions:
             self.call("move hunks", lambda: self.session.move_hunks(units, new_group=True), done)
         else:
             self.call("move hunks", lambda: self.session.move_hunks(units, to_group_id=group_id), done)
+
+    # -- lines --------------------------------------------------------------------
+
+    def _pick_group_for_lines(self, selection) -> None:
+        if not selection.positions:
+            self.notify("The selection holds no added or removed line", severity="warning")
+            return
+        here = {g.id for g in self.session.groups if selection.hunk_id in g.hunk_ids}
+        label = f"Move {counted(len(selection.positions), 'line')} of {selection.hunk_id} to"
+
+        def picked(choice: str | None) -> None:
+            if choice is not None:
+                self._move_lines(selection, None if choice == NEW_GROUP else choice)
+
+        self.app.push_screen(GroupPicker(label, self.tree.rows, exclude=here), picked)
+
+    def _move_lines(self, selection, group_id: str | None) -> None:
+        if not selection.positions:
+            self.notify("The selection holds no added or removed line", severity="warning")
+            return
+
+        def done(moved) -> None:
+            self.diff.action_clear_selection()
+            self.notify(moved.sentence)
+
+        hunk_id, positions = selection.hunk_id, selection.positions
+        if group_id is None:
+            self.call("move lines", lambda: self.session.move_lines(hunk_id, positions, new_group=True), done)
+        else:
+            self.call("move lines", lambda: self.session.move_lines(hunk_id, positions, to_group_id=group_id), done)
+
+    def action_undo_move(self) -> None:
+        self.call("undo the move", lambda: self.session.undo_move(), self.notify)
+
+    # -- around the diff: search, the editor -------------------------------------------
+
+    def action_search_diff(self) -> None:
+        from segmint_tui.widgets.diff_search import DiffSearch
+
+        self.focus_pane("diff")
+        self.query_one(DiffSearch).open()
+
+    def action_open_editor(self) -> None:
+        where = self._editor_target()
+        if where is None:
+            self.notify("Highlight a file, hunk or diff line to open in the editor", severity="warning")
+            return
+        path, line = where
+        try:
+            opened = open_editor(self.app, self.session.git.root, path, line)
+        except SegmintError as exc:
+            self.notify(str(exc), title="Could not open the editor", severity="error", timeout=8)
+            return
+        if opened:
+            self.notify(opened, severity="warning")
+        self.action_refresh()
+
+    def _editor_target(self) -> tuple[str, int | None] | None:
+        """The file and line to edit: the diff's cursor row, or the highlighted hunk or file."""
+        where = self._comment_target()
+        if where is None:
+            return None
+        path, line, _ = where
+        return path, line
 
     def action_merge_groups(self) -> None:
         marked = [g for g in self.tree.marked_groups() if g != UNGROUPED]

@@ -3,11 +3,18 @@
 Only the rows on screen are rendered (``render_line``), so a group of a
 thousand files scrolls as smoothly as one hunk. The cursor row is what
 "comment on this line" and "move this hunk" act on.
+
+A line selection (``v``, then the cursor; or a drag with the mouse) picks
+changed lines of one hunk: ``m`` and ``n`` then move those lines instead of
+the hunk. The selection stays within the hunk it started in.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.style import Style
+from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Region, Size
@@ -16,6 +23,16 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from segmint_tui.diff_render import DiffDocument, Target, message_document
+
+
+@dataclass(frozen=True)
+class LineSelection:
+    """Changed lines picked in one hunk: ``positions`` are 1-based among its changed lines."""
+
+    hunk_id: str
+    positions: list[int]
+    first: int          # rows of the diff, inclusive
+    last: int
 
 
 class DiffView(ScrollView, can_focus=True):
@@ -28,14 +45,19 @@ class DiffView(ScrollView, can_focus=True):
         Binding("end", "bottom", "Bottom", show=False),
         Binding("left_square_bracket", "previous_hunk", "Prev hunk"),
         Binding("right_square_bracket", "next_hunk", "Next hunk"),
+        Binding("v", "toggle_selection", "Select lines"),
+        Binding("escape", "clear_selection", "Clear selection", show=False),
         Binding("c", "screen.comment", "Comment"),
-        Binding("m", "screen.move_hunks", "Move hunk"),
+        Binding("m", "screen.move_hunks", "Move"),
         Binding("n", "screen.move_to_new_group", "New group"),
+        Binding("slash", "screen.search_diff", "Search"),
+        Binding("e", "screen.open_editor", "Edit"),
     ]
-    COMPONENT_CLASSES = {"diff-view--cursor"}
+    COMPONENT_CLASSES = {"diff-view--cursor", "diff-view--selection"}
     DEFAULT_CSS = """
     DiffView { background: $surface; }
     DiffView > .diff-view--cursor { background: $accent 35%; }
+    DiffView > .diff-view--selection { background: $accent 20%; text-style: bold; }
     """
 
     cursor = reactive(0, always_update=True, init=False)
@@ -43,7 +65,10 @@ class DiffView(ScrollView, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.document: DiffDocument = message_document("Select a group, file or hunk.")
-        self._pass_styles: tuple[Style, Style] | None = None     # (base, cursor) during render_lines
+        self.anchor: int | None = None        # where a line selection started
+        self._dragging = False
+        # (base, cursor, selection styles, selected rows) during render_lines
+        self._pass_styles: tuple[Style, Style, Style, tuple[int, int] | None] | None = None
 
     # -- content ------------------------------------------------------------------
 
@@ -52,8 +77,11 @@ class DiffView(ScrollView, can_focus=True):
         same = keep_position and document.key == self.document.key
         if document.live != self.document.live:
             self.refresh_bindings()     # the footer offers comments and moves on live rows only
+        kept = self.selection if same else None
         self.document = document
         self.virtual_size = Size(document.width, document.line_count)
+        if not (kept is not None and self._hunk_id_at(self.anchor) == kept.hunk_id):
+            self.anchor = None    # a redraw keeps a selection only on the same hunk
         if same:
             self.cursor = min(self.cursor, max(0, document.line_count - 1))
         else:
@@ -61,29 +89,77 @@ class DiffView(ScrollView, can_focus=True):
             self.scroll_to(0, 0, animate=False, immediate=True)
         self.refresh()
 
+    def _hunk_id_at(self, row: int | None) -> str | None:
+        span = self.document.hunk_span(row) if row is not None else None
+        return span[0].hunk.id if span is not None else None
+
     @property
     def target(self) -> Target | None:
         return self.document.target(self.cursor)
+
+    # -- line selection -------------------------------------------------------------
+
+    @property
+    def selection(self) -> LineSelection | None:
+        """The selected rows (clamped to the anchor's hunk) and the changed lines among them."""
+        if self.anchor is None or not self.document.live:
+            return None
+        span = self.document.hunk_span(self.anchor)
+        if span is None:
+            return None
+        block, first_row, last_row = span
+        first = max(first_row, min(self.anchor, self.cursor))
+        last = min(last_row, max(self.anchor, self.cursor))
+        header = first_row - 1     # the block's row 0
+        return LineSelection(block.hunk.id, block.changed_positions(first - header, last - header), first, last)
+
+    def action_toggle_selection(self) -> None:
+        if self.anchor is not None:
+            self.action_clear_selection()
+            return
+        span = self.document.hunk_span(self.cursor) if self.document.live else None
+        if span is None:
+            self.notify("Put the cursor on a line of a hunk to select lines", severity="warning")
+            return
+        self.anchor = max(span[1], self.cursor)
+        self.cursor = self.anchor
+        self.refresh()
+
+    def action_clear_selection(self) -> None:
+        if self.anchor is not None:
+            self.anchor = None
+            self.refresh()
+
+    def _selected_rows(self) -> tuple[int, int] | None:
+        found = self.selection
+        return None if found is None else (found.first, found.last)
 
     # -- rendering ----------------------------------------------------------------
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # The widget's style walks every ancestor's styles: once per pass, not once per row.
-        self._pass_styles = (self.rich_style, self.get_component_rich_style("diff-view--cursor"))
+        self._pass_styles = self._styles_now()
         try:
             return super().render_lines(crop)
         finally:
             self._pass_styles = None
 
+    def _styles_now(self) -> tuple[Style, Style, Style, tuple[int, int] | None]:
+        return (self.rich_style, self.get_component_rich_style("diff-view--cursor"),
+                self.get_component_rich_style("diff-view--selection"), self._selected_rows())
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         row = scroll_y + y
         width = self.scrollable_content_region.width
-        base, cursor = self._pass_styles or (self.rich_style, self.get_component_rich_style("diff-view--cursor"))
+        base, cursor, selected, chosen = self._pass_styles or self._styles_now()
         if row >= self.document.line_count:
             return Strip.blank(width, base)
         text, background = self.document.render(row)
         fill = base + background if background else base
+        if chosen is not None and chosen[0] <= row <= chosen[1]:
+            fill = fill + selected
+            text = Text.assemble(("▌", selected), text[1:]) if text.cell_len else text
         if row == self.cursor and self.has_focus:
             fill = fill + cursor
         segments = list(text.render(self.app.console))
@@ -91,8 +167,11 @@ class DiffView(ScrollView, can_focus=True):
         return strip.crop_extend(scroll_x, scroll_x + width, fill).apply_offsets(scroll_x, row)
 
     def watch_cursor(self, old: int, new: int) -> None:
-        self._refresh_row(old)
-        self._refresh_row(new)
+        if self.anchor is not None:
+            self.refresh()    # the selection grew or shrank
+        else:
+            self._refresh_row(old)
+            self._refresh_row(new)
         self.scroll_to_row(new)
 
     def _refresh_row(self, row: int) -> None:
@@ -114,16 +193,51 @@ class DiffView(ScrollView, can_focus=True):
     def on_blur(self) -> None:
         self._refresh_row(self.cursor)
 
-    def on_click(self, event: events.Click) -> None:
+    # -- the mouse: a click moves the cursor, a drag selects lines, shift+click extends ----
+
+    def _row_at(self, event: events.MouseEvent) -> int | None:
         row = self.scroll_offset.y + event.y
-        if 0 <= row < self.document.line_count:
+        return row if 0 <= row < self.document.line_count else None
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        row = self._row_at(event)
+        if row is None or event.button != 1:
+            return
+        if event.shift and self.document.live:
+            if self.anchor is None:
+                self.anchor = self.cursor
             self.cursor = row
+            return
+        self.anchor = None
+        self.cursor = row
+        self._dragging = True
+        self.capture_mouse()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        if not self._dragging:
+            return
+        row = self._row_at(event)
+        if row is None or row == self.cursor:
+            return
+        if self.anchor is None and self.document.hunk_span(self.cursor) is not None and self.document.live:
+            self.anchor = self.cursor
+        self.cursor = row
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        if self._dragging:
+            self._dragging = False
+            self.capture_mouse(False)
 
     # -- actions ------------------------------------------------------------------
 
     def _move(self, delta: int) -> None:
-        if self.document.line_count:
-            self.cursor = max(0, min(self.document.line_count - 1, self.cursor + delta))
+        if not self.document.line_count:
+            return
+        low, high = 0, self.document.line_count - 1
+        span = self.document.hunk_span(self.anchor) if self.anchor is not None else None
+        if span is not None:        # a selection keeps the cursor in its hunk
+            low, high = span[1], span[2]
+        self.cursor = max(low, min(high, self.cursor + delta))
 
     def action_cursor_up(self) -> None:
         self._move(-1)
@@ -154,6 +268,18 @@ class DiffView(ScrollView, can_focus=True):
         if earlier:
             self.cursor = earlier[-1]
             self.scroll_to(y=earlier[-1], animate=False, immediate=True)
+
+    # -- search ------------------------------------------------------------------------
+
+    def find(self, term: str, step: int = 1, *, here: bool = False) -> bool:
+        """Move the cursor to the next row holding ``term`` (``step`` -1: the previous one;
+        ``here``: the cursor's own row counts). False when no row holds it."""
+        start = self.cursor - step if here else self.cursor
+        row = self.document.find(term, start, step)
+        if row is None:
+            return False
+        self.cursor = row
+        return True
 
     def visible_text(self) -> list[str]:
         """The plain text of the rows on screen (tests and the tmux check read it)."""
