@@ -16,8 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from segmint_core.changes.models import Hunk, wire_text
-from segmint_core.changes.parts import changed_indices
+from segmint_core.changes.models import Hunk, wire_lines
 from segmint_core.errors import RefusedError, SegmintError
 from segmint_core.session import events
 from segmint_core.session.core import SessionCore
@@ -164,16 +163,11 @@ def describe_parts(session: SessionCore) -> list[dict[str, Any]]:
     if not any(parts.is_split for parts in units.hunk_parts.values()):
         return []
     group_of = {uid: g.id for g in session.groups for uid in g.hunk_ids}
-    out: list[dict[str, Any]] = []
-    ranks: dict[str, dict[int, int]] = {}
-    for unit in units.by_id.values():
-        if unit.hunk is unit.parent:
-            continue
-        rank = ranks.setdefault(unit.parent.id, {i: n for n, i in enumerate(changed_indices(unit.parent.lines), 1)})
-        owned = sorted(i for _, i in unit.refs)
-        out.append({"id": unit.id, "hunk_id": unit.parent.id, "positions": [rank[i] for i in owned],
-                    "lines": [wire_text(unit.parent.lines[i]) for i in owned], "group_id": group_of.get(unit.id)})
-    return out
+    return [
+        {"id": unit.id, "hunk_id": unit.parent.id, "positions": [p + 1 for p in units.places(unit)],
+         "lines": wire_lines(unit.changed_lines), "group_id": group_of.get(unit.id)}
+        for unit in units.by_id.values() if unit.hunk is not unit.parent
+    ]
 
 
 def _chosen(unit: Unit, lines: list[int]) -> set[int]:

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from segmint_core.session.models import APPLIED, Activity, AppliedCommit, CommitPlan, Group, PullRequestDraft
-from segmint_core.changes.parts import changed_indices
 from segmint_core.session.remap import OldUnit, Remap
 from segmint_core.atomic import write_atomic
 from segmint_core.session.store import load_state, save_state
@@ -105,19 +104,11 @@ def write_saved(folder: Path, state: SavedState) -> None:
 
 
 def unit_signatures(units: Units) -> list[OldUnit]:
-    out = []
-    ranks: dict[str, dict[int, int]] = {}   # git hunk id -> line index -> place among its changed lines
-    for unit in units.by_id.values():
-        if unit.hunk is unit.parent:
-            positions = tuple(range(len(unit.refs)))
-        else:
-            rank = ranks.get(unit.parent.id)
-            if rank is None:
-                rank = ranks[unit.parent.id] = {i: n for n, i in enumerate(changed_indices(unit.parent.lines))}
-            positions = tuple(rank[i] for _, i in sorted(unit.refs))
-        out.append(OldUnit(unit.id, unit.change.file_path, unit.parent.staged, tuple(unit.changed_lines),
-                           unit.parent.id, positions))
-    return out
+    return [
+        OldUnit(unit.id, unit.change.file_path, unit.parent.staged, tuple(unit.changed_lines), unit.parent.id,
+                tuple(units.places(unit)))
+        for unit in units.by_id.values()
+    ]
 
 
 def write_units(folder: Path, units: Units) -> None:

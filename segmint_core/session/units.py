@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from segmint_core.apply.lines import LineRef
 from segmint_core.changes import ChangeSet
 from segmint_core.changes.models import Change, Hunk
-from segmint_core.changes.parts import HunkParts
+from segmint_core.changes.parts import HunkParts, changed_indices
 from segmint_core.changes.split import render_part
 from segmint_core.errors import SegmintError, UnknownIdError
 
@@ -46,6 +46,7 @@ class Units:
         self.changeset = changes
         self.splits: dict[str, list[list[int]]] = {}
         self.hunk_parts: dict[str, HunkParts] = {}
+        self._ranks: dict[str, dict[int, int]] = {}   # git hunk id -> line index -> place among its changed lines
         self.by_id: dict[str, Unit] = {}
         self.changes: list[Change] = []
         for change in changes.changes:
@@ -72,6 +73,15 @@ class Units:
             Unit(f"{hunk.id}.{number}", change, render_part(hunk, owned, number), hunk, _refs(hunk, owned))
             for number, owned in parts.live()
         ]
+
+    def places(self, unit: Unit) -> list[int]:
+        """Where the unit's lines are among its git hunk's changed lines (0-based)."""
+        if unit.hunk is unit.parent:
+            return list(range(len(unit.refs)))
+        rank = self._ranks.get(unit.parent.id)
+        if rank is None:
+            rank = self._ranks[unit.parent.id] = {i: n for n, i in enumerate(changed_indices(unit.parent.lines))}
+        return [rank[i] for _, i in sorted(unit.refs)]
 
     def parts_of(self, unit: Unit) -> HunkParts:
         """How the unit's git hunk is cut (one part: the whole hunk)."""
