@@ -104,6 +104,7 @@ class HunkBlock:
             for i in range(len(self.lines)):
                 self._rows.extend(elsewhere.added.get(i, ()))
                 self._rows.append(i)
+            self._rows.extend(elsewhere.added.get(len(self.lines), ()))   # after the last row
         self._numbers: list[tuple[int | None, int | None]] | None = None
         self._positions: dict[int, int] | None = None
         self._chunks: dict[int, list[Text]] = {}

@@ -20,7 +20,7 @@ from segmint_core.changes.split import part_rows
 class Elsewhere:
     """Another part's lines around one part (indices are into the part's own ``lines``)."""
 
-    added: dict[int, list[tuple[str, str]]] = field(default_factory=dict)   # before row i: (line, where it went)
+    added: dict[int, list[tuple[str, str]]] = field(default_factory=dict)   # before row i (or after the last): (line, where)
     removed: dict[int, str] = field(default_factory=dict)                    # row i is removed there
     places: tuple[str, ...] = ()                                             # every other place, in order
 
@@ -50,13 +50,33 @@ def _around(lines: list[str], owned: set[int], owner: dict[int, str]) -> Elsewhe
     rows = part_rows(lines, owned)
     added: dict[int, list[tuple[str, str]]] = {}
     removed: dict[int, str] = {}
+    foreign = lambda i: i in owner and lines[i][:1] == "+"  # noqa: E731  (a sibling's added line)
+    edges = [-1, *rows, len(lines)]
+    for n in range(len(rows) + 1):
+        start, end = edges[n] + 1, edges[n + 1]
+        if n == 0:             # before the first row: only the sibling lines right before it
+            start = _run_start(lines, end, foreign)
+        if n == len(rows):     # after the last row: only the sibling lines right after it
+            end = _run_end(lines, start, foreign)
+        between = [(lines[i], owner[i]) for i in range(start, end) if foreign(i)]
+        if between:
+            added[n] = between
     for n, index in enumerate(rows):
         if index in owner:
             removed[n] = owner[index]
-        if n:
-            between = [(lines[i], owner[i]) for i in range(rows[n - 1] + 1, index)
-                       if i in owner and lines[i][:1] == "+"]
-            if between:
-                added[n] = between
     places = tuple(dict.fromkeys(owner[i] for i in sorted(owner)))
     return Elsewhere(added, removed, places)
+
+
+def _run_start(lines: list[str], end: int, foreign) -> int:
+    start = end
+    while start > 0 and (foreign(start - 1) or lines[start - 1][:1] == "\\"):
+        start -= 1
+    return start
+
+
+def _run_end(lines: list[str], start: int, foreign) -> int:
+    end = start
+    while end < len(lines) and (foreign(end) or lines[end][:1] == "\\"):
+        end += 1
+    return end

@@ -95,6 +95,8 @@ async def test_undo_puts_the_last_move_back(repo: Repo) -> None:
         await pilot.press("v", "n")
         await settle(pilot)
         assert len(app.session.groups) == 2
+        rows = [app.main.diff.document.plain(y) for y in range(app.main.diff.document.line_count)]
+        assert any(row.strip() == "+third = 3   → group-2" for row in rows), "a moved last line shows after the rest"
         await pilot.press("z")
         await settle(pilot)
         assert [(g.id, g.hunk_ids) for g in app.session.groups] == [("group-1", ["change-1:1"])]
