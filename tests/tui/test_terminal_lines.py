@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 from segmint_core.bench.changes import segmint_command
@@ -67,3 +68,27 @@ def test_one_added_line_of_three_becomes_a_commit_of_its_own(tmp_path: Path, ter
     assert repo.git_bytes("show", f"HEAD:{target}").decode() == edited
     made = {tuple(commit_lines(repo, "HEAD~1")), tuple(commit_lines(repo, "HEAD"))}
     assert made == {("+FIRST_SETTING = 1", "+THIRD_SETTING = 3"), ("+SECOND_SETTING = 2",)}
+
+
+EDITOR = """import sys
+line, path = int(sys.argv[1][1:]), sys.argv[2]
+lines = open(path).readlines()
+lines.insert(line, "EDITED_IN_THE_EDITOR = 1\\n")
+open(path, "w").writelines(lines)
+"""
+
+
+def test_e_hands_the_terminal_to_the_editor_and_comes_back_refreshed(tmp_path: Path, terminal: Terminal) -> None:
+    repo = Repo(tmp_path / "repo")
+    repo.write("app.py", "a = 1\nz = 9\n")
+    repo.commit()
+    repo.write("app.py", "a = 1\nb = 2\nz = 9\n")
+    script = tmp_path / "editor.py"
+    script.write_text(EDITOR)
+    terminal.start(str(repo.path), ["env", f"VISUAL='{sys.executable} {script}'", *segmint_command(), "--no-mcp"])
+    terminal.wait_for(lambda s: "#1 +1" in s, "the group")
+    terminal.keys("3")
+    terminal.wait_for(lambda s: "v Select lines" in s, "the diff pane's keys")
+    terminal.keys("]", "Down", "Down", "e")
+    terminal.wait_for(lambda s: "refreshed: 1 new hunk" in s, "the session read again after the editor closed")
+    assert repo.read("app.py") == b"a = 1\nb = 2\nEDITED_IN_THE_EDITOR = 1\nz = 9\n"
