@@ -41,6 +41,10 @@ SHOTS = (
          "a group opened to its files, a Python file's diff highlighted"),
     Shot("commit-editor", ("p", "2", "enter"), "the commit editor on the first proposed commit"),
     Shot("small-terminal", ("p", "3"), "an 80x24 terminal: the diff in use takes the whole width", size=(80, 24)),
+    Shot("line-selection", ("3", "right_square_bracket", *("down",) * 6, "v", "down"),
+         "two lines of a hunk selected in the diff pane, for m or n to move"),
+    Shot("lines-moved", ("3", "right_square_bracket", *("down",) * 6, "v", "down", "n"),
+         "the hunk after its last two lines went to a new group: they show, dimmed, where they went"),
 )
 
 
