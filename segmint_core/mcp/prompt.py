@@ -15,7 +15,8 @@ the files on disk. A person may be reviewing the same session in the Segmint ter
 2. Group: call group_changes. For each group, read its summary and reasons, then the hunks
    themselves: does every hunk serve the same intent?
 3. Fix the groups: move_hunks for a hunk in the wrong group (to_group_id, or new_group=true),
-   merge_groups for groups that are one intent, update_group to name an intent in one line.
+   move_lines for the lines of one intent inside a hunk that mixes two, merge_groups for groups
+   that are one intent, update_group to name an intent in one line.
    get_session shows the whole state, including what the person changed.
 4. Plan: call propose_commits. Improve each message with update_commit (a conventional subject
    such as "fix(parser): ...", a body that says why) and the order with reorder_commits (what

@@ -40,8 +40,8 @@ NAME = "segmint"
 INSTRUCTIONS = (
     "Segmint segments a dirty git working tree into commits by intent. list_changes, group_changes, "
     "propose_commits, apply_commit and generate_pr go from changes to commits to a PR draft; get_session, "
-    "move_hunks, merge_groups, update_group, update_commit and reorder_commits refine the shared session "
-    "(a person may be editing it in the Segmint TUI at the same time); check_lazygit_messages reads the "
+    "move_hunks, move_lines, merge_groups, update_group, update_commit and reorder_commits refine the shared "
+    "session (a person may be editing it in the Segmint TUI at the same time); check_lazygit_messages reads the "
     "person's review comments. The split_my_changes prompt walks through it all."
 )
 
