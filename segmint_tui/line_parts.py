@@ -20,7 +20,8 @@ from segmint_core.changes.split import part_rows
 class Elsewhere:
     """Another part's lines around one part (indices are into the part's own ``lines``)."""
 
-    added: dict[int, list[tuple[str, str]]] = field(default_factory=dict)   # before row i (or after the last): (line, where)
+    # before row i (or, at len(lines), after the last row): (line, where it went)
+    added: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
     removed: dict[int, str] = field(default_factory=dict)                    # row i is removed there
     places: tuple[str, ...] = ()                                             # every other place, in order
 

@@ -39,7 +39,8 @@ class OldUnit:
 class Remap:
     splits: dict[str, list[list[int]]] = field(default_factory=dict)   # as HunkParts.to_saved
     ids: dict[str, str] = field(default_factory=dict)     # old unit id -> new unit id
-    also: dict[str, list[str]] = field(default_factory=dict)   # old unit id -> more new ids (its lines now in several hunks)
+    # old unit id -> more new ids: its lines are in several hunks now
+    also: dict[str, list[str]] = field(default_factory=dict)
     appeared: list[str] = field(default_factory=list)     # new unit ids no old unit claims
     vanished: list[str] = field(default_factory=list)     # old unit ids not found
 

@@ -73,7 +73,8 @@ async def test_lines_join_the_part_a_group_already_holds(repo: Repo) -> None:
         assert (again["moved_id"], again["rest_id"]) == ("change-1:1.2", "change-1:1.1")
         assert again["group"]["hunk_ids"] == ["change-1:1.2"]
         parts = {p["id"]: p["lines"] for p in (await data(client, "get_session"))["parts"]}
-        assert parts == {"change-1:1.1": ["+MAX_RETRIES = 3"], "change-1:1.2": ["-MAX_RETIRES = 3", "+CACHE_SIZE = 256"]}
+        assert parts == {"change-1:1.1": ["+MAX_RETRIES = 3"],
+                         "change-1:1.2": ["-MAX_RETIRES = 3", "+CACHE_SIZE = 256"]}
 
 
 async def test_bad_lines_are_refused_with_a_sentence_and_change_nothing(repo: Repo) -> None:

@@ -185,7 +185,8 @@ def tree_files(repo: Repo, rev: str) -> dict[str, bytes]:
     for row in repo.git_bytes("ls-tree", "-r", "-z", rev).split(b"\0"):
         if row:
             meta, path = row.split(b"\t", 1)
-            files[path.decode("utf-8", "surrogateescape")] = repo.git_bytes("cat-file", "blob", meta.split()[2].decode())
+            blob = meta.split()[2].decode()
+            files[path.decode("utf-8", "surrogateescape")] = repo.git_bytes("cat-file", "blob", blob)
     return files
 
 
