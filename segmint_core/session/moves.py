@@ -20,8 +20,8 @@ from segmint_core.changes.models import Hunk, wire_lines
 from segmint_core.errors import RefusedError, SegmintError
 from segmint_core.session import events
 from segmint_core.session.core import SessionCore
-from segmint_core.session.groups import add_group, refresh_summaries, tidy_groups
-from segmint_core.session.models import APPLIED, PERSON, CommitPlan, Group
+from segmint_core.session.groups import add_group, follow_groups, refresh_summaries, tidy_groups
+from segmint_core.session.models import PERSON, CommitPlan, Group
 from segmint_core.session.state import write_units
 from segmint_core.session.units import Unit, Units
 from segmint_core.wording import counted
@@ -143,6 +143,7 @@ def move_lines(session: SessionCore, hunk_id: str, lines: list[int], *, to_group
             renamed[joining.id] = moved_id
         _rename_units(session, renamed, moved_id, target)
         tidy_groups(session.state, session.units)
+        follow_groups(session.state, session.units)
         session.state.revision += 1
         refresh_summaries(session.state, session.units)
         places = counted(len(chosen), "line")
@@ -207,16 +208,12 @@ def _siblings(units: Units, parent: Hunk) -> list[Unit]:
 
 
 def _rename_units(session: SessionCore, renamed: dict[str, str | None], moved_id: str, target: Group) -> None:
-    """Groups and open plans name the new units: each old id its successor (None: gone).
-    The moved lines go to ``target`` and leave every other group; a plan keeps them
-    only where it held the part they joined."""
+    """Groups name the new units: each old id its successor (None: gone); the moved lines go to
+    ``target`` and leave every other group. Open plans keep what they named and go out of date
+    where their groups changed (``follow_groups``), as after any move."""
     for group in session.groups:
         group.hunk_ids = _renamed(group.hunk_ids, renamed, moved_id)
     target.hunk_ids = session.units.in_order([*target.hunk_ids, moved_id])
-    open_plans = [p for p in session.plans if p.status != APPLIED]
-    for plan in open_plans:
-        plan.hunk_ids = _renamed(plan.hunk_ids, renamed)
-    session.state.plans = [p for p in session.plans if p.status == APPLIED or p.hunk_ids or p.change_ids]
 
 
 def _renamed(ids: list[str], renamed: dict[str, str | None], leaving: str | None = None) -> list[str]:

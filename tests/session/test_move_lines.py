@@ -49,11 +49,15 @@ def test_parts_survive_a_restart_and_a_refresh(four: Session, repo: Repo) -> Non
     assert lines(again, "change-1:1.2") == ["+three"] and lines(again, "change-1:1.1") == ["+one", "+two", "+four"]
 
 
-def test_open_plans_follow_the_lines(four: Session) -> None:
-    four.propose_commits()
+def test_open_plans_go_out_of_date_and_undo_brings_them_back(four: Session) -> None:
+    (proposed,) = four.propose_commits()
     four.move_lines("change-1:1", [1], new_group=True)
-    (plan,) = [p for p in four.plans if p.status != "applied"]
-    assert plan.hunk_ids == ["change-1:1.1"], "the plan no longer names the hunk the lines left"
+    (plan,) = four.plans
+    assert plan.out_of_date and "group-1 changed" in plan.out_of_date, "a plan never commits lines moved away"
+    four.undo_move()
+    (plan,) = four.plans
+    assert plan.out_of_date is None and plan.hunk_ids == ["change-1:1"]
+    assert len(four.propose_commits()) == 1
 
 
 def test_undo_puts_back_the_last_moves_one_by_one(four: Session) -> None:
