@@ -52,7 +52,8 @@ class SavedState:
     pr: PullRequestDraft | None = None
     activity: list[Activity] = field(default_factory=list)
     applied: list[AppliedCommit] = field(default_factory=list)
-    moves: list[dict[str, Any]] = field(default_factory=list)   # what the last moves changed, for undo_move
+    # What the last moves changed, for undo_move: saved only while a move is the last edit.
+    moves: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -66,7 +67,7 @@ class SavedState:
             "pr": self.pr.to_dict() if self.pr else None,
             "activity": [a.to_dict() for a in self.activity[-ACTIVITY_KEPT:]],
             "applied": [a.to_dict() for a in self.applied[-UNDO_KEPT:]],
-            "moves": self.moves,
+            "moves": self.moves if self.moves and self.moves[-1]["after"] == self.revision else [],
         }
 
     @classmethod
