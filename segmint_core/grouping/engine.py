@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import Any
 
 from segmint_core.changes import ChangeSet
-from segmint_core.changes.generated import generated_paths
 from segmint_core.changes.models import Change
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
@@ -28,6 +27,7 @@ from segmint_core.grouping.seed import seed_clusters
 from segmint_core.grouping.signals import dependencies
 from segmint_core.grouping.signals.base import Context, Link
 from segmint_core.grouping.summaries import GroupText, describe
+from segmint_core.grouping.repository import Repository
 from segmint_core.grouping.timeline import lookup_timeline
 from segmint_core.grouping.units import Unit, build_units
 
@@ -62,7 +62,7 @@ def group_changes(
     root = root or getattr(changes, "root", None)
     if timeline is ...:
         timeline = lookup_timeline(root, changes)
-    units = build_units(selected, generated_paths(Git(root) if root else None, [c.file_path for c in selected]))
+    units = Repository(Git(root) if root else None).units(selected)
     if algorithm == "seed":
         labels = _seed_labels(selected, units, embedder, progress)
         links = _links(units, embedder, model, timeline, progress, embed=False)  # for the reasons only

@@ -17,7 +17,10 @@ from segmint_core.bench.untangle.cache import Cache, source_hash
 from segmint_core.bench.untangle.corpus import TANGLE_SOURCES, Log, Selection, Tangle, load_tangles, repo_name, source_head
 from segmint_core.grouping.engine import evidence
 from segmint_core.grouping.signals.base import Link
-from segmint_core.grouping.units import Unit, build_units
+from segmint_core.bench.untangle.workspace import Workspace
+from segmint_core.git import Git
+from segmint_core.grouping.repository import Repository
+from segmint_core.grouping.units import Unit
 from segmint_core.wording import counted
 
 EVIDENCE_SOURCES = ("changes", "grouping", "bench/untangle/features.py")
@@ -58,9 +61,10 @@ class Sample:
         return out
 
 
-def case_evidence(tangle: Tangle) -> tuple[list[Unit], list[Link]]:
-    """The units and links the engine computes for this case (offline provider, no timeline)."""
-    units = build_units(tangle.changes.changes)
+def case_evidence(tangle: Tangle, git: Git | None = None) -> tuple[list[Unit], list[Link]]:
+    """The units and links the engine computes for this case (offline provider, no timeline);
+    ``git``: a clone holding the case's commits, to read its files as ``group_changes`` does."""
+    units = Repository(git).units(tangle.changes.changes)
     return units, evidence(units)
 
 
@@ -72,7 +76,8 @@ def load_samples(repo: str, selection: Selection, cache: Cache, log: Log | None 
     if len(known) < len(tangled):
         if log:
             log(f"{repo_name(repo)} k={selection.k}: evidence for {counted(len(tangled) - len(known), 'case')}")
-        known = known + [case_evidence(t) for t in tangled[len(known):]]
+        with Workspace(repo) as workspace:   # the cases' files, read from their commits
+            known = known + [case_evidence(t, workspace.git) for t in tangled[len(known):]]
         cache.put("evidence", key, known)
     name = repo_name(repo)
     return [Sample(name, selection.k, t, units, links) for t, (units, links) in zip(tangled, known)]

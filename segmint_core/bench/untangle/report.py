@@ -57,7 +57,8 @@ def _case_line(number: int, total: int, r: CaseResult) -> str:
 def _synthetic(workspace: Workspace, hunks: int, provider: str, log: Callable[[str], None]) -> dict:
     changes = synthetic_changes(workspace.git, workspace.head(), hunks)
     log(f"synthetic case: {len(changes.changes)} files, {hunks} hunks")
-    timing = time_it(lambda: group_changes(changes, provider=provider, timeline=None), SYNTHETIC_REPEAT)
+    timing = time_it(lambda: group_changes(changes, provider=provider, timeline=None, root=workspace.root),
+                     SYNTHETIC_REPEAT)
     return {
         "files": len(changes.changes),
         "hunks": len(changes.hunk_ids()),

@@ -29,22 +29,23 @@ def synthetic_changes(git: Git, rev: str, hunks: int, seed: int = 0) -> ChangeSe
     rng = random.Random(seed)
     paths = [p for p in git.run("ls-tree", "-r", "--name-only", rev).text.splitlines() if TEXT_FILE.search(p)]
     rng.shuffle(paths)
-    texts = [(path, text.splitlines()) for path, text in _read_blobs(git, rev, paths[:2000])]
-    quota = _allocate([len(_spots(lines)) for _, lines in texts], hunks)
+    texts = [(path, oid, text.splitlines()) for path, oid, text in _read_blobs(git, rev, paths[:2000])]
+    quota = _allocate([len(_spots(lines)) for _, _, lines in texts], hunks)
     if sum(quota) < hunks:
         raise SegmintError(f"The repository has too little text for a {hunks}-hunk case")
     patch: list[str] = []
-    for (path, lines), count in zip(texts, quota):
+    for (path, oid, lines), count in zip(texts, quota):
         if count:
-            patch += [f"diff --git a/{path} b/{path}", f"--- a/{path}", f"+++ b/{path}"]
+            # The old blob's id, as git names it, so grouping can read (and parse) the file.
+            patch += [f"diff --git a/{path} b/{path}", f"index {oid}..{oid} 100644", f"--- a/{path}", f"+++ b/{path}"]
             patch += _edit(lines, count, rng)
     files = parse_diff("\n".join(patch) + "\n")
-    return ChangeSet(merge_patches([], files, []), f"synthetic-{hunks}-{seed}", None)
+    return ChangeSet(merge_patches([], files, []), f"synthetic-{hunks}-{seed}", rev)
 
 
-def _read_blobs(git: Git, rev: str, paths: list[str]) -> list[tuple[str, str]]:
+def _read_blobs(git: Git, rev: str, paths: list[str]) -> list[tuple[str, str, str]]:
     out = git.run("cat-file", "--batch", input="".join(f"{rev}:{p}\n" for p in paths).encode()).stdout
-    blobs: list[tuple[str, str]] = []
+    blobs: list[tuple[str, str, str]] = []
     pos = 0
     for path in paths:
         end = out.index(b"\n", pos)
@@ -56,7 +57,7 @@ def _read_blobs(git: Git, rev: str, paths: list[str]) -> list[tuple[str, str]]:
         data = out[pos:pos + size]
         pos += size + 1
         if b"\0" not in data[:8000]:
-            blobs.append((path, data.decode("utf-8", "replace")))
+            blobs.append((path, header[0].decode(), data.decode("utf-8", "replace")))
     return blobs
 
 

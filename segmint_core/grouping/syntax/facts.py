@@ -1,0 +1,97 @@
+"""One parsed text, and what it says about given rows: names, definitions, the enclosing ones.
+
+Every question is a tree-sitter query limited to the rows asked about, so a
+large file with a small edit costs its parse and little more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from segmint_core.grouping.syntax.languages import Grammar, loaded
+
+
+@dataclass(frozen=True)
+class Definition:
+    name: str
+    name_row: int       # the row its name is on
+    start: int          # first and last row of the whole definition
+    end: int
+    scope: bool         # a function, method, class... (encloses code), not a field or constant
+
+
+class Parsed:
+    """A text, parsed with its grammar on first use."""
+
+    def __init__(self, grammar: Grammar, lines: list[str]) -> None:
+        self.grammar = grammar
+        self.lines = lines
+        self.source = "\n".join(lines).encode("utf-8", "surrogateescape")
+
+    @cached_property
+    def tree(self) -> Any:
+        parser, _, _ = loaded(self.grammar.name)  # type: ignore[misc]
+        return parser.parse(self.source)
+
+    def definitions(self, first: int, last: int) -> list[Definition]:
+        """The definitions touching rows ``first..last``: those named there and those enclosing them."""
+        import tree_sitter
+
+        _, query, _ = loaded(self.grammar.name)  # type: ignore[misc]
+        cursor = tree_sitter.QueryCursor(query)
+        cursor.set_point_range((first, 0), (last + 1, 0))
+        found = []
+        for _, captures in cursor.matches(self.tree.root_node):
+            name, node = captures["name"][0], captures["def"][0]
+            found.append(Definition(name.text.decode("utf-8", "surrogateescape"), name.start_point[0],
+                                    node.start_point[0], node.end_point[0], node.type in self.grammar.scopes))
+        return found
+
+    def defined_and_enclosing(self, rows: set[int], at: int | None) -> tuple[set[str], Definition | None]:
+        """Names defined on ``rows``, and the innermost scope whose body holds row ``at``
+        (one query over the rows between them)."""
+        wanted = rows | ({at} if at is not None else set())
+        if not wanted:
+            return set(), None
+        defined: set[str] = set()
+        best = None
+        for d in self.definitions(min(wanted), max(wanted)):
+            if d.name_row in rows:
+                defined.add(d.name)
+            if at is not None and d.scope and d.start < at <= d.end and (
+                    best is None or (d.start, -d.end) > (best.start, -best.end)):
+                best = d
+        return defined, best
+
+    def function_rows(self, row: int) -> tuple[int, int] | None:
+        """The first and last row of the innermost function (a named one, a method, a
+        closure or callback such as a test's) holding ``row``, or None."""
+        line = self.lines[row] if row < len(self.lines) else ""
+        column = len(line[: len(line) - len(line.lstrip())].encode("utf-8", "surrogateescape"))
+        node = self.tree.root_node.named_descendant_for_point_range((row, column), (row, column))
+        while node is not None:
+            if node.type in self.grammar.functions:
+                return node.start_point[0], node.end_point[0]
+            node = node.parent
+        return None
+
+    def names_on(self, rows: set[int]) -> list[str]:
+        """The names (identifier leaves: never words of strings or comments) on ``rows``, in order."""
+        if not rows:
+            return []
+        return [text for row, text in self._names_between(min(rows), max(rows)) if row in rows]
+
+    def names_within(self, first: int, last: int) -> list[str]:
+        return [text for _, text in self._names_between(first, last)]
+
+    def _names_between(self, first: int, last: int) -> list[tuple[int, str]]:
+        import tree_sitter
+
+        _, _, query = loaded(self.grammar.name)  # type: ignore[misc]
+        cursor = tree_sitter.QueryCursor(query)
+        cursor.set_point_range((first, 0), (last + 1, 0))
+        nodes = cursor.captures(self.tree.root_node).get("name", [])
+        return sorted((n.start_point[0], n.text.decode("utf-8", "surrogateescape")) for n in nodes)
+
