@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 # Kinds (before any ":" suffix) whose summed strength grows with the number of
 # shared things: log1p.
-PILING = frozenset({"def_use", "def_use_context", "shared", "mention", "mention_use", "repeated"})
+PILING = frozenset({"def_use", "def_use_context", "shared", "mention", "mention_use", "repeated", "exercises"})
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from segmint_core.grouping.model import Model
 from segmint_core.grouping.signals import (
     dependencies,
     docs,
+    exercises,
     files,
     identifiers,
     proximity,
@@ -28,7 +29,7 @@ SILENT = {timeline.DIFFERENT_BURST}
 # Which evidence a person finds most telling comes first (then by weight).
 PRIORITY = {
     identifiers.DEF_USE: 0, docs.MENTION: 0, timeline.SAME_INTENT: 0, dependencies.DEPENDENCIES: 0,
-    files.TEST_PAIR: 1, repeated.REPEATED: 1, repeated.MOVED: 1, identifiers.DEF_USE_CONTEXT: 1,
+    files.TEST_PAIR: 1, exercises.EXERCISES: 1, repeated.REPEATED: 1, repeated.MOVED: 1, identifiers.DEF_USE_CONTEXT: 1,
     proximity.SAME_SCOPE: 2, docs.MENTION_USE: 2, timeline.SAME_BURST: 2, docs.FILE_MENTION: 2,
     identifiers.SHARED: 3, proximity.SAME_HUNK: 3,
     proximity.NEARBY: 4, files.SAME_STEM: 4,
@@ -101,6 +102,9 @@ def _sentence(kind: str, detail: str, units: list[Unit]) -> str | None:
         return f"moves lines: {_short(detail)}"
     if kind == repeated.REPEATED:
         return f"the same edit in {len(units)} places: {_short(detail)}"
+    if kind == exercises.EXERCISES:
+        tests = _paths([u for u in units if detail in u.calls])
+        return f"{tests} tests `{detail}`, which the change edits" if tests else None
     if kind == dependencies.DEPENDENCIES:
         return f"dependencies change together: {detail}"
     if kind == timeline.SAME_INTENT:

@@ -8,6 +8,7 @@ from segmint_core.grouping import signals
 from segmint_core.grouping.embeddings.local import LocalProvider
 from segmint_core.grouping.model import DEFAULT
 from segmint_core.grouping.signals.base import Context
+from segmint_core.grouping.syntax import SyntaxIndex
 from segmint_core.grouping.units import build_units
 from segmint_core.trajectory.timeline import HunkHistory
 from tests.support.repo import Repo
@@ -109,3 +110,23 @@ def test_similar_text_links_nearest_neighbours(repo: Repo) -> None:
     _, found = links_of(repo, "similarity", vectors=True)
     weights = {(a, b): w for (a, b, kind, _), w in found.items()}
     assert weights[("a.py", "b.py")] > weights.get(("a.py", "c.md"), 0.0)
+
+
+def test_a_test_edit_links_to_the_source_edit_its_test_function_calls(repo: Repo) -> None:
+    repo.write("shop/price.py", "def parse_price(text):\n    return float(text)\n")
+    repo.write("tests/test_price.py", "from shop.price import parse_price\n\n\ndef test_price():\n"
+                                      "    value = parse_price('1.00')\n    assert value == 1\n")
+    repo.commit()
+    repo.write("shop/price.py", "def parse_price(text):\n    return round(float(text), 2)\n")
+    repo.write("tests/test_price.py", "from shop.price import parse_price\n\n\ndef test_price():\n"
+                                      "    value = parse_price('1.00')\n    assert value == 1.0\n")
+    git = Git.discover(repo.path)
+    changes = capture(git).changes
+    units = build_units(changes, (), SyntaxIndex(changes, git))
+    found = {(units[x.a].path, units[x.b].path, x.kind, x.detail)
+             for x in signals.SIGNALS["exercises"](Context(units, DEFAULT))}
+    assert found == {("shop/price.py", "tests/test_price.py", "exercises", "parse_price")}
+    # Read as text alone, the changed assertion names nothing the source edit changes.
+    plain = build_units(changes, ())
+    assert not list(signals.SIGNALS["exercises"](Context(plain, DEFAULT)))
+

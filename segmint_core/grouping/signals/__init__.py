@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from segmint_core.grouping.signals import (
     dependencies,
     docs,
+    exercises,
     files,
     identifiers,
     proximity,
@@ -22,6 +23,7 @@ SIGNALS: dict[str, Callable[[Context], Iterator[Link]]] = {
     "files": files.links,
     "docs": docs.links,
     "dependencies": dependencies.links,
+    "exercises": exercises.links,
     "repeated": repeated.links,
     "timeline": timeline.links,
     "similarity": similarity.links,
