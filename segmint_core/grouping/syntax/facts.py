@@ -79,19 +79,21 @@ class Parsed:
 
     def names_on(self, rows: set[int]) -> list[str]:
         """The names (identifier leaves: never words of strings or comments) on ``rows``, in order."""
-        if not rows:
-            return []
-        return [text for row, text in self._names_between(min(rows), max(rows)) if row in rows]
+        by_row = self._names_by_row
+        return [name for row in sorted(rows) for name in by_row.get(row, ())]
 
     def names_within(self, first: int, last: int) -> list[str]:
-        return [text for _, text in self._names_between(first, last)]
+        by_row = self._names_by_row
+        return [name for row in range(first, last + 1) for name in by_row.get(row, ())]
 
-    def _names_between(self, first: int, last: int) -> list[tuple[int, str]]:
+    @cached_property
+    def _names_by_row(self) -> dict[int, list[str]]:
+        """Every name of the text by row: one query, however many units ask."""
         import tree_sitter
 
         _, _, query = loaded(self.grammar.name)  # type: ignore[misc]
-        cursor = tree_sitter.QueryCursor(query)
-        cursor.set_point_range((first, 0), (last + 1, 0))
-        nodes = cursor.captures(self.tree.root_node).get("name", [])
-        return sorted((n.start_point[0], n.text.decode("utf-8", "surrogateescape")) for n in nodes)
-
+        by_row: dict[int, list[str]] = {}
+        for node in sorted(tree_sitter.QueryCursor(query).captures(self.tree.root_node).get("name", []),
+                           key=lambda n: n.start_byte):
+            by_row.setdefault(node.start_point[0], []).append(node.text.decode("utf-8", "surrogateescape"))
+        return by_row
