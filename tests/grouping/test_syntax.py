@@ -208,3 +208,15 @@ def test_a_changed_definition_links_to_its_caller_in_another_file(repo: Repo, la
     found = {(units[x.a].path, units[x.b].path, x.kind.split(":")[0], x.detail.lower())
              for x in signals.SIGNALS["identifiers"](ctx)}
     assert (main, util, "def_use", "clamp") in found
+
+
+
+def test_a_file_too_large_to_parse_is_read_as_text(repo: Repo, monkeypatch: pytest.MonkeyPatch) -> None:
+    import segmint_core.grouping.syntax as syntax
+
+    before = ("from shop import parse_price\n\n\ndef test_price():\n    value = parse_price('1.00')\n"
+              "    assert value == 1\n")
+    edit(repo, "tests/test_price.py", before, before.replace("assert value == 1", "assert value == 1.0"))
+    monkeypatch.setattr(syntax, "MAX_PARSED", 40)
+    (unit,) = parsed_units(repo)
+    assert unit.kind == "test" and unit.calls == set()   # read as text: no parse, so no calls

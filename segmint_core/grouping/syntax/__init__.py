@@ -20,6 +20,9 @@ from segmint_core.grouping.syntax.languages import grammar_for
 from segmint_core.grouping.syntax.texts import Layer, fill, layers
 
 
+MAX_PARSED = 1_000_000
+
+
 @dataclass(frozen=True)
 class UnitSyntax:
     """What the new text's parse says of a unit (its removed lines are read as text)."""
@@ -71,10 +74,11 @@ class SyntaxIndex:
         return UnitSyntax(parsed.names_on(added), defined, found.name if found else None, function_names)
 
     def _parsed_new(self, layer: Layer) -> Parsed | None:
-        """The layer's new text, parsed once."""
+        """The layer's new text, parsed once (not beyond ``MAX_PARSED`` characters: a
+        file that large is read as text, so one bundle cannot hold grouping up)."""
         if id(layer) not in self._parsed:
             grammar = grammar_for(layer.path)
-            ok = grammar is not None and layer.new is not None
+            ok = grammar is not None and layer.new is not None and sum(map(len, layer.new)) <= MAX_PARSED
             self._parsed[id(layer)] = Parsed(grammar, layer.new) if ok else None  # type: ignore[arg-type]
         return self._parsed[id(layer)]
 
