@@ -1,7 +1,9 @@
 """Version changes read off manifest, lock and CI files: dependency bumps and the project's own release.
 
 A pin is a name, an operator and a version on one line (``pytest-cov>=4.1.0``,
-``"left-pad": "^1.3.0"``, ``uses: actions/checkout@v4``, a go.mod require).
+``"left-pad": "^1.3.0"``, ``uses: actions/checkout@v4``, a go.mod require), or
+several quoted in a list (``dev = ["tox", "ruff==0.1.8"]``); an action pinned
+to a commit is versioned by its comment (``@4f3c5d7 # v10.6.0``).
 Lock files name the package on an earlier line (``name = "x"`` then
 ``version = "1.2"``; ``"node_modules/x": {`` then ``"version": ...``; yarn's
 ``x@^1:`` then ``version "1.2"``), so they are read with that context. A
@@ -22,6 +24,13 @@ _LOCK_NAME = re.compile(r"""^\s*(?:name\s*=\s*"(?P<toml>[^"]+)"|"node_modules/(?
                         r"""|"?(?P<yarn>@?[^@\s"]+)@[^:]*"?:\s*$)""")
 _LOCK_VERSION = re.compile(r"""^\s*"?version"?\s*[=:]?\s*"(?P<version>[^"]+)"\s*,?\s*$""")
 _OWN_KEYS = {"version", "__version__", "."}
+# ``uses: owner/action@<commit> # v4.2.2``: an action pinned to a commit, its version in a comment.
+_ACTION = re.compile(r"""^\s*(?:-\s*)?uses:\s*["']?(?P<name>[\w.\-]+/[\w.\-/]+)@(?P<ref>[\w.\-]+)["']?"""
+                     r"""(?:\s*#\s*v?(?P<version>\d[\w.\-+]*))?""")
+_COMMIT = re.compile(r"[0-9a-f]{12,40}")
+# ``"ruff==0.1.8"`` inside a list: Python requirements quoted one after another.
+_QUOTED_REQUIREMENT = re.compile(r"""["'](?P<name>[A-Za-z0-9][\w.\-]*(?:\[[\w,\-]+\])?)\s*"""
+                                 r"""(?:==|~=|>=|<=|!=|>|<)\s*(?P<version>\d[\w.\-+*]*)""")
 
 
 @dataclass(frozen=True)
@@ -47,7 +56,18 @@ def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[li
                 bumps[bump.name.lower()] = bump
             elif not lock:
                 bumps[bump.name.lower()] = bump     # the manifest's own wording wins over the lock file's
-    return list(bumps.values()), own
+    return _one_per_action(list(bumps.values())), own
+
+
+def _one_per_action(bumps: list[Bump]) -> list[Bump]:
+    """``github/codeql-action/init`` and ``.../analyze`` moved to the same version: one bump
+    of ``github/codeql-action``, as an action's sub-actions are released together."""
+    out: dict[tuple[str, str, str], Bump] = {}
+    for b in bumps:
+        parts = b.name.split("/")
+        name = "/".join(parts[:2]) if len(parts) > 2 and not b.name.startswith("@") else b.name
+        out.setdefault((name.lower(), b.old, b.new), Bump(name, b.old, b.new))
+    return list(out.values())
 
 
 def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
@@ -57,18 +77,26 @@ def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
         for line in hunk.lines:
             if line[:1] not in "+-":
                 continue
-            pin = _pin(line[1:])
-            if pin:
+            for pin in _pins(line[1:]):
                 (old if line[:1] == "-" else new).setdefault(pin[0].lower(), pin)
     return [Bump(new[key][0], old[key][1], new[key][1]) for key in new if key in old and old[key][1] != new[key][1]]
 
 
-def _pin(text: str) -> tuple[str, str] | None:
+def _pins(text: str) -> list[tuple[str, str]]:
+    """The (name, version) pins a manifest or workflow line states."""
+    action = _ACTION.match(text)
+    if action:
+        ref = action.group("ref")
+        version = action.group("version") or (ref[:7] if _COMMIT.fullmatch(ref) else ref.lstrip("v"))
+        return [(action.group("name"), version)]
+    quoted = [(m.group("name"), m.group("version").rstrip(".,")) for m in _QUOTED_REQUIREMENT.finditer(text)]
+    if len(quoted) > 1:
+        return quoted
     m = _GO_REQUIRE.match(text) or _PIN.match(text)
     if not m:
-        return None
+        return quoted
     version = m.group("version").rstrip(".,")
-    return m.group("name").strip("\"'"), ("v" + version if m.re is _GO_REQUIRE else version)
+    return [(m.group("name").strip("\"'"), ("v" + version if m.re is _GO_REQUIRE else version))]
 
 
 def _lock_bumps(hunks: list[Hunk]) -> list[Bump]:

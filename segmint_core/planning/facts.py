@@ -38,6 +38,7 @@ _COMMENT = re.compile(r"^\s*(?:#(?!!)|//|/\*+|\*|--|;)\s*(.+?)\s*(?:\*/)?$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _OPTION = re.compile(r"""(?:add_argument|\.option|Option)\(\s*(?:["'](-[\w-]+)["']\s*,\s*)*["'](--?[\w-]+)["']""")
+_CONDITION = re.compile(r"^\s*(?:\}\s*)?(?:if|elif|else\s+if|unless|while|case|when|match|switch|guard)\b|&&|\|\||\?\?|\bis\s+(?:not\s+)?None\b")
 _IMPORT = re.compile(r"""^\s*(?:import\s+([\w.]+)|from\s+([\w.]+)\s+import\b|import\s.*?from\s+["']([^"']+)["']"""
                      r"""|(?:const|let|var)\s.*?=\s*require\(["']([^"']+)["']\))""")
 
@@ -96,6 +97,10 @@ class Facts:
     removed_defs: list[str] = field(default_factory=list)
     changed_defs: list[str] = field(default_factory=list)
     code_changed_defs: list[str] = field(default_factory=list)   # outside tests and docs
+    def_lines: Counter = field(default_factory=Counter)          # code definition -> its lines changed
+    params: list[tuple[str, str]] = field(default_factory=list)  # (function, parameter) added to a signature
+    missing: list[str] = field(default_factory=list)             # names newly checked for None, null, nil or falsy
+    retyped: list[str] = field(default_factory=list)             # parameters or fields whose type annotation changed
     renames: list[tuple[str, str]] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     headings: list[str] = field(default_factory=list)
@@ -106,8 +111,13 @@ class Facts:
     whitespace_only: bool = True
     comment_only: bool = False     # every changed code line is a comment or docstring line
     moved_only: bool = False
+    format_only: bool = False      # the same tokens, only laid out or quoted differently (a formatter's work)
     raises: list[str] = field(default_factory=list)
     handles: list[str] = field(default_factory=list)
+    typos: list[tuple[str, str]] = field(default_factory=list)   # words respelled (edit distance 1-2)
+    typo_only: bool = False        # every changed line only respells a word or two
+    typo_paths: list[str] = field(default_factory=list)          # the files a word is respelled in
+    conditions: int = 0            # changed code lines that test something (if, while, case, a guard)
     submodules: list[tuple[str, str | None, str | None]] = field(default_factory=list)  # path, old, new commit
 
 
@@ -142,16 +152,24 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
             added_lines += plus
             removed_lines += minus
             pairs += _line_pairs(hunk.lines)
+            if _typos(_line_pairs(hunk.lines), 0)[0] and change.file_path not in facts.typo_paths:
+                facts.typo_paths.append(change.file_path)
+            if is_code and PurePosixPath(change.file_path).suffix in TYPED_SUFFIXES:
+                facts.retyped += [n for n in _retyped(_line_pairs(hunk.lines)) if n not in facts.retyped]
             edited = _changed_defs(facts, hunk, plus, minus)
             if is_code:
                 facts.code_changed_defs += [d for d in edited if d not in facts.code_changed_defs]
+                facts.def_lines.update(edited)
     facts.added, facts.removed = len(added_lines), len(removed_lines)
     plus_defs, minus_defs = _defs(added_lines), _defs(removed_lines)
     facts.added_defs = [d for d in plus_defs if d not in minus_defs]
     facts.removed_defs = [d for d in minus_defs if d not in plus_defs]
     facts.changed_defs = [d for d in facts.changed_defs if d not in facts.added_defs]
     facts.code_changed_defs = [d for d in facts.code_changed_defs if d not in facts.added_defs]
+    for new in facts.added_defs:
+        facts.def_lines.pop(new, None)    # a new definition is added, not changed
     facts.renames = _renames(pairs)
+    facts.typos, facts.typo_only = _typos(pairs, len(added_lines) + len(removed_lines))
     renamed_to = {new: old for old, new in facts.renames}
     facts.added_defs = [d for d in facts.added_defs if d not in renamed_to]
     facts.removed_defs = [d for d in facts.removed_defs if d not in renamed_to.values()]
@@ -167,11 +185,26 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.handles = sorted({m.group(1) for line in code_added
                             if (m := re.search(r"\b(?:except|catch\s*\()\s*\(?([A-Z]\w+)", line))})
     facts.comment_only = doc_lines > 0 and prose_lines == 0
+    facts.params = _new_params(code_added, code_removed)
+    facts.missing = _missing_checks(code_added, code_removed)
+    facts.conditions = sum(1 for line in code_added + code_removed if _CONDITION.search(line))
     squash = lambda lines: Counter("".join(line.split()) for line in lines if line.strip())  # noqa: E731
     facts.whitespace_only = bool(added_lines or removed_lines) and squash(added_lines) == squash(removed_lines)
     facts.moved_only = (not facts.whitespace_only and bool(added_lines)
                         and Counter(s.strip() for s in added_lines) == Counter(s.strip() for s in removed_lines))
+    facts.format_only = (not facts.whitespace_only and not facts.moved_only and bool(added_lines or removed_lines)
+                         and _layout_tokens(added_lines) == _layout_tokens(removed_lines))
     return facts
+
+
+_LAYOUT_TOKEN = re.compile(r"[A-Za-z_]\w*|\d[\w.]*|[^\s\w,()\[\]{}\\'\"`]+")
+
+
+def _layout_tokens(lines: list[str]) -> Counter:
+    """The tokens of the lines with what formatters change taken out: whitespace, line breaks,
+    quote marks, commas and brackets (black splitting a call over lines, adding a trailing
+    comma, turning ' into "; isort reordering imports)."""
+    return Counter(t for line in lines for t in _LAYOUT_TOKEN.findall(line))
 
 
 def _pointer_commits(hunks: list[Hunk]) -> tuple[str | None, str | None]:
@@ -189,20 +222,37 @@ def _pointer_commits(hunks: list[Hunk]) -> tuple[str | None, str | None]:
 
 def _explaining_lines(lines: list[str]) -> tuple[int, int]:
     """Changed lines that are comments or inside a docstring, and changed lines that are not
-    (blank lines count as neither). A docstring is followed by its triple quotes in the hunk."""
-    inside = False
+    (blank lines count as neither). Each side of the hunk (old: context and removed lines;
+    new: context and added lines) is walked on its own, as a docstring rewritten holds
+    opening quotes on both; a hunk may start inside a docstring (``_starts_inside``)."""
     doc = other = 0
-    for line in lines:
-        text = line[1:]
-        quotes = text.count('"""') + text.count("'''")
-        if line[:1] in "+-" and text.strip():
-            if inside or quotes or _COMMENT.match(text):
-                doc += 1
-            else:
-                other += 1
-        if quotes % 2:
-            inside = not inside
+    for side in "-+":
+        mine = [line for line in lines if line[:1] in (side, " ")]
+        inside = _starts_inside([line[1:] for line in mine])
+        for line in mine:
+            text = line[1:]
+            quotes = text.count('"""') + text.count("'''")
+            if line[:1] == side and text.strip():
+                if inside or quotes or _COMMENT.match(text):
+                    doc += 1
+                else:
+                    other += 1
+            if quotes % 2:
+                inside = not inside
     return doc, other
+
+
+def _starts_inside(texts: list[str]) -> bool:
+    """Whether these lines begin inside a docstring: their first triple quotes close one
+    (alone on their line, not right after a ``def``/``class`` line ending in a colon)."""
+    for n, text in enumerate(texts):
+        quotes = text.count('"""') + text.count("'''")
+        if not quotes:
+            continue
+        if quotes % 2 == 0 or text.strip() not in ('"""', "'''"):
+            return False
+        return not (n and texts[n - 1].rstrip().endswith(":"))
+    return False
 
 
 def _split(lines: list[str]) -> tuple[list[str], list[str]]:
@@ -228,23 +278,74 @@ def _def_name(line: str) -> str | None:
     return None
 
 
-def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -> list[str]:
-    """The functions a hunk edits inside: git's function context for changes
-    above the hunk's first definition, then the last definition above each
-    changed line."""
+def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -> Counter:
+    """The functions a hunk edits inside, with the lines it changes in each: git's function
+    context for changes above the hunk's first definition, then the last definition above
+    each changed line (a changed signature counts for its function)."""
     section = hunk.header.split("@@", 2)[-1].strip()
     found = _defs([section]) if section else []
     current = found[0] if found else None
-    edited: list[str] = []
+    edited: Counter = Counter()
     for line in hunk.lines:
         found = _defs([line[1:]])
         if found:
             current = found[0]
-        elif line[:1] in "+-" and current and current not in edited:
-            edited.append(current)
+        if line[:1] in "+-" and current:
+            edited[current] += 1
             if current not in facts.changed_defs:
                 facts.changed_defs.append(current)
     return edited
+
+
+_PARAMS = re.compile(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
+_PARAM_NAME = re.compile(r"^\s*(?:\*{1,2}|\.\.\.)?\s*(?:(?:public|private|readonly|const|final)\s+)*([A-Za-z_$][\w$]*)")
+_NOT_PARAMS = {"self", "cls", "this"}
+TYPED_SUFFIXES = {".py", ".pyi", ".ts", ".tsx", ".mts", ".cts"}
+_ANNOTATED = re.compile(r"^\s*(?:(?:public|private|protected|readonly)\s+)*([A-Za-z_$][\w$]*)\??\s*:\s*([^=]+?)\s*(=.*)?[,;]?\s*$")
+
+
+def _retyped(pairs: list[tuple[str, str]]) -> list[str]:
+    """``template_folder: str = None`` -> ``template_folder: str | PathLike = None``: the names
+    whose annotation a rewritten line changes, and nothing else about them."""
+    found = []
+    for old, new in pairs:
+        a, b = _ANNOTATED.match(old), _ANNOTATED.match(new)
+        if a and b and a.group(1) == b.group(1) and a.group(2) != b.group(2) and a.group(3) == b.group(3):
+            found.append(a.group(1))
+    return found
+
+
+def _new_params(added: list[str], removed: list[str]) -> list[tuple[str, str]]:
+    """Parameters added to a function whose old signature the diff also shows."""
+    def signatures(lines: list[str]) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for line in lines:
+            name = _def_name(line)
+            m = _PARAMS.search(line) if name else None
+            if name and m and name not in out:
+                out[name] = [p.group(1) for part in m.group(1).split(",") if (p := _PARAM_NAME.match(part))]
+        return out
+    before, after = signatures(removed), signatures(added)
+    return [(name, p) for name, params in after.items() if name in before
+            for p in params if p not in before[name] and p not in _NOT_PARAMS][:3]
+
+
+_MISSING = [
+    re.compile(r"\bif\s+not\s+([A-Za-z_][\w.]*)\s*:"),                         # Python: if not config:
+    re.compile(r"\b([A-Za-z_][\w.]*)\s+is\s+None\b"),                          # config is None
+    re.compile(r"\bif\s*\(\s*!\s*([A-Za-z_$][\w$.]*)\s*\)"),                  # if (!config)
+    re.compile(r"\b([A-Za-z_$][\w$.]*)\s*[!=]==?\s*(?:null|undefined|nil)\b"),   # config == null, x != nil
+    re.compile(r"\b([A-Za-z_$][\w$]*)\?\."),                                    # config?.path
+]
+_NOT_MISSING = {"err", "error", "e", "ok", "self", "this", "result", "res", "ret", "exc"}
+
+
+def _missing_checks(added: list[str], removed: list[str]) -> list[str]:
+    """Names the added lines newly test for being absent (None, null, undefined, nil, falsy)."""
+    def checked(lines: list[str]) -> list[str]:
+        return [m.group(1).rsplit(".", 1)[-1] for line in lines for pattern in _MISSING for m in pattern.finditer(line)]
+    before = set(checked(removed))
+    return [n for n in dict.fromkeys(checked(added)) if n not in before and n.lower() not in _NOT_MISSING][:3]
 
 
 def _line_pairs(lines: list[str]) -> list[tuple[str, str]]:
@@ -287,6 +388,39 @@ def _imports(added: list[str], removed: list[str]) -> list[str]:
     return [name for name in dict.fromkeys(modules(added)) if name not in before]
 
 
+def _typos(pairs: list[tuple[str, str]], changed: int) -> tuple[list[tuple[str, str]], bool]:
+    """Words respelled in rewritten lines ("recieve" -> "receive"), and whether that is all
+    the change does: every changed line is one of the pairs, which differ in such words only."""
+    found: list[tuple[str, str]] = []
+    only = bool(pairs) and 2 * len(pairs) == changed
+    for old, new in pairs:
+        a, b = _TOKEN.findall(old), _TOKEN.findall(new)
+        diffs = [(x, y) for x, y in zip(a, b) if x != y] if len(a) == len(b) else []
+        respelled = [(x, y) for x, y in diffs if _respelled(x, y)]
+        if respelled and len(respelled) == len(diffs):
+            found += [d for d in respelled if d not in found]
+        else:
+            only = False
+    return found[:3], only and bool(found)
+
+
+def _respelled(a: str, b: str) -> bool:
+    """Two spellings of one word: letters only, 4 or more, 1 or 2 edits apart, and not one
+    the other with a suffix (``issue``/``issues``, ``http``/``https`` are not typos)."""
+    if not (a.isalpha() and b.isalpha() and min(len(a), len(b)) >= 4) or a.lower() == b.lower():
+        return False
+    x, y = a.lower(), b.lower()
+    if x.startswith(y) or y.startswith(x) or abs(len(x) - len(y)) > 2:
+        return False
+    previous = list(range(len(y) + 1))
+    for i, cx in enumerate(x, 1):
+        current = [i]
+        for j, cy in enumerate(y, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (cx != cy)))
+        previous = current
+    return previous[-1] <= 2
+
+
 def _renames(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
     swaps: Counter[tuple[str, str]] = Counter()
     for old, new in pairs:
@@ -294,7 +428,7 @@ def _renames(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
         if len(a) != len(b):
             continue
         diffs = {(x, y) for x, y in zip(a, b) if x != y}
-        if len(diffs) == 1:
+        if len(diffs) == 1 and not _respelled(*next(iter(diffs))):    # a respelled word is a typo fixed
             swaps[next(iter(diffs))] += 1
     return [pair for pair, n in swaps.most_common() if n >= 2 or len(pairs) == 1 and n == 1][:3]
 

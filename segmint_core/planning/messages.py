@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import PurePosixPath
 
 from segmint_core.changes.generated import is_lock_file, is_manifest
+from segmint_core.planning.describe import CODE_TYPES, code_subjects, places
 from segmint_core.planning.facts import Facts, is_build_path, is_ci_path, is_doc_path, is_test_path
 from segmint_core.planning.titles import one_line
 from segmint_core.wording import counted
@@ -90,15 +91,18 @@ def commit_type(facts: Facts) -> str:
         return "ci"
     if all(is_build_path(p) or is_ci_path(p) or is_lock_file(p) or is_manifest(p) for p in paths):
         return "build"
+    if facts.whitespace_only or facts.format_only:
+        return "style"
     if all(is_test_path(p) for p in paths):
         return "test"
     if _only_deletions(facts):
         return "refactor" if code else "chore"
-    if facts.whitespace_only:
-        return "style"
+    if facts.typo_only:
+        return "docs" if not code or facts.comment_only else "fix"
     if facts.renames and not facts.added_defs or facts.moved_only or facts.renamed_files and not facts.added:
         return "refactor"
-    if facts.code_added_defs or facts.options or any(p in facts.new_files for p in code):
+    public = [d for d in facts.code_added_defs if not d.startswith("_")]
+    if public or facts.options or facts.params or any(p in facts.new_files for p in code):
         return "feat"
     if facts.removed_defs and not facts.added:
         return "refactor"
@@ -172,6 +176,12 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
         return [f"release {release_version(facts)}"]
     if _only_deletions(facts):
         return [f"remove {f}" for f in _files(facts.paths)]
+    if facts.typo_only:
+        typos = "typos" if len(facts.typos) > 1 else "typo"
+        code = [p for p in facts.paths if _is_code(p)]
+        where = places(facts, code, q) if code else _files(facts.paths)
+        verb = "correct" if kind == "fix" else "fix"      # not "fix: fix typo"
+        return [f"{verb} {typos} in {w}" for w in where] + [f"{verb} {typos}"]
     if kind == "docs":
         new_docs = [p for p in facts.new_files if is_doc_path(p)]
         if new_docs:
@@ -180,12 +190,16 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
             return [f"document {h}" for h in _names(facts.headings[:2], "section", plain)] + \
                    [f"update {f}" for f in _files(facts.paths)]
         if _comments_only(facts) and facts.code_changed_defs:
-            return [f"document {n}" for n in _names(facts.code_changed_defs, "function", q)]
+            return [f"document {w}" for w in places(facts, [p for p in facts.paths if _is_code(p)], q)]
         return [f"update {f}" for f in _files(facts.paths)]
     if kind == "test":
         targets = [d[len("test_"):] for d in facts.added_defs if d.startswith("test_")]
         module = _tested_module(facts.paths)
         out = [f"add tests for {n}" for n in _names(targets, "case", q)] if targets else []
+        if facts.renames and not targets:
+            old, new = facts.renames[0]
+            where = [q(d) for d in facts.changed_defs if d.startswith("test")][:1] + _files(facts.paths)
+            out += [f"use {q(new)} instead of {q(old)} in {w}" for w in where] + [f"use {q(new)} instead of {q(old)}"]
         if facts.new_files and set(facts.new_files) == set(facts.paths):
             out += [f"add {f}" for f in _files(facts.new_files)]
         out += [f"update tests for {module}"] if module else [f"update tests in {f}" for f in _files(facts.paths)]
@@ -195,12 +209,8 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
     if kind in ("build", "ci"):
         new = [f"add {f}" for f in _files(facts.new_files)] if set(facts.new_files) == set(facts.paths) else []
         return new + [f"update {f}" for f in _files(facts.paths)]
-    if kind == "refactor":
-        return _refactor_subjects(facts, q)
-    if kind == "feat":
-        return _feature_subjects(facts, q)
-    if kind == "fix":
-        return _fix_subjects(facts, q)
+    if kind in CODE_TYPES:
+        return _code_subjects(kind, facts, q)
     return [f"update {f}" for f in _files(facts.paths)]
 
 
@@ -209,57 +219,36 @@ def bump_subjects(facts: Facts, q: Quote = plain) -> list[str]:
     if len(bumps) == 1:
         b = bumps[0]
         return [f"bump {q(b.name)} from {q(b.old)} to {q(b.new)}", f"bump {q(b.name)} to {q(b.new)}", f"bump {q(b.name)}"]
-    return [f"bump {n}" for n in _names([b.name for b in bumps], "dependency", q)]
+    names = [q(b.name) for b in bumps]
+    where = _files(facts.paths)[0] if facts.paths else ""
+    listed = f"{', '.join(names[:-1])} and {names[-1]}"
+    return [f"bump {listed}", f"bump {len(bumps)} dependencies in {where}", f"bump {len(bumps)} dependencies"]
 
 
-def _refactor_subjects(facts: Facts, q: Quote) -> list[str]:
-    if facts.renames:
+def _code_subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
+    if kind == "refactor" and facts.renames:
         old, new = facts.renames[0]
         return [f"rename {q(old)} to {q(new)}", f"rename {q(old)}", f"rename {counted(len(facts.renames), 'name')}"]
-    if facts.renamed_files:
+    if kind == "refactor" and facts.renamed_files:
         old, new = facts.renamed_files[0]
         o, n = PurePosixPath(old), PurePosixPath(new)
         if o.parent == n.parent:
             return [f"rename {o.name} to {n.name}", f"rename {o.name}"]
         return [f"move {o.name} to {n.parent}/", f"move {o.name}"]
-    if facts.removed_defs:
-        return [f"remove {n}" for n in _names(facts.removed_defs, "definition", q)]
-    where = facts.code_changed_defs or facts.changed_defs
-    if where:
-        return [f"restructure {n}" for n in _names(where, "function", q)]
-    return [f"restructure {f}" for f in _files(_code_paths(facts))]
-
-
-def _feature_subjects(facts: Facts, q: Quote) -> list[str]:
-    if facts.options:
-        flags = _names(facts.options, "option", q)
-        many = "s" if len(facts.options) > 1 else ""
-        target = facts.code_changed_defs[0] if len(facts.code_changed_defs) == 1 else None
-        out = [f"add {flags[0]} option{many} to {q(target)}"] if target else []
-        return out + [f"add {f} option{many}" for f in flags]
-    if facts.code_added_defs:
-        return [f"add {_unstuttered(n, q)}" for n in _names(facts.code_added_defs, "definition", q)]
     new_code = [p for p in facts.new_files if _is_code(p)]
-    return [f"add {f}" for f in _files(new_code or _code_paths(facts))]
+    if kind == "feat" and new_code and not (facts.options or facts.params or facts.code_added_defs):
+        return [f"add {f}" for f in _files(new_code)]
+    out = code_subjects(kind, facts, _code_paths(facts), q)
+    return [_unstuttered_words(w, q) for w in out]
 
 
-def _fix_subjects(facts: Facts, q: Quote) -> list[str]:
-    places = _names(facts.code_changed_defs, "function", q) if facts.code_changed_defs else _files(_code_paths(facts))
-    out: list[str] = []
-    for where in places:
-        if facts.handles:
-            out.append(f"handle {facts.handles[0]} in {where}")
-        elif facts.raises:
-            out.append(f"raise {facts.raises[0]} in {where}")
-        elif facts.imports:
-            out.append(f"use {facts.imports[0]} in {where}")
-        else:
-            out.append(f"correct {where}")
-    if facts.handles:
-        out.append(f"handle {facts.handles[0]}")
-    elif facts.raises:
-        out.append(f"raise {facts.raises[0]}")
-    return out
+def _unstuttered_words(text: str, q: Quote) -> str:
+    """``add add`` (a function named for the verb) reads ``add `add```."""
+    verb, _, rest = text.partition(" ")
+    if q is plain and rest.split(" ", 1)[0].lower() in VERBS and rest.split(" ", 1)[0].lower() == verb:
+        first, _, tail = rest.partition(" ")
+        return f"{verb} `{first}`" + (f" {tail}" if tail else "")
+    return text
 
 
 def _unstuttered(names: str, q: Quote) -> str:

@@ -194,3 +194,11 @@ def test_bench_messages_scores_real_commits_against_their_subjects(repo: Repo) -
         "fix(parser): upper-case rule1", "chore(deps): update dependency pytest-cov to v4.1.0",
         "chore(deps): update dependency pytest-cov to v3.5.0"}
     assert "majority type and scope" in report.text
+
+
+
+def test_requirements_quoted_in_a_list_are_bumped(repo: Repo) -> None:
+    repo.write("pyproject.toml", '[project.optional-dependencies]\ndev = ["pre-commit", "tox", "ruff==0.1.8"]\n')
+    repo.commit()
+    repo.write("pyproject.toml", '[project.optional-dependencies]\ndev = ["pre-commit", "tox", "ruff==0.1.11"]\n')
+    assert message_for(repo).title == "build(deps): bump ruff from 0.1.8 to 0.1.11"

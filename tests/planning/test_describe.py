@@ -1,0 +1,99 @@
+"""Subjects say what the change does, as an engineer would title it: the changed function
+and the nature of the change, never a list of names with "and N more"."""
+
+from __future__ import annotations
+
+from segmint_core.changes import capture
+from segmint_core.git import Git
+from segmint_core.planning import offline_message
+from tests.support.repo import Repo
+
+
+def title_of(repo: Repo) -> str:
+    cs = capture(Git.discover(repo.path))
+    return offline_message([(c, c.hunks) for c in cs.changes]).title
+
+
+def test_a_check_for_a_missing_value_is_handled(repo: Repo) -> None:
+    repo.write("app/settings.py", "def load_settings(config):\n    path = config.path\n    return read(path)\n")
+    repo.commit()
+    repo.write("app/settings.py", "def load_settings(config):\n    if config is None:\n        return {}\n"
+                                  "    path = config.path\n    return read(path)\n")
+    assert title_of(repo) == "fix(settings): handle missing config in load_settings"
+
+
+def test_a_missing_value_in_javascript_is_handled(repo: Repo) -> None:
+    repo.write("lib/router.js", "function dispatch(req, done) {\n  return done(req.route.path)\n}\n")
+    repo.commit()
+    repo.write("lib/router.js", "function dispatch(req, done) {\n  if (!done) {\n    return\n  }\n"
+                                "  return done(req.route.path)\n}\n")
+    assert title_of(repo) == "fix(router): handle missing done in dispatch"
+
+
+def test_a_new_keyword_parameter_is_a_feature(repo: Repo) -> None:
+    repo.write("net/client.py", "def fetch(url):\n    return get(url)\n")
+    repo.commit()
+    repo.write("net/client.py", "def fetch(url, timeout=10):\n    return get(url, timeout=timeout)\n")
+    assert title_of(repo) == "feat(net): add timeout parameter to fetch"
+
+
+def test_a_change_spread_over_many_functions_names_the_main_one_or_the_file(repo: Repo) -> None:
+    body = "".join(f"def step{n}(x):\n    return x + {n}\n\n\n" for n in range(6))
+    repo.write("calc/steps.py", body)
+    repo.commit()
+    repo.write("calc/steps.py", body.replace("return x +", "return x -"))
+    title = title_of(repo)
+    assert title == "fix(calc): correct steps.py" and "more" not in title
+
+
+def test_one_function_holding_most_of_the_change_names_it(repo: Repo) -> None:
+    big = "def parse(text):\n" + "".join(f"    a{n} = text[{n}]\n" for n in range(8)) + "    return a0\n"
+    small = "\n\ndef helper(x):\n    return x\n\n\ndef other(y):\n    return y\n"
+    repo.write("calc/parse.py", big + small)
+    repo.commit()
+    repo.write("calc/parse.py", big.replace("text[", "text.strip()[") + small.replace("return x", "return x or 0")
+               .replace("return y", "return y or 0"))
+    assert title_of(repo) == "fix(calc): correct parse"
+
+
+def test_a_respelled_word_in_a_comment_is_a_typo_fixed(repo: Repo) -> None:
+    repo.write("src/tool/io.py", "def read(path):\n    # Recieve the whole file at once\n    return open(path).read()\n")
+    repo.commit()
+    repo.write("src/tool/io.py", "def read(path):\n    # Receive the whole file at once\n    return open(path).read()\n")
+    assert title_of(repo) == "docs(io): fix typo in read"
+
+
+def test_a_respelled_word_in_docs_is_a_typo_fixed(repo: Repo) -> None:
+    repo.write("docs/usage.md", "# Usage\n\nRun the comand to start.\n")
+    repo.commit()
+    repo.write("docs/usage.md", "# Usage\n\nRun the command to start.\n")
+    assert title_of(repo) == "docs(usage): fix typo in usage.md"
+
+
+def test_a_plural_is_not_a_typo(repo: Repo) -> None:
+    repo.write("docs/usage.md", "# Usage\n\nSee the issue tracker.\n")
+    repo.commit()
+    repo.write("docs/usage.md", "# Usage\n\nSee the issues tracker.\n")
+    assert "typo" not in title_of(repo)
+
+
+def test_a_formatter_run_is_style(repo: Repo) -> None:
+    repo.write("pkg/api.py", "def call(a, b):\n    return request('get', a, b)\n")
+    repo.write("tests/test_api.py", "def test_call():\n    assert call('x', 1) == {'a': 1}\n")
+    repo.commit()
+    repo.write("pkg/api.py", 'def call(a, b):\n    return request(\n        "get",\n        a,\n        b,\n    )\n')
+    repo.write("tests/test_api.py", 'def test_call():\n    assert call("x", 1) == {"a": 1}\n')
+    assert title_of(repo).startswith("style")
+
+
+def test_a_new_private_helper_taken_out_of_a_function_is_extracted(repo: Repo) -> None:
+    repo.write("pkg/report.py", "def render(rows):\n    out = []\n    for r in rows:\n        out.append(str(r).strip())\n"
+                                "    return out\n")
+    repo.commit()
+    repo.write("pkg/report.py", "def _clean(r):\n    return str(r).strip()\n\n\ndef render(rows):\n"
+                                "    return [_clean(r) for r in rows]\n")
+    from segmint_core.planning.messages import subjects
+    from segmint_core.planning.facts import gather
+    cs = capture(Git.discover(repo.path))
+    facts = gather([(c, c.hunks) for c in cs.changes])
+    assert subjects("refactor", facts)[0] == "extract _clean from render"
