@@ -3,6 +3,9 @@
 One bounded ``git log`` over the first-parent line from HEAD: each commit's
 subject and the files it touched (added, deleted, renamed or modified, with
 line counts). A merge is read against its first parent, as the line sees it.
+``read_patches`` then reads the diffs of the commits small enough to read
+(one ``git show`` for all of them), so what a past commit did can be compared
+with what the change at hand does.
 """
 
 from __future__ import annotations
@@ -10,9 +13,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from segmint_core.changes.capture import merge_patches
+from segmint_core.changes.models import Change, Hunk
+from segmint_core.changes.parser import parse_diff
+from segmint_core.errors import DiffParseError
 from segmint_core.git import Git
 
 HISTORY_LIMIT = 300
+PATCH_LINE_LIMIT = 1500   # a past commit changing more lines than this is known by its files only
 _RECORD = "\x1e"
 _FIELD = "\x1f"
 _BRACE = re.compile(r"\{([^{}]*) => ([^{}]*)\}")
@@ -32,6 +40,11 @@ class PastCommit:
     sha: str
     subject: str
     files: list[PastFile] = field(default_factory=list)
+    parts: list[tuple[Change, list[Hunk]]] | None = None    # its diff, when read
+
+    @property
+    def lines(self) -> int:
+        return sum(f.added + f.removed for f in self.files)
 
 
 def read_history(git: Git, rev: str = "HEAD", limit: int = HISTORY_LIMIT) -> list[PastCommit]:
@@ -42,6 +55,28 @@ def read_history(git: Git, rev: str = "HEAD", limit: int = HISTORY_LIMIT) -> lis
     if res.returncode != 0:
         return []     # an unborn branch, or a revision git cannot read: no history to learn from
     return [commit for chunk in res.text.split(_RECORD)[1:] if (commit := _commit(chunk))]
+
+
+def read_patches(git: Git, commits: list[PastCommit], line_limit: int = PATCH_LINE_LIMIT) -> None:
+    """Fill in ``parts`` of the commits changing at most ``line_limit`` lines (text only)."""
+    wanted = [c for c in commits if c.files and c.lines <= line_limit]
+    if not wanted:
+        return
+    res = git.run("show", "--diff-merges=first-parent", "--no-color", "--no-ext-diff", "--no-textconv", "-M",
+                  f"--format={_RECORD}%H", *(c.sha for c in wanted), "--", check=False)
+    if res.returncode != 0:
+        return    # a shallow clone missing a parent: the commits stay known by their files
+    by_sha = {c.sha: c for c in wanted}
+    for chunk in res.text.split(_RECORD)[1:]:
+        sha, _, diff = chunk.partition("\n")
+        commit = by_sha.get(sha.strip())
+        if commit is None:
+            continue
+        try:
+            changes = merge_patches(parse_diff(diff, strict=False), [], [])
+        except DiffParseError:
+            continue
+        commit.parts = [(c, c.hunks) for c in changes if not c.binary]
 
 
 def _commit(chunk: str) -> PastCommit | None:

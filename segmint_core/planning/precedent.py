@@ -1,9 +1,13 @@
 """Which past commits look like this one, and what their authors called them.
 
 A commit is described by features of the files it touches (their kind, folders,
-names, extensions, whether they are new or deleted) and of its size. The past
-commits sharing the most informative features (cosine similarity, each feature
-weighted by how rare it is in the history) vote for the type and scope.
+names, extensions, whether they are new or deleted) and of its size, and by
+what its diff does (``content_features``: definitions added, conditions
+changed, only reformatted, the type the offline rules would give it...). The
+past commits sharing the most informative features (cosine similarity, each
+feature weighted by how rare it is in the history) vote for the type; those
+sharing the most file features vote for the scope. So a house that calls a new
+helper ``fix`` and a changed condition ``refactor`` is followed.
 """
 
 from __future__ import annotations
@@ -15,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from segmint_core.changes.generated import is_lock_file, is_manifest
-from segmint_core.planning.facts import is_build_path, is_ci_path, is_doc_path, is_test_path
+from segmint_core.planning.facts import Facts, is_build_path, is_ci_path, is_doc_path, is_test_path
 
-NEIGHBOURS = 12
+NEIGHBOURS = 3
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,28 @@ def features(files: Iterable[Touched]) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
+def content_features(facts: Facts, rule: str) -> tuple[str, ...]:
+    """What the diff does, as features: ``r:`` the offline rules' type, ``c:`` the rest."""
+    found = {f"r:{rule}"}
+    public = [d for d in facts.code_added_defs if not d.startswith("_")]
+    flags = {
+        "def+": bool(public), "private+": len(public) < len(facts.code_added_defs), "def-": bool(facts.removed_defs),
+        "option": bool(facts.options), "handles": bool(facts.handles), "raises": bool(facts.raises),
+        "rename": bool(facts.renames or facts.renamed_files), "format": facts.format_only or facts.whitespace_only,
+        "comments": facts.comment_only, "condition": facts.conditions > 0, "imports": bool(facts.imports),
+        "grows": facts.added > 2 * facts.removed + 2, "shrinks": facts.removed > 2 * facts.added + 2,
+        "new-file": bool(facts.new_files), "deleted-file": bool(facts.deleted_files), "bump": bool(facts.bumps),
+        "version": facts.own_version is not None,
+    }
+    found.update(f"c:{name}" for name, on in flags.items() if on)
+    for bump in facts.bumps[:5]:      # the house may type bumps of one package (or npm scope) alike
+        name = bump.name.lower()
+        found.add(f"c:dep:{name}")
+        if name.startswith("@") and "/" in name:
+            found.add(f"c:dep:{name.split('/', 1)[0]}")
+    return tuple(sorted(found))
+
+
 def path_words(paths: Iterable[str]) -> set[str]:
     """Folder and file names, lower case, with their parts split at ``_``, ``-`` and ``.``."""
     found: set[str] = set()
@@ -91,33 +117,42 @@ def path_words(paths: Iterable[str]) -> set[str]:
 
 @dataclass
 class Votes:
-    types: Counter
-    scopes: Counter     # None stands for "no scope"
+    counts: Counter     # value -> summed similarity of the neighbours holding it (None: "no scope")
     weight: float       # total similarity of the neighbours
 
+    def shares(self) -> Counter:
+        return Counter({v: w / self.weight for v, w in self.counts.items()}) if self.weight else Counter()
 
-def vote(precedents: list[Precedent], wanted: tuple[str, ...], k: int = NEIGHBOURS) -> Votes:
+
+def vote(precedents: list[Precedent], wanted: tuple[str, ...], of, *, k: int | None = None,
+         files_only: bool = False) -> Votes:
+    """The ``k`` past commits most like ``wanted`` vote with ``of(past)`` (its type, its scope).
+    ``files_only``: compared by the files they touch, not by what their diffs do."""
+    def kept(fs):
+        return tuple(f for f in fs if not f.startswith(CONTENT_PREFIXES)) if files_only else fs
     if not precedents:
-        return Votes(Counter(), Counter(), 0.0)
-    df = Counter(f for p in precedents for f in p.features)
+        return Votes(Counter(), 0.0)
+    df = Counter(f for p in precedents for f in kept(p.features))
     n = len(precedents)
     idf = {f: math.log((n + 1) / (c + 0.5)) for f, c in df.items()}
-    want = set(wanted)
+    want = set(kept(wanted))
     norm = math.sqrt(sum(idf.get(f, math.log(n + 2)) ** 2 for f in want)) or 1.0
     scored = []
     for rank, past in enumerate(precedents):
-        shared = want.intersection(past.features)
+        features = kept(past.features)
+        shared = want.intersection(features)
         if not shared:
             continue
         dot = sum(idf[f] ** 2 for f in shared)
-        other = math.sqrt(sum(idf[f] ** 2 for f in past.features)) or 1.0
+        other = math.sqrt(sum(idf[f] ** 2 for f in features)) or 1.0
         scored.append((dot / (norm * other), -rank, past))
-    scored.sort(reverse=True)
-    types: Counter = Counter()
-    scopes: Counter = Counter()
+    scored.sort(key=lambda s: s[:2], reverse=True)
+    counts: Counter = Counter()
     total = 0.0
-    for sim, _, past in scored[:k]:
-        types[past.type] += sim
-        scopes[past.scope] += sim
+    for sim, _, past in scored[:k or NEIGHBOURS]:
+        counts[of(past)] += sim
         total += sim
-    return Votes(types, scopes, total)
+    return Votes(counts, total)
+
+
+CONTENT_PREFIXES = ("r:", "c:")

@@ -21,13 +21,16 @@ from statistics import median
 from segmint_core.atomic import write_atomic
 from segmint_core.git import Git
 from segmint_core.planning.conventional import parse_subject
-from segmint_core.planning.history import HISTORY_LIMIT, PastCommit, read_history
-from segmint_core.planning.precedent import Precedent, Touched, features, path_words
+from segmint_core.planning import messages
+from segmint_core.planning.facts import gather
+from segmint_core.planning.history import HISTORY_LIMIT, PastCommit, read_history, read_patches
+from segmint_core.planning.precedent import Precedent, Touched, content_features, features, path_words
 
 MIN_HISTORY = 10            # fewer subjects than this teach nothing reliable
-CONVENTIONAL_SHARE = 0.5    # at least this share of subjects Conventional: write Conventional
+CONVENTIONAL_SHARE = 0.5    # at least this share of recent subjects Conventional: write Conventional
+RECENT = 100                # the recent subjects that say whether the house writes Conventional now
 CACHE_NAME = "house-style.json"
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 EXAMPLES = 8
 
 _VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:[-.+][0-9A-Za-z.]+)?)\b")
@@ -48,7 +51,7 @@ class Wording:
 @dataclass
 class HouseStyle:
     head: str | None = None
-    seen: int = 0                      # subjects read
+    seen: int = 0                      # recent subjects read (at most RECENT)
     conventional: int = 0              # of which Conventional Commits
     examples: list[str] = field(default_factory=list)
     types: dict[str, int] = field(default_factory=dict)
@@ -60,7 +63,7 @@ class HouseStyle:
     quotes: float = 0.0                # subjects putting a name in backticks
     length: int = 50                   # median subject length
     verbs: dict[str, dict[str, int]] = field(default_factory=dict)   # type ("" for plain) -> first words
-    bump: Wording | None = None
+    bumps: list[Wording] = field(default_factory=list)    # most used first
     release: Wording | None = None
     precedents: list[Precedent] = field(default_factory=list)
 
@@ -91,8 +94,8 @@ class HouseStyle:
     @classmethod
     def from_dict(cls, data: dict) -> "HouseStyle":
         data = dict(data)
-        for key in ("bump", "release"):
-            data[key] = Wording(**data[key]) if data.get(key) else None
+        data["release"] = Wording(**data["release"]) if data.get("release") else None
+        data["bumps"] = [Wording(**w) for w in data.get("bumps", [])]
         data["precedents"] = [Precedent(tuple(p["features"]), p["type"], p["scope"], tuple(p.get("words", ())), p.get("intent"))
                               for p in data.get("precedents", [])]
         return cls(**data)
@@ -115,7 +118,9 @@ def house_style(git: Git, folder: Path | None = None, head: str | None = "HEAD")
                 return HouseStyle.from_dict(saved["style"])
         except (OSError, ValueError, KeyError, TypeError):
             pass     # missing or unreadable: learn it again
-    style = learn_style(read_history(git, head, HISTORY_LIMIT), head)
+    history = read_history(git, head, HISTORY_LIMIT)
+    read_patches(git, history)
+    style = learn_style(history, head)
     if cache is not None:
         try:
             write_atomic(cache, json.dumps({"version": CACHE_VERSION, "head": head, "style": style.to_dict()}).encode())
@@ -125,13 +130,13 @@ def house_style(git: Git, folder: Path | None = None, head: str | None = "HEAD")
 
 
 def learn_style(history: list[PastCommit], head: str | None = None) -> HouseStyle:
-    history = [c for c in history if c.subject.strip() and not c.subject.startswith(("Merge ", "Revert \""))]
-    style = HouseStyle(head=head, seen=len(history))
+    history = [c for c in history if counts_for_style(c.subject)]
+    recent = [c.subject for c in history[:RECENT]]
+    style = HouseStyle(head=head, seen=len(recent), conventional=sum(writes_conventional(s) for s in recent))
     if not history:
         return style
     parsed = [(c, parse_subject(c.subject)) for c in history]
     conventional = [(c, s) for c, s in parsed if s.type]
-    style.conventional = len(conventional)
     style.examples = [c.subject for c in history[:EXAMPLES]]
     style.types = dict(Counter(s.type for _, s in conventional).most_common())
     style.scopes = dict(Counter(s.scope for _, s in conventional if s.scope).most_common())
@@ -147,18 +152,38 @@ def learn_style(history: list[PastCommit], head: str | None = None) -> HouseStyl
     for _, s in chosen:
         verbs.setdefault(s.type or "", Counter())[_first_word(s.text)] += 1
     style.verbs = {t: dict(c.most_common(8)) for t, c in verbs.items()}
-    style.bump = _wording(chosen, _bump_pattern)
-    style.release = _wording(chosen, _release_pattern)
+    style.bumps = _wordings(chosen, _bump_pattern)
+    style.release = next(iter(_wordings(chosen, _release_pattern)), None)
     if style.follows_conventional:
         style.precedents = [_precedent(c, s) for c, s in conventional if c.files]
     return style
+
+
+def writes_conventional(subject: str) -> bool:
+    return parse_subject(subject).type is not None
+
+
+def house_writes_conventional(subjects: list[str]) -> bool:
+    """Whether a house whose subjects before a commit were ``subjects`` (newest first, merges
+    and reverts left out) writes Conventional Commits at that commit, by its recent habit."""
+    recent = subjects[:RECENT]
+    return len(recent) < MIN_HISTORY or sum(map(writes_conventional, recent)) >= CONVENTIONAL_SHARE * len(recent)
+
+
+def counts_for_style(subject: str) -> bool:
+    """Merges and reverts are worded by git, not by the house."""
+    return bool(subject.strip()) and not subject.startswith(("Merge ", "Revert \""))
 
 
 def _precedent(commit: PastCommit, subject) -> Precedent:
     touched = [Touched(f.path, f.status, f.added, f.removed) for f in commit.files]
     said = set(re.findall(r"[a-z0-9]+", f"{subject.scope or ''} {subject.text}".lower()))
     intent = "deps" if _bump_pattern(subject.text) else "release" if _release_pattern(subject.text) else None
-    return Precedent(features(touched), subject.type, subject.scope,
+    found = features(touched)
+    if commit.parts:
+        facts = gather(commit.parts)
+        found += content_features(facts, messages.commit_type(facts))
+    return Precedent(found, subject.type, subject.scope,
                      tuple(sorted(path_words(f.path for f in commit.files) & said)), intent)
 
 
@@ -194,7 +219,11 @@ def _bump_pattern(text: str) -> str | None:
                   and not out[i].startswith("{")), None)
     if named is None:
         return None
-    out[named] = re.sub(r"[^`'\"]+", "{name}", out[named], count=1)
+    at = re.match(r"^([`'\"]?)[^`'\"@]+@(v?)\d[^`'\"]*([`'\"]?)$", out[named])
+    if at:    # `owner/action@v10.5.3`: the old version written after the name
+        out[named] = f"{at.group(1)}{{name}}@{at.group(2)}{{old}}{at.group(3)}"
+    else:
+        out[named] = re.sub(r"[^`'\"]+", "{name}", out[named], count=1)
     return " ".join(out) if "{name}" in out[named] else None
 
 
@@ -218,7 +247,9 @@ def _release_pattern(text: str) -> str | None:
     return text[:m.start(1)] + "{version}"
 
 
-def _wording(chosen: list, pattern_of) -> Wording | None:
+def _wordings(chosen: list, pattern_of, keep: int = 6) -> list[Wording]:
+    """The house's wordings of one kind of commit used at least twice, most used first,
+    each with the type and scope it was most often written under."""
     found: Counter = Counter()
     where: dict[str, Counter] = {}
     for _, s in chosen:
@@ -227,10 +258,10 @@ def _wording(chosen: list, pattern_of) -> Wording | None:
             key = pattern.lower()
             found[key] += 1
             where.setdefault(key, Counter())[(s.type, s.scope, pattern)] += 1
-    if not found:
-        return None
-    key, count = found.most_common(1)[0]
-    if count < 2:
-        return None
-    (kind, scope, pattern), _ = where[key].most_common(1)[0]
-    return Wording(kind, scope, pattern, count)
+    out = []
+    for key, count in found.most_common(keep):
+        if count < 2:
+            break
+        (kind, scope, pattern), _ = where[key].most_common(1)[0]
+        out.append(Wording(kind, scope, pattern, count))
+    return out

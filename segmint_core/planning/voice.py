@@ -15,12 +15,18 @@ from __future__ import annotations
 from collections import Counter
 
 from segmint_core.planning import messages
+from segmint_core.planning.describe import CODE_TYPES
 from segmint_core.planning.facts import Facts
-from segmint_core.planning.precedent import Touched, features, path_words, vote
+from segmint_core.planning.precedent import Touched, content_features, features, path_words, vote
 from segmint_core.planning.style import HouseStyle
 
-RULE_WEIGHT = 0.5     # the rules' type, against neighbour votes that sum to 1
+RULE_WEIGHT = 0.5     # the rules' own type, against neighbour votes that sum to 1
 PATH_WEIGHT = 0.5     # a known scope named by the change's paths, likewise
+HOUSE_VERB_SHARE = 0.5   # a verb the house starts most subjects of a type with replaces our generic one
+HOUSE_VERB_MIN = 5
+# Verbs that say a change happened, not what it did: one of ours gives way to the house's.
+GENERIC_VERBS = {"update", "fix", "format", "reformat", "restructure", "simplify", "extend", "correct", "improve",
+                 "tweak", "adjust", "change", "beautify", "tidy", "clean", "cleanup", "lint", "refactor", "polish"}
 QUOTES_SHARE = 0.3    # a house quoting names in backticks this often gets them quoted
 SYNONYMS = {"test": ("tests",), "docs": ("doc", "documentation"), "feat": ("feature",), "fix": ("bugfix",),
             "style": ("lint",), "build": ("deps", "chore"), "ci": ("build", "chore")}
@@ -34,11 +40,15 @@ def title_parts(style: HouseStyle, facts: Facts, touched: list[Touched]) -> tupl
     """The title's possible heads (``type(scope):``, then shorter) and wordings, most detailed first."""
     rule = messages.commit_type(facts)
     q = (lambda name: f"`{name}`") if style.learned and style.quotes >= QUOTES_SHARE else messages.plain
-    wordings = _house_wordings(style, facts, q) + messages.subjects(rule, facts, q)
     if not style.follows_conventional:
+        wordings = _house_wordings(style, facts, None, None) + messages.subjects(rule, facts, q)
         return [""], [_plain_voice(style, w) for w in wordings]
     kind, scope = type_and_scope(style, facts, touched, rule)
-    wordings = [_conventional_voice(style, w) for w in wordings]
+    # A change to code the house calls refactor rather than fix is worded as one; a kind
+    # of file the rules know for sure (docs, tests, CI) keeps the rules' wording.
+    worded = kind if kind in CODE_TYPES and rule in CODE_TYPES else rule
+    wordings = _house_wordings(style, facts, kind, scope) + messages.subjects(worded, facts, q)
+    wordings = [_conventional_voice(style, _house_verb(style, kind, w)) for w in wordings]
     heads = [f"{kind}({scope}):", f"{kind}:"] if scope else [f"{kind}:"]
     return heads, wordings
 
@@ -48,13 +58,14 @@ def type_and_scope(style: HouseStyle, facts: Facts, touched: list[Touched], rule
         return rule, messages.scope(facts)
     why = messages.intent(facts)
     pool = [p for p in style.precedents if p.intent == why] if why else style.precedents
-    votes = vote(pool or style.precedents, features(touched))
+    wanted = features(touched) + content_features(facts, rule)
+    types = vote(pool or style.precedents, wanted, lambda p: p.type).shares()
+    types.pop(None, None)
     ours = _house_type(style, rule)
-    types: Counter = Counter({t: w / votes.weight for t, w in votes.types.items() if t}) if votes.weight else Counter()
     if ours:
         types[ours] += RULE_WEIGHT
     kind = max(types, key=lambda t: (types[t], t == ours)) if types else ours or rule
-    scopes: Counter = Counter({s: w / votes.weight for s, w in votes.scopes.items()}) if votes.weight else Counter()
+    scopes = vote(pool or style.precedents, wanted, lambda p: p.scope, files_only=True).shares()
     words = path_words(facts.paths)
     for known in style.scopes:
         if known.lower() in words or all(part in words for part in known.lower().split("-")):
@@ -71,11 +82,14 @@ def _house_type(style: HouseStyle, rule: str) -> str | None:
     return next((s for s in SYNONYMS.get(rule, ()) if s in style.types), None)
 
 
-def _house_wordings(style: HouseStyle, facts: Facts, q) -> list[str]:
+def _house_wordings(style: HouseStyle, facts: Facts, kind: str | None, scope: str | None) -> list[str]:
+    """The house's own wording of a dependency bump (the one it writes under this type and
+    scope, else its most used) or of a release."""
     why = messages.intent(facts)
-    if why == "deps" and style.bump and len(facts.bumps) == 1:
+    if why == "deps" and style.bumps and len(facts.bumps) == 1:
         b = facts.bumps[0]
-        pattern = style.bump.pattern
+        chosen = next((w for w in style.bumps if (w.type, w.scope) == (kind, scope)), style.bumps[0])
+        pattern = chosen.pattern
         if "{old}" not in pattern or b.old:
             return [pattern.format(name=b.name, old=_unv(pattern, "old", b.old), new=_unv(pattern, "new", b.new))]
     if why == "release" and style.release:
@@ -90,6 +104,20 @@ def _house_wordings(style: HouseStyle, facts: Facts, q) -> list[str]:
 def _unv(pattern: str, slot: str, version: str) -> str:
     """A version without its ``v`` where the pattern writes one before the slot."""
     return version[1:] if f"v{{{slot}}}" in pattern and version.startswith("v") else version
+
+
+def _house_verb(style: HouseStyle, kind: str, text: str) -> str:
+    """A generic verb of ours ("format", "update") in the house's own word for this type of
+    commit, where it has one it uses for most of them ("beautify")."""
+    verb, _, rest = text.partition(" ")
+    if verb not in GENERIC_VERBS or not rest:
+        return text
+    used = style.verbs.get(kind, {})
+    total = sum(used.values())
+    top = max(used, key=used.get) if used else None
+    if top in GENERIC_VERBS and total >= HOUSE_VERB_MIN and used[top] >= HOUSE_VERB_SHARE * total:
+        return f"{top} {rest}"
+    return text
 
 
 def _conventional_voice(style: HouseStyle, text: str) -> str:

@@ -3,6 +3,7 @@ the rules for what changed, clean titles, the model held to the same rules."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 
 from segmint_core.changes import capture
@@ -196,9 +197,59 @@ def test_bench_messages_scores_real_commits_against_their_subjects(repo: Repo) -
     assert "majority type and scope" in report.text
 
 
+def test_a_house_that_turned_to_conventional_commits_is_followed_by_its_recent_habit(repo: Repo) -> None:
+    for n in range(150):     # an old stretch of plain subjects...
+        repo.write("notes.txt", f"{n}\n")
+        repo.commit(f"Update notes {n}")
+    for n in range(60):      # ...then the house turned to Conventional Commits
+        repo.write(f"app/part{n}.py", f"def part{n}():\n    return {n}\n")
+        repo.commit(f"feat(app): add part{n}")
+    repo.write("app/part1.py", "def part1():\n    return -1\n")
+    session, plans = propose(repo)
+    assert session.snapshot()["message_style"] == \
+        "following 60 of the last 100 subjects: Conventional Commits, scopes from paths"
+    assert re.match(r"^[a-z]+\(app\): ", plans[0].title), plans[0].title
+
+
+def test_an_action_pinned_to_a_commit_is_bumped_in_the_house_wording(repo: Repo) -> None:
+    def workflow(sha: str, version: str) -> str:
+        return f"jobs:\n  test:\n    steps:\n      - uses: actions/checkout@{sha}  # v{version}\n"
+    repo.write("app/main.py", "x = 1\n")
+    repo.commit("chore: start")
+    versions = [("a" * 40, "4.1.0"), ("b" * 40, "4.2.0"), ("c" * 40, "4.2.1")]
+    for n, (sha, version) in enumerate(versions):
+        repo.write(".github/workflows/ci.yml", workflow(sha, version))
+        previous = versions[n - 1][1] if n else "4.0.0"
+        repo.commit(f"ci(deps): bump `actions/checkout@v{previous}` to `v{version}`")
+    for n in range(8):
+        repo.write(f"app/m{n}.py", f"def m{n}():\n    return {n}\n")
+        repo.commit(f"feat(app): add m{n}")
+    repo.write(".github/workflows/ci.yml", workflow("d" * 40, "5.0.0"))
+    assert message_for(repo).title == "ci(deps): bump `actions/checkout@v4.2.1` to `v5.0.0`"
+
 
 def test_requirements_quoted_in_a_list_are_bumped(repo: Repo) -> None:
     repo.write("pyproject.toml", '[project.optional-dependencies]\ndev = ["pre-commit", "tox", "ruff==0.1.8"]\n')
     repo.commit()
     repo.write("pyproject.toml", '[project.optional-dependencies]\ndev = ["pre-commit", "tox", "ruff==0.1.11"]\n')
     assert message_for(repo).title == "build(deps): bump ruff from 0.1.8 to 0.1.11"
+
+
+def test_the_type_follows_what_the_house_called_past_changes_of_the_same_kind(repo: Repo) -> None:
+    """In one file, with edits of one size, the house titles a new private helper `refactor`
+    and a new guard `fix`: past commits are compared by what their diffs did, not only by
+    the files they touched."""
+    repo.write("app/core.py", "def run(x):\n    return x\n")
+    repo.commit("chore: start")
+    for n in range(1, 9):
+        text = (repo.path / "app/core.py").read_text()
+        repo.write("app/core.py", text.replace("def run(x):\n", f"def run(x):\n    if x == {n}:\n        return {n}\n", 1))
+        repo.commit(f"fix(core): return early for {n} in run")
+        text = (repo.path / "app/core.py").read_text()
+        repo.write("app/core.py", f"def _helper{n}(x):\n    return x\n" + text)
+        repo.commit(f"refactor(core): extract _helper{n}")
+    text = (repo.path / "app/core.py").read_text()
+    repo.write("app/core.py", "def _helper_last(x):\n    return x\n" + text)
+    assert message_for(repo).title.startswith("refactor(core): ")
+    repo.write("app/core.py", text.replace("def run(x):\n", "def run(x):\n    if x == 9:\n        return 9\n", 1))
+    assert message_for(repo).title.startswith("fix(core): ")
