@@ -28,9 +28,10 @@ from segmint_core.bench.untangle.cases import Case, read_history as read_commits
 from segmint_core.bench.untangle.workspace import Workspace
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
-from segmint_core.planning.conventional import Subject, parse_subject, words
+from segmint_core.planning.conventional import STANDARD_TYPES, Subject, parse_subject, words
 from segmint_core.planning.history import read_history
-from segmint_core.planning.style import MIN_HISTORY
+from segmint_core.planning.history import HISTORY_LIMIT
+from segmint_core.planning.style import MIN_HISTORY, counts_for_style, house_writes_conventional
 from segmint_core.planning.titles import TITLE_LIMIT, one_line
 from segmint_core.session.session import Session
 from segmint_core.session.store import FOLDER
@@ -93,16 +94,20 @@ def run_benchmark(repo: str, *, n: int, seed: int, log: Callable[[str], None] = 
 
 
 def candidates(workspace: Workspace) -> list[tuple[Case, Subject]]:
-    """Eligible first-parent commits with Conventional subjects, oldest first."""
+    """Eligible first-parent commits with Conventional subjects of a standard type, oldest
+    first, where the house style learned before them is Conventional (``deps: qs@2.3.0``
+    in a house of plain subjects is a house habit, not a Conventional commit)."""
     line = read_history(workspace.git, workspace.head(), HISTORY_SCAN)
     commits = read_commits(workspace.git, workspace.head())
+    subjects = [p.subject for p in line]
     found = []
     for position, past in enumerate(line):
         commit = commits.get(past.sha)
         subject = parse_subject(past.subject)
-        if commit is None or not commit.eligible or subject.type is None:
+        if commit is None or not commit.eligible or subject.type not in STANDARD_TYPES:
             continue
-        if len(line) - position - 1 < MIN_HISTORY:
+        before = [s for s in subjects[position + 1:position + 1 + HISTORY_LIMIT] if counts_for_style(s)]
+        if len(before) < MIN_HISTORY or not house_writes_conventional(before):
             continue
         found.append((Case(commit.parents[0], (commit.sha,), commit.time), subject))
     found.reverse()

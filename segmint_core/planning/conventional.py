@@ -11,6 +11,9 @@ _CONVENTIONAL = re.compile(r"^(?P<type>[a-z]{2,12})(?:\((?P<scope>[^()\n]{0,40})
 # "(#1234)" or "(#12, #13)" a hosting service appends to a squashed pull request.
 _REFS = re.compile(r"\s*\((?:#\d+(?:,\s*)?)+\)\s*$")
 _WORD = re.compile(r"[a-z0-9]+")
+# The types of @commitlint/config-conventional (the Angular convention): a house may use
+# others ("deps: qs@2.3.0"), but these are what "Conventional Commits" means in practice.
+STANDARD_TYPES = frozenset({"build", "chore", "ci", "docs", "feat", "fix", "perf", "refactor", "revert", "style", "test"})
 
 
 @dataclass(frozen=True)
