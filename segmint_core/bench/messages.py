@@ -1,21 +1,25 @@
 """``segmint bench messages REPO``: proposed subjects against what the engineers wrote.
 
 Cases are single real commits of REPO's first-parent line whose subjects are
-Conventional Commits (one parent, text only, 1-12 files, 2-250 changed lines,
-at least ten commits before them). For each, the parent is checked out and the
+Conventional Commits of a standard type (one parent, text only, 1-12 files,
+2-250 changed lines), made where the house style learned from the commits
+before them is Conventional. For each, the parent is checked out and the
 commit's tree written into the work tree; Segmint proposes commits as
 ``segmint plan`` would (grouping, then messages in the house style learned
 from the history before the case: the commit itself and later ones are not
 in it). The proposal covering the most hunks is compared with the real
 subject: type and scope agreement (scope where the real one has one), word
 overlap (F1) of the description, titles clean, and the share of cases
-proposed as exactly one commit. Each case's majority type in its history
-before it is the baseline.
+proposed as exactly one commit, each with its standard error. Each case's
+majority type in its history before it is the baseline.
+``--leave-one-out`` (``message_voting.py``) chooses the voting of types and
+scopes on all repositories but one and scores that one.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import shutil
 import statistics
@@ -29,9 +33,8 @@ from segmint_core.bench.untangle.workspace import Workspace
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.planning.conventional import STANDARD_TYPES, Subject, parse_subject, words
-from segmint_core.planning.history import read_history
-from segmint_core.planning.history import HISTORY_LIMIT
-from segmint_core.planning.style import MIN_HISTORY, counts_for_style, house_writes_conventional
+from segmint_core.planning.history import HISTORY_LIMIT, read_history
+from segmint_core.planning.style import MIN_HISTORY, HouseStyle, counts_for_style, house_writes_conventional
 from segmint_core.planning.titles import TITLE_LIMIT, one_line
 from segmint_core.session.session import Session
 from segmint_core.session.store import FOLDER
@@ -44,10 +47,15 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p = subparsers.add_parser(
         "messages", help="score proposed commit subjects against real Conventional subjects",
         description="Check out the parent of real single commits of REPO, propose commits for the "
-                    "commit's changes, and compare the largest proposal's subject with the real one.",
+                    "commit's changes, and compare the largest proposal's subject with the real one. "
+                    "With --leave-one-out, choose how the type and scope are voted on all but one "
+                    "repository and score that one, for each.",
     )
-    p.add_argument("repo", metavar="REPO", help="a git repository (or bundle) with history; it is cloned, never touched")
-    p.add_argument("--n", type=int, default=40, help="cases (default 40)")
+    p.add_argument("repo", metavar="REPO", nargs="?",
+                   help="a git repository (or bundle) with history; it is cloned, never touched")
+    p.add_argument("--leave-one-out", metavar="REPO", nargs="+",
+                   help="repositories (or bundles): choose the voting on all but one, score that one, for each")
+    p.add_argument("--n", type=int, default=40, help="cases per repository (default 40)")
     p.add_argument("--seed", type=int, default=0, help="which random sample of cases (default 0)")
     p.add_argument("--json", action="store_true", help="print every figure, per case too, as JSON")
     p.set_defaults(func=run)
@@ -72,25 +80,52 @@ def run(args: argparse.Namespace) -> BenchReport:
 
     if args.n < 1:
         raise SegmintError("--n must be at least 1")
+    if args.leave_one_out:
+        from segmint_core.bench.message_voting import leave_one_out
+
+        if args.repo:
+            raise SegmintError("Give repositories either as REPO or after --leave-one-out, not both")
+        return leave_one_out(args.leave_one_out, n=args.n, seed=args.seed, log=progress)
+    if not args.repo:
+        raise SegmintError("Give a repository, or several after --leave-one-out")
     return run_benchmark(args.repo, n=args.n, seed=args.seed, log=progress)
 
 
 def run_benchmark(repo: str, *, n: int, seed: int, log: Callable[[str], None] = lambda _: None) -> BenchReport:
-    scores: list[CaseScore] = []
-    with Workspace(repo) as workspace:
-        cases = candidates(workspace)
-        random.Random(seed).shuffle(cases)
-        for case, real in cases[:n]:
-            score = run_case(workspace, case, real)
-            scores.append(score)
-            log(f"case {len(scores)}/{min(n, len(cases))} {case.tip[:8]}: {score.real!r} -> {score.proposed!r}"
-                f" ({counted(score.commits, 'commit')})")
-    if not scores:
-        raise SegmintError(f"No single commit with a Conventional subject fits the limits in {repo}")
+    scores = [score(p) for p in proposals(repo, n=n, seed=seed, log=log)]
     summary = summarize(scores)
     figures = {"repo": repo, "n": len(scores), "seed": seed, "summary": summary,
                "cases": [asdict(s) for s in scores]}
     return BenchReport(figures, format_table(repo, summary, len(scores), seed))
+
+
+@dataclass
+class Proposal:
+    """One case: the real subject, and the commits Segmint proposes for its changes."""
+
+    sha: str
+    real: Subject
+    plans: list[tuple[list, int]]     # each proposed commit's (change, hunks) parts and its size in hunks
+    titles: list[str]
+    style: HouseStyle
+
+    @property
+    def largest(self) -> int:
+        return max(range(len(self.plans)), key=lambda i: (self.plans[i][1], -i))
+
+
+def proposals(repo: str, *, n: int, seed: int, log: Callable[[str], None] = lambda _: None) -> list[Proposal]:
+    found: list[Proposal] = []
+    with Workspace(repo) as workspace:
+        cases = candidates(workspace)
+        random.Random(seed).shuffle(cases)
+        for case, real in cases[:n]:
+            found.append(propose(workspace, case, real))
+            log(f"case {len(found)}/{min(n, len(cases))} {case.tip[:8]}: {_shown(real)!r} -> "
+                f"{found[-1].titles[found[-1].largest]!r} ({counted(len(found[-1].plans), 'commit')})")
+    if not found:
+        raise SegmintError(f"No single commit with a Conventional subject fits the limits in {repo}")
+    return found
 
 
 def candidates(workspace: Workspace) -> list[tuple[Case, Subject]]:
@@ -114,23 +149,27 @@ def candidates(workspace: Workspace) -> list[tuple[Case, Subject]]:
     return found
 
 
-def run_case(workspace: Workspace, case: Case, real: Subject) -> CaseScore:
+def propose(workspace: Workspace, case: Case, real: Subject) -> Proposal:
     workspace.tangle(case)
     shutil.rmtree(f"{workspace.git.git_dir}/{FOLDER}", ignore_errors=True)   # no state from the last case
     session = Session(workspace.git, settings=Settings())
     plans = session.propose_commits()
-    style = session.message_style()
-    largest = max(plans, key=lambda p: (len(p.hunk_ids) + len(p.change_ids), -plans.index(p)))
-    ours = parse_subject(largest.title)
-    majority = next(iter(style.types), None)
-    majority_scope = next(iter(style.scopes), None)
+    parts = [(session.units.parts(p.hunk_ids, p.change_ids), len(p.hunk_ids) + len(p.change_ids)) for p in plans]
+    return Proposal(case.tip, real, parts, [p.title for p in plans], session.message_style())
+
+
+def score(proposal: Proposal, titles: list[str] | None = None) -> CaseScore:
+    """``titles``: other titles for the proposed commits (another voting) than Segmint's own."""
+    titles = titles or proposal.titles
+    real, style = proposal.real, proposal.style
+    ours = parse_subject(titles[proposal.largest])
     return CaseScore(
-        sha=case.tip, real=_shown(real), proposed=largest.title, commits=len(plans),
+        sha=proposal.sha, real=_shown(real), proposed=titles[proposal.largest], commits=len(titles),
         type_ok=ours.type == real.type,
         scope_ok=None if real.scope is None else (ours.scope or "").lower() == real.scope.lower(),
         f1=word_f1(ours.text, real.text),
-        clean=sum(clean_title(p.title) for p in plans) / len(plans),
-        baseline_type=majority, baseline_scope=majority_scope,
+        clean=sum(clean_title(t) for t in titles) / len(titles),
+        baseline_type=next(iter(style.types), None), baseline_scope=next(iter(style.scopes), None),
     )
 
 
@@ -153,9 +192,12 @@ def summarize(scores: list[CaseScore]) -> dict:
     reals = [parse_subject(s.real) for s in scores]
     return {
         "type": statistics.fmean(s.type_ok for s in scores),
+        "type_se": standard_error([s.type_ok for s in scores]),
         "scope": statistics.fmean(s.scope_ok for s in scoped) if scoped else None,
+        "scope_se": standard_error([s.scope_ok for s in scoped]),
         "scoped_cases": len(scoped),
         "f1": statistics.fmean(s.f1 for s in scores),
+        "f1_se": standard_error([s.f1 for s in scores]),
         "clean": statistics.fmean(s.clean for s in scores),
         "one_commit": statistics.fmean(s.commits == 1 for s in scores),
         "baseline_type": statistics.fmean(r.type == s.baseline_type for r, s in zip(reals, scores)),
@@ -164,13 +206,19 @@ def summarize(scores: list[CaseScore]) -> dict:
     }
 
 
+def standard_error(values: list) -> float | None:
+    return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else None
+
+
 def format_table(repo: str, summary: dict, n: int, seed: int) -> str:
     def pct(x: float | None) -> str:
         return "n/a" if x is None else f"{100 * x:.0f}%"
+    def se(x: float | None, scale: int = 100) -> str:
+        return "" if x is None else f" ±{scale * x:.0f}" if scale == 100 else f" ±{x:.2f}"
     rows = [
         ("", "type", f"scope ({summary['scoped_cases']})", "description F1", "clean titles", "one commit"),
-        ("Segmint", pct(summary["type"]), pct(summary["scope"]), f"{summary['f1']:.2f}", pct(summary["clean"]),
-         pct(summary["one_commit"])),
+        ("Segmint", pct(summary["type"]) + se(summary["type_se"]), pct(summary["scope"]) + se(summary["scope_se"]),
+         f"{summary['f1']:.2f}" + se(summary["f1_se"], 1), pct(summary["clean"]), pct(summary["one_commit"])),
         ("majority type and scope", pct(summary["baseline_type"]), pct(summary["baseline_scope"]), "", "", ""),
     ]
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]

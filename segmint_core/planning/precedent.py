@@ -21,8 +21,6 @@ from pathlib import PurePosixPath
 from segmint_core.changes.generated import is_lock_file, is_manifest
 from segmint_core.planning.facts import Facts, is_build_path, is_ci_path, is_doc_path, is_test_path
 
-NEIGHBOURS = 3
-
 
 @dataclass(frozen=True)
 class Touched:
@@ -124,7 +122,7 @@ class Votes:
         return Counter({v: w / self.weight for v, w in self.counts.items()}) if self.weight else Counter()
 
 
-def vote(precedents: list[Precedent], wanted: tuple[str, ...], of, *, k: int | None = None,
+def vote(precedents: list[Precedent], wanted: tuple[str, ...], of, *, k: int,
          files_only: bool = False) -> Votes:
     """The ``k`` past commits most like ``wanted`` vote with ``of(past)`` (its type, its scope).
     ``files_only``: compared by the files they touch, not by what their diffs do."""
@@ -149,7 +147,7 @@ def vote(precedents: list[Precedent], wanted: tuple[str, ...], of, *, k: int | N
     scored.sort(key=lambda s: s[:2], reverse=True)
     counts: Counter = Counter()
     total = 0.0
-    for sim, _, past in scored[:k or NEIGHBOURS]:
+    for sim, _, past in scored[:k]:
         counts[of(past)] += sim
         total += sim
     return Votes(counts, total)

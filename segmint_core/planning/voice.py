@@ -13,6 +13,7 @@ wording of them.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from segmint_core.planning import messages
 from segmint_core.planning.describe import CODE_TYPES
@@ -20,8 +21,18 @@ from segmint_core.planning.facts import Facts
 from segmint_core.planning.precedent import Touched, content_features, features, path_words, vote
 from segmint_core.planning.style import HouseStyle
 
-RULE_WEIGHT = 0.5     # the rules' own type, against neighbour votes that sum to 1
-PATH_WEIGHT = 0.5     # a known scope named by the change's paths, likewise
+
+@dataclass(frozen=True)
+class Voting:
+    """How the type and scope are voted. Chosen leave-one-repository-out by
+    ``segmint bench messages --leave-one-out`` (the README has the table)."""
+
+    rule: float = 0.5      # the rules' own type, against neighbour votes that sum to 1
+    path: float = 0.5      # a scope the house uses that the change's paths name, likewise
+    neighbours: int = 3    # past commits that vote
+
+
+VOTING = Voting()
 HOUSE_VERB_SHARE = 0.5   # a verb the house starts most subjects of a type with replaces our generic one
 HOUSE_VERB_MIN = 5
 # Verbs that say a change happened, not what it did: one of ours gives way to the house's.
@@ -36,14 +47,15 @@ PAST = {"add": "added", "remove": "removed", "fix": "fixed", "update": "updated"
         "release": "released"}
 
 
-def title_parts(style: HouseStyle, facts: Facts, touched: list[Touched]) -> tuple[list[str], list[str]]:
+def title_parts(style: HouseStyle, facts: Facts, touched: list[Touched],
+                voting: Voting = VOTING) -> tuple[list[str], list[str]]:
     """The title's possible heads (``type(scope):``, then shorter) and wordings, most detailed first."""
     rule = messages.commit_type(facts)
     q = (lambda name: f"`{name}`") if style.learned and style.quotes >= QUOTES_SHARE else messages.plain
     if not style.follows_conventional:
         wordings = _house_wordings(style, facts, None, None) + messages.subjects(rule, facts, q)
         return [""], [_plain_voice(style, w) for w in wordings]
-    kind, scope = type_and_scope(style, facts, touched, rule)
+    kind, scope = type_and_scope(style, facts, touched, rule, voting)
     # A change to code the house calls refactor rather than fix is worded as one; a kind
     # of file the rules know for sure (docs, tests, CI) keeps the rules' wording.
     worded = kind if kind in CODE_TYPES and rule in CODE_TYPES else rule
@@ -53,23 +65,24 @@ def title_parts(style: HouseStyle, facts: Facts, touched: list[Touched]) -> tupl
     return heads, wordings
 
 
-def type_and_scope(style: HouseStyle, facts: Facts, touched: list[Touched], rule: str) -> tuple[str, str | None]:
+def type_and_scope(style: HouseStyle, facts: Facts, touched: list[Touched], rule: str,
+                   voting: Voting = VOTING) -> tuple[str, str | None]:
     if not style.learned:
         return rule, messages.scope(facts)
     why = messages.intent(facts)
     pool = [p for p in style.precedents if p.intent == why] if why else style.precedents
     wanted = features(touched) + content_features(facts, rule)
-    types = vote(pool or style.precedents, wanted, lambda p: p.type).shares()
+    types = vote(pool or style.precedents, wanted, lambda p: p.type, k=voting.neighbours).shares()
     types.pop(None, None)
     ours = _house_type(style, rule)
     if ours:
-        types[ours] += RULE_WEIGHT
+        types[ours] += voting.rule
     kind = max(types, key=lambda t: (types[t], t == ours)) if types else ours or rule
-    scopes = vote(pool or style.precedents, wanted, lambda p: p.scope, files_only=True).shares()
+    scopes = vote(pool or style.precedents, wanted, lambda p: p.scope, k=voting.neighbours, files_only=True).shares()
     words = path_words(facts.paths)
     for known in style.scopes:
         if known.lower() in words or all(part in words for part in known.lower().split("-")):
-            scopes[known] += PATH_WEIGHT
+            scopes[known] += voting.path
     if not scopes:
         return kind, messages.scope(facts) if style.scope_share >= 0.5 else None
     return kind, max(scopes, key=lambda s: (scopes[s], s is None))

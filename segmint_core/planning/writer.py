@@ -67,7 +67,7 @@ def write_message(parts: Parts, settings: Settings | None = None, *,
 
 
 def offline_message(parts: Parts, counts: dict[str, tuple[int, int]] | None = None,
-                    style: HouseStyle = DEFAULT) -> Message:
+                    style: HouseStyle = DEFAULT, voting: voice.Voting = voice.VOTING) -> Message:
     facts = gather(parts)
     per_file = []
     touched = []
@@ -78,7 +78,7 @@ def offline_message(parts: Parts, counts: dict[str, tuple[int, int]] | None = No
         per_file.append((change.file_path, status, added, removed, own.added_defs,
                          [d for d in own.changed_defs if d not in own.added_defs]))
         touched.append(Touched(change.file_path, STATUS_CODES.get(change.status, "M"), added, removed))
-    heads, wordings = voice.title_parts(style, facts, touched)
+    heads, wordings = voice.title_parts(style, facts, touched, voting)
     return Message(fit(heads, wordings), messages.body(facts, per_file))
 
 

@@ -253,3 +253,20 @@ def test_the_type_follows_what_the_house_called_past_changes_of_the_same_kind(re
     assert message_for(repo).title.startswith("refactor(core): ")
     repo.write("app/core.py", text.replace("def run(x):\n", "def run(x):\n    if x == 9:\n        return 9\n", 1))
     assert message_for(repo).title.startswith("fix(core): ")
+
+
+def test_bench_messages_leave_one_out_chooses_the_voting_on_the_other_repositories(tmp_path) -> None:
+    from segmint_core.bench.message_voting import leave_one_out
+
+    repos = []
+    for name in ("one", "two"):
+        repo = Repo(tmp_path / name)
+        conventional_history(repo)
+        repo.write("shop/parser/rule2.py", "def rule2(text):\n    return text.strip().upper()\n")
+        repo.commit("fix(parser): upper-case rule2")
+        repos.append(str(repo.path))
+    report = leave_one_out(repos, n=3, seed=0)
+    rows = report.figures["rows"]
+    assert [r["chosen_on"] for r in rows] == [[repos[1]], [repos[0]]]
+    assert all(0 <= r["held_out"]["type"] <= 1 and r["held_out"]["clean"] == 1.0 for r in rows)
+    assert "held out, voting chosen on the others" in report.text
