@@ -79,8 +79,10 @@ def is_ci_path(path: str) -> bool:
 
 
 def is_build_path(path: str) -> bool:
-    name = PurePosixPath(path).name.lower()
-    return name in BUILD_NAMES or name.startswith("requirements") and name.endswith(".txt")
+    p = PurePosixPath(path)
+    name = p.name.lower()
+    return (name in BUILD_NAMES or name.startswith("requirements") and name.endswith(".txt")
+            or p.parent.name.endswith(".egg-info"))     # packaging metadata setuptools writes
 
 
 @dataclass

@@ -236,10 +236,26 @@ def _code_subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
             return [f"rename {o.name} to {n.name}", f"rename {o.name}"]
         return [f"move {o.name} to {n.parent}/", f"move {o.name}"]
     new_code = [p for p in facts.new_files if _is_code(p)]
+    folder = new_folder(facts)
+    if kind == "feat" and folder:
+        return [f"add {folder}/"] + code_subjects(kind, facts, _code_paths(facts), q)
     if kind == "feat" and new_code and not (facts.options or facts.params or facts.code_added_defs):
         return [f"add {f}" for f in _files(new_code)]
     out = code_subjects(kind, facts, _code_paths(facts), q)
     return [_unstuttered_words(w, q) for w in out]
+
+
+def new_folder(facts: Facts) -> str | None:
+    """The folder most of the change's files are new in, when it holds only new files (an
+    example, a package, a plugin added whole)."""
+    if len(facts.new_files) < 2 or 2 * len(facts.new_files) <= len(facts.paths):
+        return None
+    parents = [PurePosixPath(p).parent.parts for p in facts.new_files]
+    common = [parts[0] for parts in zip(*parents) if len(set(parts)) == 1]
+    folder = "/".join(common)
+    if not common or any(p.startswith(folder + "/") and p not in facts.new_files for p in facts.paths):
+        return None
+    return folder
 
 
 def _unstuttered_words(text: str, q: Quote) -> str:

@@ -97,3 +97,20 @@ def test_a_new_private_helper_taken_out_of_a_function_is_extracted(repo: Repo) -
     cs = capture(Git.discover(repo.path))
     facts = gather([(c, c.hunks) for c in cs.changes])
     assert subjects("refactor", facts)[0] == "extract _clean from render"
+
+
+def test_a_folder_of_new_files_is_added_as_one(repo: Repo) -> None:
+    repo.write("docs/patterns.rst", "Patterns\n========\n")
+    repo.commit()
+    repo.write("examples/celery/app.py", "def create_app():\n    return App()\n")
+    repo.write("examples/celery/tasks.py", "def add(a, b):\n    return a + b\n")
+    repo.write("examples/celery/README.md", "# Celery example\n")
+    repo.write("docs/patterns.rst", "Patterns\n========\n\nSee examples/celery.\n")
+    assert title_of(repo) == "feat(celery): add examples/celery/"
+
+
+def test_packaging_metadata_is_build(repo: Repo) -> None:
+    repo.write("src/Tool.egg-info/SOURCES.txt", "a.py\n")
+    repo.commit()
+    repo.write("src/Tool.egg-info/SOURCES.txt", "a.py\nb.py\n")
+    assert title_of(repo).startswith("build")
