@@ -19,6 +19,7 @@ old unit claims are new ("appeared").
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from segmint_core.changes import ChangeSet
 from segmint_core.changes.models import Hunk
@@ -53,9 +54,9 @@ class _Pattern:
     owners: tuple[OldUnit, ...]        # the old unit of each line
     staged: bool
 
-    @property
-    def units(self) -> set[str]:
-        return {u.id for u in self.owners}
+    @cached_property
+    def units(self) -> frozenset[str]:
+        return frozenset(u.id for u in self.owners)
 
 
 def remap(old: list[OldUnit], changes: ChangeSet) -> Remap:
@@ -68,7 +69,7 @@ def remap(old: list[OldUnit], changes: ChangeSet) -> Remap:
         candidates = pool.get(change.file_path, [])
         if change.old_path:
             candidates = candidates + pool.get(change.old_path, [])
-        patterns = _patterns(candidates)
+        patterns = _by_first_line(_patterns(candidates))
         covered = [(hunk, _changed_of(hunk)) for hunk in change.hunks]
         owners = [_cover(changed, hunk.staged, patterns, used) for hunk, changed in covered]
         for (hunk, changed), found in zip(covered, owners):
@@ -103,6 +104,15 @@ def _patterns(units: list[OldUnit]) -> list[_Pattern]:
     return patterns
 
 
+def _by_first_line(patterns: list[_Pattern]) -> dict[str, list[_Pattern]]:
+    """Patterns by their first line, in order: a line is matched only against the patterns
+    starting with it, so a file of thousands of hunks maps in linear time, not quadratic."""
+    index: dict[str, list[_Pattern]] = {}
+    for pattern in patterns:
+        index.setdefault(pattern.lines[0], []).append(pattern)
+    return index
+
+
 def _record_hunk(hunk: Hunk, owners: list[OldUnit | None], result: Remap) -> None:
     lines = hunk.lines
     groups = _merge_block(_groups(owners, changed_indices(lines)), eof_block(lines))
@@ -127,13 +137,14 @@ def _record(result: Remap, units: list[OldUnit], new_id: str) -> None:
             result.ids[unit.id] = new_id
 
 
-def _cover(changed: list[str], staged: bool, patterns: list[_Pattern], used: set[str]) -> list[OldUnit | None]:
+def _cover(changed: list[str], staged: bool, patterns: dict[str, list[_Pattern]],
+           used: set[str]) -> list[OldUnit | None]:
     """The old unit of each changed line, or None for lines none claims."""
     owners: list[OldUnit | None] = []
     taken: set[str] = set()
     p = 0
     while p < len(changed):
-        found = _match_at(changed, p, staged, patterns, used | taken)
+        found = _match_at(changed, p, staged, patterns, used, taken)
         if found is None:
             owners.append(None)
             p += 1
@@ -186,11 +197,13 @@ def _places(changed: list[str], free: list[int], wanted: tuple[str, ...]) -> lis
     return places
 
 
-def _match_at(changed: list[str], p: int, staged: bool, patterns: list[_Pattern], used: set[str]) -> _Pattern | None:
+def _match_at(changed: list[str], p: int, staged: bool, patterns: dict[str, list[_Pattern]],
+              used: set[str], taken: set[str]) -> _Pattern | None:
     best: _Pattern | None = None
     for same_layer in (True, False):
-        for pattern in patterns:
-            if (pattern.staged == staged) != same_layer or pattern.units & used:
+        for pattern in patterns.get(changed[p], ()):
+            if (pattern.staged == staged) != same_layer or not pattern.units.isdisjoint(used) \
+                    or not pattern.units.isdisjoint(taken):   # (not their union: it would copy a growing set)
                 continue
             n = len(pattern.lines)
             if tuple(changed[p:p + n]) == pattern.lines and (best is None or n > len(best.lines)):
