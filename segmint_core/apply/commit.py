@@ -38,7 +38,8 @@ from segmint_core.apply.gitops import (
 from segmint_core.apply.lines import LineRef
 from segmint_core.apply.lines import MissingDependency
 from segmint_core.apply.states import (
-    GITLINK, SYMLINK, FileState, FileTargets, file_lines, renamed_away, text_targets, whole_file_targets,
+    GITLINK, SYMLINK, FileState, FileTargets, file_lines, line_counts, renamed_away, text_targets,
+    whole_file_targets,
 )
 from segmint_core.changes import ChangeSet, capture
 from segmint_core.changes.models import CONFLICTED, Change, FilePatch
@@ -140,12 +141,53 @@ def _check_repository(git: Git, changes: ChangeSet, touched: list[Change]) -> No
         raise StaleReferenceError(
             f"HEAD moved since the changes were listed (was {_short(changes.head)}, now {_short(head)}); refresh first"
         )
-    now = {c.file_path: c for c in capture(git).changes}
-    moved = [c.file_path for c in touched if _signature(now.get(c.file_path)) != _signature(c)]
+    whole = [c for c in touched if c.file_path in changes.generated and _tracked(c)]
+    rest = [c for c in touched if c not in whole]
+    paths = sorted(related_paths(changes, {p for c in rest for p in (c.file_path, c.old_path) if p}))
+    now = {c.file_path: c for c in capture(git, paths=paths).changes} if paths else {}
+    moved = [c.file_path for c in rest if _signature(now.get(c.file_path)) != _signature(c)]
+    moved += [c.file_path for c in whole if not _same_blobs(git, c)]
     if moved:
         raise StaleReferenceError(
             f"Files changed since the plan was made: {', '.join(sorted(moved))}; refresh first"
         )
+
+
+def related_paths(changes: ChangeSet, paths: set[str]) -> set[str]:
+    """``paths`` and the paths paired with them in a rename: git sees a rename only when a diff
+    limited to some paths holds both of its sides."""
+    out = set(paths)
+    for change in changes.changes:
+        if change.old_path and (change.old_path in paths or change.file_path in paths):
+            out.update((change.old_path, change.file_path))
+    return out
+
+
+def _tracked(change: Change) -> bool:
+    return not change.untracked and all(fp is None or not fp.unfiltered
+                                        for fp in (change.staged_patch, change.unstaged_patch))
+
+
+def _same_blobs(git: Git, change: Change) -> bool:
+    """Whether a file kept whole (a generated one) still has the index entry and work-tree
+    content its change was read with: compared by object id, never diffed again."""
+    staged, unstaged = change.staged_patch, change.unstaged_patch
+    path = change.file_path
+    index = (staged.new_mode, staged.new_oid) if staged is not None else (unstaged.old_mode, unstaged.old_oid)
+    listed = git.run("ls-files", "-s", "-z", "--", ":(literal)" + path).stdout.split(b"\0")[0]
+    now = tuple(listed.split(b"\t", 1)[0].decode().split()[:2]) if listed else (None, _ZERO)
+    if now != (index[0], index[1] or _ZERO):
+        return False
+    work = unstaged.new_oid if unstaged is not None else index[1]
+    full = os.path.join(git.root, path)
+    if not os.path.lexists(full):
+        return (work or _ZERO) == _ZERO
+    if os.path.islink(full):
+        return False   # (a link is hashed by its target's text: leave it to the full comparison)
+    return git.run("hash-object", "--path", path, "--", full).text.strip() == work   # (not stored: no -w)
+
+
+_ZERO = "0" * 40
 
 
 def _signature(change: Change | None) -> tuple | None:
@@ -187,7 +229,8 @@ def _targets(git: Git, head: str | None, touched: list[Change], selection: Selec
              moved_away: set[str]) -> tuple[list[FileTargets], list[FileStat]]:
     base_paths = {c.id: c.old_path or c.file_path for c in touched}
     entries = head_entries(git, head, sorted(set(base_paths.values())))
-    text_changes = [c for c in touched if not _whole(c)]
+    whole = {c.id for c in touched if _whole(c) or c.id in selection.whole and c.hunks}   # (a generated file)
+    text_changes = [c for c in touched if c.id not in whole]
     contents = read_blobs(git, [entries[base_paths[c.id]][1] for c in text_changes
                                 if base_paths[c.id] in entries and c.file_path not in moved_away])
     targets: list[FileTargets] = []
@@ -197,9 +240,9 @@ def _targets(git: Git, head: str | None, touched: list[Change], selection: Selec
         mode, oid = entries.get(base_path, (None, None))
         if change.file_path in moved_away and not change.old_path:
             mode, oid = None, None  # HEAD's file here leaves with its rename
-        if _whole(change):
+        if change.id in whole:
             targets.append(whole_file_targets(change, _final_oid(git, change), base_path))
-            stats.append(FileStat(change.file_path, 0, 0))
+            stats.append(FileStat(change.file_path, *(line_counts(change) if change.hunks else (0, 0))))
             continue
         refs = selection.refs.get(change.id, set())
         model = file_lines(change, contents.get(oid, b"") if oid else b"")

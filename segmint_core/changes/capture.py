@@ -23,12 +23,15 @@ class ChangeSet:
 
     ``fingerprint`` names the exact state (HEAD, both diffs, untracked files);
     later layers compare it to refuse references computed on another state.
+    ``generated``: paths of generated files, which the session keeps whole
+    (one unit, never split or read line by line); it fills them in.
     """
 
     def __init__(self, changes: list[Change], fingerprint: str, head: str | None) -> None:
         self.changes = changes
         self.fingerprint = fingerprint
         self.head = head
+        self.generated: frozenset[str] = frozenset()
         self._hunks = {h.id: (c, h) for c in changes for h in c.hunks}
 
     @property
@@ -59,18 +62,21 @@ class ChangeSet:
         return {"changes": [c.to_dict() for c in self.changes]}
 
 
-def capture(git: Git, *, on_patch: Callable[[FilePatch], None] | None = None) -> ChangeSet:
+def capture(git: Git, *, on_patch: Callable[[FilePatch], None] | None = None,
+            paths: list[str] | None = None) -> ChangeSet:
     """The repository's staged, unstaged and untracked changes, merged and numbered.
 
     ``on_patch`` sees every file patch (staged, unstaged, untracked) once it is
-    parsed, most of them while git is still writing the rest.
+    parsed, most of them while git is still writing the rest. ``paths``: only
+    those files (their ids are then numbered among them alone).
     """
+    only = ("--", *(":(literal)" + p for p in paths)) if paths is not None else ()
     running = git.start_many(
-        ("diff", "--cached", *DIFF_OPTIONS),
+        ("diff", "--cached", *DIFF_OPTIONS, *only),
         # A submodule's own uncommitted edits are not the superproject's to
         # commit: list only pointer changes, without git's "-dirty" mark.
-        ("diff", "--ignore-submodules=dirty", *DIFF_OPTIONS),
-        ("ls-files", "-z", "--others", "--exclude-standard"),
+        ("diff", "--ignore-submodules=dirty", *DIFF_OPTIONS, *only),
+        ("ls-files", "-z", "--others", "--exclude-standard", *only),
         ("rev-parse", "--verify", "--quiet", "HEAD^{commit}"),
         may_fail=(3,),  # an unborn branch has no HEAD yet
     )

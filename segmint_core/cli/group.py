@@ -46,7 +46,6 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
 def run(args: argparse.Namespace) -> int:
     session = open_session(args)
-    session.refresh()
     if args.new or args.provider or args.algorithm or not session.groups:
         session.regroup(provider=args.provider or session.settings.embeddings, algorithm=args.algorithm or "graph")
     if args.json:
@@ -76,7 +75,10 @@ def format_groups(session: Session) -> str:
     for group in session.groups:
         files = ", ".join(paths[c] for c in group.change_ids if c in paths)
         lines.append(f"{group.id}  {shown(group.summary)}")
-        lines.append(f"    {counted(len(group.hunk_ids), 'hunk')} in {files}")
+        whole = [c for c in group.change_ids if c in paths and not session.units.change_by_id[c].hunks]
+        held = [counted(len(group.hunk_ids), "hunk")] if group.hunk_ids or not whole else []
+        held += [counted(len(whole), "whole file")] if whole else []
+        lines.append(f"    {' and '.join(held)} in {files}")
         for reason in group.reasons:
             lines.append(f"    - {shown(reason)}")
     split = len(session.units.splits)

@@ -23,7 +23,6 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
 def run(args: argparse.Namespace) -> int:
     session = open_session(args)
-    session.refresh()
     if args.new or not any(p.status != APPLIED for p in session.plans):
         session.propose_commits()
     if args.json:

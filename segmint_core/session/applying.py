@@ -13,7 +13,6 @@ from typing import Any
 
 from segmint_core.apply.commit import ApplyResult, Selection, apply_selection
 from segmint_core.apply.undo import undo_commit
-from segmint_core.changes import capture
 from segmint_core.errors import RefusedError, SegmintError
 from segmint_core.session import events, ledger
 from segmint_core.session.core import SessionCore
@@ -82,7 +81,8 @@ def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str)
         session.save()
 
     try:
-        result = apply_selection(session.git, session.units.changeset, selection_for(session, plan),
+        selection = selection_for(session, plan)
+        result = apply_selection(session.git, session.units.changeset, selection,
                                  plan.message, dry_run=dry_run, label=plan.id, record=record)
     except SegmintError as exc:
         if not dry_run and plan.status != APPLIED:
@@ -93,7 +93,9 @@ def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str)
     if dry_run:
         return ApplyOutcome(plan.id, "dry_run", files=files, message=f"{plan.id} would commit {counted(len(files), 'file')}")
     session.log(actor, "applied", f"{actor} applied {plan.id} as {result.sha[:7]}: {plan.title}")
-    session.refresh(actor="segmint", committed=frozenset(plan.hunk_ids))
+    chosen = set(selection.change_ids())
+    touched = {p for c in session.units.changeset.changes if c.id in chosen for p in (c.file_path, c.old_path) if p}
+    session.refresh(actor="segmint", committed=frozenset(plan.hunk_ids), paths=touched)
     return ApplyOutcome(plan.id, APPLIED, result.sha, files, f"{plan.id} committed as {result.sha[:7]}")
 
 
@@ -173,7 +175,7 @@ def undo(session: SessionCore, *, actor: str = PERSON) -> UndoOutcome:
             raise RefusedError(f"Cannot undo while {busy} is in progress")
 
         def record() -> None:
-            session.units = ledger.put_back(session.state, last, capture(session.git))
+            session.units = ledger.put_back(session.state, last, session.capture_changes())
             write_units(session.folder, session.units)
             session.log(actor, "undid", f"{actor} undid {last.plan_id} ({last.sha[:7]})")
             session.save()

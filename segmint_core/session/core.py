@@ -14,7 +14,8 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import Any
 
-from segmint_core.changes import capture
+from segmint_core.changes import ChangeSet, capture
+from segmint_core.changes.generated import generated_paths
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.config import Settings, load_settings
 from segmint_core.errors import StaleReferenceError, UnknownIdError
@@ -25,6 +26,7 @@ from segmint_core.session.events import EventBus, SessionEvent
 from segmint_core.session.groups import add_group, refresh_summaries
 from segmint_core.session.models import APPLIED, PERSON, Activity, CommitPlan, Group, PullRequestDraft
 from segmint_core.session.presence import Presence
+from segmint_core.session.recapture import recapture
 from segmint_core.session.remap import remap
 from segmint_core.session.shared import SharedLock, file_stamp
 from segmint_core.session.state import (
@@ -49,7 +51,7 @@ class SessionCore:
         self.own_presence = Presence()   # this process's; ``presence()`` adds other processes'
         self.last_refresh = RefreshReport(changed=False)
         self.state = SavedState()
-        self.units = Units(capture(git), {})
+        self.units = Units(self.capture_changes(), {})
         self._units_just_read = True  # the first adoption need not capture again
         with self.lock:
             if self._disk_stamp is None:  # nothing saved yet: a new session
@@ -125,6 +127,35 @@ class SessionCore:
                 f"{self.changes_revision}; list them again"
             )
 
+    def capture_changes(self) -> ChangeSet:
+        """The repository's changes now, with the generated files among them (kept whole)."""
+        return self._with_generated(capture(self.git))
+
+    def _recaptured(self, paths: set[str]) -> ChangeSet:
+        before = self.units.changeset
+        fresh = recapture(self.git, before, paths)
+        known = before.generated - set(paths)
+        return self._with_generated(fresh, known)
+
+    def _with_generated(self, changes: ChangeSet, known: frozenset[str] = frozenset()) -> ChangeSet:
+        with_hunks = [c.file_path for c in changes.changes if c.hunks and c.file_path not in known]
+        found = generated_paths(self.git, with_hunks) if with_hunks else set()
+        changes.generated = frozenset(found) | {c.file_path for c in changes.changes if c.file_path in known}
+        return changes
+
+    def _confirmed(self, current: ChangeSet, fresh: ChangeSet) -> bool:
+        """Whether a full look (``fresh``) finds the changes as a partial re-read after a commit
+        left them (``current``, fingerprint unknown): then only the fingerprint is taken up."""
+        if current.fingerprint is not None or fresh.head != current.head:
+            return False
+        units = Units(fresh, self.units.splits)
+        if unit_signatures(units) != unit_signatures(self.units) or _paths(units) != _paths(self.units):
+            return False
+        self.units = units
+        self.state.fingerprint = fresh.fingerprint
+        self.save()
+        return True
+
     # -- who is here -----------------------------------------------------------------
 
     def set_presence(self, *, person_present: bool, agent_can_commit: bool = False) -> None:
@@ -148,16 +179,20 @@ class SessionCore:
 
     # -- changes ------------------------------------------------------------------
 
-    def refresh(self, *, actor: str = PERSON, committed: frozenset[str] = frozenset()) -> RefreshReport:
+    def refresh(self, *, actor: str = PERSON, committed: frozenset[str] = frozenset(),
+                paths: set[str] | None = None) -> RefreshReport:
         """Re-read the repository; keep groups and plans for hunks still there.
 
         ``committed``: units just committed. They are gone from the working
         tree, so they must not claim a remaining hunk with the same lines.
+        ``paths``: the files a commit of Segmint's just touched, the only ones
+        to read again (``recapture``).
         """
         with self.lock:
-            fresh = capture(self.git)
             current = self.units.changeset
-            if fresh.fingerprint == current.fingerprint and fresh.head == current.head:
+            fresh = self.capture_changes() if paths is None else self._recaptured(paths)
+            if fresh.fingerprint == current.fingerprint and fresh.head == current.head \
+                    or self._confirmed(current, fresh):
                 self.last_refresh = RefreshReport(False, revision=self.revision)
                 return self.last_refresh
             old = [u for u in unit_signatures(self.units) if u.id not in committed]
@@ -245,7 +280,7 @@ class SessionCore:
             else:
                 if not saved.applied or saved.applied[-1].sha != work.undone:
                     return
-                write_units(self.folder, ledger.put_back(saved, saved.applied[-1], capture(self.git)))
+                write_units(self.folder, ledger.put_back(saved, saved.applied[-1], self.capture_changes()))
             write_saved(self.folder, saved)
 
         return journal.finish(self.git, settle)
@@ -264,9 +299,13 @@ class SessionCore:
         self.state = saved
         current = self.units.changeset
         if saved.fingerprint != current.fingerprint or saved.head != current.head:
-            fresh = current if self._units_just_read else capture(self.git)
+            fresh = current if self._units_just_read else self.capture_changes()
+            old_units, old_paths = read_units(self.folder)
+            if saved.fingerprint is None and saved.head == fresh.head:   # left by a partial re-read
+                units = Units(fresh, saved.splits)
+                if unit_signatures(units) == old_units and _paths(units) == old_paths:
+                    saved.fingerprint = fresh.fingerprint
             if saved.fingerprint != fresh.fingerprint or saved.head != fresh.head:
-                old_units, old_paths = read_units(self.folder)
                 committed = ledger.just_committed(saved)
                 self._remap_to(fresh, [u for u in old_units if u.id not in committed], old_paths)
                 return

@@ -40,9 +40,10 @@ def regroup(session: SessionCore, *, change_ids: list[str] | None = None, provid
         session.units = Units(raw, splits)
         state.splits = dict(session.units.splits)
         state.revision += 1
+        known = session.units.by_id   # a generated file's hunks are not units: its change id stands for it
         fresh_groups = [
-            Group(g.id, list(g.change_ids), list(g.hunk_ids), shown(g.summary), [shown(r) for r in g.reasons],
-                  session.revision)
+            Group(g.id, list(g.change_ids), [h for h in g.hunk_ids if h in known], shown(g.summary),
+                  [shown(r) for r in g.reasons], session.revision)
             for g in grouping.groups
         ]
         state.groups = renumber(kept, fresh_groups)

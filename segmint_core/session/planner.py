@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from segmint_core.apply.gitops import head_entries, read_blobs
 from segmint_core.apply.lines import FileLines
-from segmint_core.apply.states import change_dependencies, file_lines
+from segmint_core.apply.states import change_dependencies, file_lines, line_counts
 from segmint_core.changes.models import Change
 from segmint_core.config import Settings
 from segmint_core.git import Git
@@ -52,8 +52,8 @@ def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group],
         if before is not None and (before.edited or plan.status != PROPOSED):
             plan.title, plan.description, plan.edited = before.title, before.description, before.edited
         else:
-            message = write_message(units.parts(group.hunk_ids, hunkless), settings,
-                                    counts=_net_counts(units, group.hunk_ids, layered), style=style)
+            counts = {**_net_counts(units, group.hunk_ids, layered), **_whole_counts(units, hunkless)}
+            message = write_message(units.parts(group.hunk_ids, hunkless), settings, counts=counts, style=style)
             # Text from file content may hold a newline (a file name) or bytes that are not UTF-8.
             plan.title, plan.description = shown(message.title), readable(message.description)
             plan.note = readable(message.note) if message.note else None
@@ -144,7 +144,8 @@ def plan_needs(units: Units, plans: list[CommitPlan], layered: dict[str, FileLin
 def layered_files(units: Units, git: Git) -> dict[str, FileLines]:
     """change id -> its line model, for the changes whose layers depend on each other:
     staged and unstaged edits of one file, or a type change."""
-    both = [c for c in units.changeset.changes if c.staged_patch and c.unstaged_patch or _typechange(c)]
+    both = [c for c in units.changeset.changes if (c.staged_patch and c.unstaged_patch or _typechange(c))
+            and c.file_path not in units.changeset.generated]   # a generated file goes whole
     if not both:
         return {}
     base_paths = [c.old_path or c.file_path for c in both]
@@ -166,6 +167,14 @@ def _net_counts(units: Units, hunk_ids: list[str], layered: dict[str, FileLines]
         if unit.change.id in layered:
             refs.setdefault(unit.change.id, set()).update(unit.refs)
     return {units.change_by_id[cid].file_path: layered[cid].net_counts(chosen) for cid, chosen in refs.items()}
+
+
+def _whole_counts(units: Units, change_ids: list[str]) -> dict[str, tuple[int, int]]:
+    """file path -> lines added and removed, for the generated files among ``change_ids`` (kept whole:
+    their message counts their lines, never reads them)."""
+    raw = units.changeset.by_id
+    return {raw[c].file_path: line_counts(raw[c]) for c in change_ids
+            if c in raw and raw[c].file_path in units.changeset.generated}
 
 
 def _typechange(change: Change) -> bool:

@@ -66,6 +66,8 @@ def remap(old: list[OldUnit], changes: ChangeSet) -> Remap:
         pool.setdefault(unit.path, []).append(unit)
     used: set[str] = set()
     for change in changes.changes:
+        if change.file_path in changes.generated:
+            continue   # kept whole: it maps by its path, as a change without hunks
         candidates = pool.get(change.file_path, [])
         if change.old_path:
             candidates = candidates + pool.get(change.old_path, [])

@@ -39,7 +39,9 @@ class Units:
 
     ``splits`` maps a git hunk id to its parts as saved (``HunkParts.to_saved``)
     or to grouping's cuts; ``self.splits`` holds every cut hunk's parts as saved,
-    and ``self.hunk_parts`` the same as ``HunkParts``.
+    and ``self.hunk_parts`` the same as ``HunkParts``. A generated file
+    (``changes.generated``) is one unit: listed without hunks, moved, planned
+    and committed as a whole change, never read line by line.
     """
 
     def __init__(self, changes: ChangeSet, splits: dict[str, list]) -> None:
@@ -50,6 +52,9 @@ class Units:
         self.by_id: dict[str, Unit] = {}
         self.changes: list[Change] = []
         for change in changes.changes:
+            if change.file_path in changes.generated and change.hunks:
+                self.changes.append(change.with_hunks([]))   # kept whole, as a change without hunks
+                continue
             hunks: list[Hunk] = []
             for git_hunk in change.hunks:
                 for unit in self._units_of(change, git_hunk, splits.get(git_hunk.id, [])):
