@@ -32,6 +32,7 @@ def test_bench_large_groups_the_generated_file_whole(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
     assert figures["generated_in_one_group"] is True
-    assert set(figures["steps"]) == {"git diff (reference)", "segmint group"}
+    assert set(figures["steps"]) == {"git diff (reference)", "segmint group", "git add + commit (ref.)",
+                                     "segmint plan", "segmint apply --all"}
     assert all(row["mb"] > 0 for row in figures["steps"].values())
     assert figures["tui_first_frame"]["seconds"] > 0, figures["tui_first_frame"]
