@@ -176,7 +176,7 @@ def undo(session: SessionCore, *, actor: str = PERSON) -> UndoOutcome:
 
         def record() -> None:
             session.units = ledger.put_back(session.state, last, session.capture_changes())
-            write_units(session.folder, session.units)
+            write_units(session.folder, session.units, session.state)
             session.log(actor, "undid", f"{actor} undid {last.plan_id} ({last.sha[:7]})")
             session.save()
 

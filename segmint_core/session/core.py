@@ -56,7 +56,7 @@ class SessionCore:
         with self.lock:
             if self._disk_stamp is None:  # nothing saved yet: a new session
                 self.state = SavedState(fingerprint=self.units.changeset.fingerprint, head=self.units.changeset.head)
-                write_units(self.folder, self.units)
+                write_units(self.folder, self.units, self.state)
         self._units_just_read = False
 
     @classmethod
@@ -220,7 +220,7 @@ class SessionCore:
         self.state.splits = dict(self.units.splits)
         self.state.fingerprint, self.state.head = fresh.fingerprint, fresh.head
         self.last_refresh = RefreshReport(True, mapping.vanished, list(mapping.appeared), self.revision)
-        write_units(self.folder, self.units)
+        write_units(self.folder, self.units, self.state)
         self.save()
         return self.last_refresh
 
@@ -280,7 +280,7 @@ class SessionCore:
             else:
                 if not saved.applied or saved.applied[-1].sha != work.undone:
                     return
-                write_units(self.folder, ledger.put_back(saved, saved.applied[-1], self.capture_changes()))
+                write_units(self.folder, ledger.put_back(saved, saved.applied[-1], self.capture_changes()), saved)
             write_saved(self.folder, saved)
 
         return journal.finish(self.git, settle)
@@ -300,7 +300,7 @@ class SessionCore:
         current = self.units.changeset
         if saved.fingerprint != current.fingerprint or saved.head != current.head:
             fresh = current if self._units_just_read else self.capture_changes()
-            old_units, old_paths = read_units(self.folder)
+            old_units, old_paths = read_units(self.folder, saved.units_stamp)
             if saved.fingerprint is None and saved.head == fresh.head:   # left by a partial re-read
                 units = Units(fresh, saved.splits)
                 if unit_signatures(units) == old_units and _paths(units) == old_paths:

@@ -49,7 +49,7 @@ def regroup(session: SessionCore, *, change_ids: list[str] | None = None, provid
         state.groups = renumber(kept, fresh_groups)
         state.pr = None
         state.plans = [p for p in state.plans if p.status == APPLIED]   # open plans named the old groups
-        write_units(session.folder, session.units)
+        write_units(session.folder, session.units, state)
         session.log(actor, "grouped", f"{actor} grouped the changes into {len(session.groups)} groups")
         session.save()
     session.announce(events.GROUPS, actor, {"groups": [g.id for g in session.groups]})

@@ -97,7 +97,7 @@ def undo_move(session: SessionCore, *, actor: str = PERSON) -> str:
                        for pid in entry["plan_order"]]
         session.units = Units(session.units.changeset, entry["splits"])
         state.splits = dict(session.units.splits)
-        write_units(session.folder, session.units)
+        write_units(session.folder, session.units, session.state)
         state.moves = state.moves[:-1]
         state.revision += 1
         if state.moves:
@@ -134,7 +134,7 @@ def move_lines(session: SessionCore, hunk_id: str, lines: list[int], *, to_group
             splits = {**units.splits, unit.parent.id: cut.to_saved()}
             session.units = Units(units.changeset, splits)
             session.state.splits = dict(session.units.splits)
-            write_units(session.folder, session.units)
+            write_units(session.folder, session.units, session.state)
         moved_id = _unit_id(session.units, unit, next(iter(chosen)))
         rest = sorted({i for _, i in unit.refs} - chosen)
         rest_id = _unit_id(session.units, unit, rest[0]) if rest else None

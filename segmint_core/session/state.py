@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -54,6 +56,7 @@ class SavedState:
     applied: list[AppliedCommit] = field(default_factory=list)
     # What the last moves changed, for undo_move: saved only while a move is the last edit.
     moves: list[dict[str, Any]] = field(default_factory=list)
+    units_stamp: str | None = None   # names the units file that goes with this state (write_units)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -68,6 +71,7 @@ class SavedState:
             "activity": [a.to_dict() for a in self.activity[-ACTIVITY_KEPT:]],
             "applied": [a.to_dict() for a in self.applied[-UNDO_KEPT:]],
             "moves": self.moves if self.moves and self.moves[-1]["after"] == self.revision else [],
+            "units_stamp": self.units_stamp,
         }
 
     @classmethod
@@ -84,6 +88,7 @@ class SavedState:
             activity=[Activity(**a) for a in data.get("activity", [])],
             applied=[AppliedCommit(**a) for a in data.get("applied", [])],
             moves=list(data.get("moves", [])),
+            units_stamp=data.get("units_stamp"),
         )
 
 
@@ -112,19 +117,33 @@ def unit_signatures(units: Units) -> list[OldUnit]:
     ]
 
 
-def write_units(folder: Path, units: Units) -> None:
+UNITS_FILE, UNITS_BEFORE = "units.json", "units-before.json"
+
+
+def write_units(folder: Path, units: Units, state: SavedState) -> None:
+    """Save the units' signatures for ``state`` (saved right after): the file is stamped, and the
+    state names the stamp, so a process stopped between the two writes leaves the state with
+    the units it was saved with (the file before stays, as ``units-before.json``)."""
+    stamp = f"{os.getpid()}-{time.time_ns()}"
     rows = [[u.id, u.path, u.staged, list(u.changed), u.parent, list(u.positions)] for u in unit_signatures(units)]
-    data = json.dumps({"changed_lines": rows, "paths": _change_paths(units)}, ensure_ascii=False)
-    write_atomic(folder / "units.json", data.encode("utf-8", "surrogateescape"))
+    data = json.dumps({"stamp": stamp, "changed_lines": rows, "paths": _change_paths(units)}, ensure_ascii=False)
+    if (folder / UNITS_FILE).exists():
+        os.replace(folder / UNITS_FILE, folder / UNITS_BEFORE)
+    write_atomic(folder / UNITS_FILE, data.encode("utf-8", "surrogateescape"))
+    state.units_stamp = stamp
 
 
-def read_units(folder: Path) -> tuple[list[OldUnit], dict[str, str]]:
-    try:
-        data = json.loads((folder / "units.json").read_bytes().decode("utf-8", "surrogateescape"))
-        units = [_old_unit(row) for row in data["changed_lines"]]
-        return units, dict(data.get("paths", {}))
-    except (OSError, ValueError, KeyError, IndexError, TypeError):
-        return [], {}
+def read_units(folder: Path, stamp: str | None = None) -> tuple[list[OldUnit], dict[str, str]]:
+    """The units saved with the state stamped ``stamp`` (without one: the latest units saved)."""
+    for name in (UNITS_FILE, UNITS_BEFORE):
+        try:
+            data = json.loads((folder / name).read_bytes().decode("utf-8", "surrogateescape"))
+            if stamp is not None and data.get("stamp") != stamp:
+                continue
+            return [_old_unit(row) for row in data["changed_lines"]], dict(data.get("paths", {}))
+        except (OSError, ValueError, KeyError, IndexError, TypeError, AttributeError):
+            continue
+    return [], {}
 
 
 def _old_unit(row: list) -> OldUnit:

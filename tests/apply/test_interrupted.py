@@ -72,16 +72,20 @@ def files_of(repo: Repo) -> dict[str, object]:
     return repo.snapshot()["files"]
 
 
-def assert_consistent(repo: Repo) -> None:
+def assert_consistent(repo: Repo, said: list[str] = ()) -> None:
     """No lock left, the index at HEAD (nothing was staged before), the object store whole."""
-    assert not (repo.path / ".git" / "index.lock").exists(), "a stale index.lock"
-    assert repo.git("diff", "--cached", "--name-only") == "", "the index is not at HEAD"
+    assert not (repo.path / ".git" / "index.lock").exists(), f"a stale index.lock; {said}"
+    assert repo.git("diff", "--cached", "--name-only") == "", f"the index is not at HEAD; {said}"
     repo.git("fsck", "--no-progress")
 
 
 def finish_the_work(repo: Repo, worktree: dict[str, object]) -> Session:
     session = Session.open(str(repo.path))
-    session.apply_all()
+    try:
+        session.apply_all()
+    except Exception as exc:
+        state = [(p.id, p.status, p.out_of_date) for p in session.plans]
+        raise AssertionError(f"a rerun could not finish: {exc}; plans {state}; {session.activity[-3:]}") from exc
     assert repo.git("status", "--porcelain") == "", "a rerun commits everything that was planned"
     assert files_of(repo) == worktree, "no work-tree byte changed"
     for path, text in FILES.items():
@@ -129,6 +133,19 @@ def test_killed_before_the_refresh_the_rest_of_the_plans_are_kept(repo: Repo) ->
     assert_consistent(repo)
     assert [p.status for p in session.plans] == ["applied", "proposed", "proposed", "proposed"]
     assert not any(p.out_of_date for p in session.plans)
+    finish_the_work(repo, worktree)
+
+
+def test_killed_between_the_units_and_the_state_the_state_keeps_its_own_units(repo: Repo) -> None:
+    dirty(repo)
+    worktree = files_of(repo)
+    assert run_child(repo, "after-units").returncode == -signal.SIGKILL
+    session = Session.open(str(repo.path))
+    assert_consistent(repo)
+    assert [p.status for p in session.plans] == ["applied", "proposed", "proposed", "proposed"]
+    assert not any(p.out_of_date for p in session.plans), [p.out_of_date for p in session.plans]
+    open_plans = sorted(sorted(p.hunk_ids) for p in session.plans[1:])
+    assert open_plans == sorted(sorted(g.hunk_ids) for g in session.groups if g.hunk_ids), "plans follow groups"
     finish_the_work(repo, worktree)
 
 
@@ -190,9 +207,9 @@ def test_sigkill_at_a_random_moment(repo: Repo, tmp_path: Path, fraction: float)
     for name, body in zip(("pre-commit", "post-commit"), slow):
         hook(repo, name, body)
     worktree = files_of(repo)
-    run_child(repo, "none", kill_after=fraction * whole)
+    killed = run_child(repo, "none", kill_after=fraction * whole)
     assert files_of(repo) == worktree
     session = Session.open(str(repo.path))
     assert len(session.recovered) <= 1
-    assert_consistent(repo)
+    assert_consistent(repo, [*session.recovered, killed.stderr.decode(errors="replace")[-500:]])
     finish_the_work(repo, worktree)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.session.remap import remap
-from segmint_core.session.state import read_units, unit_signatures, write_units
+from segmint_core.session.state import SavedState, read_units, unit_signatures, write_units
 from segmint_core.session.units import Units
 from tests.support.repo import Repo
 
@@ -55,7 +55,7 @@ def test_the_parts_left_after_one_is_committed_keep_theirs(repo: Repo) -> None:
 
 def test_parts_survive_a_restart_through_units_json(repo: Repo, tmp_path) -> None:
     units = interleaved(repo)
-    write_units(tmp_path, units)
+    write_units(tmp_path, units, SavedState())
     old, _ = read_units(tmp_path)
     assert old == unit_signatures(units)
     repo.write("other.py", "y\n")

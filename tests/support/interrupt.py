@@ -10,6 +10,7 @@ the last commit, for the ``undo-`` points), and SIGKILLs itself at POINT:
 - ``before-record``: the commit made and the index swapped, before the session records it;
 - ``before-clear``: the session saved, before the journal is removed;
 - ``before-refresh``: the journal gone, before the session re-reads the changes;
+- ``after-units``: in that re-read, the units file written, before the state that goes with it;
 - ``undo-before-move`` / ``undo-before-swap``: during ``undo``, before HEAD moves / after it moved.
 
 The kill is a real SIGKILL of this real process; nothing else is replaced.
@@ -46,6 +47,18 @@ def before(where: str, name: str, when=lambda *a, **k: True) -> None:
     setattr(module, name, wrapper)
 
 
+def after(where: str, name: str) -> None:
+    """Kill this process as soon as ``name`` of the module ``where`` returns."""
+    module = import_module(where)
+    real = getattr(module, name)
+
+    def wrapper(*args, **kwargs):
+        real(*args, **kwargs)
+        die()
+
+    setattr(module, name, wrapper)
+
+
 def arm(point: str) -> None:
     os.environ["SEGMINT_TEST_VICTIM"] = str(os.getpid())
     if point == "before-commit":
@@ -56,6 +69,8 @@ def arm(point: str) -> None:
         before("segmint_core.apply.journal", "clear")
     elif point == "before-refresh":
         before("segmint_core.session.core", "SessionCore.refresh")
+    elif point == "after-units":
+        after("segmint_core.session.core", "write_units")
     elif point == "undo-before-move":
         before("segmint_core.apply.undo", "move_head")
     elif point == "undo-before-swap":   # the swap is the replace of the index, after HEAD moved
