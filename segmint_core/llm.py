@@ -29,17 +29,30 @@ def _client(settings: Settings) -> Any:
     )
 
 
-def chat(settings: Settings, system: str, user: str, *, max_tokens: int = 600) -> str:
-    """The model's reply to one system + user message."""
+def chat(settings: Settings, system: str, user: str, *, max_tokens: int = 600,
+         response_format: dict | None = None) -> str:
+    """The model's reply to one system + user message.
+
+    ``response_format`` (structured output, a JSON schema) is asked for where
+    given; an endpoint that refuses it is asked once more without it.
+    """
     if not settings.chat_model:
         raise ModelError("No chat model configured: set SEGMINT_CHAT_MODEL")
+    request = {
+        "model": settings.chat_model,
+        "messages": [{"role": "system", "content": system}, {"role": "user", "content": redact(user)}],
+        "max_tokens": max_tokens,
+        "temperature": 0,
+    }
     try:
-        reply = _client(settings).chat.completions.create(
-            model=settings.chat_model,
-            messages=[{"role": "system", "content": system}, {"role": "user", "content": redact(user)}],
-            max_tokens=max_tokens,
-            temperature=0,
-        )
+        client = _client(settings)
+        try:
+            reply = client.chat.completions.create(**request, **({"response_format": response_format}
+                                                                  if response_format else {}))
+        except Exception as exc:
+            if not response_format or type(exc).__name__ != "BadRequestError":
+                raise
+            reply = client.chat.completions.create(**request)
     except SegmintError:
         raise
     except Exception as exc:  # openai raises many types; all mean "no reply"
