@@ -1,22 +1,31 @@
 """A local stand-in for an OpenAI-compatible HTTP endpoint (the real one cannot be reached here).
 
 Serves ``/v1/chat/completions`` and ``/v1/embeddings`` on 127.0.0.1 from a
-thread; records every request; can be told to fail.
+thread; records every request; can be told to fail, or to answer late
+(``delay``, seconds), or to refuse structured output (``refuse_response_format``).
 """
 
 from __future__ import annotations
 
 import json
 import threading
+import time
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
+DEFAULT_REPLY = "feat(app): do the thing\n\nBecause it was asked for."
+
+
 class StandIn:
-    def __init__(self, reply: str = "feat(app): do the thing\n\nBecause it was asked for.") -> None:
+    def __init__(self, reply: str | Callable[[dict], str] = DEFAULT_REPLY) -> None:
         self.reply = reply
         self.fail_with: int | None = None
+        self.delay = 0.0
+        self.refuse_response_format = False
         self.requests: list[dict] = []
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._server.daemon_threads = True   # a late answer never holds the test up at shutdown
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     @property
@@ -31,6 +40,10 @@ class StandIn:
         self._server.shutdown()
         self._server.server_close()
 
+    def answer(self, body: dict) -> str:
+        """``reply``, or what ``reply(body)`` returns when it is a function of the request."""
+        return self.reply(body) if callable(self.reply) else self.reply
+
     def _handler(self):
         outer = self
 
@@ -42,13 +55,18 @@ class StandIn:
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
                 outer.requests.append({"path": self.path, "body": body,
                                        "auth": self.headers.get("Authorization")})
+                if outer.delay:
+                    time.sleep(outer.delay)
                 if outer.fail_with:
                     self._send(outer.fail_with, {"error": {"message": "stand-in failure", "type": "server_error"}})
+                elif outer.refuse_response_format and "response_format" in body:
+                    self._send(400, {"error": {"message": "response_format is not supported",
+                                               "type": "invalid_request_error"}})
                 elif self.path.endswith("/chat/completions"):
                     self._send(200, {
                         "id": "x", "object": "chat.completion", "created": 0, "model": body.get("model"),
                         "choices": [{"index": 0, "finish_reason": "stop",
-                                     "message": {"role": "assistant", "content": outer.reply}}],
+                                     "message": {"role": "assistant", "content": outer.answer(body)}}],
                     })
                 elif self.path.endswith("/embeddings"):
                     inputs = body.get("input") or []
