@@ -1,0 +1,195 @@
+"""What the chat model is shown: the groups, their evidence, each hunk in a line or a few, in bounded requests.
+
+Each hunk is summarised (its file, header, counts and its first changed lines,
+cut short), never sent whole. A hunk of a git-ignored file is shown by id
+only, and of a generated file without its lines; every line is masked by
+``redact`` where it looks like a secret. Groups are packed whole into requests
+of at most ``TOKENS_PER_REQUEST`` (estimated at four characters a token), at
+most ``MAX_REQUESTS`` of them; a group too large for one request is shown with
+fewer lines per hunk, then without lines. Groups past the last request are
+not sent, and the refinement says so.
+
+The diffchunk code (``segmint_core.chunks``) cuts a diff by files and lines;
+here a request must hold whole groups, so they are packed by group instead.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from segmint_core.changes.generated import is_generated
+from segmint_core.changes.models import Change, Hunk
+from segmint_core.redact import redact
+from segmint_core.wording import shown
+
+TOKENS_PER_REQUEST = 3_000
+MAX_REQUESTS = 6
+LINES_PER_HUNK = 3
+LINE_CHARS = 100
+REASONS_SHOWN = 4
+UNCERTAIN_SHOWN = 10
+WITHHELD = "(summary not sent: it names a git-ignored file)"
+
+SYSTEM = (
+    "You review how a tool grouped the uncommitted changes of a git repository into commits, one group per "
+    "intent (a fix, a refactor, a docs edit). You see each group's summary, the evidence that put its hunks "
+    "together, and each hunk in brief. Correct only clear mistakes: move hunks to the group whose intent they "
+    "serve, merge groups that are one intent, split a group holding two intents. Answer with JSON only: "
+    '{"moves": [{"hunk_ids": ["change-3:2"], "to_group": "group-1", "reason": "..."}], '
+    '"merges": [{"group_ids": ["group-2", "group-4"], "reason": "..."}], '
+    '"splits": [{"group_id": "group-3", "parts": [["change-5:1"], ["change-6:1", "change-6:2"]], '
+    '"reason": "..."}]}. Use only the ids shown; name each hunk and each merged or split group at most once; '
+    "a split's parts hold every hunk of that group. Leave all three lists empty when the grouping is right."
+)
+_ID = re.compile(r"\b(?:group-\d+|change-\d+(?::[0-9.]+)?)\b")
+
+
+class GroupLike(Protocol):
+    """A session ``Group`` or grouping's ``ChangeGroup``."""
+
+    id: str
+    change_ids: list[str]
+    hunk_ids: list[str]
+    summary: str
+    reasons: list[str]
+
+
+@dataclass(frozen=True)
+class Request:
+    """One request: the groups it shows (id -> their items, in order) and the user message."""
+
+    shown: dict[str, list[str]]
+    text: str
+
+
+@dataclass
+class Requests:
+    requests: list[Request] = field(default_factory=list)
+    left_out: list[str] = field(default_factory=list)    # group ids not sent: past the last request
+
+
+def items_of(group: GroupLike, changes: dict[str, Change]) -> list[str]:
+    """A group's hunk ids, then the ids of its changes without hunks (a rename, a binary file)."""
+    hunkless = [c for c in group.change_ids if c in changes and not changes[c].hunks]
+    return list(group.hunk_ids) + hunkless
+
+
+def build(changes: list[Change], groups: list[GroupLike], *, uncertain: list[str] = (),
+          withheld: set[str] = frozenset(), budget: int | None = None,
+          max_requests: int | None = None) -> Requests:
+    """The requests for ``groups``; ``withheld``: paths whose content must not be sent (git-ignored)."""
+    budget = budget or TOKENS_PER_REQUEST
+    max_requests = max_requests or MAX_REQUESTS
+    by_change = {c.id: c for c in changes}
+    hunks = {h.id: (c, h) for c in changes for h in c.hunks}
+    blocks = [(g, items_of(g, by_change)) for g in groups]
+    private = _private_names([i for _, items in blocks for i in items], hunks, by_change, withheld)
+    private |= {i for _, items in blocks for i in items
+                if _withheld(hunks[i][0] if i in hunks else by_change[i], withheld)}
+    out = Requests()
+    pending: list[tuple[str, list[str], str]] = []
+
+    def flush() -> None:
+        if pending:
+            shown_ids = {gid: items for gid, items, _ in pending}
+            text = "Groups:\n\n" + "\n".join(b for _, _, b in pending) + \
+                _uncertain_text(uncertain, shown_ids, private)
+            out.requests.append(Request(shown_ids, text))
+            pending.clear()
+
+    used = 0
+    for group, items in blocks:
+        if len(out.requests) >= max_requests:
+            out.left_out.append(group.id)
+            continue
+        text = _fitting_block(group, items, hunks, by_change, withheld, budget)
+        cost = estimate_tokens(text)
+        if pending and used + cost > budget:
+            flush()
+            used = 0
+            if len(out.requests) >= max_requests:
+                out.left_out.append(group.id)
+                continue
+        pending.append((group.id, items, text))
+        used += cost
+    flush()
+    return out
+
+
+def estimate_tokens(text: str) -> int:
+    return (len(text) + 3) // 4
+
+
+def _fitting_block(group: GroupLike, items: list[str], hunks, changes, withheld: set[str], budget: int) -> str:
+    for lines in (LINES_PER_HUNK, 1, 0):
+        text = _group_block(group, items, hunks, changes, withheld, lines)
+        if estimate_tokens(text) <= budget:
+            return text
+    return text
+
+
+def _group_block(group: GroupLike, items: list[str], hunks, changes, withheld: set[str], lines: int) -> str:
+    private = _private_names(items, hunks, changes, withheld)
+    out = [f"{group.id}: {_clean(group.summary) if not _names_any(group.summary, private) else WITHHELD}"]
+    reasons = [_clean(r) for r in group.reasons[:REASONS_SHOWN] if not _names_any(r, private)]
+    if reasons:
+        out.append("  evidence: " + "; ".join(reasons))
+    for item in items:
+        if item in hunks:
+            change, hunk = hunks[item]
+            out.extend(_hunk_lines(item, change, hunk, withheld, lines))
+        else:
+            change = changes[item]
+            where = "(a git-ignored file)" if _withheld(change, withheld) else _path(change)
+            out.append(f"  - {item} {where} ({change.status}, no text lines)")
+    return "\n".join(out) + "\n"
+
+
+def _hunk_lines(item: str, change: Change, hunk: Hunk, withheld: set[str], lines: int) -> list[str]:
+    if _withheld(change, withheld):
+        return [f"  - {item} (a git-ignored file: nothing of it is sent)"]
+    head = f"  - {item} {_path(change)} {_clean(hunk.header)} +{hunk.added} -{hunk.removed}"
+    if is_generated(change.file_path) or lines == 0:
+        return [head + (" (generated file)" if is_generated(change.file_path) else "")]
+    changed = [line for line in hunk.lines if line[:1] in "+-"][:lines]
+    return [head] + [f"      {_clean(line, LINE_CHARS)}" for line in changed]
+
+
+def _private_names(items: list[str], hunks, changes, withheld: set[str]) -> set[str]:
+    """The paths and file names of the group's git-ignored files: a summary or reason naming one is not sent."""
+    files = [hunks[i][0] if i in hunks else changes[i] for i in items]
+    paths = {p for c in files if _withheld(c, withheld) for p in (c.file_path, c.old_path) if p}
+    return paths | {p.rsplit("/", 1)[-1] for p in paths}
+
+
+def _names_any(text: str, names: set[str]) -> bool:
+    return any(name in text for name in names)
+
+
+def _withheld(change: Change, withheld: set[str]) -> bool:
+    return change.file_path in withheld or (change.old_path or "") in withheld
+
+
+def _path(change: Change) -> str:
+    if change.old_path and change.old_path != change.file_path:
+        return f"{shown(change.old_path)} -> {shown(change.file_path)}"
+    return shown(change.file_path)
+
+
+def _clean(text: str, limit: int = 200) -> str:
+    text = shown(redact(text))
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _uncertain_text(uncertain: list[str], shown_ids: dict[str, list[str]], private: set[str]) -> str:
+    """The engine's least certain decisions that name only what this request shows, and nothing git-ignored."""
+    items = {i for group in shown_ids.values() for i in group}
+    known = set(shown_ids) | items | {i.split(":", 1)[0] for i in items}
+    kept = [u for u in uncertain if set(_ID.findall(u)) <= known and not _names_any(u, private)]
+    kept = kept[:UNCERTAIN_SHOWN]
+    if not kept:
+        return ""
+    return "\nThe grouping is least sure of these (settle them first):\n" + \
+        "\n".join(f"- {_clean(u)}" for u in kept) + "\n"

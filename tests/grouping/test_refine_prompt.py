@@ -1,0 +1,79 @@
+"""What a refinement sends: bounded requests of whole groups, hunks in brief, the uncertain decisions
+that fit; and a tree larger than one request, asked in several (the local stand-in endpoint,
+tests/support/openai_standin.py, plays the model)."""
+
+from __future__ import annotations
+
+import json
+
+from segmint_core.changes.models import Change, Hunk
+from segmint_core.config import Settings
+from segmint_core.grouping.models import ChangeGroup
+from segmint_core.grouping.refine import ask, prompt
+from tests.support.openai_standin import StandIn
+
+
+def tree(groups: int, hunks_per_group: int, lines: int = 40) -> tuple[list[Change], list[ChangeGroup]]:
+    changes, out = [], []
+    for g in range(1, groups + 1):
+        body = [f"+    value_{g}_{n} = compute_{n}(argument)" for n in range(lines)]
+        hunks = [Hunk(f"change-{g}:{h}", 10 * h, 1, 10 * h, lines + 1, f"@@ -{10 * h},1 +{10 * h},{lines + 1} @@",
+                      [" context", *body]) for h in range(1, hunks_per_group + 1)]
+        changes.append(Change(f"change-{g}", f"src/module_{g}.py", None, "modified", False, hunks))
+        out.append(ChangeGroup(f"group-{g}", [f"change-{g}"], [h.id for h in hunks], f"Update module_{g}.py",
+                               ["stands alone"]))
+    return changes, out
+
+
+def test_hunks_are_summarised_and_every_request_is_bounded() -> None:
+    changes, groups = tree(40, 5)
+    plan = prompt.build(changes, groups, budget=1_500, max_requests=100)
+    assert len(plan.requests) > 1 and not plan.left_out
+    assert all(prompt.estimate_tokens(r.text) <= 1_500 for r in plan.requests)
+    shown = [gid for r in plan.requests for gid in r.shown]
+    assert shown == [g.id for g in groups], "each group whole, in one request, in order"
+    first = plan.requests[0].text
+    assert "value_1_0" in first and "value_1_2" in first and "value_1_3" not in first, "three lines a hunk"
+
+
+def test_a_group_too_large_for_a_request_is_sent_without_its_lines() -> None:
+    changes, groups = tree(1, 60)
+    (request,) = prompt.build(changes, groups, budget=1_500).requests
+    assert "change-1:60" in request.text and "value_1_0" not in request.text
+
+
+def test_past_the_last_request_groups_are_left_out_and_named() -> None:
+    changes, groups = tree(40, 5)
+    plan = prompt.build(changes, groups, budget=1_500, max_requests=2)
+    assert len(plan.requests) == 2 and plan.left_out == [g.id for g in groups][-len(plan.left_out):]
+
+
+def test_uncertain_decisions_go_with_the_request_showing_what_they_name() -> None:
+    changes, groups = tree(40, 5)
+    uncertain = ["change-1:2 could belong to group-2 (both edit `compute_2`)",
+                 "group-1 and group-40 might be one intent"]
+    plan = prompt.build(changes, groups, uncertain=uncertain, budget=1_500, max_requests=100)
+    assert "change-1:2 could belong to group-2" in plan.requests[0].text
+    assert not any("group-40 might" in r.text for r in plan.requests), "it names groups of two requests"
+
+
+def test_each_request_is_validated_on_its_own(monkeypatch) -> None:
+    monkeypatch.setattr(prompt, "TOKENS_PER_REQUEST", 1_500)
+    changes, groups = tree(12, 5)
+
+    def reply(body: dict) -> str:
+        text = body["messages"][1]["content"]
+        if "group-1:" in text:
+            return json.dumps({"moves": [], "splits": [],
+                               "merges": [{"group_ids": ["group-2", "group-1"], "reason": "one change"}]})
+        return json.dumps({"moves": [{"hunk_ids": ["change-1:1"], "to_group": "group-12", "reason": "r"}],
+                           "merges": [], "splits": []})
+
+    with StandIn(reply) as standin:
+        settings = Settings(base_url=standin.base_url, api_key="k", chat_model="stand-in-chat")
+        refinement = ask(settings, changes, groups)
+    assert refinement.requests == len(standin.requests) > 1
+    assert refinement.applied == ["merged group-2, group-1 into group-2 (one change)"]
+    assert all(n.endswith("the answer names an unknown hunk id change-1:1") for n in refinement.notes)
+    regrouped = refinement.regrouped({g.id: list(g.hunk_ids) for g in groups})
+    assert regrouped["group-2"] == groups[1].hunk_ids + groups[0].hunk_ids and "group-1" not in regrouped
