@@ -27,7 +27,7 @@ from typing import Any
 
 from segmint_core.changes.models import Change
 from segmint_core.messages import MessageQueue, ReviewFeed, ReviewMessage
-from segmint_core.session import applying, drafting, editing, events, moves, plans
+from segmint_core.session import applying, drafting, editing, events, moves, plans, refining
 from segmint_core.session.core import SessionCore
 from segmint_core.planning.style import HouseStyle, house_style
 from segmint_core.session.models import (
@@ -53,6 +53,7 @@ class Session(SessionCore):
     move_hunks = editing.move_hunks
     merge_groups = editing.merge_groups
     update_group = editing.update_group
+    refine_groups = refining.refine_groups
     move_lines = moves.move_lines
     undo_move = moves.undo_move
 

@@ -1,0 +1,201 @@
+"""Refining the groups with a chat model (the local stand-in endpoint, tests/support/openai_standin.py:
+a test double for a remote OpenAI-compatible server): a good answer is applied exactly; every kind of
+bad answer keeps the offline grouping and says why; nothing private is sent."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from segmint_core.config import Settings
+from segmint_core.errors import SegmintError
+from segmint_core.session.session import Session
+from tests.support.openai_standin import StandIn
+from tests.support.repo import Repo
+
+OFFLINE = {"group-1": ["change-1:1"], "group-2": ["change-2:1"], "group-3": ["change-3:1", "change-3:2"]}
+
+
+@pytest.fixture
+def three_groups(repo: Repo) -> Repo:
+    """Offline: group-1 the guide, group-2 setup.cfg, group-3 two hunks of parser.py."""
+    gap = "\n" * 12
+    repo.write("src/parser.py", f"def parse(s):\n    return s\n{gap}\ndef render(x):\n    return str(x)\n")
+    repo.write("docs/guide.md", "# Guide\n\nUse it.\n")
+    repo.write("setup.cfg", "[metadata]\nname = x\n")
+    repo.commit()
+    repo.write("src/parser.py", f"def parse(s):\n    return s.strip()\n{gap}\ndef render(x):\n    return repr(x)\n")
+    repo.write("docs/guide.md", "# Guide\n\nUse it well.\n")
+    repo.write("setup.cfg", "[metadata]\nname = y\n")
+    Session.open(str(repo.path), settings=Settings()).regroup()   # offline: summaries are not the stand-in's
+    return repo
+
+
+def grouping(session: Session) -> dict[str, list[str]]:
+    return {g.id: g.hunk_ids for g in session.groups}
+
+
+def answer(moves=(), merges=(), splits=()) -> str:
+    return json.dumps({"moves": list(moves), "merges": list(merges), "splits": list(splits)})
+
+
+def refine(repo: Repo, standin: StandIn, **options) -> tuple[Session, object]:
+    settings = Settings(base_url=standin.base_url, api_key="k", chat_model="stand-in-chat", **options)
+    session = Session.open(str(repo.path), settings=settings)
+    assert grouping(session) == OFFLINE
+    return session, session.refine_groups(actor="agent")
+
+
+def test_a_good_answer_is_applied_exactly_and_logged_with_its_actor(three_groups: Repo) -> None:
+    reply = answer(
+        moves=[{"hunk_ids": ["change-1:1"], "to_group": "group-2", "reason": "the guide documents the setting"}],
+        splits=[{"group_id": "group-3", "parts": [["change-3:1"], ["change-3:2"]],
+                 "reason": "parse and render change for different reasons"}],
+    )
+    with StandIn(reply) as standin:
+        session, refinement = refine(three_groups, standin)
+        request = standin.requests[-1]["body"]
+    assert grouping(session) == {"group-2": ["change-1:1", "change-2:1"], "group-3": ["change-3:1"],
+                                 "group-4": ["change-3:2"]}
+    assert refinement.notes == []
+    assert refinement.applied == ["split group-3 in 2 (parse and render change for different reasons)",
+                                  "moved change-1:1 to group-2 (the guide documents the setting)"]
+    last = session.activity[-1]
+    assert (last.actor, last.action) == ("agent", "refined")
+    assert last.text.startswith("agent asked stand-in-chat to refine the groups: split group-3 in 2")
+    assert request["response_format"]["type"] == "json_schema"
+    assert request["response_format"]["json_schema"]["schema"]["required"] == ["moves", "merges", "splits"]
+    # Another process (the TUI, say) reads the same groups, and z takes the refinement back.
+    other = Session.open(str(three_groups.path), settings=Settings())
+    assert grouping(other) == grouping(session)
+    other.undo_move()
+    assert grouping(other) == OFFLINE
+
+
+def test_a_merge_keeps_the_first_group(three_groups: Repo) -> None:
+    reply = answer(merges=[{"group_ids": ["group-2", "group-1"], "reason": "one release"}])
+    with StandIn(reply) as standin:
+        session, refinement = refine(three_groups, standin)
+    assert grouping(session) == {"group-2": ["change-1:1", "change-2:1"], "group-3": ["change-3:1", "change-3:2"]}
+    assert refinement.applied == ["merged group-2, group-1 into group-2 (one release)"]
+
+
+MOVE = {"hunk_ids": ["change-1:1"], "to_group": "group-2", "reason": "r"}
+BAD_ANSWERS = {
+    "malformed JSON": ('{"moves": [', "the answer is not JSON"),
+    "not an object": ("[]", "not an object of moves, merges and splits"),
+    "a key missing": (json.dumps({"moves": [], "merges": []}), "not exactly"),
+    "an extra key": (json.dumps({"moves": [], "merges": [], "splits": [], "groups": []}), "not exactly"),
+    "a wrong type": (answer(moves=[{"hunk_ids": "change-1:1", "to_group": "group-2", "reason": "r"}]),
+                     "moves[1].hunk_ids must be a non-empty list of ids"),
+    "an empty reason": (answer(moves=[{**MOVE, "reason": " "}]), "moves[1].reason must be a non-empty string"),
+    "an unknown hunk": (answer(moves=[{**MOVE, "hunk_ids": ["change-9:1"]}]), "unknown hunk id change-9:1"),
+    "an unknown group": (answer(moves=[{**MOVE, "to_group": "group-9"}]), "unknown group id group-9"),
+    "a doubled hunk": (answer(moves=[MOVE, {**MOVE, "to_group": "group-3"}]), "change-1:1 more than once"),
+    "a doubled group": (answer(merges=[{"group_ids": ["group-1", "group-2"], "reason": "r"},
+                                       {"group_ids": ["group-2", "group-3"], "reason": "r"}]),
+                        "group-2 more than once"),
+    "a dropped hunk": (answer(splits=[{"group_id": "group-3", "parts": [["change-3:1"], []], "reason": "r"}]),
+                       "at least two parts, none of them empty"),
+    "a split that drops a hunk": (
+        answer(splits=[{"group_id": "group-3", "parts": [["change-3:1"], ["change-1:1"]], "reason": "r"}]),
+        "names change-1:1, not in that group"),
+    "a split that leaves a hunk out": (
+        answer(splits=[{"group_id": "group-3", "parts": [["change-3:1"]], "reason": "r"}]), "at least two parts"),
+    "a merge of one group": (answer(merges=[{"group_ids": ["group-1"], "reason": "r"}]), "a merge names only group-1"),
+    "a move to where it is": (answer(moves=[{**MOVE, "to_group": "group-1"}]), "already in group-1"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_ANSWERS))
+def test_a_bad_answer_keeps_the_offline_grouping_with_a_note(three_groups: Repo, case: str) -> None:
+    reply, why = BAD_ANSWERS[case]
+    with StandIn(reply) as standin:
+        session, refinement = refine(three_groups, standin)
+    assert grouping(session) == OFFLINE
+    assert refinement.applied == [] and len(refinement.notes) == 1
+    assert refinement.notes[0].startswith("kept the offline grouping: ") and why in refinement.notes[0]
+    last = session.activity[-1]
+    assert (last.actor, last.action) == ("agent", "kept") and why in last.text
+
+
+def test_a_split_that_drops_a_hunk_of_its_group_is_refused(repo: Repo) -> None:
+    repo.write("a.py", "def f():\n    return 1\n" + "\n" * 12 + "def g():\n    return 2\n" + "\n" * 12 +
+               "def h():\n    return 3\n")
+    repo.commit()
+    repo.write("a.py", "def f():\n    return 10\n" + "\n" * 12 + "def g():\n    return 20\n" + "\n" * 12 +
+               "def h():\n    return 30\n")
+    session = Session.open(str(repo.path), settings=Settings())
+    session.regroup()
+    session.merge_groups([g.id for g in session.groups]) if len(session.groups) > 1 else None
+    (group,) = session.groups
+    assert group.hunk_ids == ["change-1:1", "change-1:2", "change-1:3"]
+    reply = answer(splits=[{"group_id": group.id, "parts": [["change-1:1"], ["change-1:2"]], "reason": "r"}])
+    with StandIn(reply) as standin:
+        settings = Settings(base_url=standin.base_url, api_key="k", chat_model="stand-in-chat")
+        refinement = Session.open(str(repo.path), settings=settings).refine_groups()
+    assert refinement.notes == [f"kept the offline grouping: the split of {group.id} drops change-1:3"]
+
+
+@pytest.mark.parametrize("failure", ["error", "timeout"])
+def test_an_endpoint_failure_keeps_the_offline_grouping(three_groups: Repo, failure: str) -> None:
+    with StandIn(answer(moves=[MOVE])) as standin:
+        if failure == "error":
+            standin.fail_with = 500
+        else:
+            standin.delay = 1.0
+        session, refinement = refine(three_groups, standin, timeout=0.2)
+    assert grouping(session) == OFFLINE and refinement.applied == []
+    assert refinement.notes[0].startswith("kept the offline grouping: ")
+    assert ("failed" if failure == "error" else "Cannot reach the model endpoint") in refinement.notes[0]
+
+
+def test_an_endpoint_without_structured_output_is_asked_again_plainly(three_groups: Repo) -> None:
+    with StandIn(answer(moves=[MOVE])) as standin:
+        standin.refuse_response_format = True
+        session, refinement = refine(three_groups, standin)
+        asked = [("response_format" in r["body"]) for r in standin.requests]
+    assert asked == [True, False], "asked with the schema, refused, then asked without it"
+    assert grouping(session)["group-2"] == ["change-1:1", "change-2:1"]
+
+
+def test_groups_edited_while_the_model_answers_are_left_alone(three_groups: Repo) -> None:
+    with StandIn(answer(moves=[MOVE])) as standin:
+        settings = Settings(base_url=standin.base_url, api_key="k", chat_model="stand-in-chat")
+        session = Session.open(str(three_groups.path), settings=settings)
+        person = Session.open(str(three_groups.path), settings=Settings())
+        standin.delay = 0.5
+        import threading
+
+        edit = threading.Timer(0.1, lambda: person.merge_groups(["group-1", "group-3"]))
+        edit.start()
+        refinement = session.refine_groups()
+        edit.join()
+    assert refinement.applied == [] and "the groups changed while the model answered" in refinement.notes[-1]
+    assert grouping(session) == {"group-1": ["change-1:1", "change-3:1", "change-3:2"], "group-2": ["change-2:1"]}
+
+
+def test_without_a_chat_model_refining_is_refused_clearly(three_groups: Repo) -> None:
+    session = Session.open(str(three_groups.path), settings=Settings())
+    with pytest.raises(SegmintError, match="set SEGMINT_CHAT_MODEL"):
+        session.refine_groups()
+
+
+def test_secret_lines_and_ignored_files_are_not_sent(repo: Repo) -> None:
+    repo.write(".gitignore", "*.env\n")
+    repo.write("deploy.env", "HOST=example.org\n")
+    repo.git("add", "-f", "deploy.env")
+    repo.write("settings.py", "DEBUG = False\n")
+    repo.commit()
+    repo.write("deploy.env", "HOST=internal.example.org\nDB_URL=postgres://admin:opensesame@db/prod\n")
+    repo.write("settings.py", 'DEBUG = False\nAPI_KEY = "sk-live-0123456789abcdefghijklmnop"\nNAME = "x"\n')
+    Session.open(str(repo.path), settings=Settings()).regroup()
+    with StandIn(answer()) as standin:
+        settings = Settings(base_url=standin.base_url, api_key="k", chat_model="stand-in-chat")
+        refinement = Session.open(str(repo.path), settings=settings).refine_groups()
+        sent = "\n".join(m["content"] for r in standin.requests for m in r["body"]["messages"])
+    assert refinement.notes == ["the model found nothing to change"]
+    assert "sk-live-0123456789" not in sent and "looks like a secret" in sent and 'NAME = "x"' in sent
+    assert "internal.example.org" not in sent and "opensesame" not in sent and "deploy.env" not in sent
+    assert "a git-ignored file: nothing of it is sent" in sent
