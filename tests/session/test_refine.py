@@ -5,6 +5,7 @@ bad answer keeps the offline grouping and says why; nothing private is sent."""
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 
@@ -12,32 +13,13 @@ from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.session.session import Session
 from tests.support.openai_standin import StandIn
+from tests.support.refine import OFFLINE, answer, grouping
+from tests.support.refine import three_groups as make_three_groups
 from tests.support.repo import Repo
-
-OFFLINE = {"group-1": ["change-1:1"], "group-2": ["change-2:1"], "group-3": ["change-3:1", "change-3:2"]}
-
 
 @pytest.fixture
 def three_groups(repo: Repo) -> Repo:
-    """Offline: group-1 the guide, group-2 setup.cfg, group-3 two hunks of parser.py."""
-    gap = "\n" * 12
-    repo.write("src/parser.py", f"def parse(s):\n    return s\n{gap}\ndef render(x):\n    return str(x)\n")
-    repo.write("docs/guide.md", "# Guide\n\nUse it.\n")
-    repo.write("setup.cfg", "[metadata]\nname = x\n")
-    repo.commit()
-    repo.write("src/parser.py", f"def parse(s):\n    return s.strip()\n{gap}\ndef render(x):\n    return repr(x)\n")
-    repo.write("docs/guide.md", "# Guide\n\nUse it well.\n")
-    repo.write("setup.cfg", "[metadata]\nname = y\n")
-    Session.open(str(repo.path), settings=Settings()).regroup()   # offline: summaries are not the stand-in's
-    return repo
-
-
-def grouping(session: Session) -> dict[str, list[str]]:
-    return {g.id: g.hunk_ids for g in session.groups}
-
-
-def answer(moves=(), merges=(), splits=()) -> str:
-    return json.dumps({"moves": list(moves), "merges": list(merges), "splits": list(splits)})
+    return make_three_groups(repo)
 
 
 def refine(repo: Repo, standin: StandIn, **options) -> tuple[Session, object]:
@@ -166,8 +148,6 @@ def test_groups_edited_while_the_model_answers_are_left_alone(three_groups: Repo
         session = Session.open(str(three_groups.path), settings=settings)
         person = Session.open(str(three_groups.path), settings=Settings())
         standin.delay = 0.5
-        import threading
-
         edit = threading.Timer(0.1, lambda: person.merge_groups(["group-1", "group-3"]))
         edit.start()
         refinement = session.refine_groups()
