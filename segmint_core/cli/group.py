@@ -6,6 +6,10 @@ the TUI shows and ``segmint plan`` commits; ``--new`` groups afresh.
 ``--json`` prints ``{"changes": [...], "groups": [...]}``; the changes are
 exactly what ``segmint changes --json`` prints, except that a hunk split by
 grouping appears as its sub-hunks, so every hunk id in a group resolves.
+
+``--refine`` then asks the configured chat model to settle the groups
+(``grouping.refine``); what it changed, or why the groups were kept, follows
+the groups (``"refinement"`` in JSON).
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ import sys
 
 from segmint_core.changes.encode import encode_changes
 from segmint_core.cli.session_cli import open_session
+from segmint_core.errors import SegmintError
 from segmint_core.grouping import ALGORITHMS, PROVIDERS
+from segmint_core.grouping.refine import NO_MODEL, Refinement
 from segmint_core.jsonio import to_json
 from segmint_core.session.session import Session
 from segmint_core.wording import counted, shown
@@ -41,20 +47,36 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
         help="group afresh with graph: Segmint's engine (the default); seed: the seed's greedy centroid "
              "clustering, for comparison",
     )
+    p.add_argument("--refine", action="store_true",
+                   help="then ask the chat model (SEGMINT_CHAT_MODEL) to move, merge or split groups; an answer "
+                        "that fails validation keeps the groups and says why")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     session = open_session(args)
+    if args.refine and not session.settings.chat_enabled:
+        raise SegmintError(NO_MODEL)
     if args.new or args.provider or args.algorithm or not session.groups:
         session.regroup(provider=args.provider or session.settings.embeddings, algorithm=args.algorithm or "graph")
+    refinement = session.refine_groups() if args.refine and session.groups else None
     if args.json:
+        text = encode_groups(session)
+        if refinement is not None:
+            text = f'{text[:-1]}, "refinement": {to_json(refinement.to_dict())}}}'
         out = sys.stdout.buffer
-        out.write(encode_groups(session).encode("utf-8"))
+        out.write(text.encode("utf-8"))
         out.write(b"\n")
     else:
-        sys.stdout.write(format_groups(session))
+        sys.stdout.write(format_groups(session) + (format_refinement(refinement) if refinement else ""))
     return 0
+
+
+def format_refinement(refinement: Refinement) -> str:
+    lines = [f"Refined with {shown(refinement.model)}:"]
+    lines += [f"  {shown(s)}" for s in refinement.applied] or ["  no group changed"]
+    lines += [f"  note: {shown(n)}" for n in refinement.notes]
+    return "\n".join(lines) + "\n"
 
 
 WIRE_KEYS = ("id", "change_ids", "hunk_ids", "summary", "reasons")   # DESIGN.md's ChangeGroup

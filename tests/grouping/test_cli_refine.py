@@ -1,0 +1,64 @@
+"""``segmint group --refine`` through the real command line, against the local stand-in endpoint
+(tests/support/openai_standin.py, a test double for a remote OpenAI-compatible server)."""
+
+from __future__ import annotations
+
+import json
+
+from tests.support.cli import assert_clean_error, run_segmint
+from tests.support.openai_standin import StandIn
+from tests.support.refine import OFFLINE, answer, replying, three_groups
+from tests.support.repo import Repo
+
+NO_REMOTE = {"OPENAI_API_KEY": "", "SEGMINT_API_KEY": "", "OPENAI_BASE_URL": "", "SEGMINT_BASE_URL": "",
+             "SEGMINT_CHAT_MODEL": "", "SEGMINT_EMBEDDINGS": ""}
+MERGE = answer(merges=[{"group_ids": ["group-2", "group-1"], "reason": "the guide documents the setting"}])
+
+
+def segmint(*args: str, repo: Repo, standin: StandIn | None = None):
+    env = dict(NO_REMOTE)
+    if standin is not None:
+        env.update(SEGMINT_BASE_URL=standin.base_url, SEGMINT_CHAT_MODEL="stand-in-chat", SEGMINT_TIMEOUT="5")
+    return run_segmint(*args, "--repo", str(repo.path), env=env)
+
+
+def groups_of(result) -> dict[str, list[str]]:
+    return {g["id"]: g["hunk_ids"] for g in json.loads(result.stdout)["groups"]}
+
+
+def test_a_good_answer_is_applied_and_said(repo: Repo) -> None:
+    three_groups(repo)
+    with StandIn(replying(MERGE)) as standin:
+        result = segmint("group", "--refine", repo=repo, standin=standin)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.endswith("Refined with stand-in-chat:\n"
+                                  "  merged group-2, group-1 into group-2 (the guide documents the setting)\n")
+    shown = segmint("group", "--json", repo=repo)
+    assert groups_of(shown) == {"group-2": ["change-1:1", "change-2:1"], "group-3": ["change-3:1", "change-3:2"]}
+
+
+def test_a_bad_answer_keeps_the_groups_with_a_note_in_json(repo: Repo) -> None:
+    three_groups(repo)
+    bad = answer(moves=[{"hunk_ids": ["change-7:1"], "to_group": "group-1", "reason": "r"}])
+    with StandIn(replying(bad)) as standin:
+        result = segmint("group", "--refine", "--json", repo=repo, standin=standin)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert groups_of(result) == OFFLINE
+    assert data["refinement"] == {"model": "stand-in-chat", "applied": [], "notes": [
+        "kept the offline grouping: the answer names an unknown hunk id change-7:1"]}
+
+
+def test_malformed_json_keeps_the_groups_with_a_note(repo: Repo) -> None:
+    three_groups(repo)
+    with StandIn(replying("Sure! Here are my suggestions: move change-1:1.")) as standin:
+        result = segmint("group", "--refine", repo=repo, standin=standin)
+    assert result.returncode == 0, result.stderr
+    assert "  no group changed\n  note: kept the offline grouping: the answer is not JSON" in result.stdout
+    assert groups_of(segmint("group", "--json", repo=repo)) == OFFLINE
+
+
+def test_without_a_chat_model_it_is_a_clear_error_and_nothing_changes(repo: Repo) -> None:
+    three_groups(repo)
+    assert_clean_error(segmint("group", "--refine", repo=repo), "set SEGMINT_CHAT_MODEL")
+    assert groups_of(segmint("group", "--json", repo=repo)) == OFFLINE
