@@ -10,20 +10,26 @@ applied refinement back, as long as it is the last edit.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from segmint_core.errors import SegmintError
-from segmint_core.grouping.refine import NO_MODEL, Refinement, ask
-from segmint_core.grouping.refine.withheld import withheld_paths
 from segmint_core.session import events, moves
 from segmint_core.session.core import SessionCore
 from segmint_core.session.groups import add_group, follow_groups, refresh_summaries, tidy_groups
 from segmint_core.session.models import PERSON, Group
 from segmint_core.session.units import Units
 
+if TYPE_CHECKING:
+    from segmint_core.grouping.refine import Refinement
+
 CHANGED_MEANWHILE = "the groups changed while the model answered"
 
 
 def refine_groups(session: SessionCore, *, actor: str = PERSON) -> Refinement:
     """Ask the chat model to settle the groups; apply what it proposes that passes validation."""
+    from segmint_core.grouping.refine import NO_MODEL, ask   # grouping loads numpy: only when refining
+    from segmint_core.grouping.refine.withheld import withheld_paths
+
     if not session.settings.chat_enabled:
         raise SegmintError(NO_MODEL)
     with session.lock:

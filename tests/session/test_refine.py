@@ -5,6 +5,8 @@ bad answer keeps the offline grouping and says why; nothing private is sent."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -179,3 +181,11 @@ def test_secret_lines_and_ignored_files_are_not_sent(repo: Repo) -> None:
     assert "sk-live-0123456789" not in sent and "looks like a secret" in sent and 'NAME = "x"' in sent
     assert "internal.example.org" not in sent and "opensesame" not in sent and "deploy.env" not in sent
     assert "a git-ignored file: nothing of it is sent" in sent
+
+
+def test_the_session_loads_the_grouping_engine_only_when_it_refines() -> None:
+    """Opening a session (``segmint changes``, ``segmint mcp``) must not pay for numpy and the engine."""
+    check = ("import sys, segmint_core.session.session, segmint_core.mcp.server\n"
+             "print('numpy' in sys.modules, 'segmint_core.grouping.engine' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
