@@ -125,9 +125,16 @@ class ChangesResult(TypedDict):
     changes: list[Change]
 
 
+class Refinement(TypedDict):
+    model: str
+    applied: list[str]   # what the chat model changed, with its reasons
+    notes: list[str]     # why an answer was not applied (the groups were kept)
+
+
 class GroupingResult(TypedDict):
     changes: list[Change]
     groups: list[Group]
+    refinement: NotRequired[Refinement]   # with refine=true
 
 
 class CommitsResult(TypedDict):

@@ -25,8 +25,8 @@ DESTRUCTIVE = {"apply_commit", "consolidate"}
 IDEMPOTENT = {*READ_ONLY, "update_group", "update_commit", "reorder_commits", "refresh", "configure_project",
               "set_trajectory_intent"}
 OPEN_WORLD = {"group_changes", "propose_commits", "generate_pr"}   # a configured model endpoint is called
-# Room kept in the token budget for the fields still to come (confidence).
-ROOM = 0.10
+# Room kept in the token budget for the fields still to come (confidence); group_changes' refine took some.
+ROOM = 0.05
 
 
 async def test_every_tool_is_listed_in_order(server: MCPServer) -> None:
@@ -112,7 +112,7 @@ async def test_seed_input_shapes(server: MCPServer) -> None:
         tools = {t.name: t for t in (await client.list_tools()).tools}
         assert tools["list_changes"].input_schema.get("properties", {}) == {}
         assert tools["apply_commit"].input_schema["required"] == ["commit_id"]
-        assert set(tools["group_changes"].input_schema["properties"]) == {"change_ids", "revision"}
+        assert set(tools["group_changes"].input_schema["properties"]) == {"change_ids", "revision", "refine"}
         assert tools["check_lazygit_messages"].input_schema.get("properties", {}) == {}
         assert set(tools["list_changes"].output_schema["required"]) == {"changes"}
 

@@ -11,6 +11,7 @@ from pydantic import Field
 
 from segmint_core.changes import ChangeSet
 from segmint_core.changes.encode import encode_changes
+from segmint_core.errors import SegmintError
 from segmint_core.jsonio import to_json
 from segmint_core.mcp import schemas
 from segmint_core.mcp.args import ChangeIds, CommitIds, GroupIds, Id, Revision
@@ -39,8 +40,9 @@ def register(server: MCPServer, services: Services) -> None:
 
     @server.tool(title="Group changes by intent", annotations=MAY_CALL_MODEL)
     @tool_errors
-    async def group_changes(ctx: Context, change_ids: ChangeIds = None,
-                            revision: Revision = None) -> Annotated[CallToolResult, schemas.GroupingResult]:
+    async def group_changes(ctx: Context, change_ids: ChangeIds = None, revision: Revision = None,
+                            refine: Annotated[bool, Field(description="then a chat model fixes groups")] = False,
+                            ) -> Annotated[CallToolResult, schemas.GroupingResult]:
         """Split the changes into groups by intent (a fix, a refactor, a docs edit), hunk by hunk.
 
         Use it after list_changes, or to start over: it replaces the groups it
@@ -54,10 +56,15 @@ def register(server: MCPServer, services: Services) -> None:
 
         def work() -> tuple[str, dict]:
             session.check_revision(revision)
+            if refine and not session.settings.chat_enabled:
+                from segmint_core.grouping.refine import NO_MODEL
+
+                raise SegmintError(NO_MODEL)
             if change_ids is None:
                 session.refresh(actor=AGENT)
             session.regroup(change_ids=change_ids, actor=AGENT, progress=report)
-            return _grouping(session)
+            refinement = session.refine_groups(actor=AGENT).to_dict() if refine and session.groups else None
+            return _grouping(session, refinement)
 
         return success(*await in_thread(work))
 
@@ -140,12 +147,16 @@ def _listing(session: Session) -> tuple[str, dict]:
     return text, {"changes": [c.to_dict() for c in changes]}
 
 
-def _grouping(session: Session) -> tuple[str, dict]:
-    """``segmint group --json``'s shape: the effective changes, then the groups."""
+def _grouping(session: Session, refinement: dict | None = None) -> tuple[str, dict]:
+    """``segmint group --json``'s shape: the effective changes, then the groups (and the refinement)."""
     listing, data = _listing(session)
     groups = [g.to_dict() for g in session.groups]
     data["groups"] = groups
-    return f'{listing[:-1]}, "groups": {to_json(groups)}}}', data
+    text = f'{listing[:-1]}, "groups": {to_json(groups)}}}'
+    if refinement is not None:
+        data["refinement"] = refinement
+        text = f'{text[:-1]}, "refinement": {to_json(refinement)}}}'
+    return text, data
 
 
 def _progress_relay(ctx: Context):
