@@ -13,6 +13,8 @@ import numpy as np
 from segmint_core.grouping.signals.base import Context, Link, link
 
 SIMILAR = "similar"
+SPARSE_MAX = 64      # a token in more units than this is multiplied as a dense column
+DENSE_SHARE = 0.25   # vectors with more nonzero entries than this share are multiplied as they are
 
 
 def links(ctx: Context) -> Iterator[Link]:
@@ -20,18 +22,68 @@ def links(ctx: Context) -> Iterator[Link]:
     n = len(ctx.units)
     if vectors is None or n < 2:
         return
-    sims = np.asarray(vectors @ vectors.T, dtype=np.float32)
+    sims = cosines(vectors)
     np.fill_diagonal(sims, -1.0)
     k = min(ctx.model.similarity_neighbours, n - 1)
-    nearest = np.argpartition(-sims, k - 1, axis=1)[:, :k]
+    nearest = np.sort(np.argpartition(-sims, k - 1, axis=1)[:, :k], axis=1)
+    # Each row's neighbours in order, a pair kept where it first comes up.
+    rows = np.repeat(np.arange(n), k)
+    cols = nearest.ravel()
+    first, second = np.minimum(rows, cols), np.maximum(rows, cols)
+    _, at = np.unique(first * n + second, return_index=True)
+    at.sort()
+    values = sims[rows[at], cols[at]].astype(np.float64)
     floor = ctx.similarity_floor
-    seen: set[tuple[int, int]] = set()
-    for i in range(n):
-        for j in sorted(int(x) for x in nearest[i]):
-            pair = (i, j) if i < j else (j, i)
-            if pair in seen:
-                continue
-            seen.add(pair)
-            strength = (float(sims[i, j]) - floor) / (1.0 - floor)
-            if strength > 0:
-                yield link(i, j, strength, SIMILAR, f"{float(sims[i, j]):.2f}")
+    strengths = (values - floor) / (1.0 - floor)
+    for i, j, value, strength in zip(rows[at].tolist(), cols[at].tolist(), values.tolist(), strengths.tolist()):
+        if strength > 0:
+            yield link(i, j, strength, SIMILAR, f"{value:.2f}")
+
+
+def cosines(vectors: np.ndarray) -> np.ndarray:
+    """Every pair's dot product of these unit-norm rows, as float32 (the diagonal is not read).
+
+    TF-IDF rows are sparse: a unit holds a few dozen of thousands of tokens, and
+    most tokens are in a few units. A token in one unit adds nothing to any pair,
+    so it is left out; one in a few units adds to those pairs alone, so its
+    products are summed pair by pair; only tokens in many units are multiplied
+    as dense columns. Sums are taken in float64, so the result is the exact
+    cosine rounded once, whatever the order. Dense embeddings (a neural
+    provider's) are multiplied as they are.
+    """
+    vectors = np.asarray(vectors, dtype=np.float32)
+    n = len(vectors)
+    df = np.count_nonzero(vectors, axis=0)
+    if df.sum() > DENSE_SHARE * vectors.size:
+        return np.asarray(vectors @ vectors.T, dtype=np.float32)
+    heavy = vectors[:, df > SPARSE_MAX].astype(np.float64)
+    sims = heavy @ heavy.T if heavy.shape[1] else np.zeros((n, n))
+    pairs = _pair_products(vectors, (df >= 2) & (df <= SPARSE_MAX))
+    if pairs is not None:
+        (first, second), products = pairs
+        flat = sims.reshape(-1)
+        np.add.at(flat, first * n + second, products)
+        np.add.at(flat, second * n + first, products)
+    return sims.astype(np.float32)
+
+
+def _pair_products(vectors: np.ndarray, wanted: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray] | None:
+    """For every pair of rows sharing a nonzero in a ``wanted`` column: the rows
+    (a < b) and the product of their two values, once per column they share."""
+    row, col = np.nonzero(vectors)
+    keep = wanted[col]
+    row, col = row[keep], col[keep]
+    order = np.argsort(col, kind="stable")      # by column, rows ascending within each
+    row, col = row[order], col[order]
+    if not len(col):
+        return None
+    values = vectors[row, col].astype(np.float64)
+    starts = np.flatnonzero(np.r_[True, col[1:] != col[:-1]])
+    ends = np.repeat(np.r_[starts[1:], len(col)], np.diff(np.r_[starts, len(col)]))
+    later = ends - np.arange(len(col)) - 1     # entries after each one in its column
+    total = int(later.sum())
+    if not total:
+        return None
+    left = np.repeat(np.arange(len(col)), later)
+    right = left + 1 + np.arange(total) - np.repeat(np.cumsum(later) - later, later)
+    return (row[left], row[right]), values[left] * values[right]

@@ -1,0 +1,109 @@
+"""The speed-ups of grouping change no result: each fast path against the plain
+computation it replaces, on generated input and on real histories."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from segmint_core.bench.untangle.corpus import Selection, tangles
+from segmint_core.bench.untangle.synthetic import synthetic_changes
+from segmint_core.bench.untangle.workspace import Workspace
+from segmint_core.grouping import group_changes
+from segmint_core.grouping.model import DEFAULT
+from segmint_core.grouping.signals import similarity
+from segmint_core.grouping.signals.base import Context, Link, link
+from tests.conftest import shared_data
+
+
+def _dense_cosines(vectors: np.ndarray) -> np.ndarray:
+    """What similarity used before: every column multiplied, in float32."""
+    return np.asarray(vectors @ vectors.T, dtype=np.float32)
+
+
+def _reference_links(ctx: Context) -> Iterator[Link]:
+    """The similarity signal as it was written first: one row at a time."""
+    vectors = ctx.embeddings
+    n = len(ctx.units)
+    sims = similarity.cosines(vectors)
+    np.fill_diagonal(sims, -1.0)
+    k = min(ctx.model.similarity_neighbours, n - 1)
+    nearest = np.argpartition(-sims, k - 1, axis=1)[:, :k]
+    floor = ctx.similarity_floor
+    seen: set[tuple[int, int]] = set()
+    for i in range(n):
+        for j in sorted(int(x) for x in nearest[i]):
+            pair = (i, j) if i < j else (j, i)
+            if pair in seen:
+                continue
+            seen.add(pair)
+            strength = (float(sims[i, j]) - floor) / (1.0 - floor)
+            if strength > 0:
+                yield link(i, j, strength, similarity.SIMILAR, f"{float(sims[i, j]):.2f}")
+
+
+def _tfidf_like(rng: np.random.Generator, n: int, vocabulary: int, common: int) -> np.ndarray:
+    """Unit-norm sparse rows: a dozen rare tokens each, and ``common`` tokens most rows hold."""
+    matrix = np.zeros((n, vocabulary + common), dtype=np.float32)
+    for row in range(n):
+        cols = rng.choice(vocabulary, size=min(12, vocabulary), replace=False)
+        matrix[row, cols] = rng.uniform(0.5, 3.0, size=len(cols))
+        held = rng.random(common) < 0.8
+        matrix[row, vocabulary:][held] = rng.uniform(0.1, 0.5, size=int(held.sum()))
+    matrix /= np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-12)
+    return matrix
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_sparse_cosines_are_the_exact_products(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    vectors = _tfidf_like(rng, int(rng.integers(2, 300)), int(rng.integers(100, 400)), int(rng.integers(0, 4)))
+    exact = (vectors.astype(np.float64) @ vectors.T.astype(np.float64)).astype(np.float32)
+    found = similarity.cosines(vectors)
+    off = ~np.eye(len(vectors), dtype=bool)
+    assert found.dtype == np.float32
+    assert np.array_equal(found[off], exact[off])
+
+
+def test_dense_embeddings_are_multiplied_as_they_are() -> None:
+    vectors = np.random.default_rng(1).normal(size=(40, 16)).astype(np.float32)
+    assert np.array_equal(similarity.cosines(vectors), _dense_cosines(vectors))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_vectorised_neighbour_links_are_the_row_by_row_ones(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 200))
+    vectors = _tfidf_like(rng, n, int(rng.integers(3, 60)), 1)
+    units = [SimpleNamespace(idents=set(), context_idents=set()) for _ in range(n)]
+    ctx = Context(units, DEFAULT, None, vectors, 0.1)  # type: ignore[arg-type]
+    assert list(similarity.links(ctx)) == list(_reference_links(ctx))
+
+
+def _groups(grouping) -> list[tuple]:
+    return [(tuple(g.hunk_ids), tuple(g.change_ids), g.summary, tuple(g.reasons)) for g in grouping.groups]
+
+
+def _group_both_ways(monkeypatch, changes, root: str) -> None:
+    fast = _groups(group_changes(changes, timeline=None, root=root))
+    with monkeypatch.context() as patch:
+        patch.setattr(similarity, "cosines", _dense_cosines)
+        dense = _groups(group_changes(changes, timeline=None, root=root))
+    assert fast == dense
+
+
+def test_real_text_groups_as_with_the_dense_product(monkeypatch) -> None:
+    """A synthetic change set of click's own text: the groups, their summaries and
+    reasons are those the dense float32 product gave."""
+    with Workspace(str(shared_data("click.bundle"))) as workspace:
+        _group_both_ways(monkeypatch, synthetic_changes(workspace.git, workspace.head(), 600), workspace.root)
+
+
+@pytest.mark.slow
+def test_tangled_real_commits_group_as_with_the_dense_product(monkeypatch) -> None:
+    with Workspace(str(shared_data("click.bundle"))) as workspace:
+        for _, tangle in tangles(workspace, Selection(2, 6, first_parent=True)):
+            _group_both_ways(monkeypatch, tangle.changes, workspace.root)
