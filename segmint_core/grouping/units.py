@@ -37,6 +37,7 @@ _SHELL_FUNCTION = re.compile(r"^\s*(?:function\s+)?([A-Za-z_][A-Za-z0-9_-]*)\s*\
 _CODE_SPAN = re.compile(r"`+([^`]+?)`+|\b[a-z]+_[a-z0-9_]+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b")
 _CALLABLE_HEAD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*\(")  # C-like "int foo(void) {"
 _INDENT = re.compile(r"^[ \t]*")
+_NOT_PLAIN_PYTHON = re.compile(r"[\"'#\\\x00-\x08\x0b-\x1f\x7f]|(?<![A-Za-z0-9_])\.?[0-9][0-9.]*[A-Za-z_]")
 # Comments and string literals of C-like languages, within a line.
 _C_LIKE = (".go", ".rs", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".c", ".h", ".cc", ".cpp",
            ".hpp", ".java", ".kt", ".swift", ".cs", ".scala")
@@ -198,13 +199,21 @@ def _names(path: str, lines: list[str]) -> set[str]:
     regex (without the comments and string literals of C-like languages)."""
     if not lines:
         return set()
-    names = python_names(lines) if path.endswith((".py", ".pyi")) else None
-    if names is not None:
-        return names
     text = "\n".join(lines)
+    if path.endswith((".py", ".pyi")) and not _plain_python(text):
+        names = python_names(lines)
+        if names is not None:
+            return names
     if path.endswith(_C_LIKE):
         text = _C_NOISE.sub(" ", text)
     return set(identifiers(text))
+
+
+def _plain_python(text: str) -> bool:
+    """No string, comment, backslash, control or non-ASCII character, nor a number
+    holding a letter (``1e10``, ``0x1f``, ``1_000``): ``tokenize`` would read
+    the very names the regex does, ten times slower."""
+    return text.isascii() and _NOT_PLAIN_PYTHON.search(text) is None
 
 
 def _is_name(name: str) -> bool:

@@ -3,19 +3,25 @@ computation it replaces, on generated input and on real histories."""
 
 from __future__ import annotations
 
+import keyword
 from collections.abc import Iterator
 from types import SimpleNamespace
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from segmint_core.bench.untangle.corpus import Selection, tangles
 from segmint_core.bench.untangle.synthetic import synthetic_changes
 from segmint_core.bench.untangle.workspace import Workspace
 from segmint_core.grouping import group_changes
 from segmint_core.grouping.model import DEFAULT
+from segmint_core.grouping import units as units_module
+from segmint_core.grouping.lexicon import STOP_WORDS, identifiers
 from segmint_core.grouping.signals import similarity
 from segmint_core.grouping.signals.base import Context, Link, link
+from segmint_core.grouping.units import python_names
 from tests.conftest import shared_data
 
 
@@ -107,3 +113,26 @@ def test_tangled_real_commits_group_as_with_the_dense_product(monkeypatch) -> No
     with Workspace(str(shared_data("click.bundle"))) as workspace:
         for _, tangle in tangles(workspace, Selection(2, 6, first_parent=True)):
             _group_both_ways(monkeypatch, tangle.changes, workspace.root)
+
+
+def _names_by_tokenize(path: str, lines: list[str]) -> set[str]:
+    """How names were read before the regex shortcut: Python through ``tokenize``."""
+    names = python_names(lines) if path.endswith(".py") else None
+    return names if names is not None else set(identifiers("\n".join(lines)))
+
+
+# Brackets come in pairs, or ``tokenize`` fails on most fragments and nothing is compared.
+_CODE_CHARS = st.sampled_from(list("abcxyzAZ_019 .,:;=+-*/%<>!&|^~@$?`\t'\"#\\\x0c\r")
+                              + ["()", "[]", "{}", "f(x)", "(", ")", "e", "j", "if", "def", "self", "None", "1e5",
+                                 "0x1f", "1_0", "é", "foo", "bar_baz", "Qux9", "'foo'", "\"Qux9\"", "# foo"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.lists(_CODE_CHARS, max_size=30).map("".join), min_size=1, max_size=6))
+def test_python_names_read_without_tokenize_are_those_tokenize_reads(lines: list[str]) -> None:
+    assert units_module._names("a.py", lines) == _names_by_tokenize("a.py", lines)
+
+
+def test_every_python_keyword_is_a_stop_word() -> None:
+    """The regex shortcut drops keywords only because the stop words hold them all."""
+    assert all(word.lower() in STOP_WORDS for word in keyword.kwlist)
