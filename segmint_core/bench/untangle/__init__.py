@@ -44,6 +44,9 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p.add_argument("--synthetic-hunks", type=int, default=1000, metavar="N",
                    help="also time grouping a synthetic N-hunk change set (default 1000; 0 skips)")
     p.add_argument("--json", action="store_true", help="print every figure, per case too, as JSON")
+    p.add_argument("--refine", action="store_true",
+                   help="also score the engine's groups refined by the chat model (SEGMINT_CHAT_MODEL; one "
+                        "request or more per case); says so when no model is configured")
     p.set_defaults(func=run)
 
 
@@ -79,6 +82,8 @@ def run(args: argparse.Namespace) -> BenchReport:
 
         if args.repo:
             raise SegmintError("Give repositories either as REPO or after --leave-one-out, not both")
+        if args.refine:
+            raise SegmintError("--refine goes with one REPO: every case is a request to the chat model")
         if len(args.leave_one_out) < 2:
             raise SegmintError("--leave-one-out needs at least two repositories: one to score, the rest to fit on")
         return leave_one_out(args.leave_one_out, selections(args, args.k or [1, 2, 3]), Cache(args.cache),
@@ -94,7 +99,7 @@ def run(args: argparse.Namespace) -> BenchReport:
         raise SegmintError("Benchmark one k at a time on one repository (several go with --leave-one-out)")
     (selection,) = selections(args, ks)
     return run_benchmark(args.repo, selection, Cache(args.cache), provider=args.provider,
-                         synthetic_hunks=args.synthetic_hunks, log=progress)
+                         synthetic_hunks=args.synthetic_hunks, log=progress, refine=args.refine)
 
 
 def parse_day(text: str | None, option: str) -> int | None:

@@ -7,15 +7,18 @@ model can be scored on thousands of cases in seconds.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from segmint_core.bench.untangle import labels as baseline
 from segmint_core.bench.untangle.features import Sample
 from segmint_core.changes.split import part_ranges
+from segmint_core.config import Settings
 from segmint_core.grouping import group_changes
 from segmint_core.grouping.assemble import cut_hunks
 from segmint_core.grouping.engine import cluster
 from segmint_core.grouping.model import Model
+from segmint_core.grouping.models import ChangeGroup, Grouping
 from segmint_core.grouping.units import Unit
 
 Predict = Callable[[Sample], list]
@@ -39,6 +42,26 @@ def unit_line_labels(sample: Sample, units: list[Unit], labels: list[int]) -> li
 def engine(model: Model) -> Predict:
     def predict(sample: Sample) -> list:
         return unit_line_labels(sample, sample.units, cluster(sample.units, sample.links, model, sample.files))
+    return predict
+
+
+def refined(settings: Settings, provider: str, tally: Counter) -> Predict:
+    """The engine's grouping as ``group_changes`` makes it, then refined by the chat model (one
+    refinement per case, as ``segmint group --refine`` asks); ``tally`` counts cases applied and kept."""
+    from segmint_core.grouping.refine import ask
+
+    def predict(sample: Sample) -> list:
+        changes = sample.tangle.changes
+        grouping = group_changes(changes, provider=provider, timeline=None)
+        refinement = ask(settings, grouping.changes, grouping.groups)
+        tally["applied" if refinement.proposals else "kept"] += 1
+        tally.update(f"note: {note.split(': ', 1)[-1][:60]}" for note in refinement.notes)
+        hunkless = {c.id for c in grouping.changes if not c.hunks}
+        items = {g.id: g.hunk_ids + [c for c in g.change_ids if c in hunkless] for g in grouping.groups}
+        groups = [ChangeGroup(gid, [i for i in members if i in hunkless], [i for i in members if i not in hunkless],
+                              "", []) for gid, members in refinement.regrouped(items).items()]
+        return baseline.grouping_labels(Grouping(grouping.changes, groups, grouping.splits), changes,
+                                        sample.tangle.keys)
     return predict
 
 

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from segmint_core.bench.timing import time_it
 from segmint_core.bench.untangle.cache import Cache
 from segmint_core.bench.untangle.corpus import Selection
 from segmint_core.bench.untangle.features import load_samples
-from segmint_core.bench.untangle.runner import METHODS, CaseResult, Summary, run_case, summarize
+from segmint_core.bench.untangle import methods
+from segmint_core.bench.untangle.runner import METHODS, REFINED, CaseResult, Summary, run_case, summarize
 from segmint_core.bench.untangle.synthetic import synthetic_changes
 from segmint_core.bench.untangle.workspace import Workspace
+from segmint_core.config import load_settings
 from segmint_core.errors import SegmintError
 from segmint_core.grouping import group_changes
 from segmint_core.bench import BenchReport
@@ -20,21 +23,26 @@ SYNTHETIC_REPEAT = 3
 
 
 def run_benchmark(repo: str, selection: Selection, cache: Cache, *, provider: str, synthetic_hunks: int,
-                  log: Callable[[str], None]) -> BenchReport:
+                  log: Callable[[str], None], refine: bool = False) -> BenchReport:
+    settings = load_settings() if refine else None
+    refining = settings is not None and settings.chat_enabled
     samples = load_samples(repo, selection, cache, log)
     if not samples:
         raise SegmintError(f"No case of {counted(selection.k, 'consecutive commit')} by one author "
                            f"fits the limits in {repo}")
+    tally: Counter = Counter()
+    names = (*METHODS, REFINED) if refining else METHODS
+    extra = {REFINED: methods.refined(settings, provider, tally)} if refining else None
     results: list[CaseResult] = []
     for number, sample in enumerate(samples, start=1):
-        result = run_case(sample, provider)
+        result = run_case(sample, provider, names, extra)
         results.append(result)
         log(_case_line(number, len(samples), result))
     synthetic = None
     if synthetic_hunks:
         with Workspace(repo) as workspace:
             synthetic = _synthetic(workspace, synthetic_hunks, provider, log)
-    rows = summarize(results, METHODS)
+    rows = summarize(results, names)
     figures = {
         "repo": repo, "k": selection.k, "n": len(results), "seed": selection.seed,
         "first_parent": selection.first_parent, "provider": provider,
@@ -42,7 +50,24 @@ def run_benchmark(repo: str, selection: Selection, cache: Cache, *, provider: st
         "synthetic": synthetic,
         "cases": [r.to_dict() for r in results],
     }
-    return BenchReport(figures, format_table(rows, len(results), selection, synthetic))
+    table = format_table(rows, len(results), selection, synthetic)
+    if refine:
+        figures["refine"] = {"model": settings.chat_model, "cases": dict(tally)} if refining else \
+            {"model": None, "why": NOT_CONFIGURED}
+        table += "\n\n" + (_refine_lines(settings.chat_model, tally, len(results)) if refining else NOT_CONFIGURED)
+    return BenchReport(figures, table)
+
+
+NOT_CONFIGURED = (f"{REFINED}: not measured: no chat model is configured here (set SEGMINT_CHAT_MODEL, and "
+                  "SEGMINT_BASE_URL for a local OpenAI-compatible server or OPENAI_API_KEY)")
+
+
+def _refine_lines(model: str | None, tally: Counter, cases: int) -> str:
+    lines = [f"{REFINED}: {model}; its edits applied in {tally['applied']} of {counted(cases, 'case')}, "
+             f"the engine's groups kept in {tally['kept']}"]
+    notes = sorted(((n, k.removeprefix("note: ")) for k, n in tally.items() if k.startswith("note: ")), reverse=True)
+    lines += [f"  {n} x {why}" for n, why in notes[:5]]
+    return "\n".join(lines)
 
 
 def _case_line(number: int, total: int, r: CaseResult) -> str:
@@ -51,6 +76,7 @@ def _case_line(number: int, total: int, r: CaseResult) -> str:
         f"{counted(r.lines, 'line')}; "
         f"graph ARI {r.scores['graph'].ari:.2f} in {r.seconds['graph']:.3f} s "
         f"(per-file {r.scores['per-file'].ari:.2f})"
+        + (f"; refined {r.scores[REFINED].ari:.2f} in {r.seconds[REFINED]:.1f} s" if REFINED in r.scores else "")
     )
 
 

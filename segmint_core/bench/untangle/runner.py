@@ -17,6 +17,7 @@ from segmint_core.grouping.model import V1
 # Methods in table order. "graph" is Segmint's engine as shipped, run end to end;
 # the ceilings are not methods but the best a grouping of hunks (or atoms) can do.
 METHODS = ("graph", "v1 model", "seed", "per-file", "all-in-one", "per-hunk", "ceiling: hunks", "ceiling: atoms")
+REFINED = "graph + refine"   # with --refine and a chat model: the engine's groups, then the model's edits
 
 
 @dataclass
@@ -40,7 +41,9 @@ class CaseResult:
         }
 
 
-def run_case(sample: Sample, provider: str = "local", names: tuple[str, ...] = METHODS) -> CaseResult:
+def run_case(sample: Sample, provider: str = "local", names: tuple[str, ...] = METHODS,
+             extra: dict[str, methods.Predict] | None = None) -> CaseResult:
+    """Every method of ``names`` on one case; ``extra`` adds methods by name (``REFINED``)."""
     tangle = sample.tangle
     keys = tangle.keys
     truth = [tangle.truth[key] for key in keys]
@@ -48,7 +51,7 @@ def run_case(sample: Sample, provider: str = "local", names: tuple[str, ...] = M
     result = CaseResult(tangle.case, files=len(changes.changes), hunks=len(changes.hunk_ids()), lines=len(keys))
     for name in names:
         start = time.perf_counter()
-        predicted = _predict(name, sample, provider)
+        predicted = extra[name](sample) if extra and name in extra else _predict(name, sample, provider)
         result.seconds[name] = time.perf_counter() - start
         result.scores[name] = score(truth, predicted)
     return result
