@@ -37,6 +37,8 @@ COMMANDS: list[Command] = [
     Command("Merge groups", "Merge the marked groups, or the highlighted group into another", "merge_groups"),
     Command("Rename group", "Change the summary of the highlighted group", "rename_group"),
     Command("Regroup from scratch", "Group all changes by intent again (drops manual moves)", "regroup"),
+    Command("Refine groups with the chat model", "The chat model (SEGMINT_CHAT_MODEL) moves, merges or splits "
+            "groups; an invalid answer keeps them (z undoes)", "refine"),
     Command("Propose commits", "One commit per group, in dependency order", "propose"),
     Command("Approve commit", "Approve the highlighted commit", "approve"),
     Command("Approve all commits", "Approve every open commit", "approve_all"),

@@ -66,6 +66,7 @@ class MainScreen(SessionActions, Screen):
         Binding("4", "edit_message", "Message", show=False),
         Binding("5", "focus_pane('pr')", "PR", show=False),
         Binding("g", "regroup", "Regroup", show=False),
+        Binding("G", "refine", "Refine with model", show=False),
         Binding("p", "propose", "Propose", show=False),
         Binding("u", "undo", "Undo commit", show=False),
         Binding("z", "undo_move", "Undo move", show=False),

@@ -221,6 +221,27 @@ class SessionActions:
         self.app.push_screen(Confirm("Regroup all changes from scratch?",
                                      "Manual moves, renames and open commits are replaced."), answered)
 
+    def action_refine(self) -> None:
+        """Ask the chat model to settle the groups; the session logs and shows what it did."""
+        if not self.session.settings.chat_enabled:
+            from segmint_core.grouping.refine import NO_MODEL
+
+            self.notify(NO_MODEL, title="Could not refine the groups", severity="error", timeout=8)
+            return
+        if not self.session.groups:
+            self.notify("No groups to refine: g groups the changes", severity="warning")
+            return
+
+        def done(refinement) -> None:
+            if refinement.applied:
+                self.notify("; ".join(refinement.applied), title=f"Refined with {refinement.model}", markup=False)
+            else:
+                self.notify("; ".join(refinement.notes) or "no group changed", markup=False,
+                            title=f"{refinement.model} changed no group", severity="warning", timeout=8)
+
+        self.notify(f"Asking {self.session.settings.chat_model} to refine the groups…")
+        self.call("refine the groups", lambda: self.session.refine_groups(), done)
+
     # -- commits ------------------------------------------------------------------
 
     def action_propose(self) -> None:

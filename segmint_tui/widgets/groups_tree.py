@@ -60,6 +60,7 @@ class GroupsTree(Tree[NodeRef]):
         Binding("R,f2", "screen.rename_group", "Rename"),
         Binding("c", "screen.comment", "Comment"),
         Binding("g", "screen.regroup", "Regroup"),
+        Binding("G", "screen.refine", "Refine"),
         Binding("p", "screen.propose", "Propose"),
         Binding("j", "cursor_down", "Down", show=False),
         Binding("k", "cursor_up", "Up", show=False),
