@@ -48,13 +48,18 @@ def test_past_the_last_request_groups_are_left_out_and_named() -> None:
     assert len(plan.requests) == 2 and plan.left_out == [g.id for g in groups][-len(plan.left_out):]
 
 
-def test_uncertain_decisions_go_with_the_request_showing_what_they_name() -> None:
+def test_the_groups_uncertain_decisions_name_go_first_with_the_decisions() -> None:
     changes, groups = tree(40, 5)
     uncertain = ["change-1:2 could belong to group-2 (both edit `compute_2`)",
                  "group-1 and group-40 might be one intent"]
     plan = prompt.build(changes, groups, uncertain=uncertain, budget=1_500, max_requests=100)
+    assert list(plan.requests[0].shown)[:3] == ["group-1", "group-2", "group-40"]
     assert "change-1:2 could belong to group-2" in plan.requests[0].text
-    assert not any("group-40 might" in r.text for r in plan.requests), "it names groups of two requests"
+    assert "group-1 and group-40 might be one intent" in plan.requests[0].text
+    apart = prompt.build(changes, groups, uncertain=uncertain, budget=400, max_requests=100)
+    assert [list(r.shown) for r in apart.requests[:3]] == [["group-1"], ["group-2"], ["group-40"]]
+    assert not any("might be one intent" in r.text or "could belong" in r.text for r in apart.requests), \
+        "a decision naming groups of two requests goes in neither"
 
 
 def test_each_request_is_validated_on_its_own(monkeypatch) -> None:
@@ -77,3 +82,11 @@ def test_each_request_is_validated_on_its_own(monkeypatch) -> None:
     assert all(n.endswith("the answer names an unknown hunk id change-1:1") for n in refinement.notes)
     regrouped = refinement.regrouped({g.id: list(g.hunk_ids) for g in groups})
     assert regrouped["group-2"] == groups[1].hunk_ids + groups[0].hunk_ids and "group-1" not in regrouped
+
+
+def test_hunks_show_fewer_lines_when_that_lets_every_group_be_sent() -> None:
+    changes, groups = tree(40, 5)
+    roomy = prompt.build(changes, groups, budget=1_500, max_requests=100)
+    tight = prompt.build(changes, groups, budget=1_500, max_requests=len(roomy.requests) - 2)
+    assert not tight.left_out and [g for r in tight.requests for g in r.shown] == [g.id for g in groups]
+    assert "value_1_0" in tight.requests[0].text and "value_1_1" not in tight.requests[0].text

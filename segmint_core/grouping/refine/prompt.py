@@ -4,9 +4,10 @@ Each hunk is summarised (its file, header, counts and its first changed lines,
 cut short), never sent whole. A hunk of a git-ignored file is shown by id
 only, and of a generated file without its lines; every line is masked by
 ``redact`` where it looks like a secret. Groups are packed whole into requests
-of at most ``TOKENS_PER_REQUEST`` (estimated at four characters a token), at
-most ``MAX_REQUESTS`` of them; a group too large for one request is shown with
-fewer lines per hunk, then without lines. Groups past the last request are
+of at most ``TOKENS_PER_REQUEST`` (estimated at three characters a token), at
+most ``MAX_REQUESTS`` of them, the groups the engine is least sure of first;
+hunks are shown with fewer lines, then none, where that lets a group fit in a
+request or every group fit in the requests. Groups past the last request are
 not sent, and the refinement says so.
 
 The diffchunk code (``segmint_core.chunks``) cuts a diff by files and lines;
@@ -24,9 +25,11 @@ from segmint_core.changes.models import Change, Hunk
 from segmint_core.redact import redact
 from segmint_core.wording import shown
 
-TOKENS_PER_REQUEST = 3_000
-MAX_REQUESTS = 6
+TOKENS_PER_REQUEST = 4_000
+MAX_REQUESTS = 12
+CHARS_PER_TOKEN = 3   # ids, paths and code: cl100k_base counts about one token per 3 characters of them
 LINES_PER_HUNK = 3
+DETAIL = (LINES_PER_HUNK, 1, 0)   # changed lines shown per hunk, as room allows
 LINE_CHARS = 100
 REASONS_SHOWN = 4
 UNCERTAIN_SHOWN = 10
@@ -79,51 +82,68 @@ def items_of(group: GroupLike, changes: dict[str, Change]) -> list[str]:
 def build(changes: list[Change], groups: list[GroupLike], *, uncertain: list[str] = (),
           withheld: set[str] = frozenset(), budget: int | None = None,
           max_requests: int | None = None) -> Requests:
-    """The requests for ``groups``; ``withheld``: paths whose content must not be sent (git-ignored)."""
+    """The requests for ``groups``; ``withheld``: paths whose content must not be sent (git-ignored).
+
+    Hunks are shown with fewer lines, then none, when that lets every group fit in the requests allowed.
+    """
     budget = budget or TOKENS_PER_REQUEST
     max_requests = max_requests or MAX_REQUESTS
     by_change = {c.id: c for c in changes}
     hunks = {h.id: (c, h) for c in changes for h in c.hunks}
-    blocks = [(g, items_of(g, by_change)) for g in groups]
+    blocks = [(g, items_of(g, by_change)) for g in _doubted_first(groups, uncertain, hunks, by_change)]
     private = _private_names([i for _, items in blocks for i in items], hunks, by_change, withheld)
     private |= {i for _, items in blocks for i in items
                 if _withheld(hunks[i][0] if i in hunks else by_change[i], withheld)}
+    for lines in DETAIL:
+        texts = [(g.id, items, _fitting_block(g, items, hunks, by_change, withheld, budget, lines))
+                 for g, items in blocks]
+        out = _pack(texts, budget, max_requests, lambda shown: _uncertain_text(uncertain, shown, private))
+        if not out.left_out:
+            break
+    return out
+
+
+def _doubted_first(groups: list[GroupLike], uncertain: list[str], hunks, changes) -> list[GroupLike]:
+    """The groups the uncertain decisions name first (they are sent, whatever is left out), then the rest."""
+    named = {i for u in uncertain for i in _ID.findall(u)}
+    doubted = [g for g in groups if g.id in named or named & set(items_of(g, changes))]
+    return doubted + [g for g in groups if g not in doubted]
+
+
+def _pack(blocks: list[tuple[str, list[str], str]], budget: int, max_requests: int, tail) -> Requests:
+    """Whole groups into requests of at most ``budget`` tokens, at most ``max_requests`` of them."""
     out = Requests()
     pending: list[tuple[str, list[str], str]] = []
+    used = 0
 
     def flush() -> None:
         if pending:
             shown_ids = {gid: items for gid, items, _ in pending}
-            text = "Groups:\n\n" + "\n".join(b for _, _, b in pending) + \
-                _uncertain_text(uncertain, shown_ids, private)
+            text = "Groups:\n\n" + "\n".join(b for _, _, b in pending) + tail(shown_ids)
             out.requests.append(Request(shown_ids, text))
             pending.clear()
 
-    used = 0
-    for group, items in blocks:
-        if len(out.requests) >= max_requests:
-            out.left_out.append(group.id)
-            continue
-        text = _fitting_block(group, items, hunks, by_change, withheld, budget)
+    for gid, items, text in blocks:
         cost = estimate_tokens(text)
         if pending and used + cost > budget:
             flush()
             used = 0
-            if len(out.requests) >= max_requests:
-                out.left_out.append(group.id)
-                continue
-        pending.append((group.id, items, text))
+        if len(out.requests) >= max_requests:
+            out.left_out.append(gid)
+            continue
+        pending.append((gid, items, text))
         used += cost
     flush()
     return out
 
 
 def estimate_tokens(text: str) -> int:
-    return (len(text) + 3) // 4
+    return -(-len(text) // CHARS_PER_TOKEN)
 
 
-def _fitting_block(group: GroupLike, items: list[str], hunks, changes, withheld: set[str], budget: int) -> str:
-    for lines in (LINES_PER_HUNK, 1, 0):
+def _fitting_block(group: GroupLike, items: list[str], hunks, changes, withheld: set[str], budget: int,
+                   most: int) -> str:
+    for lines in [n for n in DETAIL if n <= most]:
         text = _group_block(group, items, hunks, changes, withheld, lines)
         if estimate_tokens(text) <= budget:
             return text
