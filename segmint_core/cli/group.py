@@ -21,7 +21,8 @@ from segmint_core.changes.encode import encode_changes
 from segmint_core.cli.session_cli import open_session
 from segmint_core.errors import SegmintError
 from segmint_core.grouping import ALGORITHMS, PROVIDERS
-from segmint_core.grouping.refine import NO_MODEL, Refinement
+from segmint_core.grouping.refine import NO_MODEL, Refinement, prompt
+from segmint_core.grouping.refine.prompt import Requests
 from segmint_core.jsonio import to_json
 from segmint_core.session.session import Session
 from segmint_core.wording import counted, shown
@@ -50,15 +51,22 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p.add_argument("--refine", action="store_true",
                    help="then ask the chat model (SEGMINT_CHAT_MODEL) to move, merge or split groups; an answer "
                         "that fails validation keeps the groups and says why")
+    p.add_argument("--dry-run", action="store_true",
+                   help="with --refine: print the requests the chat model would get, and send nothing")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     session = open_session(args)
-    if args.refine and not session.settings.chat_enabled:
+    if args.dry_run and not args.refine:
+        raise SegmintError("--dry-run goes with --refine: it shows what --refine would send")
+    if args.refine and not args.dry_run and not session.settings.chat_enabled:
         raise SegmintError(NO_MODEL)
     if args.new or args.provider or args.algorithm or not session.groups:
         session.regroup(provider=args.provider or session.settings.embeddings, algorithm=args.algorithm or "graph")
+    if args.dry_run:
+        sys.stdout.write(format_requests(session.refine_requests()) if session.groups else "No groups to refine.\n")
+        return 0
     refinement = session.refine_groups() if args.refine and session.groups else None
     if args.json:
         text = encode_groups(session)
@@ -70,6 +78,20 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(format_groups(session) + (format_refinement(refinement) if refinement else ""))
     return 0
+
+
+def format_requests(requests: Requests) -> str:
+    """What ``--refine`` would send, request by request, with each one's estimated size."""
+    count = len(requests.requests)
+    out = [f"Instructions (sent with each request):\n{prompt.SYSTEM}\n"]
+    for n, request in enumerate(requests.requests, 1):
+        size = prompt.estimate_tokens(prompt.SYSTEM + request.text)
+        out.append(f"--- request {n} of {count}: {counted(len(request.shown), 'group')}, about {size:,} tokens\n"
+                   f"{request.text}")
+    if requests.left_out:
+        out.append(f"Not sent ({counted(len(requests.left_out), 'group')} past the last request): "
+                   f"{', '.join(requests.left_out)}\n")
+    return "\n".join(out)
 
 
 def format_refinement(refinement: Refinement) -> str:

@@ -10,8 +10,10 @@ applied refinement back, as long as it is the last edit.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from segmint_core.changes.models import Change
 from segmint_core.errors import SegmintError
 from segmint_core.session import events, moves
 from segmint_core.session.core import SessionCore
@@ -21,34 +23,38 @@ from segmint_core.session.units import Units
 
 if TYPE_CHECKING:
     from segmint_core.grouping.refine import Refinement
+    from segmint_core.grouping.refine.prompt import Requests
 
 CHANGED_MEANWHILE = "the groups changed while the model answered"
+
+
+@dataclass(frozen=True)
+class Asking:
+    """What the model is shown, read from the session at one revision."""
+
+    revision: int
+    changes: list[Change]
+    groups: list[Group]
+    withheld: set[str]
+    uncertain: list[str]
 
 
 def refine_groups(session: SessionCore, *, actor: str = PERSON) -> Refinement:
     """Ask the chat model to settle the groups; apply what it proposes that passes validation."""
     from segmint_core.grouping.refine import NO_MODEL, ask   # grouping loads numpy: only when refining
-    from segmint_core.grouping.refine.withheld import withheld_paths
 
     if not session.settings.chat_enabled:
         raise SegmintError(NO_MODEL)
+    asking = _asking(session)
+    refinement = ask(session.settings, asking.changes, asking.groups, uncertain=asking.uncertain,
+                     withheld=asking.withheld)
     with session.lock:
-        if not session.groups:
-            raise SegmintError("No groups to refine: group the changes first")
-        revision = session.revision
-        changes = session.changes
-        groups = [Group.from_dict(g.to_dict()) for g in session.groups]
-        shown = assignment(session.units, groups)
-        withheld = withheld_paths(session.git, [p for c in changes for p in (c.file_path, c.old_path) if p])
-        uncertain = uncertain_decisions(session)
-    refinement = ask(session.settings, changes, groups, uncertain=uncertain, withheld=withheld)
-    with session.lock:
-        if refinement.proposals and session.revision != revision:
+        if refinement.proposals and session.revision != asking.revision:
             refinement = refinement.declined(CHANGED_MEANWHILE)
         text = f"{actor} asked {refinement.model} to refine the groups: {refinement.sentence()}"
         if refinement.proposals:
             before = moves.snapshot(session)
-            _apply(session, refinement.regrouped(shown))
+            _apply(session, refinement.regrouped(assignment(session.units, asking.groups)))
             session.log(actor, "refined", text)
             moves.remember(session, before, text)
             session.save()
@@ -56,6 +62,26 @@ def refine_groups(session: SessionCore, *, actor: str = PERSON) -> Refinement:
             session.record(actor, "kept", text)
     session.announce(events.GROUPS, actor, {"refined": refinement.to_dict()})
     return refinement
+
+
+def refine_requests(session: SessionCore) -> Requests:
+    """The requests a refinement would send now (nothing is sent; no model is needed)."""
+    from segmint_core.grouping.refine import prompt
+
+    asking = _asking(session)
+    return prompt.build(asking.changes, asking.groups, uncertain=asking.uncertain, withheld=asking.withheld)
+
+
+def _asking(session: SessionCore) -> Asking:
+    from segmint_core.grouping.refine.withheld import withheld_paths
+
+    with session.lock:
+        if not session.groups:
+            raise SegmintError("No groups to refine: group the changes first")
+        changes = session.changes
+        withheld = withheld_paths(session.git, [p for c in changes for p in (c.file_path, c.old_path) if p])
+        return Asking(session.revision, changes, [Group.from_dict(g.to_dict()) for g in session.groups],
+                      withheld, uncertain_decisions(session))
 
 
 def uncertain_decisions(session: SessionCore) -> list[str]:

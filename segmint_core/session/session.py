@@ -54,6 +54,7 @@ class Session(SessionCore):
     merge_groups = editing.merge_groups
     update_group = editing.update_group
     refine_groups = refining.refine_groups
+    refine_requests = refining.refine_requests
     move_lines = moves.move_lines
     undo_move = moves.undo_move
 

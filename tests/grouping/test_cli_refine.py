@@ -62,3 +62,15 @@ def test_without_a_chat_model_it_is_a_clear_error_and_nothing_changes(repo: Repo
     three_groups(repo)
     assert_clean_error(segmint("group", "--refine", repo=repo), "set SEGMINT_CHAT_MODEL")
     assert groups_of(segmint("group", "--json", repo=repo)) == OFFLINE
+
+
+def test_dry_run_prints_what_would_be_sent_and_needs_no_model(repo: Repo) -> None:
+    three_groups(repo)
+    repo.write("setup.cfg", '[metadata]\nname = y\ntoken = "ghp_0123456789abcdefghijklmnopqrstuvwxyz"\n')
+    result = segmint("group", "--refine", "--dry-run", repo=repo)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Instructions (sent with each request):\nYou review how a tool grouped")
+    assert "--- request 1 of 1: 4 groups, about " in result.stdout, "the new line came as a group of its own"
+    assert "  - change-3:2 src/parser.py @@ -14,4 +14,4 @@" in result.stdout
+    assert "ghp_0123" not in result.stdout and "+[line hidden: looks like a secret]" in result.stdout
+    assert_clean_error(segmint("group", "--dry-run", repo=repo), "--dry-run goes with --refine")
