@@ -1,0 +1,298 @@
+"""How sure a grouping is: per hunk, per group, and its least certain decisions.
+
+A *block* is what a person moves: a hunk (or a part of one, or a hunkless
+change), made of one or more of grouping's units. From the pair model's
+P(same intent) (``probability.py``), a block's fit with a group is the
+line-weighted mean of its units' pair probabilities with the group's units
+outside the block (a missing link counts at the no-link probability); its
+confidence is its fit with its own group (alone in its group: one minus its
+best fit elsewhere). A group's confidence is the line-weighted mean of its
+blocks'.
+
+The decisions a person or agent should look at first are of two kinds: a
+block that fits another group about as well as its own (``move``), and two
+groups whose units fit each other about as well as one group's do
+(``merge``). Each is ranked by how likely it is to be wrong, and carries a
+reason written from the links between the two sides. Only linked pairs are
+visited, so the cost follows the number of links.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+from functools import cache
+from pathlib import Path
+
+from segmint_core.grouping.model import Model
+from segmint_core.grouping.probability import PairProbabilities, sigmoid
+from segmint_core.grouping.reasons import ALONE, ONLY, group_reasons
+from segmint_core.grouping.signals.base import Link
+from segmint_core.grouping.units import Unit
+
+MOVE = "move"
+MERGE = "merge"
+SPLIT = "split"
+# Groups of more blocks than this are not offered a split (finding one costs blocks cubed).
+SPLIT_BLOCKS = 40
+# A decision is listed when the other side is at least this likely to be right.
+LISTED = 0.25
+MAX_DECISIONS = 5
+
+
+@dataclass(frozen=True)
+class BlockFit:
+    """How one block sits in the grouping (labels are the grouping's cluster labels)."""
+
+    block: int
+    label: int
+    confidence: float                 # P(it belongs with its own group)
+    alternative: int | None           # the other group it fits best
+    alternative_probability: float    # P(it belongs with that group)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision the engine is unsure of, with P(the alternative is right)."""
+
+    kind: str   # MOVE: ``block`` to ``target``; MERGE: groups ``source`` and ``target``;
+                # SPLIT: ``blocks`` out of group ``source`` into a group of their own
+    probability: float
+    target: int = -1
+    block: int = -1
+    source: int = -1
+    blocks: tuple[int, ...] = ()
+    lines: float = 1.0        # how much it moves: the geometric mean of the changed lines on its two sides
+
+    @property
+    def worth(self) -> float:
+        """Lines expected to be put right by settling it: what the list is ranked by."""
+        return self.probability * self.lines
+
+
+@dataclass
+class Assessment:
+    """Everything ``assess`` finds, by block and cluster label."""
+
+    blocks: list[BlockFit]
+    groups: dict[int, float]
+    decisions: list[Decision]                       # every one, most likely wrong first
+    between: dict[tuple[int, int], float] = field(default_factory=dict)   # (label, label) -> mean pair P
+
+    def uncertain(self, limit: int = MAX_DECISIONS) -> list[Decision]:
+        """The decisions worth a look: likely enough wrong, at most ``limit``."""
+        return [d for d in self.decisions if d.probability >= LISTED][:limit]
+
+
+def assess(pairs: PairProbabilities, labels: list[int], blocks: list[int],
+           calibration: "Calibration | None" = None) -> Assessment:
+    """Confidence per block and group, and every decision worth a look, most likely wrong first.
+
+    ``labels``: each unit's cluster; ``blocks``: each unit's block (the units of
+    a block share a cluster). ``calibration`` (default: none) scales the pair
+    probabilities and the decisions' (``Calibration``).
+    """
+    calibration = calibration or IDENTITY
+    pairs = calibration.pairs(pairs)
+    weights = pairs.weights
+    base = sigmoid(pairs.base)
+    cluster_weight: dict[int, float] = defaultdict(float)
+    block_weight: dict[int, float] = defaultdict(float)
+    block_label: dict[int, int] = {}
+    for unit, (label, block) in enumerate(zip(labels, blocks)):
+        cluster_weight[label] += weights[unit]
+        block_weight[block] += weights[unit]
+        block_label[block] = label
+    # summed w_a * w_b * (p - base) over linked pairs: block -> cluster, and cluster -> cluster
+    lifted: dict[int, dict[int, float]] = defaultdict(lambda: defaultdict(float))
+    across: dict[tuple[int, int], float] = defaultdict(float)
+    within: dict[tuple[int, int], float] = defaultdict(float)   # block pairs of one cluster
+    for (a, b), affinity in pairs.affinity.items():
+        if blocks[a] == blocks[b]:
+            continue   # a block moves whole: its own pairs never count
+        gain = weights[a] * weights[b] * (sigmoid(pairs.base + affinity) - base)
+        lifted[blocks[a]][labels[b]] += gain
+        lifted[blocks[b]][labels[a]] += gain
+        if labels[a] != labels[b]:
+            across[min(labels[a], labels[b]), max(labels[a], labels[b])] += gain
+        else:
+            within[min(blocks[a], blocks[b]), max(blocks[a], blocks[b])] += gain
+    clusters = sorted(cluster_weight)
+    fits: list[BlockFit] = []
+    for block in sorted(block_weight):
+        label, mine = block_label[block], block_weight[block]
+
+        def fit(cluster: int) -> float:
+            others = cluster_weight[cluster] - (mine if cluster == label else 0.0)
+            return base + lifted[block].get(cluster, 0.0) / (mine * others) if others > 0 else math.nan
+
+        candidates = [c for c in clusters if c != label]
+        alternative = max(candidates, key=lambda c: (fit(c), -c)) if candidates else None
+        other = fit(alternative) if alternative is not None else 0.0
+        own = fit(label)
+        fits.append(BlockFit(block, label, 1.0 - other if math.isnan(own) else own, alternative, other))
+    groups = _group_confidence(fits, block_weight)
+    between = {pair: base + gain / (cluster_weight[pair[0]] * cluster_weight[pair[1]])
+               for pair, gain in across.items()}
+    splits = _splits(fits, block_weight, within, base)
+    decisions = [replace(d, probability=calibration.decision(d.kind, d.probability))
+                 for d in _decisions(fits, groups, between, block_weight, cluster_weight) + splits]
+    return Assessment(fits, groups, rank(decisions), between)
+
+
+def _group_confidence(fits: list[BlockFit], block_weight: dict[int, float]) -> dict[int, float]:
+    total: dict[int, float] = defaultdict(float)
+    weight: dict[int, float] = defaultdict(float)
+    for f in fits:
+        total[f.label] += block_weight[f.block] * f.confidence
+        weight[f.label] += block_weight[f.block]
+    return {label: total[label] / weight[label] for label in total}
+
+
+def _decisions(fits: list[BlockFit], groups: dict[int, float], between: dict[tuple[int, int], float],
+               block_weight: dict[int, float], cluster_weight: dict[int, float]) -> list[Decision]:
+    """Moves and merges, by P(the alternative is right): for a move, the block's fit with
+    the other group against its own; for a merge, the two groups' mutual fit against how
+    well each holds together."""
+    out: list[Decision] = []
+    for f in fits:
+        if f.alternative is None:
+            continue
+        p = _odds_share(f.alternative_probability, f.confidence)
+        lines = math.sqrt(block_weight[f.block] * cluster_weight[f.alternative])
+        out.append(Decision(MOVE, p, f.alternative, block=f.block, lines=lines))
+    for (a, b), mutual in between.items():
+        p = _odds_share(mutual, min(groups[a], groups[b]))
+        out.append(Decision(MERGE, p, b, source=a, lines=math.sqrt(cluster_weight[a] * cluster_weight[b])))
+    return out
+
+
+def rank(decisions: list[Decision]) -> list[Decision]:
+    return sorted(decisions, key=lambda d: (-d.worth, d.kind, d.block, d.source, d.target, d.blocks))
+
+
+def _splits(fits: list[BlockFit], block_weight: dict[int, float], within: dict[tuple[int, int], float],
+            base: float) -> list[Decision]:
+    """For each group of several blocks, its best cut in two (average linkage over its blocks,
+    run to two clusters), offered as moving the smaller side to a group of its own."""
+    members: dict[int, list[int]] = defaultdict(list)
+    for f in fits:
+        members[f.label].append(f.block)
+    out: list[Decision] = []
+    for label, group in members.items():
+        if not 2 <= len(group) <= SPLIT_BLOCKS:
+            continue
+        sides = _bisect(group, block_weight, within)
+        w = [sum(block_weight[b] for b in side) for side in sides]
+        mutual = base + sum(within.get((min(x, y), max(x, y)), 0.0) for x in sides[0] for y in sides[1]) / (w[0] * w[1])
+        cohesion = min(_cohesion(side, block_weight, within, base, 1.0 - mutual) for side in sides)
+        p = _odds_share(cohesion, mutual)
+        smaller = min(sides, key=lambda side: (sum(block_weight[b] for b in side), side))
+        out.append(Decision(SPLIT, p, source=label, blocks=tuple(sorted(smaller)), lines=math.sqrt(w[0] * w[1])))
+    return out
+
+
+def _bisect(group: list[int], block_weight: dict[int, float],
+            within: dict[tuple[int, int], float]) -> list[list[int]]:
+    """Two sides of a group's blocks: average linkage (a missing link counts as none) until two are left."""
+    sides = [[b] for b in sorted(group)]
+    weight = [block_weight[b] for b in sorted(group)]
+    n = len(sides)
+    total = [[0.0] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            total[i][j] = total[j][i] = within.get((sides[i][0], sides[j][0]), 0.0)
+    alive = list(range(n))
+    while len(alive) > 2:
+        i, j = max(((i, j) for x, i in enumerate(alive) for j in alive[x + 1:]),
+                   key=lambda ij: (total[ij[0]][ij[1]] / (weight[ij[0]] * weight[ij[1]]), -ij[0], -ij[1]))
+        sides[i] += sides[j]
+        weight[i] += weight[j]
+        for k in alive:
+            if k not in (i, j):
+                total[i][k] = total[k][i] = total[i][k] + total[j][k]
+        alive.remove(j)
+    return [sorted(sides[i]) for i in alive]
+
+
+def _cohesion(side: list[int], block_weight: dict[int, float], within: dict[tuple[int, int], float],
+              base: float, alone: float) -> float:
+    """Mean pair probability between a side's blocks (``alone`` for a side of one block)."""
+    if len(side) < 2:
+        return alone
+    w = [block_weight[b] for b in side]
+    pairs = sum(w[i] * w[j] for i in range(len(side)) for j in range(i + 1, len(side)))
+    gain = sum(within.get((x, y), 0.0) for i, x in enumerate(side) for y in side[i + 1:])
+    return base + gain / pairs
+
+
+def _odds_share(other: float, own: float) -> float:
+    """P(the other side is right) when each side's fit is the probability it is."""
+    if other <= 0:
+        return 0.0
+    return other / (other + own) if own + other > 0 else 0.5
+
+
+# -- reasons -------------------------------------------------------------------------
+
+
+def link_reason(units: list[Unit], links: list[Link], side: set[int], other: set[int], model: Model) -> str | None:
+    """The strongest evidence linking units ``side`` to units ``other``, as a phrase; None when nothing links them."""
+    crossing = [x for x in links if (x.a in side and x.b in other) or (x.b in side and x.a in other)]
+    if not crossing:
+        return None
+    reasons = group_reasons(units, crossing, side | other, model)
+    return reasons[0] if reasons and reasons[0] not in (ALONE, ONLY) else None
+
+
+# -- calibration ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Platt scaling fit held out (``segmint bench untangle --calibrate``): pair log-odds
+    ``z`` become ``a * z + b``; a decision's probability ``p`` of each kind becomes
+    ``sigmoid(a * logit(p) + b)``, the rate at which a reviewer found it right."""
+
+    pair: tuple[float, float] = (1.0, 0.0)
+    decisions: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+    def pairs(self, pairs: PairProbabilities) -> PairProbabilities:
+        a, b = self.pair
+        if (a, b) == (1.0, 0.0):
+            return pairs
+        return PairProbabilities(a * pairs.base + b, {k: a * v for k, v in pairs.affinity.items()}, pairs.weights)
+
+    def decision(self, kind: str, p: float) -> float:
+        return _scaled(self.decisions.get(kind, (1.0, 0.0)), p)
+
+    def to_dict(self) -> dict:
+        return {"pair": list(self.pair), "decisions": {k: list(v) for k, v in sorted(self.decisions.items())}}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Calibration":
+        return cls(tuple(float(x) for x in data.get("pair", (1.0, 0.0))),   # type: ignore[arg-type]
+                   {k: (float(v[0]), float(v[1])) for k, v in data.get("decisions", {}).items()})
+
+
+def _scaled(ab: tuple[float, float], p: float) -> float:
+    a, b = ab
+    if (a, b) == (1.0, 0.0):
+        return p
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    return sigmoid(a * math.log(p / (1 - p)) + b)
+
+
+IDENTITY = Calibration()
+SHIPPED = Path(__file__).with_name("calibration.json")
+
+
+@cache
+def shipped() -> Calibration:
+    """The calibration fit on all seven histories (``calibration.json``; none when it is missing)."""
+    try:
+        return Calibration.from_dict(json.loads(SHIPPED.read_text(encoding="utf-8")))
+    except (OSError, ValueError, TypeError, KeyError, IndexError):
+        return IDENTITY
