@@ -236,3 +236,25 @@ def test_leave_one_out_and_fit_refuse_what_they_cannot_do(repo: Repo, tmp_path) 
     assert drop.returncode == 2 and "--leave-one-out" in drop.stderr
     several = run_segmint("bench", "untangle", str(repo.path), "--k", "1", "2")
     assert several.returncode == 2 and "one k at a time" in several.stderr
+
+
+def test_leave_one_out_prints_reliability_and_review_effort(repo: Repo, tmp_path) -> None:
+    history(repo)
+    other = merged_history(Repo(tmp_path / "other"))
+    args = ["bench", "untangle", "--leave-one-out", str(repo.path), str(other.path), "--k", "2", "--n", "3",
+            "--cache", str(tmp_path / "cache"), "--review", "3", "--calibration"]
+    result = run_segmint(*args)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "raw: unit pairs, P(same intent)" in out and "calibrated: hunks, P(belongs with its group)" in out
+    assert "Review effort, held out" in out
+    assert [line.split()[:2] for line in out.splitlines() if line.startswith("2 ")] == [["2", "0"], ["2", "1"],
+                                                                                       ["2", "3"]]
+    figures = json.loads(run_segmint(*args, "--json").stdout)
+    assert figures["review"]["steps"] == [0, 1, 3]
+    assert len(figures["review"]["ari"]["2"]["mean"]) == 3
+    assert set(figures["calibrations"]) == {"repo", "other"}
+    rows = figures["reliability"]["raw"]["pairs"]
+    assert rows and all(0.0 <= r["predicted"] <= 1.0 and r["n"] > 0 for r in rows)
+    refused = run_segmint("bench", "untangle", str(repo.path), "--review", "3")
+    assert refused.returncode == 2 and "--leave-one-out" in refused.stderr

@@ -40,6 +40,12 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p.add_argument("--drop", metavar="KIND", nargs="+", default=[],
                    help="with --leave-one-out: also fit and score the engine without these link kinds "
                         "(a kind or its prefix: shared, def_use:generic), to measure what they add")
+    p.add_argument("--review", type=int, metavar="N",
+                   help="with --leave-one-out: ARI after an oracle reviewer settles the N least certain "
+                        "decisions per case (also after 0, 1, 3, 5 below N)")
+    p.add_argument("--calibration", action="store_true",
+                   help="with --leave-one-out: reliability tables of P(same intent) and P(hunk belongs "
+                        "with its group), raw and calibrated on the other repositories")
     p.add_argument("--provider", default="local", help="embedding provider for the engine (default local)")
     p.add_argument("--synthetic-hunks", type=int, default=1000, metavar="N",
                    help="also time grouping a synthetic N-hunk change set (default 1000; 0 skips)")
@@ -86,14 +92,18 @@ def run(args: argparse.Namespace) -> BenchReport:
             raise SegmintError("--refine goes with one REPO: every case is a request to the chat model")
         if len(args.leave_one_out) < 2:
             raise SegmintError("--leave-one-out needs at least two repositories: one to score, the rest to fit on")
+        if args.review is not None and args.review < 0:
+            raise SegmintError("--review takes a number of decisions, 0 or more")
         return leave_one_out(args.leave_one_out, selections(args, args.k or [1, 2, 3]), Cache(args.cache),
-                             drop=frozenset(args.drop), log=progress)
+                             drop=frozenset(args.drop), review=args.review, calibration=args.calibration,
+                             log=progress)
     from segmint_core.bench.untangle.report import run_benchmark
 
     if not args.repo:
         raise SegmintError("Name a repository to benchmark (REPO), or several after --leave-one-out")
-    if args.drop:
-        raise SegmintError("--drop compares fitted models, so it goes with --leave-one-out")
+    if args.drop or args.review is not None or args.calibration:
+        raise SegmintError("--drop, --review and --calibration measure fitted parts held out, "
+                           "so they go with --leave-one-out")
     ks = args.k or [2]
     if len(ks) != 1:
         raise SegmintError("Benchmark one k at a time on one repository (several go with --leave-one-out)")

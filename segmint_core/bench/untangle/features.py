@@ -28,6 +28,7 @@ EVIDENCE_SOURCES = ("changes", "grouping", "bench/untangle/features.py")
 DECISION_FILES = frozenset({
     "grouping/graph.py", "grouping/assemble.py", "grouping/reasons.py", "grouping/summaries.py",
     "grouping/seed.py", "grouping/models.py", "grouping/model_data.json",
+    "grouping/probability.py", "grouping/confidence.py", "grouping/calibration.json",
 })
 
 

@@ -57,6 +57,9 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p.add_argument("--k", type=int, nargs="+", default=[2, 3], help="commits tangled per case (default 2 3)")
     p.add_argument("--n", type=int, default=80, help="cases per repository and k (default 80)")
     add_selection_options(p)
+    p.add_argument("--calibration", action="store_true",
+                   help="instead, the confidence calibration fit on these cases with the shipped model, "
+                        "as the JSON of segmint_core/grouping/calibration.json")
     p.add_argument("--json", action="store_true", help="the coefficients as JSON")
     p.set_defaults(func=run)
 
@@ -71,6 +74,12 @@ def run(args: argparse.Namespace) -> BenchReport:
     for repo in args.repos:
         for selection in selections(args, args.k):
             samples.extend(load_samples(repo, selection, cache, progress))
+    if args.calibration:
+        from segmint_core.bench.untangle.calibration import fit_calibration
+        from segmint_core.jsonio import to_json
+
+        calibration = fit_calibration(samples, DEFAULT).to_dict()
+        return BenchReport(calibration, to_json(calibration))
     model = fit_model(samples)
     coefficients = {k: v for k, v in model.coefficients.items() if k not in HAND_SET and k not in OVERRIDES}
     text = "\n".join([

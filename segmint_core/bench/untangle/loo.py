@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from segmint_core.bench import BenchReport
 from segmint_core.bench.untangle import methods
 from segmint_core.bench.untangle.cache import Cache
+from segmint_core.bench.untangle.confidence import ConfidenceTables, review_steps
 from segmint_core.bench.untangle.corpus import Selection, repo_name
 from segmint_core.bench.untangle.features import Sample, load_samples, without
 from segmint_core.bench.untangle.fit import fit_model
@@ -72,6 +73,7 @@ class Table:
 
 
 def leave_one_out(repos: list[str], selections: list[Selection], cache: Cache, *, drop: frozenset[str] = frozenset(),
+                  review: int | None = None, calibration: bool = False,
                   log: Callable[[str], None] | None = None) -> BenchReport:
     names = _names(repos)
     samples: dict[str, list[Sample]] = {}
@@ -82,11 +84,17 @@ def leave_one_out(repos: list[str], selections: list[Selection], cache: Cache, *
     dropped = f"graph without {', '.join(sorted(drop))}" if drop else None
     rows = [ENGINE, *([dropped] if dropped else []), V1_MODEL, *methods.BASELINES]
     table = Table(names, [s.k for s in selections], rows)
+    sure = ConfidenceTables(names, review_steps(review)) if review is not None or calibration else None
     for held in names:
         training = [s for name in names if name != held for s in samples[name]]
         if log:
             log(f"{held}: fitting on {counted(len(training), 'case')} of the other repositories")
-        predictors = {ENGINE: methods.engine(fit_model(training)), V1_MODEL: methods.engine(V1),
+        model = fit_model(training)
+        if sure is not None:
+            if log:
+                log(f"{held}: confidence, calibrated on the other repositories")
+            sure.add(held, samples[held], training, model, calibration)
+        predictors = {ENGINE: methods.engine(model), V1_MODEL: methods.engine(V1),
                       **methods.BASELINES}
         if dropped:
             predictors[dropped] = _engine_without(fit_model(without(training, drop)), drop)
@@ -99,7 +107,11 @@ def leave_one_out(repos: list[str], selections: list[Selection], cache: Cache, *
     if not table.scores:
         raise SegmintError("No tangled cases in these repositories: nothing to score")
     figures = _figures(table, selections, drop)
-    return BenchReport(figures, format_table(table, selections[0], dropped))
+    text = format_table(table, selections[0], dropped)
+    if sure is not None:
+        figures.update(sure.figures(table.ks))
+        text = "\n".join([text, *sure.text(table.ks)])
+    return BenchReport(figures, text)
 
 
 def _engine_without(model, drop: frozenset[str]) -> methods.Predict:
