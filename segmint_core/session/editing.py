@@ -47,6 +47,7 @@ def regroup(session: SessionCore, *, change_ids: list[str] | None = None, provid
             for g in grouping.groups
         ]
         state.groups = renumber(kept, fresh_groups)
+        state.settled = []
         state.pr = None
         state.plans = [p for p in state.plans if p.status == APPLIED]   # open plans named the old groups
         write_units(session.folder, session.units, state)
@@ -79,6 +80,7 @@ def move_hunks(session: SessionCore, hunk_ids: list[str], *, to_group_id: str | 
             target = add_group(state, units, [], "", [])
         target.hunk_ids = units.in_order(target.hunk_ids + hunks)
         target.change_ids = sorted(set(target.change_ids) | set(changes), key=id_number)
+        state.settled = list(dict.fromkeys(state.settled + hunks + changes))
         tidy_groups(state, units)
         follow_groups(state, units)
         state.revision += 1

@@ -27,7 +27,7 @@ from typing import Any
 
 from segmint_core.changes.models import Change
 from segmint_core.messages import MessageQueue, ReviewFeed, ReviewMessage
-from segmint_core.session import applying, drafting, editing, events, moves, plans, refining
+from segmint_core.session import applying, confidence, drafting, editing, events, moves, plans, refining
 from segmint_core.session.core import SessionCore
 from segmint_core.planning.style import HouseStyle, house_style
 from segmint_core.session.models import (
@@ -57,6 +57,7 @@ class Session(SessionCore):
     refine_requests = refining.refine_requests
     move_lines = moves.move_lines
     undo_move = moves.undo_move
+    confidence = confidence.confidence
 
     # -- plans (segmint_core.session.plans) ---------------------------------------------
     propose_commits = plans.propose_commits
@@ -85,6 +86,7 @@ class Session(SessionCore):
                 "changes": [_change_summary(c) for c in self.changes],
                 "parts": moves.describe_parts(self),
                 "groups": [g.to_dict() for g in self.groups],
+                "confidence": self.confidence().to_dict(),
                 "plans": [p.to_dict() for p in self.plans],
                 "approvals_pending": [p.id for p in self.plans if p.status == AWAITING_APPROVAL],
                 "pr": self.pr.to_dict() if self.pr else None,

@@ -57,6 +57,8 @@ class SavedState:
     # What the last moves changed, for undo_move: saved only while a move is the last edit.
     moves: list[dict[str, Any]] = field(default_factory=list)
     units_stamp: str | None = None   # names the units file that goes with this state (write_units)
+    # Hunks someone moved by hand since the grouping: no uncertain decision offers to move them again.
+    settled: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -72,6 +74,7 @@ class SavedState:
             "applied": [a.to_dict() for a in self.applied[-UNDO_KEPT:]],
             "moves": self.moves if self.moves and self.moves[-1]["after"] == self.revision else [],
             "units_stamp": self.units_stamp,
+            "settled": self.settled,
         }
 
     @classmethod
@@ -89,6 +92,7 @@ class SavedState:
             applied=[AppliedCommit(**a) for a in data.get("applied", [])],
             moves=list(data.get("moves", [])),
             units_stamp=data.get("units_stamp"),
+            settled=[str(h) for h in data.get("settled", [])],
         )
 
 
@@ -184,6 +188,7 @@ def carry_over(state: SavedState, mapping: Remap, units: Units, old_paths: dict[
         plan.changed = sorted(set(plan.changed) | {shown(_old_path(h, old_paths)) for h in lost})
         plan.revision = revision
     state.plans = [p for p in state.plans if p.status == APPLIED or p.hunk_ids or p.change_ids or p.changed]
+    state.settled = _mapped(state.settled, mapping, set())
     return set(homes)
 
 
