@@ -3,9 +3,11 @@
 It shows the session's groups (``.git/segmint/``), so its ids are the ones
 the TUI shows and ``segmint plan`` commits; ``--new`` groups afresh.
 
-``--json`` prints ``{"changes": [...], "groups": [...]}``; the changes are
-exactly what ``segmint changes --json`` prints, except that a hunk split by
-grouping appears as its sub-hunks, so every hunk id in a group resolves.
+``--json`` prints ``{"changes": [...], "groups": [...], "confidence": {...}}``;
+the changes are exactly what ``segmint changes --json`` prints, except that a
+hunk split by grouping appears as its sub-hunks, so every hunk id in a group
+resolves. Text and JSON both carry the session's confidence: a ``?`` before
+each hunk an uncertain decision would move, and the least certain decisions.
 
 ``--refine`` then asks the configured chat model to settle the groups
 (``grouping.refine``); what it changed, or why the groups were kept, follows
@@ -108,26 +110,41 @@ def encode_groups(session: Session) -> str:
     """The JSON text: the effective changes in ``segmint changes --json``'s exact form, then the groups."""
     listed = encode_changes(session.units.to_changeset()).decode("utf-8")
     groups = to_json([{key: g.to_dict()[key] for key in WIRE_KEYS} for g in session.groups])
-    return f'{listed[:-1]}, "groups": {groups}}}'
+    sure = to_json(session.confidence().to_dict())
+    return f'{listed[:-1]}, "groups": {groups}, "confidence": {sure}}}'
 
 
 def format_groups(session: Session) -> str:
     if not session.groups:
         return "No uncommitted changes.\n"
     paths = {c.id: shown(c.file_path) for c in session.changes}
+    sure = session.confidence()
     lines: list[str] = []
     for group in session.groups:
         files = ", ".join(paths[c] for c in group.change_ids if c in paths)
-        lines.append(f"{group.id}  {shown(group.summary)}")
+        lines.append(f"{group.id}  {shown(group.summary)}  ({_percent(sure.groups.get(group.id))} sure)")
         whole = [c for c in group.change_ids if c in paths and not session.units.change_by_id[c].hunks]
         held = [counted(len(group.hunk_ids), "hunk")] if group.hunk_ids or not whole else []
         held += [counted(len(whole), "whole file")] if whole else []
         lines.append(f"    {' and '.join(held)} in {files}")
         for reason in group.reasons:
             lines.append(f"    - {shown(reason)}")
+        for hunk in group.hunk_ids:
+            doubt = sure.doubt(hunk)
+            if doubt is not None:
+                where = f"to {doubt.to_group_id}" if doubt.to_group_id else "to a group of its own"
+                lines.append(f"    ? {hunk} may belong {where} ({_percent(doubt.probability)})")
     split = len(session.units.splits)
     tail = f"\n{counted(len(session.groups), 'group')}"
     if split:
         tail += f"; {counted(split, 'hunk')} split between groups"
     lines.append(tail)
+    if sure.uncertain:
+        lines += ["", "Least certain, settle these first (?: the hunks they would move):"]
+        lines += [f"  {n}. {shown(u.text)}, {_percent(u.probability)} likely"
+                  for n, u in enumerate(sure.uncertain, start=1)]
     return "\n".join(lines) + "\n"
+
+
+def _percent(p: float | None) -> str:
+    return "?" if p is None else f"{round(100 * p)}%"

@@ -86,3 +86,19 @@ def test_a_lone_hunk_is_counted_in_the_singular(repo: Repo) -> None:
     repo.write("a.py", "def alpha():\n    return 2\n")
     result = segmint("group", repo=repo)
     assert "    1 hunk in a.py\n" in result.stdout and result.stdout.endswith("\n1 group\n")
+
+
+def test_uncertain_hunks_are_marked_and_the_least_certain_decisions_listed(repo: Repo) -> None:
+    from segmint_core.session.session import Session
+
+    session = Session.open(str(two_intents(repo).path))
+    session.regroup()
+    session.merge_groups([g.id for g in session.groups])
+    (doubt,) = session.confidence().uncertain
+    text = segmint("group", repo=repo).stdout
+    for hunk in doubt.hunk_ids:
+        assert f"    ? {hunk} may belong to a group of its own (" in text
+    assert "Least certain, settle these first" in text
+    assert f"  1. {doubt.text}, {round(100 * doubt.probability)}% likely" in text
+    data = json.loads(segmint("group", "--json", repo=repo).stdout)
+    assert data["confidence"]["uncertain"][0]["hunk_ids"] == doubt.hunk_ids
