@@ -12,8 +12,10 @@ the files on disk. A person may be reviewing the same session in the Segmint ter
 1. Read: call check_lazygit_messages (comments the person left you), then list_changes: every
    staged, unstaged and untracked change, with hunk ids such as change-3:2. If that is too large to
    read at once, use list_chunks and get_chunk with "working-tree" instead.
-2. Group: call group_changes. For each group, read its summary and reasons, then the hunks
-   themselves: does every hunk serve the same intent?
+2. Group: call group_changes. Settle confidence.uncertain first: the decisions Segmint is least
+   sure of, each naming the move that would fix it (hunk_ids to to_group_id, or to a new group;
+   a merge of group_id and to_group_id). Read those hunks and do it or leave it. Then for each
+   group, read its summary and reasons and the hunks: does every hunk serve the same intent?
 3. Fix the groups: move_hunks for a hunk in the wrong group (to_group_id, or new_group=true),
    move_lines for the lines of one intent inside a hunk that mixes two, merge_groups for groups
    that are one intent, update_group to name an intent in one line.

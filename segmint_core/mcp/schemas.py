@@ -105,6 +105,21 @@ class RefreshReport(TypedDict):
     revision: int
 
 
+class Doubt(TypedDict):
+    kind: str            # move | merge | split
+    p: float             # P(the alternative is right)
+    text: str
+    group_id: str | None
+    hunk_ids: NotRequired[list[str]]
+    to_group_id: NotRequired[str]   # absent: a new group
+
+
+class Confidence(TypedDict):
+    groups: dict[str, float]
+    hunks: dict[str, float]
+    uncertain: list[Doubt]
+
+
 class SessionState(TypedDict):
     revision: int
     changes_revision: int
@@ -112,6 +127,7 @@ class SessionState(TypedDict):
     changes: list[ChangeSummary]
     parts: list[HunkPart]
     groups: list[Group]
+    confidence: Confidence
     plans: list[CommitPlan]
     approvals_pending: list[str]
     pr: PullRequestDraft | None
@@ -134,6 +150,7 @@ class Refinement(TypedDict):
 class GroupingResult(TypedDict):
     changes: list[Change]
     groups: list[Group]
+    confidence: Confidence
     refinement: NotRequired[Refinement]   # with refine=true
 
 

@@ -25,7 +25,8 @@ DESTRUCTIVE = {"apply_commit", "consolidate"}
 IDEMPOTENT = {*READ_ONLY, "update_group", "update_commit", "reorder_commits", "refresh", "configure_project",
               "set_trajectory_intent"}
 OPEN_WORLD = {"group_changes", "propose_commits", "generate_pr"}   # a configured model endpoint is called
-# Room kept in the token budget for the fields still to come (confidence); group_changes' refine took some.
+# Room kept in the token budget for tools still to come; group_changes' refine and the confidence
+# fields (get_session, group_changes) took half of the 10% kept before.
 ROOM = 0.05
 
 

@@ -47,9 +47,9 @@ def register(server: MCPServer, services: Services) -> None:
 
         Use it after list_changes, or to start over: it replaces the groups it
         touches and drops open commit plans (change_ids: regroup only those).
-        Check each group's reasons against the code.
+        Check each group's reasons against the code; settle confidence.uncertain first.
         Returns {changes: [...], groups: [{id: 'group-2', hunk_ids: ['change-3:1', 'change-4:1'],
-        summary: 'Fix rule_1 in parser.py, with tests', reasons: ['tests for src/parser.py']}]}
+        summary: 'Fix rule_1 in parser.py, with tests', reasons: ['tests for src/parser.py']}], confidence: {...}}
         """
         session = services.session
         report = _progress_relay(ctx)
@@ -152,7 +152,8 @@ def _grouping(session: Session, refinement: dict | None = None) -> tuple[str, di
     listing, data = _listing(session)
     groups = [g.to_dict() for g in session.groups]
     data["groups"] = groups
-    text = f'{listing[:-1]}, "groups": {to_json(groups)}}}'
+    data["confidence"] = session.confidence().to_dict()
+    text = f'{listing[:-1]}, "groups": {to_json(groups)}, "confidence": {to_json(data["confidence"])}}}'
     if refinement is not None:
         data["refinement"] = refinement
         text = f'{text[:-1]}, "refinement": {to_json(refinement)}}}'

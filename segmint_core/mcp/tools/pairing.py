@@ -24,7 +24,8 @@ def register(server: MCPServer, services: Services) -> None:
     @tool_errors
     async def get_session() -> Annotated[CallToolResult, schemas.SessionState]:
         """The shared session as it stands: changes (ids, paths, +/- counts, hunk ids), parts made by
-        move_lines, groups, commit plans with their status, approvals pending, the PR draft, recent activity.
+        move_lines, groups, confidence (P per hunk and group; uncertain: the decisions to settle first, each
+        with its move), commit plans with their status, approvals pending, the PR draft, recent activity.
 
         A person may edit the same session in the Segmint TUI: read it before
         acting on ids you got earlier. It does not re-read the disk (refresh does).
