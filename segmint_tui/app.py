@@ -168,6 +168,11 @@ class SegmintApp(App[int]):
         working = any(w.group == "session" and not w.is_finished for w in self.workers)
         return self.session is None or working or self.grouping or self.main._sync_pending
 
+    @property
+    def reading_confidence(self) -> bool:
+        """The session's confidence is being worked out for the ? marks (groups are on screen already)."""
+        return any(w.group == "confidence" and not w.is_finished for w in self.workers)
+
     def _failed(self, label: str, reason: str) -> None:
         self.notify(reason, title=f"Could not {label}", severity="error", timeout=8)
         self.main.request_sync()

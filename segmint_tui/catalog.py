@@ -34,6 +34,10 @@ COMMANDS: list[Command] = [
             "search_diff"),
     Command("Open in editor", "Open $VISUAL or $EDITOR at the highlighted file and line; refresh when it closes",
             "open_editor"),
+    Command("Next uncertain decision", "Go to the next hunk or group the engine is least sure of (marked ?)",
+            "next_uncertain"),
+    Command("Accept the alternative", "Do what the uncertain decision under the cursor offers: move the hunks, "
+            "split them off or merge the groups", "accept_alternative"),
     Command("Merge groups", "Merge the marked groups, or the highlighted group into another", "merge_groups"),
     Command("Rename group", "Change the summary of the highlighted group", "rename_group"),
     Command("Regroup from scratch", "Group all changes by intent again (drops manual moves)", "regroup"),

@@ -57,13 +57,14 @@ def pinned_session(path: Path, *, grouped: bool = True) -> Session:
 
 
 async def settle(pilot, timeout: float = 20.0) -> None:
-    """Wait until every session call the app started has finished and the screen redrew."""
+    """Wait until every session call the app started has finished and the screen redrew
+    (with the ? marks of the session's confidence)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         await pilot.pause(0.02)
-        if not pilot.app.busy:
+        if not pilot.app.busy and not pilot.app.reading_confidence:
             await pilot.pause()
-            if not pilot.app.busy:
+            if not pilot.app.busy and not pilot.app.reading_confidence:
                 return
     raise TimeoutError(f"the app was still busy after {timeout} s")
 

@@ -70,6 +70,8 @@ class MainScreen(SessionActions, Screen):
         Binding("p", "propose", "Propose", show=False),
         Binding("u", "undo", "Undo commit", show=False),
         Binding("z", "undo_move", "Undo move", show=False),
+        Binding("d", "next_uncertain", "Next uncertain", show=False),
+        Binding("o", "accept_alternative", "Accept alternative", show=False),
         Binding("slash", "search_diff", "Search the diff", show=False),
         Binding("r,f5", "refresh", "Refresh", show=False),
         Binding("P", "generate_pr", "Draft PR", show=False),
@@ -179,6 +181,7 @@ class MainScreen(SessionActions, Screen):
         self._show_empty_notes()
         self.show_selection(keep_position=True)
         self._tell_new_approvals()
+        self.read_confidence()
 
     def _show_empty_notes(self) -> None:
         """An empty list says why, and what to press."""

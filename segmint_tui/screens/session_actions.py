@@ -104,6 +104,65 @@ class SessionActions:
         else:
             self.call("move hunks", lambda: self.session.move_hunks(units, to_group_id=group_id), done)
 
+    # -- confidence: the decisions the engine is least sure of ---------------------------
+
+    def read_confidence(self) -> None:
+        """Work out the session's confidence off the screen's thread (the evidence may take
+        a second on a large tree), then mark what it doubts."""
+        session = self.session
+        if session is None or not session.groups:
+            return
+
+        def work() -> None:
+            try:
+                found = session.confidence()
+            except Exception:   # a concurrent refresh mid-read: the next sync reads it again
+                return
+            self.app.call_from_thread(self.tree.show_confidence, found)
+
+        self.app.run_worker(work, thread=True, group="confidence", exclusive=True, exit_on_error=False)
+
+    def _doubts(self) -> list:
+        sure = self.tree.confidence
+        return list(sure.uncertain) if sure is not None and sure.revision == self.session.revision else []
+
+    def _doubt_here(self):  # type: ignore[no-untyped-def]
+        """The uncertain decision about the hunk or group under the cursor, if any."""
+        ref = self.tree.cursor_ref
+        if ref is None:
+            return None
+        doubts = self._doubts()
+        if ref.hunk_id is not None:
+            return next((u for u in doubts if ref.hunk_id in u.hunk_ids), None)
+        units = set(self.tree.units_of(ref))
+        return next((u for u in doubts if u.group_id == ref.group_id or units & set(u.hunk_ids)), None)
+
+    def action_next_uncertain(self) -> None:
+        doubts = self._doubts()
+        if not doubts:
+            self.notify("Nothing uncertain: every group is as sure as it gets" if self.session.groups
+                        else "No groups yet", severity="information")
+            return
+        here = self._doubt_here()
+        doubt = doubts[(doubts.index(here) + 1) % len(doubts)] if here in doubts else doubts[0]
+        hunk = doubt.hunk_ids[0] if doubt.hunk_ids else None
+        group = next((r.id for r in self.tree.rows if hunk in r.hunk_ids), doubt.group_id) if hunk else doubt.group_id
+        self.focus_pane("groups")
+        self.tree.reveal(group or "", hunk)
+        self.notify(f"{doubt.text} ({round(100 * doubt.probability)}% likely). o: accept", title="Uncertain")
+
+    def action_accept_alternative(self) -> None:
+        doubt = self._doubt_here()
+        if doubt is None:
+            self.notify("No uncertain decision here: press d to go to the next one", severity="warning")
+            return
+        if doubt.kind == "merge":
+            ids = [doubt.group_id, doubt.to_group_id]
+            self.call("merge groups", lambda: self.session.merge_groups(ids),
+                      lambda group: self.notify(f"Merged {', '.join(ids)} into {group.id}"))
+        else:
+            self._move(list(doubt.hunk_ids), doubt.to_group_id)
+
     # -- lines --------------------------------------------------------------------
 
     def _pick_group_for_lines(self, selection) -> None:

@@ -6,6 +6,8 @@ does not lose the person's place. Files and hunks of a group are added only
 when the group is expanded (and a file's hunks when the file is), which keeps a
 rebuild over a thousand files cheap.
 Marks (space) select several hunks, files or groups for one move or merge.
+A ``?`` marks the hunks an uncertain decision of the session's confidence
+would move, and the groups such a decision involves (``show_confidence``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ GROUP, REASON, FILE, HUNK = "group", "reason", "file", "hunk"
 STATUS_LETTER = {"added": "A", "modified": "M", "deleted": "D", "renamed": "R", "copied": "C",
                  "binary": "B", "conflicted": "U"}
 MARK = Style(color="#e5c07b", bold=True)
+DOUBT = Style(color="#ff9e3b", bold=True)
 DIM = Style(color="#8b8fa3")
 PLUS = Style(color="#5fd77a")
 MINUS = Style(color="#ff6b6b")
@@ -76,6 +79,7 @@ class GroupsTree(Tree[NodeRef]):
         self.rows: list[GroupRow] = []
         self.marked: set[str] = set()          # node keys
         self._signature: object = None
+        self.confidence = None                 # the session's Confidence, once worked out
 
     # -- content ------------------------------------------------------------------
 
@@ -176,11 +180,25 @@ class GroupsTree(Tree[NodeRef]):
     def _mark(self, key: str) -> Text:
         return Text("● ", MARK) if key in self.marked else Text("")
 
+    def _doubt(self, *, hunk_id: str | None = None, group_id: str | None = None) -> Text:
+        """``? `` on a hunk an uncertain decision would move, or a group one involves."""
+        sure = self.confidence
+        if sure is None:
+            return Text("")
+        if hunk_id is not None:
+            doubted = sure.doubt(hunk_id) is not None
+        else:
+            row = self.row(group_id or "")
+            held = set(row.unit_ids) if row is not None else set()
+            doubted = any(group_id in (u.group_id, u.to_group_id) or held & set(u.hunk_ids) for u in sure.uncertain)
+        return Text("? ", DOUBT) if doubted else Text("")
+
     def _group_label(self, row: GroupRow) -> Text:
         # Counts before the summary: a long summary is clipped at the pane's edge, the counts never.
         files = len(row.files)
         return Text.assemble(
-            self._mark(NodeRef(GROUP, row.id).key), (row.id.replace("group-", "#") + " ", DIM), counts(row.added, row.removed),
+            self._mark(NodeRef(GROUP, row.id).key), self._doubt(group_id=row.id),
+            (row.id.replace("group-", "#") + " ", DIM), counts(row.added, row.removed),
             "  ", (row.summary, Style(bold=True)), (f"  {counted(files, 'file')}", DIM),
         )
 
@@ -197,7 +215,8 @@ class GroupsTree(Tree[NodeRef]):
         where = hunk.header[:len(hunk.header) - len(section)]
         context = section.strip()
         return Text.assemble(
-            self._mark(NodeRef(HUNK, "", hunk_id=hunk.id).key), (short + " ", DIM), counts(hunk.added, hunk.removed),
+            self._mark(NodeRef(HUNK, "", hunk_id=hunk.id).key), self._doubt(hunk_id=hunk.id), (short + " ", DIM),
+            counts(hunk.added, hunk.removed),
             (" staged" if hunk.staged else "", MARK), "  ", where, (f" {context}" if context else "", DIM),
         )
 
@@ -218,6 +237,36 @@ class GroupsTree(Tree[NodeRef]):
             hunk = next((h for h in (f.hunks if f else []) if h.id == ref.hunk_id), None)
             if hunk is not None:
                 node.set_label(self._hunk_label(hunk))
+
+    def show_confidence(self, confidence) -> None:  # type: ignore[no-untyped-def]
+        """Mark what the session's confidence doubts (relabels only the nodes whose mark changed)."""
+        before = self.confidence
+        self.confidence = confidence
+        if before is not None and before.uncertain == confidence.uncertain:
+            return
+        for node in self._all_nodes():
+            if node.data is not None and node.data.kind in (GROUP, HUNK):
+                self._relabel(node)
+
+    def reveal(self, group_id: str, hunk_id: str | None) -> bool:
+        """Open the group (and the hunk's file) and put the cursor on the hunk, or on the group."""
+        row = self.row(group_id)
+        node = next((n for n in self.root.children if n.data is not None and n.data.group_id == group_id), None)
+        if row is None or node is None:
+            return False
+        self._fill_group(node, row)
+        node.expand()
+        target = node
+        f = next((f for f in row.files if any(h.id == hunk_id for h in f.hunks)), None) if hunk_id else None
+        if f is not None:
+            file_node = next(n for n in node.children if n.data is not None and n.data.kind == FILE
+                             and n.data.change_id == f.change.id)
+            self._fill_file(file_node, row.id, f)
+            file_node.expand()
+            target = next(n for n in file_node.children if n.data is not None and n.data.hunk_id == hunk_id)
+        _ = self.last_line   # lays out the lines the expansion added
+        self.move_cursor(target)
+        return True
 
     # -- selection ----------------------------------------------------------------
 

@@ -39,7 +39,8 @@ async def test_refresh_by_key_picks_up_new_edits(demo: Repo) -> None:
         await pilot.press("r")
         await settle(pilot)
         assert "CHANGELOG.md" in [c.file_path for c in app.session.changes]
-        assert "#4 +1 −0  New changes since the last grouping" in screen_text(app)
+        # (the end of the summary may be clipped: a ? marks the new group when the engine doubts it)
+        assert "#4 +1 −0  New changes since the last" in screen_text(app)
 
 
 async def test_edits_on_disk_are_noticed_without_a_key(demo: Repo) -> None:
