@@ -85,8 +85,10 @@ def _asking(session: SessionCore) -> Asking:
 
 
 def uncertain_decisions(session: SessionCore) -> list[str]:
-    """The engine's least certain decisions, as sentences naming ids (none until confidence is computed)."""
-    return []
+    """The engine's least certain decisions, as sentences naming ids (``session.confidence``)."""
+    from segmint_core.session.confidence import confidence
+
+    return [u.text for u in confidence(session).uncertain]
 
 
 def assignment(units: Units, groups: list[Group]) -> dict[str, list[str]]:

@@ -60,3 +60,10 @@ def test_settled_hunks_are_carried_across_a_refresh_with_their_new_ids(repo: Rep
     session.refresh()
     assert len(session.state.settled) == len(doubt.hunk_ids)
     assert all(h in session.units.by_id for h in session.state.settled)
+
+
+def test_a_refinement_is_told_the_uncertain_decisions(repo: Repo) -> None:
+    session = mixed(repo)
+    (doubt,) = session.confidence().uncertain
+    (request,) = session.refine_requests().requests
+    assert doubt.text in request.text
