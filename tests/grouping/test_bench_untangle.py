@@ -101,7 +101,7 @@ def test_the_command_prints_the_table_and_timing(repo: Repo) -> None:
     assert result.returncode == 0, result.stderr
     for method in METHODS:
         assert method in result.stdout
-    assert "synthetic 4 hunks" in result.stdout
+    assert "synthetic 4 hunks" in result.stdout and "CPU " in result.stdout
     assert "case 1/1" in result.stderr and " s (per-file" in result.stderr
 
 
