@@ -164,6 +164,7 @@ class Paint:
     first_frame: float     # the first refresh: every change listed, grouping perhaps under way
     groups_shown: float    # the groups in the tree and the highlighted group's diff, painted
     groups: int
+    cpu: float = 0.0       # this process's CPU time (every thread) from the clock's start until groups_shown
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -179,6 +180,7 @@ class Report:
     hunks: int
     size: tuple[int, int]
     grouping_alone: float          # Session.regroup on the same change, no app: the reference
+    grouping_alone_cpu: float      # its CPU time: on a shared machine the wall clock says more of the load
     fresh: list[Paint]             # no saved session: the app groups on start
     grouped: list[Paint]           # the session saved by the previous run
     keys: list[Keys]
@@ -193,7 +195,7 @@ def run(workdir: Path, *, files: int, presses: int, repeat: int, size: tuple[int
     """Build the repository in ``workdir`` and take every measurement."""
     root = build_repo(workdir / "repo", files, progress)
     progress("grouping it without the app (the reference) ...")
-    hunks, grouping = _group_alone(root)
+    hunks, grouping, grouping_cpu = _group_alone(root)
     fresh, grouped = [], []
     for n in range(repeat):     # taking turns, so that a busy moment slows both alike
         progress(f"starting the app ({n + 1}/{repeat}, a new process each time): on the fresh tree ...")
@@ -203,17 +205,18 @@ def run(workdir: Path, *, files: int, presses: int, repeat: int, size: tuple[int
     progress(f"timing {presses} key presses of each kind ...")
     keys = measure_keys(root, size, presses)
     progress(f"timing {presses} edits by an agent over MCP ...")
-    return Report(files, hunks, size, grouping, fresh, grouped, keys, measure_agent(root, size, presses))
+    return Report(files, hunks, size, grouping, grouping_cpu, fresh, grouped, keys,
+                  measure_agent(root, size, presses))
 
 
-def _group_alone(root: Path) -> tuple[int, float]:
+def _group_alone(root: Path) -> tuple[int, float, float]:
     from segmint_core.session.session import Session
 
     _forget_session(root)
     session = Session.open(str(root))
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     session.regroup()
-    return sum(len(c.hunks) for c in session.changes), time.perf_counter() - start
+    return sum(len(c.hunks) for c in session.changes), time.perf_counter() - start, time.process_time() - cpu
 
 
 def _forget_session(root: Path) -> None:
@@ -240,22 +243,22 @@ def paint(root: str, size: tuple[int, int]) -> Paint:
     start = time.perf_counter()
     from segmint_tui.app import create_app
 
-    begin = time.perf_counter()
+    begin, cpu = time.perf_counter(), time.process_time()
     app = create_app(root, mcp=False, watch=False)
 
-    async def drive() -> float:
+    async def drive() -> tuple[float, float]:
         async with app.run_test(size=size):
             # Checked every 20 ms, not every 1: waking the loop that often takes the
             # GIL from the grouping thread and slows what is measured.
             await until_painted(app, lambda: groups_shown(app), poll=PAINT_POLL)
-            return time.perf_counter()
+            return time.perf_counter(), time.process_time()
 
-    shown = asyncio.run(drive())
+    shown, shown_cpu = asyncio.run(drive())
     if app.first_paint is None:
         raise SegmintError("the app never painted")
     assert app.opened_at is not None
     return Paint(import_app=begin - start, opened=app.opened_at - begin, first_frame=app.first_paint - begin,
-                 groups_shown=shown - begin, groups=len(app.session.groups))
+                 groups_shown=shown - begin, groups=len(app.session.groups), cpu=shown_cpu - cpu)
 
 
 def first_frame(root: str, size: tuple[int, int]) -> float:

@@ -104,6 +104,8 @@ def figures(report: Any) -> dict[str, Any]:
         "open_seconds": med("opened", fresh + grouped),
         "import_seconds": med("import_app", fresh + grouped),
         "grouping_alone_seconds": round(report.grouping_alone, 3),
+        "fresh_cpu_seconds": med("cpu", fresh),
+        "grouping_alone_cpu_seconds": round(report.grouping_alone_cpu, 3),
         "target_seconds": TARGET_PAINT_SECONDS,
     }
     for name in ("grouped", "fresh", "fresh_first_frame"):
@@ -152,6 +154,8 @@ def format_result(r: dict[str, Any]) -> str:
              target, _verdict(p["fresh_first_frame_within_target"])),
         _row("reference: grouping alone (Session.regroup, no app)", _s(p["grouping_alone_seconds"])),
         _row("included above: opening the session (git diff, parse)", _s(p["open_seconds"])),
+        _row("CPU time of the app until groups shown, fresh tree", _s(p["fresh_cpu_seconds"])),
+        _row("CPU time of grouping alone (the reference)", _s(p["grouping_alone_cpu_seconds"])),
         _row("not included: importing the app (Textual, Segmint)", _s(p["import_seconds"])),
         "",
         f"per key: posted until the refresh that shows its diff, {r['keys'][0]['presses']} presses of each",
