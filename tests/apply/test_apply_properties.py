@@ -16,6 +16,7 @@ from segmint_core.apply.lines import MissingDependency
 from segmint_core.changes import build_patch, capture
 from segmint_core.git import Git
 from tests.support.edits import build, worktree_story
+from tests.support.examples import examples
 from tests.support.repo import GIT_ENV, Repo
 
 
@@ -75,7 +76,7 @@ def oracle_matches(repo: Repo, cs, picked: set[str], parent: str | None, sha: st
             assert want == got, f"{change.file_path}: commit has {got}, git apply gives {want}"
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(story=worktree_story(), data=st.data())
 def test_random_sequences_of_commits(story: dict, data: st.DataObject) -> None:
     with tempfile.TemporaryDirectory() as tmp:

@@ -16,6 +16,7 @@ from segmint_core.changes import build_patch, capture
 from segmint_core.changes.models import Change
 from segmint_core.git import Git
 from tests.support.edits import build, worktree_story
+from tests.support.examples import examples
 from tests.support.repo import GIT_ENV, Repo
 
 
@@ -52,7 +53,7 @@ def staged_subset_via_git(repo: Repo, change: Change, subset) -> bytes:
         return out.stdout
 
 
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 @given(story=worktree_story())
 def test_versions_and_staged_subsets_match_git(story: dict) -> None:
     with tempfile.TemporaryDirectory() as tmp:

@@ -12,6 +12,7 @@ from segmint_core.changes.encode import ListingEncoder, encode_changes
 from segmint_core.changes.models import Change, FilePatch, Hunk
 from segmint_core.changes.capture import ChangeSet
 from segmint_core.git import Git
+from tests.support.examples import examples
 from tests.support.repo import Repo
 
 
@@ -52,7 +53,7 @@ def _hunk(k: int, lines: list[str], as_bytes: bool) -> Hunk:
                 parent_id=None if k < 2 else "change-1:1", **kept)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.lists(st.lists(LINE_TEXT, max_size=6), max_size=4), st.text(max_size=8), st.booleans())
 def test_any_line_text(hunk_lines: list[list[str]], path: str, as_bytes: bool) -> None:
     # Hunks hold either decoded lines or the raw body git wrote (as parsed).

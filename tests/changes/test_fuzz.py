@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from segmint_core.changes import parse_diff
 from segmint_core.errors import DiffParseError
 from tests.conftest import shared_data
+from tests.support.examples import examples
 
 SAMPLE = (
     b"diff --git a/x.py b/x.py\nindex 1111111..2222222 100644\n--- a/x.py\n+++ b/x.py\n"
@@ -30,7 +31,7 @@ def parse_or_documented_error(data: bytes) -> None:
         assert isinstance(files, list)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.data())
 def test_mangled_samples(data: st.DataObject) -> None:
     blob = bytearray(SAMPLE)

@@ -17,6 +17,7 @@ from segmint_core.errors import SegmintError
 from segmint_core.git import Git
 from tests.changes.test_split import standalone_patch
 from tests.support.edits import build, worktree_story
+from tests.support.examples import examples
 from tests.support.patches import applies
 from tests.support.repo import Repo
 
@@ -108,7 +109,7 @@ def test_a_replacement_cannot_leave_its_removed_last_line_behind() -> None:
     assert moved == parts
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(story=worktree_story(), data=st.data())
 def test_every_part_of_random_line_selections_applies_alone(story: dict, data: st.DataObject) -> None:
     with tempfile.TemporaryDirectory() as tmp:

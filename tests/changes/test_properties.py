@@ -11,11 +11,12 @@ from hypothesis import given, settings
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from tests.support.edits import build, worktree_story
+from tests.support.examples import examples
 from tests.support.patches import assert_all_subsets_apply
 from tests.support.repo import Repo
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(story=worktree_story())
 def test_listing_is_deterministic_and_every_subset_applies(story: dict) -> None:
     with tempfile.TemporaryDirectory() as tmp:

@@ -15,6 +15,7 @@ from segmint_core.changes.paths import quote
 from segmint_core.changes.split import cut_points, part_ranges, split_hunk
 from segmint_core.git import Git
 from tests.support.edits import build, worktree_story
+from tests.support.examples import examples
 from tests.support.patches import applies
 from tests.support.repo import Repo
 
@@ -62,7 +63,7 @@ def test_marker_stays_with_its_line() -> None:
     assert part_ranges(lines, [2]) == [(0, 6)]  # the EOF run cannot be cut
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(story=worktree_story(), data=st.data())
 def test_every_part_of_random_splits_applies_alone(story: dict, data: st.DataObject) -> None:
     with tempfile.TemporaryDirectory() as tmp:
@@ -86,7 +87,7 @@ def test_every_part_of_random_splits_applies_alone(story: dict, data: st.DataObj
 
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.lists(st.sampled_from([" a", "-b", "+c", "+", "-", " ", "\\ No newline at end of file"]), max_size=30))
 def test_cut_points_are_the_gaps_between_changed_lines(lines: list[str]) -> None:
     allowed = cut_points(lines)

@@ -25,10 +25,9 @@ from segmint_core.session.session import Session
 from segmint_core.session.state import STATE_FILE
 from tests.session.test_session_properties import expected_head, head_files, lines_of
 from tests.support.edits import build, worktree_story
+from tests.support.examples import examples
 from tests.support.repo import Repo
 
-# 60 examples in the default run; --hypothesis-profile=thorough's 2,000 when asked for.
-EXAMPLES = 60 if settings.default.max_examples <= 100 else settings.default.max_examples
 EDGE_LINES = st.sampled_from(["a", "b", "x = 1", "x = 2", "", "a\r", "b\r", "caf\u00e9\r"])
 
 
@@ -73,7 +72,7 @@ def signed_lines(changes, hunk_ids: set[str]) -> dict:
     return {k: v for k, v in out.items() if v}
 
 
-@settings(max_examples=EXAMPLES)
+@settings(max_examples=examples(60))
 @given(story=st.one_of(worktree_story(), edge_story()), data=st.data())
 def test_moved_lines_commit_exactly(story: dict, data: st.DataObject) -> None:
     with tempfile.TemporaryDirectory() as tmp:

@@ -20,6 +20,7 @@ from segmint_core.apply.commit import NothingToCommit
 from segmint_core.changes import capture
 from segmint_core.session.session import Session
 from tests.support.edits import build, worktree_story
+from tests.support.examples import examples
 from tests.support.repo import Repo
 
 
@@ -48,7 +49,7 @@ def expected_head(before: dict[str, bytes]) -> dict[str, bytes]:
     return {k: v[3:] if v.startswith(b"-> ") else v for k, v in before.items()}
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(story=worktree_story())
 # Found by CI. Two parts of one hunk with the same changed line: the committed part must not claim the other.
 @example(story={"base": {"a.py": "\r\n"}, "staged": {"a.py": "\r\n"}, "work": {"a.py": "a\n\r\na"}})
