@@ -75,7 +75,9 @@ def capture(git: Git, *, on_patch: Callable[[FilePatch], None] | None = None,
         ("diff", "--cached", *DIFF_OPTIONS, *only),
         # A submodule's own uncommitted edits are not the superproject's to
         # commit: list only pointer changes, without git's "-dirty" mark.
-        ("diff", "--ignore-submodules=dirty", *DIFF_OPTIONS, *only),
+        # No renames: in the work tree git pairs only an intent-to-add file with a
+        # deleted one, a rename from the index that no commit can take as one.
+        ("diff", "--ignore-submodules=dirty", *DIFF_OPTIONS, "--no-renames", *only),
         ("ls-files", "-z", "--others", "--exclude-standard", *only),
         ("rev-parse", "--verify", "--quiet", "HEAD^{commit}"),
         may_fail=(3,),  # an unborn branch has no HEAD yet

@@ -226,3 +226,24 @@ def test_a_deletion_leaves_the_lines_a_staged_change_it_lacks_removes(repo: Repo
     sha = apply_selection(git, cs, select_hunks(cs, {deletion.id}), "delete\n").sha
     assert blob(repo, sha, "f.txt") == b"b\n"
     assert repo.git("status", "--porcelain") == "D  f.txt\n"   # the staged removal is all that is left
+
+
+# -- intent-to-add files beside a deleted file of the index ---------------------
+
+
+@pytest.mark.parametrize("deleted,added", [("", ""), ("\n", "\r\n")])
+def test_an_intent_to_add_file_is_committed_as_itself_not_as_a_rename(repo: Repo, deleted: str, added: str) -> None:
+    """git pairs a file staged as new and deleted in the work tree with a like intent-to-add
+    file as a rename; the commit holds the intent-to-add file and not the deleted one."""
+    repo.commit("init")
+    repo.write("b.txt", deleted)
+    repo.add("b.txt")
+    repo.delete("b.txt")
+    repo.write("ita.txt", added)
+    repo.git("add", "--intent-to-add", "--", "ita.txt")
+    assert "b.txt -> ita.txt" in repo.git("status", "--porcelain"), "git shows the pair as a rename"
+    assert not any(c.old_path for c in capture(Git.discover(repo.path)).changes), "Segmint does not"
+    sha = commit_all(repo)
+    assert repo.git("ls-tree", "-r", "--name-only", sha).split() == ["ita.txt"]
+    assert blob(repo, sha, "ita.txt") == added.encode()
+    assert repo.git("status", "--porcelain") == "", "the index follows the commit"
