@@ -1,11 +1,15 @@
-"""The promise, on random work: group, plan, apply every plan; nothing lost, commits exact.
+"""The promise, on random work: group, plan, apply every plan, undo them all; nothing lost,
+commits exact, the index as it was.
 
 Each example builds a real repository with random staged and unstaged edits
-(new, modified and deleted files), lets the session group and plan them, and
-applies every plan in order. After each run: the work tree is byte-identical,
-HEAD's files equal the original work tree's, and after every commit exactly the
-lines of the plans not yet applied remain. `--hypothesis-profile=thorough`
-runs 2,000 examples.
+(new, modified and deleted files, and the cases of ``hardened_story``: intent-to-add,
+staged then reverted, non-UTF-8 lines moved, symlinks, a mode flip, a rename, odd
+names, a generated file, a pre-commit hook that refuses once), lets the session
+group and plan them, and applies every plan in order. After each run: the work tree
+is byte-identical, HEAD's files equal the original work tree's, and after every
+commit exactly the lines of the plans not yet applied remain. Undoing every commit
+then puts HEAD, the index (intent-to-add flags included) and the status back.
+`--hypothesis-profile=thorough` runs 2,000 examples.
 """
 
 from __future__ import annotations
@@ -15,11 +19,13 @@ from collections import Counter
 from pathlib import Path
 
 from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from segmint_core.apply.commit import NothingToCommit
 from segmint_core.changes import capture
+from segmint_core.errors import RefusedError
 from segmint_core.session.session import Session
-from tests.support.edits import build, worktree_story
+from tests.support.edits import build, hardened_story, worktree_story
 from tests.support.examples import examples
 from tests.support.repo import Repo
 
@@ -50,7 +56,7 @@ def expected_head(before: dict[str, bytes]) -> dict[str, bytes]:
 
 
 @settings(max_examples=examples(200))
-@given(story=worktree_story())
+@given(story=st.one_of(worktree_story(), hardened_story()))
 # Found by CI. Two parts of one hunk with the same changed line: the committed part must not claim the other.
 @example(story={"base": {"a.py": "\r\n"}, "staged": {"a.py": "\r\n"}, "work": {"a.py": "a\n\r\na"}})
 # One file with staged and unstaged hunks, the unstaged one split by grouping.
@@ -61,29 +67,76 @@ def expected_head(before: dict[str, bytes]) -> dict[str, bytes]:
                 "work": {"a.py": "\ncafé\n"}})
 # A file added and then deleted again (no plan) beside one deleted then re-created untracked.
 @example(story={"base": {"b.txt": ""}, "staged": {"a.py": "\r\n", "b.txt": None}, "work": {"a.py": None, "b.txt": "\r\n"}})
+# Found by hardened_story: git pairs an intent-to-add file with a file staged as new and
+# deleted in the work tree as a rename, which committed the deleted file instead.
+@example(story={"base": {}, "staged": {"a.py": "\r\n", "b.txt": ""},
+                "work": {"a.py": None, "b.txt": None, "ita.txt": ""}, "intent": ["ita.txt"]})
+@example(story={"base": {}, "staged": {"a.py": "", "b.txt": "\n"},
+                "work": {"a.py": None, "b.txt": None, "ita.txt": "\r\n"}, "intent": ["ita.txt"]})
+# A generated file, kept whole, beside staged files deleted again.
+@example(story={"base": {"dir/c.md": "", ".gitattributes": "data.json linguist-generated\n",
+                         "data.json": '{"id": 0}\n'},
+                "staged": {"a.py": "", "b.txt": None, "dir/c.md": None, "dir/sub/d.py": ""},
+                "work": {"a.py": None, "b.txt": None, "dir/c.md": None, "dir/sub/d.py": None,
+                         "data.json": '{"id": 1}\n'}})
 def test_group_plan_apply_everything(story: dict) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         repo = Repo(Path(tmp) / "r")
         build(repo, story)
-        before = repo.snapshot()["files"]
+        if story.get("refuse"):
+            refusing_hook(repo, story["refuse"])
+        before, base, status = repo.snapshot(), repo.head(), repo.status()
         session = Session.open(str(repo.path))
         session.regroup()
         plans = session.propose_commits()
-        remaining = {p.id: lines_of(session.changes, set(p.hunk_ids)) for p in plans}
+        # A generated file is one unit without hunks of its own: its lines are read from git's diff.
+        raw = {c.file_path: c for c in capture(session.git).changes}
+        whole = lambda plan: [raw[session.units.change_by_id[c].file_path] for c in plan.change_ids]  # noqa: E731
+        remaining = {p.id: lines_of(session.changes, set(p.hunk_ids)) + lines_of(whole(p)) for p in plans}
         # A file staged, then put back as HEAD has it, gets no plan: its lines stay.
         nothing = {u.group_id for u in session.unplanned() if u.nothing}
         remaining["nothing"] = lines_of(session.changes, {h for g in session.groups if g.id in nothing
                                                           for h in g.hunk_ids})
         for plan in plans:
             head = head_files(repo)
-            try:
-                session.apply_commit(plan.id)
-            except NothingToCommit:
+            if not apply_once_refused(session, repo, plan.id):
                 # Changes that cancel out (staged, then deleted) make no commit.
                 assert head_files(repo) == head
                 continue
-            assert repo.snapshot()["files"] == before, "the work tree changed"
+            assert repo.snapshot()["files"] == before["files"], "the work tree changed"
             del remaining[plan.id]
             left = sum(remaining.values(), Counter())
             assert lines_of(capture(session.git).changes) == left, f"after {plan.id} the wrong lines remain"
-        assert head_files(repo) == expected_head(before)
+        assert head_files(repo) == expected_head(before["files"])
+        while session.applied:
+            session.undo()
+        assert repo.head() == base
+        assert repo.snapshot() == before, "undoing every commit puts the work tree and the index back"
+        assert repo.status() == status, "intent-to-add and staged entries as they were"
+
+
+def refusing_hook(repo: Repo, run: int) -> None:
+    """A pre-commit hook that refuses its ``run``-th run (and lets the others through)."""
+    count = repo.path / ".git" / "hook-runs"
+    hook = repo.path / ".git" / "hooks" / "pre-commit"
+    hook.parent.mkdir(exist_ok=True)
+    hook.write_text(f'#!/bin/sh\nn=$(( $(cat "{count}" 2>/dev/null || echo 0) + 1 ))\necho $n > "{count}"\n'
+                    f'[ "$n" -ne {run} ] || {{ echo "the test refuses this commit" >&2; exit 1; }}\n')
+    hook.chmod(0o755)
+
+
+def apply_once_refused(session: Session, repo: Repo, plan_id: str) -> bool:
+    """Apply the plan; when the hook refuses it, nothing may change, and the next try commits.
+    False when the plan makes no commit."""
+    state = repo.snapshot()
+    try:
+        session.apply_commit(plan_id)
+    except NothingToCommit:
+        return False
+    except RefusedError as refused:
+        if "refused the commit" not in str(refused):
+            raise
+        assert repo.snapshot() == state, "a commit the hook refused changed the repository"
+        session.apply_commit(plan_id)
+    return True
+

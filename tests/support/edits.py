@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import strategies as st
 
 # A small alphabet of lines makes diffs with repeated context, the hard case.
@@ -72,10 +74,17 @@ def worktree_story(draw) -> dict:
 
 
 def build(repo, story: dict) -> None:
-    """Make ``repo`` hold the story: commit base, stage, then edit the work tree."""
+    """Make ``repo`` hold the story: commit base, stage, then edit the work tree (and what
+    ``hardened_story`` adds: links, a rename, executable bits, intent-to-add entries)."""
+    links = story.get("links", {})
     for name, text in story["base"].items():
         repo.write(name, text)
+    for name, (target, _) in links.items():
+        if target is not None:
+            os.symlink(target, repo.path / name)
     repo.commit("base")
+    if "renamed" in story:
+        repo.git("mv", "--", *story["renamed"])
     for name, text in story["staged"].items():
         path = repo.path / name
         if text is None:
@@ -92,3 +101,74 @@ def build(repo, story: dict) -> None:
                 path.unlink()
         else:
             repo.write(name, text)
+    for name, (_, target) in links.items():
+        (repo.path / name).unlink(missing_ok=True)
+        if target is not None:
+            os.symlink(target, repo.path / name)
+    for name in story.get("executable", []):
+        (repo.path / name).chmod(0o755)
+    if story.get("intent"):
+        repo.git("add", "--intent-to-add", "--", *story["intent"])
+
+
+# Lines that are not valid UTF-8, written as the bytes their surrogate escapes name.
+NON_UTF8_LINES = st.sampled_from(["caf\udce9", "\udcff\udcfe", "x = '\udc80'"])
+# What the reliability runs of issue 15 found wrong, each one a case a story may hold.
+CASES = ("intent_to_add", "staged_then_reverted", "moved_non_utf8", "symlink", "mode_flip", "rename",
+         "odd_name", "generated", "refusing_hook")
+
+
+@st.composite
+def moved_block(draw) -> tuple[str, str]:
+    """A text with non-UTF-8 lines, and the same text with a block of lines (one at least not
+    UTF-8) moved to another place."""
+    rest = draw(st.lists(st.one_of(LINES, NON_UTF8_LINES), min_size=1, max_size=10))
+    block = draw(st.lists(st.one_of(LINES, NON_UTF8_LINES), max_size=3)) + [draw(NON_UTF8_LINES)]
+    start = draw(st.integers(0, len(rest)))
+    end = draw(st.integers(0, len(rest)).filter(lambda at: at != start))
+    text = lambda lines: "\n".join(lines) + "\n"  # noqa: E731
+    return text(rest[:start] + block + rest[start:]), text(rest[:end] + block + rest[end:])
+
+
+@st.composite
+def hardened_story(draw) -> dict:
+    """A ``worktree_story`` with some of ``CASES`` added: a file added with ``git add -N`` (maybe
+    empty), one staged and then put back to HEAD's content in the work tree, lines that are not
+    UTF-8 moved within a file, a symlink added, retargeted or removed, a mode flipped, a staged
+    rename, a name holding a newline or a tab, a file ``.gitattributes`` marks generated, and a
+    pre-commit hook that refuses its n-th run (``refuse``)."""
+    story = draw(worktree_story())
+    base, staged, work = story["base"], story["staged"], story["work"]
+    cases = draw(st.sets(st.sampled_from(CASES), min_size=1))
+    if "intent_to_add" in cases:
+        work["ita.txt"] = draw(file_text())
+        story["intent"] = ["ita.txt"]
+    if "staged_then_reverted" in cases:
+        text = draw(file_text(min_lines=1))
+        base["reverted.txt"], staged["reverted.txt"], work["reverted.txt"] = text, text + "staged\n", text
+    if "moved_non_utf8" in cases:
+        base["moved.txt"], work["moved.txt"] = draw(moved_block())
+        staged["moved.txt"] = base["moved.txt"]
+    if "symlink" in cases:
+        ends = draw(st.tuples(st.sampled_from([None, "a.py", "gone"]), st.sampled_from([None, "b.txt", "gone/too"]))
+                    .filter(lambda pair: pair[0] != pair[1]))
+        story["links"] = {"link": list(ends)}
+    if "mode_flip" in cases:
+        kept = sorted(n for n in base if staged.get(n) is not None and work.get(n) is not None)
+        if kept:
+            story["executable"] = [draw(st.sampled_from(kept))]
+    if "rename" in cases:
+        text = draw(file_text(min_lines=3))
+        base["old name.txt"] = text
+        story["renamed"] = ["old name.txt", "new name.txt"]
+        work["new name.txt"] = draw(st.sampled_from([text, text + "edited\n"]))
+    if "odd_name" in cases:
+        work[draw(st.sampled_from(["new\nline.txt", "tab\tname.txt"]))] = draw(file_text(min_lines=1))
+    if "generated" in cases:
+        base[".gitattributes"] = "data.json linguist-generated\n"
+        records = draw(st.lists(st.integers(0, 99), min_size=1, max_size=20))
+        base["data.json"] = "".join(f'{{"id": {n}}}\n' for n in records)
+        work["data.json"] = "".join(f'{{"id": {n + 1}}}\n' for n in records)
+    if "refusing_hook" in cases:
+        story["refuse"] = draw(st.integers(1, 3))
+    return story
