@@ -178,10 +178,13 @@ def carry_over(state: SavedState, mapping: Remap, units: Units, old_paths: dict[
         group.change_ids = _change_ids(group, units, old_paths, path_to_change)
         group.revision = revision
     state.groups = [g for g in state.groups if g.hunk_ids or g.change_ids]
+    carried = _carried(mapping)
     for plan in state.plans:
         if plan.status == APPLIED:
             continue
-        lost = [h for h in plan.hunk_ids if h not in mapping.ids]
+        # A unit git now shows joined with a unit of another plan has changed too.
+        lost = [h for h in plan.hunk_ids if h not in mapping.ids
+                or any(carried[new] - set(plan.hunk_ids) for new in [mapping.ids[h], *mapping.also.get(h, [])])]
         plan.hunk_ids = _mapped(plan.hunk_ids, mapping, set())
         plan.change_ids = [path_to_change[p] for cid in plan.change_ids
                            if (p := old_paths.get(cid)) in path_to_change]
@@ -190,6 +193,17 @@ def carry_over(state: SavedState, mapping: Remap, units: Units, old_paths: dict[
     state.plans = [p for p in state.plans if p.status == APPLIED or p.hunk_ids or p.change_ids or p.changed]
     state.settled = _mapped(state.settled, mapping, set())
     return set(homes)
+
+
+def _carried(mapping: Remap) -> dict[str, set[str]]:
+    """New unit id -> the old units whose lines it holds."""
+    carried: dict[str, set[str]] = {}
+    for old, new in mapping.ids.items():
+        carried.setdefault(new, set()).add(old)
+    for old, news in mapping.also.items():
+        for new in news:
+            carried.setdefault(new, set()).add(old)
+    return carried
 
 
 def _homes(groups: list[Group], mapping: Remap, units: Units, old_paths: dict[str, str]) -> dict[str, Group]:

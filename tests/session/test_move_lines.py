@@ -90,3 +90,23 @@ def test_bad_places_change_nothing(four: Session, repo: Repo, places: list[int],
         four.move_lines("change-1:1", places, new_group=True)
     assert str(refused.value) == message
     assert (repo.path / ".git" / "segmint" / "session.json").read_bytes() == saved
+
+
+def test_a_plan_whose_part_git_joins_to_another_group_s_part_goes_out_of_date(repo: Repo) -> None:
+    """After a commit, git may show what is left of two parts as one (lines at a last line
+    without newline): the plan holding one of them must not commit the other's lines."""
+    repo.write("f.txt", "b\na\na")
+    repo.commit()
+    repo.write("f.txt", "a\na\nb\na\nb\na\nb")
+    session = Session.open(str(repo.path))
+    session.regroup()
+    assert [g.hunk_ids for g in session.groups] == [["change-1:1.1"], ["change-1:1.2"]]
+    session.move_lines("change-1:1.1", [1, 3], new_group=True)
+    first, second, third = session.propose_commits()
+    session.apply_commit(first.id)
+    still = [p for p in session.plans if p.id != first.id and not p.out_of_date]
+    named = [h for p in still for h in p.hunk_ids]
+    assert len(named) == len(set(named)), [(p.id, p.hunk_ids, p.out_of_date) for p in session.plans]
+    for plan in still:
+        shown = [h for g in session.groups if g.id in plan.change_group_ids for h in g.hunk_ids]
+        assert sorted(shown) == sorted(plan.hunk_ids), "a plan still good commits what its group shows"
