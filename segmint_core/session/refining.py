@@ -85,10 +85,16 @@ def _asking(session: SessionCore) -> Asking:
 
 
 def uncertain_decisions(session: SessionCore) -> list[str]:
-    """The engine's least certain decisions, as sentences naming ids (``session.confidence``)."""
+    """The engine's least certain decisions, as sentences naming ids (``session.confidence``), each with
+    how likely the alternative is and every hunk it would move (the sentence may name only a few)."""
     from segmint_core.session.confidence import confidence
 
-    return [u.text for u in confidence(session).uncertain]
+    out = []
+    for u in confidence(session).uncertain:
+        unnamed = [h for h in u.hunk_ids if h not in u.text]
+        hunks = f"; the hunks: {', '.join(u.hunk_ids)}" if unnamed else ""
+        out.append(f"{u.text} ({round(100 * u.probability)}% likely{hunks})")
+    return out
 
 
 def assignment(units: Units, groups: list[Group]) -> dict[str, list[str]]:

@@ -189,3 +189,14 @@ def test_the_session_loads_the_grouping_engine_only_when_it_refines() -> None:
              "print('numpy' in sys.modules, 'segmint_core.grouping.engine' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_the_model_is_told_each_uncertain_decision_with_its_odds_and_every_hunk_it_would_move(repo: Repo) -> None:
+    from tests.session.test_confidence import mixed
+
+    session = mixed(repo)
+    (doubt,) = session.confidence().uncertain
+    (request,) = session.refine_requests().requests
+    (line,) = [x for x in request.text.splitlines() if x.startswith(f"- {doubt.text}")]
+    assert f"({round(100 * doubt.probability)}% likely" in line
+    assert all(h in line for h in doubt.hunk_ids)

@@ -33,6 +33,7 @@ DETAIL = (LINES_PER_HUNK, 1, 0)   # changed lines shown per hunk, as room allows
 LINE_CHARS = 100
 REASONS_SHOWN = 4
 UNCERTAIN_SHOWN = 10
+DECISION_CHARS = 2_000   # a decision names every hunk it would move: cut only past this
 WITHHELD = "(summary not sent: it names a git-ignored file)"
 
 SYSTEM = (
@@ -212,4 +213,4 @@ def _uncertain_text(uncertain: list[str], shown_ids: dict[str, list[str]], priva
     if not kept:
         return ""
     return "\nThe grouping is least sure of these (settle them first):\n" + \
-        "\n".join(f"- {_clean(u)}" for u in kept) + "\n"
+        "\n".join(f"- {_clean(u, DECISION_CHARS)}" for u in kept) + "\n"
