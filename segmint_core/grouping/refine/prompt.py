@@ -91,7 +91,7 @@ def build(changes: list[Change], groups: list[GroupLike], *, uncertain: list[str
     max_requests = max_requests or MAX_REQUESTS
     by_change = {c.id: c for c in changes}
     hunks = {h.id: (c, h) for c in changes for h in c.hunks}
-    blocks = [(g, items_of(g, by_change)) for g in _doubted_first(groups, uncertain, hunks, by_change)]
+    blocks = [(g, items_of(g, by_change)) for g in _doubted_first(groups, uncertain, by_change)]
     private = _private_names([i for _, items in blocks for i in items], hunks, by_change, withheld)
     private |= {i for _, items in blocks for i in items
                 if _withheld(hunks[i][0] if i in hunks else by_change[i], withheld)}
@@ -104,11 +104,11 @@ def build(changes: list[Change], groups: list[GroupLike], *, uncertain: list[str
     return out
 
 
-def _doubted_first(groups: list[GroupLike], uncertain: list[str], hunks, changes) -> list[GroupLike]:
+def _doubted_first(groups: list[GroupLike], uncertain: list[str], changes) -> list[GroupLike]:
     """The groups the uncertain decisions name first (they are sent, whatever is left out), then the rest."""
     named = {i for u in uncertain for i in _ID.findall(u)}
-    doubted = [g for g in groups if g.id in named or named & set(items_of(g, changes))]
-    return doubted + [g for g in groups if g not in doubted]
+    doubted = {g.id for g in groups if g.id in named or named.intersection(items_of(g, changes))}
+    return [g for g in groups if g.id in doubted] + [g for g in groups if g.id not in doubted]
 
 
 def _pack(blocks: list[tuple[str, list[str], str]], budget: int, max_requests: int, tail) -> Requests:
