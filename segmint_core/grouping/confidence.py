@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import math
 from collections import defaultdict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -81,10 +81,6 @@ class Assessment:
     decisions: list[Decision]                       # every one, most likely wrong first
     between: dict[tuple[int, int], float] = field(default_factory=dict)   # (label, label) -> mean pair P
 
-    def uncertain(self, limit: int = MAX_DECISIONS) -> list[Decision]:
-        """The decisions worth a look: likely enough wrong, at most ``limit``."""
-        return [d for d in self.decisions if d.probability >= LISTED][:limit]
-
 
 def assess(pairs: PairProbabilities, labels: list[int], blocks: list[int],
            calibration: "Calibration | None" = None) -> Assessment:
@@ -128,7 +124,9 @@ def assess(pairs: PairProbabilities, labels: list[int], blocks: list[int],
             others = cluster_weight[cluster] - (mine if cluster == label else 0.0)
             return base + lifted[block].get(cluster, 0.0) / (mine * others) if others > 0 else math.nan
 
-        candidates = [c for c in clusters if c != label]
+        # every cluster it has no link with fits at the no-link probability: the first stands for them all
+        unlinked = next((c for c in clusters if c != label and c not in lifted[block]), None)
+        candidates = [c for c in lifted[block] if c != label] + ([unlinked] if unlinked is not None else [])
         alternative = max(candidates, key=lambda c: (fit(c), -c)) if candidates else None
         other = fit(alternative) if alternative is not None else 0.0
         own = fit(label)
@@ -136,9 +134,8 @@ def assess(pairs: PairProbabilities, labels: list[int], blocks: list[int],
     groups = _group_confidence(fits, block_weight)
     between = {pair: base + gain / (cluster_weight[pair[0]] * cluster_weight[pair[1]])
                for pair, gain in across.items()}
-    splits = _splits(fits, block_weight, within, base)
-    decisions = [replace(d, probability=calibration.decision(d.kind, d.probability))
-                 for d in _decisions(fits, groups, between, block_weight, cluster_weight) + splits]
+    decisions = (_decisions(fits, groups, between, block_weight, cluster_weight, calibration)
+                 + _splits(fits, block_weight, within, base, calibration))
     return Assessment(fits, groups, rank(decisions), between)
 
 
@@ -152,7 +149,8 @@ def _group_confidence(fits: list[BlockFit], block_weight: dict[int, float]) -> d
 
 
 def _decisions(fits: list[BlockFit], groups: dict[int, float], between: dict[tuple[int, int], float],
-               block_weight: dict[int, float], cluster_weight: dict[int, float]) -> list[Decision]:
+               block_weight: dict[int, float], cluster_weight: dict[int, float],
+               calibration: "Calibration") -> list[Decision]:
     """Moves and merges, by P(the alternative is right): for a move, the block's fit with
     the other group against its own; for a merge, the two groups' mutual fit against how
     well each holds together."""
@@ -160,11 +158,11 @@ def _decisions(fits: list[BlockFit], groups: dict[int, float], between: dict[tup
     for f in fits:
         if f.alternative is None:
             continue
-        p = _odds_share(f.alternative_probability, f.confidence)
+        p = calibration.decision(MOVE, _odds_share(f.alternative_probability, f.confidence))
         lines = math.sqrt(block_weight[f.block] * cluster_weight[f.alternative])
         out.append(Decision(MOVE, p, f.alternative, block=f.block, lines=lines))
     for (a, b), mutual in between.items():
-        p = _odds_share(mutual, min(groups[a], groups[b]))
+        p = calibration.decision(MERGE, _odds_share(mutual, min(groups[a], groups[b])))
         out.append(Decision(MERGE, p, b, source=a, lines=math.sqrt(cluster_weight[a] * cluster_weight[b])))
     return out
 
@@ -174,7 +172,7 @@ def rank(decisions: list[Decision]) -> list[Decision]:
 
 
 def _splits(fits: list[BlockFit], block_weight: dict[int, float], within: dict[tuple[int, int], float],
-            base: float) -> list[Decision]:
+            base: float, calibration: "Calibration") -> list[Decision]:
     """For each group of several blocks, its best cut in two (average linkage over its blocks,
     run to two clusters), offered as moving the smaller side to a group of its own."""
     members: dict[int, list[int]] = defaultdict(list)
@@ -188,7 +186,7 @@ def _splits(fits: list[BlockFit], block_weight: dict[int, float], within: dict[t
         w = [sum(block_weight[b] for b in side) for side in sides]
         mutual = base + sum(within.get((min(x, y), max(x, y)), 0.0) for x in sides[0] for y in sides[1]) / (w[0] * w[1])
         cohesion = min(_cohesion(side, block_weight, within, base, 1.0 - mutual) for side in sides)
-        p = _odds_share(cohesion, mutual)
+        p = calibration.decision(SPLIT, _odds_share(cohesion, mutual))
         smaller = min(sides, key=lambda side: (sum(block_weight[b] for b in side), side))
         out.append(Decision(SPLIT, p, source=label, blocks=tuple(sorted(smaller)), lines=math.sqrt(w[0] * w[1])))
     return out
