@@ -1,12 +1,13 @@
 """``--review N``: what a reviewer who settles only the least certain decisions gets.
 
 The engine groups a case; its confidence (``grouping/confidence.py``) ranks
-the decisions it is least sure of. An oracle reviewer takes them one at a
-time, most likely wrong first, the list recomputed after each (as the TUI's
-next-uncertain key does), and does what a person shown the decision would:
-accepts the offered move or merge when the history says it is right, leaves
-it otherwise. Either way it counts as one reviewed decision. The ARI after 0,
-1, 3, ... decisions is how few looks a person needs to a clean history.
+the decisions it is least sure of. An oracle reviewer takes those a person
+is shown (at least ``LISTED`` likely), in their order, one at a time, the
+list worked out again after each (as the TUI's next-uncertain key does), and
+does what a person shown the decision would: accepts the offered move, split
+or merge when the history says it is right, leaves it otherwise. Either
+way it counts as one reviewed decision. The ARI after 0, 1, 3, ... decisions
+is how few looks a person needs to a clean history.
 
 A block is what a person moves: the atoms of one hunk that share a group
 (a part of a split hunk), or a whole hunkless change.
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from segmint_core.bench.untangle.features import Sample
 from segmint_core.bench.untangle.methods import unit_line_labels
 from segmint_core.bench.untangle.metrics import adjusted_rand_index
-from segmint_core.grouping.confidence import MERGE, MOVE, SPLIT, Calibration, Decision, assess
+from segmint_core.grouping.confidence import LISTED, MERGE, MOVE, SPLIT, Calibration, Decision, assess
 from segmint_core.grouping.engine import cluster
 from segmint_core.grouping.model import Model
 from segmint_core.grouping.probability import pair_probabilities
@@ -77,7 +78,8 @@ def _blocks(sample: Sample, labels: list[int]) -> list[int]:
 
 
 def _next(decisions: list[Decision], seen: set[tuple]) -> Decision | None:
-    for decision in decisions:
+    """The first decision not reviewed yet among those a person is shown (likely enough wrong)."""
+    for decision in (d for d in decisions if d.probability >= LISTED):
         key = (decision.kind, decision.block, decision.source, decision.target, decision.blocks)
         if key not in seen:
             seen.add(key)
