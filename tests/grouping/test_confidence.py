@@ -72,3 +72,13 @@ def test_a_reason_names_the_evidence_between_the_two_sides() -> None:
     links = [Link(0, 1, 1.0, "shared", "parse_config")]
     assert "parse_config" in (link_reason(units, links, {0}, {1}, DEFAULT) or "")
     assert link_reason(units, [], {0}, {1}, DEFAULT) is None
+
+
+def test_the_review_oracle_only_looks_at_decisions_a_person_is_shown() -> None:
+    from segmint_core.bench.untangle.review import _next
+    from segmint_core.grouping.confidence import LISTED, Decision
+
+    hidden, shown = Decision(MOVE, LISTED / 2, 1, block=0), Decision(MERGE, LISTED, 2, source=1)
+    seen: set = set()
+    assert _next([hidden, shown], seen) is shown
+    assert _next([hidden, shown], seen) is None
