@@ -24,6 +24,9 @@ from segmint_core.grouping.probability import PairProbabilities, pair_probabilit
 
 BINS = 10
 TARGET = 0.10
+# A decision kind's probabilities may sit in a narrow band (merges do): without a firm pull
+# towards no change, the fit turns them into a step that a small shift flips.
+DECISION_L2 = 0.5
 
 
 @dataclass
@@ -198,6 +201,6 @@ def fit_calibration(samples: list[Sample], model: Model) -> Calibration:
     for kind, values in sorted(found.items()):
         p = np.clip(np.array([v[0] for v in values]), 1e-6, 1 - 1e-6)
         y = np.array([1.0 if v[1] else 0.0 for v in values])
-        decisions[kind] = fit_platt(np.log(p / (1 - p)), y, np.ones(len(p)))
+        decisions[kind] = fit_platt(np.log(p / (1 - p)), y, np.ones(len(p)), l2=DECISION_L2)
     return Calibration(pair, decisions)
 
