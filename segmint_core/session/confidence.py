@@ -4,8 +4,8 @@ Worked out from the session's current groups (``grouping.confidence``), so it
 follows every move, merge and regroup, and the TUI, the CLI and agents read
 the same figures for the same saved state. The evidence (units and links)
 depends only on the changes and their splits: it is kept per process and
-made again when they change. A hunk someone moved by hand, or a group merged
-by hand, is settled: no decision offers to move it again.
+made again when they change. A hunk someone moved by hand is settled: no
+decision offers to move it again, nor to merge the group it went to.
 """
 
 from __future__ import annotations
@@ -132,6 +132,11 @@ def _work_out(session: SessionCore) -> Confidence:
     return out
 
 
+def _held(session: SessionCore, group_id: str) -> set[str]:
+    group = next(g for g in session.groups if g.id == group_id)
+    return set(group.hunk_ids) | set(group.change_ids)
+
+
 def _hunks_of(session: SessionCore, name: str) -> list[str]:
     change = session.units.change_by_id.get(name)
     if change is not None and change.hunks:
@@ -170,8 +175,8 @@ def _describe(decision, session: SessionCore, units, links, names: list[str], me
         return Uncertain(engine.MOVE, p, f"{_listed(hunks)} could belong to {target}{because}", hunks, own, target)
     if decision.kind == engine.MERGE:
         first, second = group_id(decision.source), group_id(decision.target)
-        if first is None or second is None:
-            return None
+        if first is None or second is None or any(settled & _held(session, g) for g in (first, second)):
+            return None   # a group someone moved hunks into or out of by hand is theirs
         why = engine.link_reason(units, links, by_label[decision.source], by_label[decision.target], DEFAULT)
         because = f" ({why})" if why else ""
         return Uncertain(engine.MERGE, p, f"{first} and {second} might be one intent{because}", [], first, second)

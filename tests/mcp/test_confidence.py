@@ -14,7 +14,7 @@ async def test_the_agent_reads_the_uncertain_list_and_settles_one_with_move_hunk
     server = build_server(session)
     async with legacy(server) as client:
         grouped = await data(client, "group_changes")
-        assert grouped["confidence"]["uncertain"] == []    # two intents, grouped right
+        assert grouped["confidence"] == session.confidence().to_dict()
         assert set(grouped["confidence"]["groups"]) == {g["id"] for g in grouped["groups"]}
         merged = await data(client, "merge_groups", group_ids=[g["id"] for g in grouped["groups"]])
         state = await data(client, "get_session")

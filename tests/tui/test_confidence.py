@@ -43,13 +43,12 @@ async def test_d_goes_to_the_uncertain_hunk_and_o_accepts_its_alternative(repo: 
 async def test_a_merge_the_engine_doubts_is_accepted_on_its_group(repo: Repo) -> None:
     session = Session.open(str(two_intents(repo).path))
     session.regroup()
-    first = session.groups[0]
-    session.move_hunks(first.hunk_ids[1:], new_group=True)   # one intent cut in two by hand
     (merge,) = [u for u in session.confidence().uncertain if u.kind == "merge"]
     assert "might be one intent" in merge.text
     async with running(repo.path) as pilot:
         await pilot.press("d")
         await settle(pilot)
+        assert pilot.app.main.tree.cursor_ref.group_id == merge.group_id
         await pilot.press("o")
         await settle(pilot)
         assert len(Session.open(str(repo.path)).groups) == len(session.groups) - 1
