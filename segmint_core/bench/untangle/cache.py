@@ -14,6 +14,7 @@ import hashlib
 import os
 import pickle
 import tempfile
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,18 @@ def source_hash(parts: tuple[str, ...], exclude: frozenset[str] = frozenset()) -
             if path.is_file() and path.suffix in (".py", ".json", ".scm") and rel not in exclude:
                 digest.update(rel.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
+
+
+def packages_hash(names: tuple[str, ...]) -> str:
+    """A hash of the installed versions of these distributions (``-`` for one not installed)."""
+    digest = hashlib.sha256()
+    for name in names:
+        try:
+            version = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            version = "-"
+        digest.update(f"{name}={version}\0".encode())
+    return digest.hexdigest()[:12]
 
 
 class Cache:

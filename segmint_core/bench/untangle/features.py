@@ -4,8 +4,8 @@ This is what fitting and scoring read, so it is cached beside the cases. Its
 cache key holds a hash of the evidence code (change capture, units, signals,
 lexicon, embeddings: everything under ``changes/`` and ``grouping/`` except
 the files listed in ``DECISION_FILES``, which only turn evidence into
-groups), so editing a signal recomputes the links on the next run and
-nothing else.
+groups) and the installed versions of the parsers, so editing a signal or
+installing a parser recomputes the links on the next run, and nothing else.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from segmint_core.bench.untangle.cache import Cache, source_hash
+from segmint_core.bench.untangle.cache import Cache, packages_hash, source_hash
 from segmint_core.bench.untangle.corpus import TANGLE_SOURCES, Log, Selection, Tangle, load_tangles, repo_name, source_head
 from segmint_core.grouping.engine import evidence
 from segmint_core.grouping.signals.base import Link
@@ -24,11 +24,15 @@ from segmint_core.grouping.units import Unit
 from segmint_core.wording import counted
 
 EVIDENCE_SOURCES = ("changes", "grouping", "bench/untangle/features.py")
+# Installed packages the evidence depends on: a parser missing or upgraded changes the links.
+EVIDENCE_PACKAGES = ("numpy", "tree-sitter", "tree-sitter-python", "tree-sitter-go", "tree-sitter-rust",
+                     "tree-sitter-javascript", "tree-sitter-typescript")
 # Files under grouping/ that do not change the units or links (they decide and describe).
 DECISION_FILES = frozenset({
-    "grouping/graph.py", "grouping/assemble.py", "grouping/reasons.py", "grouping/summaries.py",
-    "grouping/seed.py", "grouping/models.py", "grouping/model_data.json",
+    "grouping/graph.py", "grouping/merging.py", "grouping/assemble.py", "grouping/reasons.py",
+    "grouping/summaries.py", "grouping/seed.py", "grouping/models.py", "grouping/model_data.json",
     "grouping/probability.py", "grouping/confidence.py", "grouping/calibration.json",
+    "grouping/model.json", "grouping/model_v1.json",
 })
 
 
@@ -72,7 +76,7 @@ def case_evidence(tangle: Tangle, git: Git | None = None) -> tuple[list[Unit], l
 def load_samples(repo: str, selection: Selection, cache: Cache, log: Log | None = None) -> list[Sample]:
     tangled = load_tangles(repo, selection, cache, log)
     key = (f"{source_head(repo)}-{selection.key()}-{source_hash(TANGLE_SOURCES)}"
-           f"-{source_hash(EVIDENCE_SOURCES, DECISION_FILES)}")
+           f"-{source_hash(EVIDENCE_SOURCES, DECISION_FILES)}-{packages_hash(EVIDENCE_PACKAGES)}")
     known: list[tuple[list[Unit], list[Link]]] = cache.get("evidence", key) or []
     if len(known) < len(tangled):
         if log:
