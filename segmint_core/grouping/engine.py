@@ -16,7 +16,7 @@ from segmint_core.changes.models import Change
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git
-from segmint_core.grouping import graph, signals
+from segmint_core.grouping import graph, merging, signals
 from segmint_core.grouping.assemble import cut_hunks, effective_changes, ordered_groups
 from segmint_core.grouping.embeddings import get_provider
 from segmint_core.grouping.embeddings.base import EmbeddingProvider, embedding_text
@@ -82,8 +82,10 @@ def cluster(units: list[Unit], links: list[Link], model: Model, files: int) -> l
     """A cluster label per unit, from the links between units of a change set of ``files`` files."""
     affinity = graph.affinities(links, units, model)
     weights = [float(max(1, u.size)) for u in units]  # a unit counts for its changed lines
-    return graph.average_linkage(len(units), affinity, model.threshold(files), weights,
-                                 together=graph.mechanical_pairs(links) + dependencies.together(links))
+    together = graph.mechanical_pairs(links) + dependencies.together(links)
+    if model.merge is None:
+        return graph.average_linkage(len(units), affinity, model.threshold(files), weights, together=together)
+    return merging.agglomerate(units, affinity, weights, links, files, model.merge, together)
 
 
 def summarize_group(

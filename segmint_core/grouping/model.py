@@ -4,9 +4,11 @@ Signals emit raw strengths (a rarity, a distance decay, a cosine). Per pair
 of units, the strengths of each kind are added up (``log1p`` for kinds that
 pile up, like many shared names), multiplied by the kind's coefficient and
 summed: that is the pair's log-odds of sharing an intent, minus the bias.
-Groups merge while the line-weighted mean over all their unit pairs exceeds
-the threshold (``-bias`` shifted by the size prior; a pair with no link
-counts as 0): greedy correlation clustering.
+Groups merge best first by the line-weighted mean over all their unit pairs
+(a pair with no link counts as 0). With a merge model (``merging.py``), that
+model decides each merge from what the two groups look like; without one,
+groups merge while the mean exceeds the threshold (``-bias`` shifted by the
+size prior): greedy correlation clustering.
 
 The coefficients are a logistic regression over unit pairs of tangled
 commits (evidence kinds kept non-negative, L2 0.01, pairs weighted by changed
@@ -23,6 +25,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+
+from segmint_core.grouping.merging import MergeModel
 
 # Kinds (before any ":" suffix) whose summed strength grows with the number of
 # shared things: log1p.
@@ -46,6 +50,7 @@ class Model:
     near_window: int = 8
     similarity_neighbours: int = 8
     file_pair_cap: int = 256        # unit pairs expanded for one pair of files
+    merge: MergeModel | None = None  # None: merge while the mean affinity is at least ``threshold``
 
     def coefficient(self, kind: str) -> float:
         return self.coefficients.get(kind, 0.0)
