@@ -56,8 +56,21 @@ class Model:
         return self.coefficients.get(kind, 0.0)
 
     def threshold(self, files: int) -> float:
-        """The mean affinity two groups need to merge, for a change set of ``files`` files."""
+        """Minus the log-odds of two units with no link, in a change set of ``files`` files:
+        the mean affinity v1 needed to merge two groups."""
         return -(self.bias + self.size_prior * math.log(min(max(files, 1), self.size_prior_cap)))
+
+    def to_dict(self) -> dict:
+        pair = {"coefficients": {k: round(v, 6) for k, v in sorted(self.coefficients.items()) if k not in HAND_SET},
+                "bias": round(self.bias, 6), "size_prior": round(self.size_prior, 6)}
+        return {"pair": pair, **({"merge": self.merge.to_dict()} if self.merge else {})}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Model":
+        pair = data["pair"]
+        merge = MergeModel.from_dict(data["merge"]) if data.get("merge") else None
+        return cls(coefficients={**pair["coefficients"], **HAND_SET}, bias=float(pair["bias"]),
+                   size_prior=float(pair["size_prior"]), merge=merge)
 
 
 HAND_SET = {

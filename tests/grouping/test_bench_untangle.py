@@ -22,7 +22,10 @@ from segmint_core.bench.untangle.corpus import Selection, tangles
 from segmint_core.bench.untangle.features import Sample, case_evidence
 from segmint_core.bench.untangle.runner import METHODS, run_case
 from segmint_core.bench.untangle.workspace import Workspace
+from segmint_core.changes import capture
 from segmint_core.git import Git
+from segmint_core.grouping import group_changes
+from segmint_core.grouping.model import Model
 from tests.conftest import shared_data
 from tests.support.cli import run_segmint
 from tests.support.repo import Repo
@@ -121,14 +124,27 @@ def test_smoke_on_a_real_history_bundle() -> None:
     assert "3 cases of k=2" in result.stdout
 
 
-def test_fit_gives_the_model_coefficients_to_paste(repo: Repo) -> None:
+def test_fit_writes_a_model_the_engine_loads_and_groups_with(repo: Repo, tmp_path) -> None:
     history(repo)
-    result = run_segmint("bench", "fit", str(repo.path), "--k", "2", "--n", "3")
+    other = merged_history(Repo(tmp_path / "other"))
+    out = tmp_path / "model.json"
+    result = run_segmint("bench", "fit", str(repo.path), str(other.path), "--k", "1", "2", "--n", "3",
+                         "--cache", str(tmp_path / "cache"), "--out", str(out), "--merge-threshold", "0.6")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("FITTED: dict[str, float] = {\n")
-    assert "\nbias = " in result.stdout and "\nsize_prior = " in result.stdout
-    empty = run_segmint("bench", "fit", str(repo.path), "--k", "3")
+    assert result.stdout.startswith(f"wrote {out}: pair model of ") and "fitting on 8 cases" in result.stderr
+    data = json.loads(out.read_text())
+    assert data["fitted_on"]["repos"] == ["repo", "other"] and data["fitted_on"]["k"] == [1, 2]
+    model = Model.from_dict(data)
+    assert model.merge is not None and model.merge.features and model.coefficients
+    changes = capture(Git(repo.path))
+    assert group_changes(changes, timeline=None, model=model).groups == []   # a clean tree: nothing to group
+    printed = run_segmint("bench", "fit", str(repo.path), "--k", "2", "--n", "3", "--cache", str(tmp_path / "cache"))
+    assert printed.returncode == 0 and json.loads(printed.stdout)["pair"]["coefficients"]
+    assert "merge" not in json.loads(printed.stdout)   # the merge model only when asked
+    empty = run_segmint("bench", "fit", str(repo.path), "--k", "3", "--no-cache")
     assert empty.returncode == 2 and "No tangled cases" in empty.stderr
+    bad = run_segmint("bench", "fit", str(repo.path), "--merge-threshold", "2")
+    assert bad.returncode == 2 and "between 0 and 1" in bad.stderr
 
 
 def merged_history(repo: Repo) -> Repo:
@@ -218,9 +234,9 @@ def test_leave_one_out_prints_every_method_per_repository_and_k(repo: Repo, tmp_
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "k=1 (single commits: share kept as one group)" in out and "k=2 (ARI)" in out
-    for row in ("graph (held out)", "graph without similar", "v1 model", "seed", "per-file", "all-in-one",
-                "per-hunk", "ceiling: hunks", "ceiling: atoms", "graph (held out) - per-file",
-                "graph (held out) - without"):
+    for row in ("graph (held out)", "graph without similar", "graph, merge model", "v1 model", "seed",
+                "per-file", "all-in-one", "per-hunk", "ceiling: hunks", "ceiling: atoms", "graph (held out) - per-file",
+                "graph, merge model - graph", "graph (held out) - without"):
         assert f"\n{row} " in out, row
     assert "repo" in out.splitlines()[4] and "other" in out.splitlines()[4]
     assert "repo: fitting on" in result.stderr and "other: scoring" in result.stderr

@@ -1,42 +1,72 @@
-"""``segmint bench fit``: refitting the grouping model on tangled commits.
+"""``segmint bench fit``: the grouping model fit on tangled commits of any set of histories.
 
-    segmint bench fit REPO [REPO ...] [--k 2 3] [--n 80] [--first-parent] [--until 2021-01-01]
+    segmint bench fit REPO [REPO ...] [--k 1 2 3] [--n 100] [--first-parent] [--out FILE]
 
-gives ``FITTED``, ``bias`` and ``size_prior`` for ``segmint_core/grouping/model.py``,
-as Python to paste there (or as JSON with ``--json``). The leave-one-out table
-(``segmint bench untangle --leave-one-out``) fits the same way on all but one
-repository.
+writes the model as data (``segmint_core/grouping/model.json`` is one such
+file); with ``--calibration``, instead, the confidence calibration fit with
+the shipped model (``segmint_core/grouping/calibration.json``). The
+leave-one-out table (``segmint bench untangle --leave-one-out``) fits the same
+way on all but one repository.
 
-Every pair of units in a case is a training row (``pairs.py``). The fit is an
-L2-regularised logistic regression by Newton's method, evidence kinds clipped
-at zero (a link is never evidence *against*), plus ``ln(files)`` for the size prior.
+Two parts, fit one after the other on the same cases:
+
+- the pair model: every pair of units in a case of two or more commits is a
+  row (``pairs.py``; a single commit has no pair to tell apart); an
+  L2-regularised logistic regression by Newton's method, evidence kinds
+  clipped at zero (a link is never evidence *against*), plus ``ln(files)``
+  for the size prior.
+- with ``--merge-threshold P``, the merge model too: every merge the
+  clustering considers, with that pair model, in cases of every k (single
+  commits included), is a row (``merges.py``); a logistic regression on what
+  the two clusters look like, merging at P or more. It is not in the shipped
+  model (README: held out it keeps more single commits whole but tells fewer
+  tangled ones apart, and splits the demo's docs from their code); without
+  it the engine merges while the mean affinity beats v1's threshold.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Iterable
+from dataclasses import replace
 
 import numpy as np
 
 from segmint_core.bench import BenchReport
 from segmint_core.bench.untangle.cache import Cache
 from segmint_core.bench.untangle.features import Sample
+from segmint_core.bench.untangle.merges import fit_merge_model, link_kinds, merge_rows
 from segmint_core.bench.untangle.pairs import SIZE, Design, PairRows, fit_logistic, pair_rows
 from segmint_core.errors import SegmintError
-from segmint_core.grouping.model import DEFAULT, HAND_SET, OVERRIDES, Model
+from segmint_core.grouping.model import DEFAULT, HAND_SET, Model
+from segmint_core.wording import counted
 
-def fit_model(samples: Iterable[Sample]) -> Model:
-    """The model fit on these cases (those of two or more commits; one commit has no pair to tell apart)."""
-    parts = [_rows(s) for s in samples if s.k >= 2]
-    design = Design.stack(parts)
+MERGE_THRESHOLD = 0.6
+
+
+def fit_model(samples: Iterable[Sample], *, merge_threshold: float | None = None) -> Model:
+    """The pair model fit on these cases, and with ``merge_threshold`` the merge model after it."""
+    samples = list(samples)
+    pair = fit_pair_model([s for s in samples if s.k >= 2])
+    if merge_threshold is None:
+        return pair
+    kinds = link_kinds(samples)
+    rows = [row for s in samples for row in merge_rows(s, pair, kinds)]
+    if not rows:
+        return pair
+    return replace(pair, merge=fit_merge_model(rows, kinds, merge_threshold))
+
+
+def fit_pair_model(samples: list[Sample]) -> Model:
+    design = Design.stack(_rows(s) for s in samples)
     if not len(design.same):
         raise SegmintError("No tangled cases to fit on: the histories have no eligible commits")
     free = np.array([n.startswith("kinds:") or n == SIZE for n in design.names])
     beta, bias = fit_logistic(design, free)
     coefficients = dict(zip(design.names, beta.tolist()))
     size_prior = coefficients.pop(SIZE)
-    return Model(coefficients={**coefficients, **OVERRIDES, **HAND_SET}, bias=bias, size_prior=size_prior)
+    return Model(coefficients={**coefficients, **HAND_SET}, bias=bias, size_prior=size_prior)
 
 
 def _rows(sample: Sample) -> PairRows:
@@ -49,30 +79,40 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     from segmint_core.bench.untangle import add_selection_options
 
     p = subparsers.add_parser(
-        "fit", help="refit the grouping model on tangled commits",
-        description="Refit the grouping model on the untangle benchmark's cases of any set of "
-                    "repositories and give its coefficients.",
+        "fit", help="fit the grouping model on tangled commits",
+        description="Fit the grouping model (the pair model; with --merge-threshold the merge model too) "
+                    "on the untangle benchmark's cases of any set of repositories, and write it as data.",
     )
     p.add_argument("repos", nargs="+", metavar="REPO", help="repositories (or bundles) with history")
-    p.add_argument("--k", type=int, nargs="+", default=[2, 3], help="commits tangled per case (default 2 3)")
-    p.add_argument("--n", type=int, default=80, help="cases per repository and k (default 80)")
+    p.add_argument("--k", type=int, nargs="+", default=[1, 2, 3], help="commits tangled per case (default 1 2 3)")
+    p.add_argument("--n", type=int, default=100, help="cases per repository and k (default 100)")
     add_selection_options(p)
     p.add_argument("--calibration", action="store_true",
                    help="instead, the confidence calibration fit on these cases with the shipped model, "
                         "as the JSON of segmint_core/grouping/calibration.json")
-    p.add_argument("--json", action="store_true", help="the coefficients as JSON")
+    p.add_argument("--merge-threshold", type=float, metavar="P",
+                   help=f"also fit the merge model, merging two clusters when it gives at least P "
+                        f"(the leave-one-out table tries {MERGE_THRESHOLD}); without it, v1's threshold rule")
+    p.add_argument("--out", metavar="FILE",
+                   help="write the model there (segmint_core/grouping/model.json is the shipped one); "
+                        "without it, the model is printed")
+    p.add_argument("--json", action="store_true", help="print the model as JSON (as without --out)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> BenchReport:
     from segmint_core.bench.timing import progress
     from segmint_core.bench.untangle import selections
+    from segmint_core.bench.untangle.corpus import repo_name
     from segmint_core.bench.untangle.features import load_samples
 
+    if args.merge_threshold is not None and not 0.0 < args.merge_threshold < 1.0:
+        raise SegmintError("--merge-threshold is a probability between 0 and 1")
+    chosen = selections(args, args.k)
     samples: list[Sample] = []
     cache = Cache(args.cache)
     for repo in args.repos:
-        for selection in selections(args, args.k):
+        for selection in chosen:
             samples.extend(load_samples(repo, selection, cache, progress))
     if args.calibration:
         from segmint_core.bench.untangle.calibration import fit_calibration
@@ -80,14 +120,23 @@ def run(args: argparse.Namespace) -> BenchReport:
 
         calibration = fit_calibration(samples, DEFAULT).to_dict()
         return BenchReport(calibration, to_json(calibration))
-    model = fit_model(samples)
-    coefficients = {k: v for k, v in model.coefficients.items() if k not in HAND_SET and k not in OVERRIDES}
-    text = "\n".join([
-        "FITTED: dict[str, float] = {",
-        *(f'    "{name}": {coefficients[name]:.2f},' for name in sorted(coefficients)),
-        "}",
-        f"bias = {model.bias:.2f}",
-        f"size_prior = {model.size_prior:.2f}",
-    ])
-    return BenchReport({"coefficients": coefficients, "bias": model.bias, "size_prior": model.size_prior}, text)
-
+    progress(f"fitting on {counted(len(samples), 'case')}")
+    model = fit_model(samples, merge_threshold=args.merge_threshold)
+    first = chosen[0]
+    data = {
+        "about": "Fit by segmint bench fit on tangled commits of these histories; see segmint_core/grouping/model.py.",
+        "fitted_on": {"repos": [repo_name(r) for r in args.repos], "k": list(args.k), "n": args.n,
+                      "seed": first.seed, "first_parent": first.first_parent, "cases": len(samples)},
+        **model.to_dict(),
+    }
+    text = json.dumps(data, indent=1)
+    if args.out:
+        try:
+            with open(args.out, "w", encoding="utf-8") as f:
+                f.write(text + "\n")
+        except OSError as exc:
+            raise SegmintError(f"Cannot write the model to {args.out}: {exc.strerror}") from None
+        merge = f"merge model of {len(model.merge.features)} features" if model.merge else "no merge model"
+        text = (f"wrote {args.out}: pair model of {len(model.coefficients) - len(HAND_SET)} coefficients, "
+                f"{merge}, fit on {counted(len(samples), 'case')}")
+    return BenchReport(data, text)

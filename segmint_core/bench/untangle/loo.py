@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from segmint_core.bench import BenchReport
 from segmint_core.bench.untangle import methods
@@ -21,13 +21,14 @@ from segmint_core.bench.untangle.cache import Cache
 from segmint_core.bench.untangle.confidence import ConfidenceTables, review_steps
 from segmint_core.bench.untangle.corpus import Selection, repo_name
 from segmint_core.bench.untangle.features import Sample, load_samples, without
-from segmint_core.bench.untangle.fit import fit_model
+from segmint_core.bench.untangle.fit import MERGE_THRESHOLD, fit_model
 from segmint_core.bench.untangle.metrics import adjusted_rand_index
 from segmint_core.errors import SegmintError
 from segmint_core.grouping.model import V1
 from segmint_core.wording import counted
 
 ENGINE = "graph (held out)"
+MERGING = "graph, merge model"   # the same pair model, each merge decided by a merge model fit with it
 V1_MODEL = "v1 model"
 # Differences shown under each table, case by case: (row, minus this row).
 PER_FILE = "per-file"
@@ -82,20 +83,21 @@ def leave_one_out(repos: list[str], selections: list[Selection], cache: Cache, *
         for s in samples[name]:
             s.repo = name
     dropped = f"graph without {', '.join(sorted(drop))}" if drop else None
-    rows = [ENGINE, *([dropped] if dropped else []), V1_MODEL, *methods.BASELINES]
+    rows = [ENGINE, *([dropped] if dropped else []), MERGING, V1_MODEL, *methods.BASELINES]
     table = Table(names, [s.k for s in selections], rows)
     sure = ConfidenceTables(names, review_steps(review)) if review is not None or calibration else None
     for held in names:
         training = [s for name in names if name != held for s in samples[name]]
         if log:
             log(f"{held}: fitting on {counted(len(training), 'case')} of the other repositories")
-        model = fit_model(training)
+        merging = fit_model(training, merge_threshold=MERGE_THRESHOLD)
+        model = replace(merging, merge=None)
         if sure is not None:
             if log:
                 log(f"{held}: confidence, calibrated on the other repositories")
             sure.add(held, samples[held], training, model, calibration)
-        predictors = {ENGINE: methods.engine(model), V1_MODEL: methods.engine(V1),
-                      **methods.BASELINES}
+        predictors = {ENGINE: methods.engine(model), MERGING: methods.engine(merging),
+                      V1_MODEL: methods.engine(V1), **methods.BASELINES}
         if dropped:
             predictors[dropped] = _engine_without(fit_model(without(training, drop)), drop)
         if log:
@@ -134,6 +136,7 @@ def format_table(table: Table, selection: Selection, dropped: str | None) -> str
         f"Leave-one-repository-out: each repository scored by a model fit on the others; "
         f"{per_repo} cases per repository and k (seed {selection.seed}, {history}).",
         f"ARI per case, mean per repository; mean over repositories with its standard error. "
+        f"{MERGING}: the same pair model with a merge model fit after it (at {MERGE_THRESHOLD}). "
         f"{V1_MODEL}: the model shipped before, fit on click and httpx.",
     ]
     width = max(len(m) for m in [*table.methods, f"{ENGINE} - {PER_FILE}"]) + 2
@@ -144,6 +147,7 @@ def format_table(table: Table, selection: Selection, dropped: str | None) -> str
         for method in table.methods:
             lines.append(_row(table, method, k, width, None))
         lines.append(_row(table, f"{ENGINE} - {PER_FILE}", k, width, (ENGINE, PER_FILE)))
+        lines.append(_row(table, f"{MERGING} - graph", k, width, (MERGING, ENGINE)))
         if dropped:
             lines.append(_row(table, f"{ENGINE} - without", k, width, (ENGINE, dropped)))
     return "\n".join(lines)
