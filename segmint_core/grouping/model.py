@@ -1,30 +1,34 @@
-"""How evidence becomes a decision: a coefficient per kind of link, a bias, a threshold.
+"""How evidence becomes a decision: the pair model and when groups merge, loaded from data.
 
 Signals emit raw strengths (a rarity, a distance decay, a cosine). Per pair
 of units, the strengths of each kind are added up (``log1p`` for kinds that
 pile up, like many shared names), multiplied by the kind's coefficient and
-summed: that is the pair's log-odds of sharing an intent, minus the bias.
-Groups merge best first by the line-weighted mean over all their unit pairs
-(a pair with no link counts as 0). With a merge model (``merging.py``), that
-model decides each merge from what the two groups look like; without one,
-groups merge while the mean exceeds the threshold (``-bias`` shifted by the
-size prior): greedy correlation clustering.
+summed, plus a coefficient for the two units' file kinds when linked: the
+pair's log-odds of sharing an intent, less the bias and the size prior
+(``bias + size_prior * ln(min(files, 5))``, the log-odds of two units with no
+link). That is the pair model; ``probability.py`` turns it into P(same intent).
 
-The coefficients are a logistic regression over unit pairs of tangled
-commits (evidence kinds kept non-negative, L2 0.01, pairs weighted by changed
-lines), refit with
+Clusters merge best first by the mean of that affinity over all their unit
+pairs (average linkage), while the mean is at least ``threshold(files)``.
+A model may also carry a merge model (``merging.py``) that decides each merge
+from what the two clusters look like instead; the shipped one does not
+(README: held out it keeps more single commits whole but tells fewer tangled
+ones apart).
 
-    segmint bench fit CLICK HTTPX --until 2021-01-01
-
-that is, 80 cases each of k=2 and k=3 from the click and httpx histories with
-tips before 2021-01-01. Newer history of both was held out from tuning. The
-timeline coefficients have no history to learn from and are set by hand.
+The pair model ships as data, ``model.json``: still v1's, fit on click and
+httpx (``segmint bench fit`` writes a file of this form from any histories;
+the refit on seven is measured in the README and waits for the confidence
+calibration, ``calibration.json``, to be refit with it). The timeline
+coefficients have no history to learn from and are set by hand.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 
 from segmint_core.grouping.merging import MergeModel
 
@@ -79,72 +83,16 @@ HAND_SET = {
     "different_burst": -0.5,  # both have a history, never in the same burst
 }
 
-FITTED: dict[str, float] = {
-    "def_use": 1.00,
-    "def_use:generic": 1.34,
-    "def_use_context": 1.13,
-    "def_use_context:generic": 0.66,
-    "file_mention": 0.00,
-    "kinds:changelog+changelog": 2.44,
-    "kinds:changelog+changelog-release": 0.25,
-    "kinds:changelog+code": 3.14,
-    "kinds:changelog+config": 3.49,
-    "kinds:changelog+docs": 0.48,
-    "kinds:changelog+test": 1.62,
-    "kinds:changelog-release+changelog-release": 2.04,
-    "kinds:changelog-release+code": 0.63,
-    "kinds:changelog-release+config": 0.09,
-    "kinds:changelog-release+docs": -2.15,
-    "kinds:changelog-release+test": -0.10,
-    "kinds:code+code": 0.58,
-    "kinds:code+config": 2.24,
-    "kinds:code+docs": 1.04,
-    "kinds:code+test": 1.29,
-    "kinds:config+config": 0.55,
-    "kinds:config+docs": -0.09,
-    "kinds:config+test": 0.06,
-    "kinds:docs+docs": 0.71,
-    "kinds:docs+test": 0.40,
-    "kinds:test+test": 0.57,
-    "mention": 0.00,
-    "mention_use": 0.00,
-    "moved": 0.00,
-    "nearby:changelog": 0.00,
-    "nearby:changelog-release": 0.00,
-    "nearby:code": 1.98,
-    "nearby:config": 0.00,
-    "nearby:docs": 1.34,
-    "nearby:test": 0.04,
-    "repeated": 0.00,
-    "same_directory": 0.14,
-    "same_file:changelog": 2.44,
-    "same_file:changelog-release": 2.25,
-    "same_file:code": 1.37,
-    "same_file:config": 0.00,
-    "same_file:docs": 1.66,
-    "same_file:test": 1.84,
-    "same_hunk:changelog": 0.00,
-    "same_hunk:changelog-release": 0.00,
-    "same_hunk:code": 0.57,
-    "same_hunk:config": 0.00,
-    "same_hunk:docs": 1.27,
-    "same_hunk:test": 1.53,
-    "same_scope": 0.76,
-    "same_stem": 0.00,
-    "shared": 0.77,
-    "shared:generic": 0.72,
-    "similar": 1.87,
-    "test_pair": 0.25,
-}
+MODEL_FILE = Path(__file__).with_name("model.json")
 
-# Two changelog entries added under an existing heading are one intent only
-# 60% of the time (a release block's entries: 97%); the fit still joins them.
-# Set to 0 so each entry follows the code it names (dev ARI unchanged).
-OVERRIDES = {
-    "kinds:changelog+changelog": 0.0,
-    "same_file:changelog": 0.0,
-}
 
-DEFAULT = Model(coefficients={**FITTED, **OVERRIDES, **HAND_SET})
-# The model shipped before issue 16, kept as a baseline in ``segmint bench untangle``.
+@lru_cache(maxsize=4)
+def load_model(path: Path) -> Model:
+    """A model written by ``segmint bench fit``."""
+    with open(path, encoding="utf-8") as f:
+        return Model.from_dict(json.load(f))
+
+
+DEFAULT = load_model(MODEL_FILE)
+# The model shipped before issue 16, a baseline in ``segmint bench untangle``: still the shipped one.
 V1 = DEFAULT

@@ -66,7 +66,8 @@ def test_a_manifest_and_its_lock_file_are_one_intent(repo: Repo) -> None:
     repo.write("shop/cart.py", "def add(cart, item):\n    cart.append(item)\n    return cart\n")
     repo.write("docs/index.md", "# Shop\n\nA small shop.\n")
     _, grouping = grouped(repo)
-    together = next(g for g in grouping.groups if len(g.change_ids) > 1 and "uv.lock" in str(groups_by_path(grouping)))
+    paths = {c.id: c.file_path for c in grouping.changes}
+    together = next(g for g in grouping.groups if "uv.lock" in [paths[c] for c in g.change_ids])
     assert ["pyproject.toml", "uv.lock"] in groups_by_path(grouping)
     assert "dependencies change together: pyproject.toml and uv.lock" in together.reasons
 

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from segmint_core.changes import capture
 from segmint_core.git import Git
-from segmint_core.grouping.engine import evidence
+from segmint_core.grouping import graph
+from segmint_core.grouping.engine import cluster, evidence
 from segmint_core.grouping.merging import Agglomeration, MergeModel, agglomerate, link_masks
+from segmint_core.grouping.model import DEFAULT, V1, Model
 from segmint_core.grouping.signals.base import Link
 from segmint_core.grouping.units import build_units
+from tests.grouping.scenarios import two_intents
 from tests.support.repo import Repo
 
 
@@ -76,3 +80,27 @@ def test_a_merge_model_merges_at_its_threshold(repo: Repo) -> None:
     assert agglomerate(units, affinity, [1.0] * 4, [], 4, model, together=[(2, 3)]) == [0, 0, 2, 2]
     again = MergeModel.from_dict(model.to_dict())
     assert again == model
+
+
+def test_the_shipped_model_is_v1_read_from_data_and_merges_by_its_threshold(repo: Repo) -> None:
+    assert DEFAULT is V1 and DEFAULT.merge is None
+    assert DEFAULT.threshold(1) == 4.35 and DEFAULT.coefficient("kinds:changelog+changelog") == 0.0
+    assert Model.from_dict(DEFAULT.to_dict()) == DEFAULT
+    changes, units, links = units_of(two_intents(repo))
+    files = len(changes.changes)
+    weights = [float(max(1, u.size)) for u in units]
+    together = graph.mechanical_pairs(links)
+    assert cluster(units, links, DEFAULT, files) == graph.average_linkage(
+        len(units), graph.affinities(links, units, DEFAULT), DEFAULT.threshold(files), weights, together=together)
+
+
+def test_a_model_with_a_merge_model_clusters_by_its_decisions(repo: Repo) -> None:
+    changes, units, links = units_of(two_intents(repo))
+    files = len(changes.changes)
+    merge = MergeModel(("mean",), (0.0,), (1.0,), (1.0,), 0.0, 0.5, ())   # merge while the mean link is positive
+    model = replace(DEFAULT, merge=merge)
+    weights = [float(max(1, u.size)) for u in units]
+    affinity = graph.affinities(links, units, model)
+    labels = cluster(units, links, model, files)
+    assert labels == agglomerate(units, affinity, weights, links, files, merge, graph.mechanical_pairs(links))
+    assert Model.from_dict(model.to_dict()) == model
