@@ -43,6 +43,12 @@ from segmint_core.grouping.model import DEFAULT, HAND_SET, Model
 from segmint_core.wording import counted
 
 MERGE_THRESHOLD = 0.6
+# Set to 0 after the fit, as in v1. The seven histories weigh two changelog
+# entries in one file as one intent (about 2.6 and 1.6), and with that weight
+# the confidence offers to split the demo's changelog entry from the code it
+# names (tests/tui/test_confidence.py). Held out (README) zeroing them costs
+# about 0.015 of single commits kept whole and nothing at k=2 or 3.
+ZEROED = ("kinds:changelog+changelog", "same_file:changelog")
 
 
 def fit_model(samples: Iterable[Sample], *, merge_threshold: float | None = None) -> Model:
@@ -66,6 +72,7 @@ def fit_pair_model(samples: list[Sample]) -> Model:
     beta, bias = fit_logistic(design, free)
     coefficients = dict(zip(design.names, beta.tolist()))
     size_prior = coefficients.pop(SIZE)
+    coefficients.update({kind: 0.0 for kind in ZEROED if kind in coefficients})
     return Model(coefficients={**coefficients, **HAND_SET}, bias=bias, size_prior=size_prior)
 
 
