@@ -82,9 +82,9 @@ def test_a_merge_model_merges_at_its_threshold(repo: Repo) -> None:
     assert again == model
 
 
-def test_the_shipped_model_is_v1_read_from_data_and_merges_by_its_threshold(repo: Repo) -> None:
-    assert DEFAULT is V1 and DEFAULT.merge is None
-    assert DEFAULT.threshold(1) == 4.35 and DEFAULT.coefficient("kinds:changelog+changelog") == 0.0
+def test_the_shipped_model_is_read_from_data_and_merges_by_its_threshold(repo: Repo) -> None:
+    assert DEFAULT.merge is None and V1.merge is None and DEFAULT != V1
+    assert V1.threshold(1) == 4.35 and V1.coefficient("kinds:changelog+changelog") == 0.0   # v1, the baseline
     assert Model.from_dict(DEFAULT.to_dict()) == DEFAULT
     changes, units, links = units_of(two_intents(repo))
     files = len(changes.changes)
