@@ -167,9 +167,30 @@ def _refuse_orphan_lines(change: Change, model: FileLines, refs: set[LineRef]) -
     """Selected added lines, not removed again, in a file the selection does not create."""
     for line in model.lines:
         if line.added_by in refs and not any(ref in refs for ref in line.removed_by):
-            creator = next((fp for fp in (change.staged_patch, change.unstaged_patch) if _creates(fp)), None)
+            creator = _creator(change)
             needs = creator.hunks[0].id if creator is not None and creator.hunks else f"the creation of {change.file_path}"
             raise MissingDependency(needs, line.added_by[0])
+
+
+def _creator(change: Change) -> FilePatch | None:
+    return next((fp for fp in (change.staged_patch, change.unstaged_patch) if _creates(fp)), None)
+
+
+def creation_needs(change: Change) -> tuple[set[LineRef], set[LineRef], LineRef | None]:
+    """For a file one layer creates and the other adds lines to: the creating layer's lines, the
+    other layer's added lines, and the creation's first line. An added line of the other layer is
+    in a commit only with some creating line, or the file is not there (``_refuse_orphan_lines``)."""
+    creator = _creator(change)
+    if creator is None or not creator.hunks:
+        return set(), set(), None
+    other = change.unstaged_patch if creator is change.staged_patch else change.staged_patch
+    if other is None:
+        return set(), set(), None
+    added = {(h.id, i) for h in other.hunks for i, line in enumerate(h.lines) if line[:1] == "+"}
+    created = layer_refs(creator)
+    first = creator.hunks[0]
+    start = next((i for i, line in enumerate(first.lines) if line[:1] in ("+", "-")), None)
+    return created, added, (first.id, start) if start is not None else None
 
 
 def whole_file_targets(change: Change, final_oid: str | None, base_path: str) -> FileTargets:

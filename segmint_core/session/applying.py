@@ -18,6 +18,7 @@ from segmint_core.session import events, ledger
 from segmint_core.session.core import SessionCore
 from segmint_core.session.groups import disagreement
 from segmint_core.session.models import AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, FAILED, PERSON, CommitPlan
+from segmint_core.session.planner import needed_later
 from segmint_core.session.state import write_units
 from segmint_core.wording import counted, readable
 
@@ -104,7 +105,13 @@ def _out_of_date(session: SessionCore, plan: CommitPlan) -> str | None:
     if plan.out_of_date:
         return plan.out_of_date
     moved = disagreement(plan, session.groups, session.units)
-    return f"{plan.id} is out of date: {moved} since it was proposed; propose commits again" if moved else None
+    if moved:
+        return f"{plan.id} is out of date: {moved} since it was proposed; propose commits again"
+    later = needed_later(session.units, session.git, session.plans, plan)
+    if later:
+        return (f"{plan.id} is out of date: it now needs {', '.join(later)}, ordered after it, "
+                "since the files were read again; propose commits again")
+    return None
 
 
 class BatchStopped(SegmintError):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from segmint_core.apply.gitops import head_entries, read_blobs
 from segmint_core.apply.lines import FileLines
-from segmint_core.apply.states import change_dependencies, file_lines, line_counts
+from segmint_core.apply.states import change_dependencies, creation_needs, file_lines, line_counts
 from segmint_core.changes.models import Change
 from segmint_core.config import Settings
 from segmint_core.git import Git
@@ -138,7 +138,32 @@ def plan_needs(units: Units, plans: list[CommitPlan], layered: dict[str, FileLin
                 a, b = ref_owner.get(needer), ref_owner.get(other)
                 if a and b and a != b:
                     needs.setdefault(a, set()).add(b)
+    # A line added to a file another layer creates: the file is there only with a creating line.
+    raw = units.changeset.by_id
+    for cid in layered:
+        created, added, first = creation_needs(raw[cid])
+        holders = {ref_owner[r] for r in created if r in ref_owner}
+        for ref in added:
+            a, b = ref_owner.get(ref), ref_owner.get(first)
+            if a and b and a not in holders:
+                needs.setdefault(a, set()).add(b)
     return needs
+
+
+def needed_later(units: Units, git: Git, plans: list[CommitPlan], plan: CommitPlan) -> list[str]:
+    """Open plans after ``plan`` in ``plans`` that it needs first, by the lines as read now (the
+    rule the commit applies), leaving out those that need it back (their note says to merge).
+
+    After a commit the files are read again, and git may pair an unstaged edit of one of several
+    identical staged lines with another of them: one a plan later in the order holds."""
+    open_plans = [p for p in plans if p.status != APPLIED]
+    ids = [p.id for p in open_plans]
+    later = set(ids[ids.index(plan.id) + 1:]) if plan.id in ids else set()
+    if not later:
+        return []
+    needs = plan_needs(units, open_plans, layered_files(units, git))
+    stuck = set(cycles(ids, needs))
+    return sorted(o for o in needs.get(plan.id, set()) & later if not (plan.id in stuck and o in stuck))
 
 
 def layered_files(units: Units, git: Git) -> dict[str, FileLines]:

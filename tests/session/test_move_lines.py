@@ -110,3 +110,60 @@ def test_a_plan_whose_part_git_joins_to_another_group_s_part_goes_out_of_date(re
     for plan in still:
         shown = [h for g in session.groups if g.id in plan.change_group_ids for h in g.hunk_ids]
         assert sorted(shown) == sorted(plan.hunk_ids), "a plan still good commits what its group shows"
+
+
+@pytest.fixture
+def blank_new_file(repo: Repo) -> Repo:
+    """A new file of five blank lines staged, then edited in the work tree; another file's edit staged."""
+    repo.write("n.txt", "one\n")
+    repo.commit()
+    repo.write("a.py", "\n" * 5)
+    repo.write("n.txt", "two\n")
+    repo.add("a.py", "n.txt")
+    repo.write("a.py", "a\n\n\n\ncaf\u00e9\n")
+    return repo
+
+
+def commit_all(session: Session) -> None:
+    for plan in session.propose_commits():
+        session.apply_commit(plan.id)
+
+
+def test_a_line_added_to_a_staged_new_file_waits_for_the_file_s_creation(blank_new_file: Repo) -> None:
+    session = Session.open(str(blank_new_file.path))
+    session.regroup()
+    assert [g.hunk_ids for g in session.groups] == [["change-1:1", "change-1:2"], ["change-2:1"]]
+    session.move_lines("change-1:2", [1], to_group_id="group-2")     # "+a", beside n.txt's staged edit
+    session.move_hunks(["change-1:1"], new_group=True)                # the creation, after them
+    plans = session.propose_commits()
+    order = [p.change_group_ids for p in plans]
+    assert order.index(["group-3"]) < order.index(["group-2"]), order
+    assert not any(p.note for p in plans)
+    commit_all(session)
+    assert blank_new_file.git("show", "HEAD:a.py") == "a\n\n\n\ncaf\u00e9\n"
+    assert blank_new_file.git("status", "--porcelain") == ""
+
+
+def test_a_plan_that_now_needs_a_later_one_is_out_of_date(blank_new_file: Repo) -> None:
+    """Its unstaged removal of one of identical staged blank lines: after the first commit git
+    pairs it with a blank line a later plan holds. The plan is refused as out of date, changing
+    nothing, and the plans proposed again commit everything."""
+    blank_new_file.write("a.py", "\n\n\n\ncaf\u00e9\n")
+    session = Session.open(str(blank_new_file.path))
+    session.regroup()
+    first = session.move_lines("change-1:1", [5], new_group=True)       # the last staged blank line
+    session.move_lines("change-1:2", [2], to_group_id=first.group.id)   # "+café", beside it
+    second = session.move_lines("change-1:2.1", [1], new_group=True)    # the removal of that blank line
+    session.move_hunks(["change-2:1"], to_group_id=second.group.id)
+    session.move_lines(first.rest_id, [1, 2, 3, 4], new_group=True)     # the other blank lines, last
+    one, two, three = session.propose_commits()
+    assert [p.change_group_ids for p in (one, two, three)] == [["group-3"], ["group-4"], ["group-5"]]
+    session.apply_commit(one.id)
+    before = blank_new_file.snapshot()
+    with pytest.raises(RefusedError, match=rf"{two.id} is out of date: it now needs {three.id}, ordered after it"):
+        session.apply_commit(two.id)
+    assert blank_new_file.snapshot() == before
+    commit_all(session)
+    assert blank_new_file.git("show", "HEAD:a.py") == "\n\n\n\ncaf\u00e9\n"
+    assert blank_new_file.git("show", "HEAD:n.txt") == "two\n"
+    assert blank_new_file.git("status", "--porcelain") == ""
