@@ -55,7 +55,7 @@ def expected_head(before: dict[str, bytes]) -> dict[str, bytes]:
     return {k: v[3:] if v.startswith(b"-> ") else v for k, v in before.items()}
 
 
-@settings(max_examples=examples(200))
+@settings(max_examples=examples(100))
 @given(story=st.one_of(worktree_story(), hardened_story()))
 # Found by CI. Two parts of one hunk with the same changed line: the committed part must not claim the other.
 @example(story={"base": {"a.py": "\r\n"}, "staged": {"a.py": "\r\n"}, "work": {"a.py": "a\n\r\na"}})
