@@ -18,6 +18,7 @@ from segmint_core.grouping.model import PILING, Model
 from segmint_core.grouping.signals.base import Link
 from segmint_core.grouping.signals.repeated import REPEATED
 from segmint_core.grouping.units import Unit
+from segmint_core.grouping.unions import unions
 
 
 def affinities(links: list[Link], units: list[Unit], model: Model) -> dict[tuple[int, int], float]:
@@ -123,20 +124,8 @@ class _Linkage:
         """Put each pair's units in one cluster, whatever their affinity."""
         if not pairs:
             return
-        root = list(range(len(self.members)))
-
-        def find(x: int) -> int:
-            while root[x] != x:
-                root[x] = root[root[x]]
-                x = root[x]
-            return x
-
-        for a, b in pairs:
-            ra, rb = find(a), find(b)
-            if ra != rb:
-                keep, gone = min(ra, rb), max(ra, rb)
-                self._merge(keep, gone)
-                root[gone] = keep
+        for keep, gone in unions(len(self.members), pairs):
+            self._merge(keep, gone)
         self.heap = [(pair, c, self.version[c]) for c, pair in enumerate(self.best)
                      if self.alive[c] and self._wanted(pair)]
         heapq.heapify(self.heap)

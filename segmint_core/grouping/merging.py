@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from segmint_core.grouping.lexicon import CHANGELOG, CODE, CONFIG, DOCS, TEST, directory
+from segmint_core.grouping.unions import unions
 
 if TYPE_CHECKING:   # model.py loads MergeModel, and signals import model.py
     from segmint_core.grouping.signals.base import Link
@@ -134,20 +135,8 @@ class Agglomeration:
 
     def join(self, pairs: list[tuple[int, int]]) -> None:
         """Put each pair's units in one cluster before any decision (a rename, a lock file)."""
-        root = list(range(len(self.members)))
-
-        def find(x: int) -> int:
-            while root[x] != x:
-                root[x] = root[root[x]]
-                x = root[x]
-            return x
-
-        for a, b in pairs:
-            ra, rb = find(a), find(b)
-            if ra != rb:
-                keep, gone = min(ra, rb), max(ra, rb)
-                self._merge(keep, gone, settle=False)
-                root[gone] = keep
+        for keep, gone in unions(len(self.members), pairs):
+            self._merge(keep, gone, settle=False)
 
     def run(self) -> list[int]:
         """A cluster label per unit: the smallest unit index in its cluster."""

@@ -1,0 +1,24 @@
+"""Pairs that must end in one cluster, as the merges that put them there."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+
+def unions(size: int, pairs: Iterable[tuple[int, int]]) -> Iterator[tuple[int, int]]:
+    """For items ``0..size-1``, each merge ``(keep, gone)`` that joins the pairs: the cluster
+    ``gone`` is folded into ``keep``, the smaller of the two clusters' first members."""
+    root = list(range(size))
+
+    def find(x: int) -> int:
+        while root[x] != x:
+            root[x] = root[root[x]]
+            x = root[x]
+        return x
+
+    for a, b in pairs:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            keep, gone = min(ra, rb), max(ra, rb)
+            root[gone] = keep
+            yield keep, gone
