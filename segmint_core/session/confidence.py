@@ -61,11 +61,11 @@ class Confidence:
 def confidence(session: SessionCore) -> Confidence:
     """The confidence of the session's current groups (computed once per revision)."""
     with session.lock:
-        cached = getattr(session, "_confidence", None)
+        cached = session.confidence_cache
         if cached is not None and cached.revision == session.revision:
             return cached
         result = _work_out(session)
-        session._confidence = result   # type: ignore[attr-defined]
+        session.confidence_cache = result
         return result
 
 
@@ -75,12 +75,12 @@ def _evidence(session: SessionCore):  # type: ignore[no-untyped-def]
 
     key = (session.units.changeset.fingerprint, session.units.changeset.head,
            tuple(sorted((k, str(v)) for k, v in session.units.splits.items())))
-    cached = getattr(session, "_evidence", None)
+    cached = session.evidence_cache
     if cached is not None and cached[0] == key:
         return cached[1], cached[2]
     units = Repository(session.git).units(session.units.changes)
     links = evidence(units)
-    session._evidence = (key, units, links)   # type: ignore[attr-defined]
+    session.evidence_cache = (key, units, links)
     return units, links
 
 

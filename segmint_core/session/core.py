@@ -50,6 +50,10 @@ class SessionCore:
         self._disk_stamp: tuple[int, int, int] | None = None
         self.own_presence = Presence()   # this process's; ``presence()`` adds other processes'
         self.last_refresh = RefreshReport(changed=False)
+        # Derived, per process: the confidence of one revision, the evidence of one change set
+        # (session/confidence.py).
+        self.confidence_cache: Any = None
+        self.evidence_cache: Any = None
         self.state = SavedState()
         self.units = Units(self.capture_changes(), {})
         self._units_just_read = True  # the first adoption need not capture again
