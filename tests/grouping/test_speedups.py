@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from segmint_core.bench.untangle.corpus import Selection, tangles
 from segmint_core.bench.untangle.synthetic import synthetic_changes
 from segmint_core.bench.untangle.workspace import Workspace
-from segmint_core.grouping import group_changes
+from segmint_core.grouping import graph, group_changes
 from segmint_core.grouping.model import DEFAULT
 from segmint_core.grouping import units as units_module
 from segmint_core.grouping.lexicon import STOP_WORDS, identifiers
@@ -136,3 +136,48 @@ def test_python_names_read_without_tokenize_are_those_tokenize_reads(lines: list
 def test_every_python_keyword_is_a_stop_word() -> None:
     """The regex shortcut drops keywords only because the stop words hold them all."""
     assert all(word.lower() in STOP_WORDS for word in keyword.kwlist)
+
+
+def _plain_average_linkage(n: int, affinity: dict[tuple[int, int], float], threshold: float,
+                           weights: list[float], together: list[tuple[int, int]]) -> list[int]:
+    """Average linkage as its definition reads: every linked pair of clusters' weighted
+    mean looked at again before each merge, the best (ties: the lowest pair) merged."""
+    label = list(range(n))
+
+    def join(a: int, b: int) -> None:
+        keep, gone = min(label[a], label[b]), max(label[a], label[b])
+        for i in range(n):
+            if label[i] == gone:
+                label[i] = keep
+
+    for a, b in together:
+        join(a, b)
+    while True:
+        totals: dict[tuple[int, int], float] = {}
+        for (a, b), value in affinity.items():
+            la, lb = label[a], label[b]
+            if la != lb:
+                key = (min(la, lb), max(la, lb))
+                totals[key] = totals.get(key, 0.0) + value * weights[a] * weights[b]
+        size = {c: sum(w for i, w in enumerate(weights) if label[i] == c) for c in set(label)}
+        candidates = sorted((-(t / (size[a] * size[b])), a, b) for (a, b), t in totals.items())
+        if not candidates or -candidates[0][0] < threshold:
+            return label
+        join(candidates[0][1], candidates[0][2])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 14).flatmap(lambda n: st.tuples(
+    st.just(n),
+    st.dictionaries(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)).filter(lambda p: p[0] < p[1]),
+                    st.integers(-8, 12).map(lambda q: q / 4), max_size=40),
+    st.sampled_from([-1.0, 0.0, 0.25, 0.5, 1.0, 2.0]),
+    st.lists(st.integers(1, 4).map(float), min_size=n, max_size=n),
+    st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=4),
+)))
+def test_linkage_merges_as_its_plain_definition(case) -> None:
+    """Quarter affinities and whole weights keep every sum exact, so ties are frequent
+    and broken as the definition says, whatever order the fast path adds in."""
+    n, affinity, threshold, weights, together = case
+    assert graph.average_linkage(n, affinity, threshold, weights, together=together) == \
+        _plain_average_linkage(n, affinity, threshold, weights, together)
