@@ -70,7 +70,10 @@ def group_changes(
         links = _links(units, embedder, model, timeline, progress)
         _report(progress, 0, 1, "clustering")
         labels = cluster(units, links, model, len(selected))
-    return _assemble(selected, units, labels, links, model, settings, progress)
+    grouping = _assemble(selected, units, labels, links, model, settings, progress)
+    if algorithm == "graph" and provider == "local" and timeline is None and model is DEFAULT:
+        grouping.evidence = (units, links)   # what ``evidence(units)`` would compute again
+    return grouping
 
 
 def evidence(units: list[Unit], model: Model = DEFAULT) -> list[Link]:

@@ -48,6 +48,9 @@ class Grouping:
     changes: list[Change]
     groups: list[ChangeGroup]
     splits: dict[str, list[int]] = field(default_factory=dict)
+    # The units and links the groups came from, when they are the offline evidence
+    # (``engine.evidence``) of the changes grouped: a session keeps them for its confidence.
+    evidence: tuple[list, list] | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
         return {

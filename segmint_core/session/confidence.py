@@ -69,12 +69,23 @@ def confidence(session: SessionCore) -> Confidence:
         return result
 
 
+def remember_evidence(session: SessionCore, changes: list, evidence: tuple[list, list] | None) -> None:
+    """Keep the units and links grouping just made of ``changes`` as the session's evidence,
+    when they are what ``_evidence`` would make: of the session's changes as they are now."""
+    if evidence is not None and session.units.changes == changes:
+        session.evidence_cache = (_evidence_key(session), *evidence)
+
+
+def _evidence_key(session: SessionCore) -> tuple:
+    return (session.units.changeset.fingerprint, session.units.changeset.head,
+            tuple(sorted((k, str(v)) for k, v in session.units.splits.items())))
+
+
 def _evidence(session: SessionCore):  # type: ignore[no-untyped-def]
     from segmint_core.grouping.engine import evidence
     from segmint_core.grouping.repository import Repository
 
-    key = (session.units.changeset.fingerprint, session.units.changeset.head,
-           tuple(sorted((k, str(v)) for k, v in session.units.splits.items())))
+    key = _evidence_key(session)
     cached = session.evidence_cache
     if cached is not None and cached[0] == key:
         return cached[1], cached[2]

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from segmint_core.errors import SegmintError, UnknownIdError
 from segmint_core.session import events, moves
+from segmint_core.session.confidence import remember_evidence
 from segmint_core.session.core import SessionCore
 from segmint_core.session.groups import add_group, follow_groups, refresh_summaries, renumber, tidy_groups
 from segmint_core.session.models import APPLIED, PERSON, Group, id_number
@@ -38,6 +39,8 @@ def regroup(session: SessionCore, *, change_ids: list[str] | None = None, provid
         splits = dict(state.splits) if change_ids is not None else {}
         splits.update(grouping.splits)
         session.units = Units(raw, splits)
+        if change_ids is None:
+            remember_evidence(session, raw.changes, grouping.evidence)
         state.splits = dict(session.units.splits)
         state.revision += 1
         known = session.units.by_id   # a generated file's hunks are not units: its change id stands for it

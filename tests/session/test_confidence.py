@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from segmint_core.grouping.confidence import LISTED
 from segmint_core.session.session import Session
 from tests.grouping.scenarios import two_intents
+from tests.session.test_generated import regenerated
 from tests.support.repo import Repo
 
 
@@ -68,3 +71,33 @@ def test_a_refinement_is_told_the_uncertain_decisions(repo: Repo) -> None:
     (doubt,) = session.confidence().uncertain
     (request,) = session.refine_requests().requests
     assert doubt.text in request.text
+
+
+def two_edits_in_one_file(repo: Repo) -> Repo:
+    """Two unrelated edits to one file: two groups, no hunk cut."""
+    body = [f"def helper_{n}(value):\n    return value + {n}\n\n" for n in range(12)]
+    repo.write("src/tools.py", "".join(body))
+    repo.commit("init")
+    body[0] = "def helper_0(value, scale=1):\n    return (value + 0) * scale\n\n"
+    body[11] = "def helper_11(text):\n    return text.strip() + '11'\n\n"
+    repo.write("src/tools.py", "".join(body))
+    return repo
+
+
+@pytest.mark.parametrize("scenario", [two_intents, regenerated, two_edits_in_one_file])
+def test_confidence_from_the_evidence_grouping_hands_over_is_that_of_evidence_made_anew(repo: Repo, scenario) -> None:
+    session = Session.open(str(scenario(repo).path))
+    session.regroup()
+    handed = session.confidence().to_dict()
+    session.evidence_cache = session.confidence_cache = None
+    assert session.confidence().to_dict() == handed
+
+
+def test_a_regroup_hands_its_evidence_to_the_confidence(repo: Repo) -> None:
+    """So the TUI's ? marks, worked out right after grouping, do not read and link every hunk
+    again (the evidence made anew is the same: the test above)."""
+    session = Session.open(str(two_edits_in_one_file(repo).path))
+    session.regroup()
+    assert not session.units.splits and session.evidence_cache is not None
+    key, units, links = session.evidence_cache
+    assert [u.hunk.id for u in units if u.hunk] and links
