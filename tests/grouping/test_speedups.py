@@ -21,6 +21,8 @@ from segmint_core.grouping import units as units_module
 from segmint_core.grouping.lexicon import STOP_WORDS, identifiers
 from segmint_core.grouping.signals import similarity
 from segmint_core.grouping.signals.base import Context, Link, link
+from segmint_core.grouping.syntax.facts import Parsed
+from segmint_core.grouping.syntax.languages import grammar_for, loaded
 from segmint_core.grouping.units import python_names
 from tests.conftest import shared_data
 
@@ -181,3 +183,36 @@ def test_linkage_merges_as_its_plain_definition(case) -> None:
     n, affinity, threshold, weights, together = case
     assert graph.average_linkage(n, affinity, threshold, weights, together=together) == \
         _plain_average_linkage(n, affinity, threshold, weights, together)
+
+
+def _names_by_row(parsed: Parsed) -> dict[int, list[str]]:
+    """How names were read before the ranged query: every name of the file, by row."""
+    import tree_sitter
+
+    _, _, query = loaded(parsed.grammar.name)
+    by_row: dict[int, list[str]] = {}
+    for node in sorted(tree_sitter.QueryCursor(query).captures(parsed.tree.root_node).get("name", []),
+                       key=lambda n: n.start_byte):
+        by_row.setdefault(node.start_point[0], []).append(node.text.decode("utf-8", "surrogateescape"))
+    return by_row
+
+
+@pytest.mark.parametrize("repo", ["click", "cobra", "fd", "express"])
+def test_names_read_over_a_unit_s_rows_are_those_of_the_whole_file(repo: str) -> None:
+    """On real files of four languages: the names on any rows and within any range."""
+    rng = np.random.default_rng(0)
+    with Workspace(str(shared_data(f"{repo}.bundle"))) as workspace:
+        paths = [p for p in workspace.git.run("ls-tree", "-r", "--name-only", workspace.head()).text.splitlines()
+                 if grammar_for(p) is not None][:25]
+        assert paths
+        for path in paths:
+            text = workspace.git.run("show", f"{workspace.head()}:{path}").text
+            parsed = Parsed(grammar_for(path), text.split("\n"))
+            by_row = _names_by_row(parsed)
+            rows_count = len(parsed.lines)
+            for _ in range(20):
+                first = int(rng.integers(0, rows_count))
+                last = min(rows_count - 1, first + int(rng.integers(0, 40)))
+                rows = {int(r) for r in rng.integers(first, last + 1, size=int(rng.integers(1, 6)))}
+                assert parsed.names_on(rows) == [n for r in sorted(rows) for n in by_row.get(r, ())]
+                assert parsed.names_within(first, last) == [n for r in range(first, last + 1) for n in by_row.get(r, ())]

@@ -79,21 +79,24 @@ class Parsed:
 
     def names_on(self, rows: set[int]) -> list[str]:
         """The names (identifier leaves: never words of strings or comments) on ``rows``, in order."""
-        by_row = self._names_by_row
-        return [name for row in sorted(rows) for name in by_row.get(row, ())]
+        if not rows:
+            return []
+        return [name for row, name in self._names_between(min(rows), max(rows)) if row in rows]
 
     def names_within(self, first: int, last: int) -> list[str]:
-        by_row = self._names_by_row
-        return [name for row in range(first, last + 1) for name in by_row.get(row, ())]
+        return [name for _, name in self._names_between(first, last)]
 
-    @cached_property
-    def _names_by_row(self) -> dict[int, list[str]]:
-        """Every name of the text by row: one query, however many units ask."""
+    def _names_between(self, first: int, last: int) -> list[tuple[int, str]]:
+        """The names on rows ``first..last`` with their rows, in order: a query over those rows
+        alone, since a unit's rows are a few of a file's (reading every name cost more)."""
         import tree_sitter
 
         _, _, query = loaded(self.grammar.name)  # type: ignore[misc]
-        by_row: dict[int, list[str]] = {}
-        for node in sorted(tree_sitter.QueryCursor(query).captures(self.tree.root_node).get("name", []),
-                           key=lambda n: n.start_byte):
-            by_row.setdefault(node.start_point[0], []).append(node.text.decode("utf-8", "surrogateescape"))
-        return by_row
+        cursor = tree_sitter.QueryCursor(query)
+        cursor.set_point_range((first, 0), (last + 1, 0))
+        found = []
+        for node in sorted(cursor.captures(self.tree.root_node).get("name", []), key=lambda n: n.start_byte):
+            row = node.start_point[0]
+            if first <= row <= last:
+                found.append((row, node.text.decode("utf-8", "surrogateescape")))
+        return found
