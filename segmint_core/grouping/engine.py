@@ -164,7 +164,8 @@ def _explain(groups: dict[int, ChangeGroup], effective: list[Change], units: lis
     for n, (label, group) in enumerate(groups.items()):
         _report(progress, n, total, "summarizing groups")
         group.reasons = group_reasons(units, inside[label], members[label], model, others=total > 1)
-        changes = [c for c in effective if c.id in group.change_ids]
+        held = set(group.change_ids)
+        changes = [c for c in effective if c.id in held]
         member_units = [units[i] for i in sorted(members[label])]
         text = describe(changes, member_units, set(group.hunk_ids), group.reasons, settings)
         group.summary, group.note = text.summary, text.note
