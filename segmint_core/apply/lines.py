@@ -231,6 +231,20 @@ class FileLines:
             for ln in self.lines:
                 if self._is_new(ln):
                     needs.setdefault(ln.added_by, set()).update(old)  # type: ignore[arg-type]
+        for needer, needed in self._after_missing_newline().items():
+            needs.setdefault(needer, set()).update(needed)
+        return needs
+
+    def _after_missing_newline(self) -> dict[LineRef, set[LineRef]]:
+        """An added line after a line without newline needs that line's removal, or the line
+        would end in the middle of the file (``_refuse_missing_newline``)."""
+        needs: dict[LineRef, set[LineRef]] = {}
+        unended: set[LineRef] = set()   # removals of the lines without newline seen so far
+        for line in self.lines:
+            if line.added_by is not None and unended:
+                needs.setdefault(line.added_by, set()).update(unended - {line.added_by})
+            if not line.eol:
+                unended.update(line.removed_by)
         return needs
 
     def dependencies(self) -> dict[str, set[str]]:

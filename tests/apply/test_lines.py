@@ -8,6 +8,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 
 from segmint_core.apply.lines import FileLines, MissingDependency
@@ -91,4 +92,19 @@ def test_unstaged_change_of_a_staged_line_needs_it(repo: Repo) -> None:
     else:
         raise AssertionError("expected a missing dependency")
     assert model.materialize(refs([staged, unstaged])) == b"a\nBB\nc\n"
+    assert model.dependencies() == {unstaged.id: {staged.id}}
+
+
+def test_a_line_added_after_a_last_line_without_newline_needs_its_removal(repo: Repo) -> None:
+    """The staged version drops HEAD's last line (it has no newline); the work tree adds a line
+    where it stood. Kept, that line would end in the middle of the file: the added line needs its
+    removal, and the dependencies say so, as the materialized file does."""
+    repo.stage_then_edit("f.txt", "\n\n\na", "\n\n", "\na\n")
+    (change,) = capture(Git.discover(repo.path)).changes
+    staged, unstaged = change.hunks
+    model = file_lines(change, b"\n\n\na")
+    with pytest.raises(MissingDependency) as refused:
+        model.materialize(refs([unstaged]))
+    assert (refused.value.needs, refused.value.needed_by) == (staged.id, unstaged.id)
+    assert model.materialize(refs([staged, unstaged])) == b"\na\n"
     assert model.dependencies() == {unstaged.id: {staged.id}}

@@ -167,3 +167,42 @@ def test_a_plan_that_now_needs_a_later_one_is_out_of_date(blank_new_file: Repo) 
     assert blank_new_file.git("show", "HEAD:a.py") == "\n\n\n\ncaf\u00e9\n"
     assert blank_new_file.git("show", "HEAD:n.txt") == "two\n"
     assert blank_new_file.git("status", "--porcelain") == ""
+
+
+def tree(repo: Repo, rev: str = "HEAD") -> dict[str, bytes]:
+    """path -> blob bytes of a commit's tree."""
+    out = {}
+    for row in repo.git_bytes("ls-tree", "-r", "-z", rev).split(b"\0"):
+        if row:
+            meta, path = row.split(b"\t", 1)
+            out[path.decode()] = repo.git_bytes("cat-file", "blob", meta.split()[2].decode())
+    return out
+
+
+def index_matches_head(repo: Repo) -> bool:
+    return repo.git("diff", "--cached", "--name-only") == ""
+
+
+def test_a_line_added_after_a_last_line_without_newline_waits_for_its_removal(repo: Repo) -> None:
+    """The staged version drops HEAD's last line, which has no newline; the unstaged edit adds a
+    line where it stood, beside another file's staged deletion. The plan holding the added line
+    needs the one removing the old last line, and is ordered after it (it was tried first, and
+    refused as missing a dependency)."""
+    repo.write("b.txt", "x\n")
+    repo.stage_then_edit("e.txt", "\n\n\na", "\n\n", "\na\n")
+    repo.git("rm", "-q", "--", "b.txt")
+    session = Session.open(str(repo.path))
+    session.regroup()
+    assert [g.hunk_ids for g in session.groups] == [["change-1:1"], ["change-2:1", "change-2:2"]]
+    session.move_lines("change-2:2", [1, 2], to_group_id="group-1")   # "-" and "+a", beside b.txt's deletion
+    work = repo.snapshot()["files"]
+    plans = session.propose_commits()
+    assert [p.change_group_ids for p in plans] == [["group-2"], ["group-1"]] and not any(p.note for p in plans)
+    base = repo.head()
+    commit_all(session)
+    first, second = repo.git("rev-list", "--reverse", f"{base}..HEAD").split()
+    assert tree(repo, first) == {"b.txt": b"x\n", "e.txt": b"\n\n"}
+    assert tree(repo, second) == {"e.txt": b"\na\n"}
+    assert repo.snapshot()["files"] == work and index_matches_head(repo)
+    assert repo.git("status", "--porcelain") == ""
+
