@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from segmint_core.apply.lines import FileLines, LineRef, MissingDependency
 from segmint_core.changes.models import COPIED, RENAMED, Change, FilePatch
+from segmint_core.errors import RefusedError
 
 GITLINK = "160000"
 SYMLINK = "120000"  # its blob is the link's target: no filters
@@ -161,6 +162,23 @@ def _state(change: Change, model: FileLines, refs: set[LineRef], base_mode: str 
     mode = mode or "100644"
     entries.append(FileState(path, mode, model.materialize(refs), worktree=worktree and mode != SYMLINK))
     return entries
+
+
+def leaves_as_is(change: Change, model: FileLines, refs: set[LineRef]) -> bool:
+    """Whether exactly ``refs`` leave the file as HEAD has it (path, mode and bytes): a file
+    deleted in the index and made again as it was, say. A commit of them alone changes nothing.
+    False when they cannot be committed alone."""
+    first = change.staged_patch or change.unstaged_patch
+    base_mode = first.old_mode if first is not None else None
+    base_path = change.old_path or change.file_path
+    try:
+        after = _state(change, model, refs, base_mode, base_path)
+        head = model.materialize(set())
+    except RefusedError:
+        return False
+    if base_mode is None:
+        return [(s.path, s.absent) for s in after] == [(base_path, True)]
+    return [(s.path, s.mode, s.content) for s in after] == [(base_path, base_mode, head)]
 
 
 def _refuse_orphan_lines(change: Change, model: FileLines, refs: set[LineRef]) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from segmint_core.apply.gitops import head_entries, read_blobs
 from segmint_core.apply.lines import FileLines
-from segmint_core.apply.states import change_dependencies, creation_needs, file_lines, line_counts
+from segmint_core.apply.states import change_dependencies, creation_needs, file_lines, leaves_as_is, line_counts
 from segmint_core.changes.models import Change
 from segmint_core.config import Settings
 from segmint_core.git import Git
@@ -58,17 +58,28 @@ def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group],
             plan.title, plan.description = shown(message.title), readable(message.description)
             plan.note = readable(message.note) if message.note else None
         drafts[group.id] = plan
-    needs = plan_needs(units, list(drafts.values()), layered)
+    idle = idle_plans(units, list(drafts.values()), layered)
+    needs = plan_needs(units, list(drafts.values()), layered, idle)
     staged = [gid for gid, plan in drafts.items() if any(units.by_id[h].parent.staged for h in plan.hunk_ids)]
     ordered = [drafts[gid] for gid in order_plans(list(drafts), needs, staged)]
     stuck = set(cycles(list(drafts), needs))
     names = _names([p.id for p in ordered], reused, start)
     for plan in ordered:
         if plan.id in stuck:
-            others = sorted(names[o] for o in needs.get(plan.id, ()) if o in stuck)
-            plan.note = f"Depends on {', '.join(others)} which depends on it back: merge their groups to commit"
+            plan.note = _stuck_note(plan.id, needs, stuck, idle, names)
         plan.id = names[plan.id]
     return ordered
+
+
+def _stuck_note(plan_id: str, needs: dict[str, set[str]], stuck: set[str], idle: set[str],
+                names: dict[str, str]) -> str:
+    others = sorted(names[o] for o in needs.get(plan_id, ()) if o in stuck)
+    merge = "merge their groups to commit"
+    if plan_id in idle:
+        return f"Depends on {', '.join(others)}, which needs its lines, though on its own it changes nothing: {merge}"
+    if set(needs.get(plan_id, ())) & stuck <= idle:
+        return f"Depends on {', '.join(others)}, which changes nothing on its own: {merge}"
+    return f"Depends on {', '.join(others)} which depends on it back: {merge}"
 
 
 def changes_nothing(units: Units, group: Group) -> bool:
@@ -116,8 +127,12 @@ def _names(group_ids: list[str], reused: dict[str, str], start: int) -> dict[str
     return names
 
 
-def plan_needs(units: Units, plans: list[CommitPlan], layered: dict[str, FileLines]) -> dict[str, set[str]]:
-    """plan id -> plan ids it needs first: its unstaged lines edit their staged lines."""
+def plan_needs(units: Units, plans: list[CommitPlan], layered: dict[str, FileLines],
+               idle: set[str] | None = None) -> dict[str, set[str]]:
+    """plan id -> plan ids it needs first: its unstaged lines edit their staged lines.
+
+    A plan in ``idle`` (``idle_plans``; worked out when not given) makes no commit, so a plan that
+    needs it never finds its lines committed: each needs the other, and the two must be merged."""
     owner = {unit_id: plan.id for plan in plans for unit_id in plan.hunk_ids}
     ref_owner = {ref: owner[u.id] for u in units.by_id.values() if u.id in owner for ref in u.refs}
     needs: dict[str, set[str]] = {}
@@ -147,7 +162,29 @@ def plan_needs(units: Units, plans: list[CommitPlan], layered: dict[str, FileLin
             a, b = ref_owner.get(ref), ref_owner.get(first)
             if a and b and a not in holders:
                 needs.setdefault(a, set()).add(b)
+    for plan_id in idle if idle is not None else idle_plans(units, plans, layered):
+        needers = [a for a, needed in needs.items() if plan_id in needed]
+        if needers:
+            needs.setdefault(plan_id, set()).update(needers)
     return needs
+
+
+def idle_plans(units: Units, plans: list[CommitPlan], layered: dict[str, FileLines]) -> set[str]:
+    """Plans of lines only, all in layered files, that leave every file as HEAD has it (a file
+    deleted in the index and made again with its old lines, say): alone they make no commit."""
+    raw = units.changeset.by_id
+    idle: set[str] = set()
+    for plan in plans:
+        refs: dict[str, set] = {}
+        for unit_id in plan.hunk_ids:
+            unit = units.by_id.get(unit_id)
+            if unit is None or unit.change.id not in layered:
+                break
+            refs.setdefault(unit.change.id, set()).update(unit.refs)
+        else:
+            if refs and not plan.change_ids and all(leaves_as_is(raw[c], layered[c], r) for c, r in refs.items()):
+                idle.add(plan.id)
+    return idle
 
 
 def needed_later(units: Units, git: Git, plans: list[CommitPlan], plan: CommitPlan) -> list[str]:

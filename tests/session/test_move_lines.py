@@ -206,3 +206,33 @@ def test_a_line_added_after_a_last_line_without_newline_waits_for_its_removal(re
     assert repo.snapshot()["files"] == work and index_matches_head(repo)
     assert repo.git("status", "--porcelain") == ""
 
+
+def test_lines_that_change_nothing_alone_but_another_plan_needs_are_merged_first(repo: Repo) -> None:
+    """A file deleted in the index and made again in the work tree with a blank line before its
+    old content. The old line made again, moved beside the deletion, changes nothing with it, yet the blank line needs the deletion: both plans say
+    to merge their groups, applying either changes nothing, and the merged group commits it."""
+    repo.write("a.py", "\r\n")
+    repo.commit()
+    repo.git("rm", "-q", "--cached", "--", "a.py")
+    repo.write("a.py", "\n\r\n")
+    session = Session.open(str(repo.path))
+    session.regroup()
+    assert [g.hunk_ids for g in session.groups] == [["change-1:1"], ["change-1:2"]]
+    session.move_lines("change-1:2", [2], to_group_id="group-1")   # "\r" made again, beside the deletion
+    before, base = repo.snapshot(), repo.head()
+    plans = session.propose_commits()
+    assert [p.hunk_ids for p in plans] == [["change-1:1", "change-1:2.2"], ["change-1:2.1"]]
+    idle, needer = plans
+    assert idle.note == f"Depends on {needer.id}, which needs its lines, though on its own it changes nothing: " \
+                        "merge their groups to commit"
+    assert needer.note == f"Depends on {idle.id}, which changes nothing on its own: merge their groups to commit"
+    for plan in plans:
+        with pytest.raises(RefusedError):
+            session.apply_commit(plan.id)
+        assert repo.snapshot() == before, "a refused plan changes nothing"
+    session.merge_groups([g for p in plans for g in p.change_group_ids])
+    commit_all(session)
+    assert repo.git("rev-list", f"{base}..HEAD").split() == [repo.head()], "one commit"
+    assert tree(repo) == {"a.py": b"\n\r\n"}
+    assert repo.snapshot()["files"] == before["files"] and index_matches_head(repo)
+    assert repo.git("status", "--porcelain") == ""
