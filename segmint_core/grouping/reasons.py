@@ -45,10 +45,20 @@ def group_reasons(units: list[Unit], links: list[Link], members: set[int], model
     ``others``: other groups exist to stand apart from."""
     totals: dict[tuple[str, str], float] = defaultdict(float)
     holders: dict[tuple[str, str], set[int]] = defaultdict(set)
+    weighed: dict[str, tuple[str, float] | None] = {}   # per kind: its name before any ":", its factor
     for item in links:
-        weight = item.weight * max(model.coefficient(item.kind), EXPLAIN_FLOOR)
-        if item.a in members and item.b in members and weight > 0 and item.kind not in SILENT:
-            key = (item.kind.split(":")[0], item.detail)
+        kind = item.kind
+        if kind in weighed:
+            found = weighed[kind]
+        elif kind in SILENT:
+            found = weighed[kind] = None
+        else:
+            found = weighed[kind] = (kind.split(":")[0], max(model.coefficient(kind), EXPLAIN_FLOOR))
+        if found is None:
+            continue
+        weight = item.weight * found[1]
+        if weight > 0 and item.a in members and item.b in members:
+            key = (found[0], item.detail)
             totals[key] += weight
             holders[key].update((item.a, item.b))
     sentences: dict[str, tuple[int, float]] = {}
