@@ -11,6 +11,7 @@ units squared.
 from __future__ import annotations
 
 import heapq
+import math
 
 import numpy as np
 
@@ -76,6 +77,17 @@ def average_linkage(n: int, affinity: dict[tuple[int, int], float], threshold: f
     return linkage.run()
 
 
+def dendrogram(n: int, affinity: dict[tuple[int, int], float], weights: list[float] | None = None,
+               together: list[tuple[int, int]] = ()) -> list[Pair]:
+    """Every merge average linkage makes with no threshold, in order, after joining
+    ``together``: ``(-mean affinity, kept cluster, folded cluster)``, as ``average_linkage``
+    would make them at any threshold above that mean."""
+    linkage = _Linkage(n, affinity, -math.inf, weights)
+    linkage.join(together)
+    linkage.run()
+    return linkage.merges
+
+
 def mechanical_pairs(links: list[Link], min_places: int = 4) -> list[tuple[int, int]]:
     """Pairs of units that make one substitution (``old -> new``) found in at least
     ``min_places`` units: one mechanical edit, however far apart its places are.
@@ -119,6 +131,7 @@ class _Linkage:
         self.alive = [True] * n
         self.members: list[list[int]] = [[i] for i in range(n)]
         self.version = [0] * n
+        self.merges: list[Pair] = []   # as run() makes them
         self.best: list[Pair | None] = [None] * n
         self.heap: list[tuple[Pair, int, int]] = []
         self._start()
@@ -140,6 +153,7 @@ class _Linkage:
         while self.heap:
             pair, c, seen = heapq.heappop(self.heap)
             if self.alive[c] and self.version[c] == seen:
+                self.merges.append(pair)
                 self._merge(pair[1], pair[2])
         labels = [0] * len(self.members)
         for root, members in enumerate(self.members):
