@@ -236,7 +236,8 @@ def test_leave_one_out_prints_every_method_per_repository_and_k(repo: Repo, tmp_
     assert "k=1 (single commits: share kept as one group)" in out and "k=2 (ARI)" in out
     for row in ("graph (held out)", "graph without similar", "graph, merge model", "v1 model", "seed",
                 "per-file", "all-in-one", "per-hunk", "ceiling: hunks", "ceiling: atoms", "graph (held out) - per-file",
-                "graph, merge model - graph", "graph (held out) - without"):
+                "graph, merge model - graph", "graph (held out) - without", "graph, cut model",
+                "graph, cut model - graph", "ceiling: best cut", "cut at the true k"):
         assert f"\n{row} " in out, row
     assert "repo" in out.splitlines()[4] and "other" in out.splitlines()[4]
     assert "repo: fitting on" in result.stderr and "other: scoring" in result.stderr

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 
+from segmint_core.bench.untangle.cuts import level_ari
+from segmint_core.bench.untangle.metrics import adjusted_rand_index
 from segmint_core.grouping import cutting, graph
 from segmint_core.grouping.cutting import CutModel
 from segmint_core.grouping.model import DEFAULT
@@ -41,6 +45,15 @@ def test_clusters_never_linked_join_last_so_one_group_is_a_level() -> None:
 def test_pairs_joined_first_are_one_cluster_at_every_level() -> None:
     found = cutting.levels(PATHS, {(0, 1): 3.0}, [1.0] * 4, [(2, 3)], 4, 1.0)
     assert found.labels(0) == [0, 1, 2, 2] and found.labels(len(found.merges)) == [0, 0, 0, 0]
+
+
+def test_each_level_is_scored_by_the_ari_over_its_units_lines() -> None:
+    found = cutting.levels(PATHS, {(0, 1): 3.0, (1, 2): 1.0, (2, 3): 0.5}, [1.0] * 4, [], 4, 1.0)
+    votes = [Counter({"x": 3}), Counter({"x": 2, "y": 1}), Counter({"y": 4}), Counter()]
+    lines = [commit for v in votes for commit, n in sorted(v.items()) for _ in range(n)]
+    owner = [unit for unit, v in enumerate(votes) for commit, n in sorted(v.items()) for _ in range(n)]
+    expected = [adjusted_rand_index(lines, [found.labels(t)[u] for u in owner]) for t in range(len(found.merges) + 1)]
+    assert np.allclose(level_ari(found, votes), expected)
 
 
 def test_a_cut_model_picks_the_level_it_scores_best_and_the_fewest_merges_on_a_tie() -> None:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from segmint_core.bench import BenchReport
-from segmint_core.bench.untangle import methods
+from segmint_core.bench.untangle import cuts, methods
 from segmint_core.bench.untangle.cache import Cache
 from segmint_core.bench.untangle.confidence import ConfidenceTables, review_steps
 from segmint_core.bench.untangle.corpus import Selection, repo_name
@@ -83,7 +83,8 @@ def leave_one_out(repos: list[str], selections: list[Selection], cache: Cache, *
         for s in samples[name]:
             s.repo = name
     dropped = f"graph without {', '.join(sorted(drop))}" if drop else None
-    rows = [ENGINE, *([dropped] if dropped else []), MERGING, V1_MODEL, *methods.BASELINES]
+    rows = [ENGINE, *([dropped] if dropped else []), MERGING, cuts.CUT, V1_MODEL, *methods.BASELINES,
+            cuts.BEST_CUT, cuts.TRUE_K]
     table = Table(names, [s.k for s in selections], rows)
     sure = ConfidenceTables(names, review_steps(review)) if review is not None or calibration else None
     for held in names:
@@ -97,7 +98,7 @@ def leave_one_out(repos: list[str], selections: list[Selection], cache: Cache, *
                 log(f"{held}: confidence, calibrated on the other repositories")
             sure.add(held, samples[held], training, model, calibration)
         predictors = {ENGINE: methods.engine(model), MERGING: methods.engine(merging),
-                      V1_MODEL: methods.engine(V1), **methods.BASELINES}
+                      V1_MODEL: methods.engine(V1), **methods.BASELINES, **cuts.predictors(model, training)}
         if dropped:
             predictors[dropped] = _engine_without(fit_model(without(training, drop)), drop)
         if log:
@@ -137,7 +138,9 @@ def format_table(table: Table, selection: Selection, dropped: str | None) -> str
         f"{per_repo} cases per repository and k (seed {selection.seed}, {history}).",
         f"ARI per case, mean per repository; mean over repositories with its standard error. "
         f"{MERGING}: the same pair model with a merge model fit after it (at {MERGE_THRESHOLD}). "
-        f"{V1_MODEL}: the model shipped before, fit on click and httpx.",
+        f"{V1_MODEL}: the model shipped before, fit on click and httpx. {cuts.CUT}: the whole dendrogram "
+        f"of the same pair model, cut where a cut model fit after it scores best; {cuts.BEST_CUT}: "
+        f"its level with the best ARI; {cuts.TRUE_K}: its level with as many groups as commits.",
     ]
     width = max(len(m) for m in [*table.methods, f"{ENGINE} - {PER_FILE}"]) + 2
     header = f"{'':<{width}}" + "".join(f"{r:>{max(8, len(r) + 2)}}" for r in table.repos) + f"{'mean':>8}{'se':>7}"
@@ -148,6 +151,7 @@ def format_table(table: Table, selection: Selection, dropped: str | None) -> str
             lines.append(_row(table, method, k, width, None))
         lines.append(_row(table, f"{ENGINE} - {PER_FILE}", k, width, (ENGINE, PER_FILE)))
         lines.append(_row(table, f"{MERGING} - graph", k, width, (MERGING, ENGINE)))
+        lines.append(_row(table, f"{cuts.CUT} - graph", k, width, (cuts.CUT, ENGINE)))
         if dropped:
             lines.append(_row(table, f"{ENGINE} - without", k, width, (ENGINE, dropped)))
     return "\n".join(lines)
