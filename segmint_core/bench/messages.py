@@ -58,6 +58,8 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p.add_argument("--n", type=int, default=40, help="cases per repository (default 40)")
     p.add_argument("--seed", type=int, default=0, help="which random sample of cases (default 0)")
     p.add_argument("--json", action="store_true", help="print every figure, per case too, as JSON")
+    p.add_argument("--confusion", action="store_true",
+                   help="also print how often each real type was proposed as each type")
     p.set_defaults(func=run)
 
 
@@ -85,18 +87,23 @@ def run(args: argparse.Namespace) -> BenchReport:
 
         if args.repo:
             raise SegmintError("Give repositories either as REPO or after --leave-one-out, not both")
-        return leave_one_out(args.leave_one_out, n=args.n, seed=args.seed, log=progress)
+        return leave_one_out(args.leave_one_out, n=args.n, seed=args.seed, log=progress,
+                             confusion=args.confusion)
     if not args.repo:
         raise SegmintError("Give a repository, or several after --leave-one-out")
-    return run_benchmark(args.repo, n=args.n, seed=args.seed, log=progress)
+    return run_benchmark(args.repo, n=args.n, seed=args.seed, log=progress, confusion=args.confusion)
 
 
-def run_benchmark(repo: str, *, n: int, seed: int, log: Callable[[str], None] = lambda _: None) -> BenchReport:
+def run_benchmark(repo: str, *, n: int, seed: int, log: Callable[[str], None] = lambda _: None,
+                  confusion: bool = False) -> BenchReport:
     scores = [score(p) for p in proposals(repo, n=n, seed=seed, log=log)]
     summary = summarize(scores)
     figures = {"repo": repo, "n": len(scores), "seed": seed, "summary": summary,
                "cases": [asdict(s) for s in scores]}
-    return BenchReport(figures, format_table(repo, summary, len(scores), seed))
+    text = format_table(repo, summary, len(scores), seed)
+    if confusion:
+        text += "\n" + format_confusion(summary["confusion"])
+    return BenchReport(figures, text)
 
 
 @dataclass
@@ -203,7 +210,32 @@ def summarize(scores: list[CaseScore]) -> dict:
         "baseline_type": statistics.fmean(r.type == s.baseline_type for r, s in zip(reals, scores)),
         "baseline_scope": statistics.fmean((r.scope or "").lower() == (s.baseline_scope or "").lower()
                                            for r, s in zip(reals, scores) if r.scope) if scoped else None,
+        "confusion": type_confusion(scores),
     }
+
+
+NO_TYPE = "(none)"
+
+
+def type_confusion(scores: list[CaseScore]) -> dict[str, dict[str, int]]:
+    """How many cases of each real type were proposed as each type (``(none)``: no type)."""
+    matrix: dict[str, Counter] = {}
+    for s in scores:
+        real, ours = parse_subject(s.real).type or NO_TYPE, parse_subject(s.proposed).type or NO_TYPE
+        matrix.setdefault(real, Counter())[ours] += 1
+    return {real: dict(sorted(row.items())) for real, row in sorted(matrix.items())}
+
+
+def format_confusion(matrix: dict[str, dict[str, int]]) -> str:
+    """Real types down, proposed types across; agreement is the diagonal."""
+    proposed = sorted({t for row in matrix.values() for t in row})
+    rows = [["real \\ proposed", *proposed, "agree"]]
+    for real, row in matrix.items():
+        total = sum(row.values())
+        rows.append([real, *(str(row.get(t, "")) or "." for t in proposed), f"{row.get(real, 0)}/{total}"])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join("  " + "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths)))
+                     for r in rows)
 
 
 def standard_error(values: list) -> float | None:

@@ -186,7 +186,7 @@ def test_bench_messages_scores_real_commits_against_their_subjects(repo: Repo) -
     repo.write("shop/parser/rule1.py", "def rule1(text):\n    return text.strip().upper()\n")
     repo.commit("fix(parser): upper-case rule1")
     before = repo.head()
-    report = run_benchmark(str(repo.path), n=5, seed=0)
+    report = run_benchmark(str(repo.path), n=5, seed=0, confusion=True)
     assert repo.head() == before and repo.git("status", "--porcelain") == ""   # cloned, never touched
     summary = report.figures["summary"]
     assert report.figures["n"] == 3    # only the commits with ten or more before them
@@ -195,6 +195,11 @@ def test_bench_messages_scores_real_commits_against_their_subjects(repo: Repo) -
         "fix(parser): upper-case rule1", "chore(deps): update dependency pytest-cov to v4.1.0",
         "chore(deps): update dependency pytest-cov to v3.5.0"}
     assert "majority type and scope" in report.text
+    matrix = summary["confusion"]
+    assert set(matrix) == {"fix", "chore"} and sum(sum(row.values()) for row in matrix.values()) == 3
+    agreed = sum(row.get(real, 0) for real, row in matrix.items())
+    assert agreed == round(3 * summary["type"])
+    assert "real \\ proposed" in report.text and f"{matrix['chore'].get('chore', 0)}/2" in report.text
 
 
 def test_a_house_that_turned_to_conventional_commits_is_followed_by_its_recent_habit(repo: Repo) -> None:
