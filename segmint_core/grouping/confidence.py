@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import json
 import math
-from collections import defaultdict
-from dataclasses import dataclass, field
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
@@ -131,12 +131,14 @@ def assess(pairs: PairProbabilities, labels: list[int], blocks: list[int],
         other = fit(alternative) if alternative is not None else 0.0
         own = fit(label)
         fits.append(BlockFit(block, label, 1.0 - other if math.isnan(own) else own, alternative, other))
-    groups = _group_confidence(fits, block_weight)
     between = {pair: base + gain / (cluster_weight[pair[0]] * cluster_weight[pair[1]])
                for pair, gain in across.items()}
-    decisions = (_decisions(fits, groups, between, block_weight, cluster_weight, calibration)
+    decisions = (_decisions(fits, _group_confidence(fits, block_weight), between, block_weight, cluster_weight,
+                            calibration)
                  + _splits(fits, block_weight, within, base, calibration))
-    return Assessment(fits, groups, rank(decisions), between)
+    # decisions read the fits as the pair model gives them (each kind has its own scaling); people read these
+    shown = calibration.blocks(fits)
+    return Assessment(shown, _group_confidence(shown, block_weight), rank(decisions), between)
 
 
 def _group_confidence(fits: list[BlockFit], block_weight: dict[int, float]) -> dict[int, float]:
@@ -256,6 +258,15 @@ class Calibration:
 
     pair: tuple[float, float] = (1.0, 0.0)
     decisions: dict[str, tuple[float, float]] = field(default_factory=dict)
+    hunks: tuple[float, ...] = (1.0, 0.0)   # a block's P(belongs with its group): ``hunk_signals``
+
+    def blocks(self, fits: list[BlockFit]) -> list[BlockFit]:
+        """The fits with each block's confidence scaled by ``hunks``."""
+        if self.hunks == (1.0, 0.0):
+            return fits
+        size = Counter(f.label for f in fits)
+        return [replace(f, confidence=_scaled(self.hunks, f.confidence, hunk_signals(f, size[f.label])))
+                for f in fits]
 
     def pairs(self, pairs: PairProbabilities) -> PairProbabilities:
         a, b = self.pair
@@ -267,20 +278,34 @@ class Calibration:
         return _scaled(self.decisions.get(kind, (1.0, 0.0)), p)
 
     def to_dict(self) -> dict:
-        return {"pair": list(self.pair), "decisions": {k: list(v) for k, v in sorted(self.decisions.items())}}
+        return {"pair": list(self.pair), "decisions": {k: list(v) for k, v in sorted(self.decisions.items())},
+                "hunks": list(self.hunks)}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Calibration":
         return cls(tuple(float(x) for x in data.get("pair", (1.0, 0.0))),   # type: ignore[arg-type]
-                   {k: (float(v[0]), float(v[1])) for k, v in data.get("decisions", {}).items()})
+                   {k: (float(v[0]), float(v[1])) for k, v in data.get("decisions", {}).items()},
+                   tuple(float(x) for x in data.get("hunks", (1.0, 0.0))))
 
 
-def _scaled(ab: tuple[float, float], p: float) -> float:
-    a, b = ab
-    if (a, b) == (1.0, 0.0):
+def hunk_signals(fit: BlockFit, blocks_in_group: int) -> tuple[float, float]:
+    """What a block's scaling reads beside its confidence: how well it fits the group it fits
+    best elsewhere (a block that fits nowhere else is likelier where it is, however weakly
+    it is tied there) and how many blocks its group holds."""
+    return _logit(fit.alternative_probability if fit.alternative is not None else 0.0), math.log(blocks_in_group)
+
+
+def _scaled(weights: tuple[float, ...], p: float, signals: tuple[float, ...] = ()) -> float:
+    """``sigmoid(a * logit(p) + b + c . signals)`` for weights ``a, b, c...``."""
+    a, b, *c = weights
+    if (a, b) == (1.0, 0.0) and not any(c):
         return p
+    return sigmoid(a * _logit(p) + b + sum(x * y for x, y in zip(c, signals)))
+
+
+def _logit(p: float) -> float:
     p = min(max(p, 1e-6), 1 - 1e-6)
-    return sigmoid(a * math.log(p / (1 - p)) + b)
+    return math.log(p / (1 - p))
 
 
 IDENTITY = Calibration()

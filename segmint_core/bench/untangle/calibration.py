@@ -11,13 +11,15 @@ counting once, as the model is fit; ``n`` counts them.
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from segmint_core.bench.untangle.features import Sample
-from segmint_core.grouping.confidence import IDENTITY, Calibration, assess
+from segmint_core.grouping.confidence import IDENTITY, BlockFit, Calibration, assess, hunk_signals
 from segmint_core.grouping.engine import cluster
 from segmint_core.grouping.model import Model
 from segmint_core.grouping.probability import PairProbabilities, pair_probabilities, sigmoid
@@ -76,26 +78,31 @@ def add_case(pairs_table: Reliability, hunks_table: Reliability, sample: Sample,
 
 def hunk_rows(sample: Sample, model: Model, calibration: Calibration) -> tuple[list, list, list]:
     """Every block of the engine's grouping of a case: its confidence, the observed share, its weight."""
+    rows = block_rows(sample, model, calibration)
+    return [f.confidence for f, _, _ in rows], [o for _, o, _ in rows], [w for _, _, w in rows]
+
+
+def block_rows(sample: Sample, model: Model, calibration: Calibration) -> list[tuple[BlockFit, float, float]]:
+    """Every block of the engine's grouping of a case with a scored line: its fit, the share of
+    its group's other scored lines from its commit (alone in its group: one minus that share
+    of the group it fits best), and its weight (its lines times those)."""
     from segmint_core.bench.untangle.review import _blocks   # one definition of a block
 
     owners = sample.owners()
     labels = cluster(sample.units, sample.links, model, sample.files)
     blocks = _blocks(sample, labels)
     pairs = pair_probabilities(sample.units, sample.links, model, sample.files)
-    fits = assess(pairs, labels, blocks, calibration).blocks
     share = _shares(owners, labels, blocks)
-    predicted_b, observed_b, weight_b = [], [], []
-    for fit in fits:
+    out = []
+    for fit in assess(pairs, labels, blocks, calibration).blocks:
         mine = share.get((fit.block, fit.label))
-        if mine is None:   # alone in its group: one minus its share of the group it fits best
+        if mine is None:
             other = share.get((fit.block, fit.alternative)) if fit.alternative is not None else None
             if other is None:
                 continue
             mine = (1.0 - other[0], other[1])
-        predicted_b.append(fit.confidence)
-        observed_b.append(mine[0])
-        weight_b.append(mine[1])
-    return predicted_b, observed_b, weight_b
+        out.append((fit, mine[0], mine[1]))
+    return out
 
 
 def _triu_index(i: int, j: int, n: int) -> int:
@@ -166,6 +173,30 @@ def fit_platt(z: np.ndarray, y: np.ndarray, w: np.ndarray, l2: float = 0.01) -> 
     return a, b
 
 
+def fit_logistic(x: np.ndarray, y: np.ndarray, w: np.ndarray, l2: float = 0.01) -> tuple[float, ...]:
+    """``a, b, c...`` minimising the weighted log loss of ``sigmoid(a * x0 + b + c . x[1:])`` against
+    ``y`` (Newton), shrunk towards ``a = 1`` and the rest 0: no change (``fit_platt`` with signals)."""
+    design = np.column_stack([x[:, 0], np.ones(len(x)), x[:, 1:]])
+    prior = np.zeros(design.shape[1])
+    prior[0] = 1.0
+    theta = prior.copy()
+    w = w / w.sum() if w.sum() > 0 else w
+    for _ in range(50):
+        p = 1.0 / (1.0 + np.exp(-np.clip(design @ theta, -30, 30)))
+        g = design.T @ (w * (p - y)) + l2 * (theta - prior)
+        h = design.T @ (design * (w * p * (1 - p))[:, None]) + l2 * np.eye(len(theta))
+        step = np.linalg.solve(h, g)
+        theta = theta - step
+        if np.abs(step).max() < 1e-8:
+            break
+    return tuple(float(t) for t in theta)
+
+
+def _logit(p: float) -> float:
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    return math.log(p / (1 - p))
+
+
 def pair_rows(sample: Sample, pairs: PairProbabilities) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every pair of scored units: log-odds, same commit (0/1), line weight (summing to 1 over the case)."""
     owners = sample.owners()
@@ -193,6 +224,7 @@ def fit_calibration(samples: list[Sample], model: Model) -> Calibration:
     rows = [pair_rows(s, pair_probabilities(s.units, s.links, model, s.files)) for s in samples if s.k >= 2]
     z, y, w = (np.concatenate([r[i] for r in rows]) for i in range(3))
     pair = fit_platt(z, y, w)
+    hunks = fit_hunks([s for s in samples if s.k >= 2], model, Calibration(pair))
     found: dict[str, list[tuple[float, bool]]] = {}
     for sample in samples:
         for kind, p, right in decision_rows(sample, model, Calibration(pair)):
@@ -202,5 +234,22 @@ def fit_calibration(samples: list[Sample], model: Model) -> Calibration:
         p = np.clip(np.array([v[0] for v in values]), 1e-6, 1 - 1e-6)
         y = np.array([1.0 if v[1] else 0.0 for v in values])
         decisions[kind] = fit_platt(np.log(p / (1 - p)), y, np.ones(len(p)), l2=DECISION_L2)
-    return Calibration(pair, decisions)
+    return Calibration(pair, decisions, hunks)
+
+
+def fit_hunks(samples: list[Sample], model: Model, calibration: Calibration) -> tuple[float, ...]:
+    """The scaling of a block's P(belongs with its group) from its confidence and ``hunk_signals``,
+    against the observed share; blocks weighted by lines, each case counting once."""
+    x, y, w = [], [], []
+    for sample in samples:
+        rows = block_rows(sample, model, calibration)
+        size = Counter(f.label for f, _, _ in rows)
+        total = sum(weight for _, _, weight in rows)
+        for fit, observed, weight in rows:
+            x.append((_logit(fit.confidence), *hunk_signals(fit, size[fit.label])))
+            y.append(observed)
+            w.append(weight / total)
+    if not x:
+        return (1.0, 0.0)
+    return fit_logistic(np.array(x), np.array(y), np.array(w))
 
