@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from segmint_core.grouping.confidence import (
@@ -60,6 +62,22 @@ def test_calibration_scales_pair_log_odds_and_decisions_and_round_trips() -> Non
     assert isinstance(shipped(), Calibration)
 
 
+def test_a_hunks_confidence_is_scaled_by_how_well_it_fits_elsewhere_and_its_decisions_are_not() -> None:
+    # unit 1 is weakly tied to its group and fits nowhere else: more likely where it is than its fit says
+    pairs = PairProbabilities(-2.0, {(0, 1): 0.5, (0, 2): 4.0, (3, 4): 4.0}, [1.0] * 5)
+    plain = assess(pairs, [0, 0, 0, 3, 3], [0, 1, 2, 3, 4])
+    cal = Calibration(hunks=(1.0, 0.0, -0.5, 0.0))   # the worse it fits elsewhere, the likelier it belongs
+    scaled = assess(pairs, [0, 0, 0, 3, 3], [0, 1, 2, 3, 4], cal)
+    fit = plain.blocks[1]
+    expected = sigmoid(math.log(fit.confidence / (1 - fit.confidence))
+                       - 0.5 * math.log(fit.alternative_probability / (1 - fit.alternative_probability)))
+    assert scaled.blocks[1].confidence == pytest.approx(expected) and expected > fit.confidence
+    assert scaled.groups[0] == pytest.approx(sum(f.confidence for f in scaled.blocks[:3]) / 3)
+    assert scaled.decisions == plain.decisions
+    assert Calibration.from_dict(cal.to_dict()) == cal
+    assert Calibration.from_dict({"pair": [1.0, 0.0]}).hunks == (1.0, 0.0)   # a calibration from before
+
+
 def test_a_reason_names_the_evidence_between_the_two_sides() -> None:
     from segmint_core.changes.models import Change, Hunk
 
@@ -82,3 +100,15 @@ def test_the_review_oracle_only_looks_at_decisions_a_person_is_shown() -> None:
     seen: set = set()
     assert _next([hidden, shown], seen) is shown
     assert _next([hidden, shown], seen) is None
+
+
+def test_a_logistic_fit_with_signals_finds_the_weights_that_made_the_outcomes() -> None:
+    import numpy as np
+
+    from segmint_core.bench.untangle.calibration import fit_logistic
+
+    rng = np.random.default_rng(7)
+    x = rng.normal(size=(20_000, 3))
+    y = (rng.random(20_000) < 1 / (1 + np.exp(-(0.5 * x[:, 0] + 0.3 - 1.2 * x[:, 1] + 0.8 * x[:, 2])))).astype(float)
+    a, b, c1, c2 = fit_logistic(x, y, np.ones(len(y)), l2=1e-6)
+    assert (a, b, c1, c2) == pytest.approx((0.5, 0.3, -1.2, 0.8), abs=0.06)
