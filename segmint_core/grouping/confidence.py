@@ -6,8 +6,9 @@ P(same intent) (``probability.py``), a block's fit with a group is the
 line-weighted mean of its units' pair probabilities with the group's units
 outside the block (a missing link counts at the no-link probability); its
 confidence is its fit with its own group (alone in its group: one minus its
-best fit elsewhere). A group's confidence is the line-weighted mean of its
-blocks'.
+best fit elsewhere), scaled by the calibration with how well it fits
+elsewhere and its group's size (``hunk_signals``). A group's confidence is the
+line-weighted mean of its blocks'.
 
 The decisions a person or agent should look at first are of two kinds: a
 block that fits another group about as well as its own (``move``), and two

@@ -6,7 +6,8 @@ block (``review.py``) of the engine's grouping, its confidence (P(it belongs
 with its group)) against the share of its group's other scored lines that
 come from its commit (alone in its group: one minus that share of the group
 it fits best). Pairs and blocks are weighted by changed lines, each case
-counting once, as the model is fit; ``n`` counts them.
+counting once, as the model is fit; ``n`` counts them. ``fit_calibration``
+fits the scalings of both, and of each decision kind, on the cases given.
 """
 
 from __future__ import annotations
