@@ -181,7 +181,9 @@ class MainScreen(SessionActions, Screen):
         self._show_empty_notes()
         self.show_selection(keep_position=True)
         self._tell_new_approvals()
-        self.read_confidence()
+        # After the frame that shows the groups: made anew (a saved session), the evidence is
+        # a second of work that would share the interpreter with that frame's drawing.
+        self.call_after_refresh(self.read_confidence)
 
     def _show_empty_notes(self) -> None:
         """An empty list says why, and what to press."""
