@@ -8,8 +8,10 @@ file order and breaks ties by position.
 
 from __future__ import annotations
 
+import functools
+import gc
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from segmint_core.changes import ChangeSet
 from segmint_core.changes.models import Change
@@ -33,8 +35,27 @@ from segmint_core.grouping.units import Unit, build_units
 
 ALGORITHMS = ("graph", "seed")
 Progress = Callable[[int, int, str], None]
+T = TypeVar("T")
 
 
+def _cycles_left_uncollected(fn: Callable[..., T]) -> Callable[..., T]:
+    """Run ``fn`` with Python's cycle collector paused: grouping makes hundreds of
+    thousands of small objects and no cycles, and the collector's passes over
+    them (and over everything else alive, a TUI's widgets) cost about a tenth
+    of a large grouping. Reference counting still frees everything as usual."""
+    @functools.wraps(fn)
+    def paused(*args: Any, **kwargs: Any) -> T:
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            if enabled:
+                gc.enable()
+    return paused
+
+
+@_cycles_left_uncollected
 def group_changes(
     changes: ChangeSet,
     *,
@@ -76,6 +97,7 @@ def group_changes(
     return grouping
 
 
+@_cycles_left_uncollected
 def evidence(units: list[Unit], model: Model = DEFAULT) -> list[Link]:
     """The links between units that ``group_changes`` computes offline, without a timeline."""
     return _links(units, get_provider("local"), model, None, None)

@@ -15,6 +15,9 @@ from hypothesis import strategies as st
 from segmint_core.bench.untangle.corpus import Selection, tangles
 from segmint_core.bench.untangle.synthetic import synthetic_changes
 from segmint_core.bench.untangle.workspace import Workspace
+from segmint_core.changes import capture
+from segmint_core.errors import SegmintError
+from segmint_core.git import Git
 from segmint_core.grouping import graph, group_changes
 from segmint_core.grouping.model import DEFAULT
 from segmint_core.grouping import units as units_module
@@ -216,3 +219,25 @@ def test_names_read_over_a_unit_s_rows_are_those_of_the_whole_file(repo: str) ->
                 rows = {int(r) for r in rng.integers(first, last + 1, size=int(rng.integers(1, 6)))}
                 assert parsed.names_on(rows) == [n for r in sorted(rows) for n in by_row.get(r, ())]
                 assert parsed.names_within(first, last) == [n for r in range(first, last + 1) for n in by_row.get(r, ())]
+
+
+def test_grouping_leaves_the_cycle_collector_as_it_found_it(repo) -> None:
+    """Grouping pauses Python's cycle collector while it runs, and only then: on, it is on
+    again afterwards (a failure included); off, it stays off."""
+    import gc
+
+    from tests.grouping.scenarios import two_intents
+
+    changes = capture(Git(str(two_intents(repo).path)))
+    assert gc.isenabled()
+    group_changes(changes, timeline=None)
+    assert gc.isenabled()
+    with pytest.raises(SegmintError):
+        group_changes(changes, algorithm="no such algorithm")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        group_changes(changes, timeline=None)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
