@@ -275,3 +275,20 @@ def test_leave_one_out_prints_reliability_and_review_effort(repo: Repo, tmp_path
     assert rows and all(0.0 <= r["predicted"] <= 1.0 and r["n"] > 0 for r in rows)
     refused = run_segmint("bench", "untangle", str(repo.path), "--review", "3")
     assert refused.returncode == 2 and "--leave-one-out" in refused.stderr
+
+
+def test_a_single_commit_weighs_half_a_tangled_case_in_the_merge_model_fit(repo: Repo) -> None:
+    from segmint_core.bench.untangle.merges import SINGLE_WEIGHT, link_kinds, merge_rows
+    from segmint_core.grouping.model import DEFAULT
+
+    history(repo)
+    with Workspace(str(repo.path)) as workspace:
+        ((_, tangle),) = list(tangles(workspace, Selection(2, 1)))
+    tangled = Sample("repo", 2, tangle, *case_evidence(tangle))
+    single = Sample("repo", 1, tangle, tangled.units, tangled.links)   # the same tree, read as one commit
+    kinds = link_kinds([tangled])
+    rows = merge_rows(tangled, DEFAULT, kinds)
+    halved = merge_rows(single, DEFAULT, kinds)
+    assert rows and [r[:2] for r in halved] == [r[:2] for r in rows]
+    assert [w for _, _, w in halved] == pytest.approx([SINGLE_WEIGHT * w for _, _, w in rows])
+    assert SINGLE_WEIGHT == 0.5

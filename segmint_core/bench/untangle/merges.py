@@ -5,7 +5,8 @@ candidate (the whole dendrogram), once with v1's fixed threshold -- and every
 candidate merge the clustering met is a row: the two clusters' features, the
 share of their line pairs that belong to one commit (a soft label), and the
 product of their scored lines as the weight, normalised so each case and
-path counts once. The fit is a logistic regression on standardised features.
+path counts once (a single commit's case half as much). The fit is a
+logistic regression on standardised features.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from segmint_core.grouping.model import Model
 from segmint_core.grouping.signals import dependencies
 
 Row = tuple[dict[str, float], float, float]
+# A single commit's case weighs half a tangled one's: every merge in it is right, and at full
+# weight the fit joins two commits' small trees as one (README: held out, 0.5 keeps k=2 level).
+SINGLE_WEIGHT = 0.5
 
 
 def link_kinds(samples: Iterable[Sample]) -> tuple[str, ...]:
@@ -50,7 +54,8 @@ def merge_rows(sample: Sample, model: Model, kinds: tuple[str, ...]) -> list[Row
 
         agglomerate(units, affinity, weights, links, sample.files, probe, together, decide=decide, observe=observe)
         total = sum(w for _, _, w in seen) or 1.0
-        rows += [(values, label, w / total) for values, label, w in seen]
+        share = SINGLE_WEIGHT if sample.k == 1 else 1.0
+        rows += [(values, label, share * w / total) for values, label, w in seen]
     return rows
 
 
