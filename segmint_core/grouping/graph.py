@@ -15,7 +15,8 @@ import math
 
 import numpy as np
 
-from segmint_core.grouping.model import PILING, Model
+from segmint_core.grouping.model import Model
+from segmint_core.grouping.pair_evidence import pair_evidence
 from segmint_core.grouping.signals.base import Link
 from segmint_core.grouping.signals.repeated import REPEATED
 from segmint_core.grouping.units import Unit
@@ -30,25 +31,16 @@ def affinities(links: list[Link], units: list[Unit], model: Model) -> dict[tuple
     """
     if not links:
         return {}
-    n = len(units)
-    kinds = sorted({item.kind for item in links})
-    kind_index = {k: i for i, k in enumerate(kinds)}
-    m = len(kinds)
-    keys = np.fromiter(((item.a * n + item.b) * m + kind_index[item.kind] for item in links), np.int64, len(links))
-    weights = np.fromiter((item.weight for item in links), np.float64, len(links))
-    cells, inverse = np.unique(keys, return_inverse=True)
-    sums = np.bincount(inverse, weights=weights)
-    cell_kind = cells % m
-    piling = np.array([k.split(":")[0] in PILING for k in kinds])
-    coefficients = np.array([model.coefficient(k) for k in kinds])
-    sums = np.where(piling[cell_kind], np.log1p(np.maximum(sums, 0.0)), sums) * coefficients[cell_kind]
-    pairs, pair_inverse = np.unique(cells // m, return_inverse=True)
-    totals = np.bincount(pair_inverse, weights=sums)
+    evidence = pair_evidence(links, len(units))
+    coefficients = np.array([model.coefficient(k) for k in evidence.kinds])
+    totals = np.bincount(evidence.cell_pair, weights=evidence.strength * coefficients[evidence.cell_kind],
+                         minlength=len(evidence.a))
+    if model.trees is not None:
+        totals = totals + model.trees.lift(evidence, units)
     unit_kinds = [u.flavour for u in units]
     interaction: dict[tuple[str, str], float] = {}
     out: dict[tuple[int, int], float] = {}
-    for pair, total in zip(pairs.tolist(), totals.tolist()):
-        a, b = divmod(pair, n)
+    for a, b, total in zip(evidence.a.tolist(), evidence.b.tolist(), totals.tolist()):
         key = (unit_kinds[a], unit_kinds[b])
         bonus = interaction.get(key)
         if bonus is None:

@@ -32,11 +32,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from segmint_core.grouping.boosted import Trees
 from segmint_core.grouping.merging import MergeModel
-
-# Kinds (before any ":" suffix) whose summed strength grows with the number of
-# shared things: log1p.
-PILING = frozenset({"def_use", "def_use_context", "shared", "mention", "mention_use", "repeated", "exercises"})
+from segmint_core.grouping.pair_evidence import PILING  # noqa: F401  (where the pair model's readers look)
 
 
 @dataclass(frozen=True)
@@ -57,6 +55,7 @@ class Model:
     similarity_neighbours: int = 8
     file_pair_cap: int = 256        # unit pairs expanded for one pair of files
     merge: MergeModel | None = None  # None: merge while the mean affinity is at least ``threshold``
+    trees: Trees | None = None       # added to a linked pair's affinity (``boosted.py``)
 
     def coefficient(self, kind: str) -> float:
         return self.coefficients.get(kind, 0.0)
@@ -69,14 +68,17 @@ class Model:
     def to_dict(self) -> dict:
         pair = {"coefficients": {k: round(v, 6) for k, v in sorted(self.coefficients.items()) if k not in HAND_SET},
                 "bias": round(self.bias, 6), "size_prior": round(self.size_prior, 6)}
+        if self.trees is not None:
+            pair["trees"] = self.trees.to_dict()
         return {"pair": pair, **({"merge": self.merge.to_dict()} if self.merge else {})}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Model":
         pair = data["pair"]
         merge = MergeModel.from_dict(data["merge"]) if data.get("merge") else None
+        trees = Trees.from_dict(pair["trees"]) if pair.get("trees") else None
         return cls(coefficients={**pair["coefficients"], **HAND_SET}, bias=float(pair["bias"]),
-                   size_prior=float(pair["size_prior"]), merge=merge)
+                   size_prior=float(pair["size_prior"]), merge=merge, trees=trees)
 
 
 HAND_SET = {
