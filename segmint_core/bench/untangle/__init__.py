@@ -21,6 +21,8 @@ from segmint_core.errors import SegmintError
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    from segmint_core.bench.untangle.boosting import add_boosting_options
+
     p = subparsers.add_parser(
         "untangle", help="score grouping on tangled commits from a repository's history",
         description="Tangle k consecutive commits of REPO into one dirty tree and score how well "
@@ -46,6 +48,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p.add_argument("--calibration", action="store_true",
                    help="with --leave-one-out: reliability tables of P(same intent) and P(hunk belongs "
                         "with its group), raw and calibrated on the other repositories")
+    add_boosting_options(p, None, "with --leave-one-out: also fit and score the engine with")
     p.add_argument("--provider", default="local", help="embedding provider for the engine (default local)")
     p.add_argument("--synthetic-hunks", type=int, default=1000, metavar="N",
                    help="also time grouping a synthetic N-hunk change set (default 1000; 0 skips)")
@@ -84,6 +87,7 @@ def run(args: argparse.Namespace) -> BenchReport:
     from segmint_core.bench.untangle.cache import Cache
 
     if args.leave_one_out:
+        from segmint_core.bench.untangle.boosting import boosting_option
         from segmint_core.bench.untangle.loo import leave_one_out
 
         if args.repo:
@@ -96,13 +100,13 @@ def run(args: argparse.Namespace) -> BenchReport:
             raise SegmintError("--review takes a number of decisions, 0 or more")
         return leave_one_out(args.leave_one_out, selections(args, args.k or [1, 2, 3]), Cache(args.cache),
                              drop=frozenset(args.drop), review=args.review, calibration=args.calibration,
-                             log=progress)
+                             boosting=boosting_option(args), log=progress)
     from segmint_core.bench.untangle.report import run_benchmark
 
     if not args.repo:
         raise SegmintError("Name a repository to benchmark (REPO), or several after --leave-one-out")
-    if args.drop or args.review is not None or args.calibration:
-        raise SegmintError("--drop, --review and --calibration measure fitted parts held out, "
+    if args.drop or args.review is not None or args.calibration or args.trees:
+        raise SegmintError("--drop, --review, --calibration and --trees measure fitted parts held out, "
                            "so they go with --leave-one-out")
     ks = args.k or [2]
     if len(ks) != 1:

@@ -21,7 +21,8 @@ from segmint_core.bench.untangle.cache import Cache
 from segmint_core.bench.untangle.confidence import ConfidenceTables, review_steps
 from segmint_core.bench.untangle.corpus import Selection, repo_name
 from segmint_core.bench.untangle.features import Sample, load_samples, without
-from segmint_core.bench.untangle.fit import MERGE_THRESHOLD, fit_model
+from segmint_core.bench.untangle.boosting import Boosting
+from segmint_core.bench.untangle.fit import BOOSTING, MERGE_THRESHOLD, fit_model
 from segmint_core.bench.untangle.metrics import adjusted_rand_index
 from segmint_core.errors import SegmintError
 from segmint_core.grouping.model import V1
@@ -30,6 +31,7 @@ from segmint_core.wording import counted
 ENGINE = "graph (held out)"
 MERGING = "graph, merge model"   # the same pair model, each merge decided by a merge model fit with it
 V1_MODEL = "v1 model"
+LINEAR = "graph, linear pair model"   # the shipped pair model without its trees, when it has them
 # Differences shown under each table, case by case: (row, minus this row).
 PER_FILE = "per-file"
 
@@ -74,7 +76,7 @@ class Table:
 
 
 def leave_one_out(repos: list[str], selections: list[Selection], cache: Cache, *, drop: frozenset[str] = frozenset(),
-                  review: int | None = None, calibration: bool = False,
+                  review: int | None = None, calibration: bool = False, boosting: Boosting | None = None,
                   log: Callable[[str], None] | None = None) -> BenchReport:
     names = _names(repos)
     samples: dict[str, list[Sample]] = {}
@@ -83,7 +85,9 @@ def leave_one_out(repos: list[str], selections: list[Selection], cache: Cache, *
         for s in samples[name]:
             s.repo = name
     dropped = f"graph without {', '.join(sorted(drop))}" if drop else None
-    rows = [ENGINE, *([dropped] if dropped else []), MERGING, cuts.CUT, V1_MODEL, *methods.BASELINES,
+    boosted = _boosted_name(boosting)
+    compared = [name for name in (LINEAR if BOOSTING else None, boosted) if name]
+    rows = [ENGINE, *compared, *([dropped] if dropped else []), MERGING, cuts.CUT, V1_MODEL, *methods.BASELINES,
             cuts.BEST_CUT, cuts.TRUE_K]
     table = Table(names, [s.k for s in selections], rows)
     sure = ConfidenceTables(names, review_steps(review)) if review is not None or calibration else None
@@ -91,7 +95,7 @@ def leave_one_out(repos: list[str], selections: list[Selection], cache: Cache, *
         training = [s for name in names if name != held for s in samples[name]]
         if log:
             log(f"{held}: fitting on {counted(len(training), 'case')} of the other repositories")
-        merging = fit_model(training, merge_threshold=MERGE_THRESHOLD)
+        merging = fit_model(training, merge_threshold=MERGE_THRESHOLD, boosting=BOOSTING)
         model = replace(merging, merge=None)
         if sure is not None:
             if log:
@@ -99,6 +103,10 @@ def leave_one_out(repos: list[str], selections: list[Selection], cache: Cache, *
             sure.add(held, samples[held], training, model, calibration)
         predictors = {ENGINE: methods.engine(model), MERGING: methods.engine(merging),
                       V1_MODEL: methods.engine(V1), **methods.BASELINES, **cuts.predictors(model, training)}
+        if BOOSTING:
+            predictors[LINEAR] = methods.engine(fit_model(training))
+        if boosted:
+            predictors[boosted] = methods.engine(fit_model(training, boosting=boosting))
         if dropped:
             predictors[dropped] = _engine_without(fit_model(without(training, drop)), drop)
         if log:
@@ -110,7 +118,7 @@ def leave_one_out(repos: list[str], selections: list[Selection], cache: Cache, *
     if not table.scores:
         raise SegmintError("No tangled cases in these repositories: nothing to score")
     figures = _figures(table, selections, drop)
-    text = format_table(table, selections[0], dropped)
+    text = format_table(table, selections[0], dropped, compared)
     if sure is not None:
         figures.update(sure.figures(table.ks))
         text = "\n".join([text, *sure.text(table.ks)])
@@ -129,7 +137,13 @@ def _names(repos: list[str]) -> list[str]:
     return names
 
 
-def format_table(table: Table, selection: Selection, dropped: str | None) -> str:
+def _boosted_name(boosting: Boosting | None) -> str | None:
+    if boosting is None:
+        return None
+    return f"graph, {counted(boosting.trees, 'tree')} of depth {boosting.depth} at {boosting.rate:g}"
+
+
+def format_table(table: Table, selection: Selection, dropped: str | None, compared: list[str] = ()) -> str:
     history = "first-parent history" if selection.first_parent else "all history"
     counts = {len(table.cell(ENGINE, r, k)) for r in table.repos for k in table.ks}
     per_repo = f"{min(counts)}-{max(counts)}" if len(counts) > 1 else str(counts.pop())
@@ -152,6 +166,8 @@ def format_table(table: Table, selection: Selection, dropped: str | None) -> str
         lines.append(_row(table, f"{ENGINE} - {PER_FILE}", k, width, (ENGINE, PER_FILE)))
         lines.append(_row(table, f"{MERGING} - graph", k, width, (MERGING, ENGINE)))
         lines.append(_row(table, f"{cuts.CUT} - graph", k, width, (cuts.CUT, ENGINE)))
+        for name in compared:
+            lines.append(_row(table, f"graph - {name.removeprefix('graph, ')}", k, width, (ENGINE, name)))
         if dropped:
             lines.append(_row(table, f"{ENGINE} - without", k, width, (ENGINE, dropped)))
     return "\n".join(lines)
