@@ -26,6 +26,7 @@ import argparse
 import numpy as np
 
 from segmint_core.bench.untangle.features import Sample
+from segmint_core.bench.untangle.pairs import unlinked
 from segmint_core.errors import SegmintError
 from segmint_core.grouping import graph
 from segmint_core.grouping.boosted import LINK, SHAPE, Trees, feature_matrix
@@ -96,14 +97,7 @@ def _case_rows(sample: Sample, model: Model) -> CaseRows:
     a, b = evidence.a, evidence.b
     same = (commit[a] == commit[b]).astype(np.float64)
     weight = lines[a] * lines[b]
-    scored = commit >= 0
-    per_commit = np.bincount(commit[scored], weights=lines[scored]) if scored.any() else np.zeros(0)
-    squares = float((lines ** 2).sum())
-    all_pairs = (lines.sum() ** 2 - squares) / 2
-    same_pairs = (float((per_commit ** 2).sum()) - squares) / 2
-    rest = [(0.0, all_pairs - same_pairs - float(weight[same == 0].sum())),
-            (1.0, same_pairs - float(weight[same == 1].sum()))]
-    extra = [(label, w) for label, w in rest if w > 1e-9]
+    extra = unlinked(commit, lines, same, weight)
     matrix = np.vstack([matrix, np.zeros((len(extra), len(names)))])
     same = np.concatenate([same, [label for label, _ in extra]])
     weight = np.concatenate([weight, [w for _, w in extra]])

@@ -81,13 +81,7 @@ def pair_rows(sample: Sample, model: Model) -> PairRows:
     else:
         linked = np.zeros(0, dtype=np.int64)
         same = weight = np.zeros(0)
-    # Unlinked pairs: all pairs of scored units, less the linked ones, by label.
-    per_commit = np.bincount(commit[commit >= 0], weights=lines[commit >= 0]) if (commit >= 0).any() else np.zeros(0)
-    squares = float((lines ** 2).sum())
-    all_pairs = (lines.sum() ** 2 - squares) / 2
-    same_pairs = (float((per_commit ** 2).sum()) - squares) / 2
-    rest = [all_pairs - same_pairs - float(weight[same == 0].sum()), same_pairs - float(weight[same == 1].sum())]
-    extra = [(label, w) for label, w in enumerate(rest) if w > 1e-9]
+    extra = unlinked(commit, lines, same, weight)
     start = len(linked)
     for offset, _ in enumerate(extra):
         rows_r.append(np.array([start + offset]))
@@ -98,6 +92,18 @@ def pair_rows(sample: Sample, model: Model) -> PairRows:
     total = weight.sum() or 1.0
     cat = (lambda parts, dtype: np.concatenate(parts).astype(dtype)) if rows_r else (lambda parts, dtype: np.zeros(0, dtype))
     return PairRows(names, cat(rows_r, np.int64), cat(rows_c, np.int64), cat(rows_v, np.float64), same, weight / total)
+
+
+def unlinked(commit: np.ndarray, lines: np.ndarray, same: np.ndarray, weight: np.ndarray) -> list[tuple[float, float]]:
+    """The unlinked pairs' rows, (label, weight): all pairs of scored units (``commit`` -1 for
+    none) weighted by their lines, less the linked ones (``same``, ``weight``), by label."""
+    scored = commit >= 0
+    per_commit = np.bincount(commit[scored], weights=lines[scored]) if scored.any() else np.zeros(0)
+    squares = float((lines ** 2).sum())
+    all_pairs = (lines.sum() ** 2 - squares) / 2
+    same_pairs = (float((per_commit ** 2).sum()) - squares) / 2
+    rest = [all_pairs - same_pairs - float(weight[same == 0].sum()), same_pairs - float(weight[same == 1].sum())]
+    return [(float(label), w) for label, w in enumerate(rest) if w > 1e-9]
 
 
 @dataclass
