@@ -110,7 +110,7 @@ def test_bench_fit_writes_trees_the_engine_loads_and_leave_one_out_scores_them(r
     table = run_segmint("bench", "untangle", "--leave-one-out", str(repo.path), str(other.path), "--k", "2",
                         "--n", "3", "--cache", cache, "--trees", "3")
     assert table.returncode == 0, table.stderr
-    for row in ("graph, 3 trees of depth 3 at 0.1", "graph - 3 trees of depth 3 at 0.1"):
+    for row in ("graph, 3 trees of depth 3 at 0.1", "graph, 3 trees of depth 3 at 0.1 - graph"):
         assert f"\n{row} " in table.stdout, row
     bad = run_segmint("bench", "fit", str(repo.path), "--trees", "3", "--depth", "0")
     assert bad.returncode == 2 and "--depth 1 to 8" in bad.stderr
