@@ -15,6 +15,11 @@ from what the two clusters look like instead; the shipped one does not
 (README: held out it keeps more single commits whole but tells fewer tangled
 ones apart).
 
+A model may also carry boosted trees (``boosted.py``) that add to a linked
+pair's affinity what the weighted sum cannot say (a kind of link that means
+more between two kinds of file); the shipped one does not (README: held out
+they gain at k=3 only).
+
 The pair model ships as data, ``model.json``, as ``segmint bench fit --out``
 writes it: fit on the seven histories, two changelog kinds set to 0 as in v1
 (README: held out it beats v1 at every k; the confidence calibration,
