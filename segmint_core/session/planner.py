@@ -71,10 +71,18 @@ def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group],
     return ordered
 
 
+MERGE_TO_COMMIT = "merge their groups to commit"
+
+
+def must_merge(plan: CommitPlan) -> bool:
+    """Whether the plan was proposed as one of plans that can only be committed together."""
+    return bool(plan.note) and plan.note.endswith(MERGE_TO_COMMIT)
+
+
 def _stuck_note(plan_id: str, needs: dict[str, set[str]], stuck: set[str], idle: set[str],
                 names: dict[str, str]) -> str:
     others = sorted(names[o] for o in needs.get(plan_id, ()) if o in stuck)
-    merge = "merge their groups to commit"
+    merge = MERGE_TO_COMMIT
     if plan_id in idle:
         return f"Depends on {', '.join(others)}, which needs its lines, though on its own it changes nothing: {merge}"
     if set(needs.get(plan_id, ())) & stuck <= idle:

@@ -227,9 +227,13 @@ def test_lines_that_change_nothing_alone_but_another_plan_needs_are_merged_first
                         "merge their groups to commit"
     assert needer.note == f"Depends on {idle.id}, which changes nothing on its own: merge their groups to commit"
     for plan in plans:
-        with pytest.raises(RefusedError):
+        with pytest.raises(RefusedError, match=f"^{plan.id} cannot be committed on its own. Depends on .*: "
+                                               "merge their groups to commit$"):
             session.apply_commit(plan.id)
         assert repo.snapshot() == before, "a refused plan changes nothing"
+    with pytest.raises(RefusedError, match="merge their groups to commit"):
+        session.apply_all()
+    assert repo.snapshot() == before, "the batch is refused before any commit"
     session.merge_groups([g for p in plans for g in p.change_group_ids])
     commit_all(session)
     assert repo.git("rev-list", f"{base}..HEAD").split() == [repo.head()], "one commit"
