@@ -26,6 +26,7 @@ import argparse
 import numpy as np
 
 from segmint_core.bench.untangle.features import Sample
+from segmint_core.bench.untangle.logistic import logistic
 from segmint_core.bench.untangle.pairs import unlinked
 from segmint_core.errors import SegmintError
 from segmint_core.grouping import graph
@@ -181,7 +182,7 @@ def _grow(matrix: np.ndarray, same: np.ndarray, weight: np.ndarray, offset: np.n
     thresholds = np.zeros((boosting.trees, depth))
     values = np.zeros((boosting.trees, 2 ** depth))
     for t in range(boosting.trees):
-        p = 1.0 / (1.0 + np.exp(-(offset + score)))
+        p = logistic(offset + score)
         gradient, curvature = weight * (p - same), weight * p * (1.0 - p)
         leaf = np.zeros(n, dtype=np.int64)
         for d in range(depth):

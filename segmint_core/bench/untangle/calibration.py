@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from segmint_core.bench.untangle.features import Sample
+from segmint_core.bench.untangle.logistic import logistic
 from segmint_core.grouping.confidence import IDENTITY, BlockFit, Calibration, assess, hunk_signals
 from segmint_core.grouping.engine import cluster
 from segmint_core.grouping.model import Model
@@ -73,7 +74,7 @@ def add_case(pairs_table: Reliability, hunks_table: Reliability, sample: Sample,
     calibration = calibration or IDENTITY
     z, same, weight = pair_rows(sample, calibration.pairs(pair_probabilities(sample.units, sample.links, model,
                                                                              sample.files)))
-    pairs_table.add(1.0 / (1.0 + np.exp(-z)), same, weight)
+    pairs_table.add(logistic(z), same, weight)
     hunks_table.add(*hunk_rows(sample, model, calibration))
 
 

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from segmint_core.bench.untangle.features import Sample
+from segmint_core.bench.untangle.logistic import logistic
 from segmint_core.grouping import graph
 from segmint_core.grouping.merging import MergeModel, agglomerate
 from segmint_core.grouping.model import Model
@@ -81,7 +82,7 @@ def fit_merge_model(rows: list[Row], kinds: tuple[str, ...], threshold: float, l
     reg = np.full(z.shape[1], l2)
     reg[-1] = 0.0
     for _ in range(100):
-        p = 1.0 / (1.0 + np.exp(-(z @ beta)))
+        p = logistic(z @ beta)
         gradient = z.T @ (w * (p - y)) + reg * beta
         hessian = (z * (w * p * (1 - p))[:, None]).T @ z + np.diag(reg) + 1e-9 * np.eye(len(beta))
         step = np.linalg.solve(hessian, gradient)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from segmint_core.bench.untangle.features import Sample
+from segmint_core.bench.untangle.logistic import logistic
 from segmint_core.grouping import graph
 from segmint_core.grouping.model import PILING, Model
 
@@ -156,7 +157,7 @@ def fit_logistic(design: Design, free: np.ndarray, l2: float = 0.01,
     reg = np.full(m, l2)
     for _ in range(iterations):
         score = np.bincount(rows, weights=beta[cols] * vals, minlength=n) + bias
-        p = 1.0 / (1.0 + np.exp(-score))
+        p = logistic(score)
         residual = design.weight * (p - design.same)
         curvature = design.weight * p * (1.0 - p)
         gradient = np.append(np.bincount(cols, weights=residual[rows] * vals, minlength=m) + reg * beta,
