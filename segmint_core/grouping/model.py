@@ -89,7 +89,12 @@ class Model:
 HAND_SET = {
     "same_intent": 3.0,       # recorded under the same intent by the trajectory recorder
     "same_burst": 1.0,        # edited within one burst of snapshots
-    "different_burst": -0.5,  # both have a history, never in the same burst
+    # Both recorded under intents, none shared: the person named them apart. Strong
+    # enough that two edits of one file with every diff-only link (same file,
+    # nearby, shared names: about +4) still lean apart; weaker pulls cannot undo it.
+    # A stale intent joins by mistake (+3 above); a switched one rarely does.
+    "different_intent": -8.0,
+    "different_burst": -0.5,  # both have a history, never in the same burst, intents silent
 }
 
 MODEL_FILE = Path(__file__).with_name("model.json")

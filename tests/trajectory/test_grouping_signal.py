@@ -35,10 +35,6 @@ def grouping_ari(scripted, timeline) -> float:
     return adjusted_rand_index([scripted.truth[h] for h in hunk_ids], predicted)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the hand-set timeline coefficients do not separate the two alternating intents: with the "
-    "timeline every hunk is one group (ARI 0) under v1 and under the pair model fit on seven; v1 "
-    "passed only because without the timeline it split by file (ARI -0.088), the refit keeps one group (0)"))
 def test_grouping_separates_alternating_intents_better_with_the_timeline(tmp_path: Path) -> None:
     try:
         from segmint_core.grouping.engine import group_changes  # noqa: F401
@@ -50,3 +46,4 @@ def test_grouping_separates_alternating_intents_better_with_the_timeline(tmp_pat
     with_timeline = grouping_ari(scripted, timeline)
     print(f"ARI without the timeline: {without:.3f}; with it: {with_timeline:.3f}")
     assert with_timeline > without
+    assert with_timeline == 1.0  # intents recorded apart repel even within one file

@@ -1,8 +1,11 @@
 """The edit timeline from the trajectory recorder, when one exists.
 
-Hunks edited in the same burst (snapshots close in time) or recorded under the
-same intent most likely belong together; two hunks whose edits never shared a
-burst lean apart. Atoms of one hunk share their hunk's history.
+Hunks recorded under the same intent, or edited in the same burst (snapshots
+close in time), most likely belong together. Two hunks that both carry
+recorded intents and share none were written under intents the person named
+apart: they repel, strongly enough to split a file. Only where the intents do
+not decide (one of the two has none recorded) do two hunks whose edits never
+shared a burst lean apart, weakly. Atoms of one hunk share their hunk's history.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from segmint_core.grouping.signals.base import Context, Link, link
 
 SAME_INTENT = "same_intent"
 SAME_BURST = "same_burst"
+DIFFERENT_INTENT = "different_intent"
 DIFFERENT_BURST = "different_burst"
 
 
@@ -37,13 +41,33 @@ def links(ctx: Context) -> Iterator[Link]:
         yield from _all_pairs(members, 1.0, SAME_INTENT, intent)
     for burst, members in sorted(by_burst.items()):
         yield from _all_pairs(members, 1.0, SAME_BURST, str(burst))
-    if ctx.model.coefficient(DIFFERENT_BURST):
-        indexes = sorted(histories)
-        for x, i in enumerate(indexes):
-            bursts = set(histories[i].bursts)
-            for j in indexes[x + 1 :]:
-                if bursts and histories[j].bursts and not bursts & set(histories[j].bursts):
-                    yield link(i, j, 1.0, DIFFERENT_BURST)
+    yield from _apart(ctx, histories)
+
+
+def _apart(ctx: Context, histories: dict) -> Iterator[Link]:
+    """Repelling links: different recorded intents, else (weakly) bursts never shared."""
+    by_burst = ctx.model.coefficient(DIFFERENT_BURST) != 0
+    by_intent = ctx.model.coefficient(DIFFERENT_INTENT) != 0
+    indexes = sorted(histories)
+    for x, i in enumerate(indexes):
+        intents, bursts = set(histories[i].intents), set(histories[i].bursts)
+        for j in indexes[x + 1 :]:
+            theirs = histories[j]
+            if intents and theirs.intents:
+                if by_intent and not intents & set(theirs.intents):
+                    yield Link(i, j, 1.0, DIFFERENT_INTENT, apart_detail(histories[i].intents, theirs.intents))
+            elif by_burst and bursts and theirs.bursts and not bursts & set(theirs.bursts):
+                yield link(i, j, 1.0, DIFFERENT_BURST)
+
+
+def apart_detail(mine: tuple[str, ...], theirs: tuple[str, ...]) -> str:
+    """A different-intent link's detail: unit ``a``'s intents, then unit ``b``'s."""
+    return "\n".join((" + ".join(mine), " + ".join(theirs)))
+
+
+def split_detail(detail: str) -> tuple[str, str]:
+    mine, _, theirs = detail.partition("\n")
+    return mine, theirs
 
 
 def _all_pairs(members: list[int], weight: float, kind: str, detail: str) -> Iterator[Link]:
