@@ -24,7 +24,7 @@ from segmint_core.grouping.embeddings import get_provider
 from segmint_core.grouping.embeddings.base import EmbeddingProvider, embedding_text
 from segmint_core.grouping.model import DEFAULT, Model
 from segmint_core.grouping.models import ChangeGroup, Grouping
-from segmint_core.grouping.reasons import group_reasons
+from segmint_core.grouping.reasons import ACROSS, group_reasons
 from segmint_core.grouping.seed import seed_clusters
 from segmint_core.grouping.signals import dependencies
 from segmint_core.grouping.signals.base import Context, Link
@@ -182,6 +182,9 @@ def _explain(groups: dict[int, ChangeGroup], effective: list[Change], units: lis
     for item in links:
         if labels[item.a] == labels[item.b]:
             inside[labels[item.a]].append(item)
+        elif item.kind in ACROSS:   # repelling evidence explains both groups it kept apart
+            inside[labels[item.a]].append(item)
+            inside[labels[item.b]].append(item)
     total = len(groups)
     for n, (label, group) in enumerate(groups.items()):
         _report(progress, n, total, "summarizing groups")

@@ -25,10 +25,12 @@ MAX_REASONS = 4
 # kind little weight of its own (a mention adds little beyond "a changelog
 # entry linked to code", yet it is the reason to show).
 EXPLAIN_FLOOR = 0.3
-SILENT = {timeline.DIFFERENT_BURST}
+SILENT = {timeline.DIFFERENT_BURST, timeline.DIFFERENT_INTENT}  # repelling: never a reason to be together
+# Kinds whose links leaving a group explain it (the timeline's split of a file).
+ACROSS = frozenset({timeline.DIFFERENT_INTENT})
 # Which evidence a person finds most telling comes first (then by weight).
 PRIORITY = {
-    identifiers.DEF_USE: 0, docs.MENTION: 0, timeline.SAME_INTENT: 0, dependencies.DEPENDENCIES: 0,
+    identifiers.DEF_USE: 0, docs.MENTION: 0, timeline.SAME_INTENT: 0, timeline.DIFFERENT_INTENT: 0, dependencies.DEPENDENCIES: 0,
     files.TEST_PAIR: 1, exercises.EXERCISES: 1, repeated.REPEATED: 1, repeated.MOVED: 1, identifiers.DEF_USE_CONTEXT: 1,
     proximity.SAME_SCOPE: 2, docs.MENTION_USE: 2, timeline.SAME_BURST: 2, docs.FILE_MENTION: 2,
     identifiers.SHARED: 3, proximity.SAME_HUNK: 3,
@@ -62,6 +64,8 @@ def group_reasons(units: list[Unit], links: list[Link], members: set[int], model
             totals[key] += weight
             holders[key].update((item.a, item.b))
     sentences: dict[str, tuple[int, float]] = {}
+    for text in _kept_apart(links, members):
+        sentences[text] = (PRIORITY[timeline.DIFFERENT_INTENT], 0.0)
     for key, weight in totals.items():
         text = _sentence(key[0], key[1], [units[i] for i in sorted(holders[key])])
         if text:
@@ -71,6 +75,19 @@ def group_reasons(units: list[Unit], links: list[Link], members: set[int], model
     if ranked:
         return ranked[:MAX_REASONS]
     return _solo_reasons([units[i] for i in sorted(members)], others)
+
+
+def _kept_apart(links: list[Link], members: set[int]) -> list[str]:
+    """For links leaving the group (``engine`` passes those of kinds in ``ACROSS``): which
+    recorded intent of the group's edits kept them apart from which other."""
+    out: dict[str, None] = {}
+    for item in links:
+        if item.kind != timeline.DIFFERENT_INTENT or (item.a in members) == (item.b in members):
+            continue
+        a_side, b_side = timeline.split_detail(item.detail)
+        mine, theirs = (a_side, b_side) if item.a in members else (b_side, a_side)
+        out[f'recorded under the intent "{_short(mine)}", kept apart from "{_short(theirs)}"'] = None
+    return sorted(out)[:2]
 
 
 def _sentence(kind: str, detail: str, units: list[Unit]) -> str | None:
