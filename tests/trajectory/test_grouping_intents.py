@@ -11,8 +11,12 @@ from pathlib import Path
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.grouping.engine import group_changes
+from segmint_core.grouping.model import DEFAULT
+from segmint_core.grouping.signals import timeline as signal
+from segmint_core.grouping.signals.base import Context
+from segmint_core.grouping.units import build_units
 from segmint_core.trajectory.recorder import Recorder
-from segmint_core.trajectory.timeline import hunk_histories
+from segmint_core.trajectory.timeline import HunkHistory, hunk_histories
 from tests.support.repo import Repo
 from tests.trajectory.support import FakeClock
 
@@ -112,3 +116,25 @@ def test_edits_without_recorded_intents_are_not_pushed_apart(tmp_path: Path) -> 
 
     with_timeline, _ = _groups_by_line(repo, timeline=True)
     assert with_timeline[currency] == with_timeline[rounding]  # bursts apart lean, they do not split
+
+
+def test_intents_decide_before_bursts(tmp_path: Path) -> None:
+    """Same intent in two bursts: no lean apart; different intents: a repelling link, not a burst one."""
+    repo = Repo(tmp_path / "kinds")
+    for name in "abc":
+        repo.write(f"{name}.py", f"{name} = 1\n")
+    repo.commit()
+    for name in "abc":
+        repo.write(f"{name}.py", f"{name} = 2\n")
+    units = build_units(capture(Git(str(repo.path))).changes)
+    timeline = {
+        "change-1:1": HunkHistory("change-1:1", ("s1",), (0,), ("Round totals",)),
+        "change-2:1": HunkHistory("change-2:1", ("s2",), (1,), ("Round totals",)),
+        "change-3:1": HunkHistory("change-3:1", ("s3",), (2,), ("Track currency",)),
+    }
+    found = {(units[i.a].path, units[i.b].path, i.kind) for i in signal.links(Context(units, DEFAULT, timeline))}
+    assert found == {
+        ("a.py", "b.py", signal.SAME_INTENT),
+        ("a.py", "c.py", signal.DIFFERENT_INTENT),
+        ("b.py", "c.py", signal.DIFFERENT_INTENT),
+    }
