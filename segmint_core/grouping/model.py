@@ -39,7 +39,6 @@ from pathlib import Path
 
 from segmint_core.grouping.boosted import Trees
 from segmint_core.grouping.merging import MergeModel
-from segmint_core.grouping.pair_evidence import PILING  # noqa: F401  (where the pair model's readers look)
 
 
 @dataclass(frozen=True)

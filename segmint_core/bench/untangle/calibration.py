@@ -160,18 +160,8 @@ def format_reliability(title: str, rows: list[dict]) -> list[str]:
 
 
 def fit_platt(z: np.ndarray, y: np.ndarray, w: np.ndarray, l2: float = 0.01) -> tuple[float, float]:
-    """``a, b`` minimising the weighted log loss of ``sigmoid(a * z + b)`` against ``y`` (Newton)."""
-    a, b = 1.0, 0.0
-    w = w / w.sum() if w.sum() > 0 else w
-    for _ in range(50):
-        p = 1.0 / (1.0 + np.exp(-np.clip(a * z + b, -30, 30)))
-        r, c = w * (p - y), w * p * (1 - p)
-        g = np.array([(r * z).sum() + l2 * (a - 1.0), r.sum() + l2 * b])   # shrunk towards no change
-        h = np.array([[(c * z * z).sum() + l2, (c * z).sum()], [(c * z).sum(), c.sum() + l2]])
-        step = np.linalg.solve(h, g)
-        a, b = a - float(step[0]), b - float(step[1])
-        if np.abs(step).max() < 1e-8:
-            break
+    """``a, b`` minimising the weighted log loss of ``sigmoid(a * z + b)`` against ``y``, shrunk towards no change."""
+    a, b = fit_logistic(z[:, None], y, w, l2)
     return a, b
 
 

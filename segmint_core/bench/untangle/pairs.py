@@ -22,7 +22,8 @@ import numpy as np
 from segmint_core.bench.untangle.features import Sample
 from segmint_core.bench.untangle.logistic import logistic
 from segmint_core.grouping import graph
-from segmint_core.grouping.model import PILING, Model
+from segmint_core.grouping.model import Model
+from segmint_core.grouping.pair_evidence import pair_evidence
 
 SIZE = "size_prior"
 
@@ -60,30 +61,20 @@ def pair_rows(sample: Sample, model: Model) -> PairRows:
 
     usable = [x for x in sample.links if commit[x.a] >= 0 and commit[x.b] >= 0]
     if usable:
-        kinds = sorted({x.kind for x in usable})
-        kind_id = np.array([name_id(k) for k in kinds])
-        position = {k: i for i, k in enumerate(kinds)}
-        pair = np.fromiter((x.a * n + x.b for x in usable), np.int64, len(usable))
-        kind = np.fromiter((position[x.kind] for x in usable), np.int64, len(usable))
-        cells, inverse = np.unique(pair * len(kinds) + kind, return_inverse=True)
-        sums = np.bincount(inverse, weights=np.fromiter((x.weight for x in usable), np.float64, len(usable)))
-        cell_pair, cell_kind = cells // len(kinds), cells % len(kinds)
-        piling = np.array([k.split(":")[0] in PILING for k in kinds])
-        sums = np.where(piling[cell_kind], np.log1p(np.maximum(sums, 0.0)), sums)
-        linked, row_of_cell = np.unique(cell_pair, return_inverse=True)
-        a, b = linked // n, linked % n
+        evidence = pair_evidence(usable, n)
+        kind_id = np.array([name_id(k) for k in evidence.kinds])
+        a, b = evidence.a, evidence.b
         flavour = [units[i].flavour for i in range(n)]
         interaction = np.array([name_id(graph.pair_kind(flavour[x], flavour[y])) for x, y in zip(a.tolist(), b.tolist())])
-        rows_r += [row_of_cell, np.arange(len(linked)), np.arange(len(linked))]
-        rows_c += [kind_id[cell_kind], interaction, np.zeros(len(linked), dtype=np.int64)]
-        rows_v += [sums, np.ones(len(linked)), np.full(len(linked), size)]
+        rows_r += [evidence.cell_pair, np.arange(len(a)), np.arange(len(a))]
+        rows_c += [kind_id[evidence.cell_kind], interaction, np.zeros(len(a), dtype=np.int64)]
+        rows_v += [evidence.strength, np.ones(len(a)), np.full(len(a), size)]
         same = (commit[a] == commit[b]).astype(np.float64)
         weight = lines[a] * lines[b]
     else:
-        linked = np.zeros(0, dtype=np.int64)
         same = weight = np.zeros(0)
     extra = unlinked(commit, lines, same, weight)
-    start = len(linked)
+    start = len(same)
     for offset, _ in enumerate(extra):
         rows_r.append(np.array([start + offset]))
         rows_c.append(np.array([0]))
