@@ -8,8 +8,9 @@ import numpy as np
 
 from segmint_core.bench.untangle.cuts import level_ari
 from segmint_core.bench.untangle.metrics import adjusted_rand_index
-from segmint_core.grouping import cutting, graph
-from segmint_core.grouping.cutting import CutModel
+from segmint_core.bench.untangle import cutting
+from segmint_core.bench.untangle.cutting import CutModel
+from segmint_core.grouping import graph
 from segmint_core.grouping.model import DEFAULT
 from tests.grouping.scenarios import two_intents
 from tests.grouping.test_merging import units_of

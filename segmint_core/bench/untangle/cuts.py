@@ -19,10 +19,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from segmint_core.bench.untangle import cutting
+from segmint_core.bench.untangle.cutting import CutModel, Levels
 from segmint_core.bench.untangle.features import Sample
 from segmint_core.bench.untangle.methods import Predict, unit_line_labels
-from segmint_core.grouping import cutting, graph
-from segmint_core.grouping.cutting import CutModel, Levels
+from segmint_core.grouping import graph
 from segmint_core.grouping.model import Model
 from segmint_core.grouping.signals import dependencies
 from segmint_core.grouping.unions import unions

@@ -32,7 +32,7 @@ DECISION_FILES = frozenset({
     "grouping/graph.py", "grouping/merging.py", "grouping/assemble.py", "grouping/reasons.py",
     "grouping/summaries.py", "grouping/seed.py", "grouping/models.py", "grouping/model_data.json",
     "grouping/probability.py", "grouping/confidence.py", "grouping/calibration.json",
-    "grouping/model.json", "grouping/model_v1.json", "grouping/cutting.py", "grouping/boosted.py",
+    "grouping/model.json", "grouping/model_v1.json", "grouping/boosted.py",
     "grouping/pair_evidence.py",
 })
 

@@ -9,10 +9,10 @@ mean affinity of the last merge made and of the next one refused, and how
 those two sit against v1's threshold ``-(bias + size_prior ln(min(files, 5)))``
 (hinges at a few offsets, so v1's rule is one setting of the weights). A
 linear scorer (``CutModel``, fit on tangled histories by
-``bench/untangle/cuts.py``) picks the level with the highest score, the
+``cuts.py``) picks the level with the highest score, the
 fewest merges on a tie. Deciding once per case, rather than merge by merge,
 lets the choice weigh what the partition as a whole looks like. The engine
-does not use it: held out it keeps more single commits whole but tells
+does not use it, so it lives with the bench that measures it: held out it keeps more single commits whole but tells
 fewer tangled ones apart (README, "How well it untangles").
 """
 
