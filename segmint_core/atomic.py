@@ -20,7 +20,9 @@ def write_atomic(path: Path, data: bytes) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         if os.path.exists(tmp):
             os.unlink(tmp)
+        if isinstance(exc, OSError) and not exc.filename:   # (a failed flush names no file)
+            raise OSError(exc.errno, exc.strerror, str(path)) from exc
         raise

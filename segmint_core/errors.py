@@ -6,6 +6,8 @@ Every one carries a single sentence meant for a person (CLI stderr) or an agent
 
 from __future__ import annotations
 
+import errno
+
 
 class SegmintError(Exception):
     """Base class: a deterministic, user-facing failure."""
@@ -55,3 +57,18 @@ class StaleReferenceError(SegmintError):
 
 class RefusedError(SegmintError):
     """An operation refused to protect the user's work (HEAD moved, rebase, ...)."""
+
+
+# A full or failing disk: the machine's trouble, not Segmint's, told as such.
+DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS})
+
+
+def os_trouble(exc: OSError) -> str:
+    """An ``OSError`` as a few words: "No space left on device: /path/to/file"."""
+    where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
+    return f"{exc.strerror or exc}{where}"
+
+
+def disk_trouble(exc: BaseException) -> str | None:
+    """``os_trouble`` of a full or failing disk's error; None for anything else."""
+    return os_trouble(exc) if isinstance(exc, OSError) and exc.errno in DISK_ERRNOS else None

@@ -25,7 +25,6 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,7 +102,7 @@ def apply_selection(
         return ApplyResult(None, changes.head, stats, [], None, dry_run=True)
     with journal.flight(git, journal.APPLY, label, changes.head) as flight:
         with index_lock(git, token=flight.journal.token) as held:
-            saved = _save_index(git, held.index)
+            saved = _save_index(held.index, flight.journal.saved_index)
             paths = _prepare_index(git, held.index, targets, flight.prepared)
             tree = _commit_tree(git, changes.head, targets, flight.journal.scratch)
             flight.ready(target=tree, paths=paths, saved_index=saved, index=flight.prepared if paths else None)
@@ -278,14 +277,13 @@ def _final_oid(git: Git, change: Change) -> str | None:
 # -- 3-5. writing -----------------------------------------------------------------
 
 
-def _save_index(git: Git, index_path: Path) -> str | None:
-    if not index_path.exists():
+def _save_index(index_path: Path, saved: str | None) -> str | None:
+    """A copy of the index at ``saved``, for undo; None when there is no index."""
+    if not index_path.exists() or saved is None:
         return None
-    folder = Path(git.git_dir) / "segmint" / "undo"
-    folder.mkdir(parents=True, exist_ok=True)
-    saved = folder / f"index-{time.time_ns()}"
-    shutil.copy2(index_path, saved)
-    return str(saved)
+    os.makedirs(os.path.dirname(saved), exist_ok=True)
+    shutil.copy2(index_path, saved)   # (half a copy, on a full disk, goes with the journal's files)
+    return saved
 
 
 def _with_blobs(git: Git, states: list[FileState]) -> list[tuple[FileState, str | None]]:

@@ -12,7 +12,9 @@ once the caller has recorded the outcome.
 for any ``git commit`` (and its hooks) the dead process left running, then
 either completes the work (HEAD moved: the prepared index is put in place)
 or rolls it back (HEAD did not move: the prepared files go), removes the
-``index.lock`` it created, and says what it did in one sentence.
+``index.lock`` it created, and says what it did in one sentence. Git is put
+right first; the caller's record of it comes after, and when that cannot be
+written (a full disk) the journal stays for the next run (``Unrecorded``).
 
 Git processes of an apply inherit an open, locked file (``keepalive``):
 while any of them runs, the lock stays held, so ``finish`` never acts while
@@ -31,7 +33,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from segmint_core.atomic import write_atomic
-from segmint_core.errors import RefusedError
+from segmint_core.errors import RefusedError, SegmintError, os_trouble
 from segmint_core.git import Git
 
 APPLY = "apply"
@@ -66,6 +68,15 @@ class Finished:
     moved: bool           # HEAD moved as planned: the commit (or the undo) happened
     sha: str | None       # apply: the commit made
     sentence: str
+
+
+class Unrecorded(SegmintError):
+    """Git is as the work left it, but the session could not write that down (a full disk, say):
+    the journal stays, so the next Segmint command records it."""
+
+    def __init__(self, done: str, exc: OSError) -> None:
+        super().__init__(f"{done.rstrip('.')}; but it could not record this in its session ({os_trouble(exc)}): "
+                         "free some space and run Segmint again to finish")
 
 
 def journal_path(git: Git) -> Path:
@@ -138,7 +149,8 @@ def flight(git: Git, kind: str, label: str, head: str | None) -> Iterator[Flight
     folder = Path(git.git_dir) / "segmint" / "tmp"
     folder.mkdir(parents=True, exist_ok=True)
     journal = Journal(kind, label, head, None, str(folder / f"next-index-{stem}"), f"segmint {stem}\n",
-                      scratch=str(folder / f"commit-index-{stem}") if kind == APPLY else None)
+                      scratch=str(folder / f"commit-index-{stem}") if kind == APPLY else None,
+                      saved_index=str(folder.parent / "undo" / f"index-{stem}") if kind == APPLY else None)
     path = Path(git.git_dir) / "segmint" / KEEPALIVE
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     try:
@@ -152,7 +164,7 @@ def flight(git: Git, kind: str, label: str, head: str | None) -> Iterator[Flight
                 _drop(journal)
                 clear(git)
             raise
-        _drop(journal)
+        _drop(journal, done=True)
         clear(git)
     finally:
         os.close(fd)
@@ -162,8 +174,9 @@ def finish(git: Git, record: Callable[[Finished], None], wait: float = HOOK_WAIT
     """Complete or roll back what a dead process left in flight; None if nothing was.
 
     ``record`` brings the caller's own state in line (the session marks the
-    plan applied, say); the journal is removed only after it returns, so a
-    failure there (a full disk) leaves the work to the next run.
+    plan applied, say) once git is right; the journal is removed only after it
+    returns, so when it cannot write (a full disk) the next run records it:
+    ``Unrecorded`` says so. Finishing again what was finished changes nothing.
     """
     journal = read(git)
     if journal is None:
@@ -182,7 +195,10 @@ def finish(git: Git, record: Callable[[Finished], None], wait: float = HOOK_WAIT
         outcome = Finished(journal, False, None, (
             f"Segmint found {_what(journal)} interrupted, and HEAD has moved since (now {_short(head)}); "
             f"it {lock}left HEAD and the index as they are."))
-    record(outcome)
+    try:
+        record(outcome)
+    except OSError as exc:
+        raise Unrecorded(outcome.sentence, exc) from exc
     clear(git)
     return outcome
 
@@ -230,7 +246,7 @@ def _completed(git: Git, journal: Journal, head: str | None) -> str:
             os.unlink(prepared)
             note = (", but another process has taken the index since, so Segmint left it as it is "
                     "(check `git status`)")
-    _drop(journal, keep_index=True)
+    _drop(journal, done=True)
     _release(git, journal)
     if journal.kind == UNDO:
         return f"Segmint finished undoing {journal.label}, interrupted after HEAD went back to {_short(head)}{note}."
@@ -245,8 +261,10 @@ def _rolled_back(journal: Journal) -> str:
             "nothing was committed, the index is as it was.")
 
 
-def _drop(journal: Journal, *, keep_index: bool = False) -> None:
-    for path in (journal.scratch, None if keep_index else journal.index):
+def _drop(journal: Journal, *, done: bool = False) -> None:
+    """Remove the files of the work: the scratch index; unless it was ``done``, the prepared
+    index and the copy of the index kept for undo too."""
+    for path in (journal.scratch, *(() if done else (journal.index, journal.saved_index))):
         if path:
             try:
                 os.unlink(path)

@@ -15,14 +15,13 @@ skipping the interpreter's teardown (about 8 ms of ``segmint changes``).
 from __future__ import annotations
 
 import argparse
-import errno
 import os
 import sys
 from collections.abc import Sequence
 from importlib import import_module
 
 from segmint_core import __version__
-from segmint_core.errors import SegmintError
+from segmint_core.errors import SegmintError, disk_trouble
 
 # Sub-command modules under segmint_core.cli, in help order, with their help line.
 COMMANDS = {
@@ -40,9 +39,6 @@ COMMANDS = {
 }
 
 EXIT_USAGE = 2
-# A full or failing disk (the output, or a file Segmint writes): the
-# machine's problem, told in one sentence, not an internal error.
-_DISK_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS}
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -170,9 +166,9 @@ def _run(args: argparse.Namespace) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 0
     except Exception as exc:  # a bug (or a full disk): one line, trace only on request
-        if isinstance(exc, OSError) and exc.errno in _DISK_ERRORS:
-            where = f": {exc.filename}" if exc.filename else ""
-            print(f"segmint: {exc.strerror}{where}", file=sys.stderr)
+        trouble = disk_trouble(exc)   # the output, or a file Segmint writes: the machine's problem
+        if trouble:
+            print(f"segmint: {trouble}", file=sys.stderr)
             return 1
         if os.environ.get("SEGMINT_DEBUG"):
             raise

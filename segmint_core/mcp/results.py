@@ -19,7 +19,7 @@ from typing import Any, ParamSpec
 
 from mcp_types import CallToolResult, TextContent
 
-from segmint_core.errors import SegmintError
+from segmint_core.errors import SegmintError, disk_trouble
 from segmint_core.toolresult import ToolResult
 
 log = logging.getLogger("segmint.mcp")
@@ -63,6 +63,9 @@ def tool_errors(fn: Callable[P, Awaitable[CallToolResult]]) -> Callable[P, Await
         except SegmintError as exc:
             return failure(str(exc))
         except Exception as exc:   # a bug: one line in the log, the traceback with SEGMINT_DEBUG=1
+            trouble = disk_trouble(exc)   # (a full disk is the machine's trouble: said as it is)
+            if trouble:
+                return failure(trouble)
             log.error("tool %s failed: %s: %s", fn.__name__, type(exc).__name__, exc,
                       exc_info=bool(os.environ.get("SEGMINT_DEBUG")))
             return failure(f"Internal error in {fn.__name__}: {type(exc).__name__} (details are in the server log)")

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from segmint_core.apply.commit import ApplyResult, Selection, apply_selection
+from segmint_core.apply.journal import Unrecorded
 from segmint_core.apply.undo import undo_commit
-from segmint_core.errors import RefusedError, SegmintError
+from segmint_core.errors import RefusedError, SegmintError, os_trouble
 from segmint_core.session import events, ledger
-from segmint_core.session.core import SessionCore
+from segmint_core.session.core import SessionCore, short_head
 from segmint_core.session.groups import disagreement
 from segmint_core.session.models import AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, FAILED, PERSON, CommitPlan
 from segmint_core.session.planner import must_merge, needed_later
@@ -79,7 +80,11 @@ def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str)
     def record(result: ApplyResult) -> None:
         ledger.record_commit(session.state, plan, result.sha or "", result.parent, saved_index=result.saved_index,
                              paths=result.index_paths, before=before)
-        session.save()
+        try:
+            session.save()
+        except OSError as exc:   # the commit and the index are right; the journal stays for the next run
+            raise Unrecorded(f"{plan.id} is committed as {(result.sha or '')[:7]} and the index matches it", exc) \
+                from exc
 
     try:
         selection = selection_for(session, plan)
@@ -131,12 +136,12 @@ def stopped(session: SessionCore, made: list[ApplyOutcome], plan_id: str, exc: E
     """The ``BatchStopped`` for ``exc`` raised while applying ``plan_id`` after ``made``; None if
     nothing was committed. A plan committed before the error (recording it failed) counts as made."""
     committed = [o for o in made if o.status == APPLIED]
-    reason = str(exc) if isinstance(exc, SegmintError) else \
-        f"{exc.strerror or exc}{f': {exc.filename}' if getattr(exc, 'filename', None) else ''}"
+    reason = str(exc) if isinstance(exc, SegmintError) else os_trouble(exc)
     plan = next((p for p in session.plans if p.id == plan_id), None)
     if plan is not None and plan.status == APPLIED and plan.sha:
         committed.append(ApplyOutcome(plan_id, APPLIED, plan.sha, message=f"{plan_id} committed as {plan.sha[:7]}"))
-        reason += " (after committing it; the next Segmint command records it)"
+        if not isinstance(exc, Unrecorded):
+            reason += " (after committing it)"
     return BatchStopped(committed, plan_id, reason) if committed else None
 
 
@@ -185,9 +190,13 @@ def undo(session: SessionCore, *, actor: str = PERSON) -> UndoOutcome:
 
         def record() -> None:
             session.units = ledger.put_back(session.state, last, session.capture_changes())
-            write_units(session.folder, session.units, session.state)
             session.log(actor, "undid", f"{actor} undid {last.plan_id} ({last.sha[:7]})")
-            session.save()
+            try:
+                write_units(session.folder, session.units, session.state)
+                session.save()
+            except OSError as exc:   # HEAD and the index are right; the journal stays for the next run
+                raise Unrecorded(f"{last.plan_id} ({last.sha[:7]}) is undone: HEAD is back at {short_head(last.parent)} "
+                                 "and the index as it was", exc) from exc
 
         undo_commit(session.git, last.sha, last.parent, saved_index=last.index_before, paths=last.paths,
                     label=last.plan_id, record=record)

@@ -55,7 +55,8 @@ class SessionCore:
         self.confidence_cache: Any = None
         self.evidence_cache: Any = None
         self.state = SavedState()
-        self.units = Units(self.capture_changes(), {})
+        # With an apply or undo to finish, the changes are read once git is put right (``_on_lock``).
+        self.units = None if journal.pending(git.git_dir) else Units(self.capture_changes(), {})
         self._units_just_read = True  # the first adoption need not capture again
         with self.lock:
             if self._disk_stamp is None:  # nothing saved yet: a new session
@@ -244,9 +245,10 @@ class SessionCore:
         self.save()
         return self.revision
 
-    def log(self, actor: str, action: str, text: str) -> None:
+    def log(self, actor: str, action: str, text: str, state: SavedState | None = None) -> None:
+        state = state if state is not None else self.state
         stamp = self._clock().astimezone(timezone.utc).isoformat(timespec="seconds")
-        self.state.activity.append(Activity(stamp, actor, action, text, self.revision))
+        state.activity.append(Activity(stamp, actor, action, text, state.revision))
 
     def saved_elsewhere(self) -> bool:
         """Whether the saved state may be another process's (a quick look, without the lock)."""
@@ -260,31 +262,31 @@ class SessionCore:
 
     def _on_lock(self) -> None:
         finished = self._finish_interrupted() if journal.pending(self.git.git_dir) else None
-        self._adopt_saved()
         if finished is not None:
             self.recovered.append(finished.sentence)
-            self.log("segmint", "recovered", finished.sentence)
-            self.save()
+            self._units_just_read = self.units is None   # units read before may have the index behind HEAD
+        if self.units is None:
+            self.units = Units(self.capture_changes(), {})
+        self._adopt_saved()
 
     def _finish_interrupted(self) -> journal.Finished | None:
         """Finish or roll back a commit or an undo a killed process left half-done
-        (``segmint_core.apply.journal``), and bring the saved state in line."""
+        (``segmint_core.apply.journal``), and bring the saved state in line in one write:
+        when it does not fit (a full disk), git is right and the journal stays for the next run."""
 
         def settle(done: journal.Finished) -> None:
             saved = read_saved(self.folder)
-            if saved is None or not done.moved:
+            if saved is None:
                 return
             work = done.journal
-            if work.kind == journal.APPLY:
+            if done.moved and work.kind == journal.APPLY:
                 plan = next((p for p in saved.plans if p.id == work.label), None)
-                if plan is None or any(a.sha == done.sha for a in saved.applied):
-                    return   # recorded already (or the session was reset since)
-                ledger.record_commit(saved, plan, done.sha or "", work.head, saved_index=work.saved_index,
-                                     paths=work.paths, before=ledger.state_before(saved, saved.splits))
-            else:
-                if not saved.applied or saved.applied[-1].sha != work.undone:
-                    return
+                if plan is not None and not any(a.sha == done.sha for a in saved.applied):
+                    ledger.record_commit(saved, plan, done.sha or "", work.head, saved_index=work.saved_index,
+                                         paths=work.paths, before=ledger.state_before(saved, saved.splits))
+            elif done.moved and saved.applied and saved.applied[-1].sha == work.undone:
                 write_units(self.folder, ledger.put_back(saved, saved.applied[-1], self.capture_changes()), saved)
+            self.log("segmint", "recovered", done.sentence, saved)
             write_saved(self.folder, saved)
 
         return journal.finish(self.git, settle)
@@ -324,10 +326,10 @@ def _mark_moved_head(state: SavedState, head: str | None) -> None:
     (a commit, a reset, a checkout), and a plan commits only on the HEAD it was made for."""
     for plan in state.plans:
         if plan.status != APPLIED and plan.base != head and not plan.stale:
-            plan.stale = f"HEAD moved from {_short(plan.base)} to {_short(head)}"
+            plan.stale = f"HEAD moved from {short_head(plan.base)} to {short_head(head)}"
 
 
-def _short(oid: str | None) -> str:
+def short_head(oid: str | None) -> str:
     return oid[:7] if oid else "an unborn branch"
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from segmint_core.changes import capture
 from segmint_core.session.session import Session
 from tests.support.repo import Repo
 
@@ -79,6 +80,14 @@ def assert_consistent(repo: Repo, said: list[str] = ()) -> None:
     repo.git("fsck", "--no-progress")
 
 
+def assert_reads_the_tree(session: Session) -> None:
+    """The session's changes are the repository's as it is now, not as they were read before the
+    interrupted work was finished (with the index behind HEAD, the commit showed as staged undone)."""
+    assert session.units.changeset.fingerprint == capture(session.git).fingerprint
+    committed = set(session.git.run("diff-tree", "--no-commit-id", "--name-only", "-r", "HEAD").text.split())
+    assert not any(c.staged_patch for c in session.changes if c.file_path in committed), "nothing staged"
+
+
 def finish_the_work(repo: Repo, worktree: dict[str, object]) -> Session:
     session = Session.open(str(repo.path))
     try:
@@ -121,6 +130,7 @@ def test_a_killed_apply_is_finished_or_rolled_back_by_the_next_command(repo: Rep
         assert (first.status, first.sha) == ("applied", repo.head())
         assert not any(p.out_of_date for p in session.plans), "the other plans are still good"
     assert session.activity[-1].action == "recovered"
+    assert_reads_the_tree(session)
     finish_the_work(repo, worktree)
 
 
@@ -163,6 +173,8 @@ def test_killed_while_a_slow_hook_runs_the_next_command_waits_for_it(repo: Repo,
     assert len(session.recovered) == 1 and "finished applying" in session.recovered[0], session.recovered
     assert repo.git("rev-parse", "HEAD~1").strip() == head
     assert_consistent(repo)
+    assert_reads_the_tree(session)
+    assert [c.file_path for c in session.changes] == ["mod1.py", "mod2.py", "mod3.py"], "mod0.py is committed"
     finish_the_work(repo, worktree)
 
 
@@ -212,4 +224,5 @@ def test_sigkill_at_a_random_moment(repo: Repo, tmp_path: Path, fraction: float)
     session = Session.open(str(repo.path))
     assert len(session.recovered) <= 1
     assert_consistent(repo, [*session.recovered, killed.stderr.decode(errors="replace")[-500:]])
+    assert_reads_the_tree(session)
     finish_the_work(repo, worktree)
