@@ -19,7 +19,7 @@ from segmint_core.session import events, ledger
 from segmint_core.session.core import SessionCore, short_head
 from segmint_core.session.groups import disagreement
 from segmint_core.session.models import AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, FAILED, PERSON, CommitPlan
-from segmint_core.session.planner import must_merge, needed_later
+from segmint_core.session.planner import merge_advice, needed_later
 from segmint_core.session.state import write_units
 from segmint_core.wording import counted, readable
 
@@ -109,8 +109,8 @@ def _out_of_date(session: SessionCore, plan: CommitPlan) -> str | None:
     """Why the plan cannot be applied as it stands: what changed on disk, or in its groups."""
     if plan.out_of_date:
         return plan.out_of_date
-    if must_merge(plan):
-        return f"{plan.id} cannot be committed on its own. {plan.note}"
+    if plan.merge_with:
+        return f"{plan.id} cannot be committed on its own. {merge_advice(plan)}"
     moved = disagreement(plan, session.groups, session.units)
     if moved:
         return f"{plan.id} is out of date: {moved} since it was proposed; propose commits again"

@@ -6,6 +6,7 @@ on plans, ``sha``/``error``/``note``) are additions, never renames.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -15,6 +16,9 @@ APPROVED = "approved"
 APPLIED = "applied"
 FAILED = "failed"
 PLAN_STATUSES = (PROPOSED, AWAITING_APPROVAL, APPROVED, APPLIED, FAILED)
+
+# The end of the note of a plan that must be merged (``CommitPlan.merge_with``), what it says to do.
+MERGE_TO_COMMIT = "merge their groups to commit"
 
 PERSON = "person"
 AGENT = "agent"
@@ -56,6 +60,9 @@ class CommitPlan:
     changed: list[str] = field(default_factory=list)   # files whose planned hunks changed since: not applied
     base: str | None = None    # HEAD when it was proposed (None: unborn, or a session saved before this was kept)
     stale: str | None = None   # another thing that changed since it was proposed ("HEAD moved from ...")
+    # Open plans this one can only be committed with (each needs the other's lines): apply refuses it
+    # until their groups are merged and commits proposed again.
+    merge_with: list[str] = field(default_factory=list)
 
     @property
     def why_out_of_date(self) -> str | None:
@@ -78,6 +85,9 @@ class CommitPlan:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "CommitPlan":
+        if "merge_with" not in data and (data.get("note") or "").endswith(MERGE_TO_COMMIT):
+            # Saved before the field: such a plan was marked by its note alone ("Depends on commit-3 ...").
+            data = {**data, "merge_with": re.findall(r"\bcommit-\d+\b", data["note"])}
         return cls(**data)
 
 

@@ -16,7 +16,7 @@ from segmint_core.planning import order_plans, write_message
 from segmint_core.planning.order import cycles
 from segmint_core.pr.draft import FileLine
 from segmint_core.session.models import (
-    APPLIED, APPROVED, AWAITING_APPROVAL, PROPOSED, CommitPlan, Group, id_number,
+    APPLIED, APPROVED, AWAITING_APPROVAL, MERGE_TO_COMMIT, PROPOSED, CommitPlan, Group, id_number,
 )
 from segmint_core.planning.style import DEFAULT, HouseStyle
 from segmint_core.session.units import Units
@@ -66,22 +66,21 @@ def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group],
     names = _names([p.id for p in ordered], reused, start)
     for plan in ordered:
         if plan.id in stuck:
-            plan.note = _stuck_note(plan.id, needs, stuck, idle, names)
+            plan.merge_with = sorted((names[o] for o in needs.get(plan.id, ()) if o in stuck), key=id_number)
+            plan.note = _stuck_note(plan.id, plan.merge_with, needs, stuck, idle)
         plan.id = names[plan.id]
     return ordered
 
 
-MERGE_TO_COMMIT = "merge their groups to commit"
+def merge_advice(plan: CommitPlan) -> str:
+    """Why a plan that must be merged (``merge_with``) cannot be committed alone, and what to do:
+    its note, or (the note gone with an edited message) a sentence from the plans it needs."""
+    if plan.note and plan.note.endswith(MERGE_TO_COMMIT):
+        return plan.note
+    return f"Depends on {', '.join(plan.merge_with)}, which cannot be committed without it: {MERGE_TO_COMMIT}"
 
 
-def must_merge(plan: CommitPlan) -> bool:
-    """Whether the plan was proposed as one of plans that can only be committed together."""
-    return bool(plan.note) and plan.note.endswith(MERGE_TO_COMMIT)
-
-
-def _stuck_note(plan_id: str, needs: dict[str, set[str]], stuck: set[str], idle: set[str],
-                names: dict[str, str]) -> str:
-    others = sorted(names[o] for o in needs.get(plan_id, ()) if o in stuck)
+def _stuck_note(plan_id: str, others: list[str], needs: dict[str, set[str]], stuck: set[str], idle: set[str]) -> str:
     merge = MERGE_TO_COMMIT
     if plan_id in idle:
         return f"Depends on {', '.join(others)}, which needs its lines, though on its own it changes nothing: {merge}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from segmint_core.errors import RefusedError, SegmintError
@@ -207,10 +209,10 @@ def test_a_line_added_after_a_last_line_without_newline_waits_for_its_removal(re
     assert repo.git("status", "--porcelain") == ""
 
 
-def test_lines_that_change_nothing_alone_but_another_plan_needs_are_merged_first(repo: Repo) -> None:
+def stuck_pair(repo: Repo) -> Session:
     """A file deleted in the index and made again in the work tree with a blank line before its
-    old content. The old line made again, moved beside the deletion, changes nothing with it, yet the blank line needs the deletion: both plans say
-    to merge their groups, applying either changes nothing, and the merged group commits it."""
+    old content; the old line made again moved beside the deletion: two groups, each of whose
+    plans needs the other's lines."""
     repo.write("a.py", "\r\n")
     repo.commit()
     repo.git("rm", "-q", "--cached", "--", "a.py")
@@ -219,10 +221,19 @@ def test_lines_that_change_nothing_alone_but_another_plan_needs_are_merged_first
     session.regroup()
     assert [g.hunk_ids for g in session.groups] == [["change-1:1"], ["change-1:2"]]
     session.move_lines("change-1:2", [2], to_group_id="group-1")   # "\r" made again, beside the deletion
+    return session
+
+
+def test_lines_that_change_nothing_alone_but_another_plan_needs_are_merged_first(repo: Repo) -> None:
+    """The old line made again, moved beside the deletion, changes nothing with it, yet the blank
+    line needs the deletion: both plans say to merge their groups, applying either changes nothing,
+    and the merged group commits it."""
+    session = stuck_pair(repo)
     before, base = repo.snapshot(), repo.head()
     plans = session.propose_commits()
     assert [p.hunk_ids for p in plans] == [["change-1:1", "change-1:2.2"], ["change-1:2.1"]]
     idle, needer = plans
+    assert (idle.merge_with, needer.merge_with) == ([needer.id], [idle.id])
     assert idle.note == f"Depends on {needer.id}, which needs its lines, though on its own it changes nothing: " \
                         "merge their groups to commit"
     assert needer.note == f"Depends on {idle.id}, which changes nothing on its own: merge their groups to commit"
@@ -240,3 +251,40 @@ def test_lines_that_change_nothing_alone_but_another_plan_needs_are_merged_first
     assert tree(repo) == {"a.py": b"\n\r\n"}
     assert repo.snapshot()["files"] == before["files"] and index_matches_head(repo)
     assert repo.git("status", "--porcelain") == ""
+
+
+def test_a_plan_that_must_be_merged_is_refused_after_its_message_is_edited(repo: Repo) -> None:
+    """Editing the message drops the plan's note; the plan is still one of two to merge."""
+    session = stuck_pair(repo)
+    plans = session.propose_commits()
+    before = repo.snapshot()
+    for plan in plans:
+        session.update_commit(plan.id, title="fix: a title of my own")
+        assert plan.note is None
+    for plan in plans:
+        other = next(p.id for p in plans if p is not plan)
+        with pytest.raises(RefusedError, match=f"^{plan.id} cannot be committed on its own. Depends on {other}, "
+                                               "which cannot be committed without it: merge their groups to commit$"):
+            session.apply_commit(plan.id)
+    with pytest.raises(RefusedError, match="merge their groups to commit"):
+        session.apply_all()
+    assert repo.snapshot() == before, "nothing was committed, nothing staged"
+
+
+def test_plans_to_merge_are_known_after_a_restart_and_in_a_session_saved_before_the_field(repo: Repo) -> None:
+    session = stuck_pair(repo)
+    ids = [(p.id, p.merge_with) for p in session.propose_commits()]
+    assert all(others for _, others in ids)
+    assert [(p.id, p.merge_with) for p in Session.open(str(repo.path)).plans] == ids, "saved and read back"
+
+    saved = repo.path / ".git" / "segmint" / "session.json"
+    data = json.loads(saved.read_text())
+    for plan in data["plans"]:   # as a session saved before plans had merge_with: the note alone said it
+        del plan["merge_with"]
+    saved.write_text(json.dumps(data))
+    reopened = Session.open(str(repo.path))
+    assert [(p.id, p.merge_with) for p in reopened.plans] == ids
+    before = repo.snapshot()
+    with pytest.raises(RefusedError, match="cannot be committed on its own"):
+        reopened.apply_commit(ids[0][0])
+    assert repo.snapshot() == before

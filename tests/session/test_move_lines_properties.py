@@ -98,7 +98,7 @@ def commit_every_plan(session: Session, repo: Repo, before: dict) -> bool:
     cancelled: set[str] = set()   # git hunks of plans whose lines cancel out (staged, then undone)
     again = False
     plans = session.propose_commits()
-    stuck = [p.change_group_ids[0] for p in plans if p.note and p.note.startswith("Depends on")]
+    stuck = [p.change_group_ids[0] for p in plans if p.merge_with]
     if len(stuck) > 1:
         # Groups that need each other (an unstaged line edits a staged one, and back):
         # the note says to merge them, as a person would.
