@@ -37,7 +37,7 @@ from segmint_core.apply.gitops import (
 from segmint_core.apply.lines import LineRef
 from segmint_core.apply.lines import MissingDependency
 from segmint_core.apply.states import (
-    GITLINK, SYMLINK, FileState, FileTargets, file_lines, line_counts, renamed_away, text_targets,
+    GITLINK, SYMLINK, FileState, FileTargets, file_lines, line_counts, renamed_away, start_path, text_targets,
     whole_file_targets,
 )
 from segmint_core.changes import ChangeSet, capture
@@ -96,7 +96,8 @@ def apply_selection(
     if not touched:
         raise RefusedError("Nothing to commit: the plan selects no changes")
     _check_repository(git, changes, touched)
-    away = _check_moved_paths(changes, touched)
+    away = renamed_away(changes.changes)
+    _check_moved_paths(away, touched)
     targets, stats = _targets(git, changes.head, touched, selection, away)
     if dry_run:
         return ApplyResult(None, changes.head, stats, [], None, dry_run=True)
@@ -208,37 +209,27 @@ def _short(oid: str | None) -> str:
 # -- 2. targets -------------------------------------------------------------------
 
 
-def _check_moved_paths(changes: ChangeSet, touched: list[Change]) -> set[str]:
-    """Paths whose HEAD file a rename in this selection takes away; a change at
-    such a path without its rename is refused."""
-    away = renamed_away(changes.changes)
+def _check_moved_paths(away: dict[str, Change], touched: list[Change]) -> None:
+    """Refuse a change at a path whose HEAD file a staged rename takes away, without that rename."""
     ids = {c.id for c in touched}
-    claimed: set[str] = set()
     for change in touched:
         rename = away.get(change.file_path)
-        if rename is None or rename is change:
-            continue
-        if rename.id not in ids:
+        if rename is not None and rename is not change and rename.id not in ids:
             raise MissingDependency(rename.id, change.id)
-        claimed.add(change.file_path)
-    return claimed
 
 
 def _targets(git: Git, head: str | None, touched: list[Change], selection: Selection,
-             moved_away: set[str]) -> tuple[list[FileTargets], list[FileStat]]:
-    base_paths = {c.id: c.old_path or c.file_path for c in touched}
-    entries = head_entries(git, head, sorted(set(base_paths.values())))
+             away: dict[str, Change]) -> tuple[list[FileTargets], list[FileStat]]:
+    starts = {c.id: start_path(c, away) for c in touched}
+    entries = head_entries(git, head, sorted({p for p in starts.values() if p}))
     whole = {c.id for c in touched if _whole(c) or c.id in selection.whole and c.hunks}   # (a generated file)
-    text_changes = [c for c in touched if c.id not in whole]
-    contents = read_blobs(git, [entries[base_paths[c.id]][1] for c in text_changes
-                                if base_paths[c.id] in entries and c.file_path not in moved_away])
+    contents = read_blobs(git, [entries[p][1] for c in touched
+                                if c.id not in whole and (p := starts[c.id]) in entries])
     targets: list[FileTargets] = []
     stats: list[FileStat] = []
     for change in touched:
-        base_path = base_paths[change.id]
-        mode, oid = entries.get(base_path, (None, None))
-        if change.file_path in moved_away and not change.old_path:
-            mode, oid = None, None  # HEAD's file here leaves with its rename
+        base_path = change.old_path or change.file_path
+        mode, oid = entries.get(starts[change.id] or "", (None, None))
         if change.id in whole:
             targets.append(whole_file_targets(change, _final_oid(git, change), base_path))
             stats.append(FileStat(change.file_path, *(line_counts(change) if change.hunks else (0, 0))))

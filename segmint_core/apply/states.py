@@ -66,6 +66,16 @@ def renamed_away(changes: list[Change]) -> dict[str, Change]:
     }
 
 
+def start_path(change: Change, away: dict[str, Change]) -> str | None:
+    """The path of HEAD's file the change's lines start from: the old path of a rename, else its
+    own; None where a staged rename takes HEAD's file away (``renamed_away``): a file put there
+    since starts from nothing. The commit and the plans' line models both read it here."""
+    if change.old_path:
+        return change.old_path
+    rename = away.get(change.file_path)
+    return None if rename is not None and rename is not change else change.file_path
+
+
 def change_dependencies(changes: list[Change]) -> dict[str, set[str]]:
     """change id -> change ids it needs committed first (files moved away)."""
     away = renamed_away(changes)

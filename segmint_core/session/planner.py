@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from segmint_core.apply.gitops import head_entries, read_blobs
 from segmint_core.apply.lines import FileLines
-from segmint_core.apply.states import change_dependencies, creation_needs, file_lines, leaves_as_is, line_counts
+from segmint_core.apply.states import (
+    change_dependencies, creation_needs, file_lines, leaves_as_is, line_counts, renamed_away, start_path,
+)
 from segmint_core.changes.models import Change
 from segmint_core.config import Settings
 from segmint_core.git import Git
@@ -217,12 +219,13 @@ def layered_files(units: Units, git: Git) -> dict[str, FileLines]:
             and c.file_path not in units.changeset.generated]   # a generated file goes whole
     if not both:
         return {}
-    base_paths = [c.old_path or c.file_path for c in both]
-    entries = head_entries(git, units.changeset.head, base_paths)
-    contents = read_blobs(git, [entries[p][1] for p in base_paths if p in entries])
+    away = renamed_away(units.changeset.changes)
+    starts = [start_path(c, away) for c in both]   # as the commit reads them
+    entries = head_entries(git, units.changeset.head, sorted({p for p in starts if p}))
+    contents = read_blobs(git, [entries[p][1] for p in starts if p in entries])
     models = {}
-    for change, base_path in zip(both, base_paths):
-        oid = entries.get(base_path, (None, None))[1]
+    for change, start in zip(both, starts):
+        oid = entries.get(start or "", (None, None))[1]
         models[change.id] = file_lines(change, contents.get(oid, b"") if oid else b"")
     return models
 
