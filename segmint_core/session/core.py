@@ -287,7 +287,12 @@ class SessionCore:
             elif done.moved and saved.applied and saved.applied[-1].sha == work.undone:
                 write_units(self.folder, ledger.put_back(saved, saved.applied[-1], self.capture_changes()), saved)
             self.log("segmint", "recovered", done.sentence, saved)
-            write_saved(self.folder, saved)
+            try:
+                write_saved(self.folder, saved)
+            except OSError:
+                if done.moved:
+                    raise
+                # Rolled back (or left alone): the session lost nothing, only this line of its activity.
 
         return journal.finish(self.git, settle)
 

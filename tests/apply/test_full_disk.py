@@ -14,6 +14,7 @@ from __future__ import annotations
 import errno
 import os
 import random
+import signal
 import subprocess
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from segmint_core.errors import SegmintError
 from segmint_core.session.applying import BatchStopped
 from segmint_core.session.core import SessionCore
 from segmint_core.session.session import Session
+from tests.apply.test_interrupted import run_child
 from tests.mcp.process import McpProcess
 from tests.support.cli import run_segmint
 from tests.support.repo import Repo
@@ -245,6 +247,32 @@ def test_recovery_that_cannot_save_the_session_leaves_git_right_and_says_so(smal
     while after.applied:
         after.undo()
     assert repo.head() == base and repo.snapshot()["files"] == worktree
+
+
+@pytest.mark.parametrize("point,said", [("before-commit", "rolled it back"), ("before-record", "finished applying")])
+def test_a_killed_apply_finished_on_a_full_disk(small_disk: Path, point: str, said: str,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Killed; the next command puts git right, then the disk fills as it saves the session: a
+    rollback needs nothing recorded, so the session opens and says what it did; a commit to
+    record waits, with its sentence, for room."""
+    repo = Repo(small_disk / "repo")
+    edited = dirty(repo, files=3)
+    worktree = repo.snapshot()["files"]
+    assert run_child(repo, point).returncode == -signal.SIGKILL
+    filled = fill_before(monkeypatch, small_disk, "segmint_core.session.core", "write_saved")
+    if said == "rolled it back":
+        session = Session.open(str(repo.path))
+        assert len(session.recovered) == 1 and said in session.recovered[0]
+        assert not journal.pending(str(repo.path / ".git"))
+        made = 0
+    else:
+        with pytest.raises(journal.Unrecorded, match=f"^Segmint {said} commit-1, .*free some space"):
+            Session.open(str(repo.path))
+        made = 1
+    monkeypatch.undo()
+    assert filled, "the disk filled as the session was saved"
+    assert_git_whole(repo, worktree)
+    assert_finished_after_freeing(repo, filled[0], edited, made)
 
 
 @pytest.mark.parametrize("point", ["move", "record"])
