@@ -173,7 +173,7 @@ class MainScreen(SessionActions, Screen):
     def sync(self) -> None:
         self._sync_pending = False
         session = self.session
-        self.tree.populate(group_rows(session))
+        self.tree.populate(group_rows(session), waiting=self.segmint.grouping and not session.groups)
         self.commits.populate(list(session.plans))
         self.editor.load(self.commits.highlighted_plan)
         self.pr_editor.load(session.pr, session.plans)

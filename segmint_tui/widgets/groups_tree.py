@@ -83,8 +83,12 @@ class GroupsTree(Tree[NodeRef]):
 
     # -- content ------------------------------------------------------------------
 
-    def populate(self, rows: list[GroupRow]) -> bool:
-        """Show ``rows``; returns False when nothing visible changed (no rebuild)."""
+    def populate(self, rows: list[GroupRow], *, waiting: bool = False) -> bool:
+        """Show ``rows``; returns False when nothing visible changed (no rebuild).
+
+        Changes not grouped yet are one group, opened when it is all there is, unless
+        ``waiting`` for a grouping under way: a thousand files' rows would take the
+        screen's thread from the grouping for nothing, as the groups replace them."""
         # Object ids stand for content: the old rows are still alive here, so an
         # id seen in both signatures is the very same (unchanged) hunk.
         shape = [(r.id, tuple(r.reasons), tuple((id(f.change), tuple(id(h) for h in f.hunks)) for f in r.files))
@@ -111,7 +115,7 @@ class GroupsTree(Tree[NodeRef]):
         self.clear()
         for row in rows:
             node = self.root.add(self._group_label(row), NodeRef(GROUP, row.id), expand=False)
-            if NodeRef(GROUP, row.id).key in expanded or (row.id == UNGROUPED and len(rows) == 1):
+            if NodeRef(GROUP, row.id).key in expanded or (row.id == UNGROUPED and len(rows) == 1 and not waiting):
                 self._fill_group(node, row, expanded)
                 node.expand()
         self._restore_cursor(cursor, old_line)
