@@ -32,6 +32,7 @@ from segmint_core.session.events import SessionEvent
 from segmint_core.session.session import Session
 from segmint_tui.catalog import COMMANDS
 from segmint_tui.disk_watch import DiskWatch
+from segmint_tui.group_aside import GroupAside
 from segmint_tui.messages import (
     DiskChanged,
     GroupingProgress,
@@ -57,8 +58,9 @@ class SegmintApp(App[int]):
 
     def __init__(self, session: Session | None, *, opener: Callable[[], Session] | None = None, mcp: bool = True,
                  agent_can_commit: bool = False, watch: bool = True, auto_group: bool = True,
-                 allowed_roots: tuple[str, ...] = ()) -> None:
-        """``session``, or None with an ``opener`` that opens it (in a worker, once the app is up)."""
+                 allowed_roots: tuple[str, ...] = (), aside: GroupAside | None = None) -> None:
+        """``session``, or None with an ``opener`` that opens it (in a worker, once the app is up);
+        ``aside``, a child process grouping the session meanwhile (``group_aside``)."""
         super().__init__()
         self.session: Session | None = session
         self._opener = opener
@@ -66,7 +68,9 @@ class SegmintApp(App[int]):
         self.watch_disk = watch
         self.auto_group = auto_group
         self.pairing = Pairing(self, enabled=mcp, agent_can_commit=agent_can_commit, allowed_roots=allowed_roots)
-        self.grouping = False
+        self.grouping = aside is not None
+        self._aside = aside
+        self._aside_grouped = False
         self.review_messages: int | None = None
         self.first_paint: float | None = None     # perf_counter() of the first full paint (bench)
         self.opened_at: float | None = None       # perf_counter() once the session is open (bench)
@@ -83,7 +87,10 @@ class SegmintApp(App[int]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._painted)
+        if self._aside is not None:
+            self.run_worker(self._follow_aside, thread=True, group="aside", name="group aside", exit_on_error=False)
         if self.session is not None:
+            self._mark_present(self.session)
             self._opened(self.session)
         else:
             self.run_worker(self._open, thread=True, group="open", name="open the session", exit_on_error=False)
@@ -92,6 +99,8 @@ class SegmintApp(App[int]):
         assert self._opener is not None
         try:
             session = self._opener()
+            # Off the screen's thread: it takes the session's lock, which a grouping child holds.
+            self._mark_present(session)
         except SegmintError as exc:
             self.call_from_thread(self.exit, 2, message=f"segmint: {exc}")
             return
@@ -101,14 +110,19 @@ class SegmintApp(App[int]):
             return
         self.call_from_thread(self._opened, session)
 
+    def _mark_present(self, session: Session) -> None:
+        session.set_presence(person_present=True, agent_can_commit=self.agent_can_commit)
+
     def _opened(self, session: Session) -> None:
         """Everything that needs the session starts here, once it is open."""
         self.session = session
         self.opened_at = time.perf_counter()
         self.sub_title = _describe(session)
-        session.set_presence(person_present=True, agent_can_commit=self.agent_can_commit)
         self._unsubscribe = session.subscribe(self._session_event)
-        if self.auto_group and not session.groups and session.changes:
+        if self._aside is not None:
+            if self._aside_grouped:
+                self._take_up_aside()
+        elif self.auto_group and not session.groups and session.changes:
             self.start_grouping(auto=True)
         if self.watch_disk:
             self._disk = DiskWatch(session.git.root, session.git.git_dir,
@@ -120,6 +134,58 @@ class SegmintApp(App[int]):
             self.main.session_opened()
         self.count_review_messages()
 
+    # -- grouping in a child process (group_aside) ------------------------------------------
+
+    def _follow_aside(self) -> None:
+        """Worker: the child's progress and its end; the app groups by itself if it failed."""
+        def progress(done: int, total: int, text: str) -> None:
+            self.main.post_message(GroupingProgress(done, max(total, 1), text))
+
+        # call_later, not call_from_thread: that would wait for an app that may be quitting.
+        try:
+            grouped = self._aside.follow(progress, lambda: self.call_later(self._aside_saved))
+        except Exception:
+            log.exception("following the grouping process failed")
+            grouped = False
+        if not grouped:
+            self.call_later(self._aside_failed)
+
+    def _aside_saved(self) -> None:
+        """The child saved the groups: take them up once the session is open (its open may
+        have taken them up already, having waited for the child's lock)."""
+        self._aside_grouped = True
+        if self.session is not None:
+            self._take_up_aside()
+
+    def _take_up_aside(self) -> None:
+        self.call_session("take up the groups", self.session.catch_up, lambda _: self._aside_settled())
+
+    def _aside_failed(self) -> None:
+        """The child ended without grouping: the app groups by itself, as without one."""
+        if self._aside_grouped or self._aside is None:
+            return
+        self._aside = None
+        self._aside_settled()
+
+    def _aside_settled(self) -> None:
+        self.grouping = False
+        self.main.post_message(GroupingProgress(0, 0, ""))
+        # A session new to this process takes up another's save without announcing it.
+        if self.main.is_mounted and self.session is not None:
+            self.main.request_sync()
+        session = self.session
+        if session is not None and session.groups:
+            self.notify(f"Grouped into {len(session.groups)} groups")   # as grouping here says
+        elif session is not None and self.auto_group and session.changes:
+            self.start_grouping(auto=True)
+
+    def take_aside_evidence(self) -> bool:
+        """The grouping child's evidence, for the confidence (called off the screen's thread);
+        False if the app is quitting."""
+        if self._aside is not None and self.session is not None:
+            return self._aside.take_evidence(self.session)
+        return True
+
     def _painted(self) -> None:
         if self.first_paint is None:
             self.first_paint = time.perf_counter()
@@ -129,6 +195,8 @@ class SegmintApp(App[int]):
             self._unsubscribe()
         if self._disk is not None:
             self._disk.stop()
+        if self._aside is not None:
+            self._aside.stop()
         self.pairing.stop()
         if self.session is not None:
             self.session.set_presence(person_present=False)
@@ -255,16 +323,20 @@ def _describe(session: Session) -> str:
 
 def create_app(repo: str | None = None, *, session: Session | None = None, mcp: bool = True,
                agent_can_commit: bool = False, watch: bool = True, auto_group: bool = True,
-               allowed_roots: tuple[str, ...] = ()) -> SegmintApp:
+               allowed_roots: tuple[str, ...] = (), group_aside: bool = True) -> SegmintApp:
     """The one app factory: the CLI, the tests, the screenshots and the bench all start here.
 
     Not a repository, or git missing, raises ``SegmintError`` before any
-    terminal set-up; the session itself opens once the app is on screen.
+    terminal set-up; the session itself opens once the app is on screen. On a tree with
+    no saved session, a child process groups it meanwhile (``group_aside``: False groups
+    in this process).
     """
+    aside = None
     if session is None:
-        Git.discover(repo)
+        git = Git.discover(repo)
+        aside = GroupAside.start(git) if auto_group and group_aside else None
     return SegmintApp(session, opener=partial(Session.open, repo), mcp=mcp, agent_can_commit=agent_can_commit, watch=watch, auto_group=auto_group,
-                      allowed_roots=allowed_roots)
+                      allowed_roots=allowed_roots, aside=aside)
 
 
 def app_from_args(args: argparse.Namespace) -> SegmintApp:

@@ -115,6 +115,8 @@ class SessionActions:
 
         def work() -> None:
             try:
+                if not self.segmint.take_aside_evidence():
+                    return
                 found = session.confidence()
             except Exception:   # a concurrent refresh mid-read: the next sync reads it again
                 return
