@@ -9,10 +9,13 @@ intents across ten feature folders; one file in seven has a staged hunk).
   ``create_app``, so it includes opening the session (reading the change from
   git), and stops at the refresh after the tree holds the session's groups and
   the diff pane shows the highlighted group (looked for every 20 ms). On a
-  fresh tree the app groups every change on start (in a worker), and that is
-  included; on a tree grouped before, the saved session is read instead. Also reported: the fresh tree's
-  first frame (every change listed, grouping under way), grouping alone with
-  no app (the reference), and the import of the app, which precedes the clock.
+  fresh tree the app groups every change on start (in a process it forks as
+  it is created, ``segmint_tui.group_aside``), and that is included; on a tree
+  grouped before, the saved session is read instead. Also reported: the fresh
+  tree's first frame (progress shown, grouping under way), grouping alone with
+  no app (the reference), the CPU time of the app's process and of the
+  processes it started (the grouping process, git), and the import of the app,
+  which precedes the clock.
 * Per key, in one process after start-up: the key event is posted as the
   terminal driver posts it, and the clock stops at the refresh after the
   effect is on screen (the tree's cursor on the next row and the diff pane
@@ -165,6 +168,7 @@ class Paint:
     groups_shown: float    # the groups in the tree and the highlighted group's diff, painted
     groups: int
     cpu: float = 0.0       # this process's CPU time (every thread) from the clock's start until groups_shown
+    cpu_children: float = 0.0   # the CPU time of the processes it started (grouping, git), until the app quit
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -226,11 +230,13 @@ def _forget_session(root: Path) -> None:
 # -- first paint, in a fresh process --------------------------------------------------
 
 
-def measure_paint(root: Path, size: tuple[int, int], *, fresh: bool) -> Paint:
-    """Start the app in a new Python process; ``fresh`` drops the saved session first."""
+def measure_paint(root: Path, size: tuple[int, int], *, fresh: bool, in_process: bool = False) -> Paint:
+    """Start the app in a new Python process; ``fresh`` drops the saved session first;
+    ``in_process`` has the app group in its own process (no grouping process)."""
     if fresh:
         _forget_session(root)
     command = [sys.executable, "-m", "segmint_tui.bench", "paint", str(root), "--size", f"{size[0]}x{size[1]}"]
+    command += ["--in-process"] if in_process else []
     proc = subprocess.run(command, capture_output=True, text=True, timeout=2 * TIMEOUT, check=False)
     if proc.returncode != 0:
         last = (proc.stderr.strip().splitlines() or [f"exit status {proc.returncode}"])[-1]
@@ -238,13 +244,14 @@ def measure_paint(root: Path, size: tuple[int, int], *, fresh: bool) -> Paint:
     return Paint(**json.loads(proc.stdout))
 
 
-def paint(root: str, size: tuple[int, int]) -> Paint:
+def paint(root: str, size: tuple[int, int], *, in_process: bool = False) -> Paint:
     """In this (fresh) process: import the app, start it, wait until the groups are painted."""
     start = time.perf_counter()
     from segmint_tui.app import create_app
 
     begin, cpu = time.perf_counter(), time.process_time()
-    app = create_app(root, mcp=False, watch=False)
+    children = _children_cpu()
+    app = create_app(root, mcp=False, watch=False, group_aside=not in_process)
 
     async def drive() -> tuple[float, float]:
         async with app.run_test(size=size):
@@ -258,7 +265,14 @@ def paint(root: str, size: tuple[int, int]) -> Paint:
         raise SegmintError("the app never painted")
     assert app.opened_at is not None
     return Paint(import_app=begin - start, opened=app.opened_at - begin, first_frame=app.first_paint - begin,
-                 groups_shown=shown - begin, groups=len(app.session.groups), cpu=shown_cpu - cpu)
+                 groups_shown=shown - begin, groups=len(app.session.groups), cpu=shown_cpu - cpu,
+                 cpu_children=_children_cpu() - children)
+
+
+def _children_cpu() -> float:
+    """CPU time of this process's children that have ended and been waited for."""
+    times = os.times()
+    return times.children_user + times.children_system
 
 
 def first_frame(root: str, size: tuple[int, int]) -> float:
@@ -478,11 +492,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("mode", choices=["paint", "first-frame"])
     parser.add_argument("root")
     parser.add_argument("--size", type=parse_size, default=SIZE)
+    parser.add_argument("--in-process", action="store_true", help="group in the app's own process (no child)")
     args = parser.parse_args(argv)
     if args.mode == "first-frame":
         print(json.dumps({"first_frame": first_frame(args.root, args.size)}))
     else:
-        print(json.dumps(asdict(paint(args.root, args.size))))
+        print(json.dumps(asdict(paint(args.root, args.size, in_process=args.in_process))))
     return 0
 
 
