@@ -34,6 +34,9 @@ from segmint_core.session.store import FOLDER
 PROGRESS, GROUPED, EVIDENCE = b"p", b"g", b"e"
 HEADER = 5                 # a frame: its kind (one byte), the payload's length (four), the payload
 PROGRESS_EVERY = 0.05      # seconds between progress frames
+# Where the two share a core (a busy machine), the app's first frame goes first; on an idle
+# core the child runs at full speed all the same.
+CHILD_NICENESS = 5
 EVIDENCE_WAIT = 30.0       # seconds the confidence waits for the child's evidence (making it anew takes seconds)
 
 
@@ -140,6 +143,7 @@ def _child(root: str, fd: int) -> None:
         # app would keep that lock held for as long as this process lives.
         os.closerange(3, fd)
         os.closerange(fd + 1, os.sysconf("SC_OPEN_MAX"))
+        os.nice(CHILD_NICENESS)
         with os.fdopen(fd, "wb") as pipe:
             _group(root, pipe)
         code = 0
