@@ -22,11 +22,12 @@ from segmint_core.grouping import graph, merging, signals
 from segmint_core.grouping.assemble import cut_hunks, effective_changes, ordered_groups
 from segmint_core.grouping.embeddings import get_provider
 from segmint_core.grouping.embeddings.base import EmbeddingProvider, embedding_text
+from segmint_core.grouping.history import History
 from segmint_core.grouping.model import DEFAULT, Model
 from segmint_core.grouping.models import ChangeGroup, Grouping
 from segmint_core.grouping.reasons import ACROSS, group_reasons
 from segmint_core.grouping.seed import seed_clusters
-from segmint_core.grouping.signals import dependencies
+from segmint_core.grouping.signals import cochange, dependencies
 from segmint_core.grouping.signals.base import Context, Link
 from segmint_core.grouping.summaries import GroupText, describe
 from segmint_core.grouping.repository import Repository
@@ -83,12 +84,14 @@ def group_changes(
     root = root or getattr(changes, "root", None)
     if timeline is ...:
         timeline = lookup_timeline(root, changes)
-    units = Repository(Git(root) if root else None).units(selected)
+    repository = Repository(Git(root) if root else None)
+    units = repository.units(selected)
+    history = repository.history() if cochange.weighed(model) else None
     if algorithm == "seed":
         labels = _seed_labels(selected, units, embedder, progress)
-        links = _links(units, embedder, model, timeline, progress, embed=False)  # for the reasons only
+        links = _links(units, embedder, model, timeline, progress, history, embed=False)  # for the reasons only
     else:
-        links = _links(units, embedder, model, timeline, progress)
+        links = _links(units, embedder, model, timeline, progress, history)
         _report(progress, 0, 1, "clustering")
         labels = cluster(units, links, model, len(selected))
     grouping = _assemble(selected, units, labels, links, model, settings, progress)
@@ -98,9 +101,10 @@ def group_changes(
 
 
 @_cycles_left_uncollected
-def evidence(units: list[Unit], model: Model = DEFAULT) -> list[Link]:
-    """The links between units that ``group_changes`` computes offline, without a timeline."""
-    return _links(units, get_provider("local"), model, None, None)
+def evidence(units: list[Unit], model: Model = DEFAULT, history: History | None = None) -> list[Link]:
+    """The links between units that ``group_changes`` computes offline, without a timeline;
+    ``history``: the repository's (``Repository.history``), for its co-changes."""
+    return _links(units, get_provider("local"), model, None, None, history)
 
 
 def cluster(units: list[Unit], links: list[Link], model: Model, files: int) -> list[int]:
@@ -146,13 +150,13 @@ def describe_group(
 
 
 def _links(units: list[Unit], embedder: EmbeddingProvider, model: Model, timeline: Any,
-           progress: Progress | None, *, embed: bool = True) -> list[Link]:
+           progress: Progress | None, history: History | None = None, *, embed: bool = True) -> list[Link]:
     vectors = None
     if embed and len(units) > 1:
         texts = [embedding_text(u.path, u.hunk.header if u.hunk else "", u.lines) for u in units]
         vectors = embedder.embed(texts, progress)
     _report(progress, 0, 1, "linking")
-    ctx = Context(units, model, timeline, vectors, embedder.similarity_floor)
+    ctx = Context(units, model, timeline, vectors, embedder.similarity_floor, history=history)
     return signals.collect(ctx)
 
 

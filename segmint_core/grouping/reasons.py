@@ -7,6 +7,7 @@ from collections import defaultdict
 from segmint_core.grouping.lexicon import CHANGELOG, DOCS
 from segmint_core.grouping.model import Model
 from segmint_core.grouping.signals import (
+    cochange,
     dependencies,
     docs,
     exercises,
@@ -25,7 +26,7 @@ MAX_REASONS = 4
 # kind little weight of its own (a mention adds little beyond "a changelog
 # entry linked to code", yet it is the reason to show).
 EXPLAIN_FLOOR = 0.3
-SILENT = {timeline.DIFFERENT_BURST, timeline.DIFFERENT_INTENT}  # repelling: never a reason to be together
+SILENT = {timeline.DIFFERENT_BURST, timeline.DIFFERENT_INTENT, cochange.NEVER}  # repelling: never a reason to be together
 # Kinds whose links leaving a group explain it (the timeline's split of a file).
 ACROSS = frozenset({timeline.DIFFERENT_INTENT})
 # Which evidence a person finds most telling comes first (then by weight).
@@ -35,7 +36,7 @@ PRIORITY = {
     proximity.SAME_SCOPE: 2, docs.MENTION_USE: 2, timeline.SAME_BURST: 2, docs.FILE_MENTION: 2,
     identifiers.SHARED: 3, proximity.SAME_HUNK: 3,
     proximity.NEARBY: 4, files.SAME_STEM: 4,
-    proximity.SAME_FILE: 5, similarity.SIMILAR: 5, files.SAME_DIRECTORY: 6,
+    cochange.COCHANGE: 4, proximity.SAME_FILE: 5, similarity.SIMILAR: 5, files.SAME_DIRECTORY: 6,
 }
 ALONE = "stands alone: no shared names, tests or nearby edits with the other changes"
 ONLY = "the only change"
@@ -140,7 +141,15 @@ def _sentence(kind: str, detail: str, units: list[Unit]) -> str | None:
         return "edited together in one burst of the edit timeline"
     if kind == similarity.SIMILAR:
         return "similar wording (embedding similarity)"
+    if kind == cochange.COCHANGE:   # the folders' link too: its kind is cochange:folder
+        return _changed_together(detail)
     return None
+
+
+def _changed_together(detail: str) -> str:
+    p, q, both, read = cochange.split_detail(detail)
+    names = f"files in {p} and {q}" if p.endswith("/") else f"{p} and {q}"
+    return f"{names} changed together in {both} of the last {read} commits"
 
 
 def _solo_reasons(units: list[Unit], others: bool) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from segmint_core.grouping.signals import (
+    cochange,
     dependencies,
     docs,
     exercises,
@@ -27,6 +28,7 @@ SIGNALS: dict[str, Callable[[Context], Iterator[Link]]] = {
     "repeated": repeated.links,
     "timeline": timeline.links,
     "similarity": similarity.links,
+    "cochange": cochange.links,
 }
 
 
