@@ -133,3 +133,22 @@ def test_a_group_joined_by_history_says_so_in_plain_words(repo: Repo) -> None:
     assert "api.py and docs/api.md changed together in 7 of the last 21 commits" in group.reasons
     assert group_changes(changes, timeline=None, model=weighing, root=str(repo.path)).groups[0].reasons == group.reasons
 
+
+def test_a_bench_case_reads_only_the_history_before_it_and_its_links_are_held_back(repo: Repo) -> None:
+    from segmint_core.bench.untangle.cache import Cache
+    from segmint_core.bench.untangle.corpus import Selection
+    from segmint_core.bench.untangle.features import load_samples
+
+    paired_history(repo, together=3)
+    repo.write("api.py", "api later\n")
+    repo.write("docs/api.md", "api later\n")
+    repo.commit("api later")
+    last = repo.head()
+    (kept,) = [s for s in load_samples(str(repo.path), Selection(1, 20), Cache(None), keep=frozenset({"cochange"}))
+               if s.tangle.case.tip == last]
+    before = int(repo.git("rev-list", "--count", "--first-parent", kept.tangle.case.base).strip())
+    found = [cochange.split_detail(x.detail) for x in kept.links if x.kind.startswith("cochange")]
+    assert found and all(read == before for *_, read in found)     # the case's own commit is not read
+    (held,) = [s for s in load_samples(str(repo.path), Selection(1, 20), Cache(None)) if s.tangle.case.tip == last]
+    assert not any(x.kind.startswith("cochange") for x in held.links)
+    assert len(held.links) == len(kept.links) - len(found)

@@ -42,6 +42,9 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p.add_argument("--drop", metavar="KIND", nargs="+", default=[],
                    help="with --leave-one-out: also fit and score the engine without these link kinds "
                         "(a kind or its prefix: shared, def_use:generic), to measure what they add")
+    p.add_argument("--add", metavar="KIND", nargs="+", default=[],
+                   help="with --leave-one-out: also fit and score the engine with these link kinds, which the "
+                        "shipped model is not fit on (cochange: files changed together in history)")
     p.add_argument("--review", type=int, metavar="N",
                    help="with --leave-one-out: ARI after an oracle reviewer settles the N least certain "
                         "decisions per case (also after 0, 1, 3, 5 below N)")
@@ -96,17 +99,21 @@ def run(args: argparse.Namespace) -> BenchReport:
             raise SegmintError("--refine goes with one REPO: every case is a request to the chat model")
         if len(args.leave_one_out) < 2:
             raise SegmintError("--leave-one-out needs at least two repositories: one to score, the rest to fit on")
+        from segmint_core.bench.untangle.features import HELD_BACK
+
+        if not set(args.add) <= HELD_BACK:
+            raise SegmintError(f"--add takes link kinds the shipped model is not fit on: {', '.join(sorted(HELD_BACK))}")
         if args.review is not None and args.review < 0:
             raise SegmintError("--review takes a number of decisions, 0 or more")
         return leave_one_out(args.leave_one_out, selections(args, args.k or [1, 2, 3]), Cache(args.cache),
-                             drop=frozenset(args.drop), review=args.review, calibration=args.calibration,
+                             drop=frozenset(args.drop), add=frozenset(args.add), review=args.review, calibration=args.calibration,
                              boosting=boosting_option(args), log=progress)
     from segmint_core.bench.untangle.report import run_benchmark
 
     if not args.repo:
         raise SegmintError("Name a repository to benchmark (REPO), or several after --leave-one-out")
-    if args.drop or args.review is not None or args.calibration or args.trees:
-        raise SegmintError("--drop, --review, --calibration and --trees measure fitted parts held out, "
+    if args.drop or args.add or args.review is not None or args.calibration or args.trees:
+        raise SegmintError("--drop, --add, --review, --calibration and --trees measure fitted parts held out, "
                            "so they go with --leave-one-out")
     ks = args.k or [2]
     if len(ks) != 1:

@@ -6,6 +6,10 @@ lexicon, embeddings: everything under ``changes/`` and ``grouping/`` except
 the files listed in ``DECISION_FILES``, which only turn evidence into
 groups) and the installed versions of the parsers, so editing a signal or
 installing a parser recomputes the links on the next run, and nothing else.
+
+The links of ``HELD_BACK`` kinds are computed and cached, but left out of
+what fitting and scoring read unless asked for (``keep``): the shipped model
+is not fit on them (README: files changed together in history, held out).
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ EVIDENCE_SOURCES = ("changes", "grouping", "bench/untangle/features.py")
 EVIDENCE_PACKAGES = ("numpy", "tree-sitter", "tree-sitter-python", "tree-sitter-go", "tree-sitter-rust",
                      "tree-sitter-javascript", "tree-sitter-typescript")
 # Files under grouping/ that do not change the units or links (they decide and describe).
+# Link kinds (or prefixes) the shipped model is not fit on; ``--add KIND`` measures them.
+HELD_BACK = frozenset({"cochange"})
 DECISION_FILES = frozenset({
     "grouping/graph.py", "grouping/merging.py", "grouping/assemble.py", "grouping/reasons.py",
     "grouping/summaries.py", "grouping/seed.py", "grouping/models.py", "grouping/model_data.json",
@@ -70,11 +76,14 @@ class Sample:
 def case_evidence(tangle: Tangle, git: Git | None = None) -> tuple[list[Unit], list[Link]]:
     """The units and links the engine computes for this case (offline provider, no timeline);
     ``git``: a clone holding the case's commits, to read its files as ``group_changes`` does."""
-    units = Repository(git).units(tangle.changes.changes)
-    return units, evidence(units)
+    repository = Repository(git, rev=tangle.case.base)   # the history before the case, never its own commits
+    units = repository.units(tangle.changes.changes)
+    return units, evidence(units, history=repository.history())
 
 
-def load_samples(repo: str, selection: Selection, cache: Cache, log: Log | None = None) -> list[Sample]:
+def load_samples(repo: str, selection: Selection, cache: Cache, log: Log | None = None,
+                 keep: frozenset[str] = frozenset()) -> list[Sample]:
+    """The cases with their evidence, without the ``HELD_BACK`` link kinds not in ``keep``."""
     tangled = load_tangles(repo, selection, cache, log)
     key = (f"{source_head(repo)}-{selection.key()}-{source_hash(TANGLE_SOURCES)}"
            f"-{source_hash(EVIDENCE_SOURCES, DECISION_FILES)}-{packages_hash(EVIDENCE_PACKAGES)}")
@@ -86,7 +95,8 @@ def load_samples(repo: str, selection: Selection, cache: Cache, log: Log | None 
             known = known + [case_evidence(t, workspace.git) for t in tangled[len(known):]]
         cache.put("evidence", key, known)
     name = repo_name(repo)
-    return [Sample(name, selection.k, t, units, links) for t, (units, links) in zip(tangled, known)]
+    samples = [Sample(name, selection.k, t, units, links) for t, (units, links) in zip(tangled, known)]
+    return without(samples, HELD_BACK - keep)
 
 
 def without(samples: list[Sample], kinds: frozenset[str]) -> list[Sample]:

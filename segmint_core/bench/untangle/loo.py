@@ -76,19 +76,23 @@ class Table:
 
 
 def leave_one_out(repos: list[str], selections: list[Selection], cache: Cache, *, drop: frozenset[str] = frozenset(),
-                  review: int | None = None, calibration: bool = False, boosting: Boosting | None = None,
-                  log: Callable[[str], None] | None = None) -> BenchReport:
+                  add: frozenset[str] = frozenset(), review: int | None = None, calibration: bool = False,
+                  boosting: Boosting | None = None, log: Callable[[str], None] | None = None) -> BenchReport:
+    """``add``: link kinds the shipped model is not fit on (``HELD_BACK``), fit and scored in a row of their own."""
     names = _names(repos)
     samples: dict[str, list[Sample]] = {}
+    fuller: dict[str, list[Sample]] = {}     # with the ``add`` kinds
     for name, repo in zip(names, repos):
-        samples[name] = [s for selection in selections for s in load_samples(repo, selection, cache, log)]
-        for s in samples[name]:
+        fuller[name] = [s for selection in selections for s in load_samples(repo, selection, cache, log, keep=add)]
+        samples[name] = without(fuller[name], add)
+        for s in (*samples[name], *fuller[name]):
             s.repo = name
     dropped = f"graph without {', '.join(sorted(drop))}" if drop else None
+    added = f"graph with {', '.join(sorted(add))}" if add else None
     boosted = _boosted_name(boosting)
     compared = [name for name in (LINEAR if BOOSTING else None, boosted) if name]
-    rows = [ENGINE, *compared, *([dropped] if dropped else []), MERGING, cuts.CUT, V1_MODEL, *methods.BASELINES,
-            cuts.BEST_CUT, cuts.TRUE_K]
+    rows = [ENGINE, *compared, *(name for name in (dropped, added) if name), MERGING, cuts.CUT, V1_MODEL,
+            *methods.BASELINES, cuts.BEST_CUT, cuts.TRUE_K]
     table = Table(names, [s.k for s in selections], rows)
     sure = ConfidenceTables(names, review_steps(review)) if review is not None or calibration else None
     for held in names:
@@ -109,16 +113,19 @@ def leave_one_out(repos: list[str], selections: list[Selection], cache: Cache, *
             predictors[boosted] = methods.engine(fit_model(training, boosting=boosting))
         if dropped:
             predictors[dropped] = _engine_without(fit_model(without(training, drop)), drop)
+        if added:
+            predictors[added] = methods.engine(fit_model([s for name in names if name != held for s in fuller[name]]))
         if log:
             log(f"{held}: scoring {counted(len(samples[held]), 'case')}")
-        for sample in samples[held]:
+        for sample, full in zip(samples[held], fuller[held]):
             truth = [sample.tangle.truth[key] for key in sample.tangle.keys]
             for method in rows:
-                table.add(method, held, sample.k, adjusted_rand_index(truth, predictors[method](sample)))
+                predicted = predictors[method](full if method == added else sample)
+                table.add(method, held, sample.k, adjusted_rand_index(truth, predicted))
     if not table.scores:
         raise SegmintError("No tangled cases in these repositories: nothing to score")
-    figures = _figures(table, selections, drop)
-    text = format_table(table, selections[0], dropped, compared)
+    figures = _figures(table, selections, drop, add)
+    text = format_table(table, selections[0], dropped, compared, added)
     if sure is not None:
         figures.update(sure.figures(table.ks))
         text = "\n".join([text, *sure.text(table.ks)])
@@ -143,7 +150,8 @@ def _boosted_name(boosting: Boosting | None) -> str | None:
     return f"graph, {counted(boosting.trees, 'tree')} of depth {boosting.depth} at {boosting.rate:g}"
 
 
-def format_table(table: Table, selection: Selection, dropped: str | None, compared: list[str] = ()) -> str:
+def format_table(table: Table, selection: Selection, dropped: str | None, compared: list[str] = (),
+                 added: str | None = None) -> str:
     history = "first-parent history" if selection.first_parent else "all history"
     counts = {len(table.cell(ENGINE, r, k)) for r in table.repos for k in table.ks}
     per_repo = f"{min(counts)}-{max(counts)}" if len(counts) > 1 else str(counts.pop())
@@ -172,6 +180,8 @@ def format_table(table: Table, selection: Selection, dropped: str | None, compar
             lines.append(_row(table, label, k, width, pair))
         if dropped:
             lines.append(_row(table, f"{ENGINE} - without", k, width, (ENGINE, dropped)))
+        if added:
+            lines.append(_row(table, f"with - {ENGINE}", k, width, (added, ENGINE)))
     return "\n".join(lines)
 
 
@@ -184,10 +194,10 @@ def _row(table: Table, label: str, k: int, width: int, pair: tuple[str, str] | N
     return f"{label:<{width}}{cells}{mean:>{sign}8.3f}{se:>7.3f}"
 
 
-def _figures(table: Table, selections: list[Selection], drop: frozenset[str]) -> dict:
+def _figures(table: Table, selections: list[Selection], drop: frozenset[str], add: frozenset[str]) -> dict:
     out: dict = {
         "repos": table.repos, "ks": table.ks, "n": selections[0].n, "seed": selections[0].seed,
-        "first_parent": selections[0].first_parent, "drop": sorted(drop), "methods": {},
+        "first_parent": selections[0].first_parent, "drop": sorted(drop), "add": sorted(add), "methods": {},
     }
     for method in table.methods:
         per_k = {}
