@@ -230,14 +230,16 @@ def test_leave_one_out_prints_every_method_per_repository_and_k(repo: Repo, tmp_
     history(repo)
     other = merged_history(Repo(tmp_path / "other"))
     result = run_segmint("bench", "untangle", "--leave-one-out", str(repo.path), str(other.path),
-                         "--k", "1", "2", "--n", "3", "--cache", str(tmp_path / "cache"), "--drop", "similar")
+                         "--k", "1", "2", "--n", "3", "--cache", str(tmp_path / "cache"), "--drop", "similar",
+                         "--add", "cochange")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "k=1 (single commits: share kept as one group)" in out and "k=2 (ARI)" in out
     for row in ("graph (held out)", "graph without similar", "graph, merge model", "v1 model", "seed",
                 "per-file", "all-in-one", "per-hunk", "ceiling: hunks", "ceiling: atoms", "graph (held out) - per-file",
                 "graph, merge model - graph", "graph (held out) - without", "graph, cut model",
-                "graph, cut model - graph", "ceiling: best cut", "cut at the true k"):
+                "graph, cut model - graph", "ceiling: best cut", "cut at the true k", "graph with cochange",
+                "with - graph (held out)"):
         assert f"\n{row} " in out, row
     assert "repo" in out.splitlines()[4] and "other" in out.splitlines()[4]
     assert "repo: fitting on" in result.stderr and "other: scoring" in result.stderr
@@ -251,6 +253,8 @@ def test_leave_one_out_and_fit_refuse_what_they_cannot_do(repo: Repo, tmp_path) 
     assert both.returncode == 2 and "not both" in both.stderr
     drop = run_segmint("bench", "untangle", str(repo.path), "--drop", "similar")
     assert drop.returncode == 2 and "--leave-one-out" in drop.stderr
+    unknown = run_segmint("bench", "untangle", "--leave-one-out", str(repo.path), str(repo.path), "--add", "similar")
+    assert unknown.returncode == 2 and "not fit on: cochange" in unknown.stderr
     several = run_segmint("bench", "untangle", str(repo.path), "--k", "1", "2")
     assert several.returncode == 2 and "one k at a time" in several.stderr
 
