@@ -152,3 +152,14 @@ def test_a_bench_case_reads_only_the_history_before_it_and_its_links_are_held_ba
     (held,) = [s for s in load_samples(str(repo.path), Selection(1, 20), Cache(None)) if s.tangle.case.tip == last]
     assert not any(x.kind.startswith("cochange") for x in held.links)
     assert len(held.links) == len(kept.links) - len(found)
+
+
+def test_a_change_set_of_more_files_than_the_signal_reads_gets_no_history_links(repo: Repo, monkeypatch) -> None:
+    paired_history(repo)
+    for path in ("api.py", "docs/api.md"):
+        repo.write(path, "edited\n")
+    units = Repository(Git(repo.path)).units(capture(Git(repo.path)).changes)
+    ctx = Context(units, DEFAULT, history=history_at(Git(repo.path)))
+    assert list(cochange.links(ctx))
+    monkeypatch.setattr(cochange, "MAX_FILES", 1)
+    assert list(cochange.links(ctx)) == []

@@ -7,7 +7,9 @@ together says less than ten); when each changed at least ``NEVER_AFTER``
 times and never together, they link with a negative strength (evidence
 apart). Otherwise (a new file, or too little history to say) two files in
 different folders fall back on their folders': the share of commits touching both folders. A file-level link is
-spread over the units of the two files, as ``files.py`` spreads its own.
+spread over the units of the two files as ``files.py`` spreads a shared
+folder: over at most 16 unit pairs, so 3,000 hunks in many files that
+changed together cost no more links than their folders do.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Iterator
 from segmint_core.grouping.history import History, folder_of
 from segmint_core.grouping.model import Model
 from segmint_core.grouping.signals.base import Context, Link
-from segmint_core.grouping.signals.files import _spread
+from segmint_core.grouping.signals.files import DIRECTORY_PAIR_CAP, _spread
 from segmint_core.grouping.units import Unit
 
 COCHANGE = "cochange"
@@ -26,6 +28,9 @@ FOLDERS = "cochange:folder"
 NEVER = "cochange:never"
 NEVER_AFTER = 3     # commits each file needs before never changing together says something
 KINDS = (COCHANGE, FOLDERS, NEVER)
+# Beyond this many changed files (a benchmark case has at most 36) every pair of
+# files would be looked up: a change set that large is left to the diff's evidence.
+MAX_FILES = 60
 
 
 def weighed(model: Model) -> bool:
@@ -41,13 +46,14 @@ def links(ctx: Context) -> Iterator[Link]:
     for unit in ctx.units:
         files[unit.path].append(unit)
     known = [p for p in sorted(files) if p in history.by_file or folder_of(p) in history.by_folder]
-    cap = ctx.model.file_pair_cap
+    if len(known) > MAX_FILES:
+        return
     for x, p in enumerate(known):
         for q in known[x + 1:]:
             found = file_pair(history, p, q)
             if found is not None:
                 kind, weight, detail = found
-                yield from _spread(files[p], files[q], weight, kind, detail, cap)
+                yield from _spread(files[p], files[q], weight, kind, detail, DIRECTORY_PAIR_CAP)
 
 
 def file_pair(history: History, p: str, q: str) -> tuple[str, float, str] | None:
