@@ -31,9 +31,9 @@ EVIDENCE_SOURCES = ("changes", "grouping", "bench/untangle/features.py")
 # Installed packages the evidence depends on: a parser missing or upgraded changes the links.
 EVIDENCE_PACKAGES = ("numpy", "tree-sitter", "tree-sitter-python", "tree-sitter-go", "tree-sitter-rust",
                      "tree-sitter-javascript", "tree-sitter-typescript")
-# Files under grouping/ that do not change the units or links (they decide and describe).
 # Link kinds (or prefixes) the shipped model is not fit on; ``--add KIND`` measures them.
 HELD_BACK = frozenset({"cochange"})
+# Files under grouping/ that do not change the units or links (they decide and describe).
 DECISION_FILES = frozenset({
     "grouping/graph.py", "grouping/merging.py", "grouping/assemble.py", "grouping/reasons.py",
     "grouping/summaries.py", "grouping/seed.py", "grouping/models.py", "grouping/model_data.json",
