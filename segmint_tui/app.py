@@ -323,18 +323,18 @@ def _describe(session: Session) -> str:
 
 def create_app(repo: str | None = None, *, session: Session | None = None, mcp: bool = True,
                agent_can_commit: bool = False, watch: bool = True, auto_group: bool = True,
-               allowed_roots: tuple[str, ...] = (), group_aside: bool = True) -> SegmintApp:
+               allowed_roots: tuple[str, ...] = (), group_aside: bool | None = None) -> SegmintApp:
     """The one app factory: the CLI, the tests, the screenshots and the bench all start here.
 
     Not a repository, or git missing, raises ``SegmintError`` before any
     terminal set-up; the session itself opens once the app is on screen. On a tree with
-    no saved session, a child process groups it meanwhile (``group_aside``: False groups
-    in this process).
+    no saved session, a child process groups it meanwhile when a core is idle
+    (``group_aside``: True whenever it can, False never; ``segmint_tui.group_aside``).
     """
     aside = None
     if session is None:
         git = Git.discover(repo)
-        aside = GroupAside.start(git) if auto_group and group_aside else None
+        aside = GroupAside.start(git, always=bool(group_aside)) if auto_group and group_aside is not False else None
     return SegmintApp(session, opener=partial(Session.open, repo), mcp=mcp, agent_can_commit=agent_can_commit, watch=watch, auto_group=auto_group,
                       allowed_roots=allowed_roots, aside=aside)
 

@@ -10,7 +10,8 @@ intents across ten feature folders; one file in seven has a staged hunk).
   git), and stops at the refresh after the tree holds the session's groups and
   the diff pane shows the highlighted group (looked for every 20 ms). On a
   fresh tree the app groups every change on start (in a process it forks as
-  it is created, ``segmint_tui.group_aside``), and that is included; on a tree
+  it is created when a core is idle, ``segmint_tui.group_aside``; else in a
+  worker), and that is included; on a tree
   grouped before, the saved session is read instead. Also reported: the fresh
   tree's first frame (progress shown, grouping under way), grouping alone with
   no app (the reference), the CPU time of the app's process and of the
@@ -169,6 +170,7 @@ class Paint:
     groups: int
     cpu: float = 0.0       # this process's CPU time (every thread) from the clock's start until groups_shown
     cpu_children: float = 0.0   # the CPU time of the processes it started (grouping, git), until the app quit
+    aside: bool = False    # a child process grouped (segmint_tui.group_aside: when a core was idle)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -230,13 +232,11 @@ def _forget_session(root: Path) -> None:
 # -- first paint, in a fresh process --------------------------------------------------
 
 
-def measure_paint(root: Path, size: tuple[int, int], *, fresh: bool, in_process: bool = False) -> Paint:
-    """Start the app in a new Python process; ``fresh`` drops the saved session first;
-    ``in_process`` has the app group in its own process (no grouping process)."""
+def measure_paint(root: Path, size: tuple[int, int], *, fresh: bool) -> Paint:
+    """Start the app in a new Python process; ``fresh`` drops the saved session first."""
     if fresh:
         _forget_session(root)
     command = [sys.executable, "-m", "segmint_tui.bench", "paint", str(root), "--size", f"{size[0]}x{size[1]}"]
-    command += ["--in-process"] if in_process else []
     proc = subprocess.run(command, capture_output=True, text=True, timeout=2 * TIMEOUT, check=False)
     if proc.returncode != 0:
         last = (proc.stderr.strip().splitlines() or [f"exit status {proc.returncode}"])[-1]
@@ -244,14 +244,16 @@ def measure_paint(root: Path, size: tuple[int, int], *, fresh: bool, in_process:
     return Paint(**json.loads(proc.stdout))
 
 
-def paint(root: str, size: tuple[int, int], *, in_process: bool = False) -> Paint:
-    """In this (fresh) process: import the app, start it, wait until the groups are painted."""
+def paint(root: str, size: tuple[int, int], *, group_aside: bool | None = None) -> Paint:
+    """In this (fresh) process: import the app, start it, wait until the groups are painted
+    (``group_aside`` as ``create_app`` takes it: None lets the app choose)."""
     start = time.perf_counter()
     from segmint_tui.app import create_app
 
     begin, cpu = time.perf_counter(), time.process_time()
     children = _children_cpu()
-    app = create_app(root, mcp=False, watch=False, group_aside=not in_process)
+    app = create_app(root, mcp=False, watch=False, group_aside=group_aside)
+    aside = app._aside is not None
 
     async def drive() -> tuple[float, float]:
         async with app.run_test(size=size):
@@ -266,7 +268,7 @@ def paint(root: str, size: tuple[int, int], *, in_process: bool = False) -> Pain
     assert app.opened_at is not None
     return Paint(import_app=begin - start, opened=app.opened_at - begin, first_frame=app.first_paint - begin,
                  groups_shown=shown - begin, groups=len(app.session.groups), cpu=shown_cpu - cpu,
-                 cpu_children=_children_cpu() - children)
+                 cpu_children=_children_cpu() - children, aside=aside)
 
 
 def _children_cpu() -> float:
@@ -492,12 +494,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("mode", choices=["paint", "first-frame"])
     parser.add_argument("root")
     parser.add_argument("--size", type=parse_size, default=SIZE)
-    parser.add_argument("--in-process", action="store_true", help="group in the app's own process (no child)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--in-process", dest="group_aside", action="store_false", default=None,
+                       help="group in the app's own process")
+    where.add_argument("--aside", dest="group_aside", action="store_true",
+                       help="group in a child process whenever it can, even with no core idle")
     args = parser.parse_args(argv)
     if args.mode == "first-frame":
         print(json.dumps({"first_frame": first_frame(args.root, args.size)}))
     else:
-        print(json.dumps(asdict(paint(args.root, args.size, in_process=args.in_process))))
+        print(json.dumps(asdict(paint(args.root, args.size, group_aside=args.group_aside))))
     return 0
 
 

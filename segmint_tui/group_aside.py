@@ -21,6 +21,7 @@ import json
 import os
 import pickle
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -34,9 +35,6 @@ from segmint_core.session.store import FOLDER
 PROGRESS, GROUPED, EVIDENCE = b"p", b"g", b"e"
 HEADER = 5                 # a frame: its kind (one byte), the payload's length (four), the payload
 PROGRESS_EVERY = 0.05      # seconds between progress frames
-# Where the two share a core (a busy machine), the app's first frame goes first; on an idle
-# core the child runs at full speed all the same.
-CHILD_NICENESS = 5
 EVIDENCE_WAIT = 30.0       # seconds the confidence waits for the child's evidence (making it anew takes seconds)
 
 
@@ -53,13 +51,18 @@ class GroupAside:
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @classmethod
-    def start(cls, git: Git) -> GroupAside | None:
+    def start(cls, git: Git, *, always: bool = False) -> GroupAside | None:
         """Fork the grouping child, or None where the app should group in its own process:
-        no ``fork`` here, other threads running (a fork copies only this one, and any lock
-        another holds would stay held in the child), or a session already saved."""
-        if not hasattr(os, "fork") or threading.active_count() > 1:
+        not Linux (where a fork without exec is not safe for every library), other threads
+        running (a fork copies only this one, and any lock another holds would stay held in
+        the child), a session already saved, or no core idle (unless ``always``): on a busy
+        machine two processes take turns at the same cores, and the child's opening the
+        session again is only more work."""
+        if not sys.platform.startswith("linux") or threading.active_count() > 1:
             return None
         if (Path(git.git_dir) / FOLDER / STATE_FILE).exists():
+            return None
+        if not always and not core_idle():
             return None
         read, write = os.pipe()
         pid = os.fork()
@@ -131,6 +134,16 @@ class GroupAside:
         return not self.stopped
 
 
+def core_idle() -> bool:
+    """Whether a core is likely free for the child: the last minute's load average
+    leaves one (as ``make -l`` reads it)."""
+    try:
+        load = os.getloadavg()[0]
+    except OSError:
+        return False
+    return load <= (os.cpu_count() or 1) - 1
+
+
 def _child(root: str, fd: int) -> None:
     """Open the session, group it, send what the app needs; exit without running the parent's
     exit handlers or flushing its buffers."""
@@ -143,7 +156,6 @@ def _child(root: str, fd: int) -> None:
         # app would keep that lock held for as long as this process lives.
         os.closerange(3, fd)
         os.closerange(fd + 1, os.sysconf("SC_OPEN_MAX"))
-        os.nice(CHILD_NICENESS)
         with os.fdopen(fd, "wb") as pipe:
             _group(root, pipe)
         code = 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import threading
 import time
 
@@ -17,7 +18,7 @@ from segmint_tui.app import create_app
 from tests.support.repo import Repo
 from tests.tui.support import notifications, running, screen_text, write_demo
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the app forks its grouping on Linux only")
 
 
 def _groups(session: Session) -> list[tuple]:
@@ -36,7 +37,7 @@ def _below_header(app) -> list[str]:   # type: ignore[no-untyped-def]
 
 async def test_the_child_groups_as_the_app_would(demo: Repo, tmp_path) -> None:
     assert _alone()
-    async with running(demo.path) as pilot:
+    async with running(demo.path, group_aside=True) as pilot:
         app = pilot.app
         assert app._aside is not None and app._aside.status == 0    # it ran, and is reaped
         grouped = _groups(app.session)
@@ -59,7 +60,7 @@ async def test_when_the_child_fails_the_app_groups_by_itself(demo: Repo, monkeyp
 
     monkeypatch.setattr(group_aside, "_group", broken)    # the fork copies this process, patch included
     assert _alone()
-    async with running(demo.path) as pilot:
+    async with running(demo.path, group_aside=True) as pilot:
         app = pilot.app
         assert app._aside is None                          # it failed, and the app took over
         assert len(app.session.groups) == 3
@@ -68,8 +69,17 @@ async def test_when_the_child_fails_the_app_groups_by_itself(demo: Repo, monkeyp
 
 async def test_no_child_when_a_session_was_saved(demo: Repo) -> None:
     Session.open(str(demo.path)).regroup()
+    async with running(demo.path, group_aside=True) as pilot:
+        assert pilot.app._aside is None and len(pilot.app.session.groups) == 3
+
+
+async def test_no_child_when_no_core_is_idle(demo: Repo, monkeypatch) -> None:
+    # A busy machine: two processes would take turns at the same cores, for more work.
+    monkeypatch.setattr(os, "getloadavg", lambda: (float(os.cpu_count() or 1), 0.0, 0.0))
+    assert not group_aside.core_idle()
     async with running(demo.path) as pilot:
         assert pilot.app._aside is None and len(pilot.app.session.groups) == 3
+        assert "Grouped into 3 groups" in notifications(pilot.app)
 
 
 async def test_quitting_while_the_child_groups_leaves_no_process(demo: Repo, monkeypatch) -> None:
@@ -81,7 +91,7 @@ async def test_quitting_while_the_child_groups_leaves_no_process(demo: Repo, mon
 
     monkeypatch.setattr(group_aside, "_group", slow)
     assert _alone()
-    app = create_app(str(demo.path), mcp=False, watch=False)
+    app = create_app(str(demo.path), mcp=False, watch=False, group_aside=True)
     aside = app._aside
     assert aside is not None
     started = time.monotonic()
