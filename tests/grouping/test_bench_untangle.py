@@ -271,9 +271,13 @@ def test_leave_one_out_prints_reliability_and_review_effort(repo: Repo, tmp_path
     assert "Review effort, held out" in out
     assert [line.split()[:2] for line in out.splitlines() if line.startswith("2 ")] == [["2", "0"], ["2", "1"],
                                                                                        ["2", "3"]]
+    best = [line.split()[:3] for line in out.splitlines() if line.startswith("best 2 ")]
+    assert [b[:3] for b in best] == [["best", "2", "0"], ["best", "2", "1"], ["best", "2", "3"]]
     figures = json.loads(run_segmint(*args, "--json").stdout)
     assert figures["review"]["steps"] == [0, 1, 3]
     assert len(figures["review"]["ari"]["2"]["mean"]) == 3
+    shown, best = figures["review"]["ari"]["2"]["mean"], figures["review"]["best_first"]["2"]["mean"]
+    assert best[0] == shown[0] and all(b >= s - 1e-9 for b, s in zip(best, shown))
     assert set(figures["calibrations"]) == {"repo", "other"}
     rows = figures["reliability"]["raw"]["pairs"]
     assert rows and all(0.0 <= r["predicted"] <= 1.0 and r["n"] > 0 for r in rows)

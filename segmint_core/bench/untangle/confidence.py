@@ -4,7 +4,8 @@ For each repository held out, the pair model and its calibration
 (``calibration.fit_calibration``) are fit on the others; that repository's
 cases then give the reliability of the probabilities (``--calibration``) and
 the ARI after 0, 1, 3, ... decisions settled by an oracle reviewer
-(``--review N``, ``review.py``).
+(``--review N``, ``review.py``), beside the ARI of a reviewer shown the
+listed decision that helps most first: the ceiling of any order of the list.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class ConfidenceTables:
     steps: list[int]
     reliability: dict[str, dict[str, Reliability]] = field(default_factory=dict)   # raw|calibrated -> pairs|hunks
     curves: dict[tuple[str, int], list[list[float]]] = field(default_factory=dict)  # (repo, k) -> per case
+    best: dict[tuple[str, int], list[list[float]]] = field(default_factory=dict)    # the same, best first
     calibrations: dict[str, Calibration] = field(default_factory=dict)
 
     def add(self, held: str, samples: list[Sample], training: list[Sample], model: Model,
@@ -41,14 +43,17 @@ class ConfidenceTables:
             if self.steps:
                 self.curves.setdefault((held, sample.k), []).append(
                     review_curve(sample, model, self.steps, calibration))
+                self.best.setdefault((held, sample.k), []).append(
+                    review_curve(sample, model, self.steps, calibration, best_first=True))
 
-    def review_means(self, k: int) -> list[tuple[float, float]]:
+    def review_means(self, k: int, best_first: bool = False) -> list[tuple[float, float]]:
         """Per step: the mean over repositories of each one's mean ARI, and its standard error."""
+        curves = self.best if best_first else self.curves
         out = []
         for i in range(len(self.steps)):
             means, variances = [], []
             for repo in self.repos:
-                values = [c[i] for c in self.curves.get((repo, k), [])]
+                values = [c[i] for c in curves.get((repo, k), [])]
                 if values:
                     means.append(statistics.fmean(values))
                     variances.append(statistics.variance(values) / len(values) if len(values) > 1 else 0.0)
@@ -63,13 +68,17 @@ class ConfidenceTables:
                                   for name, tables in self.reliability.items()}
             out["calibrations"] = {repo: c.to_dict() for repo, c in self.calibrations.items()}
         if self.steps:
-            out["review"] = {"steps": self.steps, "ari": {
-                str(k): {"mean": [m for m, _ in self.review_means(k)], "se": [s for _, s in self.review_means(k)],
-                         "repos": {r: [statistics.fmean(c[i] for c in self.curves[(r, k)])
-                                       for i in range(len(self.steps))]
-                                   for r in self.repos if (r, k) in self.curves}}
-                for k in ks}}
+            out["review"] = {"steps": self.steps, "ari": self._review_figures(ks, False),
+                             "best_first": self._review_figures(ks, True)}
         return out
+
+    def _review_figures(self, ks: list[int], best_first: bool) -> dict:
+        curves = self.best if best_first else self.curves
+        return {str(k): {"mean": [m for m, _ in self.review_means(k, best_first)],
+                         "se": [s for _, s in self.review_means(k, best_first)],
+                         "repos": {r: [statistics.fmean(c[i] for c in curves[(r, k)]) for i in range(len(self.steps))]
+                                   for r in self.repos if (r, k) in curves}}
+                for k in ks}
 
     def text(self, ks: list[int]) -> list[str]:
         lines: list[str] = []
@@ -84,16 +93,24 @@ class ConfidenceTables:
                                                       tables["hunks"].rows())]
         if self.steps:
             lines += ["", "Review effort, held out: ARI after the reviewer settles the N least certain decisions "
-                          "(mean over repositories, standard error)"]
-            width = max(9, *(len(r) + 2 for r in self.repos))
-            lines.append(f"{'k':<4}{'N':>4}" + "".join(f"{r:>{width}}" for r in self.repos) + f"{'mean':>8}{'se':>7}")
-            for k in ks:
-                for i, step in enumerate(self.steps):
-                    cells = "".join(
-                        f"{statistics.fmean(c[i] for c in self.curves[(r, k)]):>{width}.3f}"
-                        if (r, k) in self.curves else f"{'':>{width}}" for r in self.repos)
-                    mean, se = self.review_means(k)[i]
-                    lines.append(f"{k:<4}{step:>4}{cells}{mean:>8.3f}{se:>7.3f}")
+                          "(mean over repositories, standard error)", *self._review_table(ks, False)]
+            lines += ["", "The same reviewer shown the listed decision that helps most first "
+                          "(known from the history: the ceiling of any order of the list)",
+                      *self._review_table(ks, True)]
+        return lines
+
+    def _review_table(self, ks: list[int], best_first: bool) -> list[str]:
+        curves = self.best if best_first else self.curves
+        width = max(9, *(len(r) + 2 for r in self.repos))
+        prefix = "best " if best_first else ""
+        kw = len(prefix) + 4
+        lines = [f"{'k':<{kw}}{'N':>4}" + "".join(f"{r:>{width}}" for r in self.repos) + f"{'mean':>8}{'se':>7}"]
+        for k in ks:
+            for i, step in enumerate(self.steps):
+                cells = "".join(f"{statistics.fmean(c[i] for c in curves[(r, k)]):>{width}.3f}"
+                                if (r, k) in curves else f"{'':>{width}}" for r in self.repos)
+                mean, se = self.review_means(k, best_first)[i]
+                lines.append(f"{prefix + str(k):<{kw}}{step:>4}{cells}{mean:>8.3f}{se:>7.3f}")
         return lines
 
 

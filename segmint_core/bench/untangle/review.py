@@ -9,6 +9,10 @@ or merge when the history says it is right, leaves it otherwise. Either
 way it counts as one reviewed decision. The ARI after 0, 1, 3, ... decisions
 is how few looks a person needs to a clean history.
 
+``best_first``: a reviewer shown, at each look, the listed decision that
+helps most (known only from the history): the ceiling of any order of the
+list the engine offers, so the distance to it is what the order loses.
+
 A block is what a person moves: the atoms of one hunk that share a group
 (a part of a split hunk), or a whole hunkless change.
 """
@@ -45,25 +49,34 @@ def decision_rows(sample: Sample, model: Model, calibration: Calibration) -> lis
 
 
 def review_curve(sample: Sample, model: Model, steps: list[int],
-                 calibration: Calibration | None = None) -> list[float]:
-    """ARI after each number of reviewed decisions in ``steps`` (ascending)."""
+                 calibration: Calibration | None = None, best_first: bool = False) -> list[float]:
+    """ARI after each number of reviewed decisions in ``steps`` (ascending); ``best_first``:
+    each look at the listed decision that raises the ARI most rather than the first listed."""
     units = sample.units
     labels = cluster(units, sample.links, model, sample.files)
     pairs = pair_probabilities(units, sample.links, model, sample.files)
     blocks = _blocks(sample, labels)
     owners = sample.owners()
     truth = [sample.tangle.truth[key] for key in sample.tangle.keys]
+
+    def ari(labels: list[int]) -> float:
+        return adjusted_rand_index(truth, unit_line_labels(sample, units, labels))
+
     seen: set[tuple] = set()
     out: list[float] = []
     done = 0
     for step in steps:
         while done < step:
-            decision = _next(assess(pairs, labels, blocks, calibration).decisions, seen)
+            decisions = assess(pairs, labels, blocks, calibration).decisions
+            if best_first:
+                now = ari(labels)
+                decisions = _by_gain(decisions, seen, lambda d: _answered(d, labels, blocks, owners, now, ari))
+            decision = _next(decisions, seen)
             if decision is None:
                 break
             labels = _settle(decision, labels, blocks, owners)
             done += 1
-        out.append(adjusted_rand_index(truth, unit_line_labels(sample, units, labels)))
+        out.append(ari(labels))
     return out
 
 
@@ -80,11 +93,29 @@ def _blocks(sample: Sample, labels: list[int]) -> list[int]:
 def _next(decisions: list[Decision], seen: set[tuple]) -> Decision | None:
     """The first decision not reviewed yet among those a person is shown (likely enough wrong)."""
     for decision in (d for d in decisions if d.probability >= LISTED):
-        key = (decision.kind, decision.block, decision.source, decision.target, decision.blocks)
+        key = _key(decision)
         if key not in seen:
             seen.add(key)
             return decision
     return None
+
+
+def _by_gain(decisions: list[Decision], seen: set[tuple], after: Callable[[Decision], float]) -> list[Decision]:
+    """The decisions a person is shown, the one whose answer leaves the best ARI first (then in list order)."""
+    shown = [d for d in decisions if d.probability >= LISTED and _key(d) not in seen]
+    score = {id(d): after(d) for d in shown}
+    return sorted(shown, key=lambda d: -score[id(d)])
+
+
+def _answered(decision: Decision, labels: list[int], blocks: list[int], owners: list[tuple[int, int] | None],
+              now: float, ari: Callable[[list[int]], float]) -> float:
+    """The ARI after the oracle's answer to ``decision`` (``now`` when it declines it)."""
+    settled = _settle(decision, labels, blocks, owners)
+    return now if settled is labels else ari(settled)
+
+
+def _key(decision: Decision) -> tuple:
+    return (decision.kind, decision.block, decision.source, decision.target, decision.blocks)
 
 
 def _settle(decision: Decision, labels: list[int], blocks: list[int],
