@@ -29,6 +29,7 @@ from segmint_core.session.session import Session
 from tests.apply.test_interrupted import run_child
 from tests.mcp.process import McpProcess
 from tests.support.cli import run_segmint
+from tests.support.groups import one_group_per_hunk
 from tests.support.repo import Repo
 
 PAGE = 4096
@@ -60,11 +61,7 @@ def dirty(repo: Repo, files: int = 6, lines: int = 400) -> dict[str, str]:
     for path, text in edited.items():
         repo.write(path, text)
     session = Session.open(str(repo.path))
-    session.regroup()
-    ids = [h.id for c in session.changes for h in c.hunks]
-    session.move_hunks(ids, to_group_id=session.groups[0].id)
-    for hunk_id in ids[1:]:
-        session.move_hunks([hunk_id], new_group=True)
+    one_group_per_hunk(session)
     session.propose_commits()
     return edited
 

@@ -15,6 +15,7 @@ from hypothesis import settings
 
 from segmint_core.changes import capture
 from segmint_core.session.session import Session
+from tests.support.groups import one_group_per_hunk
 from tests.support.repo import Repo
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,11 +31,7 @@ def dirty(repo: Repo) -> Repo:
     for path, text in FILES.items():
         repo.write(path, text.replace(" = 3\n", " = 33\n"))
     session = Session.open(str(repo.path))
-    session.regroup()
-    ids = [h.id for c in session.changes for h in c.hunks]
-    session.move_hunks(ids, to_group_id=session.groups[0].id)
-    for hunk_id in ids[1:]:
-        session.move_hunks([hunk_id], new_group=True)
+    one_group_per_hunk(session)
     session.propose_commits()
     return repo
 

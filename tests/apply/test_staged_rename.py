@@ -12,6 +12,7 @@ import pytest
 from segmint_core.apply.states import renamed_away, start_path
 from segmint_core.session.planner import layered_files
 from segmint_core.session.session import Session
+from tests.support.groups import one_group_per_hunk
 from tests.support.repo import Repo
 
 OLD = "one\ntwo\nthree\n"
@@ -30,11 +31,7 @@ def renamed_then_edited(repo: Repo, new_a: str) -> Session:
         repo.git("add", "a")
         repo.write("a", "new a\nmore\n")
     session = Session.open(str(repo.path))
-    session.regroup()
-    hunks = [h.id for c in session.changes for h in c.hunks]
-    session.move_hunks(hunks, to_group_id=session.groups[0].id)
-    for hunk_id in hunks[1:]:
-        session.move_hunks([hunk_id], new_group=True)
+    one_group_per_hunk(session)
     return session
 
 

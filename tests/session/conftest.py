@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from segmint_core.session.session import Session
+from tests.support.groups import one_group_per_hunk  # noqa: F401 - the session tests import it from here
 from tests.support.repo import Repo
 
 BASE = "".join(f"line {i}\n" for i in range(1, 41))
@@ -22,13 +23,3 @@ def two_intents(repo: Repo) -> Repo:
 
 def open_session(repo: Repo, **options) -> Session:
     return Session.open(str(repo.path), **options)
-
-
-def one_group_per_hunk(session: Session) -> None:
-    """Groups made by the session's own edit methods, one per hunk."""
-    session.regroup()
-    ids = [h.id for c in session.changes for h in c.hunks]
-    target = session.groups[0].id
-    session.move_hunks(ids, to_group_id=target)
-    for hunk_id in ids[1:]:
-        session.move_hunks([hunk_id], new_group=True)
