@@ -316,12 +316,17 @@ def _run_git_commit(git: Git, scratch: str, head: str | None, message: str) -> s
     if result.returncode != 0:
         detail = (result.stderr or result.stdout).decode("utf-8", "replace").strip().splitlines()
         reason = detail[-1] if detail else f"exit status {result.returncode}"
+        if any(words in reason for words in _DISK_FULL):
+            raise RefusedError(f"git commit could not write the commit, the disk is full: {reason}")
         raise RefusedError(f"git commit refused the commit (a hook or signing failed): {reason}")
     sha = git.run("rev-parse", "HEAD").text.strip()
     parent = git.run("rev-parse", "--verify", "--quiet", f"{sha}^", check=False).text.strip() or None
     if parent != head:
         raise GitCommandError(f"HEAD moved while committing (expected parent {_short(head)})")
     return sha
+
+
+_DISK_FULL = ("Out of diskspace", "No space left on device", "Disk quota exceeded")   # as git says it
 
 
 def _prepare_index(git: Git, index_path: Path, targets: list[FileTargets], prepared: str) -> list[str]:

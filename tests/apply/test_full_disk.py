@@ -174,6 +174,8 @@ def test_a_disk_full_at_each_step_of_an_apply_loses_nothing_and_a_rerun_finishes
     assert filled, "the disk filled where asked"
     if isinstance(failed.value, OSError):
         assert failed.value.errno == errno.ENOSPC   # (the CLI and MCP say it in one sentence)
+    if point == "git-commit":
+        assert "git commit could not write the commit, the disk is full: " in str(failed.value)
     made = int(repo.git("rev-list", "--count", f"{base}..HEAD"))
     assert made == (1 if point in ("record", "refresh") else 0), "committed only once git's commit was written"
     assert isinstance(failed.value, BatchStopped) == bool(made), "a commit made is named"
