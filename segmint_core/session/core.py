@@ -58,11 +58,11 @@ class SessionCore:
         # With an apply or undo to finish, the changes are read once git is put right (``_on_lock``).
         self.units = None if journal.pending(git.git_dir) else Units(self.capture_changes(), {})
         self._units_just_read = True  # the first adoption need not capture again
+        self._reread = False   # the units must be read again: interrupted work was finished since
         with self.lock:
             if self._disk_stamp is None:  # nothing saved yet: a new session
                 self.state = SavedState(fingerprint=self.units.changeset.fingerprint, head=self.units.changeset.head)
                 write_units(self.folder, self.units, self.state)
-        self._units_just_read = False
 
     @classmethod
     def open(cls, repo: str | None = None, **options: Any):
@@ -264,10 +264,13 @@ class SessionCore:
         finished = self._finish_interrupted() if journal.pending(self.git.git_dir) else None
         if finished is not None:
             self.recovered.append(finished.sentence)
-            self._units_just_read = self.units is None   # units read before may have the index behind HEAD
-        if self.units is None:
+            # Units read before git was put right (HEAD moved, or the index was behind it) are stale.
+            self._reread = self._reread or finished.moved
+        if self.units is None or self._reread:   # read now, as a new process would, then carried over
             self.units = Units(self.capture_changes(), {})
+            self._reread, self._units_just_read = False, True
         self._adopt_saved()
+        self._units_just_read = False
 
     def _finish_interrupted(self) -> journal.Finished | None:
         """Finish or roll back a commit or an undo a killed process left half-done

@@ -199,6 +199,20 @@ def test_a_disk_full_at_each_step_of_an_apply_loses_nothing_and_a_rerun_finishes
     assert_finished_after_freeing(repo, filled[0], edited, made)
 
 
+def fill_before_save_of_an_applied_plan(session: Session, disk: Path) -> list[Path]:
+    """The first plan gets committed, then the disk fills before the session saves it."""
+    real = session.save
+    filled: list[Path] = []
+
+    def full_save() -> None:
+        if session.plans[0].status == "applied" and not filled:
+            filled.append(fill(disk))
+        real()
+
+    session.save = full_save
+    return filled
+
+
 def test_recovery_that_cannot_save_the_session_leaves_git_right_and_says_so(small_disk: Path) -> None:
     """A commit made, its session save failed for a full disk; while the disk stays full, every
     command (Python, CLI, MCP) says in one sentence what was done and what is left, git is right,
@@ -208,15 +222,7 @@ def test_recovery_that_cannot_save_the_session_leaves_git_right_and_says_so(smal
     worktree = repo.snapshot()["files"]
     base = repo.head()
     session = Session.open(str(repo.path))
-    real = session.save
-    filled: list[Path] = []
-
-    def full_save() -> None:   # the commit is made; the disk fills before the session is saved
-        if session.plans[0].status == "applied" and not filled:
-            filled.append(fill(small_disk))
-        real()
-
-    session.save = full_save
+    filled = fill_before_save_of_an_applied_plan(session, small_disk)
     with pytest.raises(BatchStopped, match=r"commit-1 is committed as \w{7} and the index matches it; but it "
                                            r"could not record this in its session \(No space left on device"):
         session.apply_all()
@@ -246,6 +252,31 @@ def test_recovery_that_cannot_save_the_session_leaves_git_right_and_says_so(smal
     while after.applied:
         after.undo()
     assert repo.head() == base and repo.snapshot()["files"] == worktree
+
+
+def test_a_long_running_session_goes_on_once_there_is_room(small_disk: Path) -> None:
+    """The TUI's or the MCP server's session: after a commit it could not record, each call says so
+    while the disk is full; once there is room, the same session records it and commits the rest."""
+    repo = Repo(small_disk / "repo")
+    edited = dirty(repo, files=3)
+    worktree = repo.snapshot()["files"]
+    session = Session.open(str(repo.path))
+    filled = fill_before_save_of_an_applied_plan(session, small_disk)
+    with pytest.raises(BatchStopped, match="free some space and run Segmint again"):
+        session.apply_all()
+    with pytest.raises(journal.Unrecorded):
+        session.snapshot()
+    assert_git_whole(repo, worktree)
+    filled[0].unlink()
+    assert [c["file_path"] for c in session.snapshot()["changes"]] == ["part1.txt", "part2.txt"], \
+        "its next call records the commit and reads the changes again"
+    assert session.recovered and "finished applying commit-1" in session.recovered[-1]
+    assert [p.status for p in session.plans] == ["applied", "proposed", "proposed"]
+    assert not any(p.out_of_date for p in session.plans)
+    session.apply_all()
+    assert repo.git("status", "--porcelain") == ""
+    assert {path: repo.git("show", f"HEAD:{path}") for path in edited} == edited
+    assert [a.plan_id for a in session.applied] == ["commit-1", "commit-2", "commit-3"]
 
 
 @pytest.mark.parametrize("point,said", [("before-commit", "rolled it back"), ("before-record", "finished applying")])
