@@ -178,6 +178,12 @@ def leaves_as_is(change: Change, model: FileLines, refs: set[LineRef]) -> bool:
     """Whether exactly ``refs`` leave the file as HEAD has it (path, mode and bytes): a file
     deleted in the index and made again as it was, say. A commit of them alone changes nothing.
     False when they cannot be committed alone."""
+    return changes_file(change, model, refs) is False
+
+
+def changes_file(change: Change, model: FileLines, refs: set[LineRef]) -> bool | None:
+    """Whether a commit of exactly ``refs`` changes the file from what HEAD has (path, mode or
+    bytes); None when they cannot be committed alone."""
     first = change.staged_patch or change.unstaged_patch
     base_mode = first.old_mode if first is not None else None
     base_path = change.old_path or change.file_path
@@ -185,10 +191,10 @@ def leaves_as_is(change: Change, model: FileLines, refs: set[LineRef]) -> bool:
         after = _state(change, model, refs, base_mode, base_path)
         head = model.materialize(set())
     except RefusedError:
-        return False
+        return None
     if base_mode is None:
-        return [(s.path, s.absent) for s in after] == [(base_path, True)]
-    return [(s.path, s.mode, s.content) for s in after] == [(base_path, base_mode, head)]
+        return [(s.path, s.absent) for s in after] != [(base_path, True)]
+    return [(s.path, s.mode, s.content) for s in after] != [(base_path, base_mode, head)]
 
 
 def _refuse_orphan_lines(change: Change, model: FileLines, refs: set[LineRef]) -> None:

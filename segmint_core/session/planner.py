@@ -9,7 +9,8 @@ from __future__ import annotations
 from segmint_core.apply.gitops import head_entries, read_blobs
 from segmint_core.apply.lines import FileLines
 from segmint_core.apply.states import (
-    change_dependencies, creation_needs, file_lines, leaves_as_is, line_counts, renamed_away, start_path,
+    change_dependencies, changes_file, creation_needs, file_lines, leaves_as_is, line_counts, renamed_away,
+    start_path,
 )
 from segmint_core.changes.models import Change
 from segmint_core.config import Settings
@@ -84,6 +85,8 @@ def merge_advice(plan: CommitPlan) -> str:
 
 def _stuck_note(plan_id: str, others: list[str], needs: dict[str, set[str]], stuck: set[str], idle: set[str]) -> str:
     merge = MERGE_TO_COMMIT
+    if plan_id in idle and set(needs.get(plan_id, ())) & stuck <= idle:
+        return f"Changes nothing on its own, nor does {', '.join(others)}, but together they do: {merge}"
     if plan_id in idle:
         return f"Depends on {', '.join(others)}, which needs its lines, though on its own it changes nothing: {merge}"
     if set(needs.get(plan_id, ())) & stuck <= idle:
@@ -171,7 +174,10 @@ def plan_needs(units: Units, plans: list[CommitPlan], layered: dict[str, FileLin
             a, b = ref_owner.get(ref), ref_owner.get(first)
             if a and b and a not in holders:
                 needs.setdefault(a, set()).add(b)
-    for plan_id in idle if idle is not None else idle_plans(units, plans, layered):
+    idle = idle if idle is not None else idle_plans(units, plans, layered)
+    for a, others in _idle_together(units, plans, layered, idle).items():
+        needs.setdefault(a, set()).update(others)
+    for plan_id in idle:
         needers = [a for a, needed in needs.items() if plan_id in needed]
         if needers:
             needs.setdefault(plan_id, set()).update(needers)
@@ -184,16 +190,39 @@ def idle_plans(units: Units, plans: list[CommitPlan], layered: dict[str, FileLin
     raw = units.changeset.by_id
     idle: set[str] = set()
     for plan in plans:
-        refs: dict[str, set] = {}
-        for unit_id in plan.hunk_ids:
-            unit = units.by_id.get(unit_id)
-            if unit is None or unit.change.id not in layered:
-                break
-            refs.setdefault(unit.change.id, set()).update(unit.refs)
-        else:
-            if refs and not plan.change_ids and all(leaves_as_is(raw[c], layered[c], r) for c, r in refs.items()):
-                idle.add(plan.id)
+        refs = _layered_refs(units, plan, layered)
+        if refs and not plan.change_ids and all(leaves_as_is(raw[c], layered[c], r) for c, r in refs.items()):
+            idle.add(plan.id)
     return idle
+
+
+def _layered_refs(units: Units, plan: CommitPlan, layered: dict[str, FileLines]) -> dict[str, set] | None:
+    """change id -> the plan's lines in it, when all its lines are in layered files; else None."""
+    refs: dict[str, set] = {}
+    for unit_id in plan.hunk_ids:
+        unit = units.by_id.get(unit_id)
+        if unit is None or unit.change.id not in layered:
+            return None
+        refs.setdefault(unit.change.id, set()).update(unit.refs)
+    return refs
+
+
+def _idle_together(units: Units, plans: list[CommitPlan], layered: dict[str, FileLines],
+                   idle: set[str]) -> dict[str, set[str]]:
+    """Idle plans that change a file together (the lines of a deletion split among them: only all
+    of them take the file away) need each other, as neither ever commits alone."""
+    raw = units.changeset.by_id
+    held: dict[str, dict[str, set]] = {}   # change id -> idle plan id -> its lines there
+    for plan in plans:
+        if plan.id in idle:
+            for cid, refs in (_layered_refs(units, plan, layered) or {}).items():
+                held.setdefault(cid, {})[plan.id] = refs
+    needs: dict[str, set[str]] = {}
+    for cid, by_plan in held.items():
+        if len(by_plan) > 1 and changes_file(raw[cid], layered[cid], set().union(*by_plan.values())):
+            for a in by_plan:
+                needs.setdefault(a, set()).update(set(by_plan) - {a})
+    return needs
 
 
 def needed_later(units: Units, git: Git, plans: list[CommitPlan], plan: CommitPlan) -> list[str]:

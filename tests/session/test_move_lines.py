@@ -288,3 +288,34 @@ def test_plans_to_merge_are_known_after_a_restart_and_in_a_session_saved_before_
     with pytest.raises(RefusedError, match="cannot be committed on its own"):
         reopened.apply_commit(ids[0][0])
     assert repo.snapshot() == before
+
+
+def test_lines_of_a_deletion_split_between_plans_that_each_change_nothing_are_merged(repo: Repo) -> None:
+    """An empty file, staged with two lines, then deleted in the work tree. Each line's addition
+    and removal moved to a group of its own: alone, each plan leaves the empty file as it is;
+    together they delete it. Both say to merge, and the merged group deletes it."""
+    repo.write("c.md", "")
+    repo.commit()
+    repo.write("c.md", "\na")
+    repo.add("c.md")
+    repo.delete("c.md")
+    session = Session.open(str(repo.path))
+    session.regroup()
+    assert [lines(session, u) for u in ("change-1:1", "change-1:2")] == [["+", "+a"], ["-", "-a"]]
+    first = session.move_lines("change-1:1", [1], new_group=True)
+    session.move_lines("change-1:2", [1], to_group_id=first.group.id)
+    before, base = repo.snapshot(), repo.head()
+    plans = session.propose_commits()
+    assert [sorted(lines(session, h)[0] for h in p.hunk_ids) for p in plans] == [["+a", "-a"], ["+", "-"]]
+    one, two = plans
+    assert (one.merge_with, two.merge_with) == ([two.id], [one.id])
+    assert one.note == f"Changes nothing on its own, nor does {two.id}, but together they do: " \
+                       "merge their groups to commit"
+    with pytest.raises(RefusedError, match="cannot be committed on its own"):
+        session.apply_all()
+    assert repo.snapshot() == before
+    session.merge_groups([g for p in plans for g in p.change_group_ids])
+    commit_all(session)
+    assert repo.git("rev-list", f"{base}..HEAD").split() == [repo.head()], "one commit"
+    assert tree(repo) == {}
+    assert repo.snapshot()["files"] == before["files"] and index_matches_head(repo)
