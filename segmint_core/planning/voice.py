@@ -2,11 +2,12 @@
 
 The offline rules (``messages.py``) say what the change is; the house style
 (``style.py``) says how this repository would title it. With Conventional
-Commits, the type and scope are voted by the past commits most like this one
-(``precedent.vote``), the rules' own type counting as one more voter, and a
-scope the house already uses that names a folder or file of the change
-counting too. Without them, the subject is a plain sentence in the house's
-capitalization and mood. Dependency bumps and releases use the house's own
+Commits, the type is chosen by the type model (``type_model.py``: the house's
+nearest past commits, a classifier of its history, the rules' type and its
+habit, weighed as fit on other repositories); the scope is voted by the past
+commits most like this one (``precedent.vote``), a scope the house already
+uses that names a folder or file of the change counting too. Without them,
+the subject is a plain sentence in the house's capitalization and mood. Dependency bumps and releases use the house's own
 wording of them.
 """
 
@@ -20,6 +21,7 @@ from segmint_core.planning.describe import CODE_TYPES
 from segmint_core.planning.facts import Facts
 from segmint_core.planning.precedent import Touched, content_features, features, path_words, vote
 from segmint_core.planning.style import HouseStyle
+from segmint_core.planning.type_model import TypeModel, candidates, choose, load_model
 
 
 @dataclass(frozen=True)
@@ -30,9 +32,10 @@ class Voting:
     rule: float = 0.5      # the rules' own type, against neighbour votes that sum to 1
     path: float = 0.5      # a scope the house uses that the change's paths name, likewise
     neighbours: int = 3    # past commits that vote
+    types: TypeModel | None = None   # weighs the house's evidence for each type instead of the vote
 
 
-VOTING = Voting()
+VOTING = Voting(types=load_model())
 HOUSE_VERB_SHARE = 0.5   # a verb the house starts most subjects of a type with replaces our generic one
 HOUSE_VERB_MIN = 5
 # Verbs that say a change happened, not what it did: one of ours gives way to the house's.
@@ -72,12 +75,11 @@ def type_and_scope(style: HouseStyle, facts: Facts, touched: list[Touched], rule
     why = messages.intent(facts)
     pool = [p for p in style.precedents if p.intent == why] if why else style.precedents
     wanted = features(touched) + content_features(facts, rule)
-    types = vote(pool or style.precedents, wanted, lambda p: p.type, k=voting.neighbours).shares()
-    types.pop(None, None)
-    ours = _house_type(style, rule)
-    if ours:
-        types[ours] += voting.rule
-    kind = max(types, key=lambda t: (types[t], t == ours)) if types else ours or rule
+    ours = house_type(style, rule)
+    if voting.types is not None:
+        kind = choose(voting.types, candidates(style, facts, touched, rule, ours))
+    else:
+        kind = _voted_type(pool or style.precedents, wanted, rule, ours, voting)
     scopes = vote(pool or style.precedents, wanted, lambda p: p.scope, k=voting.neighbours, files_only=True).shares()
     words = path_words(facts.paths)
     for known in style.scopes:
@@ -88,7 +90,16 @@ def type_and_scope(style: HouseStyle, facts: Facts, touched: list[Touched], rule
     return kind, max(scopes, key=lambda s: (scopes[s], s is None))
 
 
-def _house_type(style: HouseStyle, rule: str) -> str | None:
+def _voted_type(pool: list, wanted: tuple[str, ...], rule: str, ours: str | None, voting: Voting) -> str:
+    """The type the nearest past commits vote for, the rules' own (in the house's word) adding ``voting.rule``."""
+    types = vote(pool, wanted, lambda p: p.type, k=voting.neighbours).shares()
+    types.pop(None, None)
+    if ours:
+        types[ours] += voting.rule
+    return max(types, key=lambda t: (types[t], t == ours)) if types else ours or rule
+
+
+def house_type(style: HouseStyle, rule: str) -> str | None:
     """The house's word for the rules' type: itself if the house uses it, else a synonym it uses."""
     if rule in style.types:
         return rule

@@ -18,7 +18,7 @@ from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.planning import messages, voice
 from segmint_core.planning.conventional import parse_subject
-from segmint_core.planning.facts import gather
+from segmint_core.planning.facts import Facts, gather
 from segmint_core.planning.precedent import Touched
 from segmint_core.planning.style import DEFAULT, HouseStyle
 from segmint_core.planning.titles import TITLE_LIMIT, fit, one_line, printable
@@ -68,6 +68,13 @@ def write_message(parts: Parts, settings: Settings | None = None, *,
 
 def offline_message(parts: Parts, counts: dict[str, tuple[int, int]] | None = None,
                     style: HouseStyle = DEFAULT, voting: voice.Voting = voice.VOTING) -> Message:
+    facts, per_file, touched = read_plan(parts, counts)
+    heads, wordings = voice.title_parts(style, facts, touched, voting)
+    return Message(fit(heads, wordings), messages.body(facts, per_file))
+
+
+def read_plan(parts: Parts, counts: dict[str, tuple[int, int]] | None = None) -> tuple[Facts, list, list[Touched]]:
+    """What the plan's hunks do, what changed per file (for the body), and the files it touches."""
     facts = gather(parts)
     per_file = []
     touched = []
@@ -78,8 +85,7 @@ def offline_message(parts: Parts, counts: dict[str, tuple[int, int]] | None = No
         per_file.append((change.file_path, status, added, removed, own.added_defs,
                          [d for d in own.changed_defs if d not in own.added_defs]))
         touched.append(Touched(change.file_path, STATUS_CODES.get(change.status, "M"), added, removed))
-    heads, wordings = voice.title_parts(style, facts, touched, voting)
-    return Message(fit(heads, wordings), messages.body(facts, per_file))
+    return facts, per_file, touched
 
 
 def system_prompt(style: HouseStyle) -> str:

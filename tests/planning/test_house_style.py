@@ -275,3 +275,21 @@ def test_bench_messages_leave_one_out_chooses_the_voting_on_the_other_repositori
     assert [r["chosen_on"] for r in rows] == [[repos[1]], [repos[0]]]
     assert all(0 <= r["held_out"]["type"] <= 1 and r["held_out"]["clean"] == 1.0 for r in rows)
     assert "held out, voting chosen on the others" in report.text
+
+
+def test_a_house_that_calls_its_guide_edits_fixes_is_followed_over_the_rules(repo: Repo) -> None:
+    """The rules call a Markdown edit `docs`; this house writes `fix(docs)` for its
+    contributing guide, and `docs` for its user guide."""
+    repo.write("app/core.py", "def run(x):\n    return x\n")
+    repo.commit("chore: start")
+    for n in range(6):
+        repo.write("Contributing.md", f"# Contributing\n\nRule {n}.\n")
+        repo.commit(f"fix(docs): clarify rule {n} for contributors")
+        repo.write("docs/guide.md", f"# Guide\n\nStep {n}.\n")
+        repo.commit(f"docs: explain step {n}")
+    repo.write("Contributing.md", "# Contributing\n\nRule 6.\n")
+    assert message_for(repo).title.startswith("fix(docs): ")
+    repo.write("Contributing.md", "# Contributing\n\nRule 5.\n")
+    repo.commit("fix(docs): go back to rule 5")
+    repo.write("docs/guide.md", "# Guide\n\nStep 6.\n")
+    assert message_for(repo).title.startswith("docs: ")
