@@ -60,6 +60,9 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p.add_argument("--json", action="store_true", help="print every figure, per case too, as JSON")
     p.add_argument("--confusion", action="store_true",
                    help="also print how often each real type was proposed as each type")
+    p.add_argument("--save-type-model", metavar="PATH",
+                   help="with --leave-one-out: fit the type model on all the repositories and write it to PATH "
+                        "(segmint_core/planning/type_model.json ships)")
     p.set_defaults(func=run)
 
 
@@ -88,7 +91,9 @@ def run(args: argparse.Namespace) -> BenchReport:
         if args.repo:
             raise SegmintError("Give repositories either as REPO or after --leave-one-out, not both")
         return leave_one_out(args.leave_one_out, n=args.n, seed=args.seed, log=progress,
-                             confusion=args.confusion)
+                             confusion=args.confusion, save_type_model=args.save_type_model)
+    if args.save_type_model:
+        raise SegmintError("--save-type-model fits on the repositories given after --leave-one-out")
     if not args.repo:
         raise SegmintError("Give a repository, or several after --leave-one-out")
     return run_benchmark(args.repo, n=args.n, seed=args.seed, log=progress, confusion=args.confusion)
@@ -102,7 +107,7 @@ def run_benchmark(repo: str, *, n: int, seed: int, log: Callable[[str], None] = 
                "cases": [asdict(s) for s in scores]}
     text = format_table(repo, summary, len(scores), seed)
     if confusion:
-        text += "\n" + format_confusion(summary["confusion"])
+        text += "\n" + format_confusion(summary)
     return BenchReport(figures, text)
 
 
@@ -211,7 +216,14 @@ def summarize(scores: list[CaseScore]) -> dict:
         "baseline_scope": statistics.fmean((r.scope or "").lower() == (s.baseline_scope or "").lower()
                                            for r, s in zip(reals, scores) if r.scope) if scoped else None,
         "confusion": type_confusion(scores),
+        "type_whole": _agreement([s for s in scores if s.commits == 1]),
+        "type_split": _agreement([s for s in scores if s.commits > 1]),
     }
+
+
+def _agreement(scores: list[CaseScore]) -> tuple[int, int]:
+    """Cases whose type agrees, of how many."""
+    return sum(s.type_ok for s in scores), len(scores)
 
 
 NO_TYPE = "(none)"
@@ -226,8 +238,16 @@ def type_confusion(scores: list[CaseScore]) -> dict[str, dict[str, int]]:
     return {real: dict(sorted(row.items())) for real, row in sorted(matrix.items())}
 
 
-def format_confusion(matrix: dict[str, dict[str, int]]) -> str:
-    """Real types down, proposed types across; agreement is the diagonal."""
+def format_confusion(summary: dict) -> str:
+    """Real types down, proposed types across; agreement is the diagonal. Then the agreement
+    where the real commit was proposed whole and where it was split (the largest proposal
+    then holds part of it)."""
+    (whole, of_whole), (split, of_split) = summary["type_whole"], summary["type_split"]
+    return (_confusion_table(summary["confusion"]) +
+            f"\n  type agrees in {whole}/{of_whole} cases proposed as one commit, {split}/{of_split} split")
+
+
+def _confusion_table(matrix: dict[str, dict[str, int]]) -> str:
     proposed = sorted({t for row in matrix.values() for t in row})
     rows = [["real \\ proposed", *proposed, "agree"]]
     for real, row in matrix.items():

@@ -11,6 +11,7 @@ from segmint_core.config import Settings
 from segmint_core.git import Git
 from segmint_core.planning import offline_message
 from segmint_core.planning.style import CACHE_NAME, house_style
+from segmint_core.planning.type_model import load_model
 from segmint_core.session.session import Session
 from tests.conftest import shared_data
 from tests.support.openai_standin import StandIn
@@ -200,6 +201,9 @@ def test_bench_messages_scores_real_commits_against_their_subjects(repo: Repo) -
     agreed = sum(row.get(real, 0) for real, row in matrix.items())
     assert agreed == round(3 * summary["type"])
     assert "real \\ proposed" in report.text and f"{matrix['chore'].get('chore', 0)}/2" in report.text
+    whole, split = summary["type_whole"], summary["type_split"]
+    assert whole[1] + split[1] == 3 and whole[0] + split[0] == agreed
+    assert f"type agrees in {whole[0]}/{whole[1]} cases proposed as one commit" in report.text
 
 
 def test_a_house_that_turned_to_conventional_commits_is_followed_by_its_recent_habit(repo: Repo) -> None:
@@ -270,11 +274,15 @@ def test_bench_messages_leave_one_out_chooses_the_voting_on_the_other_repositori
         repo.write("shop/parser/rule2.py", "def rule2(text):\n    return text.strip().upper()\n")
         repo.commit("fix(parser): upper-case rule2")
         repos.append(str(repo.path))
-    report = leave_one_out(repos, n=3, seed=0)
+    saved = tmp_path / "type_model.json"
+    report = leave_one_out(repos, n=3, seed=0, save_type_model=str(saved))
     rows = report.figures["rows"]
     assert [r["chosen_on"] for r in rows] == [[repos[1]], [repos[0]]]
     assert all(0 <= r["held_out"]["type"] <= 1 and r["held_out"]["clean"] == 1.0 for r in rows)
-    assert "held out, voting chosen on the others" in report.text
+    assert all(0 <= r["held_out_vote"]["type"] <= 1 for r in rows)
+    assert "held out, type model and scope voting" in report.text
+    assert "types voted by neighbours alone" in report.text
+    assert load_model(saved).weights == tuple(report.figures["shipped"]["types"])
 
 
 def test_a_house_that_calls_its_guide_edits_fixes_is_followed_over_the_rules(repo: Repo) -> None:
