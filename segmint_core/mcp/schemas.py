@@ -60,6 +60,7 @@ class CommitPlan(TypedDict):
     revision: int
     edited: bool
     changed: list[str]   # files whose planned hunks changed since it was proposed: apply refuses it
+    merge_with: list[str]  # plans it must be merged with to commit: apply refuses it alone
 
 
 class PullRequestDraft(TypedDict):

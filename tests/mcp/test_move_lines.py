@@ -108,3 +108,27 @@ async def test_a_last_line_without_newline_cannot_leave_its_replacement(repo: Re
                            "so it, its replacement and the lines added after it are committed together; "
                            "select them as well")
         assert (await data(client, "get_session"))["parts"] == []
+
+
+async def test_an_agent_reads_which_plans_must_be_merged_and_merges_them(repo: Repo) -> None:
+    """A file deleted in the index and made again, its old line moved beside the deletion: each
+    plan needs the other. The agent reads that from the plans' ``merge_with``, applying one alone
+    is refused, and merging their groups commits the file."""
+    repo.write("a.py", "\r\n")
+    repo.commit()
+    repo.git("rm", "-q", "--cached", "--", "a.py")
+    repo.write("a.py", "\n\r\n")
+    session = Session.open(str(repo.path))
+    session.regroup()
+    session.move_lines("change-1:2", [2], to_group_id="group-1")
+    async with legacy(build_server(session)) as client:
+        plans = (await data(client, "propose_commits"))["commits"]
+        assert [(p["id"], p["merge_with"]) for p in plans] == [("commit-1", ["commit-2"]), ("commit-2", ["commit-1"])]
+        refused = await error(client, "apply_commit", commit_id="commit-1")
+        assert "merge their groups to commit" in refused
+        await data(client, "merge_groups", group_ids=[g for p in plans for g in p["change_group_ids"]])
+        merged = (await data(client, "propose_commits"))["commits"]
+        assert [p["merge_with"] for p in merged] == [[]]
+        applied = await data(client, "apply_commit", commit_id=merged[0]["id"])
+        assert applied["status"] == "applied"
+    assert repo.git("status", "--porcelain") == ""
