@@ -10,7 +10,7 @@ decision offers to move it again, nor to merge the group it went to.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from segmint_core.session.core import SessionCore
@@ -59,14 +59,25 @@ class Confidence:
 
 
 def confidence(session: SessionCore) -> Confidence:
-    """The confidence of the session's current groups (computed once per revision)."""
+    """The confidence of the session's current groups, worked out again only when what it
+    reads changed: a rename or a new commit message bumps the revision and keeps it (on a
+    large tree the work holds the session's lock for a tenth of a second or more)."""
     with session.lock:
+        key = _confidence_key(session)
         cached = session.confidence_cache
-        if cached is not None and cached.revision == session.revision:
-            return cached
+        if cached is not None and cached[0] == key:
+            found = cached[1]
+            return found if found.revision == session.revision else replace(found, revision=session.revision)
         result = _work_out(session)
-        session.confidence_cache = result
+        session.confidence_cache = (key, result)
         return result
+
+
+def _confidence_key(session: SessionCore) -> tuple:
+    """All ``_work_out`` reads: the evidence, each group's id and members, what was settled by hand."""
+    groups = tuple((g.id, tuple(g.hunk_ids), tuple(g.change_ids)) for g in session.groups)
+    evidence = _evidence_key(session) if session.units is not None else None
+    return evidence, groups, tuple(session.state.settled)
 
 
 def remember_evidence(session: SessionCore, changes: list, evidence: tuple[list, list] | None) -> None:

@@ -101,3 +101,33 @@ def test_a_regroup_hands_its_evidence_to_the_confidence(repo: Repo) -> None:
     assert not session.units.splits and session.evidence_cache is not None
     key, units, links = session.evidence_cache
     assert [u.hunk.id for u in units if u.hunk] and links
+
+
+def test_a_rename_keeps_the_confidence_without_working_it_out_again(repo: Repo, monkeypatch) -> None:
+    """A rename reads nothing the confidence depends on; working it out again held the session's
+    lock long enough to keep an agent's next call waiting (``segmint bench tui``)."""
+    from segmint_core.session import confidence as module
+
+    session = mixed(repo)
+    before = session.confidence()
+    (only,) = session.groups
+    session.update_group(only.id, "one intent after all")
+    monkeypatch.setattr(module, "_work_out", lambda _session: pytest.fail("worked out again after a rename"))
+    after = session.confidence()
+    assert after.revision == session.revision > before.revision
+    assert after.to_dict() == before.to_dict()
+    monkeypatch.undo()
+    session.evidence_cache = session.confidence_cache = None
+    assert session.confidence().to_dict() == before.to_dict()
+
+
+def test_moving_a_hunk_works_the_confidence_out_again(repo: Repo) -> None:
+    session = Session.open(str(two_intents(repo).path))
+    session.regroup()
+    before = session.confidence()
+    first, second = session.groups[:2]
+    session.move_hunks(first.hunk_ids[:1], to_group_id=second.id)
+    after = session.confidence()
+    assert after.revision == session.revision and after is not before
+    session.evidence_cache = session.confidence_cache = None
+    assert session.confidence().to_dict() == after.to_dict()
