@@ -12,6 +12,7 @@ from mcp.server import MCPServer
 from segmint_core.mcp.server import build_server
 from segmint_core.session.session import Session
 from tests.mcp.support import data, error, legacy
+from tests.support.groups import stuck_pair
 from tests.support.repo import Repo
 
 BEFORE = "MAX_RETIRES = 3\nTIMEOUT = 10\n"
@@ -114,14 +115,7 @@ async def test_an_agent_reads_which_plans_must_be_merged_and_merges_them(repo: R
     """A file deleted in the index and made again, its old line moved beside the deletion: each
     plan needs the other. The agent reads that from the plans' ``merge_with``, applying one alone
     is refused, and merging their groups commits the file."""
-    repo.write("a.py", "\r\n")
-    repo.commit()
-    repo.git("rm", "-q", "--cached", "--", "a.py")
-    repo.write("a.py", "\n\r\n")
-    session = Session.open(str(repo.path))
-    session.regroup()
-    session.move_lines("change-1:2", [2], to_group_id="group-1")
-    async with legacy(build_server(session)) as client:
+    async with legacy(build_server(stuck_pair(repo))) as client:
         plans = (await data(client, "propose_commits"))["commits"]
         assert [(p["id"], p["merge_with"]) for p in plans] == [("commit-1", ["commit-2"]), ("commit-2", ["commit-1"])]
         refused = await error(client, "apply_commit", commit_id="commit-1")

@@ -8,6 +8,7 @@ import pytest
 
 from segmint_core.errors import RefusedError, SegmintError
 from segmint_core.session.session import Session
+from tests.support.groups import stuck_pair
 from tests.support.repo import Repo
 
 
@@ -207,21 +208,6 @@ def test_a_line_added_after_a_last_line_without_newline_waits_for_its_removal(re
     assert tree(repo, second) == {"e.txt": b"\na\n"}
     assert repo.snapshot()["files"] == work and index_matches_head(repo)
     assert repo.git("status", "--porcelain") == ""
-
-
-def stuck_pair(repo: Repo) -> Session:
-    """A file deleted in the index and made again in the work tree with a blank line before its
-    old content; the old line made again moved beside the deletion: two groups, each of whose
-    plans needs the other's lines."""
-    repo.write("a.py", "\r\n")
-    repo.commit()
-    repo.git("rm", "-q", "--cached", "--", "a.py")
-    repo.write("a.py", "\n\r\n")
-    session = Session.open(str(repo.path))
-    session.regroup()
-    assert [g.hunk_ids for g in session.groups] == [["change-1:1"], ["change-1:2"]]
-    session.move_lines("change-1:2", [2], to_group_id="group-1")   # "\r" made again, beside the deletion
-    return session
 
 
 def test_lines_that_change_nothing_alone_but_another_plan_needs_are_merged_first(repo: Repo) -> None:
