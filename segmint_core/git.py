@@ -156,7 +156,11 @@ class Git:
 
     def head(self) -> str | None:
         """HEAD's commit id, or None on an unborn branch."""
-        res = self.run("rev-parse", "--verify", "--quiet", "HEAD^{commit}", check=False)
+        return self.commit_id("HEAD")
+
+    def commit_id(self, rev: str) -> str | None:
+        """The id of the commit ``rev`` names, or None if it names none."""
+        res = self.run("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}", check=False)
         return res.text.strip() or None if res.returncode == 0 else None
 
     def head_ref(self) -> str | None:

@@ -77,7 +77,7 @@ def history_at(git: Git | None, rev: str = "HEAD") -> History:
     if git is None:
         return EMPTY
     try:
-        head = _commit_id(git, rev)
+        head = git.commit_id(rev)
         if head is None:
             return EMPTY
         key = (git.git_dir, head)
@@ -117,11 +117,6 @@ def read_history(git: Git, rev: str, limit: int = HISTORY_COMMITS, sweep: int = 
         elif paths:
             commits.append(paths)
     return History(head, tuple(commits), swept)
-
-
-def _commit_id(git: Git, rev: str) -> str | None:
-    res = git.run("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}", check=False)
-    return res.text.strip() or None if res.returncode == 0 else None
 
 
 def _index(commits: tuple[tuple[str, ...], ...], key) -> dict[str, frozenset[int]]:  # type: ignore[no-untyped-def]
