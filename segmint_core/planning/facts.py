@@ -18,6 +18,7 @@ from pathlib import PurePosixPath
 from segmint_core.changes.generated import is_lock_file
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.planning.bumps import Bump, version_changes
+from segmint_core.planning.prose import ProseEdit, read_edit
 
 _DEF_PATTERNS = [
     re.compile(r"^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)"),                     # Python
@@ -121,6 +122,7 @@ class Facts:
     typo_paths: list[str] = field(default_factory=list)          # the files a word is respelled in
     conditions: int = 0            # changed code lines that test something (if, while, case, a guard)
     submodules: list[tuple[str, str | None, str | None]] = field(default_factory=list)  # path, old, new commit
+    prose: ProseEdit | None = None # what a small edit of docs adds or removes (``prose.py``)
 
 
 def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
@@ -130,6 +132,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     pairs: list[tuple[str, str]] = []
     code_added: list[str] = []
     code_removed: list[str] = []
+    doc_added: list[str] = []
+    doc_removed: list[str] = []
     doc_lines = prose_lines = 0
     for change, hunks in changes:
         is_code = not (is_doc_path(change.file_path) or is_test_path(change.file_path))
@@ -151,6 +155,9 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
                 code_removed += minus
                 doc, prose = _explaining_lines(hunk.lines)
                 doc_lines, prose_lines = doc_lines + doc, prose_lines + prose
+            elif is_doc_path(change.file_path):
+                doc_added += plus
+                doc_removed += minus
             added_lines += plus
             removed_lines += minus
             pairs += _line_pairs(hunk.lines)
@@ -181,6 +188,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.imports = _imports(code_added, code_removed)
     facts.comments = _comments(code_added)
     facts.headings = [m.group(2) for line in added_lines if (m := _HEADING.match(line))]
+    facts.prose = read_edit(doc_added, doc_removed)
     facts.bumps, facts.own_version = version_changes(changes, is_lock_file)
     facts.raises = sorted({m.group(1) for line in code_added
                            if (m := re.search(r"\b(?:raise|throw new|throw)\s+([A-Z]\w+)", line))})

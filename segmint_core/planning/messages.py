@@ -191,7 +191,7 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
                    [f"update {f}" for f in _files(facts.paths)]
         if _comments_only(facts) and facts.code_changed_defs:
             return [f"document {w}" for w in places(facts, [p for p in facts.paths if _is_code(p)], q)]
-        return [f"update {f}" for f in _files(facts.paths)]
+        return _prose_subjects(facts, q) + [f"update {f}" for f in _files(facts.paths)]
     if kind == "test":
         targets = [d[len("test_"):] for d in facts.added_defs if d.startswith("test_")]
         module = _tested_module(facts.paths)
@@ -212,6 +212,35 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
     if kind in CODE_TYPES:
         return _code_subjects(kind, facts, q)
     return [f"update {f}" for f in _files(facts.paths)]
+
+
+def _prose_subjects(facts: Facts, q: Quote) -> list[str]:
+    """A small docs edit by what it does: a word replaced, a name added or removed, a link fixed."""
+    where = _files(facts.paths)[:1]
+    edit = facts.prose
+    if edit is not None and edit.links_only:   # before renames: "https" -> "http" in an address is a link
+        what = "fix links" if edit.links > 1 else "fix link"
+    elif facts.renames:
+        old, new = facts.renames[0]
+        what = f"replace {q(old)} with {q(new)}"
+    elif edit is None:
+        return []
+    elif edit.added:
+        what = f"add {_terms(edit.added, q)}"
+        return [f"{what} to {w}" for w in where] + [what]
+    else:
+        what = f"remove {_terms(edit.removed, q)}"
+        return [f"{what} from {w}" for w in where] + [what]
+    return [f"{what} in {w}" for w in where] + [what]
+
+
+def _term(term: str, q: Quote) -> str:
+    """A term as written (a handle, a link's text), a code span in the house's quoting."""
+    return q(term[1:-1]) if term.startswith("`") and term.endswith("`") else one_line(term)
+
+
+def _terms(terms: tuple[str, ...], q: Quote) -> str:
+    return " and ".join(_term(t, q) for t in terms)
 
 
 def bump_subjects(facts: Facts, q: Quote = plain) -> list[str]:

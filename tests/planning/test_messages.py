@@ -71,6 +71,43 @@ def test_docs_heading(repo: Repo) -> None:
     assert message_for(repo).title == "docs(readme): document Installation"
 
 
+TEAM = "# Tool\n\n## Triagers\n\n* [alice](https://github.com/alice)\n* [bob](https://github.com/bob)\n\n## License\n"
+BOB = "* [bob](https://github.com/bob)\n"
+
+
+@pytest.mark.parametrize(("after", "title"), [
+    (TEAM.replace(BOB, BOB + "* [krzysdz](https://github.com/krzysdz)\n"), "docs(readme): add @krzysdz to README.md"),
+    (TEAM.replace(BOB, ""), "docs(readme): remove @bob from README.md"),
+    (TEAM.replace("https://github.com/bob", "https://github.com/bob2"), "docs(readme): fix link in README.md"),
+])
+def test_small_docs_edit_is_named_by_what_it_adds_or_removes(repo: Repo, after: str, title: str) -> None:
+    repo.write("README.md", TEAM)
+    repo.commit()
+    repo.write("README.md", after)
+    assert message_for(repo).title == title
+
+
+def test_docs_edit_names_the_reference_it_removes_and_the_words_it_replaces(repo: Repo) -> None:
+    repo.write("CONTRIBUTING.rst", "Contributing\n============\n\nAsk on `gitter`_ or open an issue.\n\n"
+               ".. _gitter: https://gitter.im/x/y\n")
+    repo.commit()
+    repo.write("CONTRIBUTING.rst", "Contributing\n============\n\nOpen an issue.\n")
+    assert message_for(repo).title == "docs(contributing): remove gitter from CONTRIBUTING.rst"
+    repo.commit()
+    repo.write("docs/usage.md", "Use a dummy value in `Config.token`.\n")
+    repo.commit()
+    repo.write("docs/usage.md", "Use a placeholder value in `Config.token`.\n")
+    assert message_for(repo).title == "docs(usage): replace dummy with placeholder in usage.md"
+
+
+def test_a_rewritten_paragraph_is_still_an_update(repo: Repo) -> None:
+    old = "".join(f"Line {n} of the Guide says one thing.\n" for n in range(8))
+    repo.write("docs/guide.md", old)
+    repo.commit()
+    repo.write("docs/guide.md", old.replace("one thing", "another Thing"))
+    assert message_for(repo).title == "docs(guide): update guide.md"
+
+
 def test_tests_are_scoped_by_what_they_test(repo: Repo) -> None:
     repo.write("tests/test_config.py", "import config\n")
     repo.commit()

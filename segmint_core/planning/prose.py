@@ -1,0 +1,125 @@
+"""A small edit of prose, named by what it adds or removes: a handle, a name, a link.
+
+"docs: update Readme.md" says only where; an engineer titles a one-line edit
+of a team list, a link or a name by what it is ("add @krzysdz to the triage
+team", "remove reference to gitter", "fix logo link"). The salient terms are
+read off the changed lines of docs files: a handle (``@name``, or a link to
+a GitHub profile), a link's text or a code span, else a word that looks like
+a name (capitals, digits, ``_`` or ``-`` inside, a capital inside a
+sentence). A term is added when the added lines hold it more
+often than the removed ones, and removed the other way round. Only edits
+small enough to be about one thing, and that only add or only remove names,
+are read; a rewritten sentence says nothing a single term could name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+MAX_LINES = 6            # changed lines per side; past that the edit is about more than one thing
+MAX_TERMS = 2
+_URL = re.compile(r"(?:https?://|www\.)[^\s)\]>\"'`]+")
+_HANDLE = re.compile(r"(?<![\w/.])@[A-Za-z0-9][A-Za-z0-9_-]*")
+_SPAN = re.compile(r"`([^`\n]{2,40})`(?!_)")
+# The text of a link: Markdown's ``[text](url)``, reStructuredText's ``\`text\`_``.
+_LINK_TEXT = re.compile(r"(?<!!)\[([^\]\n]{2,40})\]\(([^)\s]*)|`([^`\n]{2,80})`__?")
+_PROFILE = re.compile(r"https?://(?:www\.)?github\.com/([A-Za-z0-9][\w-]*)/?")
+_RST_TARGET = re.compile(r"\s*<[^>]*>$")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*")
+# Markup a prose line starts with: a list item, a quote, a table cell, a heading.
+_ITEM = re.compile(r"^\s*(?:[-*+|>#]|\d+[.)])\s*")
+
+
+@dataclass(frozen=True)
+class ProseEdit:
+    added: tuple[str, ...] = ()     # salient terms the edit adds
+    removed: tuple[str, ...] = ()   # and those it takes out
+    links: int = 0                  # links changed, where the lines differ in nothing else
+
+    @property
+    def links_only(self) -> bool:
+        return self.links > 0 and not self.added and not self.removed
+
+
+def read_edit(added: list[str], removed: list[str]) -> ProseEdit | None:
+    """The edit's salient terms, or None where it is too large or names nothing."""
+    added = [line for line in added if line.strip()]
+    removed = [line for line in removed if line.strip()]
+    if not (added or removed) or len(added) > MAX_LINES or len(removed) > MAX_LINES:
+        return None
+    shown: dict[str, str] = {}
+    plus, minus = _terms(added, shown), _terms(removed, shown)
+    gained = _salient(plus - minus)
+    lost = _salient(minus - plus)
+    if gained and lost:
+        return None   # words rewritten: a clean swap of one word is a rename (``facts.renames``)
+    if gained or lost:
+        return ProseEdit(tuple(shown.get(t, t) for t in _named(gained)), tuple(shown.get(t, t) for t in _named(lost)))
+    new, old = _links(added), _links(removed)
+    if new != old and _plain_words(added) == _plain_words(removed):
+        return ProseEdit(links=max(len(new - old), len(old - new)))
+    return None
+
+
+def _terms(lines: list[str], shown: dict[str, str]) -> Counter:
+    """Candidate terms in order of appearance, counted; a term is kept as written, and
+    ``shown`` learns how to write one that links to its GitHub profile (``@bob``)."""
+    out: Counter = Counter()
+    for line in lines:
+        text = _ITEM.sub("", line)
+        for markdown, url, rst in _LINK_TEXT.findall(text):
+            name = (markdown or _RST_TARGET.sub("", rst)).strip()   # `Heroku <https://...>`_ is "Heroku"
+            profile = _PROFILE.fullmatch(url)
+            if profile and profile.group(1).lower() == name.lower():
+                shown[name] = f"@{profile.group(1)}"                 # [bob](https://github.com/bob) is @bob
+            if name:
+                out[name] += 1
+        text = without_links(_LINK_TEXT.sub(" ", text))
+        for handle in _HANDLE.findall(text):
+            out[handle] += 1
+        for span in _SPAN.findall(text):
+            out[f"`{span}`"] += 1
+        text = _SPAN.sub(" ", _HANDLE.sub(" ", text))
+        for n, word in enumerate(_WORD.findall(text)):
+            if _name_like(word, first=n == 0):
+                out[word] += 1
+    return out
+
+
+def _name_like(word: str, first: bool = False) -> bool:
+    """A word that names something: ``GitHub``, ``v4``, ``python-gitlab``, a capitalized
+    word inside a sentence (``Gitter``); ``the`` and a sentence's first word are not."""
+    inner = word[1:]
+    return len(word) >= 3 and (any(c.isupper() for c in inner) or any(c.isdigit() for c in word)
+                               or any(c in "_-." for c in word) or (word[0].isupper() and not first))
+
+
+def _salient(terms: Counter) -> list[str]:
+    """Handles, then link texts and code spans, then name-like words; each in order of appearance."""
+    order = [t for t, n in terms.items() if n > 0]
+    return sorted(order, key=lambda t: (_rank(t), order.index(t)))
+
+
+def _rank(term: str) -> int:
+    return 0 if term.startswith("@") else 1 if term.startswith("`") or " " in term else 2
+
+
+def _named(terms: list[str]) -> tuple[str, ...]:
+    """The first term, and the second where both are handles, code spans or link texts (a word
+    that only looks like a name is shown alone: ``zip_safe=False`` removed is ``zip_safe``)."""
+    return tuple(t for n, t in enumerate(terms[:MAX_TERMS]) if n == 0 or _rank(t) == _rank(terms[0]) < 2)
+
+
+def without_links(text: str) -> str:
+    """``text`` with its web addresses blanked out."""
+    return _URL.sub(" ", text)
+
+
+def _links(lines: list[str]) -> set[str]:
+    return {url for line in lines for url in _URL.findall(line)}
+
+
+def _plain_words(lines: list[str]) -> Counter:
+    return Counter(w.lower() for line in lines for w in _WORD.findall(without_links(line)))
