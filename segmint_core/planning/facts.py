@@ -18,7 +18,7 @@ from pathlib import PurePosixPath
 from segmint_core.changes.generated import is_lock_file
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.planning.bumps import Bump, version_changes
-from segmint_core.planning.prose import ProseEdit, read_edit
+from segmint_core.planning.prose import ProseEdit, read_edit, without_links
 
 _DEF_PATTERNS = [
     re.compile(r"^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)"),                     # Python
@@ -404,7 +404,7 @@ def _typos(pairs: list[tuple[str, str]], changed: int) -> tuple[list[tuple[str, 
     found: list[tuple[str, str]] = []
     only = bool(pairs) and 2 * len(pairs) == changed
     for old, new in pairs:
-        a, b = _TOKEN.findall(old), _TOKEN.findall(new)
+        a, b = _TOKEN.findall(without_links(old)), _TOKEN.findall(without_links(new))   # a new address is no typo
         diffs = [(x, y) for x, y in zip(a, b) if x != y] if len(a) == len(b) else []
         respelled = [(x, y) for x, y in diffs if _respelled(x, y)]
         if respelled and len(respelled) == len(diffs):

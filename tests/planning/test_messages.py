@@ -79,6 +79,8 @@ BOB = "* [bob](https://github.com/bob)\n"
     (TEAM.replace(BOB, BOB + "* [krzysdz](https://github.com/krzysdz)\n"), "docs(readme): add @krzysdz to README.md"),
     (TEAM.replace(BOB, ""), "docs(readme): remove @bob from README.md"),
     (TEAM.replace("https://github.com/bob", "https://github.com/bob2"), "docs(readme): fix link in README.md"),
+    # a new address is a link fixed, not a typo ("github" -> "gitlab" is two letters apart)
+    (TEAM.replace("https://github.com/bob", "https://gitlab.com/bob"), "docs(readme): fix link in README.md"),
 ])
 def test_small_docs_edit_is_named_by_what_it_adds_or_removes(repo: Repo, after: str, title: str) -> None:
     repo.write("README.md", TEAM)
