@@ -132,8 +132,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     pairs: list[tuple[str, str]] = []
     code_added: list[str] = []
     code_removed: list[str] = []
-    doc_added: list[str] = []
-    doc_removed: list[str] = []
+    doc_added: list[tuple[str, str]] = []
+    doc_removed: list[tuple[str, str]] = []
     doc_lines = prose_lines = 0
     for change, hunks in changes:
         is_code = not (is_doc_path(change.file_path) or is_test_path(change.file_path))
@@ -156,8 +156,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
                 doc, prose = _explaining_lines(hunk.lines)
                 doc_lines, prose_lines = doc_lines + doc, prose_lines + prose
             elif is_doc_path(change.file_path):
-                doc_added += plus
-                doc_removed += minus
+                doc_added += [(change.file_path, line) for line in plus]
+                doc_removed += [(change.file_path, line) for line in minus]
             added_lines += plus
             removed_lines += minus
             pairs += _line_pairs(hunk.lines)

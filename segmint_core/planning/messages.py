@@ -216,8 +216,8 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
 
 def _prose_subjects(facts: Facts, q: Quote) -> list[str]:
     """A small docs edit by what it does: a word replaced, a name added or removed, a link fixed."""
-    where = _files(facts.paths)[:1]
     edit = facts.prose
+    where = _files(list(edit.paths) if edit is not None and edit.paths else facts.paths)[:1]
     if edit is not None and edit.links_only:   # before renames: "https" -> "http" in an address is a link
         what = "fix links" if edit.links > 1 else "fix link"
     elif facts.renames:

@@ -32,42 +32,50 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*")
 _ITEM = re.compile(r"^\s*(?:[-*+|>#]|\d+[.)])\s*")
 
 
+Line = tuple[str, str]   # (path, text)
+
+
 @dataclass(frozen=True)
 class ProseEdit:
     added: tuple[str, ...] = ()     # salient terms the edit adds
     removed: tuple[str, ...] = ()   # and those it takes out
     links: int = 0                  # links changed, where the lines differ in nothing else
+    paths: tuple[str, ...] = ()     # the files the named terms are in
 
     @property
     def links_only(self) -> bool:
         return self.links > 0 and not self.added and not self.removed
 
 
-def read_edit(added: list[str], removed: list[str]) -> ProseEdit | None:
+def read_edit(added: list[Line], removed: list[Line]) -> ProseEdit | None:
     """The edit's salient terms, or None where it is too large or names nothing."""
-    added = [line for line in added if line.strip()]
-    removed = [line for line in removed if line.strip()]
+    added = [(path, text) for path, text in added if text.strip()]
+    removed = [(path, text) for path, text in removed if text.strip()]
     if not (added or removed) or len(added) > MAX_LINES or len(removed) > MAX_LINES:
         return None
     shown: dict[str, str] = {}
     plus, minus = _terms(added, shown), _terms(removed, shown)
-    gained = _salient(plus - minus)
-    lost = _salient(minus - plus)
+    gained = _named(_salient(plus - minus))
+    lost = _named(_salient(minus - plus))
     if gained and lost:
         return None   # words rewritten: a clean swap of one word is a rename (``facts.renames``)
     if gained or lost:
-        return ProseEdit(tuple(shown.get(t, t) for t in _named(gained)), tuple(shown.get(t, t) for t in _named(lost)))
+        side = added if gained else removed
+        paths = tuple(dict.fromkeys(path for path, text in side if any(_terms([(path, text)], {})[t] for t in gained + lost)))
+        return ProseEdit(tuple(shown.get(t, t) for t in gained), tuple(shown.get(t, t) for t in lost), paths=paths)
     new, old = _links(added), _links(removed)
     if new != old and _plain_words(added) == _plain_words(removed):
-        return ProseEdit(links=max(len(new - old), len(old - new)))
+        changed = new ^ old
+        paths = tuple(dict.fromkeys(path for path, text in added + removed if _links([(path, text)]) & changed))
+        return ProseEdit(links=max(len(new - old), len(old - new)), paths=paths)
     return None
 
 
-def _terms(lines: list[str], shown: dict[str, str]) -> Counter:
+def _terms(lines: list[Line], shown: dict[str, str]) -> Counter:
     """Candidate terms in order of appearance, counted; a term is kept as written, and
     ``shown`` learns how to write one that links to its GitHub profile (``@bob``)."""
     out: Counter = Counter()
-    for line in lines:
+    for _, line in lines:
         text = _ITEM.sub("", line)
         for markdown, url, rst in _LINK_TEXT.findall(text):
             name = (markdown or _RST_TARGET.sub("", rst)).strip()   # `Heroku <https://...>`_ is "Heroku"
@@ -117,9 +125,9 @@ def without_links(text: str) -> str:
     return _URL.sub(" ", text)
 
 
-def _links(lines: list[str]) -> set[str]:
-    return {url for line in lines for url in _URL.findall(line)}
+def _links(lines: list[Line]) -> set[str]:
+    return {url for _, line in lines for url in _URL.findall(line)}
 
 
-def _plain_words(lines: list[str]) -> Counter:
-    return Counter(w.lower() for line in lines for w in _WORD.findall(without_links(line)))
+def _plain_words(lines: list[Line]) -> Counter:
+    return Counter(w.lower() for _, line in lines for w in _WORD.findall(without_links(line)))

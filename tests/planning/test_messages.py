@@ -102,6 +102,15 @@ def test_docs_edit_names_the_reference_it_removes_and_the_words_it_replaces(repo
     assert message_for(repo).title == "docs(usage): replace dummy with placeholder in usage.md"
 
 
+def test_a_docs_edit_over_two_files_names_the_file_that_holds_the_name(repo: Repo) -> None:
+    repo.write("README.md", TEAM)
+    repo.write("docs/thanks.md", "Thanks!\n")
+    repo.commit()
+    repo.write("README.md", TEAM.replace(BOB, BOB + "* [krzysdz](https://github.com/krzysdz)\n"))
+    repo.write("docs/thanks.md", "Thanks.\n")
+    assert message_for(repo).title.endswith(": add @krzysdz to README.md")
+
+
 def test_a_rewritten_paragraph_is_still_an_update(repo: Repo) -> None:
     old = "".join(f"Line {n} of the Guide says one thing.\n" for n in range(8))
     repo.write("docs/guide.md", old)
