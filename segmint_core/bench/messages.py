@@ -166,7 +166,7 @@ def propose(workspace: Workspace, case: Case, real: Subject) -> Proposal:
     shutil.rmtree(f"{workspace.git.git_dir}/{FOLDER}", ignore_errors=True)   # no state from the last case
     session = Session(workspace.git, settings=Settings())
     plans = session.propose_commits()
-    parts = [(session.units.parts(p.hunk_ids, p.change_ids), len(p.hunk_ids) + len(p.change_ids)) for p in plans]
+    parts = [(session.units.message_parts(p.hunk_ids, p.change_ids), len(p.hunk_ids) + len(p.change_ids)) for p in plans]
     return Proposal(case.tip, real, parts, [p.title for p in plans], session.message_style())
 
 

@@ -56,7 +56,7 @@ def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group],
             plan.title, plan.description, plan.edited = before.title, before.description, before.edited
         else:
             counts = {**_net_counts(units, group.hunk_ids, layered), **_whole_counts(units, hunkless)}
-            message = write_message(units.parts(group.hunk_ids, hunkless), settings, counts=counts, style=style)
+            message = write_message(units.message_parts(group.hunk_ids, hunkless), settings, counts=counts, style=style)
             # Text from file content may hold a newline (a file name) or bytes that are not UTF-8.
             plan.title, plan.description = shown(message.title), readable(message.description)
             plan.note = readable(message.note) if message.note else None

@@ -12,12 +12,16 @@ from dataclasses import dataclass
 
 from segmint_core.apply.lines import LineRef
 from segmint_core.changes import ChangeSet
+from segmint_core.changes.generated import is_lock_file
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.changes.parts import HunkParts, changed_indices
 from segmint_core.changes.split import render_part
 from segmint_core.errors import SegmintError, UnknownIdError
 
 CHANGED = ("+", "-")
+# A lock file's hunks are read for the versions a message names up to this many lines;
+# a lock file regenerated whole is named, not read.
+LOCK_LINES_READ = 20_000
 
 
 @dataclass(frozen=True)
@@ -120,6 +124,20 @@ class Units:
             hunks = [h for h in change.hunks if h.id in wanted]
             if hunks or change.id in change_ids:
                 out.append((change, hunks))
+        return out
+
+    def message_parts(self, hunk_ids: list[str], change_ids: list[str] = ()) -> list[tuple[Change, list[Hunk]]]:
+        """``parts`` to write a message from: a lock file kept whole comes with its git hunks,
+        for the versions it bumps (``package-lock.json`` alone is a dependency bump), where it
+        is small enough to read. For reading only: a plan commits the whole change."""
+        whole = {c.id: c for c in self.changeset.changes if c.file_path in self.changeset.generated}
+        out: list[tuple[Change, list[Hunk]]] = []
+        for change, hunks in self.parts(hunk_ids, change_ids):
+            full = whole.get(change.id)
+            if (full is not None and not hunks and is_lock_file(full.file_path)
+                    and sum(len(h.lines) for h in full.hunks) <= LOCK_LINES_READ):
+                change, hunks = full, list(full.hunks)
+            out.append((change, hunks))
         return out
 
     def hunkless_change_ids(self) -> list[str]:

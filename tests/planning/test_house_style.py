@@ -90,6 +90,23 @@ def test_bump_without_history_names_package_and_both_versions(repo: Repo) -> Non
     assert {p.title for p in plans} == {"build(deps): bump pytest-cov from 4.1.0 to 5.0.0"}
 
 
+NPM_LOCK = ('{\n  "packages": {\n    "node_modules/handlebars": {\n      "version": "4.7.7",\n'
+            '      "resolved": "https://registry.npmjs.org/handlebars/-/handlebars-4.7.7.tgz"\n    }\n  }\n}\n')
+
+
+def test_a_lock_file_alone_is_a_bump_of_the_package_it_moves(repo: Repo, monkeypatch) -> None:
+    """A lock file is kept whole by grouping, never read line by line; its message still reads
+    the versions (a transitive dependency bumped by a bot), unless it is too large to read."""
+    repo.write("package-lock.json", NPM_LOCK)
+    repo.commit()
+    repo.write("package-lock.json", NPM_LOCK.replace("4.7.7", "4.7.9"))
+    session, plans = propose(repo)
+    assert [p.title for p in plans] == ["build(deps): bump handlebars from 4.7.7 to 4.7.9"]
+    assert plans[0].hunk_ids == [] and "handlebars: 4.7.7 -> 4.7.9" in plans[0].description
+    monkeypatch.setattr("segmint_core.session.units.LOCK_LINES_READ", 5)
+    assert [p.title for p in session.propose_commits()] == ["build(package-lock): update package-lock.json"]
+
+
 def test_new_file_is_added_deleted_removed_renamed_named(repo: Repo) -> None:
     repo.write("app/old_name.py", "def f():\n    return 1\n" * 3)
     repo.write("app/gone.py", "x = 1\n")
