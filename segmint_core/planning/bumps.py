@@ -3,7 +3,8 @@
 A pin is a name, an operator and a version on one line (``pytest-cov>=4.1.0``,
 ``"left-pad": "^1.3.0"``, ``uses: actions/checkout@v4``, a go.mod require), or
 several quoted in a list (``dev = ["tox", "ruff==0.1.8"]``); an action pinned
-to a commit is versioned by its comment (``@4f3c5d7 # v10.6.0``).
+to a commit is versioned by its comment (``@4f3c5d7 # v10.6.0``), or by the
+commit itself where the comment keeps the version it had.
 Lock files name the package on an earlier line (``name = "x"`` then
 ``version = "1.2"``; ``"node_modules/x": {`` then ``"version": ...``; yarn's
 ``x@^1:`` then ``version "1.2"``), so they are read with that context. A
@@ -73,13 +74,27 @@ def _one_per_action(bumps: list[Bump]) -> list[Bump]:
 def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
     old: dict[str, tuple[str, str]] = {}
     new: dict[str, tuple[str, str]] = {}
+    moved: dict[str, tuple[str, str]] = {}   # an action's commit, where its comment keeps the version
     for hunk in hunks:
         for line in hunk.lines:
             if line[:1] not in "+-":
                 continue
             for pin in _pins(line[1:]):
                 (old if line[:1] == "-" else new).setdefault(pin[0].lower(), pin)
-    return [Bump(new[key][0], old[key][1], new[key][1]) for key in new if key in old and old[key][1] != new[key][1]]
+            action = _ACTION.match(line[1:])
+            if action and _COMMIT.fullmatch(action.group("ref")):
+                commits = moved.setdefault(action.group("name").lower(), ("", ""))
+                moved[action.group("name").lower()] = ((action.group("ref")[:7], commits[1]) if line[:1] == "-"
+                                                       else (commits[0], action.group("ref")[:7]))
+    out = []
+    for key in new:
+        if key not in old:
+            continue
+        if old[key][1] != new[key][1]:
+            out.append(Bump(new[key][0], old[key][1], new[key][1]))
+        elif all(moved.get(key, ("", ""))) and moved[key][0] != moved[key][1]:
+            out.append(Bump(new[key][0], *moved[key]))   # the same "# v3.29.5" on another commit
+    return out
 
 
 def _pins(text: str) -> list[tuple[str, str]]:

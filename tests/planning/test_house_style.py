@@ -254,6 +254,15 @@ def test_an_action_pinned_to_a_commit_is_bumped_in_the_house_wording(repo: Repo)
     assert message_for(repo).title == "ci(deps): bump `actions/checkout@v4.2.1` to `v5.0.0`"
 
 
+def test_an_action_moved_to_another_commit_under_the_same_version_comment_is_bumped(repo: Repo) -> None:
+    def workflow(sha: str) -> str:
+        return "".join(f"      - uses: github/codeql-action/{step}@{sha} # v3.29.5\n" for step in ("init", "analyze"))
+    repo.write(".github/workflows/codeql.yml", "jobs:\n  a:\n    steps:\n" + workflow("fe4161a" + "0" * 33))
+    repo.commit()
+    repo.write(".github/workflows/codeql.yml", "jobs:\n  a:\n    steps:\n" + workflow("5d4e8d1" + "0" * 33))
+    assert message_for(repo).title == "build(deps): bump github/codeql-action from fe4161a to 5d4e8d1"
+
+
 def test_requirements_quoted_in_a_list_are_bumped(repo: Repo) -> None:
     repo.write("pyproject.toml", '[project.optional-dependencies]\ndev = ["pre-commit", "tox", "ruff==0.1.8"]\n')
     repo.commit()
