@@ -14,7 +14,7 @@ Lock files name the package on an earlier line (``name = "x"`` then
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from segmint_core.changes.models import Change, Hunk
 
@@ -31,7 +31,8 @@ _ACTION = re.compile(r"""^\s*(?:-\s*)?uses:\s*["']?(?P<name>[\w.\-]+/[\w.\-/]+)@
 _COMMIT = re.compile(r"[0-9a-f]{12,40}")
 # ``"ruff==0.1.8"`` inside a list: Python requirements quoted one after another.
 _QUOTED_REQUIREMENT = re.compile(r"""["'](?P<name>[A-Za-z0-9][\w.\-]*(?:\[[\w,\-]+\])?)\s*"""
-                                 r"""(?:==|~=|>=|<=|!=|>|<)\s*(?P<version>\d[\w.\-+*]*)""")
+                                 r"""(?P<range>(?:==|~=|>=|<=|!=|>|<)\s*(?P<version>\d[\w.\-+*]*)"""
+                                 r"""(?:\s*,\s*(?:==|~=|>=|<=|!=|>|<)\s*\d[\w.\-+*]*)*)""")
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class Bump:
     name: str
     old: str
     new: str
+    requirement: bool = False   # the range a manifest allows changed, not one version (``>=2,<4`` -> ``>=2,<5``)
 
 
 def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[list[Bump], Bump | None]:
@@ -67,13 +69,13 @@ def _one_per_action(bumps: list[Bump]) -> list[Bump]:
     for b in bumps:
         parts = b.name.split("/")
         name = "/".join(parts[:2]) if len(parts) > 2 and not b.name.startswith("@") else b.name
-        out.setdefault((name.lower(), b.old, b.new), Bump(name, b.old, b.new))
+        out.setdefault((name.lower(), b.old, b.new), replace(b, name=name))
     return list(out.values())
 
 
 def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
-    old: dict[str, tuple[str, str]] = {}
-    new: dict[str, tuple[str, str]] = {}
+    old: dict[str, tuple[str, str, str]] = {}
+    new: dict[str, tuple[str, str, str]] = {}
     moved: dict[str, tuple[str, str]] = {}   # an action's commit, where its comment keeps the version
     for hunk in hunks:
         for line in hunk.lines:
@@ -94,24 +96,33 @@ def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
             out.append(Bump(new[key][0], old[key][1], new[key][1]))
         elif all(moved.get(key, ("", ""))) and moved[key][0] != moved[key][1]:
             out.append(Bump(new[key][0], *moved[key]))   # the same "# v3.29.5" on another commit
+        elif old[key][2] != new[key][2] and old[key][2] and new[key][2]:
+            out.append(Bump(new[key][0], old[key][2], new[key][2], requirement=True))
     return out
 
 
-def _pins(text: str) -> list[tuple[str, str]]:
-    """The (name, version) pins a manifest or workflow line states."""
+def _pins(text: str) -> list[tuple[str, str, str]]:
+    """The (name, version, requirement) pins a manifest or workflow line states; the
+    requirement is a Python one's whole range (``>=2,<4``), else empty."""
     action = _ACTION.match(text)
     if action:
         ref = action.group("ref")
         version = action.group("version") or (ref[:7] if _COMMIT.fullmatch(ref) else ref.lstrip("v"))
-        return [(action.group("name"), version)]
-    quoted = [(m.group("name"), m.group("version").rstrip(".,")) for m in _QUOTED_REQUIREMENT.finditer(text)]
+        return [(action.group("name"), version, "")]
+    quoted = [(m.group("name"), m.group("version").rstrip(".,"), _range(m.group("range")))
+              for m in _QUOTED_REQUIREMENT.finditer(text)]
     if len(quoted) > 1:
         return quoted
     m = _GO_REQUIRE.match(text) or _PIN.match(text)
     if not m:
         return quoted
     version = m.group("version").rstrip(".,")
-    return [(m.group("name").strip("\"'"), ("v" + version if m.re is _GO_REQUIRE else version))]
+    requirement = quoted[0][2] if quoted and quoted[0][0].lower() == m.group("name").strip("\"'").lower() else ""
+    return [(m.group("name").strip("\"'"), ("v" + version if m.re is _GO_REQUIRE else version), requirement)]
+
+
+def _range(text: str) -> str:
+    return "".join(text.split()).rstrip(",")
 
 
 def _lock_bumps(hunks: list[Hunk]) -> list[Bump]:

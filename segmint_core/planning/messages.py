@@ -247,6 +247,9 @@ def bump_subjects(facts: Facts, q: Quote = plain) -> list[str]:
     bumps = facts.bumps
     if len(bumps) == 1:
         b = bumps[0]
+        if b.requirement:
+            return [f"update {q(b.name)} requirement from {q(b.old)} to {q(b.new)}",
+                    f"update {q(b.name)} requirement to {q(b.new)}", f"update {q(b.name)} requirement"]
         return [f"bump {q(b.name)} from {q(b.old)} to {q(b.new)}", f"bump {q(b.name)} to {q(b.new)}", f"bump {q(b.name)}"]
     names = [q(b.name) for b in bumps]
     where = _files(facts.paths)[0] if facts.paths else ""

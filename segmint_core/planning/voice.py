@@ -108,9 +108,9 @@ def house_type(style: HouseStyle, rule: str) -> str | None:
 
 def _house_wordings(style: HouseStyle, facts: Facts, kind: str | None, scope: str | None) -> list[str]:
     """The house's own wording of a dependency bump (the one it writes under this type and
-    scope, else its most used) or of a release."""
+    scope, else its most used; a requirement's range changed is ours) or of a release."""
     why = messages.intent(facts)
-    if why == "deps" and style.bumps and len(facts.bumps) == 1:
+    if why == "deps" and style.bumps and len(facts.bumps) == 1 and not facts.bumps[0].requirement:
         b = facts.bumps[0]
         chosen = next((w for w in style.bumps if (w.type, w.scope) == (kind, scope)), style.bumps[0])
         pattern = chosen.pattern

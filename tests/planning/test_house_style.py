@@ -270,6 +270,15 @@ def test_requirements_quoted_in_a_list_are_bumped(repo: Repo) -> None:
     assert message_for(repo).title == "build(deps): bump ruff from 0.1.8 to 0.1.11"
 
 
+def test_a_requirement_range_changed_is_named_with_both_ranges(repo: Repo) -> None:
+    repo.write("pyproject.toml", '[project]\ndependencies = [\n  "python-gitlab>=2,<4",\n  "tomlkit~=0.11",\n]\n')
+    repo.commit()
+    repo.write("pyproject.toml", '[project]\ndependencies = [\n  "python-gitlab>=2, <5",\n  "tomlkit~=0.11",\n]\n')
+    msg = message_for(repo)
+    assert msg.title == "build(deps): update python-gitlab requirement from >=2,<4 to >=2,<5"
+    assert "python-gitlab: >=2,<4 -> >=2,<5" in msg.description
+
+
 def test_the_type_follows_what_the_house_called_past_changes_of_the_same_kind(repo: Repo) -> None:
     """In one file, with edits of one size, the house titles a new private helper `refactor`
     and a new guard `fix`: past commits are compared by what their diffs did, not only by
