@@ -18,7 +18,9 @@ from pathlib import PurePosixPath
 from segmint_core.changes.generated import is_lock_file
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.planning.bumps import Bump, version_changes
+from segmint_core.planning import settings_edit
 from segmint_core.planning.prose import ProseEdit, read_edit, without_links
+from segmint_core.planning.settings_edit import SettingsEdit
 
 _DEF_PATTERNS = [
     re.compile(r"^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)"),                     # Python
@@ -123,6 +125,7 @@ class Facts:
     conditions: int = 0            # changed code lines that test something (if, while, case, a guard)
     submodules: list[tuple[str, str | None, str | None]] = field(default_factory=list)  # path, old, new commit
     prose: ProseEdit | None = None # what a small edit of docs adds or removes (``prose.py``)
+    settings: SettingsEdit | None = None   # the keys an edit of settings files only touches (``settings_edit.py``)
 
 
 def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
@@ -189,6 +192,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.comments = _comments(code_added)
     facts.headings = [m.group(2) for line in added_lines if (m := _HEADING.match(line))]
     facts.prose = read_edit(doc_added, doc_removed)
+    if changes and all(settings_edit.is_settings_path(c.file_path) and not is_lock_file(c.file_path) for c, _ in changes):
+        facts.settings = settings_edit.read_edit([(c.file_path, hunks) for c, hunks in changes])
     facts.bumps, facts.own_version = version_changes(changes, is_lock_file)
     facts.raises = sorted({m.group(1) for line in code_added
                            if (m := re.search(r"\b(?:raise|throw new|throw)\s+([A-Z]\w+)", line))})

@@ -18,6 +18,7 @@ from pathlib import PurePosixPath
 
 from segmint_core.changes.generated import is_lock_file, is_manifest
 from segmint_core.planning.describe import CODE_TYPES, code_subjects, places
+from segmint_core.planning import settings_edit
 from segmint_core.planning.facts import Facts, is_build_path, is_ci_path, is_doc_path, is_test_path
 from segmint_core.planning.titles import one_line
 from segmint_core.wording import counted
@@ -208,10 +209,17 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
         return [f"format {f}" for f in _files(facts.paths)]
     if kind in ("build", "ci"):
         new = [f"add {f}" for f in _files(facts.new_files)] if set(facts.new_files) == set(facts.paths) else []
-        return new + [f"update {f}" for f in _files(facts.paths)]
-    if kind in CODE_TYPES:
+        return new + _settings_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
+    if kind in CODE_TYPES and facts.settings is None:
         return _code_subjects(kind, facts, q)
-    return [f"update {f}" for f in _files(facts.paths)]
+    return _settings_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
+
+
+def _settings_subjects(facts: Facts) -> list[str]:
+    """An edit of settings files by the keys it adds, removes or sets (``set node-version to 24``)."""
+    if facts.settings is None or facts.new_files or facts.deleted_files:
+        return []
+    return settings_edit.subjects(facts.settings, _files(facts.paths)[:1])
 
 
 def _prose_subjects(facts: Facts, q: Quote) -> list[str]:

@@ -119,6 +119,31 @@ def test_a_rewritten_paragraph_is_still_an_update(repo: Repo) -> None:
     assert message_for(repo).title == "docs(guide): update guide.md"
 
 
+CI = ("on:\n  push:\n  pull_request:\n\njobs:\n  test:\n    strategy:\n      matrix:\n"
+      "        node-version: [18, 20, 22]\n    steps:\n      - uses: actions/checkout@v4\n")
+
+
+@pytest.mark.parametrize(("after", "title"), [
+    (CI.replace("[18, 20, 22]", "[18, 20, 22, 24]"), "ci(workflows): add 24 to node-version in ci.yml"),
+    (CI.replace("  pull_request:\n", "  pull_request:\n  workflow_dispatch:\n"), "ci(workflows): add workflow_dispatch to ci.yml"),
+    (CI.replace("checkout@v4\n", "checkout@v4\n        with:\n          persist-credentials: false\n"),
+     "ci(workflows): set persist-credentials to false in ci.yml"),
+    (CI.replace("  push:\n", ""), "ci(workflows): remove push from ci.yml"),
+])
+def test_a_settings_edit_is_named_by_the_keys_it_touches(repo: Repo, after: str, title: str) -> None:
+    repo.write(".github/workflows/ci.yml", CI)
+    repo.commit()
+    repo.write(".github/workflows/ci.yml", after)
+    assert message_for(repo).title == title
+
+
+def test_a_setting_changed_in_pyproject_is_set(repo: Repo) -> None:
+    repo.write("pyproject.toml", '[tool.semantic_release]\nbranch = "main"\nupload_to_pypi = true\n')
+    repo.commit()
+    repo.write("pyproject.toml", '[tool.semantic_release]\nbranch = "trunk"\nupload_to_pypi = true\n')
+    assert message_for(repo).title == "build(pyproject): set branch to trunk in pyproject.toml"
+
+
 def test_tests_are_scoped_by_what_they_test(repo: Repo) -> None:
     repo.write("tests/test_config.py", "import config\n")
     repo.commit()
