@@ -44,8 +44,11 @@ class Bump:
 
 
 def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[list[Bump], Bump | None]:
-    """The dependency bumps of the diff, and the project's own version change if any."""
+    """The dependency bumps of the diff, and the project's own version change if any.
+    Where a manifest bumps something, the lock file's other moves are what that bump
+    pulled in (transitive dependencies) and are left out."""
     bumps: dict[str, Bump] = {}
+    locked: set[str] = set()    # names only a lock file moved
     own: Bump | None = None
     for change, hunks in parts:
         lock = is_lock(change.file_path)
@@ -53,12 +56,18 @@ def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[li
         if lock and not found:   # requirements.txt pins are a lock file of pins
             found = [b for b in _pin_bumps(hunks) if b.name.lower() not in _OWN_KEYS]
         for bump in found:
-            if bump.name.lower() in _OWN_KEYS:
+            key = bump.name.lower()
+            if key in _OWN_KEYS:
                 own = own or Bump("", bump.old, bump.new)
-            elif bump.name.lower() not in bumps:
-                bumps[bump.name.lower()] = bump
+            elif key not in bumps:
+                bumps[key] = bump
+                if lock:
+                    locked.add(key)
             elif not lock:
-                bumps[bump.name.lower()] = bump     # the manifest's own wording wins over the lock file's
+                bumps[key] = bump     # the manifest's own wording wins over the lock file's
+                locked.discard(key)
+    if len(locked) < len(bumps):
+        bumps = {key: bump for key, bump in bumps.items() if key not in locked}
     return _one_per_action(list(bumps.values())), own
 
 

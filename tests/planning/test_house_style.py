@@ -94,6 +94,18 @@ NPM_LOCK = ('{\n  "packages": {\n    "node_modules/handlebars": {\n      "versio
             '      "resolved": "https://registry.npmjs.org/handlebars/-/handlebars-4.7.7.tgz"\n    }\n  }\n}\n')
 
 
+def test_a_bump_in_the_manifest_leaves_out_what_it_pulled_into_the_lock_file(repo: Repo) -> None:
+    lock = NPM_LOCK.replace('    "node_modules/handlebars"', '    "node_modules/wordwrap": {\n      "version": "1.0.0"\n    },\n'
+                                                              '    "node_modules/handlebars"')
+    repo.write("package.json", '{\n  "dependencies": {\n    "handlebars": "^4.7.7"\n  }\n}\n')
+    repo.write("package-lock.json", lock)
+    repo.commit()
+    repo.write("package.json", '{\n  "dependencies": {\n    "handlebars": "^4.7.9"\n  }\n}\n')
+    repo.write("package-lock.json", lock.replace("4.7.7", "4.7.9").replace("1.0.0", "1.0.2"))
+    _, plans = propose(repo)
+    assert [p.title for p in plans] == ["build(deps): bump handlebars from 4.7.7 to 4.7.9"]
+
+
 def test_a_lock_file_alone_is_a_bump_of_the_package_it_moves(repo: Repo, monkeypatch) -> None:
     """A lock file is kept whole by grouping, never read line by line; its message still reads
     the versions (a transitive dependency bumped by a bot), unless it is too large to read."""
