@@ -52,9 +52,13 @@ def intent(facts: Facts) -> str | None:
     if any(_is_code(p) for p in facts.paths):
         small = all(facts.lines.get(p, 0) <= RELEASE_CODE_LINES for p in facts.paths if _is_code(p))
         return "release" if small and facts.own_version and not facts.bumps else None
-    if facts.bumps and all(is_manifest(p) or is_lock_file(p) or is_ci_path(p) or is_build_path(p)
-                           for p in facts.paths):
+    def pinned(path: str) -> bool:
+        return is_manifest(path) or is_lock_file(path) or is_ci_path(path) or is_build_path(path)
+
+    if facts.bumps and all(pinned(p) for p in facts.paths):
         return "deps"
+    if facts.bumps and not release_version(facts) and all(pinned(p) or is_changelog(p) for p in facts.paths):
+        return "deps"   # a bump with its changelog entry ("* deps: qs@6.14.0")
     if release_version(facts) and not facts.bumps:
         return "release"
     return None

@@ -106,6 +106,16 @@ def test_a_bump_in_the_manifest_leaves_out_what_it_pulled_into_the_lock_file(rep
     assert [p.title for p in plans] == ["build(deps): bump handlebars from 4.7.7 to 4.7.9"]
 
 
+def test_a_bump_with_its_changelog_entry_is_one_bump(repo: Repo) -> None:
+    repo.write("package.json", '{\n  "dependencies": {\n    "qs": "6.13.0"\n  }\n}\n')
+    repo.write("History.md", "unreleased\n==========\n\n4.0.0 / 2024-01-01\n==================\n\n  * Initial\n")
+    repo.commit()
+    repo.write("package.json", '{\n  "dependencies": {\n    "qs": "6.14.0"\n  }\n}\n')
+    repo.write("History.md", "unreleased\n==========\n\n  * deps: qs@6.14.0\n\n"
+                             "4.0.0 / 2024-01-01\n==================\n\n  * Initial\n")
+    assert message_for(repo).title == "build(deps): bump qs from 6.13.0 to 6.14.0"
+
+
 def test_a_lock_file_alone_is_a_bump_of_the_package_it_moves(repo: Repo, monkeypatch) -> None:
     """A lock file is kept whole by grouping, never read line by line; its message still reads
     the versions (a transitive dependency bumped by a bot), unless it is too large to read."""
