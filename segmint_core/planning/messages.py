@@ -17,8 +17,8 @@ from collections.abc import Callable
 from pathlib import PurePosixPath
 
 from segmint_core.changes.generated import is_lock_file, is_manifest
-from segmint_core.planning.describe import CODE_TYPES, code_subjects, places
 from segmint_core.planning import settings_edit
+from segmint_core.planning.describe import CODE_TYPES, code_subjects, places
 from segmint_core.planning.facts import Facts, is_build_path, is_ci_path, is_doc_path, is_test_path
 from segmint_core.planning.titles import one_line
 from segmint_core.wording import counted
@@ -52,16 +52,18 @@ def intent(facts: Facts) -> str | None:
     if any(_is_code(p) for p in facts.paths):
         small = all(facts.lines.get(p, 0) <= RELEASE_CODE_LINES for p in facts.paths if _is_code(p))
         return "release" if small and facts.own_version and not facts.bumps else None
-    def pinned(path: str) -> bool:
-        return is_manifest(path) or is_lock_file(path) or is_ci_path(path) or is_build_path(path)
-
-    if facts.bumps and all(pinned(p) for p in facts.paths):
+    if facts.bumps and all(_pinned(p) for p in facts.paths):
         return "deps"
-    if facts.bumps and not release_version(facts) and all(pinned(p) or is_changelog(p) for p in facts.paths):
+    if facts.bumps and not release_version(facts) and all(_pinned(p) or is_changelog(p) for p in facts.paths):
         return "deps"   # a bump with its changelog entry ("* deps: qs@6.14.0")
     if release_version(facts) and not facts.bumps:
         return "release"
     return None
+
+
+def _pinned(path: str) -> bool:
+    """A file that pins dependencies: a manifest, a lock file, CI or build files."""
+    return is_manifest(path) or is_lock_file(path) or is_ci_path(path) or is_build_path(path)
 
 
 def release_version(facts: Facts) -> str | None:
