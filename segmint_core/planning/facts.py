@@ -125,6 +125,7 @@ class Facts:
     conditions: int = 0            # changed code lines that test something (if, while, case, a guard)
     submodules: list[tuple[str, str | None, str | None]] = field(default_factory=list)  # path, old, new commit
     prose: ProseEdit | None = None # what a small edit of docs adds or removes (``prose.py``)
+    cases_added: int = 0           # test cases a test file gains (``it("...")``, ``test("...")``, ``def test_``)
     settings: SettingsEdit | None = None   # the keys an edit of settings files only touches (``settings_edit.py``)
 
 
@@ -137,6 +138,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     code_removed: list[str] = []
     doc_added: list[tuple[str, str]] = []
     doc_removed: list[tuple[str, str]] = []
+    test_added: list[str] = []
+    test_removed: list[str] = []
     doc_lines = prose_lines = 0
     for change, hunks in changes:
         is_code = not (is_doc_path(change.file_path) or is_test_path(change.file_path))
@@ -161,6 +164,9 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
             elif is_doc_path(change.file_path):
                 doc_added += [(change.file_path, line) for line in plus]
                 doc_removed += [(change.file_path, line) for line in minus]
+            else:
+                test_added += plus
+                test_removed += minus
             added_lines += plus
             removed_lines += minus
             pairs += _line_pairs(hunk.lines)
@@ -192,6 +198,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.comments = _comments(code_added)
     facts.headings = [m.group(2) for line in added_lines if (m := _HEADING.match(line))]
     facts.prose = read_edit(doc_added, doc_removed)
+    facts.cases_added = max(0, _cases(test_added) - _cases(test_removed))
     if changes and all(settings_edit.is_settings_path(c.file_path) and not is_lock_file(c.file_path) for c, _ in changes):
         facts.settings = settings_edit.read_edit([(c.file_path, hunks) for c, hunks in changes])
     facts.bumps, facts.own_version = version_changes(changes, is_lock_file)
@@ -210,6 +217,14 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.format_only = (not facts.whitespace_only and not facts.moved_only and bool(added_lines or removed_lines)
                          and _layout_tokens(added_lines) == _layout_tokens(removed_lines))
     return facts
+
+
+_TEST_CASE = re.compile(r"""^\s*(?:(?:it|test)(?:\.\w+)?\s*\(\s*["'`]|(?:async\s+)?def\s+test_|func\s+Test[A-Z_]|#\[test\])""")
+
+
+def _cases(lines: list[str]) -> int:
+    """Test cases the lines open: ``it("...")``, ``test("...")``, ``def test_``, ``func TestX``, ``#[test]``."""
+    return sum(1 for line in lines if _TEST_CASE.match(line))
 
 
 _LAYOUT_TOKEN = re.compile(r"[A-Za-z_]\w*|\d[\w.]*|[^\s\w,()\[\]{}\\'\"`]+")

@@ -209,8 +209,9 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
             out += [f"use {q(new)} instead of {q(old)} in {w}" for w in where] + [f"use {q(new)} instead of {q(old)}"]
         if facts.new_files and set(facts.new_files) == set(facts.paths):
             out += [f"add {f}" for f in _files(facts.new_files)]
-        out += [f"update tests for {module}"] if module else [f"update tests in {f}" for f in _files(facts.paths)]
-        return out + ["update tests"]
+        verb = "add" if facts.cases_added and not facts.removed else "update"   # new it("...") or test("...") cases
+        out += [f"{verb} tests for {module}"] if module else [f"{verb} tests in {f}" for f in _files(facts.paths)]
+        return out + [f"{verb} tests"]
     if kind == "style":
         return [f"format {f}" for f in _files(facts.paths)]
     if kind in ("build", "ci"):

@@ -151,6 +151,16 @@ def test_tests_are_scoped_by_what_they_test(repo: Repo) -> None:
     assert message_for(repo).title == "test(config): add tests for parse_empty"
 
 
+def test_new_test_cases_are_tests_added_not_updated(repo: Repo) -> None:
+    suite = "describe('res.type()', function () {\n  it('should set the type', function () {})\n})\n"
+    repo.write("test/res.type.js", suite)
+    repo.commit()
+    repo.write("test/res.type.js", suite.replace("})\n})", "})\n  it('should keep a charset', function () {})\n})"))
+    assert message_for(repo).title == "test(res.type): add tests for res.type"
+    repo.write("test/res.type.js", suite.replace("set the type", "set the content type"))
+    assert message_for(repo).title == "test(res.type): update tests for res.type"
+
+
 def test_consistent_rename_is_a_refactor(repo: Repo) -> None:
     repo.write("lib/a.py", "def load_cfg():\n    pass\n\nx = load_cfg()\n")
     repo.write("lib/b.py", "from a import load_cfg\ny = load_cfg()\n")
