@@ -15,6 +15,14 @@ def message_for(repo: Repo):
     return offline_message([(c, c.hunks) for c in cs.changes])
 
 
+def title_of_edit(repo: Repo, path: str, before: str, after: str) -> str:
+    """The title of ``path`` edited from ``before`` (committed) to ``after``."""
+    repo.write(path, before)
+    repo.commit()
+    repo.write(path, after)
+    return message_for(repo).title
+
+
 def test_new_function_is_a_feature_scoped_by_package(repo: Repo) -> None:
     repo.write("src/shop/auth/tokens.py", "def issue(user):\n    return sign(user)\n")
     repo.commit()
@@ -83,10 +91,7 @@ BOB = "* [bob](https://github.com/bob)\n"
     (TEAM.replace("https://github.com/bob", "https://gitlab.com/bob"), "docs(readme): fix link in README.md"),
 ])
 def test_small_docs_edit_is_named_by_what_it_adds_or_removes(repo: Repo, after: str, title: str) -> None:
-    repo.write("README.md", TEAM)
-    repo.commit()
-    repo.write("README.md", after)
-    assert message_for(repo).title == title
+    assert title_of_edit(repo, "README.md", TEAM, after) == title
 
 
 def test_docs_edit_names_the_reference_it_removes_and_the_words_it_replaces(repo: Repo) -> None:
@@ -131,17 +136,13 @@ CI = ("on:\n  push:\n  pull_request:\n\njobs:\n  test:\n    strategy:\n      mat
     (CI.replace("  push:\n", ""), "ci(workflows): remove push from ci.yml"),
 ])
 def test_a_settings_edit_is_named_by_the_keys_it_touches(repo: Repo, after: str, title: str) -> None:
-    repo.write(".github/workflows/ci.yml", CI)
-    repo.commit()
-    repo.write(".github/workflows/ci.yml", after)
-    assert message_for(repo).title == title
+    assert title_of_edit(repo, ".github/workflows/ci.yml", CI, after) == title
 
 
 def test_a_setting_changed_in_pyproject_is_set(repo: Repo) -> None:
-    repo.write("pyproject.toml", '[tool.semantic_release]\nbranch = "main"\nupload_to_pypi = true\n')
-    repo.commit()
-    repo.write("pyproject.toml", '[tool.semantic_release]\nbranch = "trunk"\nupload_to_pypi = true\n')
-    assert message_for(repo).title == "build(pyproject): set branch to trunk in pyproject.toml"
+    before = '[tool.semantic_release]\nbranch = "main"\nupload_to_pypi = true\n'
+    assert title_of_edit(repo, "pyproject.toml", before, before.replace("main", "trunk")) == \
+        "build(pyproject): set branch to trunk in pyproject.toml"
 
 
 def test_tests_are_scoped_by_what_they_test(repo: Repo) -> None:
