@@ -27,7 +27,7 @@ from segmint_core.grouping.model import DEFAULT, Model
 from segmint_core.grouping.models import ChangeGroup, Grouping
 from segmint_core.grouping.reasons import ACROSS, group_reasons
 from segmint_core.grouping.seed import seed_clusters
-from segmint_core.grouping.signals import cochange, dependencies
+from segmint_core.grouping.signals import cochange
 from segmint_core.grouping.signals.base import Context, Link
 from segmint_core.grouping.summaries import GroupText, describe
 from segmint_core.grouping.repository import Repository
@@ -111,7 +111,7 @@ def cluster(units: list[Unit], links: list[Link], model: Model, files: int) -> l
     """A cluster label per unit, from the links between units of a change set of ``files`` files."""
     affinity = graph.affinities(links, units, model)
     weights = [float(max(1, u.size)) for u in units]  # a unit counts for its changed lines
-    together = graph.mechanical_pairs(links) + dependencies.together(links)
+    together = graph.forced_pairs(links)
     if model.merge is None:
         return graph.average_linkage(len(units), affinity, model.threshold(files), weights, together=together)
     return merging.agglomerate(units, affinity, weights, links, files, model.merge, together)

@@ -17,6 +17,7 @@ import numpy as np
 
 from segmint_core.grouping.model import Model
 from segmint_core.grouping.pair_evidence import pair_evidence
+from segmint_core.grouping.signals import dependencies, release
 from segmint_core.grouping.signals.base import Link
 from segmint_core.grouping.signals.repeated import REPEATED
 from segmint_core.grouping.units import Unit
@@ -78,6 +79,12 @@ def dendrogram(n: int, affinity: dict[tuple[int, int], float], weights: list[flo
     linkage.join(together)
     linkage.run()
     return linkage.merges
+
+
+def forced_pairs(links: list[Link]) -> list[tuple[int, int]]:
+    """Pairs of units that start in one group whatever their affinity: one mechanical edit,
+    a manifest with its lock file, a release's changelog block with the version it sets."""
+    return mechanical_pairs(links) + dependencies.together(links) + release.together(links)
 
 
 def mechanical_pairs(links: list[Link], min_places: int = 4) -> list[tuple[int, int]]:

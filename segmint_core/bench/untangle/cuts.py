@@ -25,7 +25,6 @@ from segmint_core.bench.untangle.features import Sample
 from segmint_core.bench.untangle.methods import Predict, unit_line_labels
 from segmint_core.grouping import graph
 from segmint_core.grouping.model import Model
-from segmint_core.grouping.signals import dependencies
 from segmint_core.grouping.unions import unions
 
 TEMPERATURE = 0.03
@@ -43,7 +42,7 @@ def case_levels(sample: Sample, model: Model) -> CaseLevels:
     units, links = sample.units, sample.links
     affinity = graph.affinities(links, units, model)
     weights = [float(max(1, u.size)) for u in units]
-    together = graph.mechanical_pairs(links) + dependencies.together(links)
+    together = graph.forced_pairs(links)
     found = cutting.levels([u.path for u in units], affinity, weights, together, sample.files,
                            model.threshold(sample.files))
     return CaseLevels(found, level_ari(found, _votes(sample)), sample.k)

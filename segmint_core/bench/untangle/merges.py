@@ -21,7 +21,6 @@ from segmint_core.bench.untangle.logistic import logistic
 from segmint_core.grouping import graph
 from segmint_core.grouping.merging import MergeModel, agglomerate
 from segmint_core.grouping.model import Model
-from segmint_core.grouping.signals import dependencies
 
 Row = tuple[dict[str, float], float, float]
 # A single commit's case weighs half a tangled one's: every merge in it is right, and at full
@@ -39,7 +38,7 @@ def merge_rows(sample: Sample, model: Model, kinds: tuple[str, ...]) -> list[Row
     units, links = sample.units, sample.links
     affinity = graph.affinities(links, units, model)
     weights = [float(max(1, u.size)) for u in units]
-    together = graph.mechanical_pairs(links) + dependencies.together(links)
+    together = graph.forced_pairs(links)
     probe = MergeModel((), (), (), (), 0.0, 0.5, kinds)
     threshold = model.threshold(sample.files)
     rows: list[Row] = []

@@ -1,0 +1,69 @@
+"""A release: the changelog's block for a version and the version bump it names, one intent.
+
+A release sets the project's version in a manifest or a source file
+(``"version": "15.11.0"`` -> ``"15.12.0"``, ``__version__ = "8.1.3.dev"`` ->
+``"8.1.3"``) and opens the changelog's block for that version (a heading
+naming it), or dates one (``Unreleased`` -> ``Released 2026-06-24`` under its
+heading). The two share little else a signal reads, so average linkage left
+most releases in two groups; ``together`` makes them start as one, as a
+manifest and its lock file do. A bump line is one whose text is the same
+but for its version; the version it sets must be the one the changelog names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from segmint_core.grouping.lexicon import CHANGELOG
+from segmint_core.grouping.signals.base import Context, Link, link
+from segmint_core.grouping.units import Unit
+
+RELEASE = "release"
+_VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)*)(?:[-.]?(?:a|b|rc|dev|post|alpha|beta)\.?\d*)?(?![\w.])")
+_HEADING = re.compile(r"^\s*(?:#{1,6}\s|version\s|v?\d+\.\d+|\[v?\d+\.\d+)", re.I)
+_RELEASED = re.compile(r"^\s*(?:released|release date)\b", re.I)
+
+
+def links(ctx: Context) -> Iterator[Link]:
+    blocks = {u.index: found for u in ctx.units if u.kind == CHANGELOG and (found := _named(u))}
+    if not blocks:
+        return
+    for unit in ctx.units:
+        if unit.kind == CHANGELOG or unit.hunk is None:
+            continue
+        bumped = _bumped(unit)
+        for block, versions in blocks.items():
+            for version in sorted(versions & bumped):
+                yield link(block, unit.index, 1.0, RELEASE, version)
+
+
+def together(links: list[Link]) -> list[tuple[int, int]]:
+    """The pairs of units that must start in one group: a release's changelog block and its version bump."""
+    return sorted({(item.a, item.b) for item in links if item.kind == RELEASE})
+
+
+def _named(unit: Unit) -> set[str]:
+    """The versions a changelog unit opens a block for, or dates the block of."""
+    found = {v for line in unit.added if _HEADING.match(line) for v in _versions(line)}
+    if not found and unit.hunk is not None and any(_RELEASED.match(line) for line in unit.added):
+        found = {v for line in unit.hunk.lines[:unit.start] if line[:1] == " " and _HEADING.match(line[1:])
+                 for v in _versions(line[1:])}
+    return found
+
+
+def _bumped(unit: Unit) -> set[str]:
+    """The versions a unit sets on lines that change nothing else."""
+    out: set[str] = set()
+    for new, old in zip(unit.added, unit.removed):
+        if _VERSION.sub("", new) == _VERSION.sub("", old) and _full(new) != _full(old):
+            out |= _versions(new)   # "8.4.2.dev" -> "8.4.2" sets 8.4.2, as "8.4.1" -> "8.4.2" does
+    return out
+
+
+def _versions(text: str) -> set[str]:
+    return set(_VERSION.findall(text))
+
+
+def _full(text: str) -> list[str]:
+    return [m.group(0) for m in _VERSION.finditer(text)]
