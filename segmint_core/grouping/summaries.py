@@ -15,6 +15,7 @@ from segmint_core.changes.models import ADDED, DELETED, Change
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.grouping.lexicon import CHANGELOG, CODE, DOCS, TEST, file_kind
+from segmint_core.grouping.signals.release import released
 from segmint_core.grouping.units import Unit, definitions
 from segmint_core.wording import counted
 
@@ -45,6 +46,9 @@ class GroupText:
 
 
 def heuristic_summary(changes: list[Change], units: list[Unit]) -> str:
+    version = released(units)
+    if version:
+        return f"Release {version}"
     entry = _changelog_entry(units)
     if entry:
         return entry

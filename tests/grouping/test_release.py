@@ -39,6 +39,7 @@ def test_a_changelog_block_and_the_version_it_names_are_one_group(repo: Repo, ve
     release = next(g for paths, g in groups if "CHANGES.md" in paths)
     assert sorted(next(paths for paths, g in groups if g is release)) == sorted(["CHANGES.md", version_file])
     assert "the release of 1.2.0: its changelog block and the version it sets" in release.reasons
+    assert release.summary == "Release 1.2.0"
 
 
 def test_a_changelog_block_dated_on_release_joins_its_version(repo: Repo) -> None:

@@ -38,6 +38,13 @@ def links(ctx: Context) -> Iterator[Link]:
                 yield link(block, unit.index, 1.0, RELEASE, version)
 
 
+def released(units: list[Unit]) -> str | None:
+    """The version these units release (a changelog block names it and another unit sets it), if any."""
+    named = set().union(*(_named(u) for u in units if u.kind == CHANGELOG))
+    found = named & set().union(*(_bumped(u) for u in units if u.kind != CHANGELOG and u.hunk is not None))
+    return max(found, key=lambda v: tuple(int(part) for part in v.split("."))) if found else None
+
+
 def together(links: list[Link]) -> list[tuple[int, int]]:
     """The pairs of units that must start in one group: a release's changelog block and its version bump."""
     return sorted({(item.a, item.b) for item in links if item.kind == RELEASE})
