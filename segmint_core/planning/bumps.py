@@ -83,30 +83,30 @@ def _one_per_action(bumps: list[Bump]) -> list[Bump]:
 
 
 def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
-    old: dict[str, tuple[str, str, str]] = {}
-    new: dict[str, tuple[str, str, str]] = {}
-    moved: dict[str, tuple[str, str]] = {}   # an action's commit, where its comment keeps the version
+    pins: dict[str, dict[str, tuple[str, str, str]]] = {"-": {}, "+": {}}
+    commits: dict[str, dict[str, str]] = {"-": {}, "+": {}}   # an action's commit, for a comment that kept its version
     for hunk in hunks:
         for line in hunk.lines:
-            if line[:1] not in "+-":
+            side = line[:1]
+            if side not in "+-":
                 continue
             for pin in _pins(line[1:]):
-                (old if line[:1] == "-" else new).setdefault(pin[0].lower(), pin)
+                pins[side].setdefault(pin[0].lower(), pin)
             action = _ACTION.match(line[1:])
             if action and _COMMIT.fullmatch(action.group("ref")):
-                commits = moved.setdefault(action.group("name").lower(), ("", ""))
-                moved[action.group("name").lower()] = ((action.group("ref")[:7], commits[1]) if line[:1] == "-"
-                                                       else (commits[0], action.group("ref")[:7]))
+                commits[side].setdefault(action.group("name").lower(), action.group("ref")[:7])
     out = []
-    for key in new:
-        if key not in old:
+    for key, (name, version, requirement) in pins["+"].items():
+        if key not in pins["-"]:
             continue
-        if old[key][1] != new[key][1]:
-            out.append(Bump(new[key][0], old[key][1], new[key][1]))
-        elif all(moved.get(key, ("", ""))) and moved[key][0] != moved[key][1]:
-            out.append(Bump(new[key][0], *moved[key]))   # the same "# v3.29.5" on another commit
-        elif old[key][2] != new[key][2] and old[key][2] and new[key][2]:
-            out.append(Bump(new[key][0], old[key][2], new[key][2], requirement=True))
+        _, was, was_required = pins["-"][key]
+        was_at, now_at = commits["-"].get(key), commits["+"].get(key)
+        if was != version:
+            out.append(Bump(name, was, version))
+        elif was_at and now_at and was_at != now_at:
+            out.append(Bump(name, was_at, now_at))   # the same "# v3.29.5" on another commit
+        elif was_required and requirement and was_required != requirement:
+            out.append(Bump(name, was_required, requirement, requirement=True))
     return out
 
 
