@@ -43,7 +43,7 @@ _C_LIKE = (".go", ".rs", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", "
            ".hpp", ".java", ".kt", ".swift", ".cs", ".scala")
 _C_NOISE = re.compile(r"//.*|/\*.*?\*/|^\s*\*.*|\"(?:\\.|[^\"\\\n])*\"|`[^`\n]*`|'(?:\\.|[^'\\\n]){2,}'", re.M)
 # A heading in a changelog: "## 0.12.0", "Version 8.1.3", an rst underline.
-_HEADING = re.compile(r"^\s*(?:#{1,6}\s|version\s|v?\d+\.\d+|[-=~^]{3,}\s*$)", re.I)
+HEADING = re.compile(r"^\s*(?:#{1,6}\s|version\s|v?\d+\.\d+|[-=~^]{3,}\s*$)", re.I)
 # Version numbers tie a release's changelog heading to its version bump.
 _VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)*(?:(?:a|b|rc|dev|post)\d*)?)(?![\w.])")
 
@@ -171,7 +171,7 @@ def _atom(index: int, change: Change, hunk: Hunk, start: int, end: int, kind: st
     unit.position = old + sum(1 for line in lines[start:first_change or start] if line[:1] in (" ", "-"))
     changed_text = "\n".join(unit.added + unit.removed)
     if kind == CHANGELOG:
-        unit.release = any(line[:1] == "+" and _HEADING.match(line[1:]) for line in lines)
+        unit.release = any(line[:1] == "+" and HEADING.match(line[1:]) for line in lines)
     if kind in (CHANGELOG, DOCS):
         # Prose: only code-like words count as names (not "state" or "shared").
         unit.mentions = _mentions(changed_text) | versions(changed_text)

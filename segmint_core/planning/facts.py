@@ -200,7 +200,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.prose = read_edit(doc_added, doc_removed)
     facts.cases_added = max(0, _cases(test_added) - _cases(test_removed))
     if changes and all(settings_edit.is_settings_path(c.file_path) and not is_lock_file(c.file_path) for c, _ in changes):
-        facts.settings = settings_edit.read_edit([(c.file_path, hunks) for c, hunks in changes])
+        facts.settings = settings_edit.read_edit([hunks for _, hunks in changes])
     facts.bumps, facts.own_version = version_changes(changes, is_lock_file)
     facts.raises = sorted({m.group(1) for line in code_added
                            if (m := re.search(r"\b(?:raise|throw new|throw)\s+([A-Z]\w+)", line))})

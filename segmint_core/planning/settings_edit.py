@@ -38,12 +38,12 @@ def is_settings_path(path: str) -> bool:
     return PurePosixPath(path.lower()).suffix in SUFFIXES
 
 
-def read_edit(parts: list[tuple[str, list[Hunk]]]) -> SettingsEdit | None:
-    """The keys the hunks of these settings files touch, or None where an edit is too large
-    or a changed line names no key."""
+def read_edit(files: list[list[Hunk]]) -> SettingsEdit | None:
+    """The keys the hunks of these settings files (one list each) touch, or None where an
+    edit is too large or a changed line names no key."""
     own: dict[str, dict[str, list[str]]] = {"+": {}, "-": {}}
     under: dict[str, dict[str, list[str]]] = {"+": {}, "-": {}}
-    for _, hunks in parts:
+    for hunks in files:
         changed = [line for hunk in hunks for line in hunk.lines if line[:1] in "+-" and line[1:].strip()]
         if not changed or len(changed) > MAX_LINES:
             return None

@@ -17,11 +17,12 @@ from collections.abc import Iterator
 
 from segmint_core.grouping.lexicon import CHANGELOG
 from segmint_core.grouping.signals.base import Context, Link, link
-from segmint_core.grouping.units import Unit
+from segmint_core.grouping.units import HEADING, Unit
 
 RELEASE = "release"
+# The version's core (``8.4.2`` of ``8.4.2.dev``), what a changelog heading names; units' own
+# pattern keeps the suffix, as it ties a heading to the exact string a bump writes.
 _VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)*)(?:[-.]?(?:a|b|rc|dev|post|alpha|beta)\.?\d*)?(?![\w.])")
-_HEADING = re.compile(r"^\s*(?:#{1,6}\s|version\s|v?\d+\.\d+|\[v?\d+\.\d+)", re.I)
 _RELEASED = re.compile(r"^\s*(?:released|release date)\b", re.I)
 
 
@@ -52,9 +53,9 @@ def together(links: list[Link]) -> list[tuple[int, int]]:
 
 def _named(unit: Unit) -> set[str]:
     """The versions a changelog unit opens a block for, or dates the block of."""
-    found = {v for line in unit.added if _HEADING.match(line) for v in _versions(line)}
+    found = {v for line in unit.added if HEADING.match(line) for v in _versions(line)}
     if not found and unit.hunk is not None and any(_RELEASED.match(line) for line in unit.added):
-        found = {v for line in unit.hunk.lines[:unit.start] if line[:1] == " " and _HEADING.match(line[1:])
+        found = {v for line in unit.hunk.lines[:unit.start] if line[:1] == " " and HEADING.match(line[1:])
                  for v in _versions(line[1:])}
     return found
 
