@@ -54,11 +54,20 @@ def leave_one_out(repos: list[str], *, n: int, seed: int, log: Callable[[str], N
                      "held_out_vote": table[chosen][repo], "held_out": with_model[modelled][repo],
                      "voting_with_model": _shown_voting(modelled), "shipped": table[shipped][repo]})
     best = max(GRID, key=lambda v: (_objective(table[v], repos), v == VOTING))
+    best_with_model = _best_scope_voting(cases, _fit(evidence, repos), repos)
     if save_type_model is not None:
         save_model(shipped.types, Path(save_type_model))
     figures = {"n": n, "seed": seed, "rows": rows, "best_on_all": _shown_voting(best),
-               "shipped": _shown_voting(shipped)}
-    return BenchReport(figures, _format(rows, best, shipped, confusion))
+               "best_with_model_on_all": _shown_voting(best_with_model), "shipped": _shown_voting(shipped)}
+    return BenchReport(figures, _format(rows, best, best_with_model, shipped, confusion))
+
+
+def _best_scope_voting(cases: dict[str, list[Proposal]], model: TypeModel, repos: list[str]) -> Voting:
+    """The scope voting of ``MODEL_GRID`` best on all the repositories, the type model fit on all:
+    what the shipped ``VOTING`` should hold, chosen as each fold chooses its own."""
+    table = _table(cases, [replace(v, types=model) for v in MODEL_GRID])
+    return max(table, key=lambda v: (_objective(table[v], repos), v.path == VOTING.path
+                                     and v.neighbours == VOTING.neighbours))
 
 
 def type_case(proposal: Proposal) -> tuple[Candidates, str] | None:
@@ -95,7 +104,7 @@ def _objective(by_repo: dict, repos: list[str]) -> float:
     return statistics.fmean(by_repo[r]["type"] + (by_repo[r]["scope"] or 0.0) for r in repos)
 
 
-def _format(rows: list[dict], best: Voting, shipped: Voting, confusion: bool = False) -> str:
+def _format(rows: list[dict], best: Voting, best_with_model: Voting, shipped: Voting, confusion: bool = False) -> str:
     def figures(s: dict) -> str:
         scope = "n/a" if s["scope"] is None else f"{s['scope']:.2f} ±{s['scope_se'] or 0:.2f}"
         return f"type {s['type']:.2f} ±{s['type_se'] or 0:.2f}  scope {scope}  F1 {s['f1']:.2f} ±{s['f1_se'] or 0:.2f}"
@@ -113,4 +122,6 @@ def _format(rows: list[dict], best: Voting, shipped: Voting, confusion: bool = F
     weights = ", ".join(f"{w:.2f}" for w in shipped.types.weights) if shipped.types else "none"
     out.append(f"neighbours alone, best on all: rule {best.rule}, path {best.path}, {best.neighbours} neighbours; "
                f"shipped: path {shipped.path}, {shipped.neighbours} neighbours, type weights ({weights})")
+    out.append(f"scope voting best on all with the type model fit on all: path {best_with_model.path}, "
+               f"{best_with_model.neighbours} neighbours")
     return "\n".join(out)
