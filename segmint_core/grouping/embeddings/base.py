@@ -10,6 +10,7 @@ import numpy as np
 Progress = Callable[[int, int, str], None]
 
 MAX_LINES = 200  # the seed's cap on embedded diff lines
+NORM_ROWS = 256  # rows normalized at a time
 
 
 class EmbeddingProvider(Protocol):
@@ -29,9 +30,17 @@ def embedding_text(path: str, header: str, lines: list[str]) -> str:
 
 
 def normalize(matrix: np.ndarray) -> np.ndarray:
+    """Rows scaled to unit norm (zero rows kept); a float32 matrix is scaled in place.
+
+    A block of rows at a time: a TF-IDF matrix of 3,000 units is 60 MB, and
+    squaring it whole made a temporary as large (each row's norm is the same).
+    """
     matrix = np.asarray(matrix, dtype=np.float32)
     if matrix.ndim != 2:
         return matrix.reshape(len(matrix), -1)
-    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-    norms[norms == 0] = 1.0
-    return matrix / norms
+    for start in range(0, len(matrix), NORM_ROWS):
+        block = matrix[start:start + NORM_ROWS]
+        norms = np.linalg.norm(block, axis=1, keepdims=True)
+        norms[norms == 0] = 1.0
+        block /= norms
+    return matrix
