@@ -14,6 +14,7 @@ from segmint_core.grouping.signals.base import Context, Link, link
 
 SIMILAR = "similar"
 SPARSE_MAX = 64      # a token in more units than this is multiplied as a dense column
+NEAREST_ROWS = 256  # rows whose nearest neighbours are found at a time
 DENSE_SHARE = 0.25   # vectors with more nonzero entries than this share are multiplied as they are
 
 
@@ -25,7 +26,7 @@ def links(ctx: Context) -> Iterator[Link]:
     sims = cosines(vectors)
     np.fill_diagonal(sims, -1.0)
     k = min(ctx.model.similarity_neighbours, n - 1)
-    nearest = np.sort(np.argpartition(-sims, k - 1, axis=1)[:, :k], axis=1)
+    nearest = _nearest(sims, k)
     # Each row's neighbours in order, a pair kept where it first comes up.
     rows = np.repeat(np.arange(n), k)
     cols = nearest.ravel()
@@ -38,6 +39,18 @@ def links(ctx: Context) -> Iterator[Link]:
     for i, j, value, strength in zip(rows[at].tolist(), cols[at].tolist(), values.tolist(), strengths.tolist()):
         if strength > 0:
             yield link(i, j, strength, SIMILAR, f"{value:.2f}")
+
+
+def _nearest(sims: np.ndarray, k: int) -> np.ndarray:
+    """Each row's ``k`` highest columns, ascending. Partitioned a block of rows at a
+    time, as each row is partitioned on its own: the whole matrix at once made two
+    temporaries of its size, one of them of 8-byte indexes."""
+    nearest = np.empty((len(sims), k), dtype=np.intp)
+    for start in range(0, len(sims), NEAREST_ROWS):
+        block = sims[start:start + NEAREST_ROWS]
+        nearest[start:start + len(block)] = np.argpartition(-block, k - 1, axis=1)[:, :k]
+    nearest.sort(axis=1)
+    return nearest
 
 
 def cosines(vectors: np.ndarray) -> np.ndarray:
