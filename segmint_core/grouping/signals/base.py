@@ -26,8 +26,12 @@ class Link(NamedTuple):
     detail: str = ""
 
 
+_new_tuple = tuple.__new__
+
+
 def link(i: int, j: int, weight: float, kind: str, detail: str = "") -> Link:
-    return Link(i, j, weight, kind, detail) if i < j else Link(j, i, weight, kind, detail)
+    # What ``Link(...)`` makes, without its Python-level ``__new__``: signals make 10^5 links.
+    return _new_tuple(Link, (i, j, weight, kind, detail) if i < j else (j, i, weight, kind, detail))
 
 
 @dataclass
