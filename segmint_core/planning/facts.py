@@ -34,9 +34,22 @@ _DEF_PATTERNS = [
                r"[\w<>\[\],.?\s]*?([A-Za-z_]\w*)\s*\([^;]*$"),
     re.compile(r"^(?!return\b|else\b)[A-Za-z_][\w\s*]*?[\s*]([A-Za-z_]\w*)\s*\([^;]*\)\s*\{?\s*$"),
     re.compile(r"^([A-Za-z_][\w-]*)\s*\(\)\s*\{"),                             # shell
+    # JavaScript members: ``res.links = function(links){``, ``Router.prototype.route = function``
+    re.compile(r"^\s*((?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?function\b"),
+    # JavaScript and TypeScript methods: ``async getPullRequest(number: number): Promise<X> {``
+    # on one line, or a signature left open at class level (``  buildNotes(``); a call passing
+    # a callback (``describe('x', function () {``) is not one.
+    re.compile(r"^\s*(?:(?:static|async|get|set|public|private|protected|readonly|override)\s+)*"
+               r"([A-Za-z_$][\w$]*)\s*(?:<[^()]*>)?\((?![^)]*\bfunction\b)[^;=]*\)\s*(?::\s*[^{;=]+)?\{\s*$"),
+    re.compile(r"^(?: {2}|\t)(?:(?:static|async|get|set|public|private|protected|readonly|override)\s+)*"
+               r"([A-Za-z_$][\w$]*)\s*(?:<[^()]*>)?\(\s*$"),
 ]
+# Words the patterns above can take for a name: statements, and a constructor (its class names it better).
+_NOT_DEFS = {"if", "for", "while", "switch", "return", "new", "else", "catch", "function", "do", "with",
+             "elif", "constructor", "super", "await", "typeof", "delete", "void", "yield"}
+_MEMBER_NOISE = re.compile(r"^(?:module\.)?exports\.|\.prototype(?=\.)")
 # Every pattern above needs one of these in the line: most lines skip the nine regexes.
-_DEF_CUES = ("(", "def", "class", "func", "fn", "=>")
+_DEF_CUES = ("(", "def", "class", "func", "fn", "=>", "function")
 _COMMENT = re.compile(r"^\s*(?:#(?!!)|//|/\*+|\*|--|;)\s*(.+?)\s*(?:\*/)?$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -303,8 +316,8 @@ def _def_name(line: str) -> str | None:
     for pattern in _DEF_PATTERNS:
         m = pattern.match(line)
         if m:
-            name = m.group(1)
-            return None if name in ("if", "for", "while", "switch", "return", "new", "else") else name
+            name = _MEMBER_NOISE.sub("", m.group(1))
+            return None if name in _NOT_DEFS or name == "module.exports" else name
     return None
 
 

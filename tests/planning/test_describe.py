@@ -114,3 +114,30 @@ def test_packaging_metadata_is_build(repo: Repo) -> None:
     repo.commit()
     repo.write("src/Tool.egg-info/SOURCES.txt", "a.py\nb.py\n")
     assert title_of(repo).startswith("build")
+
+
+def test_a_javascript_member_function_is_named_as_its_callers_write_it(repo: Repo) -> None:
+    body = "res.links = function(links) {\n  var link = this.get('Link') || '';\n  return this.set('Link', link);\n};\n"
+    repo.write("lib/response.js", "'use strict';\n\n" + body)
+    repo.commit()
+    repo.write("lib/response.js", "'use strict';\n\n" + body.replace("|| ''", "|| ''\n  if (link) link += ', '"))
+    assert "res.links" in title_of(repo)
+
+
+def test_a_typescript_method_is_named_not_its_file(repo: Repo) -> None:
+    method = ("export class GitHub {\n  async getPullRequest(number: number): Promise<PullRequest> {\n"
+              "    const found = await this.fetch(number);\n    return found;\n  }\n}\n")
+    repo.write("src/github.ts", method)
+    repo.commit()
+    repo.write("src/github.ts", method.replace("return found;", "if (!found) {\n      return undefined;\n    }\n"
+                                                             "    return found;"))
+    assert "getPullRequest" in title_of(repo)
+
+
+def test_a_test_callback_is_not_a_definition(repo: Repo) -> None:
+    spec = "describe('res', function () {\n  it('sets a header', function () {\n    assert(true)\n  })\n})\n"
+    repo.write("test/res.js", spec)
+    repo.commit()
+    repo.write("test/res.js", spec.replace("assert(true)", "assert(true)\n    assert(ok)"))
+    title = title_of(repo)
+    assert "describe" not in title and "`it`" not in title and " it " not in title
