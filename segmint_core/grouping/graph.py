@@ -38,16 +38,12 @@ def affinities(links: list[Link], units: list[Unit], model: Model) -> dict[tuple
                          minlength=len(evidence.a))
     if model.trees is not None:
         totals = totals + model.trees.lift(evidence, units)
-    unit_kinds = [u.flavour for u in units]
-    interaction: dict[tuple[str, str], float] = {}
-    out: dict[tuple[int, int], float] = {}
-    for a, b, total in zip(evidence.a.tolist(), evidence.b.tolist(), totals.tolist()):
-        key = (unit_kinds[a], unit_kinds[b])
-        bonus = interaction.get(key)
-        if bonus is None:
-            bonus = interaction[key] = model.coefficient(pair_kind(*key))
-        out[(a, b)] = total + bonus
-    return out
+    flavours = sorted({u.flavour for u in units})
+    flavour = np.array([flavours.index(u.flavour) for u in units], dtype=np.int64)
+    # the interaction of the two units' file kinds, per pair of flavours
+    bonus = np.array([[model.coefficient(pair_kind(x, y)) for y in flavours] for x in flavours])
+    totals = totals + bonus[flavour[evidence.a], flavour[evidence.b]]
+    return dict(zip(zip(evidence.a.tolist(), evidence.b.tolist()), totals.tolist()))
 
 
 def pair_kind(a: str, b: str) -> str:
