@@ -33,7 +33,7 @@ ACROSS = frozenset({timeline.DIFFERENT_INTENT})
 # Which evidence a person finds most telling comes first (then by weight).
 PRIORITY = {
     identifiers.DEF_USE: 0, docs.MENTION: 0, timeline.SAME_INTENT: 0, timeline.DIFFERENT_INTENT: 0, dependencies.DEPENDENCIES: 0,
-    release.RELEASE: 0,
+    release.RELEASE: 0, release.ENTRY: 0,
     files.TEST_PAIR: 1, exercises.EXERCISES: 1, repeated.REPEATED: 1, repeated.MOVED: 1, identifiers.DEF_USE_CONTEXT: 1,
     proximity.SAME_SCOPE: 2, docs.MENTION_USE: 2, timeline.SAME_BURST: 2, docs.FILE_MENTION: 2,
     identifiers.SHARED: 3, proximity.SAME_HUNK: 3,
@@ -139,6 +139,8 @@ def _sentence(kind: str, detail: str, units: list[Unit]) -> str | None:
         return f"dependencies change together: {detail}"
     if kind == release.RELEASE:
         return f"the release of {detail}: its changelog block and the version it sets"
+    if kind == release.ENTRY:
+        return f"the changelog entry for {detail} with the bump it describes"
     if kind == timeline.SAME_INTENT:
         return f"recorded under the same intent: {_short(detail)}"
     if kind == timeline.SAME_BURST:

@@ -1,4 +1,5 @@
-"""A release: the changelog's block for a version and the version bump it names are one intent."""
+"""A release: the changelog's block for a version and the version bump it names are one intent;
+so are a dependency's changelog entry and its bump."""
 
 from __future__ import annotations
 
@@ -66,3 +67,34 @@ def test_a_dependency_moved_to_the_same_number_is_no_release(repo: Repo) -> None
     groups = grouped(repo)
     release = next(g for paths, g in groups if "CHANGES.md" in paths)
     assert not any("the release of" in reason for reason in release.reasons)
+
+
+HISTORY = "unreleased\n==========\n\n* deps: supertest@^6.3.4\n\n5.0.1 / 2024-10-08\n"
+MANIFEST = '{\n  "name": "web",\n  "dependencies": {\n    "once": "^1.4.0",\n    "qs": "^6.13.0",\n    "send": "^1.1.0"\n  }\n}\n'
+
+
+def test_a_dependency_entry_in_the_changelog_joins_its_bump(repo: Repo) -> None:
+    """Express's way: ``* deps: qs@^6.14.0`` in History.md with the bump in package.json."""
+    repo.write("History.md", HISTORY)
+    repo.write("package.json", MANIFEST)
+    repo.write("lib/request.js", "req.query = function query() {\n  return this.parse();\n};\n")
+    repo.commit()
+    repo.write("History.md", HISTORY.replace("supertest@^6.3.4\n", "supertest@^6.3.4\n* deps: qs@^6.14.0\n"))
+    repo.write("package.json", MANIFEST.replace('"^6.13.0"', '"^6.14.0"'))
+    repo.write("lib/request.js", "req.query = function query() {\n  return this.parse() || {};\n};\n")
+    groups = grouped(repo)
+    entry = next(g for paths, g in groups if "History.md" in paths)
+    assert next(paths for paths, g in groups if g is entry) == ["History.md", "package.json"]
+    assert "the changelog entry for qs 6.14.0 with the bump it describes" in entry.reasons
+
+
+def test_an_entry_naming_another_version_stays_apart(repo: Repo) -> None:
+    """The entry must name the version the manifest sets: an older note about the package is not its bump."""
+    repo.write("History.md", HISTORY)
+    repo.write("package.json", MANIFEST)
+    repo.commit()
+    repo.write("History.md", HISTORY.replace("supertest@^6.3.4\n", "supertest@^6.3.4\n* deps: qs@^6.12.0\n"))
+    repo.write("package.json", MANIFEST.replace('"^6.13.0"', '"^6.14.0"'))
+    groups = grouped(repo)
+    entry = next(g for paths, g in groups if "History.md" in paths)
+    assert not any("changelog entry" in reason for reason in entry.reasons)

@@ -24,7 +24,7 @@ from segmint_core.bench.untangle.logistic import logistic
 from segmint_core.grouping import graph
 from segmint_core.grouping.model import Model
 from segmint_core.grouping.pair_evidence import pair_evidence
-from segmint_core.grouping.signals.release import RELEASE
+from segmint_core.grouping.signals.release import ENTRY, RELEASE
 
 SIZE = "size_prior"
 
@@ -61,7 +61,7 @@ def pair_rows(sample: Sample, model: Model) -> PairRows:
         return index[name]
 
     # A release's links only force its two sides together (``release.together``): no weight to learn.
-    usable = [x for x in sample.links if commit[x.a] >= 0 and commit[x.b] >= 0 and x.kind != RELEASE]
+    usable = [x for x in sample.links if commit[x.a] >= 0 and commit[x.b] >= 0 and x.kind not in (RELEASE, ENTRY)]
     if usable:
         evidence = pair_evidence(usable, n)
         kind_id = np.array([name_id(k) for k in evidence.kinds])

@@ -8,6 +8,12 @@ heading). The two share little else a signal reads, so average linkage left
 most releases in two groups; ``together`` makes them start as one, as a
 manifest and its lock file do. A bump line is one whose text is the same
 but for its version; the version it sets must be the one the changelog names.
+
+A dependency's bump and its changelog entry are one intent the same way
+(``* deps: qs@^6.14.0`` under ``"qs": "^6.13.0"`` -> ``"^6.14.0"`` in
+``package.json``): an entry the changelog adds that names both the package a
+manifest bumps and the version it bumps it to is linked to that bump
+(``ENTRY``), and starts in its group.
 """
 
 from __future__ import annotations
@@ -15,18 +21,24 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from segmint_core.changes.generated import MANIFEST, dependency_file
 from segmint_core.grouping.lexicon import CHANGELOG
 from segmint_core.grouping.signals.base import Context, Link, link
 from segmint_core.grouping.units import HEADING, Unit
 
 RELEASE = "release"
+ENTRY = "changelog_entry"
 # The version's core (``8.4.2`` of ``8.4.2.dev``), what a changelog heading names; units' own
 # pattern keeps the suffix, as it ties a heading to the exact string a bump writes.
 _VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)*)(?:[-.]?(?:a|b|rc|dev|post|alpha|beta)\.?\d*)?(?![\w.])")
 _RELEASED = re.compile(r"^\s*(?:released|release date)\b", re.I)
+# A package's name as a changelog or a manifest line writes it (``@types/node``, ``pytest-cov``, ``golang.org/x/net``).
+_PACKAGE = re.compile(r"[@A-Za-z][\w.\-/@]*\w")
+_NOT_PACKAGES = {"version", "v"}
 
 
 def links(ctx: Context) -> Iterator[Link]:
+    yield from _entries(ctx)
     blocks = {u.index: found for u in ctx.units if u.kind == CHANGELOG and (found := _named(u))}
     if not blocks:
         return
@@ -47,8 +59,39 @@ def released(units: list[Unit]) -> str | None:
 
 
 def together(links: list[Link]) -> list[tuple[int, int]]:
-    """The pairs of units that must start in one group: a release's changelog block and its version bump."""
-    return sorted({(item.a, item.b) for item in links if item.kind == RELEASE})
+    """The pairs of units that must start in one group: a release's changelog block and its
+    version bump, a dependency's changelog entry and its bump."""
+    return sorted({(item.a, item.b) for item in links if item.kind in (RELEASE, ENTRY)})
+
+
+def _entries(ctx: Context) -> Iterator[Link]:
+    """Changelog entries naming a package and the version a manifest unit bumps it to."""
+    bumps = {u.index: found for u in ctx.units
+             if (f := dependency_file(u.path)) is not None and f.role == MANIFEST and (found := _package_bumps(u))}
+    if not bumps:
+        return
+    for unit in ctx.units:
+        if unit.kind != CHANGELOG:
+            continue
+        named = {(word, version) for line in unit.added for version in _versions(line)
+                 for word in _packages(line)}
+        for other, found in bumps.items():
+            for package, version in sorted(found & named):
+                yield link(unit.index, other, 1.0, ENTRY, f"{package} {version}")
+                break
+
+
+def _package_bumps(unit: Unit) -> set[tuple[str, str]]:
+    """The (package, version) pairs a manifest unit's version-only line changes set."""
+    out: set[tuple[str, str]] = set()
+    for new, old in zip(unit.added, unit.removed):
+        if _VERSION.sub("", new) == _VERSION.sub("", old) and _full(new) != _full(old):
+            out |= {(word, version) for word in _packages(_VERSION.sub(" ", new)) for version in _versions(new)}
+    return out
+
+
+def _packages(text: str) -> set[str]:
+    return {word.lower() for word in _PACKAGE.findall(text)} - _NOT_PACKAGES
 
 
 def _named(unit: Unit) -> set[str]:
