@@ -64,7 +64,8 @@ def title_parts(style: HouseStyle, facts: Facts, touched: list[Touched],
     worded = kind if kind in CODE_TYPES and rule in CODE_TYPES else rule
     wordings = _house_wordings(style, facts, kind, scope) + messages.subjects(worded, facts, q)
     wordings = [_conventional_voice(style, _house_verb(style, kind, w)) for w in wordings]
-    heads = [f"{kind}({scope}):", f"{kind}:"] if scope else [f"{kind}:"]
+    # No house writes ``docs(docs):``: a scope that only repeats the type says nothing.
+    heads = [f"{kind}({scope}):", f"{kind}:"] if scope and scope != kind else [f"{kind}:"]
     return heads, wordings
 
 

@@ -358,3 +358,15 @@ def test_a_house_that_calls_its_guide_edits_fixes_is_followed_over_the_rules(rep
     repo.commit("fix(docs): go back to rule 5")
     repo.write("docs/guide.md", "# Guide\n\nStep 6.\n")
     assert message_for(repo).title.startswith("docs: ")
+
+
+def test_a_scope_that_repeats_the_type_is_left_out(repo: Repo) -> None:
+    """A house whose docs commits touch docs/ would vote ``docs`` for both: ``docs(docs):`` says nothing."""
+    repo.write("docs/guide.md", "# Guide\n")
+    repo.commit("docs: start the guide")
+    for n in range(11):
+        repo.write(f"docs/page{n}.md", f"# Page {n}\n")
+        repo.commit(f"docs(docs): add page {n}")
+    repo.write("docs/guide.md", "# Guide\n\nRead the pages in order.\n")
+    _, plans = propose(repo)
+    assert plans[0].title.startswith("docs: ")
