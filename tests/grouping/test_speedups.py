@@ -94,6 +94,16 @@ def test_the_vectorised_neighbour_links_are_the_row_by_row_ones(seed: int) -> No
     assert list(similarity.links(ctx)) == list(_reference_links(ctx))
 
 
+@pytest.mark.parametrize("n", [similarity.NEAREST_ROWS + 1, 3 * similarity.NEAREST_ROWS - 7])
+def test_neighbours_found_a_block_of_rows_at_a_time_are_the_whole_matrix_s(n: int) -> None:
+    """More rows than one block: each block's rows are partitioned as the whole matrix's were."""
+    rng = np.random.default_rng(n)
+    vectors = _tfidf_like(rng, n, 40, 2)   # few tokens: many equal cosines, so ties are broken as before
+    units = [SimpleNamespace(idents=set(), context_idents=set()) for _ in range(n)]
+    ctx = Context(units, DEFAULT, None, vectors, 0.1)  # type: ignore[arg-type]
+    assert list(similarity.links(ctx)) == list(_reference_links(ctx))
+
+
 def _groups(grouping) -> list[tuple]:
     return [(tuple(g.hunk_ids), tuple(g.change_ids), g.summary, tuple(g.reasons)) for g in grouping.groups]
 
@@ -101,7 +111,7 @@ def _groups(grouping) -> list[tuple]:
 def _group_both_ways(monkeypatch, changes, root: str) -> None:
     fast = _groups(group_changes(changes, timeline=None, root=root))
     with monkeypatch.context() as patch:
-        patch.setattr(similarity, "cosines", _dense_cosines)
+        patch.setattr(similarity, "_products", _dense_cosines)
         dense = _groups(group_changes(changes, timeline=None, root=root))
     assert fast == dense
 

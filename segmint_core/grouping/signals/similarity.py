@@ -23,17 +23,15 @@ def links(ctx: Context) -> Iterator[Link]:
     n = len(ctx.units)
     if vectors is None or n < 2:
         return
-    sims = cosines(vectors)
-    np.fill_diagonal(sims, -1.0)
     k = min(ctx.model.similarity_neighbours, n - 1)
-    nearest = _nearest(sims, k)
+    nearest, similarities = _nearest(_products(vectors), k)
     # Each row's neighbours in order, a pair kept where it first comes up.
     rows = np.repeat(np.arange(n), k)
     cols = nearest.ravel()
     first, second = np.minimum(rows, cols), np.maximum(rows, cols)
     _, at = np.unique(first * n + second, return_index=True)
     at.sort()
-    values = sims[rows[at], cols[at]].astype(np.float64)
+    values = similarities.ravel()[at].astype(np.float64)
     floor = ctx.similarity_floor
     strengths = (values - floor) / (1.0 - floor)
     for i, j, value, strength in zip(rows[at].tolist(), cols[at].tolist(), values.tolist(), strengths.tolist()):
@@ -41,20 +39,35 @@ def links(ctx: Context) -> Iterator[Link]:
             yield link(i, j, strength, SIMILAR, f"{value:.2f}")
 
 
-def _nearest(sims: np.ndarray, k: int) -> np.ndarray:
-    """Each row's ``k`` highest columns, ascending. Partitioned a block of rows at a
-    time, as each row is partitioned on its own: the whole matrix at once made two
-    temporaries of its size, one of them of 8-byte indexes."""
-    nearest = np.empty((len(sims), k), dtype=np.intp)
-    for start in range(0, len(sims), NEAREST_ROWS):
-        block = sims[start:start + NEAREST_ROWS]
-        nearest[start:start + len(block)] = np.argpartition(-block, k - 1, axis=1)[:, :k]
-    nearest.sort(axis=1)
-    return nearest
+def _nearest(products: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's ``k`` most similar other rows, ascending, and their cosines (float32).
+
+    A block of rows at a time, each rounded to float32 and partitioned on its own
+    as the whole matrix would be: a whole float32 copy and its temporaries were
+    another 100 MB for 3,000 units, and their fresh pages cost more than the sort.
+    """
+    n = len(products)
+    nearest = np.empty((n, k), dtype=np.intp)
+    similarities = np.empty((n, k), dtype=np.float32)
+    for start in range(0, n, NEAREST_ROWS):
+        block = products[start:start + NEAREST_ROWS].astype(np.float32)
+        own = np.arange(len(block))
+        block[own, start + own] = -1.0   # never one's own neighbour
+        chosen = np.argpartition(-block, k - 1, axis=1)[:, :k]
+        chosen.sort(axis=1)
+        nearest[start:start + len(block)] = chosen
+        similarities[start:start + len(block)] = np.take_along_axis(block, chosen, axis=1)
+    return nearest, similarities
 
 
 def cosines(vectors: np.ndarray) -> np.ndarray:
-    """Every pair's dot product of these unit-norm rows, as float32 (the diagonal is not read).
+    """Every pair's dot product of these unit-norm rows, as float32 (the diagonal is not read)."""
+    return np.asarray(_products(vectors), dtype=np.float32)
+
+
+def _products(vectors: np.ndarray) -> np.ndarray:
+    """Every pair's dot product of these unit-norm rows: float64 sums for sparse rows (round
+    them to float32), float32 for dense ones.
 
     TF-IDF rows are sparse: a unit holds a few dozen of thousands of tokens, and
     most tokens are in a few units. A token in one unit adds nothing to any pair,
@@ -66,10 +79,9 @@ def cosines(vectors: np.ndarray) -> np.ndarray:
     """
     vectors = np.asarray(vectors, dtype=np.float32)
     n = len(vectors)
-    held = vectors != 0     # nonzero() reads a boolean mask several times faster than floats
-    if np.count_nonzero(held) > DENSE_SHARE * vectors.size:
+    row, col = _nonzeros(vectors)
+    if len(row) > DENSE_SHARE * vectors.size:
         return np.asarray(vectors @ vectors.T, dtype=np.float32)
-    row, col = np.nonzero(held)
     df = np.bincount(col, minlength=vectors.shape[1])
     heavy = vectors[:, df > SPARSE_MAX].astype(np.float64)
     sims = heavy @ heavy.T if heavy.shape[1] else np.zeros((n, n))
@@ -79,7 +91,20 @@ def cosines(vectors: np.ndarray) -> np.ndarray:
         flat = sims.reshape(-1)
         np.add.at(flat, first * n + second, products)
         np.add.at(flat, second * n + first, products)
-    return sims.astype(np.float32)
+    return sims
+
+
+def _nonzeros(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.nonzero(vectors)``, read through a boolean mask (several times faster than
+    floats) a block of rows at a time (not one mask the size of the matrix)."""
+    rows, cols = [], []
+    for start in range(0, len(vectors), NEAREST_ROWS):
+        row, col = np.nonzero(vectors[start:start + NEAREST_ROWS] != 0)
+        rows.append(row + start)
+        cols.append(col)
+    if not rows:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+    return np.concatenate(rows), np.concatenate(cols)
 
 
 def _pair_products(vectors: np.ndarray, row: np.ndarray, col: np.ndarray,
