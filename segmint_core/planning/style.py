@@ -30,7 +30,7 @@ MIN_HISTORY = 10            # fewer subjects than this teach nothing reliable
 CONVENTIONAL_SHARE = 0.5    # at least this share of recent subjects Conventional: write Conventional
 RECENT = 100                # the recent subjects that say whether the house writes Conventional now
 CACHE_NAME = "house-style.json"
-CACHE_VERSION = 2
+CACHE_VERSION = 3
 EXAMPLES = 8
 
 _VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:[-.+][0-9A-Za-z.]+)?)\b")
@@ -44,7 +44,7 @@ class Wording:
 
     type: str | None
     scope: str | None
-    pattern: str          # a description with {name}, {old}, {new} or {version} in it
+    pattern: str          # a description with {name}, {old}, {new}, {major} or {version} in it
     count: int
 
 
@@ -232,7 +232,11 @@ _NOT_NAMES = {"dependency", "dependencies", "the", "requirement", "package", "mo
 
 
 def _slot(token: str, name: str) -> str:
-    """```v14.0+``` -> ```v{new}```: the quotes and a leading ``v`` kept, the version a slot."""
+    """```v14.0+``` -> ```v{new}```: the quotes and a leading ``v`` kept, the version a slot.
+    A new version written as its major alone (Renovate's ``to v7``) is the ``{major}`` slot."""
+    major = re.match(r"^([`'\"]?)(v?)\d+([`'\"]?)[.,;:]?$", token)
+    if major and name == "new":
+        return f"{major.group(1)}{major.group(2)}{{major}}{major.group(3)}"
     m = re.match(r"^([`'\"]?)(v?)[~^=<>]*\d[^`'\"]*([`'\"]?)[.,;:]?$", token)
     return f"{m.group(1)}{m.group(2)}{{{name}}}{m.group(3)}" if m else token
 

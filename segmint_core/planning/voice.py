@@ -13,7 +13,8 @@ wording of them.
 
 from __future__ import annotations
 
-from collections import Counter
+import re
+
 from dataclasses import dataclass
 
 from segmint_core.planning import messages
@@ -116,7 +117,8 @@ def _house_wordings(style: HouseStyle, facts: Facts, kind: str | None, scope: st
         chosen = next((w for w in style.bumps if (w.type, w.scope) == (kind, scope)), style.bumps[0])
         pattern = chosen.pattern
         if "{old}" not in pattern or b.old:
-            return [pattern.format(name=b.name, old=_unv(pattern, "old", b.old), new=_unv(pattern, "new", b.new))]
+            return [pattern.format(name=b.name, old=_unv(pattern, "old", b.old), new=_unv(pattern, "new", b.new),
+                                   major=_unv(pattern, "major", _major(b.old, b.new)))]
     if why == "release" and style.release:
         version = messages.release_version(facts) or ""
         pattern = style.release.pattern
@@ -124,6 +126,13 @@ def _house_wordings(style: HouseStyle, facts: Facts, kind: str | None, scope: st
             version = version[1:]
         return [pattern.format(version=version)]
     return []
+
+
+def _major(old: str, new: str) -> str:
+    """The new version as a house writing ``to v7`` writes it: its major alone where the major
+    rose (``6.3.0`` -> ``7.0.0``: ``7``), else the whole version (``v0.13.0``), as Renovate does."""
+    was, now = re.match(r"v?(\d+)\.", old + "."), re.match(r"v?(\d+)\.", new + ".")
+    return now.group(1) if was and now and int(now.group(1)) > int(was.group(1)) else new
 
 
 def _unv(pattern: str, slot: str, version: str) -> str:

@@ -370,3 +370,16 @@ def test_a_scope_that_repeats_the_type_is_left_out(repo: Repo) -> None:
     repo.write("docs/guide.md", "# Guide\n\nRead the pages in order.\n")
     _, plans = propose(repo)
     assert plans[0].title.startswith("docs: ")
+
+
+def test_a_house_writing_majors_alone_gets_a_major_bump_so(repo: Repo) -> None:
+    """Renovate's wording: ``update dependency x to v5`` for a new major, the whole version otherwise."""
+    repo.write("src/app.js", "module.exports = {}\n")
+    repo.commit("chore: start")
+    for n in range(1, 12):
+        repo.write("package.json", f'{{\n  "dependencies": {{\n    "chalk": "^{n}.0.0"\n  }}\n}}\n')
+        repo.commit(f"fix(deps): update dependency chalk to v{n}")
+    repo.write("package.json", '{\n  "dependencies": {\n    "chalk": "^12.0.0"\n  }\n}\n')
+    assert message_for(repo).title == "fix(deps): update dependency chalk to v12"
+    repo.write("package.json", '{\n  "dependencies": {\n    "chalk": "^11.2.0"\n  }\n}\n')
+    assert message_for(repo).title == "fix(deps): update dependency chalk to v11.2.0"
