@@ -51,8 +51,7 @@ def group_reasons(units: list[Unit], links: list[Link], members: set[int], model
     totals: dict[tuple[str, str], float] = defaultdict(float)
     holders: dict[tuple[str, str], set[int]] = defaultdict(set)
     weighed: dict[str, tuple[str, float] | None] = {}   # per kind: its name before any ":", its factor
-    for item in links:
-        kind = item.kind
+    for a, b, strength, kind, detail in links:   # unpacked: a large group holds 10^5 links
         if kind in weighed:
             found = weighed[kind]
         elif kind in SILENT:
@@ -61,11 +60,11 @@ def group_reasons(units: list[Unit], links: list[Link], members: set[int], model
             found = weighed[kind] = (kind.split(":")[0], max(model.coefficient(kind), EXPLAIN_FLOOR))
         if found is None:
             continue
-        weight = item.weight * found[1]
-        if weight > 0 and item.a in members and item.b in members:
-            key = (found[0], item.detail)
+        weight = strength * found[1]
+        if weight > 0 and a in members and b in members:
+            key = (found[0], detail)
             totals[key] += weight
-            holders[key].update((item.a, item.b))
+            holders[key].update((a, b))
     sentences: dict[str, tuple[int, float]] = {}
     for text in _kept_apart(links, members):
         sentences[text] = (PRIORITY[timeline.DIFFERENT_INTENT], 0.0)
