@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from functools import lru_cache
 
 import numpy as np
 
@@ -33,10 +34,16 @@ class LocalProvider:
             vocabulary[token] = len(vocabulary)
         n = len(texts)
         idf = {t: math.log((1 + n) / (1 + df)) + 1.0 for t, df in frequency.items()}
-        matrix = np.zeros((n, max(len(vocabulary), 1)), dtype=np.float32)
+        rows: list[int] = []
+        cols: list[int] = []
+        weights: list[float] = []
         for row, bag in enumerate(bags):
             for token, count in bag.items():
-                matrix[row, vocabulary[token]] = (1.0 + math.log(count)) * idf[token]
+                rows.append(row)
+                cols.append(vocabulary[token])
+                weights.append((1.0 + math.log(count)) * idf[token])
+        matrix = np.zeros((n, max(len(vocabulary), 1)), dtype=np.float32)
+        matrix[rows, cols] = weights   # rounded to float32 as one by one
         if progress:
             progress(len(texts), len(texts), "embedding (local TF-IDF)")
         return normalize(matrix)
@@ -45,11 +52,15 @@ class LocalProvider:
 def _features(text: str) -> Counter[str]:
     bag: Counter[str] = Counter()
     for word, count in Counter(IDENTIFIER.findall(text)).items():
-        if len(word) < 3 or word.lower() in STOP_WORDS:
-            continue
-        parts = subtokens(word)
-        for part in parts:
-            bag[part] += count
-        if len(parts) > 1:
-            bag[word.lower()] += count
+        for feature in _word_features(word):
+            bag[feature] += count
     return bag
+
+
+@lru_cache(maxsize=65536)
+def _word_features(word: str) -> tuple[str, ...]:
+    """A word's features: its sub-tokens, and itself (lower case) when it has several."""
+    if len(word) < 3 or word.lower() in STOP_WORDS:
+        return ()
+    parts = subtokens(word)
+    return (*parts, word.lower()) if len(parts) > 1 else parts
