@@ -46,7 +46,8 @@ class Bump:
 def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[list[Bump], Bump | None]:
     """The dependency bumps of the diff, and the project's own version change if any.
     Where a manifest bumps something, the lock file's other moves are what that bump
-    pulled in (transitive dependencies) and are left out."""
+    pulled in (transitive dependencies) and are left out; so are they where the
+    project's own version moves (a release regenerating its lock file)."""
     bumps: dict[str, Bump] = {}
     locked: set[str] = set()    # names only a lock file moved
     own: Bump | None = None
@@ -66,7 +67,7 @@ def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[li
             elif not lock:
                 bumps[key] = bump     # the manifest's own wording wins over the lock file's
                 locked.discard(key)
-    if len(locked) < len(bumps):
+    if len(locked) < len(bumps) or own is not None:   # a release's lock file moves with it, too
         bumps = {key: bump for key, bump in bumps.items() if key not in locked}
     return _one_per_action(list(bumps.values())), own
 

@@ -215,3 +215,21 @@ def test_submodule_pointer_change_names_the_new_commit(repo: Repo, tmp_path) -> 
     inner.write("s.txt", "local edit\n")  # the checkout is dirty too
     # Not "refactor(sub): rename <sha> to <sha>" with the leading digits cut.
     assert message_for(repo).title == f"chore(sub): update submodule sub to {new[:7]}"
+
+
+def test_a_release_regenerating_its_lock_file_is_still_a_release(repo: Repo) -> None:
+    """npm's lock file repeats the project's version, and a release regenerating it moves a
+    transitive dependency or two: that is the release, not a bump."""
+    def lock(version: str, lodash: str) -> str:
+        return ('{\n  "name": "shapes",\n  "version": "' + version + '",\n  "packages": {\n    "": {\n'
+                '      "name": "shapes",\n      "version": "' + version + '"\n    },\n'
+                '    "node_modules/lodash": {\n      "version": "' + lodash + '"\n    }\n  }\n}\n')
+    repo.write("CHANGELOG.md", "# Changelog\n\n## 1.1.0\n\n* first\n")
+    repo.write("package.json", '{\n  "name": "shapes",\n  "version": "1.1.0"\n}\n')
+    repo.write("package-lock.json", lock("1.1.0", "4.18.1"))
+    repo.commit()
+    repo.write("CHANGELOG.md", "# Changelog\n\n## 1.2.0\n\n* second\n\n## 1.1.0\n\n* first\n")
+    repo.write("package.json", '{\n  "name": "shapes",\n  "version": "1.2.0"\n}\n')
+    repo.write("package-lock.json", lock("1.2.0", "4.17.23"))
+    cs = capture(Git.discover(repo.path))
+    assert "release 1.2.0" in offline_message([(c, c.hunks) for c in cs.changes]).title
