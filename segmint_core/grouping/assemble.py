@@ -39,8 +39,11 @@ def cut_hunks(units: list[Unit], labels: list[int]) -> Cut:
     for hunk_id, atoms in atoms_of.items():
         hunk = atoms[0].hunk
         assert hunk is not None
-        ranges = [(u.start, u.end) for u in atoms]
-        cuts, part_labels = cuts_between(ranges, [labels[u.index] for u in atoms], hunk.lines)
+        atom_labels = [labels[u.index] for u in atoms]
+        if atom_labels.count(atom_labels[0]) == len(atom_labels):   # one group: nothing to cut
+            cut.hunk_label[hunk_id] = atom_labels[0]
+            continue
+        cuts, part_labels = cuts_between([(u.start, u.end) for u in atoms], atom_labels, hunk.lines)
         if cuts:
             cut.splits[hunk_id] = cuts
             for sub, label in zip(split_hunk(hunk, cuts), part_labels):
