@@ -251,3 +251,15 @@ def test_grouping_leaves_the_cycle_collector_as_it_found_it(repo) -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_a_text_parsed_again_reuses_its_tree_within_the_budget() -> None:
+    from segmint_core.grouping.syntax.facts import _Trees
+
+    trees = _Trees(budget=60)
+    first = trees.tree("python", b"def f():\n    return 1\n")
+    assert trees.tree("python", b"def f():\n    return 1\n") is first
+    assert Parsed(grammar_for("a.py"), ["x = 1"]).tree.root_node.type == "module"
+    trees.tree("python", b"y = 2\n" * 8)   # 48 bytes more: over the budget, the oldest goes
+    assert trees.tree("python", b"def f():\n    return 1\n") is not first
+    assert trees.tree("python", b"z = 3\n" * 20).root_node.type == "module"   # over the budget alone: parsed, not kept

@@ -6,6 +6,8 @@ large file with a small edit costs its parse and little more.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -32,8 +34,7 @@ class Parsed:
 
     @cached_property
     def tree(self) -> Any:
-        parser, _, _ = loaded(self.grammar.name)  # type: ignore[misc]
-        return parser.parse(self.source)
+        return _TREES.tree(self.grammar.name, self.source)
 
     def definitions(self, first: int, last: int) -> list[Definition]:
         """The definitions touching rows ``first..last``: those named there and those enclosing them."""
@@ -100,3 +101,42 @@ class Parsed:
             if first <= row <= last:
                 found.append((row, node.text.decode("utf-8", "surrogateescape")))
         return found
+
+
+class _Trees:
+    """The trees of the texts parsed last, by grammar and text, up to ``budget`` bytes of text.
+
+    Grouping the same files again (a session regrouping after an edit elsewhere, a
+    benchmark's repeats) parses only the texts that changed; a parse is most of
+    what a file costs. A tree takes about 25 times its text in memory, hence the
+    budget. Trees are only read (queries, node lookups), never edited, so one
+    tree serves every ``Parsed`` of its text.
+    """
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self._trees: OrderedDict[tuple[str, bytes], Any] = OrderedDict()
+        self._size = 0
+        self._lock = threading.Lock()
+
+    def tree(self, grammar: str, source: bytes) -> Any:
+        key = (grammar, source)
+        with self._lock:
+            tree = self._trees.get(key)
+            if tree is not None:
+                self._trees.move_to_end(key)
+                return tree
+        parser, _, _ = loaded(grammar)  # type: ignore[misc]
+        tree = parser.parse(source)
+        if len(source) <= self.budget:
+            with self._lock:
+                if key not in self._trees:
+                    self._trees[key] = tree
+                    self._size += len(source)
+                while self._size > self.budget:
+                    (_, old), _ = self._trees.popitem(last=False)
+                    self._size -= len(old)
+        return tree
+
+
+_TREES = _Trees(budget=2_000_000)
