@@ -79,9 +79,9 @@ def _products(vectors: np.ndarray) -> np.ndarray:
     """
     vectors = np.asarray(vectors, dtype=np.float32)
     n = len(vectors)
-    row, col = _nonzeros(vectors)
-    if len(row) > DENSE_SHARE * vectors.size:
+    if np.count_nonzero(vectors) > DENSE_SHARE * vectors.size:
         return np.asarray(vectors @ vectors.T, dtype=np.float32)
+    row, col = _nonzeros(vectors)
     df = np.bincount(col, minlength=vectors.shape[1])
     heavy = vectors[:, df > SPARSE_MAX].astype(np.float64)
     sims = heavy @ heavy.T if heavy.shape[1] else np.zeros((n, n))
