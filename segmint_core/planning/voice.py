@@ -31,8 +31,8 @@ class Voting:
     ``segmint bench messages --leave-one-out`` (the README has the table)."""
 
     rule: float = 0.5      # the rules' own type, against neighbour votes that sum to 1
-    path: float = 0.5      # a scope the house uses that the change's paths name, likewise
-    neighbours: int = 3    # past commits that vote
+    path: float = 1.0      # a scope the house uses that the change's paths name, likewise
+    neighbours: int = 8    # past commits that vote
     types: TypeModel | None = None   # weighs the house's evidence for each type instead of the vote
 
 
