@@ -48,7 +48,7 @@ _DEF_PATTERNS = [
 _NOT_DEFS = {"if", "for", "while", "switch", "return", "new", "else", "catch", "function", "do", "with",
              "elif", "constructor", "super", "await", "typeof", "delete", "void", "yield"}
 _MEMBER_NOISE = re.compile(r"^(?:module\.)?exports\.|\.prototype(?=\.)")
-# Every pattern above needs one of these in the line: most lines skip the nine regexes.
+# Every pattern above needs one of these in the line: most lines skip the regexes.
 _DEF_CUES = ("(", "def", "class", "func", "fn", "=>", "function")
 _COMMENT = re.compile(r"^\s*(?:#(?!!)|//|/\*+|\*|--|;)\s*(.+?)\s*(?:\*/)?$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")
