@@ -138,5 +138,15 @@ class _Trees:
                     self._size -= len(old)
         return tree
 
+    def clear(self) -> None:
+        with self._lock:
+            self._trees.clear()
+            self._size = 0
+
 
 _TREES = _Trees(budget=2_000_000)
+
+
+def forget_parses() -> None:
+    """Drop the kept trees: the next grouping parses every file, as a first one does."""
+    _TREES.clear()
