@@ -82,7 +82,8 @@ _FORCING = frozenset({REPEATED, dependencies.DEPENDENCIES, release.RELEASE, rele
 
 def forced_pairs(links: list[Link]) -> list[tuple[int, int]]:
     """Pairs of units that start in one group whatever their affinity: one mechanical edit,
-    a manifest with its lock file, a release's changelog block with the version it sets."""
+    a manifest with its lock file, a release's changelog block with the version it sets,
+    a dependency's changelog entry with its bump."""
     forcing = [item for item in links if item.kind in _FORCING]   # one pass over 10^5 links, not three
     return mechanical_pairs(forcing) + dependencies.together(forcing) + release.together(forcing)
 
