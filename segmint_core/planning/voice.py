@@ -65,9 +65,14 @@ def title_parts(style: HouseStyle, facts: Facts, touched: list[Touched],
     worded = kind if kind in CODE_TYPES and rule in CODE_TYPES else rule
     wordings = _house_wordings(style, facts, kind, scope) + messages.subjects(worded, facts, q)
     wordings = [_conventional_voice(style, _house_verb(style, kind, w)) for w in wordings]
-    # No house writes ``docs(docs):``: a scope that only repeats the type says nothing.
-    heads = [f"{kind}({scope}):", f"{kind}:"] if scope and scope != kind else [f"{kind}:"]
+    heads = [f"{kind}({scope}):", f"{kind}:"] if scope and not _repeats(scope, kind) else [f"{kind}:"]
     return heads, wordings
+
+
+def _repeats(scope: str, kind: str) -> bool:
+    """``docs(docs):``, ``tests(test):``: a scope that only repeats the type says nothing (no house
+    of the benchmark writes one)."""
+    return scope.lower().removesuffix("s") == kind.lower().removesuffix("s")
 
 
 def type_and_scope(style: HouseStyle, facts: Facts, touched: list[Touched], rule: str,

@@ -372,6 +372,17 @@ def test_a_scope_that_repeats_the_type_is_left_out(repo: Repo) -> None:
     assert plans[0].title.startswith("docs: ")
 
 
+def test_a_scope_that_repeats_the_type_in_the_singular_is_left_out_too(repo: Repo) -> None:
+    repo.write("test/app.js", "it('runs', () => {})\n")
+    repo.commit("tests: start the tests")
+    for n in range(11):
+        repo.write(f"test/case{n}.js", f"it('case {n}', () => {{}})\n")
+        repo.commit(f"tests(test): add case {n}")
+    repo.write("test/app.js", "it('runs', () => {})\nit('stops', () => {})\n")
+    _, plans = propose(repo)
+    assert plans[0].title.startswith("tests: ")
+
+
 def test_a_house_writing_majors_alone_gets_a_major_bump_so(repo: Repo) -> None:
     """Renovate's wording: ``update dependency x to v5`` for a new major, the whole version otherwise."""
     repo.write("src/app.js", "module.exports = {}\n")
