@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 import subprocess
 
+import pytest
+
 from segmint_core.changes import capture
 from segmint_core.config import Settings
 from segmint_core.git import Git
@@ -360,27 +362,21 @@ def test_a_house_that_calls_its_guide_edits_fixes_is_followed_over_the_rules(rep
     assert message_for(repo).title.startswith("docs: ")
 
 
-def test_a_scope_that_repeats_the_type_is_left_out(repo: Repo) -> None:
-    """A house whose docs commits touch docs/ would vote ``docs`` for both: ``docs(docs):`` says nothing."""
-    repo.write("docs/guide.md", "# Guide\n")
-    repo.commit("docs: start the guide")
+@pytest.mark.parametrize(("folder", "kind", "scope", "suffix"), [
+    ("docs", "docs", "docs", ".md"),       # docs(docs):
+    ("test", "tests", "test", ".js"),      # tests(test): the singular repeats it too
+])
+def test_a_scope_that_repeats_the_type_is_left_out(repo: Repo, folder: str, kind: str, scope: str,
+                                                   suffix: str) -> None:
+    """A house whose commits of a kind touch a folder of that name votes the name for both: it says nothing twice."""
+    repo.write(f"{folder}/first{suffix}", "one\n")
+    repo.commit(f"{kind}: start")
     for n in range(11):
-        repo.write(f"docs/page{n}.md", f"# Page {n}\n")
-        repo.commit(f"docs(docs): add page {n}")
-    repo.write("docs/guide.md", "# Guide\n\nRead the pages in order.\n")
+        repo.write(f"{folder}/page{n}{suffix}", f"page {n}\n")
+        repo.commit(f"{kind}({scope}): add page {n}")
+    repo.write(f"{folder}/first{suffix}", "one\ntwo\n")
     _, plans = propose(repo)
-    assert plans[0].title.startswith("docs: ")
-
-
-def test_a_scope_that_repeats_the_type_in_the_singular_is_left_out_too(repo: Repo) -> None:
-    repo.write("test/app.js", "it('runs', () => {})\n")
-    repo.commit("tests: start the tests")
-    for n in range(11):
-        repo.write(f"test/case{n}.js", f"it('case {n}', () => {{}})\n")
-        repo.commit(f"tests(test): add case {n}")
-    repo.write("test/app.js", "it('runs', () => {})\nit('stops', () => {})\n")
-    _, plans = propose(repo)
-    assert plans[0].title.startswith("tests: ")
+    assert plans[0].title.startswith(f"{kind}: ")
 
 
 def test_a_house_writing_majors_alone_gets_a_major_bump_so(repo: Repo) -> None:
