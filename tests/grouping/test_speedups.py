@@ -94,7 +94,7 @@ def test_the_vectorised_neighbour_links_are_the_row_by_row_ones(seed: int) -> No
     assert list(similarity.links(ctx)) == list(_reference_links(ctx))
 
 
-@pytest.mark.parametrize("n", [similarity.NEAREST_ROWS + 1, 3 * similarity.NEAREST_ROWS - 7])
+@pytest.mark.parametrize("n", [similarity.BLOCK_ROWS + 1, 3 * similarity.BLOCK_ROWS - 7])
 def test_neighbours_found_a_block_of_rows_at_a_time_are_the_whole_matrix_s(n: int) -> None:
     """More rows than one block: each block's rows are partitioned as the whole matrix's were."""
     rng = np.random.default_rng(n)

@@ -14,7 +14,7 @@ from segmint_core.grouping.signals.base import Context, Link, link
 
 SIMILAR = "similar"
 SPARSE_MAX = 64      # a token in more units than this is multiplied as a dense column
-NEAREST_ROWS = 256  # rows whose nearest neighbours are found at a time
+BLOCK_ROWS = 256    # rows read at a time (their nonzeros, their nearest neighbours)
 DENSE_SHARE = 0.25   # vectors with more nonzero entries than this share are multiplied as they are
 
 
@@ -49,8 +49,8 @@ def _nearest(products: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     n = len(products)
     nearest = np.empty((n, k), dtype=np.intp)
     similarities = np.empty((n, k), dtype=np.float32)
-    for start in range(0, n, NEAREST_ROWS):
-        block = products[start:start + NEAREST_ROWS].astype(np.float32)
+    for start in range(0, n, BLOCK_ROWS):
+        block = products[start:start + BLOCK_ROWS].astype(np.float32)
         own = np.arange(len(block))
         block[own, start + own] = -1.0   # never one's own neighbour
         chosen = np.argpartition(-block, k - 1, axis=1)[:, :k]
@@ -98,8 +98,8 @@ def _nonzeros(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``np.nonzero(vectors)``, read through a boolean mask (several times faster than
     floats) a block of rows at a time (not one mask the size of the matrix)."""
     rows, cols = [], []
-    for start in range(0, len(vectors), NEAREST_ROWS):
-        row, col = np.nonzero(vectors[start:start + NEAREST_ROWS] != 0)
+    for start in range(0, len(vectors), BLOCK_ROWS):
+        row, col = np.nonzero(vectors[start:start + BLOCK_ROWS] != 0)
         rows.append(row + start)
         cols.append(col)
     if not rows:
