@@ -39,7 +39,8 @@ def leave_one_out(repos: list[str], *, n: int, seed: int, log: Callable[[str], N
                   confusion: bool = False, save_type_model: str | None = None) -> BenchReport:
     cases = {repo: proposals(repo, n=n, seed=seed, log=log) for repo in repos}
     evidence = {repo: [type_case(p) for p in found] for repo, found in cases.items()}
-    shipped = VOTING if save_type_model is None else replace(VOTING, types=_fit(evidence, repos))
+    fit_on_all = _fit(evidence, repos)
+    shipped = VOTING if save_type_model is None else replace(VOTING, types=fit_on_all)
     table = _table(cases, [shipped, *GRID])
     rows = []
     for repo in repos:
@@ -54,7 +55,7 @@ def leave_one_out(repos: list[str], *, n: int, seed: int, log: Callable[[str], N
                      "held_out_vote": table[chosen][repo], "held_out": with_model[modelled][repo],
                      "voting_with_model": _shown_voting(modelled), "shipped": table[shipped][repo]})
     best = max(GRID, key=lambda v: (_objective(table[v], repos), v == VOTING))
-    best_with_model = _best_scope_voting(cases, _fit(evidence, repos), repos)
+    best_with_model = _best_scope_voting(cases, fit_on_all, repos)
     if save_type_model is not None:
         save_model(shipped.types, Path(save_type_model))
     figures = {"n": n, "seed": seed, "rows": rows, "best_on_all": _shown_voting(best),
