@@ -33,6 +33,11 @@ _COMMIT = re.compile(r"[0-9a-f]{12,40}")
 _QUOTED_REQUIREMENT = re.compile(r"""["'](?P<name>[A-Za-z0-9][\w.\-]*(?:\[[\w,\-]+\])?)\s*"""
                                  r"""(?P<range>(?:==|~=|>=|<=|!=|>|<)\s*(?P<version>\d[\w.\-+*]*)"""
                                  r"""(?:\s*,\s*(?:==|~=|>=|<=|!=|>|<)\s*\d[\w.\-+*]*)*)""")
+# ``gitpython~=2.1`` on a line of its own (requirements.txt): the same, unquoted.
+_BARE_REQUIREMENT = re.compile(r"""^\s*(?P<name>[A-Za-z0-9][\w.\-]*(?:\[[\w,\-]+\])?)\s*"""
+                               r"""(?P<range>(?:==|~=|>=|<=|!=|>|<)\s*(?P<version>\d[\w.\-+*]*)"""
+                               r"""(?:\s*,?\s*(?:==|~=|>=|<=|!=|>|<)\s*\d[\w.\-+*]*)*)\s*(?:[;#]|$)""")
+_OPERATORS = re.compile(r"[=<>~!]+")
 
 
 @dataclass(frozen=True)
@@ -102,11 +107,11 @@ def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
             continue
         _, was, was_required = pins["-"][key]
         was_at, now_at = commits["-"].get(key), commits["+"].get(key)
-        if was != version:
+        if was != version and not _loosened(was_required, requirement):
             out.append(Bump(name, was, version))
         elif was_at and now_at and was_at != now_at:
             out.append(Bump(name, was_at, now_at))   # the same "# v3.29.5" on another commit
-        elif was_required and requirement and was_required != requirement:
+        elif was_required and requirement and was_required != requirement:   # a range, or a pin loosened
             out.append(Bump(name, was_required, requirement, requirement=True))
     return out
 
@@ -123,12 +128,20 @@ def _pins(text: str) -> list[tuple[str, str, str]]:
               for m in _QUOTED_REQUIREMENT.finditer(text)]
     if len(quoted) > 1:
         return quoted
+    bare = _BARE_REQUIREMENT.match(text)
+    if bare and not quoted:
+        return [(bare.group("name"), bare.group("version").rstrip(".,"), _range(bare.group("range")))]
     m = _GO_REQUIRE.match(text) or _PIN.match(text)
     if not m:
         return quoted
     version = m.group("version").rstrip(".,")
     requirement = quoted[0][2] if quoted and quoted[0][0].lower() == m.group("name").strip("\"'").lower() else ""
     return [(m.group("name").strip("\"'"), ("v" + version if m.re is _GO_REQUIRE else version), requirement)]
+
+
+def _loosened(was: str, now: str) -> bool:
+    """``==2.1.10`` -> ``~=2.1``: the operators changed, so the range is what moved, not a version."""
+    return bool(was and now) and _OPERATORS.findall(was) != _OPERATORS.findall(now)
 
 
 def _range(text: str) -> str:

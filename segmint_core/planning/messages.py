@@ -269,6 +269,9 @@ def bump_subjects(facts: Facts, q: Quote = plain) -> list[str]:
     names = [q(b.name) for b in bumps]
     where = _files(facts.paths)[0] if facts.paths else ""
     listed = f"{', '.join(names[:-1])} and {names[-1]}"
+    if all(b.requirement for b in bumps):
+        return [f"update {listed} requirements", f"update {len(bumps)} requirements in {where}",
+                f"update {len(bumps)} requirements"]
     return [f"bump {listed}", f"bump {len(bumps)} dependencies in {where}", f"bump {len(bumps)} dependencies"]
 
 
