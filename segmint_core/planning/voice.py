@@ -122,8 +122,9 @@ def _house_wordings(style: HouseStyle, facts: Facts, kind: str | None, scope: st
         chosen = next((w for w in style.bumps if (w.type, w.scope) == (kind, scope)), style.bumps[0])
         pattern = chosen.pattern
         if "{old}" not in pattern or b.old:
-            return [pattern.format(name=b.name, old=_unv(pattern, "old", b.old), new=_unv(pattern, "new", b.new),
-                                   major=_unv(pattern, "major", _major(b.old, b.new)))]
+            return [pattern.format(name=name, old=_unv(pattern, "old", b.old), new=_unv(pattern, "new", b.new),
+                                   major=_unv(pattern, "major", _major(b.old, b.new)))
+                    for name in _names(b.name)]
     if why == "release" and style.release:
         version = messages.release_version(facts) or ""
         pattern = style.release.pattern
@@ -131,6 +132,13 @@ def _house_wordings(style: HouseStyle, facts: Facts, kind: str | None, scope: st
             version = version[1:]
         return [pattern.format(version=version)]
     return []
+
+
+def _names(name: str) -> list[str]:
+    """A dependency's name, then, for an action (``owner/repo``), the repository alone for a
+    title the whole name would push past the limit (``python-semantic-release@v10.6.0``)."""
+    owner, _, repo = name.partition("/")
+    return [name, repo] if repo and not owner.startswith("@") and "/" not in repo else [name]
 
 
 def _major(old: str, new: str) -> str:

@@ -278,6 +278,26 @@ def test_an_action_pinned_to_a_commit_is_bumped_in_the_house_wording(repo: Repo)
     assert message_for(repo).title == "ci(deps): bump `actions/checkout@v4.2.1` to `v5.0.0`"
 
 
+def test_an_action_whose_full_name_is_too_long_is_bumped_by_its_repository_name(repo: Repo) -> None:
+    """``python-semantic-release/python-semantic-release@v10.6.0`` leaves no room for the
+    versions; the house's wording with the repository's name alone keeps them."""
+    action = "python-semantic-release/python-semantic-release"
+    def workflow(sha: str, version: str) -> str:
+        return f"jobs:\n  test:\n    steps:\n      - uses: {action}@{sha}  # v{version}\n"
+    repo.write("app/main.py", "x = 1\n")
+    repo.commit("chore: start")
+    versions = [("a" * 40, "10.4.0"), ("b" * 40, "10.5.0"), ("c" * 40, "10.6.0")]
+    for n, (sha, version) in enumerate(versions):
+        repo.write(".github/workflows/ci.yml", workflow(sha, version))
+        previous = versions[n - 1][1] if n else "10.3.0"
+        repo.commit(f"ci(deps): bump `actions/checkout@v{previous}` to `v{version}`")
+    for n in range(8):
+        repo.write(f"app/m{n}.py", f"def m{n}():\n    return {n}\n")
+        repo.commit(f"feat(app): add m{n}")
+    repo.write(".github/workflows/ci.yml", workflow("d" * 40, "10.6.1"))
+    assert message_for(repo).title == "ci(deps): bump `python-semantic-release@v10.6.0` to `v10.6.1`"
+
+
 def test_an_action_moved_to_another_commit_under_the_same_version_comment_is_bumped(repo: Repo) -> None:
     def workflow(sha: str) -> str:
         return "".join(f"      - uses: github/codeql-action/{step}@{sha} # v3.29.5\n" for step in ("init", "analyze"))
