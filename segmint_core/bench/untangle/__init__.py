@@ -36,7 +36,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
                         "prints the table of every method per repository and k")
     p.add_argument("--k", type=int, nargs="+",
                    help="commits tangled per case (default 2; with --leave-one-out 1 2 3). "
-                        "k=1 scores single commits: the share kept as one group")
+                        "k=1 scores single commits: the share kept as one group; several print a table each")
     p.add_argument("--n", type=int, default=50, help="cases per repository and k (default 50)")
     add_selection_options(p)
     p.add_argument("--drop", metavar="KIND", nargs="+", default=[],
@@ -115,12 +115,14 @@ def run(args: argparse.Namespace) -> BenchReport:
     if args.drop or args.add or args.review is not None or args.calibration or args.trees:
         raise SegmintError("--drop, --add, --review, --calibration and --trees measure fitted parts held out, "
                            "so they go with --leave-one-out")
-    ks = args.k or [2]
-    if len(ks) != 1:
-        raise SegmintError("Benchmark one k at a time on one repository (several go with --leave-one-out)")
-    (selection,) = selections(args, ks)
-    return run_benchmark(args.repo, selection, Cache(args.cache), provider=args.provider,
-                         synthetic_hunks=args.synthetic_hunks, log=progress, refine=args.refine)
+    chosen = selections(args, args.k or [2])
+    reports = [run_benchmark(args.repo, selection, Cache(args.cache), provider=args.provider,
+                             synthetic_hunks=args.synthetic_hunks if last else 0, log=progress, refine=args.refine)
+               for selection, last in zip(chosen, [False] * (len(chosen) - 1) + [True])]
+    if len(reports) == 1:
+        return reports[0]
+    # several k: a table each, the synthetic timing once (under the last)
+    return BenchReport({"runs": [r.figures for r in reports]}, "\n\n".join(r.text for r in reports))
 
 
 def parse_day(text: str | None, option: str) -> int | None:
