@@ -135,10 +135,10 @@ def _house_wordings(style: HouseStyle, facts: Facts, kind: str | None, scope: st
 
 
 def _names(name: str) -> list[str]:
-    """A dependency's name, then, for an action (``owner/repo``), the repository alone for a
-    title the whole name would push past the limit (``python-semantic-release@v10.6.0``)."""
+    """A dependency's name, then, for an action its owner names twice (``x/x``), its name once,
+    for a title the whole name would push past the limit (``python-semantic-release@v10.6.0``)."""
     owner, _, repo = name.partition("/")
-    return [name, repo] if repo and not owner.startswith("@") and "/" not in repo else [name]
+    return [name, repo] if repo == owner else [name]
 
 
 def _major(old: str, new: str) -> str:
