@@ -29,6 +29,10 @@ _OWN_KEYS = {"version", "__version__", "."}
 _ACTION = re.compile(r"""^\s*(?:-\s*)?uses:\s*["']?(?P<name>[\w.\-]+/[\w.\-/]+)@(?P<ref>[\w.\-]+)["']?"""
                      r"""(?:\s*#\s*v?(?P<version>\d[\w.\-+]*))?""")
 _COMMIT = re.compile(r"[0-9a-f]{12,40}")
+# A pre-commit hook: ``- repo: https://github.com/astral-sh/ruff-pre-commit`` then ``rev: v0.4.9``
+# (``rev: <commit>  # frozen: v0.4.9`` where the config is frozen).
+_HOOK_REPO = re.compile(r"""^\s*-?\s*repo:\s*["']?(?P<url>[^"'\s#]+)""")
+_HOOK_REV = re.compile(r"""^\s*rev:\s*["']?(?P<ref>[\w.\-]+)["']?(?:\s*#\s*frozen:\s*v?(?P<version>\d[\w.\-+]*))?""")
 # ``"ruff==0.1.8"`` inside a list: Python requirements quoted one after another.
 _QUOTED_REQUIREMENT = re.compile(r"""["'](?P<name>[A-Za-z0-9][\w.\-]*(?:\[[\w,\-]+\])?)\s*"""
                                  r"""(?P<range>(?:==|~=|>=|<=|!=|>|<)\s*(?P<version>\d[\w.\-+*]*)"""
@@ -92,9 +96,17 @@ def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
     pins: dict[str, dict[str, tuple[str, str, str]]] = {"-": {}, "+": {}}
     commits: dict[str, dict[str, str]] = {"-": {}, "+": {}}   # an action's commit, for a comment that kept its version
     for hunk in hunks:
+        hook = None   # the pre-commit hook repository the lines are under
         for line in hunk.lines:
             side = line[:1]
+            repo = _HOOK_REPO.match(line[1:])
+            if repo:
+                hook = _hook_name(repo.group("url"))
             if side not in "+-":
+                continue
+            rev = _HOOK_REV.match(line[1:]) if hook else None
+            if rev:
+                pins[side].setdefault(hook.lower(), (hook, _hook_version(rev), ""))
                 continue
             for pin in _pins(line[1:]):
                 pins[side].setdefault(pin[0].lower(), pin)
@@ -114,6 +126,18 @@ def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
         elif was_required and requirement and was_required != requirement:   # a range, or a pin loosened
             out.append(Bump(name, was_required, requirement, requirement=True))
     return out
+
+
+def _hook_name(url: str) -> str | None:
+    """``https://github.com/astral-sh/ruff-pre-commit`` -> ``astral-sh/ruff-pre-commit``;
+    None for the ``local`` and ``meta`` hooks, which have no version."""
+    parts = [p for p in url.removesuffix(".git").split("/") if p]
+    return "/".join(parts[-2:]) if len(parts) >= 2 else None
+
+
+def _hook_version(rev: re.Match) -> str:
+    ref = rev.group("ref")
+    return rev.group("version") or (ref[:7] if _COMMIT.fullmatch(ref) else ref.lstrip("v"))
 
 
 def _pins(text: str) -> list[tuple[str, str, str]]:

@@ -62,8 +62,13 @@ def intent(facts: Facts) -> str | None:
 
 
 def _pinned(path: str) -> bool:
-    """A file that pins dependencies: a manifest, a lock file, CI or build files."""
-    return is_manifest(path) or is_lock_file(path) or is_ci_path(path) or is_build_path(path)
+    """A file that pins dependencies: a manifest, a lock file, CI or build files, the pre-commit hooks."""
+    return is_manifest(path) or is_lock_file(path) or is_ci_path(path) or is_build_path(path) or _is_hooks(path)
+
+
+def _is_hooks(path: str) -> bool:
+    """pre-commit's hooks, each pinned to a version of its repository."""
+    return PurePosixPath(path).name == ".pre-commit-config.yaml"
 
 
 def release_version(facts: Facts) -> str | None:
@@ -333,7 +338,7 @@ def _comments_only(facts: Facts) -> bool:
 
 def _is_code(path: str) -> bool:
     return not (is_test_path(path) or is_doc_path(path) or is_ci_path(path) or is_build_path(path)
-                or is_lock_file(path) or is_manifest(path))
+                or is_lock_file(path) or is_manifest(path) or _is_hooks(path))
 
 
 def _code_paths(facts: Facts) -> list[str]:

@@ -178,6 +178,31 @@ def test_dependency_bump_is_build(repo: Repo) -> None:
     assert message_for(repo).title == "build(deps): bump numpy from 1.26.0 to 2.1.0"
 
 
+PRE_COMMIT = """repos:
+  - repo: https://github.com/astral-sh/ruff-pre-commit
+    rev: {ruff}
+    hooks:
+      - id: ruff
+  - repo: local
+    hooks:
+      - id: mypy
+"""
+
+
+def test_a_pre_commit_hook_moved_to_a_new_rev_is_a_bump_of_its_repository(repo: Repo) -> None:
+    repo.write(".pre-commit-config.yaml", PRE_COMMIT.format(ruff="v0.4.9"))
+    repo.commit()
+    repo.write(".pre-commit-config.yaml", PRE_COMMIT.format(ruff="v0.5.0"))
+    assert message_for(repo).title == "build(deps): bump astral-sh/ruff-pre-commit from 0.4.9 to 0.5.0"
+
+
+def test_a_frozen_pre_commit_hook_is_bumped_by_the_version_in_its_comment(repo: Repo) -> None:
+    repo.write(".pre-commit-config.yaml", PRE_COMMIT.format(ruff="3b4bc031619cde2e0a9f3c4441ac7cc8227245a4  # frozen: v0.14.1"))
+    repo.commit()
+    repo.write(".pre-commit-config.yaml", PRE_COMMIT.format(ruff="488940d9de1b658fac229e34c521d75a6ea476f2  # frozen: v0.14.5"))
+    assert message_for(repo).title == "build(deps): bump astral-sh/ruff-pre-commit from 0.14.1 to 0.14.5"
+
+
 def test_whitespace_only_is_style(repo: Repo) -> None:
     repo.write("m.py", "x = [1,2,3]\n")
     repo.commit()
