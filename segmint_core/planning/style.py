@@ -22,6 +22,7 @@ from segmint_core.atomic import write_atomic
 from segmint_core.git import Git
 from segmint_core.planning.conventional import parse_subject
 from segmint_core.planning import messages
+from segmint_core.planning.dependency_lists import habits, manifest_lists
 from segmint_core.planning.facts import gather
 from segmint_core.planning.history import HISTORY_LIMIT, PastCommit, read_history, read_patches
 from segmint_core.planning.precedent import Precedent, Touched, content_features, features, path_words
@@ -30,7 +31,7 @@ MIN_HISTORY = 10            # fewer subjects than this teach nothing reliable
 CONVENTIONAL_SHARE = 0.5    # at least this share of recent subjects Conventional: write Conventional
 RECENT = 100                # the recent subjects that say whether the house writes Conventional now
 CACHE_NAME = "house-style.json"
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 EXAMPLES = 8
 
 _VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:[-.+][0-9A-Za-z.]+)?)\b")
@@ -66,6 +67,8 @@ class HouseStyle:
     bumps: list[Wording] = field(default_factory=list)    # most used first
     release: Wording | None = None
     precedents: list[Precedent] = field(default_factory=list)
+    dependency_lists: dict[str, str] = field(default_factory=dict)   # package -> its manifest list at HEAD
+    dependency_habits: dict[str, dict[str, int]] = field(default_factory=dict)   # list -> type -> past bumps
 
     @property
     def learned(self) -> bool:
@@ -120,7 +123,7 @@ def house_style(git: Git, folder: Path | None = None, head: str | None = "HEAD")
             pass     # missing or unreadable: learn it again
     history = read_history(git, head, HISTORY_LIMIT)
     read_patches(git, history)
-    style = learn_style(history, head)
+    style = learn_style(history, head, manifest_lists(lambda path: _read(git, head, path)))
     if cache is not None:
         try:
             write_atomic(cache, json.dumps({"version": CACHE_VERSION, "head": head, "style": style.to_dict()}).encode())
@@ -129,7 +132,13 @@ def house_style(git: Git, folder: Path | None = None, head: str | None = "HEAD")
     return style
 
 
-def learn_style(history: list[PastCommit], head: str | None = None) -> HouseStyle:
+def _read(git: Git, rev: str, path: str) -> str | None:
+    result = git.run("show", f"{rev}:{path}", check=False)
+    return result.text if result.returncode == 0 else None
+
+
+def learn_style(history: list[PastCommit], head: str | None = None, lists: dict[str, str] | None = None) -> HouseStyle:
+    """``lists``: the list of the manifest each dependency is in at ``head`` (``dependency_lists``)."""
     history = [c for c in history if counts_for_style(c.subject)]
     recent = [c.subject for c in history[:RECENT]]
     style = HouseStyle(head=head, seen=len(recent), conventional=sum(writes_conventional(s) for s in recent))
@@ -156,7 +165,21 @@ def learn_style(history: list[PastCommit], head: str | None = None) -> HouseStyl
     style.release = next(iter(_wordings(chosen, _release_pattern)), None)
     if style.follows_conventional:
         style.precedents = [_precedent(c, s) for c, s in conventional if c.files]
+    if lists:
+        style.dependency_lists = lists
+        style.dependency_habits = habits(_past_bumps(conventional), lists)
     return style
+
+
+def _past_bumps(conventional: list) -> list[tuple[list[str], str]]:
+    """The names each past dependency bump moved, with the type the house gave it."""
+    out = []
+    for commit, subject in conventional:
+        if commit.parts and _bump_pattern(subject.text):
+            names = [b.name for b in gather(commit.parts).bumps]
+            if names:
+                out.append((names, subject.type))
+    return out
 
 
 def writes_conventional(subject: str) -> bool:

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from segmint_core.planning import messages
+from segmint_core.planning.dependency_lists import habitual_type
 from segmint_core.planning.describe import CODE_TYPES
 from segmint_core.planning.facts import Facts
 from segmint_core.planning.precedent import Touched, content_features, features, path_words, vote
@@ -83,7 +84,11 @@ def type_and_scope(style: HouseStyle, facts: Facts, touched: list[Touched], rule
     pool = [p for p in style.precedents if p.intent == why] if why else style.precedents
     wanted = features(touched) + content_features(facts, rule)
     ours = house_type(style, rule)
-    if voting.types is not None:
+    habit = habitual_type([b.name for b in facts.bumps], style.dependency_lists, style.dependency_habits) \
+        if why == "deps" else None
+    if habit is not None:
+        kind = habit      # "fix(deps)" for runtime dependencies, "chore(deps)" for development ones
+    elif voting.types is not None:
         kind = choose(voting.types, candidates(style, facts, touched, rule, ours))
     else:
         kind = _voted_type(pool or style.precedents, wanted, rule, ours, voting)
@@ -115,11 +120,13 @@ def house_type(style: HouseStyle, rule: str) -> str | None:
 
 def _house_wordings(style: HouseStyle, facts: Facts, kind: str | None, scope: str | None) -> list[str]:
     """The house's own wording of a dependency bump (the one it writes under this type and
-    scope, else its most used; a requirement's range changed is ours) or of a release."""
+    scope if it writes it half as often as its most used, else that; a requirement's range
+    changed is ours) or of a release."""
     why = messages.intent(facts)
     if why == "deps" and style.bumps and len(facts.bumps) == 1 and not facts.bumps[0].requirement:
         b = facts.bumps[0]
-        chosen = next((w for w in style.bumps if (w.type, w.scope) == (kind, scope)), style.bumps[0])
+        top = style.bumps[0]    # a wording of this type and scope, unless the house rarely writes it
+        chosen = next((w for w in style.bumps if (w.type, w.scope) == (kind, scope) and 2 * w.count >= top.count), top)
         pattern = chosen.pattern
         if "{old}" not in pattern or b.old:
             return [pattern.format(name=name, old=_unv(pattern, "old", b.old), new=_unv(pattern, "new", b.new),
