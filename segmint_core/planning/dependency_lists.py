@@ -65,7 +65,11 @@ def habits(bumps: Iterable[tuple[Iterable[str], str]], lists: dict[str, str]) ->
 def habitual_type(names: Iterable[str], lists: dict[str, str], learned: dict[str, dict[str, int]]) -> str | None:
     """The type the house gives bumps of these dependencies' list, where it nearly always gives one."""
     where = list_of(names, lists)
-    counts = learned.get(where or "", {})
+    return habit(learned[where]) if where in learned else None
+
+
+def habit(counts: dict[str, int]) -> str | None:
+    """The type of at least ``MIN_SHARE`` of at least ``MIN_BUMPS`` past bumps, else None."""
     total = sum(counts.values())
     if total < MIN_BUMPS:
         return None

@@ -22,7 +22,7 @@ from segmint_core.atomic import write_atomic
 from segmint_core.git import Git
 from segmint_core.planning.conventional import parse_subject
 from segmint_core.planning import messages
-from segmint_core.planning.dependency_lists import habits, manifest_lists
+from segmint_core.planning.dependency_lists import habit, habits, manifest_lists
 from segmint_core.planning.facts import gather
 from segmint_core.planning.history import HISTORY_LIMIT, PastCommit, read_history, read_patches
 from segmint_core.planning.precedent import Precedent, Touched, content_features, features, path_words
@@ -85,11 +85,18 @@ class HouseStyle:
             return f"plain Conventional Commits ({few} to learn a house style from)"
         if self.follows_conventional:
             scopes = "scopes from paths" if self.scope_share >= 0.3 else "mostly without scopes"
-            return f"following {self.conventional} of the last {self.seen} subjects: Conventional Commits, {scopes}"
+            return (f"following {self.conventional} of the last {self.seen} subjects: Conventional Commits, {scopes}"
+                    + self._bump_habits())
         case = "capitalized" if self.capitalized >= 0.5 else "lower-case"
         mood = "past tense" if self.past_tense >= 0.5 else "imperative"
         return (f"following {self.seen - self.conventional} of the last {self.seen} subjects: "
                 f"plain {case} {mood} sentences, no type prefix")
+
+    def _bump_habits(self) -> str:
+        """``, bumps typed by list (runtime: fix, dev: chore)`` where the house keeps such habits."""
+        kept = [f"{where}: {kind}" for where, counts in sorted(self.dependency_habits.items())
+                if (kind := habit(counts)) is not None]
+        return f", bumps typed by list ({', '.join(kept)})" if kept else ""
 
     def to_dict(self) -> dict:
         return asdict(self)

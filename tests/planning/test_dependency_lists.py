@@ -86,6 +86,7 @@ def test_a_runtime_bump_is_typed_as_the_house_types_them_though_dev_bumps_are_th
     git = Git.discover(repo.path)
     style = house_style(git)
     assert style.dependency_habits == {"dev": {"chore": 8}, "runtime": {"fix": 5}}
+    assert style.sentence().endswith("bumps typed by list (dev: chore, runtime: fix)")
     message = offline_message([(c, c.hunks) for c in capture(git).changes], style=style)
     assert message.title == "fix(deps): update dependency lib0 to v3"
     dev["tool0"] = "3.0.0"
