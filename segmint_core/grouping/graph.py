@@ -126,18 +126,21 @@ class _Linkage:
         self.size = list(weights) if weights is not None else [1.0] * n
         self.threshold = threshold
         self.neighbours: list[dict[int, float]] = [{} for _ in range(n)]   # summed weighted affinity
+        neighbours, size = self.neighbours, self.size
         for (a, b), value in affinity.items():
-            self.neighbours[a][b] = self.neighbours[b][a] = value * self.size[a] * self.size[b]
+            neighbours[a][b] = neighbours[b][a] = value * size[a] * size[b]
         self.alive = [True] * n
         self.members: list[list[int]] = [[i] for i in range(n)]
         self.version = [0] * n
         self.merges: list[Pair] = []   # as run() makes them
         self.best: list[Pair | None] = [None] * n
+        self.partner = [-1] * n   # the other cluster of each one's best pair
         self.heap: list[tuple[Pair, int, int]] = []
         self._start()
 
     def _start(self) -> None:
         self.best = [self._best_of(c) if alive else None for c, alive in enumerate(self.alive)]
+        self.partner = [-1 if pair is None else pair[2] if pair[1] == c else pair[1] for c, pair in enumerate(self.best)]
         self.heap = [(pair, c, self.version[c]) for c, pair in enumerate(self.best) if self._wanted(pair)]
         heapq.heapify(self.heap)
 
@@ -179,29 +182,31 @@ class _Linkage:
         self.members[b] = []
         self.alive[b] = False
         self.best[b] = None
+        self.partner[b] = -1
 
     def _merge(self, a: int, b: int) -> None:
         """Fold cluster ``b`` into ``a``; update the best pair of everyone it touches."""
         self._fold(a, b)
-        size, best = self.size, self.best
+        size, best, partner = self.size, self.best, self.partner
         size_a = size[a]
-        nearest = None    # a's best (-mean, neighbour), found on the way
+        nearest, near = math.inf, -1    # a's best (-mean, neighbour), found on the way
         for other, total in self.neighbours[a].items():
             value = -(total / (size_a * size[other]))
-            if nearest is None or value < nearest[0] or (value == nearest[0] and other < nearest[1]):
-                nearest = (value, other)
+            if value < nearest or (value == nearest and other < near):
+                nearest, near = value, other
             current = best[other]
-            if current is not None and (current[1] == a or current[2] == a or current[1] == b or current[2] == b):
+            if current is None:
+                self._settle(other, (value, other, a) if other < a else (value, a, other))
+            elif partner[other] == a or partner[other] == b:
                 self._settle(other, self._best_of(other))   # its best pair changed or is gone
-                continue
-            candidate = (value, other, a) if other < a else (value, a, other)
-            if current is None or candidate < current:
-                self._settle(other, candidate)
-        if nearest is None:
+            elif value <= current[0]:   # only then can the pair with a be better
+                candidate = (value, other, a) if other < a else (value, a, other)
+                if candidate < current:
+                    self._settle(other, candidate)
+        if near < 0:
             self._settle(a, None)
         else:
-            value, other = nearest
-            self._settle(a, (value, a, other) if a < other else (value, other, a))
+            self._settle(a, (nearest, a, near) if a < near else (nearest, near, a))
 
     def _best_of(self, c: int) -> Pair | None:
         neighbours = self.neighbours[c]
@@ -218,6 +223,7 @@ class _Linkage:
 
     def _settle(self, c: int, pair: Pair | None) -> None:
         self.best[c] = pair
+        self.partner[c] = -1 if pair is None else pair[2] if pair[1] == c else pair[1]
         self.version[c] += 1
         if self._wanted(pair):
             heapq.heappush(self.heap, (pair, c, self.version[c]))
