@@ -13,13 +13,15 @@ from collections.abc import Iterator
 
 from segmint_core.grouping.lexicon import CHANGELOG
 from segmint_core.grouping.model import Model
-from segmint_core.grouping.signals.base import Context, Link, link
+from segmint_core.grouping.signals.base import Context, Link
 from segmint_core.grouping.units import Unit
 
 SAME_HUNK = "same_hunk"
 SAME_FILE = "same_file"
 NEARBY = "nearby"
 SAME_SCOPE = "same_scope"
+
+_new_tuple = tuple.__new__   # a Link made as ``base.link`` makes it
 
 
 def links(ctx: Context) -> Iterator[Link]:
@@ -33,27 +35,38 @@ def links(ctx: Context) -> Iterator[Link]:
 
 def _file_links(model: Model, units: list[Unit]) -> list[Link]:
     """The links between one file's units, each paired with the ``file_window`` after it
-    (a large file makes 10^5 pairs: each kind is named once per flavour, not per pair)."""
+    (a large file makes 10^5 pairs: each kind is named once per flavour, not per pair,
+    and each link made as ``link`` makes it, without a call)."""
     out: list[Link] = []
+    append = out.append
     kinds: dict[str, tuple[str, str, str]] = {}
     window, near_window, scale = model.file_window, model.near_window, model.same_file_scale
     for x, a in enumerate(units):
-        i, path, scope = a.index, a.path, a.scope
+        i, path, scope, hunk, end, position = a.index, a.path, a.scope, a.hunk, a.end, a.position
+        # the flavour is a's own unless a is a changelog entry outside a release
+        fixed = None if a.kind == CHANGELOG and not a.release else _named(kinds, _flavour(a, a))
         for y in range(x + 1, min(len(units), x + 1 + window)):
             b = units[y]
-            flavour = _flavour(a, b)
-            named = kinds.get(flavour)
-            if named is None:
-                named = kinds[flavour] = (f"{SAME_FILE}:{flavour}", f"{SAME_HUNK}:{flavour}", f"{NEARBY}:{flavour}")
-            out.append(link(i, b.index, 1.0, named[0], path))
-            if a.hunk is b.hunk and a.end == b.start:
-                out.append(link(i, b.index, 1.0, named[1], path))
+            same_file, same_hunk, nearby = fixed or _named(kinds, _flavour(a, b))
+            j = b.index
+            first, second = (i, j) if i < j else (j, i)
+            append(_new_tuple(Link, (first, second, 1.0, same_file, path)))
+            if hunk is b.hunk and end == b.start:
+                append(_new_tuple(Link, (first, second, 1.0, same_hunk, path)))
             elif y - x <= near_window:
-                distance = abs(b.position - a.position)
-                out.append(link(i, b.index, 0.5 ** (distance / scale), named[2], path))
+                distance = abs(b.position - position)
+                append(_new_tuple(Link, (first, second, 0.5 ** (distance / scale), nearby, path)))
             if scope and scope == b.scope:
-                out.append(link(i, b.index, 1.0, SAME_SCOPE, scope))
+                append(_new_tuple(Link, (first, second, 1.0, SAME_SCOPE, scope)))
     return out
+
+
+def _named(kinds: dict[str, tuple[str, str, str]], flavour: str) -> tuple[str, str, str]:
+    """The three kinds of a flavour (same file, same hunk, nearby), named once."""
+    named = kinds.get(flavour)
+    if named is None:
+        named = kinds[flavour] = (f"{SAME_FILE}:{flavour}", f"{SAME_HUNK}:{flavour}", f"{NEARBY}:{flavour}")
+    return named
 
 
 def _flavour(a: Unit, b: Unit) -> str:
