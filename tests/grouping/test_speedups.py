@@ -84,6 +84,16 @@ def test_dense_embeddings_are_multiplied_as_they_are() -> None:
     assert np.array_equal(similarity.cosines(vectors), _dense_cosines(vectors))
 
 
+@pytest.mark.parametrize("rows", [0, 1, similarity.BLOCK_ROWS - 1, similarity.BLOCK_ROWS + 1, 3 * similarity.BLOCK_ROWS - 7])
+def test_nonzeros_read_a_block_at_a_time_are_numpy_s(rows: int) -> None:
+    """The flat read of each block's mask gives ``np.nonzero``'s rows and columns, in its order."""
+    rng = np.random.default_rng(rows)
+    for columns in (0, 1, 37, 400):
+        vectors = np.where(rng.random((rows, columns)) < 0.05, rng.normal(size=(rows, columns)), 0.0).astype(np.float32)
+        found, expected = similarity._nonzeros(vectors), np.nonzero(vectors)
+        assert all(np.array_equal(f, e) and f.dtype == e.dtype for f, e in zip(found, expected))
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_the_vectorised_neighbour_links_are_the_row_by_row_ones(seed: int) -> None:
     rng = np.random.default_rng(seed)

@@ -96,12 +96,14 @@ def _products(vectors: np.ndarray) -> np.ndarray:
 
 def _nonzeros(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``np.nonzero(vectors)``, read through a boolean mask (several times faster than
-    floats) a block of rows at a time (not one mask the size of the matrix)."""
+    floats) a block of rows at a time (not one mask the size of the matrix), each mask
+    read flat: ``np.nonzero`` of a flat mask is many times faster than of a 2-D one."""
+    width = vectors.shape[1]
     rows, cols = [], []
-    for start in range(0, len(vectors), BLOCK_ROWS):
-        row, col = np.nonzero(vectors[start:start + BLOCK_ROWS] != 0)
-        rows.append(row + start)
-        cols.append(col)
+    for start in range(0, len(vectors) if width else 0, BLOCK_ROWS):
+        at = np.flatnonzero(vectors[start:start + BLOCK_ROWS] != 0)
+        rows.append(at // width + start)
+        cols.append(at % width)
     if not rows:
         return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
     return np.concatenate(rows), np.concatenate(cols)
