@@ -4,6 +4,7 @@ computation it replaces, on generated input and on real histories."""
 from __future__ import annotations
 
 import keyword
+from collections import Counter
 from collections.abc import Iterator
 from types import SimpleNamespace
 
@@ -21,7 +22,8 @@ from segmint_core.git import Git
 from segmint_core.grouping import graph, group_changes
 from segmint_core.grouping.model import DEFAULT
 from segmint_core.grouping import units as units_module
-from segmint_core.grouping.lexicon import STOP_WORDS, identifiers
+from segmint_core.grouping.embeddings import local as local_embeddings
+from segmint_core.grouping.lexicon import IDENTIFIER, STOP_WORDS, identifiers
 from segmint_core.grouping.signals import similarity
 from segmint_core.grouping.signals.base import Context, Link, link
 from segmint_core.grouping.syntax.facts import Parsed
@@ -156,6 +158,26 @@ _CODE_CHARS = st.sampled_from(list("abcxyzAZ_019 .,:;=+-*/%<>!&|^~@$?`\t'\"#\\\x
 @given(st.lists(st.lists(_CODE_CHARS, max_size=30).map("".join), min_size=1, max_size=6))
 def test_python_names_read_without_tokenize_are_those_tokenize_reads(lines: list[str]) -> None:
     assert units_module._names("a.py", lines) == _names_by_tokenize("a.py", lines)
+
+
+def _features_word_by_word(text: str) -> Counter:
+    """How the TF-IDF features of a text were counted before: a loop over its distinct words."""
+    bag: Counter = Counter()
+    for word, count in Counter(IDENTIFIER.findall(text)).items():
+        for feature in local_embeddings._word_features(word):
+            bag[feature] += count
+    return bag
+
+
+_WORDS = st.sampled_from(["parseConfig", "parse_config", "parse", "config", "HTTPServer", "x", "self", "the",
+                          "getValue2", "_private", "URLPath", "a_b_c", "version", "1.2.3", "set_up", "setUp"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(_WORDS, st.sampled_from([" ", "\n", ".", "(", "_", "-", ""])), max_size=40))
+def test_features_counted_at_once_are_those_counted_word_by_word(parts: list[tuple[str, str]]) -> None:
+    text = "".join(word + sep for word, sep in parts)
+    assert dict(local_embeddings._features(text)) == dict(_features_word_by_word(text))
 
 
 def test_every_python_keyword_is_a_stop_word() -> None:

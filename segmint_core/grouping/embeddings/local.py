@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from functools import lru_cache
+from itertools import chain
 
 import numpy as np
 
@@ -50,11 +51,8 @@ class LocalProvider:
 
 
 def _features(text: str) -> Counter[str]:
-    bag: Counter[str] = Counter()
-    for word, count in Counter(IDENTIFIER.findall(text)).items():
-        for feature in _word_features(word):
-            bag[feature] += count
-    return bag
+    """How many times each feature occurs in ``text`` (counted in C: no Python loop per word)."""
+    return Counter(chain.from_iterable(map(_word_features, IDENTIFIER.findall(text))))
 
 
 @lru_cache(maxsize=65536)
