@@ -260,7 +260,9 @@ def test_names_read_over_a_unit_s_rows_are_those_of_the_whole_file(repo: str) ->
                 last = min(rows_count - 1, first + int(rng.integers(0, 40)))
                 rows = {int(r) for r in rng.integers(first, last + 1, size=int(rng.integers(1, 6)))}
                 assert parsed.names_on(rows) == [n for r in sorted(rows) for n in by_row.get(r, ())]
-                assert parsed.names_within(first, last) == [n for r in range(first, last + 1) for n in by_row.get(r, ())]
+                expected = [n for r in range(first, last + 1) for n in by_row.get(r, ())]
+                assert parsed.names_within(first, last) == expected
+                assert parsed.names_within(first, last) == expected   # read again: kept, as it was
 
 
 def test_grouping_leaves_the_cycle_collector_as_it_found_it(repo) -> None:

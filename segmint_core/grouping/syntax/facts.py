@@ -31,6 +31,7 @@ class Parsed:
         self.grammar = grammar
         self.lines = lines
         self.source = "\n".join(lines).encode("utf-8", "surrogateescape")
+        self._within: dict[tuple[int, int], list[str]] = {}
 
     @cached_property
     def tree(self) -> Any:
@@ -85,7 +86,12 @@ class Parsed:
         return [name for row, name in self._names_between(min(rows), max(rows)) if row in rows]
 
     def names_within(self, first: int, last: int) -> list[str]:
-        return [name for _, name in self._names_between(first, last)]
+        """The names on rows ``first..last``, in order: read once per range, as the units
+        of one test function each ask for its names."""
+        names = self._within.get((first, last))
+        if names is None:
+            names = self._within[first, last] = [name for _, name in self._names_between(first, last)]
+        return list(names)
 
     def _names_between(self, first: int, last: int) -> list[tuple[int, str]]:
         """The names on rows ``first..last`` with their rows, in order: a query over those rows
