@@ -102,11 +102,18 @@ class Parsed:
         cursor = tree_sitter.QueryCursor(query)
         cursor.set_point_range((first, 0), (last + 1, 0))
         found = []
-        for node in sorted(cursor.captures(self.tree.root_node).get("name", []), key=lambda n: n.start_byte):
+        for node in sorted(cursor.captures(self._holding(first, last)).get("name", []), key=lambda n: n.start_byte):
             row = node.start_point[0]
             if first <= row <= last:
                 found.append((row, node.text.decode("utf-8", "surrogateescape")))
         return found
+
+    def _holding(self, first: int, last: int) -> Any:
+        """The smallest node holding rows ``first..last``. A name is a leaf of one row, so
+        every name on those rows is below it, and a query from it does not walk the rest
+        of the tree (the statements before them, at every level) to reach them."""
+        width = len(self.lines[last].encode("utf-8", "surrogateescape")) if last < len(self.lines) else 0
+        return self.tree.root_node.descendant_for_point_range((first, 0), (last, width))
 
 
 class _Trees:
