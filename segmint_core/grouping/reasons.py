@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from operator import itemgetter
 
 from segmint_core.grouping.lexicon import CHANGELOG, DOCS
 from segmint_core.grouping.model import Model
@@ -48,28 +48,28 @@ def group_reasons(units: list[Unit], links: list[Link], members: set[int], model
                   *, others: bool = True) -> list[str]:
     """Up to four sentences for the strongest evidence among ``members`` (unit indexes);
     ``others``: other groups exist to stand apart from."""
-    totals: dict[tuple[str, str], float] = defaultdict(float)
-    holders: dict[tuple[str, str], set[int]] = defaultdict(set)
+    found_by: dict[tuple[str, str], list] = {}   # per (kind's name, detail): [summed weight, units]
     weighed: dict[str, tuple[str, float] | None] = {}   # per kind: its name before any ":", its factor
     for a, b, strength, kind, detail in links:   # unpacked: a large group holds 10^5 links
-        if kind in weighed:
-            found = weighed[kind]
-        elif kind in SILENT:
-            found = weighed[kind] = None
-        else:
-            found = weighed[kind] = (kind.split(":")[0], max(model.coefficient(kind), EXPLAIN_FLOOR))
-        if found is None:
+        weighing = weighed.get(kind, _UNSEEN)
+        if weighing is _UNSEEN:
+            weighing = weighed[kind] = _weighing(kind, model)
+        if weighing is None:
             continue
-        weight = strength * found[1]
+        weight = strength * weighing[1]
         if weight > 0 and a in members and b in members:
-            key = (found[0], detail)
-            totals[key] += weight
-            holders[key].update((a, b))
+            key = (weighing[0], detail)
+            entry = found_by.get(key)
+            if entry is None:
+                entry = found_by[key] = [0.0, set()]
+            entry[0] += weight
+            entry[1].add(a)
+            entry[1].add(b)
     sentences: dict[str, tuple[int, float]] = {}
     for text in _kept_apart(links, members):
         sentences[text] = (PRIORITY[timeline.DIFFERENT_INTENT], 0.0)
-    for key, weight in totals.items():
-        text = _sentence(key[0], key[1], [units[i] for i in sorted(holders[key])])
+    for key, (weight, holders) in found_by.items():
+        text = _sentence(key[0], key[1], [units[i] for i in sorted(holders)])
         if text:
             rank, total = sentences.get(text, (PRIORITY.get(key[0], 9), 0.0))
             sentences[text] = (min(rank, PRIORITY.get(key[0], 9)), total + weight)
@@ -79,9 +79,22 @@ def group_reasons(units: list[Unit], links: list[Link], members: set[int], model
     return _solo_reasons([units[i] for i in sorted(members)], others)
 
 
+_UNSEEN = ("", 0.0)   # a kind not weighed yet, told by identity (None: a kind never a reason)
+_KIND = itemgetter(3)   # a link's kind
+
+
+def _weighing(kind: str, model: Model) -> tuple[str, float] | None:
+    """A kind's name before any ":" and the factor its strength counts for, None for a silent kind."""
+    if kind in SILENT:
+        return None
+    return kind.split(":")[0], max(model.coefficient(kind), EXPLAIN_FLOOR)
+
+
 def _kept_apart(links: list[Link], members: set[int]) -> list[str]:
     """For links leaving the group (``engine`` passes those of kinds in ``ACROSS``): which
     recorded intent of the group's edits kept them apart from which other."""
+    if timeline.DIFFERENT_INTENT not in map(_KIND, links):   # looked for in C: most groups hold none
+        return []
     out: dict[str, None] = {}
     for item in links:
         if item.kind != timeline.DIFFERENT_INTENT or (item.a in members) == (item.b in members):
