@@ -4,7 +4,7 @@ computation it replaces, on generated input and on real histories."""
 from __future__ import annotations
 
 import keyword
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from types import SimpleNamespace
 
@@ -24,7 +24,11 @@ from segmint_core.grouping.model import DEFAULT
 from segmint_core.grouping import units as units_module
 from segmint_core.grouping.embeddings import local as local_embeddings
 from segmint_core.grouping.lexicon import IDENTIFIER, STOP_WORDS, identifiers
-from segmint_core.grouping.signals import similarity
+from segmint_core.grouping import reasons
+from segmint_core.grouping.engine import evidence
+from segmint_core.grouping.pair_evidence import PILING, PairEvidence, pair_evidence
+from segmint_core.grouping.repository import Repository
+from segmint_core.grouping.signals import proximity, similarity, timeline
 from segmint_core.grouping.signals.base import Context, Link, link
 from segmint_core.grouping.syntax.facts import Parsed
 from segmint_core.grouping.syntax.languages import grammar_for, loaded
@@ -297,3 +301,101 @@ def test_a_text_parsed_again_reuses_its_tree_within_the_budget() -> None:
     trees.tree("python", b"y = 2\n" * 8)   # 48 bytes more: over the budget, the oldest goes
     assert trees.tree("python", b"def f():\n    return 1\n") is not first
     assert trees.tree("python", b"z = 3\n" * 20).root_node.type == "module"   # over the budget alone: parsed, not kept
+
+
+def _plain_file_links(model, units) -> list[Link]:
+    """Same-file proximity as it was written first: each pair's flavour and link made one by one."""
+    out: list[Link] = []
+    for x, a in enumerate(units):
+        for y in range(x + 1, min(len(units), x + 1 + model.file_window)):
+            b = units[y]
+            flavour = proximity._flavour(a, b)
+            out.append(link(a.index, b.index, 1.0, f"{proximity.SAME_FILE}:{flavour}", a.path))
+            if a.hunk is b.hunk and a.end == b.start:
+                out.append(link(a.index, b.index, 1.0, f"{proximity.SAME_HUNK}:{flavour}", a.path))
+            elif y - x <= model.near_window:
+                distance = abs(b.position - a.position)
+                out.append(link(a.index, b.index, 0.5 ** (distance / model.same_file_scale),
+                                f"{proximity.NEARBY}:{flavour}", a.path))
+            if a.scope and a.scope == b.scope:
+                out.append(link(a.index, b.index, 1.0, proximity.SAME_SCOPE, a.scope))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_proximity_links_are_those_made_pair_by_pair(seed: int) -> None:
+    """Changelog entries in and out of a release (whose flavour depends on the pair) among code and docs."""
+    rng = np.random.default_rng(seed)
+    hunks = [object() for _ in range(6)]
+    units, start = [], 0
+    for index in range(int(rng.integers(1, 80))):
+        end = start + int(rng.integers(1, 4))
+        units.append(SimpleNamespace(
+            index=index, path="CHANGES.md", hunk=hunks[int(rng.integers(0, len(hunks)))], start=start, end=end,
+            position=int(rng.integers(0, 400)), scope=[None, "", "main", "parse"][int(rng.integers(0, 4))],
+            kind=["changelog", "changelog", "code", "docs"][int(rng.integers(0, 4))], release=bool(rng.random() < 0.3)))
+        start = end if rng.random() < 0.7 else 0
+    assert proximity._file_links(DEFAULT, units) == _plain_file_links(DEFAULT, units)
+
+
+def _plain_pair_evidence(links: list[Link], n: int) -> PairEvidence:
+    """The pair evidence as written first: each link's key and weight read by a generator."""
+    kinds = sorted({item.kind for item in links})
+    index = {k: i for i, k in enumerate(kinds)}
+    m = max(len(kinds), 1)
+    keys = np.fromiter(((item.a * n + item.b) * m + index[item.kind] for item in links), np.int64, len(links))
+    weights = np.fromiter((item.weight for item in links), np.float64, len(links))
+    cells, inverse = np.unique(keys, return_inverse=True)
+    sums = np.bincount(inverse, weights=weights, minlength=len(cells))
+    cell_kind = cells % m
+    piling = np.array([k.split(":")[0] in PILING for k in kinds], dtype=bool)
+    strength = np.where(piling[cell_kind], np.log1p(np.maximum(sums, 0.0)), sums) if kinds else sums
+    pairs, cell_pair = np.unique(cells // m, return_inverse=True)
+    return PairEvidence(pairs // n, pairs % n, kinds, cell_pair.reshape(-1), cell_kind, strength)
+
+
+def _plain_group_reasons(units, links: list[Link], members: set[int], model, *, others: bool = True) -> list[str]:
+    """A group's reasons as written before: two tables by key, and the kept-apart pass over every link."""
+    totals: dict = defaultdict(float)
+    holders: dict = defaultdict(set)
+    for a, b, strength, kind, detail in links:
+        if kind in reasons.SILENT:
+            continue
+        weight = strength * max(model.coefficient(kind), reasons.EXPLAIN_FLOOR)
+        if weight > 0 and a in members and b in members:
+            key = (kind.split(":")[0], detail)
+            totals[key] += weight
+            holders[key].update((a, b))
+    sentences: dict[str, tuple[int, float]] = {}
+    for text in reasons._kept_apart(links, members):
+        sentences[text] = (reasons.PRIORITY[timeline.DIFFERENT_INTENT], 0.0)
+    for key, weight in totals.items():
+        text = reasons._sentence(key[0], key[1], [units[i] for i in sorted(holders[key])])
+        if text:
+            rank, total = sentences.get(text, (reasons.PRIORITY.get(key[0], 9), 0.0))
+            sentences[text] = (min(rank, reasons.PRIORITY.get(key[0], 9)), total + weight)
+    ranked = sorted(sentences, key=lambda s: (sentences[s][0], -round(sentences[s][1], 6), s))
+    return ranked[:reasons.MAX_REASONS] if ranked else reasons._solo_reasons([units[i] for i in sorted(members)], others)
+
+
+def test_pair_evidence_and_reasons_read_real_links_as_link_by_link() -> None:
+    """Click's text, a synthetic change set: the pair evidence's cells and the reasons of any
+    set of units (with a link keeping two intents apart, or none) are those read link by link."""
+    with Workspace(str(shared_data("click.bundle"))) as workspace:
+        units = Repository(workspace.git).units(synthetic_changes(workspace.git, workspace.head(), 300).changes)
+        links = evidence(units)
+    found, plain = pair_evidence(links, len(units)), _plain_pair_evidence(links, len(units))
+    assert found.kinds == plain.kinds
+    for field in ("a", "b", "cell_pair", "cell_kind", "strength"):
+        assert np.array_equal(getattr(found, field), getattr(plain, field))
+    apart = link(0, len(units) - 1, 1.0, timeline.DIFFERENT_INTENT, "fix parsing\nadd colour")
+    rng = np.random.default_rng(0)
+    written = []
+    for size in (1, 2, 5, 30, len(units)):
+        members = {int(i) for i in rng.choice(len(units), size=size, replace=False)} | {0}
+        for extra in ([], [apart]):
+            chosen = [item for item in links if item.a in members and item.b in members] + extra
+            found = reasons.group_reasons(units, chosen, members, DEFAULT)
+            assert found == _plain_group_reasons(units, chosen, members, DEFAULT)
+            written += found
+    assert any(text.startswith("recorded under the intent") for text in written)
