@@ -12,7 +12,7 @@ from segmint_core.apply.states import (
     change_dependencies, changes_file, creation_needs, file_lines, leaves_as_is, line_counts, renamed_away,
     start_path,
 )
-from segmint_core.changes.models import Change
+from segmint_core.changes.models import CONFLICTED, Change
 from segmint_core.config import Settings
 from segmint_core.git import Git
 from segmint_core.planning import order_plans, write_message
@@ -107,9 +107,10 @@ def changes_nothing(units: Units, group: Group) -> bool:
 
 def reverted(change: Change) -> bool:
     """Staged, then put back in the work tree as HEAD has it (content, mode, presence):
-    the staged and the unstaged layer cancel out."""
+    the staged and the unstaged layer cancel out. A conflicted file's layers carry no
+    object ids at all: it is never one."""
     staged, unstaged = change.staged_patch, change.unstaged_patch
-    if staged is None or unstaged is None:
+    if staged is None or unstaged is None or change.status == CONFLICTED:
         return False
     return (staged.old_path == unstaged.new_path and staged.old_mode == unstaged.new_mode
             and staged.old_oid == unstaged.new_oid)
