@@ -140,11 +140,15 @@ def read_blobs(git: Git, oids: list[str]) -> dict[str, bytes]:
     return result
 
 
+LITERAL = {"GIT_LITERAL_PATHSPECS": "1"}   # every path argument names that one path, never a pattern
+
+
 def head_entries(git: Git, head: str | None, paths: list[str]) -> dict[str, tuple[str, str]]:
     """``path -> (mode, oid)`` in HEAD for the given paths."""
     if head is None or not paths:
         return {}
-    out = git.run("ls-tree", "-z", "--full-tree", head, "--", *paths).stdout
+    # Literal: ls-tree takes no `:(literal)` magic, and would read a name like `:(glob)*.txt` as some.
+    out = git.run("ls-tree", "-z", "--full-tree", head, "--", *paths, env=LITERAL).stdout
     entries: dict[str, tuple[str, str]] = {}
     for row in out.split(b"\0"):
         if not row:

@@ -247,3 +247,18 @@ def test_an_intent_to_add_file_is_committed_as_itself_not_as_a_rename(repo: Repo
     assert repo.git("ls-tree", "-r", "--name-only", sha).split() == ["ita.txt"]
     assert blob(repo, sha, "ita.txt") == added.encode()
     assert repo.git("status", "--porcelain") == "", "the index follows the commit"
+
+
+# -- names git would read as pathspec magic or globs ----------------------------
+
+
+@pytest.mark.parametrize("name", [":(glob)*.txt", ":!x.txt", ":/top.txt"])
+def test_a_name_like_pathspec_magic_is_committed_as_itself(repo: Repo, name: str) -> None:
+    repo.write("x.txt", "x\n")
+    repo.write(name, "old\n")
+    repo.commit("init")
+    repo.write(name, "new\n")
+    repo.write("x.txt", "x2\n")
+    sha = commit_all(repo)
+    assert blob(repo, sha, name) == b"new\n" and blob(repo, sha, "x.txt") == b"x2\n"
+    assert repo.git("status", "--porcelain") == ""
