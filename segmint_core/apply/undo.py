@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from segmint_core.apply import journal
-from segmint_core.apply.gitops import index_lock, move_head
+from segmint_core.apply.gitops import LITERAL, index_lock, move_head
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git
 
@@ -59,7 +59,7 @@ def _restored_index(git: Git, index_path: str, prepared: str, saved_index: str |
         git.run("update-index", "-z", "--index-info", input=b"\0".join(plain) + b"\0", env=into)
     intent = [e.path for e in entries if e.intent_to_add and os.path.lexists(os.path.join(git.root, e.path))]
     if intent:   # no plumbing writes the flag: `git add -N` does, for a file in the work tree
-        git.run("add", "--intent-to-add", "--force", "--", *intent, env=into)
+        git.run("add", "--intent-to-add", "--force", "--", *intent, env={**into, **LITERAL})
     for flag, option in ((SKIP_WORKTREE, "--skip-worktree"), (ASSUME_VALID, "--assume-unchanged")):
         flagged = [e.path for e in entries if e.flags & flag]
         if flagged:
@@ -85,7 +85,8 @@ class Entry:
 
 def read_entries(git: Git, index_file: str, paths: list[str]) -> list[Entry]:
     """The entries of ``paths`` in ``index_file``, with their flags."""
-    out = git.run("ls-files", "--stage", "--debug", "-z", "--", *paths, env={"GIT_INDEX_FILE": index_file}).stdout
+    out = git.run("ls-files", "--stage", "--debug", "-z", "--", *paths,
+                  env={"GIT_INDEX_FILE": index_file, **LITERAL}).stdout   # `[a].txt` names itself, not a.txt
     # Each entry: "mode oid stage\tpath", NUL, then five debug lines, the last "  size: N\tflags: HEX".
     chunks = out.split(b"\0")
     entries = []

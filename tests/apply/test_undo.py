@@ -54,3 +54,24 @@ def test_undo_keeps_skip_worktree_and_assume_unchanged_flags(repo: Repo) -> None
     session.undo()
 
     assert entries(repo) == before
+
+
+def test_undo_restores_a_file_named_like_a_glob_and_only_it(repo: Repo) -> None:
+    # `[a].txt` as a pattern matches a.txt too: the undo must read and restore the entry
+    # of that one name, leaving a.txt as it was staged since the commit.
+    repo.write("a.txt", "one\n")
+    repo.commit("base")
+    repo.write("[a].txt", "new\n")
+    before = entries(repo)
+
+    session = Session.open(str(repo.path))
+    session.propose_commits()
+    session.apply_all()
+    repo.write("a.txt", "two\n")
+    repo.git("add", "a.txt")   # staged after the apply: the undo leaves it
+    staged = [e for e in entries(repo) if e[0].endswith("\ta.txt")]
+    session.undo()
+
+    assert entries(repo) == staged
+    assert [e for e in before if e[0].endswith("\ta.txt")] != staged
+    assert repo.git("status", "--porcelain", "--untracked-files=all").splitlines() == ["M  a.txt", "?? [a].txt"]
