@@ -44,6 +44,7 @@ from segmint_core.changes import ChangeSet, capture
 from segmint_core.changes.models import CONFLICTED, Change, FilePatch
 from segmint_core.errors import GitCommandError, RefusedError, SegmintError, StaleReferenceError
 from segmint_core.git import Git
+from segmint_core.wording import shown
 
 SUBPROJECT = "Subproject commit "
 DIRTY = "-dirty"
@@ -257,7 +258,11 @@ def _final_oid(git: Git, change: Change) -> str | None:
                     # "<sha>-dirty": the checkout has local edits; like git, commit its HEAD.
                     return line[len(SUBPROJECT) + 1:].strip().removesuffix(DIRTY)
         # A nested repository seen as untracked: its checked-out commit.
-        return git.run("-C", change.file_path, "rev-parse", "HEAD").text.strip()
+        found = git.run("-C", change.file_path, "rev-parse", "--verify", "--quiet", "HEAD^{commit}", check=False)
+        if found.returncode != 0:
+            raise RefusedError(f"{shown(change.file_path)} is a repository with no commit checked out: "
+                               "make a commit in it, or ignore it, to commit the rest")
+        return found.text.strip()
     if change.unstaged_patch is None:
         return change.staged_patch.new_oid  # already an object: it is in the index
     if last.new_mode == SYMLINK:  # its blob is the link's target, not what it points to

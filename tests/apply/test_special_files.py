@@ -9,6 +9,7 @@ import pytest
 from segmint_core.apply.commit import Selection, apply_selection
 from segmint_core.apply.lines import MissingDependency
 from segmint_core.changes import capture
+from segmint_core.errors import RefusedError
 from segmint_core.git import Git
 from tests.support.repo import Repo
 
@@ -262,3 +263,17 @@ def test_a_name_like_pathspec_magic_is_committed_as_itself(repo: Repo, name: str
     sha = commit_all(repo)
     assert blob(repo, sha, name) == b"new\n" and blob(repo, sha, "x.txt") == b"x2\n"
     assert repo.git("status", "--porcelain") == ""
+
+
+def test_a_nested_repository_with_no_commit_is_refused_in_one_sentence(repo: Repo) -> None:
+    # `git add` refuses it too ("does not have a commit checked out"): there is nothing to point at.
+    repo.write("a.txt", "a\n")
+    repo.commit("init")
+    Repo(repo.path / "nested").write("n.txt", "n\n")
+    git = Git.discover(repo.path)
+    cs = capture(git)
+    assert [(c.file_path, c.new_mode) for c in cs.changes] == [("nested", "160000")]
+    before = repo.snapshot()
+    with pytest.raises(RefusedError, match="^nested is a repository with no commit checked out"):
+        apply_selection(git, cs, select_hunks(cs), "add nested\n")
+    assert repo.snapshot() == before
