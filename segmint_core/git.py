@@ -88,7 +88,11 @@ class Git:
     @classmethod
     def discover(cls, path: str | os.PathLike[str] | None = None) -> "Git":
         """The repository containing ``path`` (default: the current directory)."""
-        start = os.path.abspath(os.path.expanduser(os.fspath(path if path is not None else os.getcwd())))
+        try:
+            start = os.path.abspath(os.path.expanduser(os.fspath(path if path is not None else os.getcwd())))
+        except FileNotFoundError:   # (abspath of a relative path asks for it too)
+            raise NotARepositoryError("The current directory no longer exists: change to the repository, "
+                                      "or give --repo with its full path") from None
         if not os.path.exists(start):
             raise NotARepositoryError(f"Path does not exist: {start}")
         if not os.path.isdir(start):

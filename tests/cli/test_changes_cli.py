@@ -7,7 +7,7 @@ import shutil
 import subprocess
 import sys
 
-from tests.support.cli import assert_clean_error, run_segmint
+from tests.support.cli import CliResult, assert_clean_error, run_segmint
 from tests.support.repo import Repo
 
 
@@ -102,3 +102,16 @@ def test_an_unknown_option_is_named_with_the_command_s_usage(repo: Repo) -> None
     assert result.returncode == 2
     assert result.stderr.startswith("usage: segmint changes")
     assert "segmint changes: error: unrecognized arguments: --frobnicate" in result.stderr
+
+
+def test_a_current_directory_that_was_deleted_is_named(tmp_path) -> None:
+    gone = tmp_path / "gone"
+    for args in (["changes"], ["plan"], ["--repo", "relative", "changes"]):
+        gone.mkdir()
+        proc = subprocess.run(
+            ["sh", "-c", 'cd "$1" && rmdir "$1" && shift && exec "$@"', "sh", str(gone),
+             sys.executable, "-m", "segmint_core", *args],
+            capture_output=True, text=True, timeout=60,
+        )
+        assert_clean_error(CliResult(proc.returncode, proc.stdout, proc.stderr),
+                           "The current directory no longer exists")
