@@ -90,3 +90,15 @@ def test_a_newline_or_tab_in_a_file_name_is_escaped_wherever_it_is_shown(repo: R
     subjects = repo.git("log", "--format=%s%x00", "-n", "2").split("\0")[:2]
     assert all("\n" not in s.strip("\n") and "\t" not in s for s in subjects), subjects
     assert repo.git("status", "--porcelain") == ""
+
+
+def test_a_file_name_that_is_not_utf8_is_shown_as_its_bytes_in_messages_and_the_pr(repo: Repo) -> None:
+    repo.write("a.txt", "a\n")
+    repo.commit("base")
+    repo.write(b"n\xe9w.txt".decode("utf-8", "surrogateescape"), "new\n")
+    session = Session.open(str(repo.path))
+    (plan,) = session.propose_commits()
+    assert plan.title == "feat: add n\\xe9w.txt", plan.title
+    assert "n\\xe9w.txt" in plan.description and "\\udc" not in plan.description
+    pr = segmint(repo, "pr")
+    assert pr.returncode == 0 and "n\\xe9w.txt" in pr.stdout and "\\udc" not in pr.stdout, pr
