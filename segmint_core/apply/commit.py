@@ -81,6 +81,7 @@ class ApplyResult:
     index_paths: list[str]      # index entries rewritten
     saved_index: str | None     # copy of the index before, for undo
     dry_run: bool = False
+    index_after: dict[str, str] = field(default_factory=dict)   # path -> "mode oid" written ("" removed)
 
 
 def apply_selection(
@@ -105,7 +106,7 @@ def apply_selection(
     with journal.flight(git, journal.APPLY, label, changes.head) as flight:
         with index_lock(git, token=flight.journal.token) as held:
             saved = _save_index(held.index, flight.journal.saved_index)
-            paths = _prepare_index(git, held.index, targets, flight.prepared)
+            paths, after = _prepare_index(git, held.index, targets, flight.prepared)
             tree = _commit_tree(git, changes.head, targets, flight.journal.scratch)
             flight.ready(target=tree, paths=paths, saved_index=saved, index=flight.prepared if paths else None)
             with flight.inherited():
@@ -121,7 +122,7 @@ def apply_selection(
                 except SegmintError:
                     pass   # HEAD stays on the commit; the journal lets the next run finish it
                 raise
-        result = ApplyResult(sha, changes.head, stats, paths, saved)
+        result = ApplyResult(sha, changes.head, stats, paths, saved, index_after=after)
         if record is not None:
             record(result)
     return result
@@ -334,18 +335,22 @@ def _run_git_commit(git: Git, scratch: str, head: str | None, message: str) -> s
 _DISK_FULL = ("Out of diskspace", "No space left on device", "Disk quota exceeded")   # as git says it
 
 
-def _prepare_index(git: Git, index_path: Path, targets: list[FileTargets], prepared: str) -> list[str]:
+def _prepare_index(git: Git, index_path: Path, targets: list[FileTargets],
+                   prepared: str) -> tuple[list[str], dict[str, str]]:
     """The real index as it must be after the commit (the commit, plus what stays staged),
-    written to ``prepared`` for renaming into place; the paths it rewrites."""
+    written to ``prepared`` for renaming into place; the paths it rewrites, and each one's
+    entry as written (``mode oid``, "" for none), for undo to tell what was staged since."""
     states = [s for t in targets for s in t.index]
     if not states:
-        return []
+        return [], {}
     if index_path.exists():
         # copy2 keeps the index mtime: git smudges entries racily clean against
         # it, so same-second, same-size edits stay visible after our write.
         shutil.copy2(index_path, prepared)
-    update_index(git, prepared, _with_blobs(git, states))
-    return sorted({s.path for s in states})
+    entries = _with_blobs(git, states)
+    update_index(git, prepared, entries)
+    after = {s.path: "" if s.absent else f"{s.mode} {oid}" for s, oid in entries}   # (removals come first)
+    return sorted({s.path for s in states}), after
 
 
 def _change_number(change_id: str) -> tuple[int, str]:

@@ -21,11 +21,14 @@ from segmint_core.git import Git
 
 
 def undo_commit(git: Git, sha: str, parent: str | None, *, saved_index: str | None, paths: list[str],
-                label: str, record: Callable[[], None]) -> None:
+                label: str, record: Callable[[], None], after: dict[str, str] | None = None) -> None:
     """Move HEAD from ``sha`` back to ``parent`` and restore ``paths`` in the index from ``saved_index``;
-    ``record`` (the session's) runs before the journal goes."""
+    ``record`` (the session's) runs before the journal goes. ``after``: each path's entry as the
+    apply left it (``mode oid``, "" for none); a path staged otherwise since keeps what is staged."""
     with journal.flight(git, journal.UNDO, label, sha) as flight:
         with index_lock(git, token=flight.journal.token) as held:
+            if after:
+                paths = unchanged_since(git, str(held.index), paths, after)
             prepared = _restored_index(git, str(held.index), flight.prepared, saved_index, paths)
             flight.ready(target=parent, index=flight.prepared if prepared else None, undone=sha)
             move_head(git, sha, parent, "segmint: undo")
@@ -65,6 +68,16 @@ def _restored_index(git: Git, index_path: str, prepared: str, saved_index: str |
         if flagged:
             git.run("update-index", "-z", option, "--stdin", input=_nul(flagged), env=into)
     return True
+
+
+def unchanged_since(git: Git, index_path: str, paths: list[str], after: dict[str, str]) -> list[str]:
+    """Those of ``paths`` whose entry in the index is still the one the apply wrote: the person
+    staged the others since (maybe a version that is nowhere else), and undo leaves them be."""
+    now: dict[str, str] = {}
+    for entry in read_entries(git, index_path, paths) if os.path.exists(index_path) else []:
+        mode, oid, stage = entry.row.split(b"\t", 1)[0].decode().split()
+        now[entry.path] = f"{mode} {oid}" if stage == "0" and entry.path not in now else "conflicted"
+    return [p for p in paths if p not in after or now.get(p, "") == after[p]]
 
 
 INTENT_TO_ADD = 1 << 29    # git's CE_INTENT_TO_ADD, as ``ls-files --debug`` shows it

@@ -79,7 +79,7 @@ def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str)
 
     def record(result: ApplyResult) -> None:
         ledger.record_commit(session.state, plan, result.sha or "", result.parent, saved_index=result.saved_index,
-                             paths=result.index_paths, before=before)
+                             paths=result.index_paths, before=before, index_after=result.index_after)
         try:
             session.save()
         except OSError as exc:   # the commit and the index are right; the journal stays for the next run
@@ -199,6 +199,7 @@ def undo(session: SessionCore, *, actor: str = PERSON) -> UndoOutcome:
                                  "and the index as it was", exc) from exc
 
         undo_commit(session.git, last.sha, last.parent, saved_index=last.index_before, paths=last.paths,
+                    after=last.index_after,
                     label=last.plan_id, record=record)
         outcome = UndoOutcome(last.sha, last.plan_id, last.parent)
     session.announce(events.CHANGES, actor, outcome.to_dict())

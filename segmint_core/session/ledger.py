@@ -26,14 +26,14 @@ def state_before(state: SavedState, splits: dict[str, list[int]]) -> dict[str, A
 
 
 def record_commit(state: SavedState, plan: CommitPlan, sha: str, parent: str | None, *, saved_index: str | None,
-                  paths: list[str], before: dict[str, Any]) -> None:
+                  paths: list[str], before: dict[str, Any], index_after: dict[str, str] | None = None) -> None:
     """``plan`` is committed as ``sha`` on ``parent``: mark it applied and keep what undo needs."""
     plan.status, plan.sha, plan.error = APPLIED, sha, None
     for other in state.plans:   # the rest now go on top of this commit
         if other.status != APPLIED and other.base == parent:
             other.base = sha
     state.applied.append(AppliedCommit(sha=sha, parent=parent, plan_id=plan.id, index_before=saved_index or "",
-                                       paths=list(paths), state_before=before))
+                                       paths=list(paths), state_before=before, index_after=dict(index_after or {})))
     state.revision += 1
 
 

@@ -136,6 +136,7 @@ class AppliedCommit:
     index_before: str    # file name of the saved index under .git/segmint/undo/
     paths: list[str]     # index entries the commit changed
     state_before: dict[str, Any]  # groups and plans before the apply, as plain data (never edited)
+    index_after: dict[str, str] = field(default_factory=dict)   # those entries as the apply left them
 
     def to_dict(self) -> dict[str, Any]:
         return _flat_dict(self)   # state_before is shared, not copied: asdict's deep copy made saving quadratic

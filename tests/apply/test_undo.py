@@ -75,3 +75,28 @@ def test_undo_restores_a_file_named_like_a_glob_and_only_it(repo: Repo) -> None:
     assert entries(repo) == staged
     assert [e for e in before if e[0].endswith("\ta.txt")] != staged
     assert repo.git("status", "--porcelain", "--untracked-files=all").splitlines() == ["M  a.txt", "?? [a].txt"]
+
+
+def test_undo_keeps_what_was_staged_since_the_commit(repo: Repo) -> None:
+    # After the apply the person staged more of a.txt, then changed the work tree again: that
+    # staged version is nowhere else. The undo moves HEAD back and leaves that entry as it is;
+    # b.txt, untouched since, gets its entry from before the apply back.
+    repo.write("a.txt", "a\n")
+    repo.write("b.txt", "b\n")
+    repo.commit("base")
+    repo.write("a.txt", "a\nmore\n")
+    repo.write("b.txt", "b\nmore\n")
+    before = entries(repo)
+    session = Session.open(str(repo.path))
+    session.propose_commits()
+    session.apply_all()
+    repo.write("a.txt", "a\nmore\nstaged only\n")
+    repo.git("add", "a.txt")
+    repo.write("a.txt", "a\nmore\n")
+    staged = [e for e in entries(repo) if e[0].endswith("\ta.txt")]
+    while session.applied:
+        session.undo()
+
+    assert repo.git("rev-list", "--count", "HEAD").strip() == "1"
+    assert repo.git("show", ":a.txt") == "a\nmore\nstaged only\n", "the staged version is kept"
+    assert sorted(entries(repo)) == sorted(staged + [e for e in before if e[0].endswith("\tb.txt")])
