@@ -105,6 +105,7 @@ def capture(git: Git, *, on_patch: Callable[[FilePatch], None] | None = None,
     digest.update(b"\0unstaged\0" + unstaged_hash.digest())
 
     untracked: list[FilePatch] = []
+    executable_bit: list[bool] = []   # core.fileMode, read once, the first time an executable file needs it
     for raw in untracked_out.stdout.split(b"\0"):
         if not raw:
             continue
@@ -112,6 +113,11 @@ def capture(git: Git, *, on_patch: Callable[[FilePatch], None] | None = None,
         file = read_untracked(git.root, rel)
         if file is None:
             continue
+        if file.mode == "100755":
+            if not executable_bit:
+                executable_bit.append(trusts_executable_bit(git))
+            if not executable_bit[0]:
+                file.mode = "100644"   # as `git add` stores it when git ignores the bit
         digest.update(b"\0untracked\0" + raw + b"\0" + file.mode.encode() + file.oid.encode())
         untracked.append(untracked_patch(file))
         if on_patch is not None:
@@ -119,6 +125,12 @@ def capture(git: Git, *, on_patch: Callable[[FilePatch], None] | None = None,
 
     changes = merge_patches(staged, unstaged, untracked)
     return ChangeSet(changes, digest.hexdigest(), head)
+
+
+def trusts_executable_bit(git: Git) -> bool:
+    """``core.fileMode``: false (a Windows or WSL checkout, say) has git ignore the executable bit."""
+    found = git.run("config", "--type=bool", "--get", "core.fileMode", check=False)
+    return found.returncode != 0 or found.text.strip() != "false"
 
 
 def merge_patches(

@@ -277,3 +277,16 @@ def test_a_nested_repository_with_no_commit_is_refused_in_one_sentence(repo: Rep
     with pytest.raises(RefusedError, match="^nested is a repository with no commit checked out"):
         apply_selection(git, cs, select_hunks(cs), "add nested\n")
     assert repo.snapshot() == before
+
+
+@pytest.mark.parametrize("file_mode, stored", [("true", "100755"), ("false", "100644")])
+def test_a_new_executable_file_gets_the_mode_git_add_would_give_it(repo: Repo, file_mode: str, stored: str) -> None:
+    # core.fileMode=false (a Windows or WSL checkout, where every file looks executable):
+    # git ignores the executable bit, and `git add` stores a new file as 100644.
+    repo.git("config", "core.fileMode", file_mode)
+    repo.write("a.txt", "a\n")
+    repo.commit("init")
+    repo.write("run.sh", "echo hi\n", mode=0o755)
+    sha = commit_all(repo)
+    assert mode(repo, sha, "run.sh") == stored
+    assert repo.git("status", "--porcelain") == ""
