@@ -37,8 +37,8 @@ from segmint_core.apply.gitops import (
 from segmint_core.apply.lines import LineRef
 from segmint_core.apply.lines import MissingDependency
 from segmint_core.apply.states import (
-    GITLINK, SYMLINK, FileState, FileTargets, file_lines, line_counts, renamed_away, start_path, text_targets,
-    whole_file_targets,
+    GITLINK, SYMLINK, FileState, FileTargets, file_lines, folder_clashes, line_counts, renamed_away, start_path,
+    text_targets, whole_file_targets,
 )
 from segmint_core.changes import ChangeSet, capture
 from segmint_core.changes.models import CONFLICTED, Change, FilePatch
@@ -99,7 +99,7 @@ def apply_selection(
         raise RefusedError("Nothing to commit: the plan selects no changes")
     _check_repository(git, changes, touched)
     away = renamed_away(changes.changes)
-    _check_moved_paths(away, touched)
+    _check_moved_paths(away, touched, changes.changes)
     targets, stats = _targets(git, changes.head, touched, selection, away)
     if dry_run:
         return ApplyResult(None, changes.head, stats, [], None, dry_run=True)
@@ -211,13 +211,19 @@ def _short(oid: str | None) -> str:
 # -- 2. targets -------------------------------------------------------------------
 
 
-def _check_moved_paths(away: dict[str, Change], touched: list[Change]) -> None:
-    """Refuse a change at a path whose HEAD file a staged rename takes away, without that rename."""
+def _check_moved_paths(away: dict[str, Change], touched: list[Change], changes: list[Change]) -> None:
+    """Refuse a change at a path whose HEAD file a staged rename takes away, without that rename;
+    and a file at a path a folder holds (or in a folder where a file is), without its removal."""
     ids = {c.id for c in touched}
     for change in touched:
         rename = away.get(change.file_path)
         if rename is not None and rename is not change and rename.id not in ids:
             raise MissingDependency(rename.id, change.id)
+    clashes = folder_clashes(changes)
+    for change in touched:
+        missing = sorted(clashes.get(change.id, set()) - ids, key=_change_number)
+        if missing:
+            raise MissingDependency(missing[0], change.id)
 
 
 def _targets(git: Git, head: str | None, touched: list[Change], selection: Selection,

@@ -154,8 +154,9 @@ def head_entries(git: Git, head: str | None, paths: list[str]) -> dict[str, tupl
         if not row:
             continue
         meta, name = row.split(b"\t", 1)
-        mode, _kind, oid = meta.decode().split()
-        entries[name.decode("utf-8", "surrogateescape")] = (mode, oid)
+        mode, kind, oid = meta.decode().split()
+        if kind != "tree":   # a folder HEAD has where the work tree now has a file: no file there before
+            entries[name.decode("utf-8", "surrogateescape")] = (mode, oid)
     return entries
 
 

@@ -77,10 +77,42 @@ def start_path(change: Change, away: dict[str, Change]) -> str | None:
 
 
 def change_dependencies(changes: list[Change]) -> dict[str, set[str]]:
-    """change id -> change ids it needs committed first (files moved away)."""
+    """change id -> change ids it needs committed first: files moved away, and files removed
+    where a folder stood or where a file's folder goes (git keeps a path a file or a folder,
+    never both, so the one could not go in without taking the other out)."""
     away = renamed_away(changes)
-    return {c.id: {away[c.file_path].id} for c in changes
-            if c.file_path in away and away[c.file_path] is not c}
+    needs = {c.id: {away[c.file_path].id} for c in changes
+             if c.file_path in away and away[c.file_path] is not c}
+    for needer, needed in folder_clashes(changes).items():
+        needs.setdefault(needer, set()).update(needed)
+    return needs
+
+
+def folder_clashes(changes: list[Change]) -> dict[str, set[str]]:
+    """change id of a file that is there in the end -> ids of the removed files at a path it
+    needs free: files inside the folder it replaces, or a file where one of its folders goes."""
+    gone: dict[str, str] = {}
+    for c in changes:
+        last = c.unstaged_patch or c.staged_patch
+        if last is not None and last.new_path is None:
+            gone[c.file_path] = c.id
+    if not gone:
+        return {}
+    inside: dict[str, set[str]] = {}   # folder -> removed files under it
+    for path, cid in gone.items():
+        for cut in range(len(path)):
+            if path[cut] == "/":
+                inside.setdefault(path[:cut], set()).add(cid)
+    needs: dict[str, set[str]] = {}
+    for c in changes:
+        if c.file_path in gone:
+            continue
+        path = c.file_path
+        found = set(inside.get(path, ()))
+        found.update(gone[path[:cut]] for cut in range(len(path)) if path[cut] == "/" and path[:cut] in gone)
+        if found:
+            needs[c.id] = found
+    return needs
 
 
 def file_lines(change: Change, base: bytes) -> FileLines:

@@ -290,3 +290,54 @@ def test_a_new_executable_file_gets_the_mode_git_add_would_give_it(repo: Repo, f
     sha = commit_all(repo)
     assert mode(repo, sha, "run.sh") == stored
     assert repo.git("status", "--porcelain") == ""
+
+
+# -- a file where HEAD has a folder, and the reverse ------------------------------
+
+
+@pytest.mark.parametrize("made", ["file", "symlink"])
+def test_a_file_where_head_has_a_folder_needs_the_folder_s_files_removed(repo: Repo, made: str) -> None:
+    repo.write("d/x.txt", "x\n")
+    repo.write("other/o.txt", "o\n")
+    repo.commit("init")
+    repo.delete("d/x.txt")
+    (repo.path / "d").rmdir()
+    if made == "symlink":
+        (repo.path / "d").symlink_to("other")
+    else:
+        repo.write("d", "now a file\n")
+    git = Git.discover(repo.path)
+    cs = capture(git)
+    by_path = {c.file_path: c for c in cs.changes}
+    alone = Selection(refs={}, whole=set())
+    alone.refs[by_path["d"].id] = {(h.id, i) for h in by_path["d"].hunks for i, _ in enumerate(h.lines)}
+    before = repo.snapshot()
+    with pytest.raises(MissingDependency, match=f"{by_path['d'].id} cannot be committed without {by_path['d/x.txt'].id}"):
+        apply_selection(git, cs, alone, "d alone\n")
+    assert repo.snapshot() == before, "nothing committed: the folder's file would have gone with it"
+    sha = commit_all(repo)
+    assert repo.git("ls-tree", "-r", "--name-only", sha).split() == ["d", "other/o.txt"]
+
+
+def test_plans_remove_the_folder_s_files_before_the_file_that_replaces_it(repo: Repo) -> None:
+    from segmint_core.session.session import Session
+    from tests.support.groups import one_group_per_hunk
+
+    repo.write("d/x.txt", "x\n")
+    repo.write("f", "f\n")
+    base = repo.commit("init")
+    repo.delete("d/x.txt")
+    (repo.path / "d").rmdir()
+    (repo.path / "d").symlink_to("f")
+    repo.delete("f")
+    repo.write("f/in.txt", "in\n")
+    session = Session.open(str(repo.path))
+    one_group_per_hunk(session)
+    session.propose_commits()
+    before = repo.snapshot()["files"]
+    session.apply_all()
+    assert repo.snapshot()["files"] == before
+    assert repo.git("status", "--porcelain", "--untracked-files=all") == ""
+    for sha in repo.git("rev-list", f"{base}..HEAD").split():   # each commit changes only what its plan holds
+        listed = repo.git("show", "--format=", "--name-only", sha).split()
+        assert len(listed) == 1, (sha, listed)
