@@ -80,6 +80,8 @@ def update_commit(session: SessionCore, commit_id: str, *, title: str | None = N
                   description: str | None = None, actor: str = PERSON) -> CommitPlan:
     if title is None and description is None:
         raise SegmintError("Give a new title, a new description, or both")
+    if description is not None and "\0" in description:
+        raise SegmintError("A commit description cannot hold a NUL byte: git cannot store one in a commit message")
     with session.lock:
         plan = session.plan(commit_id)
         if plan.status == APPLIED:

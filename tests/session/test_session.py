@@ -267,3 +267,15 @@ def test_a_commit_made_by_another_process_is_taken_up(two_intents: Repo) -> None
     assert tui.snapshot()["plans"][0]["status"] == "applied"
     assert tui.plan(plans[0].id).sha == two_intents.head()
     assert len(tui.changes) == len(cli.changes)
+
+
+def test_a_description_with_a_nul_byte_is_refused_when_edited_not_when_committed(two_intents: Repo) -> None:
+    # git cannot store a NUL in a commit message: said at the edit, not as a failed commit later.
+    session = open_session(two_intents)
+    plans = session.propose_commits()
+    with pytest.raises(SegmintError, match="^A commit description cannot hold a NUL byte"):
+        session.update_commit(plans[0].id, description="body\x00more")
+    assert session.plan(plans[0].id).description == plans[0].description
+    session.update_commit(plans[0].id, title="fix: a\x00b")   # a title is shown escaped, like a file name
+    session.apply_commit(plans[0].id)
+    assert two_intents.git("log", "-1", "--format=%s") == "fix: a\\x00b\n"
