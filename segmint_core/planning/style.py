@@ -31,7 +31,7 @@ MIN_HISTORY = 10            # fewer subjects than this teach nothing reliable
 CONVENTIONAL_SHARE = 0.5    # at least this share of recent subjects Conventional: write Conventional
 RECENT = 100                # the recent subjects that say whether the house writes Conventional now
 CACHE_NAME = "house-style.json"
-CACHE_VERSION = 4
+CACHE_VERSION = 5
 EXAMPLES = 8
 
 _VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:[-.+][0-9A-Za-z.]+)?)\b")
@@ -47,6 +47,14 @@ class Wording:
     scope: str | None
     pattern: str          # a description with {name}, {old}, {new}, {major} or {version} in it
     count: int
+    uses: dict[str, int] = field(default_factory=dict)   # "type(scope)" -> how often written under it
+
+    def used_under(self, kind: str | None, scope: str | None) -> int:
+        return self.uses.get(heading(kind, scope), 0)
+
+
+def heading(kind: str | None, scope: str | None) -> str:
+    return f"{kind or ''}({scope})" if scope else kind or ""
 
 
 @dataclass
@@ -283,7 +291,7 @@ def _release_pattern(text: str) -> str | None:
 
 def _wordings(chosen: list, pattern_of, keep: int = 6) -> list[Wording]:
     """The house's wordings of one kind of commit used at least twice, most used first,
-    each with the type and scope it was most often written under."""
+    each with the type and scope it was most often written under, and how often under each."""
     found: Counter = Counter()
     where: dict[str, Counter] = {}
     for _, s in chosen:
@@ -297,5 +305,8 @@ def _wordings(chosen: list, pattern_of, keep: int = 6) -> list[Wording]:
         if count < 2:
             break
         (kind, scope, pattern), _ = where[key].most_common(1)[0]
-        out.append(Wording(kind, scope, pattern, count))
+        uses: Counter = Counter()
+        for (k, sc, _), n in where[key].items():
+            uses[heading(k, sc)] += n
+        out.append(Wording(kind, scope, pattern, count, dict(uses.most_common())))
     return out

@@ -119,14 +119,12 @@ def house_type(style: HouseStyle, rule: str) -> str | None:
 
 
 def _house_wordings(style: HouseStyle, facts: Facts, kind: str | None, scope: str | None) -> list[str]:
-    """The house's own wording of a dependency bump (the one it writes under this type and
-    scope if it writes it half as often as its most used, else that; a requirement's range
-    changed is ours) or of a release."""
+    """The house's own wording of a dependency bump (the one it writes most under this type
+    and scope, else its most used; a requirement's range changed is ours) or of a release."""
     why = messages.intent(facts)
     if why == "deps" and style.bumps and len(facts.bumps) == 1 and not facts.bumps[0].requirement:
         b = facts.bumps[0]
-        top = style.bumps[0]    # a wording of this type and scope, unless the house rarely writes it
-        chosen = next((w for w in style.bumps if (w.type, w.scope) == (kind, scope) and 2 * w.count >= top.count), top)
+        chosen = max(style.bumps, key=lambda w: w.used_under(kind, scope))   # the first of equals: most used
         pattern = chosen.pattern
         if "{old}" not in pattern or b.old:
             return [pattern.format(name=name, old=_unv(pattern, "old", b.old), new=_unv(pattern, "new", b.new),

@@ -94,3 +94,22 @@ def test_a_runtime_bump_is_typed_as_the_house_types_them_though_dev_bumps_are_th
     repo.write("package.json", package_json(runtime, dev))
     message = offline_message([(c, c.hunks) for c in capture(git).changes], style=style)
     assert message.title == "chore(deps): update dependency tool0 to v3"
+
+
+def test_a_bump_takes_the_wording_the_house_writes_most_under_its_type_and_scope() -> None:
+    """release-please: Renovate's `update dependency x to v2` under chore(deps) and fix(deps) alike,
+    dependabot's `bump x from 1 to 2` under build(deps), and a rare `update x to 2` under fix(deps)."""
+    from segmint_core.planning.bumps import Bump
+    from segmint_core.planning.facts import Facts
+    from segmint_core.planning.style import HouseStyle, Wording
+    from segmint_core.planning.voice import _house_wordings
+
+    style = HouseStyle(seen=100, conventional=100, bumps=[
+        Wording("chore", "deps", "update dependency {name} to v{major}", 18, {"chore(deps)": 12, "fix(deps)": 6}),
+        Wording("build", "deps", "bump {name} from {old} to {new}", 3, {"build(deps)": 3}),
+        Wording("fix", "deps", "update {name} to {new}", 2, {"fix(deps)": 2}),
+    ])
+    facts = Facts(paths=["package.json"], bumps=[Bump("diff", "5.0.0", "7.0.0")])
+    assert _house_wordings(style, facts, "fix", "deps") == ["update dependency diff to v7"]
+    assert _house_wordings(style, facts, "build", "deps") == ["bump diff from 5.0.0 to 7.0.0"]
+    assert _house_wordings(style, facts, "ci", None) == ["update dependency diff to v7"]   # never written so
