@@ -12,7 +12,7 @@ from typing import Any
 from segmint_core.session.models import APPLIED, Activity, AppliedCommit, CommitPlan, Group, PullRequestDraft
 from segmint_core.session.remap import OldUnit, Remap
 from segmint_core.atomic import write_atomic
-from segmint_core.session.store import load_state, save_state
+from segmint_core.session.store import load_state, save_state, set_aside
 from segmint_core.session.units import Units
 from segmint_core.wording import shown
 
@@ -105,7 +105,8 @@ def read_saved(folder: Path) -> SavedState | None:
         return None
     try:
         return SavedState.from_dict(data)
-    except (TypeError, KeyError, ValueError):
+    except (TypeError, KeyError, ValueError, AttributeError):
+        set_aside(folder / STATE_FILE)
         return None
 
 

@@ -31,13 +31,31 @@ def save_state(path: Path, state: dict[str, Any]) -> None:
     write_atomic(path, json.dumps(payload, ensure_ascii=False, sort_keys=True).encode("utf-8", "surrogateescape"))
 
 
+UNREADABLE = ".unreadable"   # suffix of a saved state set aside: its undo history stays there to read
+
+
 def load_state(path: Path) -> dict[str, Any] | None:
     """The saved state, or None if there is none (or it is unreadable: a
-    session is a convenience, never worth refusing to start over)."""
+    session is a convenience, never worth refusing to start over; an
+    unreadable file is set aside beside it rather than overwritten)."""
     try:
-        data = json.loads(path.read_bytes().decode("utf-8", "surrogateescape"))
-    except (OSError, ValueError):
+        raw = path.read_bytes()
+    except OSError:
         return None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    try:
+        data = json.loads(raw.decode("utf-8", "surrogateescape"))
+    except ValueError:
+        set_aside(path)
         return None
-    return data
+    if not isinstance(data, dict):
+        set_aside(path)
+        return None
+    return data if data.get("format") == FORMAT else None
+
+
+def set_aside(path: Path) -> None:
+    """Keep an unreadable saved state as ``<name>.unreadable`` (the last one)."""
+    try:
+        path.replace(path.with_name(path.name + UNREADABLE))
+    except OSError:
+        pass    # a read-only folder: the session starts over all the same

@@ -25,6 +25,19 @@ def test_edits_survive_a_restart(two_intents: Repo) -> None:
     assert again.revision == session.revision
 
 
+@pytest.mark.parametrize("damage", [b"{not json", b"[1, 2]", b'{"format": 1, "groups": "nonsense"}'])
+def test_an_unreadable_saved_session_is_set_aside_not_overwritten(two_intents: Repo, damage: bytes) -> None:
+    """It may hold the only record of what undo would restore: the fresh session keeps it beside."""
+    session = open_session(two_intents)
+    session.propose_commits()
+    saved = two_intents.path / ".git" / "segmint" / "session.json"
+    saved.write_bytes(damage)
+    again = open_session(two_intents)
+    again.propose_commits()
+    assert (saved.parent / "session.json.unreadable").read_bytes() == damage
+    assert open_session(two_intents).plans, "the fresh session is saved and read back"
+
+
 def test_proposing_again_keeps_edited_messages_and_approvals(two_intents: Repo) -> None:
     session = open_session(two_intents)
     one_group_per_hunk(session)
