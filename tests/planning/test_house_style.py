@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from collections.abc import Callable
 
 import pytest
 
@@ -261,19 +262,24 @@ def test_a_house_that_turned_to_conventional_commits_is_followed_by_its_recent_h
     assert re.match(r"^[a-z]+\(app\): ", plans[0].title), plans[0].title
 
 
-def test_an_action_pinned_to_a_commit_is_bumped_in_the_house_wording(repo: Repo) -> None:
+def action_history(repo: Repo, action: str, versions: list[str]) -> Callable[[str, str], str]:
+    """A house that bumps ``action``, pinned to a commit, as ``ci(deps): bump `x@v1` to `v2```
+    through ``versions``, then adds eight features; the workflow's text for a pin."""
     def workflow(sha: str, version: str) -> str:
-        return f"jobs:\n  test:\n    steps:\n      - uses: actions/checkout@{sha}  # v{version}\n"
+        return f"jobs:\n  test:\n    steps:\n      - uses: {action}@{sha}  # v{version}\n"
     repo.write("app/main.py", "x = 1\n")
     repo.commit("chore: start")
-    versions = [("a" * 40, "4.1.0"), ("b" * 40, "4.2.0"), ("c" * 40, "4.2.1")]
-    for n, (sha, version) in enumerate(versions):
-        repo.write(".github/workflows/ci.yml", workflow(sha, version))
-        previous = versions[n - 1][1] if n else "4.0.0"
-        repo.commit(f"ci(deps): bump `actions/checkout@v{previous}` to `v{version}`")
+    for n, version in enumerate(versions[1:]):
+        repo.write(".github/workflows/ci.yml", workflow("abc"[n] * 40, version))
+        repo.commit(f"ci(deps): bump `actions/checkout@v{versions[n]}` to `v{version}`")
     for n in range(8):
         repo.write(f"app/m{n}.py", f"def m{n}():\n    return {n}\n")
         repo.commit(f"feat(app): add m{n}")
+    return workflow
+
+
+def test_an_action_pinned_to_a_commit_is_bumped_in_the_house_wording(repo: Repo) -> None:
+    workflow = action_history(repo, "actions/checkout", ["4.0.0", "4.1.0", "4.2.0", "4.2.1"])
     repo.write(".github/workflows/ci.yml", workflow("d" * 40, "5.0.0"))
     assert message_for(repo).title == "ci(deps): bump `actions/checkout@v4.2.1` to `v5.0.0`"
 
@@ -281,19 +287,8 @@ def test_an_action_pinned_to_a_commit_is_bumped_in_the_house_wording(repo: Repo)
 def test_an_action_whose_full_name_is_too_long_is_bumped_by_its_repository_name(repo: Repo) -> None:
     """``python-semantic-release/python-semantic-release@v10.6.0`` leaves no room for the
     versions; the house's wording with the repository's name alone keeps them."""
-    action = "python-semantic-release/python-semantic-release"
-    def workflow(sha: str, version: str) -> str:
-        return f"jobs:\n  test:\n    steps:\n      - uses: {action}@{sha}  # v{version}\n"
-    repo.write("app/main.py", "x = 1\n")
-    repo.commit("chore: start")
-    versions = [("a" * 40, "10.4.0"), ("b" * 40, "10.5.0"), ("c" * 40, "10.6.0")]
-    for n, (sha, version) in enumerate(versions):
-        repo.write(".github/workflows/ci.yml", workflow(sha, version))
-        previous = versions[n - 1][1] if n else "10.3.0"
-        repo.commit(f"ci(deps): bump `actions/checkout@v{previous}` to `v{version}`")
-    for n in range(8):
-        repo.write(f"app/m{n}.py", f"def m{n}():\n    return {n}\n")
-        repo.commit(f"feat(app): add m{n}")
+    workflow = action_history(repo, "python-semantic-release/python-semantic-release",
+                              ["10.3.0", "10.4.0", "10.5.0", "10.6.0"])
     repo.write(".github/workflows/ci.yml", workflow("d" * 40, "10.6.1"))
     assert message_for(repo).title == "ci(deps): bump `python-semantic-release@v10.6.0` to `v10.6.1`"
 
