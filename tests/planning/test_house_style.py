@@ -318,27 +318,20 @@ def test_a_requirement_range_changed_is_named_with_both_ranges(repo: Repo) -> No
     assert "python-gitlab: >=2,<4 -> >=2,<5" in msg.description
 
 
-def test_a_pin_loosened_to_a_range_is_a_requirement_change_not_a_bump(repo: Repo) -> None:
-    """``gitpython==2.1.10`` -> ``gitpython~=2.1`` is not a bump "from 2.1.10 to 2.1"."""
-    repo.write("requirements/base.txt", "gitpython==2.1.10\nnumpy==1.26.0\n")
+@pytest.mark.parametrize(("path", "before", "after", "title"), [
+    # ``gitpython==2.1.10`` -> ``gitpython~=2.1`` is not a bump "from 2.1.10 to 2.1"
+    ("requirements/base.txt", "gitpython==2.1.10\nnumpy==1.26.0\n", "gitpython~=2.1\nnumpy==1.26.0\n",
+     "build(deps): update gitpython requirement from ==2.1.10 to ~=2.1"),
+    ("requirements.txt", "click==6.2\ngitpython==2.1.10\nsemver==2.2.1\n", "click~=6.2\ngitpython~=2.1\nsemver~=2.2\n",
+     "build(deps): update click, gitpython and semver requirements"),
+    ("requirements.txt", "pytest>=7.0  # tests\n", "pytest>=8.0  # tests\n", "build(deps): bump pytest from 7.0 to 8.0"),
+])
+def test_a_pin_loosened_to_a_range_is_a_requirement_change_and_a_pin_moved_a_bump(
+        repo: Repo, path: str, before: str, after: str, title: str) -> None:
+    repo.write(path, before)
     repo.commit()
-    repo.write("requirements/base.txt", "gitpython~=2.1\nnumpy==1.26.0\n")
-    msg = message_for(repo)
-    assert msg.title == "build(deps): update gitpython requirement from ==2.1.10 to ~=2.1"
-
-
-def test_pins_loosened_together_are_named_as_requirements(repo: Repo) -> None:
-    repo.write("requirements.txt", "click==6.2\ngitpython==2.1.10\nsemver==2.2.1\n")
-    repo.commit()
-    repo.write("requirements.txt", "click~=6.2\ngitpython~=2.1\nsemver~=2.2\n")
-    assert message_for(repo).title == "build(deps): update click, gitpython and semver requirements"
-
-
-def test_a_pin_moved_under_the_same_operator_is_still_a_bump(repo: Repo) -> None:
-    repo.write("requirements.txt", "pytest>=7.0  # tests\n")
-    repo.commit()
-    repo.write("requirements.txt", "pytest>=8.0  # tests\n")
-    assert message_for(repo).title == "build(deps): bump pytest from 7.0 to 8.0"
+    repo.write(path, after)
+    assert message_for(repo).title == title
 
 
 def test_the_type_follows_what_the_house_called_past_changes_of_the_same_kind(repo: Repo) -> None:
