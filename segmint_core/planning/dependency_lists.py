@@ -13,7 +13,7 @@ import json
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 RUNTIME = "runtime"
 DEV = "dev"
@@ -28,15 +28,12 @@ _CARGO_LISTS = {"dependencies": RUNTIME, "dev-dependencies": DEV, "build-depende
 _REQUIREMENT_NAME = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._\-]*)")
 
 
-def manifest_lists(read: Callable[[str], str | None]) -> dict[str, str]:
+def manifest_lists(texts: dict[str, str]) -> dict[str, str]:
     """Each dependency's list (``runtime``, ``dev``, a named group such as ``docs``), by its
-    normalized name; ``read`` gives a root file's text, or None where there is none."""
+    normalized name, from the root manifests' texts by name (``MANIFESTS``)."""
     found: dict[str, str] = {}
     readers = {"package.json": _package_json, "pyproject.toml": _pyproject, "Cargo.toml": _cargo}
-    for path in MANIFESTS:
-        text = read(path)
-        if text is None:
-            continue
+    for path, text in texts.items():
         try:
             pairs = readers[path](text)
         except (ValueError, TypeError, AttributeError, tomllib.TOMLDecodeError):
@@ -84,8 +81,8 @@ def normalized(name: str) -> str:
 
 def _package_json(text: str) -> list[tuple[str, str]]:
     data = json.loads(text)
-    return [(name, where) for key, where in _NPM_LISTS.items()
-            for name in (data.get(key) or {}) if isinstance(data.get(key), dict)]
+    return [(name, where) for key, where in _NPM_LISTS.items() if isinstance(data.get(key), dict)
+            for name in data[key]]
 
 
 def _pyproject(text: str) -> list[tuple[str, str]]:

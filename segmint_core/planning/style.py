@@ -22,7 +22,7 @@ from segmint_core.atomic import write_atomic
 from segmint_core.git import Git
 from segmint_core.planning.conventional import parse_subject
 from segmint_core.planning import messages
-from segmint_core.planning.dependency_lists import habit, habits, manifest_lists
+from segmint_core.planning.dependency_lists import MANIFESTS, habit, habits, manifest_lists
 from segmint_core.planning.facts import gather
 from segmint_core.planning.history import HISTORY_LIMIT, PastCommit, read_history, read_patches
 from segmint_core.planning.precedent import Precedent, Touched, content_features, features, path_words
@@ -138,7 +138,7 @@ def house_style(git: Git, folder: Path | None = None, head: str | None = "HEAD")
             pass     # missing or unreadable: learn it again
     history = read_history(git, head, HISTORY_LIMIT)
     read_patches(git, history)
-    style = learn_style(history, head, manifest_lists(lambda path: _read(git, head, path)))
+    style = learn_style(history, head, manifest_lists(_manifests(git, head)))
     if cache is not None:
         try:
             write_atomic(cache, json.dumps({"version": CACHE_VERSION, "head": head, "style": style.to_dict()}).encode())
@@ -147,9 +147,10 @@ def house_style(git: Git, folder: Path | None = None, head: str | None = "HEAD")
     return style
 
 
-def _read(git: Git, rev: str, path: str) -> str | None:
-    result = git.run("show", f"{rev}:{path}", check=False)
-    return result.text if result.returncode == 0 else None
+def _manifests(git: Git, rev: str) -> dict[str, str]:
+    """The root manifests ``rev`` holds, by name (their git reads started together)."""
+    results = git.run_many(*(("show", f"{rev}:{path}") for path in MANIFESTS), may_fail=tuple(range(len(MANIFESTS))))
+    return {path: r.text for path, r in zip(MANIFESTS, results) if r.returncode == 0}
 
 
 def learn_style(history: list[PastCommit], head: str | None = None, lists: dict[str, str] | None = None) -> HouseStyle:

@@ -31,22 +31,18 @@ anyhow = "1"
 """
 
 
-def reader(files: dict[str, str]):
-    return files.get
-
-
 def test_each_manifest_names_the_list_each_dependency_is_in() -> None:
     package = json.dumps({"dependencies": {"diff": "^5.0.0"}, "devDependencies": {"@types/mocha": "^7"},
                           "peerDependencies": {"react": "*"}})
-    lists = manifest_lists(reader({"package.json": package, "pyproject.toml": PYPROJECT, "Cargo.toml": CARGO}))
+    lists = manifest_lists({"package.json": package, "pyproject.toml": PYPROJECT, "Cargo.toml": CARGO})
     assert lists == {"diff": "runtime", "@types/mocha": "dev", "react": "runtime", "click": "runtime",
                      "typing-extensions": "runtime", "sphinx": "docs", "pytest": "test", "ruff": "lint",
                      "serde": "runtime", "insta": "dev", "anyhow": "runtime"}
 
 
 def test_a_manifest_that_does_not_parse_says_nothing() -> None:
-    assert manifest_lists(reader({"package.json": "{not json", "pyproject.toml": "[project"})) == {}
-    assert manifest_lists(reader({"package.json": '["a list"]'})) == {}
+    assert manifest_lists({"package.json": "{not json", "pyproject.toml": "[project"}) == {}
+    assert manifest_lists({"package.json": '["a list"]'}) == {}
 
 
 def test_a_habit_is_followed_only_where_the_house_nearly_always_keeps_it() -> None:
