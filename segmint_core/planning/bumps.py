@@ -33,14 +33,14 @@ _COMMIT = re.compile(r"[0-9a-f]{12,40}")
 # (``rev: <commit>  # frozen: v0.4.9`` where the config is frozen).
 _HOOK_REPO = re.compile(r"""^\s*-?\s*repo:\s*["']?(?P<url>[^"'\s#]+)""")
 _HOOK_REV = re.compile(r"""^\s*rev:\s*["']?(?P<ref>[\w.\-]+)["']?(?:\s*#\s*frozen:\s*v?(?P<version>\d[\w.\-+]*))?""")
+# A Python requirement: its name, then its range (``>=2,<4``), the first version named.
+_NAME = r"""(?P<name>[A-Za-z0-9][\w.\-]*(?:\[[\w,\-]+\])?)\s*"""
+_OPERATOR = r"""(?:==|~=|>=|<=|!=|>|<)\s*"""
+_RANGE = rf"""(?P<range>{_OPERATOR}(?P<version>\d[\w.\-+*]*)(?:\s*,{{sep}}\s*{_OPERATOR}\d[\w.\-+*]*)*)"""
 # ``"ruff==0.1.8"`` inside a list: Python requirements quoted one after another.
-_QUOTED_REQUIREMENT = re.compile(r"""["'](?P<name>[A-Za-z0-9][\w.\-]*(?:\[[\w,\-]+\])?)\s*"""
-                                 r"""(?P<range>(?:==|~=|>=|<=|!=|>|<)\s*(?P<version>\d[\w.\-+*]*)"""
-                                 r"""(?:\s*,\s*(?:==|~=|>=|<=|!=|>|<)\s*\d[\w.\-+*]*)*)""")
-# ``gitpython~=2.1`` on a line of its own (requirements.txt): the same, unquoted.
-_BARE_REQUIREMENT = re.compile(r"""^\s*(?P<name>[A-Za-z0-9][\w.\-]*(?:\[[\w,\-]+\])?)\s*"""
-                               r"""(?P<range>(?:==|~=|>=|<=|!=|>|<)\s*(?P<version>\d[\w.\-+*]*)"""
-                               r"""(?:\s*,?\s*(?:==|~=|>=|<=|!=|>|<)\s*\d[\w.\-+*]*)*)\s*(?:[;#]|$)""")
+_QUOTED_REQUIREMENT = re.compile(rf"""["']{_NAME}{_RANGE.format(sep="")}""")
+# ``gitpython~=2.1`` on a line of its own (requirements.txt): the same, unquoted (``>=2.9.1<3`` too).
+_BARE_REQUIREMENT = re.compile(rf"""^\s*{_NAME}{_RANGE.format(sep="?")}\s*(?:[;#]|$)""")
 _OPERATORS = re.compile(r"[=<>~!]+")
 
 
