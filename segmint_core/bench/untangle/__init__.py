@@ -117,8 +117,9 @@ def run(args: argparse.Namespace) -> BenchReport:
                            "so they go with --leave-one-out")
     chosen = selections(args, args.k or [2])
     reports = [run_benchmark(args.repo, selection, Cache(args.cache), provider=args.provider,
-                             synthetic_hunks=args.synthetic_hunks if last else 0, log=progress, refine=args.refine)
-               for selection, last in zip(chosen, [False] * (len(chosen) - 1) + [True])]
+                             synthetic_hunks=args.synthetic_hunks if n == len(chosen) - 1 else 0, log=progress,
+                             refine=args.refine)
+               for n, selection in enumerate(chosen)]
     if len(reports) == 1:
         return reports[0]
     # several k: a table each, the synthetic timing once (under the last)
