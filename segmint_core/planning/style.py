@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from statistics import median
@@ -23,7 +24,7 @@ from segmint_core.git import Git
 from segmint_core.planning.conventional import parse_subject
 from segmint_core.planning import messages
 from segmint_core.planning.dependency_lists import MANIFESTS, habit, habits, manifest_lists
-from segmint_core.planning.facts import gather
+from segmint_core.planning.facts import Facts, gather
 from segmint_core.planning.history import HISTORY_LIMIT, PastCommit, read_history, read_patches
 from segmint_core.planning.precedent import Precedent, Touched, content_features, features, path_words
 
@@ -161,6 +162,7 @@ def learn_style(history: list[PastCommit], head: str | None = None, lists: dict[
     if not history:
         return style
     parsed = [(c, parse_subject(c.subject)) for c in history]
+    facts_of = _facts_once()
     conventional = [(c, s) for c, s in parsed if s.type]
     style.examples = [c.subject for c in history[:EXAMPLES]]
     style.types = dict(Counter(s.type for _, s in conventional).most_common())
@@ -180,19 +182,30 @@ def learn_style(history: list[PastCommit], head: str | None = None, lists: dict[
     style.bumps = _wordings(chosen, _bump_pattern)
     style.release = next(iter(_wordings(chosen, _release_pattern)), None)
     if style.follows_conventional:
-        style.precedents = [_precedent(c, s) for c, s in conventional if c.files]
+        style.precedents = [_precedent(c, s, facts_of) for c, s in conventional if c.files]
     if lists:
         style.dependency_lists = lists
-        style.dependency_habits = habits(_past_bumps(conventional), lists)
+        style.dependency_habits = habits(_past_bumps(conventional, facts_of), lists)
     return style
 
 
-def _past_bumps(conventional: list) -> list[tuple[list[str], str]]:
+def _facts_once() -> Callable[[PastCommit], Facts]:
+    """What each past commit's diff does, read once (precedents and past bumps both ask)."""
+    known: dict[int, Facts] = {}
+
+    def facts_of(commit: PastCommit) -> Facts:
+        if id(commit) not in known:
+            known[id(commit)] = gather(commit.parts)
+        return known[id(commit)]
+    return facts_of
+
+
+def _past_bumps(conventional: list, facts_of: Callable[[PastCommit], Facts]) -> list[tuple[list[str], str]]:
     """The names each past dependency bump moved, with the type the house gave it."""
     out = []
     for commit, subject in conventional:
         if commit.parts and _bump_pattern(subject.text):
-            names = [b.name for b in gather(commit.parts).bumps]
+            names = [b.name for b in facts_of(commit).bumps]
             if names:
                 out.append((names, subject.type))
     return out
@@ -214,13 +227,13 @@ def counts_for_style(subject: str) -> bool:
     return bool(subject.strip()) and not subject.startswith(("Merge ", "Revert \""))
 
 
-def _precedent(commit: PastCommit, subject) -> Precedent:
+def _precedent(commit: PastCommit, subject, facts_of: Callable[[PastCommit], Facts]) -> Precedent:
     touched = [Touched(f.path, f.status, f.added, f.removed) for f in commit.files]
     said = set(re.findall(r"[a-z0-9]+", f"{subject.scope or ''} {subject.text}".lower()))
     intent = "deps" if _bump_pattern(subject.text) else "release" if _release_pattern(subject.text) else None
     found = features(touched)
     if commit.parts:
-        facts = gather(commit.parts)
+        facts = facts_of(commit)
         found += content_features(facts, messages.commit_type(facts))
     return Precedent(found, subject.type, subject.scope,
                      tuple(sorted(path_words(f.path for f in commit.files) & said)), intent)
