@@ -12,18 +12,18 @@ Clusters merge best first by the mean of that affinity over all their unit
 pairs (average linkage), while the mean is at least ``threshold(files)``.
 A model may also carry a merge model (``merging.py``) that decides each merge
 from what the two clusters look like instead; the shipped one does not
-(README: held out it keeps more single commits whole but tells fewer tangled
-ones apart).
+(docs/experiments/untangling.md: held out it keeps more single commits whole
+but tells fewer tangled ones apart).
 
 A model may also carry boosted trees (``boosted.py``) that add to a linked
 pair's affinity what the weighted sum cannot say (a kind of link that means
-more between two kinds of file); the shipped one does not (README: held out
-they gain at k=3 only).
+more between two kinds of file); the shipped one does not (docs/experiments/untangling.md:
+held out they gain at k=3 only).
 
 The pair model ships as data, ``model.json``, as ``segmint bench fit --out``
 writes it: fit on the seven histories, two changelog kinds set to 0 as in v1
-(README: held out it beats v1 at every k; the confidence calibration,
-``calibration.json``, is fit with it). v1's,
+(docs/experiments/untangling.md: held out it beats v1 at every k; the
+confidence calibration, ``calibration.json``, is fit with it). v1's,
 fit on click and httpx, stays as ``model_v1.json``, the baseline of
 ``segmint bench untangle``. The timeline coefficients have no history to
 learn from and are set by hand.

@@ -9,7 +9,7 @@ case's best cuts, and every case counts once; then gradient ascent on the
 mean expected ARI of the level it picks. The leave-one-out table scores it
 (``graph, cut model``) beside two cuts no model can make, which say what the
 choice of cut is worth: the level with the best ARI and the level with as
-many groups as commits. It is not shipped (README).
+many groups as commits. It is not shipped (docs/experiments/untangling.md).
 """
 
 from __future__ import annotations

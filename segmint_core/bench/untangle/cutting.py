@@ -13,7 +13,7 @@ linear scorer (``CutModel``, fit on tangled histories by
 fewest merges on a tie. Deciding once per case, rather than merge by merge,
 lets the choice weigh what the partition as a whole looks like. The engine
 does not use it, so it lives with the bench that measures it: held out it keeps more single commits whole but tells
-fewer tangled ones apart (README, "How well it untangles").
+fewer tangled ones apart (docs/experiments/untangling.md).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ installing a parser recomputes the links on the next run, and nothing else.
 
 The links of ``HELD_BACK`` kinds are computed and cached, but left out of
 what fitting and scoring read unless asked for (``keep``): the shipped model
-is not fit on them (README: files changed together in history, held out).
+is not fit on them (docs/experiments/untangling.md: files changed together in history, held out).
 """
 
 from __future__ import annotations

@@ -22,8 +22,8 @@ Up to three parts, fit one after the other on the same cases:
   clustering considers, with that pair model, in cases of every k (single
   commits included), is a row (``merges.py``); a logistic regression on what
   the two clusters look like, merging at P or more. It is not in the shipped
-  model (README: held out it keeps more single commits whole but tells fewer
-  tangled ones apart, and splits the demo's docs from their code); without
+  model (docs/experiments/untangling.md: held out it keeps more single
+  commits whole but tells fewer tangled ones apart, and splits the demo's docs from their code); without
   it the engine merges while the mean affinity beats v1's threshold.
 """
 
@@ -48,12 +48,12 @@ from segmint_core.grouping.model import DEFAULT, HAND_SET, Model
 from segmint_core.wording import counted
 
 MERGE_THRESHOLD = 0.6
-# The trees of the shipped pair model (None: linear only). README: what they add held out.
+# The trees of the shipped pair model (None: linear only). docs/experiments/untangling.md: what they add held out.
 BOOSTING: Boosting | None = None
 # Set to 0 after the fit, as in v1. The seven histories weigh two changelog
 # entries in one file as one intent (about 2.6 and 1.6), and with that weight
 # the confidence offers to split the demo's changelog entry from the code it
-# names (tests/tui/test_confidence.py). Held out (README) zeroing them costs
+# names (tests/tui/test_confidence.py). Held out (docs/experiments/untangling.md) zeroing them costs
 # about 0.015 of single commits kept whole and nothing at k=2 or 3.
 ZEROED = ("kinds:changelog+changelog", "same_file:changelog")
 

@@ -24,7 +24,8 @@ from segmint_core.grouping.model import Model
 
 Row = tuple[dict[str, float], float, float]
 # A single commit's case weighs half a tangled one's: every merge in it is right, and at full
-# weight the fit joins two commits' small trees as one (README: held out, 0.5 keeps k=2 level).
+# weight the fit joins two commits' small trees as one (docs/experiments/untangling.md:
+# held out, 0.5 keeps k=2 level).
 SINGLE_WEIGHT = 0.5
 
 

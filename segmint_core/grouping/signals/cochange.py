@@ -10,7 +10,7 @@ different folders fall back on their folders': the share of commits touching
 both. A file-level link is spread over the units of the two files as
 ``files.py`` spreads a shared folder, over at most 16 unit pairs.
 
-The shipped model gives these links no weight (README: held out they cost
+The shipped model gives these links no weight (docs/experiments/untangling.md: held out they cost
 single commits and gain nothing at k=2 or 3), so ``group_changes`` reads no
 history; the benchmark computes them and ``--add cochange`` measures them.
 """
