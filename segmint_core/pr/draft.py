@@ -15,6 +15,13 @@ from segmint_core.planning.facts import is_test_path
 from segmint_core.session.models import APPLIED, CommitPlan, PullRequestDraft
 
 IMPORTANCE = ["feat", "fix", "perf", "refactor", "docs", "test", "build", "ci", "style", "chore"]
+# Verbs a subject starts with (the message writer's, and common ones of the houses it follows).
+SUBJECT_VERBS = frozenset({
+    "add", "remove", "delete", "drop", "fix", "correct", "handle", "raise", "update", "change", "set", "use",
+    "rename", "move", "extract", "replace", "refactor", "simplify", "restructure", "clean", "tidy", "improve",
+    "extend", "support", "allow", "make", "avoid", "ensure", "implement", "introduce", "bump", "release",
+    "document", "format", "reformat", "test", "merge", "revert",
+})
 
 SYSTEM_PROMPT = (
     "You write the summary paragraph of a pull request from its commit messages: two to four plain "
@@ -77,8 +84,15 @@ def _sentence(subject: str) -> str:
 
 
 def _third_person(subject: str) -> str:
-    """``add x`` -> ``adds x``: commit subjects are imperative, summaries are not."""
+    """``add x`` -> ``adds x``: commit subjects are imperative, summaries are not.
+
+    A house that capitalizes its subjects (``Fix x``, click's) has its verb read the same way,
+    in lower case (``fixes x``), when it is one the message writer starts a subject with; a
+    capitalized word that is not, a name perhaps, is left as it is.
+    """
     verb, _, rest = subject.partition(" ")
+    if verb.isalpha() and verb[:1].isupper() and verb[1:].islower() and verb.lower() in SUBJECT_VERBS:
+        verb = verb.lower()
     if not verb.isalpha() or not verb.islower():
         return subject
     if verb.endswith(("s", "sh", "ch", "x", "z")):

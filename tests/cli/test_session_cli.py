@@ -72,3 +72,25 @@ def test_pr_prints_an_edited_draft_until_asked_to_draft_again(repo: Repo) -> Non
     assert json.loads(run_segmint("pr", "--json", cwd=repo.path).stdout)["edited"] is True
     again = run_segmint("pr", "--new", cwd=repo.path)
     assert again.stdout == first.stdout
+
+
+def test_pr_summary_reads_a_capitalized_house_s_subjects_as_sentences(repo: Repo) -> None:
+    # A house writing "Fix x" (click, black): its titles keep their capital, the summary's
+    # "It also ..." does not, and each verb takes the third person.
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n")
+    repo.write("README.md", "# Calc\n\nIt adds numbers.\n")
+    repo.commit("Add calculator")
+    for i in range(11):
+        repo.write("NOTES.txt", f"note {i}\n")
+        repo.commit(f"Update notes for release {i}")
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n    return a - b\n")
+    repo.write("README.md", "# Calc\n\nIt adds numbers, and subtracts them.\n")
+    plan = run_segmint("plan", "--json", cwd=repo.path)
+    titles = [c["title"] for c in json.loads(plan.stdout)["commits"]]
+    assert len(titles) == 2 and all(t[:1].isupper() and ":" not in t for t in titles), titles
+    pr = run_segmint("pr", cwd=repo.path)
+    assert pr.returncode == 0, pr.stderr
+    summary = pr.stdout.split("## Summary\n\n", 1)[1].split("\n", 1)[0]
+    lead, also = summary.split(" It also ")
+    assert lead[:1].isupper() and lead.split()[0].endswith("s"), summary
+    assert also[:1].islower() and also.split()[0].endswith("s"), summary
