@@ -6,9 +6,9 @@ import argparse
 import sys
 
 from segmint_core.changes import ChangeSet, capture
-from segmint_core.changes.models import Change, wire_text
+from segmint_core.changes.models import Change
 from segmint_core.git import Git
-from segmint_core.wording import counted
+from segmint_core.wording import counted, shown
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (3 ms here)
 if TYPE_CHECKING:
@@ -87,9 +87,9 @@ def _hunk_summary(c: Change) -> str:
 
 
 def _path_label(c: Change) -> str:
-    label = wire_text(c.file_path)
+    label = shown(c.file_path)   # a newline or tab in the name as \n, \t: one row per file
     if c.old_path:
-        label = f"{wire_text(c.old_path)} -> {label}"
+        label = f"{shown(c.old_path)} -> {label}"
     notes = [n for n, on in (("binary", c.binary), ("untracked", c.untracked)) if on]
     if c.old_mode and c.new_mode and c.old_mode != c.new_mode:
         notes.append(f"mode {c.old_mode} -> {c.new_mode}")

@@ -78,6 +78,10 @@ def test_a_newline_or_tab_in_a_file_name_is_escaped_wherever_it_is_shown(repo: R
     for change in session.changes:
         session.move_hunks([change.id], new_group=True)
 
+    changes = segmint(repo, "changes").stdout
+    rows = [line for line in changes.splitlines() if line.startswith("change-")]
+    assert len(rows) == 2 and rows[0].endswith("  a\\nb.txt") and rows[1].endswith("  tab\\tname.py"), changes
+    assert "\t" not in changes
     table = segmint(repo, "plan").stdout
     rows = [line for line in table.splitlines() if line.startswith("commit-")]
     assert len(rows) == 2 and any("a\\nb.txt" in r for r in rows) and any("tab\\tname.py" in r for r in rows)
