@@ -13,6 +13,7 @@ from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.planning.facts import is_test_path
 from segmint_core.session.models import APPLIED, CommitPlan, PullRequestDraft
+from segmint_core.wording import shown
 
 IMPORTANCE = ["feat", "fix", "perf", "refactor", "docs", "test", "build", "ci", "style", "chore"]
 # Verbs a subject starts with (the message writer's, and common ones of the houses it follows).
@@ -53,7 +54,7 @@ def draft_pr(plans: list[CommitPlan], files: list[FileLine], settings: Settings 
     body = "\n\n".join([
         "## Summary\n\n" + summary,
         "## Commits\n\n" + "\n".join(_commit_line(p) for p in plans),
-        "## Files changed\n\n" + ("\n".join(f"- `{f.path}` (+{f.added} -{f.removed})" for f in files) or "- none"),
+        "## Files changed\n\n" + ("\n".join(f"- `{shown(f.path)}` (+{f.added} -{f.removed})" for f in files) or "- none"),
         "## Test plan\n\n" + _test_plan(files),
     ])
     commits = [CommitPlan.from_dict(p.to_dict()) for p in plans]   # a snapshot: plans change later
@@ -113,4 +114,4 @@ def _test_plan(files: list[FileLine]) -> str:
     tests = [f.path for f in files if is_test_path(f.path)]
     if not tests:
         return "- No test files changed; describe how this was checked."
-    return "\n".join(f"- [ ] `{path}`" for path in tests)
+    return "\n".join(f"- [ ] `{shown(path)}`" for path in tests)
