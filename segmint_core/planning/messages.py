@@ -111,6 +111,8 @@ def commit_type(facts: Facts) -> str:
         return "refactor" if code else "chore"
     if facts.typo_only:
         return "docs" if not code or facts.comment_only else "fix"
+    if code and _comments_only(facts) and not facts.renamed_files:
+        return "docs"      # a word swapped in a docstring is no rename
     if facts.renames and not facts.added_defs or facts.moved_only or facts.renamed_files and not facts.added:
         return "refactor"
     public = [d for d in facts.code_added_defs if not d.startswith("_")]
@@ -120,8 +122,6 @@ def commit_type(facts: Facts) -> str:
         return "refactor"
     if code and not facts.added and not facts.removed:
         return "chore"
-    if code and _comments_only(facts):
-        return "docs"
     if code and (facts.changed_defs or facts.removed):
         return "fix"
     return "chore"

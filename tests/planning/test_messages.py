@@ -171,6 +171,12 @@ def test_consistent_rename_is_a_refactor(repo: Repo) -> None:
     assert message_for(repo).title == "refactor: rename load_cfg to load_config"  # "lib" says nothing
 
 
+def test_a_word_changed_in_a_docstring_is_docs_not_a_rename(repo: Repo) -> None:
+    before = 'def toggle(flag, value):\n    """Turn the flag of."""\n    return value\n'
+    after = before.replace("flag of.", "flag off.")
+    assert title_of_edit(repo, "lib/flags.py", before, after) == "docs(flags): document toggle"
+
+
 def test_dependency_bump_is_build(repo: Repo) -> None:
     repo.write("requirements.txt", "numpy==1.26.0\nrequests==2.31.0\n")
     repo.commit()
