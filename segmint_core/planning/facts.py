@@ -324,19 +324,31 @@ def _def_name(line: str) -> str | None:
 def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -> Counter:
     """The functions a hunk edits inside, with the lines it changes in each: git's function
     context for changes above the hunk's first definition, then the last definition above
-    each changed line (a changed signature counts for its function)."""
+    each changed line (a changed signature counts for its function). Blank lines edit no
+    function, and the decorators added just above a definition are that definition's."""
     section = hunk.header.split("@@", 2)[-1].strip()
     found = _defs([section]) if section else []
     current = found[0] if found else None
     edited: Counter = Counter()
+
+    def edit(name: str | None, count: int) -> None:
+        if count and name:
+            edited[name] += count
+            if name not in facts.changed_defs:
+                facts.changed_defs.append(name)
+
+    leading = 0     # decorator lines added just above whatever line comes next
     for line in hunk.lines:
         found = _defs([line[1:]])
         if found:
             current = found[0]
-        if line[:1] in "+-" and current:
-            edited[current] += 1
-            if current not in facts.changed_defs:
-                facts.changed_defs.append(current)
+        text = line[1:].strip()
+        if line[:1] == "+" and text.startswith("@") and not found:
+            leading += 1
+            continue
+        edit(current, leading + (1 if line[:1] in "+-" and text else 0))
+        leading = 0
+    edit(current, leading)
     return edited
 
 

@@ -177,6 +177,17 @@ def test_a_word_changed_in_a_docstring_is_docs_not_a_rename(repo: Repo) -> None:
     assert title_of_edit(repo, "lib/flags.py", before, after) == "docs(flags): document toggle"
 
 
+def test_a_test_added_after_another_changes_only_itself(repo: Repo) -> None:
+    repo.write("stats.py", "def average(xs):\n    return sum(xs) / len(xs)\n")
+    repo.write("test_stats.py", "from stats import average\n\n\ndef test_average():\n    assert average([1, 2]) == 1.5\n")
+    repo.commit()
+    repo.write("stats.py", "def average(xs):\n    if not xs:\n        return 0.0\n    return sum(xs) / len(xs)\n")
+    repo.write("test_stats.py", "from stats import average\n\n\ndef test_average():\n    assert average([1, 2]) == 1.5\n"
+               "\n\n@slow\ndef test_average_of_nothing():\n    assert average([]) == 0.0\n")
+    # the blank lines and the decorator above the new test are the new test's, not test_average's
+    assert message_for(repo).description.splitlines()[-1] == "- test_stats.py (+5 -0): adds test_average_of_nothing"
+
+
 def test_dependency_bump_is_build(repo: Repo) -> None:
     repo.write("requirements.txt", "numpy==1.26.0\nrequests==2.31.0\n")
     repo.commit()
