@@ -13,6 +13,7 @@ so a removed line and its replacement are each coloured in their own context.
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -27,6 +28,7 @@ from rich.style import Style
 from rich.text import Text
 
 from segmint_core.changes.models import Change, Hunk
+from segmint_core.wording import shown
 from segmint_tui.line_parts import Elsewhere
 
 CHUNK = 96              # rows highlighted together
@@ -49,6 +51,9 @@ NOTE = Style(color="#8b8fa3", italic=True)
 NO_NEWLINE = Style(color="#8b8fa3", italic=True)
 ELSEWHERE = Style(color="#8b8fa3", italic=True)          # another part's added line, shown where it sits
 ELSEWHERE_TAG = Style(color="#c678dd", italic=True)      # which group holds a line of another part
+
+# What a file's line may hold that must not reach the terminal raw (a tab is expanded instead).
+_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f\udc80-\udcff]")
 
 
 @dataclass(frozen=True)
@@ -175,7 +180,7 @@ class HunkBlock:
             line, where = self._rows[index - 1]   # type: ignore[index,misc]
             text = Text(no_wrap=True, end="")
             text.append(" " * (2 * gutter + 3))
-            text.append(line[:MAX_COLUMNS].expandtabs(4), ELSEWHERE)
+            text.append(visible(line[:MAX_COLUMNS]), ELSEWHERE)
             text.append(f"   → {where}", ELSEWHERE_TAG)
             return text, None
         chunk = self._chunk(i // CHUNK)
@@ -212,7 +217,7 @@ class HunkBlock:
         text = Text(no_wrap=True, end="")
         text.append("●" if self.hunk.staged else " ", STAGED_MARK)
         text.append(" " * (2 * gutter + 2))
-        text.append(self.hunk.header)
+        text.append(shown(self.hunk.header))
         text.append(f"  {self.hunk.id}", Style(color="#a0a4b8"))
         if self.hunk.staged:
             text.append("  staged", STAGED_MARK)
@@ -238,8 +243,8 @@ class HeaderBlock:
 
     def __init__(self, change: Change, hunks: list[Hunk]) -> None:
         self.target = Target(change)
-        name = change.file_path if not change.old_path or change.old_path == change.file_path \
-            else f"{change.old_path} → {change.file_path}"
+        name = shown(change.file_path) if not change.old_path or change.old_path == change.file_path \
+            else f"{shown(change.old_path)} → {shown(change.file_path)}"
         added = sum(h.added for h in hunks)
         removed = sum(h.removed for h in hunks)
         self.parts: list[tuple[str, Style | None]] = [
@@ -416,7 +421,7 @@ def highlight(lexer: Lexer, lines: list[str]) -> list[Text]:
     new: list[str] = []
     where: list[tuple[str, int]] = []   # (side, index within that side)
     for line in lines:
-        sign, body = line[:1], line[1:MAX_COLUMNS + 1].expandtabs(4)
+        sign, body = line[:1], visible(line[1:MAX_COLUMNS + 1])
         if sign == "-":
             where.append(("old", len(old)))
             old.append(body)
@@ -440,6 +445,15 @@ def highlight(lexer: Lexer, lines: list[str]) -> list[Text]:
         else:
             out.append(sides[side][index])
     return out
+
+
+def visible(body: str) -> str:
+    """A line of a file as one row of the screen: tabs expanded; other control characters and
+    bytes that are not UTF-8 escaped (``\\r``, ``\\x1b``). Raw, a carriage return would cut
+    the row in two (and shift the rows after it), and an escape sequence would reach the terminal."""
+    if _UNSAFE.search(body) is not None:
+        body = "\t".join(shown(part) for part in body.split("\t"))
+    return body.expandtabs(4)
 
 
 def _lex(lexer: Lexer, lines: list[str]) -> list[Text]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from segmint_core.errors import SegmintError
 from segmint_core.session.models import APPLIED, APPROVED, AWAITING_APPROVAL
-from segmint_core.wording import counted
+from segmint_core.wording import counted, shown
 from segmint_tui.dialogs.confirm import Confirm
 from segmint_tui.dialogs.group_picker import NEW_GROUP, GroupPicker
 from segmint_tui.dialogs.text_prompt import TextPrompt
@@ -447,7 +447,7 @@ class SessionActions:
             self.notify("Highlight a file, hunk or diff line to comment on", severity="warning")
             return
         path, line, hunk_id = where
-        place = path + (f" line {line}" if line else "") + (f" ({hunk_id})" if hunk_id else "")
+        place = shown(path) + (f" line {line}" if line else "") + (f" ({hunk_id})" if hunk_id else "")
 
         def typed(comment: str | None) -> None:
             if comment is not None:

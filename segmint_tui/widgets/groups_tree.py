@@ -21,7 +21,7 @@ from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
 from segmint_core.changes.patch import section_of
-from segmint_core.wording import counted
+from segmint_core.wording import counted, shown
 from segmint_tui.groups_model import UNGROUPED, FileRow, GroupRow
 
 GROUP, REASON, FILE, HUNK = "group", "reason", "file", "hunk"
@@ -210,14 +210,14 @@ class GroupsTree(Tree[NodeRef]):
         letter = STATUS_LETTER.get(f.change.status, "?")
         return Text.assemble(
             self._mark(NodeRef(FILE, row.id, f.change.id).key), (letter + " ", Style(color="#61afef", bold=True)),
-            counts(f.added, f.removed), "  ", f.change.file_path,
+            counts(f.added, f.removed), "  ", shown(f.change.file_path),
         )
 
     def _hunk_label(self, hunk) -> Text:
         short = hunk.id.split("-", 1)[-1]
         section = section_of(hunk.header)
         where = hunk.header[:len(hunk.header) - len(section)]
-        context = section.strip()
+        context = shown(section.strip())
         return Text.assemble(
             self._mark(NodeRef(HUNK, "", hunk_id=hunk.id).key), self._doubt(hunk_id=hunk.id), (short + " ", DIM),
             counts(hunk.added, hunk.removed),

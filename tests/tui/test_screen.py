@@ -112,3 +112,23 @@ async def test_a_short_terminal_gives_the_activity_panel_s_rows_to_the_panes(dem
         await pilot.resize_terminal(120, 16)                # short: the header stays
         await settle(pilot)
         assert not activity.display and app.main.query_one("Header").display
+
+
+async def test_control_characters_in_names_and_lines_are_shown_escaped(repo: Repo) -> None:
+    """A newline in a file name, a carriage return or an escape sequence in a line: shown as
+    ``\\n``, ``\\r``, ``\\x1b``, never written raw (which broke rows and reached the terminal)."""
+    repo.write("ctl.py", "x = 1\n")
+    repo.commit("init")
+    repo.write("ctl.py", 'x = 1\ny = "\x1b[31mred\rcr"\n\tz = 2\n')
+    repo.write("new\nline.txt", "hi\n")
+    async with running(repo.path, auto_group=False) as pilot:
+        app = pilot.app
+        await pilot.press("right")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "\x1b" not in text and "\r" not in text
+        assert "A +1 −0  new\\nline.txt" in text, "the file's row in the groups pane"
+        rows = [row.rstrip() for row in app.main.diff.visible_text()]
+        assert any(row.startswith(" new\\nline.txt added") for row in rows), rows
+        assert '2 +y = "\\x1b[31mred\\rcr"' in "\n".join(rows), "one row, the same line number"
+        assert any(row.endswith("3 +    z = 2") for row in rows), "the next line keeps its number"
