@@ -15,15 +15,19 @@ made, so lines they wrote are left unattributed.
 from __future__ import annotations
 
 import difflib
+import logging
 import os
 from dataclasses import dataclass
 
 from segmint_core.changes import ChangeSet, parse_diff
 from segmint_core.changes.models import Change, Hunk
+from segmint_core.errors import SegmintError
 from segmint_core.git import DIFF_OPTIONS, decode
 from segmint_core.trajectory import commit_messages as msgs
 from segmint_core.trajectory.history import ShadowCommit, read_log
 from segmint_core.trajectory.shadow import PATHSPEC_BATCH, ShadowRepo
+
+log = logging.getLogger(__name__)
 
 MIN_REMOVED_TEXT = 4  # characters (stripped) a removed line needs to be matched by text
 
@@ -40,12 +44,21 @@ def hunk_histories(root: str, changes: ChangeSet, *, burst_gap: float = 90.0) ->
     """Timeline evidence for every hunk of ``changes``, by hunk id.
 
     None when the project has no .trajectory shadow repository (or it holds no
-    commits yet). A hunk none of whose lines can be traced gets empty tuples.
-    Burst numbers count from 0 over the timed snapshots, oldest first.
+    commits yet, or git cannot read it). A hunk none of whose lines can be traced
+    gets empty tuples. Burst numbers count from 0 over the timed snapshots, oldest first.
     """
     shadow = ShadowRepo(os.fspath(root))
     if not shadow.exists():
         return None
+    # The timeline is one signal among many: a damaged shadow repository must not stop grouping.
+    try:
+        return _histories(shadow, changes, burst_gap)
+    except (SegmintError, OSError) as exc:
+        log.warning("grouping without the edit timeline: %s cannot be read (%s)", shadow.git_dir, exc)
+        return None
+
+
+def _histories(shadow: ShadowRepo, changes: ChangeSet, burst_gap: float) -> dict[str, HunkHistory] | None:
     commits = list(reversed(read_log(shadow)))
     if not commits:
         return None

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from segmint_core.changes import ChangeSet, capture
 from segmint_core.git import Git
+from segmint_core.session.session import Session
 from segmint_core.trajectory.recorder import Recorder
 from segmint_core.trajectory.timeline import HunkHistory, hunk_histories
 from tests.support.repo import Repo
@@ -49,6 +50,26 @@ def test_no_shadow_repository_means_no_timeline(repo: Repo) -> None:
     repo.commit()
     repo.write("a.txt", "b\n")
     assert hunk_histories(str(repo.path), changes_of(repo)) is None
+
+
+def test_a_damaged_shadow_repository_means_no_timeline_and_grouping_goes_on(repo: Repo) -> None:
+    repo.write("m.py", lines(10))
+    repo.commit()
+    clock = FakeClock()
+    rec = Recorder(str(repo.path), clock=clock)
+    rec.open()
+    replace_line(repo, "m.py", 5, "five, edited")
+    save(rec, clock, 10, "Intent A", "m.py")
+    blob = Git(str(repo.path)).run("--git-dir=.trajectory", "rev-parse", "HEAD:m.py").text.strip()
+    stored = repo.path / ".trajectory" / "objects" / blob[:2] / blob[2:]
+    stored.chmod(0o644)
+    stored.write_bytes(b"not a git object")       # git log fails on it: "inflate: data stream error"
+
+    edited = repo.read("m.py")
+
+    assert hunk_histories(str(repo.path), changes_of(repo)) is None
+    assert Session.open(str(repo.path)).regroup(), "grouped without the timeline"
+    assert repo.read("m.py") == edited
 
 
 def test_hunks_are_traced_to_the_snapshots_bursts_and_intents_that_wrote_them(repo: Repo) -> None:
