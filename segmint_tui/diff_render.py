@@ -332,6 +332,15 @@ class DiffDocument:
     def hunk_rows(self) -> list[int]:
         return [start for start, block in zip(self.starts, self.blocks) if isinstance(block, HunkBlock)]
 
+    def same_hunk(self, other: HunkBlock) -> int | None:
+        """The header row of the block showing the same hunk as ``other`` (of another document):
+        the same file and lines, drawn as the same rows, whatever its id became on a refresh."""
+        for start, block in zip(self.starts, self.blocks):
+            if (isinstance(block, HunkBlock) and block.change.file_path == other.change.file_path
+                    and block.lines == other.lines and len(block) == len(other)):
+                return start
+        return None
+
     def hunk_span(self, y: int) -> tuple[HunkBlock, int, int] | None:
         """The hunk row ``y`` is in, with its first and last line rows (after its header)."""
         found = self.locate(y)

@@ -22,7 +22,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from segmint_tui.diff_render import DiffDocument, Target, message_document
+from segmint_tui.diff_render import DiffDocument, HunkBlock, Target, message_document
 
 
 @dataclass(frozen=True)
@@ -77,21 +77,20 @@ class DiffView(ScrollView, can_focus=True):
         same = keep_position and document.key == self.document.key
         if document.live != self.document.live:
             self.refresh_bindings()     # the footer offers comments and moves on live rows only
-        kept = self.selection if same else None
+        # Rows above the cursor may come or go (a file left the group): the cursor and the
+        # selection follow their hunk's lines, not their row numbers.
+        cursor = _hunk_place(self.document, self.cursor) if same else None
+        anchor = _hunk_place(self.document, self.anchor) if same and self.selection is not None else None
         self.document = document
         self.virtual_size = Size(document.width, document.line_count)
-        if not (kept is not None and self._hunk_id_at(self.anchor) == kept.hunk_id):
-            self.anchor = None    # a redraw keeps a selection only on the same hunk
+        self.anchor = _row_in(document, anchor)
         if same:
-            self.cursor = min(self.cursor, max(0, document.line_count - 1))
+            moved = _row_in(document, cursor)
+            self.cursor = moved if moved is not None else min(self.cursor, max(0, document.line_count - 1))
         else:
             self.set_reactive(DiffView.cursor, 0)
             self.scroll_to(0, 0, animate=False, immediate=True)
         self.refresh()
-
-    def _hunk_id_at(self, row: int | None) -> str | None:
-        span = self.document.hunk_span(row) if row is not None else None
-        return span[0].hunk.id if span is not None else None
 
     @property
     def target(self) -> Target | None:
@@ -286,3 +285,20 @@ class DiffView(ScrollView, can_focus=True):
         top = self.scroll_offset.y
         return [self.document.plain(y) for y in range(top, min(self.document.line_count, top + self.size.height))]
 
+
+def _hunk_place(document: DiffDocument, row: int | None) -> tuple[HunkBlock, int] | None:
+    """Row ``row`` as its hunk and the row within it; None outside hunks."""
+    found = document.locate(row) if row is not None else None
+    if found is None or not isinstance(found[0], HunkBlock):
+        return None
+    return found   # type: ignore[return-value]
+
+
+def _row_in(document: DiffDocument, place: tuple[HunkBlock, int] | None) -> int | None:
+    """The row of ``place`` in ``document``, its hunk found by file and lines (its id may have
+    changed); None when the hunk is not there as it was."""
+    if place is None:
+        return None
+    block, index = place
+    start = document.same_hunk(block)
+    return None if start is None else start + index

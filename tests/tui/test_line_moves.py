@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from segmint_core.session.session import Session
 from segmint_tui.dialogs.group_picker import GroupPicker
 from segmint_tui.widgets.diff_search import DiffSearch
 from segmint_tui.widgets.diff_view import DiffView
@@ -171,3 +172,29 @@ async def test_e_without_an_editor_says_how_to_set_one(repo: Repo, monkeypatch) 
         await pilot.press("e")
         assert ("Could not open the editor: No editor set: set $EDITOR (or $VISUAL), for example export EDITOR=vim"
                 in notifications(pilot.app))
+
+
+async def test_a_selection_follows_its_lines_when_a_refresh_takes_rows_above_it(repo: Repo) -> None:
+    """A file above the selection leaves the group on disk: the selection stays on the lines the
+    person chose (it stayed on the row numbers, and n moved other lines)."""
+    repo.write("a.py", BEFORE)
+    three_lines(repo)
+    repo.write("a.py", AFTER)
+    session = Session.open(str(repo.path))
+    session.regroup()
+    session.move_hunks(["change-1:1", "change-2:1"], new_group=True)     # a.py above app.py, one group
+    async with running(repo.path, session=session) as pilot:
+        app = pilot.app
+        await pilot.press("3", "end", "up", "up", "v", "up")           # app.py's +second and +third
+        selection = app.main.diff.selection
+        assert (selection.hunk_id, selection.positions) == ("change-2:1", [2, 3])
+        repo.git("checkout", "--", "a.py")
+        await pilot.press("r")
+        await settle(pilot)
+        assert not any("a.py" in row for row in app.main.diff.visible_text())
+        selection = app.main.diff.selection
+        assert selection is not None and selection.positions == [2, 3]
+        await pilot.press("n")
+        await settle(pilot)
+        moved = next(g for g in app.session.groups if len(g.hunk_ids) == 1 and g.hunk_ids[0].endswith(".2"))
+        assert app.session.units.by_id[moved.hunk_ids[0]].changed_lines == ["+second = 2", "+third = 3"]
