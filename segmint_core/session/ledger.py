@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from segmint_core.changes import ChangeSet
-from segmint_core.session.models import APPLIED, AppliedCommit, CommitPlan, Group
+from segmint_core.session.models import APPLIED, FAILED, PROPOSED, AppliedCommit, CommitPlan, Group
 from segmint_core.session.state import SavedState
 from segmint_core.session.units import Units
 
@@ -65,6 +65,9 @@ def put_back(state: SavedState, last: AppliedCommit, fresh: ChangeSet) -> Units:
         item.change_ids = [c for c in item.change_ids if c in known]
     for item in (*state.groups, *state.plans):
         item.revision = state.revision
+    undone = next((p for p in state.plans if p.id == last.plan_id), None)
+    if undone is not None and undone.status == FAILED:   # that failure was overcome by the commit undone
+        undone.status, undone.error = PROPOSED, None
     if state.applied and state.applied[-1] is last:
         state.applied.pop()
     return units

@@ -292,3 +292,18 @@ def test_a_description_with_a_nul_byte_is_refused_when_edited_not_when_committed
     session.update_commit(plans[0].id, title="fix: a\x00b")   # a title is shown escaped, like a file name
     session.apply_commit(plans[0].id)
     assert two_intents.git("log", "-1", "--format=%s") == "fix: a\\x00b\n"
+
+
+def test_undo_of_a_commit_that_failed_before_does_not_bring_back_the_old_failure(two_intents: Repo) -> None:
+    session = open_session(two_intents)
+    first = session.propose_commits()[0]
+    hook = two_intents.path / ".git" / "hooks" / "pre-commit"
+    hook.write_text("#!/bin/sh\necho refused >&2\nexit 1\n")
+    hook.chmod(0o755)
+    with pytest.raises(SegmintError, match="refused"):
+        session.apply_commit(first.id)
+    hook.unlink()
+    session.apply_commit(first.id)
+    session.undo()
+    plan = next(p for p in open_session(two_intents).plans if p.id == first.id)
+    assert (plan.status, plan.error, plan.sha) == ("proposed", None, None)
