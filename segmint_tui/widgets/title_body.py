@@ -7,7 +7,7 @@ keeps the editor open, so the person can fix what it names."""
 
 from __future__ import annotations
 
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Input, TextArea
 
@@ -24,7 +24,8 @@ def body_area(id: str) -> TextArea:
     return OrderedTextArea(id=id, soft_wrap=True, tab_behavior="focus")
 
 
-class TitleBodyEditor(Vertical):
+class TitleBodyEditor(VerticalScroll):
+    # Scrolls in a short terminal: the field with the focus is scrolled into view, never typed into unseen.
     ID_PREFIX = ""   # the inputs are #<prefix>-title and #<prefix>-body
 
     class Leave(Message):

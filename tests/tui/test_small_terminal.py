@@ -73,3 +73,21 @@ async def test_an_empty_list_says_why_and_what_to_press(demo: Repo) -> None:
         assert note(app, "groups") == "Nothing to commit: the working tree is clean. u undoes the last commit."
         assert "Nothing to commit: the working tree is clean." in screen_text(app)
         assert "3. fix(inventory)" in screen_text(app), "the applied commits stay listed"
+
+
+async def test_at_40_by_10_the_message_field_in_use_is_on_screen(demo: Repo) -> None:
+    """The editor scrolls to the field with the focus: typing never goes into a body out of sight."""
+    async with running(demo.path, size=(40, 10)) as pilot:
+        app = pilot.app
+        await pilot.press("p")
+        await settle(pilot)
+        await pilot.press("2", "enter", "enter")          # the message editor, then on to the body
+        assert app.focused is app.main.editor.body
+        await pilot.press("ctrl+home")
+        await type_text(pilot, "BODYTEXT ")
+        await settle(pilot)
+        assert "BODYTEXT" in screen_text(app)
+        await pilot.press("shift+tab")                     # back to the title
+        await settle(pilot)
+        assert app.focused is app.main.editor.title_input
+        assert app.main.editor.title_input.value[:12] in screen_text(app)
