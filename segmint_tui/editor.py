@@ -30,6 +30,9 @@ def editor_command(path: str, line: int | None, environ: dict[str, str] | None =
     if not words:
         raise SegmintError("No editor set: set $EDITOR (or $VISUAL), for example export EDITOR=vim")
     name = os.path.basename(words[0])
+    if path.startswith(("-", "+")):
+        # Else an option or a command to the editor: vim runs `+!cmd` as a shell command.
+        path = "./" + path
     if line is None:
         return [*words, path]
     if name in GOTO:

@@ -198,3 +198,19 @@ async def test_a_selection_follows_its_lines_when_a_refresh_takes_rows_above_it(
         await settle(pilot)
         moved = next(g for g in app.session.groups if len(g.hunk_ids) == 1 and g.hunk_ids[0].endswith(".2"))
         assert app.session.units.by_id[moved.hunk_ids[0]].changed_lines == ["+second = 2", "+third = 3"]
+
+
+async def test_e_opens_a_file_named_like_an_option_or_a_command_as_a_file(repo: Repo, tmp_path: Path,
+                                                                           monkeypatch) -> None:
+    """vim takes ``+!cmd`` as a shell command: a name like that reaches the editor as ``./+!cmd``."""
+    repo.commit("empty")
+    repo.write("+!touch PWNED", "first = 1\n")
+    script = tmp_path / "editor.py"
+    script.write_text("import os, sys\nopen(os.environ['EDITOR_ARGS'], 'w').write('\\n'.join(sys.argv[1:]))\n")
+    monkeypatch.setenv("VISUAL", f"{sys.executable} {script}")
+    monkeypatch.setenv("EDITOR_ARGS", str(tmp_path / "args"))
+    async with running(repo.path) as pilot:
+        await find(pilot, "+first")
+        await pilot.press("e")
+        await settle(pilot)
+        assert (tmp_path / "args").read_text().splitlines() == ["+1", "./+!touch PWNED"]
