@@ -118,7 +118,7 @@ class TrajectoryService:
             self.roots.check(root)   # the project is the whole work tree, which may reach above the folder
         with self._lock:
             current = self._recording
-            if current is not None and current.root == root:
+            if current is not None and current.root == root and current.recorder.shadow.exists():
                 return self._configured(current, already_running=True)
             if current is not None:
                 self._recording = None
@@ -294,9 +294,15 @@ class TrajectoryService:
 
     def _require(self) -> Recording:
         with self._lock:
-            if self._recording is None:
-                raise TrajectoryError("No project configured: call configure_project with an absolute path first.")
-            return self._recording
+            recording = self._recording
+        if recording is None:
+            raise TrajectoryError("No project configured: call configure_project with an absolute path first.")
+        if not recording.recorder.shadow.exists():   # removed while recording: no save since was kept
+            raise TrajectoryError(
+                f"{recording.recorder.shadow.git_dir} was removed while recording, so saves since are not "
+                "recorded; call configure_project again to start a new timeline."
+            )
+        return recording
 
     def _now(self) -> datetime:
         return aware(self.clock())

@@ -7,6 +7,7 @@ to interfere (``test_watcher`` covers the events themselves).
 
 from __future__ import annotations
 
+import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -308,3 +309,18 @@ def test_every_tool_is_a_documented_method() -> None:
     for name in TOOLS:
         doc = getattr(TrajectoryService, name).__doc__
         assert doc and len(doc.strip().splitlines()[0]) < 100
+
+
+def test_a_shadow_repository_removed_while_recording_is_said_and_configure_starts_again(
+        configured: TrajectoryService, proj: Repo) -> None:
+    """The tools said "0 of 0 commits" and configure_project kept the broken recorder."""
+    shutil.rmtree(proj.path / ".trajectory")
+    for call in (lambda: configured.get_global_trajectory(), lambda: configured.get_session_summary(),
+                 lambda: configured.get_file_trajectory("README.md"), lambda: configured.consolidate("x")):
+        with pytest.raises(TrajectoryError, match="was removed while recording.*call configure_project again"):
+            call()
+    again = configured.configure_project(str(proj.path))
+    assert again.data["already_running"] is False
+    assert again.data["opening_snapshot"]["kind"] == "baseline"
+    save(configured, proj, "README.md", "edited\n")
+    assert configured.get_global_trajectory().data["total_commits"] == 2
