@@ -199,7 +199,13 @@ class SegmintApp(App[int]):
             self._aside.stop()
         self.pairing.stop()
         if self.session is not None:
-            self.session.set_presence(person_present=False)
+            self._mark_gone(self.session)
+
+    def _mark_gone(self, session: Session) -> None:
+        try:
+            session.set_presence(person_present=False)
+        except (SegmintError, OSError) as exc:   # .git/segmint went away meanwhile: quit all the same
+            log.warning("could not record that the person left: %s", exc)
 
     # -- the session bridge -------------------------------------------------------------
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
+
 from segmint_core.session.session import Session
 from segmint_tui.dialogs.confirm import Confirm
 from tests.support.repo import Repo
-from tests.tui.support import running, screen_text, settle, type_text, until
+from tests.tui.support import notifications, running, screen_text, settle, type_text, until
 
 STALE = "stale: press ctrl+g to redraft"
 
@@ -139,3 +141,17 @@ async def test_an_empty_pr_title_is_refused_and_the_pane_stays(demo: Repo) -> No
         assert app.session.pr.title == before and not app.session.pr.edited
         assert app.focused is app.main.pr_editor.title_input
         assert "A pull-request title must be one non-empty line" in screen_text(app)
+
+
+async def test_the_app_keeps_running_and_quits_cleanly_when_its_session_folder_goes(demo: Repo) -> None:
+    """``.git/segmint`` removed while the app is open: each action says what failed, and quitting
+    no longer ends in a traceback (recording that the person left raised FileNotFoundError)."""
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        shutil.rmtree(demo.path / ".git" / "segmint")
+        await pilot.press("p")
+        await settle(pilot)
+        assert any(n.startswith("Could not propose commits:") for n in notifications(app))
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
