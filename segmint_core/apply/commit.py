@@ -12,7 +12,8 @@ The order of work, and why:
    the still-staged lines) beside the real one, and the commit's tree in a
    scratch index; say in the journal that both are ready.
 5. Run ``git commit`` on the scratch index, so the user's pre-commit,
-   commit-msg and post-commit hooks run and ``commit.gpgsign`` is honoured.
+   commit-msg and post-commit hooks run and ``commit.gpgsign`` is honoured;
+   a commit whose tree is not the planned one (a hook staged files) is taken back.
 6. Rename the prepared index into place. If that fails, HEAD is moved back.
    A process killed anywhere from 3 on is finished or rolled back by the
    next one (``journal.finish``): the index never stays behind HEAD.
@@ -113,6 +114,7 @@ def apply_selection(
                 sha = _run_git_commit(git, flight.journal.scratch, changes.head, message)
             flight.moved = True
             try:
+                _check_committed_tree(git, sha, tree)
                 if paths:
                     os.replace(flight.prepared, held.index)
             except BaseException:
@@ -339,6 +341,22 @@ def _run_git_commit(git: Git, scratch: str, head: str | None, message: str) -> s
 
 
 _DISK_FULL = ("Out of diskspace", "No space left on device", "Disk quota exceeded")   # as git says it
+
+
+def _check_committed_tree(git: Git, sha: str, planned: str) -> None:
+    """Refuse a commit that is not the planned tree: a hook staged files of its own (``git add -u``
+    after a formatter, as lint-staged does), which would commit other intents' lines under this
+    message and leave the index undoing them. The caller takes the commit back."""
+    committed = git.run("rev-parse", f"{sha}^{{tree}}").text.strip()
+    if committed == planned:
+        return
+    changed = git.run("diff-tree", "-r", "--name-only", "-z", planned, committed).text.split("\0")
+    names = ", ".join(shown(name) for name in changed if name)
+    raise RefusedError(
+        f"A hook changed what the commit holds (it staged {names or 'files'} itself), so the commit was taken "
+        "back and nothing was committed: Segmint commits exactly the planned lines. Run what the hook changes "
+        "(a formatter, say) on the working tree first, then plan again"
+    )
 
 
 def _prepare_index(git: Git, index_path: Path, targets: list[FileTargets],

@@ -182,6 +182,24 @@ def test_hooks_run_and_can_refuse(two_intents: Repo, tmp_path: Path) -> None:
     assert "README.md" in text or "app.py" in text  # the hook saw the plan's files staged
 
 
+def test_a_hook_that_stages_files_itself_commits_nothing(two_intents: Repo) -> None:
+    # lint-staged and "format, then git add -u" hooks stage whole work-tree files: the commit
+    # would hold the other intents' lines under this message, and the index would undo them.
+    hook = two_intents.path / ".git" / "hooks" / "pre-commit"
+    hook.write_text("#!/bin/sh\ngit add -u\n")
+    hook.chmod(0o755)
+    session = planned(two_intents)
+    plan = next(p for p in session.plans if session.parts(p.hunk_ids)[0][0].file_path == "README.md")
+    before = two_intents.snapshot()
+    with pytest.raises(RefusedError, match=r"A hook changed what the commit holds \(it staged app.py itself\)"):
+        session.apply_commit(plan.id)
+    assert two_intents.snapshot() == before
+    assert not (two_intents.path / ".git" / "segmint" / "journal.json").exists()
+    hook.unlink()
+    assert session.apply_commit(plan.id).sha
+    assert two_intents.git("show", "--name-only", "--format=", "HEAD").split() == ["README.md"]
+
+
 def test_commit_signing_is_honoured(two_intents: Repo, tmp_path: Path) -> None:
     gnupg = tmp_path / "gnupg"
     gnupg.mkdir(mode=0o700)
