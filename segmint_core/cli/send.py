@@ -41,6 +41,8 @@ def run(args: argparse.Namespace) -> int:
     file = args.file if Path(args.file).is_absolute() or args.repo else str(Path.cwd() / args.file)
     message = new_message(file, args.comment, git.root, line=args.line)
     _require_known(git, message.file)
+    if message.line is not None:
+        _require_line(git, message.file, message.line)
     queue = MessageQueue(Path(git.git_dir) / "segmint", git.root)
     queued = queue.append(message)
     where = f"{message.file}:{message.line}" if message.line else message.file
@@ -60,6 +62,38 @@ def _require_known(git: Git, rel: str) -> None:
                                may_fail=(1,))
     if not index.stdout and head.returncode != 0:
         raise SegmintError(f"{rel} is not in the work tree, the index or HEAD: check the path.")
+
+
+def _require_line(git: Git, rel: str, line: int) -> None:
+    """Refuse a line past the end of every version of the file: the work tree's, the index's and HEAD's
+    (a comment on a removed line names it as HEAD has it)."""
+    path = os.path.join(git.root, rel)
+    if os.path.isdir(path):
+        raise SegmintError(f"{rel} is a folder: a comment on it cannot name a line.")
+    longest = _line_count_on_disk(path)
+    if line <= longest:
+        return
+    longest = max(longest, *_line_counts_in_git(git, rel))
+    if line > longest:
+        lines = "no lines" if longest == 0 else f"{longest} line{'s' if longest > 1 else ''}"
+        raise SegmintError(f"{rel} has {lines}: there is no line {line}.")
+
+
+def _line_count_on_disk(path: str) -> int:
+    try:
+        with open(path, "rb") as f:
+            return _line_count(f.read())
+    except OSError:   # deleted from the work tree (git may still have it), or unreadable
+        return 0
+
+
+def _line_counts_in_git(git: Git, rel: str) -> list[int]:
+    results = git.run_many(("cat-file", "blob", f":0:{rel}"), ("cat-file", "blob", f"HEAD:{rel}"), may_fail=(0, 1))
+    return [_line_count(result.stdout) if result.returncode == 0 else 0 for result in results]
+
+
+def _line_count(data: bytes) -> int:
+    return data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
 
 
 def _line_number(text: str) -> int:

@@ -72,3 +72,38 @@ def test_a_file_git_does_not_know_and_not_on_disk_is_refused(repo: Repo) -> None
     untracked = run_segmint("send", "--file", "src", "--comment", "A folder", cwd=repo.path)
     assert untracked.returncode == 0, untracked.stderr
     assert [m.file for m in queued(repo)] == ["old.py", "src/app.py", "src"]
+
+
+def test_a_line_past_the_end_of_the_file_is_refused(repo: Repo) -> None:
+    repo.write("app.py", "a\nb\nc\n")
+    repo.write("empty.py", "")
+    repo.write("src/x.py", "x\n")
+    repo.commit("base")
+    for line, said in (("4", "app.py has 3 lines: there is no line 4."),
+                       ("99999999999999999999", "app.py has 3 lines: there is no line 99999999999999999999.")):
+        assert_clean_error(run_segmint("send", "--file", "app.py", "--line", line, "--comment", "x", cwd=repo.path),
+                           said)
+    assert_clean_error(run_segmint("send", "--file", "empty.py", "--line", "1", "--comment", "x", cwd=repo.path),
+                       "empty.py has no lines: there is no line 1.")
+    assert_clean_error(run_segmint("send", "--file", "src", "--line", "1", "--comment", "x", cwd=repo.path),
+                       "src is a folder: a comment on it cannot name a line.")
+    for bad in ("0", "-3", "two"):
+        result = run_segmint("send", "--file", "app.py", "--line", bad, "--comment", "x", cwd=repo.path)
+        assert result.returncode == 2 and "a line number must be a positive whole number" in result.stderr
+    assert queued(repo) == []
+    last = run_segmint("send", "--file", "app.py", "--line", "3", "--comment", "The last line", cwd=repo.path)
+    assert last.returncode == 0, last.stderr
+
+
+def test_a_removed_line_is_named_as_head_has_it(repo: Repo) -> None:
+    repo.write("app.py", "a\nb\nc\nd\n")
+    repo.commit("base")
+    repo.write("app.py", "a\n")   # lines 2-4 removed in the work tree, still in HEAD (and the index)
+    removed = run_segmint("send", "--file", "app.py", "--line", "4", "--comment", "Keep this", cwd=repo.path)
+    assert removed.returncode == 0, removed.stderr
+    repo.delete("app.py")
+    deleted = run_segmint("send", "--file", "app.py", "--line", "2", "--comment", "And this", cwd=repo.path)
+    assert deleted.returncode == 0, deleted.stderr
+    assert_clean_error(run_segmint("send", "--file", "app.py", "--line", "5", "--comment", "x", cwd=repo.path),
+                       "app.py has 4 lines: there is no line 5.")
+    assert [m.line for m in queued(repo)] == [4, 2]
