@@ -193,6 +193,22 @@ def test_several_k_on_one_repository_print_a_table_each_and_time_once(repo: Repo
     assert "of k=1 single commits" in text.stdout and "of k=2 tangled commits" in text.stdout
 
 
+def test_a_k_with_no_cases_is_a_note_beside_the_others_tables(repo: Repo, tmp_path) -> None:
+    history(repo)   # three commits: cases of k=1 and 2, none of 3
+    args = ("bench", "untangle", str(repo.path), "--k", "1", "2", "3", "--n", "5", "--cache", str(tmp_path / "cache"))
+    text = run_segmint(*args, "--synthetic-hunks", "4")
+    assert text.returncode == 0, text.stderr
+    assert "of k=1 single commits" in text.stdout and "of k=2 tangled commits" in text.stdout
+    note = f"k=3: no cases found in {repo.path} (no 3 consecutive commits by one author fits the limits)"
+    assert text.stdout.rstrip("\n").endswith(note)
+    assert "synthetic 4 hunks" in text.stdout.split("of k=2 tangled commits")[1]   # under the last table
+    runs = json.loads(run_segmint(*args, "--synthetic-hunks", "4", "--json").stdout)["runs"]
+    assert [(run["k"], run["n"]) for run in runs] == [(1, 2), (2, 1), (3, 0)]
+    assert runs[1]["synthetic"]["hunks"] == 4 and runs[2]["note"] == note
+    none = run_segmint("bench", "untangle", str(repo.path), "--k", "3", "4", "--synthetic-hunks", "0", "--no-cache")
+    assert none.returncode == 2 and "No case of 3 or 4 consecutive commits by one author" in none.stderr
+
+
 def test_tangled_cases_are_cached_and_reused(repo: Repo, tmp_path) -> None:
     history(repo)
     cache = tmp_path / "cache"

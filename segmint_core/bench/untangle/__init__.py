@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> BenchReport:
         return leave_one_out(args.leave_one_out, selections(args, args.k or [1, 2, 3]), Cache(args.cache),
                              drop=frozenset(args.drop), add=frozenset(args.add), review=args.review, calibration=args.calibration,
                              boosting=boosting_option(args), log=progress)
-    from segmint_core.bench.untangle.report import run_benchmark
+    from segmint_core.bench.untangle.report import run_benchmark, run_several
 
     if not args.repo:
         raise SegmintError("Name a repository to benchmark (REPO), or several after --leave-one-out")
@@ -116,14 +116,11 @@ def run(args: argparse.Namespace) -> BenchReport:
         raise SegmintError("--drop, --add, --review, --calibration and --trees measure fitted parts held out, "
                            "so they go with --leave-one-out")
     chosen = selections(args, args.k or [2])
-    reports = [run_benchmark(args.repo, selection, Cache(args.cache), provider=args.provider,
-                             synthetic_hunks=args.synthetic_hunks if n == len(chosen) - 1 else 0, log=progress,
-                             refine=args.refine)
-               for n, selection in enumerate(chosen)]
-    if len(reports) == 1:
-        return reports[0]
-    # several k: a table each, the synthetic timing once (under the last)
-    return BenchReport({"runs": [r.figures for r in reports]}, "\n\n".join(r.text for r in reports))
+    options = {"provider": args.provider, "synthetic_hunks": args.synthetic_hunks, "log": progress,
+               "refine": args.refine}
+    if len(chosen) == 1:
+        return run_benchmark(args.repo, chosen[0], Cache(args.cache), **options)
+    return run_several(args.repo, chosen, Cache(args.cache), **options)
 
 
 def parse_day(text: str | None, option: str) -> int | None:

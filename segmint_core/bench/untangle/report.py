@@ -26,12 +26,42 @@ SYNTHETIC_REPEAT = 3
 
 def run_benchmark(repo: str, selection: Selection, cache: Cache, *, provider: str, synthetic_hunks: int,
                   log: Callable[[str], None], refine: bool = False) -> BenchReport:
-    settings = load_settings() if refine else None
-    refining = settings is not None and settings.chat_enabled
     samples = load_samples(repo, selection, cache, log)
     if not samples:
-        raise SegmintError(f"No case of {counted(selection.k, 'consecutive commit')} by one author "
-                           f"fits the limits in {repo}")
+        raise SegmintError(f"No case of {_chains(selection.k)} fits the limits in {repo}")
+    return score_samples(repo, selection, samples, provider=provider, synthetic_hunks=synthetic_hunks, log=log,
+                         refine=refine)
+
+
+def run_several(repo: str, chosen: list[Selection], cache: Cache, *, provider: str, synthetic_hunks: int,
+                log: Callable[[str], None], refine: bool = False) -> BenchReport:
+    """A table for each k, or a note for a k the history holds no case of; the synthetic
+    timing once, under the last table."""
+    loaded = [(selection, load_samples(repo, selection, cache, log)) for selection in chosen]
+    scored = [position for position, (_, samples) in enumerate(loaded) if samples]
+    if not scored:
+        ks = " or ".join(str(selection.k) for selection in chosen)
+        raise SegmintError(f"No case of {ks} consecutive commits by one author fits the limits in {repo}")
+    reports = [score_samples(repo, selection, samples, provider=provider, log=log, refine=refine,
+                             synthetic_hunks=synthetic_hunks if position == scored[-1] else 0)
+               if samples else _no_cases(repo, selection)
+               for position, (selection, samples) in enumerate(loaded)]
+    return BenchReport({"runs": [r.figures for r in reports]}, "\n\n".join(r.text for r in reports))
+
+
+def _no_cases(repo: str, selection: Selection) -> BenchReport:
+    note = f"k={selection.k}: no cases found in {repo} (no {_chains(selection.k)} fits the limits)"
+    return BenchReport({"repo": repo, "k": selection.k, "n": 0, "note": note}, note)
+
+
+def _chains(k: int) -> str:
+    return f"{counted(k, 'consecutive commit')} by one author"
+
+
+def score_samples(repo: str, selection: Selection, samples: list, *, provider: str, synthetic_hunks: int,
+                  log: Callable[[str], None], refine: bool = False) -> BenchReport:
+    settings = load_settings() if refine else None
+    refining = settings is not None and settings.chat_enabled
     tally: Counter = Counter()
     names = (*METHODS, REFINED) if refining else METHODS
     extra = {REFINED: methods.refined(settings, provider, tally)} if refining else None
