@@ -37,6 +37,8 @@ def canonical_path(given: str) -> str:
     """The canonical form of an absolute path; a clear error for anything else."""
     if not isinstance(given, str) or not given.strip():
         raise DiffFileError("absolute_file_path must be a non-empty absolute path to a diff file, or 'working-tree'.")
+    if "\0" in given:
+        raise DiffFileError("absolute_file_path cannot hold a NUL byte: no file name can.")
     expanded = os.path.expanduser(given.strip())
     if not os.path.isabs(expanded):
         raise DiffFileError(

@@ -109,6 +109,8 @@ class TrajectoryService:
         """
         if not isinstance(path, str) or not path:
             raise TrajectoryError("path must be a non-empty absolute path.")
+        if "\0" in path:
+            raise TrajectoryError("path cannot hold a NUL byte: no folder name can.")
         if not os.path.isabs(path):
             raise TrajectoryError(f"path must be absolute: {path}")
         if self.roots is not None:
@@ -332,6 +334,8 @@ class TrajectoryService:
     def _project_path(root: str, filepath: str) -> str:
         if not isinstance(filepath, str) or not filepath.strip():
             raise TrajectoryError("filepath must be a non-empty path relative to the project root.")
+        if "\0" in filepath:
+            raise TrajectoryError("filepath cannot hold a NUL byte: no file name can.")
         if os.path.isabs(filepath):
             rel = os.path.relpath(os.path.realpath(filepath), root)
         else:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from mcp.server import MCPServer
+
 from segmint_core.session.session import Session
 from tests.mcp.embedded_thread import EmbeddedThread
 from tests.mcp.process import McpProcess
+from tests.mcp.support import data, error, legacy
 from tests.support.repo import Repo
 
 
@@ -86,3 +89,19 @@ def answers_every_line_then_ends(server: McpProcess, initialize: bool = True) ->
     assert server.close() == 0
     server.assert_pure_json_rpc()
     assert "Traceback" not in server.stderr()
+
+
+async def test_a_nul_byte_in_a_path_is_a_clear_error(server: MCPServer, dirty: Repo) -> None:
+    diff = str(dirty.path / "so\0me.diff")
+    async with legacy(server) as client:
+        for tool, extra in (("load_diff", {}), ("list_chunks", {}), ("get_chunk", {"chunk_number": 1}),
+                            ("find_chunks_for_files", {"pattern": "*"}), ("get_file_diff", {"file_path": "x.py"})):
+            assert await error(client, tool, absolute_file_path=diff, **extra) == (
+                "absolute_file_path cannot hold a NUL byte: no file name can.")
+        assert await error(client, "configure_project", path=str(dirty.path / "\0src")) == (
+            "path cannot hold a NUL byte: no folder name can.")
+        await data(client, "configure_project", path=str(dirty.path))
+        for filepath in ("README\0.md", str(dirty.path / "README\0.md")):
+            assert await error(client, "get_file_trajectory", filepath=filepath) == (
+                "filepath cannot hold a NUL byte: no file name can.")
+        assert (await data(client, "get_file_trajectory", filepath="README.md"))["filepath"] == "README.md"
