@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import errno
 
+from segmint_core.wording import shown
+
 
 class SegmintError(Exception):
     """Base class: a deterministic, user-facing failure."""
@@ -46,7 +48,7 @@ class UnknownIdError(SegmintError):
 
     def __init__(self, kind: str, ids: list[str]) -> None:
         noun = "ID" if len(ids) == 1 else "IDs"
-        super().__init__(f"Unknown {kind} {noun}: {', '.join(i or '(empty)' for i in ids)}")
+        super().__init__(f"Unknown {kind} {noun}: {', '.join(shown(i) or '(empty)' for i in ids)}")
         self.kind = kind
         self.ids = ids
 

@@ -48,6 +48,9 @@ def test_errors_are_one_sentence(repo: Repo) -> None:
     dirty(repo)
     run_segmint("plan", cwd=repo.path)
     assert_clean_error(run_segmint("apply", "commit-99", cwd=repo.path), "Unknown commit ID: commit-99")
+    # a pasted id with a newline or a terminal escape in it is shown escaped, on one line
+    pasted = run_segmint("apply", "commit-1\n\x1b[2J", cwd=repo.path)
+    assert_clean_error(pasted, "Unknown commit ID: commit-1\\n\\x1b[2J")
     assert_clean_error(run_segmint("undo", cwd=repo.path), "Nothing to undo")
     assert_clean_error(run_segmint("apply", "--all", "--dry-run", cwd=repo.path), "--dry-run works on one commit")
 
