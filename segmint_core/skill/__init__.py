@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from segmint_core.atomic import write_atomic
-from segmint_core.errors import SegmintError
+from segmint_core.errors import SegmintError, disk_trouble, os_trouble
 
 NAME = "segmint"
 FILE = "SKILL.md"
@@ -44,6 +44,15 @@ def install(skills_dir: Path | None = None, *, force: bool = False) -> Installed
     Refuses to replace a different SKILL.md unless ``force``; the same one is left as it is.
     """
     target = skill_path(skills_dir)
+    try:
+        return _install(target, force)
+    except OSError as exc:   # a folder that cannot be made there, a name too long, ...
+        if disk_trouble(exc):
+            raise
+        raise SegmintError(f"Cannot write {target}: {os_trouble(exc)}") from exc
+
+
+def _install(target: Path, force: bool) -> Installed:
     text = skill_text()
     existing = _read_existing(target)
     if existing == text:

@@ -101,6 +101,14 @@ def test_an_unwritable_place_is_one_sentence(tmp_path: Path) -> None:
     assert_clean_error(run_segmint("skill", "--path", str(tmp_path)), "go with --install")
 
 
+def test_a_folder_that_cannot_be_made_is_one_sentence(tmp_path: Path) -> None:
+    too_long = tmp_path / ("x" * 300)
+    assert_clean_error(run_segmint("skill", "--install", "--path", str(too_long)), "File name too long")
+    if Path("/proc/self").is_dir():   # Linux: no folder can be made in /proc
+        assert_clean_error(run_segmint("skill", "--install", "--path", "/proc/no-such-folder"),
+                           "Cannot write /proc/no-such-folder/segmint/SKILL.md: No such file or directory")
+
+
 def test_without_install_the_skill_is_printed() -> None:
     result = run_segmint("skill")
     assert result.returncode == 0 and result.stdout == skill_text()
