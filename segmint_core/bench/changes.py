@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from segmint_core.bench.timing import progress, time_interleaved
+from segmint_core.errors import SegmintError
 from segmint_core.git import Git
 from segmint_core.bench import BenchReport
 
@@ -33,6 +34,8 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
 
 def run(args: argparse.Namespace) -> BenchReport:
+    if args.lines < 1 or args.repeat < 1:
+        raise SegmintError("--lines and --repeat must be at least 1")
     with tempfile.TemporaryDirectory(prefix="segmint-bench-") as tmp:
         root = Path(args.repo) if args.repo else build_repo(Path(tmp), args.lines)
         git = Git.discover(root)

@@ -37,6 +37,8 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
 
 def run(args: argparse.Namespace) -> BenchReport:
+    if args.repeat < 1:
+        raise SegmintError("--repeat must be at least 1")
     data = b"".join(read_input(f) for f in args.files)
     if not data.strip():
         raise SegmintError(f"{', '.join(args.files)}: no diff to chunk (empty)")

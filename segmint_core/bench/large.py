@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import shutil
@@ -75,7 +76,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
 
 def run(args: argparse.Namespace) -> BenchReport:
-    if args.mb <= 0 or args.repeat < 1:
+    if not (0 < args.mb < math.inf) or args.repeat < 1:   # (not nan either)
         raise SegmintError("--mb must be positive and --repeat at least 1")
     with tempfile.TemporaryDirectory(prefix="segmint-bench-large-") as tmp:
         root = build_in_child(Path(tmp) / "repo", args.mb)

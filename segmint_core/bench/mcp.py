@@ -50,6 +50,8 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
 
 def run(args: argparse.Namespace) -> BenchReport:
+    if args.files < 1 or args.repeat < 1:
+        raise SegmintError("--files and --repeat must be at least 1")
     with tempfile.TemporaryDirectory(prefix="segmint-bench-") as tmp:
         root = Path(args.repo) if args.repo else build_repo(Path(tmp) / "repo", args.files)
         result = measure(Git.discover(root).root, args.repeat)

@@ -9,6 +9,7 @@ import tempfile
 from segmint_core.bench.diffchunk_ref import diffchunk_tools, diffchunk_version
 from segmint_core.bench.timing import read_input, time_it
 from segmint_core.changes.parser import parse_diff
+from segmint_core.errors import SegmintError
 from segmint_core.bench import BenchReport
 from segmint_core.wording import counted
 
@@ -26,6 +27,8 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
 
 def run(args: argparse.Namespace) -> BenchReport:
+    if args.repeat < 1:
+        raise SegmintError("--repeat must be at least 1")
     data = b"".join(read_input(f) for f in args.files)
 
     def ours() -> list:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.support.cli import run_segmint
+from tests.support.cli import assert_clean_error, run_segmint
 
 DIFF = "diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n"
 
@@ -36,3 +36,17 @@ def test_bench_large_groups_the_generated_file_whole(tmp_path: Path) -> None:
                                      "segmint plan", "segmint apply --all"}
     assert all(row["mb"] > 0 for row in figures["steps"].values())
     assert figures["tui_first_frame"]["seconds"] > 0, figures["tui_first_frame"]
+
+
+def test_counts_below_one_are_one_sentence_before_any_work(tmp_path: Path) -> None:
+    diff = tmp_path / "one.diff"
+    diff.write_text(DIFF)
+    for args, said in ((("parse", str(diff), "--repeat", "0"), "--repeat must be at least 1"),
+                       (("chunks", str(diff), "--repeat", "-1"), "--repeat must be at least 1"),
+                       (("changes", "--lines", "0"), "--lines and --repeat must be at least 1"),
+                       (("changes", "--repeat", "0"), "--lines and --repeat must be at least 1"),
+                       (("mcp", "--repeat", "0"), "--files and --repeat must be at least 1"),
+                       (("mcp", "--files", "-3"), "--files and --repeat must be at least 1"),
+                       (("large", "--mb", "nan"), "--mb must be positive"),
+                       (("large", "--mb", "inf"), "--mb must be positive")):
+        assert_clean_error(run_segmint("bench", *args, cwd=tmp_path), said)
