@@ -114,6 +114,8 @@ def test_bad_dates_and_empty_histories_are_clear_errors(repo: Repo) -> None:
     assert bad.returncode == 2 and "YYYY-MM-DD" in bad.stderr
     none = run_segmint("bench", "untangle", str(repo.path), "--k", "3", "--synthetic-hunks", "0")
     assert none.returncode == 2 and "No case of 3 consecutive commits" in none.stderr
+    negative = run_segmint("bench", "untangle", str(repo.path), "--synthetic-hunks", "-5")
+    assert negative.returncode == 2 and "--synthetic-hunks takes a number of hunks, 0 or more" in negative.stderr
 
 
 @pytest.mark.slow

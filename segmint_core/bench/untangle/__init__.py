@@ -115,6 +115,8 @@ def run(args: argparse.Namespace) -> BenchReport:
     if args.drop or args.add or args.review is not None or args.calibration or args.trees:
         raise SegmintError("--drop, --add, --review, --calibration and --trees measure fitted parts held out, "
                            "so they go with --leave-one-out")
+    if args.synthetic_hunks < 0:
+        raise SegmintError("--synthetic-hunks takes a number of hunks, 0 or more (0 skips the timing)")
     chosen = selections(args, args.k or [2])
     options = {"provider": args.provider, "synthetic_hunks": args.synthetic_hunks, "log": progress,
                "refine": args.refine}
