@@ -69,7 +69,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The parser, with full arguments for the command named in ``argv``."""
     common = _Parser(add_help=False)
     common.add_argument(
-        "--repo", metavar="PATH", default=argparse.SUPPRESS,
+        "--repo", metavar="PATH", default=argparse.SUPPRESS, type=non_empty_path,
         help="repository to work on (default: the one containing the current directory)",
     )
     parser = _Parser(
@@ -93,10 +93,17 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     return parser
 
 
+def non_empty_path(text: str) -> str:
+    """A path option's value; an empty one (an unset shell variable) is refused, not taken as the current folder."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a path, not an empty string")
+    return text
+
+
 def add_allow_root(parser: argparse.ArgumentParser) -> None:
     """``--allow-root``, for the TUI and ``segmint mcp``: the agent's tools keep to the repository otherwise."""
     parser.add_argument(
-        "--allow-root", metavar="FOLDER", action="append", default=argparse.SUPPRESS,
+        "--allow-root", metavar="FOLDER", action="append", default=argparse.SUPPRESS, type=non_empty_path,
         help="let the agent's tools (load_diff, configure_project) also use this folder; repeatable",
     )
 

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from segmint_core import skill
+from segmint_core.cli import non_empty_path
 from segmint_core.errors import SegmintError
 
 
@@ -18,7 +19,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
                     f"({skill.default_skills_dir()}/segmint/SKILL.md) or --path DIR.",
     )
     p.add_argument("--install", action="store_true", help="write SKILL.md instead of printing it")
-    p.add_argument("--path", metavar="DIR", type=Path,
+    p.add_argument("--path", metavar="DIR", type=lambda text: Path(non_empty_path(text)),
                    help="a skills folder (the skill goes in DIR/segmint/), such as .claude/skills in a "
                         "project; default: ~/.claude/skills")
     p.add_argument("--force", action="store_true", help="replace a different SKILL.md already there")
