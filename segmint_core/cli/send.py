@@ -21,6 +21,8 @@ from pathlib import Path
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git
 from segmint_core.messages import MessageQueue, new_message
+from segmint_core.messages.models import project_path
+from segmint_core.wording import shown
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -40,9 +42,10 @@ def run(args: argparse.Namespace) -> int:
     git = Git.discover(args.repo)
     file = args.file if Path(args.file).is_absolute() or args.repo else str(Path.cwd() / args.file)
     message = new_message(file, args.comment, git.root, line=args.line)
-    _require_known(git, message.file)
+    rel = project_path(file, git.root)   # as on disk: the message shows bytes that are not UTF-8 escaped
+    _require_known(git, rel)
     if message.line is not None:
-        _require_line(git, message.file, message.line)
+        _require_line(git, rel, message.line)
     queue = MessageQueue(Path(git.git_dir) / "segmint", git.root)
     queued = queue.append(message)
     where = f"{message.file}:{message.line}" if message.line else message.file
@@ -61,7 +64,7 @@ def _require_known(git: Git, rel: str) -> None:
     index, head = git.run_many(("ls-files", "-z", "--", f":(literal){rel}"), ("cat-file", "-e", f"HEAD:{rel}"),
                                may_fail=(1,))
     if not index.stdout and head.returncode != 0:
-        raise SegmintError(f"{rel} is not in the work tree, the index or HEAD: check the path.")
+        raise SegmintError(f"{shown(rel)} is not in the work tree, the index or HEAD: check the path.")
 
 
 def _require_line(git: Git, rel: str, line: int) -> None:
@@ -69,14 +72,14 @@ def _require_line(git: Git, rel: str, line: int) -> None:
     (a comment on a removed line names it as HEAD has it)."""
     path = os.path.join(git.root, rel)
     if os.path.isdir(path):
-        raise SegmintError(f"{rel} is a folder: a comment on it cannot name a line.")
+        raise SegmintError(f"{shown(rel)} is a folder: a comment on it cannot name a line.")
     longest = _line_count_on_disk(path)
     if line <= longest:
         return
     longest = max(longest, *_line_counts_in_git(git, rel))
     if line > longest:
         lines = "no lines" if longest == 0 else f"{longest} line{'s' if longest > 1 else ''}"
-        raise SegmintError(f"{rel} has {lines}: there is no line {line}.")
+        raise SegmintError(f"{shown(rel)} has {lines}: there is no line {line}.")
 
 
 def _line_count_on_disk(path: str) -> int:

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from segmint_core.errors import SegmintError
+from segmint_core.wording import readable
 
 MAX_COMMENT = 20_000   # characters; a comment is a note, not a file
 MAX_PATH = 4_096
@@ -49,7 +50,7 @@ class ReviewMessage:
             return None
         if hunk_id is not None and not isinstance(hunk_id, str):
             return None
-        return cls(file, comment, root, time, line, hunk_id)
+        return cls(readable(file), readable(comment), root, time, line, hunk_id)   # (as an older version saved it)
 
 
 def new_message(file: str, comment: str, project_root: str, *, line: int | None = None,
@@ -62,7 +63,9 @@ def new_message(file: str, comment: str, project_root: str, *, line: int | None 
     if line is not None and (isinstance(line, bool) or not isinstance(line, int) or line < 1):
         raise SegmintError(f"A line number must be a positive integer, not {line!r}")
     stamp = (now or datetime.now(UTC)).astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    return ReviewMessage(project_path(file, project_root), comment.strip("\n"), project_root, stamp, line, hunk_id)
+    # Bytes that are not UTF-8 (a Latin-1 file name) as \xNN: the agent reads the message as JSON.
+    return ReviewMessage(readable(project_path(file, project_root)), readable(comment.strip("\n")), project_root,
+                         stamp, line, hunk_id)
 
 
 def project_path(file: str, project_root: str) -> str:

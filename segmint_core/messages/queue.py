@@ -91,7 +91,8 @@ class MessageQueue:
     def _load(self) -> tuple[list[ReviewMessage], int]:
         """This project's messages, and how many entries the file holds in all."""
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            # surrogatepass, as written: a file name that is not UTF-8 keeps its bytes as surrogates
+            data = json.loads(self.path.read_bytes().decode("utf-8", "surrogatepass"))
         except (OSError, ValueError):
             return [], 0   # none yet, or unreadable: a queue is never worth refusing to start over
         entries = data.get("messages") if isinstance(data, dict) else None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 import anyio
@@ -92,3 +93,33 @@ async def test_segmint_send_reaches_in_memory_clients_of_both_eras(server: MCPSe
         taken = await data(current, "check_lazygit_messages")
         assert [m["comment"] for m in taken["messages"]] == ["Typo"]
         assert (await data(old, "check_lazygit_messages"))["count"] == 0, "returned once, to one reader"
+
+
+def test_a_file_name_that_is_not_utf_8_reaches_the_agent_escaped(dirty: Repo) -> None:
+    dirty.write("caf\udce9.txt", "one line\n")   # the name's byte 0xe9 is Latin-1, not UTF-8
+    sent = run_segmint("send", "--file", "caf\udce9.txt", "--line", "1", "--comment", "Rename it", cwd=dirty.path)
+    assert (sent.returncode, sent.stdout) == (0, "Sent to the agent: caf\\xe9.txt:1 (1 waiting)\n")
+    other = run_segmint("send", "--file", "README.md", "--comment", "And this", cwd=dirty.path)
+    assert other.stdout == "Sent to the agent: README.md (2 waiting)\n", "the queue is still readable"
+    with McpProcess(cwd=dirty.path) as server:
+        server.initialize()
+        [contents] = server.request(2, "resources/read", {"uri": MESSAGES})["result"]["contents"]
+        assert contents["text"].startswith("Message 1:\nFile: caf\\xe9.txt\nLine: 1\nComment: Rename it\n")
+        called = server.request(3, "tools/call", {"name": "check_lazygit_messages", "arguments": {}})["result"]
+        assert [m["file"] for m in called["structuredContent"]["messages"]] == ["caf\\xe9.txt", "README.md"]
+        assert server.close() == 0
+        server.assert_pure_json_rpc()
+
+
+def test_a_queue_an_older_version_saved_with_a_raw_name_is_read_not_dropped(dirty: Repo) -> None:
+    queue = dirty.path / ".git" / "segmint" / "messages.json"
+    queue.parent.mkdir(parents=True, exist_ok=True)
+    entry = {"file": "caf\udce9.txt", "comment": "Rename it", "project_root": str(dirty.path.resolve()),
+             "time": "2026-01-01T12:00:00Z", "line": 1, "hunk_id": None}
+    saved = json.dumps({"format": 1, "messages": [entry]}, ensure_ascii=False)
+    queue.write_bytes(saved.encode("utf-8", "surrogatepass"))
+    with McpProcess(cwd=dirty.path) as server:
+        server.initialize()
+        called = server.request(2, "tools/call", {"name": "check_lazygit_messages", "arguments": {}})["result"]
+        assert [m["file"] for m in called["structuredContent"]["messages"]] == ["caf\\xe9.txt"]
+        assert server.close() == 0
