@@ -28,7 +28,7 @@ import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import anyio
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
@@ -44,6 +44,9 @@ from mcp_types import (
     JSONRPCResponse,
     jsonrpc_message_adapter,
 )
+from pydantic_core import PydanticSerializationError
+
+from segmint_core.wording import readable
 
 log = logging.getLogger("segmint.mcp")
 
@@ -179,7 +182,7 @@ async def _write_lines(wire: BinaryIO, outgoing: MemoryObjectReceiveStream[Sessi
         async for item in outgoing:
             if isinstance(item, SessionMessage):
                 message = item.message
-                data = message.model_dump_json(by_alias=True, exclude_unset=True).encode("utf-8") + b"\n"
+                data = _json_line(message)
             else:
                 message, data = None, item
             if not broken:
@@ -190,6 +193,26 @@ async def _write_lines(wire: BinaryIO, outgoing: MemoryObjectReceiveStream[Sessi
                     broken = True
             if isinstance(message, JSONRPCResponse | JSONRPCError):
                 pending.answered(message.id)
+
+
+def _json_line(message: Any) -> bytes:
+    try:
+        return message.model_dump_json(by_alias=True, exclude_unset=True).encode("utf-8") + b"\n"
+    except PydanticSerializationError:
+        # Text holding bytes that are not UTF-8 (a Latin-1 file name, kept as surrogates): shown as
+        # \xNN, as everywhere else, rather than ending the server.
+        data = _readable(message.model_dump(mode="json", by_alias=True, exclude_unset=True))
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
+def _readable(data: Any) -> Any:
+    if isinstance(data, str):
+        return readable(data)
+    if isinstance(data, dict):
+        return {_readable(key): _readable(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_readable(item) for item in data]
+    return data
 
 
 def _skip_rest_of_line(wire: BinaryIO) -> None:

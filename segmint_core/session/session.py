@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from segmint_core.changes.models import Change
+from segmint_core.changes.models import Change, wire_text
 from segmint_core.messages import MessageQueue, ReviewFeed, ReviewMessage
 from segmint_core.session import applying, confidence, drafting, editing, events, moves, plans, refining
 from segmint_core.session.core import SessionCore
@@ -134,7 +134,8 @@ class Session(SessionCore):
 
 def _change_summary(change: Change) -> dict[str, Any]:
     return {
-        "id": change.id, "file_path": change.file_path, "old_path": change.old_path, "status": change.status,
+        "id": change.id, "file_path": wire_text(change.file_path),
+        "old_path": wire_text(change.old_path) if change.old_path is not None else None, "status": change.status,
         "binary": change.binary, "added": change.added, "removed": change.removed,
         "hunk_ids": [h.id for h in change.hunks],
     }

@@ -105,3 +105,19 @@ async def test_a_nul_byte_in_a_path_is_a_clear_error(server: MCPServer, dirty: R
             assert await error(client, "get_file_trajectory", filepath=filepath) == (
                 "filepath cannot hold a NUL byte: no file name can.")
         assert (await data(client, "get_file_trajectory", filepath="README.md"))["filepath"] == "README.md"
+
+
+def test_a_file_name_that_is_not_utf_8_is_sent_escaped_and_the_server_serves_on(repo: Repo) -> None:
+    repo.write("base.txt", "base\n")
+    repo.commit()
+    repo.write("caf\udce9.txt", "x\n")   # the name's byte 0xe9 is Latin-1, not UTF-8
+    with McpProcess(cwd=repo.path) as server:
+        server.initialize()
+        session = server.call(2, "get_session")["structuredContent"]
+        assert [c["file_path"] for c in session["changes"]] == ["caf\\xe9.txt"]
+        assert not server.call(3, "configure_project", path=str(repo.path))["isError"]
+        timeline = server.call(4, "get_global_trajectory")
+        assert "`caf\\xe9.txt` (new)" in timeline["content"][0]["text"]
+        assert server.request(5, "tools/list", {})["result"]["tools"]
+        assert server.close() == 0
+        server.assert_pure_json_rpc()
