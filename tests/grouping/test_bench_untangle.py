@@ -201,7 +201,7 @@ def test_a_k_with_no_cases_is_a_note_beside_the_others_tables(repo: Repo, tmp_pa
     text = run_segmint(*args, "--synthetic-hunks", "4")
     assert text.returncode == 0, text.stderr
     assert "of k=1 single commits" in text.stdout and "of k=2 tangled commits" in text.stdout
-    note = f"k=3: no cases found in {repo.path} (no 3 consecutive commits by one author fits the limits)"
+    note = f"k=3: no cases found in {repo.path} (no case of 3 consecutive commits by one author fits the limits)"
     assert text.stdout.rstrip("\n").endswith(note)
     assert "synthetic 4 hunks" in text.stdout.split("of k=2 tangled commits")[1]   # under the last table
     runs = json.loads(run_segmint(*args, "--synthetic-hunks", "4", "--json").stdout)["runs"]

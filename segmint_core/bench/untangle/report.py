@@ -50,7 +50,7 @@ def run_several(repo: str, chosen: list[Selection], cache: Cache, *, provider: s
 
 
 def _no_cases(repo: str, selection: Selection) -> BenchReport:
-    note = f"k={selection.k}: no cases found in {repo} (no {_chains(selection.k)} fits the limits)"
+    note = f"k={selection.k}: no cases found in {repo} (no case of {_chains(selection.k)} fits the limits)"
     return BenchReport({"repo": repo, "k": selection.k, "n": 0, "note": note}, note)
 
 
