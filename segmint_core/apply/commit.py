@@ -332,6 +332,10 @@ def _run_git_commit(git: Git, scratch: str, head: str | None, message: str) -> s
         reason = detail[-1] if detail else f"exit status {result.returncode}"
         if any(words in reason for words in _DISK_FULL):
             raise RefusedError(f"git commit could not write the commit, the disk is full: {reason}")
+        if any(words in line for line in detail for words in _NO_IDENTITY):
+            raise RefusedError("git commit needs to know who you are: set your name and email with "
+                               "git config --global user.name \"Your Name\" and git config --global user.email "
+                               f"you@example.com, then apply again ({reason})")
         raise RefusedError(f"git commit refused the commit (a hook or signing failed): {reason}")
     sha = git.run("rev-parse", "HEAD").text.strip()
     parent = git.run("rev-parse", "--verify", "--quiet", f"{sha}^", check=False).text.strip() or None
@@ -341,6 +345,7 @@ def _run_git_commit(git: Git, scratch: str, head: str | None, message: str) -> s
 
 
 _DISK_FULL = ("Out of diskspace", "No space left on device", "Disk quota exceeded")   # as git says it
+_NO_IDENTITY = ("Author identity unknown", "Committer identity unknown", "Please tell me who you are")
 
 
 def _check_committed_tree(git: Git, sha: str, planned: str) -> None:

@@ -200,6 +200,20 @@ def test_a_hook_that_stages_files_itself_commits_nothing(two_intents: Repo) -> N
     assert two_intents.git("show", "--name-only", "--format=", "HEAD").split() == ["README.md"]
 
 
+def test_no_git_identity_says_how_to_set_one(two_intents: Repo, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "EMAIL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", os.devnull)    # nor a name from the machine's own git config
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    two_intents.git("config", "--unset", "user.email")
+    two_intents.git("config", "user.useConfigOnly", "true")   # no guess from the host name
+    session = planned(two_intents)
+    before = two_intents.snapshot()
+    with pytest.raises(RefusedError, match=r"git commit needs to know who you are: set your name and email"):
+        session.apply_commit(session.plans[0].id)
+    assert two_intents.snapshot() == before
+
+
 def test_commit_signing_is_honoured(two_intents: Repo, tmp_path: Path) -> None:
     gnupg = tmp_path / "gnupg"
     gnupg.mkdir(mode=0o700)
