@@ -121,3 +121,18 @@ def test_a_file_name_that_is_not_utf_8_is_sent_escaped_and_the_server_serves_on(
         assert server.request(5, "tools/list", {})["result"]["tools"]
         assert server.close() == 0
         server.assert_pure_json_rpc()
+
+
+def test_a_file_name_that_is_not_utf_8_is_sent_escaped_by_the_tui_too(repo: Repo) -> None:
+    repo.write("base.txt", "base\n")
+    repo.commit()
+    repo.write("caf\udce9.txt", "x\n")   # the name's byte 0xe9 is Latin-1, not UTF-8
+    session = Session.open(str(repo.path))
+    with EmbeddedThread(session), McpProcess(cwd=repo.path) as relay:   # the TUI's server, over HTTP
+        relay.initialize()
+        assert [c["file_path"] for c in relay.call(2, "get_session")["structuredContent"]["changes"]] == ["caf\\xe9.txt"]
+        assert not relay.call(3, "configure_project", path=str(repo.path))["isError"]
+        timeline = relay.call(4, "get_global_trajectory")
+        assert not timeline.get("isError") and "`caf\\xe9.txt` (new)" in timeline["content"][0]["text"]
+        assert relay.close() == 0
+        relay.assert_pure_json_rpc()
