@@ -1,7 +1,8 @@
 """Replacing a file atomically: readers see the old content or the new, never half.
 
 The new content goes to a temporary file beside the target (created 0600,
-readable by the user alone), is flushed to disk, and is renamed over it.
+readable by the user alone), is flushed to disk, and is renamed over it. A
+saved file that cannot be read is set aside beside it, never overwritten.
 """
 
 from __future__ import annotations
@@ -26,3 +27,14 @@ def write_atomic(path: Path, data: bytes) -> None:
         if isinstance(exc, OSError) and not exc.filename:   # (a failed flush names no file)
             raise OSError(exc.errno, exc.strerror, str(path)) from exc
         raise
+
+
+UNREADABLE = ".unreadable"   # suffix of a saved file set aside: what it held stays there to read
+
+
+def set_aside(path: Path) -> None:
+    """Keep an unreadable saved file as ``<name>.unreadable`` (the last one)."""
+    try:
+        path.replace(path.with_name(path.name + UNREADABLE))
+    except OSError:
+        pass    # a read-only folder: starting over all the same

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from segmint_core.atomic import write_atomic
+from segmint_core.atomic import set_aside, write_atomic
 from segmint_core.errors import SegmintError
 from segmint_core.messages.models import ReviewMessage
 
@@ -91,10 +91,15 @@ class MessageQueue:
     def _load(self) -> tuple[list[ReviewMessage], int]:
         """This project's messages, and how many entries the file holds in all."""
         try:
-            # surrogatepass, as written: a file name that is not UTF-8 keeps its bytes as surrogates
-            data = json.loads(self.path.read_bytes().decode("utf-8", "surrogatepass"))
-        except (OSError, ValueError):
+            raw = self.path.read_bytes()
+        except OSError:
             return [], 0   # none yet, or unreadable: a queue is never worth refusing to start over
+        try:
+            # surrogatepass, as written: a file name that is not UTF-8 keeps its bytes as surrogates
+            data = json.loads(raw.decode("utf-8", "surrogatepass"))
+        except ValueError:
+            set_aside(self.path)   # the comments it held stay there to read, not overwritten by the next
+            return [], 0
         entries = data.get("messages") if isinstance(data, dict) else None
         entries = entries if isinstance(entries, list) else []
         messages = [ReviewMessage.from_dict(e) for e in entries]

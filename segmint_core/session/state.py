@@ -11,8 +11,8 @@ from typing import Any
 
 from segmint_core.session.models import APPLIED, Activity, AppliedCommit, CommitPlan, Group, PullRequestDraft
 from segmint_core.session.remap import OldUnit, Remap
-from segmint_core.atomic import write_atomic
-from segmint_core.session.store import load_state, save_state, set_aside
+from segmint_core.atomic import set_aside, write_atomic
+from segmint_core.session.store import load_state, save_state
 from segmint_core.session.units import Units
 from segmint_core.wording import shown
 

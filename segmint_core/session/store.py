@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from segmint_core.atomic import write_atomic
+from segmint_core.atomic import set_aside, write_atomic
 
 FORMAT = 1
 
@@ -31,9 +31,6 @@ def save_state(path: Path, state: dict[str, Any]) -> None:
     write_atomic(path, json.dumps(payload, ensure_ascii=False, sort_keys=True).encode("utf-8", "surrogateescape"))
 
 
-UNREADABLE = ".unreadable"   # suffix of a saved state set aside: its undo history stays there to read
-
-
 def load_state(path: Path) -> dict[str, Any] | None:
     """The saved state, or None if there is none (or it is unreadable: a
     session is a convenience, never worth refusing to start over; an
@@ -51,11 +48,3 @@ def load_state(path: Path) -> dict[str, Any] | None:
         set_aside(path)
         return None
     return data if data.get("format") == FORMAT else None
-
-
-def set_aside(path: Path) -> None:
-    """Keep an unreadable saved state as ``<name>.unreadable`` (the last one)."""
-    try:
-        path.replace(path.with_name(path.name + UNREADABLE))
-    except OSError:
-        pass    # a read-only folder: the session starts over all the same

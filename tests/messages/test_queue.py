@@ -93,12 +93,14 @@ def test_the_same_root_spelled_through_a_symlink_is_not_foreign(tmp_path: Path) 
     assert queue.append(message(root=str(real)))
 
 
-def test_a_damaged_file_starts_over(queue: MessageQueue) -> None:
+def test_a_damaged_file_starts_over_and_is_kept_beside_it(queue: MessageQueue) -> None:
     queue.path.parent.mkdir(parents=True)
-    queue.path.write_text("{not json")
+    queue.path.write_text('{"messages": [{"comment": "half a rewrite')
     assert queue.peek() == []
     assert queue.append(message())
     assert queue.peek() == [message()]
+    # the comments it held are set aside for a person to read, not overwritten by the next send
+    assert queue.path.with_name("messages.json.unreadable").read_text() == '{"messages": [{"comment": "half a rewrite'
     queue.path.write_text(json.dumps({"format": 1, "messages": [{"file": 3}, message("ok").to_dict()]}))
     assert [m.comment for m in queue.peek()] == ["ok"]
 
