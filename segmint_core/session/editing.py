@@ -75,6 +75,8 @@ def move_hunks(session: SessionCore, hunk_ids: list[str], *, to_group_id: str | 
         state, units = session.state, session.units
         hunks, changes = split_ids(units, hunk_ids)
         target = session.group(to_group_id) if to_group_id else None
+        # Moving hunks to the group they are in settles them there: nothing moves, it is said so.
+        kept = target is not None and set(hunks) <= set(target.hunk_ids) and set(changes) <= set(target.change_ids)
         before = moves.snapshot(session)
         for group in session.groups:
             group.hunk_ids = [h for h in group.hunk_ids if h not in hunks]
@@ -88,7 +90,7 @@ def move_hunks(session: SessionCore, hunk_ids: list[str], *, to_group_id: str | 
         follow_groups(state, units)
         state.revision += 1
         refresh_summaries(state, units)
-        text = f"{actor} moved {', '.join(hunk_ids)} to {target.id}"
+        text = f"{actor} {'kept' if kept else 'moved'} {', '.join(hunk_ids)} {'in' if kept else 'to'} {target.id}"
         session.log(actor, "moved", text)
         moves.remember(session, before, text)
         session.save()

@@ -136,6 +136,18 @@ def test_every_edit_is_announced(two_intents: Repo) -> None:
     assert any(a.text.startswith("agent moved change-") for a in session.activity)
 
 
+def test_moving_hunks_to_their_own_group_keeps_them_there_and_says_so(two_intents: Repo) -> None:
+    session = open_session(two_intents)
+    session.regroup()
+    group = session.groups[0]
+    hunk = group.hunk_ids[0]
+    groups = [(g.id, list(g.hunk_ids)) for g in session.groups]
+    session.move_hunks([hunk], to_group_id=group.id, actor="agent")
+    assert [(g.id, g.hunk_ids) for g in session.groups] == groups
+    assert session.activity[-1].text == f"agent kept {hunk} in {group.id}"
+    assert hunk in session.state.settled     # settled: no longer offered as an uncertain decision
+
+
 def test_agent_commits_wait_for_the_person(two_intents: Repo) -> None:
     session = open_session(two_intents)
     session.set_presence(person_present=True)
