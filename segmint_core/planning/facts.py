@@ -209,7 +209,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.options = _options(code_added, code_removed)
     facts.imports = _imports(code_added, code_removed)
     facts.comments = _comments(code_added)
-    facts.headings = [m.group(2) for line in added_lines if (m := _HEADING.match(line))]
+    # a heading of the docs; in code or settings "# ..." is a comment
+    facts.headings = [m.group(2) for _, line in doc_added if (m := _HEADING.match(line))]
     facts.prose = read_edit(doc_added, doc_removed)
     facts.cases_added = max(0, _cases(test_added) - _cases(test_removed))
     if changes and all(settings_edit.is_settings_path(c.file_path) and not is_lock_file(c.file_path) for c, _ in changes):

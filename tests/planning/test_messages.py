@@ -174,7 +174,7 @@ def test_consistent_rename_is_a_refactor(repo: Repo) -> None:
 def test_a_word_changed_in_a_docstring_is_docs_not_a_rename(repo: Repo) -> None:
     before = 'def toggle(flag, value):\n    """Turn the flag of."""\n    return value\n'
     after = before.replace("flag of.", "flag off.")
-    assert title_of_edit(repo, "lib/flags.py", before, after) == "docs(flags): document toggle"
+    assert title_of_edit(repo, "lib/flags.py", before, after) == "docs(flags): replace of with off in flags.py"
 
 
 def test_a_test_added_after_another_changes_only_itself(repo: Repo) -> None:
@@ -186,6 +186,15 @@ def test_a_test_added_after_another_changes_only_itself(repo: Repo) -> None:
                "\n\n@slow\ndef test_average_of_nothing():\n    assert average([]) == 0.0\n")
     # the blank lines and the decorator above the new test are the new test's, not test_average's
     assert message_for(repo).description.splitlines()[-1] == "- test_stats.py (+5 -0): adds test_average_of_nothing"
+
+
+def test_a_comment_in_a_settings_file_is_no_heading(repo: Repo) -> None:
+    repo.write(".editorconfig", "# http://editorconfig.org\nroot = true\n")
+    repo.write("GUIDE.md", "# Guide\n\nSee [the style](http://standardjs.com/) and [semver](http://semver.org/).\n")
+    repo.commit()
+    repo.write(".editorconfig", "# https://editorconfig.org\nroot = true\n")
+    repo.write("GUIDE.md", "# Guide\n\nSee [the style](https://standardjs.com/) and [semver](https://semver.org/).\n")
+    assert message_for(repo).title.endswith("docs(editorconfig): fix links in GUIDE.md")   # not "document https://..."
 
 
 def test_dependency_bump_is_build(repo: Repo) -> None:
