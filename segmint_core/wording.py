@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 # Control characters (a newline or a tab in a file name), and bytes that are not
 # UTF-8 (decoded by git's surrogateescape into U+DC80..U+DCFF).
@@ -27,6 +28,18 @@ def readable(text: str) -> str:
     """``text`` (of several lines, a commit body say) with bytes that are not UTF-8 as ``\\xNN``,
     so it can be saved, printed and sent as JSON; its lines are kept."""
     return text if _UNDECODABLE.search(text) is None else _UNDECODABLE.sub(_escape, text)
+
+
+def readable_data(data: Any) -> Any:
+    """JSON-like data (dicts, lists, text) with every text ``readable``: what no transport
+    can send as JSON otherwise (a Latin-1 file name kept as surrogates)."""
+    if isinstance(data, str):
+        return readable(data)
+    if isinstance(data, dict):
+        return {readable(k) if isinstance(k, str) else k: readable_data(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [readable_data(item) for item in data]
+    return data
 
 
 def _escape(match: re.Match[str]) -> str:

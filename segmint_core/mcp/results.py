@@ -21,7 +21,7 @@ from mcp_types import CallToolResult, TextContent
 
 from segmint_core.errors import SegmintError, disk_trouble
 from segmint_core.toolresult import ToolResult
-from segmint_core.wording import readable
+from segmint_core.wording import readable, readable_data
 
 log = logging.getLogger("segmint.mcp")
 
@@ -29,19 +29,10 @@ P = ParamSpec("P")
 
 
 def success(text: str, data: dict[str, Any]) -> CallToolResult:
-    return CallToolResult(content=[TextContent(type="text", text=readable(text))], structured_content=_readable(data))
-
-
-def _readable(data: Any) -> Any:
-    """The data with text holding bytes that are not UTF-8 (a Latin-1 file name, kept as surrogates)
-    shown as ``\\xNN``: no transport can send such text as JSON, over stdio or HTTP."""
-    if isinstance(data, str):
-        return readable(data)
-    if isinstance(data, dict):
-        return {readable(key) if isinstance(key, str) else key: _readable(value) for key, value in data.items()}
-    if isinstance(data, list):
-        return [_readable(item) for item in data]
-    return data
+    # text holding bytes that are not UTF-8 (a Latin-1 file name) is shown as \xNN: no transport,
+    # stdio or the TUI's HTTP, can send it as JSON otherwise
+    return CallToolResult(content=[TextContent(type="text", text=readable(text))],
+                          structured_content=readable_data(data))
 
 
 MAX_ERROR_CHARS = 1_000   # an error quoting a huge argument back is cut

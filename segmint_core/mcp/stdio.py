@@ -46,7 +46,7 @@ from mcp_types import (
 )
 from pydantic_core import PydanticSerializationError
 
-from segmint_core.wording import readable
+from segmint_core.wording import readable_data
 
 log = logging.getLogger("segmint.mcp")
 
@@ -201,18 +201,8 @@ def _json_line(message: Any) -> bytes:
     except PydanticSerializationError:
         # Text holding bytes that are not UTF-8 (a Latin-1 file name, kept as surrogates): shown as
         # \xNN, as everywhere else, rather than ending the server.
-        data = _readable(message.model_dump(mode="json", by_alias=True, exclude_unset=True))
+        data = readable_data(message.model_dump(mode="json", by_alias=True, exclude_unset=True))
         return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
-
-
-def _readable(data: Any) -> Any:
-    if isinstance(data, str):
-        return readable(data)
-    if isinstance(data, dict):
-        return {_readable(key): _readable(value) for key, value in data.items()}
-    if isinstance(data, list):
-        return [_readable(item) for item in data]
-    return data
 
 
 def _skip_rest_of_line(wire: BinaryIO) -> None:
