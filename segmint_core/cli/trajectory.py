@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import signal
 import sys
 import threading
+from functools import partial
 
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git
@@ -41,7 +43,10 @@ def run_watch(args: argparse.Namespace) -> int:
     _log_to_stderr()
     root = Git.discover(args.repo).root
     stopping = threading.Event()
-    previous = signal.signal(signal.SIGTERM, lambda *_: stopping.set())
+    # Ctrl-C and SIGTERM only ask the loop to stop (asked twice, it ends at once). The loop wakes
+    # every second: a signal the kernel hands to one of the recording threads wakes no wait of the
+    # main thread, and Python runs its handler only there.
+    previous = {sig: signal.signal(sig, partial(_stop, stopping)) for sig in (signal.SIGINT, signal.SIGTERM)}
     service = TrajectoryService(debounce=args.debounce)
     log = logging.getLogger(LOGGER)
     try:
@@ -49,15 +54,20 @@ def run_watch(args: argparse.Namespace) -> int:
             service.set_trajectory_intent(args.intent)
         service.start(root)
         log.info("Ctrl-C to stop")
-        while not stopping.wait(3600):
+        while not stopping.wait(1.0):
             pass
-    except KeyboardInterrupt:
-        pass
     finally:
         service.stop()
-        signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     log.info("stopped")
     return 0
+
+
+def _stop(stopping: threading.Event, *_: object) -> None:
+    if stopping.is_set():
+        os._exit(130)       # asked again while stopping: the saves still waiting are dropped
+    stopping.set()
 
 
 def _log_to_stderr() -> None:
