@@ -12,16 +12,15 @@ from dataclasses import dataclass
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.planning.facts import is_test_path
+from segmint_core.planning.messages import VERBS
 from segmint_core.session.models import APPLIED, CommitPlan, PullRequestDraft
 from segmint_core.wording import shown
 
 IMPORTANCE = ["feat", "fix", "perf", "refactor", "docs", "test", "build", "ci", "style", "chore"]
-# Verbs a subject starts with (the message writer's, and common ones of the houses it follows).
-SUBJECT_VERBS = frozenset({
-    "add", "remove", "delete", "drop", "fix", "correct", "handle", "raise", "update", "change", "set", "use",
-    "rename", "move", "extract", "replace", "refactor", "simplify", "restructure", "clean", "tidy", "improve",
-    "extend", "support", "allow", "make", "avoid", "ensure", "implement", "introduce", "bump", "release",
-    "document", "format", "reformat", "test", "merge", "revert",
+# Verbs a subject starts with: the message writer's, and common ones of the houses it follows.
+SUBJECT_VERBS = frozenset(VERBS | {
+    "drop", "set", "extract", "replace", "refactor", "simplify", "clean", "tidy", "improve", "extend",
+    "support", "allow", "make", "avoid", "ensure", "implement", "introduce", "reformat", "merge", "revert",
 })
 
 SYSTEM_PROMPT = (
