@@ -54,3 +54,27 @@ def test_the_core_never_imports_the_tui_only_the_command_line_starts_it() -> Non
                 [node.module or ""] if isinstance(node, ast.ImportFrom) else []
             upward += [f"{path.relative_to(core)}: {n}" for n in names if n.split(".")[0] == "segmint_tui"]
     assert upward == []
+
+
+def test_every_core_package_imports_on_its_own() -> None:
+    """A cycle between packages shows only when one is imported first: each is, in a fresh process."""
+    script = (
+        "import os, pkgutil, importlib, sys\n"
+        "import segmint_core\n"
+        "names = ['segmint_core'] + [m.name for m in pkgutil.walk_packages(segmint_core.__path__, 'segmint_core.')"
+        " if m.ispkg]\n"
+        "for name in names:\n"
+        "    pid = os.fork()\n"
+        "    if pid == 0:\n"
+        "        for loaded in [m for m in sys.modules if m.startswith('segmint_core')]:\n"
+        "            del sys.modules[loaded]\n"
+        "        try:\n"
+        "            importlib.import_module(name)\n"
+        "        except Exception as error:\n"
+        "            print(name, type(error).__name__, error)\n"
+        "        sys.stdout.flush()\n"
+        "        os._exit(0)\n"
+        "    os.waitpid(pid, 0)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout == ""

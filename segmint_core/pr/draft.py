@@ -7,13 +7,11 @@ offline text with a note.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.planning.facts import is_test_path
 from segmint_core.planning.messages import VERBS
-from segmint_core.session.models import APPLIED, CommitPlan, PullRequestDraft
+from segmint_core.session.models import APPLIED, CommitPlan, FileLine, PullRequestDraft
 from segmint_core.wording import shown
 
 IMPORTANCE = ["feat", "fix", "perf", "refactor", "docs", "test", "build", "ci", "style", "chore"]
@@ -27,13 +25,6 @@ SYSTEM_PROMPT = (
     "You write the summary paragraph of a pull request from its commit messages: two to four plain "
     "sentences saying what the change does and why. No headings, no lists, no preamble."
 )
-
-
-@dataclass(frozen=True)
-class FileLine:
-    path: str
-    added: int
-    removed: int
 
 
 def draft_pr(plans: list[CommitPlan], files: list[FileLine], settings: Settings | None = None) -> PullRequestDraft:

@@ -91,6 +91,14 @@ class CommitPlan:
         return cls(**data)
 
 
+@dataclass(frozen=True)
+class FileLine:
+    """A file's changed lines, as the pull-request draft's test plan reads them."""
+    path: str
+    added: int
+    removed: int
+
+
 @dataclass
 class PullRequestDraft:
     title: str

@@ -17,9 +17,8 @@ from segmint_core.config import Settings
 from segmint_core.git import Git
 from segmint_core.planning import order_plans, write_message
 from segmint_core.planning.order import cycles
-from segmint_core.pr.draft import FileLine
 from segmint_core.session.models import (
-    APPLIED, APPROVED, AWAITING_APPROVAL, MERGE_TO_COMMIT, PROPOSED, CommitPlan, Group, id_number,
+    APPLIED, APPROVED, AWAITING_APPROVAL, MERGE_TO_COMMIT, PROPOSED, CommitPlan, FileLine, Group, id_number,
 )
 from segmint_core.planning.style import DEFAULT, HouseStyle
 from segmint_core.session.units import Units
