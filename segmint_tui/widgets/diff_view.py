@@ -54,6 +54,9 @@ class DiffView(ScrollView, can_focus=True):
         Binding("e", "screen.open_editor", "Edit"),
     ]
     COMPONENT_CLASSES = {"diff-view--cursor", "diff-view--selection"}
+    # A drag selects whole lines of a hunk (below), so Textual's own text selection is off, and
+    # rows carry no offsets for it: adding them to every segment was a tenth of a key's CPU.
+    ALLOW_SELECT = False
     DEFAULT_CSS = """
     DiffView { background: $surface; }
     DiffView > .diff-view--cursor { background: $accent 35%; }
@@ -163,7 +166,7 @@ class DiffView(ScrollView, can_focus=True):
             fill = fill + cursor
         segments = list(text.render(self.app.console))
         strip = Strip(segments, text.cell_len).apply_style(fill)
-        return strip.crop_extend(scroll_x, scroll_x + width, fill).apply_offsets(scroll_x, row)
+        return strip.crop_extend(scroll_x, scroll_x + width, fill)
 
     def watch_cursor(self, old: int, new: int) -> None:
         if self.anchor is not None:
