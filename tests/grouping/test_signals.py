@@ -130,3 +130,17 @@ def test_a_test_edit_links_to_the_source_edit_its_test_function_calls(repo: Repo
     plain = build_units(changes, ())
     assert not list(signals.SIGNALS["exercises"](Context(plain, DEFAULT)))
 
+
+
+def test_a_file_name_that_a_crowd_of_files_share_links_them_only_within_a_folder(repo: Repo) -> None:
+    # 40 packages' manifests bumped at once: pairing them all is 780 pairs of little meaning.
+    for n in range(40):
+        repo.write(f"packages/p{n}/utils.js", "module.exports = 1\n")
+        repo.write(f"packages/p{n}/utils.test.js", "test('x', () => {})\n")
+    repo.commit()
+    for n in range(40):
+        repo.write(f"packages/p{n}/utils.js", "module.exports = 2\n")
+        repo.write(f"packages/p{n}/utils.test.js", "test('y', () => {})\n")
+    _, found = links_of(repo, "files")
+    stem_pairs = [(a, b) for a, b, kind, _ in found if kind in ("same_stem", "test_pair")]
+    assert sorted(stem_pairs) == sorted((f"packages/p{n}/utils.js", f"packages/p{n}/utils.test.js") for n in range(40))

@@ -19,6 +19,9 @@ SAME_DIRECTORY = "same_directory"
 SAME_STEM = "same_stem"
 # A shared folder is weak evidence; between two big files a few unit pairs carry it.
 DIRECTORY_PAIR_CAP = 16
+# A folder, or a file name, that this many changed files share says little; and pairing them
+# all is quadratic (400 packages' package.json bumped at once, node_modules left untracked).
+CROWD = 30
 
 
 def links(ctx: Context) -> Iterator[Link]:
@@ -35,17 +38,26 @@ def links(ctx: Context) -> Iterator[Link]:
     seen: set[tuple[str, str]] = set()
     for stem, group in sorted(by_stem.items()):
         for x, p in enumerate(group):
-            for q in group[x + 1 :]:
+            for q in _partners(group, x):
                 seen.add((p, q))
                 kind = _stem_link(p, q)
                 yield from _spread(files[p], files[q], 1.0, kind, _tested(p, q), cap)
     for folder, group in sorted(by_dir.items()):
-        if len(group) > 30:
-            continue  # a folder with that many changed files says little
+        if len(group) > CROWD:
+            continue
         for x, p in enumerate(group):
             for q in group[x + 1 :]:
                 if (p, q) not in seen:
                     yield from _spread(files[p], files[q], 1.0, SAME_DIRECTORY, folder, DIRECTORY_PAIR_CAP)
+
+
+def _partners(group: list[str], x: int) -> list[str]:
+    """The files after ``group[x]`` its stem links it to: all of them, or in a crowd those of its folder."""
+    later = group[x + 1 :]
+    if len(group) <= CROWD:
+        return later
+    folder = lexicon.directory(group[x])
+    return [q for q in later if lexicon.directory(q) == folder]
 
 
 def _stem_link(p: str, q: str) -> str:
