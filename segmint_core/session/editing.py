@@ -137,8 +137,10 @@ def update_group(session: SessionCore, group_id: str, summary: str, *, actor: st
 
 
 def split_ids(units: Units, ids: list[str]) -> tuple[list[str], list[str]]:
-    """Hunk ids and hunkless change ids; a change with hunks stands for all of them."""
-    unknown = [i for i in ids if i not in units.by_id and i not in units.change_by_id]
+    """Hunk ids and hunkless change ids; a change with hunks stands for all of them, and a git
+    hunk grouping cut (``change-1:2``, as diff chunks name it) for all its parts."""
+    parts = {i: _parts_of(units, i) for i in ids if i not in units.by_id and i not in units.change_by_id}
+    unknown = [i for i, found in parts.items() if not found]
     if unknown:
         raise UnknownIdError("hunk", unknown)
     if not ids:
@@ -147,11 +149,17 @@ def split_ids(units: Units, ids: list[str]) -> tuple[list[str], list[str]]:
     changes: list[str] = []
     for i in ids:
         change = units.change_by_id.get(i)
-        if change is None:
+        if i in parts:
+            hunks.extend(parts[i])
+        elif change is None:
             hunks.append(i)
         elif change.hunks:
             hunks.extend(h.id for h in change.hunks)
         else:
             changes.append(i)
     return list(dict.fromkeys(hunks)), list(dict.fromkeys(changes))
+
+
+def _parts_of(units: Units, hunk_id: str) -> list[str]:
+    return [unit.id for unit in units.by_id.values() if unit.parent.id == hunk_id and unit.id != hunk_id]
 

@@ -305,3 +305,12 @@ def test_lines_of_a_deletion_split_between_plans_that_each_change_nothing_are_me
     assert repo.git("rev-list", f"{base}..HEAD").split() == [repo.head()], "one commit"
     assert tree(repo) == {}
     assert repo.snapshot()["files"] == before["files"] and index_matches_head(repo)
+
+
+def test_a_cut_hunk_moves_whole_by_the_git_hunk_id_diff_chunks_name_it_by(four: Session) -> None:
+    four.move_lines("change-1:1", [2, 4], new_group=True)
+    group = four.move_hunks(["change-1:1"], new_group=True)
+    assert group.hunk_ids == ["change-1:1.1", "change-1:1.2"]
+    assert [g.id for g in four.groups] == [group.id]
+    with pytest.raises(SegmintError, match="change-1:9"):
+        four.move_hunks(["change-1:9"], new_group=True)
