@@ -12,7 +12,8 @@ Besides carrying messages, it keeps the promises of the seed README:
   string nor an integer (which the SDK would take for a notification and
   never answer); then the next line is read. No line stops the reader.
 - At end of input, requests still being worked on are answered before the
-  transport closes (``printf '...' | segmint mcp`` prints every response).
+  transport closes (``printf '...' | segmint mcp`` prints every response);
+  one the client cancelled gets no answer, so it is not waited for.
 - An ``initialize`` without ``clientInfo`` (the seed's lazygit bridge sends
   none) is accepted.
 """
@@ -160,6 +161,8 @@ class _LineReader:
         if isinstance(message, JSONRPCRequest) and message.method not in OPEN_ENDED:
             self.pending.add(message.id)
             message = _with_client_info(message)
+        elif (cancelled := _cancelled_id(message)) is not None:   # it gets no answer: none to wait for
+            self.pending.answered(cancelled)
         await self.messages.send(SessionMessage(message))
 
     async def _end_of_input(self) -> None:
@@ -210,6 +213,14 @@ def _skip_rest_of_line(wire: BinaryIO) -> None:
         chunk = wire.readline(MAX_LINE)
         if not chunk or chunk.endswith(b"\n"):
             return
+
+
+def _cancelled_id(message: JSONRPCMessage) -> object:
+    """The request id a ``notifications/cancelled`` names, or None for any other message."""
+    if not isinstance(message, JSONRPCNotification) or message.method != "notifications/cancelled":
+        return None
+    params = message.params
+    return params.get("requestId") if isinstance(params, dict) else None
 
 
 def _with_client_info(message: JSONRPCRequest) -> JSONRPCRequest:

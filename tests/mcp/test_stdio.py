@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 
+from segmint_core.mcp.stdio import DRAIN_SECONDS
 from tests.mcp.process import McpProcess
 from tests.support.repo import Repo
 
@@ -63,3 +65,26 @@ def test_outside_a_repository_it_still_serves_and_says_why(tmp_path) -> None:
         assert server.close() == 0
         server.assert_pure_json_rpc()
         assert "Traceback" not in server.stderr()
+
+
+def test_end_of_input_does_not_wait_for_a_request_the_client_cancelled(dirty: Repo) -> None:
+    """A cancelled request gets no answer; the server must not wait DRAIN_SECONDS for one."""
+    started = dirty.path / "hook-started"
+    hook = dirty.write(".git/hooks/pre-commit", f"#!/bin/sh\ntouch '{started}'\nsleep 2\n")
+    hook.chmod(0o755)
+    with McpProcess(cwd=dirty.path) as server:
+        server.initialize()
+        commit = server.call(2, "propose_commits")["structuredContent"]["commits"][0]["id"]
+        server.send({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+                     "params": {"name": "apply_commit", "arguments": {"commit_id": commit}}})
+        deadline = time.monotonic() + 30
+        while not started.exists():   # the commit is under way
+            assert time.monotonic() < deadline, server.stderr()
+            time.sleep(0.05)
+        server.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 3}})
+        assert server.request(4, "ping", {})["result"] == {}
+        began = time.monotonic()
+        assert server.close() == 0
+        assert time.monotonic() - began < DRAIN_SECONDS / 3
+        server.assert_pure_json_rpc()
+        assert 3 not in [json.loads(line).get("id") for line in server.raw]
