@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
@@ -78,6 +79,18 @@ class Services:
             return self.sessions.get().git.root
         except SegmintError:   # not a repository: only the allowed folders are open
             return None
+
+
+@contextlib.contextmanager
+def at_revision(session: Session, revision: int | None) -> Iterator[None]:
+    """Hold the session's lock from the ``revision`` check through the edit in the block.
+
+    Entering the lock takes up what another process saved (a TUI that re-read the
+    tree), so ids read before that are refused, and no re-read slips in between.
+    """
+    with session.lock:
+        session.check_revision(revision)
+        yield
 
 
 async def in_thread(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:

@@ -16,7 +16,7 @@ from segmint_core.jsonio import to_json
 from segmint_core.mcp import schemas
 from segmint_core.mcp.args import ChangeIds, CommitIds, GroupIds, Id, Revision
 from segmint_core.mcp.results import json_text, success, tool_errors
-from segmint_core.mcp.services import Services, in_thread
+from segmint_core.mcp.services import Services, at_revision, in_thread
 from segmint_core.mcp.tools import COMMITS, MAY_CALL_MODEL, READ_ONLY
 from segmint_core.session.models import AGENT, APPLIED
 from segmint_core.session.session import Session
@@ -55,14 +55,14 @@ def register(server: MCPServer, services: Services) -> None:
         report = _progress_relay(ctx)
 
         def work() -> tuple[str, dict]:
-            session.check_revision(revision)
-            if refine and not session.settings.chat_enabled:
-                from segmint_core.grouping.refine import NO_MODEL
+            with at_revision(session, revision):
+                if refine and not session.settings.chat_enabled:
+                    from segmint_core.grouping.refine import NO_MODEL
 
-                raise SegmintError(NO_MODEL)
-            if change_ids is None:
-                session.refresh(actor=AGENT)
-            session.regroup(change_ids=change_ids, actor=AGENT, progress=report)
+                    raise SegmintError(NO_MODEL)
+                if change_ids is None:
+                    session.refresh(actor=AGENT)
+                session.regroup(change_ids=change_ids, actor=AGENT, progress=report)
             refinement = session.refine_groups(actor=AGENT).to_dict() if refine and session.groups else None
             return _grouping(session, refinement)
 
@@ -81,8 +81,8 @@ def register(server: MCPServer, services: Services) -> None:
         session = services.session
 
         def work() -> dict:
-            session.check_revision(revision)
-            plans = session.propose_commits(group_ids, actor=AGENT)
+            with at_revision(session, revision):
+                plans = session.propose_commits(group_ids, actor=AGENT)
             return {"commits": [p.to_dict() for p in plans]}
 
         data = await in_thread(work)
@@ -107,8 +107,8 @@ def register(server: MCPServer, services: Services) -> None:
         session = services.session
 
         def work() -> dict:
-            session.check_revision(revision)
-            outcome = session.apply_commit(commit_id, dry_run=dry_run, actor=AGENT)
+            with at_revision(session, revision):
+                outcome = session.apply_commit(commit_id, dry_run=dry_run, actor=AGENT)
             data = outcome.to_dict()
             data["success"] = outcome.status in (APPLIED, "dry_run")
             data["revision"] = session.revision
@@ -132,8 +132,8 @@ def register(server: MCPServer, services: Services) -> None:
         session = services.session
 
         def work() -> dict:
-            session.check_revision(revision)
-            return session.generate_pr(commit_ids, replace=replace, actor=AGENT).to_dict()
+            with at_revision(session, revision):
+                return session.generate_pr(commit_ids, replace=replace, actor=AGENT).to_dict()
 
         data = await in_thread(work)
         return success(json_text(data), data)

@@ -13,7 +13,7 @@ from pydantic import Field
 from segmint_core.mcp import schemas
 from segmint_core.mcp.args import MAX_IDS, Description, Id, Ids, Revision, Summary, Title
 from segmint_core.mcp.results import json_text, said, success, tool_errors
-from segmint_core.mcp.services import Services, in_thread
+from segmint_core.mcp.services import Services, at_revision, in_thread
 from segmint_core.mcp.tools import EDITS_SESSION, EDITS_SESSION_IDEMPOTENT, READ_ONLY
 from segmint_core.session.models import AGENT, Group
 from segmint_core.session.session import Session
@@ -53,9 +53,9 @@ def register(server: MCPServer, services: Services) -> None:
         session = services.session
 
         def work() -> CallToolResult:
-            session.check_revision(revision)
-            group = session.move_hunks(hunk_ids, to_group_id=to_group_id, new_group=new_group, actor=AGENT)
-            return _group_edit(session, group, f"Moved {', '.join(hunk_ids)} to {group.id}.")
+            with at_revision(session, revision):
+                group = session.move_hunks(hunk_ids, to_group_id=to_group_id, new_group=new_group, actor=AGENT)
+                return _group_edit(session, group, f"Moved {', '.join(hunk_ids)} to {group.id}.")
 
         return await in_thread(work)
 
@@ -79,8 +79,8 @@ def register(server: MCPServer, services: Services) -> None:
         session = services.session
 
         def work() -> CallToolResult:
-            session.check_revision(revision)
-            moved = session.move_lines(hunk_id, lines, to_group_id=to_group_id, new_group=new_group, actor=AGENT)
+            with at_revision(session, revision):
+                moved = session.move_lines(hunk_id, lines, to_group_id=to_group_id, new_group=new_group, actor=AGENT)
             data = {"moved_id": moved.moved_id, "rest_id": moved.rest_id, "group": moved.group.to_dict(),
                     "groups": [g.to_dict() for g in session.groups], "revision": session.revision}
             return said(moved.sentence, data)
@@ -100,9 +100,9 @@ def register(server: MCPServer, services: Services) -> None:
         session = services.session
 
         def work() -> CallToolResult:
-            session.check_revision(revision)
-            group = session.merge_groups(group_ids, actor=AGENT)
-            return _group_edit(session, group, f"Merged {', '.join(group_ids)} into {group.id}.")
+            with at_revision(session, revision):
+                group = session.merge_groups(group_ids, actor=AGENT)
+                return _group_edit(session, group, f"Merged {', '.join(group_ids)} into {group.id}.")
 
         return await in_thread(work)
 
@@ -117,8 +117,8 @@ def register(server: MCPServer, services: Services) -> None:
         session = services.session
 
         def work() -> CallToolResult:
-            session.check_revision(revision)
-            group = session.update_group(group_id, summary, actor=AGENT)
+            with at_revision(session, revision):
+                group = session.update_group(group_id, summary, actor=AGENT)
             return said(f"{group.id} is now “{group.summary}”.",
                         {"group": group.to_dict(), "revision": session.revision})
 
@@ -140,8 +140,8 @@ def register(server: MCPServer, services: Services) -> None:
         session = services.session
 
         def work() -> dict:
-            session.check_revision(revision)
-            plan = session.update_commit(commit_id, title=title, description=description, actor=AGENT)
+            with at_revision(session, revision):
+                plan = session.update_commit(commit_id, title=title, description=description, actor=AGENT)
             return {"commit": plan.to_dict(), "revision": session.revision}
 
         data = await in_thread(work)
@@ -160,8 +160,8 @@ def register(server: MCPServer, services: Services) -> None:
         session = services.session
 
         def work() -> dict:
-            session.check_revision(revision)
-            plans = session.reorder_commits(commit_ids, actor=AGENT)
+            with at_revision(session, revision):
+                plans = session.reorder_commits(commit_ids, actor=AGENT)
             return {"commits": [p.to_dict() for p in plans], "revision": session.revision}
 
         data = await in_thread(work)
