@@ -28,6 +28,8 @@ def regroup(session: SessionCore, *, change_ids: list[str] | None = None, provid
 
     if change_ids is not None and not change_ids:
         raise SegmintError("Give at least one change id, or none at all to group every change")
+    if change_ids is not None:
+        change_ids = list(dict.fromkeys(change_ids))   # a change named twice is grouped once
     with session.lock:   # entering it takes up what another process saved: read the state inside
         state = session.state
         if change_ids is not None:

@@ -40,6 +40,16 @@ async def test_group_changes_all_and_some(server: MCPServer) -> None:
         assert {c for g in some["groups"] for c in g["change_ids"]} >= {"change-1", "change-2"}
 
 
+async def test_a_change_named_twice_is_grouped_once(server: MCPServer) -> None:
+    async with legacy(server) as client:
+        some = await data(client, "group_changes", change_ids=["change-3", "change-3"])
+        hunks = [h for g in some["groups"] for h in g["hunk_ids"]]
+        assert hunks and sorted(hunks) == sorted(set(hunks)), "each hunk in one group, once"
+        plans = (await data(client, "propose_commits"))["commits"]
+        planned = [h for p in plans for h in p["hunk_ids"]]
+        assert sorted(planned) == sorted(set(planned))
+
+
 async def test_group_changes_unknown_ids(server: MCPServer) -> None:
     async with legacy(server) as client:
         assert await error(client, "group_changes", change_ids=["change-1", "bad-id"]) == "Unknown change ID: bad-id"
