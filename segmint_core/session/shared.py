@@ -16,6 +16,8 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from segmint_core.errors import NotARepositoryError
+
 
 class SharedLock:
     def __init__(self, path: Path, on_enter: Callable[[], None]) -> None:
@@ -30,7 +32,7 @@ class SharedLock:
         self._depth += 1
         if self._depth == 1:
             try:
-                self._fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600)
+                self._fd = _open_lock_file(self._path)
                 fcntl.flock(self._fd, fcntl.LOCK_EX)
                 self._on_enter()
             except BaseException:
@@ -47,6 +49,21 @@ class SharedLock:
             os.close(self._fd)  # closing releases the fcntl lock
             self._fd = None
         self._thread_lock.release()
+
+
+def _open_lock_file(path: Path) -> int:
+    """The lock file (``.git/segmint/session.lock``), its folder made again if someone removed it.
+
+    A git folder that is gone is not made again: that is no repository any more.
+    """
+    try:
+        return os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except FileNotFoundError:
+        git_dir = path.parent.parent
+        if not git_dir.is_dir():
+            raise NotARepositoryError(f"Not a git repository any more: {git_dir} is gone") from None
+    path.parent.mkdir(exist_ok=True)
+    return os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
 
 
 def file_stamp(path: Path) -> tuple[int, int, int] | None:
