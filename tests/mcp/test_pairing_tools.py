@@ -126,3 +126,16 @@ async def test_the_person_sees_every_agent_edit_as_an_event(server: MCPServer, s
         await data(client, "update_group", group_id=groups[0]["id"], summary="Renamed by the agent")
         assert [e.kind for e in events][-2:] == ["groups", "groups"]
         assert {e.actor for e in events} == {"agent"}
+
+
+async def test_list_changes_says_it_edits_the_session_as_it_does(server: MCPServer, session: Session, dirty) -> None:
+    async with legacy(server) as client:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        groups = (await grouped(client))["groups"]
+        dirty.write("README.md", "# Parser\n\nParses text.\n")   # the README edit is undone on disk
+        before = session.revision
+        await data(client, "list_changes")
+        assert session.revision > before and len(session.groups) < len(groups), "the person's session changed"
+        assert session.activity[-1].actor == "agent"
+        assert tools["list_changes"].annotations == tools["refresh"].annotations
+        assert tools["list_changes"].annotations.read_only_hint is False

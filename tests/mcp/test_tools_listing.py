@@ -19,10 +19,11 @@ PAIRING = ["get_session", "move_hunks", "move_lines", "merge_groups", "update_gr
 CHUNKS = ["load_diff", "list_chunks", "get_chunk", "find_chunks_for_files", "get_file_diff", "get_current_overview"]
 TRAJECTORY = ["configure_project", "set_trajectory_intent", "get_file_trajectory", "get_global_trajectory",
               "get_session_summary", "consolidate"]
-READ_ONLY = {"list_changes", "get_session", *CHUNKS, "get_file_trajectory", "get_global_trajectory",
-             "get_session_summary"}
+# list_changes re-reads the tree into the shared session, as refresh does (ids renumbered, groups of
+# hunks gone dropped, the person's TUI told): not read-only.
+READ_ONLY = {"get_session", *CHUNKS, "get_file_trajectory", "get_global_trajectory", "get_session_summary"}
 DESTRUCTIVE = {"apply_commit", "consolidate"}
-IDEMPOTENT = {*READ_ONLY, "update_group", "update_commit", "reorder_commits", "refresh", "configure_project",
+IDEMPOTENT = {*READ_ONLY, "list_changes", "update_group", "update_commit", "reorder_commits", "refresh", "configure_project",
               "set_trajectory_intent"}
 OPEN_WORLD = {"group_changes", "propose_commits", "generate_pr"}   # a configured model endpoint is called
 # Room kept in the token budget for tools still to come; group_changes' refine and the confidence

@@ -17,14 +17,15 @@ from segmint_core.mcp import schemas
 from segmint_core.mcp.args import ChangeIds, CommitIds, GroupIds, Id, Revision
 from segmint_core.mcp.results import json_text, success, tool_errors
 from segmint_core.mcp.services import Services, at_revision, in_thread
-from segmint_core.mcp.tools import COMMITS, MAY_CALL_MODEL, READ_ONLY
+from segmint_core.mcp.tools import COMMITS, EDITS_SESSION_IDEMPOTENT, MAY_CALL_MODEL
 from segmint_core.session.models import AGENT, APPLIED
 from segmint_core.session.session import Session
 
 log = logging.getLogger("segmint.mcp")
 
 def register(server: MCPServer, services: Services) -> None:
-    @server.tool(title="List changes", annotations=READ_ONLY)
+    # It re-reads the tree into the shared session, as refresh does: ids renumbered, groups of hunks gone dropped.
+    @server.tool(title="List changes", annotations=EDITS_SESSION_IDEMPOTENT)
     @tool_errors
     async def list_changes() -> Annotated[CallToolResult, schemas.ChangesResult]:
         """Read the uncommitted changes (staged, unstaged, untracked): one change per file, with its hunks.
