@@ -139,3 +139,15 @@ async def test_list_changes_says_it_edits_the_session_as_it_does(server: MCPServ
         assert session.activity[-1].actor == "agent"
         assert tools["list_changes"].annotations == tools["refresh"].annotations
         assert tools["list_changes"].annotations.read_only_hint is False
+
+
+async def test_moving_hunks_to_the_group_they_are_in_says_they_were_kept(server: MCPServer, session: Session) -> None:
+    async with legacy(server) as client:
+        group = (await grouped(client))["groups"][0]
+        kept = await call(client, "move_hunks", hunk_ids=group["hunk_ids"], to_group_id=group["id"])
+        assert text(kept).startswith(f"Kept {', '.join(group['hunk_ids'])} in {group['id']}.")
+        assert kept.structured_content["group"]["hunk_ids"] == group["hunk_ids"]
+        other = next(g for g in session.snapshot()["groups"] if g["id"] != group["id"])
+        moved = await call(client, "move_hunks", hunk_ids=[group["hunk_ids"][0], other["hunk_ids"][0]],
+                           to_group_id=group["id"])
+        assert text(moved).startswith(f"Moved {group['hunk_ids'][0]}, {other['hunk_ids'][0]} to {group['id']}.")

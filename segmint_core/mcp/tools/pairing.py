@@ -10,11 +10,13 @@ from mcp.server import MCPServer
 from mcp_types import CallToolResult
 from pydantic import Field
 
+from segmint_core.errors import SegmintError
 from segmint_core.mcp import schemas
 from segmint_core.mcp.args import MAX_IDS, Description, Id, Ids, Revision, Summary, Title
 from segmint_core.mcp.results import json_text, said, success, tool_errors
 from segmint_core.mcp.services import Services, at_revision, in_thread
 from segmint_core.mcp.tools import EDITS_SESSION, EDITS_SESSION_IDEMPOTENT, READ_ONLY
+from segmint_core.session.editing import split_ids
 from segmint_core.session.models import AGENT, Group
 from segmint_core.session.session import Session
 
@@ -54,8 +56,11 @@ def register(server: MCPServer, services: Services) -> None:
 
         def work() -> CallToolResult:
             with at_revision(session, revision):
+                kept = to_group_id is not None and _holds(session, to_group_id, hunk_ids)
                 group = session.move_hunks(hunk_ids, to_group_id=to_group_id, new_group=new_group, actor=AGENT)
-                return _group_edit(session, group, f"Moved {', '.join(hunk_ids)} to {group.id}.")
+                named = ", ".join(hunk_ids)
+                return _group_edit(session, group, f"Kept {named} in {group.id}." if kept
+                                   else f"Moved {named} to {group.id}.")
 
         return await in_thread(work)
 
@@ -183,6 +188,16 @@ def register(server: MCPServer, services: Services) -> None:
 
         sentence, data = await in_thread(work)
         return said(sentence, data)
+
+
+def _holds(session: Session, group_id: str, ids: list[str]) -> bool:
+    """Whether the group holds all that ``ids`` names already: a move there moves nothing, it settles them."""
+    group = next((g for g in session.groups if g.id == group_id), None)
+    try:
+        hunks, changes = split_ids(session.units, ids)
+    except SegmintError:   # the move itself says what is wrong
+        return False
+    return group is not None and set(hunks) <= set(group.hunk_ids) and set(changes) <= set(group.change_ids)
 
 
 def _group_edit(session: Session, group: Group, sentence: str) -> CallToolResult:
