@@ -3,8 +3,9 @@
 ``build_server(session)`` gives an ``MCPServer`` for any transport: stdio
 (``segmint mcp``), streamable HTTP (embedded in the TUI), or the SDK's
 in-memory ``Client`` in tests. While at least one connection is served, the
-session's events become resource-update notifications and the review-message
-queue is watched for comments from other processes (``segmint send``).
+session's events become resource-update notifications, the review-message
+queue is watched for comments from other processes (``segmint send``), and the
+saved session for their edits (a TUI's, when this server serves the session itself).
 """
 
 from __future__ import annotations
@@ -29,9 +30,12 @@ from segmint_core.mcp.middleware import prompt_errors, tidy_argument_errors
 from segmint_core.mcp.notify import ResourceNotifier
 from segmint_core.mcp.services import Services, SessionRef, in_thread
 from segmint_core.mcp.tools import changes, chunks, messages, pairing, trajectory
+from segmint_core.messages.watch import SignatureWatcher
 from segmint_core.session import events
 from segmint_core.session.events import SessionEvent
 from segmint_core.session.session import Session
+from segmint_core.session.shared import file_stamp
+from segmint_core.session.state import STATE_FILE
 from segmint_core.trajectory.service import TrajectoryService
 
 log = logging.getLogger("segmint.mcp")
@@ -105,11 +109,12 @@ class Runtime:
                 await self._stop()
 
     def _attach(self, session: Session) -> None:
-        """Turn the session's events into notifications; watch for comments from other processes."""
+        """Turn the session's events into notifications; watch for comments and edits from other processes."""
         with self._lock:
             if self._connections == 0 or self._detach:
                 return
-            self._detach = [session.subscribe(self._on_event), session.watch_review_messages()]
+            self._detach = [session.subscribe(self._on_event), session.watch_review_messages(),
+                            _watch_saves(session)]
 
     def _on_event(self, event: SessionEvent) -> None:
         uri = resources.MESSAGES_URI if event.kind == events.MESSAGES else resources.SESSION_URI
@@ -126,6 +131,22 @@ class Runtime:
                 await self._pump
             self._pump = None
         await in_thread(self.services.trajectory.stop)
+
+
+def _watch_saves(session: Session) -> Callable[[], None]:
+    """Take up what other processes save (a TUI's edits, when this server serves the session itself):
+    taking it up announces it, so subscribers hear of it. Returns the function that stops the watch."""
+
+    def catch_up() -> None:
+        if session.saved_elsewhere():
+            try:
+                session.catch_up()
+            except SegmintError as exc:   # the repository is gone: each tool says so
+                log.debug("could not take up the saved session: %s", exc)
+
+    watcher = SignatureWatcher(lambda: file_stamp(session.folder / STATE_FILE), catch_up)
+    watcher.start()
+    return watcher.stop
 
 
 def _serve_2025_subscriptions(server: MCPServer, notifier: ResourceNotifier, sessions: SessionRef) -> None:

@@ -11,8 +11,10 @@ from mcp.server import MCPServer
 from mcp.shared.exceptions import MCPError
 from mcp_types import ResourceUpdatedNotification
 
+from segmint_core.mcp.server import build_server
 from segmint_core.session.session import Session
 from tests.mcp.support import data, legacy, modern, subscribe, unsubscribe
+from tests.support.repo import Repo
 
 SESSION = "segmint://session"
 MESSAGES = "lazygit://messages"
@@ -85,6 +87,24 @@ async def test_2025_subscribers_hear_of_the_persons_edits(server: MCPServer, ses
         as_the_person(lambda: session.update_group(group, "Renamed again"))
         await anyio.sleep(0.3)
         assert inbox.uris.count(SESSION) == 2, "no notification after unsubscribing"
+
+
+async def test_subscribers_hear_of_edits_a_tui_in_another_process_saved(dirty: Repo) -> None:
+    """The agent's `segmint mcp` started first and serves the session itself; the person edits in a TUI."""
+    server = build_server(Session.open(str(dirty.path)))
+    tui = Session.open(str(dirty.path))   # its own lock and state, as in another process
+    inbox = Inbox()
+    async with legacy(server, message_handler=inbox) as client, modern(server) as current:
+        await subscribe(client, SESSION)
+        await data(client, "group_changes")
+        assert await inbox.next() == SESSION
+        async with current.listen(resource_subscriptions=[SESSION]) as events:
+            group = tui.snapshot()["groups"][0]["id"]
+            as_the_person(lambda: tui.update_group(group, "Renamed in the TUI"))
+            assert await inbox.next(timeout=5) == SESSION
+            with anyio.fail_after(5):
+                assert (await events.__anext__()).uri == SESSION
+        assert (await data(client, "get_session"))["groups"][0]["summary"] == "Renamed in the TUI"
 
 
 async def test_current_clients_listen(server: MCPServer, session: Session) -> None:
