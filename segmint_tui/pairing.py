@@ -36,6 +36,7 @@ class Pairing:
         self.error: str | None = None
         self._server = None
         self._worker: Worker | None = None
+        self._stopping = False   # stop() was called, maybe before the worker made the server
 
     @property
     def status(self) -> str:
@@ -58,6 +59,8 @@ class Pairing:
 
             self._server = EmbeddedServer(self.app.session, agent_can_commit=self.agent_can_commit,
                                           allowed_roots=self.allowed_roots)
+            if self._stopping:   # the app is quitting: the server returns at once
+                self._server.stop()
             await self._server.serve(ready=self._ready)
         except SegmintError as exc:
             self._failed(str(exc))
@@ -75,6 +78,7 @@ class Pairing:
         self.app.notify(f"Agents cannot join: {reason}", title="Pairing", severity="error")
 
     def stop(self) -> None:
+        self._stopping = True
         if self._server is not None:
             self._server.stop()
 

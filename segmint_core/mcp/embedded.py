@@ -97,6 +97,7 @@ class EmbeddedServer:
         self._guard: LocalOnly | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop_requested: asyncio.Event | None = None
+        self._stopped = False   # stop() was called, maybe before serve() began
 
     async def serve(self, ready: Callable[[EndpointInfo], None] | None = None) -> None:
         """Serve until ``stop()`` or cancellation; ``ready(info)`` is called once listening.
@@ -113,6 +114,8 @@ class EmbeddedServer:
 
     async def _serve(self, ready: Callable[[EndpointInfo], None] | None) -> None:
         self._loop, self._stop_requested = asyncio.get_running_loop(), asyncio.Event()
+        if self._stopped:   # stopped before it began (the app quit at once): nothing to serve
+            return
         with _listening_socket(self.port) as sock:
             port = sock.getsockname()[1]
             token = secrets.token_urlsafe(32)
@@ -134,7 +137,9 @@ class EmbeddedServer:
                 await self._shut_down(task)
 
     def stop(self) -> None:
-        """End ``serve()``; connected agents are disconnected. Safe from any thread."""
+        """End ``serve()``; connected agents are disconnected. Safe from any thread, and before
+        ``serve()`` has begun (it then returns at once)."""
+        self._stopped = True
         loop, requested = self._loop, self._stop_requested
         if loop is not None and requested is not None and not loop.is_closed():
             loop.call_soon_threadsafe(requested.set)

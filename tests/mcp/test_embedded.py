@@ -88,3 +88,14 @@ async def test_cancelling_the_worker_shuts_down_cleanly(session: Session) -> Non
     except asyncio.CancelledError:
         pass
     assert not os.path.exists(info.discovery_file)
+
+
+async def test_a_stop_before_serving_began_is_kept(session: Session, dirty: Repo) -> None:
+    """``stop()`` as the app quits, before the server's task has run: it ends at once, never listening."""
+    server = EmbeddedServer(session)
+    task = asyncio.create_task(server.serve(ready=lambda _info: None))
+    server.stop()
+    await asyncio.wait_for(task, 5)
+    assert server.info is None
+    assert not (dirty.path / ".git" / "segmint" / "mcp-endpoint.json").exists()
+    assert session.own_presence.person_present is False, "the presence it set is put back"

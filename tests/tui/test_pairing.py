@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import time
 from contextlib import asynccontextmanager
 
 from segmint_tui.bench import agent_client
+from segmint_tui.pairing import Pairing
 from tests.mcp.process import McpProcess
 from tests.mcp.support import data
 from tests.support.repo import Repo
@@ -100,3 +102,14 @@ async def test_without_mcp_there_is_no_server(demo: Repo) -> None:
         assert pilot.app.pairing.info is None
         assert not (demo.path / ".git" / "segmint" / "mcp-endpoint.json").exists()
         assert "pairing off (--no-mcp)" in screen_text(pilot.app)
+
+
+async def test_quitting_before_the_server_began_stops_it_at_once(demo: Repo) -> None:
+    async with running(demo.path, mcp=False) as pilot:
+        pairing = Pairing(pilot.app, enabled=True, agent_can_commit=False)
+        pairing.start()
+        began = time.monotonic()
+        await pairing.shutdown()           # the person quit before the server's worker had run
+        assert time.monotonic() - began < 3, "not the 6 s wait for a server nobody stopped"
+        assert pairing.info is None
+        assert not (demo.path / ".git" / "segmint" / "mcp-endpoint.json").exists()
