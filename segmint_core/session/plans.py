@@ -19,6 +19,8 @@ from segmint_core.wording import counted, readable, shown
 def propose_commits(session: SessionCore, group_ids: list[str] | None = None, *,
                     actor: str = PERSON) -> list[CommitPlan]:
     """One plan per group (all, or ``group_ids``), in dependency order."""
+    if group_ids is not None and not group_ids:
+        raise SegmintError("Give at least one group id, or none at all to plan every group")
     with session.lock:
         ensure_groups(session, actor=actor)
         groups = [session.group(g) for g in group_ids] if group_ids is not None else list(session.groups)

@@ -67,6 +67,16 @@ async def test_propose_commits_and_unknown_group(server: MCPServer) -> None:
         assert await error(client, "propose_commits", group_ids=["group-99"]) == "Unknown group ID: group-99"
 
 
+async def test_propose_commits_for_no_groups_is_refused(server: MCPServer, session: Session) -> None:
+    async with legacy(server) as client:
+        plans = (await data(client, "propose_commits"))["commits"]
+        revision = session.revision
+        assert await error(client, "propose_commits", group_ids=[]) == (
+            "Give at least one group id, or none at all to plan every group")
+        state = await data(client, "get_session")
+        assert state["plans"] == plans and state["revision"] == revision, "a refused call changes nothing"
+
+
 async def test_apply_commit_headless_commits(server: MCPServer, dirty: Repo) -> None:
     async with legacy(server) as client:
         first = (await data(client, "propose_commits"))["commits"][0]
