@@ -63,6 +63,7 @@ from segmint_core.mcp import discovery
 from segmint_core.mcp.discovery import Endpoint
 from segmint_core.mcp.guard import LocalOnly
 from segmint_core.mcp.server import build_server
+from segmint_core.mcp.stdio import MAX_LINE
 from segmint_core.session.session import Session
 
 log = logging.getLogger("segmint.mcp")
@@ -70,6 +71,9 @@ log = logging.getLogger("segmint.mcp")
 HOST = "127.0.0.1"
 MCP_PATH = "/mcp"
 SHUTDOWN_SECONDS = 5.0
+# A line `segmint mcp` reads (up to stdio's MAX_LINE) and relays here arrives whole, as it would headless,
+# so its arguments get the tools' own answer, not a 413; re-encoded, a message may grow a little.
+MAX_BODY = 2 * MAX_LINE
 
 
 @dataclass(frozen=True)
@@ -161,7 +165,8 @@ class EmbeddedServer:
         hosts = [f"{HOST}:{port}", f"localhost:{port}"]
         security = TransportSecuritySettings(enable_dns_rebinding_protection=True, allowed_hosts=hosts,
                                              allowed_origins=[f"http://{h}" for h in hosts])
-        app = server.streamable_http_app(streamable_http_path=MCP_PATH, host=HOST, transport_security=security)
+        app = server.streamable_http_app(streamable_http_path=MCP_PATH, host=HOST, transport_security=security,
+                                         max_request_body_size=MAX_BODY)
         self._guard = LocalOnly(app, token=token, port=port)
         return uvicorn.Config(self._guard, log_config=None, log_level="warning",
                               access_log=False, lifespan="on", loop="none", ws="none",

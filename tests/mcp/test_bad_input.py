@@ -136,3 +136,16 @@ def test_a_file_name_that_is_not_utf_8_is_sent_escaped_by_the_tui_too(repo: Repo
         assert not timeline.get("isError") and "`caf\\xe9.txt` (new)" in timeline["content"][0]["text"]
         assert relay.close() == 0
         relay.assert_pure_json_rpc()
+
+
+def test_a_huge_argument_through_the_relay_gets_the_tool_error_the_headless_server_gives(session: Session,
+                                                                                        dirty: Repo) -> None:
+    """Joined to the TUI, a line the stdio reader takes (up to 32 MB) reaches the TUI's server whole."""
+    with EmbeddedThread(session), McpProcess(cwd=dirty.path) as relay:
+        relay.initialize()
+        huge = relay.call(2, "update_group", group_id="group-1", summary="x" * 10_000_000)
+        assert huge["isError"] and huge["content"][0]["text"] == (
+            "Invalid arguments for update_group: summary: String should have at most 2000 characters")
+        assert relay.call(3, "get_session")["structuredContent"]["person_present"] is True, "still joined"
+        assert relay.close() == 0
+        relay.assert_pure_json_rpc()
