@@ -5,9 +5,9 @@ TUI embeds: same tools, same results, the person's session. The relay only
 adds what HTTP needs (the bearer token, the protocol-version header, and for
 2026-era requests the method and name headers).
 
-If the TUI goes away while the agent is connected, requests then in flight
-are answered with an error and the relay turns into the headless server on
-the same (persisted) session: it replays the agent's handshake and resource
+If the TUI goes away while the agent is connected (the relay watches its token
+file and process), requests then in flight are answered with an error and the
+relay turns into the headless server on the same (persisted) session: it replays the agent's handshake and resource
 subscriptions, so the agent carries on without reconnecting.
 """
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 Runner = Callable[[Any, Any], Awaitable[None]]   # serves one connection over (read, write) streams
@@ -43,10 +44,12 @@ from mcp_types import (
 
 from segmint_core.mcp.discovery import Endpoint
 from segmint_core.mcp.stdio import ReadStream, WriteStream, stdio_transport
+from segmint_core.proc import pid_alive
 
 log = logging.getLogger("segmint.mcp")
 
 REPLAY_ID = "segmint-relay-replay"
+WATCH_SECONDS = 0.5
 LOST = ("The Segmint TUI closed while this request was running; segmint mcp now serves the same session "
         "headless. Try again.")
 
@@ -84,6 +87,7 @@ class Relay:
             async with http, streamable_http_client(endpoint.url, http_client=http) as (remote_in, remote_out):
                 async with anyio.create_task_group() as tg:
                     tg.start_soon(self._downstream, remote_in)
+                    tg.start_soon(_watch, endpoint)
                     async for item in self.local_in:
                         self._remember(item)
                         await remote_out.send(self._stamped(item))
@@ -176,6 +180,14 @@ class Relay:
                 if isinstance(message, JSONRPCResponse | JSONRPCError) and message.id in hidden:
                     continue
                 await self.local_out.send(item)
+
+
+async def _watch(endpoint: Endpoint) -> None:
+    """End the relay once the TUI has stopped (its token file withdrawn, or its process gone), so a
+    request the agent sends later is served headless instead of failing as if the TUI closed under it."""
+    while Path(endpoint.token_file).exists() and pid_alive(endpoint.pid):
+        await anyio.sleep(WATCH_SECONDS)
+    raise _RemoteLost()
 
 
 def _start_local(tg: TaskGroup, run: Runner) -> tuple[Any, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 
 from segmint_core.mcp import discovery
 from segmint_core.session.session import Session
@@ -47,6 +48,21 @@ def test_when_the_tui_quits_the_agent_carries_on_headless(session: Session, dirt
         again = agent.call(4, "get_session")
         assert again["structuredContent"]["person_present"] is False
         assert agent.call(5, "list_changes")["isError"] is False
+        assert agent.close() == 0
+        agent.assert_pure_json_rpc()
+
+
+def test_a_tui_that_quit_while_the_agent_was_idle_costs_the_agent_no_failed_call(session: Session,
+                                                                                   dirty: Repo) -> None:
+    tui = EmbeddedThread(session)
+    with tui, McpProcess(cwd=dirty.path) as agent:
+        agent.initialize()
+        assert agent.call(2, "get_session")["structuredContent"]["person_present"] is True
+        tui.stop()
+        time.sleep(2)   # the agent thinks for a while; the relay notices the TUI is gone
+        answer = agent.request(3, "tools/call", {"name": "get_session", "arguments": {}})
+        assert "error" not in answer, answer
+        assert answer["result"]["structuredContent"]["person_present"] is False
         assert agent.close() == 0
         agent.assert_pure_json_rpc()
 
