@@ -22,7 +22,9 @@ TRAJECTORY = ["configure_project", "set_trajectory_intent", "get_file_trajectory
 # list_changes re-reads the tree into the shared session, as refresh does (ids renumbered, groups of
 # hunks gone dropped, the person's TUI told): not read-only.
 READ_ONLY = {"get_session", *CHUNKS, "get_file_trajectory", "get_global_trajectory", "get_session_summary"}
-DESTRUCTIVE = {"apply_commit", "consolidate"}
+# group_changes drops open commit plans and the PR draft, the person's edits to them too (generate_pr
+# keeps an edited draft unless told to replace it).
+DESTRUCTIVE = {"apply_commit", "consolidate", "group_changes"}
 IDEMPOTENT = {*READ_ONLY, "list_changes", "update_group", "update_commit", "reorder_commits", "refresh", "configure_project",
               "set_trajectory_intent"}
 OPEN_WORLD = {"group_changes", "propose_commits", "generate_pr"}   # a configured model endpoint is called

@@ -31,6 +31,8 @@ EDITS_SESSION_IDEMPOTENT = ToolAnnotations(read_only_hint=False, destructive_hin
 # Edits the session, and calls a remote model when one is configured (SEGMINT_CHAT_MODEL, SEGMINT_EMBEDDINGS).
 MAY_CALL_MODEL = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False,
                                  open_world_hint=True)
+# Like MAY_CALL_MODEL, and drops the open commit plans and the PR draft, with what people wrote in them.
+REGROUPS = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=True)
 # Writes commits to the repository.
 COMMITS = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=False)
 

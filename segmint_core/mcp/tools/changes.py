@@ -17,7 +17,7 @@ from segmint_core.mcp import schemas
 from segmint_core.mcp.args import ChangeIds, CommitIds, GroupIds, Id, Revision
 from segmint_core.mcp.results import json_text, success, tool_errors
 from segmint_core.mcp.services import Services, at_revision, in_thread
-from segmint_core.mcp.tools import COMMITS, EDITS_SESSION_IDEMPOTENT, MAY_CALL_MODEL
+from segmint_core.mcp.tools import COMMITS, EDITS_SESSION_IDEMPOTENT, MAY_CALL_MODEL, REGROUPS
 from segmint_core.session.models import AGENT, APPLIED
 from segmint_core.session.session import Session
 
@@ -39,7 +39,7 @@ def register(server: MCPServer, services: Services) -> None:
         await in_thread(session.refresh, actor=AGENT)
         return success(*_listing(session))
 
-    @server.tool(title="Group changes by intent", annotations=MAY_CALL_MODEL)
+    @server.tool(title="Group changes by intent", annotations=REGROUPS)
     @tool_errors
     async def group_changes(ctx: Context, change_ids: ChangeIds = None, revision: Revision = None,
                             refine: Annotated[bool, Field(description="then a chat model fixes groups")] = False,
@@ -47,7 +47,7 @@ def register(server: MCPServer, services: Services) -> None:
         """Split the changes into groups by intent (a fix, a refactor, a docs edit), hunk by hunk.
 
         Use it after list_changes, or to start over: it replaces the groups it
-        touches and drops open commit plans (change_ids: regroup only those).
+        touches and drops open commit plans and the PR draft (change_ids: regroup only those).
         Check each group's reasons against the code; settle confidence.uncertain first.
         Returns {changes: [...], groups: [{id: 'group-2', hunk_ids: ['change-3:1', 'change-4:1'],
         summary: 'Fix rule_1 in parser.py, with tests', reasons: ['tests for src/parser.py']}], confidence: {...}}
