@@ -11,7 +11,7 @@ from segmint_core.errors import SegmintError, UnknownIdError
 from segmint_core.session import events
 from segmint_core.session.core import SessionCore
 from segmint_core.session.editing import ensure_groups
-from segmint_core.session.models import APPLIED, APPROVED, PERSON, CommitPlan, id_number
+from segmint_core.session.models import AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, PERSON, CommitPlan, id_number
 from segmint_core.session.planner import build_plans, changes_nothing
 from segmint_core.wording import counted, readable, shown
 
@@ -97,7 +97,11 @@ def update_commit(session: SessionCore, commit_id: str, *, title: str | None = N
             plan.description = readable(description.strip("\n"))
         plan.note = None
         plan.edited = True
-        plan.revision = session.record(actor, "edited", f"{actor} edited the message of {commit_id}")
+        text = f"{actor} edited the message of {commit_id}"
+        if actor == AGENT and plan.status == APPROVED:   # the person approved the message they read
+            plan.status = AWAITING_APPROVAL
+            text += ": it waits for approval again"
+        plan.revision = session.record(actor, "edited", text)
     session.announce(events.PLANS, actor, {"edited": commit_id})
     return plan
 

@@ -6,7 +6,7 @@ from mcp.server import MCPServer
 
 from segmint_core.session.session import Session
 from tests.mcp.process import McpProcess
-from tests.mcp.support import data, legacy
+from tests.mcp.support import call, data, legacy, text
 from tests.support.repo import Repo
 
 
@@ -23,6 +23,24 @@ async def test_present_person_approves_before_the_agent_commits(server: MCPServe
         session.approve([commit])                       # the person, in the TUI
         applied = await data(client, "apply_commit", commit_id=commit)
         assert applied["status"] == "applied" and dirty.head() == applied["sha"]
+
+
+async def test_an_agents_edit_to_an_approved_message_asks_the_person_again(server: MCPServer, session: Session,
+                                                                          dirty: Repo) -> None:
+    session.set_presence(person_present=True)
+    before = dirty.head()
+    async with legacy(server) as client:
+        commit = (await data(client, "propose_commits"))["commits"][0]["id"]
+        await data(client, "apply_commit", commit_id=commit)
+        session.approve([commit])                       # the person approves the message they read
+        edited = await call(client, "update_commit", commit_id=commit, title="chore: a title the person never saw")
+        assert edited.structured_content["commit"]["status"] == "awaiting_approval"
+        assert text(edited).startswith(f"Edited the message of {commit}. It waits for the person's approval.")
+        waiting = await data(client, "apply_commit", commit_id=commit)
+        assert waiting["status"] == "awaiting_approval" and dirty.head() == before
+        session.approve([commit])                       # the person reads the new title and approves it
+        assert (await data(client, "apply_commit", commit_id=commit))["status"] == "applied"
+        assert dirty.git("log", "-1", "--format=%s").strip() == "chore: a title the person never saw"
 
 
 async def test_agent_can_commit_when_the_tui_allows_it(server: MCPServer, session: Session) -> None:

@@ -17,7 +17,7 @@ from segmint_core.mcp.results import json_text, said, success, tool_errors
 from segmint_core.mcp.services import Services, at_revision, in_thread
 from segmint_core.mcp.tools import EDITS_SESSION, EDITS_SESSION_IDEMPOTENT, READ_ONLY
 from segmint_core.session.editing import split_ids
-from segmint_core.session.models import AGENT, Group
+from segmint_core.session.models import AGENT, AWAITING_APPROVAL, Group
 from segmint_core.session.session import Session
 
 
@@ -150,7 +150,8 @@ def register(server: MCPServer, services: Services) -> None:
             return {"commit": plan.to_dict(), "revision": session.revision}
 
         data = await in_thread(work)
-        return said(f"Edited the message of {commit_id}.", data)
+        waiting = " It waits for the person's approval." if data["commit"]["status"] == AWAITING_APPROVAL else ""
+        return said(f"Edited the message of {commit_id}.{waiting}", data)
 
     @server.tool(title="Reorder commits", annotations=EDITS_SESSION_IDEMPOTENT)
     @tool_errors
