@@ -15,6 +15,7 @@ from typing import Any
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.shared.exceptions import MCPError
 from mcp_types import INVALID_PARAMS
+from pydantic import ValidationError
 
 _REPORT = re.compile(r"Error executing tool (?P<tool>[^:\n]+): \d+ validation errors? for \w+\n(?P<body>.*)", re.DOTALL)
 _DETAIL = re.compile(r" \[type=.*$")
@@ -51,10 +52,22 @@ def tidy_report(text: str) -> str | None:
 
 async def prompt_errors(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
     """An unknown prompt or bad prompt arguments: ``-32602`` with the SDK's message ("Unknown
-    prompt: x"), instead of an error with code 0 and a traceback in the log."""
+    prompt: x"), or which arguments are wrong and why, instead of an error with code 0 and a
+    traceback in the log."""
     if ctx.method != "prompts/get":
         return await call_next(ctx)
     try:
         return await call_next(ctx)
     except ValueError as exc:
-        raise MCPError(INVALID_PARAMS, str(exc)) from None
+        raise MCPError(INVALID_PARAMS, _prompt_problem(exc, (ctx.params or {}).get("name"))) from None
+
+
+def _prompt_problem(exc: ValueError, name: object) -> str:
+    """The arguments pydantic refused behind the SDK's "Error rendering prompt x", else its message."""
+    cause: BaseException | None = exc
+    while cause is not None and not isinstance(cause, ValidationError):
+        cause = cause.__cause__
+    if cause is None:
+        return str(exc)
+    problems = [f"{'.'.join(str(part) for part in error['loc'])}: {error['msg']}" for error in cause.errors()]
+    return f"Invalid arguments for {name}: " + "; ".join(problems)

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from mcp.server import MCPServer
+from pydantic import Field
+
+from segmint_core.mcp.args import MAX_TEXT
 
 STEPS = """\
 Split my uncommitted changes into commits, one intent per commit, with the Segmint tools. Segmint
@@ -39,7 +44,7 @@ DESCRIPTION = ("From a dirty working tree to one commit per intent, step by step
 
 def register(server: MCPServer) -> None:
     @server.prompt(title="Split my changes into commits", description=DESCRIPTION)
-    def split_my_changes(focus: str = "") -> str:
+    def split_my_changes(focus: Annotated[str, Field(max_length=MAX_TEXT)] = "") -> str:
         if focus.strip():
             return f"{STEPS}\nFocus: {focus.strip()}\n"
         return STEPS

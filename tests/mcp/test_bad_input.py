@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
 from mcp.server import MCPServer
+from mcp.shared.exceptions import MCPError
 
 from segmint_core.session.session import Session
 from tests.mcp.embedded_thread import EmbeddedThread
@@ -149,3 +151,16 @@ def test_a_huge_argument_through_the_relay_gets_the_tool_error_the_headless_serv
         assert relay.call(3, "get_session")["structuredContent"]["person_present"] is True, "still joined"
         assert relay.close() == 0
         relay.assert_pure_json_rpc()
+
+
+async def test_bad_prompt_arguments_are_named_and_a_huge_focus_is_refused(server: MCPServer) -> None:
+    async with legacy(server) as client:
+        with pytest.raises(MCPError) as unknown:
+            await client.get_prompt("split_my_changes", {"scope": "parser"})
+        assert (unknown.value.error.code, unknown.value.error.message) == (
+            -32602, "Invalid arguments for split_my_changes: scope: Unexpected keyword argument")
+        with pytest.raises(MCPError) as huge:
+            await client.get_prompt("split_my_changes", {"focus": "x" * 10_000_000})
+        assert (huge.value.error.code, huge.value.error.message) == (
+            -32602, "Invalid arguments for split_my_changes: focus: String should have at most 10000 characters")
+        assert (await client.get_prompt("split_my_changes", {"focus": "parser"})).messages
