@@ -7,8 +7,9 @@ adds what HTTP needs (the bearer token, the protocol-version header, and for
 
 If the TUI goes away while the agent is connected (the relay watches its token
 file and process), requests then in flight are answered with an error and the
-relay turns into the headless server on the same (persisted) session: it replays the agent's handshake and resource
-subscriptions, so the agent carries on without reconnecting.
+relay turns into the headless server on the same (persisted) session: it
+replays the agent's handshake and resource subscriptions, so the agent carries
+on without reconnecting.
 """
 
 from __future__ import annotations
