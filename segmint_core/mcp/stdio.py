@@ -97,7 +97,7 @@ async def stdio_transport(stdin: BinaryIO | None = None,
     assert wire_in is not None and wire_out is not None
     read_send, read_receive = anyio.create_memory_object_stream[SessionMessage | Exception](16)
     out_send, out_receive = anyio.create_memory_object_stream[SessionMessage | bytes](16)
-    lines = _LineReader(wire_in, read_send, out_send.clone())
+    lines = _LineReader(wire_in, read_send, out_send.clone(), owned=claimed is not None)
     try:
         async with anyio.create_task_group() as tg:
             tg.start_soon(_write_lines, wire_out, out_receive, lines.pending)
@@ -114,11 +114,16 @@ async def stdio_transport(stdin: BinaryIO | None = None,
 
 class _LineReader:
     """Reads stdin on a daemon thread (a blocked read must never hold up exit) and hands
-    each line to the event loop, where it is parsed and passed on or answered."""
+    each line to the event loop, where it is parsed and passed on or answered.
+
+    An ``owned`` wire is closed by that thread when it is done with it: closing it from
+    another thread would wait for the read under way, that is for the client's next line.
+    """
 
     def __init__(self, wire: BinaryIO, messages: MemoryObjectSendStream[SessionMessage | Exception],
-                 replies: MemoryObjectSendStream[SessionMessage | bytes]) -> None:
+                 replies: MemoryObjectSendStream[SessionMessage | bytes], *, owned: bool = False) -> None:
         self.wire = wire
+        self.owned = owned
         self.messages = messages
         self.replies = replies
         self.pending = _Pending()
@@ -146,6 +151,9 @@ class _LineReader:
             asyncio.run_coroutine_threadsafe(self._end_of_input(), self._loop).result()
         except (RuntimeError, OSError, ValueError, concurrent.futures.CancelledError):
             pass   # the loop or the wire is gone: nothing left to read for
+        finally:
+            if self.owned:
+                _close(self.wire)
 
     async def _accept(self, line: bytes) -> None:
         if self._done.is_set() or not line.strip():
@@ -298,13 +306,17 @@ def _claim_std_fds() -> tuple[BinaryIO, BinaryIO, int, int]:
 
 
 def _release_std_fds(claimed: tuple[BinaryIO, BinaryIO, int, int]) -> None:
-    wire_in, wire_out, saved_in, saved_out = claimed
+    """Put fd 0 and 1 back and close the wire out; the wire in is the reader thread's to close."""
+    _wire_in, wire_out, saved_in, saved_out = claimed
     os.dup2(saved_in, 0)
     os.dup2(saved_out, 1)
     for fd in (saved_in, saved_out):
         os.close(fd)
-    for wire in (wire_out, wire_in):
-        try:
-            wire.close()
-        except OSError:
-            pass
+    _close(wire_out)
+
+
+def _close(wire: BinaryIO) -> None:
+    try:
+        wire.close()
+    except OSError:
+        pass

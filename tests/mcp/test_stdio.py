@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 import time
@@ -88,3 +89,14 @@ def test_end_of_input_does_not_wait_for_a_request_the_client_cancelled(dirty: Re
         assert time.monotonic() - began < DRAIN_SECONDS / 3
         server.assert_pure_json_rpc()
         assert 3 not in [json.loads(line).get("id") for line in server.raw]
+
+
+def test_ctrl_c_ends_the_server_while_the_client_still_holds_its_input_open(dirty: Repo) -> None:
+    """Ctrl-C in the terminal reaches `segmint mcp` too: it ends, not waiting for a line that never comes."""
+    with McpProcess(cwd=dirty.path) as server:
+        server.initialize()
+        assert server.request(2, "ping", {})["result"] == {}
+        server.proc.send_signal(signal.SIGINT)
+        assert server.proc.wait(timeout=10) == 130
+        assert server.stderr().strip() == "segmint: interrupted"
+        server.assert_pure_json_rpc()
