@@ -69,6 +69,7 @@ class Relay:
         self.handshake: list[SessionMessage] = []        # initialize + initialized, for a replay
         self.subscriptions: dict[str, SessionMessage] = {}   # uri -> resources/subscribe, for a replay
         self.in_flight: set[Any] = set()
+        self.cancelled: set[Any] = set()   # ids the agent cancelled: what HTTP says of them is not passed on
         self._initialize_id: Any = None
 
     async def run(self, endpoint: Endpoint, headless: Callable[[], Runner]) -> None:
@@ -105,8 +106,8 @@ class Relay:
             if isinstance(item, Exception):
                 log.debug("relay: %r", item)
                 continue
-            self._settle(item.message)
-            await self.local_out.send(item)
+            if self._settle(item.message):
+                await self.local_out.send(item)
         raise _RemoteLost()   # the endpoint closed the stream: the TUI stopped
 
     def _stamped(self, item: SessionMessage) -> SessionMessage:
@@ -138,13 +139,24 @@ class Relay:
                 self.subscriptions.pop(str(message.params.get("uri")), None)
         elif isinstance(message, JSONRPCNotification) and message.method == "notifications/initialized":
             self.handshake.append(item)
+        elif isinstance(message, JSONRPCNotification) and message.method == "notifications/cancelled":
+            params = message.params if isinstance(message.params, dict) else {}
+            if params.get("requestId") in self.in_flight:   # a cancelled request is not answered
+                self.in_flight.discard(params["requestId"])
+                self.cancelled.add(params["requestId"])
 
-    def _settle(self, message: Any) -> None:
+    def _settle(self, message: Any) -> bool:
+        """Note an answer; whether the agent is to get it (an answer to a request it cancelled, such as the
+        transport's "SSE stream ended without a response", is not)."""
         if isinstance(message, JSONRPCResponse | JSONRPCError):
+            if message.id in self.cancelled:
+                self.cancelled.discard(message.id)
+                return False
             self.in_flight.discard(message.id)
             if message.id == self._initialize_id and isinstance(message, JSONRPCResponse):
                 version = message.result.get("protocolVersion")
                 self.protocol_version = version if isinstance(version, str) else None
+        return True
 
     async def _answer_in_flight(self) -> None:
         for request_id in sorted(self.in_flight, key=str):

@@ -67,6 +67,29 @@ def test_a_tui_that_quit_while_the_agent_was_idle_costs_the_agent_no_failed_call
         agent.assert_pure_json_rpc()
 
 
+def test_a_request_the_agent_cancelled_is_not_answered_when_the_tui_quits(session: Session, dirty: Repo) -> None:
+    started = dirty.path / "hook-started"
+    dirty.write(".git/hooks/pre-commit", f"#!/bin/sh\ntouch '{started}'\nsleep 3\n").chmod(0o755)
+    tui = EmbeddedThread(session, agent_can_commit=True)
+    with tui, McpProcess(cwd=dirty.path) as agent:
+        agent.initialize()
+        commit = agent.call(2, "propose_commits")["structuredContent"]["commits"][0]["id"]
+        agent.send({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+                    "params": {"name": "apply_commit", "arguments": {"commit_id": commit}}})
+        deadline = time.monotonic() + 30
+        while not started.exists():
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        agent.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 3}})
+        time.sleep(0.5)
+        tui.stop()
+        time.sleep(1)   # the relay notices and carries on headless
+        assert agent.call(4, "get_session")["structuredContent"]["person_present"] is False
+        assert agent.close() == 0
+        agent.assert_pure_json_rpc()
+        assert 3 not in [json.loads(line).get("id") for line in agent.raw], "a cancelled request gets no answer"
+
+
 def test_a_stale_endpoint_file_is_ignored(session: Session, dirty: Repo) -> None:
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()
