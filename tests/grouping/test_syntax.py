@@ -220,3 +220,29 @@ def test_a_file_too_large_to_parse_is_read_as_text(repo: Repo, monkeypatch: pyte
     monkeypatch.setattr(syntax, "MAX_PARSED", 40)
     (unit,) = parsed_units(repo)
     assert unit.kind == "test" and unit.calls == set()   # read as text: no parse, so no calls
+
+
+# Top-level declarations, one a line, and one nested where it defines nothing at the top.
+TOP_LEVEL = {
+    "python": ("m.py", "value_{} = {}\n", "def f():\n    inner = 1\n"),
+    "go": ("m.go", "var value_{} = {}\n", "func f() {{\n\tvar inner = 1\n\t_ = inner\n}}\n"),
+    "javascript": ("m.js", "const value_{} = {};\n", "function f() {{\n  const inner = 1;\n}}\n"),
+    "typescript": ("m.ts", "export const value_{}: number = {};\n", "function f(): void {{\n  const inner = 1;\n}}\n"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(TOP_LEVEL))
+def test_definitions_on_a_few_rows_of_a_long_file_are_those_rows_alone(language: str) -> None:
+    """A query for a few rows reads those rows, not every top-level declaration of the
+    file: asked once per hunk, that made a file with hundreds of hunks quadratic."""
+    from segmint_core.grouping.syntax.facts import Parsed
+    from segmint_core.grouping.syntax.languages import grammar_for
+
+    path, line, nested = TOP_LEVEL[language]
+    text = ("package p\n\n" if language == "go" else "") + nested.format() + "".join(
+        line.format(i, i) for i in range(3000))
+    parsed = Parsed(grammar_for(path), text.split("\n"))
+    row = text.split("\n").index(line.format(1500, 1500).rstrip("\n"))
+    assert [(d.name, d.name_row) for d in parsed.definitions(row, row)] == [("value_1500", row)]
+    inner = next(r for r, t in enumerate(parsed.lines) if "inner = 1" in t)
+    assert [d.name for d in parsed.definitions(inner, inner)] == ["f"]   # nested: not a top-level one

@@ -44,8 +44,12 @@ class Parsed:
         _, query, _ = loaded(self.grammar.name)  # type: ignore[misc]
         cursor = tree_sitter.QueryCursor(query)
         cursor.set_point_range((first, 0), (last + 1, 0))
+        root = self.tree.root_node
         found = []
-        for _, captures in cursor.matches(self.tree.root_node):
+        for _, captures in cursor.matches(root):
+            top = captures.get("top")
+            if top is not None and top[0].parent != root:
+                continue   # a local, not the top-level statement the pattern names
             name, node = captures["name"][0], captures["def"][0]
             found.append(Definition(name.text.decode("utf-8", "surrogateescape"), name.start_point[0],
                                     node.start_point[0], node.end_point[0], node.type in self.grammar.scopes))

@@ -4,6 +4,10 @@ Each grammar is a PyPI wheel of the tree-sitter project (``tree-sitter-python``,
 ``-go``, ``-rust``, ``-javascript``, ``-typescript``), imported the first time a
 file of its language is parsed. A query names definitions: ``@name`` is the
 defined name, ``@def`` the whole definition (its rows are the definition's scope).
+``@top`` marks a statement that counts only at the top of the file (a module's
+constant, not a function's local): it must be a child of the tree's root. The
+root is not written into the pattern, as ``(module (...) @def)``: a query for a
+few rows would then match every statement of the file, the root holding them all.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from typing import Any
 _PYTHON = """
 (function_definition name: (identifier) @name) @def
 (class_definition name: (identifier) @name) @def
-(module (expression_statement (assignment left: (identifier) @name)) @def)
+(expression_statement (assignment left: (identifier) @name)) @def @top
 (class_definition body: (block (expression_statement (assignment left: (identifier) @name)) @def))
 (assignment left: (attribute object: (identifier) @obj attribute: (identifier) @name) (#eq? @obj "self")) @def
 """
@@ -25,7 +29,7 @@ _GO = """
 (method_declaration name: (field_identifier) @name) @def
 (type_spec name: (type_identifier) @name) @def
 (const_spec name: (identifier) @name) @def
-(source_file (var_declaration (var_spec name: (identifier) @name) @def))
+(var_declaration (var_spec name: (identifier) @name) @def) @top
 (field_declaration name: (field_identifier) @name) @def
 (method_elem name: (field_identifier) @name) @def
 """
@@ -51,9 +55,9 @@ _ECMASCRIPT = """
 (generator_function_declaration name: (identifier) @name) @def
 (method_definition name: (property_identifier) @name) @def
 (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)]) @def
-(program (lexical_declaration (variable_declarator name: (identifier) @name) @def))
-(program (variable_declaration (variable_declarator name: (identifier) @name) @def))
-(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name) @def)))
+(lexical_declaration (variable_declarator name: (identifier) @name) @def) @top
+(variable_declaration (variable_declarator name: (identifier) @name) @def) @top
+(export_statement (lexical_declaration (variable_declarator name: (identifier) @name) @def)) @top
 (assignment_expression left: (member_expression property: (property_identifier) @name)
   right: [(function_expression) (arrow_function)]) @def
 (pair key: (property_identifier) @name value: [(function_expression) (arrow_function)]) @def
