@@ -246,3 +246,14 @@ def test_definitions_on_a_few_rows_of_a_long_file_are_those_rows_alone(language:
     assert [(d.name, d.name_row) for d in parsed.definitions(row, row)] == [("value_1500", row)]
     inner = next(r for r, t in enumerate(parsed.lines) if "inner = 1" in t)
     assert [d.name for d in parsed.definitions(inner, inner)] == ["f"]   # nested: not a top-level one
+
+
+def test_definitions_on_a_few_rows_of_a_long_class_are_its_class_and_those_rows() -> None:
+    from segmint_core.grouping.syntax.facts import Parsed
+    from segmint_core.grouping.syntax.languages import grammar_for
+
+    text = "class Codes:\n    def f(self):\n        inner = 1\n" + "".join(f"    value_{i} = {i}\n" for i in range(3000))
+    parsed = Parsed(grammar_for("codes.py"), text.split("\n"))
+    row = parsed.lines.index("    value_1500 = 1500")
+    assert sorted((d.name, d.name_row) for d in parsed.definitions(row, row)) == [("Codes", 0), ("value_1500", row)]
+    assert sorted(d.name for d in parsed.definitions(2, 2)) == ["Codes", "f"]   # a method's local: no member

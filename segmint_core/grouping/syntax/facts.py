@@ -48,12 +48,20 @@ class Parsed:
         found = []
         for _, captures in cursor.matches(root):
             top = captures.get("top")
-            if top is not None and top[0].parent != root:
+            if top is not None and not self._at_top(top[0], root):
                 continue   # a local, not the top-level statement the pattern names
             name, node = captures["name"][0], captures["def"][0]
             found.append(Definition(name.text.decode("utf-8", "surrogateescape"), name.start_point[0],
                                     node.start_point[0], node.end_point[0], node.type in self.grammar.scopes))
         return found
+
+    def _at_top(self, node: Any, root: Any) -> bool:
+        """Whether ``node`` is a statement of the file's top level or of a class body."""
+        parent = node.parent
+        if parent == root:
+            return True
+        owner = parent.parent if parent is not None else None
+        return owner is not None and owner.type in self.grammar.members_of
 
     def defined_and_enclosing(self, rows: set[int], at: int | None) -> tuple[set[str], Definition | None]:
         """Names defined on ``rows``, and the innermost scope whose body holds row ``at``

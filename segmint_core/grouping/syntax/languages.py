@@ -4,10 +4,11 @@ Each grammar is a PyPI wheel of the tree-sitter project (``tree-sitter-python``,
 ``-go``, ``-rust``, ``-javascript``, ``-typescript``), imported the first time a
 file of its language is parsed. A query names definitions: ``@name`` is the
 defined name, ``@def`` the whole definition (its rows are the definition's scope).
-``@top`` marks a statement that counts only at the top of the file (a module's
-constant, not a function's local): it must be a child of the tree's root. The
-root is not written into the pattern, as ``(module (...) @def)``: a query for a
-few rows would then match every statement of the file, the root holding them all.
+``@top`` marks a statement that counts only at the top of the file or of a class
+body (a module's constant, a class attribute; not a function's local): its parent
+must be the tree's root or the body of one of the grammar's ``members_of``. Those
+are not written into the pattern, as ``(module (...) @def)``: a query for a few
+rows would then match every statement of the file (or class), which holds them all.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ _PYTHON = """
 (function_definition name: (identifier) @name) @def
 (class_definition name: (identifier) @name) @def
 (expression_statement (assignment left: (identifier) @name)) @def @top
-(class_definition body: (block (expression_statement (assignment left: (identifier) @name)) @def))
 (assignment left: (attribute object: (identifier) @obj attribute: (identifier) @name) (#eq? @obj "self")) @def
 """
 _GO = """
@@ -85,6 +85,7 @@ class Grammar:
     names: tuple[str, ...]           # leaf node types that are names
     scopes: frozenset[str]           # definition node types that enclose code (functions, classes)
     functions: frozenset[str]        # node types of functions, named or not (a test's callback too)
+    members_of: frozenset[str] = frozenset()   # definitions whose body's @top statements define members
 
 
 _ECMA_NAMES = ("identifier", "property_identifier", "shorthand_property_identifier",
@@ -97,7 +98,7 @@ _ECMA_FUNCTIONS = frozenset({"function_declaration", "generator_function_declara
 GRAMMARS = {
     "python": Grammar("python", "tree_sitter_python", "language", _PYTHON, ("identifier",),
                       frozenset({"function_definition", "class_definition"}),
-                      frozenset({"function_definition", "lambda"})),
+                      frozenset({"function_definition", "lambda"}), frozenset({"class_definition"})),
     "go": Grammar("go", "tree_sitter_go", "language", _GO,
                   ("identifier", "field_identifier", "type_identifier"),
                   frozenset({"function_declaration", "method_declaration", "type_spec"}),
