@@ -15,6 +15,7 @@ import re
 import tokenize
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from segmint_core.changes.generated import is_generated
 from segmint_core.changes.models import Change, Hunk
@@ -184,7 +185,7 @@ def _atom(index: int, change: Change, hunk: Hunk, start: int, end: int, kind: st
         unit.idents = {n for n in parsed.names if _is_name(n)} | _names(change.file_path, unit.removed)
         unit.defines = {n for n in parsed.defines if _is_name(n)} | definitions(unit.removed)
         unit.scope = parsed.scope if parsed.scope and _is_name(parsed.scope) else None
-        unit.calls = {n for n in parsed.function_names if _is_name(n)} - unit.defines - {unit.scope}
+        unit.calls = set(_called(parsed.function_names) - unit.defines - {unit.scope})
     else:
         unit.idents = _names(change.file_path, unit.added + unit.removed)
         unit.defines = definitions(unit.added) | definitions(unit.removed)
@@ -214,6 +215,13 @@ def _plain_python(text: str) -> bool:
     holding a letter (``1e10``, ``0x1f``, ``1_000``): ``tokenize`` would read
     the very names the regex does, ten times slower."""
     return text.isascii() and _NOT_PLAIN_PYTHON.search(text) is None
+
+
+@lru_cache(maxsize=32)
+def _called(function_names: frozenset[str]) -> frozenset[str]:
+    """The names a test function uses, sifted once for all the units inside it (a long
+    ``describe`` block holds hundreds; sifting its names for each was quadratic)."""
+    return frozenset(n for n in function_names if _is_name(n))
 
 
 def _is_name(name: str) -> bool:

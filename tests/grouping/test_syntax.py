@@ -257,3 +257,21 @@ def test_definitions_on_a_few_rows_of_a_long_class_are_its_class_and_those_rows(
     row = parsed.lines.index("    value_1500 = 1500")
     assert sorted((d.name, d.name_row) for d in parsed.definitions(row, row)) == [("Codes", 0), ("value_1500", row)]
     assert sorted(d.name for d in parsed.definitions(2, 2)) == ["Codes", "f"]   # a method's local: no member
+
+
+def test_the_units_of_one_long_describe_block_read_its_names_once(repo: Repo, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each `it` line edited in a long `describe` is a unit whose test function is the
+    whole block: its names are sifted once, not once per unit (that was quadratic)."""
+    from segmint_core.grouping import units as units_module
+
+    def block(renamed: range) -> str:
+        return "describe('lib', () => {\n" + "".join(
+            f"  it('{'handles case' if i in renamed else 'case'} {i}', () => {{\n"
+            f"    expect(parse(input{i})).toEqual(output{i});\n  }});\n\n" for i in range(400)) + "});\n"
+
+    edit(repo, "tests/lib.test.js", block(range(0)), block(range(0, 400, 10)))
+    sifted = []
+    monkeypatch.setattr(units_module, "_is_name", lambda name: sifted.append(name) or len(name) > 2)
+    units = parsed_units(repo)
+    assert len(units) == 40 and all({"parse", "input399", "output0"} <= u.calls for u in units)
+    assert len(sifted) < 2 * 3 * 400 + 40 * 10   # the block's names once, and each unit's own few

@@ -30,7 +30,7 @@ class UnitSyntax:
     names: list[str]          # names on the added lines, in order
     defines: set[str]         # names defined on the added lines
     scope: str | None         # the definition whose body holds the first changed line
-    function_names: list[str]  # names used in the function holding the first added line
+    function_names: frozenset[str]  # names used in the function holding the first added line
 
 
 class SyntaxIndex:
@@ -67,10 +67,10 @@ class SyntaxIndex:
         # read from the line (``units.py``); where it was, the new text says.
         at = new_rows[changed[0]] if lines[changed[0]][:1] == "+" else _new_row_at(new_rows, changed[0])
         defined, found = parsed.defined_and_enclosing(added, at)
-        function_names: list[str] = []
+        function_names: frozenset[str] = frozenset()
         if function and at is not None:
             rows = parsed.function_rows(min(added) if added else at)
-            function_names = parsed.names_within(*rows) if rows else []
+            function_names = parsed.names_used_within(*rows) if rows else frozenset()
         return UnitSyntax(parsed.names_on(added), defined, found.name if found else None, function_names)
 
     def _parsed_new(self, layer: Layer) -> Parsed | None:

@@ -32,6 +32,7 @@ class Parsed:
         self.lines = lines
         self.source = "\n".join(lines).encode("utf-8", "surrogateescape")
         self._within: dict[tuple[int, int], list[str]] = {}
+        self._used: dict[tuple[int, int], frozenset[str]] = {}
 
     @cached_property
     def tree(self) -> Any:
@@ -104,6 +105,15 @@ class Parsed:
         if names is None:
             names = self._within[first, last] = [name for _, name in self._names_between(first, last)]
         return list(names)
+
+    def names_used_within(self, first: int, last: int) -> frozenset[str]:
+        """The distinct names on rows ``first..last``, kept per range: every unit of a
+        long test function (a ``describe`` block) asks, and each reading them all again
+        made such a file quadratic."""
+        used = self._used.get((first, last))
+        if used is None:
+            used = self._used[first, last] = frozenset(self.names_within(first, last))
+        return used
 
     def _names_between(self, first: int, last: int) -> list[tuple[int, str]]:
         """The names on rows ``first..last`` with their rows, in order: a query over those rows
