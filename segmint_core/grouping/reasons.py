@@ -107,7 +107,7 @@ def _kept_apart(links: list[Link], members: set[int]) -> list[str]:
 
 def _sentence(kind: str, detail: str, units: list[Unit]) -> str | None:
     if kind in (identifiers.DEF_USE, identifiers.DEF_USE_CONTEXT):
-        editors = [u for u in units if detail in u.changes_names]
+        editors = [u for u in units if u.changes_name(detail)]
         if len(editors) >= 2:
             return f"{_both(editors)} change `{detail}`"
         code_users = [u for u in units if u not in editors and u.kind not in (CHANGELOG, DOCS)]

@@ -129,7 +129,7 @@ def _verb_and_names(code: list[Unit], changes: list[Change]) -> tuple[str, list[
 
 def _code_paths(code: list[Unit], lead: str | None) -> list[str]:
     """The files the code is in, the one holding ``lead`` (the first name of the summary) first."""
-    holds = [u.path for u in code if lead in u.changes_names]
+    holds = [u.path for u in code if lead is not None and u.changes_name(lead)]
     return list(dict.fromkeys(holds + [u.path for u in code]))
 
 

@@ -98,6 +98,11 @@ class Unit:
         """Names whose definition or body this unit edits."""
         return self.defines | ({self.scope} if self.scope else set())
 
+    def changes_name(self, name: str) -> bool:
+        """Whether ``name`` is among ``changes_names``, without building them (a unit of a
+        large file defines thousands, and reasons and summaries ask once per name)."""
+        return name in self.defines or (bool(self.scope) and name == self.scope)
+
 
 def build_units(changes: list[Change], generated: Collection[str] | None = None,
                 syntax: SyntaxIndex | None = None) -> list[Unit]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.grouping import signals
@@ -131,7 +133,6 @@ def test_a_test_edit_links_to_the_source_edit_its_test_function_calls(repo: Repo
     assert not list(signals.SIGNALS["exercises"](Context(plain, DEFAULT)))
 
 
-
 def test_a_file_name_that_a_crowd_of_files_share_links_them_only_within_a_folder(repo: Repo) -> None:
     # 40 packages' manifests bumped at once: pairing them all is 780 pairs of little meaning.
     for n in range(40):
@@ -144,3 +145,25 @@ def test_a_file_name_that_a_crowd_of_files_share_links_them_only_within_a_folder
     _, found = links_of(repo, "files")
     stem_pairs = [(a, b) for a, b, kind, _ in found if kind in ("same_stem", "test_pair")]
     assert sorted(stem_pairs) == sorted((f"packages/p{n}/utils.js", f"packages/p{n}/utils.test.js") for n in range(40))
+
+
+def test_reasons_ask_whether_a_unit_changes_a_name_without_building_its_names(repo, monkeypatch) -> None:
+    """A unit of a large file defines thousands of names, each a def-use detail: the reasons
+    of its group asked ``changes_names`` (a fresh set of them all) once per detail."""
+    from segmint_core.grouping import reasons
+    from segmint_core.grouping.units import Unit
+
+    repo.write("lib.js", "".join(f"function step{i}(a) {{ return a; }}\n" for i in range(300)))
+    repo.write("main.js", "run();\n")
+    repo.commit()
+    repo.write("lib.js", "".join(f"function step{i}(a) {{ return a + 1; }}\n" for i in range(300)))
+    repo.write("main.js", "".join(f"step{i}(1);\n" for i in range(300)))
+    units, _ = links_of(repo, "identifiers")
+    for unit in units:
+        assert all(unit.changes_name(n) == (n in unit.changes_names) for n in ("step7", "step299", "run", "", "a"))
+    assert any(u.changes_name("step7") for u in units)
+    ctx = Context(units, DEFAULT)
+    found = list(signals.SIGNALS["identifiers"](ctx))
+    monkeypatch.setattr(Unit, "changes_names", property(lambda self: pytest.fail("changes_names built")))
+    written = reasons.group_reasons(units, found, {u.index for u in units}, DEFAULT)
+    assert "`step100` is changed in lib.js and used in main.js" in written
