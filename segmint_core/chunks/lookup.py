@@ -33,20 +33,24 @@ def skipped_matching(session: DiffSession, pattern: str) -> list[FileSection]:
 def find_file(session: DiffSession, query: str) -> tuple[str, list[FileSection]]:
     """The one file ``query`` names and all its sections (a file may have several:
     staged and unstaged, or two diffs concatenated). Errors name the candidates."""
-    by_name: dict[str, list[FileSection]] = {}
+    by_path: dict[str, list[FileSection]] = {}   # the path each section has now
+    by_name: dict[str, list[FileSection]] = {}   # and its old path too, if renamed
     for section in session.sections:
+        by_path.setdefault(section.path, []).append(section)
         for name in section.paths:
             by_name.setdefault(name, []).append(section)
     folded = query.lower()
-    for rule in (
-        lambda name: name == query,
-        lambda name: name.lower() == folded,
-        lambda name: glob_matches(name, query),
+    # A file's own path comes before another's old path: a file made where one was moved from.
+    for found_in, rule in (
+        (by_path, lambda name: name == query),
+        (by_name, lambda name: name == query),
+        (by_name, lambda name: name.lower() == folded),
+        (by_name, lambda name: glob_matches(name, query)),
     ):
-        names = [name for name in by_name if rule(name)]
+        names = [name for name in found_in if rule(name)]
         if names:
             break
-    sections = list({id(s): s for name in names for s in by_name[name]}.values())
+    sections = list({id(s): s for name in names for s in found_in[name]}.values())
     files = list(dict.fromkeys(s.path for s in sections))
     if len(files) > 1:
         shown = ", ".join(wire_text(f) for f in sorted(files)[:MAX_CANDIDATES])

@@ -86,3 +86,14 @@ def test_working_tree_from_a_subdirectory(dirty: Repo) -> None:
     (dirty.path / "sub").mkdir()
     service = ChunkService(dirty.path / "sub")
     assert service.load_diff(WT).data["repo_root"] == str(dirty.path)
+
+
+def test_a_file_created_where_another_was_moved_from_is_found_by_its_path(repo: Repo) -> None:
+    repo.write("old.py", "".join(f"line {i}\n" for i in range(20)))
+    repo.commit("base")
+    repo.git("mv", "old.py", "new.py")
+    repo.write("old.py", "fresh\n")   # untracked, where new.py was moved from
+    service = ChunkService(repo.path)
+    fresh = service.get_file_diff(WT, "old.py")
+    assert fresh.data["file_path"] == "old.py" and "+fresh" in fresh.data["content"]
+    assert service.get_file_diff(WT, "new.py").data["file_path"] == "new.py"
