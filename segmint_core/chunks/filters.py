@@ -2,7 +2,8 @@
 
 Globs are ``fnmatch`` patterns matched against the whole path, case-insensitively
 (``*`` also crosses ``/``, so ``*.py`` finds Python files at any depth). A
-section matches when its path, or its old path when renamed, does.
+section matches when its path, or its old path when renamed, does; a path that
+is not UTF-8 also matches as the tools show it, its odd bytes as ``\\xNN``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import re
 from fnmatch import fnmatchcase
 
 from segmint_core.changes.generated import is_generated  # one place decides what is generated
-from segmint_core.changes.models import COPIED, RENAMED
+from segmint_core.changes.models import COPIED, RENAMED, wire_text
 from segmint_core.chunks.models import EXCLUDED, GENERATED, TRIVIAL, FileSection, LoadOptions, hunk_body
 
 # -- globs -----------------------------------------------------------------------
@@ -25,7 +26,12 @@ def split_patterns(patterns: str | None) -> tuple[str, ...]:
 
 
 def glob_matches(path: str, pattern: str) -> bool:
-    return fnmatchcase(path.lower(), pattern.lower())
+    """A name that is not UTF-8 matches as it is shown too (``caf\\xe9.txt``)."""
+    pattern = pattern.lower()
+    if fnmatchcase(path.lower(), pattern):
+        return True
+    shown = wire_text(path)
+    return shown is not path and fnmatchcase(shown.lower(), pattern)
 
 
 def matches_any(section: FileSection, patterns: tuple[str, ...]) -> bool:

@@ -44,6 +44,7 @@ def find_file(session: DiffSession, query: str) -> tuple[str, list[FileSection]]
     for found_in, rule in (
         (by_path, lambda name: name == query),
         (by_name, lambda name: name == query),
+        (by_name, lambda name: wire_text(name) == query),   # a name that is not UTF-8, as shown
         (by_name, lambda name: name.lower() == folded),
         (by_name, lambda name: glob_matches(name, query)),
     ):

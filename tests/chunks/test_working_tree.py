@@ -97,3 +97,15 @@ def test_a_file_created_where_another_was_moved_from_is_found_by_its_path(repo: 
     fresh = service.get_file_diff(WT, "old.py")
     assert fresh.data["file_path"] == "old.py" and "+fresh" in fresh.data["content"]
     assert service.get_file_diff(WT, "new.py").data["file_path"] == "new.py"
+
+
+def test_a_name_that_is_not_utf8_is_found_as_it_is_shown(repo: Repo) -> None:
+    repo.write("keep.txt", "k\n")
+    repo.commit("base")
+    (repo.path / "caf\xe9.txt".encode("latin-1").decode("utf-8", "surrogateescape")).write_bytes(b"x\n")
+    service = ChunkService(repo.path)
+    (shown,) = service.list_chunks(WT).data["chunks"][0]["files"]
+    assert shown == "caf\\xe9.txt"
+    found = service.get_file_diff(WT, shown)
+    assert found.data["file_path"] == shown and "+x" in found.data["content"]
+    assert service.find_chunks_for_files(WT, "caf\\xe9*").data["files"] == [shown]
