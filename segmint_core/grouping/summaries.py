@@ -17,7 +17,7 @@ from segmint_core.errors import SegmintError
 from segmint_core.grouping.lexicon import CHANGELOG, CODE, DOCS, TEST, file_kind
 from segmint_core.grouping.signals.release import released
 from segmint_core.grouping.units import Unit, definitions
-from segmint_core.wording import counted
+from segmint_core.wording import counted, shown
 
 MAX_CHARS = 72
 MAX_PROMPT_LINES = 300
@@ -147,9 +147,10 @@ def _ordered_paths(changes: list[Change]) -> list[str]:
 
 
 def _where(paths: list[str]) -> str:
-    """The files by name: one, two, or the first and how many more (two ``__init__.py`` count twice)."""
+    """The files by name: one, two, or the first and how many more (two ``__init__.py`` count twice).
+    A name holding a newline or bytes that are not UTF-8 is shown escaped, as everywhere."""
     unique = list(dict.fromkeys(paths))
-    names = [p.rsplit("/", 1)[-1] for p in unique]
+    names = [shown(p.rsplit("/", 1)[-1]) for p in unique]
     if len(names) == 1:
         return names[0]
     if len(names) == 2 and names[0] != names[1]:

@@ -86,3 +86,14 @@ def test_files_at_the_top_level_are_named_so(repo: Repo) -> None:
     changes = capture(Git.discover(repo.path)).changes
     _, reasons = summarize_group(changes, [h.id for c in changes for h in c.hunks])
     assert "files at the top level" in reasons and not any("folder /" in r for r in reasons)
+
+
+def test_a_file_name_holding_a_newline_or_odd_bytes_is_named_escaped(repo: Repo) -> None:
+    """Not "new line.txt", a file that does not exist: the name as tables and JSON show it."""
+    repo.write("keep.txt", "k\n")
+    repo.commit()
+    repo.write("new\nline.txt", "a\n")
+    repo.write("caf\udce9.txt", "b\n")
+    changes = capture(Git.discover(repo.path)).changes
+    summary, _ = summarize_group(changes, [h.id for c in changes for h in c.hunks])
+    assert repr(summary) == repr("Docs: add caf\\xe9.txt and new\\nline.txt")   # repr: a failure's text must be UTF-8
