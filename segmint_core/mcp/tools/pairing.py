@@ -41,7 +41,8 @@ def register(server: MCPServer, services: Services) -> None:
     @tool_errors
     async def move_hunks(
         hunk_ids: Annotated[Ids, Field(min_length=1, description="hunk ids (change-3:2), or change ids: "
-                                                                  "a change moves with all its hunks")],
+                                                                  "a change moves with all its hunks, a cut "
+                                                                  "hunk with all its parts")],
         to_group_id: Annotated[Id | None, Field(description="the group to move them to")] = None,
         new_group: Annotated[bool, Field(description="move them to a new group instead")] = False,
         revision: Revision = None,
