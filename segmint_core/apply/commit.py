@@ -109,7 +109,8 @@ def apply_selection(
             saved = _save_index(held.index, flight.journal.saved_index)
             paths, after = _prepare_index(git, held.index, targets, flight.prepared)
             tree = _commit_tree(git, changes.head, targets, flight.journal.scratch)
-            flight.ready(target=tree, paths=paths, saved_index=saved, index=flight.prepared if paths else None)
+            flight.ready(target=tree, paths=paths, index_after=after, saved_index=saved,
+                         index=flight.prepared if paths else None)
             with flight.inherited():
                 sha = _run_git_commit(git, flight.journal.scratch, changes.head, message)
             flight.moved = True

@@ -53,6 +53,7 @@ class Journal:
     token: str                 # the content of the index.lock this process holds
     scratch: str | None = None                             # apply: the commit's scratch index
     paths: list[str] = field(default_factory=list)         # index entries rewritten
+    index_after: dict[str, str] = field(default_factory=dict)   # apply: each one's entry as written, for undo
     saved_index: str | None = None                         # the index before, kept for undo
     undone: str | None = None                              # undo: the commit taken back
 

@@ -286,7 +286,8 @@ class SessionCore:
                 plan = next((p for p in saved.plans if p.id == work.label), None)
                 if plan is not None and not any(a.sha == done.sha for a in saved.applied):
                     ledger.record_commit(saved, plan, done.sha or "", work.head, saved_index=work.saved_index,
-                                         paths=work.paths, before=ledger.state_before(saved, saved.splits))
+                                         paths=work.paths, before=ledger.state_before(saved, saved.splits),
+                                         index_after=work.index_after)
             elif done.moved and saved.applied and saved.applied[-1].sha == work.undone:
                 write_units(self.folder, ledger.put_back(saved, saved.applied[-1], self.capture_changes()), saved)
             self.log("segmint", "recovered", done.sentence, saved)

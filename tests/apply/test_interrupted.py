@@ -223,3 +223,19 @@ def test_sigkill_at_a_random_moment(repo: Repo, tmp_path: Path, fraction: float)
     assert_consistent(repo, [*session.recovered, killed.stderr.decode(errors="replace")[-500:]])
     assert_reads_the_tree(session)
     finish_the_work(repo, worktree)
+
+
+def test_undo_of_a_commit_finished_after_a_kill_keeps_what_was_staged_since(repo: Repo) -> None:
+    # The apply is killed once its commit is made; the next command finishes it. Then the person
+    # stages another version of mod0.py and edits the work tree again: that staged version is
+    # nowhere else, and the undo leaves it staged, as it does after an apply never interrupted.
+    dirty(repo)
+    assert run_child(repo, "before-record").returncode == -signal.SIGKILL
+    session = Session.open(str(repo.path))
+    assert "finished applying" in session.recovered[0], session.recovered
+    text = repo.read("mod0.py").decode()
+    repo.write("mod0.py", text + "staged_only = 1\n")
+    repo.git("add", "mod0.py")
+    repo.write("mod0.py", text)
+    session.undo()
+    assert repo.git("show", ":mod0.py") == text + "staged_only = 1\n", "the staged version is kept"
