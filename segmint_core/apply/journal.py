@@ -38,6 +38,7 @@ from segmint_core.git import Git
 
 APPLY = "apply"
 UNDO = "undo"
+UNDO_FOLDER = "undo"   # in .git/segmint/: the copies of the index an apply saves for undo
 JOURNAL = "journal.json"
 KEEPALIVE = "keepalive.lock"
 HOOK_WAIT_SECONDS = 30.0
@@ -151,7 +152,7 @@ def flight(git: Git, kind: str, label: str, head: str | None) -> Iterator[Flight
     folder.mkdir(parents=True, exist_ok=True)
     journal = Journal(kind, label, head, None, str(folder / f"next-index-{stem}"), f"segmint {stem}\n",
                       scratch=str(folder / f"commit-index-{stem}") if kind == APPLY else None,
-                      saved_index=str(folder.parent / "undo" / f"index-{stem}") if kind == APPLY else None)
+                      saved_index=str(folder.parent / UNDO_FOLDER / f"index-{stem}") if kind == APPLY else None)
     path = Path(git.git_dir) / "segmint" / KEEPALIVE
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     try:

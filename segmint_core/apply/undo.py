@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from segmint_core.apply import journal
 from segmint_core.apply.gitops import LITERAL, index_lock, move_head
-from segmint_core.errors import SegmintError
+from segmint_core.errors import RefusedError, SegmintError
 from segmint_core.git import Git
 
 
@@ -25,6 +25,9 @@ def undo_commit(git: Git, sha: str, parent: str | None, *, saved_index: str | No
     """Move HEAD from ``sha`` back to ``parent`` and restore ``paths`` in the index from ``saved_index``;
     ``record`` (the session's) runs before the journal goes. ``after``: each path's entry as the
     apply left it (``mode oid``, "" for none); a path staged otherwise since keeps what is staged."""
+    saved_index = saved_copy(git, saved_index)
+    if paths and saved_index is not None and not os.path.exists(saved_index):
+        raise RefusedError(_missing_copy(label, saved_index, parent))
     with journal.flight(git, journal.UNDO, label, sha) as flight:
         with index_lock(git, token=flight.journal.token) as held:
             if after:
@@ -46,6 +49,22 @@ def undo_commit(git: Git, sha: str, parent: str | None, *, saved_index: str | No
         record()
 
 
+def saved_copy(git: Git, recorded: str | None) -> str | None:
+    """The copy of the index an apply saved for undo, by its name in this repository's
+    ``.git/segmint/undo/``: the session recorded it with the folder's path then, and the
+    repository may have been moved since. None when there was no index to save."""
+    if not recorded:
+        return None
+    return os.path.join(git.git_dir, "segmint", journal.UNDO_FOLDER, os.path.basename(recorded))
+
+
+def _missing_copy(label: str, saved_index: str, parent: str | None) -> str:
+    back = "git reset --soft HEAD~1" if parent else "git update-ref -d HEAD"
+    return (f"The copy of the index saved before {label} was committed is missing ({saved_index}), so undo "
+            f"cannot put the index back as it was; nothing was undone (`{back}` takes the commit back "
+            "and leaves its changes staged)")
+
+
 def _restored_index(git: Git, index_path: str, prepared: str, saved_index: str | None, paths: list[str]) -> bool:
     """The real index with ``paths`` as they were in ``saved_index`` (absent where they were not
     there), written to ``prepared``; False when there is nothing to restore."""
@@ -54,7 +73,7 @@ def _restored_index(git: Git, index_path: str, prepared: str, saved_index: str |
     shutil.copy2(index_path, prepared)   # keep the mtime: see commit._prepare_index
     into = {"GIT_INDEX_FILE": prepared}
     git.run("update-index", "-z", "--force-remove", "--stdin", input=_nul(paths), env=into)
-    if not saved_index or not os.path.exists(saved_index):
+    if not saved_index:   # the apply found no index: these entries were not there
         return True
     entries = read_entries(git, saved_index, paths)
     plain = [e.row for e in entries if not e.intent_to_add]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from segmint_core.errors import RefusedError
 from segmint_core.session.session import Session
 from tests.support.repo import Repo
 
@@ -100,3 +103,33 @@ def test_undo_keeps_what_was_staged_since_the_commit(repo: Repo) -> None:
     assert repo.git("rev-list", "--count", "HEAD").strip() == "1"
     assert repo.git("show", ":a.txt") == "a\nmore\nstaged only\n", "the staged version is kept"
     assert sorted(entries(repo)) == sorted(staged + [e for e in before if e[0].endswith("\tb.txt")])
+
+
+def test_undo_after_the_repository_was_moved_puts_the_index_back(repo: Repo, tmp_path) -> None:
+    # The session names the copy of the index saved for undo by the folder's path at the apply.
+    repo.write("a.txt", "a\n")
+    repo.commit("base")
+    repo.write("a.txt", "a\nmore\n")
+    before = entries(repo)
+    session = Session.open(str(repo.path))
+    session.propose_commits()
+    session.apply_all()
+    moved = Repo(repo.path.rename(tmp_path / "moved"), init=False)
+    Session.open(str(moved.path)).undo()
+    assert entries(moved) == before, "a.txt is staged as before, not removed from the index"
+    assert moved.git("status", "--porcelain") == " M a.txt\n"
+
+
+def test_undo_without_the_saved_copy_of_the_index_changes_nothing(repo: Repo) -> None:
+    repo.write("a.txt", "a\n")
+    repo.commit("base")
+    repo.write("a.txt", "a\nmore\n")
+    session = Session.open(str(repo.path))
+    session.propose_commits()
+    session.apply_all()
+    for copy in (repo.path / ".git" / "segmint" / "undo").iterdir():
+        copy.unlink()
+    before = repo.snapshot()
+    with pytest.raises(RefusedError, match="copy of the index saved before commit-1 .* is missing"):
+        session.undo()
+    assert repo.snapshot() == before
