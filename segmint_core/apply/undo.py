@@ -16,8 +16,10 @@ from dataclasses import dataclass
 
 from segmint_core.apply import journal
 from segmint_core.apply.gitops import LITERAL, index_lock, move_head
+from segmint_core.apply.states import GITLINK
 from segmint_core.errors import RefusedError, SegmintError
 from segmint_core.git import Git
+from segmint_core.wording import shown
 
 
 def undo_commit(git: Git, sha: str, parent: str | None, *, saved_index: str | None, paths: list[str],
@@ -32,6 +34,9 @@ def undo_commit(git: Git, sha: str, parent: str | None, *, saved_index: str | No
         with index_lock(git, token=flight.journal.token) as held:
             if after:
                 paths = unchanged_since(git, str(held.index), paths, after)
+            gone = _pruned(git, saved_index, paths)
+            if gone:
+                raise RefusedError(_pruned_sentence(label, gone, parent))
             prepared = _restored_index(git, str(held.index), flight.prepared, saved_index, paths)
             flight.ready(target=parent, index=flight.prepared if prepared else None, undone=sha)
             move_head(git, sha, parent, "segmint: undo")
@@ -59,10 +64,36 @@ def saved_copy(git: Git, recorded: str | None) -> str | None:
 
 
 def _missing_copy(label: str, saved_index: str, parent: str | None) -> str:
-    back = "git reset --soft HEAD~1" if parent else "git update-ref -d HEAD"
     return (f"The copy of the index saved before {label} was committed is missing ({saved_index}), so undo "
-            f"cannot put the index back as it was; nothing was undone (`{back}` takes the commit back "
-            "and leaves its changes staged)")
+            f"cannot put the index back as it was; nothing was undone {_by_hand(parent)}")
+
+
+def _pruned(git: Git, saved_index: str | None, paths: list[str]) -> list[str]:
+    """Those of ``paths`` whose saved entry names a blob the repository no longer has: only the
+    saved copy of the index held it, and ``git gc`` took it. (A submodule's commit is the
+    submodule's; an intent-to-add entry is made again by ``git add -N``.)"""
+    if not paths or not saved_index:
+        return []
+    rows = []
+    for entry in read_entries(git, saved_index, paths):
+        mode, oid, _ = entry.row.split(b" ", 2)
+        if not entry.intent_to_add and mode != GITLINK.encode():
+            rows.append((entry.path, oid))
+    if not rows:
+        return []
+    found = git.run("cat-file", "--batch-check", input=b"".join(oid + b"\n" for _, oid in rows)).stdout.splitlines()
+    return [path for (path, _), line in zip(rows, found) if line.endswith(b" missing")]
+
+
+def _pruned_sentence(label: str, paths: list[str], parent: str | None) -> str:
+    names = ", ".join(shown(p) for p in paths)
+    return (f"Undo cannot put the index back as it was before {label}: the staged version of {names} it saved "
+            f"is no longer in the repository (git gc removed it); nothing was undone {_by_hand(parent)}")
+
+
+def _by_hand(parent: str | None) -> str:
+    back = "git reset --soft HEAD~1" if parent else "git update-ref -d HEAD"
+    return f"(`{back}` takes the commit back and leaves its changes staged)"
 
 
 def _restored_index(git: Git, index_path: str, prepared: str, saved_index: str | None, paths: list[str]) -> bool:

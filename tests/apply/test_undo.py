@@ -6,6 +6,7 @@ import pytest
 
 from segmint_core.errors import RefusedError
 from segmint_core.session.session import Session
+from tests.support.groups import one_group_per_hunk
 from tests.support.repo import Repo
 
 
@@ -133,3 +134,26 @@ def test_undo_without_the_saved_copy_of_the_index_changes_nothing(repo: Repo) ->
     with pytest.raises(RefusedError, match="copy of the index saved before commit-1 .* is missing"):
         session.undo()
     assert repo.snapshot() == before
+
+
+def test_undo_refuses_when_git_gc_took_the_staged_version_it_would_put_back(repo: Repo) -> None:
+    # a.txt's staged version is in no commit: only the index saved for undo names it once the
+    # apply has committed an unstaged line on top of it, and `git gc --prune=now` removes it.
+    lines = [f"line {n}\n" for n in range(30)]
+    repo.write("a.txt", "".join(lines))
+    repo.commit("base")
+    lines[5] = "line five, staged\n"
+    repo.write("a.txt", "".join(lines))
+    repo.git("add", "a.txt")
+    lines[25] = "line twenty-five\n"
+    repo.write("a.txt", "".join(lines))
+    session = Session.open(str(repo.path))
+    one_group_per_hunk(session)
+    unstaged = next(p for p in session.propose_commits() if p.hunk_ids == ["change-1:2"])
+    session.apply_commit(unstaged.id)
+    repo.git("gc", "-q", "--prune=now")
+    before = repo.snapshot()
+    with pytest.raises(RefusedError, match="the staged version of a.txt it saved is no longer in the repository"):
+        session.undo()
+    assert repo.snapshot() == before
+    repo.git("diff", "--cached")   # the index names only objects git has
