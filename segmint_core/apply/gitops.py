@@ -180,7 +180,15 @@ def move_head(git: Git, current: str | None, to: str | None, why: str) -> None:
     if to:
         git.run("update-ref", "-m", why, "HEAD", to, current or "")
     elif current:
-        git.run("update-ref", "-d", "HEAD", current)
+        # Back to no commit is a branch with none yet: its ref goes. A detached HEAD has no
+        # branch to take away, and deleting HEAD itself would leave no repository.
+        branch = git.head_ref()
+        if branch is None:
+            raise RefusedError(
+                f"HEAD is detached at {current[:7]}, a commit with no parent: going back to no commit needs a "
+                "branch; check out the branch it was made on, then try again"
+            )
+        git.run("update-ref", "-d", branch, current)
 
 
 def scratch_index(git: Git, head: str | None, path: str) -> str:

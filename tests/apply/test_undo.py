@@ -157,3 +157,20 @@ def test_undo_refuses_when_git_gc_took_the_staged_version_it_would_put_back(repo
         session.undo()
     assert repo.snapshot() == before
     repo.git("diff", "--cached")   # the index names only objects git has
+
+
+def test_undo_of_a_first_commit_on_a_detached_head_keeps_head(repo: Repo) -> None:
+    # Deleting a detached HEAD would leave a folder git no longer takes for a repository.
+    repo.write("a.txt", "a\n")
+    session = Session.open(str(repo.path))
+    session.propose_commits()
+    session.apply_all()
+    repo.git("checkout", "-q", "--detach")
+    before = repo.snapshot()
+    with pytest.raises(RefusedError, match="HEAD is detached at .*, a commit with no parent"):
+        session.undo()
+    assert repo.snapshot() == before
+    repo.git("checkout", "-q", "main")
+    session.undo()
+    assert repo.git("status", "--porcelain") == "?? a.txt\n"
+    assert repo.git("rev-parse", "--verify", "--quiet", "HEAD", check=False) == ""
