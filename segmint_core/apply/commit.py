@@ -24,6 +24,7 @@ Work-tree files are never written.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -329,15 +330,7 @@ def _run_git_commit(git: Git, scratch: str, head: str | None, message: str) -> s
     finally:
         os.unlink(msg_path)
     if result.returncode != 0:
-        detail = (result.stderr or result.stdout).decode("utf-8", "replace").strip().splitlines()
-        reason = detail[-1] if detail else f"exit status {result.returncode}"
-        if any(words in reason for words in _DISK_FULL):
-            raise RefusedError(f"git commit could not write the commit, the disk is full: {reason}")
-        if any(words in line for line in detail for words in _NO_IDENTITY):
-            raise RefusedError("git commit needs to know who you are: set your name and email with "
-                               "git config --global user.name \"Your Name\" and git config --global user.email "
-                               f"you@example.com, then apply again ({reason})")
-        raise RefusedError(f"git commit refused the commit (a hook or signing failed): {reason}")
+        raise _commit_refused(result.stderr or result.stdout, result.returncode)
     sha = git.run("rev-parse", "HEAD").text.strip()
     parent = git.run("rev-parse", "--verify", "--quiet", f"{sha}^", check=False).text.strip() or None
     if parent != head:
@@ -345,6 +338,25 @@ def _run_git_commit(git: Git, scratch: str, head: str | None, message: str) -> s
     return sha
 
 
+def _commit_refused(output: bytes, returncode: int) -> RefusedError:
+    """Why ``git commit`` failed, in one sentence: the disk, a missing identity, a lock another
+    process holds; else a hook or signing, with git's last line."""
+    detail = output.decode("utf-8", "replace").strip().splitlines()
+    reason = detail[-1] if detail else f"exit status {returncode}"
+    locked = next((found for line in detail if (found := _REF_LOCKED.search(line))), None)
+    if locked is not None:
+        return RefusedError(f"Another git process holds {locked.group(1)}, so git commit could not move the branch "
+                            "and nothing was committed; try again, or remove the file if no git process is running")
+    if any(words in reason for words in _DISK_FULL):
+        return RefusedError(f"git commit could not write the commit, the disk is full: {reason}")
+    if any(words in line for line in detail for words in _NO_IDENTITY):
+        return RefusedError("git commit needs to know who you are: set your name and email with "
+                            "git config --global user.name \"Your Name\" and git config --global user.email "
+                            f"you@example.com, then apply again ({reason})")
+    return RefusedError(f"git commit refused the commit (a hook or signing failed): {reason}")
+
+
+_REF_LOCKED = re.compile(r"Unable to create '(.+\.lock)': File exists")   # as git says it, on stale ref locks
 _DISK_FULL = ("Out of diskspace", "No space left on device", "Disk quota exceeded")   # as git says it
 _NO_IDENTITY = ("Author identity unknown", "Committer identity unknown", "Please tell me who you are")
 

@@ -97,3 +97,18 @@ def test_pr_summary_reads_a_capitalized_house_s_subjects_as_sentences(repo: Repo
     lead, also = summary.split(" It also ")
     assert lead[:1].isupper() and lead.split()[0].endswith("s"), summary
     assert also[:1].islower() and also.split()[0].endswith("s"), summary
+
+
+def test_a_branch_lock_another_process_holds_is_named(repo: Repo) -> None:
+    # A git process killed while moving the branch leaves refs/heads/main.lock behind.
+    dirty(repo)
+    run_segmint("plan", cwd=repo.path)
+    lock = repo.path / ".git" / "refs" / "heads" / "main.lock"
+    lock.touch()
+    before = repo.snapshot()
+    result = run_segmint("apply", "--all", cwd=repo.path)
+    assert_clean_error(result, f"Another git process holds {lock}, so git commit could not move the branch")
+    assert "nothing was committed; try again, or remove the file" in result.stderr
+    assert repo.snapshot() == before
+    lock.unlink()
+    assert run_segmint("apply", "--all", cwd=repo.path).returncode == 0
