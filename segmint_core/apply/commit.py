@@ -188,8 +188,11 @@ def _same_blobs(git: Git, change: Change) -> bool:
     full = os.path.join(git.root, path)
     if not os.path.lexists(full):
         return (work or _ZERO) == _ZERO
-    if os.path.islink(full):
-        return False   # (a link is hashed by its target's text: leave it to the full comparison)
+    if os.path.islink(full) != ((unstaged.new_mode if unstaged is not None else index[0]) == SYMLINK):
+        return False   # a file made a link since, or the reverse
+    if os.path.islink(full):   # a link's blob is its target's text, never filtered
+        target = os.fsencode(os.readlink(full))
+        return git.run("hash-object", "--no-filters", "--stdin", input=target).text.strip() == work
     return git.run("hash-object", "--path", path, "--", full).text.strip() == work   # (not stored: no -w)
 
 

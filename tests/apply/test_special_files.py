@@ -9,8 +9,9 @@ import pytest
 from segmint_core.apply.commit import Selection, apply_selection
 from segmint_core.apply.lines import MissingDependency
 from segmint_core.changes import capture
-from segmint_core.errors import RefusedError
+from segmint_core.errors import RefusedError, StaleReferenceError
 from segmint_core.git import Git
+from segmint_core.session.session import Session
 from tests.support.repo import Repo
 
 
@@ -341,3 +342,35 @@ def test_plans_remove_the_folder_s_files_before_the_file_that_replaces_it(repo: 
     for sha in repo.git("rev-list", f"{base}..HEAD").split():   # each commit changes only what its plan holds
         listed = repo.git("show", "--format=", "--name-only", sha).split()
         assert len(listed) == 1, (sha, listed)
+
+
+@pytest.mark.parametrize("name", ["dist/app.min.js", "yarn.lock"])
+def test_a_symlink_at_a_generated_path_is_committed(repo: Repo, name: str) -> None:
+    # A generated file is compared by its blob at apply; a link's blob is its target's text.
+    repo.write("src/a.js", "a\n")
+    repo.write("src/b.js", "b\n")
+    (repo.path / name).parent.mkdir(parents=True, exist_ok=True)
+    (repo.path / name).symlink_to("src/a.js")
+    repo.commit("init")
+    (repo.path / name).unlink()
+    (repo.path / name).symlink_to("src/b.js")
+    session = Session.open(str(repo.path))
+    assert [c.file_path for c in session.changes if c.file_path in session.units.changeset.generated] == [name]
+    session.propose_commits()
+    session.apply_all()
+    assert repo.git("status", "--porcelain") == ""
+    assert blob(repo, "HEAD", name) == b"src/b.js"
+
+
+def test_a_generated_file_made_a_symlink_after_the_plan_is_refused(repo: Repo) -> None:
+    repo.write("yarn.lock", "one\n")
+    repo.commit("init")
+    repo.write("yarn.lock", "two\n")
+    session = Session.open(str(repo.path))
+    (plan,) = session.propose_commits()
+    (repo.path / "yarn.lock").unlink()
+    (repo.path / "yarn.lock").symlink_to("two\n")   # the same bytes, now a link's target
+    before = repo.snapshot()
+    with pytest.raises(StaleReferenceError, match="Files changed since the plan was made: yarn.lock"):
+        session.apply_commit(plan.id)
+    assert repo.snapshot() == before
