@@ -16,9 +16,11 @@ or rolls it back (HEAD did not move: the prepared files go), removes the
 right first; the caller's record of it comes after, and when that cannot be
 written (a full disk) the journal stays for the next run (``Unrecorded``).
 
-Git processes of an apply inherit an open, locked file (``keepalive``):
-while any of them runs, the lock stays held, so ``finish`` never acts while
-a hook still may move HEAD.
+Git processes of an apply inherit an open, locked file of its own
+(``keepalive``, named in the journal): while any of them runs, the lock stays
+held, so ``finish`` never acts while a hook still may move HEAD. Each work
+has its own: a job a hook leaves running in the background (a ctags run
+after each commit) never holds up the next apply.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ APPLY = "apply"
 UNDO = "undo"
 UNDO_FOLDER = "undo"   # in .git/segmint/: the copies of the index an apply saves for undo
 JOURNAL = "journal.json"
-KEEPALIVE = "keepalive.lock"
+KEEPALIVE = "keepalive.lock"   # the one shared by all work, in journals written before each had its own
 HOOK_WAIT_SECONDS = 30.0
 
 
@@ -57,6 +59,7 @@ class Journal:
     index_after: dict[str, str] = field(default_factory=dict)   # apply: each one's entry as written, for undo
     saved_index: str | None = None                         # the index before, kept for undo
     undone: str | None = None                              # undo: the commit taken back
+    keepalive: str | None = None                           # the file its git processes hold locked (``Flight``)
 
     def to_json(self) -> bytes:
         return json.dumps(asdict(self), ensure_ascii=False).encode("utf-8", "surrogateescape")
@@ -152,12 +155,16 @@ def flight(git: Git, kind: str, label: str, head: str | None) -> Iterator[Flight
     folder.mkdir(parents=True, exist_ok=True)
     journal = Journal(kind, label, head, None, str(folder / f"next-index-{stem}"), f"segmint {stem}\n",
                       scratch=str(folder / f"commit-index-{stem}") if kind == APPLY else None,
-                      saved_index=str(folder.parent / UNDO_FOLDER / f"index-{stem}") if kind == APPLY else None)
-    path = Path(git.git_dir) / "segmint" / KEEPALIVE
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+                      saved_index=str(folder.parent / UNDO_FOLDER / f"index-{stem}") if kind == APPLY else None,
+                      keepalive=str(folder / f"keepalive-{stem}.lock"))
+    fd = os.open(journal.keepalive, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
-        write(git, journal)
+        try:
+            write(git, journal)
+        except BaseException:
+            _drop(journal)   # the keep-alive file, the one file made so far
+            raise
         current = Flight(git, journal, fd)
         try:
             yield current
@@ -206,8 +213,13 @@ def finish(git: Git, record: Callable[[Finished], None], wait: float = HOOK_WAIT
 
 
 def _wait_for_git(git: Git, journal: Journal, wait: float) -> None:
-    path = Path(git.git_dir) / "segmint" / KEEPALIVE
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    if journal.keepalive is None:
+        fd = os.open(Path(git.git_dir) / "segmint" / KEEPALIVE, os.O_RDWR | os.O_CREAT, 0o600)
+    else:
+        try:
+            fd = os.open(journal.keepalive, os.O_RDWR)
+        except FileNotFoundError:
+            return   # (removed by a finish that could not record what it did) nothing holds it now
     try:
         deadline = time.monotonic() + wait
         while True:
@@ -264,9 +276,9 @@ def _rolled_back(journal: Journal) -> str:
 
 
 def _drop(journal: Journal, *, done: bool = False) -> None:
-    """Remove the files of the work: the scratch index; unless it was ``done``, the prepared
-    index and the copy of the index kept for undo too."""
-    for path in (journal.scratch, *(() if done else (journal.index, journal.saved_index))):
+    """Remove the files of the work: the scratch index and the keep-alive file; unless it was
+    ``done``, the prepared index and the copy of the index kept for undo too."""
+    for path in (journal.scratch, journal.keepalive, *(() if done else (journal.index, journal.saved_index))):
         if path:
             try:
                 os.unlink(path)

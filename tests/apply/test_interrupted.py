@@ -3,6 +3,8 @@ and the next Segmint command finishes or rolls it back, saying so in one sentenc
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
 import signal
 import subprocess
@@ -173,6 +175,25 @@ def test_killed_while_a_slow_hook_runs_the_next_command_waits_for_it(repo: Repo,
     assert_reads_the_tree(session)
     assert [c.file_path for c in session.changes] == ["mod1.py", "mod2.py", "mod3.py"], "mod0.py is committed"
     finish_the_work(repo, worktree)
+
+
+def test_a_job_a_hook_leaves_running_does_not_hold_up_the_next_commit(repo: Repo, tmp_path: Path) -> None:
+    # A post-commit hook that starts a job in the background (ctags after each commit, say): the job
+    # inherits what the commit's processes hold, and outlives the commit by far.
+    dirty(repo)
+    pids = tmp_path / "pids"
+    hook(repo, "post-commit", f'sleep 30 >/dev/null 2>&1 &\necho $! >> "{pids}"\n')
+    started = time.monotonic()
+    try:
+        session = Session.open(str(repo.path))
+        session.apply_all()
+        session.undo()
+    finally:
+        for pid in pids.read_text().split() if pids.exists() else ():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(int(pid), signal.SIGKILL)
+    assert time.monotonic() - started < 20, "a commit waited for the job of the one before"
+    assert [p.status for p in session.plans] == ["applied"] * 3 + ["proposed"]
 
 
 @pytest.mark.parametrize("point,said", [("undo-before-move", "rolled it back"),
