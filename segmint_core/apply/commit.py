@@ -343,13 +343,17 @@ def _run_git_commit(git: Git, scratch: str, head: str | None, message: str) -> s
 
 def _commit_refused(output: bytes, returncode: int) -> RefusedError:
     """Why ``git commit`` failed, in one sentence: the disk, a missing identity, a lock another
-    process holds; else a hook or signing, with git's last line."""
+    process holds, signing; else a hook, with git's last line."""
     detail = output.decode("utf-8", "replace").strip().splitlines()
     reason = detail[-1] if detail else f"exit status {returncode}"
     locked = next((found for line in detail if (found := _REF_LOCKED.search(line))), None)
     if locked is not None:
         return RefusedError(f"Another git process holds {locked.group(1)}, so git commit could not move the branch "
                             "and nothing was committed; try again, or remove the file if no git process is running")
+    signing = next((line for line in detail if any(words in line for words in _SIGNING)), None)
+    if signing is not None:   # git's last line says only "fatal: failed to write commit object"
+        return RefusedError(f"git commit could not sign the commit (commit.gpgsign is on), so nothing was committed: "
+                            f"{signing.strip()}; set up the key git signs with, then apply again")
     if any(words in reason for words in _DISK_FULL):
         return RefusedError(f"git commit could not write the commit, the disk is full: {reason}")
     if any(words in line for line in detail for words in _NO_IDENTITY):
@@ -361,6 +365,7 @@ def _commit_refused(output: bytes, returncode: int) -> RefusedError:
 
 _REF_LOCKED = re.compile(r"Unable to create '(.+\.lock)': File exists")   # as git says it, on stale ref locks
 _DISK_FULL = ("Out of diskspace", "No space left on device", "Disk quota exceeded")   # as git says it
+_SIGNING = ("failed to sign", "Couldn't load public key", "needs to be configured")   # gpg, ssh: as git says it
 _NO_IDENTITY = ("Author identity unknown", "Committer identity unknown", "Please tell me who you are")
 
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import shutil
+
+import pytest
 
 from tests.support.cli import assert_clean_error, run_segmint
 from tests.support.repo import Repo
@@ -112,3 +115,23 @@ def test_a_branch_lock_another_process_holds_is_named(repo: Repo) -> None:
     assert repo.snapshot() == before
     lock.unlink()
     assert run_segmint("apply", "--all", cwd=repo.path).returncode == 0
+
+
+@pytest.mark.parametrize("program, config, said", [
+    ("gpg", {"user.signingkey": "0xDEADBEEF"}, "error: gpg failed to sign the data"),
+    ("ssh-keygen", {"gpg.format": "ssh", "user.signingkey": "/nonexistent/key"}, "error: Couldn't load public key"),
+])
+def test_commit_signing_without_a_key_says_so(repo: Repo, tmp_path, program: str, config: dict, said: str) -> None:
+    if shutil.which(program) is None:
+        pytest.skip(f"{program} is not installed")
+    dirty(repo)
+    repo.git("config", "commit.gpgsign", "true")
+    for key, value in config.items():
+        repo.git("config", key, value)
+    run_segmint("plan", cwd=repo.path)
+    before = repo.snapshot()
+    (tmp_path / "gnupg").mkdir(mode=0o700)
+    result = run_segmint("apply", "--all", cwd=repo.path, env={"GNUPGHOME": str(tmp_path / "gnupg")})
+    assert_clean_error(result, f"git commit could not sign the commit (commit.gpgsign is on), so nothing was "
+                               f"committed: {said}")
+    assert repo.snapshot() == before
