@@ -37,6 +37,10 @@ class ApplyOutcome:
                 "message": self.message}
 
 
+class AlreadyApplied(SegmintError):
+    """The plan was committed before this apply was asked for: this one commits nothing."""
+
+
 def selection_for(session: SessionCore, plan: CommitPlan) -> Selection:
     selection = Selection()
     for unit in session.units.resolve(plan.hunk_ids):
@@ -56,7 +60,7 @@ def apply_commit(session: SessionCore, commit_id: str, *, dry_run: bool = False,
     with session.lock:
         plan = session.plan(commit_id)
         if plan.status == APPLIED:
-            raise SegmintError(f"{commit_id} is already applied as {(plan.sha or '')[:7]}")
+            raise AlreadyApplied(f"{commit_id} is already applied as {(plan.sha or '')[:7]}")
         stale = _out_of_date(session, plan)
         if stale:
             raise RefusedError(stale)
@@ -134,11 +138,12 @@ class BatchStopped(SegmintError):
 
 def stopped(session: SessionCore, made: list[ApplyOutcome], plan_id: str, exc: Exception) -> BatchStopped | None:
     """The ``BatchStopped`` for ``exc`` raised while applying ``plan_id`` after ``made``; None if
-    nothing was committed. A plan committed before the error (recording it failed) counts as made."""
+    nothing was committed. A plan committed before the error (recording it failed) counts as made;
+    one applied before this apply was asked for does not."""
     committed = [o for o in made if o.status == APPLIED]
     reason = str(exc) if isinstance(exc, SegmintError) else os_trouble(exc)
     plan = next((p for p in session.plans if p.id == plan_id), None)
-    if plan is not None and plan.status == APPLIED and plan.sha:
+    if plan is not None and plan.status == APPLIED and plan.sha and not isinstance(exc, AlreadyApplied):
         committed.append(ApplyOutcome(plan_id, APPLIED, plan.sha, message=f"{plan_id} committed as {plan.sha[:7]}"))
         if not isinstance(exc, Unrecorded):
             reason += " (after committing it)"

@@ -135,3 +135,15 @@ def test_commit_signing_without_a_key_says_so(repo: Repo, tmp_path, program: str
     assert_clean_error(result, f"git commit could not sign the commit (commit.gpgsign is on), so nothing was "
                                f"committed: {said}")
     assert repo.snapshot() == before
+
+
+def test_applying_an_applied_plan_again_says_so_and_claims_no_commit(repo: Repo) -> None:
+    dirty(repo)
+    commits = json.loads(run_segmint("plan", "--json", cwd=repo.path).stdout)["commits"]
+    first = run_segmint("apply", commits[0]["id"], cwd=repo.path)
+    assert first.returncode == 0, first.stderr
+    sha = repo.head()
+    again = run_segmint("apply", commits[0]["id"], cwd=repo.path)
+    assert_clean_error(again, f"segmint: {commits[0]['id']} is already applied as {sha[:7]}\n")
+    assert again.stdout == ""
+    assert repo.head() == sha
