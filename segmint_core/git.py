@@ -158,6 +158,13 @@ class Git:
     def git_dir(self) -> str:
         return self.run("rev-parse", "--absolute-git-dir").text.strip()
 
+    @cached_property
+    def zero_oid(self) -> str:
+        """"No object" in this repository's hash: 40 zeros (SHA-1), 64 (SHA-256); plumbing that takes
+        an object id (``update-index --index-info``) takes only one of the repository's length."""
+        sha256 = self.run("rev-parse", "--show-object-format").text.strip() == "sha256"
+        return "0" * (64 if sha256 else 40)
+
     def head(self) -> str | None:
         """HEAD's commit id, or None on an unborn branch."""
         return self.commit_id("HEAD")

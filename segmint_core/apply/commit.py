@@ -181,22 +181,20 @@ def _same_blobs(git: Git, change: Change) -> bool:
     path = change.file_path
     index = (staged.new_mode, staged.new_oid) if staged is not None else (unstaged.old_mode, unstaged.old_oid)
     listed = git.run("ls-files", "-s", "-z", "--", ":(literal)" + path).stdout.split(b"\0")[0]
-    now = tuple(listed.split(b"\t", 1)[0].decode().split()[:2]) if listed else (None, _ZERO)
-    if now != (index[0], index[1] or _ZERO):
+    zero = git.zero_oid
+    now = tuple(listed.split(b"\t", 1)[0].decode().split()[:2]) if listed else (None, zero)
+    if now != (index[0], index[1] or zero):
         return False
     work = unstaged.new_oid if unstaged is not None else index[1]
     full = os.path.join(git.root, path)
     if not os.path.lexists(full):
-        return (work or _ZERO) == _ZERO
+        return (work or zero) == zero
     if os.path.islink(full) != ((unstaged.new_mode if unstaged is not None else index[0]) == SYMLINK):
         return False   # a file made a link since, or the reverse
     if os.path.islink(full):   # a link's blob is its target's text, never filtered
         target = os.fsencode(os.readlink(full))
         return git.run("hash-object", "--no-filters", "--stdin", input=target).text.strip() == work
     return git.run("hash-object", "--path", path, "--", full).text.strip() == work   # (not stored: no -w)
-
-
-_ZERO = "0" * 40
 
 
 def _signature(change: Change | None) -> tuple | None:

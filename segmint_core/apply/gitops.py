@@ -18,7 +18,7 @@ from pathlib import Path
 
 from segmint_core.apply.states import FileState
 from segmint_core.errors import GitCommandError, RefusedError
-from segmint_core.git import ZERO_OID, Git
+from segmint_core.git import Git
 
 LOCK_WAIT_SECONDS = 3.0
 
@@ -166,7 +166,7 @@ def update_index(git: Git, index_file: str, entries: list[tuple[FileState, str |
     for state, oid in entries:
         path = state.path.encode("utf-8", "surrogateescape")
         if state.absent:
-            rows.append(b"0 " + ZERO_OID.encode() + b"\t" + path)
+            rows.append(b"0 " + git.zero_oid.encode() + b"\t" + path)
         else:
             rows.append(f"{state.mode} {oid}".encode() + b"\t" + path)
     if rows:

@@ -374,3 +374,30 @@ def test_a_generated_file_made_a_symlink_after_the_plan_is_refused(repo: Repo) -
     with pytest.raises(StaleReferenceError, match="Files changed since the plan was made: yarn.lock"):
         session.apply_commit(plan.id)
     assert repo.snapshot() == before
+
+
+def test_a_sha256_repository_commits_removals_and_undoes_them(tmp_path: Path) -> None:
+    # `update-index --index-info` takes a removal's object id only at the repository's hash length.
+    path = tmp_path / "sha256"
+    path.mkdir()
+    made = Repo(path, init=False).git_bytes("init", "-q", "-b", "main", "--object-format=sha256", check=False)
+    if not (path / ".git").exists():
+        pytest.skip(f"this git cannot make a SHA-256 repository: {made!r}")
+    repo = Repo(path, init=False)
+    repo.write("a.txt", "a\n")
+    repo.write("gone.txt", "gone\n")
+    repo.write("staged-gone.txt", "staged gone\n")
+    repo.write("yarn.lock", "lock\n")
+    repo.commit("init")
+    repo.write("a.txt", "a\nb\n")
+    repo.delete("gone.txt")
+    repo.git("rm", "-q", "staged-gone.txt", "yarn.lock")
+    session = Session.open(str(repo.path))
+    session.propose_commits()
+    session.apply_all()
+    assert repo.git("status", "--porcelain") == ""
+    assert repo.git("ls-tree", "--name-only", "HEAD").split() == ["a.txt"]
+    while session.applied:
+        session.undo()
+    assert sorted(repo.git("status", "--porcelain").splitlines()) == [
+        " D gone.txt", " M a.txt", "D  staged-gone.txt", "D  yarn.lock"]
