@@ -9,6 +9,7 @@ Work-tree files are never written.
 
 from __future__ import annotations
 
+import bisect
 import os
 import shutil
 from collections.abc import Callable
@@ -34,6 +35,7 @@ def undo_commit(git: Git, sha: str, parent: str | None, *, saved_index: str | No
         with index_lock(git, token=flight.journal.token) as held:
             if after:
                 paths = unchanged_since(git, str(held.index), paths, after)
+            paths = clear_of_staged(git, str(held.index), paths)
             gone = _pruned(git, saved_index, paths)
             if gone:
                 raise RefusedError(_pruned_sentence(label, gone, parent))
@@ -128,6 +130,33 @@ def unchanged_since(git: Git, index_path: str, paths: list[str], after: dict[str
         mode, oid, stage = entry.row.split(b"\t", 1)[0].decode().split()
         now[entry.path] = f"{mode} {oid}" if stage == "0" and entry.path not in now else "conflicted"
     return [p for p in paths if p not in after or now.get(p, "") == after[p]]
+
+
+def clear_of_staged(git: Git, index_path: str, paths: list[str]) -> list[str]:
+    """Those of ``paths`` that can go back without displacing an entry staged since where a file and
+    a folder meet (a file ``x`` put back would drop a staged ``x/y``: git keeps a path one or the
+    other); undo leaves the others be, as it leaves any path staged since."""
+    if not paths or not os.path.exists(index_path):
+        return paths
+    restoring = set(paths)
+    listed = git.run("ls-files", "-z", env={"GIT_INDEX_FILE": index_path}).stdout.split(b"\0")
+    others = sorted({name for raw in listed if raw
+                     and (name := raw.decode("utf-8", "surrogateescape")) not in restoring})
+    return [p for p in paths if not _meets(p, others)]
+
+
+def _meets(path: str, others: list[str]) -> bool:
+    """Whether the sorted index paths ``others`` hold one inside ``path`` or a file at one of its folders."""
+    inside = path + "/"
+    at = bisect.bisect_left(others, inside)
+    if at < len(others) and others[at].startswith(inside):
+        return True
+    for cut in range(len(path)):
+        if path[cut] == "/":
+            at = bisect.bisect_left(others, path[:cut])
+            if at < len(others) and others[at] == path[:cut]:
+                return True
+    return False
 
 
 INTENT_TO_ADD = 1 << 29    # git's CE_INTENT_TO_ADD, as ``ls-files --debug`` shows it

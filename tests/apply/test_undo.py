@@ -174,3 +174,38 @@ def test_undo_of_a_first_commit_on_a_detached_head_keeps_head(repo: Repo) -> Non
     session.undo()
     assert repo.git("status", "--porcelain") == "?? a.txt\n"
     assert repo.git("rev-parse", "--verify", "--quiet", "HEAD", check=False) == ""
+
+
+def test_undo_keeps_files_staged_since_in_a_folder_where_it_would_put_a_file_back(repo: Repo) -> None:
+    # The commit removed the file x; the person then made x a folder and staged x/y, then changed
+    # x/y again: putting x back in the index would drop that staged version of x/y.
+    repo.write("x", "x\n")
+    repo.commit("base")
+    repo.delete("x")
+    session = Session.open(str(repo.path))
+    session.propose_commits()
+    session.apply_all()
+    repo.write("x/y", "staged only\n")
+    repo.git("add", "x/y")
+    repo.write("x/y", "later\n")
+    session.undo()
+    assert repo.git("rev-list", "--count", "HEAD").strip() == "1"
+    assert repo.git("show", ":x/y") == "staged only\n", "the staged version is kept"
+    assert repo.git("status", "--porcelain") == "D  x\nAM x/y\n"
+
+
+def test_undo_keeps_a_file_staged_since_where_it_would_put_a_folder_back(repo: Repo) -> None:
+    # The reverse: the commit removed x/y, the person staged a file x since.
+    repo.write("x/y", "y\n")
+    repo.commit("base")
+    repo.delete("x/y")
+    (repo.path / "x").rmdir()
+    session = Session.open(str(repo.path))
+    session.propose_commits()
+    session.apply_all()
+    repo.write("x", "staged only\n")
+    repo.git("add", "x")
+    repo.write("x", "later\n")
+    session.undo()
+    assert repo.git("show", ":x") == "staged only\n", "the staged version is kept"
+    assert repo.git("status", "--porcelain") == "AM x\nD  x/y\n"
