@@ -103,12 +103,23 @@ def clear(git: Git) -> None:
 def read(git: Git) -> Journal | None:
     try:
         data = json.loads(journal_path(git).read_bytes().decode("utf-8", "surrogateescape"))
-        return Journal(**data)
+        return _here(git, Journal(**data))
     except FileNotFoundError:
         return None
     except (OSError, ValueError, TypeError) as exc:
         raise RefusedError(f"Segmint's journal {journal_path(git)} is unreadable ({exc}); "
                            "check `git status`, then remove that file") from None
+
+
+def _here(git: Git, journal: Journal) -> Journal:
+    """The journal with its files named in this repository's ``.git/segmint/``: it names them by
+    full path, and the repository may have been moved since the work was interrupted."""
+    segmint = Path(git.git_dir) / "segmint"
+    for name in ("index", "scratch", "saved_index", "keepalive"):
+        path = getattr(journal, name)
+        if path:
+            setattr(journal, name, str(segmint / Path(path).parent.name / Path(path).name))
+    return journal
 
 
 class Flight:

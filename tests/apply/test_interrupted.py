@@ -133,6 +133,23 @@ def test_a_killed_apply_is_finished_or_rolled_back_by_the_next_command(repo: Rep
     finish_the_work(repo, worktree)
 
 
+def test_a_killed_apply_is_finished_in_a_repository_moved_since(repo: Repo, tmp_path: Path) -> None:
+    # Killed by its post-commit hook: HEAD moved, the prepared index not yet in place. The journal
+    # names that index by the folder's path when the apply began.
+    dirty(repo)
+    head = repo.head()
+    hook(repo, "post-commit", 'kill -9 "$SEGMINT_TEST_VICTIM"\n')
+    assert run_child(repo, "hook").returncode == -signal.SIGKILL
+    moved = Repo(repo.path.rename(tmp_path / "moved"), init=False)
+    session = Session.open(str(moved.path))
+    assert "finished applying" in session.recovered[0], session.recovered
+    assert moved.git("rev-parse", "HEAD~1").strip() == head
+    assert_consistent(moved)
+    assert not list((moved.path / ".git" / "segmint" / "tmp").glob("*")), "no prepared or scratch index left"
+    session.undo()
+    assert moved.head() == head and moved.git("diff", "--cached", "--name-only") == ""
+
+
 def test_killed_before_the_refresh_the_rest_of_the_plans_are_kept(repo: Repo) -> None:
     dirty(repo)
     worktree = files_of(repo)
