@@ -95,12 +95,14 @@ def write_blobs(git: Git, contents: Iterable[bytes]) -> list[str]:
     if not items:
         return []
     with tempfile.TemporaryDirectory(prefix="segmint-blobs-", dir=_scratch_root(git)) as tmp:
+        # Named from the work tree, where git runs, one a line: the repository's own path may hold a
+        # newline. (Real paths: ".." from the work tree is its real parent.)
+        here = os.path.relpath(os.path.realpath(tmp), os.path.realpath(git.root))
         paths = []
         for n, data in enumerate(items):
-            path = os.path.join(tmp, str(n))
-            with open(path, "wb") as fh:
+            with open(os.path.join(tmp, str(n)), "wb") as fh:
                 fh.write(data)
-            paths.append(path)
+            paths.append(os.path.join(here, str(n)))
         out = git.run("hash-object", "-w", "--no-filters", "--stdin-paths",
                       input=("\n".join(paths) + "\n").encode())
     oids = out.text.split()

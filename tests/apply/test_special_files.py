@@ -401,3 +401,26 @@ def test_a_sha256_repository_commits_removals_and_undoes_them(tmp_path: Path) ->
         session.undo()
     assert sorted(repo.git("status", "--porcelain").splitlines()) == [
         " D gone.txt", " M a.txt", "D  staged-gone.txt", "D  yarn.lock"]
+
+
+def test_a_repository_whose_folder_name_holds_a_newline_commits(tmp_path: Path) -> None:
+    # The blobs to store are named to git one a line.
+    repo = Repo(tmp_path / "two\nlines")
+    repo.write("a.txt", "a\n")
+    repo.commit("init")
+    repo.write("a.txt", "a\nb\n")
+    sha = commit_all(repo)
+    assert blob(repo, sha, "a.txt") == b"a\nb\n"
+    assert repo.git("status", "--porcelain") == ""
+
+
+def test_a_repository_opened_through_a_symlinked_folder_commits(tmp_path: Path) -> None:
+    repo = Repo(tmp_path / "real" / "repo")
+    repo.write("a.txt", "a\n")
+    repo.commit("init")
+    repo.write("a.txt", "a\nb\n")
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    git = Git(str(tmp_path / "link" / "repo"))   # as a caller may make it, without resolving the link
+    cs = capture(git)
+    sha = apply_selection(git, cs, select_hunks(cs), "all\n").sha
+    assert blob(repo, sha, "a.txt") == b"a\nb\n"
