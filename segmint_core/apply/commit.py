@@ -112,8 +112,17 @@ def apply_selection(
             tree = _commit_tree(git, changes.head, targets, flight.journal.scratch)
             flight.ready(target=tree, paths=paths, index_after=after, saved_index=saved,
                          index=flight.prepared if paths else None)
-            with flight.inherited():
-                sha = _run_git_commit(git, flight.journal.scratch, changes.head, message)
+            try:
+                with flight.inherited():
+                    sha = _run_git_commit(git, flight.journal.scratch, changes.head, message)
+            except BaseException:
+                if _committed_anyway(git, changes.head, tree):
+                    # Interrupted once git had made the commit (a Ctrl-C in a slow post-commit hook):
+                    # the index follows HEAD now, under the lock; the next command records the commit.
+                    flight.moved = True
+                    if paths:
+                        os.replace(flight.prepared, held.index)
+                raise
             flight.moved = True
             try:
                 _check_committed_tree(git, sha, tree)
@@ -365,6 +374,16 @@ _REF_LOCKED = re.compile(r"Unable to create '(.+\.lock)': File exists")   # as g
 _DISK_FULL = ("Out of diskspace", "No space left on device", "Disk quota exceeded")   # as git says it
 _SIGNING = ("failed to sign", "Couldn't load public key", "needs to be configured")   # gpg, ssh: as git says it
 _NO_IDENTITY = ("Author identity unknown", "Committer identity unknown", "Please tell me who you are")
+
+
+def _committed_anyway(git: Git, head: str | None, tree: str) -> bool:
+    """Whether HEAD is a commit of the planned ``tree`` on ``head``: ``git commit`` made it, whatever
+    stopped this process from hearing so."""
+    now = git.head()
+    if now is None or now == head:
+        return False
+    parent = git.commit_id(f"{now}^")
+    return parent == head and git.run("rev-parse", f"{now}^{{tree}}").text.strip() == tree
 
 
 def _check_committed_tree(git: Git, sha: str, planned: str) -> None:

@@ -150,6 +150,24 @@ def test_a_killed_apply_is_finished_in_a_repository_moved_since(repo: Repo, tmp_
     assert moved.head() == head and moved.git("diff", "--cached", "--name-only") == ""
 
 
+def test_interrupted_in_a_post_commit_hook_the_index_follows_the_commit(repo: Repo) -> None:
+    # Ctrl-C while a slow post-commit hook runs: git has made the commit, Segmint hears of the
+    # interrupt before it hears of the commit.
+    dirty(repo)
+    worktree = files_of(repo)
+    head = repo.head()
+    hook(repo, "post-commit", '[ -z "$SEGMINT_TEST_VICTIM" ] || kill -INT "$SEGMINT_TEST_VICTIM"; sleep 0.5\n')
+    assert run_child(repo, "hook").returncode != 0
+    assert repo.git("rev-parse", "HEAD~1").strip() == head
+    assert_consistent(repo)
+    session = Session.open(str(repo.path))
+    assert len(session.recovered) == 1 and "finished applying" in session.recovered[0], session.recovered
+    assert session.plans[0].status == "applied"
+    session.undo()
+    assert repo.head() == head and repo.git("diff", "--cached", "--name-only") == ""
+    finish_the_work(repo, worktree)
+
+
 def test_killed_before_the_refresh_the_rest_of_the_plans_are_kept(repo: Repo) -> None:
     dirty(repo)
     worktree = files_of(repo)
