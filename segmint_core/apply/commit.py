@@ -150,7 +150,8 @@ def _check_repository(git: Git, changes: ChangeSet, touched: list[Change]) -> No
         raise RefusedError(f"Cannot commit while {busy} is in progress; finish or abort it first")
     conflicted = [c.file_path for c in touched if c.status == CONFLICTED]
     if conflicted:
-        raise RefusedError(f"Cannot commit conflicted files: {', '.join(conflicted)}")
+        raise RefusedError(f"Cannot commit conflicted files: {', '.join(shown(p) for p in conflicted)}; resolve "
+                           "the conflicts and stage the result (git add), then plan again (segmint plan --new)")
     head = git.head()
     if head != changes.head:
         raise StaleReferenceError(

@@ -147,3 +147,21 @@ def test_applying_an_applied_plan_again_says_so_and_claims_no_commit(repo: Repo)
     assert_clean_error(again, f"segmint: {commits[0]['id']} is already applied as {sha[:7]}\n")
     assert again.stdout == ""
     assert repo.head() == sha
+
+
+def test_a_conflicted_file_is_refused_in_one_line_saying_what_to_do(repo: Repo) -> None:
+    # `git stash pop` onto a changed line leaves the file conflicted, with no merge under way.
+    name = "con\x1bflict.txt"   # a terminal escape: shown escaped
+    repo.write(name, "one\n")
+    repo.commit("base")
+    repo.write(name, "stashed\n")
+    repo.git("stash", "-q")
+    repo.write(name, "committed\n")
+    repo.commit("change")
+    repo.git("stash", "pop", check=False)
+    commits = json.loads(run_segmint("plan", "--json", cwd=repo.path).stdout)["commits"]
+    before = repo.snapshot()
+    result = run_segmint("apply", commits[0]["id"], cwd=repo.path)
+    assert_clean_error(result, "Cannot commit conflicted files: con\\x1bflict.txt; resolve the conflicts and stage the "
+                               "result (git add), then plan again (segmint plan --new)")
+    assert repo.snapshot() == before
