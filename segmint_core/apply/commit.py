@@ -165,7 +165,7 @@ def _check_repository(git: Git, changes: ChangeSet, touched: list[Change]) -> No
     moved += [c.file_path for c in whole if not _same_blobs(git, c)]
     if moved:
         raise StaleReferenceError(
-            f"Files changed since the plan was made: {', '.join(sorted(moved))}; refresh first"
+            f"Files changed since the plan was made: {', '.join(shown(p) for p in sorted(moved))}; refresh first"
         )
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from segmint_core.changes.models import Hunk
 from segmint_core.errors import RefusedError, StaleReferenceError
+from segmint_core.wording import shown
 
 LineRef = tuple[str, int]  # (git hunk id, index into its lines)
 
@@ -100,7 +101,7 @@ class FileLines:
             nonlocal pos, version_line
             while version_line < target:
                 if pos >= len(merged):
-                    raise StaleReferenceError(f"{self.path}: a hunk starts past the end of the file; refresh first")
+                    raise StaleReferenceError(f"{shown(self.path)}: a hunk starts past the end of the file; refresh first")
                 line = merged[pos]
                 out.append(line)
                 pos += 1
@@ -127,7 +128,7 @@ class FileLines:
                     expected = _encode(raw[1:])
                     if current.text != expected:
                         raise StaleReferenceError(
-                            f"{self.path}: hunk {hunk.id} does not match the file any more; refresh first"
+                            f"{shown(self.path)}: hunk {hunk.id} does not match the file any more; refresh first"
                         )
                     out.append(current)
                     pos += 1
@@ -175,7 +176,7 @@ class FileLines:
         if line.removed_by and following.added_by:
             raise MissingDependency(line.removed_by[0][0], following.added_by[0])
         raise RefusedError(
-            f"{self.path}: the selected changes leave a line without its newline in the middle of the file; "
+            f"{shown(self.path)}: the selected changes leave a line without its newline in the middle of the file; "
             "commit the end-of-file change together with the lines after it"
         )
 

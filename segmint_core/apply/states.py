@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from segmint_core.apply.lines import FileLines, LineRef, MissingDependency
 from segmint_core.changes.models import COPIED, RENAMED, Change, FilePatch
 from segmint_core.errors import RefusedError
+from segmint_core.wording import shown
 
 GITLINK = "160000"
 SYMLINK = "120000"  # its blob is the link's target: no filters
@@ -234,7 +235,7 @@ def _refuse_orphan_lines(change: Change, model: FileLines, refs: set[LineRef]) -
     for line in model.lines:
         if line.added_by in refs and not any(ref in refs for ref in line.removed_by):
             creator = _creator(change)
-            needs = creator.hunks[0].id if creator is not None and creator.hunks else f"the creation of {change.file_path}"
+            needs = creator.hunks[0].id if creator is not None and creator.hunks else f"the creation of {shown(change.file_path)}"
             raise MissingDependency(needs, line.added_by[0])
 
 

@@ -424,3 +424,16 @@ def test_a_repository_opened_through_a_symlinked_folder_commits(tmp_path: Path) 
     cs = capture(git)
     sha = apply_selection(git, cs, select_hunks(cs), "all\n").sha
     assert blob(repo, sha, "a.txt") == b"a\nb\n"
+
+
+def test_a_file_changed_since_the_plan_is_named_escaped(repo: Repo) -> None:
+    name = "a\nb.txt"
+    repo.write(name, "1\n")
+    repo.commit("init")
+    repo.write(name, "1\n2\n")
+    session = Session.open(str(repo.path))
+    (plan,) = session.propose_commits()
+    repo.write(name, "1\n2\n3\n")
+    with pytest.raises(StaleReferenceError) as refused:
+        session.apply_commit(plan.id)
+    assert str(refused.value) == "Files changed since the plan was made: a\\nb.txt; refresh first"
