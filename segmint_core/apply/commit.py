@@ -371,7 +371,8 @@ def _commit_refused(output: bytes, returncode: int) -> RefusedError:
     return RefusedError(f"git commit refused the commit (a hook or signing failed): {reason}")
 
 
-_REF_LOCKED = re.compile(r"Unable to create '(.+\.lock)': File exists")   # as git says it, on stale ref locks
+# As git commit says it of a branch's lock (a hook's own git commands may say "Unable to create" of others).
+_REF_LOCKED = re.compile(r"^fatal: cannot lock ref '[^']*': Unable to create '(.+\.lock)': File exists")
 _DISK_FULL = ("Out of diskspace", "No space left on device", "Disk quota exceeded")   # as git says it
 _SIGNING = ("failed to sign", "Couldn't load public key", "needs to be configured")   # gpg, ssh: as git says it
 _NO_IDENTITY = ("Author identity unknown", "Committer identity unknown", "Please tell me who you are")

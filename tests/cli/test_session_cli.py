@@ -165,3 +165,15 @@ def test_a_conflicted_file_is_refused_in_one_line_saying_what_to_do(repo: Repo) 
     assert_clean_error(result, "Cannot commit conflicted files: con\\x1bflict.txt; resolve the conflicts and stage the "
                                "result (git add), then plan again (segmint plan --new)")
     assert repo.snapshot() == before
+
+
+def test_a_hook_whose_git_command_finds_a_lock_is_named_as_the_hook_s_failure(repo: Repo) -> None:
+    # The hook's git works on the real index, whose lock Segmint holds while it commits.
+    dirty(repo)
+    run_segmint("plan", cwd=repo.path)
+    hook = repo.path / ".git" / "hooks" / "pre-commit"
+    hook.write_text("#!/bin/sh\nGIT_INDEX_FILE=.git/index git update-index --refresh\n")
+    hook.chmod(0o755)
+    result = run_segmint("apply", "--all", cwd=repo.path)
+    assert_clean_error(result, "git commit refused the commit (a hook or signing failed)")
+    assert "could not move the branch" not in result.stderr
