@@ -65,6 +65,16 @@ def saved_copy(git: Git, recorded: str | None) -> str | None:
     return os.path.join(git.git_dir, "segmint", journal.UNDO_FOLDER, os.path.basename(recorded))
 
 
+def forget_saved_index(git: Git, recorded: str | None) -> None:
+    """Remove the copy of the index an apply saved, once no undo can reach its commit."""
+    copy = saved_copy(git, recorded)
+    if copy is not None:
+        try:
+            os.unlink(copy)
+        except FileNotFoundError:
+            pass
+
+
 def _missing_copy(label: str, saved_index: str, parent: str | None) -> str:
     return (f"The copy of the index saved before {label} was committed is missing ({saved_index}), so undo "
             f"cannot put the index back as it was; nothing was undone {_by_hand(parent)}")

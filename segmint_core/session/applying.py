@@ -13,13 +13,14 @@ from typing import Any
 
 from segmint_core.apply.commit import ApplyResult, Selection, apply_selection
 from segmint_core.apply.journal import Unrecorded
-from segmint_core.apply.undo import undo_commit
+from segmint_core.apply.undo import forget_saved_index, undo_commit
 from segmint_core.errors import RefusedError, SegmintError, os_trouble
 from segmint_core.session import events, ledger
 from segmint_core.session.core import SessionCore, short_head
 from segmint_core.session.groups import disagreement
 from segmint_core.session.models import AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, FAILED, PERSON, CommitPlan
 from segmint_core.session.planner import merge_advice, needed_later
+from segmint_core.session import state as saved_state
 from segmint_core.session.state import write_units
 from segmint_core.wording import counted, readable
 
@@ -102,11 +103,22 @@ def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str)
     files = [{"path": readable(f.path), "added": f.added, "removed": f.removed} for f in result.files]
     if dry_run:
         return ApplyOutcome(plan.id, "dry_run", files=files, message=f"{plan.id} would commit {counted(len(files), 'file')}")
+    _forget_unreachable(session)
     session.log(actor, "applied", f"{actor} applied {plan.id} as {result.sha[:7]}: {plan.title}")
     chosen = set(selection.change_ids())
     touched = {p for c in session.units.changeset.changes if c.id in chosen for p in (c.file_path, c.old_path) if p}
     session.refresh(actor="segmint", committed=frozenset(plan.hunk_ids), paths=touched)
     return ApplyOutcome(plan.id, APPLIED, result.sha, files, f"{plan.id} committed as {result.sha[:7]}")
+
+
+def _forget_unreachable(session: SessionCore) -> None:
+    """Keep no more commits to undo than the saved session does (``UNDO_KEPT``), and remove the
+    copies of the index kept for the older ones: each is a copy of the whole index."""
+    applied = session.state.applied
+    dropped = applied[:-saved_state.UNDO_KEPT]
+    del applied[:len(dropped)]
+    for commit in dropped:
+        forget_saved_index(session.git, commit.index_before)
 
 
 def _out_of_date(session: SessionCore, plan: CommitPlan) -> str | None:
@@ -206,6 +218,7 @@ def undo(session: SessionCore, *, actor: str = PERSON) -> UndoOutcome:
         undo_commit(session.git, last.sha, last.parent, saved_index=last.index_before, paths=last.paths,
                     after=last.index_after,
                     label=last.plan_id, record=record)
+        forget_saved_index(session.git, last.index_before)   # its commit is gone: nothing undoes it again
         outcome = UndoOutcome(last.sha, last.plan_id, last.parent)
     session.announce(events.CHANGES, actor, outcome.to_dict())
     session.announce(events.PLANS, actor, outcome.to_dict())

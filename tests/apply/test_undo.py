@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from segmint_core.errors import RefusedError
+from segmint_core.session import state as saved_state
 from segmint_core.session.session import Session
 from tests.support.groups import one_group_per_hunk
 from tests.support.repo import Repo
@@ -209,3 +212,27 @@ def test_undo_keeps_a_file_staged_since_where_it_would_put_a_folder_back(repo: R
     session.undo()
     assert repo.git("show", ":x") == "staged only\n", "the staged version is kept"
     assert repo.git("status", "--porcelain") == "AM x\nD  x/y\n"
+
+
+def test_copies_of_the_index_are_kept_only_for_commits_undo_can_reach(
+        repo: Repo, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each apply keeps a copy of the whole index for undo: one no undo can reach any more (undone,
+    # or older than the session keeps) is removed, so a long session does not fill the disk.
+    monkeypatch.setattr(saved_state, "UNDO_KEPT", 2)
+    for name in "abcd":
+        repo.write(f"{name}.txt", f"{name}\n")
+    repo.commit("base")
+    for name in "abcd":
+        repo.write(f"{name}.txt", f"{name}\nmore\n")
+    session = Session.open(str(repo.path))
+    one_group_per_hunk(session)
+    session.propose_commits()
+    session.apply_all()
+    copies = repo.path / ".git" / "segmint" / "undo"
+    assert len(session.applied) == 2 and sorted(p.name for p in copies.iterdir()) == sorted(
+        os.path.basename(a.index_before) for a in session.applied)
+    session.undo()
+    assert [p.name for p in copies.iterdir()] == [os.path.basename(session.applied[0].index_before)]
+    session.undo()
+    assert list(copies.iterdir()) == []
+    assert repo.git("rev-list", "--count", "HEAD").strip() == "3"
