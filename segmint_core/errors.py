@@ -61,6 +61,10 @@ class RefusedError(SegmintError):
     """An operation refused to protect the user's work (HEAD moved, rebase, ...)."""
 
 
+class OutOfDateError(RefusedError):
+    """A plan the files or its groups have moved past: commits must be proposed again."""
+
+
 # A full or failing disk: the machine's trouble, not Segmint's, told as such.
 DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS})
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from segmint_core.cli.session_cli import open_session
-from segmint_core.errors import SegmintError
+from segmint_core.cli.session_cli import PLAN_AGAIN, open_session
+from segmint_core.errors import OutOfDateError, SegmintError
 from segmint_core.jsonio import write_json
 from segmint_core.session.applying import ApplyOutcome, BatchStopped, stopped
 from segmint_core.session.models import APPLIED
@@ -45,6 +45,9 @@ def run(args: argparse.Namespace) -> int:
         raise SegmintError(nothing_to_apply(session))
     try:
         outcomes = session.apply_all() if args.all else [apply_one(session, args.commit_id, args.dry_run)]
+    except OutOfDateError as exc:
+        told = str(exc)
+        raise OutOfDateError(f"{told} with {PLAN_AGAIN}" if told.endswith("propose commits again") else told) from exc
     except BatchStopped as stop:
         show(stop.made, args, stopped=stop)
         print(f"segmint: stopped after {counted(len(stop.made), 'commit')}, at {stop.plan_id}: {stop.reason}",

@@ -10,6 +10,9 @@ from segmint_core.session.session import Session
 from segmint_core.wording import shown
 
 
+PLAN_AGAIN = "`segmint plan --new`"
+
+
 def open_session(args: argparse.Namespace) -> Session:
     """The repository's session; an interrupted commit or undo it finished is told on stderr."""
     session = Session.open(args.repo)
@@ -33,4 +36,6 @@ def plan_table(plans: list[CommitPlan], unplanned: list[str] = ()) -> str:
         [f"{line}." for line in unplanned]
     if notes:
         lines += ["", *notes]
+    if any(p.out_of_date for p in plans) or unplanned:
+        lines.append(f"Propose commits again with {PLAN_AGAIN}.")
     return "\n".join(lines) + "\n"

@@ -14,7 +14,7 @@ from typing import Any
 from segmint_core.apply.commit import ApplyResult, Selection, apply_selection
 from segmint_core.apply.journal import Unrecorded
 from segmint_core.apply.undo import forget_saved_index, undo_commit
-from segmint_core.errors import RefusedError, SegmintError, os_trouble
+from segmint_core.errors import OutOfDateError, RefusedError, SegmintError, os_trouble
 from segmint_core.session import events, ledger
 from segmint_core.session.core import SessionCore, short_head
 from segmint_core.session.groups import disagreement
@@ -64,7 +64,7 @@ def apply_commit(session: SessionCore, commit_id: str, *, dry_run: bool = False,
             raise AlreadyApplied(f"{commit_id} is already applied as {(plan.sha or '')[:7]}")
         stale = _out_of_date(session, plan)
         if stale:
-            raise RefusedError(stale)
+            raise OutOfDateError(stale)
         present = session.presence()
         if actor == AGENT and not dry_run and present.person_present and not present.agent_can_commit \
                 and plan.status != APPROVED:
@@ -168,7 +168,7 @@ def apply_all(session: SessionCore, *, actor: str = PERSON, approved_only: bool 
     wanted = [p for p in session.plans if p.status != APPLIED and (p.status == APPROVED or not approved_only)]
     stale = [s for p in wanted if (s := _out_of_date(session, p))]
     if stale:   # before any commit, so none of the batch lands half-way
-        raise RefusedError(stale[0])
+        raise OutOfDateError(stale[0])
     made: list[ApplyOutcome] = []
     for plan_id in [p.id for p in wanted]:
         try:

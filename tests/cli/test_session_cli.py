@@ -47,6 +47,19 @@ def test_plan_apply_pr_undo(repo: Repo) -> None:
     assert repo.git("status", "--porcelain").strip() == "M calc.py"
 
 
+def test_a_plan_out_of_date_names_the_command_that_proposes_again(repo: Repo) -> None:
+    dirty(repo)
+    run_segmint("plan", cwd=repo.path)
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n\n\ndef mul(a, b):\n    return a * b\n")
+    plan = run_segmint("plan", cwd=repo.path)
+    assert plan.stdout.splitlines()[-1] == "Propose commits again with `segmint plan --new`."
+    assert_clean_error(run_segmint("apply", "--all", cwd=repo.path),
+                       "calc.py changed since it was proposed; propose commits again with `segmint plan --new`")
+    assert repo.git("rev-list", "--count", "HEAD").strip() == "1"
+    assert run_segmint("plan", "--new", cwd=repo.path).stdout.splitlines()[-1] != \
+        "Propose commits again with `segmint plan --new`."
+
+
 def test_errors_are_one_sentence(repo: Repo) -> None:
     dirty(repo)
     run_segmint("plan", cwd=repo.path)
