@@ -126,6 +126,11 @@ class SessionCore:
 
     def check_revision(self, revision: int | None) -> None:
         """Refuse ids read at another revision of the changes (after a refresh)."""
+        if revision is not None and revision > self.changes_revision:
+            raise StaleReferenceError(
+                f"Revision {revision} is not one the changes have had (they are at {self.changes_revision}): "
+                "pass changes_revision from get_session or list_changes, not the session's revision"
+            )
         if revision is not None and revision != self.changes_revision:
             raise StaleReferenceError(
                 f"IDs from revision {revision} are stale: the changes were re-read at revision "

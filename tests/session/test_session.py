@@ -170,6 +170,9 @@ def test_stale_revision_is_refused(two_intents: Repo) -> None:
     with pytest.raises(StaleReferenceError, match=f"IDs from revision {old} are stale"):
         session.check_revision(old)
     session.check_revision(session.changes_revision)
+    # The session's own revision, which results also carry, is named as the likely mix-up.
+    with pytest.raises(StaleReferenceError, match="pass changes_revision from get_session or list_changes"):
+        session.check_revision(session.changes_revision + 1)
 
 
 def test_edit_validation(two_intents: Repo) -> None:
