@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from segmint_core.changes.models import Change
     from segmint_core.git import Git
 
 # -- by path ---------------------------------------------------------------------
@@ -61,6 +62,20 @@ def is_generated(path: str) -> bool:
     if _GENERATED_WORD.search(name) and not _TEST_NAME.search(name):
         return True
     return any(d in GENERATED_DIRS or d.endswith(".egg-info") for d in dirs)
+
+
+# -- by size ---------------------------------------------------------------------
+
+# A change this large is data or build output (a dataset dropped in the tree, a bundle
+# named like source), not an edit a person reads line by line: it is kept whole, as a
+# generated file is. Reading it line by line took 13-29 s and 480 MB for a 15 MB CSV.
+LARGE_CHANGE_CHARS = 2_000_000
+
+
+def too_large(changes: list[Change]) -> set[str]:
+    """The paths of the changes whose hunks hold more than ``LARGE_CHANGE_CHARS``."""
+    return {c.file_path for c in changes
+            if c.hunks and sum(h.size for h in c.hunks) > LARGE_CHANGE_CHARS}
 
 
 # -- by .gitattributes -----------------------------------------------------------

@@ -108,6 +108,13 @@ class Hunk(_Record):
         self.body = None
 
     @property
+    def size(self) -> int:
+        """About how many characters the hunk's lines hold, without splitting a raw body."""
+        if self.body is not None:
+            return len(self.body)
+        return sum(len(line) + 1 for line in self.lines)
+
+    @property
     def added(self) -> int:
         return sum(1 for line in self.lines if line[:1] == "+")
 

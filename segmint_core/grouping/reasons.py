@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from segmint_core.changes.generated import LARGE_CHANGE_CHARS, is_generated
 from segmint_core.grouping.lexicon import CHANGELOG, DOCS
 from segmint_core.grouping.model import Model
 from segmint_core.grouping.signals import (
@@ -170,10 +171,16 @@ def _changed_together(detail: str) -> str:
     return f"{names} changed together in {both} of the last {read} commits"
 
 
+def _kept_whole(unit: Unit) -> str:
+    if not is_generated(unit.path) and sum(h.size for h in unit.change.hunks) > LARGE_CHANGE_CHARS:
+        return f"{unit.path} changes by over {LARGE_CHANGE_CHARS // 1_000_000} MB, kept whole"
+    return f"generated file {unit.path}, kept whole"
+
+
 def _solo_reasons(units: list[Unit], others: bool) -> list[str]:
     made = [u for u in units if u.generated]
     if made and len(made) == len(units):
-        return [f"generated file {u.path}, kept whole" for u in made][:MAX_REASONS]
+        return [_kept_whole(u) for u in made][:MAX_REASONS]
     hunkless = [u for u in units if u.hunk is None]
     if hunkless and len(hunkless) == len(units):
         change = hunkless[0].change

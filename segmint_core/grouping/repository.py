@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from segmint_core.changes.generated import generated_paths
+from segmint_core.changes.generated import generated_paths, too_large
 from segmint_core.changes.models import Change
 from segmint_core.git import Git
 from segmint_core.grouping.history import History, history_at
@@ -27,7 +27,7 @@ class Repository:
 
     def units(self, changes: list[Change]) -> list[Unit]:
         """The changes' units: generated files whole, parsed files read from their parse."""
-        generated = generated_paths(self.git, [c.file_path for c in changes])
+        generated = generated_paths(self.git, [c.file_path for c in changes]) | too_large(changes)
         return build_units(changes, generated, SyntaxIndex(changes, self.git, skip=generated))
 
     def history(self) -> History:

@@ -15,7 +15,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from segmint_core.changes import ChangeSet, capture
-from segmint_core.changes.generated import generated_paths
+from segmint_core.changes.generated import generated_paths, too_large
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.config import Settings, load_settings
 from segmint_core.errors import StaleReferenceError, UnknownIdError
@@ -150,6 +150,7 @@ class SessionCore:
     def _with_generated(self, changes: ChangeSet, known: frozenset[str] = frozenset()) -> ChangeSet:
         with_hunks = [c.file_path for c in changes.changes if c.hunks and c.file_path not in known]
         found = generated_paths(self.git, with_hunks) if with_hunks else set()
+        found |= too_large([c for c in changes.changes if c.file_path not in known])
         changes.generated = frozenset(found) | {c.file_path for c in changes.changes if c.file_path in known}
         return changes
 
