@@ -97,7 +97,7 @@ class MessageQueue:
         try:
             # surrogatepass, as written: a file name that is not UTF-8 keeps its bytes as surrogates
             data = json.loads(raw.decode("utf-8", "surrogatepass"))
-        except ValueError:
+        except (ValueError, RecursionError):   # (nested too deep for the parser: no queue this tool wrote)
             set_aside(self.path)   # the comments it held stay there to read, not overwritten by the next
             return [], 0
         entries = data.get("messages") if isinstance(data, dict) else None

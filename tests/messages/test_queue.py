@@ -105,6 +105,15 @@ def test_a_damaged_file_starts_over_and_is_kept_beside_it(queue: MessageQueue) -
     assert [m.comment for m in queue.peek()] == ["ok"]
 
 
+def test_a_file_nested_too_deep_to_parse_starts_over_too(queue: MessageQueue) -> None:
+    queue.path.parent.mkdir(parents=True)
+    queue.path.write_text("[" * 100_000)
+    assert queue.peek() == []
+    assert queue.append(message())
+    assert queue.peek() == [message()]
+    assert queue.path.with_name("messages.json.unreadable").read_text() == "[" * 100_000
+
+
 def test_each_write_changes_the_signature(queue: MessageQueue) -> None:
     assert queue.signature() is None
     queue.append(message("one"))
