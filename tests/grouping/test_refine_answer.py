@@ -64,3 +64,8 @@ def test_a_fenced_json_block_is_read_and_anything_around_it_is_not() -> None:
     assert parse(f"```json\n{body}\n```", SHOWN).merges[0].group_ids == ("group-1", "group-2")
     with pytest.raises(InvalidAnswer, match="not JSON"):
         parse(f"Here you go:\n```json\n{body}\n```", SHOWN)
+
+
+def test_an_answer_nested_too_deep_to_parse_is_refused_not_a_crash() -> None:
+    with pytest.raises(InvalidAnswer, match="not JSON"):
+        parse("[" * 100_000, SHOWN)

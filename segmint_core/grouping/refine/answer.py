@@ -151,6 +151,8 @@ def _load(reply: str) -> object:
         return json.loads(text)
     except ValueError as exc:
         raise InvalidAnswer(f"the answer is not JSON ({exc.args[0].split(':')[0]})") from None
+    except RecursionError:   # brackets nested deeper than the parser goes: no answer of this schema
+        raise InvalidAnswer("the answer is not JSON (nested too deep)") from None
 
 
 def _check_shape(data: object) -> None:
