@@ -69,3 +69,10 @@ def test_a_fenced_json_block_is_read_and_anything_around_it_is_not() -> None:
 def test_an_answer_nested_too_deep_to_parse_is_refused_not_a_crash() -> None:
     with pytest.raises(InvalidAnswer, match="not JSON"):
         parse("[" * 100_000, SHOWN)
+
+
+@pytest.mark.parametrize(("reply", "kind"), [("[]", "list"), ("null", "null"), ('"moves"', "string"),
+                                             ("3", "number"), ("true", "boolean")])
+def test_an_answer_that_is_not_an_object_is_named_by_its_json_kind(reply: str, kind: str) -> None:
+    with pytest.raises(InvalidAnswer, match=f"^the answer is a JSON {kind}, not an object"):
+        parse(reply, SHOWN)

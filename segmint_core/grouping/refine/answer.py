@@ -47,6 +47,7 @@ SCHEMA: dict = {
 RESPONSE_FORMAT = {"type": "json_schema", "json_schema": {"name": "regrouping", "strict": True, "schema": SCHEMA}}
 _FIELDS = {"moves": ("hunk_ids", "to_group", "reason"), "merges": ("group_ids", "reason"),
            "splits": ("group_id", "parts", "reason")}
+_JSON_KINDS = {list: "list", str: "string", int: "number", float: "number", bool: "boolean", type(None): "null"}
 _FENCE = re.compile(r"^```(?:json)?\s*\n(.*)\n```$", re.DOTALL)
 
 
@@ -157,7 +158,8 @@ def _load(reply: str) -> object:
 
 def _check_shape(data: object) -> None:
     if not isinstance(data, dict):
-        raise InvalidAnswer(f"the answer is a JSON {type(data).__name__}, not an object of moves, merges and splits")
+        raise InvalidAnswer(f"the answer is a JSON {_JSON_KINDS.get(type(data), 'value')}, "
+                            "not an object of moves, merges and splits")
     if set(data) != set(_FIELDS):
         raise InvalidAnswer(f"the answer has the keys {sorted(data)}, not exactly {sorted(_FIELDS)}")
     for kind, keys in _FIELDS.items():
