@@ -10,6 +10,7 @@ without the ``SEGMINT_`` prefix). Errors name the setting to fix.
 
 from __future__ import annotations
 
+import math
 import os
 import tomllib
 from dataclasses import dataclass, fields
@@ -59,11 +60,20 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
     values.setdefault("base_url", env.get("OPENAI_BASE_URL") or None)
     values.setdefault("api_key", env.get("OPENAI_API_KEY") or None)
     if "timeout" in values:
-        try:
-            values["timeout"] = float(values["timeout"])  # type: ignore[arg-type]
-        except ValueError:
-            raise SegmintError(f"SEGMINT_TIMEOUT must be a number of seconds, not {values['timeout']!r}") from None
+        values["timeout"] = _seconds(values["timeout"])
     return Settings(**values)  # type: ignore[arg-type]
+
+
+def _seconds(raw: object) -> float:
+    """SEGMINT_TIMEOUT as seconds: a positive finite number (0, a negative, nan or inf would only
+    surface later as the HTTP client's own error, naming no setting)."""
+    try:
+        seconds = float(raw)  # type: ignore[arg-type]
+    except (TypeError, ValueError):   # (TypeError: a list or table in config.toml)
+        seconds = math.nan
+    if isinstance(raw, bool) or not (math.isfinite(seconds) and seconds > 0):
+        raise SegmintError(f"SEGMINT_TIMEOUT must be a positive number of seconds, not {raw!r}")
+    return seconds
 
 
 def _file_values(env: dict[str, str]) -> dict[str, object]:

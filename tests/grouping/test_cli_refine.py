@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.support.cli import assert_clean_error, run_segmint
 from tests.support.openai_standin import StandIn
 from tests.support.refine import OFFLINE, answer, replying, three_groups
@@ -62,6 +64,28 @@ def test_without_a_chat_model_it_is_a_clear_error_and_nothing_changes(repo: Repo
     three_groups(repo)
     assert_clean_error(segmint("group", "--refine", repo=repo), "set SEGMINT_CHAT_MODEL")
     assert groups_of(segmint("group", "--json", repo=repo)) == OFFLINE
+
+
+@pytest.mark.parametrize("timeout", ["-1", "0", "nan", "inf", "soon"])
+def test_a_timeout_that_is_not_a_positive_number_of_seconds_is_named(repo: Repo, timeout: str) -> None:
+    three_groups(repo)
+    with StandIn(replying(MERGE)) as standin:
+        result = run_segmint("group", "--refine", "--repo", str(repo.path), env={
+            **NO_REMOTE, "SEGMINT_BASE_URL": standin.base_url, "SEGMINT_CHAT_MODEL": "stand-in-chat",
+            "SEGMINT_TIMEOUT": timeout})
+        assert not standin.requests
+    assert_clean_error(result, f"SEGMINT_TIMEOUT must be a positive number of seconds, not '{timeout}'")
+    assert groups_of(segmint("group", "--json", repo=repo)) == OFFLINE
+
+
+def test_a_timeout_in_the_config_file_that_is_not_a_number_is_named(repo: Repo, tmp_path) -> None:
+    three_groups(repo)
+    (tmp_path / "segmint").mkdir()
+    (tmp_path / "segmint" / "config.toml").write_text('chat_model = "m"\nbase_url = "http://127.0.0.1:9/v1"\n'
+                                                      "timeout = [30]\n")
+    result = run_segmint("group", "--refine", "--repo", str(repo.path),
+                         env={**NO_REMOTE, "XDG_CONFIG_HOME": str(tmp_path), "SEGMINT_TIMEOUT": ""})
+    assert_clean_error(result, "SEGMINT_TIMEOUT must be a positive number of seconds, not [30]")
 
 
 def test_dry_run_prints_what_would_be_sent_and_needs_no_model(repo: Repo) -> None:
