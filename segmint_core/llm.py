@@ -80,7 +80,9 @@ def embed(settings: Settings, texts: list[str]) -> list[list[float]]:
 def _describe(settings: Settings, exc: Exception) -> str:
     name = type(exc).__name__
     where = settings.base_url or "https://api.openai.com/v1"
-    if name in ("APIConnectionError", "APITimeoutError", "ConnectError"):
+    if name == "APITimeoutError":   # reached, but slow: the URL is not what to check
+        return f"The model endpoint {where} did not answer within {settings.timeout:g} s (raise SEGMINT_TIMEOUT)"
+    if name in ("APIConnectionError", "ConnectError"):
         return f"Cannot reach the model endpoint {where} (check SEGMINT_BASE_URL / OPENAI_BASE_URL)"
     if name == "AuthenticationError":
         return f"The model endpoint {where} rejected the API key (check OPENAI_API_KEY / SEGMINT_API_KEY)"

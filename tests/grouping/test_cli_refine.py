@@ -88,6 +88,19 @@ def test_a_timeout_in_the_config_file_that_is_not_a_number_is_named(repo: Repo, 
     assert_clean_error(result, "SEGMINT_TIMEOUT must be a positive number of seconds, not [30]")
 
 
+def test_a_slow_endpoint_is_named_as_slow_with_the_setting_to_raise(repo: Repo) -> None:
+    three_groups(repo)
+    with StandIn(replying(MERGE)) as standin:
+        standin.delay = 3
+        result = run_segmint("group", "--refine", "--repo", str(repo.path), env={
+            **NO_REMOTE, "SEGMINT_BASE_URL": standin.base_url, "SEGMINT_CHAT_MODEL": "stand-in-chat",
+            "SEGMINT_TIMEOUT": "0.5"})
+    assert result.returncode == 0, result.stderr
+    assert (f"note: kept the offline grouping: The model endpoint {standin.base_url} did not answer within 0.5 s "
+            "(raise SEGMINT_TIMEOUT)") in result.stdout
+    assert groups_of(segmint("group", "--json", repo=repo)) == OFFLINE
+
+
 def test_dry_run_prints_what_would_be_sent_and_needs_no_model(repo: Repo) -> None:
     three_groups(repo)
     repo.write("setup.cfg", '[metadata]\nname = y\ntoken = "ghp_0123456789abcdefghijklmnopqrstuvwxyz"\n')
