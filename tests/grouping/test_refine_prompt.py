@@ -90,3 +90,19 @@ def test_hunks_show_fewer_lines_when_that_lets_every_group_be_sent() -> None:
     tight = prompt.build(changes, groups, budget=1_500, max_requests=len(roomy.requests) - 2)
     assert not tight.left_out and [g for r in tight.requests for g in r.shown] == [g.id for g in groups]
     assert "value_1_0" in tight.requests[0].text and "value_1_1" not in tight.requests[0].text
+
+
+def test_the_folder_and_stem_only_git_ignored_files_have_are_not_named() -> None:
+    hunk = lambda cid: Hunk(f"{cid}:1", 1, 1, 1, 1, "@@ -1 +1 @@", ["-a", "+b"])   # noqa: E731
+    changes = [Change("change-1", "vault/tokens.env", None, "modified", False, [hunk("change-1")]),
+               Change("change-2", "vault/tokens.json", None, "modified", False, [hunk("change-2")]),
+               Change("change-3", "src/app.py", None, "modified", False, [hunk("change-3")])]
+    groups = [ChangeGroup("group-1", ["change-1", "change-2"], ["change-1:1", "change-2:1"], "Update settings",
+                          ["files in the same folder vault/", "files about `tokens`"]),
+              ChangeGroup("group-2", ["change-3"], ["change-3:1"], "Update app.py", ["files in the same folder src/"])]
+    uncertain = ["group-1 and group-2 might be one intent (files in the same folder vault/)",
+                 "change-3:1 could belong to group-1 (files about `tokens`)"]
+    (request,) = prompt.build(changes, groups, uncertain=uncertain,
+                              withheld={"vault/tokens.env", "vault/tokens.json"}).requests
+    assert "vault" not in request.text and "tokens" not in request.text
+    assert "files in the same folder src/" in request.text, "a folder a file sent lives in is no secret"

@@ -179,10 +179,25 @@ def _hunk_lines(item: str, change: Change, hunk: Hunk, withheld: set[str], lines
 
 
 def _private_names(items: list[str], hunks, changes, withheld: set[str]) -> set[str]:
-    """The paths and file names of the group's git-ignored files: a summary or reason naming one is not sent."""
+    """The paths and file names of the group's git-ignored files, and their folders and stems that no
+    file sent has (``files in the same folder conf/``, ``files about `secrets` ``): a summary or reason
+    naming one is not sent."""
     files = [hunks[i][0] if i in hunks else changes[i] for i in items]
     paths = {p for c in files if _withheld(c, withheld) for p in (c.file_path, c.old_path) if p}
-    return paths | {p.rsplit("/", 1)[-1] for p in paths}
+    public = {p for c in changes.values() if not _withheld(c, withheld) for p in (c.file_path, c.old_path) if p}
+    names = paths | {p.rsplit("/", 1)[-1] for p in paths}
+    names |= _folders(paths) - _folders(public)
+    names |= {f"`{stem}`" for stem in _stems(paths) - _stems(public)}
+    return names
+
+
+def _folders(paths: set[str]) -> set[str]:
+    """Every folder holding one of ``paths``, as ``a/`` and ``a/b/``."""
+    return {p.rsplit("/", n)[0] + "/" for p in paths for n in range(1, p.count("/") + 1)}
+
+
+def _stems(paths: set[str]) -> set[str]:
+    return {p.rsplit("/", 1)[-1].split(".")[0] for p in paths} - {""}
 
 
 def _names_any(text: str, names: set[str]) -> bool:
