@@ -195,7 +195,7 @@ class ShadowRepo:
 
     def hash_paths(self, paths: list[str]) -> dict[str, str]:
         """Store the files' bytes as blobs (no filters); paths that vanished are left out."""
-        plain = [p for p in paths if "\n" not in p]
+        plain = [p for p in paths if _plain_line(p)]
         oids: dict[str, str] = {}
         if plain:
             res = self.run("hash-object", "-w", "--no-filters", "--stdin-paths",
@@ -205,7 +205,7 @@ class ShadowRepo:
                 oids.update(zip(plain, lines))
                 plain = []
         # A file deleted mid-batch fails the whole batch: hash the rest one by one.
-        for path in plain + [p for p in paths if "\n" in p]:
+        for path in plain + [p for p in paths if not _plain_line(p)]:
             res = self.run("hash-object", "-w", "--no-filters", "--", path, check=False)
             if res.returncode == 0:
                 oids[path] = res.text.strip()
@@ -233,6 +233,13 @@ class ShadowRepo:
     def update_head(self, new: str, old: str | None, reason: str) -> None:
         """Point HEAD at ``new`` if it is still at ``old`` (None: no commit yet)."""
         self.run("update-ref", "-m", reason, "HEAD", new, old or ZERO_OID, locking=True)
+
+
+def _plain_line(path: str) -> bool:
+    """Whether ``--stdin-paths`` reads ``path`` back as it is: it splits at a newline, drops a
+    carriage return before it, and unquotes a line that starts with a double quote (``"a.txt"``
+    would be read as ``a.txt``, another file's bytes)."""
+    return "\n" not in path and not path.endswith("\r") and not path.startswith('"')
 
 
 def parse_raw_numstat(out: bytes) -> list[FileStat]:

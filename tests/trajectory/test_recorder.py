@@ -69,6 +69,15 @@ def test_exact_bytes_are_recorded_without_filters(recorder: Recorder, proj: Repo
     assert shadow_file(proj, "dos.txt") == b"one\r\ntwo\r\n"
 
 
+def test_names_git_would_read_as_others_are_recorded_with_their_own_bytes(recorder: Recorder, proj: Repo) -> None:
+    names = {"notes.txt": b"plain\n", '"notes.txt"': b"quoted\n", "cr\r": b"carriage return\n", "cr": b"no cr\n",
+             "new\nline": b"newline\n"}
+    for name, data in names.items():
+        proj.write(name, data)
+    recorder.record(sorted(names))
+    assert {name: shadow_file(proj, name) for name in names} == names
+
+
 def test_ignored_paths_are_never_recorded_even_when_named(recorder: Recorder, proj: Repo) -> None:
     proj.write("build/secret.env", "TOKEN=1\n")
     proj.write("sub/.gitignore", "local.txt\n")
