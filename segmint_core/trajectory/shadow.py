@@ -176,10 +176,14 @@ class ShadowRepo:
         """Contents of ``<rev>:<path>`` specs (None when missing), in one process."""
         if not specs:
             return {}
-        out = self.run("cat-file", "--batch", input=encode("".join(s + "\n" for s in specs))).stdout
         found: dict[str, bytes | None] = {}
+        for spec in [s for s in specs if "\n" in s]:   # --batch reads one spec a line: asked alone
+            res = self.run("cat-file", "blob", spec, check=False)
+            found[spec] = res.stdout if res.returncode == 0 else None
+        batch = [s for s in specs if "\n" not in s]
+        out = self.run("cat-file", "--batch", input=encode("".join(s + "\n" for s in batch))).stdout if batch else b""
         pos = 0
-        for spec in specs:
+        for spec in batch:
             end = out.index(b"\n", pos)
             header = out[pos:end].split(b" ")
             pos = end + 1

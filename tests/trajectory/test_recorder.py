@@ -78,6 +78,15 @@ def test_names_git_would_read_as_others_are_recorded_with_their_own_bytes(record
     assert {name: shadow_file(proj, name) for name in names} == names
 
 
+def test_recorded_contents_are_read_back_whatever_the_names(recorder: Recorder, proj: Repo) -> None:
+    names = {"new\nline.txt": b"newline\n", "z.txt": b"after it\n", "HEAD": b"a file named HEAD\n"}
+    for name, data in names.items():
+        proj.write(name, data)
+    recorder.record(sorted(names))
+    specs = [f"HEAD:{name}" for name in names] + ["HEAD:missing.txt"]
+    assert recorder.shadow.cat_blobs(specs) == {**{f"HEAD:{n}": d for n, d in names.items()}, "HEAD:missing.txt": None}
+
+
 def test_ignored_paths_are_never_recorded_even_when_named(recorder: Recorder, proj: Repo) -> None:
     proj.write("build/secret.env", "TOKEN=1\n")
     proj.write("sub/.gitignore", "local.txt\n")
