@@ -19,3 +19,7 @@ class HeadMovedError(TrajectoryError):
 
 class NotAShadowRepoError(TrajectoryError):
     """``.trajectory`` exists but is not a shadow repository."""
+
+
+class DamagedShadowError(TrajectoryError):
+    """``.trajectory`` is a shadow repository git can no longer read (a broken ref, objects gone)."""

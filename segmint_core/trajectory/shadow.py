@@ -23,7 +23,9 @@ from datetime import datetime
 from segmint_core.errors import GitCommandError, SegmintError
 from segmint_core.git import EMPTY_TREE, Git, GitResult, decode, encode
 from segmint_core.trajectory.clock import git_date
-from segmint_core.trajectory.errors import HeadMovedError, NotAShadowRepoError, ShadowLockedError
+from segmint_core.trajectory.errors import (
+    DamagedShadowError, HeadMovedError, NotAShadowRepoError, ShadowLockedError,
+)
 
 log = logging.getLogger(__name__)
 
@@ -151,8 +153,31 @@ class ShadowRepo:
     # -- reading ---------------------------------------------------------------
 
     def head(self) -> str | None:
+        """The latest snapshot; None before the first. A HEAD git cannot read raises ``DamagedShadowError``
+        (taken for "no snapshot yet", the next snapshot would fail on the ref with a sentence naming no cure)."""
         res = self.run("rev-parse", "--verify", "--quiet", "HEAD^{commit}", check=False)
-        return (res.text.strip() or None) if res.returncode == 0 else None
+        if res.returncode == 0:
+            return res.text.strip() or None
+        if res.returncode == 1 and not self._branch_written():
+            return None
+        again = self.run("rev-parse", "--verify", "--quiet", "HEAD^{commit}", check=False)   # (another recorder
+        if again.returncode == 0:                                                          # wrote it meanwhile)
+            return again.text.strip() or None
+        first = (decode(again.stderr).strip().splitlines() or ["its HEAD names no commit it holds"])[0]
+        raise DamagedShadowError(f"{self.git_dir} is damaged ({first}): move it away to start a new timeline.")
+
+    def _branch_written(self) -> bool:
+        """Whether HEAD's branch has a ref on disk (loose or packed): a branch no snapshot made yet has none."""
+        ref = self.run("symbolic-ref", "--quiet", "HEAD", check=False).text.strip()
+        if not ref:
+            return True   # a detached HEAD that does not resolve: damaged
+        if os.path.lexists(os.path.join(self.git_dir, ref)):
+            return True
+        try:
+            with open(os.path.join(self.git_dir, "packed-refs"), "rb") as f:
+                return any(line.rstrip(b"\r\n").endswith(b" " + encode(ref)) for line in f)
+        except OSError:
+            return False
 
     def tree_of(self, commit: str | None) -> str:
         return self.run("rev-parse", f"{commit}^{{tree}}").text.strip() if commit else EMPTY_TREE

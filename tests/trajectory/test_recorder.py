@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from segmint_core.trajectory.errors import NotAShadowRepoError, ShadowLockedError
+from segmint_core.trajectory.errors import DamagedShadowError, NotAShadowRepoError, ShadowLockedError
 from segmint_core.trajectory.recorder import Recorder
 from tests.support.repo import Repo
 from tests.trajectory.support import FakeClock, shadow_file, shadow_git, shadow_subjects
@@ -115,6 +115,25 @@ def test_restart_records_offline_edits_as_one_resync(proj: Repo, clock: FakeCloc
     assert snap is not None and snap.kind == "resync"
     assert shadow_subjects(proj)[-1] == "[RESYNC] 14:30:00 - changes made while not recording - app.py (+1 -30)"
     assert Recorder(str(proj.path), clock=clock).open() is None  # nothing new: no commit
+
+
+@pytest.mark.parametrize("damage", ["a ref naming nothing", "its objects gone", "a packed ref naming nothing"])
+def test_a_damaged_shadow_repository_is_named_with_the_cure(proj: Repo, clock: FakeClock, damage: str) -> None:
+    Recorder(str(proj.path), clock=clock).open()
+    shadow = proj.path / ".trajectory"
+    if damage == "a ref naming nothing":
+        (shadow / "refs" / "heads" / "trajectory").write_text("garbage\n")
+    elif damage == "its objects gone":
+        for stored in (shadow / "objects").rglob("*"):
+            if stored.is_file():
+                stored.chmod(0o644)
+                stored.unlink()
+    else:
+        shadow_git(proj, "pack-refs", "--all")
+        (shadow / "packed-refs").write_text(f"{'1' * 40} refs/heads/trajectory\n")
+    proj.write("app.py", "edited\n")
+    with pytest.raises(DamagedShadowError, match=r"\.trajectory is damaged \(.*\): move it away to start a new timeline"):
+        Recorder(str(proj.path), clock=clock).open()
 
 
 def test_gitignore_entry_is_added_once(proj: Repo) -> None:
