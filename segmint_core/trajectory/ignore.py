@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import os
 
+from segmint_core.errors import disk_trouble, os_trouble
 from segmint_core.git import Git, decode
+from segmint_core.trajectory.errors import TrajectoryError
 from segmint_core.trajectory.shadow import PATHSPEC_BATCH, SHADOW_DIR
 
 IGNORE_LINE = ".trajectory/"
@@ -28,14 +30,20 @@ def ensure_gitignore_entry(root: str) -> bool:
     """Add ``.trajectory/`` to the project's ``.gitignore`` unless a line already names it."""
     path = os.path.join(root, ".gitignore")
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except FileNotFoundError:
-        data = b""
-    if any(line.strip() in _SAME_RULES for line in data.splitlines()):
-        return False
-    with open(path, "ab") as f:
-        f.write((b"" if not data or data.endswith(b"\n") else b"\n") + IGNORE_LINE.encode() + b"\n")
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except FileNotFoundError:
+            data = b""
+        if any(line.strip() in _SAME_RULES for line in data.splitlines()):
+            return False
+        with open(path, "ab") as f:
+            f.write((b"" if not data or data.endswith(b"\n") else b"\n") + IGNORE_LINE.encode() + b"\n")
+    except OSError as exc:   # a folder named .gitignore, a read-only file
+        if disk_trouble(exc):
+            raise
+        raise TrajectoryError(f"Cannot add {IGNORE_LINE} to {path} ({os_trouble(exc)}), so git would list the "
+                              "timeline among your changes: fix that file to record.") from exc
     return True
 
 

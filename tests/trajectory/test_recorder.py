@@ -7,7 +7,9 @@ import threading
 
 import pytest
 
-from segmint_core.trajectory.errors import DamagedShadowError, NotAShadowRepoError, ShadowLockedError
+from segmint_core.trajectory.errors import (
+    DamagedShadowError, NotAShadowRepoError, ShadowLockedError, TrajectoryError,
+)
 from segmint_core.trajectory.recorder import Recorder
 from tests.support.repo import Repo
 from tests.trajectory.support import FakeClock, shadow_file, shadow_git, shadow_subjects
@@ -142,6 +144,13 @@ def test_gitignore_entry_is_added_once(proj: Repo) -> None:
     assert ensure_gitignore_entry(str(proj.path)) is True
     assert ensure_gitignore_entry(str(proj.path)) is False
     assert proj.read(".gitignore") == b"build/\n*.log\n.trajectory/\n"
+
+
+def test_a_gitignore_that_cannot_be_written_is_one_sentence(proj: Repo) -> None:
+    (proj.path / ".gitignore").unlink()
+    (proj.path / ".gitignore").mkdir()
+    with pytest.raises(TrajectoryError, match=r"Cannot add \.trajectory/ to .*\.gitignore \(Is a directory"):
+        Recorder(str(proj.path)).open()
 
 
 def test_a_foreign_trajectory_folder_is_refused(proj: Repo) -> None:
