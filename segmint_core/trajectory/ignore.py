@@ -14,7 +14,7 @@ import os
 from segmint_core.errors import disk_trouble, os_trouble
 from segmint_core.git import Git, decode
 from segmint_core.trajectory.errors import TrajectoryError
-from segmint_core.trajectory.shadow import PATHSPEC_BATCH, SHADOW_DIR
+from segmint_core.trajectory.shadow import PATHSPEC_BATCH, SHADOW_DIR, setting_up
 
 IGNORE_LINE = ".trajectory/"
 _SAME_RULES = {b".trajectory", b".trajectory/", b"/.trajectory", b"/.trajectory/"}
@@ -30,20 +30,25 @@ def ensure_gitignore_entry(root: str) -> bool:
     """Add ``.trajectory/`` to the project's ``.gitignore`` unless a line already names it."""
     path = os.path.join(root, ".gitignore")
     try:
-        try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except FileNotFoundError:
-            data = b""
-        if any(line.strip() in _SAME_RULES for line in data.splitlines()):
-            return False
-        with open(path, "ab") as f:
-            f.write((b"" if not data or data.endswith(b"\n") else b"\n") + IGNORE_LINE.encode() + b"\n")
+        with setting_up(root):   # two recorders starting together add it once
+            return _add_ignore_line(path)
     except OSError as exc:   # a folder named .gitignore, a read-only file
         if disk_trouble(exc):
             raise
         raise TrajectoryError(f"Cannot add {IGNORE_LINE} to {path} ({os_trouble(exc)}), so git would list the "
                               "timeline among your changes: fix that file to record.") from exc
+
+
+def _add_ignore_line(path: str) -> bool:
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        data = b""
+    if any(line.strip() in _SAME_RULES for line in data.splitlines()):
+        return False
+    with open(path, "ab") as f:
+        f.write((b"" if not data or data.endswith(b"\n") else b"\n") + IGNORE_LINE.encode() + b"\n")
     return True
 
 

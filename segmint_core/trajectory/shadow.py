@@ -13,10 +13,12 @@ the ref update is compare-and-swap, so two recorders never overwrite each other.
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -94,7 +96,14 @@ class ShadowRepo:
         return os.path.isfile(os.path.join(self.git_dir, "HEAD"))
 
     def init(self) -> bool:
-        """Create the shadow repository if missing; True when it was created."""
+        """Create the shadow repository if missing; True when it was created (by this call, not by
+        another recorder starting at the same moment)."""
+        if self.exists():
+            return False
+        with setting_up(self.root):
+            return self._init()
+
+    def _init(self) -> bool:
         if self.exists():
             return False
         if os.path.exists(self.git_dir) and (not os.path.isdir(self.git_dir) or os.listdir(self.git_dir)):
@@ -145,7 +154,8 @@ class ShadowRepo:
 
     def _error(self, args: tuple[str, ...], result: GitResult, stderr: str) -> SegmintError:
         first = stderr.splitlines()[0] if stderr else f"exit status {result.returncode}"
-        if args and args[0] == "update-ref" and "but expected" in stderr:
+        # "reference already exists": another recorder's first snapshot came first
+        if args and args[0] == "update-ref" and ("but expected" in stderr or "reference already exists" in stderr):
             return HeadMovedError(f"The shadow HEAD moved during an update: {first}")
         return GitCommandError(f"git {args[0]} failed in the shadow repository: {first}",
                                returncode=result.returncode, stderr=stderr)
@@ -262,6 +272,19 @@ class ShadowRepo:
     def update_head(self, new: str, old: str | None, reason: str) -> None:
         """Point HEAD at ``new`` if it is still at ``old`` (None: no commit yet)."""
         self.run("update-ref", "-m", reason, "HEAD", new, old or ZERO_OID, locking=True)
+
+
+@contextmanager
+def setting_up(root: str) -> Iterator[None]:
+    """An exclusive lock, between processes too, on setting up the project at ``root`` (creating
+    ``.trajectory``, adding it to ``.gitignore``): held on the project folder itself, which
+    needs no file written and is there before anything is made."""
+    fd = os.open(root, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)   # closing releases the lock
 
 
 def _plain_line(path: str) -> bool:

@@ -12,7 +12,7 @@ from segmint_core.trajectory.errors import (
 )
 from segmint_core.trajectory.recorder import Recorder
 from tests.support.repo import Repo
-from tests.trajectory.support import FakeClock, shadow_file, shadow_git, shadow_subjects
+from tests.trajectory.support import FakeClock, project, shadow_file, shadow_git, shadow_subjects
 
 
 def test_open_records_a_baseline_of_the_tree_without_ignored_files(proj: Repo, clock: FakeClock) -> None:
@@ -157,6 +157,29 @@ def test_a_foreign_trajectory_folder_is_refused(proj: Repo) -> None:
     proj.write(".trajectory/mine.txt", "not a shadow repository\n")
     with pytest.raises(NotAShadowRepoError, match="is not a trajectory shadow repository"):
         Recorder(str(proj.path)).open()
+
+
+def test_recorders_starting_together_make_one_shadow_repository_and_one_ignore_line(tmp_path) -> None:
+    for attempt in range(6):
+        proj = project(tmp_path / f"proj-{attempt}")
+        start = threading.Barrier(4)
+        failures: list[BaseException] = []
+
+        def open_one() -> None:
+            start.wait()
+            try:
+                Recorder(str(proj.path)).open()
+            except BaseException as exc:  # noqa: BLE001 (collected for the assertion)
+                failures.append(exc)
+
+        workers = [threading.Thread(target=open_one) for _ in range(4)]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join(timeout=30)
+        assert failures == []
+        assert proj.read(".gitignore").decode().count(".trajectory/") == 1
+        assert shadow_subjects(proj)[0].startswith("[BASELINE]")
 
 
 def test_lock_contention_is_retried_until_the_lock_goes(recorder: Recorder, proj: Repo) -> None:
