@@ -16,6 +16,7 @@ from __future__ import annotations
 import fcntl
 import logging
 import os
+import re
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -149,7 +150,7 @@ class ShadowRepo:
             if self.on_lock_wait is not None:
                 self.on_lock_wait(stderr.splitlines()[0])
             if time.monotonic() >= deadline:
-                raise ShadowLockedError(f"The shadow repository stayed locked: {stderr.splitlines()[0]}")
+                raise ShadowLockedError(_stayed_locked(stderr, self.lock_timeout))
             time.sleep(next(waits, LOCK_BACKOFF[-1]))
 
     def _error(self, args: tuple[str, ...], result: GitResult, stderr: str) -> SegmintError:
@@ -285,6 +286,15 @@ def setting_up(root: str) -> Iterator[None]:
         yield
     finally:
         os.close(fd)   # closing releases the lock
+
+
+def _stayed_locked(stderr: str, timeout: float) -> str:
+    """The sentence for a lock held past the retry budget: which file, and the cure when its holder is gone."""
+    held = re.search(r"Unable to create '(.+\.lock)'", stderr)
+    if held is None:
+        return f"The shadow repository stayed locked: {stderr.splitlines()[0]}"
+    return (f"The shadow repository stayed locked for {timeout:g} s by {held.group(1)}: if no other recorder of "
+            "this project is running (one killed mid-write leaves it behind), remove that file.")
 
 
 def _plain_line(path: str) -> bool:
