@@ -21,6 +21,7 @@ from datetime import datetime
 
 from segmint_core.trajectory.clock import hms
 from segmint_core.trajectory.shadow import FileStat
+from segmint_core.wording import shown as readable_name
 
 SNAPSHOT = "snapshot"
 CONSOLIDATE = "consolidate"
@@ -77,7 +78,8 @@ def summarize_files(stats: list[FileStat], limit: int = FILES_IN_SUBJECT) -> str
     """``a.py (+3 -1), b.py (new, +10) and 3 more files (+40 -5)``."""
     if not stats:
         return "no content change"
-    shown = ", ".join(f"{s.path} ({_counts(s)})" for s in stats[:limit])
+    # A name's newline, shown as \\n, can neither cut the subject nor pass for a trailer.
+    shown = ", ".join(f"{readable_name(s.path)} ({_counts(s)})" for s in stats[:limit])
     rest = stats[limit:]
     if rest:
         added = sum(s.added for s in rest)

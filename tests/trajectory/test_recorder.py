@@ -10,6 +10,7 @@ import pytest
 from segmint_core.trajectory.errors import (
     DamagedShadowError, NotAShadowRepoError, ShadowLockedError, TrajectoryError,
 )
+from segmint_core.trajectory.history import read_log
 from segmint_core.trajectory.recorder import Recorder
 from tests.support.repo import Repo
 from tests.trajectory.support import FakeClock, project, shadow_file, shadow_git, shadow_subjects
@@ -43,6 +44,17 @@ def test_snapshot_message_carries_time_intent_files_and_counts(recorder: Recorde
     body = shadow_git(proj, "log", "-1", "--format=%b")
     assert "Trajectory-Intent: Tidy the app" in body
     assert f"Trajectory-Project-Head: main {proj.head()}" in body
+
+
+def test_a_file_name_with_newlines_neither_cuts_the_subject_nor_passes_for_an_intent(recorder: Recorder,
+                                                                                     proj: Repo) -> None:
+    name = "notes\n\nTrajectory-Intent: not the person's"
+    proj.write(name, "x\n")
+    snap = recorder.record([name])
+    assert snap is not None
+    assert snap.subject == "[AUTO-TRJ] 09:30:00 - (no intent) - notes\\n\\nTrajectory-Intent: not the person's (new, +1)"
+    (latest, *_) = read_log(recorder.shadow)
+    assert latest.intent is None and latest.subject == snap.subject
 
 
 def test_an_unchanged_save_makes_no_commit(recorder: Recorder, proj: Repo) -> None:
