@@ -11,6 +11,7 @@ from datetime import datetime
 
 from segmint_core.trajectory.clock import hms, parse_iso, stamp
 from segmint_core.trajectory.commit_messages import FILES_IN_SUBJECT
+from segmint_core.wording import shown
 
 MAX_DIFF_LINES = 300
 DIFF_BUDGET = 30_000  # characters of diff in one answer, shared by its snapshots
@@ -68,7 +69,7 @@ def file_line(f: dict) -> str:
     else:
         counts = f"+{f['added']} -{f['removed']}"
     status = "" if f["status"] == "modified" else f" ({'new' if f['status'] == 'added' else 'deleted'})"
-    return f"`{f['path']}`{status} {counts}"
+    return f"`{shown(f['path'])}`{status} {counts}"
 
 
 def files_summary(files: list[dict], total: int) -> str:
@@ -83,7 +84,7 @@ def files_summary(files: list[dict], total: int) -> str:
 def file_trajectory(data: dict, now: datetime) -> str:
     snaps = data["snapshots"]
     out = [
-        f"# Trajectory of `{data['filepath']}`",
+        f"# Trajectory of `{shown(data['filepath'])}`",
         f"{len(snaps)} of {data['total_snapshots']} snapshots of this file, oldest first.",
     ]
     for n, s in enumerate(snaps, start=1):

@@ -155,6 +155,16 @@ def test_file_trajectory_depth_and_paths(configured: TrajectoryService, proj: Re
     assert last.data["snapshots"][0]["diff"].endswith("+v3")
 
 
+def test_a_file_name_with_a_newline_stays_on_its_line_of_the_markdown(configured: TrajectoryService,
+                                                                        proj: Repo) -> None:
+    save(configured, proj, "two\nlines.py", "x = 1\n")
+    one = configured.get_file_trajectory("two\nlines.py")
+    assert one.text.startswith("# Trajectory of `two\\nlines.py`\n") and one.data["filepath"] == "two\nlines.py"
+    summary = configured.get_session_summary()
+    assert "\n- `two\\nlines.py` (new) +1 -0\n" in summary.text
+    assert summary.data["last_session"]["files"][0]["path"] == "two\nlines.py"
+
+
 def test_file_trajectory_of_a_deleted_file(configured: TrajectoryService, proj: Repo) -> None:
     configured.clock.advance(10)  # type: ignore[attr-defined]
     proj.delete("lib/util.py")
