@@ -76,6 +76,8 @@ def project_path(file: str, project_root: str) -> str:
     if os.path.isabs(path):
         path = os.path.relpath(os.path.normpath(path), project_root)
     rel = os.path.normpath(path).replace(os.sep, "/")
-    if rel == "." or rel == ".." or rel.startswith("../"):
+    if rel == ".":
+        raise SegmintError(f"{file} is the repository itself: a review message is about a file in it")
+    if rel == ".." or rel.startswith("../"):
         raise SegmintError(f"{file} is outside the repository {project_root}")
     return rel

@@ -131,6 +131,9 @@ def test_new_message_checks_its_input() -> None:
         new_message("../b.py", "x", ROOT)
     with pytest.raises(SegmintError, match="outside the repository"):
         new_message("/etc/passwd", "x", ROOT)
+    for top in (".", ROOT, f"{ROOT}/src/.."):
+        with pytest.raises(SegmintError, match="is the repository itself: a review message is about a file in it"):
+            new_message(top, "x", ROOT)
     with pytest.raises(SegmintError, match="at most 20,000 characters"):
         new_message("a.py", "x" * 20_001, ROOT)
     inside = new_message(f"{ROOT}/src/./a.py", "x", ROOT, now=NOON)
