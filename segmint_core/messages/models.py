@@ -46,7 +46,7 @@ class ReviewMessage:
         line, hunk_id = data.get("line"), data.get("hunk_id")
         if not all(isinstance(v, str) and v for v in (file, comment, root, time)):
             return None
-        if line is not None and (isinstance(line, bool) or not isinstance(line, int)):
+        if line is not None and (isinstance(line, bool) or not isinstance(line, int) or line < 1):
             return None
         if hunk_id is not None and not isinstance(hunk_id, str):
             return None

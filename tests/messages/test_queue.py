@@ -103,6 +103,9 @@ def test_a_damaged_file_starts_over_and_is_kept_beside_it(queue: MessageQueue) -
     assert queue.path.with_name("messages.json.unreadable").read_text() == '{"messages": [{"comment": "half a rewrite'
     queue.path.write_text(json.dumps({"format": 1, "messages": [{"file": 3}, message("ok").to_dict()]}))
     assert [m.comment for m in queue.peek()] == ["ok"]
+    lineless = [{**message(f"line {n}").to_dict(), "line": n} for n in (0, -5, 2.0, True)]
+    queue.path.write_text(json.dumps({"format": 1, "messages": [*lineless, message("ok").to_dict()]}))
+    assert [m.comment for m in queue.peek()] == ["ok"], "no line 0, -5, 2.0 or true: those entries are dropped"
 
 
 def test_a_file_nested_too_deep_to_parse_starts_over_too(queue: MessageQueue) -> None:
