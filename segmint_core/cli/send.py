@@ -18,7 +18,7 @@ import os
 import sys
 from pathlib import Path
 
-from segmint_core.errors import SegmintError
+from segmint_core.errors import SegmintError, disk_trouble, os_trouble
 from segmint_core.git import Git
 from segmint_core.messages import MessageQueue, new_message
 from segmint_core.messages.models import project_path
@@ -47,7 +47,12 @@ def run(args: argparse.Namespace) -> int:
     if message.line is not None:
         _require_line(git, rel, message.line)
     queue = MessageQueue(Path(git.git_dir) / "segmint", git.root)
-    queued = queue.append(message)
+    try:
+        queued = queue.append(message)
+    except OSError as exc:   # a .git this user cannot write, a file where the queue's folder goes
+        if disk_trouble(exc):
+            raise
+        raise SegmintError(f"Cannot queue the comment in {queue.folder}: {os_trouble(exc)}") from exc
     where = f"{message.file}:{message.line}" if message.line else message.file
     if queued:
         print(f"Sent to the agent: {where} ({len(queue.peek())} waiting)")

@@ -52,6 +52,13 @@ def test_bad_input_is_one_clean_sentence(repo: Repo, tmp_path: Path) -> None:
     assert queued(repo) == []
 
 
+def test_a_queue_that_cannot_be_written_is_one_sentence(repo: Repo) -> None:
+    repo.write("a.py", "x = 1\n")
+    (repo.path / ".git" / "segmint").write_text("not a folder\n")
+    assert_clean_error(run_segmint("send", "--file", "a.py", "--comment", "x", cwd=repo.path),
+                       f"Cannot queue the comment in {repo.path / '.git' / 'segmint'}: File exists")
+
+
 def test_a_file_git_does_not_know_and_not_on_disk_is_refused(repo: Repo) -> None:
     repo.write("src/app.py", "x = 1\n")
     repo.write("old.py", "y = 2\n")
