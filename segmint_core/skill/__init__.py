@@ -64,7 +64,7 @@ def _install(target: Path, force: bool) -> Installed:
         write_atomic(target, text.encode("utf-8"))
         target.chmod(0o644)
     except (NotADirectoryError, FileExistsError) as exc:
-        raise SegmintError(f"Cannot write {target}: {_in_the_way(target)} is a file, not a folder") from exc
+        raise SegmintError(f"Cannot write {target}: {_in_the_way(target)}") from exc
     except PermissionError as exc:
         raise SegmintError(f"Cannot write {target}: permission denied ({exc.filename or target})") from exc
     return Installed(target, replaced=existing is not None, unchanged=False)
@@ -88,9 +88,14 @@ def _read_existing(target: Path) -> str | None:
         raise SegmintError(f"Cannot read {target}: permission denied") from exc
 
 
-def _in_the_way(target: Path) -> Path:
-    """The nearest parent of ``target`` that exists and is not a folder."""
+def _in_the_way(target: Path) -> str:
+    """What stands where a folder of ``target`` should be: the nearest parent that is there and is not
+    a folder (a file, or a link to nothing)."""
     for parent in target.parents:
+        if parent.is_dir():
+            break
+        if parent.is_symlink() and not parent.exists():
+            return f"{parent} is a link to {os.readlink(parent)}, which does not exist"
         if parent.exists():
-            return parent if not parent.is_dir() else target.parent
-    return target.parent
+            return f"{parent} is a file, not a folder"
+    return f"{target.parent} is a file, not a folder"

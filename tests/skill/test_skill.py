@@ -99,6 +99,9 @@ def test_an_unwritable_place_is_one_sentence(tmp_path: Path) -> None:
     (tmp_path / "segmint" / "SKILL.md").mkdir(parents=True)
     assert_clean_error(run_segmint("skill", "--install", "--path", str(tmp_path)), "it is a folder")
     assert_clean_error(run_segmint("skill", "--path", str(tmp_path)), "go with --install")
+    (tmp_path / "gone").symlink_to(tmp_path / "moved-away")
+    assert_clean_error(run_segmint("skill", "--install", "--path", str(tmp_path / "gone")),
+                       f"{tmp_path / 'gone'} is a link to {tmp_path / 'moved-away'}, which does not exist")
 
 
 def test_a_folder_that_cannot_be_made_is_one_sentence(tmp_path: Path) -> None:
