@@ -60,6 +60,8 @@ def chat(settings: Settings, system: str, user: str, *, max_tokens: int = 600,
     text = (reply.choices[0].message.content or "").strip() if reply.choices else ""
     if not text:
         raise ModelError(f"The chat model {settings.chat_model} returned no text")
+    if response_format and reply.choices[0].finish_reason == "length":   # structured output cut: not JSON
+        raise ModelError(f"The chat model {settings.chat_model}'s answer was cut at {max_tokens:,} tokens")
     return text
 
 

@@ -101,6 +101,17 @@ def test_a_slow_endpoint_is_named_as_slow_with_the_setting_to_raise(repo: Repo) 
     assert groups_of(segmint("group", "--json", repo=repo)) == OFFLINE
 
 
+def test_an_answer_cut_at_its_token_limit_is_named_as_cut(repo: Repo) -> None:
+    three_groups(repo)
+    with StandIn(replying(MERGE[:40])) as standin:
+        standin.finish_reason = "length"
+        result = segmint("group", "--refine", repo=repo, standin=standin)
+    assert result.returncode == 0, result.stderr
+    assert "note: kept the offline grouping: The chat model stand-in-chat's answer was cut at 1,500 tokens" \
+        in result.stdout
+    assert groups_of(segmint("group", "--json", repo=repo)) == OFFLINE
+
+
 def test_dry_run_prints_what_would_be_sent_and_needs_no_model(repo: Repo) -> None:
     three_groups(repo)
     repo.write("setup.cfg", '[metadata]\nname = y\ntoken = "ghp_0123456789abcdefghijklmnopqrstuvwxyz"\n')

@@ -2,7 +2,8 @@
 
 Serves ``/v1/chat/completions`` and ``/v1/embeddings`` on 127.0.0.1 from a
 thread; records every request; can be told to fail, or to answer late
-(``delay``, seconds), or to refuse structured output (``refuse_response_format``).
+(``delay``, seconds), or to refuse structured output (``refuse_response_format``), or to
+stop an answer at its token limit (``finish_reason = "length"``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ class StandIn:
         self.fail_with: int | None = None
         self.delay = 0.0
         self.refuse_response_format = False
+        self.finish_reason = "stop"   # "length": the answer stopped at the request's max_tokens
         self.requests: list[dict] = []
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True   # a late answer never holds the test up at shutdown
@@ -65,7 +67,7 @@ class StandIn:
                 elif self.path.endswith("/chat/completions"):
                     self._send(200, {
                         "id": "x", "object": "chat.completion", "created": 0, "model": body.get("model"),
-                        "choices": [{"index": 0, "finish_reason": "stop",
+                        "choices": [{"index": 0, "finish_reason": outer.finish_reason,
                                      "message": {"role": "assistant", "content": outer.answer(body)}}],
                     })
                 elif self.path.endswith("/embeddings"):
