@@ -10,6 +10,7 @@ like a secret leaves the machine.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
@@ -23,6 +24,7 @@ class ModelError(SegmintError):
 def _client(settings: Settings) -> Any:
     from openai import OpenAI  # imported here: only the remote path pays for it
 
+    _check_base_url(settings.base_url)
     return OpenAI(
         api_key=settings.require_key(), base_url=settings.base_url,
         timeout=settings.timeout, max_retries=1,
@@ -77,6 +79,20 @@ def embed(settings: Settings, texts: list[str]) -> list[list[float]]:
     if len(vectors) != len(texts):
         raise ModelError(f"The embedding model returned {len(vectors)} vectors for {len(texts)} texts")
     return vectors
+
+
+def _check_base_url(url: str | None) -> None:
+    """An address the HTTP client can use, or an error naming the setting (not the client's "Invalid port")."""
+    if url is None:
+        return
+    try:
+        parts = urlsplit(url)
+        parts.port   # (raises on a port that is not a number)
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ModelError(f"SEGMINT_BASE_URL (or OPENAI_BASE_URL) must be an http:// or https:// address such as "
+                         f"http://localhost:11434/v1, not {url!r}")
 
 
 def _describe(settings: Settings, exc: Exception) -> str:

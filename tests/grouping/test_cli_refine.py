@@ -112,6 +112,18 @@ def test_an_answer_cut_at_its_token_limit_is_named_as_cut(repo: Repo) -> None:
     assert groups_of(segmint("group", "--json", repo=repo)) == OFFLINE
 
 
+@pytest.mark.parametrize("url", ["not a url", "localhost:11434/v1", "ftp://example.org/v1", "http://[::1",
+                                 "http://h:port/v1"])
+def test_a_base_url_that_is_not_an_http_address_is_named(repo: Repo, url: str) -> None:
+    three_groups(repo)
+    result = run_segmint("group", "--refine", "--repo", str(repo.path),
+                         env={**NO_REMOTE, "SEGMINT_BASE_URL": url, "SEGMINT_CHAT_MODEL": "m"})
+    assert result.returncode == 0, result.stderr
+    assert ("note: kept the offline grouping: SEGMINT_BASE_URL (or OPENAI_BASE_URL) must be an http:// or https:// "
+            f"address such as http://localhost:11434/v1, not {url!r}") in result.stdout
+    assert groups_of(segmint("group", "--json", repo=repo)) == OFFLINE
+
+
 def test_dry_run_prints_what_would_be_sent_and_needs_no_model(repo: Repo) -> None:
     three_groups(repo)
     repo.write("setup.cfg", '[metadata]\nname = y\ntoken = "ghp_0123456789abcdefghijklmnopqrstuvwxyz"\n')
