@@ -90,6 +90,9 @@ def format_requests(requests: Requests) -> str:
         size = prompt.estimate_tokens(prompt.SYSTEM + request.text)
         out.append(f"--- request {n} of {count}: {counted(len(request.shown), 'group')}, about {size:,} tokens\n"
                    f"{request.text}")
+    if requests.too_large:
+        out.append(f"Not sent ({counted(len(requests.too_large), 'group')} too large for a request even without "
+                   f"their lines): {', '.join(requests.too_large)}\n")
     if requests.left_out:
         out.append(f"Not sent ({counted(len(requests.left_out), 'group')} past the last request): "
                    f"{', '.join(requests.left_out)}\n")

@@ -42,6 +42,19 @@ def test_a_group_too_large_for_a_request_is_sent_without_its_lines() -> None:
     assert "change-1:60" in request.text and "value_1_0" not in request.text
 
 
+def test_a_group_too_large_even_by_ids_alone_is_not_sent_and_is_named() -> None:
+    changes, groups = tree(3, 5)
+    many = [Hunk(f"change-3:{h}", h, 1, h, 1, f"@@ -{h} +{h} @@", ["-a", "+b"]) for h in range(1, 3_001)]
+    changes[2] = Change("change-3", "src/module_3.py", None, "modified", False, many)
+    groups[2] = ChangeGroup("group-3", ["change-3"], [h.id for h in many], "Update module_3.py", ["stands alone"])
+    plan = prompt.build(changes, groups)
+    assert [list(r.shown) for r in plan.requests] == [["group-1", "group-2"]] and plan.too_large == ["group-3"]
+    assert all(prompt.estimate_tokens(r.text) <= prompt.TOKENS_PER_REQUEST for r in plan.requests)
+    with StandIn(json.dumps({"moves": [], "merges": [], "splits": []})) as standin:
+        refinement = ask(Settings(base_url=standin.base_url, api_key="k", chat_model="m"), changes, groups)
+    assert "1 group not sent (too large for a request even without their lines): group-3" in refinement.notes
+
+
 def test_past_the_last_request_groups_are_left_out_and_named() -> None:
     changes, groups = tree(40, 5)
     plan = prompt.build(changes, groups, budget=1_500, max_requests=2)

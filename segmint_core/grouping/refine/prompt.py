@@ -7,8 +7,9 @@ only, and of a generated file without its lines; every line is masked by
 of at most ``TOKENS_PER_REQUEST`` (estimated at three characters a token), at
 most ``MAX_REQUESTS`` of them, the groups the engine is least sure of first;
 hunks are shown with fewer lines, then none, where that lets a group fit in a
-request or every group fit in the requests. Groups past the last request are
-not sent, and the refinement says so.
+request or every group fit in the requests. Groups past the last request, and
+a group too large for a request even without its lines, are not sent, and the
+refinement says so.
 
 The diffchunk code (``segmint_core.chunks``) cuts a diff by files and lines;
 here a request must hold whole groups, so they are packed by group instead.
@@ -72,6 +73,7 @@ class Request:
 class Requests:
     requests: list[Request] = field(default_factory=list)
     left_out: list[str] = field(default_factory=list)    # group ids not sent: past the last request
+    too_large: list[str] = field(default_factory=list)   # not sent: over a request's budget without their lines
 
 
 def items_of(group: GroupLike, changes: dict[str, Change]) -> list[str]:
@@ -95,12 +97,17 @@ def build(changes: list[Change], groups: list[GroupLike], *, uncertain: list[str
     private = _private_names([i for _, items in blocks for i in items], hunks, by_change, withheld)
     private |= {i for _, items in blocks for i in items
                 if _withheld(hunks[i][0] if i in hunks else by_change[i], withheld)}
+    # A group too large for a request even with its hunks by id alone is not sent: one request stays bounded.
+    too_large = {g.id for g, items in blocks
+                 if estimate_tokens(_group_block(g, items, hunks, by_change, withheld, 0)) > budget}
+    blocks = [(g, items) for g, items in blocks if g.id not in too_large]
     for lines in DETAIL:
         texts = [(g.id, items, _fitting_block(g, items, hunks, by_change, withheld, budget, lines))
                  for g, items in blocks]
         out = _pack(texts, budget, max_requests, lambda shown: _uncertain_text(uncertain, shown, private))
         if not out.left_out:
             break
+    out.too_large = [g.id for g in groups if g.id in too_large]
     return out
 
 
