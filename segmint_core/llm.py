@@ -59,10 +59,11 @@ def chat(settings: Settings, system: str, user: str, *, max_tokens: int = 600,
         raise
     except Exception as exc:  # openai raises many types; all mean "no reply"
         raise ModelError(_describe(settings, exc)) from None
-    text = (reply.choices[0].message.content or "").strip() if reply.choices else ""
+    choices = _field(settings, reply, "choices")
+    text = (choices[0].message.content or "").strip() if choices else ""
     if not text:
         raise ModelError(f"The chat model {settings.chat_model} returned no text")
-    if response_format and reply.choices[0].finish_reason == "length":   # structured output cut: not JSON
+    if response_format and choices[0].finish_reason == "length":   # structured output cut: not JSON
         raise ModelError(f"The chat model {settings.chat_model}'s answer was cut at {max_tokens:,} tokens")
     return text
 
@@ -75,10 +76,21 @@ def embed(settings: Settings, texts: list[str]) -> list[list[float]]:
         raise
     except Exception as exc:
         raise ModelError(_describe(settings, exc)) from None
-    vectors = [item.embedding for item in sorted(reply.data, key=lambda d: d.index)]
+    vectors = [item.embedding for item in sorted(_field(settings, reply, "data"), key=lambda d: d.index)]
     if len(vectors) != len(texts):
         raise ModelError(f"The embedding model returned {len(vectors)} vectors for {len(texts)} texts")
     return vectors
+
+
+def _field(settings: Settings, reply: Any, name: str) -> Any:
+    """``reply.<name>``; a reply that is not the API's object (the client hands back the text of an HTML
+    page, a proxy's login say, or of JSON of another shape) is a ``ModelError`` naming the setting."""
+    value = getattr(reply, name, None)
+    if not isinstance(value, list):
+        where = settings.base_url or "https://api.openai.com/v1"
+        raise ModelError(f"The model endpoint {where} did not answer as an OpenAI-compatible API "
+                         "(check SEGMINT_BASE_URL / OPENAI_BASE_URL)")
+    return value
 
 
 def _check_base_url(url: str | None) -> None:

@@ -124,6 +124,17 @@ def test_a_base_url_that_is_not_an_http_address_is_named(repo: Repo, url: str) -
     assert groups_of(segmint("group", "--json", repo=repo)) == OFFLINE
 
 
+def test_an_endpoint_answering_a_web_page_is_named_not_an_internal_error(repo: Repo) -> None:
+    three_groups(repo)
+    with StandIn(replying(MERGE)) as standin:
+        standin.html = "<html><body>Sign in to the proxy</body></html>"
+        result = segmint("group", "--refine", repo=repo, standin=standin)
+    assert result.returncode == 0, result.stderr
+    assert (f"note: kept the offline grouping: The model endpoint {standin.base_url} did not answer as an "
+            "OpenAI-compatible API (check SEGMINT_BASE_URL / OPENAI_BASE_URL)") in result.stdout
+    assert groups_of(segmint("group", "--json", repo=repo)) == OFFLINE
+
+
 def test_dry_run_prints_what_would_be_sent_and_needs_no_model(repo: Repo) -> None:
     three_groups(repo)
     repo.write("setup.cfg", '[metadata]\nname = y\ntoken = "ghp_0123456789abcdefghijklmnopqrstuvwxyz"\n')

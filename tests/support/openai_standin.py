@@ -3,7 +3,7 @@
 Serves ``/v1/chat/completions`` and ``/v1/embeddings`` on 127.0.0.1 from a
 thread; records every request; can be told to fail, or to answer late
 (``delay``, seconds), or to refuse structured output (``refuse_response_format``), or to
-stop an answer at its token limit (``finish_reason = "length"``).
+stop an answer at its token limit (``finish_reason = "length"``), or to answer with a web page (``html``).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ class StandIn:
         self.delay = 0.0
         self.refuse_response_format = False
         self.finish_reason = "stop"   # "length": the answer stopped at the request's max_tokens
+        self.html: str | None = None  # answer every request with this web page instead (a proxy's, say)
         self.requests: list[dict] = []
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True   # a late answer never holds the test up at shutdown
@@ -59,7 +60,14 @@ class StandIn:
                                        "auth": self.headers.get("Authorization")})
                 if outer.delay:
                     time.sleep(outer.delay)
-                if outer.fail_with:
+                if outer.html is not None:
+                    page = outer.html.encode()
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/html")
+                    self.send_header("Content-Length", str(len(page)))
+                    self.end_headers()
+                    self.wfile.write(page)
+                elif outer.fail_with:
                     self._send(outer.fail_with, {"error": {"message": "stand-in failure", "type": "server_error"}})
                 elif outer.refuse_response_format and "response_format" in body:
                     self._send(400, {"error": {"message": "response_format is not supported",
