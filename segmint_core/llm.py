@@ -60,10 +60,14 @@ def chat(settings: Settings, system: str, user: str, *, max_tokens: int = 600,
     except Exception as exc:  # openai raises many types; all mean "no reply"
         raise ModelError(_describe(settings, exc)) from None
     choices = _field(settings, reply, "choices")
-    text = (choices[0].message.content or "").strip() if choices else ""
+    first = choices[0] if choices else None
+    content = getattr(getattr(first, "message", None), "content", None)
+    if content is not None and not isinstance(content, str):
+        raise _not_the_api(settings)
+    text = (content or "").strip()
     if not text:
         raise ModelError(f"The chat model {settings.chat_model} returned no text")
-    if response_format and choices[0].finish_reason == "length":   # structured output cut: not JSON
+    if response_format and getattr(first, "finish_reason", None) == "length":   # structured output cut: not JSON
         raise ModelError(f"The chat model {settings.chat_model}'s answer was cut at {max_tokens:,} tokens")
     return text
 
@@ -87,10 +91,14 @@ def _field(settings: Settings, reply: Any, name: str) -> Any:
     page, a proxy's login say, or of JSON of another shape) is a ``ModelError`` naming the setting."""
     value = getattr(reply, name, None)
     if not isinstance(value, list):
-        where = settings.base_url or "https://api.openai.com/v1"
-        raise ModelError(f"The model endpoint {where} did not answer as an OpenAI-compatible API "
-                         "(check SEGMINT_BASE_URL / OPENAI_BASE_URL)")
+        raise _not_the_api(settings)
     return value
+
+
+def _not_the_api(settings: Settings) -> ModelError:
+    where = settings.base_url or "https://api.openai.com/v1"
+    return ModelError(f"The model endpoint {where} did not answer as an OpenAI-compatible API "
+                      "(check SEGMINT_BASE_URL / OPENAI_BASE_URL)")
 
 
 def _check_base_url(url: str | None) -> None:

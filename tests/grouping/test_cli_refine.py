@@ -135,6 +135,18 @@ def test_an_endpoint_answering_a_web_page_is_named_not_an_internal_error(repo: R
     assert groups_of(segmint("group", "--json", repo=repo)) == OFFLINE
 
 
+@pytest.mark.parametrize("raw", [[1, 2], {"choices": [{}]}, {"choices": [1]},
+                                 {"choices": [{"message": {"content": [{"type": "text", "text": "{}"}]}}]}])
+def test_an_endpoint_answering_json_of_another_shape_keeps_the_groups_with_a_note(repo: Repo, raw: object) -> None:
+    three_groups(repo)
+    with StandIn(replying(MERGE)) as standin:
+        standin.raw = raw
+        result = segmint("group", "--refine", repo=repo, standin=standin)
+    assert result.returncode == 0, result.stderr
+    assert "note: kept the offline grouping: The " in result.stdout
+    assert groups_of(segmint("group", "--json", repo=repo)) == OFFLINE
+
+
 def test_dry_run_prints_what_would_be_sent_and_needs_no_model(repo: Repo) -> None:
     three_groups(repo)
     repo.write("setup.cfg", '[metadata]\nname = y\ntoken = "ghp_0123456789abcdefghijklmnopqrstuvwxyz"\n')

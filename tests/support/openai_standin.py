@@ -3,7 +3,8 @@
 Serves ``/v1/chat/completions`` and ``/v1/embeddings`` on 127.0.0.1 from a
 thread; records every request; can be told to fail, or to answer late
 (``delay``, seconds), or to refuse structured output (``refuse_response_format``), or to
-stop an answer at its token limit (``finish_reason = "length"``), or to answer with a web page (``html``).
+stop an answer at its token limit (``finish_reason = "length"``), or to answer with a web page (``html``) or JSON
+of any shape (``raw``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class StandIn:
         self.refuse_response_format = False
         self.finish_reason = "stop"   # "length": the answer stopped at the request's max_tokens
         self.html: str | None = None  # answer every request with this web page instead (a proxy's, say)
+        self.raw: object = None       # or with this JSON, whatever its shape
         self.requests: list[dict] = []
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True   # a late answer never holds the test up at shutdown
@@ -67,6 +69,8 @@ class StandIn:
                     self.send_header("Content-Length", str(len(page)))
                     self.end_headers()
                     self.wfile.write(page)
+                elif outer.raw is not None:
+                    self._send(200, outer.raw)
                 elif outer.fail_with:
                     self._send(outer.fail_with, {"error": {"message": "stand-in failure", "type": "server_error"}})
                 elif outer.refuse_response_format and "response_format" in body:
