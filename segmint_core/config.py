@@ -51,7 +51,8 @@ class Settings:
 
 
 def load_settings(env: dict[str, str] | None = None) -> Settings:
-    env = dict(os.environ if env is None else env)
+    # A value of spaces alone is unset, and a value's own spaces (a key pasted with a newline) go.
+    env = {k: v.strip() for k, v in (os.environ if env is None else env).items()}
     values: dict[str, object] = dict(_file_values(env))
     for f in fields(Settings):
         key = ENV_PREFIX + f.name.upper()

@@ -147,6 +147,20 @@ def test_an_endpoint_answering_json_of_another_shape_keeps_the_groups_with_a_not
     assert groups_of(segmint("group", "--json", repo=repo)) == OFFLINE
 
 
+def test_a_chat_model_of_spaces_is_no_model_and_a_value_s_own_spaces_go(repo: Repo) -> None:
+    three_groups(repo)
+    result = run_segmint("group", "--refine", "--repo", str(repo.path),
+                         env={**NO_REMOTE, "SEGMINT_CHAT_MODEL": "   ", "SEGMINT_BASE_URL": "http://127.0.0.1:9/v1"})
+    assert_clean_error(result, "set SEGMINT_CHAT_MODEL")
+    with StandIn(replying(MERGE)) as standin:
+        result = run_segmint("group", "--refine", "--repo", str(repo.path), env={
+            **NO_REMOTE, "SEGMINT_BASE_URL": f" {standin.base_url}\n", "SEGMINT_CHAT_MODEL": "stand-in-chat\n",
+            "OPENAI_API_KEY": "sk-pasted\n"})
+        (request, *_) = standin.requests
+    assert result.returncode == 0 and "Refined with stand-in-chat:\n  merged group-2" in result.stdout, result
+    assert request["body"]["model"] == "stand-in-chat" and request["auth"] == "Bearer sk-pasted"
+
+
 def test_dry_run_prints_what_would_be_sent_and_needs_no_model(repo: Repo) -> None:
     three_groups(repo)
     repo.write("setup.cfg", '[metadata]\nname = y\ntoken = "ghp_0123456789abcdefghijklmnopqrstuvwxyz"\n')
