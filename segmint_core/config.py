@@ -90,4 +90,8 @@ def _file_values(env: dict[str, str]) -> dict[str, object]:
     unknown = sorted(set(data) - known)
     if unknown:
         raise SegmintError(f"Unknown settings in {path}: {', '.join(unknown)}")
-    return data
+    for key, value in data.items():   # (a number where a name goes would fail far from here)
+        if key != "timeout" and not isinstance(value, str):
+            raise SegmintError(f"{key} in {path} must be a string in quotes, not {value!r}")
+    return {key: value.strip() if isinstance(value, str) else value for key, value in data.items()
+            if not (isinstance(value, str) and not value.strip())}

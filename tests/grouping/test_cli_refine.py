@@ -161,6 +161,15 @@ def test_a_chat_model_of_spaces_is_no_model_and_a_value_s_own_spaces_go(repo: Re
     assert request["body"]["model"] == "stand-in-chat" and request["auth"] == "Bearer sk-pasted"
 
 
+def test_a_setting_in_the_config_file_that_is_not_a_string_is_named(repo: Repo, tmp_path) -> None:
+    three_groups(repo)
+    (tmp_path / "segmint").mkdir()
+    (tmp_path / "segmint" / "config.toml").write_text('chat_model = 5\nbase_url = "http://127.0.0.1:9/v1"\n')
+    result = run_segmint("group", "--refine", "--repo", str(repo.path),
+                         env={**NO_REMOTE, "XDG_CONFIG_HOME": str(tmp_path)})
+    assert_clean_error(result, f"chat_model in {tmp_path / 'segmint' / 'config.toml'} must be a string in quotes, not 5")
+
+
 def test_dry_run_prints_what_would_be_sent_and_needs_no_model(repo: Repo) -> None:
     three_groups(repo)
     repo.write("setup.cfg", '[metadata]\nname = y\ntoken = "ghp_0123456789abcdefghijklmnopqrstuvwxyz"\n')
