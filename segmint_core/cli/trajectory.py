@@ -14,6 +14,7 @@ from segmint_core.errors import SegmintError
 from segmint_core.git import Git
 
 LOGGER = "segmint_core.trajectory"
+MAX_DEBOUNCE = 3600.0   # an hour: past it a save would wait into the next session
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -38,8 +39,9 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 def run_watch(args: argparse.Namespace) -> int:
     from segmint_core.trajectory.service import TrajectoryService
 
-    if not args.debounce > 0:
-        raise SegmintError(f"--debounce must be a positive number of seconds, got {args.debounce}.")
+    if not 0 < args.debounce <= MAX_DEBOUNCE:   # (inf, or a huge number: no wait the clock can time)
+        raise SegmintError(f"--debounce must be a positive number of seconds up to {MAX_DEBOUNCE:g}, "
+                           f"got {args.debounce}.")
     _log_to_stderr()
     root = Git.discover(args.repo).root
     stopping = threading.Event()

@@ -72,8 +72,9 @@ def test_watch_is_listed_in_help() -> None:
 
 
 def test_watch_refuses_a_bad_debounce(repo: Repo) -> None:
-    result = run_segmint("trajectory", "watch", "--repo", str(repo.path), "--debounce", "0")
-    assert_clean_error(result, "--debounce must be a positive number of seconds, got 0.0.")
+    for bad, shown in (("0", "0.0"), ("inf", "inf"), ("nan", "nan"), ("1e308", "1e+308")):
+        result = run_segmint("trajectory", "watch", "--repo", str(repo.path), "--debounce", bad)
+        assert_clean_error(result, f"--debounce must be a positive number of seconds up to 3600, got {shown}.")
 
 
 def test_watch_refuses_a_folder_outside_git(tmp_path: Path) -> None:
