@@ -10,7 +10,6 @@ without the ``SEGMINT_`` prefix). Errors name the setting to fix.
 
 from __future__ import annotations
 
-import math
 import os
 import tomllib
 from dataclasses import dataclass, fields
@@ -19,6 +18,7 @@ from pathlib import Path
 from segmint_core.errors import SegmintError
 
 ENV_PREFIX = "SEGMINT_"
+MAX_TIMEOUT = 3600.0   # seconds: an hour for one answer is already past waiting for it
 
 
 @dataclass(frozen=True)
@@ -66,14 +66,15 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
 
 
 def _seconds(raw: object) -> float:
-    """SEGMINT_TIMEOUT as seconds: a positive finite number (0, a negative, nan or inf would only
-    surface later as the HTTP client's own error, naming no setting)."""
+    """SEGMINT_TIMEOUT as seconds: positive and at most ``MAX_TIMEOUT`` (0, a negative, nan, inf or
+    1e308 would only surface later as the HTTP client's own error, naming no setting)."""
     try:
         seconds = float(raw)  # type: ignore[arg-type]
     except (TypeError, ValueError):   # (TypeError: a list or table in config.toml)
-        seconds = math.nan
-    if isinstance(raw, bool) or not (math.isfinite(seconds) and seconds > 0):
-        raise SegmintError(f"SEGMINT_TIMEOUT must be a positive number of seconds, not {raw!r}")
+        seconds = float("nan")        # (nan is refused below: it compares false)
+    if isinstance(raw, bool) or not 0 < seconds <= MAX_TIMEOUT:
+        raise SegmintError(f"SEGMINT_TIMEOUT must be a positive number of seconds up to {MAX_TIMEOUT:g}, "
+                           f"not {raw!r}")
     return seconds
 
 

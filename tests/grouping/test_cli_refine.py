@@ -66,7 +66,7 @@ def test_without_a_chat_model_it_is_a_clear_error_and_nothing_changes(repo: Repo
     assert groups_of(segmint("group", "--json", repo=repo)) == OFFLINE
 
 
-@pytest.mark.parametrize("timeout", ["-1", "0", "nan", "inf", "soon"])
+@pytest.mark.parametrize("timeout", ["-1", "0", "nan", "inf", "1e308", "soon"])
 def test_a_timeout_that_is_not_a_positive_number_of_seconds_is_named(repo: Repo, timeout: str) -> None:
     three_groups(repo)
     with StandIn(replying(MERGE)) as standin:
@@ -74,7 +74,7 @@ def test_a_timeout_that_is_not_a_positive_number_of_seconds_is_named(repo: Repo,
             **NO_REMOTE, "SEGMINT_BASE_URL": standin.base_url, "SEGMINT_CHAT_MODEL": "stand-in-chat",
             "SEGMINT_TIMEOUT": timeout})
         assert not standin.requests
-    assert_clean_error(result, f"SEGMINT_TIMEOUT must be a positive number of seconds, not '{timeout}'")
+    assert_clean_error(result, f"SEGMINT_TIMEOUT must be a positive number of seconds up to 3600, not '{timeout}'")
     assert groups_of(segmint("group", "--json", repo=repo)) == OFFLINE
 
 
@@ -85,7 +85,7 @@ def test_a_timeout_in_the_config_file_that_is_not_a_number_is_named(repo: Repo, 
                                                       "timeout = [30]\n")
     result = run_segmint("group", "--refine", "--repo", str(repo.path),
                          env={**NO_REMOTE, "XDG_CONFIG_HOME": str(tmp_path), "SEGMINT_TIMEOUT": ""})
-    assert_clean_error(result, "SEGMINT_TIMEOUT must be a positive number of seconds, not [30]")
+    assert_clean_error(result, "SEGMINT_TIMEOUT must be a positive number of seconds up to 3600, not [30]")
 
 
 def test_a_slow_endpoint_is_named_as_slow_with_the_setting_to_raise(repo: Repo) -> None:
