@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -89,6 +90,8 @@ def _require_line(git: Git, rel: str, line: int) -> None:
 
 def _line_count_on_disk(path: str) -> int:
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):   # a pipe would never end, a link to /dev/zero neither
+            return 0
         with open(path, "rb") as f:
             return _line_count(f.read())
     except OSError:   # deleted from the work tree (git may still have it), or unreadable

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from segmint_core.messages import MessageQueue
@@ -57,6 +58,14 @@ def test_a_queue_that_cannot_be_written_is_one_sentence(repo: Repo) -> None:
     (repo.path / ".git" / "segmint").write_text("not a folder\n")
     assert_clean_error(run_segmint("send", "--file", "a.py", "--comment", "x", cwd=repo.path),
                        f"Cannot queue the comment in {repo.path / '.git' / 'segmint'}: File exists")
+
+
+def test_a_line_of_a_file_that_is_not_a_regular_file_is_refused_without_reading_it(repo: Repo) -> None:
+    os.mkfifo(repo.path / "pipe")   # reading it would wait for a writer forever
+    (repo.path / "zeros").symlink_to("/dev/zero")   # and this one never ends
+    for name in ("pipe", "zeros"):
+        result = run_segmint("send", "--file", name, "--line", "1", "--comment", "x", cwd=repo.path, timeout=30)
+        assert_clean_error(result, f"{name} has no lines: there is no line 1.")
 
 
 def test_a_file_git_does_not_know_and_not_on_disk_is_refused(repo: Repo) -> None:
