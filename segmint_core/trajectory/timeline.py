@@ -171,7 +171,11 @@ def _align(owned: list[str | None], recorded: list[str], current: list[str]) -> 
 
 
 def _read(path: str) -> bytes | None:
+    """The file's content as git and the shadow repository have it: a symlink's is the path it names
+    (its target's bytes could be another file's, or never end: /dev/zero)."""
     try:
+        if os.path.islink(path):
+            return os.fsencode(os.readlink(path))
         with open(path, "rb") as f:
             return f.read()
     except OSError:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from segmint_core.changes import ChangeSet, capture
@@ -192,6 +193,17 @@ def test_untracked_files_and_consolidated_history(repo: Repo) -> None:
     found = by_first_added(changes, hunk_histories(str(repo.path), changes))
     assert found["file"].snapshots == (squashed,)
     assert found["file"].intents == ("Everything so far",)
+
+
+def test_a_symlink_to_a_device_is_traced_without_reading_the_device(repo: Repo) -> None:
+    os.symlink("notes.txt", repo.path / "current")
+    repo.commit()
+    rec = Recorder(str(repo.path), clock=FakeClock())
+    rec.open()
+    os.remove(repo.path / "current")
+    os.symlink("/dev/zero", repo.path / "current")   # read, it would never end
+    save(rec, rec.clock, 10, None, "current")
+    assert hunk_histories(str(repo.path), changes_of(repo)) is not None
 
 
 def test_burst_gap_is_configurable(repo: Repo) -> None:
