@@ -118,10 +118,10 @@ class HunkBlock:
         return 1 + (len(self.lines) if self._rows is None else len(self._rows))
 
     def width(self) -> int:
-        longest = max((len(line) for line in self.lines), default=0)
+        longest = max((_columns(line) for line in self.lines), default=0)
         if self.elsewhere is not None:
-            longest += 16 + max((len(p) for p in self.elsewhere.places), default=0)
-        return min(MAX_COLUMNS, max(longest + 3, len(self.hunk.header) + len(self.hunk.id) + 12))
+            longest += 16 + max((cell_len(p) for p in self.elsewhere.places), default=0)
+        return min(MAX_COLUMNS, max(longest + 3, cell_len(shown(self.hunk.header)) + len(self.hunk.id) + 12))
 
     def line_index(self, index: int) -> int | None:
         """The index in ``hunk.lines`` of row ``index``; None for the header and a sibling's line."""
@@ -463,6 +463,14 @@ def visible(body: str) -> str:
     if _UNSAFE.search(body) is not None:
         body = "\t".join(shown(part) for part in body.split("\t"))
     return body.expandtabs(4)
+
+
+def _columns(line: str) -> int:
+    """The columns a diff line (its sign, then its body) takes as drawn: a wide character
+    takes two, a tab four, an escaped control character its escape."""
+    if line.isascii() and line.isprintable():     # most lines: no need to draw them to know
+        return len(line)
+    return 1 + cell_len(visible(line[1:MAX_COLUMNS + 1]))
 
 
 def _lex(lexer: Lexer, lines: list[str]) -> list[Text]:

@@ -132,3 +132,20 @@ async def test_control_characters_in_names_and_lines_are_shown_escaped(repo: Rep
         assert any(row.startswith(" new\\nline.txt added") for row in rows), rows
         assert '2 +y = "\\x1b[31mred\\rcr"' in "\n".join(rows), "one row, the same line number"
         assert any(row.endswith("3 +    z = 2") for row in rows), "the next line keeps its number"
+
+
+async def test_the_end_of_a_line_of_wide_characters_or_tabs_can_be_scrolled_to(repo: Repo) -> None:
+    """A CJK character takes two columns and a tab four: the diff is as wide as its rows are drawn,
+    so scrolling right reaches the end of every line (it stopped at half a line of CJK)."""
+    repo.write("wide.txt", "x\n")
+    repo.commit("init")
+    repo.write("wide.txt", "x\n" + "漢" * 99 + "END\n" + "\t" * 40 + "TABEND\n")
+    async with running(repo.path, auto_group=False) as pilot:
+        view = pilot.app.main.diff
+        await pilot.press("3")
+        document = view.document
+        drawn = [document.render(row)[0].cell_len for row in range(document.line_count)]
+        assert max(drawn) <= view.virtual_size.width, "every row fits in the width the diff scrolls over"
+        view.scroll_to(x=view.max_scroll_x, animate=False, immediate=True)   # as far right as it goes
+        await settle(pilot)
+        assert "漢END" in screen_text(pilot.app)
