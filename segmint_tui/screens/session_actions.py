@@ -390,7 +390,7 @@ class SessionActions:
     def on_commit_editor_save(self, event) -> None:
         # Refused (an empty title), the editor stays open with the error shown.
         def done(plan) -> None:
-            self.editor.mark_saved(plan.title, plan.description)
+            self.editor.mark_saved(plan.title, plan.description, sent=(event.title, event.description))
             self.notify(f"Saved the message of {plan.id}")
             if event.leave:
                 self.commits.focus()
@@ -425,7 +425,7 @@ class SessionActions:
 
     def on_pr_editor_save(self, event) -> None:
         def done(draft) -> None:
-            self.pr_editor.mark_saved(draft.title, draft.description)
+            self.pr_editor.mark_saved(draft.title, draft.description, sent=(event.title, event.description))
             self.notify("Saved the pull-request draft")
             if event.leave:
                 self.focus_pane(self._last_pane)

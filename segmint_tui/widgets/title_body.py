@@ -63,8 +63,18 @@ class TitleBodyEditor(VerticalScroll):
         if self.body.text != body:
             self.body.load_text(body)
 
-    def mark_saved(self, title: str, description: str) -> None:
+    def mark_saved(self, title: str, description: str, *, sent: tuple[str, str]) -> None:
+        """The session saved ``sent`` as ``title`` and ``description`` (trimmed, control characters
+        escaped): the fields show what was saved, unless the person typed on meanwhile."""
         self._loaded = (title, description)
+        if (self.title_input.value, self.body.text) != sent or sent == self._loaded:
+            return
+        title_at, body_at = self.title_input.cursor_position, self.body.cursor_location
+        self.show_text(title, description, editing=self._editing)
+        self.title_input.cursor_position = min(title_at, len(title))
+        last = self.body.document.line_count - 1      # a trimmed line gone: the end of the text
+        row, column = body_at if body_at[0] <= last else (last, len(self.body.document[last]))
+        self.body.cursor_location = (row, min(column, len(self.body.document[row])))
 
     def savable(self) -> bool:
         """Whether a save can be asked for now (says why not, when not)."""

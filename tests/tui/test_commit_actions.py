@@ -174,6 +174,33 @@ async def test_a_refused_save_on_escape_keeps_the_editor_open(demo: Repo) -> Non
         assert saved.title == "docs: explain the body" and saved.description.startswith("A body without a title.")
 
 
+
+async def test_a_message_the_session_trims_on_save_is_shown_as_saved_and_the_agent_s_edit_shows(demo: Repo) -> None:
+    """The session trims what it saves (spaces around the title, blank lines ending the body): the
+    editor then shows the saved text, not an unsaved edit that hid the agent's next edit and saved over it."""
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        editor = app.main.editor
+        await propose(pilot)
+        commit = app.session.plans[0].id
+        await pilot.press("enter", "ctrl+u")
+        await type_text(pilot, "docs: say why  ")
+        await pilot.press("tab", "f7")                     # the body, all of it selected
+        await type_text(pilot, "Because.\n\n")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert (app.session.plans[0].title, app.session.plans[0].description) == ("docs: say why", "Because.")
+        assert (editor.title_input.value, editor.body.text) == ("docs: say why", "Because.")
+        assert not editor.dirty
+        app.session.update_commit(commit, title="docs: the agent's title", description="Its body.", actor="agent")
+        await settle(pilot)
+        assert (editor.title_input.value, editor.body.text) == ("docs: the agent's title", "Its body.")
+        await pilot.press("escape")                        # nothing unsaved: back to the list
+        await settle(pilot)
+        assert app.focused is app.main.commits
+        assert app.session.plans[0].title == "docs: the agent's title"
+
+
 def added_lines(view) -> set[str]:
     """The added lines of the hunks the diff pane shows."""
     hunks = [block.hunk for block in view.document.blocks if isinstance(block, HunkBlock)]
