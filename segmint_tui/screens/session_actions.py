@@ -390,7 +390,8 @@ class SessionActions:
     def on_commit_editor_save(self, event) -> None:
         # Refused (an empty title), the editor stays open with the error shown.
         def done(plan) -> None:
-            self.editor.mark_saved(plan.title, plan.description, sent=(event.title, event.description))
+            if self.editor.plan is not None and self.editor.plan.id == plan.id:   # not another commit's since
+                self.editor.mark_saved(plan.title, plan.description, sent=(event.title, event.description))
             self.notify(f"Saved the message of {plan.id}")
             if event.leave:
                 self.commits.focus()

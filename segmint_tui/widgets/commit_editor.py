@@ -1,7 +1,7 @@
 """The commit message editor: the highlighted commit's title (one line) and body (a TextArea).
 
-Edits stay local until saved (ctrl+s, or leaving with escape); a save goes to
-the session as ``update_commit``. A save the session refuses (an empty title)
+Edits stay local until saved (ctrl+s, leaving with escape, or highlighting another
+commit); a save goes to the session as ``update_commit``. A save the session refuses (an empty title)
 keeps the editor open. A message the agent changes meanwhile
 replaces the editor's text only when the person has no unsaved edit there.
 """
@@ -61,6 +61,8 @@ class CommitEditor(TitleBodyEditor):
             self.plan = plan
             self._heading()
             return
+        if plan is not None and self.dirty and self.savable():
+            self.post_save(leave=False)     # another commit highlighted: what was typed is kept, as escape keeps it
         self.plan = plan
         title, body = (plan.title, plan.description) if plan else ("", "")
         self.show_text(title, body, editing=plan is not None)

@@ -201,6 +201,25 @@ async def test_a_message_the_session_trims_on_save_is_shown_as_saved_and_the_age
         assert app.session.plans[0].title == "docs: the agent's title"
 
 
+
+async def test_a_message_left_unsaved_for_another_commit_is_saved_not_dropped(demo: Repo) -> None:
+    """Leaving the editor by the mouse (or tab) keeps its text; highlighting another commit
+    then saved nothing and loaded the other one's message over it."""
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        await propose(pilot)
+        first, _, third = app.session.plans
+        title = first.title
+        await pilot.press("enter")
+        await type_text(pilot, " for good")
+        await pilot.click("#commits", offset=(5, 4))       # the third commit's row
+        await settle(pilot)
+        assert app.main.commits.highlighted_plan.id == third.id
+        assert app.main.editor.title_input.value == third.title and not app.main.editor.dirty
+        assert app.session.plans[0].title == title + " for good"
+        assert f"Saved the message of {first.id}" in notifications(app)
+
+
 def added_lines(view) -> set[str]:
     """The added lines of the hunks the diff pane shows."""
     hunks = [block.hunk for block in view.document.blocks if isinstance(block, HunkBlock)]
