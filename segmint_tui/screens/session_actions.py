@@ -239,6 +239,9 @@ class SessionActions:
             self.notify("Highlight a group (or mark two) to merge", severity="warning")
             return
         current = ref.group_id
+        if not any(r.id not in (current, UNGROUPED) for r in self.tree.rows):
+            self.notify(f"Nothing to merge {current} into: it is the only group", severity="warning")
+            return
 
         def picked(choice: str | None) -> None:
             if choice is not None:

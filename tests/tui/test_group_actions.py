@@ -83,6 +83,9 @@ async def test_merge_groups_by_picking_one_or_marking_several(demo: Repo) -> Non
         await settle(pilot)
         assert [g.id for g in app.session.groups] == ["group-2"]
         assert len(saved_groups(demo)) == 1
+        await pilot.press("M")                              # the only group: nothing to pick from
+        assert app.screen is app.main, "no picker with nothing in it"
+        assert "Nothing to merge group-2 into: it is the only group" in notifications(app)
 
 
 async def test_rename_a_group(demo: Repo) -> None:
