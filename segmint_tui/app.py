@@ -30,6 +30,7 @@ from segmint_core.git import Git
 from segmint_core.roots import allowed_folders
 from segmint_core.session.events import SessionEvent
 from segmint_core.session.session import Session
+from segmint_core.wording import counted
 from segmint_tui.catalog import COMMANDS
 from segmint_tui.disk_watch import DiskWatch
 from segmint_tui.group_aside import GroupAside
@@ -175,7 +176,7 @@ class SegmintApp(App[int]):
             self.main.request_sync()
         session = self.session
         if session is not None and session.groups:
-            self.notify(f"Grouped into {len(session.groups)} groups")   # as grouping here says
+            self.notify(f"Grouped into {counted(len(session.groups), 'group')}")   # as grouping here says
         elif session is not None and self.auto_group and session.changes:
             self.start_grouping(auto=True)
 
@@ -273,7 +274,7 @@ class SegmintApp(App[int]):
 
         self.main.post_message(GroupingProgress(0, 1, "starting"))
         label = "group the changes" if auto else "regroup"
-        self.call_session(label, regroup, lambda groups: self.notify(f"Grouped into {len(groups)} groups"))
+        self.call_session(label, regroup, lambda groups: self.notify(f"Grouped into {counted(len(groups), 'group')}"))
 
     def count_review_messages(self) -> None:
         def counted(n: int) -> None:

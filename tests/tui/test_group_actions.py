@@ -128,6 +128,17 @@ async def test_regroup_from_scratch_shows_its_progress(demo: Repo) -> None:
         assert "Grouped into 3 groups" in notifications(app)
 
 
+
+async def test_one_group_is_counted_as_one(repo: Repo) -> None:
+    repo.write("a.txt", "a\n")
+    repo.commit("init")
+    repo.write("a.txt", "b\n")
+    async with running(repo.path, group_aside=False) as pilot:
+        await pilot.press("g", "y")
+        await settle(pilot)
+        assert notifications(pilot.app) == ["Grouped into 1 group", "Grouped into 1 group"], "as it starts, then g"
+
+
 async def test_comment_on_a_hunk_goes_to_the_agents_queue(demo: Repo) -> None:
     async with running(demo.path) as pilot:
         app = pilot.app
