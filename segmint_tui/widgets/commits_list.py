@@ -78,8 +78,9 @@ class CommitsList(OptionList):
         self._signature: object = None
 
     def populate(self, plans: list[CommitPlan]) -> None:
-        signature = [(p.id, p.title, p.status, p.sha, p.error, tuple(p.hunk_ids), tuple(p.change_group_ids))
-                     for p in plans]
+        # Everything a row shows (plan_prompt): a plan goes out of date with the same hunks (HEAD moved).
+        signature = [(p.id, p.title, p.status, p.sha, p.error, p.out_of_date, tuple(p.hunk_ids),
+                      tuple(p.change_ids), tuple(p.change_group_ids)) for p in plans]
         current = self.highlighted_plan.id if self.highlighted_plan else None
         index = self.highlighted
         self.plans = list(plans)

@@ -275,6 +275,22 @@ async def test_a_commit_whose_lines_changed_on_disk_says_it_is_out_of_date(demo:
         assert not any(p.changed for p in app.session.plans)
 
 
+
+async def test_a_commit_out_of_date_with_the_same_hunks_says_so_in_the_list(demo: Repo) -> None:
+    """HEAD moved under the proposed commits (a commit made elsewhere): their hunks and ids stay, and
+    each row of the list says it is out of date, as the diff pane and the editor do."""
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        await propose(pilot)
+        demo.git("commit", "--allow-empty", "-m", "made in another terminal")
+        await pilot.press("r")
+        await settle(pilot)
+        assert all(plan.out_of_date for plan in app.session.plans)
+        rows = [app.main.commits.get_option_at_index(n).prompt.plain for n in range(len(app.session.plans))]
+        assert all(f"{plan.id} is out of date: HEAD moved" in row for plan, row in zip(app.session.plans, rows))
+        assert "commit-1 is out of date: HEAD moved" in screen_text(app)
+
+
 async def test_an_applied_commit_s_message_cannot_be_edited(demo: Repo) -> None:
     async with running(demo.path) as pilot:
         app = pilot.app
