@@ -65,7 +65,9 @@ class HelpScreen(ModalScreen[None]):
     def _pane_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
         from segmint_tui.screens.main import MainScreen
 
-        screen_wide = {b.action for b in MainScreen.BINDINGS}   # panes repeat some for their footers
+        # Panes repeat some of these keys for their footers; a pane's own key for such an action
+        # (ctrl+g in the PR pane, where P is typed) is listed with the pane.
+        screen_wide = {b.action: set(b.key.split(",")) for b in MainScreen.BINDINGS}
         sections = []
         for title, widget in panes():
             rows = []
@@ -73,7 +75,8 @@ class HelpScreen(ModalScreen[None]):
                 if not isinstance(binding, Binding) or not (binding.show or widget is MainScreen):
                     continue
                 action = binding.action
-                if widget is not MainScreen and action.removeprefix("screen.") in screen_wide:
+                pressed = {k.strip() for k in binding.key.split(",")}
+                if widget is not MainScreen and pressed <= screen_wide.get(action.removeprefix("screen."), set()):
                     continue
                 if action in COVERED_BY_GENERAL or action.startswith("focus_pane"):
                     continue

@@ -53,6 +53,10 @@ async def test_help_lists_the_keys_of_every_pane(demo: Repo) -> None:
         text = screen_text(app)
         for line in ("ctrl+p", "Command palette", "Everywhere", "Regroup", "Groups", "Mark", "Move"):
             assert line in text
+        assert text.count("Regroup from scratch") == 1, "a key listed everywhere is not listed again per pane"
+        await pilot.press("end")                            # the help scrolls to its last rows
+        # A pane's own key for an action bound everywhere too: P types a P in the PR pane, ^g redrafts.
+        assert "^g              Generate pull request" in screen_text(app)
         await pilot.press("escape")
         assert isinstance(app.screen, MainScreen)
 
