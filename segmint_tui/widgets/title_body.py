@@ -7,6 +7,7 @@ keeps the editor open, so the person can fix what it names."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Input, TextArea
@@ -14,10 +15,26 @@ from textual.widgets import Input, TextArea
 from segmint_tui.widgets.ordered_keys import OrderedInput, OrderedTextArea
 
 
+class TitleInput(OrderedInput):
+    """A title: a paste of several lines (a whole commit message) keeps its first line here, as
+    Textual's ``Input`` does, and hands the rest to the body rather than dropping it."""
+
+    class Rest(Message):
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def _on_paste(self, event: events.Paste) -> None:
+        # Input's own handler runs next (Textual calls each class's): it inserts the first line.
+        rest = "\n".join(event.text.splitlines()[1:]).lstrip("\n")   # past the blank line after a title
+        if rest.strip():
+            self.post_message(self.Rest(rest))
+
+
 def title_input(placeholder: str, id: str) -> Input:
     # Selecting the title on focus would let the next key (a pane's key, out of
     # habit) replace the whole title.
-    return OrderedInput(placeholder=placeholder, id=id, select_on_focus=False)
+    return TitleInput(placeholder=placeholder, id=id, select_on_focus=False)
 
 
 def body_area(id: str) -> TextArea:
@@ -62,6 +79,12 @@ class TitleBodyEditor(VerticalScroll):
             self.title_input.value = title
         if self.body.text != body:
             self.body.load_text(body)
+
+    def on_title_input_rest(self, message: TitleInput.Rest) -> None:
+        """The lines pasted into the title after its first: on into the body, as enter goes there."""
+        message.stop()
+        self.body.focus()
+        self.body.replace(message.text, *self.body.selection)
 
     def mark_saved(self, title: str, description: str, *, sent: tuple[str, str]) -> None:
         """The session saved ``sent`` as ``title`` and ``description`` (trimmed, control characters

@@ -220,6 +220,25 @@ async def test_a_message_left_unsaved_for_another_commit_is_saved_not_dropped(de
         assert f"Saved the message of {first.id}" in notifications(app)
 
 
+
+async def test_a_whole_message_pasted_into_the_title_keeps_its_body(demo: Repo) -> None:
+    """A pasted title and body: the first line is the title, the rest goes on into the body
+    (Textual's Input kept the first line and dropped the rest without a word)."""
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        editor = app.main.editor
+        await propose(pilot)
+        await pilot.press("enter", "tab", "f7", "backspace", "shift+tab", "ctrl+u")   # both fields emptied
+        await type_text(pilot, "feat: pasted whole\n\nThe body, first line.\nIts second line.\n")
+        assert editor.title_input.value == "feat: pasted whole"
+        assert editor.body.text == "The body, first line.\nIts second line."
+        assert app.focused is editor.body, "on in the body, after what was pasted"
+        await pilot.press("escape")
+        await settle(pilot)
+        plan = app.session.plans[0]
+        assert (plan.title, plan.description) == ("feat: pasted whole", "The body, first line.\nIts second line.")
+
+
 def added_lines(view) -> set[str]:
     """The added lines of the hunks the diff pane shows."""
     hunks = [block.hunk for block in view.document.blocks if isinstance(block, HunkBlock)]
