@@ -249,7 +249,7 @@ class SegmintApp(App[int]):
         return any(w.group == "confidence" and not w.is_finished for w in self.workers)
 
     def _failed(self, label: str, reason: str) -> None:
-        self.notify(reason, title=f"Could not {label}", severity="error", timeout=8)
+        self.notify(reason, title=f"Could not {label}", severity="error", timeout=8, markup=False)
         self.main.request_sync()
 
     def start_grouping(self, *, auto: bool = False) -> None:

@@ -75,7 +75,7 @@ class Pairing:
     def _failed(self, reason: str) -> None:
         self.error = reason
         self.app.post_message(PairingChanged())
-        self.app.notify(f"Agents cannot join: {reason}", title="Pairing", severity="error")
+        self.app.notify(f"Agents cannot join: {reason}", title="Pairing", severity="error", markup=False)
 
     def stop(self) -> None:
         self._stopping = True

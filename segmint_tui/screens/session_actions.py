@@ -40,6 +40,12 @@ class SessionActions:
     def call(self, label: str, fn, done=None):
         return self.segmint.call_session(label, fn, done)
 
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
+               markup: bool = False) -> None:
+        """Notifications here name titles, files and errors as written: never read as markup
+        (a ``[/]`` in a commit title stopped the app)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)  # type: ignore[misc]
+
     # -- groups -------------------------------------------------------------------
 
     def _units_to_move(self) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.command import CommandPalette
 
+from segmint_core.errors import SegmintError
 from segmint_tui.catalog import COMMANDS, action_name
 from segmint_tui.screens.help import HelpScreen, panes
 from segmint_tui.screens.main import MainScreen
@@ -88,3 +89,29 @@ async def test_errors_are_notifications_with_their_reason(demo: Repo) -> None:
         await settle(pilot)
         assert "Could not propose commits: RuntimeError: the planner fell over" in notifications(app)
         assert app.is_running and "Could not propose commits" in screen_text(app)
+
+
+async def test_brackets_in_titles_names_and_reasons_are_notified_as_they_are(repo: Repo) -> None:
+    """A notification carries a commit title, a file name or an error as written: read as markup,
+    a ``[/]`` in a title stopped the app (MarkupError) and ``[b]`` was eaten."""
+    repo.write("a[/]b.txt", "a\n")
+    repo.commit("init")
+    repo.write("a[/]b.txt", "b\n")
+    async with running(repo.path, toasts=True) as pilot:
+        app = pilot.app
+        await pilot.press("p")
+        await settle(pilot)
+        await pilot.press("enter", "ctrl+u")
+        await type_text(pilot, "fix[/]: a [b]bold[/b] claim")
+        await pilot.press("escape", "P")                    # the draft is named after the one commit
+        await settle(pilot)
+        assert app.is_running
+        assert "Drafted “fix[/]: a [b]bold[/b] claim”" in screen_text(app)
+
+        def broken(**_options):
+            raise SegmintError("the plan for [red]a[/]b.txt[/] fell over")
+
+        app.session.propose_commits = broken
+        await pilot.press("escape", "p")
+        await settle(pilot)
+        assert app.is_running and "the plan for [red]a[/]b.txt[/] fell over" in screen_text(app)
