@@ -32,7 +32,7 @@ class GroupPicker(ModalScreen[str | None]):
         if self.allow_new:
             options.append(Option(Text("+ new group", "bold"), id=NEW_GROUP))
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
+            yield Label(self.title_text, classes="dialog-title", markup=False)
             yield OptionList(*options, id="picker")
             yield Label("enter picks · esc cancels", classes="dialog-hint")
 

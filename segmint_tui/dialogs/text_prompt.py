@@ -23,9 +23,10 @@ class TextPrompt(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
+            # A file's name as written: read as markup, a [/] in it stopped the app.
+            yield Label(self.title_text, classes="dialog-title", markup=False)
             if self.context:
-                yield Label(self.context, classes="dialog-context")
+                yield Label(self.context, classes="dialog-context", markup=False)
             yield Input(value=self.value, placeholder=self.placeholder, id="prompt-input")
             yield Label("enter saves · esc cancels", classes="dialog-hint")
 

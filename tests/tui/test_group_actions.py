@@ -153,6 +153,24 @@ async def test_comment_on_a_hunk_goes_to_the_agents_queue(demo: Repo) -> None:
         assert "1 comment queued for the agent" in screen_text(app)
 
 
+
+async def test_comment_on_a_file_whose_name_holds_brackets(repo: Repo) -> None:
+    """The prompt names the file as written: read as markup, ``[/]`` in a name stopped the app."""
+    repo.write("a[/]b[i].txt", "a\n")
+    repo.commit("init")
+    repo.write("a[/]b[i].txt", "b\n")
+    async with running(repo.path) as pilot:
+        app = pilot.app
+        await cursor_to(pilot, "hunk", "change-1:1")
+        await pilot.press("c")
+        assert app.is_running and "a[/]b[i].txt" in screen_text(app)
+        await type_text(pilot, "why brackets?")
+        await pilot.press("enter")
+        await settle(pilot)
+        [message] = app.session.peek_review_messages()
+        assert (message.file, message.comment) == ("a[/]b[i].txt", "why brackets?")
+
+
 async def test_comment_on_a_diff_line(demo: Repo) -> None:
     async with running(demo.path) as pilot:
         app = pilot.app
