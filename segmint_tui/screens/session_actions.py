@@ -75,8 +75,9 @@ class SessionActions:
         if not units:
             self.notify("Nothing to move: highlight or mark hunks first", severity="warning")
             return
-        ref = self.tree.cursor_ref
-        here = {ref.group_id} if ref is not None and not self.tree.marked else set()
+        # Not offered: a group that already holds them all (the diff may show another group's hunk
+        # than the one under the groups pane's cursor, when it follows the commits).
+        here = {g.id for g in self.session.groups if set(units) <= {*g.hunk_ids, *g.change_ids}}
         label = f"Move {counted(len(units), 'hunk')} to"
 
         def picked(choice: str | None) -> None:

@@ -44,6 +44,23 @@ async def test_move_a_hunk_to_another_group(demo: Repo) -> None:
         assert f"person moved change-2:1 to {target}" in screen_text(app)
 
 
+
+async def test_a_hunk_moved_from_a_commit_s_diff_is_offered_every_group_but_its_own(demo: Repo) -> None:
+    """The diff follows the commits pane: the picker leaves out the hunk's own group, not the group
+    under the groups pane's cursor (which it hid, offering a move to where the hunk already is)."""
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        await pilot.press("p")
+        await settle(pilot)
+        await pilot.press("down", "3", "right_square_bracket")   # the second commit's first hunk
+        hunk = app.main.diff.target.hunk.id
+        own = next(g.id for g in app.session.groups if hunk in g.hunk_ids)
+        assert app.main.tree.cursor_ref.group_id != own
+        await pilot.press("m")
+        assert isinstance(app.screen, GroupPicker)
+        assert [row.id for row in app.screen.rows] == [g.id for g in app.session.groups if g.id != own]
+
+
 async def test_move_a_hunk_to_a_new_group(demo: Repo) -> None:
     async with running(demo.path) as pilot:
         app = pilot.app
