@@ -340,10 +340,31 @@ class SessionActions:
             return
         self._approve(ids)
 
+    def _message_on_screen(self):  # type: ignore[no-untyped-def]
+        """A session call saving the commit editor's unsaved message, to make before approving or
+        committing: what is approved and committed is the message the person sees. None if saved."""
+        editor = self.editor
+        if editor.plan is None or editor.plan.status == APPLIED or not editor.dirty:
+            return lambda: None
+        commit, sent = editor.plan.id, (editor.title_input.value, editor.body.text)
+
+        def saved(plan) -> None:
+            if editor.plan is not None and editor.plan.id == plan.id:
+                editor.mark_saved(plan.title, plan.description, sent=sent)
+
+        def save() -> None:
+            plan = self.session.update_commit(commit, title=sent[0], description=sent[1])
+            self.app.call_later(saved, plan)
+
+        return save
+
     def _approve(self, ids: list[str]) -> None:
         """Approve ``ids``; those the agent asked to commit are committed now (the agent
         is waiting for exactly this: its commit, with the person's approval)."""
+        save = self._message_on_screen()
+
         def approve():
+            save()
             waiting = [p.id for p in self.session.plans if p.id in ids and p.status == AWAITING_APPROVAL]
             self.session.approve(ids)
             return [self.session.apply_commit(c) for c in waiting]
@@ -357,8 +378,13 @@ class SessionActions:
     def action_apply_commit(self) -> None:
         plan = self._plan()
         if plan is not None:
-            self.call(f"commit {plan.id}", lambda: self.session.apply_commit(plan.id),
-                      lambda outcome: self.notify(outcome.message or f"{plan.id} committed"))
+            save = self._message_on_screen()
+
+            def apply():
+                save()
+                return self.session.apply_commit(plan.id)
+
+            self.call(f"commit {plan.id}", apply, lambda outcome: self.notify(outcome.message or f"{plan.id} committed"))
 
     def action_apply_approved(self) -> None:
         if not any(p.status == APPROVED for p in self.session.plans):
@@ -369,7 +395,13 @@ class SessionActions:
             shas = ", ".join((o.sha or "")[:7] for o in outcomes if o.sha)
             self.notify(f"Committed {counted(len(outcomes), 'commit')}" + (f": {shas}" if shas else ""))
 
-        self.call("commit the approved commits", lambda: self.session.apply_all(approved_only=True), done)
+        save = self._message_on_screen()
+
+        def apply():
+            save()
+            return self.session.apply_all(approved_only=True)
+
+        self.call("commit the approved commits", apply, done)
 
     def action_reorder(self, delta: int) -> None:
         plan = self._plan()

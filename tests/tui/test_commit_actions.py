@@ -239,6 +239,28 @@ async def test_a_whole_message_pasted_into_the_title_keeps_its_body(demo: Repo) 
         assert (plan.title, plan.description) == ("feat: pasted whole", "The body, first line.\nIts second line.")
 
 
+
+async def test_the_editor_s_approve_and_commit_buttons_take_the_message_as_shown(demo: Repo) -> None:
+    """Approve and Commit under an edited message: the commit carries the message on screen
+    (it carried the one saved before, and the edit was then refused as already applied)."""
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        await propose(pilot)
+        title = app.session.plans[0].title
+        await pilot.press("enter")
+        await type_text(pilot, " for good")
+        await pilot.click("#commit-approve")
+        await settle(pilot)
+        assert app.session.plans[0].status == "approved" and app.session.plans[0].title == title + " for good"
+        await pilot.click("#commit-title")
+        await pilot.press("end")
+        await type_text(pilot, ", really")
+        await pilot.click("#commit-apply")
+        await settle(pilot)
+        assert log(demo)[0] == title + " for good, really"
+        assert not app.main.editor.dirty
+
+
 def added_lines(view) -> set[str]:
     """The added lines of the hunks the diff pane shows."""
     hunks = [block.hunk for block in view.document.blocks if isinstance(block, HunkBlock)]
