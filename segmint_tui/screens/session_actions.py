@@ -317,6 +317,9 @@ class SessionActions:
 
     def action_propose(self) -> None:
         def done(plans) -> None:
+            if not plans and not self.session.changes:   # a clean tree (all committed): nothing to go to
+                self.notify("Nothing to propose: the working tree is clean", severity="warning")
+                return
             self.notify(f"Proposed {counted(len(plans), 'commit')}")
             self.focus_pane("commits")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from segmint_tui.app import SegmintApp
 from tests.support.repo import Repo
-from tests.tui.support import running, screen_text, settle, type_text
+from tests.tui.support import notifications, running, screen_text, settle, type_text
 
 SMALL = (80, 24)
 
@@ -73,6 +73,10 @@ async def test_an_empty_list_says_why_and_what_to_press(demo: Repo) -> None:
         assert note(app, "groups") == "Nothing to commit: the working tree is clean. u undoes the last commit."
         assert "Nothing to commit: the working tree is clean." in screen_text(app)
         assert "3. fix(inventory)" in screen_text(app), "the applied commits stay listed"
+        await pilot.press("1", "p")                         # nothing left to propose: says so, stays
+        await settle(pilot)
+        assert notifications(app)[-1] == "Nothing to propose: the working tree is clean"
+        assert app.focused is app.main.tree
 
 
 async def test_at_40_by_10_the_message_field_in_use_is_on_screen(demo: Repo) -> None:
