@@ -86,18 +86,18 @@ def test_a_go_module_and_its_checksums_are_one_intent_and_grouping_is_determinis
     assert [g.to_dict() for g in first.groups] == [g.to_dict() for g in second.groups]
 
 
-def test_a_change_of_more_than_two_megabytes_is_kept_whole_though_its_name_says_nothing(repo: Repo) -> None:
+def test_a_change_of_more_than_five_megabytes_is_kept_whole_though_its_name_says_nothing(repo: Repo) -> None:
     from segmint_core.session.session import Session
 
     repo.write("app.py", "def f():\n    return 1\n")
     repo.commit()
     repo.write("app.py", "def f():\n    return 2\n")
-    repo.write("data.csv", "".join(f"{i},{i * 7 % 1000},name_{i % 977}\n" for i in range(120_000)))
+    repo.write("data.csv", "".join(f"{i},{i * 7 % 1000},name_{i % 977}\n" for i in range(300_000)))
     changes, grouping = grouped(repo)
     data = next(c for c in changes.changes if c.file_path == "data.csv")
-    assert sum(h.size for h in data.hunks) > 2_000_000 and not grouping.splits
+    assert sum(h.size for h in data.hunks) > 5_000_000 and not grouping.splits
     holding = next(g for g in grouping.groups if data.id in g.change_ids)
-    assert holding.reasons == ["data.csv changes by over 2 MB, kept whole"]
+    assert holding.reasons == ["data.csv changes by over 5 MB, kept whole"]
     assert groups_by_path(grouping) == [["app.py"], ["data.csv"]]
     session = Session.open(str(repo.path))
     assert "data.csv" in session.units.changeset.generated, "the session keeps it whole too"
