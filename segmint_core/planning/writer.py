@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from segmint_core.changes.models import Change, Hunk
+from segmint_core.changes.models import ADDED, DELETED, MODIFIED, Change, FilePatch, Hunk
 from segmint_core.changes.patch import render_hunks
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
@@ -75,6 +75,7 @@ def offline_message(parts: Parts, counts: dict[str, tuple[int, int]] | None = No
 
 def read_plan(parts: Parts, counts: dict[str, tuple[int, int]] | None = None) -> tuple[Facts, list, list[Touched]]:
     """What the plan's hunks do, what changed per file (for the body), and the files it touches."""
+    parts = [(as_committed(change, hunks), hunks) for change, hunks in parts]
     facts = gather(parts)
     per_file = []
     touched = []
@@ -86,6 +87,35 @@ def read_plan(parts: Parts, counts: dict[str, tuple[int, int]] | None = None) ->
                          [d for d in own.changed_defs if d not in own.added_defs]))
         touched.append(Touched(change.file_path, STATUS_CODES.get(change.status, "M"), added, removed))
     return facts, per_file, touched
+
+
+def as_committed(change: Change, hunks: list[Hunk]) -> Change:
+    """``change`` with the status a commit of only ``hunks`` gives its file: a file staged
+    with an edit, then deleted in the work tree, is deleted only by the plan holding the
+    deletion (the other plan's edit modifies it); a file one layer creates and the other
+    edits is added only by the plan holding a creating line (``apply.states``)."""
+    held = {h.id for h in hunks}
+    layers = [fp for fp in (change.staged_patch, change.unstaged_patch) if fp is not None]
+    if change.status == DELETED:
+        deleting = next((fp for fp in layers if fp.new_path is None and fp.hunks), None)
+        if deleting is not None and not all(h.id in held for h in _units_of(change, deleting)):
+            return _with_status(change, MODIFIED)
+    elif change.status == ADDED and len(layers) == 2:
+        creating = next((fp for fp in layers if fp.old_path is None and fp.hunks), None)
+        if creating is not None and not any(h.id in held for h in _units_of(change, creating)):
+            return _with_status(change, MODIFIED)
+    return change
+
+
+def _units_of(change: Change, layer: FilePatch) -> list[Hunk]:
+    """The change's hunks (git's, or the parts grouping cut them into) from ``layer``."""
+    ids = {h.id for h in layer.hunks}
+    return [h for h in change.hunks if (h.parent_id or h.id) in ids]
+
+
+def _with_status(change: Change, status: str) -> Change:
+    return Change(change.id, change.file_path, change.old_path, status, change.binary, change.hunks,
+                  change.old_mode, change.new_mode, change.staged_patch, change.unstaged_patch, change.untracked)
 
 
 def system_prompt(style: HouseStyle) -> str:

@@ -7,6 +7,8 @@ import pytest
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.planning import offline_message
+from segmint_core.session.session import Session
+from tests.support.groups import one_group_per_hunk
 from tests.support.repo import Repo
 
 
@@ -241,6 +243,39 @@ def test_deleted_files_are_removed_not_corrected(repo: Repo) -> None:
     repo.commit()
     repo.delete("pkg/old.py")
     assert message_for(repo).title == "refactor(old): remove old.py"
+
+
+
+def test_a_plan_holding_only_an_edit_of_a_file_deleted_later_modifies_it(repo: Repo) -> None:
+    """Staged with an edit, then deleted in the work tree: the edit's plan changes the file;
+    only the plan holding the deletion removes it."""
+    repo.write("b/b.txt", "one\ntwo\n")
+    repo.commit()
+    repo.write("b/b.txt", "one\ntwo\nthree\n")
+    repo.add("b/b.txt")
+    repo.delete("b/b.txt")
+    session = Session.open(str(repo.path))
+    one_group_per_hunk(session)
+    edit, deletion = session.propose_commits()
+    assert edit.hunk_ids == ["change-1:1"]
+    assert "remove" not in edit.title and edit.title.endswith("update b.txt")
+    assert edit.description == "- b/b.txt (+1 -0)"
+    assert deletion.title.endswith("remove b.txt") and "deleted" in deletion.description
+    session.apply_commit(edit.id)
+    assert repo.git("show", "--format=", "--name-status", "HEAD").split() == ["M", "b/b.txt"]
+
+
+def test_a_plan_holding_only_an_edit_of_a_file_created_in_another_plan_updates_it(repo: Repo) -> None:
+    repo.write("a.py", "x = 1\n")
+    repo.commit()
+    repo.write("notes/b.txt", "one\ntwo\n")
+    repo.add("notes/b.txt")
+    repo.write("notes/b.txt", "one\ntwo\nthree\n")
+    session = Session.open(str(repo.path))
+    one_group_per_hunk(session)
+    creation, edit = session.propose_commits()
+    assert creation.title.endswith("add b.txt") and "new file" in creation.description
+    assert edit.title.endswith("update b.txt") and edit.description == "- notes/b.txt (+1 -0)"
 
 
 def test_workflow_change_is_ci(repo: Repo) -> None:
