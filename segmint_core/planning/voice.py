@@ -49,7 +49,9 @@ SYNONYMS = {"test": ("tests",), "docs": ("doc", "documentation"), "feat": ("feat
 PAST = {"add": "added", "remove": "removed", "fix": "fixed", "update": "updated", "rename": "renamed",
         "move": "moved", "bump": "bumped", "handle": "handled", "raise": "raised", "use": "used",
         "correct": "corrected", "format": "formatted", "document": "documented", "restructure": "restructured",
-        "release": "released"}
+        "release": "released", "extract": "extracted", "extend": "extended", "replace": "replaced",
+        "simplify": "simplified", "speed": "sped", "pass": "passed", "set": "set", "delete": "deleted",
+        "change": "changed"}
 
 
 def title_parts(style: HouseStyle, facts: Facts, touched: list[Touched],

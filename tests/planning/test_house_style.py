@@ -421,3 +421,14 @@ def test_a_house_writing_majors_alone_gets_a_major_bump_so(repo: Repo) -> None:
     assert message_for(repo).title == "fix(deps): update dependency chalk to v12"
     repo.write("package.json", '{\n  "dependencies": {\n    "chalk": "^11.2.0"\n  }\n}\n')
     assert message_for(repo).title == "fix(deps): update dependency chalk to v11.2.0"
+
+
+def test_a_past_tense_house_gets_every_verb_in_the_past_tense(repo: Repo) -> None:
+    repo.write("docs/usage.md", "Use the dummy value here.\nThe dummy is fine.\n")
+    repo.write("pkg/core.py", "def render(items):\n    return items\n")
+    repo.commit("Started the project.")
+    for n in range(12):
+        repo.write(f"pkg/m{n}.py", f"def g{n}():\n    return {n}\n")
+        repo.commit(f"Fixed thing {n}.")
+    repo.write("docs/usage.md", "Use the placeholder value here.\nThe placeholder is fine.\n")
+    assert message_for(repo).title == "Replaced dummy with placeholder in usage.md."
