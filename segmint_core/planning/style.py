@@ -32,7 +32,7 @@ MIN_HISTORY = 10            # fewer subjects than this teach nothing reliable
 CONVENTIONAL_SHARE = 0.5    # at least this share of recent subjects Conventional: write Conventional
 RECENT = 100                # the recent subjects that say whether the house writes Conventional now
 CACHE_NAME = "house-style.json"
-CACHE_VERSION = 5
+CACHE_VERSION = 6   # 6: case and mood read past a tag ("[core] Fix")
 EXAMPLES = 8
 
 _VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:[-.+][0-9A-Za-z.]+)?)\b")
@@ -170,7 +170,7 @@ def learn_style(history: list[PastCommit], head: str | None = None, lists: dict[
     style.scope_share = _share(conventional, lambda s: s.scope is not None)
     chosen = conventional if style.follows_conventional else [(c, s) for c, s in parsed if not s.type]
     texts = [s.text for _, s in chosen if s.text]
-    style.capitalized = _share(texts, lambda t: t[:1].isupper())
+    style.capitalized = _share(texts, lambda t: _untagged(t)[:1].isupper())
     style.past_tense = _share(texts, lambda t: _first_word(t).endswith("ed"))
     style.period = _share(texts, lambda t: t.endswith("."))
     style.quotes = _share(texts, lambda t: "`" in t)
@@ -243,8 +243,19 @@ def _share(items: list, test) -> float:
     return sum(1 for item in items if test(item if not isinstance(item, tuple) else item[1])) / len(items) if items else 0.0
 
 
+# What a house may put before its sentence: ``[core]``, ``ABC-123:``, a gitmoji ``:bug:`` or an emoji.
+_TAG = re.compile(r"^(?:\[[^\]]*\]|:[a-z0-9_+-]+:|[A-Z][A-Z0-9]+-\d+:?|[^\w\s`'\"]+)\s+")
+
+
+def _untagged(text: str) -> str:
+    """``[core] Fix parser`` -> ``Fix parser``: the sentence, its case and mood read from its first word."""
+    while m := _TAG.match(text):
+        text = text[m.end():]
+    return text
+
+
 def _first_word(text: str) -> str:
-    word = text.split(" ", 1)[0].lower()
+    word = _untagged(text).split(" ", 1)[0].lower()
     return word.strip("`'\".,:;!?()[]")
 
 

@@ -432,3 +432,19 @@ def test_a_past_tense_house_gets_every_verb_in_the_past_tense(repo: Repo) -> Non
         repo.commit(f"Fixed thing {n}.")
     repo.write("docs/usage.md", "Use the placeholder value here.\nThe placeholder is fine.\n")
     assert message_for(repo).title == "Replaced dummy with placeholder in usage.md."
+
+
+@pytest.mark.parametrize(("subject", "title"), [
+    ("[core] Fix parser edge case {n}", "Add new_api"),
+    ("[core] Fixed parser edge case {n}", "Added new_api"),
+    (":bug: Fix parser edge case {n}", "Add new_api"),
+    ("✨ Add widget {n}", "Add new_api"),
+])
+def test_a_tag_before_the_house_sentence_does_not_hide_its_case_or_mood(repo: Repo, subject: str, title: str) -> None:
+    repo.write("pkg/core.py", "def f():\n    return 1\n")
+    repo.commit(subject.format(n=0))
+    for n in range(1, 12):
+        repo.write(f"pkg/m{n}.py", f"def g{n}():\n    return {n}\n")
+        repo.commit(subject.format(n=n))
+    repo.write("pkg/core.py", "def f():\n    return 1\n\n\ndef new_api(x):\n    return x\n")
+    assert message_for(repo).title == title
