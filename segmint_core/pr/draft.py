@@ -7,6 +7,8 @@ offline text with a note.
 
 from __future__ import annotations
 
+import re
+
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.planning.facts import is_test_path
@@ -32,7 +34,7 @@ def draft_pr(plans: list[CommitPlan], files: list[FileLine], settings: Settings 
         raise SegmintError("No commits to describe: none are planned or applied")
     lead = min(plans, key=lambda p: (_rank(p.title), plans.index(p)))
     title = lead.title if len(plans) == 1 else f"{lead.title} (+{len(plans) - 1} more)"
-    summary = _offline_summary(plans, lead)
+    summary = _markdown(_offline_summary(plans, lead))
     note = None
     if settings is not None and settings.chat_enabled:
         from segmint_core.llm import chat
@@ -44,7 +46,7 @@ def draft_pr(plans: list[CommitPlan], files: list[FileLine], settings: Settings 
     body = "\n\n".join([
         "## Summary\n\n" + summary,
         "## Commits\n\n" + "\n".join(_commit_line(p) for p in plans),
-        "## Files changed\n\n" + ("\n".join(f"- `{shown(f.path)}` (+{f.added} -{f.removed})" for f in files) or "- none"),
+        "## Files changed\n\n" + ("\n".join(f"- {_code(shown(f.path))} (+{f.added} -{f.removed})" for f in files) or "- none"),
         "## Test plan\n\n" + _test_plan(files),
     ])
     commits = [CommitPlan.from_dict(p.to_dict()) for p in plans]   # a snapshot: plans change later
@@ -97,11 +99,39 @@ def _third_person(subject: str) -> str:
 
 def _commit_line(plan: CommitPlan) -> str:
     sha = f"`{plan.sha[:7]}` " if plan.status == APPLIED and plan.sha else ""
-    return f"- {sha}{plan.title}"
+    return f"- {sha}{_markdown(plan.title)}"
 
 
 def _test_plan(files: list[FileLine]) -> str:
     tests = [f.path for f in files if is_test_path(f.path)]
     if not tests:
         return "- No test files changed; describe how this was checked."
-    return "\n".join(f"- [ ] `{shown(path)}`" for path in tests)
+    return "\n".join(f"- [ ] {_code(shown(path))}" for path in tests)
+
+
+# A code span of a commit title (a house quoting names in backticks), kept as it is.
+_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)")
+# Outside code spans: what Markdown would take for emphasis, HTML (``<!--`` hides all after it),
+# strikethrough or an escape. An underscore inside a word (``load_config``) is none of these.
+_SIGNIFICANT = re.compile(r"[*<~`]|\\(?=[!-/:-@\[-`{-~])|(?<![A-Za-z0-9])_+|_+(?![A-Za-z0-9])")
+
+
+def _markdown(text: str) -> str:
+    """A commit title or sentence as Markdown that shows it as written: ``add __init__.py``
+    not in bold, ``add <!-- x.md`` hiding nothing, its code spans kept."""
+    out, at = [], 0
+    for m in _CODE_SPAN.finditer(text):
+        out += [_escaped(text[at:m.start()]), m.group()]
+        at = m.end()
+    return "".join(out + [_escaped(text[at:])])
+
+
+def _escaped(text: str) -> str:
+    return _SIGNIFICANT.sub(lambda m: "".join("\\" + ch for ch in m.group()), text)
+
+
+def _code(text: str) -> str:
+    """``text`` as one code span, whatever backticks it holds (a file named ``a`b.py``)."""
+    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    pad = " " if text.startswith(("`", " ")) or text.endswith(("`", " ")) else ""
+    return f"{fence}{pad}{text}{pad}{fence}"

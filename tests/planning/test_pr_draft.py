@@ -1,0 +1,35 @@
+"""The pull-request draft shows the commits' titles and files as they are written."""
+
+from __future__ import annotations
+
+from segmint_core.session.session import Session
+from tests.support.repo import Repo
+
+
+def draft_of(repo: Repo) -> str:
+    session = Session.open(str(repo.path))
+    session.propose_commits()
+    return session.generate_pr().description
+
+
+def test_titles_and_paths_render_in_markdown_as_written(repo: Repo) -> None:
+    repo.write("app.py", "x = 1\n")
+    repo.commit()
+    repo.write("pkg/__init__.py", "VALUE = 1\n")
+    repo.write("notes/<!-- hidden.md", "# Notes\n")
+    repo.write("docs/a`b.md", "# B\n")
+    body = draft_of(repo)
+    commits = body.split("## Commits\n\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert any(c.endswith(": add \\_\\_init\\_\\_.py") for c in commits), commits   # not "add **init**.py"
+    assert "- docs(notes): add \\<!-- hidden.md" in commits            # no comment hiding the rest
+    assert "- docs: add a\\`b.md" in commits
+    assert "\\<!-- hidden.md" in body.split("## Summary\n\n", 1)[1].split("\n\n", 1)[0]
+    assert "- ``docs/a`b.md`` (+1 -0)" in body and "- `notes/<!-- hidden.md` (+1 -0)" in body
+
+
+def test_names_inside_words_and_code_spans_are_left_as_they_are(repo: Repo) -> None:
+    repo.write("app/config.py", "def load_config(path):\n    return open(path).read()\n")
+    repo.commit()
+    repo.write("app/config.py", "def load_config(path):\n    if not path:\n        return None\n"
+               "    return open(path).read()\n")
+    assert "- fix(config): handle missing path in load_config\n" in draft_of(repo)
