@@ -58,8 +58,15 @@ def _rank(title: str) -> int:
     return IMPORTANCE.index(kind) if kind in IMPORTANCE else len(IMPORTANCE)
 
 
+# ``fix(x): ``, ``docs: ``, ``walk: ``: a type, scope or area before the sentence, one word.
+_PREFIX = re.compile(r"^[^\s:()]+(?:\([^()]*\))?!?: ")
+
+
 def _subject(title: str) -> str:
-    return title.split(": ", 1)[1] if ": " in title else title
+    """The sentence of a title, without its ``type(scope):``; a colon inside the sentence
+    (``Document Step 1: Install``) is the sentence's own."""
+    m = _PREFIX.match(title)
+    return title[m.end():] if m else title
 
 
 def _offline_summary(plans: list[CommitPlan], lead: CommitPlan) -> str:

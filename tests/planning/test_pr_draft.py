@@ -33,3 +33,16 @@ def test_names_inside_words_and_code_spans_are_left_as_they_are(repo: Repo) -> N
     repo.write("app/config.py", "def load_config(path):\n    if not path:\n        return None\n"
                "    return open(path).read()\n")
     assert "- fix(config): handle missing path in load_config\n" in draft_of(repo)
+
+
+def test_a_plain_title_with_a_colon_of_its_own_is_summarized_whole(repo: Repo) -> None:
+    repo.write("README.md", "# Tool\n")
+    repo.write("src/app.py", "def f():\n    return 1\n")
+    repo.commit("Start the tool")
+    for n in range(11):
+        repo.write(f"src/m{n}.py", f"def g{n}():\n    return {n}\n")
+        repo.commit(f"Fix thing {n}")
+    repo.write("README.md", "# Tool\n\n## Step 1: Install\n\npip install tool\n")
+    body = draft_of(repo)
+    assert "- Document Step 1: Install\n" in body
+    assert "## Summary\n\nDocuments Step 1: Install.\n" in body      # not "Install."
