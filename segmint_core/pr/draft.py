@@ -13,6 +13,7 @@ from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.planning.facts import is_test_path
 from segmint_core.planning.messages import VERBS
+from segmint_core.planning.voice import PAST
 from segmint_core.session.models import APPLIED, CommitPlan, FileLine, PullRequestDraft
 from segmint_core.wording import shown
 
@@ -22,6 +23,9 @@ SUBJECT_VERBS = frozenset(VERBS | {
     "drop", "set", "extract", "replace", "refactor", "simplify", "clean", "tidy", "improve", "extend",
     "support", "allow", "make", "avoid", "ensure", "implement", "introduce", "reformat", "merge", "revert",
 })
+# The same verbs in the past tense, as a house writing "Fixed x" has them: a summary keeps them so.
+PAST_VERBS = frozenset(set(PAST.values()) | {v + "d" for v in SUBJECT_VERBS if v.endswith("e")}
+                       | {v + "ed" for v in SUBJECT_VERBS} | {"dropped", "made"}) - SUBJECT_VERBS
 
 SYSTEM_PROMPT = (
     "You write the summary paragraph of a pull request from its commit messages: two to four plain "
@@ -71,7 +75,7 @@ def _subject(title: str) -> str:
 
 def _offline_summary(plans: list[CommitPlan], lead: CommitPlan) -> str:
     text = _sentence(_subject(lead.title))
-    others = [_third_person(_subject(p.title)) for p in plans if p is not lead]
+    others = [_third_person(_subject(p.title).rstrip(".")) for p in plans if p is not lead]
     if others:
         listed = "; ".join(others[:4]) + ("; and more" if len(others) > 4 else "")
         text += f" It also {listed}."
@@ -84,13 +88,16 @@ def _sentence(subject: str) -> str:
 
 
 def _third_person(subject: str) -> str:
-    """``add x`` -> ``adds x``: commit subjects are imperative, summaries are not.
+    """``add x`` -> ``adds x``: commit subjects are imperative, summaries are not; a subject
+    in the past tense (``Fixed x``) stays so, its verb in lower case.
 
     A house that capitalizes its subjects (``Fix x``, click's) has its verb read the same way,
     in lower case (``fixes x``), when it is one the message writer starts a subject with; a
     capitalized word that is not, a name perhaps, is left as it is.
     """
     verb, _, rest = subject.partition(" ")
+    if verb.isalpha() and verb[1:].islower() and verb.lower() in PAST_VERBS:
+        return f"{verb.lower()} {rest}".strip()      # "Fixed x": it fixed x
     if verb.isalpha() and verb[:1].isupper() and verb[1:].islower() and verb.lower() in SUBJECT_VERBS:
         verb = verb.lower()
     if not verb.isalpha() or not verb.islower():

@@ -46,3 +46,17 @@ def test_a_plain_title_with_a_colon_of_its_own_is_summarized_whole(repo: Repo) -
     body = draft_of(repo)
     assert "- Document Step 1: Install\n" in body
     assert "## Summary\n\nDocuments Step 1: Install.\n" in body      # not "Install."
+
+
+def test_a_past_tense_house_with_full_stops_is_summarized_in_its_tense_and_punctuated_once(repo: Repo) -> None:
+    repo.write("src/app.py", "def f():\n    return 1\n")
+    repo.write("README.md", "Hello.\n")
+    repo.commit("Started the tool.")
+    for n in range(11):
+        repo.write(f"src/m{n}.py", f"def g{n}():\n    return {n}\n")
+        repo.commit(f"fixed thing {n}.")
+    repo.write("src/app.py", "def f():\n    return 1\n\n\ndef new_api(x):\n    return x\n")
+    repo.write("NOTES.md", "# Notes\n")
+    body = draft_of(repo)
+    summary = body.split("## Summary\n\n", 1)[1].split("\n\n", 1)[0]
+    assert summary == "Added NOTES.md. It also added new_api.", summary   # not "addeds new_api.."
