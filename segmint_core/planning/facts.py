@@ -489,11 +489,22 @@ def _renames(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return [pair for pair, n in swaps.most_common() if n >= 2 or len(pairs) == 1 and n == 1][:3]
 
 
+# A licence header's lines: boilerplate, never why a change was made.
+_LICENCE = re.compile(r"^(?:copyright\b|\(c\)|©|spdx-|licensed\b|you may (?:not )?(?:use|obtain)|unless required by|"
+                      r"distributed under|without warranties|see the license|limitations under|all rights reserved|"
+                      r"https?://(?:www\.)?(?:apache\.org|gnu\.org|opensource\.org)/licen[cs]es|"
+                      r"this (?:program|file|library) is (?:free software|part of|licensed|distributed))", re.IGNORECASE)
+
+# Code commented out (a call, an assignment, a statement or block), no sentence saying why.
+_COMMENTED_CODE = re.compile(r"^(?:[\w.$]+\(.*\)\s*;?|[\w.$\[\]'\"]+\s*(?:[-+*/|&]?=|:=)\s*\S.*|.*\)\s*\{|[{}]+)$")
+
+
 def _comments(lines: list[str]) -> list[str]:
     found: list[str] = []
     for line in lines:
         m = _COMMENT.match(line)
-        if m and len(m.group(1)) > 12 and not m.group(1).startswith(("!", "-*-", "type:", "noqa", "pragma")):
+        if m and len(m.group(1)) > 12 and not m.group(1).startswith(("!", "-*-", "type:", "noqa", "pragma")) \
+                and not _LICENCE.match(m.group(1)) and not _COMMENTED_CODE.match(m.group(1)):
             text = m.group(1).rstrip(".")
             if text not in found:
                 found.append(text)

@@ -368,10 +368,10 @@ def body(facts: Facts, per_file: list[tuple[str, str, int, int, list[str], list[
     if bumps and intent(facts) == "deps":
         lines.append("")
         lines.extend(f"{one_line(b.name)}: {one_line(b.old)} -> {one_line(b.new)}" for b in bumps.values())
-    why = [one_line(c[0].upper() + c[1:]) for c in facts.comments]
+    why = [one_line(c[0].upper() + c[1:]).rstrip(".,;: ") for c in facts.comments]
     if why:
         lines.append("")
-        lines.extend(f"{sentence}." for sentence in why)
+        lines.extend(sentence if sentence.endswith(("?", "!")) else f"{sentence}." for sentence in why if sentence)
     return "\n".join(lines)
 
 

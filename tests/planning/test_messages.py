@@ -319,3 +319,16 @@ def test_a_release_regenerating_its_lock_file_is_still_a_release(repo: Repo) -> 
     repo.write("package-lock.json", lock("1.2.0", "4.17.23"))
     cs = capture(Git.discover(repo.path))
     assert "release 1.2.0" in offline_message([(c, c.hunks) for c in cs.changes]).title
+
+
+def test_the_body_says_why_from_comments_not_from_a_licence_header_or_code_commented_out(repo: Repo) -> None:
+    repo.write("x.py", "a = 1\n")
+    repo.commit()
+    repo.write("pkg/tool.py", "# Copyright 2024 Example Corp.\n#\n"
+               "# Licensed under the Apache License, Version 2.0 (the \"License\");\n"
+               "# you may not use this file except in compliance with the License.\n\n"
+               "def run(retries):\n    # print(debug_value_for_later_use)\n"
+               "    # the service drops the first request after a deploy;\n"
+               "    # Why not retry forever? Callers time out first\n    return retries\n")
+    why = message_for(repo).description.split("\n\n", 1)[1].splitlines()
+    assert why == ["The service drops the first request after a deploy.", "Why not retry forever? Callers time out first."]
