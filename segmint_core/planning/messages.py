@@ -184,6 +184,8 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
     why = intent(facts)
     if why == "deps":
         return bump_subjects(facts, q)
+    if facts.executable and not facts.lines and set(facts.executable) == set(facts.paths):
+        return _mode_subjects(facts)
     if why == "release":
         return [f"release {release_version(facts)}"]
     if _only_deletions(facts):
@@ -226,6 +228,15 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
     if kind in CODE_TYPES and facts.settings is None:
         return _code_subjects(kind, facts, q)
     return _settings_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
+
+
+def _mode_subjects(facts: Facts) -> list[str]:
+    """Only the executable bit changed: ``make run.sh executable``."""
+    made = set(facts.executable.values())
+    what = "executable" if made == {True} else "non-executable" if made == {False} else None
+    if what is None:
+        return [f"change the mode of {f}" for f in _files(facts.paths)]
+    return [f"make {f} {what}" for f in _files(facts.paths)]
 
 
 def _settings_subjects(facts: Facts) -> list[str]:
@@ -363,8 +374,10 @@ def body(facts: Facts, per_file: list[tuple[str, str, int, int, list[str], list[
     lines: list[str] = []
     bumps = {b.name: b for b in facts.bumps}
     for path, status, added, removed, added_names, changed in per_file:
+        mode = None if path not in facts.executable else \
+            "made executable" if facts.executable[path] else "no longer executable"
         lines.append("- " + _file_line(one_line(path), one_line(status), added, removed,
-                                       [one_line(n) for n in added_names], [one_line(n) for n in changed]))
+                                       [one_line(n) for n in added_names], [one_line(n) for n in changed], mode))
     if bumps and intent(facts) == "deps":
         lines.append("")
         lines.extend(f"{one_line(b.name)}: {one_line(b.old)} -> {one_line(b.new)}" for b in bumps.values())
@@ -375,7 +388,8 @@ def body(facts: Facts, per_file: list[tuple[str, str, int, int, list[str], list[
     return "\n".join(lines)
 
 
-def _file_line(path: str, status: str, added: int, removed: int, added_names: list[str], changed: list[str]) -> str:
+def _file_line(path: str, status: str, added: int, removed: int, added_names: list[str], changed: list[str],
+               mode: str | None = None) -> str:
     what = []
     if status == "added":
         what.append("new file")
@@ -387,6 +401,8 @@ def _file_line(path: str, status: str, added: int, removed: int, added_names: li
         what.append(("defines " if status == "added" else "adds ") + _shown(added_names))
     if changed and status not in ("added", "deleted"):
         what.append("changes " + _shown(changed))
+    if mode:
+        what.append(mode)
     counts = f"(-{removed})" if status == "deleted" else f"(+{added} -{removed})"
     return f"{path} {counts}" + (": " + "; ".join(what) if what else "")
 

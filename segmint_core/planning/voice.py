@@ -51,7 +51,7 @@ PAST = {"add": "added", "remove": "removed", "fix": "fixed", "update": "updated"
         "correct": "corrected", "format": "formatted", "document": "documented", "restructure": "restructured",
         "release": "released", "extract": "extracted", "extend": "extended", "replace": "replaced",
         "simplify": "simplified", "speed": "sped", "pass": "passed", "set": "set", "delete": "deleted",
-        "change": "changed"}
+        "change": "changed", "make": "made"}
 
 
 def title_parts(style: HouseStyle, facts: Facts, touched: list[Touched],

@@ -332,3 +332,14 @@ def test_the_body_says_why_from_comments_not_from_a_licence_header_or_code_comme
                "    # Why not retry forever? Callers time out first\n    return retries\n")
     why = message_for(repo).description.split("\n\n", 1)[1].splitlines()
     assert why == ["The service drops the first request after a deploy.", "Why not retry forever? Callers time out first."]
+
+
+def test_a_file_made_executable_is_named_so(repo: Repo) -> None:
+    repo.write("run.sh", "echo hi\n")
+    repo.write("tools/gen.py", "print(1)\n", mode=0o755)
+    repo.commit()
+    (repo.path / "run.sh").chmod(0o755)
+    msg = message_for(repo)
+    assert (msg.title, msg.description) == ("chore(run): make run.sh executable", "- run.sh (+0 -0): made executable")
+    repo.write("tools/gen.py", "#!/usr/bin/env python\nprint(1)\n", mode=0o644)
+    assert "- tools/gen.py (+1 -0): no longer executable" in message_for(repo).description
