@@ -32,7 +32,7 @@ MIN_HISTORY = 10            # fewer subjects than this teach nothing reliable
 CONVENTIONAL_SHARE = 0.5    # at least this share of recent subjects Conventional: write Conventional
 RECENT = 100                # the recent subjects that say whether the house writes Conventional now
 CACHE_NAME = "house-style.json"
-CACHE_VERSION = 6   # 6: case and mood read past a tag ("[core] Fix")
+CACHE_VERSION = 7   # 6: case and mood read past a tag ("[core] Fix"); 7: braces in bump wordings kept as text
 EXAMPLES = 8
 
 _VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:[-.+][0-9A-Za-z.]+)?)\b")
@@ -264,7 +264,7 @@ def _bump_pattern(text: str) -> str | None:
     the house's words kept, the package and versions made slots, anything after the new version dropped."""
     if not _BUMP.match(text):
         return None
-    text = text.rstrip(".")
+    text = text.rstrip(".").replace("{", "{{").replace("}", "}}")   # the house's own braces are words, not slots
     tokens = text.split(" ")
     try:
         to = len(tokens) - 1 - tokens[::-1].index("to")

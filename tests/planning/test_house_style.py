@@ -448,3 +448,13 @@ def test_a_tag_before_the_house_sentence_does_not_hide_its_case_or_mood(repo: Re
         repo.commit(subject.format(n=n))
     repo.write("pkg/core.py", "def f():\n    return 1\n\n\ndef new_api(x):\n    return x\n")
     assert message_for(repo).title == title
+
+
+def test_braces_in_the_house_bump_wording_are_its_words_not_slots(repo: Repo) -> None:
+    repo.write("package.json", '{\n  "name": "a",\n  "dependencies": {\n    "left-pad": "1.0.0"\n  }\n}\n')
+    repo.commit("chore: start")
+    for n in range(12):
+        repo.write(f"src/m{n}.js", f"export const m{n} = {n};\n")
+        repo.commit(f"chore(deps): bump {{group}} lib{n} from 1.0.{n} to 1.0.{n + 1}" if n < 6 else f"feat: add m{n}")
+    repo.write("package.json", '{\n  "name": "a",\n  "dependencies": {\n    "left-pad": "1.3.0"\n  }\n}\n')
+    assert message_for(repo).title == "chore(deps): bump {group} left-pad from 1.0.0 to 1.3.0"
