@@ -150,8 +150,9 @@ def scope(facts: Facts) -> str | None:
     meaningful = [part for part in common if part.lower() not in GENERIC_DIRS | DOC_DIRS and not part.startswith(".")]
     if meaningful:
         return _clean_scope(meaningful[-1])
-    if len(paths) == 1:
-        return _clean_scope(PurePosixPath(paths[0]).stem)
+    stem = PurePosixPath(paths[0]).stem
+    if len(paths) == 1 and not (stem.startswith("__") and stem.endswith("__")):   # __init__.py names no scope
+        return _clean_scope(stem)
     return None
 
 

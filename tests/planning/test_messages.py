@@ -343,3 +343,14 @@ def test_a_file_made_executable_is_named_so(repo: Repo) -> None:
     assert (msg.title, msg.description) == ("chore(run): make run.sh executable", "- run.sh (+0 -0): made executable")
     repo.write("tools/gen.py", "#!/usr/bin/env python\nprint(1)\n", mode=0o644)
     assert "- tools/gen.py (+1 -0): no longer executable" in message_for(repo).description
+
+
+def test_a_package_init_file_gives_no_scope_of_init(repo: Repo) -> None:
+    repo.write("app.py", "x = 1\n")
+    repo.commit()
+    repo.write("pkg/__init__.py", "VALUE = 1\n")
+    assert message_for(repo).title == "feat: add __init__.py"
+    repo.write("shop/__main__.py", "from shop import run\n\nrun()\n")
+    repo.git("add", "pkg/__init__.py")
+    repo.git("commit", "-qm", "feat: add pkg")
+    assert message_for(repo).title == "feat(shop): add __main__.py"
