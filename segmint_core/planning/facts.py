@@ -139,6 +139,7 @@ class Facts:
     conditions: int = 0            # changed code lines that test something (if, while, case, a guard)
     submodules: list[tuple[str, str | None, str | None]] = field(default_factory=list)  # path, old, new commit
     executable: dict[str, bool] = field(default_factory=dict)   # path -> made executable (True) or not (False)
+    binary_files: list[str] = field(default_factory=list)     # no lines to count
     prose: ProseEdit | None = None # what a small edit of docs adds or removes (``prose.py``)
     cases_added: int = 0           # test cases a test file gains (``it("...")``, ``test("...")``, ``def test_``)
     settings: SettingsEdit | None = None   # the keys an edit of settings files only touches (``settings_edit.py``)
@@ -165,6 +166,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
             facts.deleted_files.append(change.file_path)
         elif change.status == "renamed" and change.old_path:
             facts.renamed_files.append((change.old_path, change.file_path))
+        if change.binary:
+            facts.binary_files.append(change.file_path)
         if {change.old_mode, change.new_mode} == {REGULAR, EXECUTABLE}:
             facts.executable[change.file_path] = change.new_mode == EXECUTABLE
         if GITLINK in (change.old_mode, change.new_mode):

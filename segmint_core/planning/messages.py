@@ -378,7 +378,8 @@ def body(facts: Facts, per_file: list[tuple[str, str, int, int, list[str], list[
         mode = None if path not in facts.executable else \
             "made executable" if facts.executable[path] else "no longer executable"
         lines.append("- " + _file_line(one_line(path), one_line(status), added, removed,
-                                       [one_line(n) for n in added_names], [one_line(n) for n in changed], mode))
+                                       [one_line(n) for n in added_names], [one_line(n) for n in changed], mode,
+                                       path in facts.binary_files))
     if bumps and intent(facts) == "deps":
         lines.append("")
         lines.extend(f"{one_line(b.name)}: {one_line(b.old)} -> {one_line(b.new)}" for b in bumps.values())
@@ -390,7 +391,7 @@ def body(facts: Facts, per_file: list[tuple[str, str, int, int, list[str], list[
 
 
 def _file_line(path: str, status: str, added: int, removed: int, added_names: list[str], changed: list[str],
-               mode: str | None = None) -> str:
+               mode: str | None = None, binary: bool = False) -> str:
     what = []
     if status == "added":
         what.append("new file")
@@ -404,7 +405,7 @@ def _file_line(path: str, status: str, added: int, removed: int, added_names: li
         what.append("changes " + _shown(changed))
     if mode:
         what.append(mode)
-    counts = f"(-{removed})" if status == "deleted" else f"(+{added} -{removed})"
+    counts = "(binary)" if binary else f"(-{removed})" if status == "deleted" else f"(+{added} -{removed})"
     return f"{path} {counts}" + (": " + "; ".join(what) if what else "")
 
 

@@ -354,3 +354,11 @@ def test_a_package_init_file_gives_no_scope_of_init(repo: Repo) -> None:
     repo.git("add", "pkg/__init__.py")
     repo.git("commit", "-qm", "feat: add pkg")
     assert message_for(repo).title == "feat(shop): add __main__.py"
+
+
+def test_a_binary_file_is_said_to_be_binary_not_to_change_no_lines(repo: Repo) -> None:
+    repo.write("img/logo.png", b"\x89PNG\r\n\x1a\n\x00\x01")
+    repo.commit()
+    repo.write("img/logo.png", b"\x89PNG\r\n\x1a\n\x00\x02")
+    repo.write("img/icon.png", b"\x89PNG\r\n\x1a\n\x00\x03")
+    assert message_for(repo).description == "- img/icon.png (binary): new file\n- img/logo.png (binary)"
