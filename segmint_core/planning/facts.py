@@ -59,7 +59,7 @@ _IMPORT = re.compile(r"""^\s*(?:import\s+([\w.]+)|from\s+([\w.]+)\s+import\b|imp
                      r"""|(?:const|let|var)\s.*?=\s*require\(["']([^"']+)["']\))""")
 
 GITLINK = "160000"
-REGULAR, EXECUTABLE = "100644", "100755"
+REGULAR, EXECUTABLE, SYMLINK = "100644", "100755", "120000"
 SUBPROJECT = "Subproject commit "
 
 DOC_SUFFIXES = {".md", ".rst", ".adoc", ".txt"}
@@ -140,6 +140,7 @@ class Facts:
     submodules: list[tuple[str, str | None, str | None]] = field(default_factory=list)  # path, old, new commit
     executable: dict[str, bool] = field(default_factory=dict)   # path -> made executable (True) or not (False)
     binary_files: list[str] = field(default_factory=list)     # no lines to count
+    retargeted: dict[str, str] = field(default_factory=dict)  # symbolic link -> the new path it points to
     prose: ProseEdit | None = None # what a small edit of docs adds or removes (``prose.py``)
     cases_added: int = 0           # test cases a test file gains (``it("...")``, ``test("...")``, ``def test_``)
     settings: SettingsEdit | None = None   # the keys an edit of settings files only touches (``settings_edit.py``)
@@ -168,6 +169,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
             facts.renamed_files.append((change.old_path, change.file_path))
         if change.binary:
             facts.binary_files.append(change.file_path)
+        if change.old_mode == change.new_mode == SYMLINK and (target := _link_target(hunks)):
+            facts.retargeted[change.file_path] = target
         if {change.old_mode, change.new_mode} == {REGULAR, EXECUTABLE}:
             facts.executable[change.file_path] = change.new_mode == EXECUTABLE
         if GITLINK in (change.old_mode, change.new_mode):
@@ -256,6 +259,12 @@ def _layout_tokens(lines: list[str]) -> Counter:
     quote marks, commas and brackets (black splitting a call over lines, adding a trailing
     comma, turning ' into "; isort reordering imports)."""
     return Counter(t for line in lines for t in _LAYOUT_TOKEN.findall(line))
+
+
+def _link_target(hunks: list[Hunk]) -> str | None:
+    """The path a symbolic link now points to: its one added line."""
+    added = [line[1:] for hunk in hunks for line in hunk.lines if line[:1] == "+"]
+    return added[0] if len(added) == 1 else None
 
 
 def _pointer_commits(hunks: list[Hunk]) -> tuple[str | None, str | None]:

@@ -103,6 +103,8 @@ def commit_type(facts: Facts) -> str:
         return "ci"
     if all(is_build_path(p) or is_ci_path(p) or is_lock_file(p) or is_manifest(p) for p in paths):
         return "build"
+    if facts.retargeted and set(facts.retargeted) == set(paths):
+        return "chore"     # a symbolic link pointed elsewhere: no code changed
     if facts.whitespace_only or facts.format_only:
         return "style"
     if all(is_test_path(p) for p in paths):
@@ -187,6 +189,11 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
         return bump_subjects(facts, q)
     if facts.executable and not facts.lines and set(facts.executable) == set(facts.paths):
         return _mode_subjects(facts)
+    if facts.retargeted and set(facts.retargeted) == set(facts.paths):
+        names = _files(list(facts.retargeted))
+        target = one_line(next(iter(facts.retargeted.values())))
+        return ([f"point {names[0]} to {target}"] if len(facts.retargeted) == 1 else []) + \
+            [f"retarget {w}" for w in names]
     if why == "release":
         return [f"release {release_version(facts)}"]
     if _only_deletions(facts):
@@ -377,6 +384,8 @@ def body(facts: Facts, per_file: list[tuple[str, str, int, int, list[str], list[
     for path, status, added, removed, added_names, changed in per_file:
         mode = None if path not in facts.executable else \
             "made executable" if facts.executable[path] else "no longer executable"
+        if path in facts.retargeted:
+            mode = f"now points to {one_line(facts.retargeted[path])}"
         lines.append("- " + _file_line(one_line(path), one_line(status), added, removed,
                                        [one_line(n) for n in added_names], [one_line(n) for n in changed], mode,
                                        path in facts.binary_files))

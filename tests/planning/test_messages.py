@@ -362,3 +362,15 @@ def test_a_binary_file_is_said_to_be_binary_not_to_change_no_lines(repo: Repo) -
     repo.write("img/logo.png", b"\x89PNG\r\n\x1a\n\x00\x02")
     repo.write("img/icon.png", b"\x89PNG\r\n\x1a\n\x00\x03")
     assert message_for(repo).description == "- img/icon.png (binary): new file\n- img/logo.png (binary)"
+
+
+def test_a_symbolic_link_pointed_elsewhere_is_named_so(repo: Repo) -> None:
+    repo.write("v1.py", "A = 1\n")
+    repo.write("v2.py", "A = 2\n")
+    (repo.path / "current.py").symlink_to("v1.py")
+    repo.commit()
+    (repo.path / "current.py").unlink()
+    (repo.path / "current.py").symlink_to("v2.py")
+    msg = message_for(repo)
+    assert (msg.title, msg.description) == ("chore(current): point current.py to v2.py",
+                                            "- current.py (+1 -1): now points to v2.py")
