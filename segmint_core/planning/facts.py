@@ -220,7 +220,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.imports = _imports(code_added, code_removed)
     facts.comments = _comments(code_added)
     # a heading of the docs; in code or settings "# ..." is a comment
-    facts.headings = [m.group(2) for _, line in doc_added if (m := _HEADING.match(line))]
+    facts.headings = [_heading_text(m.group(2)) for _, line in doc_added if (m := _HEADING.match(line))]
     facts.prose = read_edit(doc_added, doc_removed)
     facts.cases_added = max(0, _cases(test_added) - _cases(test_removed))
     if changes and all(settings_edit.is_settings_path(c.file_path) and not is_lock_file(c.file_path) for c, _ in changes):
@@ -259,6 +259,16 @@ def _layout_tokens(lines: list[str]) -> Counter:
     quote marks, commas and brackets (black splitting a call over lines, adding a trailing
     comma, turning ' into "; isort reordering imports)."""
     return Counter(t for line in lines for t in _LAYOUT_TOKEN.findall(line))
+
+
+def _heading_text(heading: str) -> str:
+    """A heading as it reads: a link's text without its address, no anchor (``{#install}``), HTML
+    tag or bold markers (``[Install](#install)`` -> ``Install``); code spans are kept."""
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", heading)
+    text = re.sub(r"\s*\{#[^}]*\}\s*$", "", text)
+    text = re.sub(r"</?[A-Za-z][^>]*>", "", text)
+    text = re.sub(r"(\*\*|__)(.+?)\1", r"\2", text)
+    return text.strip() or heading
 
 
 def _link_target(hunks: list[Hunk]) -> str | None:

@@ -374,3 +374,16 @@ def test_a_symbolic_link_pointed_elsewhere_is_named_so(repo: Repo) -> None:
     msg = message_for(repo)
     assert (msg.title, msg.description) == ("chore(current): point current.py to v2.py",
                                             "- current.py (+1 -1): now points to v2.py")
+
+
+@pytest.mark.parametrize("heading", ["[Install](#install)", "Install {#install}", '<a name="install"></a>Install',
+                                     "**Install**"])
+def test_a_heading_is_named_by_its_words_not_its_markup(repo: Repo, heading: str) -> None:
+    assert title_of_edit(repo, "README.md", "# Tool\n", f"# Tool\n\n## {heading}\n\npip install tool\n") == \
+        "docs(readme): document Install"
+
+
+def test_a_changelog_heading_linking_its_release_still_names_the_version(repo: Repo) -> None:
+    title = title_of_edit(repo, "CHANGELOG.md", "# Changelog\n",
+                          "# Changelog\n\n## [1.2.0](https://example.com/compare/v1.1.0...v1.2.0) (2026-01-01)\n\n* x\n")
+    assert title.endswith("release 1.2.0")
