@@ -90,20 +90,26 @@ def read_plan(parts: Parts, counts: dict[str, tuple[int, int]] | None = None) ->
 
 
 def as_committed(change: Change, hunks: list[Hunk]) -> Change:
-    """``change`` with the status a commit of only ``hunks`` gives its file: a file staged
-    with an edit, then deleted in the work tree, is deleted only by the plan holding the
-    deletion (the other plan's edit modifies it); a file one layer creates and the other
-    edits is added only by the plan holding a creating line (``apply.states``)."""
+    """``change`` with the status a commit of only ``hunks`` gives its file (``apply.states``):
+    a deletion takes the file away only with all of the deleting layer's lines, a creation
+    brings it only with a creating line. So of a file staged with an edit, then deleted in
+    the work tree, the edit's plan modifies it; of one staged as new, then deleted, the
+    creation's plan adds it; of one staged as deleted, then made again, the deletion's plan
+    removes it; and a plan only editing a file another plan creates modifies it."""
+    if len(hunks) == len(change.hunks):
+        return change
     held = {h.id for h in hunks}
     layers = [fp for fp in (change.staged_patch, change.unstaged_patch) if fp is not None]
-    if change.status == DELETED:
-        deleting = next((fp for fp in layers if fp.new_path is None and fp.hunks), None)
-        if deleting is not None and not all(h.id in held for h in _units_of(change, deleting)):
-            return _with_status(change, MODIFIED)
-    elif change.status == ADDED and len(layers) == 2:
-        creating = next((fp for fp in layers if fp.old_path is None and fp.hunks), None)
-        if creating is not None and not any(h.id in held for h in _units_of(change, creating)):
-            return _with_status(change, MODIFIED)
+    deleting = next((fp for fp in layers if fp.new_path is None and fp.hunks), None)
+    creating = next((fp for fp in layers if fp.old_path is None and fp.hunks), None)
+    deletes = deleting is not None and all(h.id in held for h in _units_of(change, deleting))
+    creates = creating is not None and any(h.id in held for h in _units_of(change, creating))
+    if change.status == DELETED and not deletes:
+        return _with_status(change, ADDED if creates else MODIFIED)
+    if change.status == ADDED and len(layers) == 2 and creating is not None and not creates:
+        return _with_status(change, MODIFIED)
+    if change.status == MODIFIED and creating is not None and deletes and not creates:
+        return _with_status(change, DELETED)
     return change
 
 

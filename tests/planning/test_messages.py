@@ -387,3 +387,32 @@ def test_a_changelog_heading_linking_its_release_still_names_the_version(repo: R
     title = title_of_edit(repo, "CHANGELOG.md", "# Changelog\n",
                           "# Changelog\n\n## [1.2.0](https://example.com/compare/v1.1.0...v1.2.0) (2026-01-01)\n\n* x\n")
     assert title.endswith("release 1.2.0")
+
+
+def test_the_plan_holding_a_staged_deletion_of_a_file_made_again_removes_it(repo: Repo) -> None:
+    repo.write("b/b.txt", "one\ntwo\n")
+    repo.commit()
+    repo.git("rm", "-q", "b/b.txt")
+    repo.write("b/b.txt", "one\ntwo\nthree\n")
+    session = Session.open(str(repo.path))
+    one_group_per_hunk(session)
+    plans = {p.hunk_ids[0]: p for p in session.propose_commits()}
+    deletion = plans["change-1:1"]
+    assert deletion.title.endswith("remove b.txt") and deletion.description == "- b/b.txt (-2): deleted"
+    session.apply_commit(deletion.id)
+    assert repo.git("show", "--format=", "--name-status", "HEAD").split() == ["D", "b/b.txt"]
+
+
+def test_the_plan_holding_a_staged_new_file_deleted_later_adds_it(repo: Repo) -> None:
+    repo.write("a.py", "x = 1\n")
+    repo.commit()
+    repo.write("n/new.txt", "a\n")
+    repo.add("n/new.txt")
+    repo.delete("n/new.txt")
+    session = Session.open(str(repo.path))
+    one_group_per_hunk(session)
+    plans = {p.hunk_ids[0]: p for p in session.propose_commits()}
+    creation = plans["change-1:1"]
+    assert creation.title.endswith("add new.txt") and "new file" in creation.description
+    session.apply_commit(creation.id)
+    assert repo.git("show", "--format=", "--name-status", "HEAD").split() == ["A", "n/new.txt"]
