@@ -77,10 +77,13 @@ def is_test_path(path: str) -> bool:
     name = p.name
     return (
         any(part in ("test", "tests", "testing", "__tests__", "spec") for part in p.parts[:-1])
-        or name.startswith("test_") or name.endswith(("_test.py", "_test.go", ".test.js", ".test.ts",
-                                                      ".spec.js", ".spec.ts", "_spec.rb", "test.java"))
-        or name == "conftest.py"
+        or name.startswith("test_") or name.endswith(("_test.py", "_test.go", "_spec.rb", "_test.rb", "test.java"))
+        or _SCRIPT_TEST.search(name) is not None      # Button.test.tsx, api.spec.mjs
+        or name in ("conftest.py", "tests.py")         # tests.py: a Django app's tests
     )
+
+
+_SCRIPT_TEST = re.compile(r"\.(?:test|spec)\.[cm]?[jt]sx?$")
 
 
 def is_doc_path(path: str) -> bool:

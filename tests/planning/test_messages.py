@@ -416,3 +416,13 @@ def test_the_plan_holding_a_staged_new_file_deleted_later_adds_it(repo: Repo) ->
     assert creation.title.endswith("add new.txt") and "new file" in creation.description
     session.apply_commit(creation.id)
     assert repo.git("show", "--format=", "--name-status", "HEAD").split() == ["A", "n/new.txt"]
+
+
+@pytest.mark.parametrize(("path", "before", "case"), [
+    ("src/Button.test.tsx", "// tests\n", "test('renders twice', () => {\n  expect(Button()).toBe(Button());\n});\n"),
+    ("src/api.spec.mjs", "// tests\n", "it('answers twice', () => {\n  expect(api()).toBe(api());\n});\n"),
+    ("shop/tests.py", "# tests\n", "def test_price_twice():\n    assert price() == price()\n"),
+])
+def test_tests_beside_the_code_are_tests(repo: Repo, path: str, before: str, case: str) -> None:
+    title = title_of_edit(repo, path, before, before + case)
+    assert title.startswith("test"), title
