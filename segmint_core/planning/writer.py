@@ -10,6 +10,7 @@ gives the offline message and a note saying why.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from segmint_core.changes.models import ADDED, DELETED, MODIFIED, Change, FilePatch, Hunk
@@ -148,9 +149,14 @@ def plan_diff(parts: Parts, cap: int = DIFF_LINE_CAP) -> str:
     return "\n".join(out)
 
 
+_FENCE_OPEN = re.compile(r"^`{3,}[^`\n]*\n")
+_FENCE_CLOSE = re.compile(r"\n`{3,}\s*$")
+
+
 def parse_reply(reply: str, fallback: Message, style: HouseStyle = DEFAULT) -> Message:
     """The model's message, held to the offline title's rules; the offline title where it breaks them."""
-    lines = reply.strip().strip("`").strip().splitlines()
+    text = _FENCE_CLOSE.sub("", _FENCE_OPEN.sub("", reply.strip()))    # a fence's ```text line is no title
+    lines = text.strip().strip("`").strip().splitlines()
     if not lines or not lines[0].strip():
         return Message(fallback.title, fallback.description, "Offline message: the model's reply was empty")
     title = one_line(lines[0].strip().strip("`").strip())

@@ -458,3 +458,13 @@ def test_braces_in_the_house_bump_wording_are_its_words_not_slots(repo: Repo) ->
         repo.commit(f"chore(deps): bump {{group}} lib{n} from 1.0.{n} to 1.0.{n + 1}" if n < 6 else f"feat: add m{n}")
     repo.write("package.json", '{\n  "name": "a",\n  "dependencies": {\n    "left-pad": "1.3.0"\n  }\n}\n')
     assert message_for(repo).title == "chore(deps): bump {group} left-pad from 1.0.0 to 1.3.0"
+
+
+def test_a_model_reply_fenced_with_a_language_keeps_its_title(repo: Repo) -> None:
+    conventional_history(repo)
+    repo.write("shop/parser/rule1.py", "def rule1(text):\n    return text.strip().lower()\n")
+    with StandIn("```text\nfix(parser): lower-case rule1\n\nBecause case should not matter.\n```") as standin:
+        settings = Settings(base_url=standin.base_url, api_key="k", chat_model="stand-in-chat")
+        _, plans = propose(repo, settings)
+    assert (plans[0].title, plans[0].description, plans[0].note) == (
+        "fix(parser): lower-case rule1", "Because case should not matter.", None)
