@@ -83,11 +83,13 @@ def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[li
 
 def _one_per_action(bumps: list[Bump]) -> list[Bump]:
     """``github/codeql-action/init`` and ``.../analyze`` moved to the same version: one bump
-    of ``github/codeql-action``, as an action's sub-actions are released together."""
+    of ``github/codeql-action``, as an action's sub-actions are released together. A Go module
+    (``github.com/spf13/cobra``: a domain first, where no GitHub owner has a dot) is named whole."""
     out: dict[tuple[str, str, str], Bump] = {}
     for b in bumps:
         parts = b.name.split("/")
-        name = "/".join(parts[:2]) if len(parts) > 2 and not b.name.startswith("@") else b.name
+        action = len(parts) > 2 and not b.name.startswith("@") and "." not in parts[0]
+        name = "/".join(parts[:2]) if action else b.name
         out.setdefault((name.lower(), b.old, b.new), replace(b, name=name))
     return list(out.values())
 
