@@ -16,7 +16,7 @@ from segmint_core.session.groups import add_group, follow_groups, refresh_summar
 from segmint_core.session.models import APPLIED, PERSON, Group, id_number
 from segmint_core.session.state import write_units
 from segmint_core.session.units import Units
-from segmint_core.wording import shown
+from segmint_core.wording import counted, shown
 
 Progress = Callable[[int, int, str], None]
 
@@ -56,7 +56,7 @@ def regroup(session: SessionCore, *, change_ids: list[str] | None = None, provid
         state.pr = None
         state.plans = [p for p in state.plans if p.status == APPLIED]   # open plans named the old groups
         write_units(session.folder, session.units, state)
-        session.log(actor, "grouped", f"{actor} grouped the changes into {len(session.groups)} groups")
+        session.log(actor, "grouped", f"{actor} grouped the changes into {counted(len(session.groups), 'group')}")
         session.save()
     session.announce(events.GROUPS, actor, {"groups": [g.id for g in session.groups]})
     return session.groups

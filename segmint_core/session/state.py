@@ -14,7 +14,7 @@ from segmint_core.session.remap import OldUnit, Remap
 from segmint_core.atomic import set_aside, write_atomic
 from segmint_core.session.store import load_state, save_state
 from segmint_core.session.units import Units
-from segmint_core.wording import shown
+from segmint_core.wording import counted, shown
 
 ACTIVITY_KEPT = 500
 UNDO_KEPT = 20
@@ -36,9 +36,9 @@ class RefreshReport:
             return "No changes on disk since the last refresh."
         parts = []
         if self.vanished:
-            parts.append(f"{len(self.vanished)} hunk(s) gone")
+            parts.append(f"{counted(len(self.vanished), 'hunk')} gone")
         if self.appeared:
-            parts.append(f"{len(self.appeared)} new hunk(s)")
+            parts.append(counted(len(self.appeared), "new hunk"))
         return "Refreshed: " + (", ".join(parts) if parts else "same hunks, new ids") + "."
 
 

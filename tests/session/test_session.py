@@ -101,6 +101,7 @@ def test_refresh_keeps_groups_for_hunks_still_there(two_intents: Repo) -> None:
     two_intents.write("app.py", text)  # the first app.py edit is undone on disk
     report = session.refresh()
     assert report.changed and len(report.vanished) == 1
+    assert report.sentence() == "Refreshed: 1 hunk gone, 1 new hunk."
     new_txt = next(c for c in session.changes if c.file_path == "new.txt")
     assert report.appeared == [new_txt.hunks[0].id]
     by_summary = {g.summary: g for g in session.groups}
