@@ -45,9 +45,8 @@ def run(args: argparse.Namespace) -> int:
         raise SegmintError(nothing_to_apply(session))
     try:
         outcomes = session.apply_all() if args.all else [apply_one(session, args.commit_id, args.dry_run)]
-    except OutOfDateError as exc:
-        told = str(exc)
-        raise OutOfDateError(f"{told} with {PLAN_AGAIN}" if told.endswith("propose commits again") else told) from exc
+    except OutOfDateError as exc:   # each says "propose commits again"; here that is a command
+        raise OutOfDateError(f"{exc} with {PLAN_AGAIN}") from exc
     except BatchStopped as stop:
         show(stop.made, args, stopped=stop)
         print(f"segmint: stopped after {counted(len(stop.made), 'commit')}, at {stop.plan_id}: {stop.reason}",

@@ -62,9 +62,7 @@ def apply_commit(session: SessionCore, commit_id: str, *, dry_run: bool = False,
         plan = session.plan(commit_id)
         if plan.status == APPLIED:
             raise AlreadyApplied(f"{commit_id} is already applied as {(plan.sha or '')[:7]}")
-        stale = _out_of_date(session, plan)
-        if stale:
-            raise OutOfDateError(stale)
+        _refuse_if_out_of_date(session, plan)
         present = session.presence()
         if actor == AGENT and not dry_run and present.person_present and not present.agent_can_commit \
                 and plan.status != APPROVED:
@@ -121,20 +119,20 @@ def _forget_unreachable(session: SessionCore) -> None:
         forget_saved_index(session.git, commit.index_before)
 
 
-def _out_of_date(session: SessionCore, plan: CommitPlan) -> str | None:
-    """Why the plan cannot be applied as it stands: what changed on disk, or in its groups."""
+def _refuse_if_out_of_date(session: SessionCore, plan: CommitPlan) -> None:
+    """Refuse a plan that cannot be applied as it stands: out of date (what changed on disk, or in
+    its groups: ``OutOfDateError``, which proposing again mends), or one to merge with another."""
     if plan.out_of_date:
-        return plan.out_of_date
+        raise OutOfDateError(plan.out_of_date)
     if plan.merge_with:
-        return f"{plan.id} cannot be committed on its own. {merge_advice(plan)}"
+        raise RefusedError(f"{plan.id} cannot be committed on its own. {merge_advice(plan)}")
     moved = disagreement(plan, session.groups, session.units)
     if moved:
-        return f"{plan.id} is out of date: {moved} since it was proposed; propose commits again"
+        raise OutOfDateError(f"{plan.id} is out of date: {moved} since it was proposed; propose commits again")
     later = needed_later(session.units, session.git, session.plans, plan)
     if later:
-        return (f"{plan.id} is out of date: it now needs {', '.join(later)}, ordered after it, "
-                "since the files were read again; propose commits again")
-    return None
+        raise OutOfDateError(f"{plan.id} is out of date: it now needs {', '.join(later)}, ordered after it, "
+                             "since the files were read again; propose commits again")
 
 
 class BatchStopped(SegmintError):
@@ -166,9 +164,8 @@ def apply_all(session: SessionCore, *, actor: str = PERSON, approved_only: bool 
     """Every open plan (or the approved ones) in order. A failure after some commits raises
     ``BatchStopped``, naming the commits made; before any, the failure itself."""
     wanted = [p for p in session.plans if p.status != APPLIED and (p.status == APPROVED or not approved_only)]
-    stale = [s for p in wanted if (s := _out_of_date(session, p))]
-    if stale:   # before any commit, so none of the batch lands half-way
-        raise OutOfDateError(stale[0])
+    for plan in wanted:   # before any commit, so none of the batch lands half-way
+        _refuse_if_out_of_date(session, plan)
     made: list[ApplyOutcome] = []
     for plan_id in [p.id for p in wanted]:
         try:
