@@ -11,7 +11,7 @@ from segmint_core.changes.patch import render_hunks
 from segmint_core.errors import SegmintError, UnknownIdError
 from segmint_core.git import Git
 from segmint_core.grouping import apply_splits, group_changes, summarize_group
-from tests.grouping.scenarios import SEPARATOR, STRICT, two_intents
+from tests.grouping.scenarios import CONFIG_SEPARATOR, SEPARATOR, STRICT, two_intents
 from tests.support.patches import applies
 from tests.support.repo import Repo
 
@@ -60,6 +60,18 @@ def test_split_hunks_apply_on_their_own_and_apply_splits_rebuilds_them(repo: Rep
                            *render_hunks([hunk])]) + "\n"
         ok, err = applies(repo, patch, base="index")
         assert ok, err
+
+
+def test_a_deleted_changelog_is_one_unit_not_cut_at_every_entry(repo: Repo) -> None:
+    two_intents(repo)
+    repo.commit("both intents")
+    repo.delete("CHANGES.md")
+    repo.write("src/config.py", CONFIG_SEPARATOR.replace("separator", "sep"))
+    changes, grouping = grouped(repo)
+    assert grouping.splits == {}
+    deleted = next(c for c in grouping.changes if c.file_path == "CHANGES.md")
+    holding = [g for g in grouping.groups if deleted.id in g.change_ids]
+    assert len(deleted.hunks) == 1 and len(holding) == 1
 
 
 def test_same_input_gives_byte_identical_output(repo: Repo) -> None:
