@@ -32,6 +32,7 @@ from segmint_core.bench.untangle.cases import Case, read_history as read_commits
 from segmint_core.bench.untangle.workspace import Workspace
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
+from segmint_core.planning.enclosing import Sections
 from segmint_core.planning.conventional import STANDARD_TYPES, Subject, parse_subject, words
 from segmint_core.planning.history import HISTORY_LIMIT, read_history
 from segmint_core.planning.style import MIN_HISTORY, HouseStyle, counts_for_style, house_writes_conventional
@@ -166,7 +167,9 @@ def propose(workspace: Workspace, case: Case, real: Subject) -> Proposal:
     shutil.rmtree(f"{workspace.git.git_dir}/{FOLDER}", ignore_errors=True)   # no state from the last case
     session = Session(workspace.git, settings=Settings())
     plans = session.propose_commits()
-    parts = [(session.units.message_parts(p.hunk_ids, p.change_ids), len(p.hunk_ids) + len(p.change_ids)) for p in plans]
+    sections = Sections(session.units.changes, workspace.git)   # the parts as the planner reads them
+    parts = [(sections.resolve(session.units.message_parts(p.hunk_ids, p.change_ids)), len(p.hunk_ids) + len(p.change_ids))
+             for p in plans]
     return Proposal(case.tip, real, parts, [p.title for p in plans], session.message_style())
 
 

@@ -336,11 +336,11 @@ def _split(lines: list[str]) -> tuple[list[str], list[str]]:
 
 def _defs(lines: list[str]) -> list[str]:
     """The names the lines define, in order, each once."""
-    return [name for name in dict.fromkeys(map(_def_name, lines)) if name is not None]
+    return [name for name in dict.fromkeys(map(def_name, lines)) if name is not None]
 
 
 @lru_cache(maxsize=1 << 14)  # code lines are read twice: among all lines, then among code's
-def _def_name(line: str) -> str | None:
+def def_name(line: str) -> str | None:
     if not any(cue in line for cue in _DEF_CUES):
         return None
     for pattern in _DEF_PATTERNS:
@@ -405,7 +405,7 @@ def _new_params(added: list[str], removed: list[str]) -> list[tuple[str, str]]:
     def signatures(lines: list[str]) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for line in lines:
-            name = _def_name(line)
+            name = def_name(line)
             m = _PARAMS.search(line) if name else None
             if name and m and name not in out:
                 out[name] = [p.group(1) for part in m.group(1).split(",") if (p := _PARAM_NAME.match(part))]

@@ -16,6 +16,7 @@ from segmint_core.changes.models import CONFLICTED, Change
 from segmint_core.config import Settings
 from segmint_core.git import Git
 from segmint_core.planning import order_plans, write_message
+from segmint_core.planning.enclosing import Sections
 from segmint_core.planning.order import cycles
 from segmint_core.session.models import (
     APPLIED, APPROVED, AWAITING_APPROVAL, MERGE_TO_COMMIT, PROPOSED, CommitPlan, FileLine, Group, id_number,
@@ -39,6 +40,7 @@ def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group],
     drafts: dict[str, CommitPlan] = {}
     reused: dict[str, str] = {}
     layered = layered_files(units, git)
+    sections = Sections(units.changes, git)
     for group in groups:
         if changes_nothing(units, group):
             continue   # a file staged, then put back: a commit of it would change nothing
@@ -55,7 +57,8 @@ def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group],
             plan.title, plan.description, plan.edited = before.title, before.description, before.edited
         else:
             counts = {**_net_counts(units, group.hunk_ids, layered), **_whole_counts(units, hunkless)}
-            message = write_message(units.message_parts(group.hunk_ids, hunkless), settings, counts=counts, style=style)
+            parts = sections.resolve(units.message_parts(group.hunk_ids, hunkless))
+            message = write_message(parts, settings, counts=counts, style=style)
             # Text from file content may hold a newline (a file name) or bytes that are not UTF-8.
             plan.title, plan.description = shown(message.title), readable(message.description)
             plan.note = readable(message.note) if message.note else None

@@ -1,0 +1,108 @@
+"""The definition a hunk edits inside, read from its file rather than from git's hunk header.
+
+Git's function context (the text after a hunk's ``@@``) is, for a file no
+``diff=`` attribute describes, the last unindented line above the hunk: for
+a method of a Python or TypeScript class that is the class (``@@ class
+Flask(Scaffold):``), so a message would say the class was fixed. The file
+the diff was made from says which definition holds the hunk: the nearest
+definition line above it that is indented less than the hunk's first line
+(any block between them is stepped over). A hunk whose file is known gets
+that line as its section; anything else keeps git's.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+from segmint_core.apply.gitops import read_blobs
+from segmint_core.changes.models import Change, Hunk
+from segmint_core.changes.patch import hunk_header
+from segmint_core.errors import SegmintError
+from segmint_core.git import ZERO_OID, Git
+from segmint_core.grouping.syntax.texts import Layer, layers, split_lines
+from segmint_core.planning.facts import def_name
+
+CODE_SUFFIXES = frozenset({
+    ".py", ".pyi", ".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts", ".go", ".rs", ".java", ".kt",
+    ".cs", ".c", ".h", ".cc", ".cpp", ".hpp", ".rb", ".php", ".swift", ".scala",
+})
+MAX_SCAN = 5_000   # rows read upwards from a hunk, at most
+
+
+class Sections:
+    """The enclosing definitions of a change set's code hunks; the old texts they need are
+    read on first use, each once, in one ``cat-file`` batch per call."""
+
+    def __init__(self, changes: list[Change], git: Git | None) -> None:
+        wanted = {c.file_path for c in changes if PurePosixPath(c.file_path).suffix.lower() in CODE_SUFFIXES}
+        self._git = git
+        self._layers = layers(changes, wanted) if git is not None else {}
+        self._texts: dict[str, list[str] | None] = {}
+
+    def resolve(self, parts: list[tuple[Change, list[Hunk]]]) -> list[tuple[Change, list[Hunk]]]:
+        """``parts`` with each code hunk's section set to the definition holding it, where its
+        file's text shows one; other hunks as they are."""
+        wanted = [h for _, hunks in parts for h in hunks if self._layer(h) is not None and _top_indent(h)]
+        self._read({self._layer(h).old_oid for h in wanted} - self._texts.keys())  # type: ignore[union-attr]
+        found = {}
+        for hunk in wanted:
+            old = self._texts.get(self._layer(hunk).old_oid)  # type: ignore[union-attr, arg-type]
+            line = enclosing_line(old, hunk) if old is not None else None
+            if line:
+                found[hunk.id] = _with_section(hunk, line)
+        return [(change, [found.get(h.id, h) for h in hunks]) for change, hunks in parts]
+
+    def _layer(self, hunk: Hunk) -> Layer | None:
+        layer = self._layers.get(hunk.parent_id or hunk.id)
+        return layer if layer is not None and layer.old_oid not in (None, ZERO_OID) else None
+
+    def _read(self, oids: set[str]) -> None:
+        if not oids:
+            return
+        try:
+            blobs = read_blobs(self._git, sorted(oids))  # type: ignore[arg-type]
+        except SegmintError:
+            blobs = {}
+        for oid in oids:
+            blob = blobs.get(oid)
+            self._texts[oid] = split_lines(blob.decode("utf-8", "surrogateescape")) if blob is not None else None
+
+
+def enclosing_line(old: list[str], hunk: Hunk) -> str | None:
+    """The definition line above ``hunk`` in ``old`` (the text its old side numbers) whose body
+    holds the hunk's first line, stripped; None where that line is not indented, the text is
+    not the hunk's, or no definition is found before a line indented less than the hunk."""
+    if not hunk.old_lines:
+        return None
+    first = hunk.old_start - 1
+    kept = next((line[1:] for line in hunk.lines if line[:1] in (" ", "-")), None)
+    if kept is None or first >= len(old) or old[first] != kept:
+        return None
+    bound = _top_indent(hunk)
+    for row in range(first - 1, max(-1, first - 1 - MAX_SCAN), -1):
+        if bound == 0:
+            return None
+        text = old[row]
+        if not text.strip() or _indent(text) >= bound:
+            continue
+        if def_name(text):
+            return text.strip()
+        bound = _indent(text)
+    return None
+
+
+def _top_indent(hunk: Hunk) -> int:
+    """How far the hunk's first line that is not blank is indented (0: none is)."""
+    top = next((line[1:] for line in hunk.lines if line[:1] in (" ", "+", "-") and line[1:].strip()), None)
+    return _indent(top) if top is not None else 0
+
+
+def _indent(line: str) -> int:
+    expanded = line.expandtabs(8)
+    return len(expanded) - len(expanded.lstrip())
+
+
+def _with_section(hunk: Hunk, line: str) -> Hunk:
+    header = hunk_header(hunk.old_start, hunk.old_lines, hunk.new_start, hunk.new_lines, " " + line)
+    return Hunk(hunk.id, hunk.old_start, hunk.old_lines, hunk.new_start, hunk.new_lines, header, hunk.lines,
+                staged=hunk.staged, parent_id=hunk.parent_id)

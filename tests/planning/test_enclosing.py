@@ -1,0 +1,74 @@
+"""A hunk inside a method is named by the method, read from its file, not by git's class header."""
+
+from __future__ import annotations
+
+from segmint_core.changes import capture
+from segmint_core.changes.models import Hunk
+from segmint_core.git import Git
+from segmint_core.planning.enclosing import Sections, enclosing_line
+from segmint_core.session.session import Session
+from tests.support.repo import Repo
+
+APP = (
+    "class Flask:\n"
+    "    def select_autoescape(self, filename):\n"
+    '        """Whether to autoescape a template.\n'
+    "\n"
+    "        Long enough that git's hunk does not show the def line.\n"
+    "        It says more.\n"
+    "        And more.\n"
+    '        """\n'
+    "        if filename is None:\n"
+    "            return True\n"
+    '        return filename.endswith((".html", ".htm"))\n'
+    "\n"
+    "    def other(self):\n"
+    "        return 1\n"
+)
+
+
+def test_a_fix_inside_a_method_names_the_method_not_the_class(repo: Repo) -> None:
+    repo.write("src/app.py", APP)
+    repo.commit()
+    repo.write("src/app.py", APP.replace('(".html", ".htm")', '(".html", ".htm", ".svg")'))
+    hunk = capture(Git.discover(repo.path)).changes[0].hunks[0]
+    assert hunk.header.endswith("class Flask:")     # what git's default function context says
+
+    plans = Session(Git.discover(repo.path)).propose_commits()
+
+    assert [p.title for p in plans] == ["fix(app): correct select_autoescape"]
+    assert "changes select_autoescape" in plans[0].description
+    assert "Flask" not in plans[0].title
+
+
+def test_a_block_between_the_hunk_and_its_definition_is_stepped_over() -> None:
+    old = ["class A:", "    def m(self):", "        if x:", "            y = 1", "            z = 2", "        return y"]
+    hunk = Hunk("h", 5, 1, 5, 1, "@@ -5 +5 @@ class A:", ["-            z = 2", "+            z = 3"])
+    assert enclosing_line(old, hunk) == "def m(self):"
+
+
+def test_top_level_code_and_text_that_is_not_the_hunks_keep_gits_header() -> None:
+    old = ["def f():", "    return 1", "", "X = 1"]
+    top = Hunk("h", 4, 1, 4, 1, "@@ -4 +4 @@ def f():", ["-X = 1", "+X = 2"])
+    assert enclosing_line(old, top) is None
+    elsewhere = Hunk("h", 2, 1, 2, 1, "@@ -2 +2 @@ def f():", ["-    return 9", "+    return 2"])
+    assert enclosing_line(old, elsewhere) is None
+
+
+def test_a_closed_function_above_is_not_the_enclosing_one() -> None:
+    old = ["func a() {", "    one()", "}", "", "type T struct {", "    x int", "}"]
+    hunk = Hunk("h", 6, 1, 6, 1, "@@ -6 +6 @@ type T struct {", ["-    x int", "+    x int64"])
+    assert enclosing_line(old, hunk) is None     # a struct is no definition the writer names
+
+
+def test_files_that_are_not_code_and_new_files_are_left_alone(repo: Repo) -> None:
+    repo.write("docs/guide.md", "# Guide\n\n    indented code\n")
+    repo.commit()
+    repo.write("docs/guide.md", "# Guide\n\n    indented code, changed\n")
+    repo.write("src/new.py", "class B:\n    def m(self):\n        return 1\n")
+    changes = capture(Git.discover(repo.path)).changes
+    parts = [(c, c.hunks) for c in changes]
+
+    resolved = Sections(changes, Git.discover(repo.path)).resolve(parts)
+
+    assert [[h.header for h in hunks] for _, hunks in resolved] == [[h.header for h in hunks] for _, hunks in parts]
