@@ -161,6 +161,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     test_added: list[str] = []
     test_removed: list[str] = []
     doc_lines = prose_lines = 0
+    layout_lines: Counter = Counter()
     for change, hunks in changes:
         is_code = not (is_doc_path(change.file_path) or is_test_path(change.file_path))
         facts.paths.append(change.file_path)
@@ -203,7 +204,9 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
             edited = _changed_defs(facts, hunk, plus, minus)
             if is_code:
                 facts.code_changed_defs += [d for d in edited if d not in facts.code_changed_defs]
-                facts.def_lines.update(edited)
+                # a hunk a formatter could have made names its function only when nothing else does
+                (layout_lines if _layout_only(plus, minus) else facts.def_lines).update(edited)
+    facts.def_lines = facts.def_lines or layout_lines
     facts.added, facts.removed = len(added_lines), len(removed_lines)
     plus_defs, minus_defs = _defs(added_lines), _defs(removed_lines)
     facts.added_defs = [d for d in plus_defs if d not in minus_defs]
@@ -262,6 +265,11 @@ def _layout_tokens(lines: list[str]) -> Counter:
     quote marks, commas and brackets (black splitting a call over lines, adding a trailing
     comma, turning ' into "; isort reordering imports)."""
     return Counter(t for line in lines for t in _LAYOUT_TOKEN.findall(line))
+
+
+def _layout_only(plus: list[str], minus: list[str]) -> bool:
+    """Whether a hunk's lines only change layout (both sides hold the same tokens)."""
+    return bool(plus) and bool(minus) and _layout_tokens(plus) == _layout_tokens(minus)
 
 
 def _heading_text(heading: str) -> str:

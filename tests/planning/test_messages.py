@@ -435,3 +435,14 @@ def test_the_plan_holding_a_staged_new_file_deleted_later_adds_it(repo: Repo) ->
 def test_tests_beside_the_code_are_tests(repo: Repo, path: str, before: str, case: str) -> None:
     title = title_of_edit(repo, path, before, before + case)
     assert title.startswith("test"), title
+
+
+def test_a_function_only_reformatted_is_not_the_one_named(repo: Repo) -> None:
+    before = ("def find_merged(labels, per_page=25):\n    return fetch(labels, per_page)\n\n\n"
+              + "\n" * 8
+              + "def open_pr(options):\n    checkpoint(\n        f'PR {options.url}/{\n            options.number\n"
+              "        } remained the same'\n    )\n")
+    after = before.replace("per_page=25", "per_page=100").replace(
+        "f'PR {options.url}/{\n            options.number\n        } remained the same'",
+        "f'PR {options.url}/{options.number} remained the same'")
+    assert title_of_edit(repo, "src/github.py", before, after) == "fix(github): correct find_merged"
