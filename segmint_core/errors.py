@@ -61,6 +61,27 @@ class RefusedError(SegmintError):
     """An operation refused to protect the user's work (HEAD moved, rebase, ...)."""
 
 
+class UnfinishedOperationError(RefusedError):
+    """A merge, rebase, cherry-pick or revert under way, or unmerged paths in the index:
+    nothing is committed (or undone) until it is finished or aborted."""
+
+    def __init__(self, doing: str, operation: str | None, unmerged: list[str]) -> None:
+        if operation:
+            listed = f" (unmerged: {_listed(unmerged)})" if unmerged else ""
+            message = f"Cannot {doing} while {operation} is in progress{listed}; finish or abort it first"
+        else:
+            message = (f"Cannot {doing} while the index holds unmerged paths ({_listed(unmerged)}); resolve the "
+                       "conflicts and stage the result (git add) first")
+        super().__init__(message)
+        self.operation = operation
+        self.unmerged = unmerged
+
+
+def _listed(paths: list[str], most: int = 10) -> str:
+    named = ", ".join(shown(p) for p in paths[:most])
+    return named if len(paths) <= most else f"{named} and {len(paths) - most} more"
+
+
 class OutOfDateError(RefusedError):
     """A plan the files or its groups have moved past: commits must be proposed again."""
 

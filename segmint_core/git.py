@@ -180,18 +180,24 @@ class Git:
         return res.text.strip() or None if res.returncode == 0 else None
 
     def operation_in_progress(self) -> str | None:
-        """Name of a merge, rebase, cherry-pick, revert or bisect under way, if any."""
+        """Name of a merge, rebase, cherry-pick or revert under way, if any."""
         markers = {
             "MERGE_HEAD": "a merge",
             "rebase-merge": "a rebase",
             "rebase-apply": "a rebase or am",
             "CHERRY_PICK_HEAD": "a cherry-pick",
             "REVERT_HEAD": "a revert",
+            "sequencer": "a cherry-pick or revert",   # of several commits, between two of them
         }
         for name, what in markers.items():
             if os.path.exists(os.path.join(self.git_dir, name)):
                 return what
         return None
+
+    def unmerged_paths(self) -> list[str]:
+        """Paths the index holds in conflict (stages 1 to 3), each once, in index order."""
+        listed = self.run("ls-files", "--unmerged", "-z").stdout.split(b"\0")
+        return list(dict.fromkeys(decode(entry.split(b"\t", 1)[1]) for entry in listed if b"\t" in entry))
 
 
 class PendingRun:

@@ -44,7 +44,9 @@ from segmint_core.apply.states import (
 )
 from segmint_core.changes import ChangeSet, capture
 from segmint_core.changes.models import CONFLICTED, Change, FilePatch
-from segmint_core.errors import GitCommandError, RefusedError, SegmintError, StaleReferenceError
+from segmint_core.errors import (
+    GitCommandError, RefusedError, SegmintError, StaleReferenceError, UnfinishedOperationError,
+)
 from segmint_core.git import Git
 from segmint_core.wording import shown
 
@@ -144,10 +146,16 @@ def apply_selection(
 # -- 1. refusals ----------------------------------------------------------------
 
 
+def refuse_unfinished(git: Git, doing: str) -> None:
+    """Refuse ``doing`` (commit, undo) while a merge or the like is under way or the index
+    holds conflicts: a commit now would record a half-finished state, or lose the conflict."""
+    operation, unmerged = git.operation_in_progress(), git.unmerged_paths()
+    if operation or unmerged:
+        raise UnfinishedOperationError(doing, operation, unmerged)
+
+
 def _check_repository(git: Git, changes: ChangeSet, touched: list[Change]) -> None:
-    busy = git.operation_in_progress()
-    if busy:
-        raise RefusedError(f"Cannot commit while {busy} is in progress; finish or abort it first")
+    refuse_unfinished(git, "commit")
     conflicted = [c.file_path for c in touched if c.status == CONFLICTED]
     if conflicted:
         raise RefusedError(f"Cannot commit conflicted files: {', '.join(shown(p) for p in conflicted)}; resolve "

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from segmint_core.apply.commit import ApplyResult, Selection, apply_selection
+from segmint_core.apply.commit import ApplyResult, Selection, apply_selection, refuse_unfinished
 from segmint_core.apply.journal import Unrecorded
 from segmint_core.apply.undo import forget_saved_index, undo_commit
 from segmint_core.errors import OutOfDateError, RefusedError, SegmintError, os_trouble
@@ -198,9 +198,7 @@ def undo(session: SessionCore, *, actor: str = PERSON) -> UndoOutcome:
             raise RefusedError(
                 f"HEAD is {head[:7] if head else 'unborn'}, not Segmint's last commit {last.sha[:7]}; nothing was undone"
             )
-        busy = session.git.operation_in_progress()
-        if busy:
-            raise RefusedError(f"Cannot undo while {busy} is in progress")
+        refuse_unfinished(session.git, "undo")
 
         def record() -> None:
             session.units = ledger.put_back(session.state, last, session.capture_changes())

@@ -175,8 +175,8 @@ def test_a_conflicted_file_is_refused_in_one_line_saying_what_to_do(repo: Repo) 
     commits = json.loads(run_segmint("plan", "--json", cwd=repo.path).stdout)["commits"]
     before = repo.snapshot()
     result = run_segmint("apply", commits[0]["id"], cwd=repo.path)
-    assert_clean_error(result, "Cannot commit conflicted files: con\\x1bflict.txt; resolve the conflicts and stage the "
-                               "result (git add), then plan again (segmint plan --new)")
+    assert_clean_error(result, "Cannot commit while the index holds unmerged paths (con\\x1bflict.txt); resolve the "
+                               "conflicts and stage the result (git add) first")
     assert repo.snapshot() == before
 
 
