@@ -35,8 +35,23 @@ CONFIG_OVERRIDES = (
     "-c", "color.ui=false",
 )
 
-EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
-ZERO_OID = "0" * 40  # "no object": the old side of a new file, a path to remove from an index
+ZERO_OID = "0" * 40  # "no object" in SHA-1 (the old side of a new file); ``Git.zero_oid`` is the repository's
+# The empty tree's id, and an id's length, in each object format (``git init --object-format``).
+EMPTY_TREES = {
+    "sha1": "4b825dc642cb6eb9a060e54bf8d69288fbee4904",
+    "sha256": "6ef19b41225c5369f1c104d45d8d85efa9b057b53b14b4b9b939dd74decc5321",
+}
+HEX_LENGTHS = {"sha1": 40, "sha256": 64}
+
+
+def read_object_format(printed: str) -> str:
+    """``sha1`` or ``sha256`` from what ``git rev-parse --show-object-format`` printed (a git
+    too old to know the option prints it back: its repositories are all SHA-1)."""
+    return "sha256" if printed.strip() == "sha256" else "sha1"
+
+
+def zero_oid_of(fmt: str) -> str:
+    return "0" * HEX_LENGTHS[fmt]
 
 
 def decode(data: bytes) -> str:
@@ -159,11 +174,15 @@ class Git:
         return self.run("rev-parse", "--absolute-git-dir").text.strip()
 
     @cached_property
+    def object_format(self) -> str:
+        """The repository's hash, ``sha1`` or ``sha256``."""
+        return read_object_format(self.run("rev-parse", "--show-object-format").text)
+
+    @property
     def zero_oid(self) -> str:
         """"No object" in this repository's hash: 40 zeros (SHA-1), 64 (SHA-256); plumbing that takes
         an object id (``update-index --index-info``) takes only one of the repository's length."""
-        sha256 = self.run("rev-parse", "--show-object-format").text.strip() == "sha256"
-        return "0" * (64 if sha256 else 40)
+        return zero_oid_of(self.object_format)
 
     def head(self) -> str | None:
         """HEAD's commit id, or None on an unborn branch."""

@@ -15,7 +15,7 @@ from segmint_core.changes.models import (
     Change, FilePatch, Hunk,
 )
 from segmint_core.errors import UnknownIdError
-from segmint_core.git import DIFF_OPTIONS, Git, decode
+from segmint_core.git import DIFF_OPTIONS, Git, decode, read_object_format
 
 
 class ChangeSet:
@@ -79,7 +79,8 @@ def capture(git: Git, *, on_patch: Callable[[FilePatch], None] | None = None,
         # deleted one, a rename from the index that no commit can take as one.
         ("diff", "--ignore-submodules=dirty", *DIFF_OPTIONS, "--no-renames", *only),
         ("ls-files", "-z", "--others", "--exclude-standard", *only),
-        ("rev-parse", "--verify", "--quiet", "HEAD^{commit}"),
+        # The object format first (for untracked files' blob ids), then HEAD's id.
+        ("rev-parse", "--show-object-format", "--verify", "--quiet", "HEAD^{commit}"),
         may_fail=(3,),  # an unborn branch has no HEAD yet
     )
     # Imported only now, while git works: on `segmint changes` these imports
@@ -93,7 +94,9 @@ def capture(git: Git, *, on_patch: Callable[[FilePatch], None] | None = None,
     staged_stream = DiffStream(from_git=True, hasher=staged_hash, on_patch=on_patch)
     unstaged_stream = DiffStream(from_git=True, hasher=unstaged_hash, on_patch=on_patch)
     _, _, untracked_out, head_out = running.finish([staged_stream, unstaged_stream, None, None])
-    head = (head_out.text.strip() or None) if head_out.returncode == 0 else None
+    printed = head_out.text.split()
+    fmt = read_object_format(printed[0] if printed else "")
+    head = printed[-1] if head_out.returncode == 0 and len(printed) > 1 else None
     staged, unstaged = staged_stream.files, unstaged_stream.files
     for fp in staged:
         for h in fp.hunks:
@@ -110,7 +113,7 @@ def capture(git: Git, *, on_patch: Callable[[FilePatch], None] | None = None,
         if not raw:
             continue
         rel = decode(raw)
-        file = read_untracked(git.root, rel)
+        file = read_untracked(git.root, rel, fmt)
         if file is None:
             continue
         if file.mode == "100755":

@@ -15,32 +15,31 @@ import stat
 
 from segmint_core.changes.models import ADDED, FilePatch, Hunk
 from segmint_core.changes.paths import quote
-from segmint_core.git import ZERO_OID
 
 BINARY_SNIFF_BYTES = 8000  # what git inspects for a NUL byte
 NO_NEWLINE = "\\ No newline at end of file"
 
 
 class UntrackedFile:
-    """An untracked file's path, git mode, content and blob id."""
+    """An untracked file's path, git mode, content and blob id (in the repository's object format)."""
 
     __slots__ = ("path", "mode", "data", "oid")
 
-    def __init__(self, path: str, mode: str, data: bytes) -> None:
+    def __init__(self, path: str, mode: str, data: bytes, object_format: str = "sha1") -> None:
         self.path = path
         self.mode = mode
         self.data = data
-        self.oid = blob_oid(data)
+        self.oid = blob_oid(data, object_format)
 
 
-def blob_oid(data: bytes) -> str:
-    """The id git gives a blob with this content (sha1 object format)."""
-    h = hashlib.sha1(b"blob %d\0" % len(data))
+def blob_oid(data: bytes, object_format: str = "sha1") -> str:
+    """The id git gives a blob with this content, in ``object_format`` (``sha1`` or ``sha256``)."""
+    h = hashlib.new(object_format, b"blob %d\0" % len(data))
     h.update(data)
     return h.hexdigest()
 
 
-def read_untracked(root: str, rel: str) -> UntrackedFile | None:
+def read_untracked(root: str, rel: str, object_format: str = "sha1") -> UntrackedFile | None:
     """The file's mode and content as git would store it; None if it vanished."""
     full = os.path.join(root, rel)
     try:
@@ -48,10 +47,10 @@ def read_untracked(root: str, rel: str) -> UntrackedFile | None:
     except FileNotFoundError:
         return None
     if stat.S_ISLNK(st.st_mode):
-        return UntrackedFile(rel, "120000", os.fsencode(os.readlink(full)))
+        return UntrackedFile(rel, "120000", os.fsencode(os.readlink(full)), object_format)
     if stat.S_ISDIR(st.st_mode):
         # A nested repository: git would add it as a gitlink to its HEAD.
-        return UntrackedFile(rel.rstrip("/"), "160000", b"")
+        return UntrackedFile(rel.rstrip("/"), "160000", b"", object_format)
     if not stat.S_ISREG(st.st_mode):
         return None
     mode = "100755" if st.st_mode & stat.S_IXUSR else "100644"
@@ -60,7 +59,7 @@ def read_untracked(root: str, rel: str) -> UntrackedFile | None:
             data = fh.read()
     except OSError:
         return None
-    return UntrackedFile(rel, mode, data)
+    return UntrackedFile(rel, mode, data, object_format)
 
 
 def untracked_patch(file: UntrackedFile) -> FilePatch:
@@ -74,8 +73,9 @@ def untracked_patch(file: UntrackedFile) -> FilePatch:
     if file.mode == "160000":
         fp.header_lines = header
         return fp
-    fp.old_oid, fp.new_oid = ZERO_OID, file.oid
-    header.append(f"index {ZERO_OID}..{file.oid}")
+    zero = "0" * len(file.oid)   # "no object", as long as the repository's ids
+    fp.old_oid, fp.new_oid = zero, file.oid
+    header.append(f"index {zero}..{file.oid}")
     data = file.data
     if b"\0" in data[:BINARY_SNIFF_BYTES]:
         fp.binary = True

@@ -14,7 +14,6 @@ from segmint_core.trajectory.shadow import FileStat, ShadowRepo, parse_raw_numst
 RECORD = "\x1e"
 FIELD = "\x1f"
 LOG_FORMAT = "--format=%x1e%H%x1f%P%x1f%aI%x1f%s%x1f%b%x1f"
-NULL_OID = "0" * 40
 # Patches for reading (tool output): stable shape, abbreviated blob ids.
 SHOW_OPTIONS = (
     "--no-color", "--no-ext-diff", "--no-textconv", "--src-prefix=a/", "--dst-prefix=b/",
@@ -102,7 +101,7 @@ def file_history(shadow: ShadowRepo, path: str) -> list[FileVersion]:
         for meta_raw, path_raw in zip(tokens, tokens[1:]):
             if meta_raw.startswith(b":") and decode(path_raw) == path:
                 meta = decode(meta_raw).split(" ")
-                blob = None if meta[3] == NULL_OID else meta[3]
+                blob = None if meta[3] == shadow.zero_oid else meta[3]
                 status = {"A": "added", "D": "deleted"}.get(meta[4][:1], "modified")
                 versions.append(FileVersion(commit, blob, status))
                 break

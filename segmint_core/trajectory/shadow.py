@@ -22,9 +22,10 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 
 from segmint_core.errors import GitCommandError, SegmintError
-from segmint_core.git import EMPTY_TREE, Git, GitResult, decode, encode
+from segmint_core.git import EMPTY_TREES, Git, GitResult, decode, encode, read_object_format, zero_oid_of
 from segmint_core.trajectory.clock import git_date
 from segmint_core.trajectory.errors import (
     DamagedShadowError, HeadMovedError, NotAShadowRepoError, ShadowLockedError,
@@ -34,7 +35,6 @@ log = logging.getLogger(__name__)
 
 SHADOW_DIR = ".trajectory"
 BRANCH = "trajectory"
-ZERO_OID = "0" * 40
 IDENTITY = {
     "GIT_AUTHOR_NAME": "Segmint Trajectory",
     "GIT_AUTHOR_EMAIL": "trajectory@segmint.invalid",
@@ -63,7 +63,8 @@ class FileStat:
 
 @dataclass(frozen=True)
 class IndexEntry:
-    """A line for ``update-index --index-info``; mode ``"0"`` removes the path."""
+    """A line for ``update-index --index-info``; mode ``"0"`` removes the path (its oid is then
+    the repository's "no object", filled in by ``update_index``)."""
 
     path: str
     mode: str
@@ -71,7 +72,7 @@ class IndexEntry:
 
     @classmethod
     def removal(cls, path: str) -> "IndexEntry":
-        return cls(path, "0", ZERO_OID)
+        return cls(path, "0", "")
 
 
 def is_lock_failure(stderr: str) -> bool:
@@ -120,6 +121,20 @@ class ShadowRepo:
         ):
             self.run("config", key, value)
         return True
+
+    @cached_property
+    def object_format(self) -> str:
+        """The shadow repository's hash, ``sha1`` or ``sha256``: git's default when it was made
+        (``GIT_DEFAULT_HASH``), whatever the project's."""
+        return read_object_format(self.run("rev-parse", "--show-object-format").text)
+
+    @property
+    def zero_oid(self) -> str:
+        return zero_oid_of(self.object_format)
+
+    @property
+    def empty_tree(self) -> str:
+        return EMPTY_TREES[self.object_format]
 
     # -- running ---------------------------------------------------------------
 
@@ -191,7 +206,7 @@ class ShadowRepo:
             return False
 
     def tree_of(self, commit: str | None) -> str:
-        return self.run("rev-parse", f"{commit}^{{tree}}").text.strip() if commit else EMPTY_TREE
+        return self.run("rev-parse", f"{commit}^{{tree}}").text.strip() if commit else self.empty_tree
 
     def ls_files(self, pathspecs: list[str] | None) -> set[str]:
         """Paths in the shadow index (under ``pathspecs``; all when None)."""
@@ -204,7 +219,7 @@ class ShadowRepo:
     def diff_stats(self, old: str | None, new: str, paths: Iterable[str] = ()) -> list[FileStat]:
         """Per-file line counts between two trees or commits (None: the empty tree)."""
         out = self.run(
-            "diff-tree", "-r", "-z", "--no-renames", "--raw", "--numstat", old or EMPTY_TREE, new, "--", *paths,
+            "diff-tree", "-r", "-z", "--no-renames", "--raw", "--numstat", old or self.empty_tree, new, "--", *paths,
         ).stdout
         return parse_raw_numstat(out)
 
@@ -258,7 +273,7 @@ class ShadowRepo:
 
     def update_index(self, entries: list[IndexEntry]) -> None:
         if entries:
-            data = b"".join(encode(f"{e.mode} {e.oid}\t{e.path}") + b"\0" for e in entries)
+            data = b"".join(encode(f"{e.mode} {e.oid or self.zero_oid}\t{e.path}") + b"\0" for e in entries)
             self.run("update-index", "-z", "--index-info", input=data, locking=True)
 
     def write_tree(self) -> str:
@@ -272,7 +287,7 @@ class ShadowRepo:
 
     def update_head(self, new: str, old: str | None, reason: str) -> None:
         """Point HEAD at ``new`` if it is still at ``old`` (None: no commit yet)."""
-        self.run("update-ref", "-m", reason, "HEAD", new, old or ZERO_OID, locking=True)
+        self.run("update-ref", "-m", reason, "HEAD", new, old or self.zero_oid, locking=True)
 
 
 @contextmanager
