@@ -117,10 +117,13 @@ def _commit_line(plan: CommitPlan) -> str:
 
 
 def _test_plan(files: list[FileLine]) -> str:
-    tests = [f.path for f in files if is_test_path(f.path)]
-    if not tests:
-        return "- No test files changed; describe how this was checked."
-    return "\n".join(f"- [ ] {_code(shown(path))}" for path in tests)
+    """The changed test files to run; those the change removes are named as removed, not to run."""
+    tests = [f for f in files if is_test_path(f.path)]
+    lines = [f"- [ ] {_code(shown(f.path))}" for f in tests if not f.deleted]
+    if not lines:
+        lines = [f"- No {'changed test file is left to run' if tests else 'test files changed'}; "
+                 "describe how this was checked."]
+    return "\n".join(lines + [f"- {_code(shown(f.path))} removed" for f in tests if f.deleted])
 
 
 # A code span of a commit title (a house quoting names in backticks), kept as it is.

@@ -97,6 +97,7 @@ class FileLine:
     path: str
     added: int
     removed: int
+    deleted: bool = False       # the last of the commits to touch it removes it
 
 
 @dataclass

@@ -12,7 +12,7 @@ from segmint_core.apply.states import (
     change_dependencies, changes_file, creation_needs, file_lines, leaves_as_is, line_counts, renamed_away,
     start_path,
 )
-from segmint_core.changes.models import CONFLICTED, Change
+from segmint_core.changes.models import CONFLICTED, DELETED, Change
 from segmint_core.config import Settings
 from segmint_core.git import Git
 from segmint_core.planning import order_plans, write_message
@@ -288,18 +288,29 @@ def _typechange(change: Change) -> bool:
 
 def files_of_plans(units: Units, git: Git, plans: list[CommitPlan]) -> list[FileLine]:
     totals: dict[str, list[int]] = {}
+    deleted: dict[str, bool] = {}   # path -> whether the last plan to touch it removes it
     for plan in plans:
         if plan.status == APPLIED and plan.sha:
+            removals = _deletions(git, plan.sha)
             for path, added, removed in _numstat(git, plan.sha):
                 row = totals.setdefault(path, [0, 0])
                 row[0] += added
                 row[1] += removed
+                deleted[path] = path in removals
             continue
         for change, hunks in units.parts(plan.hunk_ids, plan.change_ids):
             row = totals.setdefault(change.file_path, [0, 0])
             row[0] += sum(h.added for h in hunks)
             row[1] += sum(h.removed for h in hunks)
-    return [FileLine(path, a, r) for path, (a, r) in totals.items()]
+            deleted[change.file_path] = change.status == DELETED
+    return [FileLine(path, a, r, deleted[path]) for path, (a, r) in totals.items()]
+
+
+def _deletions(git: Git, sha: str) -> set[str]:
+    """The paths the commit removes (a rename's old path is not one: ``-M`` as ``_numstat``)."""
+    out = git.run("diff-tree", "--no-commit-id", "-M", "--root", "-r", "-z", "--name-only", "--diff-filter=D",
+                  sha).stdout
+    return {p.decode("utf-8", "surrogateescape") for p in out.split(b"\0") if p}
 
 
 def _numstat(git: Git, sha: str) -> list[tuple[str, int, int]]:

@@ -233,6 +233,37 @@ def test_pr_draft_lists_commits_files_and_tests(repo: Repo) -> None:
     assert not session.generate_pr(replace=True).edited
 
 
+def test_pr_draft_names_deleted_test_files_as_removed_not_to_run(repo: Repo) -> None:
+    repo.write("src/calc.py", "def add(a, b):\n    return a + b\n")
+    repo.write("tests/test_add.py", "def test_add():\n    assert True\n")
+    repo.write("tests/test_old.py", "def test_old():\n    assert True\n")
+    repo.write("tests/test_gone.py", "def test_gone():\n    pass\n")
+    repo.commit()
+    repo.delete("tests/test_old.py")
+    repo.git("rm", "-q", "tests/test_gone.py")
+    repo.write("tests/test_add.py", "def test_add():\n    assert 1 + 1 == 2\n")
+    repo.write("tests/test_sub.py", "def test_sub():\n    assert 3 - 1 == 2\n")
+    session = open_session(repo)
+    session.propose_commits()
+    planned = session.generate_pr().description.split("## Test plan\n\n", 1)[1]
+    assert planned == ("- [ ] `tests/test_add.py`\n- [ ] `tests/test_sub.py`\n"
+                       "- `tests/test_gone.py` removed\n- `tests/test_old.py` removed\n")
+    session.apply_all(actor="person")
+    applied = session.generate_pr(replace=True).description.split("## Test plan\n\n", 1)[1]
+    assert sorted(applied.splitlines()) == sorted(planned.splitlines()), "the same, read from the commits"
+
+
+def test_pr_draft_of_only_deleted_test_files_has_none_to_run(repo: Repo) -> None:
+    repo.write("tests/test_old.py", "def test_old():\n    assert True\n")
+    repo.commit()
+    repo.delete("tests/test_old.py")
+    session = open_session(repo)
+    session.propose_commits()
+    assert session.generate_pr().description.endswith(
+        "## Test plan\n\n- No changed test file is left to run; describe how this was checked.\n"
+        "- `tests/test_old.py` removed\n")
+
+
 def test_pr_draft_lists_a_renamed_file_once(repo: Repo) -> None:
     repo.write("old_name.py", "".join(f"line {n}\n" for n in range(20)))
     repo.commit()
