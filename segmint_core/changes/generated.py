@@ -64,6 +64,34 @@ def is_generated(path: str) -> bool:
     return any(d in GENERATED_DIRS or d.endswith(".egg-info") for d in dirs)
 
 
+# -- vendored packages -----------------------------------------------------------
+
+VENDOR_DIRS = frozenset({"node_modules", "vendor", "third_party"})
+# Go module hosts whose module paths name an owner and a repository (github.com/x/y);
+# under any other host a module is one folder (gopkg.in/yaml.v3, go.uber.org/zap).
+_OWNER_HOSTS = frozenset({"github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "golang.org"})
+
+
+@lru_cache(maxsize=8192)
+def vendored_package(path: str) -> str | None:
+    """The folder of the vendored package ``path`` is in, or None: ``node_modules/foo``,
+    ``node_modules/@scope/bar``, ``vendor/github.com/x/y`` (a Go module), ``vendor/name``,
+    ``third_party/name``; the first such folder in the path, so a package's own
+    ``node_modules`` is part of it. A file directly in the vendored folder is in none."""
+    *dirs, _ = path.split("/")
+    at = next((n for n, d in enumerate(dirs) if d.lower() in VENDOR_DIRS), None)
+    if at is None or at + 1 >= len(dirs):
+        return None
+    first = dirs[at + 1]
+    if dirs[at].lower() == "node_modules":
+        depth = 2 if first.startswith("@") else 1
+    elif "." in first:   # a Go module path: its host, then its owner and name or its name
+        depth = 3 if first.lower() in _OWNER_HOSTS else 2
+    else:
+        depth = 1
+    return "/".join(dirs[:at + 1 + min(depth, len(dirs) - at - 1)])
+
+
 # -- by size ---------------------------------------------------------------------
 
 # A change this large is data or build output (a dataset dropped in the tree, a bundle

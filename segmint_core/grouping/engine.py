@@ -18,7 +18,7 @@ from segmint_core.changes.models import Change
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git
-from segmint_core.grouping import graph, merging, signals
+from segmint_core.grouping import graph, merging, signals, vendored
 from segmint_core.grouping.assemble import cut_hunks, effective_changes, ordered_groups
 from segmint_core.grouping.embeddings import get_provider
 from segmint_core.grouping.embeddings.base import EmbeddingProvider, embedding_text
@@ -94,6 +94,7 @@ def group_changes(
         links = _links(units, embedder, model, timeline, progress, history)
         _report(progress, 0, 1, "clustering")
         labels = cluster(units, links, model, len(selected))
+    labels = vendored.kept_whole(units, labels)
     grouping = _assemble(selected, units, labels, links, model, settings, progress)
     if algorithm == "graph" and provider == "local" and timeline is None and model is DEFAULT:
         grouping.evidence = (units, links)   # what ``evidence(units)`` would compute again

@@ -20,6 +20,7 @@ from segmint_core.grouping.signals import (
     similarity,
     timeline,
 )
+from segmint_core.grouping import vendored
 from segmint_core.grouping.signals.base import Link
 from segmint_core.grouping.units import Unit
 
@@ -48,7 +49,10 @@ ONLY = "the only change"
 def group_reasons(units: list[Unit], links: list[Link], members: set[int], model: Model,
                   *, others: bool = True) -> list[str]:
     """Up to four sentences for the strongest evidence among ``members`` (unit indexes);
-    ``others``: other groups exist to stand apart from."""
+    ``others``: other groups exist to stand apart from. A vendored package's group says only that."""
+    package = vendored.package_of([units[i] for i in members])
+    if package is not None:
+        return [vendored.reason(package)]
     found_by: dict[tuple[str, str], list] = {}   # per (kind's name, detail): [summed weight, units]
     weighed: dict[str, tuple[str, float] | None] = {}   # per kind: its name before any ":", its factor
     for a, b, strength, kind, detail in links:   # unpacked: a large group holds 10^5 links

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from segmint_core.changes.generated import vendored_package
 from segmint_core.session.core import SessionCore
 
 KEEP = 2   # decimals of the probabilities shown
@@ -188,9 +189,9 @@ def _describe(decision, session: SessionCore, units, links, names: list[str], me
     if decision.kind == engine.MOVE:
         hunks = _hunks_of(session, names[decision.block])
         target = group_id(decision.target)
-        if target is None or settled & set(hunks):
-            return None
         side = by_block[decision.block]
+        if target is None or settled & set(hunks) or _vendored(units, side):
+            return None
         own = group_id(labels[next(iter(side))])
         why = engine.link_reason(units, links, side, by_label[decision.target], DEFAULT)
         because = f" ({why})" if why else f" (little ties it to {own})"
@@ -204,14 +205,19 @@ def _describe(decision, session: SessionCore, units, links, names: list[str], me
         return Uncertain(engine.MERGE, p, f"{first} and {second} might be one intent{because}", [], first, second)
     source = group_id(decision.source)
     hunks = [h for b in decision.blocks for h in _hunks_of(session, names[b])]
-    if source is None or settled & set(hunks):
-        return None
     side = {u for b in decision.blocks for u in by_block[b]}
+    if source is None or settled & set(hunks) or _vendored(units, side):
+        return None
     why = engine.link_reason(units, links, side, by_label[decision.source] - side, DEFAULT)
     them, own = ("it", "its") if len(hunks) == 1 else ("them", "their")
     ties = f"only {why} ties {them} to the rest" if why else f"nothing ties {them} to the rest"
     return Uncertain(engine.SPLIT, p, f"{_listed(hunks)} might be an intent of {own} own, apart from {source} ({ties})",
                      hunks, source, None)
+
+
+def _vendored(units, side: set[int]) -> bool:  # type: ignore[no-untyped-def]
+    """Whether any of the units is in a vendored package: a package is kept whole, never offered apart."""
+    return any(vendored_package(units[u].path) for u in side)
 
 
 def _listed(ids: list[str], shown: int = 3) -> str:

@@ -13,6 +13,7 @@ from segmint_core.changes.generated import (
     is_lock_file,
     is_manifest,
     same_dependencies,
+    vendored_package,
 )
 from segmint_core.git import Git
 from tests.support.repo import Repo
@@ -33,6 +34,27 @@ def test_generated_by_name(path: str) -> None:
 ])
 def test_not_generated_by_name(path: str) -> None:
     assert not is_generated(path)
+
+
+@pytest.mark.parametrize(("path", "package"), [
+    ("node_modules/foo/index.js", "node_modules/foo"),
+    ("node_modules/foo/lib/deep/a.js", "node_modules/foo"),
+    ("node_modules/@scope/bar/package.json", "node_modules/@scope/bar"),
+    ("node_modules/foo/node_modules/dep/x.js", "node_modules/foo"),   # its own dependencies are part of it
+    ("web/node_modules/foo/x.js", "web/node_modules/foo"),
+    ("vendor/github.com/x/y/sub/b.go", "vendor/github.com/x/y"),
+    ("vendor/golang.org/x/net/http2/h2.go", "vendor/golang.org/x/net"),
+    ("vendor/gopkg.in/yaml.v3/decode.go", "vendor/gopkg.in/yaml.v3"),
+    ("vendor/google.golang.org/grpc/codes/codes.go", "vendor/google.golang.org/grpc"),
+    ("third_party/zlib/contrib/x.c", "third_party/zlib"),
+    ("Vendor/Lib/x.c", "Vendor/Lib"),
+    ("node_modules/.package-lock.json", None),   # in the vendored folder, in no package
+    ("vendor/modules.txt", None),
+    ("src/vendor.py", None),
+    ("src/app.js", None),
+])
+def test_vendored_packages(path: str, package: str | None) -> None:
+    assert vendored_package(path) == package
 
 
 def test_gitattributes_mark_generated_vendored_and_no_diff_files(repo: Repo) -> None:
