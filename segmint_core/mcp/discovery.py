@@ -1,18 +1,23 @@
 """How ``segmint mcp`` finds the MCP endpoint of a TUI running on the same repository.
 
-The TUI's embedded server writes two files in the session folder
-(``.git/segmint/``), both readable by the user only (mode 0600):
+Each TUI's embedded server writes two files of its own in the session folder
+(``.git/segmint/``), both readable by the user only (mode 0600), named for its
+process and port:
 
-- ``mcp-endpoint.json``: ``{"format": 1, "server": "segmint", "pid": ..., "url":
-  "http://127.0.0.1:PORT/mcp", "host": "127.0.0.1", "port": PORT, "token_file":
-  ".../mcp-token-PID", "root": "/path/to/repo", "started": "...Z", "version": "..."}``
-- ``mcp-token-PID``: the bearer token the endpoint requires.
+- ``mcp-endpoint-PID-PORT.json``: ``{"format": 1, "server": "segmint", "pid": ...,
+  "url": "http://127.0.0.1:PORT/mcp", "host": "127.0.0.1", "port": PORT, "token_file":
+  ".../mcp-token-PID-PORT", "root": "/path/to/repo", "started": "...Z", "version": "..."}``
+- ``mcp-token-PID-PORT``: the bearer token the endpoint requires.
+
+and removes just those two on the way out, so two TUIs on one repository are
+both found, and the one that quits first leaves the other's entry alone.
+``segmint mcp`` joins the most recently published endpoint that counts.
 
 An endpoint counts only if its process is alive, its token file is a regular
 file of this user's that nobody else can read, and the server answers
 ``GET /segmint`` with the token and names this repository. Anything less is
-stale (the TUI crashed, the pid was reused) and ignored: ``segmint mcp``
-then serves headless.
+stale (the TUI crashed, the pid was reused) and ignored: with none left,
+``segmint mcp`` serves headless.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from segmint_core.errors import SegmintError
 from segmint_core.git import Git
 from segmint_core.proc import pid_alive
 
-ENDPOINT_FILE = "mcp-endpoint.json"
+ENDPOINT_PREFIX = "mcp-endpoint-"
 IDENTITY_PATH = "/segmint"
 FORMAT = 1
 CHECK_TIMEOUT = 2.0
@@ -59,49 +64,61 @@ def session_folder(git: Git) -> Path:
     return Path(git.git_dir) / "segmint"
 
 
-def token_path(folder: Path, pid: int) -> Path:
-    return folder / f"mcp-token-{pid}"
+def endpoint_path(folder: Path, pid: int, port: int) -> Path:
+    return folder / f"{ENDPOINT_PREFIX}{pid}-{port}.json"
 
 
-def publish(folder: Path, endpoint: Endpoint, token: str) -> None:
-    """Write the token file, then the endpoint file (so a reader never finds one without the other)."""
+def token_path(folder: Path, pid: int, port: int) -> Path:
+    return folder / f"mcp-token-{pid}-{port}"
+
+
+def publish(folder: Path, endpoint: Endpoint, token: str) -> Path:
+    """Write the token file, then the endpoint file (so a reader never finds one without the other);
+    returns the endpoint file."""
     folder.mkdir(parents=True, exist_ok=True)
     _write_private(Path(endpoint.token_file), token + "\n")
-    _write_private(folder / ENDPOINT_FILE, json.dumps(asdict(endpoint), indent=1) + "\n")
+    path = endpoint_path(folder, endpoint.pid, endpoint.port)
+    _write_private(path, json.dumps(asdict(endpoint), indent=1) + "\n")
+    return path
 
 
 def withdraw(folder: Path, endpoint: Endpoint) -> None:
-    """Remove this endpoint's files; an endpoint file another TUI has written since stays."""
-    current = read_endpoint(folder)
-    if current is not None and current.pid == endpoint.pid and current.url == endpoint.url:
-        _unlink(folder / ENDPOINT_FILE)
+    """Remove this endpoint's own two files; other TUIs' entries stay."""
+    _unlink(endpoint_path(folder, endpoint.pid, endpoint.port))
     _unlink(Path(endpoint.token_file))
 
 
-def read_endpoint(folder: Path) -> Endpoint | None:
-    try:
-        data = json.loads((folder / ENDPOINT_FILE).read_text(encoding="utf-8"))
-        endpoint = Endpoint(**data)
-    except (OSError, ValueError, TypeError):
-        return None
-    if endpoint.format != FORMAT or endpoint.server != "segmint" or endpoint.host != "127.0.0.1":
-        return None
-    return endpoint
+def read_endpoints(folder: Path) -> list[Endpoint]:
+    """Every well-formed endpoint file in ``folder``, the most recently written first."""
+    found = []
+    for path in folder.glob(f"{ENDPOINT_PREFIX}*.json"):
+        try:
+            written = path.stat().st_mtime_ns
+            endpoint = Endpoint(**json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError):
+            continue
+        if endpoint.format == FORMAT and endpoint.server == "segmint" and endpoint.host == "127.0.0.1":
+            found.append((written, endpoint))
+    return [endpoint for _written, endpoint in sorted(found, key=lambda pair: pair[0], reverse=True)]
 
 
 def find_endpoint(repo: str | None = None) -> Endpoint | None:
-    """The live endpoint of a TUI on the repository containing ``repo`` (default: the current directory)."""
+    """The live endpoint of a TUI on the repository containing ``repo`` (default: the current directory);
+    of several, the one published last."""
     try:
         git = Git.discover(repo)
         folder = session_folder(git)
     except SegmintError:
         return None
-    endpoint = read_endpoint(folder)
-    if endpoint is None or not _alive(endpoint.pid) or not _private_file(Path(endpoint.token_file)):
-        return None
-    if os.path.realpath(endpoint.root) != os.path.realpath(git.root):
-        return None
-    return endpoint if _answers(endpoint) else None
+    return next((e for e in read_endpoints(folder) if _counts(e, git.root)), None)
+
+
+def _counts(endpoint: Endpoint, root: str) -> bool:
+    if not _alive(endpoint.pid) or not _private_file(Path(endpoint.token_file)):
+        return False
+    if os.path.realpath(endpoint.root) != os.path.realpath(root):
+        return False
+    return _answers(endpoint)
 
 
 def _alive(pid: int) -> bool:

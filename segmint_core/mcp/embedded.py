@@ -25,11 +25,11 @@ What it does:
   never touches signal handlers or the logging set-up;
 - requires a bearer token (random, per run), refuses foreign Host and Origin
   headers (``guard.LocalOnly``, and the SDK's DNS-rebinding protection);
-- writes ``.git/segmint/mcp-endpoint.json`` and ``mcp-token-<pid>`` (mode
-  0600) once listening, removes them on the way out; ``segmint mcp`` started
-  for the same repository finds them and relays to this server, so an agent
-  configured with ``segmint mcp`` works on the person's session
-  (``discovery``);
+- writes ``.git/segmint/mcp-endpoint-<pid>-<port>.json`` and
+  ``mcp-token-<pid>-<port>`` (mode 0600) once listening, removes those two on
+  the way out (another TUI's stay); ``segmint mcp`` started for the same
+  repository finds them and relays to this server, so an agent configured
+  with ``segmint mcp`` works on the person's session (``discovery``);
 - marks the person present (``session.set_presence``): an agent's
   ``apply_commit`` then waits for approval unless ``agent_can_commit``.
 
@@ -84,7 +84,7 @@ class EndpointInfo:
     port: int
     token: str            # the bearer token (also in token_file)
     token_file: str
-    discovery_file: str   # .git/segmint/mcp-endpoint.json
+    discovery_file: str   # .git/segmint/mcp-endpoint-PID-PORT.json
 
 
 class EmbeddedServer:
@@ -129,9 +129,8 @@ class EmbeddedServer:
             try:
                 await self._started(task)
                 endpoint = self._endpoint(port)
-                discovery.publish(self._folder, endpoint, token)
-                self.info = EndpointInfo(endpoint.url, port, token, endpoint.token_file,
-                                         str(self._folder / discovery.ENDPOINT_FILE))
+                published = discovery.publish(self._folder, endpoint, token)
+                self.info = EndpointInfo(endpoint.url, port, token, endpoint.token_file, str(published))
                 if ready is not None:
                     ready(self.info)
                 await _first_of(task, self._stop_requested.wait())
@@ -176,7 +175,7 @@ class EmbeddedServer:
         pid = os.getpid()
         return Endpoint(
             pid=pid, url=f"http://{HOST}:{port}{MCP_PATH}", host=HOST, port=port,
-            token_file=str(discovery.token_path(self._folder, pid)), root=self.session.git.root,
+            token_file=str(discovery.token_path(self._folder, pid, port)), root=self.session.git.root,
             started=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), version=__version__,
         )
 

@@ -97,5 +97,5 @@ async def test_a_stop_before_serving_began_is_kept(session: Session, dirty: Repo
     server.stop()
     await asyncio.wait_for(task, 5)
     assert server.info is None
-    assert not (dirty.path / ".git" / "segmint" / "mcp-endpoint.json").exists()
+    assert not list((dirty.path / ".git" / "segmint").glob("mcp-endpoint-*"))
     assert session.own_presence.person_present is False, "the presence it set is put back"

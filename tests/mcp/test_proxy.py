@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from segmint_core.mcp import discovery
 from segmint_core.session.session import Session
@@ -95,7 +96,7 @@ def test_a_stale_endpoint_file_is_ignored(session: Session, dirty: Repo) -> None
     gone.wait()
     folder = session.folder
     endpoint = discovery.Endpoint(pid=gone.pid, url="http://127.0.0.1:9/mcp", host="127.0.0.1", port=9,
-                                  token_file=str(discovery.token_path(folder, gone.pid)), root=str(dirty.path),
+                                  token_file=str(discovery.token_path(folder, gone.pid, 9)), root=str(dirty.path),
                                   started="2026-01-01T00:00:00Z", version="0")
     discovery.publish(folder, endpoint, "token")
     assert discovery.find_endpoint(str(dirty.path)) is None
@@ -103,3 +104,20 @@ def test_a_stale_endpoint_file_is_ignored(session: Session, dirty: Repo) -> None
         agent.initialize()
         assert agent.call(2, "get_session")["structuredContent"]["person_present"] is False
         assert agent.close() == 0
+
+
+def test_a_second_tui_leaves_the_first_ones_entry_alone(dirty: Repo) -> None:
+    """Each TUI publishes and withdraws only its own files: the one that quits first hides nobody else."""
+    first, second = EmbeddedThread(Session.open(str(dirty.path))), EmbeddedThread(Session.open(str(dirty.path)))
+    with first as first_info:
+        with second as second_info:
+            assert discovery.find_endpoint(str(dirty.path)).url == second_info.url, "the newest is joined"
+            assert Path(first_info.discovery_file).exists() and Path(first_info.token_file).exists()
+        assert not Path(second_info.discovery_file).exists() and not Path(second_info.token_file).exists()
+        assert Path(first_info.discovery_file).exists() and Path(first_info.token_file).exists()
+        assert discovery.find_endpoint(str(dirty.path)).url == first_info.url
+        with McpProcess(cwd=dirty.path) as agent:   # joins the first TUI, not headless
+            agent.initialize()
+            assert agent.call(2, "get_session")["structuredContent"]["person_present"] is True
+            assert agent.close() == 0
+    assert discovery.find_endpoint(str(dirty.path)) is None

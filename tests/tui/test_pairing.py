@@ -100,7 +100,7 @@ async def test_a_headless_agent_started_first_works_on_the_session_on_screen(dem
 async def test_without_mcp_there_is_no_server(demo: Repo) -> None:
     async with running(demo.path, mcp=False) as pilot:
         assert pilot.app.pairing.info is None
-        assert not (demo.path / ".git" / "segmint" / "mcp-endpoint.json").exists()
+        assert not list((demo.path / ".git" / "segmint").glob("mcp-endpoint-*"))
         assert "pairing off (--no-mcp)" in screen_text(pilot.app)
 
 
@@ -112,4 +112,4 @@ async def test_quitting_before_the_server_began_stops_it_at_once(demo: Repo) -> 
         await pairing.shutdown()           # the person quit before the server's worker had run
         assert time.monotonic() - began < 3, "not the 6 s wait for a server nobody stopped"
         assert pairing.info is None
-        assert not (demo.path / ".git" / "segmint" / "mcp-endpoint.json").exists()
+        assert not list((demo.path / ".git" / "segmint").glob("mcp-endpoint-*"))
