@@ -26,21 +26,35 @@ def propose_commits(session: SessionCore, group_ids: list[str] | None = None, *,
         groups = [session.group(g) for g in group_ids] if group_ids is not None else list(session.groups)
         plans = session.plans
         applied = [p for p in plans if p.status == APPLIED]
-        kept = [p for p in plans if p.status != APPLIED and group_ids is not None
-                and not set(p.change_group_ids) & set(group_ids)]
-        kept_ids = {p.id for p in kept}
-        replaced = [p for p in plans if p.status != APPLIED and p.id not in kept_ids]
+        open_plans = [p for p in plans if p.status != APPLIED]
+        kept_ids = {p.id for p in open_plans if group_ids is not None and not set(p.change_group_ids) & set(group_ids)}
+        replaced = [p for p in open_plans if p.id not in kept_ids]
         start = 1 + max((id_number(p.id) for p in plans), default=0)   # a replaced id never names another commit
         fresh = build_plans(session.units, session.git, session.settings, groups, start, replaced,
                             style=session.message_style())
         session.state.revision += 1
         for plan in fresh:
             plan.revision = session.revision
-        session.state.plans = applied + kept + fresh
+        # Some groups proposed again keep their places; all of them, the dependency order afresh.
+        session.state.plans = applied + (in_place(open_plans, kept_ids, fresh) if group_ids is not None else fresh)
         session.log(actor, "planned", f"{actor} proposed {counted(len(fresh), 'commit')}")
         session.save()
     session.announce(events.PLANS, actor, {"plans": [p.id for p in fresh]})
     return fresh
+
+
+def in_place(open_plans: list[CommitPlan], kept_ids: set[str], fresh: list[CommitPlan]) -> list[CommitPlan]:
+    """The open plans with each one proposed again where it was, so re-proposing some groups keeps the
+    order of the list; a group that had no plan gets its plan last."""
+    placed, pending = [], list(fresh)
+    for plan in open_plans:
+        if plan.id in kept_ids:
+            placed.append(plan)
+            continue
+        now = [p for p in pending if set(p.change_group_ids) & set(plan.change_group_ids)]
+        placed += now
+        pending = [p for p in pending if p not in now]
+    return placed + pending
 
 
 @dataclass

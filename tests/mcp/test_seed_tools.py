@@ -67,6 +67,17 @@ async def test_propose_commits_and_unknown_group(server: MCPServer) -> None:
         assert await error(client, "propose_commits", group_ids=["group-99"]) == "Unknown group ID: group-99"
 
 
+async def test_proposing_one_group_again_keeps_its_commit_in_place(server: MCPServer) -> None:
+    async with legacy(server) as client:
+        commits = (await data(client, "propose_commits"))["commits"]
+        assert len(commits) >= 3
+        middle = commits[1]["change_group_ids"]
+        again = (await data(client, "propose_commits", group_ids=middle))["commits"]
+        plans = (await data(client, "get_session"))["plans"]
+        assert [p["change_group_ids"] for p in plans] == [c["change_group_ids"] for c in commits]
+        assert plans[1]["id"] == again[0]["id"]
+
+
 async def test_propose_commits_for_no_groups_is_refused(server: MCPServer, session: Session) -> None:
     async with legacy(server) as client:
         plans = (await data(client, "propose_commits"))["commits"]

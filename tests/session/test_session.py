@@ -58,6 +58,22 @@ def test_proposing_again_keeps_edited_messages_and_approvals(two_intents: Repo) 
     assert sorted(grown.hunk_ids) == sorted(edited.hunk_ids + approved.hunk_ids)
 
 
+def test_proposing_some_groups_again_keeps_their_plans_in_place(two_intents: Repo) -> None:
+    session = open_session(two_intents)
+    one_group_per_hunk(session)
+    first, second, third = session.propose_commits()
+    session.reorder_commits([third.id, first.id, second.id])   # the person's order, not the planner's
+    again = session.propose_commits(first.change_group_ids)
+    assert [p.id for p in session.plans] == [third.id, again[0].id, second.id]
+    assert again[0].change_group_ids == first.change_group_ids
+
+    session.update_commit(second.id, title="docs: the last one")
+    session.propose_commits([second.change_group_ids[0], third.change_group_ids[0]])
+    assert [p.change_group_ids for p in session.plans] == [third.change_group_ids, first.change_group_ids,
+                                                          second.change_group_ids]
+    assert session.plans[2].title == "docs: the last one"
+
+
 def test_a_hunk_edited_after_approval_comes_back_to_its_group_unapproved(two_intents: Repo) -> None:
     session = open_session(two_intents)
     one_group_per_hunk(session)
