@@ -18,7 +18,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Region, Size
-from textual.reactive import reactive
+from textual.reactive import reactive, var
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -46,7 +46,7 @@ class DiffView(ScrollView, can_focus=True):
         Binding("left_square_bracket", "previous_hunk", "Prev hunk"),
         Binding("right_square_bracket", "next_hunk", "Next hunk"),
         Binding("v", "toggle_selection", "Select lines"),
-        Binding("escape", "clear_selection", "Clear selection", show=False),
+        Binding("escape", "clear_selection", "Clear selection"),   # in the footer while lines are selected
         Binding("c", "screen.comment", "Comment"),
         Binding("m", "screen.move_hunks", "Move"),
         Binding("n", "screen.move_to_new_group", "New group"),
@@ -64,11 +64,11 @@ class DiffView(ScrollView, can_focus=True):
     """
 
     cursor = reactive(0, always_update=True, init=False)
+    anchor: var[int | None] = var(None, bindings=True)   # where a line selection started
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.document: DiffDocument = message_document("Select a group, file or hunk.")
-        self.anchor: int | None = None        # where a line selection started
         self._dragging = False
         # (base, cursor, selection styles, selected rows) during render_lines
         self._pass_styles: tuple[Style, Style, Style, tuple[int, int] | None] | None = None
@@ -126,6 +126,11 @@ class DiffView(ScrollView, can_focus=True):
         self.anchor = max(span[1], self.cursor)
         self.cursor = self.anchor
         self.refresh()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "clear_selection":   # esc is offered, and taken, only while there is a selection
+            return self.selection is not None
+        return True
 
     def action_clear_selection(self) -> None:
         if self.anchor is not None:

@@ -3,6 +3,8 @@ every failure is a notification with its reason, never a crash."""
 
 from __future__ import annotations
 
+import re
+
 from textual.binding import Binding
 from textual.command import CommandPalette
 
@@ -70,6 +72,22 @@ async def test_the_footer_follows_the_focused_pane(demo: Repo) -> None:
         assert "a Approve" in footer() and "space Mark" not in footer()
         await pilot.press("3")
         assert "] Next hunk" in footer() and "c Comment" in footer()
+
+
+async def test_the_diff_footer_offers_esc_while_lines_are_selected(demo: Repo) -> None:
+    async with running(demo.path) as pilot:
+        footer = lambda: screen_text(pilot.app).splitlines()[-1]  # noqa: E731
+        diff = pilot.app.screen.diff
+        await pilot.press("3", "right_square_bracket", *("down",) * 6)
+        assert "v Select lines" in footer() and "esc" not in footer()
+        await pilot.press("v", "down")
+        assert diff.selection is not None and "esc Clear selection" in footer()
+        await pilot.press("escape")
+        assert diff.selection is None and "esc" not in footer()
+        await pilot.press("v", "v")                         # v again clears it too
+        assert diff.selection is None and "esc" not in footer()
+        await pilot.press("question_mark", "end")
+        assert re.search(r"│  v +Select lines .*\n.*│  esc +Clear selection ", screen_text(pilot.app))
 
 
 async def test_errors_are_notifications_with_their_reason(demo: Repo) -> None:
