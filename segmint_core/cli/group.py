@@ -93,6 +93,9 @@ def format_requests(requests: Requests) -> str:
     if requests.too_large:
         out.append(f"Not sent ({counted(len(requests.too_large), 'group')} too large for a request even without "
                    f"their lines): {', '.join(requests.too_large)}\n")
+    if requests.decisions_cut:
+        out.append(f"Not sent ({counted(requests.decisions_cut, 'uncertain decision')} past the room of their "
+                   f"request)\n")
     if requests.left_out:
         out.append(f"Not sent ({counted(len(requests.left_out), 'group')} past the last request): "
                    f"{', '.join(requests.left_out)}\n")

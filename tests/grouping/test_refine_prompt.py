@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from segmint_core.changes.models import Change, Hunk
+from segmint_core.cli.group import format_requests
 from segmint_core.config import Settings
 from segmint_core.grouping.models import ChangeGroup
 from segmint_core.grouping.refine import ask, prompt
@@ -69,10 +70,48 @@ def test_the_groups_uncertain_decisions_name_go_first_with_the_decisions() -> No
     assert list(plan.requests[0].shown)[:3] == ["group-1", "group-2", "group-40"]
     assert "change-1:2 could belong to group-2" in plan.requests[0].text
     assert "group-1 and group-40 might be one intent" in plan.requests[0].text
-    apart = prompt.build(changes, groups, uncertain=uncertain, budget=400, max_requests=100)
+    one_each = 400 + prompt.estimate_tokens(prompt.SYSTEM + prompt.HEADER)   # room for one group a request
+    apart = prompt.build(changes, groups, uncertain=uncertain, budget=one_each, max_requests=100)
     assert [list(r.shown) for r in apart.requests[:3]] == [["group-1"], ["group-2"], ["group-40"]]
     assert not any("might be one intent" in r.text or "could belong" in r.text for r in apart.requests), \
         "a decision naming groups of two requests goes in neither"
+
+
+def whole(request: prompt.Request) -> int:
+    """A request's estimated size as sent: the instructions, then the groups and decisions."""
+    return prompt.estimate_tokens(prompt.SYSTEM + request.text)
+
+
+def test_the_budget_holds_for_the_whole_request_with_its_decisions() -> None:
+    changes, groups = tree(120, 5)
+    uncertain = [f"group-{g} and group-{g + 1} might be one intent: would move "
+                 + ", ".join(f"change-{g + 1}:{h}" for h in range(1, 6)) + " (both edit compute_1)" * 30
+                 for g in range(1, 11)]
+    plan = prompt.build(changes, groups, uncertain=uncertain)
+    assert len(plan.requests) > 2 and not plan.too_large
+    assert all(whole(r) <= prompt.TOKENS_PER_REQUEST for r in plan.requests), [whole(r) for r in plan.requests]
+    assert sum(r.text.count("might be one intent") for r in plan.requests) >= 8, "the decisions still go"
+    assert plan.decisions_cut == 0
+
+
+def test_decisions_past_their_requests_room_are_cut_and_counted() -> None:
+    changes, groups = tree(3, 5)
+    uncertain = [f"change-1:{h} could belong to a group of its own ({'it calls compute_1 ' * 90})"
+                 for h in range(1, 6)] * 2
+    plan = prompt.build(changes, groups, uncertain=uncertain)
+    first = plan.requests[0]
+    assert list(first.shown)[0] == "group-1" and whole(first) <= prompt.TOKENS_PER_REQUEST
+    sent = first.text.count("could belong")
+    assert 0 < sent < 10 and plan.decisions_cut == 10 - sent
+    assert f"Not sent ({10 - sent} uncertain decisions past the room of their request)" in format_requests(plan)
+    with StandIn(json.dumps({"moves": [], "merges": [], "splits": []})) as standin:
+        refinement = ask(Settings(base_url=standin.base_url, api_key="k", chat_model="m"), changes, groups,
+                         uncertain=uncertain)
+    sent_sizes = [prompt.estimate_tokens("".join(m["content"] for m in r["body"]["messages"]))
+                  for r in standin.requests]
+    assert sent_sizes and max(sent_sizes) <= prompt.TOKENS_PER_REQUEST, "as sent over the wire"
+    assert (f"{10 - sent} uncertain decisions not sent (no room left in its request of about 4,000 tokens)"
+            in refinement.notes)
 
 
 def test_each_request_is_validated_on_its_own(monkeypatch) -> None:

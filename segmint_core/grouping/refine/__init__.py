@@ -89,6 +89,9 @@ def ask(settings: Settings, changes: list[Change], groups: list[GroupLike], *, u
     if plan.too_large:
         result.notes.append(f"{counted(len(plan.too_large), 'group')} not sent (too large for a request even without "
                             f"their lines): {', '.join(plan.too_large[:5])}{'…' if len(plan.too_large) > 5 else ''}")
+    if plan.decisions_cut:
+        result.notes.append(f"{counted(plan.decisions_cut, 'uncertain decision')} not sent (no room left in "
+                            f"its request of about {prompt.TOKENS_PER_REQUEST:,} tokens)")
     if plan.left_out:
         result.notes.append(f"{counted(len(plan.left_out), 'group')} not sent (more than {prompt.MAX_REQUESTS} "
                             f"requests' worth): {', '.join(plan.left_out[:5])}{'…' if len(plan.left_out) > 5 else ''}")

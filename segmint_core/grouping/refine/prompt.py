@@ -6,10 +6,14 @@ only, and of a generated file without its lines; every line is masked by
 ``redact`` where it looks like a secret. Groups are packed whole into requests
 of at most ``TOKENS_PER_REQUEST`` (estimated at three characters a token), at
 most ``MAX_REQUESTS`` of them, the groups the engine is least sure of first;
-hunks are shown with fewer lines, then none, where that lets a group fit in a
-request or every group fit in the requests. Groups past the last request, and
-a group too large for a request even without its lines, are not sent, and the
-refinement says so.
+the budget holds for the whole request: the instructions, the groups and the
+uncertain decisions naming them. A group joins a request only while its
+decisions fit too; a group whose decisions alone overflow its request is sent
+with those that fit, and the rest are counted (``decisions_cut``). Hunks are
+shown with fewer lines, then none, where that lets a group fit in a request or
+every group fit in the requests. Groups past the last request, and a group too
+large for a request even without its lines, are not sent, and the refinement
+says so.
 
 The diffchunk code (``segmint_core.chunks``) cuts a diff by files and lines;
 here a request must hold whole groups, so they are packed by group instead.
@@ -48,6 +52,8 @@ SYSTEM = (
     '"reason": "..."}]}. Use only the ids shown; name each hunk and each merged or split group at most once; '
     "a split's parts hold every hunk of that group. Leave all three lists empty when the grouping is right."
 )
+HEADER = "Groups:\n\n"
+DECISIONS_HEADER = "\nThe grouping is least sure of these (settle them first):\n"
 _ID = re.compile(r"\b(?:group-\d+|change-\d+(?::[0-9.]+)?)\b")
 
 
@@ -74,6 +80,7 @@ class Requests:
     requests: list[Request] = field(default_factory=list)
     left_out: list[str] = field(default_factory=list)    # group ids not sent: past the last request
     too_large: list[str] = field(default_factory=list)   # not sent: over a request's budget without their lines
+    decisions_cut: int = 0   # uncertain decisions about groups sent, left out for the room of their request
 
 
 def items_of(group: GroupLike, changes: dict[str, Change]) -> list[str]:
@@ -91,6 +98,7 @@ def build(changes: list[Change], groups: list[GroupLike], *, uncertain: list[str
     """
     budget = budget or TOKENS_PER_REQUEST
     max_requests = max_requests or MAX_REQUESTS
+    room = budget - estimate_tokens(SYSTEM + HEADER)   # for a request's groups and decisions
     by_change = {c.id: c for c in changes}
     hunks = {h.id: (c, h) for c in changes for h in c.hunks}
     blocks = [(g, items_of(g, by_change)) for g in _doubted_first(groups, uncertain, by_change)]
@@ -99,12 +107,13 @@ def build(changes: list[Change], groups: list[GroupLike], *, uncertain: list[str
                 if _withheld(hunks[i][0] if i in hunks else by_change[i], withheld)}
     # A group too large for a request even with its hunks by id alone is not sent: one request stays bounded.
     too_large = {g.id for g, items in blocks
-                 if estimate_tokens(_group_block(g, items, hunks, by_change, withheld, 0)) > budget}
+                 if _cost(_group_block(g, items, hunks, by_change, withheld, 0)) > room}
     blocks = [(g, items) for g, items in blocks if g.id not in too_large]
+    decisions = [(u, set(_ID.findall(u))) for u in uncertain if not _names_any(u, private)]
     for lines in DETAIL:
-        texts = [(g.id, items, _fitting_block(g, items, hunks, by_change, withheld, budget, lines))
+        texts = [(g.id, items, _fitting_block(g, items, hunks, by_change, withheld, room, lines))
                  for g, items in blocks]
-        out = _pack(texts, budget, max_requests, lambda shown: _uncertain_text(uncertain, shown, private))
+        out = _pack(texts, room, max_requests, lambda shown, left: _uncertain_text(decisions, shown, left))
         if not out.left_out:
             break
     out.too_large = [g.id for g in groups if g.id in too_large]
@@ -118,22 +127,27 @@ def _doubted_first(groups: list[GroupLike], uncertain: list[str], changes) -> li
     return [g for g in groups if g.id in doubted] + [g for g in groups if g.id not in doubted]
 
 
-def _pack(blocks: list[tuple[str, list[str], str]], budget: int, max_requests: int, tail) -> Requests:
-    """Whole groups into requests of at most ``budget`` tokens, at most ``max_requests`` of them."""
+def _pack(blocks: list[tuple[str, list[str], str]], room: int, max_requests: int, tail) -> Requests:
+    """Whole groups into requests whose groups and decisions (``tail(shown, room_left)``: text and how many
+    were cut) take at most ``room`` tokens, at most ``max_requests`` requests."""
     out = Requests()
     pending: list[tuple[str, list[str], str]] = []
     used = 0
 
+    def shown_with(*more: tuple[str, list[str], str]) -> dict[str, list[str]]:
+        return {gid: items for gid, items, _ in (*pending, *more)}
+
     def flush() -> None:
         if pending:
-            shown_ids = {gid: items for gid, items, _ in pending}
-            text = "Groups:\n\n" + "\n".join(b for _, _, b in pending) + tail(shown_ids)
-            out.requests.append(Request(shown_ids, text))
+            decisions, cut = tail(shown_with(), room - used)
+            text = HEADER + "\n".join(b for _, _, b in pending) + decisions
+            out.requests.append(Request(shown_with(), text))
+            out.decisions_cut += cut
             pending.clear()
 
     for gid, items, text in blocks:
-        cost = estimate_tokens(text)
-        if pending and used + cost > budget:
+        cost = _cost(text)
+        if pending and used + cost + _cost(tail(shown_with((gid, items, text)), None)[0]) > room:
             flush()
             used = 0
         if len(out.requests) >= max_requests:
@@ -149,11 +163,17 @@ def estimate_tokens(text: str) -> int:
     return -(-len(text) // CHARS_PER_TOKEN)
 
 
+def _cost(part: str) -> int:
+    """An upper bound of what ``part`` adds to a request (with the newline joining it to the next part):
+    the parts' costs add up to at least the whole request's estimate."""
+    return estimate_tokens(part + "\n")
+
+
 def _fitting_block(group: GroupLike, items: list[str], hunks, changes, withheld: set[str], budget: int,
                    most: int) -> str:
     for lines in [n for n in DETAIL if n <= most]:
         text = _group_block(group, items, hunks, changes, withheld, lines)
-        if estimate_tokens(text) <= budget:
+        if _cost(text) <= budget:
             return text
     return text
 
@@ -226,13 +246,15 @@ def _clean(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _uncertain_text(uncertain: list[str], shown_ids: dict[str, list[str]], private: set[str]) -> str:
-    """The engine's least certain decisions that name only what this request shows, and nothing git-ignored."""
+def _uncertain_text(decisions: list[tuple[str, set[str]]], shown_ids: dict[str, list[str]],
+                    room: int | None) -> tuple[str, int]:
+    """The engine's least certain decisions (each with the ids it names; none naming anything
+    git-ignored) that name only what this request shows, as many as fit in ``room`` tokens
+    (None: all); and how many of those did not fit."""
     items = {i for group in shown_ids.values() for i in group}
     known = set(shown_ids) | items | {i.split(":", 1)[0] for i in items}
-    kept = [u for u in uncertain if set(_ID.findall(u)) <= known and not _names_any(u, private)]
-    kept = kept[:UNCERTAIN_SHOWN]
-    if not kept:
-        return ""
-    return "\nThe grouping is least sure of these (settle them first):\n" + \
-        "\n".join(f"- {_clean(u, DECISION_CHARS)}" for u in kept) + "\n"
+    lines = [f"- {_clean(u, DECISION_CHARS)}" for u, ids in decisions if ids <= known][:UNCERTAIN_SHOWN]
+    cut = 0
+    while room is not None and lines and _cost(DECISIONS_HEADER + "\n".join(lines)) > room:
+        lines, cut = lines[:-1], cut + 1
+    return (DECISIONS_HEADER + "\n".join(lines) + "\n" if lines else ""), cut
