@@ -5,10 +5,18 @@ Every failure becomes a ``SegmintError`` that names the setting involved, so
 callers can fall back to the offline path and say why. Every text sent is
 masked here first (``redact``): whatever calls a model, nothing that looks
 like a secret leaves the machine.
+
+``SEGMINT_TIMEOUT`` bounds each call here in total, every attempt included:
+a passing failure (a dropped connection, a busy or failing server) is tried
+once more within the time left, and an attempt that ran out of time is not
+tried again, so a slow endpoint costs the timeout once, never twice.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -17,8 +25,45 @@ from segmint_core.errors import SegmintError
 from segmint_core.redact import redact
 
 
+RETRY_PAUSE = 0.5   # seconds before trying a passing failure again
+PASSING_STATUSES = (408, 409, 429)   # and 500 up: what the openai client itself would try again
+
+
 class ModelError(SegmintError):
     """The remote model could not be reached or refused the request."""
+
+
+@dataclass(frozen=True)
+class _Deadline:
+    """SEGMINT_TIMEOUT for one call, however many attempts it takes."""
+
+    settings: Settings
+    at: float
+
+    @classmethod
+    def start(cls, settings: Settings) -> "_Deadline":
+        return cls(settings, time.monotonic() + settings.timeout)
+
+    def left(self) -> float:
+        left = self.at - time.monotonic()
+        if left <= 0:
+            raise ModelError(_timed_out(self.settings))
+        return left
+
+    def attempt(self, call: Callable[[float], Any]) -> Any:
+        """``call(seconds_left)``, and once more after a passing failure if time is left for it."""
+        try:
+            return call(self.left())
+        except Exception as exc:
+            if not _passing(exc) or self.at - time.monotonic() <= RETRY_PAUSE:
+                raise
+        time.sleep(RETRY_PAUSE)
+        return call(self.left())
+
+
+def _passing(exc: Exception) -> bool:
+    status = getattr(exc, "status_code", None)
+    return type(exc).__name__ == "APIConnectionError" or status in PASSING_STATUSES or (status or 0) >= 500
 
 
 def _client(settings: Settings) -> Any:
@@ -27,7 +72,7 @@ def _client(settings: Settings) -> Any:
     _check_base_url(settings.base_url)
     return OpenAI(
         api_key=settings.require_key(), base_url=settings.base_url,
-        timeout=settings.timeout, max_retries=1,
+        timeout=settings.timeout, max_retries=0,   # tried again by _Deadline, within the timeout
     )
 
 
@@ -47,14 +92,17 @@ def chat(settings: Settings, system: str, user: str, *, max_tokens: int = 600,
         "temperature": 0,
     }
     try:
-        client = _client(settings)
+        client, deadline = _client(settings), _Deadline.start(settings)
+
+        def ask(**extra: Any) -> Any:
+            return deadline.attempt(lambda left: client.chat.completions.create(**request, **extra, timeout=left))
+
         try:
-            reply = client.chat.completions.create(**request, **({"response_format": response_format}
-                                                                  if response_format else {}))
+            reply = ask(**({"response_format": response_format} if response_format else {}))
         except Exception as exc:
             if not response_format or type(exc).__name__ != "BadRequestError":
                 raise
-            reply = client.chat.completions.create(**request)
+            reply = ask()
     except SegmintError:
         raise
     except Exception as exc:  # openai raises many types; all mean "no reply"
@@ -75,7 +123,9 @@ def chat(settings: Settings, system: str, user: str, *, max_tokens: int = 600,
 def embed(settings: Settings, texts: list[str]) -> list[list[float]]:
     """One embedding per text, in order."""
     try:
-        reply = _client(settings).embeddings.create(model=settings.embedding_model, input=[redact(t) for t in texts])
+        client, texts_sent = _client(settings), [redact(t) for t in texts]
+        reply = _Deadline.start(settings).attempt(
+            lambda left: client.embeddings.create(model=settings.embedding_model, input=texts_sent, timeout=left))
     except SegmintError:
         raise
     except Exception as exc:
@@ -119,7 +169,7 @@ def _describe(settings: Settings, exc: Exception) -> str:
     name = type(exc).__name__
     where = settings.base_url or "https://api.openai.com/v1"
     if name == "APITimeoutError":   # reached, but slow: the URL is not what to check
-        return f"The model endpoint {where} did not answer within {settings.timeout:g} s (raise SEGMINT_TIMEOUT)"
+        return _timed_out(settings)
     if name in ("APIConnectionError", "ConnectError"):
         return f"Cannot reach the model endpoint {where} (check SEGMINT_BASE_URL / OPENAI_BASE_URL)"
     if name == "AuthenticationError":
@@ -128,3 +178,8 @@ def _describe(settings: Settings, exc: Exception) -> str:
         return f"The model endpoint {where} does not know the requested model (check SEGMINT_CHAT_MODEL / SEGMINT_EMBEDDING_MODEL)"
     message = str(exc).splitlines()[0] if str(exc) else name
     return f"The model endpoint {where} failed: {message}"
+
+
+def _timed_out(settings: Settings) -> str:
+    where = settings.base_url or "https://api.openai.com/v1"
+    return f"The model endpoint {where} did not answer within {settings.timeout:g} s (raise SEGMINT_TIMEOUT)"

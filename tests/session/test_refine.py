@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 
@@ -134,6 +135,34 @@ def test_an_endpoint_failure_keeps_the_offline_grouping(three_groups: Repo, fail
     assert refinement.notes[0].startswith("kept the offline grouping: ")
     assert ("failed" if failure == "error" else "did not answer within 0.2 s (raise SEGMINT_TIMEOUT)") \
         in refinement.notes[0]
+
+
+def test_a_request_that_timed_out_is_not_tried_again(three_groups: Repo) -> None:
+    """SEGMINT_TIMEOUT bounds a request in total: a slow endpoint costs it once, not once per attempt."""
+    import openai  # noqa: F401 - imported before the clock starts, as a running session has it
+
+    with StandIn(answer(moves=[MOVE])) as standin:
+        standin.delay = 5.0
+        settings = Settings(base_url=standin.base_url, api_key="k", chat_model="stand-in-chat", timeout=1.0)
+        session = Session.open(str(three_groups.path), settings=settings)
+        began = time.monotonic()
+        refinement = session.refine_groups()
+        took = time.monotonic() - began
+        assert len(standin.requests) == 1
+    assert took < 2.0, f"{took:.2f} s: a second attempt of its own 1 s would have doubled it"
+    assert "did not answer within 1 s (raise SEGMINT_TIMEOUT)" in refinement.notes[0]
+
+
+@pytest.mark.parametrize("failures", [1, None])
+def test_a_passing_failure_is_tried_once_more_within_the_timeout(three_groups: Repo, failures: int | None) -> None:
+    with StandIn(answer(moves=[MOVE])) as standin:
+        standin.fail_with, standin.fail_count = 503, failures
+        session, refinement = refine(three_groups, standin, timeout=5.0)
+        assert len(standin.requests) == 2, "tried once more, and only once"
+    if failures == 1:
+        assert grouping(session)["group-2"] == ["change-1:1", "change-2:1"]
+    else:
+        assert grouping(session) == OFFLINE and "failed" in refinement.notes[0]
 
 
 def test_an_endpoint_without_structured_output_is_asked_again_plainly(three_groups: Repo) -> None:

@@ -1,7 +1,7 @@
 """A local stand-in for an OpenAI-compatible HTTP endpoint (the real one cannot be reached here).
 
 Serves ``/v1/chat/completions`` and ``/v1/embeddings`` on 127.0.0.1 from a
-thread; records every request; can be told to fail, or to answer late
+thread; records every request; can be told to fail (every time, or ``fail_count`` times), or to answer late
 (``delay``, seconds), or to refuse structured output (``refuse_response_format``), or to
 stop an answer at its token limit (``finish_reason = "length"``), or to answer with a web page (``html``) or JSON
 of any shape (``raw``).
@@ -23,6 +23,7 @@ class StandIn:
     def __init__(self, reply: str | Callable[[dict], str] = DEFAULT_REPLY) -> None:
         self.reply = reply
         self.fail_with: int | None = None
+        self.fail_count: int | None = None   # fail only this many requests, then answer
         self.delay = 0.0
         self.refuse_response_format = False
         self.finish_reason = "stop"   # "length": the answer stopped at the request's max_tokens
@@ -71,7 +72,9 @@ class StandIn:
                     self.wfile.write(page)
                 elif outer.raw is not None:
                     self._send(200, outer.raw)
-                elif outer.fail_with:
+                elif outer.fail_with and outer.fail_count != 0:
+                    if outer.fail_count is not None:
+                        outer.fail_count -= 1
                     self._send(outer.fail_with, {"error": {"message": "stand-in failure", "type": "server_error"}})
                 elif outer.refuse_response_format and "response_format" in body:
                     self._send(400, {"error": {"message": "response_format is not supported",
