@@ -158,3 +158,20 @@ def test_the_folder_and_stem_only_git_ignored_files_have_are_not_named() -> None
                               withheld={"vault/tokens.env", "vault/tokens.json"}).requests
     assert "vault" not in request.text and "tokens" not in request.text
     assert "files in the same folder src/" in request.text, "a folder a file sent lives in is no secret"
+
+
+def test_a_withheld_file_s_name_is_matched_whole_not_inside_other_words() -> None:
+    hunk = lambda cid: Hunk(f"{cid}:1", 1, 1, 1, 1, "@@ -1 +1 @@", ["-a", "+b"])   # noqa: E731
+    changes = [Change("change-1", "key", None, "modified", False, [hunk("change-1")]),
+               Change("change-2", "config/.env", None, "modified", False, [hunk("change-2")]),
+               Change("change-3", "src/keyboard.py", None, "modified", False, [hunk("change-3")]),
+               Change("change-4", "deploy/prod.env.example", None, "modified", False, [hunk("change-4")])]
+    groups = [ChangeGroup("group-1", ["change-1", "change-2"], ["change-1:1", "change-2:1"], "Update key and .env",
+                          ["files about `key`"]),
+              ChangeGroup("group-2", ["change-3", "change-4"], ["change-3:1", "change-4:1"],
+                          "Update `keyboard` in keyboard.py and prod.env.example", ["files about `keyboard`"])]
+    uncertain = ["change-3:1 could belong to group-1 (both name `keyboard_layout`)"]
+    (request,) = prompt.build(changes, groups, uncertain=uncertain, withheld={"key", "config/.env"}).requests
+    assert "Update key and .env" not in request.text and "files about `key`" not in request.text
+    assert "group-2: Update `keyboard` in keyboard.py and prod.env.example" in request.text
+    assert "evidence: files about `keyboard`" in request.text and "both name `keyboard_layout`" in request.text

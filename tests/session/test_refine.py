@@ -210,7 +210,30 @@ def test_secret_lines_and_ignored_files_are_not_sent(repo: Repo) -> None:
     assert refinement.notes == ["the model found nothing to change"]
     assert "sk-live-0123456789" not in sent and "looks like a secret" in sent and 'NAME = "x"' in sent
     assert "internal.example.org" not in sent and "opensesame" not in sent and "deploy.env" not in sent
-    assert "a git-ignored file: nothing of it is sent" in sent
+    assert "a git-ignored or secret file: nothing of it is sent" in sent
+
+
+def test_files_and_lines_are_withheld_by_their_whole_names_and_shapes(repo: Repo) -> None:
+    """Secrets by shape (a .env, a private key, `password = ...`) stay here; words that only hold
+    such a name (tokenizer.py, keyboard, author) go."""
+    repo.write(".env", "DEBUG=1\n")
+    repo.write("src/tokenizer.py", "x = 1\n")
+    repo.write("src/keyboard.py", "y = 1\n")
+    repo.write("certs/tls.key", "")
+    repo.write(".env.example", "DEBUG=\n")
+    repo.commit()
+    repo.write(".env", "DEBUG=1\nDB_HOST=internal.example.org\n")
+    repo.write("src/tokenizer.py", "x = 1\ntokenizer = Tokenizer(vocab_size=50000)\npassword = 'hunter2hunter2'\n")
+    repo.write("src/keyboard.py", "y = 1\nkeyboard_layout = 'us-international'\nauthor = 'jane.doe@example.org'\n")
+    repo.write("certs/tls.key", "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n")
+    repo.write(".env.example", "DEBUG=\nDB_HOST=\n")
+    session = Session.open(str(repo.path), settings=Settings())
+    session.regroup()
+    sent = "\n".join(r.text for r in session.refine_requests().requests)
+    assert "tokenizer = Tokenizer(vocab_size=50000)" in sent and "keyboard_layout = 'us-international'" in sent
+    assert "author = 'jane.doe@example.org'" in sent and "+DB_HOST=" in sent, "the example file goes"
+    assert "hunter2" not in sent and "internal.example.org" not in sent and "MIIEvQ" not in sent
+    assert "tls.key" not in sent and sent.count("a git-ignored or secret file: nothing of it is sent") == 2
 
 
 def test_the_session_loads_the_grouping_engine_only_when_it_refines() -> None:

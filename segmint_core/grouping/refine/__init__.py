@@ -2,7 +2,7 @@
 
 ``ask`` sends the groups, their evidence and the engine's least certain
 decisions (``prompt``: hunks summarised, bounded requests, nothing of a
-git-ignored file, secret-looking lines masked) and validates each answer
+git-ignored or secret file, secret-looking lines masked) and validates each answer
 strictly (``answer``). A request whose answer is invalid, or whose call
 fails, keeps its groups as the engine made them, and a note says why.
 ``Refinement.regrouped`` is the grouping with the valid answers applied.

@@ -1,7 +1,7 @@
 """What the chat model is shown: the groups, their evidence, each hunk in a line or a few, in bounded requests.
 
 Each hunk is summarised (its file, header, counts and its first changed lines,
-cut short), never sent whole. A hunk of a git-ignored file is shown by id
+cut short), never sent whole. A hunk of a git-ignored or secret file is shown by id
 only, and of a generated file without its lines; every line is masked by
 ``redact`` where it looks like a secret. Groups are packed whole into requests
 of at most ``TOKENS_PER_REQUEST`` (estimated at three characters a token), at
@@ -39,7 +39,7 @@ LINE_CHARS = 100
 REASONS_SHOWN = 4
 UNCERTAIN_SHOWN = 10
 DECISION_CHARS = 2_000   # a decision names every hunk it would move: cut only past this
-WITHHELD = "(summary not sent: it names a git-ignored file)"
+WITHHELD = "(summary not sent: it names a git-ignored or secret file)"
 
 SYSTEM = (
     "You review how a tool grouped the uncommitted changes of a git repository into commits, one group per "
@@ -92,7 +92,8 @@ def items_of(group: GroupLike, changes: dict[str, Change]) -> list[str]:
 def build(changes: list[Change], groups: list[GroupLike], *, uncertain: list[str] = (),
           withheld: set[str] = frozenset(), budget: int | None = None,
           max_requests: int | None = None) -> Requests:
-    """The requests for ``groups``; ``withheld``: paths whose content must not be sent (git-ignored).
+    """The requests for ``groups``; ``withheld``: paths whose content must not be sent (git-ignored,
+    or secret by name).
 
     Hunks are shown with fewer lines, then none, when that lets every group fit in the requests allowed.
     """
@@ -190,23 +191,24 @@ def _group_block(group: GroupLike, items: list[str], hunks, changes, withheld: s
             out.extend(_hunk_lines(item, change, hunk, withheld, lines))
         else:
             change = changes[item]
-            where = "(a git-ignored file)" if _withheld(change, withheld) else _path(change)
+            where = "(a git-ignored or secret file)" if _withheld(change, withheld) else _path(change)
             out.append(f"  - {item} {where} ({change.status}, no text lines)")
     return "\n".join(out) + "\n"
 
 
 def _hunk_lines(item: str, change: Change, hunk: Hunk, withheld: set[str], lines: int) -> list[str]:
     if _withheld(change, withheld):
-        return [f"  - {item} (a git-ignored file: nothing of it is sent)"]
+        return [f"  - {item} (a git-ignored or secret file: nothing of it is sent)"]
     head = f"  - {item} {_path(change)} {_clean(hunk.header)} +{hunk.added} -{hunk.removed}"
     if is_generated(change.file_path) or lines == 0:
         return [head + (" (generated file)" if is_generated(change.file_path) else "")]
     changed = [line for line in hunk.lines if line[:1] in "+-"][:lines]
+    changed = redact("\n".join(changed)).split("\n")   # masked together: a private key's lines after its BEGIN
     return [head] + [f"      {_clean(line, LINE_CHARS)}" for line in changed]
 
 
 def _private_names(items: list[str], hunks, changes, withheld: set[str]) -> set[str]:
-    """The paths and file names of the group's git-ignored files, and their folders and stems that no
+    """The paths and file names of the group's withheld files, and their folders and stems that no
     file sent has (``files in the same folder conf/``, ``files about `secrets` ``): a summary or reason
     naming one is not sent."""
     files = [hunks[i][0] if i in hunks else changes[i] for i in items]
@@ -228,7 +230,15 @@ def _stems(paths: set[str]) -> set[str]:
 
 
 def _names_any(text: str, names: set[str]) -> bool:
-    return any(name in text for name in names)
+    """Whether ``text`` names one of ``names`` whole: a file ``key`` is not named by ``keyboard.py``,
+    nor ``.env`` by ``prod.env`` or ``.environment``."""
+    return any(re.search(_whole(name), text) for name in names)
+
+
+def _whole(name: str) -> str:
+    left = r"(?<![\w.-])" if name[:1].isalnum() or name[:1] in "._-" else ""
+    right = r"(?![\w-]|\.\w)" if name[-1:].isalnum() or name[-1:] in "_-" else ""
+    return left + re.escape(name) + right
 
 
 def _withheld(change: Change, withheld: set[str]) -> bool:
@@ -249,7 +259,7 @@ def _clean(text: str, limit: int = 200) -> str:
 def _uncertain_text(decisions: list[tuple[str, set[str]]], shown_ids: dict[str, list[str]],
                     room: int | None) -> tuple[str, int]:
     """The engine's least certain decisions (each with the ids it names; none naming anything
-    git-ignored) that name only what this request shows, as many as fit in ``room`` tokens
+    withheld) that name only what this request shows, as many as fit in ``room`` tokens
     (None: all); and how many of those did not fit."""
     items = {i for group in shown_ids.values() for i in group}
     known = set(shown_ids) | items | {i.split(":", 1)[0] for i in items}
