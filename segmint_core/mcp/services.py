@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import contextlib
-import functools
 import threading
 from collections.abc import Callable, Iterator
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+import anyio.from_thread
+import anyio.lowlevel
 import anyio.to_thread
 
 from segmint_core.chunks.service import ChunkService
 from segmint_core.errors import SegmintError
 from segmint_core.roots import AllowedRoots, allowed_folders
+from segmint_core.session.calls import Abandoned, abandonable
 from segmint_core.session.session import Session
 from segmint_core.trajectory.service import TrajectoryService
 
@@ -98,6 +100,30 @@ async def in_thread(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
 
     The event loop may be the TUI's: a session call waiting for the lock the
     person's own action holds must never freeze the screen.
+
+    A request the client cancels (``notifications/cancelled``) has its task
+    cancelled by the SDK, which then waits for the thread: from then on no
+    session edit of the call begins, and what its earlier edits changed is put
+    back (``session.calls``), so the call leaves the session as it was.
     """
-    return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
+    def run() -> T:
+        with abandonable(_cancelled):
+            return fn(*args, **kwargs)
+
+    try:
+        return await anyio.to_thread.run_sync(run)
+    except Abandoned:
+        await anyio.lowlevel.checkpoint()   # raises the cancellation that abandoned the call
+        raise
+
+
+def _cancelled() -> bool:
+    """Whether the task waiting for this worker thread was cancelled."""
+    try:
+        anyio.from_thread.check_cancelled()
+    except Exception:        # not an anyio worker thread: no task to cancel
+        return False
+    except BaseException:    # the event loop's cancellation, raised here to say so
+        return True
+    return False
 

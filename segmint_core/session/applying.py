@@ -59,6 +59,7 @@ def selection_for(session: SessionCore, plan: CommitPlan) -> Selection:
 
 def apply_commit(session: SessionCore, commit_id: str, *, dry_run: bool = False, actor: str = PERSON) -> ApplyOutcome:
     with session.lock:
+        session.begin_edit()
         plan = session.plan(commit_id)
         if plan.status == APPLIED:
             raise AlreadyApplied(f"{commit_id} is already applied as {(plan.sha or '')[:7]}")

@@ -21,7 +21,7 @@ from segmint_core.config import Settings, load_settings
 from segmint_core.errors import StaleReferenceError, UnknownIdError
 from segmint_core.git import Git
 from segmint_core.apply import journal
-from segmint_core.session import events, ledger, presence
+from segmint_core.session import calls, events, ledger, presence
 from segmint_core.session.events import EventBus, SessionEvent
 from segmint_core.session.groups import add_group, refresh_summaries
 from segmint_core.session.models import APPLIED, PERSON, Activity, CommitPlan, Group, PullRequestDraft
@@ -237,9 +237,39 @@ class SessionCore:
 
     # -- saving and announcing ------------------------------------------------------
 
+    def begin_edit(self) -> None:
+        """An edit is about to change the session (under the lock, its slow work done): refused with
+        ``calls.Abandoned`` when this thread's caller gave up; the first edit of a call keeps the session
+        as it found it, to be put back should a later edit of the call be abandoned (``calls``)."""
+        call = calls.current()
+        if call is None:
+            return
+        if call.gone():
+            raise calls.Abandoned()
+        if call.put_back is None:
+            call.put_back = self._putting_back(SavedState.from_dict(self.state.to_dict()), dict(self.units.splits))
+
+    def _putting_back(self, state: SavedState, splits: dict) -> Callable[[int], None]:
+        changes_revision = self.changes_revision
+
+        def put_back(after: int) -> None:
+            with self.lock:
+                if self.revision != after or self.changes_revision != changes_revision:
+                    return   # edited since, or the tree was read again: what is there now stands
+                state.revision = self.revision + 1
+                self.state, self.units = state, Units(self.units.changeset, splits)
+                write_units(self.folder, self.units, self.state)
+                self.save()
+            self.announce(events.CHANGES, "segmint", {"reloaded": True})
+
+        return put_back
+
     def save(self) -> None:
         write_saved(self.folder, self.state)
         self._disk_stamp = file_stamp(self.folder / STATE_FILE)
+        call = calls.current()
+        if call is not None and call.put_back is not None:
+            call.after = self.revision
 
     def announce(self, kind: str, actor: str, detail: dict[str, Any]) -> None:
         self.events.emit(SessionEvent(kind, self.revision, actor, detail))

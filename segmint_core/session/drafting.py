@@ -31,6 +31,7 @@ def generate_pr(session: SessionCore, commit_ids: list[str] | None = None, *, re
         plans = [session.plan(c) for c in commit_ids] if commit_ids is not None else list(session.plans)
         draft = draft_pr(plans, files_of_plans(session.units, session.git, plans), session.settings)
         draft.title, draft.description = shown(draft.title), readable(draft.description)
+        session.begin_edit()
         session.state.pr = draft
         session.record(actor, "drafted", f"{actor} drafted the pull request “{draft.title}”")
     session.announce(events.PR, actor, {"title": draft.title})

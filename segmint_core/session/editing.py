@@ -37,6 +37,7 @@ def regroup(session: SessionCore, *, change_ids: list[str] | None = None, provid
         raw = session.units.changeset
         grouping = group_changes(raw, change_ids=change_ids, provider=provider, algorithm=algorithm,
                                  settings=session.settings, progress=progress, root=session.git.root)
+        session.begin_edit()
         kept = [g for g in session.groups if change_ids is not None and not set(g.change_ids) & set(change_ids)]
         splits = dict(state.splits) if change_ids is not None else {}
         splits.update(grouping.splits)
@@ -74,6 +75,7 @@ def move_hunks(session: SessionCore, hunk_ids: list[str], *, to_group_id: str | 
     if (to_group_id is None) == (not new_group):
         raise SegmintError("Give either to_group_id or new_group=true (not both)")
     with session.lock:
+        session.begin_edit()
         state, units = session.state, session.units
         hunks, changes = split_ids(units, hunk_ids)
         target = session.group(to_group_id) if to_group_id else None
@@ -105,6 +107,7 @@ def merge_groups(session: SessionCore, group_ids: list[str], *, actor: str = PER
     if len(group_ids) < 2:
         raise SegmintError("Give at least two different groups to merge")
     with session.lock:
+        session.begin_edit()
         state, units = session.state, session.units
         groups = [session.group(gid) for gid in group_ids]
         keep, rest = groups[0], groups[1:]
@@ -130,6 +133,7 @@ def update_group(session: SessionCore, group_id: str, summary: str, *, actor: st
     if not summary:
         raise SegmintError("A group summary cannot be empty")
     with session.lock:
+        session.begin_edit()
         group = session.group(group_id)
         group.summary = summary
         group.edited = True

@@ -115,6 +115,7 @@ def move_lines(session: SessionCore, hunk_id: str, lines: list[int], *, to_group
     if (to_group_id is None) == (not new_group):
         raise SegmintError("Give either to_group_id or new_group=true (not both)")
     with session.lock:
+        session.begin_edit()
         units = session.units
         (unit,) = units.resolve([hunk_id])
         chosen = _chosen(unit, lines)

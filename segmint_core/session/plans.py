@@ -32,6 +32,7 @@ def propose_commits(session: SessionCore, group_ids: list[str] | None = None, *,
         start = 1 + max((id_number(p.id) for p in plans), default=0)   # a replaced id never names another commit
         fresh = build_plans(session.units, session.git, session.settings, groups, start, replaced,
                             style=session.message_style())
+        session.begin_edit()
         session.state.revision += 1
         for plan in fresh:
             plan.revision = session.revision
@@ -99,6 +100,7 @@ def update_commit(session: SessionCore, commit_id: str, *, title: str | None = N
     if description is not None and "\0" in description:
         raise SegmintError("A commit description cannot hold a NUL byte: git cannot store one in a commit message")
     with session.lock:
+        session.begin_edit()
         plan = session.plan(commit_id)
         if plan.status == APPLIED:
             raise SegmintError(f"{commit_id} is already applied as {plan.sha[:7] if plan.sha else '?'}; undo it to edit")
@@ -122,6 +124,7 @@ def update_commit(session: SessionCore, commit_id: str, *, title: str | None = N
 
 def reorder_commits(session: SessionCore, commit_ids: list[str], *, actor: str = PERSON) -> list[CommitPlan]:
     with session.lock:
+        session.begin_edit()
         open_plans = [p for p in session.plans if p.status != APPLIED]
         by_id = {p.id: p for p in open_plans}
         unknown = [c for c in commit_ids if c not in by_id]

@@ -49,6 +49,7 @@ def refine_groups(session: SessionCore, *, actor: str = PERSON) -> Refinement:
     refinement = ask(session.settings, asking.changes, asking.groups, uncertain=asking.uncertain,
                      withheld=asking.withheld)
     with session.lock:
+        session.begin_edit()
         if refinement.proposals and session.revision != asking.revision:
             refinement = refinement.declined(CHANGED_MEANWHILE)
         text = f"{actor} asked {refinement.model} to refine the groups: {refinement.sentence()}"
