@@ -6,8 +6,9 @@ a method of a Python or TypeScript class that is the class (``@@ class
 Flask(Scaffold):``), so a message would say the class was fixed. The file
 the diff was made from says which definition holds the hunk: the nearest
 definition line above it that is indented less than the hunk's first line
-(any block between them is stepped over). A hunk whose file is known gets
-that line as its section; anything else keeps git's.
+(any block between them is stepped over, and the lines of a signature spread
+over several). A hunk whose file is known gets that line as its section;
+anything else keeps git's.
 """
 
 from __future__ import annotations
@@ -30,48 +31,56 @@ MAX_SCAN = 5_000   # rows read upwards from a hunk, at most
 
 
 class Sections:
-    """The enclosing definitions of a change set's code hunks; the old texts they need are
-    read on first use, each once, in one ``cat-file`` batch per call."""
+    """The enclosing definitions of a change set's code hunks. The old texts they need are
+    read when first asked for, all in one ``cat-file`` batch."""
 
     def __init__(self, changes: list[Change], git: Git | None) -> None:
         wanted = {c.file_path for c in changes if PurePosixPath(c.file_path).suffix.lower() in CODE_SUFFIXES}
         self._git = git
+        self._changes = changes
         self._layers = layers(changes, wanted) if git is not None else {}
-        self._texts: dict[str, list[str] | None] = {}
+        self._texts: dict[str, list[str] | None] | None = None
 
     def resolve(self, parts: list[tuple[Change, list[Hunk]]]) -> list[tuple[Change, list[Hunk]]]:
         """``parts`` with each code hunk's section set to the definition holding it, where its
         file's text shows one; other hunks as they are."""
-        wanted = [h for _, hunks in parts for h in hunks if self._layer(h) is not None and _top_indent(h)]
-        self._read({self._layer(h).old_oid for h in wanted} - self._texts.keys())  # type: ignore[union-attr]
         found = {}
-        for hunk in wanted:
-            old = self._texts.get(self._layer(hunk).old_oid)  # type: ignore[union-attr, arg-type]
-            line = enclosing_line(old, hunk) if old is not None else None
-            if line:
-                found[hunk.id] = _with_section(hunk, line)
+        for _, hunks in parts:
+            for hunk in hunks:
+                old = self._old_text(hunk)
+                line = enclosing_line(old, hunk) if old is not None else None
+                if line:
+                    found[hunk.id] = _with_section(hunk, line)
         return [(change, [found.get(h.id, h) for h in hunks]) for change, hunks in parts]
+
+    def _old_text(self, hunk: Hunk) -> list[str] | None:
+        layer = self._layer(hunk)
+        if layer is None or not _top_indent(hunk):
+            return None
+        if self._texts is None:
+            self._texts = self._read()
+        return self._texts.get(layer.old_oid)  # type: ignore[arg-type]
 
     def _layer(self, hunk: Hunk) -> Layer | None:
         layer = self._layers.get(hunk.parent_id or hunk.id)
         return layer if layer is not None and layer.old_oid not in (None, ZERO_OID) else None
 
-    def _read(self, oids: set[str]) -> None:
-        if not oids:
-            return
+    def _read(self) -> dict[str, list[str] | None]:
+        """The old texts of every code hunk that may sit inside a definition (one indented)."""
+        oids = {layer.old_oid for c in self._changes for h in c.hunks
+                if (layer := self._layer(h)) is not None and _top_indent(h)}
         try:
-            blobs = read_blobs(self._git, sorted(oids))  # type: ignore[arg-type]
+            blobs = read_blobs(self._git, sorted(oids)) if oids else {}  # type: ignore[arg-type]
         except SegmintError:
             blobs = {}
-        for oid in oids:
-            blob = blobs.get(oid)
-            self._texts[oid] = split_lines(blob.decode("utf-8", "surrogateescape")) if blob is not None else None
+        return {oid: split_lines(blob.decode("utf-8", "surrogateescape")) for oid, blob in blobs.items()}
 
 
 def enclosing_line(old: list[str], hunk: Hunk) -> str | None:
-    """The definition line above ``hunk`` in ``old`` (the text its old side numbers) whose body
-    holds the hunk's first line, stripped; None where that line is not indented, the text is
-    not the hunk's, or no definition is found before a line indented less than the hunk."""
+    """The definition line above ``hunk`` in ``old`` (the text its old side numbers) whose
+    body holds the hunk's first line, as indented there (a method is known by it); None
+    where that line is not indented, the text is not the hunk's, or no definition comes
+    before a line indented less than the hunk."""
     if not hunk.old_lines:
         return None
     first = hunk.old_start - 1
@@ -83,10 +92,11 @@ def enclosing_line(old: list[str], hunk: Hunk) -> str | None:
         if bound == 0:
             return None
         text = old[row]
-        if not text.strip() or _indent(text) >= bound:
+        # a line opening with a closing bracket ends a signature or call spread over lines: no block
+        if not text.strip() or _indent(text) >= bound or text.lstrip().startswith((")", "]")):
             continue
         if def_name(text):
-            return text.strip()
+            return text.rstrip()
         bound = _indent(text)
     return None
 

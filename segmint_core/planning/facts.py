@@ -37,12 +37,13 @@ _DEF_PATTERNS = [
     # JavaScript members: ``res.links = function(links){``, ``Router.prototype.route = function``
     re.compile(r"^\s*((?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?function\b"),
     # JavaScript and TypeScript methods: ``async getPullRequest(number: number): Promise<X> {``
-    # on one line, or a signature left open at class level (``  buildNotes(``); a call passing
-    # a callback (``describe('x', function () {``) is not one.
+    # on one line, or a signature left open at class level (``  buildNotes(``), a generator's
+    # too (``private async *pullRequestIterator(``); a call passing a callback
+    # (``describe('x', function () {``) is not one.
     re.compile(r"^\s*(?:(?:static|async|get|set|public|private|protected|readonly|override)\s+)*"
-               r"([A-Za-z_$][\w$]*)\s*(?:<[^()]*>)?\((?![^)]*\bfunction\b)[^;=]*\)\s*(?::\s*[^{;=]+)?\{\s*$"),
+               r"(?:\*(?=[A-Za-z_$]))?([A-Za-z_$][\w$]*)\s*(?:<[^()]*>)?\((?![^)]*\bfunction\b)[^;=]*\)\s*(?::\s*[^{;=]+)?\{\s*$"),
     re.compile(r"^(?: {2}|\t)(?:(?:static|async|get|set|public|private|protected|readonly|override)\s+)*"
-               r"([A-Za-z_$][\w$]*)\s*(?:<[^()]*>)?\(\s*$"),
+               r"(?:\*(?=[A-Za-z_$]))?([A-Za-z_$][\w$]*)\s*(?:<[^()]*>)?\(\s*$"),
 ]
 # Words the patterns above can take for a name: statements, and a constructor (its class names it better).
 _NOT_DEFS = {"if", "for", "while", "switch", "return", "new", "else", "catch", "function", "do", "with",
@@ -364,8 +365,8 @@ def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -
     context for changes above the hunk's first definition, then the last definition above
     each changed line (a changed signature counts for its function). Blank lines edit no
     function, and the decorators added just above a definition are that definition's."""
-    section = hunk.header.split("@@", 2)[-1].strip()
-    found = _defs([section]) if section else []
+    section = hunk.header.split("@@", 2)[-1].removeprefix(" ").rstrip()   # as indented in its file
+    found = _defs([section]) if section.strip() else []
     current = found[0] if found else None
     edited: Counter = Counter()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.planning import offline_message
+from segmint_core.session.session import Session
 from tests.support.repo import Repo
 
 
@@ -132,6 +133,17 @@ def test_a_typescript_method_is_named_not_its_file(repo: Repo) -> None:
     repo.write("src/github.ts", method.replace("return found;", "if (!found) {\n      return undefined;\n    }\n"
                                                              "    return found;"))
     assert "getPullRequest" in title_of(repo)
+
+
+def test_a_typescript_generator_method_far_above_its_edit_is_named(repo: Repo) -> None:
+    method = ("export class GitHub {\n  private async *pullRequests(\n    status: string\n  ): AsyncGenerator<PR> {\n"
+              + "".join(f"    const step{n} = {n};\n" for n in range(8))
+              + "    const found = await this.list({\n      state: status,\n    });\n    yield found;\n  }\n}\n")
+    repo.write("src/github.ts", method)
+    repo.commit()
+    repo.write("src/github.ts", method.replace("state: status,", "state: status,\n      sort: 'updated',"))
+    plans = Session(Git.discover(repo.path)).propose_commits()   # git's hunk header names only the class
+    assert [p.title for p in plans] == ["fix(github): correct pullRequests"]
 
 
 def test_a_test_callback_is_not_a_definition(repo: Repo) -> None:

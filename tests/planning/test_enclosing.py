@@ -44,7 +44,7 @@ def test_a_fix_inside_a_method_names_the_method_not_the_class(repo: Repo) -> Non
 def test_a_block_between_the_hunk_and_its_definition_is_stepped_over() -> None:
     old = ["class A:", "    def m(self):", "        if x:", "            y = 1", "            z = 2", "        return y"]
     hunk = Hunk("h", 5, 1, 5, 1, "@@ -5 +5 @@ class A:", ["-            z = 2", "+            z = 3"])
-    assert enclosing_line(old, hunk) == "def m(self):"
+    assert enclosing_line(old, hunk) == "    def m(self):"
 
 
 def test_top_level_code_and_text_that_is_not_the_hunks_keep_gits_header() -> None:
