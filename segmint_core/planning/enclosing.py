@@ -20,7 +20,7 @@ from segmint_core.changes.models import Change, Hunk
 from segmint_core.changes.patch import hunk_header
 from segmint_core.errors import SegmintError
 from segmint_core.git import ZERO_OID, Git
-from segmint_core.grouping.syntax.texts import Layer, layers, split_lines
+from segmint_core.changes.texts import Layer, layers, split_lines
 from segmint_core.planning.facts import def_name
 
 CODE_SUFFIXES = frozenset({

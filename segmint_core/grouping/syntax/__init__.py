@@ -17,7 +17,7 @@ from segmint_core.changes.models import Change, Hunk
 from segmint_core.git import Git
 from segmint_core.grouping.syntax.facts import Parsed
 from segmint_core.grouping.syntax.languages import grammar_for
-from segmint_core.grouping.syntax.texts import Layer, fill, layers
+from segmint_core.changes.texts import Layer, fill, layers
 
 
 MAX_PARSED = 1_000_000
