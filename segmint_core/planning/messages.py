@@ -43,6 +43,7 @@ def plain(name: str) -> str:
 
 
 RELEASE_CODE_LINES = 4   # a release may also change the version a source file states
+RENAME_EDIT_LINES = 4    # lines a renamed file may change and still be named by its rename
 
 
 def intent(facts: Facts) -> str | None:
@@ -115,7 +116,8 @@ def commit_type(facts: Facts) -> str:
         return "docs" if not code or facts.comment_only else "fix"
     if code and _comments_only(facts) and not facts.renamed_files:
         return "docs"      # a word swapped in a docstring is no rename
-    if facts.renames and not facts.added_defs or facts.moved_only or facts.renamed_files and not facts.added:
+    if facts.renames and not facts.added_defs or facts.moved_only or facts.renamed_files and not facts.added \
+            or _mostly_renamed(facts):
         return "refactor"
     public = [d for d in facts.code_added_defs if not d.startswith("_")]
     if public or facts.options or facts.params or any(p in facts.new_files for p in code):
@@ -345,6 +347,15 @@ def _unstuttered_words(text: str, q: Quote) -> str:
 def _unstuttered(names: str, q: Quote) -> str:
     """``add`` defined by an "add" subject reads ``add `add```, not ``add add``."""
     return f"`{names}`" if names.lower() in VERBS and q is plain else names
+
+
+def _mostly_renamed(facts: Facts) -> bool:
+    """Files renamed, with at most a few lines edited in each (an import or a name following
+    the move): the rename is what the change does."""
+    if not facts.renamed_files:
+        return False
+    moved = {new for _, new in facts.renamed_files}
+    return set(facts.paths) <= moved and facts.added + facts.removed <= RENAME_EDIT_LINES * len(moved)
 
 
 def _only_deletions(facts: Facts) -> bool:

@@ -446,3 +446,16 @@ def test_a_function_only_reformatted_is_not_the_one_named(repo: Repo) -> None:
         "f'PR {options.url}/{\n            options.number\n        } remained the same'",
         "f'PR {options.url}/{options.number} remained the same'")
     assert title_of_edit(repo, "src/github.py", before, after) == "fix(github): correct find_merged"
+
+
+def test_a_file_renamed_with_a_line_edited_is_named_by_its_rename(repo: Repo) -> None:
+    body = "def load_cfg(path):\n    with open(path) as f:\n        return f.read()\n\n\ndef other():\n    return 1\n"
+    repo.write("src/config_loader.py", body)
+    repo.commit()
+    repo.delete("src/config_loader.py")
+    repo.write("src/settings.py", body.replace("f.read()", "f.read().strip()"))
+    repo.git("add", "-A")
+    assert message_for(repo).title == "refactor(settings): rename config_loader.py to settings.py"
+    repo.write("src/settings.py", body.replace("f.read()", "f.read().strip()").replace("return 1", "return 2\n    # two"))
+    repo.git("add", "-A")
+    assert "rename" not in message_for(repo).title      # more than a line or two edited: named by the edit
