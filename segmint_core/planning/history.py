@@ -2,7 +2,10 @@
 
 One bounded ``git log`` over the first-parent line from HEAD: each commit's
 subject and the files it touched (added, deleted, renamed or modified, with
-line counts). A merge is read against its first parent, as the line sees it.
+line counts). A merge is read against its first parent, as the line sees it,
+and a merge of a pull or merge request by the request's title, which GitHub
+and GitLab write in its body (``Merge pull request #12 from x/y`` is git's
+wording, not the house's).
 ``read_patches`` then reads the diffs of the commits small enough to read
 (one ``git show`` for all of them), so what a past commit did can be compared
 with what the change at hand does.
@@ -25,6 +28,8 @@ _RECORD = "\x1e"
 _FIELD = "\x1f"
 _BRACE = re.compile(r"\{([^{}]*) => ([^{}]*)\}")
 _SUMMARY = re.compile(r"^ (create|delete) mode \d+ (.+)$")
+_PULL_MERGE = re.compile(r"^Merge pull request #\d+ from \S+$")        # GitHub: the title is the body's first line
+_MR_MERGE = re.compile(r"^Merge branch '[^']+' into '[^']+'$")          # GitLab, its body ending "See merge request"
 
 
 @dataclass
@@ -50,7 +55,7 @@ class PastCommit:
 def read_history(git: Git, rev: str = "HEAD", limit: int = HISTORY_LIMIT) -> list[PastCommit]:
     """Up to ``limit`` commits on the first-parent line ending at ``rev``, newest first."""
     res = git.run("log", "--first-parent", f"--max-count={limit}", "--diff-merges=first-parent",
-                  "--no-color", "--numstat", "--summary", "-M", f"--format={_RECORD}%H{_FIELD}%s",
+                  "--no-color", "--numstat", "--summary", "-M", f"--format={_RECORD}%H{_FIELD}%s{_FIELD}%b{_FIELD}",
                   rev, "--", check=False)
     if res.returncode != 0:
         return []     # an unborn branch, or a revision git cannot read: no history to learn from
@@ -80,11 +85,10 @@ def read_patches(git: Git, commits: list[PastCommit], line_limit: int = PATCH_LI
 
 
 def _commit(chunk: str) -> PastCommit | None:
-    head, _, rest = chunk.partition("\n")
-    sha, _, subject = head.partition(_FIELD)
+    sha, subject, body, rest = (chunk.split(_FIELD, 3) + ["", "", ""])[:4]
     if not sha:
         return None
-    commit = PastCommit(sha, subject)
+    commit = PastCommit(sha, request_title(subject, body))
     by_path: dict[str, PastFile] = {}
     for line in rest.splitlines():
         parts = line.split("\t")
@@ -97,6 +101,15 @@ def _commit(chunk: str) -> PastCommit | None:
         elif (m := _SUMMARY.match(line)) and m.group(2) in by_path:
             by_path[m.group(2)].status = "A" if m.group(1) == "create" else "D"
     return commit
+
+
+def request_title(subject: str, body: str) -> str:
+    """The title of the pull or merge request a merge commit merged, where its body holds one;
+    otherwise ``subject``."""
+    if not (_PULL_MERGE.match(subject) or _MR_MERGE.match(subject) and "See merge request" in body):
+        return subject
+    title = next((line.strip() for line in body.splitlines() if line.strip()), "")
+    return title if title and not title.startswith("See merge request") else subject
 
 
 def _new_path(text: str) -> tuple[str, bool]:

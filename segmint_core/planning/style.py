@@ -32,7 +32,7 @@ MIN_HISTORY = 10            # fewer subjects than this teach nothing reliable
 CONVENTIONAL_SHARE = 0.5    # at least this share of recent subjects Conventional: write Conventional
 RECENT = 100                # the recent subjects that say whether the house writes Conventional now
 CACHE_NAME = "house-style.json"
-CACHE_VERSION = 7   # 6: case and mood read past a tag ("[core] Fix"); 7: braces in bump wordings kept as text
+CACHE_VERSION = 8   # 7: braces in bump wordings kept as text; 8: merged requests known by their titles
 EXAMPLES = 8
 
 _VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:[-.+][0-9A-Za-z.]+)?)\b")

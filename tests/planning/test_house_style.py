@@ -468,3 +468,27 @@ def test_a_model_reply_fenced_with_a_language_keeps_its_title(repo: Repo) -> Non
         _, plans = propose(repo, settings)
     assert (plans[0].title, plans[0].description, plans[0].note) == (
         "fix(parser): lower-case rule1", "Because case should not matter.", None)
+
+
+def test_a_merged_pull_request_is_known_by_its_title_not_by_gits_merge_subject(repo: Repo) -> None:
+    """A house that merges pull requests writes its subjects as their titles, in the merge's body."""
+    from segmint_core.planning.history import read_history
+
+    repo.write("README.md", "# Shop\n")
+    repo.commit("docs: start the shop")
+    for n, (branch, subject, body) in enumerate([
+        ("x/fix-parser", "Merge pull request #1 from x/fix-parser", "fix(parser): accept empty rules\n"),
+        ("gl/feature", "Merge branch 'gl/feature' into 'main'",
+         "feat(cli): add a --dry-run flag\n\nSee merge request shop/shop!2"),
+        ("topic", "Merge branch 'topic'", ""),
+    ]):
+        repo.git("checkout", "-q", "-b", branch)
+        repo.write(f"shop/part{n}.py", f"PART = {n}\n")
+        repo.commit(f"work on part {n}")
+        repo.git("checkout", "-q", "-")
+        repo.git("merge", "-q", "--no-ff", branch, "-m", subject, *(["-m", body] if body else []))
+
+    subjects = [c.subject for c in read_history(Git.discover(repo.path), "HEAD")]
+
+    assert subjects == ["Merge branch 'topic'", "feat(cli): add a --dry-run flag", "fix(parser): accept empty rules",
+                        "docs: start the shop"]
