@@ -39,7 +39,7 @@ class Sections:
         self._git = git
         self._changes = changes
         self._layers = layers(changes, wanted) if git is not None else {}
-        self._texts: dict[str, list[str] | None] | None = None
+        self._texts: dict[str, list[str]] | None = None   # old blob id -> its lines, once read
 
     def resolve(self, parts: list[tuple[Change, list[Hunk]]]) -> list[tuple[Change, list[Hunk]]]:
         """``parts`` with each code hunk's section set to the definition holding it, where its
@@ -65,7 +65,7 @@ class Sections:
         layer = self._layers.get(hunk.parent_id or hunk.id)
         return layer if layer is not None and layer.old_oid not in (None, ZERO_OID) else None
 
-    def _read(self) -> dict[str, list[str] | None]:
+    def _read(self) -> dict[str, list[str]]:
         """The old texts of every code hunk that may sit inside a definition (one indented)."""
         oids = {layer.old_oid for c in self._changes for h in c.hunks
                 if (layer := self._layer(h)) is not None and _top_indent(h)}

@@ -361,8 +361,9 @@ def def_name(line: str) -> str | None:
 
 
 def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -> Counter:
-    """The functions a hunk edits inside, with the lines it changes in each: git's function
-    context for changes above the hunk's first definition, then the last definition above
+    """The functions a hunk edits inside, with the lines it changes in each: the hunk's section
+    (git's function context, or the definition ``enclosing`` found above the hunk in its file)
+    for changes above the hunk's first definition, then the last definition above
     each changed line (a changed signature counts for its function). Blank lines edit no
     function, and the decorators added just above a definition are that definition's."""
     section = hunk.header.split("@@", 2)[-1].removeprefix(" ").rstrip()   # as indented in its file
