@@ -539,12 +539,38 @@ _COMMENTED_CODE = re.compile(r"^(?:[\w.$]+\(.*\)\s*;?|[\w.$\[\]'\"]+\s*(?:[-+*/|
 
 
 def _comments(lines: list[str]) -> list[str]:
+    """What the added comments say, a comment wrapped over several lines read as one."""
     found: list[str] = []
+    for text in _comment_paragraphs(lines):
+        text = _first_sentences(text).rstrip(".")
+        if len(text) > 12 and text not in found:
+            found.append(text)
+    return found[:3]
+
+
+def _comment_paragraphs(lines: list[str]) -> list[str]:
+    """The comments of ``lines``, a line joining the one before when that one ends
+    mid-sentence and it goes on in lower case (``... without a`` / ``value but ...``)."""
+    paragraphs: list[str] = []
+    joining = False
     for line in lines:
         m = _COMMENT.match(line)
-        if m and len(m.group(1)) > 12 and not m.group(1).startswith(("!", "-*-", "type:", "noqa", "pragma")) \
-                and not _LICENCE.match(m.group(1)) and not _COMMENTED_CODE.match(m.group(1)):
-            text = m.group(1).rstrip(".")
-            if text not in found:
-                found.append(text)
-    return found[:3]
+        text = m.group(1) if m else None
+        if text is None or text.startswith(("!", "-*-", "type:", "noqa", "pragma")) \
+                or _LICENCE.match(text) or _COMMENTED_CODE.match(text):
+            joining = False
+            continue
+        if joining and not text[:1].isupper():
+            paragraphs[-1] += " " + text
+        else:
+            paragraphs.append(text)
+        joining = not text.endswith((".", ";", ":", "!", "?"))
+    return paragraphs
+
+
+def _first_sentences(text: str, most: int = 240) -> str:
+    """``text``, or where it is longer than ``most`` characters its sentences that fit."""
+    if len(text) <= most:
+        return text
+    ends = [m.end() for m in re.finditer(r"[.!?](?=\s)", text) if m.end() <= most]
+    return text[:ends[-1]] if ends else text

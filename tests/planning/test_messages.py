@@ -343,6 +343,17 @@ def test_the_body_says_why_from_comments_not_from_a_licence_header_or_code_comme
     assert why == ["The service drops the first request after a deploy.", "Why not retry forever? Callers time out first."]
 
 
+def test_a_comment_wrapped_over_lines_is_one_sentence_in_the_body(repo: Repo) -> None:
+    repo.write("x.py", "a = 1\n")
+    repo.commit()
+    repo.write("pkg/flags.py", "# Sentinel for an option passed as a flag without a\n"
+               "# value. Option.consume_value uses it to\n# prompt for one.\nFLAG = object()\n\n"
+               "def read(value):\n    # Empty means unset.\n    return value or None\n")
+    why = message_for(repo).description.split("\n\n", 1)[1].splitlines()
+    assert why == ["Sentinel for an option passed as a flag without a value. "
+                   "Option.consume_value uses it to prompt for one.", "Empty means unset."]
+
+
 def test_a_file_made_executable_is_named_so(repo: Repo) -> None:
     repo.write("run.sh", "echo hi\n")
     repo.write("tools/gen.py", "print(1)\n", mode=0o755)
