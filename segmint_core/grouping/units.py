@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from segmint_core.changes.generated import is_generated
-from segmint_core.changes.models import DELETED, Change, Hunk
+from segmint_core.changes.models import ADDED, DELETED, Change, Hunk
 from segmint_core.changes.patch import section_of
 from segmint_core.grouping import lexicon
 from segmint_core.grouping.lexicon import CHANGELOG, DOCS, TEST, identifiers
@@ -121,10 +121,11 @@ def build_units(changes: list[Change], generated: Collection[str] | None = None,
             continue
         # Unstaged hunks stacked on staged ones in one file are kept whole: a
         # part of one would apply to the index, not to HEAD, so it could not be
-        # committed on its own. A deleted file is one intent, its removal (a
-        # deleted changelog would otherwise be cut at every entry).
+        # committed on its own. A file added or deleted is one intent (a new or
+        # deleted changelog would otherwise be cut at every entry, and go to as
+        # many commits each adding or removing it).
         stacked = change.staged_patch is not None and change.unstaged_patch is not None
-        whole = stacked or change.status == DELETED
+        whole = stacked or change.status in (ADDED, DELETED)
         for hunk in change.hunks:
             for start, end in [(0, len(hunk.lines))] if whole else atom_ranges(hunk, kind):
                 units.append(_atom(len(units), change, hunk, start, end, kind, syntax))

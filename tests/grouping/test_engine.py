@@ -7,10 +7,12 @@ import json
 import pytest
 
 from segmint_core.changes import capture
+from segmint_core.changes.models import Change
 from segmint_core.changes.patch import render_hunks
 from segmint_core.errors import SegmintError, UnknownIdError
 from segmint_core.git import Git
 from segmint_core.grouping import apply_splits, group_changes, summarize_group
+from segmint_core.grouping.units import build_units
 from tests.grouping.scenarios import CONFIG_SEPARATOR, SEPARATOR, STRICT, two_intents
 from tests.support.patches import applies
 from tests.support.repo import Repo
@@ -72,6 +74,24 @@ def test_a_deleted_changelog_is_one_unit_not_cut_at_every_entry(repo: Repo) -> N
     deleted = next(c for c in grouping.changes if c.file_path == "CHANGES.md")
     holding = [g for g in grouping.groups if deleted.id in g.change_ids]
     assert len(deleted.hunks) == 1 and len(holding) == 1
+
+
+def test_a_new_changelog_is_one_unit_not_cut_at_every_entry(repo: Repo) -> None:
+    """Its entries would otherwise go to as many commits, each adding the same file."""
+    two_intents(repo)
+    repo.delete("CHANGES.md")
+    repo.commit("both intents, no changelog yet")
+    sections = [f"## Version {v}.0\n\n- `check_token` takes `strict` {v}.\n- `parse_config` takes `separator` {v}.\n\n"
+                for v in range(6, 0, -1)]
+    repo.write("CHANGES.md", "# Changes\n\n" + "".join(sections))
+    changes = capture(Git.discover(repo.path))
+    added = next(c for c in changes.changes if c.file_path == "CHANGES.md")
+    assert [u.change for u in build_units(changes.changes)].count(added) == 1
+    modified = Change(added.id, added.file_path, None, "modified", False, added.hunks)
+    assert len(build_units([modified])) > 1     # a changed one is still cut at its entries
+    grouping = group_changes(changes, timeline=None)
+    assert grouping.splits == {}
+    assert sum(added.hunks[0].id in g.hunk_ids for g in grouping.groups) == 1
 
 
 def test_same_input_gives_byte_identical_output(repo: Repo) -> None:
