@@ -117,7 +117,7 @@ def commit_type(facts: Facts) -> str:
     if code and _comments_only(facts) and not facts.renamed_files:
         return "docs"      # a word swapped in a docstring is no rename
     if facts.renames and not facts.added_defs or facts.moved_only or facts.renamed_files and not facts.added \
-            or _mostly_renamed(facts):
+            or _mostly_renamed(facts) or conversions(facts):
         return "refactor"
     public = [d for d in facts.code_added_defs if not d.startswith("_")]
     if public or facts.options or facts.params or any(p in facts.new_files for p in code):
@@ -198,6 +198,9 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
             [f"retarget {w}" for w in names]
     if why == "release":
         return [f"release {release_version(facts)}"]
+    converted = conversions(facts)
+    if converted:
+        return _conversion_subjects(converted)
     if _only_deletions(facts):
         return [f"remove {f}" for f in _files(facts.paths)]
     if facts.typo_only:
@@ -238,6 +241,25 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
     if kind in CODE_TYPES and facts.settings is None:
         return _code_subjects(kind, facts, q)
     return _settings_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
+
+
+def conversions(facts: Facts) -> list[tuple[str, str]]:
+    """Where every file the change touches is one deleted and another added in its place (the
+    same folder and name, another extension: ``changes.md`` -> ``changes.rst``), those pairs."""
+    added = {PurePosixPath(p).with_suffix(""): p for p in facts.new_files if PurePosixPath(p).suffix}
+    pairs = [(old, added[stem]) for old in facts.deleted_files
+             if (stem := PurePosixPath(old).with_suffix("")) in added and PurePosixPath(old).suffix]
+    return pairs if pairs and {p for pair in pairs for p in pair} == set(facts.paths) else []
+
+
+def _conversion_subjects(pairs: list[tuple[str, str]]) -> list[str]:
+    """``convert changes.md to changes.rst``; ``convert api.md, cli.md and 3 more files to .rst``."""
+    if len(pairs) == 1:
+        old, new = (one_line(PurePosixPath(p).name) for p in pairs[0])
+        return [f"convert {old} to {new}"]
+    suffixes = {one_line(PurePosixPath(new).suffix) for _, new in pairs}
+    into = f" to {suffixes.pop()}" if len(suffixes) == 1 else ""
+    return [f"convert {w}{into}" for w in _files([old for old, _ in pairs])]
 
 
 def _mode_subjects(facts: Facts) -> list[str]:

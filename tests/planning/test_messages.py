@@ -459,6 +459,29 @@ def test_a_function_only_reformatted_is_not_the_one_named(repo: Repo) -> None:
     assert title_of_edit(repo, "src/github.py", before, after) == "fix(github): correct find_merged"
 
 
+def test_a_file_rewritten_in_another_format_is_named_a_conversion_not_an_addition(repo: Repo) -> None:
+    repo.write("docs/changes.md", "# Changes\n\n## 1.0\n\n- First.\n")
+    repo.write("docs/api.md", "# API\n\nCall `run`.\n")
+    repo.write("src/shapes.js", "exports.area = (w, h) => w * h\n")
+    repo.commit()
+    repo.delete("docs/changes.md")
+    repo.write("docs/changes.rst", "Changes\n=======\n\n1.0\n---\n\n-   First.\n")
+    assert message_for(repo).title == "docs: convert changes.md to changes.rst"
+    repo.delete("docs/api.md")
+    repo.write("docs/api.rst", "API\n===\n\nCall ``run``.\n")
+    assert message_for(repo).title == "docs: convert api.md and changes.md to .rst"
+    repo.write("docs/api.md", "# API\n\nCall `run`.\n")
+    repo.delete("docs/api.rst")
+    repo.write("docs/index.rst", "Index\n=====\n")
+    assert "convert" not in message_for(repo).title     # a page added beside it: not only a conversion
+    for path in ("docs/index.rst", "docs/changes.rst"):
+        repo.delete(path)
+    repo.write("docs/changes.md", "# Changes\n\n## 1.0\n\n- First.\n")
+    repo.delete("src/shapes.js")
+    repo.write("src/shapes.ts", "export const area = (w: number, h: number): number => w * h\n")
+    assert message_for(repo).title == "refactor: convert shapes.js to shapes.ts"
+
+
 def test_a_file_renamed_with_a_line_edited_is_named_by_its_rename(repo: Repo) -> None:
     body = "def load_cfg(path):\n    with open(path) as f:\n        return f.read()\n\n\ndef other():\n    return 1\n"
     repo.write("src/config_loader.py", body)
