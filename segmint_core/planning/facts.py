@@ -157,6 +157,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     pairs: list[tuple[str, str]] = []
     code_added: list[str] = []
     code_removed: list[str] = []
+    code_comments: list[Comment] = []
     doc_added: list[tuple[str, str]] = []
     doc_removed: list[tuple[str, str]] = []
     test_added: list[str] = []
@@ -187,6 +188,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
             if is_code:
                 code_added += plus
                 code_removed += minus
+                code_comments += added_comments(hunk.lines)
                 doc, prose = _explaining_lines(hunk.lines)
                 doc_lines, prose_lines = doc_lines + doc, prose_lines + prose
             elif is_doc_path(change.file_path):
@@ -225,7 +227,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.code_added_defs = [d for d in _defs(code_added) if d not in code_defs and d in facts.added_defs]
     facts.options = _options(code_added, code_removed)
     facts.imports = _imports(code_added, code_removed)
-    facts.comments = _comments(code_added)
+    facts.comments = _comments(code_comments, code_removed)
     # a heading of the docs; in code or settings "# ..." is a comment
     facts.headings = [_heading_text(m.group(2)) for _, line in doc_added if (m := _HEADING.match(line))]
     facts.prose = read_edit(doc_added, doc_removed)
@@ -538,39 +540,100 @@ _LICENCE = re.compile(r"^(?:copyright\b|\(c\)|©|spdx-|licensed\b|you may (?:not
 _COMMENTED_CODE = re.compile(r"^(?:[\w.$]+\(.*\)\s*;?|[\w.$\[\]'\"]+\s*(?:[-+*/|&]?=|:=)\s*\S.*|.*\)\s*\{|[{}]+)$")
 
 
-def _comments(lines: list[str]) -> list[str]:
-    """What the added comments say, a comment wrapped over several lines read as one."""
+REWORDED = 0.7      # share of words a removed and an added comment line share past which it was only reworded
+COMMENT_LINES = 200   # comment lines read on each side (only three comments are quoted)
+_ENDS = (".", ";", ":", "!", "?")
+# A sentence's end; not an abbreviation's dot (``e.g.``, ``etc.``).
+_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)(?<!\bcf)[.!?](?=\s)")
+
+
+@dataclass(frozen=True)
+class Comment:
+    """An added comment line; ``after`` and ``before``: whether the comment it belongs to
+    goes on in an unchanged line before or after it, mid-sentence."""
+    text: str
+    after: bool = False
+    before: bool = False
+
+
+def added_comments(lines: list[str]) -> list[Comment]:
+    """The comments a hunk adds, each knowing whether its sentence starts or ends in the hunk's
+    unchanged lines (an edit inside a wrapped comment adds only part of a sentence)."""
+    out: list[Comment] = []
+    for at, line in enumerate(lines):
+        if line[:1] != "+" or (text := _comment_text(line[1:])) is None:
+            continue
+        previous = _context_comment(lines, at - 1)
+        following = _context_comment(lines, at + 1)
+        out.append(Comment(text, after=previous is not None and not previous.endswith(_ENDS) and not text[:1].isupper(),
+                           before=following is not None and not text.endswith(_ENDS)))
+    return out
+
+
+def _context_comment(lines: list[str], at: int) -> str | None:
+    return _comment_text(lines[at][1:]) if 0 <= at < len(lines) and lines[at][:1] == " " else None
+
+
+def _comments(added: list[Comment], removed: list[str] = ()) -> list[str]:
+    """What the added comments say, a comment wrapped over several lines read as one; a
+    comment only reworded (``as as`` -> ``as``) says nothing about why the code changed."""
+    before = [_words(text) for line in removed if (text := _comment_text(line))][:COMMENT_LINES]
     found: list[str] = []
-    for text in _comment_paragraphs(lines):
+    for text in _comment_paragraphs(added, before):
         text = _first_sentences(text).rstrip(".")
         if len(text) > 12 and text not in found:
             found.append(text)
     return found[:3]
 
 
-def _comment_paragraphs(lines: list[str]) -> list[str]:
-    """The comments of ``lines``, a line joining the one before when that one ends
-    mid-sentence and it goes on in lower case (``... without a`` / ``value but ...``)."""
-    paragraphs: list[str] = []
+def _comment_paragraphs(comments: list[Comment], before: list[frozenset[str]]) -> list[str]:
+    """The comments not close to one in ``before``, a line joining the one before when that one
+    ends mid-sentence and it goes on in lower case (``... without a`` / ``value but ...``); the
+    part of a sentence that starts or ends in unchanged lines is left out."""
+    paragraphs: list[list[Comment]] = []
     joining = False
-    for line in lines:
-        m = _COMMENT.match(line)
-        text = m.group(1) if m else None
-        if text is None or text.startswith(("!", "-*-", "type:", "noqa", "pragma")) \
-                or _LICENCE.match(text) or _COMMENTED_CODE.match(text):
-            joining = False
-            continue
-        if joining and not text[:1].isupper():
-            paragraphs[-1] += " " + text
-        else:
-            paragraphs.append(text)
-        joining = not text.endswith((".", ";", ":", "!", "?"))
-    return paragraphs
+    for comment in comments[:COMMENT_LINES]:
+        said = not _reworded(_words(comment.text), before)
+        if said and joining and not comment.text[:1].isupper():
+            paragraphs[-1].append(comment)
+        elif said:
+            paragraphs.append([comment])
+        joining = said and not comment.text.endswith(_ENDS)
+    return [text for lines in paragraphs if (text := _whole_sentences(lines))]
+
+
+def _whole_sentences(lines: list[Comment]) -> str:
+    text = " ".join(c.text for c in lines)
+    if lines[0].after:          # starts mid-sentence: from the next sentence on
+        ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+        text = text[ends[0]:].strip() if ends else ""
+    if text and lines[-1].before:    # ends mid-sentence: up to the last sentence ended
+        ends = [m.end() for m in _SENTENCE_END.finditer(text + " ")]
+        text = text[:ends[-1]] if ends else ""
+    return text
+
+
+def _comment_text(line: str) -> str | None:
+    """The text of a comment saying something: not a directive, a licence or code commented out."""
+    m = _COMMENT.match(line)
+    text = m.group(1) if m else None
+    if text is None or text.startswith(("!", "-*-", "type:", "noqa", "pragma")) \
+            or _LICENCE.match(text) or _COMMENTED_CODE.match(text):
+        return None
+    return text
+
+
+def _reworded(words: frozenset[str], before: list[frozenset[str]]) -> bool:
+    return any(len(words & old) >= REWORDED * len(words | old) for old in before)
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(w.lower() for w in _TOKEN.findall(text))
 
 
 def _first_sentences(text: str, most: int = 240) -> str:
     """``text``, or where it is longer than ``most`` characters its sentences that fit."""
     if len(text) <= most:
         return text
-    ends = [m.end() for m in re.finditer(r"[.!?](?=\s)", text) if m.end() <= most]
+    ends = [m.end() for m in _SENTENCE_END.finditer(text) if m.end() <= most]
     return text[:ends[-1]] if ends else text

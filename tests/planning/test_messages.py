@@ -354,6 +354,20 @@ def test_a_comment_wrapped_over_lines_is_one_sentence_in_the_body(repo: Repo) ->
                    "Option.consume_value uses it to prompt for one.", "Empty means unset."]
 
 
+def test_a_comment_edited_inside_its_paragraph_or_only_reworded_is_not_quoted_cut(repo: Repo) -> None:
+    before = ("def run(ctx):\n    # Create a repo object and remember it as the context object.  From\n"
+              "    # this point onwards other commands can refer to it.\n    return ctx\n\n\n"
+              "def stop(ctx):\n    # Close the repository and forget the context object.  The\n"
+              "    # next command opens it again.\n    return None\n")
+    repo.write("pkg/repo.py", before)
+    repo.commit()
+    repo.write("pkg/repo.py", before.replace("it as the", "it as as the").replace("return None", "return ctx")
+               .replace("Close the repository", "Close the repository first and flush it"))
+    assert "\n\n" not in message_for(repo).description   # only reworded
+    repo.write("pkg/repo.py", before.replace("    # this point", "    # Flush the cache first.  Then, from\n    # this point"))
+    assert message_for(repo).description.endswith("\n\nFlush the cache first.")   # not "... Then, from."
+
+
 def test_a_file_made_executable_is_named_so(repo: Repo) -> None:
     repo.write("run.sh", "echo hi\n")
     repo.write("tools/gen.py", "print(1)\n", mode=0o755)
