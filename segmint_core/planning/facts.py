@@ -53,6 +53,7 @@ _MEMBER_NOISE = re.compile(r"^(?:module\.)?exports\.|\.prototype(?=\.)")
 _DEF_CUES = ("(", "def", "class", "func", "fn", "=>", "function")
 _COMMENT = re.compile(r"^\s*(?:#(?!!)|//|/\*+|\*|--|;)\s*(.+?)\s*(?:\*/)?$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")
+_UNDERLINE = re.compile(r"^([=\-~^*+#])\1{2,}\s*$")
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _OPTION = re.compile(r"""(?:add_argument|\.option|Option)\(\s*(?:["'](-[\w-]+)["']\s*,\s*)*["'](--?[\w-]+)["']""")
 _CONDITION = re.compile(r"^\s*(?:\}\s*)?(?:if|elif|else\s+if|unless|while|case|when|match|switch|guard)\b|&&|\|\||\?\?|\bis\s+(?:not\s+)?None\b")
@@ -229,7 +230,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.imports = _imports(code_added, code_removed)
     facts.comments = _comments(code_comments, code_removed)
     # a heading of the docs; in code or settings "# ..." is a comment
-    facts.headings = [_heading_text(m.group(2)) for _, line in doc_added if (m := _HEADING.match(line))]
+    facts.headings = _headings(doc_added)
     facts.prose = read_edit(doc_added, doc_removed)
     facts.cases_added = max(0, _cases(test_added) - _cases(test_removed))
     if changes and all(settings_edit.is_settings_path(c.file_path) and not is_lock_file(c.file_path) for c, _ in changes):
@@ -273,6 +274,19 @@ def _layout_tokens(lines: list[str]) -> Counter:
 def _layout_only(plus: list[str], minus: list[str]) -> bool:
     """Whether a hunk's lines only change layout (both sides hold the same tokens)."""
     return bool(plus) and bool(minus) and _layout_tokens(plus) == _layout_tokens(minus)
+
+
+def _headings(lines: list[tuple[str, str]]) -> list[str]:
+    """The headings ``lines`` add: Markdown's ``## Title``, and reStructuredText's title over a
+    line of ``=``, ``-`` or ``~`` as long as it."""
+    found = []
+    for at, (path, line) in enumerate(lines):
+        if m := _HEADING.match(line):
+            found.append(_heading_text(m.group(2)))
+        elif at + 1 < len(lines) and lines[at + 1][0] == path and line.strip() and not _UNDERLINE.match(line) \
+                and (under := _UNDERLINE.match(lines[at + 1][1])) and len(under.group(0).rstrip()) >= len(line.strip()):
+            found.append(_heading_text(line.strip()))
+    return found
 
 
 def _heading_text(heading: str) -> str:

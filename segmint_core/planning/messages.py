@@ -48,11 +48,13 @@ RENAME_EDIT_LINES = 4    # lines a renamed file may change and still be named by
 
 def intent(facts: Facts) -> str | None:
     """``deps`` for a dependency bump, ``release`` for the project's own version, else None."""
-    if not facts.paths or any(is_test_path(p) for p in facts.paths):
-        return None
+    if not facts.paths or any(is_test_path(p) for p in facts.paths) or conversions(facts):
+        return None     # a changelog rewritten in another format names every version it holds
     if any(_is_code(p) for p in facts.paths):
         small = all(facts.lines.get(p, 0) <= RELEASE_CODE_LINES for p in facts.paths if _is_code(p))
         return "release" if small and facts.own_version and not facts.bumps else None
+    if opens_release(facts):
+        return "release"   # whatever else the manifest bumps with it
     if facts.bumps and all(_pinned(p) for p in facts.paths):
         return "deps"
     if facts.bumps and not release_version(facts) and all(_pinned(p) or is_changelog(p) for p in facts.paths):
@@ -60,6 +62,13 @@ def intent(facts: Facts) -> str | None:
     if release_version(facts) and not facts.bumps:
         return "release"
     return None
+
+
+def opens_release(facts: Facts) -> bool:
+    """The project's version set, and a changelog heading added naming it."""
+    if not facts.own_version or not (new := _VERSION.search(facts.own_version.new)):
+        return False
+    return any((m := _VERSION.search(h)) and m.group(1) == new.group(1) for h in facts.headings)
 
 
 def _pinned(path: str) -> bool:

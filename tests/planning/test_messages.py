@@ -330,6 +330,19 @@ def test_a_release_regenerating_its_lock_file_is_still_a_release(repo: Repo) -> 
     assert "release 1.2.0" in offline_message([(c, c.hunks) for c in cs.changes]).title
 
 
+def test_a_release_bumping_a_dependency_too_is_a_release_named_by_its_underlined_heading(repo: Repo) -> None:
+    def project(version: str, click: str) -> str:
+        return f'[project]\nname = "shapes"\nversion = "{version}"\ndependencies = ["click>={click}"]\n'
+    changes = "Changes\n=======\n\nVersion 1.1.0\n-------------\n\n-   First.\n"
+    repo.write("CHANGES.rst", changes)
+    repo.write("pyproject.toml", project("1.1.0", "8.0"))
+    repo.commit()
+    repo.write("CHANGES.rst", changes.replace("Version 1.1.0", "Version 1.2.0\n-------------\n\n-   Second.\n\nVersion 1.1.0"))
+    repo.write("pyproject.toml", project("1.2.0", "8.1"))
+    cs = capture(Git.discover(repo.path))
+    assert offline_message([(c, c.hunks) for c in cs.changes]).title == "chore(pyproject): release 1.2.0"
+
+
 def test_the_body_says_why_from_comments_not_from_a_licence_header_or_code_commented_out(repo: Repo) -> None:
     repo.write("x.py", "a = 1\n")
     repo.commit()
