@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from pathlib import PurePosixPath
 
+from segmint_core.changes.conversions import conversion_text, conversions as converted
 from segmint_core.changes.generated import is_lock_file, is_manifest
 from segmint_core.planning import settings_edit
 from segmint_core.planning.describe import CODE_TYPES, code_subjects, places
@@ -253,22 +254,13 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
 
 
 def conversions(facts: Facts) -> list[tuple[str, str]]:
-    """Where every file the change touches is one deleted and another added in its place (the
-    same folder and name, another extension: ``changes.md`` -> ``changes.rst``), those pairs."""
-    added = {PurePosixPath(p).with_suffix(""): p for p in facts.new_files if PurePosixPath(p).suffix}
-    pairs = [(old, added[stem]) for old in facts.deleted_files
-             if (stem := PurePosixPath(old).with_suffix("")) in added and PurePosixPath(old).suffix]
-    return pairs if pairs and {p for pair in pairs for p in pair} == set(facts.paths) else []
+    """The files the change rewrites in another format, where that is all it does."""
+    return converted(facts.paths, facts.new_files, facts.deleted_files)
 
 
 def _conversion_subjects(pairs: list[tuple[str, str]]) -> list[str]:
     """``convert changes.md to changes.rst``; ``convert api.md, cli.md and 3 more files to .rst``."""
-    if len(pairs) == 1:
-        old, new = (one_line(PurePosixPath(p).name) for p in pairs[0])
-        return [f"convert {old} to {new}"]
-    suffixes = {one_line(PurePosixPath(new).suffix) for _, new in pairs}
-    into = f" to {suffixes.pop()}" if len(suffixes) == 1 else ""
-    return [f"convert {w}{into}" for w in _files([old for old, _ in pairs])]
+    return list(dict.fromkeys(f"convert {one_line(conversion_text(pairs, w))}" for w in _files([old for old, _ in pairs])))
 
 
 def _mode_subjects(facts: Facts) -> list[str]:
