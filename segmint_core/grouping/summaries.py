@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from segmint_core.changes.conversions import conversion_text, conversions
 from segmint_core.changes.models import ADDED, DELETED, Change
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
@@ -22,6 +23,7 @@ from segmint_core.wording import counted, shown
 MAX_CHARS = 72
 MAX_PROMPT_LINES = 300
 
+_UNDERLINE = re.compile(r"^\s*([=\-~^*+#])\1{2,}\s*$")
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 # Issue and PR references say nothing in a summary; other roles keep their name.
 _REFERENCE = re.compile(
@@ -46,6 +48,11 @@ class GroupText:
 
 
 def heuristic_summary(changes: list[Change], units: list[Unit]) -> str:
+    paths = _ordered_paths(changes)
+    converted = conversions(paths, [c.file_path for c in changes if c.status == ADDED],
+                            [c.file_path for c in changes if c.status == DELETED])
+    if converted:   # before its changelog's entries: a changelog converted holds them all
+        return _fit(f"Convert {conversion_text(converted, _where([old for old, _ in converted]))}")
     version = released(units)
     if version:
         return f"Release {version}"
@@ -53,7 +60,6 @@ def heuristic_summary(changes: list[Change], units: list[Unit]) -> str:
     if entry:
         return entry
     code = [u for u in units if u.kind == CODE and u.hunk is not None]
-    paths = _ordered_paths(changes)
     tested = any(file_kind(p) == TEST for p in paths)
     if code:
         verb, names = _verb_and_names(code, changes)
@@ -102,7 +108,7 @@ def _changelog_entry(units: list[Unit]) -> str | None:
     for unit in units:
         if unit.kind != CHANGELOG or not unit.added:
             continue
-        text = " ".join(line.strip() for line in unit.added if line.strip())
+        text = " ".join(line.strip() for line in _without_titles(unit.added) if line.strip())
         text = _REFERENCE.sub("", _BULLET.sub("", text))
         text = _LINK.sub(r"\1", _ROLE.sub(lambda m: f"`{m.group(1) or m.group(2)}`", text))
         text = " ".join(text.split()).strip(" .:;-")
@@ -110,6 +116,12 @@ def _changelog_entry(units: list[Unit]) -> str | None:
             first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0].rstrip(".")
             return _fit(first)
     return None
+
+
+def _without_titles(lines: list[str]) -> list[str]:
+    """``lines`` without reStructuredText's titles (a line over ``=====``) and their underlines."""
+    under = {at for at, line in enumerate(lines) if _UNDERLINE.match(line)}
+    return [line for at, line in enumerate(lines) if at not in under and at + 1 not in under]
 
 
 def _verb_and_names(code: list[Unit], changes: list[Change]) -> tuple[str, list[str]]:

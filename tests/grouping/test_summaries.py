@@ -23,6 +23,29 @@ def test_a_changelog_entry_is_the_summary_without_its_references(repo: Repo) -> 
     assert [g.summary for g in grouping.groups] == ["Add `retry` with backoff"]
 
 
+def test_a_new_changelog_is_summarised_by_its_first_entry_not_its_title(repo: Repo) -> None:
+    repo.write("lib.py", "def a():\n    pass\n")
+    repo.commit()
+    repo.write("CHANGES.rst", "Changes\n=======\n\nVersion 1.0\n-----------\n\n- Add the first command.\n")
+    changes = capture(Git.discover(repo.path)).changes
+    assert summarize_group(changes, [h.id for h in changes[0].hunks])[0] == "Add the first command"
+
+
+def test_files_rewritten_in_another_format_are_summarised_as_converted(repo: Repo) -> None:
+    for name in ("changes", "api", "cli"):
+        repo.write(f"docs/{name}.md", f"# {name.title()}\n\n- First.\n")
+    repo.commit()
+    for name in ("changes", "api", "cli"):
+        repo.delete(f"docs/{name}.md")
+        repo.write(f"docs/{name}.rst", f"{name.title()}\n{'=' * len(name)}\n\n-   First.\n")
+    changes = capture(Git.discover(repo.path)).changes
+    def summary(names: tuple[str, ...]) -> str:
+        chosen = [c for c in changes if c.file_path.rsplit("/", 1)[-1].split(".")[0] in names]
+        return summarize_group(chosen, [h.id for c in chosen for h in c.hunks])[0]
+    assert summary(("changes",)) == "Convert changes.md to changes.rst"
+    assert summary(("changes", "api", "cli")) == "Convert api.md and 2 more files to .rst"
+
+
 def test_code_summaries_name_what_is_added_or_updated(repo: Repo) -> None:
     repo.write("lib.py", "def keep():\n    return 1\n")
     repo.commit()
