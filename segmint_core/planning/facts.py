@@ -100,6 +100,12 @@ def is_ci_path(path: str) -> bool:
     return bool(parts & CI_PARTS)
 
 
+def is_ignore_file(path: str) -> bool:
+    """A list of paths a tool ignores: ``.gitignore``, ``.dockerignore``, ``.npmignore`` ..."""
+    name = PurePosixPath(path).name.lower()
+    return name.startswith(".") and name.endswith("ignore") and len(name) > len(".ignore")
+
+
 def is_build_path(path: str) -> bool:
     p = PurePosixPath(path)
     name = p.name.lower()
@@ -149,6 +155,7 @@ class Facts:
     prose: ProseEdit | None = None # what a small edit of docs adds or removes (``prose.py``)
     cases_added: int = 0           # test cases a test file gains (``it("...")``, ``test("...")``, ``def test_``)
     settings: SettingsEdit | None = None   # the keys an edit of settings files only touches (``settings_edit.py``)
+    ignored: tuple[list[str], list[str]] | None = None   # patterns an edit of ignore files only adds, removes
 
 
 def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
@@ -236,6 +243,9 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     if changes and all(settings_edit.is_settings_path(c.file_path) and not is_lock_file(c.file_path) for c, _ in changes):
         facts.settings = settings_edit.read_edit([hunks for _, hunks in changes])
     facts.bumps, facts.own_version = version_changes(changes, is_lock_file)
+    if facts.paths and all(map(is_ignore_file, facts.paths)):
+        now, before = _patterns(added_lines), _patterns(removed_lines)
+        facts.ignored = [p for p in now if p not in before], [p for p in before if p not in now]
     facts.raises = sorted({m.group(1) for line in code_added
                            if (m := re.search(r"\b(?:raise|throw new|throw)\s+([A-Z]\w+)", line))})
     facts.handles = sorted({m.group(1) for line in code_added
@@ -274,6 +284,11 @@ def _layout_tokens(lines: list[str]) -> Counter:
 def _layout_only(plus: list[str], minus: list[str]) -> bool:
     """Whether a hunk's lines only change layout (both sides hold the same tokens)."""
     return bool(plus) and bool(minus) and _layout_tokens(plus) == _layout_tokens(minus)
+
+
+def _patterns(lines: list[str]) -> list[str]:
+    """The patterns lines of an ignore file hold, each once: not blank lines or comments."""
+    return list(dict.fromkeys(text for line in lines if (text := line.strip()) and not text.startswith("#")))
 
 
 def _headings(lines: list[tuple[str, str]]) -> list[str]:

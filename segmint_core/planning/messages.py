@@ -106,7 +106,7 @@ def commit_type(facts: Facts) -> str:
     kind = intent(facts)
     if kind == "deps":
         return "build"
-    if kind == "release":
+    if kind == "release" or facts.ignored is not None:
         return "chore"
     if all(is_doc_path(p) for p in paths):
         return "docs"
@@ -145,6 +145,8 @@ def scope(facts: Facts) -> str | None:
     """Where the change lives, for a repository with no scopes of its own to learn from."""
     if intent(facts) == "deps":
         return "deps"
+    if facts.ignored is not None:
+        return None     # "chore(gitignore): ignore .venv/" says it twice
     code = [p for p in facts.paths if not is_test_path(p)]
     if any(not is_doc_path(p) for p in code):
         code = [p for p in code if not is_doc_path(p)]   # the code a README edit documents sets the scope
@@ -211,6 +213,8 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
     converted = conversions(facts)
     if converted:
         return _conversion_subjects(converted)
+    if facts.ignored is not None:
+        return _ignore_subjects(facts.ignored, facts.paths)
     if _only_deletions(facts):
         return [f"remove {f}" for f in _files(facts.paths)]
     if facts.typo_only:
@@ -261,6 +265,16 @@ def conversions(facts: Facts) -> list[tuple[str, str]]:
 def _conversion_subjects(pairs: list[tuple[str, str]]) -> list[str]:
     """``convert changes.md to changes.rst``; ``convert api.md, cli.md and 3 more files to .rst``."""
     return list(dict.fromkeys(f"convert {one_line(conversion_text(pairs, w))}" for w in _files([old for old, _ in pairs])))
+
+
+def _ignore_subjects(ignored: tuple[list[str], list[str]], paths: list[str]) -> list[str]:
+    """``ignore .venv/ and .tox/``, ``stop ignoring yarn.lock``; else ``update .gitignore``."""
+    added, removed = ignored
+    if added and not removed:
+        return [f"ignore {w}" for w in _names(added, "pattern", plain)]
+    if removed and not added:
+        return [f"stop ignoring {w}" for w in _names(removed, "pattern", plain)]
+    return [f"update {f}" for f in _files(paths)]
 
 
 def _mode_subjects(facts: Facts) -> list[str]:

@@ -381,6 +381,14 @@ def test_a_comment_edited_inside_its_paragraph_or_only_reworded_is_not_quoted_cu
     assert message_for(repo).description.endswith("\n\nFlush the cache first.")   # not "... Then, from."
 
 
+def test_an_ignore_file_edit_is_named_by_the_patterns_it_ignores(repo: Repo) -> None:
+    base = "# build output\ndist/\n"
+    assert title_of_edit(repo, ".gitignore", base, base + ".venv/\n*.swp\n") == "chore: ignore .venv/ and *.swp"
+    assert title_of_edit(repo, ".gitignore", base + ".venv/\n*.swp\n", base + "*.swp\n") == "chore: stop ignoring .venv/"
+    assert title_of_edit(repo, ".gitignore", base + "*.swp\n", base + "*.swo\n") == "chore: update .gitignore"
+    assert title_of_edit(repo, ".dockerignore", "node_modules\n", "node_modules\n.git\n# local\n") == "chore: ignore .git"
+
+
 def test_a_file_made_executable_is_named_so(repo: Repo) -> None:
     repo.write("run.sh", "echo hi\n")
     repo.write("tools/gen.py", "print(1)\n", mode=0o755)
