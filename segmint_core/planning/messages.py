@@ -29,7 +29,8 @@ GENERIC_DIRS = {"src", "lib", "pkg", "app", "internal", "source", "python", "js"
 DOC_DIRS = {"docs", "doc", "documentation"}
 # Words a subject starts with: a name that is one of them reads as a stutter ("add add").
 VERBS = {"add", "remove", "fix", "update", "rename", "move", "bump", "handle", "raise", "use", "correct",
-         "format", "document", "restructure", "release", "test", "delete", "change"}
+         "format", "document", "restructure", "release", "test", "delete", "change", "convert", "ignore", "stop",
+         "point", "retarget"}
 
 CHANGELOGS = {"changelog", "changes", "history", "news", "releases", "release-notes"}
 _VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?)\b")
