@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from segmint_core.changes.conversions import conversion_text, conversions
+from segmint_core.changes.markup import is_underline
 from segmint_core.changes.models import ADDED, DELETED, Change
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
@@ -23,7 +24,6 @@ from segmint_core.wording import counted, shown
 MAX_CHARS = 72
 MAX_PROMPT_LINES = 300
 
-_UNDERLINE = re.compile(r"^\s*([=\-~^*+#])\1{2,}\s*$")
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 # Issue and PR references say nothing in a summary; other roles keep their name.
 _REFERENCE = re.compile(
@@ -120,7 +120,7 @@ def _changelog_entry(units: list[Unit]) -> str | None:
 
 def _without_titles(lines: list[str]) -> list[str]:
     """``lines`` without reStructuredText's titles (a line over ``=====``) and their underlines."""
-    under = {at for at, line in enumerate(lines) if _UNDERLINE.match(line)}
+    under = {at for at, line in enumerate(lines) if is_underline(line)}
     return [line for at, line in enumerate(lines) if at not in under and at + 1 not in under]
 
 

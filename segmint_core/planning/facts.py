@@ -16,6 +16,7 @@ from functools import lru_cache
 from pathlib import PurePosixPath
 
 from segmint_core.changes.generated import is_lock_file
+from segmint_core.changes.markup import is_underline
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.planning.bumps import Bump, version_changes
 from segmint_core.planning import settings_edit
@@ -53,7 +54,6 @@ _MEMBER_NOISE = re.compile(r"^(?:module\.)?exports\.|\.prototype(?=\.)")
 _DEF_CUES = ("(", "def", "class", "func", "fn", "=>", "function")
 _COMMENT = re.compile(r"^\s*(?:#(?!!)|//|/\*+|\*|--|;)\s*(.+?)\s*(?:\*/)?$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")
-_UNDERLINE = re.compile(r"^([=\-~^*+#])\1{2,}\s*$")
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _OPTION = re.compile(r"""(?:add_argument|\.option|Option)\(\s*(?:["'](-[\w-]+)["']\s*,\s*)*["'](--?[\w-]+)["']""")
 _CONDITION = re.compile(r"^\s*(?:\}\s*)?(?:if|elif|else\s+if|unless|while|case|when|match|switch|guard)\b|&&|\|\||\?\?|\bis\s+(?:not\s+)?None\b")
@@ -298,8 +298,8 @@ def _headings(lines: list[tuple[str, str]]) -> list[str]:
     for at, (path, line) in enumerate(lines):
         if m := _HEADING.match(line):
             found.append(_heading_text(m.group(2)))
-        elif at + 1 < len(lines) and lines[at + 1][0] == path and line.strip() and not _UNDERLINE.match(line) \
-                and (under := _UNDERLINE.match(lines[at + 1][1])) and len(under.group(0).rstrip()) >= len(line.strip()):
+        elif at + 1 < len(lines) and lines[at + 1][0] == path and line.strip() and not is_underline(line) \
+                and is_underline(under := lines[at + 1][1]) and len(under.strip()) >= len(line.strip()):
             found.append(_heading_text(line.strip()))
     return found
 
