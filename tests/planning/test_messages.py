@@ -17,6 +17,11 @@ def message_for(repo: Repo):
     return offline_message([(c, c.hunks) for c in cs.changes])
 
 
+def why_of(repo: Repo) -> list[str]:
+    """The lines of the message's body after the files: why, from the comments added."""
+    return message_for(repo).description.split("\n\n", 1)[1].splitlines()
+
+
 def title_of_edit(repo: Repo, path: str, before: str, after: str) -> str:
     """The title of ``path`` edited from ``before`` (committed) to ``after``."""
     repo.write(path, before)
@@ -352,7 +357,7 @@ def test_the_body_says_why_from_comments_not_from_a_licence_header_or_code_comme
                "def run(retries):\n    # print(debug_value_for_later_use)\n"
                "    # the service drops the first request after a deploy;\n"
                "    # Why not retry forever? Callers time out first\n    return retries\n")
-    why = message_for(repo).description.split("\n\n", 1)[1].splitlines()
+    why = why_of(repo)
     assert why == ["The service drops the first request after a deploy.", "Why not retry forever? Callers time out first."]
 
 
@@ -362,7 +367,7 @@ def test_a_comment_wrapped_over_lines_is_one_sentence_in_the_body(repo: Repo) ->
     repo.write("pkg/flags.py", "# Sentinel for an option passed as a flag without a\n"
                "# value. Option.consume_value uses it to\n# prompt for one.\nFLAG = object()\n\n"
                "def read(value):\n    # Empty means unset.\n    return value or None\n")
-    why = message_for(repo).description.split("\n\n", 1)[1].splitlines()
+    why = why_of(repo)
     assert why == ["Sentinel for an option passed as a flag without a value. "
                    "Option.consume_value uses it to prompt for one.", "Empty means unset."]
 

@@ -12,6 +12,13 @@ def draft_of(repo: Repo) -> str:
     return session.generate_pr().description
 
 
+def plain_history(repo: Repo) -> None:
+    """Eleven commits of a house writing plain capitalized subjects (``Fix thing 3``)."""
+    for n in range(11):
+        repo.write(f"src/m{n}.py", f"def g{n}():\n    return {n}\n")
+        repo.commit(f"Fix thing {n}")
+
+
 def test_titles_and_paths_render_in_markdown_as_written(repo: Repo) -> None:
     repo.write("app.py", "x = 1\n")
     repo.commit()
@@ -39,9 +46,7 @@ def test_a_plain_title_with_a_colon_of_its_own_is_summarized_whole(repo: Repo) -
     repo.write("README.md", "# Tool\n")
     repo.write("src/app.py", "def f():\n    return 1\n")
     repo.commit("Start the tool")
-    for n in range(11):
-        repo.write(f"src/m{n}.py", f"def g{n}():\n    return {n}\n")
-        repo.commit(f"Fix thing {n}")
+    plain_history(repo)
     repo.write("README.md", "# Tool\n\n## Step 1: Install\n\npip install tool\n")
     body = draft_of(repo)
     assert "- Document Step 1: Install\n" in body
@@ -66,9 +71,7 @@ def test_every_verb_the_titles_start_with_is_summarized_in_the_third_person(repo
     repo.write(".gitignore", "dist/\n.venv/\n")
     repo.write("docs/guide.md", "# Guide\n")
     repo.commit("Start the tool")
-    for n in range(11):
-        repo.write(f"src/m{n}.py", f"def g{n}():\n    return {n}\n")
-        repo.commit(f"Fix thing {n}")
+    plain_history(repo)
     repo.write(".gitignore", "dist/\n")
     repo.delete("docs/guide.md")
     repo.write("docs/guide.rst", "Guide\n=====\n")
