@@ -196,7 +196,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
             if is_code:
                 code_added += plus
                 code_removed += minus
-                code_comments += added_comments(hunk.lines)
+                if not is_ignore_file(change.file_path):    # "# build output" labels patterns, says no why
+                    code_comments += added_comments(hunk.lines)
                 doc, prose = _explaining_lines(hunk.lines)
                 doc_lines, prose_lines = doc_lines + doc, prose_lines + prose
             elif is_doc_path(change.file_path):
@@ -243,7 +244,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     if changes and all(settings_edit.is_settings_path(c.file_path) and not is_lock_file(c.file_path) for c, _ in changes):
         facts.settings = settings_edit.read_edit([hunks for _, hunks in changes])
     facts.bumps, facts.own_version = version_changes(changes, is_lock_file)
-    if facts.paths and all(map(is_ignore_file, facts.paths)):
+    if facts.paths and all(map(is_ignore_file, facts.paths)) and not facts.new_files and not facts.deleted_files:
         now, before = _patterns(added_lines), _patterns(removed_lines)
         facts.ignored = [p for p in now if p not in before], [p for p in before if p not in now]
     facts.raises = sorted({m.group(1) for line in code_added

@@ -20,7 +20,7 @@ from segmint_core.changes.conversions import conversion_text, conversions as con
 from segmint_core.changes.generated import is_lock_file, is_manifest
 from segmint_core.planning import settings_edit
 from segmint_core.planning.describe import CODE_TYPES, code_subjects, places
-from segmint_core.planning.facts import Facts, is_build_path, is_ci_path, is_doc_path, is_test_path
+from segmint_core.planning.facts import Facts, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
 from segmint_core.planning.titles import one_line
 from segmint_core.wording import counted
 
@@ -146,7 +146,7 @@ def scope(facts: Facts) -> str | None:
     """Where the change lives, for a repository with no scopes of its own to learn from."""
     if intent(facts) == "deps":
         return "deps"
-    if facts.ignored is not None:
+    if facts.paths and all(map(is_ignore_file, facts.paths)):
         return None     # "chore(gitignore): ignore .venv/" says it twice
     code = [p for p in facts.paths if not is_test_path(p)]
     if any(not is_doc_path(p) for p in code):
@@ -407,7 +407,7 @@ def _comments_only(facts: Facts) -> bool:
 
 def _is_code(path: str) -> bool:
     return not (is_test_path(path) or is_doc_path(path) or is_ci_path(path) or is_build_path(path)
-                or is_lock_file(path) or is_manifest(path) or _is_hooks(path))
+                or is_lock_file(path) or is_manifest(path) or _is_hooks(path) or is_ignore_file(path))
 
 
 def _code_paths(facts: Facts) -> list[str]:

@@ -391,7 +391,10 @@ def test_an_ignore_file_edit_is_named_by_the_patterns_it_ignores(repo: Repo) -> 
     assert title_of_edit(repo, ".gitignore", base, base + ".venv/\n*.swp\n") == "chore: ignore .venv/ and *.swp"
     assert title_of_edit(repo, ".gitignore", base + ".venv/\n*.swp\n", base + "*.swp\n") == "chore: stop ignoring .venv/"
     assert title_of_edit(repo, ".gitignore", base + "*.swp\n", base + "*.swo\n") == "chore: update .gitignore"
-    assert title_of_edit(repo, ".dockerignore", "node_modules\n", "node_modules\n.git\n# local\n") == "chore: ignore .git"
+    assert title_of_edit(repo, ".dockerignore", "node_modules\n", "node_modules\n.git\n# local checkouts\n") == "chore: ignore .git"
+    assert "\n\n" not in message_for(repo).description    # the comment labels a pattern: no why
+    repo.delete(".dockerignore")
+    assert message_for(repo).title == "chore: remove .dockerignore"     # not "stop ignoring node_modules and .git"
 
 
 def test_a_file_made_executable_is_named_so(repo: Repo) -> None:
