@@ -291,12 +291,11 @@ def files_of_plans(units: Units, git: Git, plans: list[CommitPlan]) -> list[File
     deleted: dict[str, bool] = {}   # path -> whether the last plan to touch it removes it
     for plan in plans:
         if plan.status == APPLIED and plan.sha:
-            removals = _deletions(git, plan.sha)
-            for path, added, removed in _numstat(git, plan.sha):
+            for path, added, removed, removes in _numstat(git, plan.sha):
                 row = totals.setdefault(path, [0, 0])
                 row[0] += added
                 row[1] += removed
-                deleted[path] = path in removals
+                deleted[path] = removes
             continue
         for change, hunks in units.parts(plan.hunk_ids, plan.change_ids):
             row = totals.setdefault(change.file_path, [0, 0])
@@ -306,20 +305,21 @@ def files_of_plans(units: Units, git: Git, plans: list[CommitPlan]) -> list[File
     return [FileLine(path, a, r, deleted[path]) for path, (a, r) in totals.items()]
 
 
-def _deletions(git: Git, sha: str) -> set[str]:
-    """The paths the commit removes (a rename's old path is not one: ``-M`` as ``_numstat``)."""
-    out = git.run("diff-tree", "--no-commit-id", "-M", "--root", "-r", "-z", "--name-only", "--diff-filter=D",
-                  sha).stdout
-    return {p.decode("utf-8", "surrogateescape") for p in out.split(b"\0") if p}
-
-
-def _numstat(git: Git, sha: str) -> list[tuple[str, int, int]]:
-    """Per file of the commit: its path (the new one for a rename), lines added and removed."""
-    out = git.run("diff-tree", "--no-commit-id", "-M", "--root", "-r", "-z", "--numstat", sha).stdout
+def _numstat(git: Git, sha: str) -> list[tuple[str, int, int, bool]]:
+    """Per file of the commit: its path (the new one for a rename), lines added and removed, and
+    whether the commit removes it (a rename's old path is not removed); one ``diff-tree``."""
+    out = git.run("diff-tree", "--no-commit-id", "-M", "--root", "-r", "-z", "--raw", "--numstat", sha).stdout
     items = out.split(b"\0")
+    removals: set[bytes] = set()
     rows = []
     i = 0
     while i < len(items):
+        if items[i].startswith(b":"):   # a raw record: its status, then one path (two for a rename or copy)
+            status = items[i].rsplit(b" ", 1)[-1][:1]
+            if status == b"D":
+                removals.add(items[i + 1])
+            i += 3 if status in (b"R", b"C") else 2
+            continue
         parts = items[i].split(b"\t", 2)
         i += 1
         if len(parts) != 3:
@@ -328,5 +328,6 @@ def _numstat(git: Git, sha: str) -> list[tuple[str, int, int]]:
         if not path and i + 1 < len(items):   # a rename: the old path, then the new one
             path, i = items[i + 1], i + 2
         rows.append((path.decode("utf-8", "surrogateescape"),
-                     int(added) if added.isdigit() else 0, int(removed) if removed.isdigit() else 0))
+                     int(added) if added.isdigit() else 0, int(removed) if removed.isdigit() else 0,
+                     path in removals))
     return rows
