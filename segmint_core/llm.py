@@ -146,8 +146,7 @@ def _field(settings: Settings, reply: Any, name: str) -> Any:
 
 
 def _not_the_api(settings: Settings) -> ModelError:
-    where = settings.base_url or "https://api.openai.com/v1"
-    return ModelError(f"The model endpoint {where} did not answer as an OpenAI-compatible API "
+    return ModelError(f"The model endpoint {_endpoint(settings)} did not answer as an OpenAI-compatible API "
                       "(check SEGMINT_BASE_URL / OPENAI_BASE_URL)")
 
 
@@ -167,7 +166,7 @@ def _check_base_url(url: str | None) -> None:
 
 def _describe(settings: Settings, exc: Exception) -> str:
     name = type(exc).__name__
-    where = settings.base_url or "https://api.openai.com/v1"
+    where = _endpoint(settings)
     if name == "APITimeoutError":   # reached, but slow: the URL is not what to check
         return _timed_out(settings)
     if name in ("APIConnectionError", "ConnectError"):
@@ -181,5 +180,8 @@ def _describe(settings: Settings, exc: Exception) -> str:
 
 
 def _timed_out(settings: Settings) -> str:
-    where = settings.base_url or "https://api.openai.com/v1"
-    return f"The model endpoint {where} did not answer within {settings.timeout:g} s (raise SEGMINT_TIMEOUT)"
+    return f"The model endpoint {_endpoint(settings)} did not answer within {settings.timeout:g} s (raise SEGMINT_TIMEOUT)"
+
+
+def _endpoint(settings: Settings) -> str:
+    return settings.base_url or "https://api.openai.com/v1"

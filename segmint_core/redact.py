@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+_KEY_BEGIN = re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----")
 _KEY_SHAPES = re.compile(
     r"(?<![A-Za-z0-9_-])(?:AKIA[0-9A-Z]{16}(?![0-9A-Z])"   # AWS access key id
     r"|sk-[A-Za-z0-9_-]{20,}"                              # OpenAI-style secret keys
@@ -22,11 +23,10 @@ _KEY_SHAPES = re.compile(
     r"|xox[baprs]-[A-Za-z0-9-]{10,}"                       # Slack tokens
     r"|AIza[0-9A-Za-z_-]{35}"                              # Google API keys
     r"|eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})"   # JWT
-    r"|-----BEGIN [A-Z ]*PRIVATE KEY-----"                  # and its body, line by line up to END
+    rf"|{_KEY_BEGIN.pattern}"                               # and its body, line by line up to END
     r"|\bBearer\s+[A-Za-z0-9._~+/-]{16,}"
     r"|\b[a-z][a-z0-9+.-]*://[^\s:/@'\"]+:[^\s/@'\"]+@"   # user:password@ in a URL
 )
-_KEY_BEGIN = re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----")
 _KEY_END = re.compile(r"-----END [A-Z ]*PRIVATE KEY-----")
 # A line of a private key's body: base64, a header (``Proc-Type: ...``) or its END; anything else ends it.
 _KEY_BODY = re.compile(r"[+\- ]?\s*(?:[A-Za-z0-9+/=]*|[\w-]+: .*|-----END [A-Z ]*PRIVATE KEY-----.*)$")
