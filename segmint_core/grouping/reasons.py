@@ -5,6 +5,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from segmint_core.changes.generated import LARGE_CHANGE_CHARS, is_generated
+from segmint_core.grouping import vendored
 from segmint_core.grouping.lexicon import CHANGELOG, DOCS
 from segmint_core.grouping.model import Model
 from segmint_core.grouping.signals import (
@@ -20,7 +21,6 @@ from segmint_core.grouping.signals import (
     similarity,
     timeline,
 )
-from segmint_core.grouping import vendored
 from segmint_core.grouping.signals.base import Link
 from segmint_core.grouping.units import Unit
 
