@@ -24,12 +24,15 @@ from segmint_core.planning.prose import ProseEdit, read_edit, without_links
 from segmint_core.planning.settings_edit import SettingsEdit
 
 _DEF_PATTERNS = [
-    re.compile(r"^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)"),                     # Python
-    re.compile(r"^\s*class\s+([A-Za-z_]\w*)"),                                 # Python, JS, Java...
-    re.compile(r"^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\*?\s+([A-Za-z_$][\w$]*)"),
+    # Each name must be followed by what a definition puts there (``(``, ``:``, ``{``...), so a
+    # docstring's "the function is to..." or "a class of objects" names nothing.
+    re.compile(r"^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*[(\[]"),                 # Python
+    re.compile(r"^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)"
+               r"(?=\s*[(:{<]|\s+(?:extends|implements)\b|\s*$)"),                    # Python, JS, TS, Java...
+    re.compile(r"^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\*?\s+([A-Za-z_$][\w$]*)\s*(?:<[^()]*>)?\("),
     re.compile(r"^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)\s*=>"),
     re.compile(r"^func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)"),                    # Go
-    re.compile(r"^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+([A-Za-z_]\w*)"),  # Rust
+    re.compile(r"^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+([A-Za-z_]\w*)\s*[<(]"),  # Rust
     # Java/C#/Kotlin methods need a modifier; C functions start at column 0.
     re.compile(r"^\s*(?:(?:public|private|protected|internal|static|final|abstract|override|synchronized)\s+)+"
                r"[\w<>\[\],.?\s]*?([A-Za-z_]\w*)\s*\([^;]*$"),
@@ -40,9 +43,9 @@ _DEF_PATTERNS = [
     # JavaScript and TypeScript methods: ``async getPullRequest(number: number): Promise<X> {``
     # on one line, or a signature left open at class level (``  buildNotes(``), a generator's
     # too (``private async *pullRequestIterator(``); a call passing a callback
-    # (``describe('x', function () {``) is not one.
+    # (``describe('x', function () {``, ``$(e).each(function(child){``) is not one.
     re.compile(r"^\s*(?:(?:static|async|get|set|public|private|protected|readonly|override)\s+)*"
-               r"(?:\*(?=[A-Za-z_$]))?([A-Za-z_$][\w$]*)\s*(?:<[^()]*>)?\((?![^)]*\bfunction\b)[^;=]*\)\s*(?::\s*[^{;=]+)?\{\s*$"),
+               r"(?:\*(?=[A-Za-z_$]))?([A-Za-z_$][\w$]*)\s*(?:<[^()]*>)?\((?!.*\bfunction\b)[^;=]*\)\s*(?::\s*[^{;=]+)?\{\s*$"),
     re.compile(r"^(?: {2}|\t)(?:(?:static|async|get|set|public|private|protected|readonly|override)\s+)*"
                r"(?:\*(?=[A-Za-z_$]))?([A-Za-z_$][\w$]*)\s*(?:<[^()]*>)?\(\s*$"),
 ]

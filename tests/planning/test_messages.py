@@ -536,3 +536,13 @@ def test_a_file_renamed_with_a_line_edited_is_named_by_its_rename(repo: Repo) ->
     repo.write("src/settings.py", body.replace("f.read()", "f.read().strip()").replace("return 1", "return 2\n    # two"))
     repo.git("add", "-A")
     assert "rename" not in message_for(repo).title      # more than a line or two edited: named by the edit
+
+
+def test_words_in_a_docstring_or_a_callback_are_not_definitions(repo: Repo) -> None:
+    assert title_of_edit(repo, "pkg/utils.py", "import os\n",
+                         'import os\n\n\ndef format_filename(name):\n    """Formats a filename.  The main purpose of this\n'
+                         '    function is to ensure that it can be shown.\n    """\n    return name\n') == \
+        "feat(utils): add format_filename"
+    assert title_of_edit(repo, "lib/list.js", "exports.all = function(items){\n  return items\n}\n",
+                         "exports.all = function(items){\n  $(items).each(function(item){\n    log(item)\n  })\n"
+                         "  return items\n}\n") == "fix(list): correct all"
