@@ -551,15 +551,26 @@ def _respelled(a: str, b: str) -> bool:
     return previous[-1] <= 2
 
 
+# Values and words of the languages, never names: ``None`` -> ``False`` is a new default, not a rename.
+_NOT_NAMES = frozenset({"None", "True", "False", "true", "false", "null", "nil", "undefined", "nullptr",
+                        "NULL", "self", "this", "return", "and", "or", "not", "is", "in"})
+
+
 def _renames(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Names swapped for others in rewritten code lines (a comment's reworded word is no rename)."""
     swaps: Counter[tuple[str, str]] = Counter()
     for old, new in pairs:
+        if _COMMENT.match(old) or _COMMENT.match(new):
+            continue
         a, b = _TOKEN.findall(old), _TOKEN.findall(new)
         if len(a) != len(b):
             continue
         diffs = {(x, y) for x, y in zip(a, b) if x != y}
-        if len(diffs) == 1 and not _respelled(*next(iter(diffs))):    # a respelled word is a typo fixed
-            swaps[next(iter(diffs))] += 1
+        if len(diffs) != 1:
+            continue
+        swap = next(iter(diffs))
+        if not _respelled(*swap) and not _NOT_NAMES.intersection(swap):    # a respelled word is a typo fixed
+            swaps[swap] += 1
     return [pair for pair, n in swaps.most_common() if n >= 2 or len(pairs) == 1 and n == 1][:3]
 
 

@@ -546,3 +546,12 @@ def test_words_in_a_docstring_or_a_callback_are_not_definitions(repo: Repo) -> N
     assert title_of_edit(repo, "lib/list.js", "exports.all = function(items){\n  return items\n}\n",
                          "exports.all = function(items){\n  $(items).each(function(item){\n    log(item)\n  })\n"
                          "  return items\n}\n") == "fix(list): correct all"
+
+
+def test_a_value_or_a_comment_word_swapped_is_no_rename(repo: Repo) -> None:
+    title = title_of_edit(repo, "pkg/run.py", "def run(fast=None):\n    return go(fast=None)\n",
+                          "def run(fast=False):\n    return go(fast=False)\n")
+    assert "rename" not in title and "None" not in title
+    title = title_of_edit(repo, "pkg/walk.go", "// Walk return the files\nfunc Walk() {}\n",
+                          "// Walk returns the files\nfunc Walk() {}\n")
+    assert "rename" not in title
