@@ -310,8 +310,10 @@ def _headings(lines: list[tuple[str, str]]) -> list[str]:
 
 def _heading_text(heading: str) -> str:
     """A heading as it reads: a link's text without its address, no anchor (``{#install}``), HTML
-    tag or bold markers (``[Install](#install)`` -> ``Install``); code spans are kept."""
+    tag or bold markers (``[Install](#install)`` -> ``Install``); code spans are kept, a
+    reStructuredText literal as one (````PYPI_TOKEN```` -> ```PYPI_TOKEN```)."""
     text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", heading)
+    text = re.sub(r"``([^`]+)``", r"`\1`", text)
     text = re.sub(r"\s*\{#[^}]*\}\s*$", "", text)
     text = re.sub(r"</?[A-Za-z][^>]*>", "", text)
     text = re.sub(r"(\*\*|__)(.+?)\1", r"\2", text)

@@ -22,7 +22,8 @@ MAX_LINES = 6            # changed lines per side; past that the edit is about m
 MAX_TERMS = 2
 _URL = re.compile(r"(?:https?://|www\.)[^\s)\]>\"'`]+")
 _HANDLE = re.compile(r"(?<![\w/.])@[A-Za-z0-9][A-Za-z0-9_-]*")
-_SPAN = re.compile(r"`([^`\n]{2,40})`(?!_)")
+# A code span: reStructuredText's ``literal`` whole, else Markdown's `code` (not a link's `text`_).
+_SPAN = re.compile(r"``([^`\n]{1,40}?)``|(?<!`)`([^`\n]{2,40})`(?![_`])")
 # The text of a link: Markdown's ``[text](url)``, reStructuredText's ``\`text\`_``.
 _LINK_TEXT = re.compile(r"(?<!!)\[([^\]\n]{2,40})\]\(([^)\s]*)|`([^`\n]{2,80})`__?")
 _PROFILE = re.compile(r"https?://(?:www\.)?github\.com/([A-Za-z0-9][\w-]*)/?")
@@ -87,8 +88,9 @@ def _terms(lines: list[Line], shown: dict[str, str]) -> Counter:
         text = without_links(_LINK_TEXT.sub(" ", text))
         for handle in _HANDLE.findall(text):
             out[handle] += 1
-        for span in _SPAN.findall(text):
-            out[f"`{span}`"] += 1
+        for literal, code in _SPAN.findall(text):
+            if _WORD.search(literal or code):       # not the `: ` between two spans
+                out[f"`{literal or code}`"] += 1
         text = _SPAN.sub(" ", _HANDLE.sub(" ", text))
         for n, word in enumerate(_WORD.findall(text)):
             if _name_like(word, first=n == 0):

@@ -555,3 +555,14 @@ def test_a_value_or_a_comment_word_swapped_is_no_rename(repo: Repo) -> None:
     title = title_of_edit(repo, "pkg/walk.go", "// Walk return the files\nfunc Walk() {}\n",
                           "// Walk returns the files\nfunc Walk() {}\n")
     assert "rename" not in title
+
+
+def test_restructuredtext_literals_are_one_code_span(repo: Repo) -> None:
+    assert title_of_edit(repo, "docs/quickstart.rst", "Examples\n\n*   ``complex``: `Complex example\n"
+                         "    <https://example.org/complex>`_\n",
+                         "Examples\n\n*   ``complex``: `Complex example\n    <https://example.org/complex>`_\n"
+                         "*   ``colors``: `Colors example\n    <https://example.org/colors>`_\n") == \
+        "docs(quickstart): add colors to quickstart.rst"     # not "colors and :"
+    assert title_of_edit(repo, "docs/config.rst", "Config\n======\n",
+                         "Config\n======\n\n``PYPI_TOKEN``\n--------------\n\nThe token.\n") == \
+        "docs(config): document `PYPI_TOKEN`"
