@@ -241,7 +241,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.imports = _imports(code_added, code_removed)
     facts.comments = _comments(code_comments, code_removed)
     # a heading of the docs; in code or settings "# ..." is a comment
-    facts.headings = _headings(doc_added)
+    facts.headings = _new_headings(_headings(doc_added), _headings(doc_removed))
     facts.prose = read_edit(doc_added, doc_removed)
     facts.cases_added = max(0, _cases(test_added) - _cases(test_removed))
     if changes and all(settings_edit.is_settings_path(c.file_path) and not is_lock_file(c.file_path) for c, _ in changes):
@@ -306,6 +306,13 @@ def _headings(lines: list[tuple[str, str]]) -> list[str]:
                 and is_underline(under := lines[at + 1][1]) and len(under.strip()) >= len(line.strip()):
             found.append(_heading_text(line.strip()))
     return found
+
+
+def _new_headings(added: list[str], removed: list[str]) -> list[str]:
+    """Headings added that were not there before in other case or spacing (``on Linux`` -> ``On Linux``
+    documents nothing new)."""
+    before = {" ".join(h.casefold().split()) for h in removed}
+    return [h for h in added if " ".join(h.casefold().split()) not in before]
 
 
 def _heading_text(heading: str) -> str:

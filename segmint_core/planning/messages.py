@@ -229,8 +229,9 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
         if new_docs:
             return [f"add {f}" for f in _files(new_docs)]
         if facts.headings:
-            return [f"document {h}" for h in _names(facts.headings[:2], "section", plain)] + \
-                   [f"update {f}" for f in _files(facts.paths)]
+            *named, counted_only = _names(facts.headings[:2], "section", plain)   # "a section" says least
+            return [f"document {h}" for h in named] + [f"update {f}" for f in _files(facts.paths)] + \
+                   [f"document {counted_only}"]
         reworded = facts.renames or facts.prose is not None and facts.prose.links_only   # a word or a link swapped
         if _comments_only(facts) and facts.code_changed_defs and not reworded:
             return [f"document {w}" for w in places(facts, [p for p in facts.paths if _is_code(p)], q)]

@@ -566,3 +566,9 @@ def test_restructuredtext_literals_are_one_code_span(repo: Repo) -> None:
     assert title_of_edit(repo, "docs/config.rst", "Config\n======\n",
                          "Config\n======\n\n``PYPI_TOKEN``\n--------------\n\nThe token.\n") == \
         "docs(config): document `PYPI_TOKEN`"
+
+
+def test_a_heading_only_recapitalized_documents_nothing_new(repo: Repo) -> None:
+    title = title_of_edit(repo, "README.md", "# Tool\n\n### on Linux or macOS\n\nmake\n",
+                          "# Tool\n\n### On Linux or macOS\n\nmake\n")
+    assert "document" not in title and "section" not in title, title
