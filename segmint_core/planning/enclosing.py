@@ -9,6 +9,10 @@ definition line above it that is indented less than the hunk's first line
 (any block between them is stepped over, and the lines of a signature spread
 over several). A hunk whose file is known gets that line as its section;
 anything else keeps git's.
+
+A docs hunk's section is the title of the section its first changed line is
+in (``section_titles``), written as a Markdown heading (``# Installation``)
+whatever the markup, so the message can say which part of a page changed.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 from segmint_core.apply.gitops import read_blobs
+from segmint_core.changes.markup import section_titles
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.changes.patch import hunk_header
 from segmint_core.errors import SegmintError
@@ -27,6 +32,7 @@ CODE_SUFFIXES = frozenset({
     ".py", ".pyi", ".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts", ".go", ".rs", ".java", ".kt",
     ".cs", ".c", ".h", ".cc", ".cpp", ".hpp", ".rb", ".php", ".swift", ".scala",
 })
+DOC_SUFFIXES = frozenset({".md", ".markdown", ".mdx", ".rst"})
 MAX_SCAN = 5_000   # rows read upwards from a hunk, at most
 
 
@@ -35,27 +41,39 @@ class Sections:
     read when first asked for, all in one ``cat-file`` batch."""
 
     def __init__(self, changes: list[Change], git: Git | None) -> None:
-        wanted = {c.file_path for c in changes if PurePosixPath(c.file_path).suffix.lower() in CODE_SUFFIXES}
+        self._docs = {c.file_path for c in changes if _suffix(c.file_path) in DOC_SUFFIXES}
+        wanted = self._docs | {c.file_path for c in changes if _suffix(c.file_path) in CODE_SUFFIXES}
         self._git = git
         self._changes = changes
         self._layers = layers(changes, wanted) if git is not None else {}
         self._texts: dict[str, list[str]] | None = None   # old blob id -> its lines, once read
+        self._titles: dict[str, list[str | None]] = {}     # old blob id of a docs file -> each line's section
 
     def resolve(self, parts: list[tuple[Change, list[Hunk]]]) -> list[tuple[Change, list[Hunk]]]:
-        """``parts`` with each code hunk's section set to the definition holding it, where its
-        file's text shows one; other hunks as they are."""
+        """``parts`` with each code hunk's section set to the definition holding it, and each docs
+        hunk's to the title of its section, where its file's text shows one; other hunks as they are."""
         found = {}
-        for _, hunks in parts:
+        for change, hunks in parts:
+            doc = change.file_path in self._docs
             for hunk in hunks:
-                old = self._old_text(hunk)
-                line = enclosing_line(old, hunk) if old is not None else None
+                old = self._old_text(hunk, doc)
+                if old is None:
+                    continue
+                line = self._section_title(hunk, old) if doc else enclosing_line(old, hunk)
                 if line:
                     found[hunk.id] = _with_section(hunk, line)
         return [(change, [found.get(h.id, h) for h in hunks]) for change, hunks in parts]
 
-    def _old_text(self, hunk: Hunk) -> list[str] | None:
+    def _section_title(self, hunk: Hunk, old: list[str]) -> str | None:
+        oid = self._layer(hunk).old_oid  # type: ignore[union-attr]
+        if oid not in self._titles:
+            self._titles[oid] = section_titles(old)
+        title = title_at(self._titles[oid], old, hunk)
+        return f"# {title}" if title else None
+
+    def _old_text(self, hunk: Hunk, doc: bool = False) -> list[str] | None:
         layer = self._layer(hunk)
-        if layer is None or not _top_indent(hunk):
+        if layer is None or not (doc or _top_indent(hunk)):
             return None
         if self._texts is None:
             self._texts = self._read()
@@ -66,9 +84,10 @@ class Sections:
         return layer if layer is not None and layer.old_oid not in (None, ZERO_OID) else None
 
     def _read(self) -> dict[str, list[str]]:
-        """The old texts of every code hunk that may sit inside a definition (one indented)."""
+        """The old texts of every docs hunk and every code hunk that may sit inside a definition
+        (one indented)."""
         oids = {layer.old_oid for c in self._changes for h in c.hunks
-                if (layer := self._layer(h)) is not None and _top_indent(h)}
+                if (layer := self._layer(h)) is not None and (c.file_path in self._docs or _top_indent(h))}
         try:
             blobs = read_blobs(self._git, sorted(oids)) if oids else {}  # type: ignore[arg-type]
         except SegmintError:
@@ -99,6 +118,28 @@ def enclosing_line(old: list[str], hunk: Hunk) -> str | None:
             return text.rstrip()
         bound = _indent(text)
     return None
+
+
+def title_at(titles: list[str | None], old: list[str], hunk: Hunk) -> str | None:
+    """The section title of the hunk's first changed line in ``old`` (the text its old side
+    numbers; for lines only added, of the line above them); None where the text is not the hunk's."""
+    context = 0
+    for line in hunk.lines:
+        if line[:1] != " ":
+            break
+        context += 1
+    else:
+        return None
+    first = hunk.old_start - 1
+    kept = next((line[1:] for line in hunk.lines if line[:1] in (" ", "-")), None)
+    if hunk.old_lines and (kept is None or first >= len(old) or old[first] != kept):
+        return None
+    row = first + context if hunk.lines[context][:1] == "-" else first + context - (1 if hunk.old_lines else 0)
+    return titles[row] if 0 <= row < len(titles) else None
+
+
+def _suffix(path: str) -> str:
+    return PurePosixPath(path).suffix.lower()
 
 
 def _top_indent(hunk: Hunk) -> int:

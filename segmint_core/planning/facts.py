@@ -137,6 +137,7 @@ class Facts:
     renames: list[tuple[str, str]] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     headings: list[str] = field(default_factory=list)
+    doc_sections: list[str] = field(default_factory=list)   # titles of the docs sections edited, in order
     bumps: list[Bump] = field(default_factory=list)             # dependency versions changed
     own_version: Bump | None = None                              # the project's own version changed
     added: int = 0
@@ -206,6 +207,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
             elif is_doc_path(change.file_path):
                 doc_added += [(change.file_path, line) for line in plus]
                 doc_removed += [(change.file_path, line) for line in minus]
+                if (title := _section_of(hunk)) and title not in facts.doc_sections:
+                    facts.doc_sections.append(title)
             else:
                 test_added += plus
                 test_removed += minus
@@ -306,6 +309,13 @@ def _headings(lines: list[tuple[str, str]]) -> list[str]:
                 and is_underline(under := lines[at + 1][1]) and len(under.strip()) >= len(line.strip()):
             found.append(_heading_text(line.strip()))
     return found
+
+
+def _section_of(hunk: Hunk) -> str | None:
+    """The title of the docs section a hunk edits, where its header names one (``enclosing``
+    writes it there as a Markdown heading)."""
+    m = _HEADING.match(hunk.header.split("@@", 2)[-1].strip())
+    return _heading_text(m.group(2)) if m else None
 
 
 def _new_headings(added: list[str], removed: list[str]) -> list[str]:

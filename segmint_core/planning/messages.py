@@ -235,7 +235,7 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
         reworded = facts.renames or facts.prose is not None and facts.prose.links_only   # a word or a link swapped
         if _comments_only(facts) and facts.code_changed_defs and not reworded:
             return [f"document {w}" for w in places(facts, [p for p in facts.paths if _is_code(p)], q)]
-        return _prose_subjects(facts, q) + [f"update {f}" for f in _files(facts.paths)]
+        return _prose_subjects(facts, q) + _section_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
     if kind == "test":
         targets = [d[len("test_"):] for d in facts.added_defs if d.startswith("test_")]
         module = _tested_module(facts.paths)
@@ -313,6 +313,16 @@ def _prose_subjects(facts: Facts, q: Quote) -> list[str]:
         what = f"remove {_terms(edit.removed, q)}"
         return [f"{what} from {w}" for w in where] + [what]
     return [f"{what} in {w}" for w in where] + [what]
+
+
+def _section_subjects(facts: Facts) -> list[str]:
+    """A docs page edited in one or two of its sections, by their titles (``update Installation in
+    README.md``), so two commits editing one page in other places read differently. A changelog's
+    sections are its versions and kinds of change: its entries say more."""
+    if len(facts.paths) != 1 or is_changelog(facts.paths[0]) or not 1 <= len(facts.doc_sections) <= 2:
+        return []
+    titles = " and ".join(one_line(t) for t in facts.doc_sections)
+    return [f"update {titles} in {_files(facts.paths)[0]}"]
 
 
 def _term(term: str, q: Quote) -> str:

@@ -61,10 +61,10 @@ def test_a_closed_function_above_is_not_the_enclosing_one() -> None:
     assert enclosing_line(old, hunk) is None     # a struct is no definition the writer names
 
 
-def test_files_that_are_not_code_and_new_files_are_left_alone(repo: Repo) -> None:
-    repo.write("docs/guide.md", "# Guide\n\n    indented code\n")
+def test_settings_files_and_new_files_are_left_alone(repo: Repo) -> None:
+    repo.write("conf/app.toml", "[server]\n\n    port = 1\n")
     repo.commit()
-    repo.write("docs/guide.md", "# Guide\n\n    indented code, changed\n")
+    repo.write("conf/app.toml", "[server]\n\n    port = 2\n")
     repo.write("src/new.py", "class B:\n    def m(self):\n        return 1\n")
     changes = capture(Git.discover(repo.path)).changes
     parts = [(c, c.hunks) for c in changes]
@@ -72,3 +72,16 @@ def test_files_that_are_not_code_and_new_files_are_left_alone(repo: Repo) -> Non
     resolved = Sections(changes, Git.discover(repo.path)).resolve(parts)
 
     assert [[h.header for h in hunks] for _, hunks in resolved] == [[h.header for h in hunks] for _, hunks in parts]
+
+
+def test_a_docs_hunk_is_in_the_section_its_first_changed_line_is_in(repo: Repo) -> None:
+    page = ("# Tool\n\nIntro.\n\n## Install\n\n```bash\n# not a heading\npip install tool\n```\n\n"
+            "Usage\n-----\n\nRun it.\n" + "\n" * 8 + "More.\n")
+    repo.write("docs/guide.md", page)
+    repo.commit()
+    repo.write("docs/guide.md", page.replace("pip install tool", "pipx install tool").replace("More.", "More, now."))
+    changes = capture(Git.discover(repo.path)).changes
+
+    resolved = Sections(changes, Git.discover(repo.path)).resolve([(c, c.hunks) for c in changes])
+
+    assert [h.header.split("@@")[-1] for h in resolved[0][1]] == [" # Install", " # Usage"]

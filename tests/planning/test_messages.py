@@ -572,3 +572,12 @@ def test_a_heading_only_recapitalized_documents_nothing_new(repo: Repo) -> None:
     title = title_of_edit(repo, "README.md", "# Tool\n\n### on Linux or macOS\n\nmake\n",
                           "# Tool\n\n### On Linux or macOS\n\nmake\n")
     assert "document" not in title and "section" not in title, title
+
+
+def test_a_page_edited_in_one_section_is_named_by_its_title(repo: Repo) -> None:
+    page = "# Tool\n\n## Install\n\nRun the installer.\n" + "\n" * 8 + "## Usage\n\nCall the tool.\n"
+    repo.write("README.md", page)
+    repo.commit()
+    repo.write("README.md", page.replace("Run the installer.", "Run the installer as root."))
+    plans = Session.open(str(repo.path)).propose_commits()
+    assert [p.title for p in plans] == ["docs(readme): update Install in README.md"]
