@@ -56,8 +56,8 @@ def read_edit(added: list[Line], removed: list[Line]) -> ProseEdit | None:
         return None
     shown: dict[str, str] = {}
     plus, minus = _terms(added, shown), _terms(removed, shown)
-    gained = _named(_salient(plus - minus))
-    lost = _named(_salient(minus - plus))
+    gained = _named(_salient(_recased(plus - minus, removed)))
+    lost = _named(_salient(_recased(minus - plus, added)))
     if gained and lost:
         return None   # words rewritten: a clean swap of one word is a rename (``facts.renames``)
     if gained or lost:
@@ -96,6 +96,14 @@ def _terms(lines: list[Line], shown: dict[str, str]) -> Counter:
             if _name_like(word, first=n == 0):
                 out[word] += 1
     return out
+
+
+def _recased(terms: Counter, other: list[Line]) -> Counter:
+    """``terms`` without those the other side still holds in another case: ``Usage`` -> ``usage``
+    in a heading removes no name."""
+    text = " ".join(line for _, line in other).casefold()
+    return Counter({t: n for t, n in terms.items()
+                    if not re.search(rf"(?<!\w){re.escape(t.casefold())}(?!\w)", text)})
 
 
 def _name_like(word: str, first: bool = False) -> bool:

@@ -581,3 +581,9 @@ def test_a_page_edited_in_one_section_is_named_by_its_title(repo: Repo) -> None:
     repo.write("README.md", page.replace("Run the installer.", "Run the installer as root."))
     plans = Session.open(str(repo.path)).propose_commits()
     assert [p.title for p in plans] == ["docs(readme): update Install in README.md"]
+
+
+def test_a_word_only_recased_is_neither_added_nor_removed(repo: Repo) -> None:
+    title = title_of_edit(repo, "README.md", "# Tool\n\n## Installation and Usage\n\nRun it.\n",
+                          "# Tool\n\n## Installation and usage\n\nRun it.\n")
+    assert "Usage" not in title and "remove" not in title, title
