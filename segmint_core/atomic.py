@@ -32,9 +32,11 @@ def write_atomic(path: Path, data: bytes) -> None:
 UNREADABLE = ".unreadable"   # suffix of a saved file set aside: what it held stays there to read
 
 
-def set_aside(path: Path) -> None:
-    """Keep an unreadable saved file as ``<name>.unreadable`` (the last one)."""
+def set_aside(path: Path) -> Path | None:
+    """Keep an unreadable saved file as ``<name>.unreadable`` (the last one); where it now is."""
+    aside = path.with_name(path.name + UNREADABLE)
     try:
-        path.replace(path.with_name(path.name + UNREADABLE))
+        path.replace(aside)
     except OSError:
-        pass    # a read-only folder: starting over all the same
+        return None    # a read-only folder: starting over all the same
+    return aside

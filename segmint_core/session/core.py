@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
 from segmint_core.changes import ChangeSet, capture
@@ -46,7 +47,8 @@ class SessionCore:
         self.events = EventBus()
         self.folder = session_dir(git.git_dir)
         self.lock = SharedLock(self.folder / "session.lock", self._on_lock)
-        self.recovered: list[str] = []   # sentences: interrupted commits or undos this process finished
+        # sentences: interrupted commits or undos this process finished, a saved session set aside
+        self.recovered: list[str] = []
         self._disk_stamp: tuple[int, int, int] | None = None
         self.own_presence = Presence()   # this process's; ``presence()`` adds other processes'
         self.last_refresh = RefreshReport(changed=False)
@@ -336,6 +338,10 @@ class SessionCore:
 
         return journal.finish(self.git, settle)
 
+    def _told_set_aside(self, aside: Path) -> None:
+        self.recovered.append(f"Segmint could not read its saved session: it is kept as {aside}, "
+                              "and a new session starts.")
+
     def _adopt_saved(self) -> None:
         """Take up the state another process saved since we last read or wrote it
         (at start-up, what the last run left)."""
@@ -343,7 +349,7 @@ class SessionCore:
         if stamp is None or stamp == self._disk_stamp:
             return
         self._disk_stamp = stamp
-        saved = read_saved(self.folder)
+        saved = read_saved(self.folder, self._told_set_aside)
         if saved is None:
             return
         first = self.state.revision == 0 and not self.state.groups

@@ -11,8 +11,8 @@ from typing import Any
 
 from segmint_core.session.models import APPLIED, Activity, AppliedCommit, CommitPlan, Group, PullRequestDraft
 from segmint_core.session.remap import OldUnit, Remap
-from segmint_core.atomic import set_aside, write_atomic
-from segmint_core.session.store import load_state, save_state
+from segmint_core.atomic import write_atomic
+from segmint_core.session.store import SetAside, load_state, put_aside, save_state
 from segmint_core.session.units import Units
 from segmint_core.wording import counted, shown
 
@@ -99,14 +99,15 @@ class SavedState:
 STATE_FILE = "session.json"   # in the session folder: groups, plans, draft, activity
 
 
-def read_saved(folder: Path) -> SavedState | None:
-    data = load_state(folder / STATE_FILE)
+def read_saved(folder: Path, on_set_aside: SetAside | None = None) -> SavedState | None:
+    """The saved session, or None; an unreadable one is set aside (``on_set_aside`` told where)."""
+    data = load_state(folder / STATE_FILE, on_set_aside)
     if data is None:
         return None
     try:
         return SavedState.from_dict(data)
     except (TypeError, KeyError, ValueError, AttributeError):
-        set_aside(folder / STATE_FILE)
+        put_aside(folder / STATE_FILE, on_set_aside)
         return None
 
 

@@ -7,6 +7,7 @@ leaves half a session behind.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,10 @@ def save_state(path: Path, state: dict[str, Any]) -> None:
     write_atomic(path, json.dumps(payload, ensure_ascii=False, sort_keys=True).encode("utf-8", "surrogateescape"))
 
 
-def load_state(path: Path) -> dict[str, Any] | None:
+SetAside = Callable[[Path], None]   # told where an unreadable file now is
+
+
+def load_state(path: Path, on_set_aside: SetAside | None = None) -> dict[str, Any] | None:
     """The saved state, or None if there is none (or it is unreadable: a
     session is a convenience, never worth refusing to start over; an
     unreadable file is set aside beside it rather than overwritten)."""
@@ -42,9 +46,14 @@ def load_state(path: Path) -> dict[str, Any] | None:
     try:
         data = json.loads(raw.decode("utf-8", "surrogateescape"))
     except ValueError:
-        set_aside(path)
-        return None
+        data = None
     if not isinstance(data, dict):
-        set_aside(path)
+        put_aside(path, on_set_aside)
         return None
     return data if data.get("format") == FORMAT else None
+
+
+def put_aside(path: Path, on_set_aside: SetAside | None) -> None:
+    aside = set_aside(path)
+    if aside is not None and on_set_aside is not None:
+        on_set_aside(aside)

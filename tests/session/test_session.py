@@ -34,7 +34,10 @@ def test_an_unreadable_saved_session_is_set_aside_not_overwritten(two_intents: R
     saved.write_bytes(damage)
     again = open_session(two_intents)
     again.propose_commits()
-    assert (saved.parent / "session.json.unreadable").read_bytes() == damage
+    aside = saved.parent / "session.json.unreadable"
+    assert aside.read_bytes() == damage
+    assert again.recovered == [f"Segmint could not read its saved session: it is kept as {aside}, "
+                               "and a new session starts."]
     assert open_session(two_intents).plans, "the fresh session is saved and read back"
 
 
