@@ -119,6 +119,8 @@ class SegmintApp(App[int]):
         self.session = session
         self.opened_at = time.perf_counter()
         self.sub_title = _describe(session)
+        for sentence in session.recovered:   # an interrupted commit finished, a saved session set aside
+            self.notify(sentence, title="Recovered", severity="warning", timeout=12, markup=False)
         self._unsubscribe = session.subscribe(self._session_event)
         if self._aside is not None:
             if self._aside_grouped:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from segmint_core.session.session import Session
 from segmint_tui.app import create_app
 from tests.support.repo import Repo
-from tests.tui.support import screen_text, settle
+from tests.tui.support import notifications, running, screen_text, settle
 
 
 async def test_the_first_frame_shows_progress_while_the_session_opens(demo: Repo) -> None:
@@ -29,3 +29,14 @@ async def test_the_first_frame_shows_progress_while_the_session_opens(demo: Repo
     finally:
         if other is not None:
             other.lock.__exit__(None, None, None)
+
+
+async def test_a_saved_session_set_aside_is_told(demo: Repo) -> None:
+    saved = demo.path / ".git" / "segmint" / "session.json"
+    Session.open(str(demo.path)).propose_commits()
+    saved.write_bytes(b"{not json")
+    async with running(demo.path) as pilot:
+        aside = saved.parent / "session.json.unreadable"
+        told = f"Recovered: Segmint could not read its saved session: it is kept as {aside}, and a new session starts."
+        assert told in notifications(pilot.app)
+        assert aside.read_bytes() == b"{not json"
