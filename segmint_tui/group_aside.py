@@ -136,12 +136,23 @@ class GroupAside:
 
 def core_idle() -> bool:
     """Whether a core is likely free for the child: the last minute's load average
-    leaves one (as ``make -l`` reads it)."""
+    leaves one (as ``make -l`` reads it), or, since that average lags a minute behind
+    (a build that has just ended still counts), the processes runnable this instant do."""
+    spare = (os.cpu_count() or 1) - 1
     try:
         load = os.getloadavg()[0]
     except OSError:
         return False
-    return load <= (os.cpu_count() or 1) - 1
+    return load <= spare or runnable_now() <= spare
+
+
+def runnable_now() -> int:
+    """Processes runnable at this instant, this one included (Linux's ``/proc/loadavg``);
+    a large number where it cannot be read."""
+    try:
+        return int(Path("/proc/loadavg").read_text().split()[3].split("/")[0])
+    except (OSError, IndexError, ValueError):
+        return 1 << 16
 
 
 def _child(root: str, fd: int) -> None:

@@ -76,6 +76,7 @@ async def test_no_child_when_a_session_was_saved(demo: Repo) -> None:
 async def test_no_child_when_no_core_is_idle(demo: Repo, monkeypatch) -> None:
     # A busy machine: two processes would take turns at the same cores, for more work.
     monkeypatch.setattr(os, "getloadavg", lambda: (float(os.cpu_count() or 1), 0.0, 0.0))
+    monkeypatch.setattr(group_aside, "runnable_now", lambda: (os.cpu_count() or 1) + 1)
     assert not group_aside.core_idle()
     async with running(demo.path) as pilot:
         assert pilot.app._aside is None and len(pilot.app.session.groups) == 3
@@ -102,3 +103,11 @@ async def test_quitting_while_the_child_groups_leaves_no_process(demo: Repo, mon
     assert time.monotonic() - started < 10
     with pytest.raises(ChildProcessError):
         os.waitpid(aside.pid, os.WNOHANG)
+
+
+def test_a_core_is_idle_when_the_load_average_only_lags(monkeypatch) -> None:
+    # The last minute's average still counts a build that has just ended; this instant, only we run.
+    monkeypatch.setattr(os, "getloadavg", lambda: (float(os.cpu_count() or 1), 0.0, 0.0))
+    monkeypatch.setattr(group_aside, "runnable_now", lambda: 1)
+    assert group_aside.core_idle() == ((os.cpu_count() or 1) > 1)
+    assert group_aside.runnable_now() >= 1            # this process is runnable as it reads
