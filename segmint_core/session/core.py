@@ -339,8 +339,10 @@ class SessionCore:
         return journal.finish(self.git, settle)
 
     def _told_set_aside(self, aside: Path) -> None:
-        self.recovered.append(f"Segmint could not read its saved session: it is kept as {aside}, "
-                              "and a new session starts.")
+        """Told on the command line, in the TUI, and in the new session's activity (an agent's get_session)."""
+        sentence = f"Segmint could not read its saved session: it is kept as {aside}, and a new session starts."
+        self.recovered.append(sentence)
+        self.log("segmint", "set aside", sentence)
 
     def _adopt_saved(self) -> None:
         """Take up the state another process saved since we last read or wrote it

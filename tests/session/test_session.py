@@ -36,8 +36,9 @@ def test_an_unreadable_saved_session_is_set_aside_not_overwritten(two_intents: R
     again.propose_commits()
     aside = saved.parent / "session.json.unreadable"
     assert aside.read_bytes() == damage
-    assert again.recovered == [f"Segmint could not read its saved session: it is kept as {aside}, "
-                               "and a new session starts."]
+    told = f"Segmint could not read its saved session: it is kept as {aside}, and a new session starts."
+    assert again.recovered == [told]
+    assert told in [a["text"] for a in again.snapshot()["activity"]]
     assert open_session(two_intents).plans, "the fresh session is saved and read back"
 
 
