@@ -32,6 +32,9 @@ _REFERENCE = re.compile(
     r"|`#\d+`_|\(#\d+\)|#\d+"                       # rst links, GitHub numbers
     r"|\(\[#\d+\]\([^)]*\)\)"                       # markdown links to an issue
 )
+# What led in to the references taken out: "faster, see #720 and #853" leaves "faster, see and".
+_LEAD_IN = re.compile(r"[,;]?\s*\b(?:see|fixes|fixed|closes|in|via|refs?)\b(?:\s*(?:and|,|&))*\s*(?=[().;:]|$)", re.I)
+_EMPTY_BRACKETS = re.compile(r"\(\s*\)")
 _ROLE = re.compile(r"\{[a-z]+\}`~?([^`]*)`|:[a-z]+:`~?([^`]*)`")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 
@@ -109,7 +112,7 @@ def _changelog_entry(units: list[Unit]) -> str | None:
         if unit.kind != CHANGELOG or not unit.added:
             continue
         text = " ".join(line.strip() for line in _without_titles(unit.added) if line.strip())
-        text = _REFERENCE.sub("", _BULLET.sub("", text))
+        text = _EMPTY_BRACKETS.sub("", _LEAD_IN.sub(" ", _REFERENCE.sub("", _BULLET.sub("", text))))
         text = _LINK.sub(r"\1", _ROLE.sub(lambda m: f"`{m.group(1) or m.group(2)}`", text))
         text = " ".join(text.split()).strip(" .:;-")
         if len(text) >= 8 and not text.lower().startswith(("version", "released", "unreleased", "#")):

@@ -120,3 +120,15 @@ def test_a_file_name_holding_a_newline_or_odd_bytes_is_named_escaped(repo: Repo)
     changes = capture(Git.discover(repo.path)).changes
     summary, _ = summarize_group(changes, [h.id for c in changes for h in c.hunks])
     assert repr(summary) == repr("Docs: add caf\\xe9.txt and new\\nline.txt")   # repr: a failure's text must be UTF-8
+
+
+def test_a_changelog_entry_keeps_no_lead_in_to_its_references(repo: Repo) -> None:
+    repo.write("CHANGELOG.md", "# Changelog\n\n- Start.\n")
+    repo.commit()
+    repo.write("CHANGELOG.md", "# Changelog\n\n- Start.\n"
+               "- Colorized output is now significantly faster, see #720 and #853 (@tavianator)\n")
+    assert [g.summary for g in group_changes(capture(Git.discover(repo.path)), timeline=None).groups] == \
+        ["Colorized output is now significantly faster (@tavianator)"]
+    repo.write("CHANGELOG.md", "# Changelog\n\n- Start.\n- Fix the crash on empty input (see #12).\n")
+    assert [g.summary for g in group_changes(capture(Git.discover(repo.path)), timeline=None).groups] == \
+        ["Fix the crash on empty input"]
