@@ -86,8 +86,8 @@ def file_kind(path: str) -> str:
         return CHANGELOG  # a changelog, or a towncrier-style fragment (changes/1234.bugfix.md)
     if _TEST_PATH.search(path):
         return TEST
-    if "requirements" in path.lower() and ext in (".txt", ".in"):
-        return CONFIG
+    if "requirements" in path.lower() and ext in (".txt", ".in") or lower == "cmakelists.txt":
+        return CONFIG   # build files that read as prose by their extension
     if ext in _DOC_EXTS or (path.lower().startswith(("docs/", "doc/")) and ext not in _CODE_EXTS):
         return DOCS
     if lower in _CONFIG_NAMES or ext in _CONFIG_EXTS or path.startswith((".github/", ".ci/")):

@@ -36,6 +36,8 @@ from segmint_core.grouping.lexicon import (
     ("pyproject.toml", CONFIG),
     (".github/workflows/ci.yml", CONFIG),
     ("requirements/dev.txt", CONFIG),
+    ("src/CMakeLists.txt", CONFIG),
+    ("docs/notes.txt", DOCS),
 ])
 def test_file_kinds(path: str, kind: str) -> None:
     assert file_kind(path) == kind
