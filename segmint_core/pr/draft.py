@@ -75,7 +75,7 @@ def _subject(title: str) -> str:
 
 def _offline_summary(plans: list[CommitPlan], lead: CommitPlan) -> str:
     text = _sentence(_subject(lead.title))
-    others = [_third_person(_subject(p.title).rstrip(".")) for p in plans if p is not lead]
+    others = [_clause(_subject(p.title).rstrip(".")) for p in plans if p is not lead]
     if others:
         listed = "; ".join(others[:4]) + ("; and more" if len(others) > 4 else "")
         text += f" It also {listed}."
@@ -85,6 +85,15 @@ def _offline_summary(plans: list[CommitPlan], lead: CommitPlan) -> str:
 def _sentence(subject: str) -> str:
     text = _third_person(subject.rstrip("."))
     return text[:1].upper() + text[1:] + "."
+
+
+def _clause(subject: str) -> str:
+    """What "It also ..." says of a commit: its subject in the third person, or, where the subject
+    does not start with a verb (a house's ``Version 0.11.1``), that it includes that commit."""
+    verb = subject.partition(" ")[0]
+    if verb.isalpha() and (verb.islower() or verb.lower() in SUBJECT_VERBS or verb.lower() in PAST_VERBS):
+        return _third_person(subject)
+    return f'includes "{subject}"'
 
 
 def _third_person(subject: str) -> str:
