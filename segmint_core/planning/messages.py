@@ -228,7 +228,7 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
         new_docs = [p for p in facts.new_files if is_doc_path(p)]
         if new_docs:
             return [f"add {f}" for f in _files(new_docs)]
-        if facts.headings:
+        if facts.headings and not all(map(is_changelog, facts.paths)):   # a changelog's are its releases' parts
             *named, counted_only = _names(facts.headings[:2], "section", plain)   # "a section" says least
             return [f"document {h}" for h in named] + [f"update {f}" for f in _files(facts.paths)] + \
                    [f"document {counted_only}"]

@@ -587,3 +587,9 @@ def test_a_word_only_recased_is_neither_added_nor_removed(repo: Repo) -> None:
     title = title_of_edit(repo, "README.md", "# Tool\n\n## Installation and Usage\n\nRun it.\n",
                           "# Tool\n\n## Installation and usage\n\nRun it.\n")
     assert "Usage" not in title and "remove" not in title, title
+
+
+def test_headings_a_changelog_gains_document_nothing(repo: Repo) -> None:
+    title = title_of_edit(repo, "CHANGELOG.md", "# Upcoming release\n\n## Features\n\n- Faster.\n",
+                          "# Upcoming release\n\n## Features\n## Bugfixes\n\n# Earlier\n\n## Features\n\n- Faster.\n")
+    assert title == "docs(changelog): update CHANGELOG.md", title     # not "document Features and Bugfixes"
