@@ -155,6 +155,7 @@ class MainScreen(SessionActions, Screen):
             self.query_one("#grouping").display = False
         self.sync()
         self.tree.focus()
+        self.refresh_bindings()    # check_action allowed only help and quitting until now; focus may not move
 
     # -- redraw from the session -------------------------------------------------------
 

@@ -26,6 +26,7 @@ async def test_the_first_frame_shows_progress_while_the_session_opens(demo: Repo
             await settle(pilot)
             assert app.session is not None and "#3 +" in screen_text(app)
             assert "Reading the changes" not in screen_text(app)
+            assert "m Move" in screen_text(app), "the footer offers what the open session allows"
     finally:
         if other is not None:
             other.lock.__exit__(None, None, None)
