@@ -29,12 +29,14 @@ def write_demo(repo: Repo) -> Repo:
 @asynccontextmanager
 async def running(path: Path, *, size: tuple[int, int] = SIZE, session: Session | None = None,
                   toasts: bool = False, **options) -> AsyncIterator[Pilot]:
-    """The app on ``path`` (no MCP server, no disk watch unless asked), settled after start-up.
+    """The app on ``path`` (no MCP server, no disk watch, no grouping child unless asked), settled
+    after start-up.
 
     Notifications are recorded either way; ``toasts`` also draws them on the screen.
     """
     options.setdefault("mcp", False)
     options.setdefault("watch", False)
+    options.setdefault("group_aside", False)   # grouped in the app's process, whatever the machine's load
     app = create_app(str(path), session=session, **options)
     async with app.run_test(size=size, notifications=toasts) as pilot:
         await settle(pilot)

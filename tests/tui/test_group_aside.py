@@ -78,7 +78,7 @@ async def test_no_child_when_no_core_is_idle(demo: Repo, monkeypatch) -> None:
     monkeypatch.setattr(os, "getloadavg", lambda: (float(os.cpu_count() or 1), 0.0, 0.0))
     monkeypatch.setattr(group_aside, "runnable_now", lambda: (os.cpu_count() or 1) + 1)
     assert not group_aside.core_idle()
-    async with running(demo.path) as pilot:
+    async with running(demo.path, group_aside=None) as pilot:     # the app decides, as it does for a person
         assert pilot.app._aside is None and len(pilot.app.session.groups) == 3
         assert "Grouped into 3 groups" in notifications(pilot.app)
 

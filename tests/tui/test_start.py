@@ -14,7 +14,7 @@ async def test_the_first_frame_shows_progress_while_the_session_opens(demo: Repo
     other = Session.open(str(demo.path))
     other.lock.__enter__()
     try:
-        app = create_app(str(demo.path), mcp=False, watch=False)
+        app = create_app(str(demo.path), mcp=False, watch=False, group_aside=False)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause(0.5)
             assert app.first_paint is not None and app.session is None
