@@ -19,6 +19,14 @@ def plain_history(repo: Repo) -> None:
         repo.commit(f"Fix thing {n}")
 
 
+def a_plain_house(repo: Repo) -> None:
+    """A README and a module, then the plain history above."""
+    repo.write("README.md", "# Tool\n")
+    repo.write("src/app.py", "def f():\n    return 1\n")
+    repo.commit("Start the tool")
+    plain_history(repo)
+
+
 def test_titles_and_paths_render_in_markdown_as_written(repo: Repo) -> None:
     repo.write("app.py", "x = 1\n")
     repo.commit()
@@ -43,10 +51,7 @@ def test_names_inside_words_and_code_spans_are_left_as_they_are(repo: Repo) -> N
 
 
 def test_a_plain_title_with_a_colon_of_its_own_is_summarized_whole(repo: Repo) -> None:
-    repo.write("README.md", "# Tool\n")
-    repo.write("src/app.py", "def f():\n    return 1\n")
-    repo.commit("Start the tool")
-    plain_history(repo)
+    a_plain_house(repo)
     repo.write("README.md", "# Tool\n\n## Step 1: Install\n\npip install tool\n")
     body = draft_of(repo)
     assert "- Document Step 1: Install\n" in body
@@ -80,10 +85,7 @@ def test_ignoring_and_converting_are_summarized_in_the_third_person(repo: Repo) 
 
 
 def test_a_subject_that_is_no_verb_phrase_is_summarized_as_a_commit_included(repo: Repo) -> None:
-    repo.write("README.md", "# Tool\n")
-    repo.write("src/app.py", "def f():\n    return 1\n")
-    repo.commit("Start the tool")
-    plain_history(repo)
+    a_plain_house(repo)
     repo.write("README.md", "# Tool\n\n## Install\n\npip install tool\n")
     repo.write("src/app.py", "def f():\n    return 2\n")
     session = Session.open(str(repo.path))
