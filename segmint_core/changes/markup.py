@@ -17,6 +17,18 @@ _HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*$")
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
 
 
+def markdown_heading(line: str) -> str | None:
+    """The text of a Markdown ``## Title`` line (closing ``#`` left out), else None."""
+    m = _HEADING.match(line)
+    return m.group(1) if m else None
+
+
+def is_title(line: str, below: str | None) -> bool:
+    """Whether ``line`` is a title underlined by ``below`` (``=====`` at least as long)."""
+    return (below is not None and bool(line.strip()) and not is_underline(line) and is_underline(below)
+            and len(below.strip()) >= len(line.strip()))
+
+
 def section_titles(lines: list[str]) -> list[str | None]:
     """The title of the section each line is in: the last Markdown ``#`` heading or underlined
     title above it (a title's own line is in its section), None before the first; a ``#`` line
@@ -28,10 +40,9 @@ def section_titles(lines: list[str]) -> list[str | None]:
         if _FENCE.match(line):
             fenced = not fenced
         elif not fenced:
-            if m := _HEADING.match(line):
-                current = m.group(1)
-            elif (row + 1 < len(lines) and line.strip() and not is_underline(line)
-                  and is_underline(lines[row + 1]) and len(lines[row + 1].strip()) >= len(line.strip())):
+            if (heading := markdown_heading(line)) is not None:
+                current = heading
+            elif is_title(line, lines[row + 1] if row + 1 < len(lines) else None):
                 current = line.strip()
         titles.append(current)
     return titles

@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import PurePosixPath
 
 from segmint_core.changes.generated import is_lock_file
-from segmint_core.changes.markup import is_underline
+from segmint_core.changes.markup import is_title, markdown_heading
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.planning.bumps import Bump, version_changes
 from segmint_core.planning import settings_edit
@@ -56,7 +56,6 @@ _MEMBER_NOISE = re.compile(r"^(?:module\.)?exports\.|\.prototype(?=\.)")
 # Every pattern above needs one of these in the line: most lines skip the regexes.
 _DEF_CUES = ("(", "def", "class", "func", "fn", "=>", "function")
 _COMMENT = re.compile(r"^\s*(?:#(?!!)|//|/\*+|\*|--|;)\s*(.+?)\s*(?:\*/)?$")
-_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _OPTION = re.compile(r"""(?:add_argument|\.option|Option)\(\s*(?:["'](-[\w-]+)["']\s*,\s*)*["'](--?[\w-]+)["']""")
 _CONDITION = re.compile(r"^\s*(?:\}\s*)?(?:if|elif|else\s+if|unless|while|case|when|match|switch|guard)\b|&&|\|\||\?\?|\bis\s+(?:not\s+)?None\b")
@@ -303,10 +302,10 @@ def _headings(lines: list[tuple[str, str]]) -> list[str]:
     line of ``=``, ``-`` or ``~`` as long as it."""
     found = []
     for at, (path, line) in enumerate(lines):
-        if m := _HEADING.match(line):
-            found.append(_heading_text(m.group(2)))
-        elif at + 1 < len(lines) and lines[at + 1][0] == path and line.strip() and not is_underline(line) \
-                and is_underline(under := lines[at + 1][1]) and len(under.strip()) >= len(line.strip()):
+        below = lines[at + 1][1] if at + 1 < len(lines) and lines[at + 1][0] == path else None
+        if (heading := markdown_heading(line)) is not None:
+            found.append(_heading_text(heading))
+        elif is_title(line, below):
             found.append(_heading_text(line.strip()))
     return found
 
@@ -314,8 +313,8 @@ def _headings(lines: list[tuple[str, str]]) -> list[str]:
 def _section_of(hunk: Hunk) -> str | None:
     """The title of the docs section a hunk edits, where its header names one (``enclosing``
     writes it there as a Markdown heading)."""
-    m = _HEADING.match(hunk.header.split("@@", 2)[-1].strip())
-    return _heading_text(m.group(2)) if m else None
+    heading = markdown_heading(hunk.header.split("@@", 2)[-1].strip())
+    return _heading_text(heading) if heading is not None else None
 
 
 def _new_headings(added: list[str], removed: list[str]) -> list[str]:
