@@ -100,12 +100,9 @@ def enclosing_line(old: list[str], hunk: Hunk) -> str | None:
     body holds the hunk's first line, as indented there (a method is known by it); None
     where that line is not indented, the text is not the hunk's, or no definition comes
     before a line indented less than the hunk."""
-    if not hunk.old_lines:
+    if not hunk.old_lines or not _numbers(old, hunk):
         return None
     first = hunk.old_start - 1
-    kept = next((line[1:] for line in hunk.lines if line[:1] in (" ", "-")), None)
-    if kept is None or first >= len(old) or old[first] != kept:
-        return None
     bound = _top_indent(hunk)
     for row in range(first - 1, max(-1, first - 1 - MAX_SCAN), -1):
         if bound == 0:
@@ -130,12 +127,18 @@ def title_at(titles: list[str | None], old: list[str], hunk: Hunk) -> str | None
         context += 1
     else:
         return None
-    first = hunk.old_start - 1
-    kept = next((line[1:] for line in hunk.lines if line[:1] in (" ", "-")), None)
-    if hunk.old_lines and (kept is None or first >= len(old) or old[first] != kept):
+    if hunk.old_lines and not _numbers(old, hunk):
         return None
+    first = hunk.old_start - 1
     row = first + context if hunk.lines[context][:1] == "-" else first + context - (1 if hunk.old_lines else 0)
     return titles[row] if 0 <= row < len(titles) else None
+
+
+def _numbers(old: list[str], hunk: Hunk) -> bool:
+    """Whether ``old`` is the text the hunk's old side numbers: its first old line is there."""
+    kept = next((line[1:] for line in hunk.lines if line[:1] in (" ", "-")), None)
+    first = hunk.old_start - 1
+    return kept is not None and first < len(old) and old[first] == kept
 
 
 def _suffix(path: str) -> str:
