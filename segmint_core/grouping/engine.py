@@ -18,7 +18,7 @@ from segmint_core.changes.models import Change
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git
-from segmint_core.grouping import graph, merging, signals, vendored
+from segmint_core.grouping import changelogs, graph, merging, signals, vendored
 from segmint_core.grouping.assemble import cut_hunks, effective_changes, ordered_groups
 from segmint_core.grouping.embeddings import get_provider
 from segmint_core.grouping.embeddings.base import EmbeddingProvider, embedding_text
@@ -114,8 +114,10 @@ def cluster(units: list[Unit], links: list[Link], model: Model, files: int) -> l
     weights = [float(max(1, u.size)) for u in units]  # a unit counts for its changed lines
     together = graph.forced_pairs(links)
     if model.merge is None:
-        return graph.average_linkage(len(units), affinity, model.threshold(files), weights, together=together)
-    return merging.agglomerate(units, affinity, weights, links, files, model.merge, together)
+        labels = graph.average_linkage(len(units), affinity, model.threshold(files), weights, together=together)
+    else:
+        labels = merging.agglomerate(units, affinity, weights, links, files, model.merge, together)
+    return changelogs.entries_kept_together(units, labels)
 
 
 def summarize_group(
