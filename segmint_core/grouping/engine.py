@@ -18,7 +18,7 @@ from segmint_core.changes.models import Change
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git
-from segmint_core.grouping import changelogs, graph, merging, signals, vendored
+from segmint_core.grouping import graph, leftovers, merging, signals, vendored
 from segmint_core.grouping.assemble import cut_hunks, effective_changes, ordered_groups
 from segmint_core.grouping.embeddings import get_provider
 from segmint_core.grouping.embeddings.base import EmbeddingProvider, embedding_text
@@ -117,7 +117,7 @@ def cluster(units: list[Unit], links: list[Link], model: Model, files: int) -> l
         labels = graph.average_linkage(len(units), affinity, model.threshold(files), weights, together=together)
     else:
         labels = merging.agglomerate(units, affinity, weights, links, files, model.merge, together)
-    return changelogs.entries_kept_together(units, labels)
+    return leftovers.kept_with_their_file(units, labels)
 
 
 def summarize_group(

@@ -39,7 +39,7 @@ DECISION_FILES = frozenset({
     "grouping/summaries.py", "grouping/seed.py", "grouping/models.py", "grouping/model_data.json",
     "grouping/probability.py", "grouping/confidence.py", "grouping/calibration.json",
     "grouping/model.json", "grouping/model_v1.json", "grouping/boosted.py",
-    "grouping/pair_evidence.py", "grouping/vendored.py", "grouping/changelogs.py",
+    "grouping/pair_evidence.py", "grouping/vendored.py", "grouping/leftovers.py",
 })
 
 

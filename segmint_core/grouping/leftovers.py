@@ -1,12 +1,14 @@
-"""A changelog's entries that no other file claims stay together.
+"""A changelog's or a test file's leftovers stay with the rest of the file.
 
 Clustering splits a changelog at every entry whose words tie it to nothing
 else: a commit that only takes eleven lines out of ``History.md`` came out as
-eleven groups, each proposed as its own ``Updated History.md``. An entry linked to
-the code it describes goes with that code; the entries left over, in groups
-holding nothing but that changelog, join the group holding most of its
-lines. Held out over the seven histories this keeps 2.1 more single commits
-of 100 whole and moves k=2 and k=3 by less than 0.003
+eleven groups, each proposed as its own ``Updated History.md``. A test file
+breaks the same way at an import or an assertion the test's code does not
+name. A part linked to the code it concerns goes with that code; the parts
+left over, in groups holding nothing but that one file, join the group
+holding most of its lines. Docs, config and code files are left as they are:
+two commits editing one page or one settings file are common, and joining
+their parts loses more tangled cases than it keeps single commits whole
 (``docs/experiments/untangling.md``).
 """
 
@@ -14,14 +16,16 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from segmint_core.grouping.lexicon import CHANGELOG
+from segmint_core.grouping.lexicon import CHANGELOG, TEST
 from segmint_core.grouping.units import Unit
 
+KINDS = frozenset({CHANGELOG, TEST})
 
-def entries_kept_together(units: list[Unit], labels: list[int]) -> list[int]:
-    """``labels`` with each changelog's groups of its own entries alone folded into its main group
-    (the one holding most of its changed lines), each cluster labelled by its smallest unit index."""
-    if not any(u.kind == CHANGELOG for u in units):
+
+def kept_with_their_file(units: list[Unit], labels: list[int]) -> list[int]:
+    """``labels`` with each changelog's and test file's groups of that file alone folded into its
+    main group (the one holding most of its changed lines), each labelled by its smallest unit index."""
+    if not any(u.kind in KINDS for u in units):
         return labels
     main = _main_group_per_file(units, labels)
     paths_of: dict[int, set[str]] = defaultdict(set)
@@ -29,7 +33,7 @@ def entries_kept_together(units: list[Unit], labels: list[int]) -> list[int]:
         paths_of[label].add(unit.path)
     folded = list(labels)
     for i, (unit, label) in enumerate(zip(units, labels)):
-        if unit.kind == CHANGELOG and paths_of[label] == {unit.path} and main[unit.path] != label:
+        if unit.kind in KINDS and paths_of[label] == {unit.path} and main[unit.path] != label:
             folded[i] = main[unit.path]
     return _by_smallest_member(folded)
 

@@ -1,5 +1,5 @@
-"""A changelog's entries that no other file claims stay together; an entry linked to the code it
-describes still goes with that code."""
+"""A changelog's or a test file's parts that no other file claims stay with the rest of the file;
+a part linked to the code it concerns still goes with that code."""
 
 from __future__ import annotations
 
@@ -71,3 +71,25 @@ def test_entries_claimed_by_different_code_stay_apart(repo: Repo) -> None:
     groups = grouped(repo)
     assert ["History.md", "server.py"] in groups
     assert ["History.md", "client.py"] in groups
+
+
+def test_an_import_a_new_test_needs_stays_with_the_test(repo: Repo) -> None:
+    tests = "import pytest\n\nfrom app import compute\n\n\n" + "".join(
+        f"def test_case_{n}():\n    assert compute() == {n}\n\n\n" for n in range(40))
+    repo.write("tests/test_app.py", tests)
+    repo.write("app.py", "def compute():\n    return 1\n")
+    repo.commit()
+    repo.write("tests/test_app.py", tests.replace("import pytest\n", "import pytest\nimport zoneinfo\n")
+               + "def test_offsets_are_kept():\n    zone = zoneinfo.ZoneInfo('Europe/Paris')\n"
+               "    assert zone.key == 'Europe/Paris'\n")
+    assert grouped(repo) == [["tests/test_app.py"]]
+
+
+def test_a_test_file_and_a_docs_page_of_two_intents_stay_apart(repo: Repo) -> None:
+    # only the file's own leftovers move: a group of another file is never joined to it
+    repo.write("tests/test_app.py", "def test_one():\n    assert True\n")
+    repo.write("docs/usage.md", "# Usage\n\nRun it.\n")
+    repo.commit()
+    repo.write("tests/test_app.py", "def test_one():\n    assert True\n\n\ndef test_two():\n    assert 2\n")
+    repo.write("docs/usage.md", "# Usage\n\nRun it with `--verbose` for every pelican sighting.\n")
+    assert grouped(repo) == [["docs/usage.md"], ["tests/test_app.py"]]
