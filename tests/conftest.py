@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,11 @@ settings.register_profile("thorough", max_examples=2000, deadline=None, suppress
 settings.load_profile("segmint")
 
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+# A shell starting the suite in the background ignores SIGINT for it, Python keeps an ignored
+# SIGINT, and so would every Segmint a test starts: the Ctrl-C tests hear it as in a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True)
