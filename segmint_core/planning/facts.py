@@ -40,6 +40,10 @@ _DEF_PATTERNS = [
     re.compile(r"^([A-Za-z_][\w-]*)\s*\(\)\s*\{"),                             # shell
     # JavaScript members: ``res.links = function(links){``, ``Router.prototype.route = function``
     re.compile(r"^\s*((?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?function\b"),
+    # and an object literal's: ``reduce: function(memo, fn) {``, ``all: async (fn) => {`` (an arrow
+    # opening a block: TypeScript's ``releaseFilter: (version: Version) => boolean,`` is a type)
+    re.compile(r"^\s*([A-Za-z_$][\w$]*)\s*:\s*(?:async\s+)?(?:function\b\*?\s*(?:[A-Za-z_$][\w$]*)?\s*\("
+               r"|(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*=>\s*\{\s*$)"),
     # JavaScript and TypeScript methods: ``async getPullRequest(number: number): Promise<X> {``
     # on one line, or a signature left open at class level (``  buildNotes(``), a generator's
     # too (``private async *pullRequestIterator(``); a call passing a callback

@@ -125,6 +125,35 @@ def test_a_javascript_member_function_is_named_as_its_callers_write_it(repo: Rep
     assert "res.links" in title_of(repo)
 
 
+def test_an_object_literals_methods_are_named_not_their_file(repo: Repo) -> None:
+    # express's Collection = Class({ reduce: function(memo, fn) {...}, all: function(fn) {...} })
+    collection = ("Collection = Class({\n  reduce: function(memo, fn) {\n    this.each(function(val, key){\n"
+                  "      memo = fn(memo, val, key)\n    })\n    return memo\n  },\n\n"
+                  + "".join(f"  step{n}: function() {{\n    return {n}\n  }},\n\n" for n in range(6))
+                  + "  all: (fn) => {\n    return this.reduce(true, fn)\n  }\n})\n")
+    repo.write("lib/collection.js", collection)
+    repo.commit()
+    repo.write("lib/collection.js", collection
+               .replace("    this.each(", "    if (this.arr.reduce)\n      return this.arr.reduce(fn, memo)\n    this.each(")
+               .replace("    return this.reduce(true", "    if (this.arr.every)\n      return this.arr.every(fn)\n"
+                        "    return this.reduce(true"))
+    assert title_of(repo) == "fix(collection): correct reduce and all"
+
+
+def test_a_typescript_parameter_typed_as_a_function_defines_nothing(repo: Repo) -> None:
+    # release-please's ``releaseFilter: (version: Version) => boolean,`` is a parameter's type
+    function = ("async function latestReleaseVersion(\n  github: GitHub,\n"
+                "  releaseFilter: (version: Version) => boolean,\n  prefix?: string,\n  pattern?: string\n"
+                "): Promise<Version | undefined> {\n  const found = await github.find(prefix, pattern);\n"
+                "  return found;\n}\n")
+    repo.write("src/manifest.ts", "export const LIMIT = 3;\n\n" + function)
+    repo.commit()
+    repo.write("src/manifest.ts", "export const LIMIT = 3;\n\n" + function
+               .replace("  prefix?: string,\n  pattern?: string\n", "  config: Config,\n  prefix?: string\n")
+               .replace("find(prefix, pattern)", "find(prefix, config.pattern)"))
+    assert "latestReleaseVersion" in title_of(repo)
+
+
 def test_a_typescript_method_is_named_not_its_file(repo: Repo) -> None:
     method = ("export class GitHub {\n  async getPullRequest(number: number): Promise<PullRequest> {\n"
               "    const found = await this.fetch(number);\n    return found;\n  }\n}\n")
