@@ -3,8 +3,8 @@
 Clustering splits a changelog at every entry whose words tie it to nothing
 else: a commit that only takes eleven lines out of ``History.md`` came out as
 eleven groups, each proposed as its own ``Updated History.md``. A test file
-breaks the same way at an import or an assertion the test's code does not
-name. A part linked to the code it concerns goes with that code; the parts
+breaks the same way at an import or a fixture that ties weakly to the test
+using it. A part linked to the code it concerns goes with that code; the parts
 left over, in groups holding nothing but that one file, join the group
 holding most of its lines. Docs, config and code files are left as they are:
 two commits editing one page or one settings file are common, and joining
