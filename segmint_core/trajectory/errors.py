@@ -23,3 +23,7 @@ class NotAShadowRepoError(TrajectoryError):
 
 class DamagedShadowError(TrajectoryError):
     """``.trajectory`` is a shadow repository git can no longer read (a broken ref, objects gone)."""
+
+
+class DamagedProvenanceError(TrajectoryError):
+    """The provenance record under ``.git/segmint/`` cannot be read or written (damaged, or a lock held too long)."""
