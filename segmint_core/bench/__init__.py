@@ -1,7 +1,7 @@
 """Benchmarks behind ``segmint bench``. Timings are medians of repeated runs.
 
 Each benchmark's ``run`` returns a ``BenchReport``; the command line
-(``segmint_core.cli.bench``) prints it, as JSON with ``--json``.
+(``segmint.cli.bench``) prints it, as JSON with ``--json``.
 """
 
 from __future__ import annotations

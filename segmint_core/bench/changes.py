@@ -81,7 +81,7 @@ def segmint_command() -> list[str]:
     script = os.path.join(os.path.dirname(sys.executable), "segmint")
     if os.path.exists(script):
         return [script]
-    return [shutil.which("segmint") or sys.executable, *([] if shutil.which("segmint") else ["-m", "segmint_core"])]
+    return [shutil.which("segmint") or sys.executable, *([] if shutil.which("segmint") else ["-m", "segmint"])]
 
 
 def _changed_lines(git: Git) -> int:

@@ -77,7 +77,7 @@ def test_output_is_complete_and_a_reader_may_stop_early(repo: Repo) -> None:
     full = run_segmint("changes", "--json", cwd=repo.path)
     assert full.returncode == 0, full.stderr
     assert len(json.loads(full.stdout)["changes"]) == 40
-    script = f"{sys.executable} -m segmint_core changes --json | head -c 100 > /dev/null; echo ${{PIPESTATUS[0]}}"
+    script = f"{sys.executable} -m segmint changes --json | head -c 100 > /dev/null; echo ${{PIPESTATUS[0]}}"
     early = subprocess.run(["bash", "-c", script], cwd=repo.path, capture_output=True, text=True, timeout=60)
     assert early.stdout.strip() == "0", early
     assert early.stderr == ""
@@ -85,7 +85,7 @@ def test_output_is_complete_and_a_reader_may_stop_early(repo: Repo) -> None:
 
 def test_a_full_disk_is_one_sentence_not_an_internal_error(repo: Repo) -> None:
     make_changes(repo)
-    script = f"{sys.executable} -m segmint_core changes --json > /dev/full"
+    script = f"{sys.executable} -m segmint changes --json > /dev/full"
     full = subprocess.run(["bash", "-c", script], cwd=repo.path, capture_output=True, text=True, timeout=60)
     assert full.returncode == 1
     assert full.stderr == "segmint: No space left on device\n"
@@ -110,7 +110,7 @@ def test_a_current_directory_that_was_deleted_is_named(tmp_path) -> None:
         gone.mkdir()
         proc = subprocess.run(
             ["sh", "-c", 'cd "$1" && rmdir "$1" && shift && exec "$@"', "sh", str(gone),
-             sys.executable, "-m", "segmint_core", *args],
+             sys.executable, "-m", "segmint", *args],
             capture_output=True, text=True, timeout=60,
         )
         assert_clean_error(CliResult(proc.returncode, proc.stdout, proc.stderr),

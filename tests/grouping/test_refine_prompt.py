@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from segmint_core.changes.models import Change, Hunk
-from segmint_core.cli.group import format_requests
+from segmint.cli.group import format_requests
 from segmint_core.config import Settings
 from segmint_core.grouping.models import ChangeGroup
 from segmint_core.grouping.refine import ask, prompt

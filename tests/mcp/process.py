@@ -17,7 +17,7 @@ PROTOCOL = "2024-11-05"
 class McpProcess:
     def __init__(self, *args: str, cwd: Path, env: dict[str, str] | None = None) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "segmint_core", "mcp", *args], cwd=cwd, env=env,
+            [sys.executable, "-m", "segmint", "mcp", *args], cwd=cwd, env=env,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         )
         self.raw: list[bytes] = []            # every stdout line, for the purity check

@@ -102,7 +102,7 @@ def test_segmint_mcp_takes_allow_root(dirty: Repo, tmp_path: Path) -> None:
 def test_allow_root_must_name_a_folder(dirty: Repo, tmp_path: Path) -> None:
     missing = tmp_path / "missing"
     for command in (["mcp", "--allow-root", str(missing)], ["--allow-root", str(missing), "mcp"]):
-        done = subprocess.run([sys.executable, "-m", "segmint_core", *command], cwd=dirty.path,
+        done = subprocess.run([sys.executable, "-m", "segmint", *command], cwd=dirty.path,
                               capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
         assert (done.returncode, done.stdout) == (2, "")
         assert done.stderr == f"segmint: --allow-root {missing} is not a folder.\n"

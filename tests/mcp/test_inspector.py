@@ -25,7 +25,7 @@ def inspect(repo: Repo, *method_args: str) -> dict:
     npx = shutil.which("npx")
     if npx is None:
         pytest.skip("npx is not installed: the MCP Inspector CLI test needs Node.js")
-    command = [npx, "-y", INSPECTOR, "--cli", sys.executable, "-m", "segmint_core", "mcp", *method_args]
+    command = [npx, "-y", INSPECTOR, "--cli", sys.executable, "-m", "segmint", "mcp", *method_args]
     # The tests run with a temporary HOME; npm's cache stays the user's, so the Inspector is fetched once.
     cache = os.path.join(pwd.getpwuid(os.getuid()).pw_dir, ".npm")
     env = {**os.environ, "npm_config_cache": cache, "npm_config_update_notifier": "false", "npm_config_fund": "false"}

@@ -35,7 +35,7 @@ def commit_diff(repo: Repo, rev: str) -> list[str]:
 
 async def test_an_agent_over_stdio_splits_a_hunk_into_two_commits(repo: Repo) -> None:
     mixed(repo)
-    params = StdioServerParameters(command=sys.executable, args=["-m", "segmint_core", "mcp", "--repo", str(repo.path)],
+    params = StdioServerParameters(command=sys.executable, args=["-m", "segmint", "mcp", "--repo", str(repo.path)],
                                    env=dict(os.environ), cwd=str(repo.path))
     async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
         await client.initialize()

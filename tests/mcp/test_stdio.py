@@ -46,7 +46,7 @@ def test_the_seed_sequence_line_by_line(dirty: Repo) -> None:
 
 def test_piped_input_is_answered_in_full(dirty: Repo) -> None:
     """``printf '...' | segmint mcp``: end of input waits for the answers still being worked on."""
-    proc = subprocess.run([sys.executable, "-m", "segmint_core", "mcp"], cwd=dirty.path, capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "segmint", "mcp"], cwd=dirty.path, capture_output=True,
                           input="\n".join(SEED_SEQUENCE).encode() + b"\n", timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()

@@ -11,7 +11,7 @@ from pathlib import Path
 from jsonschema import Draft7Validator
 
 import segmint_core
-from segmint_core.cli import build_parser
+from segmint.cli import build_parser
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((Path(__file__).parent / "fixtures" / "server.schema.2025-12-11.json").read_text())

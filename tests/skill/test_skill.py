@@ -9,7 +9,7 @@ from pathlib import Path
 
 from mcp import Client
 
-from segmint_core.cli import COMMANDS
+from segmint.cli import COMMANDS
 from segmint_core.mcp.server import build_server
 from segmint_core.session.session import Session
 from segmint_core.skill import skill_text

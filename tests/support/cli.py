@@ -20,7 +20,7 @@ def run_segmint(*args: str, cwd: Path | None = None, env: dict | None = None, in
                 timeout: float = 120) -> CliResult:
     full_env = {**os.environ, **(env or {})}
     proc = subprocess.run(
-        [sys.executable, "-m", "segmint_core", *args], cwd=cwd, env=full_env,
+        [sys.executable, "-m", "segmint", *args], cwd=cwd, env=full_env,
         capture_output=True, text=True, input=input, timeout=timeout,
     )
     return CliResult(proc.returncode, proc.stdout, proc.stderr)

@@ -22,7 +22,7 @@ class Watch:
 
     def __init__(self, *args: str) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "segmint_core", "trajectory", "watch", *args],
+            [sys.executable, "-m", "segmint", "trajectory", "watch", *args],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
         self.lines: queue.Queue[str] = queue.Queue()

@@ -10,7 +10,7 @@ from tests.support.cli import run_segmint
 NO_TUI = """
 import sys
 sys.modules["textual"] = None      # as if Textual were not installed
-from segmint_core.cli import main
+from segmint.cli import main
 sys.exit(main(["bench", "tui", "--files", "3"]))
 """
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from segmint_core.cli import build_parser
+from segmint.cli import build_parser
 from segmint_tui.app import app_from_args
 from tests.support.cli import assert_clean_error, run_segmint
 from tests.support.repo import Repo

@@ -23,7 +23,7 @@ from importlib import import_module
 from segmint_core import __version__
 from segmint_core.errors import SegmintError, disk_trouble
 
-# Sub-command modules under segmint_core.cli, in help order, with their help line.
+# Sub-command modules under segmint.cli, in help order, with their help line.
 COMMANDS = {
     "changes": "list uncommitted changes (staged, unstaged, untracked)",
     "group": "group uncommitted changes by intent (summaries and reasons)",
@@ -87,7 +87,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     chosen = _command_in(argv)
     for name, help_line in COMMANDS.items():
         if name == chosen:
-            import_module(f"segmint_core.cli.{name}").register(subparsers, common)
+            import_module(f"segmint.cli.{name}").register(subparsers, common)
         else:
             subparsers.add_parser(name, help=help_line)
     return parser
@@ -157,7 +157,7 @@ def _exit_now(code: int) -> None:
 def _run(args: argparse.Namespace) -> int:
     try:
         if args.func is None:
-            from segmint_core.cli.tui_launcher import run_tui
+            from segmint.cli.tui_launcher import run_tui
 
             return run_tui(args)
         return int(args.func(args) or 0)

@@ -20,7 +20,7 @@ import argparse
 import sys
 
 from segmint_core.changes.encode import encode_changes
-from segmint_core.cli.session_cli import open_session
+from segmint.cli.session_cli import open_session
 from segmint_core.errors import SegmintError
 from segmint_core.grouping import ALGORITHMS, PROVIDERS
 from segmint_core.grouping.refine import NO_MODEL, Refinement, prompt

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from segmint_core.cli.session_cli import PLAN_AGAIN, open_session
+from segmint.cli.session_cli import PLAN_AGAIN, open_session
 from segmint_core.errors import OutOfDateError, SegmintError
 from segmint_core.jsonio import write_json
 from segmint_core.session.applying import ApplyOutcome, BatchStopped, stopped

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from segmint_core.cli.session_cli import open_session
+from segmint.cli.session_cli import open_session
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:

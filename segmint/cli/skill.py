@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from segmint_core import skill
-from segmint_core.cli import non_empty_path
+from segmint.cli import non_empty_path
 from segmint_core.errors import SegmintError
 
 

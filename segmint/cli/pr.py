@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from segmint_core.cli.session_cli import open_session
+from segmint.cli.session_cli import open_session
 from segmint_core.jsonio import write_json
 
 

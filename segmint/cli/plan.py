@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from segmint_core.cli.session_cli import open_session, plan_table
+from segmint.cli.session_cli import open_session, plan_table
 from segmint_core.jsonio import write_json
 from segmint_core.session.models import APPLIED
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from segmint_core.cli import add_allow_root
+from segmint.cli import add_allow_root
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:

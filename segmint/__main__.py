@@ -1,0 +1,5 @@
+import sys
+
+from segmint.cli import main
+
+sys.exit(main())

@@ -1,5 +1,0 @@
-import sys
-
-from segmint_core.cli import main
-
-sys.exit(main())
