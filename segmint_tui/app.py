@@ -13,7 +13,6 @@ screen as ``SessionChanged`` messages.
 
 from __future__ import annotations
 
-import argparse
 import logging
 import time
 from collections.abc import Callable, Iterable
@@ -27,7 +26,6 @@ from textual.timer import Timer
 
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git
-from segmint_core.roots import allowed_folders
 from segmint_core.session.events import SessionEvent
 from segmint_core.session.session import Session
 from segmint_core.wording import counted
@@ -41,6 +39,7 @@ from segmint_tui.messages import (
     SessionChanged,
     SessionSaved,
 )
+from segmint_tui.options import TuiOptions
 from segmint_tui.pairing import Pairing
 from segmint_tui.screens.main import MainScreen
 
@@ -348,13 +347,12 @@ def create_app(repo: str | None = None, *, session: Session | None = None, mcp: 
                       allowed_roots=allowed_roots, aside=aside)
 
 
-def app_from_args(args: argparse.Namespace) -> SegmintApp:
-    """The app ``segmint [--repo PATH] [--no-mcp] [--agent-can-commit] [--allow-root FOLDER]`` runs."""
-    roots = allowed_folders(getattr(args, "allow_root", None) or ())
-    return create_app(getattr(args, "repo", None), mcp=not getattr(args, "no_mcp", False),
-                      agent_can_commit=getattr(args, "agent_can_commit", False), allowed_roots=roots)
+def app_from_options(options: TuiOptions) -> SegmintApp:
+    """The app ``segmint`` with no sub-command runs."""
+    return create_app(options.repo, mcp=options.mcp, agent_can_commit=options.agent_can_commit,
+                      allowed_roots=options.allowed_roots)
 
 
-def run_app(args: argparse.Namespace) -> int:
-    result = app_from_args(args).run()
+def run_app(options: TuiOptions) -> int:
+    result = app_from_options(options).run()
     return int(result or 0)

@@ -5,11 +5,20 @@ from __future__ import annotations
 import argparse
 
 from segmint_core.errors import SegmintError
+from segmint_core.roots import allowed_folders
+from segmint_tui.options import TuiOptions
+
+
+def tui_options(args: argparse.Namespace) -> TuiOptions:
+    """``segmint [--repo PATH] [--no-mcp] [--agent-can-commit] [--allow-root FOLDER]`` as the app's options."""
+    return TuiOptions(repo=args.repo, mcp=not args.no_mcp, agent_can_commit=args.agent_can_commit,
+                      allowed_roots=allowed_folders(vars(args).get("allow_root", ())))
 
 
 def run_tui(args: argparse.Namespace) -> int:
+    options = tui_options(args)
     try:
         from segmint_tui.app import run_app
     except ImportError as exc:  # pragma: no cover - depends on the install
         raise SegmintError(f"the terminal UI is not available: {exc}") from exc
-    return run_app(args)
+    return run_app(options)
