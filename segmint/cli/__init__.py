@@ -33,6 +33,7 @@ COMMANDS = {
     "undo": "undo the last commit Segmint made",
     "bench": "run a benchmark beside its reference",
     "trajectory": "record the edit timeline (every save) into .trajectory/",
+    "intent": "say what you are working on now (recorded with your edits), or show it",
     "hook": "record a coding agent's hook event (install: add the hook to its settings)",
     "mcp": "serve MCP over stdio (joins the TUI's session when one runs)",
     "send": "send a review comment about a file to the agent (lazygit custom command)",
