@@ -46,7 +46,7 @@ def index_lock(git: Git, wait: float = LOCK_WAIT_SECONDS, *, token: str | None =
     index = Path(git.git_dir) / "index"
     lock = index.with_name("index.lock")
     token = token or f"segmint {os.getpid()}-{time.time_ns()}\n"
-    fd, filled = tempfile.mkstemp(prefix="lock-", dir=_scratch_root(git))
+    fd, filled = tempfile.mkstemp(prefix="lock-", dir=scratch_root(git))
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(token.encode())
@@ -94,7 +94,7 @@ def write_blobs(git: Git, contents: Iterable[bytes]) -> list[str]:
     items = list(contents)
     if not items:
         return []
-    with tempfile.TemporaryDirectory(prefix="segmint-blobs-", dir=_scratch_root(git)) as tmp:
+    with tempfile.TemporaryDirectory(prefix="segmint-blobs-", dir=scratch_root(git)) as tmp:
         # Named from the work tree, where git runs, one a line: the repository's own path may hold a
         # newline. (Real paths: ".." from the work tree is its real parent.)
         here = os.path.relpath(os.path.realpath(tmp), os.path.realpath(git.root))
@@ -199,7 +199,7 @@ def scratch_index(git: Git, head: str | None, path: str) -> str:
     return path
 
 
-def _scratch_root(git: Git) -> str:
+def scratch_root(git: Git) -> str:
     root = os.path.join(git.git_dir, "segmint", "tmp")
     os.makedirs(root, exist_ok=True)
     return root

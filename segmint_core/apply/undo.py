@@ -12,12 +12,13 @@ from __future__ import annotations
 import bisect
 import os
 import shutil
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from segmint_core.apply import journal
-from segmint_core.apply.gitops import LITERAL, index_lock, move_head
-from segmint_core.apply.states import GITLINK
+from segmint_core.apply.gitops import LITERAL, index_lock, move_head, scratch_root
+from segmint_core.apply.states import GITLINK, SYMLINK
 from segmint_core.errors import RefusedError, SegmintError
 from segmint_core.git import Git
 from segmint_core.wording import shown
@@ -122,14 +123,35 @@ def _restored_index(git: Git, index_path: str, prepared: str, saved_index: str |
     plain = [e.row for e in entries if not e.intent_to_add]
     if plain:
         git.run("update-index", "-z", "--index-info", input=b"\0".join(plain) + b"\0", env=into)
-    intent = [e.path for e in entries if e.intent_to_add and os.path.lexists(os.path.join(git.root, e.path))]
-    if intent:   # no plumbing writes the flag: `git add -N` does, for a file in the work tree
-        git.run("add", "--intent-to-add", "--force", "--", *intent, env={**into, **LITERAL})
+    intent = [e for e in entries if e.intent_to_add]
+    if intent:
+        _add_intent(git, prepared, intent)
     for flag, option in ((SKIP_WORKTREE, "--skip-worktree"), (ASSUME_VALID, "--assume-unchanged")):
         flagged = [e.path for e in entries if e.flags & flag]
         if flagged:
             git.run("update-index", "-z", option, "--stdin", input=_nul(flagged), env=into)
     return True
+
+
+def _add_intent(git: Git, index_path: str, entries: list[Entry]) -> None:
+    """Intent-to-add entries as they were, mode included, into the index at ``index_path``. No plumbing
+    writes the flag, only ``git add -N`` of a file in a work tree; the real one may hold another kind
+    of file there by now (a symlink, a folder) or none, so it adds stand-ins of the saved modes from a
+    scratch work tree: the entry's object is the empty blob whatever the file holds."""
+    with tempfile.TemporaryDirectory(prefix="segmint-intent-", dir=scratch_root(git)) as tree:
+        for entry in entries:
+            full = os.path.join(tree, entry.path)
+            os.makedirs(os.path.dirname(full), exist_ok=True)
+            mode = entry.row.split(b" ", 1)[0]
+            if mode == SYMLINK.encode():
+                os.symlink("stand-in", full)
+            else:
+                with open(full, "wb"):
+                    pass
+                os.chmod(full, 0o755 if mode == b"100755" else 0o644)
+        git.run("-c", "core.fileMode=true", "-c", "core.symlinks=true", "--work-tree", tree, "-C", tree,
+                "add", "--intent-to-add", "--force", "--", *(e.path for e in entries),
+                env={"GIT_INDEX_FILE": index_path, "GIT_DIR": git.git_dir, **LITERAL})
 
 
 def unchanged_since(git: Git, index_path: str, paths: list[str], after: dict[str, str]) -> list[str]:

@@ -236,3 +236,27 @@ def test_copies_of_the_index_are_kept_only_for_commits_undo_can_reach(
     session.undo()
     assert list(copies.iterdir()) == []
     assert repo.git("rev-list", "--count", "HEAD").strip() == "3"
+
+
+def test_undo_puts_back_an_intent_to_add_entry_whose_file_became_a_symlink_as_a_file(repo: Repo) -> None:
+    # Issue 34: `git add -N n.txt`, then n.txt made a link. The commit takes the link; undo gives
+    # the intent-to-add entry back as it was, mode 100644, not the link's 120000.
+    repo.write("a.txt", "a\n")
+    repo.commit("base")
+    repo.write("n.txt", "x\n")
+    repo.git("add", "-N", "n.txt")
+    repo.delete("n.txt")
+    os.symlink("a.txt", repo.path / "n.txt")
+    repo.write("a.txt", "a\nmore\n")
+    before, work = entries(repo), repo.snapshot()["files"]
+
+    session = Session.open(str(repo.path))
+    session.propose_commits()
+    session.apply_all()
+    assert repo.git("ls-tree", "HEAD", "n.txt").startswith("120000 blob")
+    while session.applied:
+        session.undo()
+
+    assert entries(repo) == before
+    assert repo.snapshot()["files"] == work
+
