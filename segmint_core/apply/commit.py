@@ -44,6 +44,7 @@ from segmint_core.apply.states import (
 )
 from segmint_core.changes import ChangeSet, capture
 from segmint_core.changes.models import CONFLICTED, Change, FilePatch
+from segmint_core.changes.untracked import blob_oid
 from segmint_core.errors import (
     GitCommandError, RefusedError, SegmintError, StaleReferenceError, UnfinishedOperationError,
 )
@@ -201,18 +202,26 @@ def _same_blobs(git: Git, change: Change) -> bool:
     listed = git.run("ls-files", "-s", "-z", "--", ":(literal)" + path).stdout.split(b"\0")[0]
     zero = git.zero_oid
     now = tuple(listed.split(b"\t", 1)[0].decode().split()[:2]) if listed else (None, zero)
-    if now != (index[0], index[1] or zero):
+    if now != (index[0], index[1] or zero) and not _intent_to_add(git, change, now):
         return False
     work = unstaged.new_oid if unstaged is not None else index[1]
     full = os.path.join(git.root, path)
-    if not os.path.lexists(full):
-        return (work or zero) == zero
+    if not os.path.lexists(full) or os.path.isdir(full) and not os.path.islink(full):
+        return (work or zero) == zero   # (a folder there now: to git the file is gone)
     if os.path.islink(full) != ((unstaged.new_mode if unstaged is not None else index[0]) == SYMLINK):
         return False   # a file made a link since, or the reverse
     if os.path.islink(full):   # a link's blob is its target's text, never filtered
         target = os.fsencode(os.readlink(full))
         return git.run("hash-object", "--no-filters", "--stdin", input=target).text.strip() == work
     return git.run("hash-object", "--path", path, "--", full).text.strip() == work   # (not stored: no -w)
+
+
+def _intent_to_add(git: Git, change: Change, entry: tuple) -> bool:
+    """Whether ``entry`` (the index's ``mode oid``) is the intent-to-add entry of a file the work
+    tree creates: git diffs it as a new file, yet the index holds the empty blob for it."""
+    unstaged = change.unstaged_patch
+    return (change.staged_patch is None and unstaged is not None and unstaged.old_path is None
+            and not change.untracked and entry[1] == blob_oid(b"", git.object_format))
 
 
 def _signature(change: Change | None) -> tuple | None:
