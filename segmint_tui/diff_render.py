@@ -245,8 +245,7 @@ class HeaderBlock:
         self.target = Target(change)
         name = shown(change.file_path) if not change.old_path or change.old_path == change.file_path \
             else f"{shown(change.old_path)} → {shown(change.file_path)}"
-        added = sum(h.added for h in hunks)
-        removed = sum(h.removed for h in hunks)
+        added, removed = change.counts(hunks)
         self.parts: list[tuple[str, Style | None]] = [
             (f" {name} ", None), (f"{change.status} ", HEADER_STATUS), (f"+{added}", HEADER_ADDED), (" ", None),
             (f"−{removed}", HEADER_REMOVED), (f"  {change.id}", HEADER_ID),
@@ -376,6 +375,9 @@ def change_blocks(change: Change, hunks: list[Hunk], elsewhere: dict[str, Elsewh
     blocks: list[Block] = [file_header(change, hunks)]
     if change.binary:
         blocks.append(TextBlock([Text("  binary file: contents not shown", NOTE)], Target(change)))
+    elif not hunks and change.kept_whole is not None:
+        blocks.append(TextBlock([Text("  kept whole (a generated file): its lines are not shown", NOTE)],
+                                Target(change)))
     elif not hunks:
         blocks.append(TextBlock([Text("  no line changes (mode, rename or empty file)", NOTE)], Target(change)))
     blocks.extend(HunkBlock(change, h, (elsewhere or {}).get(h.id)) for h in hunks)

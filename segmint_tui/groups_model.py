@@ -20,11 +20,11 @@ class FileRow:
 
     @property
     def added(self) -> int:
-        return sum(h.added for h in self.hunks)
+        return self.change.counts(self.hunks)[0]
 
     @property
     def removed(self) -> int:
-        return sum(h.removed for h in self.hunks)
+        return self.change.counts(self.hunks)[1]
 
 
 @dataclass

@@ -190,10 +190,12 @@ class FilePatch(_Record):
 class Change(_Record):
     """One file's uncommitted change: its staged and unstaged hunks, merged."""
 
-    __slots__ = FIELDS = (
+    FIELDS = (
         "id", "file_path", "old_path", "status", "binary", "hunks", "old_mode", "new_mode",
         "staged_patch", "unstaged_patch", "untracked",
     )
+    # ``kept_whole``: the lines a file kept whole (a generated one, listed without its hunks) adds and removes.
+    __slots__ = (*FIELDS, "kept_whole")
 
     def __init__(
         self, id: str, file_path: str, old_path: str | None, status: str, binary: bool,
@@ -212,14 +214,22 @@ class Change(_Record):
         self.staged_patch = staged_patch
         self.unstaged_patch = unstaged_patch
         self.untracked = untracked
+        self.kept_whole: tuple[int, int] | None = None
 
     @property
     def added(self) -> int:
-        return sum(h.added for h in self.hunks)
+        return self.counts(self.hunks)[0]
 
     @property
     def removed(self) -> int:
-        return sum(h.removed for h in self.hunks)
+        return self.counts(self.hunks)[1]
+
+    def counts(self, hunks: list[Hunk]) -> tuple[int, int]:
+        """Lines ``hunks`` (some of this change's) add and remove; for a file kept whole, shown
+        without hunks, the lines the whole file adds and removes."""
+        if not hunks and self.kept_whole is not None:
+            return self.kept_whole
+        return sum(h.added for h in hunks), sum(h.removed for h in hunks)
 
     def with_hunks(self, hunks: list[Hunk]) -> "Change":
         """This change holding ``hunks`` instead (split sub-hunks, say); itself if they are its own."""

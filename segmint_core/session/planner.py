@@ -299,8 +299,9 @@ def files_of_plans(units: Units, git: Git, plans: list[CommitPlan]) -> list[File
             continue
         for change, hunks in units.parts(plan.hunk_ids, plan.change_ids):
             row = totals.setdefault(change.file_path, [0, 0])
-            row[0] += sum(h.added for h in hunks)
-            row[1] += sum(h.removed for h in hunks)
+            added, removed = change.counts(hunks)
+            row[0] += added
+            row[1] += removed
             deleted[change.file_path] = change.status == DELETED
     return [FileLine(path, a, r, deleted[path]) for path, (a, r) in totals.items()]
 

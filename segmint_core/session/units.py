@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from segmint_core.apply.lines import LineRef
+from segmint_core.apply.states import line_counts
 from segmint_core.changes import ChangeSet
 from segmint_core.changes.generated import is_lock_file
 from segmint_core.changes.models import Change, Hunk
@@ -57,7 +58,9 @@ class Units:
         self.changes: list[Change] = []
         for change in changes.changes:
             if change.file_path in changes.generated and change.hunks:
-                self.changes.append(change.with_hunks([]))   # kept whole, as a change without hunks
+                whole = change.with_hunks([])   # kept whole, as a change without hunks
+                whole.kept_whole = line_counts(change)
+                self.changes.append(whole)
                 continue
             hunks: list[Hunk] = []
             for git_hunk in change.hunks:
