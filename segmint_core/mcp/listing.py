@@ -25,7 +25,7 @@ from typing import Any
 from mcp.server import MCPServer
 from mcp_types import Tool
 
-# tools/list, as sent, is to stay under this many tokens (cl100k_base; see segmint_core.bench.tokens),
+# tools/list, as sent, is to stay under this many tokens (cl100k_base; see segmint_bench.tokens),
 # with room for tools still to come.
 TOKEN_BUDGET = 6_000
 

@@ -8,8 +8,8 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from segmint_core.bench.untangle.boosting import Boosting, fit_rows
-from segmint_core.bench.untangle.fit import with_trees
+from segmint_bench.untangle.boosting import Boosting, fit_rows
+from segmint_bench.untangle.fit import with_trees
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.grouping import graph
@@ -19,7 +19,7 @@ from segmint_core.grouping.model import DEFAULT, MODEL_FILE, Model, load_model
 from segmint_core.grouping.pair_evidence import pair_evidence
 from segmint_core.grouping.units import build_units
 from tests.grouping.scenarios import two_intents
-from tests.grouping.test_bench_untangle import history, merged_history
+from tests.bench.test_untangle import history, merged_history
 from tests.support.cli import run_segmint
 from tests.support.repo import Repo
 

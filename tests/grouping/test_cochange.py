@@ -135,9 +135,9 @@ def test_a_group_joined_by_history_says_so_in_plain_words(repo: Repo) -> None:
 
 
 def test_a_bench_case_reads_only_the_history_before_it_and_its_links_are_held_back(repo: Repo) -> None:
-    from segmint_core.bench.untangle.cache import Cache
-    from segmint_core.bench.untangle.corpus import Selection
-    from segmint_core.bench.untangle.features import load_samples
+    from segmint_bench.untangle.cache import Cache
+    from segmint_bench.untangle.corpus import Selection
+    from segmint_bench.untangle.features import load_samples
 
     paired_history(repo, together=3)
     repo.write("api.py", "api later\n")

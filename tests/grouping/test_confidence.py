@@ -93,7 +93,7 @@ def test_a_reason_names_the_evidence_between_the_two_sides() -> None:
 
 
 def test_the_review_oracle_only_looks_at_decisions_a_person_is_shown() -> None:
-    from segmint_core.bench.untangle.review import _next
+    from segmint_bench.untangle.review import _next
     from segmint_core.grouping.confidence import LISTED, Decision
 
     hidden, shown = Decision(MOVE, LISTED / 2, 1, block=0), Decision(MERGE, LISTED, 2, source=1)
@@ -105,7 +105,7 @@ def test_the_review_oracle_only_looks_at_decisions_a_person_is_shown() -> None:
 def test_a_logistic_fit_with_signals_finds_the_weights_that_made_the_outcomes() -> None:
     import numpy as np
 
-    from segmint_core.bench.untangle.calibration import fit_logistic
+    from segmint_bench.untangle.calibration import fit_logistic
 
     rng = np.random.default_rng(7)
     x = rng.normal(size=(20_000, 3))

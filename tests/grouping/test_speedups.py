@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from segmint_core.bench.untangle.corpus import Selection, tangles
-from segmint_core.bench.untangle.synthetic import synthetic_changes
-from segmint_core.bench.untangle.workspace import Workspace
+from segmint_bench.untangle.corpus import Selection, tangles
+from segmint_bench.untangle.synthetic import synthetic_changes
+from segmint_bench.untangle.workspace import Workspace
 from segmint_core.changes import capture
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from segmint_core.bench.untangle.metrics import adjusted_rand_index
+from segmint_bench.untangle.metrics import adjusted_rand_index
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.grouping import group_changes

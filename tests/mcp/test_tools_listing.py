@@ -6,7 +6,7 @@ import re
 
 from mcp.server import MCPServer
 
-from segmint_core.bench import tokens
+from segmint_bench import tokens
 from segmint_core.mcp.listing import TOKEN_BUDGET, listing_json, model_facing_json
 from segmint_core.mcp.prompt import STEPS
 from segmint_core.mcp.schemas import SessionState

@@ -9,10 +9,10 @@ from pathlib import Path
 from textual import events
 from textual.pilot import Pilot
 
+from segmint_bench.demo import BASE, EDITED
+from segmint_bench.screenshots import NOON, SIZE, pinned_session, settle  # noqa: F401  (the tests' helpers too)
 from segmint_core.session.session import Session
 from segmint_tui.app import SegmintApp, create_app
-from segmint_tui.demo import BASE, EDITED
-from segmint_tui.screenshots import NOON, SIZE, pinned_session, settle  # noqa: F401  (the tests' helpers too)
 from tests.support.repo import Repo
 
 

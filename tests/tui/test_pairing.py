@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from contextlib import asynccontextmanager
 
-from segmint_tui.bench import agent_client
+from segmint_bench.tui_measures import agent_client
 from segmint_tui.pairing import Pairing
 from tests.mcp.process import McpProcess
 from tests.mcp.support import data

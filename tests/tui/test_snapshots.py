@@ -16,7 +16,7 @@ import pytest
 from textual.pilot import Pilot
 
 from segmint_tui.app import SegmintApp, create_app
-from segmint_tui.screenshots import steady_cursors
+from segmint_bench.screenshots import steady_cursors
 from tests.support.repo import Repo
 from tests.tui.support import SIZE, pinned_session, settle
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from segmint_core.bench.changes import segmint_command
+from segmint_bench.changes import segmint_command
 from segmint_core.session.session import Session
 from tests.support.repo import Repo
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from segmint_core.bench.changes import segmint_command
+from segmint_bench.changes import segmint_command
 from segmint_core.session.session import Session
 from tests.tui.test_confidence import mixed
 from tests.tui.test_terminal import Terminal, pytestmark, terminal  # noqa: F401  (the tmux fixture and skip)

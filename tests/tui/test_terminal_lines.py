@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from segmint_core.bench.changes import segmint_command
+from segmint_bench.changes import segmint_command
 from tests.conftest import shared_data
 from tests.support.repo import Repo
 from tests.tui.test_terminal import Terminal, pytestmark, terminal  # noqa: F401  (the tmux fixture and skip)

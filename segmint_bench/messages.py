@@ -1,0 +1,287 @@
+"""``segmint bench messages REPO``: proposed subjects against what the engineers wrote.
+
+Cases are single real commits of REPO's first-parent line whose subjects are
+Conventional Commits of a standard type (one parent, text only, 1-12 files,
+2-250 changed lines), made where the house style learned from the commits
+before them is Conventional. For each, the parent is checked out and the
+commit's tree written into the work tree; Segmint proposes commits as
+``segmint plan`` would (grouping, then messages in the house style learned
+from the history before the case: the commit itself and later ones are not
+in it). The proposal covering the most hunks is compared with the real
+subject: type and scope agreement (scope where the real one has one), word
+overlap (F1) of the description, titles clean, and the share of cases
+proposed as exactly one commit, each with its standard error. Each case's
+majority type in its history before it is the baseline.
+``--leave-one-out`` (``message_voting.py``) chooses the voting of types and
+scopes on all repositories but one and scores that one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import shutil
+import statistics
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+
+from segmint_bench import BenchReport
+from segmint_bench.untangle.cases import Case, read_history as read_commits
+from segmint_bench.untangle.workspace import Workspace
+from segmint_core.config import Settings
+from segmint_core.errors import SegmintError
+from segmint_core.planning.enclosing import Sections
+from segmint_core.planning.conventional import STANDARD_TYPES, Subject, parse_subject, words
+from segmint_core.planning.history import HISTORY_LIMIT, read_history
+from segmint_core.planning.style import MIN_HISTORY, HouseStyle, counts_for_style, house_writes_conventional
+from segmint_core.planning.titles import TITLE_LIMIT, one_line
+from segmint_core.session.session import Session
+from segmint_core.session.store import FOLDER
+from segmint_core.wording import counted
+
+HISTORY_SCAN = 100_000
+
+
+def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    p = subparsers.add_parser(
+        "messages", help="score proposed commit subjects against real Conventional subjects",
+        description="Check out the parent of real single commits of REPO, propose commits for the "
+                    "commit's changes, and compare the largest proposal's subject with the real one. "
+                    "With --leave-one-out, choose how the type and scope are voted on all but one "
+                    "repository and score that one, for each.",
+    )
+    p.add_argument("repo", metavar="REPO", nargs="?",
+                   help="a git repository (or bundle) with history; it is cloned, never touched")
+    p.add_argument("--leave-one-out", metavar="REPO", nargs="+",
+                   help="repositories (or bundles): choose the voting on all but one, score that one, for each")
+    p.add_argument("--n", type=int, default=40, help="cases per repository (default 40)")
+    p.add_argument("--seed", type=int, default=0, help="which random sample of cases (default 0)")
+    p.add_argument("--json", action="store_true", help="print every figure, per case too, as JSON")
+    p.add_argument("--confusion", action="store_true",
+                   help="also print how often each real type was proposed as each type")
+    p.add_argument("--save-type-model", metavar="PATH",
+                   help="with --leave-one-out: fit the type model on all the repositories and write it to PATH "
+                        "(segmint_core/planning/type_model.json ships)")
+    p.set_defaults(func=run)
+
+
+@dataclass
+class CaseScore:
+    sha: str
+    real: str
+    proposed: str
+    commits: int
+    type_ok: bool
+    scope_ok: bool | None       # None: the real subject has no scope
+    f1: float
+    clean: float                # share of the case's proposed titles that are clean
+    baseline_type: str | None
+    baseline_scope: str | None
+
+
+def run(args: argparse.Namespace) -> BenchReport:
+    from segmint_bench.timing import progress
+
+    if args.n < 1:
+        raise SegmintError("--n must be at least 1")
+    if args.leave_one_out:
+        from segmint_bench.message_voting import leave_one_out
+
+        if args.repo:
+            raise SegmintError("Give repositories either as REPO or after --leave-one-out, not both")
+        return leave_one_out(args.leave_one_out, n=args.n, seed=args.seed, log=progress,
+                             confusion=args.confusion, save_type_model=args.save_type_model)
+    if args.save_type_model:
+        raise SegmintError("--save-type-model fits on the repositories given after --leave-one-out")
+    if not args.repo:
+        raise SegmintError("Give a repository, or several after --leave-one-out")
+    return run_benchmark(args.repo, n=args.n, seed=args.seed, log=progress, confusion=args.confusion)
+
+
+def run_benchmark(repo: str, *, n: int, seed: int, log: Callable[[str], None] = lambda _: None,
+                  confusion: bool = False) -> BenchReport:
+    scores = [score(p) for p in proposals(repo, n=n, seed=seed, log=log)]
+    summary = summarize(scores)
+    figures = {"repo": repo, "n": len(scores), "seed": seed, "summary": summary,
+               "cases": [asdict(s) for s in scores]}
+    text = format_table(repo, summary, len(scores), seed)
+    if confusion:
+        text += "\n" + format_confusion(summary)
+    return BenchReport(figures, text)
+
+
+@dataclass
+class Proposal:
+    """One case: the real subject, and the commits Segmint proposes for its changes."""
+
+    sha: str
+    real: Subject
+    plans: list[tuple[list, int]]     # each proposed commit's (change, hunks) parts and its size in hunks
+    titles: list[str]
+    style: HouseStyle
+
+    @property
+    def largest(self) -> int:
+        return max(range(len(self.plans)), key=lambda i: (self.plans[i][1], -i))
+
+
+def proposals(repo: str, *, n: int, seed: int, log: Callable[[str], None] = lambda _: None) -> list[Proposal]:
+    found: list[Proposal] = []
+    with Workspace(repo) as workspace:
+        cases = candidates(workspace)
+        random.Random(seed).shuffle(cases)
+        for case, real in cases[:n]:
+            found.append(propose(workspace, case, real))
+            log(f"case {len(found)}/{min(n, len(cases))} {case.tip[:8]}: {_shown(real)!r} -> "
+                f"{found[-1].titles[found[-1].largest]!r} ({counted(len(found[-1].plans), 'commit')})")
+    if not found:
+        raise SegmintError(f"No single commit with a Conventional subject fits the limits in {repo}")
+    return found
+
+
+def candidates(workspace: Workspace) -> list[tuple[Case, Subject]]:
+    """Eligible first-parent commits with Conventional subjects of a standard type, oldest
+    first, where the house style learned before them is Conventional (``deps: qs@2.3.0``
+    in a house of plain subjects is a house habit, not a Conventional commit)."""
+    line = read_history(workspace.git, workspace.head(), HISTORY_SCAN)
+    commits = read_commits(workspace.git, workspace.head())
+    subjects = [p.subject for p in line]
+    found = []
+    for position, past in enumerate(line):
+        commit = commits.get(past.sha)
+        subject = parse_subject(past.subject)
+        if commit is None or not commit.eligible or subject.type not in STANDARD_TYPES:
+            continue
+        before = [s for s in subjects[position + 1:position + 1 + HISTORY_LIMIT] if counts_for_style(s)]
+        if len(before) < MIN_HISTORY or not house_writes_conventional(before):
+            continue
+        found.append((Case(commit.parents[0], (commit.sha,), commit.time), subject))
+    found.reverse()
+    return found
+
+
+def propose(workspace: Workspace, case: Case, real: Subject) -> Proposal:
+    workspace.tangle(case)
+    shutil.rmtree(f"{workspace.git.git_dir}/{FOLDER}", ignore_errors=True)   # no state from the last case
+    session = Session(workspace.git, settings=Settings())
+    plans = session.propose_commits()
+    sections = Sections(session.units.changes, workspace.git)   # the parts as the planner reads them
+    parts = [(sections.resolve(session.units.message_parts(p.hunk_ids, p.change_ids)), len(p.hunk_ids) + len(p.change_ids))
+             for p in plans]
+    return Proposal(case.tip, real, parts, [p.title for p in plans], session.message_style())
+
+
+def score(proposal: Proposal, titles: list[str] | None = None) -> CaseScore:
+    """``titles``: other titles for the proposed commits (another voting) than Segmint's own."""
+    titles = titles or proposal.titles
+    real, style = proposal.real, proposal.style
+    ours = parse_subject(titles[proposal.largest])
+    return CaseScore(
+        sha=proposal.sha, real=_shown(real), proposed=titles[proposal.largest], commits=len(titles),
+        type_ok=ours.type == real.type,
+        scope_ok=None if real.scope is None else (ours.scope or "").lower() == real.scope.lower(),
+        f1=word_f1(ours.text, real.text),
+        clean=sum(clean_title(t) for t in titles) / len(titles),
+        baseline_type=next(iter(style.types), None), baseline_scope=next(iter(style.scopes), None),
+    )
+
+
+def clean_title(title: str) -> bool:
+    return (0 < len(title) <= TITLE_LIMIT and title == one_line(title) and not title.endswith(("…", "..."))
+            and "Grouped because" not in title)
+
+
+def word_f1(ours: str, real: str) -> float:
+    a, b = Counter(words(ours)), Counter(words(real))
+    common = sum((a & b).values())
+    if not common:
+        return 0.0
+    precision, recall = common / sum(a.values()), common / sum(b.values())
+    return 2 * precision * recall / (precision + recall)
+
+
+def summarize(scores: list[CaseScore]) -> dict:
+    scoped = [s for s in scores if s.scope_ok is not None]
+    reals = [parse_subject(s.real) for s in scores]
+    return {
+        "type": statistics.fmean(s.type_ok for s in scores),
+        "type_se": standard_error([s.type_ok for s in scores]),
+        "scope": statistics.fmean(s.scope_ok for s in scoped) if scoped else None,
+        "scope_se": standard_error([s.scope_ok for s in scoped]),
+        "scoped_cases": len(scoped),
+        "f1": statistics.fmean(s.f1 for s in scores),
+        "f1_se": standard_error([s.f1 for s in scores]),
+        "clean": statistics.fmean(s.clean for s in scores),
+        "one_commit": statistics.fmean(s.commits == 1 for s in scores),
+        "baseline_type": statistics.fmean(r.type == s.baseline_type for r, s in zip(reals, scores)),
+        "baseline_scope": statistics.fmean((r.scope or "").lower() == (s.baseline_scope or "").lower()
+                                           for r, s in zip(reals, scores) if r.scope) if scoped else None,
+        "confusion": type_confusion(scores),
+        "type_whole": _agreement([s for s in scores if s.commits == 1]),
+        "type_split": _agreement([s for s in scores if s.commits > 1]),
+    }
+
+
+def _agreement(scores: list[CaseScore]) -> tuple[int, int]:
+    """Cases whose type agrees, of how many."""
+    return sum(s.type_ok for s in scores), len(scores)
+
+
+NO_TYPE = "(none)"
+
+
+def type_confusion(scores: list[CaseScore]) -> dict[str, dict[str, int]]:
+    """How many cases of each real type were proposed as each type (``(none)``: no type)."""
+    matrix: dict[str, Counter] = {}
+    for s in scores:
+        real, ours = parse_subject(s.real).type or NO_TYPE, parse_subject(s.proposed).type or NO_TYPE
+        matrix.setdefault(real, Counter())[ours] += 1
+    return {real: dict(sorted(row.items())) for real, row in sorted(matrix.items())}
+
+
+def format_confusion(summary: dict) -> str:
+    """Real types down, proposed types across; agreement is the diagonal. Then the agreement
+    where the real commit was proposed whole and where it was split (the largest proposal
+    then holds part of it)."""
+    (whole, of_whole), (split, of_split) = summary["type_whole"], summary["type_split"]
+    return (_confusion_table(summary["confusion"]) +
+            f"\n  type agrees in {whole}/{of_whole} cases proposed as one commit, {split}/{of_split} split")
+
+
+def _confusion_table(matrix: dict[str, dict[str, int]]) -> str:
+    proposed = sorted({t for row in matrix.values() for t in row})
+    rows = [["real \\ proposed", *proposed, "agree"]]
+    for real, row in matrix.items():
+        total = sum(row.values())
+        rows.append([real, *(str(row.get(t, "")) or "." for t in proposed), f"{row.get(real, 0)}/{total}"])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join("  " + "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths)))
+                     for r in rows)
+
+
+def standard_error(values: list) -> float | None:
+    return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else None
+
+
+def format_table(repo: str, summary: dict, n: int, seed: int) -> str:
+    def pct(x: float | None) -> str:
+        return "n/a" if x is None else f"{100 * x:.0f}%"
+    def se(x: float | None, scale: int = 100) -> str:
+        return "" if x is None else f" ±{scale * x:.0f}" if scale == 100 else f" ±{x:.2f}"
+    rows = [
+        ("", "type", f"scope ({summary['scoped_cases']})", "description F1", "clean titles", "one commit"),
+        ("Segmint", pct(summary["type"]) + se(summary["type_se"]), pct(summary["scope"]) + se(summary["scope_se"]),
+         f"{summary['f1']:.2f}" + se(summary["f1_se"], 1), pct(summary["clean"]), pct(summary["one_commit"])),
+        ("majority type and scope", pct(summary["baseline_type"]), pct(summary["baseline_scope"]), "", "", ""),
+    ]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = [f"{repo}: {counted(n, 'case')} (seed {seed})"]
+    lines += ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
+    return "\n".join(lines)
+
+
+def _shown(subject: Subject) -> str:
+    scope = f"({subject.scope})" if subject.scope else ""
+    return one_line(f"{subject.type}{scope}{'!' if subject.breaking else ''}: {subject.text}")
