@@ -52,9 +52,9 @@ def run_watch(args: argparse.Namespace) -> int:
     service = TrajectoryService(debounce=args.debounce)
     log = logging.getLogger(LOGGER)
     try:
-        if args.intent:
-            service.set_trajectory_intent(args.intent)
         service.start(root)
+        if args.intent:   # (once started: the intent then goes to the project's provenance record too)
+            service.set_trajectory_intent(args.intent)
         log.info("Ctrl-C to stop")
         while not stopping.wait(1.0):
             pass

@@ -15,11 +15,13 @@ from __future__ import annotations
 import os
 import threading
 from datetime import datetime
+from pathlib import Path
 
 from segmint_core.git import Git
 from segmint_core.roots import AllowedRoots
 from segmint_core.toolresult import ToolResult
 from segmint_core.trajectory import commit_messages as msgs
+from segmint_core.trajectory import provenance
 from segmint_core.trajectory import format as fmt
 from segmint_core.trajectory.clock import Clock, aware, system_clock
 from segmint_core.trajectory.errors import TrajectoryError
@@ -33,12 +35,14 @@ from segmint_core.trajectory.sessions import SESSION_GAP, split_sessions
 TOOLS: dict[str, dict[str, bool]] = {
     "configure_project": {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True},
     "set_trajectory_intent": {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True},
+    "finish_trajectory_intent": {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True},
     "get_file_trajectory": {"readOnlyHint": True},
     "get_global_trajectory": {"readOnlyHint": True},
     "get_session_summary": {"readOnlyHint": True},
     "consolidate": {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False},
 }
 
+SOURCE = "mcp"   # provenance's name for intents an agent declares over MCP
 MAX_DEPTH = 50
 MAX_LIMIT = 200
 MAX_SINCE_CONSOLIDATE = 500
@@ -132,21 +136,46 @@ class TrajectoryService:
             return self._configured(recording, already_running=False)
 
     def set_trajectory_intent(self, intent: str) -> ToolResult:
-        """Set the intent (the "why") recorded with every following snapshot.
+        """Set the intent (the "why") of the work from now on: one task, in a few words.
 
-        ``intent`` is a short description of the current task ("Fixing bug
-        #123"). It is kept in memory until set again or the process restarts,
-        and may be set before ``configure_project``.
+        ``intent`` is a short description of the current task ("Fix bug #123").
+        It is recorded as the task of the edits that follow (the repository's
+        provenance record, which grouping and commit titles read), and kept with
+        every later snapshot of the timeline until set again or finished with
+        ``finish_trajectory_intent``. It may be set before ``configure_project``.
         """
         text = _clean_intent(intent)
+        root = self._provenance_root()
+        if root is not None:
+            provenance.begin_intent(Path(root), text, source=SOURCE)
         with self._lock:
             previous, self._intent = self._intent, text
             if self._recording is not None:
                 self._recording.recorder.intent = text
         return ToolResult(
-            f"Intent set: {text}. Snapshots from now on record it.\n",
-            {"intent": text, "previous": previous},
+            f"Intent set: {text}. Edits from now on are recorded under it.\n",
+            {"intent": text, "previous": previous, "recorded_in": root},
         )
+
+    def finish_trajectory_intent(self) -> ToolResult:
+        """Say the current task is finished: edits from now on belong to no intent until the next one is set."""
+        root = self._provenance_root()
+        if root is not None:
+            provenance.end_intent(Path(root), source=SOURCE)
+        with self._lock:
+            finished, self._intent = self._intent, None
+            if self._recording is not None:
+                self._recording.recorder.intent = None
+        text = f"Finished: {finished}.\n" if finished else "No intent was set: nothing to finish.\n"
+        return ToolResult(text, {"finished": finished, "recorded_in": root})
+
+    def _provenance_root(self) -> str | None:
+        """The repository whose provenance record an intent goes to: the recorded project, else the session's."""
+        with self._lock:
+            if self._recording is not None:
+                return self._recording.root
+        repository = self.roots.repository() if self.roots is not None else None
+        return os.path.realpath(repository) if repository else None
 
     def get_file_trajectory(self, filepath: str, depth: int = 5) -> ToolResult:
         """How one file evolved: its last ``depth`` snapshots, oldest to newest, with diffs.

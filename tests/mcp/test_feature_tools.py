@@ -58,3 +58,19 @@ async def test_progress_is_reported_when_asked_for(server: MCPServer) -> None:
         assert not result.is_error
     assert seen and all(total is not None and 0 <= done <= total for done, total, _ in seen)
     assert any("embedding" in (message or "") for *_, message in seen)
+
+
+async def test_an_agent_declares_a_task_and_finishes_it_in_the_provenance_record(server: MCPServer, dirty: Repo) -> None:
+    """One intent per task: declared before editing, finished after; the edits between are recorded under it."""
+    from segmint_core.trajectory.provenance import current_intent, record_edit
+
+    async with legacy(server) as client:
+        declared = await data(client, "set_trajectory_intent", intent="Fix the crash on an empty config")
+        assert declared["recorded_in"] == str(dirty.path.resolve())
+        intent = current_intent(dirty.path, source="mcp")
+        assert (intent.text, intent.source) == ("Fix the crash on an empty config", "mcp")
+        record_edit(dirty.path, ["src/parser.py"], source="mcp")
+        finished = await data(client, "finish_trajectory_intent")
+        assert finished["finished"] == "Fix the crash on an empty config"
+        assert current_intent(dirty.path, source="mcp") is None
+        assert (await data(client, "finish_trajectory_intent"))["finished"] is None

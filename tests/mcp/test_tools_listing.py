@@ -17,7 +17,7 @@ from tests.support.repo import Repo
 SEED_TOOLS = ["list_changes", "group_changes", "propose_commits", "apply_commit", "generate_pr"]
 PAIRING = ["get_session", "move_hunks", "move_lines", "merge_groups", "update_group", "update_commit", "reorder_commits", "refresh"]
 CHUNKS = ["load_diff", "list_chunks", "get_chunk", "find_chunks_for_files", "get_file_diff", "get_current_overview"]
-TRAJECTORY = ["configure_project", "set_trajectory_intent", "get_file_trajectory", "get_global_trajectory",
+TRAJECTORY = ["configure_project", "set_trajectory_intent", "finish_trajectory_intent", "get_file_trajectory", "get_global_trajectory",
               "get_session_summary", "consolidate"]
 # list_changes re-reads the tree into the shared session, as refresh does (ids renumbered, groups of
 # hunks gone dropped, the person's TUI told): not read-only.
@@ -26,7 +26,7 @@ READ_ONLY = {"get_session", *CHUNKS, "get_file_trajectory", "get_global_trajecto
 # keeps an edited draft unless told to replace it).
 DESTRUCTIVE = {"apply_commit", "consolidate", "group_changes"}
 IDEMPOTENT = {*READ_ONLY, "list_changes", "update_group", "update_commit", "reorder_commits", "refresh", "configure_project",
-              "set_trajectory_intent"}
+              "set_trajectory_intent", "finish_trajectory_intent"}
 OPEN_WORLD = {"group_changes", "propose_commits", "generate_pr"}   # a configured model endpoint is called
 # Room kept in the token budget for tools still to come; group_changes' refine and the confidence
 # fields (get_session, group_changes) took half of the 10% kept before.

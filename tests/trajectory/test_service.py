@@ -107,7 +107,7 @@ def test_intent_set_before_configure_is_recorded_and_survives_reconfiguring(
     service: TrajectoryService, proj: Repo, tmp_path: Path,
 ) -> None:
     result = service.set_trajectory_intent("  Fix\nlogin  ")
-    assert result.data == {"intent": "Fix login", "previous": None}
+    assert result.data == {"intent": "Fix login", "previous": None, "recorded_in": None}
     service.configure_project(str(proj.path))
     save(service, proj, "app.py", "one\n")
     assert shadow_subjects(proj)[-1].startswith("[AUTO-TRJ] 09:30:10 - Fix login - app.py")
@@ -314,7 +314,7 @@ def test_tools_are_safe_to_call_from_many_threads(configured: TrajectoryService,
 def test_every_tool_is_a_documented_method() -> None:
     from segmint_core.trajectory.service import TOOLS
 
-    assert list(TOOLS) == ["configure_project", "set_trajectory_intent", "get_file_trajectory",
+    assert list(TOOLS) == ["configure_project", "set_trajectory_intent", "finish_trajectory_intent", "get_file_trajectory",
                            "get_global_trajectory", "get_session_summary", "consolidate"]
     for name in TOOLS:
         doc = getattr(TrajectoryService, name).__doc__

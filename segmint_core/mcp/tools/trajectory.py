@@ -17,9 +17,13 @@ WORDING = {
         "Needed once before the other timeline tools.\n"
         "Example: path='/home/me/app'. Returns {root: '/home/me/app', already_running: false, ...}")),
     "set_trajectory_intent": Wording("Say what you are working on", (
-        "Record the intent of the work from now on, kept with every later snapshot until set again; "
-        "grouping ties edits of one intent together.\nExample: intent='Fix bug #123'. "
-        "Returns {intent: 'Fix bug #123', previous: null}")),
+        "Declare the task you are starting, once per task, before editing: its edits are recorded under it, "
+        "and Segmint groups them into one commit titled from it. Say a new task with a new call.\n"
+        "Example: intent='Fix the crash on an empty config'. "
+        "Returns {intent: 'Fix the crash on an empty config', previous: null}")),
+    "finish_trajectory_intent": Wording("Say the task is finished", (
+        "The task declared with set_trajectory_intent is done: edits from now on belong to no task "
+        "until the next set_trajectory_intent.\nReturns {finished: 'Fix the crash on an empty config'}")),
     "get_file_trajectory": Wording("Show how a file evolved", (
         "The last depth snapshots of one file (path relative to the project), oldest first, with "
         "diffs; a return to earlier content is marked [Revert Detected].\n"
