@@ -202,8 +202,10 @@ def undo(session: SessionCore, *, actor: str = PERSON) -> UndoOutcome:
         refuse_unfinished(session.git, "undo")
 
         def record() -> None:
+            approved = [p["id"] for p in last.state_before["plans"] if p.get("status") == APPROVED]
             session.units = ledger.put_back(session.state, last, session.capture_changes())
-            session.log(actor, "undid", f"{actor} undid {last.plan_id} ({last.sha[:7]})")
+            again = f"; {', '.join(approved)} must be approved again" if approved else ""
+            session.log(actor, "undid", f"{actor} undid {last.plan_id} ({last.sha[:7]}){again}")
             try:
                 write_units(session.folder, session.units, session.state)
                 session.save()

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from segmint_core.changes import ChangeSet
-from segmint_core.session.models import APPLIED, FAILED, PROPOSED, AppliedCommit, CommitPlan, Group
+from segmint_core.session.models import (
+    APPLIED, APPROVED, FAILED, PROPOSED, AppliedCommit, CommitPlan, Group,
+)
 from segmint_core.session.state import SavedState
 from segmint_core.session.units import Units
 
@@ -49,7 +51,8 @@ def just_committed(state: SavedState) -> frozenset[str]:
 
 def put_back(state: SavedState, last: AppliedCommit, fresh: ChangeSet) -> Units:
     """Groups and plans as they were before ``last`` was committed, on a fresh capture (which,
-    with HEAD and the index put back, has the same hunk ids); the units they name."""
+    with HEAD and the index put back, has the same hunk ids); the units they name. No plan comes
+    back approved: an agent's apply of it waits for the person again (unless they let agents commit)."""
     before = last.state_before
     units = Units(fresh, before.get("splits", {}))
     known = set(units.by_id) | set(units.change_by_id)
@@ -68,6 +71,9 @@ def put_back(state: SavedState, last: AppliedCommit, fresh: ChangeSet) -> Units:
     undone = next((p for p in state.plans if p.id == last.plan_id), None)
     if undone is not None and undone.status == FAILED:   # that failure was overcome by the commit undone
         undone.status, undone.error = PROPOSED, None
+    for plan in open_plans:   # an approval was spent on a commit now undone: the person approves again
+        if plan.status == APPROVED:
+            plan.status = PROPOSED
     if state.applied and state.applied[-1] is last:
         state.applied.pop()
     return units

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from segmint_core.mcp.server import build_server
 from segmint_core.session.session import Session
+from tests.mcp.support import data, legacy
 from segmint_tui.diff_render import HunkBlock
 from tests.support.repo import Repo
 from tests.tui.support import notifications, running, screen_text, settle, type_text
@@ -120,8 +122,28 @@ async def test_undo_the_last_commit(demo: Repo) -> None:
         await pilot.press("u")
         await settle(pilot)
         assert demo.head() == base
-        assert app.session.plans[0].status == "approved"
+        assert app.session.plans[0].status == "proposed", "the approval was spent on the commit undone"
         assert "person undid commit-1" in screen_text(app)
+
+
+async def test_after_undo_an_agent_s_commit_waits_for_approval_again(demo: Repo) -> None:
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        await propose(pilot)
+        base = demo.head()
+        await pilot.press("A")
+        await settle(pilot)
+        await pilot.press("X")
+        await settle(pilot)
+        last = app.session.applied[-1].plan_id
+        await pilot.press("u")
+        await settle(pilot)
+        undone, head = app.session.plan(last), demo.head()
+        assert undone.status == "proposed" and "✓ approved" not in screen_text(app)
+        async with legacy(build_server(app.session)) as agent:   # the real MCP client, as an agent would
+            asked = await data(agent, "apply_commit", commit_id=last)
+        assert (asked["status"], asked["sha"]) == ("awaiting_approval", None)
+        assert demo.head() == head != base and app.session.plan(last).status == "awaiting_approval"
 
 
 async def test_a_failed_commit_shows_its_reason(demo: Repo) -> None:
