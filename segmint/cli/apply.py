@@ -39,6 +39,12 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
 def run(args: argparse.Namespace) -> int:
     session = open_session(args)
+    with session.committing:   # what is left to apply is read once no other apply can change it
+        session.catch_up()
+        return _apply(session, args)
+
+
+def _apply(session: Session, args: argparse.Namespace) -> int:
     if args.all and args.dry_run:
         raise SegmintError("--dry-run works on one commit at a time: give a COMMIT_ID")
     if not session.plans or args.all and not any(p.status != APPLIED for p in session.plans):

@@ -8,6 +8,7 @@ groups and plans under their new ids.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,7 +59,7 @@ def selection_for(session: SessionCore, plan: CommitPlan) -> Selection:
 
 
 def apply_commit(session: SessionCore, commit_id: str, *, dry_run: bool = False, actor: str = PERSON) -> ApplyOutcome:
-    with session.lock:
+    with session.committing if not dry_run else nullcontext(), session.lock:
         session.begin_edit()
         plan = session.plan(commit_id)
         if plan.status == APPLIED:
@@ -164,19 +165,21 @@ def stopped(session: SessionCore, made: list[ApplyOutcome], plan_id: str, exc: E
 def apply_all(session: SessionCore, *, actor: str = PERSON, approved_only: bool = False) -> list[ApplyOutcome]:
     """Every open plan (or the approved ones) in order. A failure after some commits raises
     ``BatchStopped``, naming the commits made; before any, the failure itself."""
-    wanted = [p for p in session.plans if p.status != APPLIED and (p.status == APPROVED or not approved_only)]
-    for plan in wanted:   # before any commit, so none of the batch lands half-way
-        _refuse_if_out_of_date(session, plan)
-    made: list[ApplyOutcome] = []
-    for plan_id in [p.id for p in wanted]:
-        try:
-            made.append(apply_commit(session, plan_id, dry_run=False, actor=actor))
-        except (SegmintError, OSError) as exc:
-            stop = stopped(session, made, plan_id, exc)
-            if stop is None:
-                raise
-            raise stop from exc
-    return made
+    with session.committing:   # the whole batch: another apply cannot take a plan of it half-way
+        with session.lock:
+            wanted = [p for p in session.plans if p.status != APPLIED and (p.status == APPROVED or not approved_only)]
+            for plan in wanted:   # before any commit, so none of the batch lands half-way
+                _refuse_if_out_of_date(session, plan)
+        made: list[ApplyOutcome] = []
+        for plan_id in [p.id for p in wanted]:
+            try:
+                made.append(apply_commit(session, plan_id, dry_run=False, actor=actor))
+            except (SegmintError, OSError) as exc:
+                stop = stopped(session, made, plan_id, exc)
+                if stop is None:
+                    raise
+                raise stop from exc
+        return made
 
 
 @dataclass
@@ -190,7 +193,7 @@ class UndoOutcome:
 
 
 def undo(session: SessionCore, *, actor: str = PERSON) -> UndoOutcome:
-    with session.lock:
+    with session.committing, session.lock:
         if not session.applied:
             raise RefusedError("Nothing to undo: Segmint has made no commit in this session")
         last = session.applied[-1]

@@ -29,13 +29,16 @@ from segmint_core.session.models import APPLIED, PERSON, Activity, CommitPlan, G
 from segmint_core.session.presence import Presence
 from segmint_core.session.recapture import recapture
 from segmint_core.session.remap import remap
-from segmint_core.session.shared import SharedLock, file_stamp
+from segmint_core.session.shared import OneAtATime, SharedLock, file_stamp
 from segmint_core.session.state import (
     STATE_FILE, RefreshReport, SavedState, carry_over, read_saved, read_units, unit_signatures, write_saved,
     write_units,
 )
 from segmint_core.session.store import session_dir
 from segmint_core.session.units import Unit, Units
+
+
+BUSY = "Another apply is running on this repository: nothing was done; run this again when it has finished"
 
 
 class SessionCore:
@@ -47,6 +50,8 @@ class SessionCore:
         self.events = EventBus()
         self.folder = session_dir(git.git_dir)
         self.lock = SharedLock(self.folder / "session.lock", self._on_lock)
+        # Commits and undos, one at a time across processes: a second is refused while one runs.
+        self.committing = OneAtATime(self.folder / "apply.lock", BUSY)
         # sentences: interrupted commits or undos this process finished, a saved session set aside
         self.recovered: list[str] = []
         self._disk_stamp: tuple[int, int, int] | None = None
@@ -58,6 +63,7 @@ class SessionCore:
         self.evidence_cache: Any = None
         self.state = SavedState()
         # With an apply or undo to finish, the changes are read once git is put right (``_on_lock``).
+        self._read_at = self._tree_stamp()
         self.units = None if journal.pending(git.git_dir) else Units(self.capture_changes(), {})
         self._units_just_read = True  # the first adoption need not capture again
         self._reread = False   # the units must be read again: interrupted work was finished since
@@ -298,6 +304,10 @@ class SessionCore:
         with self.lock:
             pass   # entering the lock adopts the saved state
 
+    def _tree_stamp(self) -> tuple[str | None, tuple[int, int, int] | None]:
+        """HEAD and the index file as they are: what a commit or an undo of another process changes."""
+        return self.git.head(), file_stamp(Path(self.git.git_dir) / "index")
+
     def _on_lock(self) -> None:
         finished = self._finish_interrupted() if journal.pending(self.git.git_dir) else None
         if finished is not None:
@@ -358,7 +368,10 @@ class SessionCore:
         self.state = saved
         current = self.units.changeset
         if saved.fingerprint != current.fingerprint or saved.head != current.head:
-            fresh = current if self._units_just_read else self.capture_changes()
+            # Changes read before the lock may predate another process's commit: then they are read again,
+            # or the session would take them for the tree's and its record of HEAD would go back.
+            just_read = self._units_just_read and self._tree_stamp() == self._read_at
+            fresh = current if just_read else self.capture_changes()
             old_units, old_paths = read_units(self.folder, saved.units_stamp)
             if saved.fingerprint is None and saved.head == fresh.head:   # left by a partial re-read
                 units = Units(fresh, saved.splits)

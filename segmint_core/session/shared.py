@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from segmint_core.errors import NotARepositoryError
+from segmint_core.errors import NotARepositoryError, RefusedError
 
 
 class SharedLock:
@@ -47,6 +47,45 @@ class SharedLock:
         self._depth -= 1
         if self._depth == 0 and self._fd is not None:
             os.close(self._fd)  # closing releases the fcntl lock
+            self._fd = None
+        self._thread_lock.release()
+
+
+class OneAtATime:
+    """Held by one thread of one process on the repository at a time (the same thread may enter
+    again); anyone else is refused at once with ``busy``, never kept waiting: a caller that
+    waited here while holding the session's lock would stop the holder from finishing."""
+
+    def __init__(self, path: Path, busy: str) -> None:
+        self._path = path
+        self._busy = busy
+        self._thread_lock = threading.RLock()
+        self._depth = 0
+        self._fd: int | None = None
+
+    def __enter__(self) -> "OneAtATime":
+        if not self._thread_lock.acquire(blocking=False):
+            raise RefusedError(self._busy)
+        self._depth += 1
+        if self._depth == 1:
+            try:
+                self._fd = _open_lock_file(self._path)
+                fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                self._release()
+                raise RefusedError(self._busy) from None
+            except BaseException:
+                self._release()
+                raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._release()
+
+    def _release(self) -> None:
+        self._depth -= 1
+        if self._depth == 0 and self._fd is not None:
+            os.close(self._fd)
             self._fd = None
         self._thread_lock.release()
 
