@@ -27,7 +27,7 @@ from segmint_core.grouping.model import DEFAULT, Model
 from segmint_core.grouping.models import ChangeGroup, Grouping
 from segmint_core.grouping.reasons import ACROSS, group_reasons
 from segmint_core.grouping.seed import seed_clusters
-from segmint_core.grouping.signals import cochange
+from segmint_core.grouping.signals import cochange, similarity
 from segmint_core.grouping.signals.base import Context, Link
 from segmint_core.grouping.summaries import GroupText, describe
 from segmint_core.grouping.repository import Repository
@@ -157,7 +157,8 @@ def _links(units: list[Unit], embedder: EmbeddingProvider, model: Model, timelin
     vectors = None
     if embed and len(units) > 1:
         texts = [embedding_text(u.path, u.hunk.header if u.hunk else "", u.lines) for u in units]
-        vectors = embedder.embed(texts, progress)
+        sparse = getattr(embedder, "embed_sparse", None)   # the local provider's: rows as their nonzeros
+        vectors = sparse(texts, progress) if sparse and similarity.coarse(len(units)) else embedder.embed(texts, progress)
     _report(progress, 0, 1, "linking")
     ctx = Context(units, model, timeline, vectors, embedder.similarity_floor, history=history)
     return signals.collect(ctx)
@@ -194,15 +195,22 @@ def _explain(groups: dict[int, ChangeGroup], effective: list[Change], units: lis
             inside[first].append(item)
             inside[second].append(item)
     total = len(groups)
+    coarse = [coarse_reason(len(units))] if similarity.coarse(len(units)) else []
     for n, (label, group) in enumerate(groups.items()):
         _report(progress, n, total, "summarizing groups")
-        group.reasons = group_reasons(units, inside[label], members[label], model, others=total > 1)
+        group.reasons = group_reasons(units, inside[label], members[label], model, others=total > 1) + coarse
         held = set(group.change_ids)
         changes = [c for c in effective if c.id in held]
         member_units = [units[i] for i in sorted(members[label])]
         text = describe(changes, member_units, set(group.hunk_ids), group.reasons, settings)
         group.summary, group.note = text.summary, text.note
     _report(progress, total, total, "summarizing groups")
+
+
+def coarse_reason(units: int) -> str:
+    """What a group of a change set too large to compare every unit with every other says of it."""
+    return (f"grouped on coarser evidence: {units:,} units are more than the {similarity.FULL_UNITS:,} whose "
+            f"texts are all compared, so text similarity was weighed only between units sharing an uncommon word")
 
 
 def _report(progress: Progress | None, done: int, total: int, message: str) -> None:

@@ -16,6 +16,7 @@ from itertools import chain
 import numpy as np
 
 from segmint_core.grouping.embeddings.base import Progress, normalize
+from segmint_core.grouping.embeddings.sparse import SparseRows, sparse_rows
 from segmint_core.grouping.lexicon import IDENTIFIER, STOP_WORDS, subtokens
 
 
@@ -24,6 +25,23 @@ class LocalProvider:
     similarity_floor = 0.1
 
     def embed(self, texts: list[str], progress: Progress | None = None) -> np.ndarray:
+        n, width, (rows, cols, weights) = self._entries(texts, progress)
+        matrix = np.zeros((n, width), dtype=np.float32)
+        matrix[rows, cols] = weights   # rounded to float32 as one by one
+        if progress:
+            progress(len(texts), len(texts), "embedding (local TF-IDF)")
+        return normalize(matrix)
+
+    def embed_sparse(self, texts: list[str], progress: Progress | None = None) -> SparseRows:
+        """The rows ``embed`` makes (up to float rounding of their norms), as their nonzeros."""
+        n, width, (rows, cols, weights) = self._entries(texts, progress)
+        if progress:
+            progress(len(texts), len(texts), "embedding (local TF-IDF)")
+        return sparse_rows(rows, cols, weights, n, width)
+
+    def _entries(self, texts: list[str],
+                 progress: Progress | None) -> tuple[int, int, tuple[list[int], list[int], list[float]]]:
+        """Rows, columns and TF-IDF weights of the nonzeros, row by row; and the matrix's shape."""
         if progress:
             progress(0, len(texts), "embedding (local TF-IDF)")
         bags = [_features(text) for text in texts]
@@ -43,11 +61,7 @@ class LocalProvider:
                 rows.append(row)
                 cols.append(vocabulary[token])
                 weights.append((1.0 + math.log(count)) * idf[token])
-        matrix = np.zeros((n, max(len(vocabulary), 1)), dtype=np.float32)
-        matrix[rows, cols] = weights   # rounded to float32 as one by one
-        if progress:
-            progress(len(texts), len(texts), "embedding (local TF-IDF)")
-        return normalize(matrix)
+        return n, max(len(vocabulary), 1), (rows, cols, weights)
 
 
 def _features(text: str) -> Counter[str]:

@@ -10,12 +10,19 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from segmint_core.grouping.candidates import Candidates, candidate_pairs, holder_pairs
+from segmint_core.grouping.embeddings.sparse import SparseRows
 from segmint_core.grouping.signals.base import Context, Link, link
 
 SIMILAR = "similar"
 SPARSE_MAX = 64      # a token in more units than this is multiplied as a dense column
 BLOCK_ROWS = 256    # rows read at a time (their nonzeros, their nearest neighbours)
 DENSE_SHARE = 0.25   # vectors with more nonzero entries than this share are multiplied as they are
+# Up to this many units every pair's cosine is taken (the products are FULL_UNITS**2 floats, 128 MB);
+# above it the units come as their nonzeros and only candidate pairs are weighed.
+FULL_UNITS = 4096
+CANDIDATES_PER_UNIT = 48   # pairs of word holders made per unit, at most, when finding candidates
+CROWDED_CHUNK = 1 << 21    # crowded entries read at a time
 
 
 def links(ctx: Context) -> Iterator[Link]:
@@ -24,19 +31,95 @@ def links(ctx: Context) -> Iterator[Link]:
     if vectors is None or n < 2:
         return
     k = min(ctx.model.similarity_neighbours, n - 1)
-    nearest, similarities = _nearest(_products(vectors), k)
+    if isinstance(vectors, SparseRows):
+        rows, cols, values = _sparse_nearest(vectors, k)
+    else:
+        products = _products(vectors) if n <= FULL_UNITS else _BlockProducts(np.asarray(vectors, dtype=np.float32))
+        nearest, similarities = _nearest(products, k)
+        rows, cols, values = np.repeat(np.arange(n), k), nearest.ravel(), similarities.ravel()
     # Each row's neighbours in order, a pair kept where it first comes up.
-    rows = np.repeat(np.arange(n), k)
-    cols = nearest.ravel()
     first, second = np.minimum(rows, cols), np.maximum(rows, cols)
     _, at = np.unique(first * n + second, return_index=True)
     at.sort()
-    values = similarities.ravel()[at].astype(np.float64)
+    values = values[at].astype(np.float64)
     floor = ctx.similarity_floor
     strengths = (values - floor) / (1.0 - floor)
     for i, j, value, strength in zip(rows[at].tolist(), cols[at].tolist(), values.tolist(), strengths.tolist()):
         if strength > 0:
             yield link(i, j, strength, SIMILAR, f"{value:.2f}")
+
+
+def coarse(units: int) -> bool:
+    """Whether the links of this many units are found through the candidate index (``_sparse_nearest``)."""
+    return units > FULL_UNITS
+
+
+class _BlockProducts:
+    """The rows of ``vectors @ vectors.T`` a block at a time, never the whole matrix."""
+
+    def __init__(self, vectors: np.ndarray) -> None:
+        self.vectors = vectors
+
+    def __len__(self) -> int:
+        return len(self.vectors)
+
+    def __getitem__(self, rows: slice) -> np.ndarray:
+        return self.vectors[rows] @ self.vectors.T
+
+
+def _sparse_nearest(vectors: SparseRows, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each row's up to ``k`` most similar other rows among its candidates, as ``(row, neighbour,
+    cosine)`` ordered by row then neighbour: the candidates are the rows sharing a word few rows
+    hold (``candidates.py``), and their cosine is the whole one, common words included."""
+    n = len(vectors)
+    row = vectors.row_of_entries()
+    found = candidate_pairs(row, vectors.indices, n, CANDIDATES_PER_UNIT, SPARSE_MAX, vectors.data)
+    cosine = found.shared + _crowded_products(vectors, row, found)
+    cosine = cosine.astype(np.float32)
+    source = np.concatenate([found.first, found.second])
+    other = np.concatenate([found.second, found.first])
+    value = np.concatenate([cosine, cosine])
+    order = np.lexsort((other, -value, source))     # best first, ties to the lower row
+    source, other, value = source[order], other[order], value[order]
+    starts = np.searchsorted(source, np.arange(n))
+    rank = np.arange(len(source)) - starts[source]
+    keep = rank < k
+    source, other, value = source[keep], other[keep], value[keep]
+    order = np.lexsort((other, source))
+    return source[order], other[order], value[order]
+
+
+def _crowded_products(vectors: SparseRows, row: np.ndarray, found: Candidates) -> np.ndarray:
+    """Per candidate pair, the sum of products over the words too common to have made pairs.
+
+    Each pair reads the crowded words of the row holding fewer and looks the other row's
+    value up among the crowded entries, sorted by (row, word); a chunk of pairs at a time."""
+    holders = np.bincount(vectors.indices, minlength=vectors.width)
+    crowded = holders[vectors.indices] > found.cap
+    out = np.zeros(len(found.first), dtype=np.float64)
+    if not crowded.any():
+        return out
+    c_row, c_col = row[crowded], vectors.indices[crowded]
+    c_value = vectors.data[crowded].astype(np.float64)
+    c_key = c_row * vectors.width + c_col                       # ascending: entries are row-major
+    c_start = np.searchsorted(c_row, np.arange(len(vectors) + 1))
+    c_count = np.diff(c_start)
+    a, b = found.first, found.second
+    swap = c_count[a] > c_count[b]
+    a, b = np.where(swap, b, a), np.where(swap, a, b)
+    step = max(1, CROWDED_CHUNK // max(1, int(c_count.max())))
+    for begin in range(0, len(a), step):
+        pa, pb = a[begin:begin + step], b[begin:begin + step]
+        counts = c_count[pa]
+        pair = np.repeat(np.arange(len(pa)), counts)
+        offset = np.arange(len(pair)) - np.repeat(np.cumsum(counts) - counts, counts)
+        entry = c_start[pa][pair] + offset
+        wanted = pb[pair] * vectors.width + c_col[entry]
+        at = np.minimum(np.searchsorted(c_key, wanted), len(c_key) - 1)
+        hit = c_key[at] == wanted
+        products = np.where(hit, c_value[entry] * c_value[at], 0.0)
+        out[begin:begin + step] = np.bincount(pair, weights=products, minlength=len(pa))
+    return out
 
 
 def _nearest(products: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -116,17 +199,9 @@ def _pair_products(vectors: np.ndarray, row: np.ndarray, col: np.ndarray,
     ``row`` and ``col`` are the nonzeros, in ``np.nonzero``'s order."""
     keep = wanted[col]
     row, col = row[keep], col[keep]
-    order = np.argsort(col, kind="stable")      # by column, rows ascending within each
+    order, left, right = holder_pairs(col)      # by column, rows ascending within each
+    if not len(left):
+        return None
     row, col = row[order], col[order]
-    if not len(col):
-        return None
     values = vectors[row, col].astype(np.float64)
-    starts = np.flatnonzero(np.r_[True, col[1:] != col[:-1]])
-    ends = np.repeat(np.r_[starts[1:], len(col)], np.diff(np.r_[starts, len(col)]))
-    later = ends - np.arange(len(col)) - 1     # entries after each one in its column
-    total = int(later.sum())
-    if not total:
-        return None
-    left = np.repeat(np.arange(len(col)), later)
-    right = left + 1 + np.arange(total) - np.repeat(np.cumsum(later) - later, later)
     return (row[left], row[right]), values[left] * values[right]
