@@ -22,10 +22,13 @@ from __future__ import annotations
 
 import json
 import math
+from bisect import bisect_left
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
+
+import numpy as np
 
 from segmint_core.grouping.model import Model
 from segmint_core.grouping.probability import PairProbabilities, sigmoid
@@ -179,13 +182,18 @@ def _splits(fits: list[BlockFit], block_weight: dict[int, float], within: dict[t
     """For each group of several blocks, its best cut in two (average linkage over its blocks,
     run to two clusters), offered as moving the smaller side to a group of its own."""
     members: dict[int, list[int]] = defaultdict(list)
+    label_of: dict[int, int] = {}
     for f in fits:
         members[f.label].append(f.block)
+        label_of[f.block] = f.label
+    linked: dict[int, list[tuple[tuple[int, int], float]]] = defaultdict(list)   # a group's pairs of ``within``
+    for pair, gain in within.items():
+        linked[label_of[pair[0]]].append((pair, gain))
     out: list[Decision] = []
     for label, group in members.items():
         if not 2 <= len(group) <= SPLIT_BLOCKS:
             continue
-        sides = _bisect(group, block_weight, within)
+        sides = _bisect(group, block_weight, linked[label])
         w = [sum(block_weight[b] for b in side) for side in sides]
         mutual = base + sum(within.get((min(x, y), max(x, y)), 0.0) for x in sides[0] for y in sides[1]) / (w[0] * w[1])
         cohesion = min(_cohesion(side, block_weight, within, base, 1.0 - mutual) for side in sides)
@@ -196,26 +204,37 @@ def _splits(fits: list[BlockFit], block_weight: dict[int, float], within: dict[t
 
 
 def _bisect(group: list[int], block_weight: dict[int, float],
-            within: dict[tuple[int, int], float]) -> list[list[int]]:
-    """Two sides of a group's blocks: average linkage (a missing link counts as none) until two are left."""
-    sides = [[b] for b in sorted(group)]
-    weight = [block_weight[b] for b in sorted(group)]
+            within: list[tuple[tuple[int, int], float]]) -> list[list[int]]:
+    """Two sides of a group's blocks: average linkage (a missing link counts as none) until two are left.
+
+    The best pair is the highest mean, ties to the lowest pair of positions: ``argmax`` over the
+    upper triangle read row by row finds the first of the highest, which is that pair."""
+    ordered = sorted(group)
+    sides = [[b] for b in ordered]
     n = len(sides)
-    total = [[0.0] * n for _ in range(n)]
-    for i in range(n):
-        for j in range(i + 1, n):
-            total[i][j] = total[j][i] = within.get((sides[i][0], sides[j][0]), 0.0)
-    alive = list(range(n))
-    while len(alive) > 2:
-        i, j = max(((i, j) for x, i in enumerate(alive) for j in alive[x + 1:]),
-                   key=lambda ij: (total[ij[0]][ij[1]] / (weight[ij[0]] * weight[ij[1]]), -ij[0], -ij[1]))
+    weight = np.array([block_weight[b] for b in ordered], dtype=np.float64)
+    total = np.zeros((n, n))
+    for (x, y), gain in within:   # the group's linked pairs of blocks
+        i, j = _position(ordered, x), _position(ordered, y)
+        if i >= 0 and j >= 0:
+            total[i, j] = total[j, i] = gain
+    alive = np.ones(n, dtype=bool)
+    upper = np.triu(np.ones((n, n), dtype=bool), 1)
+    for _ in range(n - 2):
+        mean = np.where(upper & alive[:, None] & alive[None, :], total / np.outer(weight, weight), -np.inf)
+        i, j = divmod(int(np.argmax(mean)), n)
         sides[i] += sides[j]
         weight[i] += weight[j]
-        for k in alive:
-            if k not in (i, j):
-                total[i][k] = total[k][i] = total[i][k] + total[j][k]
-        alive.remove(j)
-    return [sorted(sides[i]) for i in alive]
+        total[i, :] += total[j, :]
+        total[:, i] = total[i, :]
+        total[i, i] = 0.0
+        alive[j] = False
+    return [sorted(sides[i]) for i in np.flatnonzero(alive).tolist()]
+
+
+def _position(ordered: list[int], block: int) -> int:
+    at = bisect_left(ordered, block)
+    return at if at < len(ordered) and ordered[at] == block else -1
 
 
 def _cohesion(side: list[int], block_weight: dict[int, float], within: dict[tuple[int, int], float],

@@ -399,3 +399,39 @@ def test_pair_evidence_and_reasons_read_real_links_as_link_by_link() -> None:
             assert found == _plain_group_reasons(units, chosen, members, DEFAULT)
             written += found
     assert any(text.startswith("recorded under the intent") for text in written)
+
+
+def _plain_bisect(group: list[int], block_weight: dict[int, float],
+                  within: dict[tuple[int, int], float]) -> list[list[int]]:
+    """The split's average linkage as first written: every alive pair's mean looked at in Python."""
+    sides = [[b] for b in sorted(group)]
+    weight = [block_weight[b] for b in sorted(group)]
+    n = len(sides)
+    total = [[0.0] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            total[i][j] = total[j][i] = within.get((sides[i][0], sides[j][0]), 0.0)
+    alive = list(range(n))
+    while len(alive) > 2:
+        i, j = max(((i, j) for x, i in enumerate(alive) for j in alive[x + 1:]),
+                   key=lambda ij: (total[ij[0]][ij[1]] / (weight[ij[0]] * weight[ij[1]]), -ij[0], -ij[1]))
+        sides[i] += sides[j]
+        weight[i] += weight[j]
+        for k in alive:
+            if k not in (i, j):
+                total[i][k] = total[k][i] = total[i][k] + total[j][k]
+        alive.remove(j)
+    return [sorted(sides[i]) for i in alive]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_groups_split_is_the_plain_average_linkage(data: st.DataObject) -> None:
+    """Quarter-valued gains and whole weights, so ties are frequent and each is broken as before."""
+    from segmint_core.grouping.confidence import _bisect
+    group = sorted(data.draw(st.sets(st.integers(0, 60), min_size=2, max_size=12)))
+    weight = {b: float(data.draw(st.integers(1, 4))) for b in group}
+    pairs = [(x, y) for i, x in enumerate(group) for y in group[i + 1:]]
+    linked = data.draw(st.lists(st.sampled_from(pairs), unique=True)) if pairs else []
+    within = {pair: data.draw(st.integers(-4, 8)) / 4 for pair in linked}
+    assert _bisect(group, weight, list(within.items())) == _plain_bisect(group, weight, within)
