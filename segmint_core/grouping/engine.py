@@ -194,13 +194,13 @@ def _explain(groups: dict[int, ChangeGroup], effective: list[Change], units: lis
         elif item.kind in ACROSS:   # repelling evidence explains both groups it kept apart
             inside[first].append(item)
             inside[second].append(item)
+    position = {c.id: i for i, c in enumerate(effective)}   # a group's changes in order, without reading them all
     total = len(groups)
     coarse = [coarse_reason(len(units))] if similarity.coarse(len(units)) else []
     for n, (label, group) in enumerate(groups.items()):
         _report(progress, n, total, "summarizing groups")
         group.reasons = group_reasons(units, inside[label], members[label], model, others=total > 1) + coarse
-        held = set(group.change_ids)
-        changes = [c for c in effective if c.id in held]
+        changes = [effective[i] for i in sorted(position[c] for c in set(group.change_ids) if c in position)]
         member_units = [units[i] for i in sorted(members[label])]
         text = describe(changes, member_units, set(group.hunk_ids), group.reasons, settings)
         group.summary, group.note = text.summary, text.note
