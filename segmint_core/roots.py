@@ -3,7 +3,7 @@
 ``load_diff`` (and the chunk tools that load a diff file) and
 ``configure_project`` take a path from the agent. Without a fence they would
 read any diff-shaped file the user can read, or write ``.trajectory/`` and a
-``.gitignore`` into any repository on the machine and then serve its files.
+an ``info/exclude`` line into any repository on the machine and then serve its files.
 Paths are compared after symlinks are resolved, so a symlinked folder inside
 the repository leads nowhere else. A person widens the fence explicitly with
 ``--allow-root FOLDER`` (``segmint`` and ``segmint mcp``).

@@ -10,7 +10,7 @@ Modules, from the bottom up:
 - ``clock``            wall-clock injection and time formatting
 - ``commit_messages``  the ``[AUTO-TRJ]``/``[CONSOLIDATE]`` message format, built and parsed
 - ``shadow``           git plumbing on the shadow repository (lock retries, CAS ref updates)
-- ``ignore``           the project's ignore rules (git's own) and the ``.gitignore`` entry
+- ``ignore``           the project's ignore rules (git's own) and the ``info/exclude`` entry
 - ``recorder``         one snapshot of a set of paths; consolidate
 - ``debounce``         per-path debouncing on its own thread
 - ``watcher``          watchdog events -> debouncer

@@ -17,7 +17,7 @@ from segmint_core.trajectory.errors import TrajectoryError
 from segmint_core.trajectory.shadow import PATHSPEC_BATCH, SHADOW_DIR, setting_up
 
 IGNORE_LINE = ".trajectory/"
-_SAME_RULES = {b".trajectory", b".trajectory/", b"/.trajectory", b"/.trajectory/"}
+EXCLUDE = "info/exclude"   # in the git dir: the repository's own ignore rules, in no commit
 
 
 def is_internal(rel: str) -> bool:
@@ -26,30 +26,34 @@ def is_internal(rel: str) -> bool:
     return parts[0] == SHADOW_DIR or ".git" in parts
 
 
-def ensure_gitignore_entry(root: str) -> bool:
-    """Add ``.trajectory/`` to the project's ``.gitignore`` unless a line already names it."""
-    path = os.path.join(root, ".gitignore")
+def ensure_ignored(root: str) -> bool:
+    """Keep ``.trajectory/`` out of the project's changes without writing a tracked file: unless a rule
+    already ignores it, add it to the repository's own ``info/exclude`` (in the git dir, never
+    committed nor shared). True when the line was added."""
+    project = Git(root)
+    path = os.path.join(root, project.run("rev-parse", "--git-path", EXCLUDE).text.strip())
     try:
         with setting_up(root):   # two recorders starting together add it once
-            return _add_ignore_line(path)
-    except OSError as exc:   # a folder named .gitignore, a read-only file
+            if project.run("check-ignore", "-q", "--", IGNORE_LINE, check=False).returncode == 0:
+                return False
+            _add_ignore_line(path)
+            return True
+    except OSError as exc:   # a folder named exclude, a read-only file
         if disk_trouble(exc):
             raise
         raise TrajectoryError(f"Cannot add {IGNORE_LINE} to {path} ({os_trouble(exc)}), so git would list the "
                               "timeline among your changes: fix that file to record.") from exc
 
 
-def _add_ignore_line(path: str) -> bool:
+def _add_ignore_line(path: str) -> None:
+    os.makedirs(os.path.dirname(path), exist_ok=True)
     try:
         with open(path, "rb") as f:
             data = f.read()
     except FileNotFoundError:
         data = b""
-    if any(line.strip() in _SAME_RULES for line in data.splitlines()):
-        return False
     with open(path, "ab") as f:
         f.write((b"" if not data or data.endswith(b"\n") else b"\n") + IGNORE_LINE.encode() + b"\n")
-    return True
 
 
 def recordable_paths(project: Git, pathspecs: list[str] | None) -> set[str]:

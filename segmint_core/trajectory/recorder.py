@@ -25,7 +25,7 @@ from segmint_core.trajectory import commit_messages as msgs
 from segmint_core.trajectory.clock import Clock, aware, system_clock
 from segmint_core.trajectory.commit_messages import ProjectHead
 from segmint_core.trajectory.history import read_log, trailing_snapshots
-from segmint_core.trajectory.ignore import ensure_gitignore_entry, recordable_paths
+from segmint_core.trajectory.ignore import ensure_ignored, recordable_paths
 from segmint_core.trajectory.errors import HeadMovedError
 from segmint_core.trajectory.shadow import FileStat, IndexEntry, ShadowRepo
 
@@ -76,7 +76,7 @@ class Recorder:
         self.project = Git(root)
         self.shadow = ShadowRepo(root, lock_timeout=lock_timeout, on_lock_wait=self._lock_waited)
         self.intent: str | None = None
-        self.gitignore_updated = False
+        self.exclude_updated = False
         self._write_lock = threading.RLock()
         self._progress = threading.Condition()
         self._stats = RecorderStats()
@@ -112,12 +112,12 @@ class Recorder:
     def open(self) -> Snapshot | None:
         """Create the shadow repository if needed and catch up with the tree as it is.
 
-        Adds ``.trajectory/`` to the project's ``.gitignore`` once. The first
+        Keeps ``.trajectory/`` ignored (a line in ``.git/info/exclude``, once; no tracked file). The first
         time this commits a ``[BASELINE]``; later, edits made while nothing was
         recording become one ``[RESYNC]`` snapshot.
         """
         self.shadow.init()
-        self.gitignore_updated = ensure_gitignore_entry(self.root)
+        self.exclude_updated = ensure_ignored(self.root)
         latest = read_log(self.shadow, limit=1)
         self._last_head = latest[0].project_head if latest else None
         return self.record(None, kind=msgs.RESYNC)

@@ -7,7 +7,7 @@ import os
 
 from segmint_core.trajectory.clock import Clock, system_clock
 from segmint_core.trajectory.debounce import Debouncer
-from segmint_core.trajectory.ignore import ensure_gitignore_entry
+from segmint_core.trajectory.ignore import ensure_ignored
 from segmint_core.trajectory.recorder import Recorder, Snapshot
 from segmint_core.trajectory.watcher import Watcher
 
@@ -19,8 +19,8 @@ DEFAULT_DEBOUNCE = 2.0
 class Recording:
     """Watches the project at ``root`` (a git work tree's top folder) and snapshots every save.
 
-    ``start()`` creates ``.trajectory/`` if needed, adds it to ``.gitignore``
-    once, starts the watcher (its own threads) and records the tree as it is
+    ``start()`` creates ``.trajectory/`` if needed, keeps it ignored (``.git/info/exclude``,
+    once), starts the watcher (its own threads) and records the tree as it is
     (``[BASELINE]`` the first time, ``[RESYNC]`` if files changed while nothing
     was recording). ``stop()`` stops watching and records what is still
     waiting in the debouncer, so nothing saved before the stop is lost.
@@ -34,14 +34,14 @@ class Recording:
         self.recorder = Recorder(root, clock=clock, lock_timeout=lock_timeout)
         self.debouncer = Debouncer(debounce, self._flush, retry_delay=retry_delay)
         self.watcher = Watcher(root, self.debouncer.touch)
-        self.gitignore_updated = False
+        self.exclude_updated = False
         self.opening: Snapshot | None = None
         self.running = False
 
     def start(self) -> "Recording":
-        # Refuse a foreign .trajectory, and write .gitignore, before watching anything.
+        # Refuse a foreign .trajectory, and keep it ignored, before watching anything.
         self.recorder.shadow.init()
-        added = ensure_gitignore_entry(self.root)
+        added = ensure_ignored(self.root)
         # Watch before catching up, so a save made during the catch-up is not missed.
         self.watcher.start()
         self.debouncer.start()
@@ -50,7 +50,7 @@ class Recording:
         except BaseException:
             self.stop()
             raise
-        self.gitignore_updated = added or self.recorder.gitignore_updated
+        self.exclude_updated = added or self.recorder.exclude_updated
         self.running = True
         log.info("recording %s (debounce %.1f s)", self.root, self.debouncer.delay)
         return self

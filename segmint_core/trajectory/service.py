@@ -106,10 +106,11 @@ class TrajectoryService:
         ``path`` must be absolute and inside a git work tree; the work tree's top
         folder becomes the project. Over MCP, only the session's repository (or
         a folder the person allowed with ``--allow-root``) can be the project. Creates the shadow repository ``.trajectory/``
-        (adding it to ``.gitignore`` once), records the current tree, and starts
-        a watcher that snapshots every save after a short debounce. Calling it
-        again with the same project keeps the running recorder; another project
-        replaces it. The project's own ``.git`` is never written.
+        (kept ignored by a line in ``.git/info/exclude``, added once unless a rule
+        already ignores it: no tracked file is written), records the current tree,
+        and starts a watcher that snapshots every save after a short debounce.
+        Calling it again with the same project keeps the running recorder; another
+        project replaces it. Nothing else of the project's ``.git`` is written.
         """
         if not isinstance(path, str) or not path:
             raise TrajectoryError("path must be a non-empty absolute path.")
@@ -345,7 +346,7 @@ class TrajectoryService:
             "shadow_dir": recording.recorder.shadow.git_dir,
             "already_running": already_running,
             "debounce_seconds": recording.debouncer.delay,
-            "gitignore_updated": recording.gitignore_updated,
+            "exclude_updated": recording.exclude_updated,
             "intent": self._intent,
             "opening_snapshot": None if opening is None else {
                 "commit": opening.commit, "kind": opening.kind, "message": opening.subject,
@@ -355,6 +356,8 @@ class TrajectoryService:
             text = f"Already recording {recording.root}; the running recorder continues.\n"
         else:
             text = f"Recording {recording.root} into .trajectory/ (debounce {recording.debouncer.delay:g} s).\n"
+            if recording.exclude_updated:
+                text += "Added .trajectory/ to .git/info/exclude, so git ignores it; no tracked file was written.\n"
             if opening is not None:
                 text += f"Opening snapshot: `{opening.commit[:7]}` {opening.subject}\n"
         return ToolResult(text, data)

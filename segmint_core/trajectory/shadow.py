@@ -293,7 +293,7 @@ class ShadowRepo:
 @contextmanager
 def setting_up(root: str) -> Iterator[None]:
     """An exclusive lock, between processes too, on setting up the project at ``root`` (creating
-    ``.trajectory``, adding it to ``.gitignore``): held on the project folder itself, which
+    ``.trajectory``, adding it to ``.git/info/exclude``): held on the project folder itself, which
     needs no file written and is there before anything is made."""
     fd = os.open(root, os.O_RDONLY)
     try:

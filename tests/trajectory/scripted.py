@@ -130,7 +130,7 @@ def _truth(changes: ChangeSet) -> dict[str, str]:
             if len(labels) == 1:
                 truth[hunk.id] = labels.pop()
     assert len(truth) == len(EDITS), "every edit must be its own hunk"
-    # Besides these, the only change is the `.trajectory/` line the recorder adds to .gitignore.
+    # Besides these, the only change is nothing: the recorder writes no tracked file.
     return truth
 
 

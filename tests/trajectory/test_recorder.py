@@ -150,18 +150,29 @@ def test_a_damaged_shadow_repository_is_named_with_the_cure(proj: Repo, clock: F
         Recorder(str(proj.path), clock=clock).open()
 
 
-def test_gitignore_entry_is_added_once(proj: Repo) -> None:
-    from segmint_core.trajectory.ignore import ensure_gitignore_entry
+def test_the_exclude_line_is_added_once(proj: Repo) -> None:
+    from segmint_core.trajectory.ignore import ensure_ignored
 
-    assert ensure_gitignore_entry(str(proj.path)) is True
-    assert ensure_gitignore_entry(str(proj.path)) is False
-    assert proj.read(".gitignore") == b"build/\n*.log\n.trajectory/\n"
+    assert ensure_ignored(str(proj.path)) is True
+    assert ensure_ignored(str(proj.path)) is False
+    assert proj.read(".gitignore") == b"build/\n*.log\n"
+    assert proj.read(".git/info/exclude").decode().count(".trajectory/") == 1
 
 
-def test_a_gitignore_that_cannot_be_written_is_one_sentence(proj: Repo) -> None:
-    (proj.path / ".gitignore").unlink()
-    (proj.path / ".gitignore").mkdir()
-    with pytest.raises(TrajectoryError, match=r"Cannot add \.trajectory/ to .*\.gitignore \(Is a directory"):
+def test_a_linked_worktree_s_timeline_is_ignored_by_the_repository_s_exclude(proj: Repo, tmp_path) -> None:
+    proj.commit("base")
+    linked = tmp_path / "linked"
+    proj.git("worktree", "add", "-q", str(linked))
+    Recorder(str(linked)).open()
+    assert ".trajectory" not in proj.git("-C", str(linked), "status", "--porcelain")
+    assert proj.read(".git/info/exclude").endswith(b".trajectory/\n")
+
+
+def test_an_exclude_that_cannot_be_written_is_one_sentence(proj: Repo) -> None:
+    exclude = proj.path / ".git" / "info" / "exclude"
+    exclude.unlink(missing_ok=True)
+    exclude.mkdir(parents=True)
+    with pytest.raises(TrajectoryError, match=r"Cannot add \.trajectory/ to .*exclude \(Is a directory"):
         Recorder(str(proj.path)).open()
 
 
@@ -190,7 +201,7 @@ def test_recorders_starting_together_make_one_shadow_repository_and_one_ignore_l
         for worker in workers:
             worker.join(timeout=30)
         assert failures == []
-        assert proj.read(".gitignore").decode().count(".trajectory/") == 1
+        assert proj.read(".git/info/exclude").decode().count(".trajectory/") == 1
         assert shadow_subjects(proj)[0].startswith("[BASELINE]")
 
 

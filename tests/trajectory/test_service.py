@@ -49,9 +49,31 @@ def test_configure_project_starts_recording(service: TrajectoryService, proj: Re
     result = service.configure_project(str(proj.path))
     assert result.data["root"] == str(proj.path.resolve())
     assert result.data["already_running"] is False
-    assert result.data["gitignore_updated"] is True
+    assert result.data["exclude_updated"] is True
     assert result.data["opening_snapshot"]["kind"] == "baseline"
     assert result.text.startswith(f"Recording {proj.path.resolve()} into .trajectory/ (debounce 600 s).")
+    assert "Added .trajectory/ to .git/info/exclude, so git ignores it; no tracked file was written." in result.text
+
+
+def test_configure_project_writes_no_tracked_file(service: TrajectoryService, proj: Repo) -> None:
+    proj.commit("the project as committed")   # its .gitignore is tracked
+    before = proj.snapshot()
+    service.configure_project(str(proj.path))
+    after = proj.snapshot()
+    assert proj.read(".gitignore") == b"build/\n*.log\n", "the tracked .gitignore is left alone"
+    assert proj.status() == "", "nor does git list the timeline"
+    assert (proj.path / ".git" / "info" / "exclude").read_bytes().endswith(b"\n.trajectory/\n")
+    assert {k: v for k, v in after.items() if k != "files"} == {k: v for k, v in before.items() if k != "files"}
+    assert {p: b for p, b in after["files"].items() if not p.startswith(".trajectory/")} == before["files"]
+
+
+def test_a_project_that_already_ignores_the_timeline_gets_no_exclude_line(service: TrajectoryService,
+                                                                          proj: Repo) -> None:
+    proj.write(".gitignore", "build/\n.trajectory/\n")
+    exclude = proj.path / ".git" / "info" / "exclude"
+    before = exclude.read_bytes() if exclude.exists() else b""
+    assert service.configure_project(str(proj.path)).data["exclude_updated"] is False
+    assert (exclude.read_bytes() if exclude.exists() else b"") == before
 
 
 def test_configuring_the_same_project_keeps_the_running_recorder(configured: TrajectoryService, proj: Repo) -> None:
@@ -213,7 +235,7 @@ def test_global_trajectory_lists_recent_commits_oldest_first(configured: Traject
     assert result.data["total_commits"] == 4
     assert "Last 2 of 4 commits, oldest first." in result.text
     assert "[AUTO-TRJ] 09:30:30 - (no intent) - f2.py (new, +1)" in result.text
-    assert "Files: `.gitignore` (new) +3 -0, `app.py` (new) +30 -0" in configured.get_global_trajectory().text  # the baseline's
+    assert "Files: `.gitignore` (new) +2 -0, `app.py` (new) +30 -0" in configured.get_global_trajectory().text  # the baseline's
 
 
 def test_global_trajectory_since_consolidate(configured: TrajectoryService, proj: Repo) -> None:

@@ -29,9 +29,9 @@ def settle(recording: Recording) -> None:
     assert recording.wait_idle(WAIT)
 
 
-def test_start_adds_the_gitignore_entry_and_a_baseline(recording: Recording, proj: Repo) -> None:
-    assert recording.gitignore_updated
-    assert proj.read(".gitignore").endswith(b".trajectory/\n")
+def test_start_keeps_the_timeline_ignored_and_records_a_baseline(recording: Recording, proj: Repo) -> None:
+    assert recording.exclude_updated
+    assert proj.read(".git/info/exclude").endswith(b".trajectory/\n") and b"trajectory" not in proj.read(".gitignore")
     assert shadow_subjects(proj) == ["[BASELINE] 09:30:00 - recording started - 3 files"]
     assert "?? .trajectory" not in proj.status()
 
@@ -148,8 +148,11 @@ def test_stop_records_saves_still_waiting(proj: Repo, clock: FakeClock) -> None:
 
 
 def test_the_projects_git_is_byte_identical_after_recording(proj: Repo, clock: FakeClock) -> None:
+    """But for the one line that keeps the timeline ignored, in ``info/exclude``."""
     proj.write("staged.py", "staged = True\n")
     proj.add("staged.py")
+    exclude = proj.path / ".git" / "info" / "exclude"
+    exclude.write_bytes(exclude.read_bytes() + b".trajectory/\n")
     before_git, before = git_dir_state(proj), proj.snapshot()
     recording = Recording(str(proj.path), debounce=0.1, clock=clock).start()
     try:

@@ -12,7 +12,7 @@ from segmint_core.trajectory.service import TOOLS
 WORDING = {
     "configure_project": Wording("Record a project's edit timeline", (
         "Start recording every save in the repository (or a folder the person allowed) into a shadow "
-        "repository, .trajectory/ (added to .gitignore; the project's .git is never written); grouping then "
+        "repository, .trajectory/ (kept out of git's view by a line in .git/info/exclude, never in a tracked file); grouping then "
         "ties edits made together. "
         "Needed once before the other timeline tools.\n"
         "Example: path='/home/me/app'. Returns {root: '/home/me/app', already_running: false, ...}")),
