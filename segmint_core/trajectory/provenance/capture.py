@@ -86,6 +86,19 @@ def record_edit(repo_root: Path, paths: Sequence[str] | None, *, source: str, se
         _snapshot(store, state, wanted, current["id"] if current else None, source, session_id)
 
 
+def record_before_edit(repo_root: Path, paths: Sequence[str], *, source: str, session_id: str | None = None) -> None:
+    """An agent is about to edit ``paths`` (Claude Code's ``PreToolUse``, Gemini CLI's ``BeforeTool``):
+    whatever changed in them since their last snapshot is not its doing, so it is snapshotted with no
+    intent, and the edit's own snapshot then holds only the agent's lines."""
+    _check_source(source)
+    store = Store(repo_root)
+    wanted = _recordable(store.repo_root, paths)
+    if not wanted:
+        return
+    with store.locked() as state:
+        _snapshot(store, state, wanted, None, source, session_id)
+
+
 def end_intent(repo_root: Path, *, source: str, session_id: str | None = None) -> None:
     """The task of ``source``/``session_id`` is finished: later edits are unattributed until a new intent."""
     _check_source(source)

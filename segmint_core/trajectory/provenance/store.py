@@ -75,7 +75,7 @@ class Store:
         self.blobs_dir = self.dir / "blobs"
 
     def exists(self) -> bool:
-        return self.events_path.is_file()
+        return os.path.lexists(self.events_path)
 
     # -- the lock and the state ---------------------------------------------------
 

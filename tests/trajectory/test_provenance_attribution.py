@@ -1,0 +1,144 @@
+"""Per-line attribution survives what happens between an edit and the commit, in real repositories."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from segmint_core.changes import capture
+from segmint_core.git import Git
+from segmint_core.trajectory.provenance import begin_intent, record_before_edit, record_edit
+from segmint_core.trajectory.provenance.attribution import line_provenance
+from tests.support.repo import Repo
+
+BASE = "".join(f"line {n}\n" for n in range(1, 21))
+
+
+def repo_with(tmp_path: Path, files: dict[str, str]) -> Repo:
+    repo = Repo(tmp_path / "p")
+    for path, text in files.items():
+        repo.write(path, text)
+    repo.commit("base")
+    return repo
+
+
+def agent_edit(repo: Repo, session: str, path: str, text: str) -> None:
+    record_before_edit(repo.path, [path], source="claude-code", session_id=session)
+    repo.write(path, text)
+    record_edit(repo.path, [path], source="claude-code", session_id=session)
+
+
+def owners(repo: Repo) -> dict[str, str | None]:
+    """Each changed line, as ``+text``/``-text``, with the intent that wrote it."""
+    changes = capture(Git(repo.path))
+    provenance = line_provenance(repo.path, changes)
+    assert provenance is not None
+    found = {}
+    for change in changes.changes:
+        for hunk in change.hunks:
+            for line, owner in zip(hunk.lines, provenance.owners[hunk.id]):
+                if line[:1] in "+-":
+                    found[line] = owner
+    return found
+
+
+def two_tasks(repo: Repo) -> None:
+    begin_intent(repo.path, "fix the crash", source="claude-code", session_id="a")
+    begin_intent(repo.path, "add logging", source="claude-code", session_id="b")
+
+
+def test_later_edits_of_other_intents_leave_earlier_lines_alone(tmp_path: Path) -> None:
+    repo = repo_with(tmp_path, {"f.py": BASE})
+    two_tasks(repo)
+    agent_edit(repo, "a", "f.py", BASE.replace("line 3\n", "fix 3\n"))
+    agent_edit(repo, "b", "f.py", repo.read("f.py").decode().replace("line 4\n", "log 4\n"))
+    agent_edit(repo, "a", "f.py", repo.read("f.py").decode().replace("line 15\n", "fix 15\n"))
+    assert owners(repo) == {
+        "-line 3": "intent-1", "+fix 3": "intent-1", "-line 4": "intent-2", "+log 4": "intent-2",
+        "-line 15": "intent-1", "+fix 15": "intent-1",
+    }
+
+
+def test_code_moved_within_a_file_keeps_its_intent(tmp_path: Path) -> None:
+    repo = repo_with(tmp_path, {"f.py": BASE})
+    two_tasks(repo)
+    agent_edit(repo, "a", "f.py", BASE.replace("line 2\n", "line 2\ndef helper():\n    return 42\n"))
+    moved = repo.read("f.py").decode().replace("def helper():\n    return 42\n", "")
+    agent_edit(repo, "b", "f.py", moved.replace("line 19\n", "line 19\ndef helper():\n    return 42\nlog = 1\n"))
+    assert owners(repo) == {"+def helper():": "intent-1", "+    return 42": "intent-1", "+log = 1": "intent-2"}
+
+
+def test_a_rename_keeps_the_lines_intents(tmp_path: Path) -> None:
+    repo = repo_with(tmp_path, {"old.py": BASE})
+    two_tasks(repo)
+    agent_edit(repo, "a", "old.py", BASE.replace("line 5\n", "fix 5\n"))
+    repo.git("mv", "old.py", "new.py")
+    record_edit(repo.path, None, source="claude-code", session_id="b")
+    agent_edit(repo, "b", "new.py", repo.read("new.py").decode().replace("line 9\n", "log 9\n"))
+    assert owners(repo) == {"-line 5": "intent-1", "+fix 5": "intent-1", "-line 9": "intent-2", "+log 9": "intent-2"}
+
+
+def test_a_file_moved_without_git_keeps_the_lines_intents(tmp_path: Path) -> None:
+    repo = repo_with(tmp_path, {"old.py": BASE})
+    two_tasks(repo)
+    agent_edit(repo, "a", "old.py", BASE + "fix = 1\n")
+    (repo.path / "old.py").rename(repo.path / "new.py")
+    found = owners(repo)
+    assert found["+fix = 1"] == "intent-1"
+
+
+def test_staged_lines_keep_their_intent_through_later_edits(tmp_path: Path) -> None:
+    repo = repo_with(tmp_path, {"f.py": BASE})
+    two_tasks(repo)
+    agent_edit(repo, "a", "f.py", BASE.replace("line 3\n", "fix 3\n"))
+    repo.add("f.py")
+    agent_edit(repo, "b", "f.py", repo.read("f.py").decode().replace("line 1\n", "log 1\nlog 2\n"))
+    assert owners(repo) == {"-line 3": "intent-1", "+fix 3": "intent-1", "-line 1": "intent-2",
+                            "+log 1": "intent-2", "+log 2": "intent-2"}
+
+
+def test_part_of_the_work_committed_by_hand(tmp_path: Path) -> None:
+    repo = repo_with(tmp_path, {"f.py": BASE, "g.py": BASE})
+    two_tasks(repo)
+    agent_edit(repo, "a", "f.py", BASE.replace("line 3\n", "fix 3\n"))
+    agent_edit(repo, "b", "g.py", BASE.replace("line 7\n", "log 7\n"))
+    agent_edit(repo, "b", "f.py", repo.read("f.py").decode().replace("line 12\n", ""))
+    repo.git("commit", "-q", "-m", "fix", "--", "g.py")
+    agent_edit(repo, "a", "f.py", repo.read("f.py").decode().replace("line 18\n", "fix 18\n"))
+    assert owners(repo) == {"-line 3": "intent-1", "+fix 3": "intent-1", "-line 12": "intent-2",
+                            "-line 18": "intent-1", "+fix 18": "intent-1"}
+
+
+def test_edits_made_by_hand_before_an_agents_edit_stay_unattributed(tmp_path: Path) -> None:
+    repo = repo_with(tmp_path, {"f.py": BASE})
+    two_tasks(repo)
+    repo.write("f.py", BASE.replace("line 2\n", "by hand 2\n"))
+    agent_edit(repo, "a", "f.py", repo.read("f.py").decode().replace("line 9\n", "fix 9\n"))
+    repo.write("f.py", repo.read("f.py").decode().replace("line 17\n", "by hand 17\n"))
+    assert owners(repo) == {"-line 2": None, "+by hand 2": None, "-line 9": "intent-1", "+fix 9": "intent-1",
+                            "-line 17": None, "+by hand 17": None}
+
+
+def test_a_formatter_run_with_no_hook_takes_nobodys_lines(tmp_path: Path) -> None:
+    repo = repo_with(tmp_path, {"f.py": BASE})
+    two_tasks(repo)
+    agent_edit(repo, "a", "f.py", BASE.replace("line 3\n", "fix  =  3   \n"))
+    agent_edit(repo, "b", "f.py", repo.read("f.py").decode().replace("line 6\n", "  log(6)\n"))
+    repo.write("f.py", repo.read("f.py").decode().replace("fix  =  3   \n", "fix  =  3\n").replace("  log(6)", "log(6)"))
+    assert owners(repo) == {"-line 3": "intent-1", "+fix  =  3": "intent-1", "-line 6": "intent-2",
+                            "+log(6)": "intent-2"}
+
+
+def test_a_recorded_reindent_belongs_to_the_intent_that_made_it(tmp_path: Path) -> None:
+    repo = repo_with(tmp_path, {"f.py": "if x:\n    a = 1\n    b = 2\n"})
+    two_tasks(repo)
+    agent_edit(repo, "a", "f.py", "if x:\n    a = 1\n    b = 2\n    c = 3\n")
+    agent_edit(repo, "b", "f.py", "with y:\n    if x:\n        a = 1\n        b = 2\n        c = 3\n")
+    found = owners(repo)
+    assert found["+        c = 3"] == "intent-2" and found["+with y:"] == "intent-2"
+    assert found["-    a = 1"] == "intent-2"
+
+
+def test_nothing_recorded_gives_no_provenance(tmp_path: Path) -> None:
+    repo = repo_with(tmp_path, {"f.py": BASE})
+    repo.write("f.py", "x\n")
+    assert line_provenance(repo.path, capture(Git(repo.path))) is None
