@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import gc
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from segmint_core.changes import ChangeSet
@@ -25,13 +26,14 @@ from segmint_core.grouping.embeddings.base import EmbeddingProvider, embedding_t
 from segmint_core.grouping.history import History
 from segmint_core.grouping.model import DEFAULT, Model
 from segmint_core.grouping.models import ChangeGroup, Grouping
-from segmint_core.grouping.reasons import ACROSS, group_reasons
+from segmint_core.grouping import provenance as by_intent
+from segmint_core.grouping.reasons import ACROSS, MAX_REASONS, group_reasons
 from segmint_core.grouping.seed import seed_clusters
 from segmint_core.grouping.signals import cochange, similarity
 from segmint_core.grouping.signals.base import Context, Link
 from segmint_core.grouping.summaries import GroupText, describe
 from segmint_core.grouping.repository import Repository
-from segmint_core.grouping.timeline import lookup_timeline
+from segmint_core.grouping.timeline import lookup_provenance, lookup_timeline
 from segmint_core.grouping.units import Unit, build_units
 
 ALGORITHMS = ("graph", "seed")
@@ -68,12 +70,15 @@ def group_changes(
     progress: Progress | None = None,
     root: str | None = None,
     model: Model = DEFAULT,
+    provenance: Any = ...,
 ) -> Grouping:
     """Group the selected changes' hunks by intent.
 
     ``timeline``: ``{hunk id: HunkHistory}`` from the trajectory recorder; by
     default it is looked up under ``root`` (or ``changes.root``) when there is
-    one, ``None`` turns it off. ``progress(done, total, message)`` is called
+    one, ``None`` turns it off. ``provenance``: the intents recorded for each
+    line (``trajectory.provenance``), looked up the same way; lines recorded
+    under one task are grouped together and apart from other tasks. ``progress(done, total, message)`` is called
     during long steps. ``settings`` (default: loaded from the environment when
     needed) configure remote providers and model-written summaries.
     """
@@ -84,21 +89,64 @@ def group_changes(
     root = root or getattr(changes, "root", None)
     if timeline is ...:
         timeline = lookup_timeline(root, changes)
+    if provenance is ...:
+        provenance = lookup_provenance(root, changes)
+    if provenance is not None and not provenance.recorded():
+        provenance = None
     repository = Repository(Git(root) if root else None)
-    units = repository.units(selected)
+    units = repository.units(selected, by_intent.line_cuts(selected, provenance) if provenance else None)
     history = repository.history() if cochange.weighed(model) else None
+    recorded = None
     if algorithm == "seed":
         labels = _seed_labels(selected, units, embedder, progress)
         links = _links(units, embedder, model, timeline, progress, history, embed=False)  # for the reasons only
     else:
         links = _links(units, embedder, model, timeline, progress, history)
         _report(progress, 0, 1, "clustering")
-        labels = cluster(units, links, model, len(selected))
+        if provenance is None:
+            labels = cluster(units, links, model, len(selected))
+        else:
+            recorded = Recorded.of(units, provenance)
+            labels = by_intent.labels_by_intent(units, links, model, len(selected), recorded.task_of_unit,
+                                                by_intent.unit_steps(units, provenance, recorded.owner_of_unit))
     labels = vendored.kept_whole(units, labels)
-    grouping = _assemble(selected, units, labels, links, model, settings, progress)
-    if algorithm == "graph" and provider == "local" and timeline is None and model is DEFAULT:
+    grouping = _assemble(selected, units, labels, links, model, settings, progress, recorded)
+    if algorithm == "graph" and provider == "local" and timeline is None and model is DEFAULT and recorded is None:
         grouping.evidence = (units, links)   # what ``evidence(units)`` would compute again
     return grouping
+
+
+@dataclass
+class Recorded:
+    """What provenance says of a grouping's units: the intent and task of each, the tasks."""
+
+    provenance: Any
+    tasks: by_intent.Tasks
+    owner_of_unit: list[str | None]
+    task_of_unit: list[str | None]
+
+    @classmethod
+    def of(cls, units: list[Unit], provenance: Any) -> "Recorded":
+        owners = by_intent.unit_owners(units, provenance)
+        tasks = by_intent.tasks_of(provenance, {o for o in owners if o is not None})
+        return cls(provenance, tasks, owners, [tasks.task_of.get(o) if o else None for o in owners])
+
+    def describe(self, members: set[int]) -> tuple[list[str], str | None, list[str]]:
+        """For a group's units: the reasons naming its prompts, the summary its task gives (None when
+        most of its lines were not recorded), and its intents in order."""
+        from segmint_core.trajectory.provenance.prompts import actionable
+
+        intents = sorted({self.owner_of_unit[i] for i in members if self.owner_of_unit[i]},
+                         key=by_intent.intent_number)
+        if not intents:
+            return [], None, []
+        known = [self.provenance.intents[i] for i in intents if i in self.provenance.intents]
+        unrecorded = sum(1 for i in members if self.owner_of_unit[i] is None)
+        reasons = by_intent.provenance_reasons(known, self.tasks, unrecorded)
+        openers = [i for i in known if i.id not in self.tasks.follows] or known
+        clause = actionable(openers[0].text) if openers else ""
+        summary = clause[:1].upper() + clause[1:] if clause and unrecorded * 2 <= len(members) else None
+        return reasons, summary, intents
 
 
 @_cycles_left_uncollected
@@ -172,16 +220,18 @@ def _seed_labels(changes: list[Change], units: list[Unit], embedder: EmbeddingPr
 
 
 def _assemble(selected: list[Change], units: list[Unit], labels: list[int], links: list[Link],
-              model: Model, settings: Settings | None, progress: Progress | None) -> Grouping:
+              model: Model, settings: Settings | None, progress: Progress | None,
+              recorded: Recorded | None = None) -> Grouping:
     cut = cut_hunks(units, labels)
     effective = effective_changes(selected, cut)
     groups = ordered_groups(effective, cut)
-    _explain(groups, effective, units, labels, links, model, settings, progress)
-    return Grouping(effective, list(groups.values()), cut.splits)
+    intents = _explain(groups, effective, units, labels, links, model, settings, progress, recorded)
+    return Grouping(effective, list(groups.values()), cut.splits, intents=intents)
 
 
 def _explain(groups: dict[int, ChangeGroup], effective: list[Change], units: list[Unit], labels: list[int],
-             links: list[Link], model: Model, settings: Settings | None, progress: Progress | None) -> None:
+             links: list[Link], model: Model, settings: Settings | None, progress: Progress | None,
+             recorded: Recorded | None = None) -> dict[str, list[str]]:
     """Fill each group's reasons (from the links inside it) and summary."""
     members: dict[int, set[int]] = {label: set() for label in groups}
     inside: dict[int, list[Link]] = {label: [] for label in groups}
@@ -197,14 +247,24 @@ def _explain(groups: dict[int, ChangeGroup], effective: list[Change], units: lis
     position = {c.id: i for i, c in enumerate(effective)}   # a group's changes in order, without reading them all
     total = len(groups)
     coarse = [coarse_reason(len(units))] if similarity.coarse(len(units)) else []
+    intents: dict[str, list[str]] = {}
     for n, (label, group) in enumerate(groups.items()):
         _report(progress, n, total, "summarizing groups")
         group.reasons = group_reasons(units, inside[label], members[label], model, others=total > 1) + coarse
         changes = [effective[i] for i in sorted(position[c] for c in set(group.change_ids) if c in position)]
         member_units = [units[i] for i in sorted(members[label])]
-        text = describe(changes, member_units, set(group.hunk_ids), group.reasons, settings)
-        group.summary, group.note = text.summary, text.note
+        told, summary, ids = recorded.describe(members[label]) if recorded is not None else ([], None, [])
+        if ids:
+            intents[group.id] = ids
+            evidence = group.reasons if any(recorded.owner_of_unit[i] is None for i in members[label]) else []
+            group.reasons = told + evidence[:max(1, MAX_REASONS - len(told))]
+        if summary is not None:
+            group.summary = summary
+        else:
+            text = describe(changes, member_units, set(group.hunk_ids), group.reasons, settings)
+            group.summary, group.note = text.summary, text.note
     _report(progress, total, total, "summarizing groups")
+    return intents
 
 
 def coarse_reason(units: int) -> str:

@@ -51,6 +51,8 @@ class Grouping:
     # The units and links the groups came from, when they are the offline evidence
     # (``engine.evidence``) of the changes grouped: a session keeps them for its confidence.
     evidence: tuple[list, list] | None = field(default=None, repr=False, compare=False)
+    # Group id -> the recorded intents its lines were written under (``trajectory.provenance``).
+    intents: dict[str, list[str]] = field(default_factory=dict, compare=False)
 
     def to_dict(self) -> dict:
         return {

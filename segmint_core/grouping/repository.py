@@ -25,10 +25,11 @@ class Repository:
     git: Git | None = None
     rev: str = "HEAD"
 
-    def units(self, changes: list[Change]) -> list[Unit]:
-        """The changes' units: generated files whole, parsed files read from their parse."""
+    def units(self, changes: list[Change], cuts: dict[str, list[int]] | None = None) -> list[Unit]:
+        """The changes' units: generated files whole, parsed files read from their parse;
+        ``cuts``: more places to cut hunks into atoms (``build_units``)."""
         generated = generated_paths(self.git, [c.file_path for c in changes]) | too_large(changes)
-        return build_units(changes, generated, SyntaxIndex(changes, self.git, skip=generated))
+        return build_units(changes, generated, SyntaxIndex(changes, self.git, skip=generated), cuts)
 
     def history(self) -> History:
         """Which files the first-parent history up to ``rev`` changed together."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Collection
 
 from segmint_core.changes.models import Hunk
 from segmint_core.changes.split import cut_points, part_ranges
@@ -23,13 +24,15 @@ CHANGED = ("+", "-")
 _ITEM_START = re.compile(r"^\s{0,3}(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|\.\. |version\s|\{[a-z]+\}`)", re.I)
 
 
-def atom_ranges(hunk: Hunk, kind: str) -> list[tuple[int, int]]:
-    """The ``[start, end)`` line ranges of a hunk's atoms (one range if it cannot be cut)."""
+def atom_ranges(hunk: Hunk, kind: str, extra: Collection[int] = ()) -> list[tuple[int, int]]:
+    """The ``[start, end)`` line ranges of a hunk's atoms (one range if it cannot be cut);
+    ``extra``: more cuts wanted (where the recorded intent of its lines changes)."""
     lines = hunk.lines
     allowed = set(cut_points(lines))
     if not allowed:
         return [(0, len(lines))]
-    wanted = [c for c in allowed if _starts_run(lines, c) or (kind == CHANGELOG and _starts_item(lines, c))]
+    wanted = [c for c in allowed if _starts_run(lines, c) or (kind == CHANGELOG and _starts_item(lines, c))
+              or c in extra]
     return part_ranges(lines, wanted)
 
 

@@ -6,9 +6,12 @@ trajectory package is optional for grouping, and absent in older trees.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from segmint_core.changes import ChangeSet
+
+log = logging.getLogger(__name__)
 
 
 def lookup_timeline(root: str | None, changes: ChangeSet) -> dict[str, Any] | None:
@@ -20,3 +23,18 @@ def lookup_timeline(root: str | None, changes: ChangeSet) -> dict[str, Any] | No
     except ImportError:
         return None
     return hunk_histories(root, changes)
+
+
+def lookup_provenance(root: str | None, changes: ChangeSet) -> Any:
+    """The intents recorded for each changed line (``trajectory.provenance.attribution.Provenance``),
+    or None: no root, nothing recorded, or a record that cannot be read (grouping goes on without it)."""
+    if root is None:
+        return None
+    from segmint_core.trajectory.errors import DamagedProvenanceError
+    from segmint_core.trajectory.provenance.attribution import line_provenance
+
+    try:
+        return line_provenance(root, changes)
+    except DamagedProvenanceError as exc:
+        log.warning("grouping without recorded intents: %s", exc)
+        return None
