@@ -61,13 +61,13 @@ def title_parts(style: HouseStyle, facts: Facts, touched: list[Touched],
     q = (lambda name: f"`{name}`") if style.learned and style.quotes >= QUOTES_SHARE else messages.plain
     if not style.follows_conventional:
         wordings = _house_wordings(style, facts, None, None) + messages.subjects(rule, facts, q)
-        return [""], [_plain_voice(style, w) for w in wordings]
+        return [""], [plain_voice(style, w) for w in wordings]
     kind, scope = type_and_scope(style, facts, touched, rule, voting)
     # A change to code the house calls refactor rather than fix is worded as one; a kind
     # of file the rules know for sure (docs, tests, CI) keeps the rules' wording.
     worded = kind if kind in CODE_TYPES and rule in CODE_TYPES else rule
     wordings = _house_wordings(style, facts, kind, scope) + messages.subjects(worded, facts, q)
-    wordings = [_conventional_voice(style, _house_verb(style, kind, w)) for w in wordings]
+    wordings = [conventional_voice(style, _house_verb(style, kind, w)) for w in wordings]
     heads = [f"{kind}({scope}):", f"{kind}:"] if scope and not _repeats(scope, kind) else [f"{kind}:"]
     return heads, wordings
 
@@ -174,13 +174,13 @@ def _house_verb(style: HouseStyle, kind: str, text: str) -> str:
     return text
 
 
-def _conventional_voice(style: HouseStyle, text: str) -> str:
+def conventional_voice(style: HouseStyle, text: str) -> str:
     if not style.learned:
         return text
     return _finish(style, text[:1].upper() + text[1:] if style.capitalized >= 0.5 else text[:1].lower() + text[1:])
 
 
-def _plain_voice(style: HouseStyle, text: str) -> str:
+def plain_voice(style: HouseStyle, text: str) -> str:
     verb, _, rest = text.partition(" ")
     verb = verb.lower()
     if verb == "correct":

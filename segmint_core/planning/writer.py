@@ -20,6 +20,7 @@ from segmint_core.errors import SegmintError
 from segmint_core.planning import messages, voice
 from segmint_core.planning.conventional import parse_subject
 from segmint_core.planning.facts import Facts, gather
+from segmint_core.planning.intents import Asked, intent_body, intent_title
 from segmint_core.planning.precedent import Touched
 from segmint_core.planning.style import DEFAULT, HouseStyle
 from segmint_core.planning.titles import TITLE_LIMIT, fit, one_line, printable
@@ -52,9 +53,15 @@ Parts = list[tuple[Change, list[Hunk]]]
 
 
 def write_message(parts: Parts, settings: Settings | None = None, *,
-                  counts: dict[str, tuple[int, int]] | None = None, style: HouseStyle = DEFAULT) -> Message:
+                  counts: dict[str, tuple[int, int]] | None = None, style: HouseStyle = DEFAULT,
+                  asked: Asked | None = None) -> Message:
     """``counts``: lines added and removed per file where the hunks' own counts would
-    mislead (a line staged, then edited again, is one change in the commit)."""
+    mislead (a line staged, then edited again, is one change in the commit). ``asked``: the
+    recorded task most of the lines were written under; its words title the commit (no model is asked)."""
+    if asked is not None:
+        message = intent_message(parts, counts, style, asked)
+        if message is not None:
+            return message
     offline = offline_message(parts, counts, style)
     if settings is None or not settings.chat_enabled:
         return offline
@@ -72,6 +79,15 @@ def offline_message(parts: Parts, counts: dict[str, tuple[int, int]] | None = No
     facts, per_file, touched = read_plan(parts, counts)
     heads, wordings = voice.title_parts(style, facts, touched, voting)
     return Message(fit(heads, wordings), messages.body(facts, per_file))
+
+
+def intent_message(parts: Parts, counts: dict[str, tuple[int, int]] | None, style: HouseStyle,
+                   asked: Asked) -> Message | None:
+    facts, per_file, touched = read_plan(parts, counts)
+    title = intent_title(style, facts, touched, asked)
+    if title is None:
+        return None
+    return Message(title, intent_body(asked, messages.body(facts, per_file)))
 
 
 def read_plan(parts: Parts, counts: dict[str, tuple[int, int]] | None = None) -> tuple[Facts, list, list[Touched]]:

@@ -22,6 +22,7 @@ from segmint_core.session.models import (
     APPLIED, APPROVED, AWAITING_APPROVAL, MERGE_TO_COMMIT, PROPOSED, CommitPlan, FileLine, Group, id_number,
 )
 from segmint_core.planning.style import DEFAULT, HouseStyle
+from segmint_core.session.intents import recorded_tasks
 from segmint_core.session.units import Units
 from segmint_core.wording import readable, shown
 
@@ -41,6 +42,7 @@ def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group],
     reused: dict[str, str] = {}
     layered = layered_files(units, git)
     sections = Sections(units.changes, git)
+    recorded = recorded_tasks(units, git)
     for group in groups:
         if changes_nothing(units, group):
             continue   # a file staged, then put back: a commit of it would change nothing
@@ -58,7 +60,8 @@ def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group],
         else:
             counts = {**_net_counts(units, group.hunk_ids, layered), **_whole_counts(units, hunkless)}
             parts = sections.resolve(units.message_parts(group.hunk_ids, hunkless))
-            message = write_message(parts, settings, counts=counts, style=style)
+            message = write_message(parts, settings, counts=counts, style=style,
+                                    asked=recorded.asked(group.hunk_ids, hunkless) if recorded else None)
             # Text from file content may hold a newline (a file name) or bytes that are not UTF-8.
             plan.title, plan.description = shown(message.title), readable(message.description)
             plan.note = readable(message.note) if message.note else None

@@ -1,0 +1,83 @@
+"""The recorded tasks behind the session's hunks: for titles, the pull request and confidence.
+
+Read from the provenance record of the work tree (``trajectory.provenance``)
+each time the plans are written, so it follows every move and merge: a group's
+task is the one whose prompts wrote most of its changed lines.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from dataclasses import dataclass
+
+from segmint_core.git import Git
+from segmint_core.grouping.provenance import Tasks, intent_number, tasks_of
+from segmint_core.planning.intents import Asked
+from segmint_core.session.units import Units
+from segmint_core.trajectory.errors import DamagedProvenanceError
+from segmint_core.trajectory.provenance.attribution import Provenance, line_provenance
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class RecordedTasks:
+    units: Units
+    provenance: Provenance
+    tasks: Tasks
+
+    def owners(self, hunk_ids: list[str], change_ids: list[str] = ()) -> tuple[Counter, int]:
+        """Changed lines per intent among the hunks (and hunkless changes), and how many lines in all."""
+        votes: Counter[str] = Counter()
+        total = 0
+        for hunk_id in hunk_ids:
+            unit = self.units.by_id.get(hunk_id)
+            if unit is None:
+                continue
+            for parent, index in unit.refs:
+                total += 1
+                row = self.provenance.owners.get(parent, [])
+                if index < len(row) and row[index] is not None:
+                    votes[row[index]] += 1
+        for change_id in change_ids:
+            total += 1
+            owner = self.provenance.files.get(change_id)
+            if owner is not None:
+                votes[owner] += 1
+        return votes, total
+
+    def intents_of(self, hunk_ids: list[str], change_ids: list[str] = ()) -> list[str]:
+        votes, _ = self.owners(hunk_ids, change_ids)
+        return sorted(votes, key=intent_number)
+
+    def asked(self, hunk_ids: list[str], change_ids: list[str] = ()) -> Asked | None:
+        """The task that wrote most of these lines, when recorded prompts wrote at least half of them."""
+        votes, total = self.owners(hunk_ids, change_ids)
+        if not votes or 2 * sum(votes.values()) < total:
+            return None
+        by_task: Counter[str] = Counter()
+        for intent, lines in votes.items():
+            by_task[self.tasks.task_of.get(intent, intent)] += lines
+        ranked = sorted(by_task, key=lambda t: (-by_task[t], intent_number(t)))
+        main = self.provenance.intents.get(ranked[0])
+        if main is None:
+            return None
+        follow_ups = tuple(self.provenance.intents[i].text for i in sorted(votes, key=intent_number)
+                           if self.tasks.task_of.get(i) == ranked[0] and i != ranked[0] and i in self.provenance.intents)
+        others = tuple(self.provenance.intents[t].text for t in ranked[1:] if t in self.provenance.intents)
+        return Asked(main.text, follow_ups, others)
+
+
+def recorded_tasks(units: Units, git: Git) -> RecordedTasks | None:
+    """The tasks recorded for the session's changes; None when nothing was recorded (or the record
+    cannot be read: messages are then written from the diff alone)."""
+    try:
+        provenance = line_provenance(git.root, units.changeset)
+    except DamagedProvenanceError as exc:
+        log.warning("messages without recorded intents: %s", exc)
+        return None
+    if provenance is None or not (provenance.recorded() or any(provenance.files.values())):
+        return None
+    present = {o for row in provenance.owners.values() for o in row if o} | {o for o in provenance.files.values() if o}
+    return RecordedTasks(units, provenance, tasks_of(provenance, present))

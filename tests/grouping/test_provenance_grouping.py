@@ -1,0 +1,132 @@
+"""Grouping and messages from recorded intents, on real repositories edited through the recording API."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from segmint_core.changes import capture
+from segmint_core.git import Git
+from segmint_core.grouping import group_changes
+from segmint_core.planning.intents import Asked, intent_title
+from segmint_core.planning.facts import gather
+from segmint_core.planning.style import HouseStyle
+from segmint_core.trajectory.provenance import begin_intent, record_before_edit, record_edit
+from segmint_core.trajectory.provenance.store import Store
+from tests.support.repo import Repo
+
+LOADER = (
+    "import json\n\n\n"
+    "def load(path):\n    with open(path) as f:\n        return json.load(f)\n\n\n"
+    "def save(path, data):\n    with open(path, 'w') as f:\n        json.dump(data, f)\n"
+)
+
+
+def project(tmp_path: Path) -> Repo:
+    repo = Repo(tmp_path / "p")
+    repo.write("config.py", LOADER)
+    repo.write("cli.py", "import config\n\n\ndef main():\n    config.load('a.json')\n")
+    repo.commit("base")
+    return repo
+
+
+def edit(repo: Repo, session: str, path: str, old: str, new: str) -> None:
+    record_before_edit(repo.path, [path], source="claude-code", session_id=session)
+    repo.write(path, repo.read(path).decode().replace(old, new, 1))
+    record_edit(repo.path, [path], source="claude-code", session_id=session)
+
+
+def ask(repo: Repo, session: str, prompt: str) -> None:
+    begin_intent(repo.path, prompt, source="claude-code", session_id=session)
+
+
+def grouped(repo: Repo) -> list[tuple[str, list[str], list[str]]]:
+    grouping = group_changes(capture(Git(repo.path)), root=str(repo.path))
+    changes = {c.id: c for c in grouping.changes}
+    out = []
+    for group in grouping.groups:
+        lines = [line for c in group.change_ids for h in changes[c].hunks if h.id in group.hunk_ids
+                 for line in h.lines if line[:1] in "+-"]
+        out.append((group.summary, lines, group.reasons))
+    return out
+
+
+def test_two_tasks_in_one_hunk_are_split_line_by_line(tmp_path: Path) -> None:
+    repo = project(tmp_path)
+    ask(repo, "a", "Please fix the crash on an empty config file")
+    ask(repo, "b", "Can you make save write pretty JSON?")
+    edit(repo, "a", "config.py", "        return json.load(f)\n", "        text = f.read()\n        return json.loads(text or '{}')\n")
+    edit(repo, "b", "config.py", "        json.dump(data, f)\n", "        json.dump(data, f, indent=2)\n")
+    edit(repo, "a", "config.py", "def load(path):\n", "def load(path):\n    # an empty file is an empty config\n")
+    groups = grouped(repo)
+    assert [g[0] for g in groups] == ["Fix the crash on an empty config file", "Make save write pretty JSON"]
+    assert groups[0][1] == ["+    # an empty file is an empty config", "-        return json.load(f)",
+                            "+        text = f.read()", "+        return json.loads(text or '{}')"]
+    assert groups[1][1] == ["-        json.dump(data, f)", "+        json.dump(data, f, indent=2)"]
+    assert groups[0][2][0] == "written under prompt 1: 'Please fix the crash on an empty config file'"
+
+
+def test_a_follow_up_of_the_same_session_joins_its_task(tmp_path: Path) -> None:
+    repo = project(tmp_path)
+    ask(repo, "a", "Please fix the crash on an empty config file")
+    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    ask(repo, "a", "Now also handle a missing file in the CLI")
+    edit(repo, "a", "cli.py", "    config.load('a.json')\n", "    config.load('a.json') if exists('a.json') else {}\n")
+    groups = grouped(repo)
+    assert len(groups) == 1
+    assert "prompt 2 ('Now also handle a missing file in the CLI') follows up prompt 1 in the same session" in groups[0][2]
+
+
+def test_a_new_task_in_the_same_session_stays_apart(tmp_path: Path) -> None:
+    repo = project(tmp_path)
+    ask(repo, "a", "Please fix the crash on an empty config file")
+    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    ask(repo, "a", "Please rename main to run in the CLI")
+    edit(repo, "a", "cli.py", "def main():\n", "def run():\n")
+    assert len(grouped(repo)) == 2
+
+
+def test_a_follow_up_in_another_session_stays_apart(tmp_path: Path) -> None:
+    repo = project(tmp_path)
+    ask(repo, "a", "Please fix the crash on an empty config file")
+    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    ask(repo, "b", "Now also rename main to run")
+    edit(repo, "b", "cli.py", "def main():\n", "def run():\n")
+    assert len(grouped(repo)) == 2
+
+
+def test_unrecorded_lines_do_not_join_a_task_for_sitting_in_its_file(tmp_path: Path) -> None:
+    repo = project(tmp_path)
+    ask(repo, "a", "Please fix the crash on an empty config file")
+    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    repo.write("config.py", repo.read("config.py").decode().replace("import json\n", "import json\nimport os\n"))
+    groups = grouped(repo)
+    assert len(groups) == 2
+    assert ["+import os"] in [g[1] for g in groups]
+
+
+def test_a_damaged_record_leaves_grouping_to_the_diff(tmp_path: Path, caplog) -> None:
+    repo = project(tmp_path)
+    ask(repo, "a", "Please fix the crash on an empty config file")
+    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    Store(repo.path).events_path.unlink()
+    Store(repo.path).events_path.mkdir()
+    with caplog.at_level(logging.WARNING):
+        groups = grouped(repo)
+    assert len(groups) == 1 and not groups[0][2][0].startswith("written under")
+    assert "grouping without recorded intents" in caplog.text
+
+
+def test_titles_from_a_prompt_in_the_house_voice(tmp_path: Path) -> None:
+    repo = project(tmp_path)
+    repo.write("config.py", LOADER.replace("json.load(f)", "json.loads(f.read() or '{}')"))
+    changes = capture(Git(repo.path))
+    parts = [(c, c.hunks) for c in changes.changes]
+    facts = gather(parts)
+    asked = Asked("Hey, can you please fix the crash on an empty config file? It breaks first runs.")
+    plain = HouseStyle(seen=50, conventional=0, capitalized=0.9, past_tense=0.8, period=0.0)
+    assert intent_title(plain, facts, [], asked) == "Fixed the crash on an empty config file"
+    conventional = HouseStyle(seen=0)
+    assert intent_title(conventional, facts, [], asked) == "fix(config): fix the crash on an empty config file"
+    long = Asked("please " + "make the configuration loader tolerate every kind of broken input " * 3)
+    assert len(intent_title(plain, facts, [], long)) <= 72
