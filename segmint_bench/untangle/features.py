@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from segmint_bench.untangle.cache import Cache, packages_hash, source_hash
 from segmint_bench.untangle.corpus import TANGLE_SOURCES, Log, Selection, Tangle, load_tangles, repo_name, source_head
 from segmint_core.grouping.engine import evidence
-from segmint_core.grouping.signals.base import Link
+from segmint_core.grouping.links import Link
 from segmint_bench.untangle.workspace import Workspace
 from segmint_core.git import Git
 from segmint_core.grouping.repository import Repository

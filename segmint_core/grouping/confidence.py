@@ -33,7 +33,7 @@ import numpy as np
 from segmint_core.grouping.model import Model
 from segmint_core.grouping.probability import PairProbabilities, sigmoid
 from segmint_core.grouping.reasons import ALONE, ONLY, group_reasons
-from segmint_core.grouping.signals.base import Link
+from segmint_core.grouping.links import Link
 from segmint_core.grouping.units import Unit
 
 MOVE = "move"

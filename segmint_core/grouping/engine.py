@@ -29,8 +29,9 @@ from segmint_core.grouping.models import ChangeGroup, Grouping
 from segmint_core.grouping import provenance as by_intent
 from segmint_core.grouping.reasons import ACROSS, MAX_REASONS, group_reasons
 from segmint_core.grouping.seed import seed_clusters
+from segmint_core.grouping.links import Link
 from segmint_core.grouping.signals import cochange, similarity
-from segmint_core.grouping.signals.base import Context, Link
+from segmint_core.grouping.signals.base import Context
 from segmint_core.grouping.summaries import GroupText, describe
 from segmint_core.grouping.repository import Repository
 from segmint_core.grouping.timeline import lookup_provenance, lookup_timeline

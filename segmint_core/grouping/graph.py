@@ -18,7 +18,7 @@ import numpy as np
 from segmint_core.grouping.model import Model
 from segmint_core.grouping.pair_evidence import pair_evidence
 from segmint_core.grouping.signals import dependencies, release
-from segmint_core.grouping.signals.base import Link
+from segmint_core.grouping.links import Link
 from segmint_core.grouping.signals.repeated import REPEATED
 from segmint_core.grouping.units import Unit
 from segmint_core.grouping.unions import unions

@@ -29,7 +29,7 @@ from segmint_core.grouping.lexicon import CHANGELOG, CODE, CONFIG, DOCS, TEST, d
 from segmint_core.grouping.unions import unions
 
 if TYPE_CHECKING:   # model.py loads MergeModel, and signals import model.py
-    from segmint_core.grouping.signals.base import Link
+    from segmint_core.grouping.links import Link
     from segmint_core.grouping.units import Unit
 
 KINDS = (CODE, TEST, DOCS, CHANGELOG, CONFIG)

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from segmint_core.grouping.signals.base import Link
+from segmint_core.grouping.links import Link
 
 _A, _B, _WEIGHT, _KIND = (itemgetter(i) for i in range(4))   # a link's fields, as ``Link`` orders them
 

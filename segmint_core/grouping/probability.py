@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from segmint_core.grouping import graph
 from segmint_core.grouping.model import Model
-from segmint_core.grouping.signals.base import Link
+from segmint_core.grouping.links import Link
 from segmint_core.grouping.units import Unit
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from segmint_core.changes.models import Change
 from segmint_core.grouping import graph
 from segmint_core.grouping.model import Model
-from segmint_core.grouping.signals.base import Link
+from segmint_core.grouping.links import Link
 from segmint_core.grouping.signals.files import SAME_DIRECTORY, SAME_STEM
 from segmint_core.grouping.signals.proximity import NEARBY, SAME_FILE, SAME_HUNK
 from segmint_core.grouping.signals.timeline import DIFFERENT_BURST, SAME_BURST

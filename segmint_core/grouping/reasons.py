@@ -21,7 +21,7 @@ from segmint_core.grouping.signals import (
     similarity,
     timeline,
 )
-from segmint_core.grouping.signals.base import Link
+from segmint_core.grouping.links import Link
 from segmint_core.grouping.units import Unit
 
 MAX_REASONS = 4

@@ -10,7 +10,7 @@ from segmint_core.grouping.confidence import (
     IDENTITY, MERGE, MOVE, SPLIT, Calibration, assess, link_reason, shipped,
 )
 from segmint_core.grouping.probability import PairProbabilities, sigmoid
-from segmint_core.grouping.signals.base import Link
+from segmint_core.grouping.links import Link
 from segmint_core.grouping.units import build_units
 from segmint_core.grouping.model import DEFAULT
 

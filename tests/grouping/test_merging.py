@@ -11,7 +11,7 @@ from segmint_core.grouping import graph
 from segmint_core.grouping.engine import cluster, evidence
 from segmint_core.grouping.merging import Agglomeration, MergeModel, agglomerate, link_masks
 from segmint_core.grouping.model import DEFAULT, V1, Model
-from segmint_core.grouping.signals.base import Link
+from segmint_core.grouping.links import Link
 from segmint_core.grouping.units import build_units
 from tests.grouping.scenarios import two_intents
 from tests.support.repo import Repo

@@ -29,7 +29,8 @@ from segmint_core.grouping.engine import evidence
 from segmint_core.grouping.pair_evidence import PILING, PairEvidence, pair_evidence
 from segmint_core.grouping.repository import Repository
 from segmint_core.grouping.signals import proximity, similarity, timeline
-from segmint_core.grouping.signals.base import Context, Link, link
+from segmint_core.grouping.links import Link, link
+from segmint_core.grouping.signals.base import Context
 from segmint_core.grouping.syntax.facts import Parsed
 from segmint_core.grouping.syntax.languages import grammar_for, loaded
 from segmint_core.grouping.units import python_names

@@ -17,7 +17,8 @@ from segmint_core.grouping.signals import (
     similarity,
     timeline,
 )
-from segmint_core.grouping.signals.base import Context, Link
+from segmint_core.grouping.links import Link
+from segmint_core.grouping.signals.base import Context
 
 SIGNALS: dict[str, Callable[[Context], Iterator[Link]]] = {
     "identifiers": identifiers.links,

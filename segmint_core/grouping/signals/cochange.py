@@ -22,7 +22,8 @@ from collections.abc import Iterator
 
 from segmint_core.grouping.history import History, folder_of
 from segmint_core.grouping.model import Model
-from segmint_core.grouping.signals.base import Context, Link
+from segmint_core.grouping.links import Link
+from segmint_core.grouping.signals.base import Context
 from segmint_core.grouping.signals.files import DIRECTORY_PAIR_CAP, _spread
 from segmint_core.grouping.units import Unit
 

@@ -14,7 +14,8 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from segmint_core.changes.generated import LOCK, dependency_file, same_dependencies
-from segmint_core.grouping.signals.base import Context, Link, link
+from segmint_core.grouping.links import Link, link
+from segmint_core.grouping.signals.base import Context
 from segmint_core.grouping.units import Unit
 
 DEPENDENCIES = "dependencies"

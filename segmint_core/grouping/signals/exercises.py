@@ -13,7 +13,8 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from segmint_core.grouping.lexicon import CODE
-from segmint_core.grouping.signals.base import Context, Link, link
+from segmint_core.grouping.links import Link, link
+from segmint_core.grouping.signals.base import Context
 
 EXERCISES = "exercises"
 

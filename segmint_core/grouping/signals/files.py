@@ -11,7 +11,8 @@ from collections.abc import Iterator
 
 from segmint_core.grouping import lexicon
 from segmint_core.grouping.lexicon import CODE, TEST
-from segmint_core.grouping.signals.base import Context, Link, link
+from segmint_core.grouping.links import Link, link
+from segmint_core.grouping.signals.base import Context
 from segmint_core.grouping.units import Unit
 
 TEST_PAIR = "test_pair"

@@ -13,7 +13,8 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from segmint_core.grouping.lexicon import specificity
-from segmint_core.grouping.signals.base import Context, Link, link
+from segmint_core.grouping.links import Link, link
+from segmint_core.grouping.signals.base import Context
 
 DEF_USE = "def_use"
 DEF_USE_CONTEXT = "def_use_context"

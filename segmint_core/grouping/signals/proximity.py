@@ -13,7 +13,8 @@ from collections.abc import Iterator
 
 from segmint_core.grouping.lexicon import CHANGELOG
 from segmint_core.grouping.model import Model
-from segmint_core.grouping.signals.base import Context, Link
+from segmint_core.grouping.links import Link
+from segmint_core.grouping.signals.base import Context
 from segmint_core.grouping.units import Unit
 
 SAME_HUNK = "same_hunk"

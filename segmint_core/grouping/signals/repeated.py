@@ -14,7 +14,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 from functools import lru_cache
 
-from segmint_core.grouping.signals.base import Context, Link, link
+from segmint_core.grouping.links import Link, link
+from segmint_core.grouping.signals.base import Context
 from segmint_core.grouping.units import Unit
 
 REPEATED = "repeated"

@@ -12,7 +12,8 @@ import numpy as np
 
 from segmint_core.grouping.candidates import Candidates, candidate_pairs, holder_pairs
 from segmint_core.grouping.embeddings.sparse import SparseRows
-from segmint_core.grouping.signals.base import Context, Link, link
+from segmint_core.grouping.links import Link, link
+from segmint_core.grouping.signals.base import Context
 
 SIMILAR = "similar"
 SPARSE_MAX = 64      # a token in more units than this is multiplied as a dense column

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from segmint_core.grouping.signals.base import Context, Link, link
+from segmint_core.grouping.links import Link, link
+from segmint_core.grouping.signals.base import Context
 
 SAME_INTENT = "same_intent"
 SAME_BURST = "same_burst"
