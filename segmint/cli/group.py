@@ -22,7 +22,7 @@ import sys
 from segmint_core.changes.encode import encode_changes
 from segmint.cli.session_cli import open_session
 from segmint_core.errors import SegmintError
-from segmint_core.grouping import ALGORITHMS, PROVIDERS
+from segmint_core.grouping import PROVIDERS
 from segmint_core.grouping.refine import NO_MODEL, Refinement, prompt
 from segmint_core.grouping.refine.prompt import Requests
 from segmint_core.jsonio import to_json
@@ -35,8 +35,8 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
         "group", parents=[common],
         help="group uncommitted changes by intent",
         description="The session's groups of the repository's uncommitted hunks, each with a summary and its "
-                    "reasons: the groups the TUI and agents see, with the same ids. Grouped afresh with --new, "
-                    "--provider or --algorithm, or when the session has none yet.",
+                    "reasons: the groups the TUI and agents see, with the same ids. Grouped afresh with --new "
+                    "or --provider, or when the session has none yet.",
     )
     p.add_argument("--json", action="store_true", help='print {"changes": [...], "groups": [...]} as JSON')
     p.add_argument("--new", action="store_true",
@@ -44,11 +44,6 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p.add_argument(
         "--provider", choices=PROVIDERS, default=None,
         help="embedding provider for grouping afresh (default: SEGMINT_EMBEDDINGS, else local; local works offline)",
-    )
-    p.add_argument(
-        "--algorithm", choices=ALGORITHMS, default=None,
-        help="group afresh with graph: Segmint's engine (the default); seed: the seed's greedy centroid "
-             "clustering, for comparison",
     )
     p.add_argument("--refine", action="store_true",
                    help="then ask the chat model (SEGMINT_CHAT_MODEL) to move, merge or split groups; an answer "
@@ -64,8 +59,8 @@ def run(args: argparse.Namespace) -> int:
         raise SegmintError("--dry-run goes with --refine: it shows what --refine would send")
     if args.refine and not args.dry_run and not session.settings.chat_enabled:
         raise SegmintError(NO_MODEL)
-    if args.new or args.provider or args.algorithm or not session.groups:
-        session.regroup(provider=args.provider or session.settings.embeddings, algorithm=args.algorithm or "graph")
+    if args.new or args.provider or not session.groups:
+        session.regroup(provider=args.provider or session.settings.embeddings)
     if args.dry_run:
         sys.stdout.write(format_requests(session.refine_requests()) if session.groups else "No groups to refine.\n")
         return 0

@@ -30,7 +30,7 @@ from segmint_bench.untangle.logistic import logistic
 from segmint_bench.untangle.pairs import unlinked
 from segmint_core.errors import SegmintError
 from segmint_core.grouping import graph
-from segmint_core.grouping.boosted import LINK, SHAPE, Trees, feature_matrix
+from segmint_bench.models.boosted import LINK, SHAPE, Trees, feature_matrix
 from segmint_core.grouping.model import Model
 from segmint_core.grouping.pair_evidence import PairEvidence, pair_evidence
 

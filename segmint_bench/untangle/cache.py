@@ -18,7 +18,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-PACKAGE = Path(__file__).resolve().parents[2]   # segmint_core/
+CHECKOUT = Path(__file__).resolve().parents[2]   # the repository: segmint_core/ and segmint_bench/
 
 
 def default_dir() -> Path:
@@ -28,13 +28,13 @@ def default_dir() -> Path:
 
 def source_hash(parts: tuple[str, ...], exclude: frozenset[str] = frozenset()) -> str:
     """A hash of the Python and data files under ``parts`` (paths relative to
-    ``segmint_core``, files or folders), leaving out those named in ``exclude``."""
+    the checkout, files or folders), leaving out those named in ``exclude``."""
     digest = hashlib.sha256()
     for part in parts:
-        root = PACKAGE / part
+        root = CHECKOUT / part
         files = [root] if root.is_file() else sorted(root.rglob("*"))
         for path in files:
-            rel = path.relative_to(PACKAGE).as_posix()
+            rel = path.relative_to(CHECKOUT).as_posix()
             if path.is_file() and path.suffix in (".py", ".json", ".scm") and rel not in exclude:
                 digest.update(rel.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]

@@ -22,8 +22,9 @@ from segmint_core.git import Git
 from segmint_core.wording import counted
 
 # The code a tangled case depends on: change capture and case picking.
-TANGLE_SOURCES = ("changes", "git.py", "bench/untangle/cases.py", "bench/untangle/truth.py",
-                  "bench/untangle/workspace.py", "bench/untangle/corpus.py")
+TANGLE_SOURCES = ("segmint_core/changes", "segmint_core/git.py", "segmint_bench/untangle/cases.py",
+                  "segmint_bench/untangle/truth.py", "segmint_bench/untangle/workspace.py",
+                  "segmint_bench/untangle/corpus.py")
 
 
 @dataclass(frozen=True)

@@ -27,20 +27,17 @@ from segmint_core.grouping.repository import Repository
 from segmint_core.grouping.units import Unit
 from segmint_core.wording import counted
 
-EVIDENCE_SOURCES = ("changes", "grouping", "bench/untangle/features.py")
+EVIDENCE_SOURCES = ("segmint_core/changes", "segmint_core/grouping", "segmint_bench/untangle/features.py")
 # Installed packages the evidence depends on: a parser missing or upgraded changes the links.
 EVIDENCE_PACKAGES = ("numpy", "tree-sitter", "tree-sitter-python", "tree-sitter-go", "tree-sitter-rust",
                      "tree-sitter-javascript", "tree-sitter-typescript")
 # Link kinds (or prefixes) the shipped model is not fit on; ``--add KIND`` measures them.
 HELD_BACK = frozenset({"cochange"})
 # Files under grouping/ that do not change the units or links (they decide and describe).
-DECISION_FILES = frozenset({
-    "grouping/graph.py", "grouping/merging.py", "grouping/assemble.py", "grouping/reasons.py",
-    "grouping/summaries.py", "grouping/seed.py", "grouping/models.py", "grouping/model_data.json",
-    "grouping/probability.py", "grouping/confidence.py", "grouping/calibration.json",
-    "grouping/model.json", "grouping/model_v1.json", "grouping/boosted.py",
-    "grouping/pair_evidence.py", "grouping/vendored.py", "grouping/leftovers.py",
-})
+DECISION_FILES = frozenset(f"segmint_core/grouping/{name}" for name in (
+    "graph.py", "assemble.py", "reasons.py", "summaries.py", "models.py", "probability.py", "confidence.py",
+    "calibration.json", "model.json", "pair_evidence.py", "vendored.py", "leftovers.py",
+))
 
 
 @dataclass

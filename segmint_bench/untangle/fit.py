@@ -43,7 +43,7 @@ from segmint_bench.untangle.features import Sample
 from segmint_bench.untangle.merges import fit_merge_model, link_kinds, merge_rows
 from segmint_bench.untangle.pairs import SIZE, Design, PairRows, fit_logistic, pair_rows
 from segmint_core.errors import SegmintError
-from segmint_core.grouping.boosted import Trees
+from segmint_bench.models.boosted import Trees
 from segmint_core.grouping.model import DEFAULT, HAND_SET, Model
 from segmint_core.wording import counted
 

@@ -25,7 +25,7 @@ from segmint_bench.untangle.boosting import Boosting
 from segmint_bench.untangle.fit import BOOSTING, MERGE_THRESHOLD, fit_model
 from segmint_bench.untangle.metrics import adjusted_rand_index
 from segmint_core.errors import SegmintError
-from segmint_core.grouping.model import V1
+from segmint_bench.models import V1
 from segmint_core.wording import counted
 
 ENGINE = "graph (held out)"

@@ -19,7 +19,7 @@ import numpy as np
 from segmint_bench.untangle.features import Sample
 from segmint_bench.untangle.logistic import logistic
 from segmint_core.grouping import graph
-from segmint_core.grouping.merging import MergeModel, agglomerate
+from segmint_bench.models.merging import MergeModel, agglomerate
 from segmint_core.grouping.model import Model
 
 Row = tuple[dict[str, float], float, float]

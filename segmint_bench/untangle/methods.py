@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from segmint_bench.models.seed import seed_labels
 from segmint_bench.untangle import labels as baseline
 from segmint_bench.untangle.features import Sample
 from segmint_core.changes.split import part_ranges
@@ -67,7 +68,7 @@ def refined(settings: Settings, provider: str, tally: Counter) -> Predict:
 
 def seed(sample: Sample) -> list:
     changes = sample.tangle.changes
-    grouping = group_changes(changes, algorithm="seed", timeline=None)
+    grouping = group_changes(changes, labeller=seed_labels, timeline=None)
     return baseline.grouping_labels(grouping, changes, sample.tangle.keys)
 
 

@@ -12,7 +12,7 @@ from segmint_bench.untangle.cases import Case
 from segmint_bench.untangle.features import Sample
 from segmint_bench.untangle.metrics import Scores, score
 from segmint_core.grouping import group_changes
-from segmint_core.grouping.model import V1
+from segmint_bench.models import V1
 
 # Methods in table order. "graph" is Segmint's engine as shipped, run end to end;
 # the ceilings are not methods but the best a grouping of hunks (or atoms) can do.

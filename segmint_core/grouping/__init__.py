@@ -7,7 +7,6 @@ Public API (used by the CLI, the session, the MCP server and the TUI):
 from segmint_core.grouping.effective import apply_splits
 from segmint_core.grouping.embeddings import PROVIDERS
 from segmint_core.grouping.engine import (
-    ALGORITHMS,
     describe_group,
     group_changes,
     summarize_group,
@@ -15,6 +14,6 @@ from segmint_core.grouping.engine import (
 from segmint_core.grouping.models import ChangeGroup, Grouping
 
 __all__ = [
-    "ALGORITHMS", "PROVIDERS", "ChangeGroup", "Grouping",
+    "PROVIDERS", "ChangeGroup", "Grouping",
     "apply_splits", "describe_group", "group_changes", "summarize_group",
 ]

@@ -17,9 +17,8 @@ from typing import Any, TypeVar
 from segmint_core.changes import ChangeSet
 from segmint_core.changes.models import Change
 from segmint_core.config import Settings
-from segmint_core.errors import SegmintError
 from segmint_core.git import Git
-from segmint_core.grouping import graph, leftovers, merging, signals, vendored
+from segmint_core.grouping import graph, leftovers, signals, vendored
 from segmint_core.grouping.assemble import cut_hunks, effective_changes, ordered_groups
 from segmint_core.grouping.embeddings import get_provider
 from segmint_core.grouping.embeddings.base import EmbeddingProvider, embedding_text
@@ -28,7 +27,6 @@ from segmint_core.grouping.model import DEFAULT, Model
 from segmint_core.grouping.models import ChangeGroup, Grouping
 from segmint_core.grouping import provenance as by_intent
 from segmint_core.grouping.reasons import ACROSS, MAX_REASONS, group_reasons
-from segmint_core.grouping.seed import seed_clusters
 from segmint_core.grouping.links import Link
 from segmint_core.grouping.signals import cochange, similarity
 from segmint_core.grouping.signals.base import Context
@@ -37,8 +35,10 @@ from segmint_core.grouping.repository import Repository
 from segmint_core.grouping.timeline import lookup_provenance, lookup_timeline
 from segmint_core.grouping.units import Unit, build_units
 
-ALGORITHMS = ("graph", "seed")
 Progress = Callable[[int, int, str], None]
+# Another clustering of the units, one label per unit from (changes, units, embedder, progress):
+# the benchmarks compare the engine's with others through it.
+Labeller = Callable[[list[Change], list[Unit], EmbeddingProvider, Progress | None], list[int]]
 T = TypeVar("T")
 
 
@@ -65,7 +65,7 @@ def group_changes(
     *,
     change_ids: list[str] | None = None,
     provider: str = "local",
-    algorithm: str = "graph",
+    labeller: Labeller | None = None,
     settings: Settings | None = None,
     timeline: Any = ...,
     progress: Progress | None = None,
@@ -80,12 +80,11 @@ def group_changes(
     one, ``None`` turns it off. ``provenance``: the intents recorded for each
     line (``trajectory.provenance``), looked up the same way; lines recorded
     under one task are grouped together and apart from other tasks. ``progress(done, total, message)`` is called
-    during long steps. ``settings`` (default: loaded from the environment when
+    during long steps. ``labeller``: cluster the units with it instead of the
+    engine's links (which then only explain the groups). ``settings`` (default: loaded from the environment when
     needed) configure remote providers and model-written summaries.
     """
     selected = changes.resolve_changes(change_ids) if change_ids is not None else list(changes.changes)
-    if algorithm not in ALGORITHMS:
-        raise SegmintError(f"Unknown grouping algorithm: {algorithm} (choose one of {', '.join(ALGORITHMS)})")
     embedder = get_provider(provider, settings)
     root = root or getattr(changes, "root", None)
     if timeline is ...:
@@ -98,8 +97,8 @@ def group_changes(
     units = repository.units(selected, by_intent.line_cuts(selected, provenance) if provenance else None)
     history = repository.history() if cochange.weighed(model) else None
     recorded = None
-    if algorithm == "seed":
-        labels = _seed_labels(selected, units, embedder, progress)
+    if labeller is not None:
+        labels = labeller(selected, units, embedder, progress)
         links = _links(units, embedder, model, timeline, progress, history, embed=False)  # for the reasons only
     else:
         links = _links(units, embedder, model, timeline, progress, history)
@@ -112,7 +111,7 @@ def group_changes(
                                                 by_intent.unit_steps(units, provenance, recorded.owner_of_unit))
     labels = vendored.kept_whole(units, labels)
     grouping = _assemble(selected, units, labels, links, model, settings, progress, recorded)
-    if algorithm == "graph" and provider == "local" and timeline is None and model is DEFAULT and recorded is None:
+    if labeller is None and provider == "local" and timeline is None and model is DEFAULT and recorded is None:
         grouping.evidence = (units, links)   # what ``evidence(units)`` would compute again
     return grouping
 
@@ -165,7 +164,7 @@ def cluster(units: list[Unit], links: list[Link], model: Model, files: int) -> l
     if model.merge is None:
         labels = graph.average_linkage(len(units), affinity, model.threshold(files), weights, together=together)
     else:
-        labels = merging.agglomerate(units, affinity, weights, links, files, model.merge, together)
+        labels = model.merge.cluster(units, affinity, weights, links, files, together)
     return leftovers.kept_with_their_file(units, labels)
 
 
@@ -211,13 +210,6 @@ def _links(units: list[Unit], embedder: EmbeddingProvider, model: Model, timelin
     _report(progress, 0, 1, "linking")
     ctx = Context(units, model, timeline, vectors, embedder.similarity_floor, history=history)
     return signals.collect(ctx)
-
-
-def _seed_labels(changes: list[Change], units: list[Unit], embedder: EmbeddingProvider,
-                 progress: Progress | None) -> list[int]:
-    per_change = seed_clusters(changes, embedder, progress)
-    cluster_of = {c.id: label for c, label in zip(changes, per_change)}
-    return [cluster_of[u.change.id] for u in units]
 
 
 def _assemble(selected: list[Change], units: list[Unit], labels: list[int], links: list[Link],

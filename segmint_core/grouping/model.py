@@ -10,23 +10,20 @@ link). That is the pair model; ``probability.py`` turns it into P(same intent).
 
 Clusters merge best first by the mean of that affinity over all their unit
 pairs (average linkage), while the mean is at least ``threshold(files)``.
-A model may also carry a merge model (``merging.py``) that decides each merge
-from what the two clusters look like instead; the shipped one does not
-(docs/experiments/untangling.md: held out it keeps more single commits whole
-but tells fewer tangled ones apart).
 
-A model may also carry boosted trees (``boosted.py``) that add to a linked
-pair's affinity what the weighted sum cannot say (a kind of link that means
-more between two kinds of file); the shipped one does not (docs/experiments/untangling.md:
-held out they gain at k=3 only).
+A model may also carry a merge rule that decides each merge from what the two
+clusters look like, and a lift added to a linked pair's affinity (boosted
+trees). The benchmarks fit and measure both (``segmint bench untangle``); the
+shipped model carries neither (docs/experiments/untangling.md: held out, the
+merge rule keeps more single commits whole but tells fewer tangled ones apart,
+and the trees gain at k=3 only), so the product holds only what they answer to.
 
 The pair model ships as data, ``model.json``, as ``segmint bench fit --out``
-writes it: fit on the seven histories, two changelog kinds set to 0 as in v1
-(docs/experiments/untangling.md: held out it beats v1 at every k; the
-confidence calibration, ``calibration.json``, is fit with it). v1's,
-fit on click and httpx, stays as ``model_v1.json``, the baseline of
-``segmint bench untangle``. The timeline coefficients have no history to
-learn from and are set by hand.
+writes it: fit on the seven histories, two changelog kinds set to 0
+(docs/experiments/untangling.md: held out it beats the model fit on click and
+httpx alone at every k; the confidence calibration, ``calibration.json``, is
+fit with it). The timeline coefficients have no history to learn from and are
+set by hand.
 """
 
 from __future__ import annotations
@@ -36,9 +33,31 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
-from segmint_core.grouping.boosted import Trees
-from segmint_core.grouping.merging import MergeModel
+if TYPE_CHECKING:
+    import numpy as np
+
+    from segmint_core.grouping.links import Link
+    from segmint_core.grouping.pair_evidence import PairEvidence
+    from segmint_core.grouping.units import Unit
+
+
+class MergeRule(Protocol):
+    """Clusters units by deciding each merge itself, instead of the threshold on mean affinity."""
+
+    def cluster(self, units: list[Unit], affinity: dict[tuple[int, int], float], weights: list[float],
+                links: list[Link], files: int, together: list[tuple[int, int]]) -> list[int]: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class PairLift(Protocol):
+    """What is added to each linked pair's affinity beyond the weighted sum of its links."""
+
+    def lift(self, evidence: PairEvidence, units: list[Unit]) -> np.ndarray: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -58,15 +77,15 @@ class Model:
     near_window: int = 8
     similarity_neighbours: int = 8
     file_pair_cap: int = 256        # unit pairs expanded for one pair of files
-    merge: MergeModel | None = None  # None: merge while the mean affinity is at least ``threshold``
-    trees: Trees | None = None       # added to a linked pair's affinity (``boosted.py``)
+    merge: MergeRule | None = None   # None: merge while the mean affinity is at least ``threshold``
+    trees: PairLift | None = None    # added to a linked pair's affinity
 
     def coefficient(self, kind: str) -> float:
         return self.coefficients.get(kind, 0.0)
 
     def threshold(self, files: int) -> float:
         """Minus the log-odds of two units with no link, in a change set of ``files`` files:
-        the mean affinity v1 needed to merge two groups."""
+        the mean affinity two groups need to merge."""
         return -(self.bias + self.size_prior * math.log(min(max(files, 1), self.size_prior_cap)))
 
     def to_dict(self) -> dict:
@@ -78,11 +97,10 @@ class Model:
 
     @classmethod
     def from_dict(cls, data: dict) -> "Model":
+        """The pair model of ``data``; a merge rule or trees in it are read by the benchmarks that fit them."""
         pair = data["pair"]
-        merge = MergeModel.from_dict(data["merge"]) if data.get("merge") else None
-        trees = Trees.from_dict(pair["trees"]) if pair.get("trees") else None
         return cls(coefficients={**pair["coefficients"], **HAND_SET}, bias=float(pair["bias"]),
-                   size_prior=float(pair["size_prior"]), merge=merge, trees=trees)
+                   size_prior=float(pair["size_prior"]))
 
 
 HAND_SET = {
@@ -107,5 +125,3 @@ def load_model(path: Path) -> Model:
 
 
 DEFAULT = load_model(MODEL_FILE)
-# The model shipped before the refit on seven histories, a baseline in ``segmint bench untangle``.
-V1 = load_model(MODEL_FILE.with_name("model_v1.json"))

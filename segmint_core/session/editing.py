@@ -22,7 +22,7 @@ Progress = Callable[[int, int, str], None]
 
 
 def regroup(session: SessionCore, *, change_ids: list[str] | None = None, provider: str = "local",
-            algorithm: str = "graph", actor: str = PERSON, progress: Progress | None = None) -> list[Group]:
+            actor: str = PERSON, progress: Progress | None = None) -> list[Group]:
     """Group the changes (all, or ``change_ids``) from scratch."""
     from segmint_core.grouping import group_changes   # loads numpy: only when grouping
 
@@ -35,7 +35,7 @@ def regroup(session: SessionCore, *, change_ids: list[str] | None = None, provid
         if change_ids is not None:
             session.units.resolve_changes(change_ids)
         raw = session.units.changeset
-        grouping = group_changes(raw, change_ids=change_ids, provider=provider, algorithm=algorithm,
+        grouping = group_changes(raw, change_ids=change_ids, provider=provider,
                                  settings=session.settings, progress=progress, root=session.git.root)
         session.begin_edit()
         kept = [g for g in session.groups if change_ids is not None and not set(g.change_ids) & set(change_ids)]

@@ -13,7 +13,7 @@ from segmint_bench.untangle.cutting import CutModel
 from segmint_core.grouping import graph
 from segmint_core.grouping.model import DEFAULT
 from tests.grouping.scenarios import two_intents
-from tests.grouping.test_merging import units_of
+from tests.bench.test_merging import units_of
 from tests.support.repo import Repo
 
 PATHS = ["a.py", "a.py", "b.py", "c.py"]

@@ -9,6 +9,7 @@ import re
 import numpy as np
 import pytest
 
+from segmint_bench.models import read_model
 from segmint_bench.untangle.cases import candidate_cases, read_history
 from segmint_bench.untangle.metrics import (
     adjusted_rand_index,
@@ -25,7 +26,6 @@ from segmint_bench.untangle.workspace import Workspace
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.grouping import group_changes
-from segmint_core.grouping.model import Model
 from tests.conftest import shared_data
 from tests.support.cli import run_segmint
 from tests.support.repo import Repo
@@ -136,7 +136,7 @@ def test_fit_writes_a_model_the_engine_loads_and_groups_with(repo: Repo, tmp_pat
     assert result.stdout.startswith(f"wrote {out}: pair model of ") and "fitting on 8 cases" in result.stderr
     data = json.loads(out.read_text())
     assert data["fitted_on"]["repos"] == ["repo", "other"] and data["fitted_on"]["k"] == [1, 2]
-    model = Model.from_dict(data)
+    model = read_model(data)
     assert model.merge is not None and model.merge.features and model.coefficients
     changes = capture(Git(repo.path))
     assert group_changes(changes, timeline=None, model=model).groups == []   # a clean tree: nothing to group
@@ -232,7 +232,7 @@ def test_evidence_is_keyed_by_the_code_that_makes_it(tmp_path, monkeypatch) -> N
     (tmp_path / "grouping").mkdir()
     (tmp_path / "grouping" / "signals.py").write_text("A = 1\n")
     (tmp_path / "grouping" / "graph.py").write_text("B = 1\n")
-    monkeypatch.setattr(cache_module, "PACKAGE", tmp_path)
+    monkeypatch.setattr(cache_module, "CHECKOUT", tmp_path)
     before = source_hash(("grouping",), frozenset({"grouping/graph.py"}))
     (tmp_path / "grouping" / "graph.py").write_text("B = 2\n")
     assert source_hash(("grouping",), frozenset({"grouping/graph.py"})) == before
@@ -329,3 +329,12 @@ def test_a_single_commit_weighs_half_a_tangled_case_in_the_merge_model_fit(repo:
     assert rows and [r[:2] for r in halved] == [r[:2] for r in rows]
     assert [w for _, _, w in halved] == pytest.approx([SINGLE_WEIGHT * w for _, _, w in rows])
     assert SINGLE_WEIGHT == 0.5
+
+
+def test_the_sources_that_key_the_cache_are_in_the_checkout() -> None:
+    """A path that names nothing hashes nothing: the cache would outlive the code it was made by."""
+    from segmint_bench.untangle.cache import CHECKOUT
+    from segmint_bench.untangle.corpus import TANGLE_SOURCES
+    from segmint_bench.untangle.features import DECISION_FILES, EVIDENCE_SOURCES
+
+    assert [p for p in (*TANGLE_SOURCES, *EVIDENCE_SOURCES, *DECISION_FILES) if not (CHECKOUT / p).exists()] == []

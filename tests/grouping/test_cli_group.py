@@ -75,11 +75,6 @@ def test_configured_embeddings_provider_is_the_default(repo: Repo) -> None:
     assert any(path == "/v1/embeddings" for path, _ in server.requests)
 
 
-def test_unknown_algorithm_is_a_usage_error(repo: Repo) -> None:
-    result = segmint("group", "--algorithm", "kmeans", repo=two_intents(repo))
-    assert result.returncode == 2 and "graph" in result.stderr and "seed" in result.stderr
-
-
 def test_a_lone_hunk_is_counted_in_the_singular(repo: Repo) -> None:
     repo.write("a.py", "def alpha():\n    return 1\n")
     repo.commit()

@@ -108,14 +108,12 @@ def test_change_ids_select_a_subset(repo: Repo) -> None:
     assert [c.id for c in grouping.changes] == ["change-2", "change-3"]
 
 
-def test_unknown_ids_provider_and_algorithm_are_clear_errors(repo: Repo) -> None:
+def test_unknown_ids_and_provider_are_clear_errors(repo: Repo) -> None:
     changes = capture(Git.discover(two_intents(repo).path))
     with pytest.raises(UnknownIdError, match="Unknown change ID: bad-id"):
         group_changes(changes, change_ids=["change-1", "bad-id"], timeline=None)
     with pytest.raises(SegmintError, match="choose one of local, openai, sentence-transformers"):
         group_changes(changes, provider="magic", timeline=None)
-    with pytest.raises(SegmintError, match="choose one of graph, seed"):
-        group_changes(changes, algorithm="kmeans", timeline=None)
 
 
 def test_hunkless_changes_join_a_group(repo: Repo) -> None:
@@ -151,15 +149,6 @@ def test_progress_is_reported(repo: Repo) -> None:
     assert {"linking", "clustering", "summarizing groups"} <= messages
     assert any(m.startswith("embedding") for m in messages)
     assert all(0 <= done <= total for done, total, _ in calls)
-
-
-def test_seed_algorithm_groups_whole_files(repo: Repo) -> None:
-    changes, grouping = grouped(two_intents(repo), algorithm="seed")
-    assert grouping.splits == {}
-    for group in grouping.groups:
-        for change_id in group.change_ids:
-            change = next(c for c in grouping.changes if c.id == change_id)
-            assert {h.id for h in change.hunks} <= set(group.hunk_ids)
 
 
 def test_summarize_group_explains_any_set_of_hunks(repo: Repo) -> None:

@@ -282,7 +282,7 @@ def test_grouping_leaves_the_cycle_collector_as_it_found_it(repo) -> None:
     group_changes(changes, timeline=None)
     assert gc.isenabled()
     with pytest.raises(SegmintError):
-        group_changes(changes, algorithm="no such algorithm")
+        group_changes(changes, provider="no such provider")
     assert gc.isenabled()
     gc.disable()
     try:

@@ -8,12 +8,13 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from segmint_bench.models import read_model
 from segmint_bench.untangle.boosting import Boosting, fit_rows
 from segmint_bench.untangle.fit import with_trees
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.grouping import graph
-from segmint_core.grouping.boosted import Trees, feature_matrix
+from segmint_bench.models.boosted import Trees, feature_matrix
 from segmint_core.grouping.engine import cluster, evidence
 from segmint_core.grouping.model import DEFAULT, MODEL_FILE, Model, load_model
 from segmint_core.grouping.pair_evidence import pair_evidence
@@ -105,7 +106,7 @@ def test_bench_fit_writes_trees_the_engine_loads_and_leave_one_out_scores_them(r
                          "--trees", "4", "--depth", "2", "--out", str(out))
     assert result.returncode == 0, result.stderr
     assert "and 4 trees" in result.stdout
-    model = Model.from_dict(json.loads(out.read_text()))
+    model = read_model(json.loads(out.read_text()))
     assert model.trees is not None and model.trees.features.shape == (4, 2)
     table = run_segmint("bench", "untangle", "--leave-one-out", str(repo.path), str(other.path), "--k", "2",
                         "--n", "3", "--cache", cache, "--trees", "3")

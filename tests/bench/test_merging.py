@@ -5,13 +5,14 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from segmint_bench.models import V1, read_model
+from segmint_bench.models.merging import Agglomeration, MergeModel, agglomerate, link_masks
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.grouping import graph
 from segmint_core.grouping.engine import cluster, evidence
-from segmint_core.grouping.merging import Agglomeration, MergeModel, agglomerate, link_masks
-from segmint_core.grouping.model import DEFAULT, V1, Model
 from segmint_core.grouping.links import Link
+from segmint_core.grouping.model import DEFAULT, Model
 from segmint_core.grouping.units import build_units
 from tests.grouping.scenarios import two_intents
 from tests.support.repo import Repo
@@ -103,4 +104,4 @@ def test_a_model_with_a_merge_model_clusters_by_its_decisions(repo: Repo) -> Non
     affinity = graph.affinities(links, units, model)
     labels = cluster(units, links, model, files)
     assert labels == agglomerate(units, affinity, weights, links, files, merge, graph.mechanical_pairs(links))
-    assert Model.from_dict(model.to_dict()) == model
+    assert read_model(model.to_dict()) == model

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from segmint_core.grouping.lexicon import CHANGELOG, CODE, CONFIG, DOCS, TEST, directory
 from segmint_core.grouping.unions import unions
 
-if TYPE_CHECKING:   # model.py loads MergeModel, and signals import model.py
+if TYPE_CHECKING:
     from segmint_core.grouping.links import Link
     from segmint_core.grouping.units import Unit
 
@@ -68,6 +68,11 @@ class MergeModel:
         return {"features": list(self.features), "center": list(self.center), "scale": list(self.scale),
                 "weights": list(self.weights), "intercept": self.intercept, "threshold": self.threshold,
                 "links": list(self.links), "low": list(self.low), "high": list(self.high)}
+
+    def cluster(self, units: list[Unit], affinity: dict[tuple[int, int], float], weights: list[float],
+                links: list[Link], files: int, together: list[tuple[int, int]]) -> list[int]:
+        """A cluster label per unit, each merge decided by this model (``grouping.model.MergeRule``)."""
+        return agglomerate(units, affinity, weights, links, files, self, together)
 
     @classmethod
     def from_dict(cls, data: dict) -> "MergeModel":

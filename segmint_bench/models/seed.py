@@ -1,4 +1,4 @@
-"""The seed's algorithm, kept for comparison (``--algorithm seed``).
+"""The greedy centroid clustering Segmint started from, kept for comparison (``segmint bench untangle``).
 
 Whole files (changes), embedded as path + hunk headers + diff lines (capped
 at 200 lines), clustered greedily in path order: each joins the group whose
@@ -12,6 +12,7 @@ import numpy as np
 
 from segmint_core.changes.models import Change
 from segmint_core.grouping.embeddings.base import MAX_LINES, EmbeddingProvider, Progress
+from segmint_core.grouping.units import Unit
 
 THRESHOLD = 0.80
 
@@ -52,3 +53,11 @@ def seed_clusters(changes: list[Change], provider: EmbeddingProvider, progress: 
 def _cosine(a: np.ndarray, b: np.ndarray) -> float:
     na, nb = float(np.linalg.norm(a)), float(np.linalg.norm(b))
     return float(np.dot(a, b) / (na * nb)) if na and nb else 0.0
+
+
+def seed_labels(changes: list[Change], units: list[Unit], embedder: EmbeddingProvider,
+                progress: Progress | None) -> list[int]:
+    """A label per unit, its file's cluster: the labeller ``group_changes`` takes."""
+    per_change = seed_clusters(changes, embedder, progress)
+    cluster_of = {c.id: label for c, label in zip(changes, per_change)}
+    return [cluster_of[u.change.id] for u in units]
