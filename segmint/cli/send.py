@@ -21,8 +21,8 @@ from pathlib import Path
 
 from segmint_core.errors import SegmintError, disk_trouble, os_trouble
 from segmint_core.git import Git
-from segmint_core.messages import MessageQueue, new_message
-from segmint_core.messages.models import project_path
+from segmint_core.review import MessageQueue, new_message
+from segmint_core.review.models import project_path
 from segmint_core.wording import shown
 
 

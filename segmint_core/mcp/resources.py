@@ -17,7 +17,7 @@ from mcp.server.mcpserver.exceptions import ResourceError
 from segmint_core.errors import SegmintError
 from segmint_core.mcp.services import Services, in_thread
 from segmint_core.mcp.tools.chunks import CHUNKS_URI
-from segmint_core.messages import format_messages
+from segmint_core.review import format_messages
 
 SESSION_URI = "segmint://session"
 MESSAGES_URI = "lazygit://messages"

@@ -29,8 +29,8 @@ from segmint_core.mcp.listing import serve_lean_listing
 from segmint_core.mcp.middleware import prompt_errors, tidy_argument_errors
 from segmint_core.mcp.notify import ResourceNotifier
 from segmint_core.mcp.services import Services, SessionRef, in_thread
-from segmint_core.mcp.tools import changes, chunks, messages, pairing, trajectory
-from segmint_core.messages.watch import SignatureWatcher
+from segmint_core.mcp.tools import changes, chunks, pairing, review, trajectory
+from segmint_core.review.watch import SignatureWatcher
 from segmint_core.session import events
 from segmint_core.session.events import SessionEvent
 from segmint_core.session.session import Session
@@ -70,7 +70,7 @@ def build_server(session: Session | SessionRef, *, chunk_service: ChunkService |
     pairing.register(server, services)
     chunks.register(server, services, notifier.changed)
     trajectory.register(server, services)
-    messages.register(server, services)
+    review.register(server, services)
     resources.register(server, services)
     prompt.register(server)
     serve_lean_listing(server)

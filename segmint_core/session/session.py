@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from segmint_core.changes.models import Change, wire_text
-from segmint_core.messages import MessageQueue, ReviewFeed, ReviewMessage
+from segmint_core.review import MessageQueue, ReviewFeed, ReviewMessage
 from segmint_core.session import applying, confidence, drafting, editing, events, moves, plans, refining
 from segmint_core.session.core import SessionCore
 from segmint_core.planning.style import HouseStyle, house_style
@@ -97,7 +97,7 @@ class Session(SessionCore):
                 "message_style": self.message_style().sentence(),
             }
 
-    # -- review messages (segmint_core.messages) --------------------------------------
+    # -- review messages (segmint_core.review) --------------------------------------
 
     @property
     def review(self) -> ReviewFeed:

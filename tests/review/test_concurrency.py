@@ -6,14 +6,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from segmint_core.messages import MessageQueue
+from segmint_core.review import MessageQueue
 
 WRITERS = 6
 EACH = 25
 
 
 def start_writers(folder: Path, root: str) -> list[subprocess.Popen]:
-    return [subprocess.Popen([sys.executable, "-m", "tests.messages.writer", str(folder), root, f"w{w}", str(EACH)])
+    return [subprocess.Popen([sys.executable, "-m", "tests.review.writer", str(folder), root, f"w{w}", str(EACH)])
             for w in range(WRITERS)]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from segmint_core.messages import MessageQueue, new_message
+from segmint_core.review import MessageQueue, new_message
 
 if __name__ == "__main__":
     folder, root, name, count = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])

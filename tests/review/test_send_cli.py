@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from segmint_core.messages import MessageQueue
+from segmint_core.review import MessageQueue
 from tests.support.cli import assert_clean_error, run_segmint
 from tests.support.repo import Repo
 

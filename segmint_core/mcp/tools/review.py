@@ -8,7 +8,7 @@ from mcp_types import CallToolResult, ToolAnnotations
 from segmint_core.mcp import schemas
 from segmint_core.mcp.results import success, tool_errors
 from segmint_core.mcp.services import Services, in_thread
-from segmint_core.messages import format_messages
+from segmint_core.review import format_messages
 from segmint_core.session.models import AGENT
 
 # Reading consumes the messages (clear-on-read, as in the seed): not read-only,

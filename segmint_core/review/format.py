@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from segmint_core.messages.models import ReviewMessage
+from segmint_core.review.models import ReviewMessage
 
 NO_MESSAGES = "No new messages from lazygit"
 SEPARATOR = "\n\n" + "-" * 50 + "\n\n"

@@ -11,9 +11,9 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from segmint_core.messages.models import ReviewMessage, new_message
-from segmint_core.messages.queue import MessageQueue
-from segmint_core.messages.watch import POLL_SECONDS, SignatureWatcher
+from segmint_core.review.models import ReviewMessage, new_message
+from segmint_core.review.queue import MessageQueue
+from segmint_core.review.watch import POLL_SECONDS, SignatureWatcher
 
 Announce = Callable[[str, dict[str, Any]], None]   # (actor, detail)
 

@@ -8,10 +8,10 @@ restart and reach an agent that connects later; it is safe under several
 writers at once (an ``fcntl`` lock and atomic replaces).
 """
 
-from segmint_core.messages.feed import ReviewFeed
-from segmint_core.messages.format import NO_MESSAGES, format_messages
-from segmint_core.messages.models import ReviewMessage, new_message
-from segmint_core.messages.queue import DEFAULT_KEPT, MessageQueue
+from segmint_core.review.feed import ReviewFeed
+from segmint_core.review.format import NO_MESSAGES, format_messages
+from segmint_core.review.models import ReviewMessage, new_message
+from segmint_core.review.queue import DEFAULT_KEPT, MessageQueue
 
 __all__ = [
     "DEFAULT_KEPT", "NO_MESSAGES", "MessageQueue", "ReviewFeed", "ReviewMessage", "format_messages", "new_message",

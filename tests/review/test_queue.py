@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from segmint_core.errors import SegmintError
-from segmint_core.messages import MessageQueue, ReviewMessage, new_message
+from segmint_core.review import MessageQueue, ReviewMessage, new_message
 
 ROOT = "/work/project"
 NOON = datetime(2025, 7, 1, 10, 30, tzinfo=UTC)

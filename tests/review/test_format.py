@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from segmint_core.messages import NO_MESSAGES, format_messages, new_message
+from segmint_core.review import NO_MESSAGES, format_messages, new_message
 
 SEED_TWO_MESSAGES = (
     "Message 1:\nFile: src/main.go\nLine: 42\nComment: This function needs error handling\n"

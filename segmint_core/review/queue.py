@@ -17,7 +17,7 @@ from pathlib import Path
 
 from segmint_core.atomic import set_aside, write_atomic
 from segmint_core.errors import SegmintError
-from segmint_core.messages.models import ReviewMessage
+from segmint_core.review.models import ReviewMessage
 
 DEFAULT_KEPT = 10
 KEPT_ENV = "SEGMINT_MESSAGES_KEPT"

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from segmint_core.errors import UnknownIdError
-from segmint_core.messages import MessageQueue, new_message
+from segmint_core.review import MessageQueue, new_message
 from segmint_core.session.events import MESSAGES, SessionEvent
 from segmint_core.session.session import Session
 from tests.support.repo import Repo
