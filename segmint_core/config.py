@@ -29,6 +29,7 @@ class Settings:
     embedding_model: str = "text-embedding-3-small"  # SEGMINT_EMBEDDING_MODEL
     embeddings: str = "local"             # SEGMINT_EMBEDDINGS: local | openai | sentence-transformers
     timeout: float = 30.0                 # SEGMINT_TIMEOUT, seconds per request
+    record_saves: bool = True             # SEGMINT_RECORD_SAVES: the terminal UI records saves as provenance
 
     @property
     def chat_enabled(self) -> bool:
@@ -62,6 +63,8 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
     values.setdefault("api_key", env.get("OPENAI_API_KEY") or None)
     if "timeout" in values:
         values["timeout"] = _seconds(values["timeout"])
+    if "record_saves" in values:
+        values["record_saves"] = _switch(values["record_saves"], "SEGMINT_RECORD_SAVES")
     return Settings(**values)  # type: ignore[arg-type]
 
 
@@ -78,6 +81,18 @@ def _seconds(raw: object) -> float:
     return seconds
 
 
+def _switch(raw: object, name: str) -> bool:
+    """An on/off setting: true or false in config.toml; 1, 0, true, false, yes, no, on or off in the environment."""
+    if isinstance(raw, bool):
+        return raw
+    word = str(raw).strip().lower()
+    if word in ("1", "true", "yes", "on"):
+        return True
+    if word in ("0", "false", "no", "off"):
+        return False
+    raise SegmintError(f"{name} must be on or off (1/0, true/false, yes/no), not {raw!r}")
+
+
 def _file_values(env: dict[str, str]) -> dict[str, object]:
     base = env.get("XDG_CONFIG_HOME") or os.path.join(env.get("HOME", "~"), ".config")
     path = Path(base).expanduser() / "segmint" / "config.toml"
@@ -92,7 +107,7 @@ def _file_values(env: dict[str, str]) -> dict[str, object]:
     if unknown:
         raise SegmintError(f"Unknown settings in {path}: {', '.join(unknown)}")
     for key, value in data.items():   # (a number where a name goes would fail far from here)
-        if key != "timeout" and not isinstance(value, str):
+        if key not in ("timeout", "record_saves") and not isinstance(value, str):
             raise SegmintError(f"{key} in {path} must be a string in quotes, not {value!r}")
     return {key: value.strip() if isinstance(value, str) else value for key, value in data.items()
             if not (isinstance(value, str) and not value.strip())}

@@ -41,6 +41,7 @@ from segmint_tui.messages import (
 )
 from segmint_tui.options import TuiOptions
 from segmint_tui.pairing import Pairing
+from segmint_tui.saves import SaveRecorder
 from segmint_tui.screens.main import MainScreen
 
 log = logging.getLogger("segmint.tui")
@@ -58,7 +59,8 @@ class SegmintApp(App[int]):
 
     def __init__(self, session: Session | None, *, opener: Callable[[], Session] | None = None, mcp: bool = True,
                  agent_can_commit: bool = False, watch: bool = True, auto_group: bool = True,
-                 allowed_roots: tuple[str, ...] = (), aside: GroupAside | None = None) -> None:
+                 allowed_roots: tuple[str, ...] = (), aside: GroupAside | None = None,
+                 record_saves: bool = True) -> None:
         """``session``, or None with an ``opener`` that opens it (in a worker, once the app is up);
         ``aside``, a child process grouping the session meanwhile (``group_aside``)."""
         super().__init__()
@@ -66,6 +68,8 @@ class SegmintApp(App[int]):
         self._opener = opener
         self.agent_can_commit = agent_can_commit
         self.watch_disk = watch
+        self.record_saves = record_saves
+        self.saves: SaveRecorder | None = None
         self.auto_group = auto_group
         self.pairing = Pairing(self, enabled=mcp, agent_can_commit=agent_can_commit, allowed_roots=allowed_roots)
         self.grouping = aside is not None
@@ -126,6 +130,8 @@ class SegmintApp(App[int]):
                 self._take_up_aside()
         elif self.auto_group and not session.groups and session.changes:
             self.start_grouping(auto=True)
+        self.saves = SaveRecorder(session.git.root, enabled=self.record_saves and self.watch_disk)
+        self.run_worker(self._read_intent, thread=True, group="saves", name="read the intent", exit_on_error=False)
         if self.watch_disk:
             self._disk = DiskWatch(session.git.root, session.git.git_dir,
                                    lambda: self.post_message(DiskChanged()),
@@ -294,6 +300,18 @@ class SegmintApp(App[int]):
     def _refresh_from_disk(self) -> None:
         self._disk_timer = None
         self.call_session("refresh", lambda: self.session.refresh(actor="segmint"))
+        if self.saves is not None and self.saves.enabled:
+            self.run_worker(self._record_saves, thread=True, group="saves", name="record the saves",
+                            exit_on_error=False)
+
+    def _record_saves(self) -> None:
+        """Worker: the saves snapshotted under the person's intent; the status line says so."""
+        self.saves.record()
+        self.call_later(self.main.refresh_activity)
+
+    def _read_intent(self) -> None:
+        self.saves.read_intent()
+        self.call_later(self.main.refresh_activity)
 
     def on_session_saved(self, _: SessionSaved) -> None:
         """Another process (a headless agent, ``segmint apply``) may have edited the session:
@@ -331,7 +349,8 @@ def _describe(session: Session) -> str:
 
 def create_app(repo: str | None = None, *, session: Session | None = None, mcp: bool = True,
                agent_can_commit: bool = False, watch: bool = True, auto_group: bool = True,
-               allowed_roots: tuple[str, ...] = (), group_aside: bool | None = None) -> SegmintApp:
+               allowed_roots: tuple[str, ...] = (), group_aside: bool | None = None,
+               record_saves: bool = True) -> SegmintApp:
     """The one app factory: the CLI, the tests, the screenshots and the bench all start here.
 
     Not a repository, or git missing, raises ``SegmintError`` before any
@@ -344,13 +363,13 @@ def create_app(repo: str | None = None, *, session: Session | None = None, mcp: 
         git = Git.discover(repo)
         aside = GroupAside.start(git, always=bool(group_aside)) if auto_group and group_aside is not False else None
     return SegmintApp(session, opener=partial(Session.open, repo), mcp=mcp, agent_can_commit=agent_can_commit, watch=watch, auto_group=auto_group,
-                      allowed_roots=allowed_roots, aside=aside)
+                      allowed_roots=allowed_roots, aside=aside, record_saves=record_saves)
 
 
 def app_from_options(options: TuiOptions) -> SegmintApp:
     """The app ``segmint`` with no sub-command runs."""
     return create_app(options.repo, mcp=options.mcp, agent_can_commit=options.agent_can_commit,
-                      allowed_roots=options.allowed_roots)
+                      allowed_roots=options.allowed_roots, record_saves=options.record_saves)
 
 
 def run_app(options: TuiOptions) -> int:

@@ -54,6 +54,9 @@ COMMANDS: list[Command] = [
     Command("Refresh", "Re-read the working tree (also happens on its own when files change)", "refresh"),
     Command("Comment for the agent", "Comment on the highlighted hunk or diff line; the agent reads it",
             "comment"),
+    Command("Now working on ...", "Say the task you start: your saves from now on are recorded under it, and "
+            "grouping and commit titles follow it", "say_intent"),
+    Command("Task finished", "The task you said is done: saves from now on belong to no task", "finish_intent"),
     Command("Generate pull request", "Draft the pull request from the commits", "generate_pr"),
     Command("Copy pull request", "Copy the pull-request draft to the clipboard", "copy_pr"),
     Command("Save commit message", "Save the message in the commit editor", "save_message"),

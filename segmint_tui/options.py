@@ -11,3 +11,4 @@ class TuiOptions:
     mcp: bool = True                        # serve the embedded MCP server an agent pairs with
     agent_can_commit: bool = False          # a paired agent commits without the person's approval
     allowed_roots: tuple[str, ...] = ()     # real folders the agent's tools may also use
+    record_saves: bool = True               # snapshot the person's saves as provenance (segmint_tui.saves)

@@ -81,6 +81,8 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"segmint {__version__}")
     parser.add_argument("--no-mcp", action="store_true", help="terminal UI: run without the embedded MCP server")
+    parser.add_argument("--no-record", action="store_true",
+                        help="terminal UI: do not record your saves as provenance (setting: SEGMINT_RECORD_SAVES=0)")
     parser.add_argument("--agent-can-commit", action="store_true",
                         help="terminal UI: let a paired agent commit without the person's approval")
     add_allow_root(parser)

@@ -75,6 +75,8 @@ class MainScreen(SessionActions, Screen):
         Binding("slash", "search_diff", "Search the diff", show=False),
         Binding("r,f5", "refresh", "Refresh", show=False),
         Binding("P", "generate_pr", "Draft PR", show=False),
+        Binding("i", "say_intent", "Now working on", show=False),
+        Binding("I", "finish_intent", "Task finished", show=False),
         Binding("q", "app.quit", "Quit", show=False),
     ]
 
@@ -217,7 +219,9 @@ class MainScreen(SessionActions, Screen):
             return
         self.query_one(ActivityPanel).show(list(self.session.activity), list(self.session.plans),
                                            pairing=app.pairing.status, paired=app.pairing.info is not None,
-                                           messages=app.review_messages)
+                                           messages=app.review_messages,
+                                           # (saves are seen by the disk watcher: without it, nothing to say)
+                                           recording=app.saves.status() if app.saves and app.watch_disk else "")
 
     # -- what the diff pane shows ---------------------------------------------------------
 

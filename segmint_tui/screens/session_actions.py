@@ -432,6 +432,36 @@ class SessionActions:
 
         self.call("refresh", lambda: self.session.refresh(), done)
 
+    # -- what the person works on (segmint_tui.saves) ------------------------------------
+
+    def action_say_intent(self) -> None:
+        saves = self.segmint.saves
+        if saves is None:
+            return
+
+        def said(intent: str) -> None:
+            self.notify(f"Now working on: {intent}")
+            self.refresh_activity()
+
+        def typed(text: str | None) -> None:
+            if text is not None:
+                self.call("say the task", lambda: saves.begin(text), said)
+
+        self.app.push_screen(TextPrompt("Now working on", placeholder="fix the crash on an empty config",
+                                        context="Your saves from now on are recorded under it; grouping and "
+                                                "commit titles follow it."), typed)
+
+    def action_finish_intent(self) -> None:
+        saves = self.segmint.saves
+        if saves is None:
+            return
+
+        def finished(intent: str | None) -> None:
+            self.notify(f"Finished: {intent}" if intent else "No task was said: nothing to finish")
+            self.refresh_activity()
+
+        self.call("finish the task", saves.finish, finished)
+
     def on_commit_editor_save(self, event) -> None:
         # Refused (an empty title), the editor stays open with the error shown.
         def done(plan) -> None:

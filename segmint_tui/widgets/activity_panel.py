@@ -48,7 +48,7 @@ class ActivityPanel(Static):
     """
 
     def show(self, activity: list[Activity], plans: list[CommitPlan], *, pairing: str, paired: bool = False,
-             messages: int | None = None) -> None:
+             messages: int | None = None, recording: str = "") -> None:
         waiting = [p.id for p in plans if p.status == AWAITING_APPROVAL]
         # What asks for the person comes first: the line is clipped at the right edge.
         status = Text()
@@ -60,6 +60,10 @@ class ActivityPanel(Static):
                           Style(color="#c678dd"))
         status.append("● " if paired else "○ ", Style(color="#5fd77a" if paired else "#8b8fa3"))
         status.append(pairing)
+        if recording:
+            status.append("   ● " if recording.startswith("recording") else "   ○ ",
+                          Style(color="#e06c75" if recording.startswith("recording") else "#8b8fa3"))
+            status.append(recording)
         lines = [status]
         lines.extend(activity_line(a) for a in activity[-LINES:])
         if len(lines) == 1:
