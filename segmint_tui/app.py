@@ -71,7 +71,8 @@ class SegmintApp(App[int]):
         self.record_saves = record_saves
         self.saves: SaveRecorder | None = None
         self.auto_group = auto_group
-        self.pairing = Pairing(self, enabled=mcp, agent_can_commit=agent_can_commit, allowed_roots=allowed_roots)
+        self.pairing = Pairing(self, lambda: self.session, enabled=mcp, agent_can_commit=agent_can_commit,
+                               allowed_roots=allowed_roots)
         self.grouping = aside is not None
         self._aside = aside
         self._aside_grouped = False

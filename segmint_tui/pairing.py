@@ -12,23 +12,24 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any
 
+from textual.app import App
 from textual.worker import Worker
 
 from segmint_core.errors import SegmintError
+from segmint_core.session.session import Session
 from segmint_tui.messages import PairingChanged
-
-if TYPE_CHECKING:
-    from segmint_tui.app import SegmintApp
 
 log = logging.getLogger("segmint.tui")
 
 
 class Pairing:
-    def __init__(self, app: SegmintApp, *, enabled: bool, agent_can_commit: bool,
+    def __init__(self, app: App[Any], session: Callable[[], Session], *, enabled: bool, agent_can_commit: bool,
                  allowed_roots: tuple[str, ...] = ()) -> None:
         self.app = app
+        self.session = session     # the app's session, once it has opened
         self.enabled = enabled
         self.agent_can_commit = agent_can_commit
         self.allowed_roots = allowed_roots
@@ -57,7 +58,7 @@ class Pairing:
         try:
             from segmint_core.mcp.embedded import EmbeddedServer
 
-            self._server = EmbeddedServer(self.app.session, agent_can_commit=self.agent_can_commit,
+            self._server = EmbeddedServer(self.session(), agent_can_commit=self.agent_can_commit,
                                           allowed_roots=self.allowed_roots)
             if self._stopping:   # the app is quitting: the server returns at once
                 self._server.stop()

@@ -34,11 +34,10 @@ TITLES = {command.action: command.title for command in COMMANDS}
 COVERED_BY_GENERAL = {"help", "app.quit", "edit_message"}
 
 
-def panes():
-    from segmint_tui.screens.main import MainScreen
-
+def panes(everywhere: type) -> list[tuple[str, type]]:
+    """The help's sections: ``everywhere``, the screen whose keys work in every pane, then each pane."""
     return [
-        ("Everywhere", MainScreen),
+        ("Everywhere", everywhere),
         ("Groups", GroupsTree),
         ("Diff", DiffView),
         ("Commits", CommitsList),
@@ -49,6 +48,10 @@ def panes():
 
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close help")]
+
+    def __init__(self, everywhere: type) -> None:
+        super().__init__()
+        self.everywhere = everywhere   # the screen it is opened from, whose keys work in every pane
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help", classes="dialog"):
@@ -63,20 +66,18 @@ class HelpScreen(ModalScreen[None]):
         return layout
 
     def _pane_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
-        from segmint_tui.screens.main import MainScreen
-
         # Panes repeat some of these keys for their footers; a pane's own key for such an action
         # (ctrl+g in the PR pane, where P is typed) is listed with the pane.
-        screen_wide = {b.action: set(b.key.split(",")) for b in MainScreen.BINDINGS}
+        screen_wide = {b.action: set(b.key.split(",")) for b in self.everywhere.BINDINGS}
         sections = []
-        for title, widget in panes():
+        for title, widget in panes(self.everywhere):
             rows = []
             for binding in widget.BINDINGS:
-                if not isinstance(binding, Binding) or not (binding.show or widget is MainScreen):
+                if not isinstance(binding, Binding) or not (binding.show or widget is self.everywhere):
                     continue
                 action = binding.action
                 pressed = {k.strip() for k in binding.key.split(",")}
-                if widget is not MainScreen and pressed <= screen_wide.get(action.removeprefix("screen."), set()):
+                if widget is not self.everywhere and pressed <= screen_wide.get(action.removeprefix("screen."), set()):
                     continue
                 if action in COVERED_BY_GENERAL or action.startswith("focus_pane"):
                     continue

@@ -399,7 +399,7 @@ class MainScreen(SessionActions, Screen):
     def action_help(self) -> None:
         from segmint_tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(everywhere=type(self)))
 
 
 def _take_down(app, toast: Notification) -> None:

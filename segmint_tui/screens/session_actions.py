@@ -8,8 +8,6 @@ come back as notifications (see ``SegmintApp.call_session``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from segmint_core.errors import SegmintError
 from segmint_core.session.models import APPLIED, APPROVED, AWAITING_APPROVAL
 from segmint_core.wording import counted, shown
@@ -18,11 +16,9 @@ from segmint_tui.dialogs.group_picker import NEW_GROUP, GroupPicker
 from segmint_tui.dialogs.text_prompt import TextPrompt
 from segmint_tui.editor import open_editor
 from segmint_tui.groups_model import UNGROUPED
+from segmint_tui.host import SessionHost
 from segmint_tui.widgets.diff_view import DiffView
 from segmint_tui.widgets.groups_tree import REASON
-
-if TYPE_CHECKING:
-    from segmint_tui.app import SegmintApp
 
 
 class SessionActions:
@@ -30,7 +26,7 @@ class SessionActions:
     ``focus_pane`` and ``_last_pane`` (where the PR pane goes back to)."""
 
     @property
-    def segmint(self) -> SegmintApp:
+    def segmint(self) -> SessionHost:
         return self.app  # type: ignore[attr-defined,return-value]
 
     @property

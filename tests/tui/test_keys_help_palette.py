@@ -19,7 +19,7 @@ from tests.tui.support import notifications, running, screen_text, settle, type_
 def bound_actions() -> set[str]:
     """The main screen's actions bound to a key anywhere on it."""
     names = set()
-    for _title, widget in panes():
+    for _title, widget in panes(MainScreen):
         for binding in widget.BINDINGS:
             assert isinstance(binding, Binding)
             action = binding.action

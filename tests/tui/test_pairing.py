@@ -106,7 +106,7 @@ async def test_without_mcp_there_is_no_server(demo: Repo) -> None:
 
 async def test_quitting_before_the_server_began_stops_it_at_once(demo: Repo) -> None:
     async with running(demo.path, mcp=False) as pilot:
-        pairing = Pairing(pilot.app, enabled=True, agent_can_commit=False)
+        pairing = Pairing(pilot.app, lambda: pilot.app.session, enabled=True, agent_can_commit=False)
         pairing.start()
         began = time.monotonic()
         await pairing.shutdown()           # the person quit before the server's worker had run
