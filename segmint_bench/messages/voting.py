@@ -23,7 +23,7 @@ from dataclasses import asdict, replace
 from pathlib import Path
 
 from segmint_bench import BenchReport
-from segmint_bench.messages import Proposal, format_confusion, proposals, score, summarize
+from segmint_bench.messages.scoring import Proposal, format_confusion, proposals, score, summarize
 from segmint_core.planning import messages
 from segmint_core.planning.type_model import Candidates, TypeModel, candidates, fit, save_model
 from segmint_core.planning.voice import VOTING, Voting, house_type

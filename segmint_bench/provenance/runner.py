@@ -8,7 +8,7 @@ import statistics
 from collections import Counter
 from collections.abc import Callable
 
-from segmint_bench.messages import word_f1
+from segmint_bench.messages.scoring import word_f1
 from segmint_bench.provenance.replay import Scenario, replay
 from segmint_bench.untangle.cache import Cache
 from segmint_bench.untangle.corpus import Selection, Tangle, load_tangles, repo_name

@@ -223,7 +223,7 @@ def test_model_gets_the_house_style_and_is_held_to_clean_titles(repo: Repo) -> N
 
 
 def test_bench_messages_scores_real_commits_against_their_subjects(repo: Repo) -> None:
-    from segmint_bench.messages import run_benchmark
+    from segmint_bench.messages.scoring import run_benchmark
 
     conventional_history(repo)
     repo.write("shop/parser/rule1.py", "def rule1(text):\n    return text.strip().upper()\n")
@@ -355,7 +355,7 @@ def test_the_type_follows_what_the_house_called_past_changes_of_the_same_kind(re
 
 
 def test_bench_messages_leave_one_out_chooses_the_voting_on_the_other_repositories(tmp_path) -> None:
-    from segmint_bench.message_voting import leave_one_out
+    from segmint_bench.messages.voting import leave_one_out
 
     repos = []
     for name in ("one", "two"):
