@@ -44,11 +44,16 @@ class DiffParseError(SegmintError):
 
 
 class UnknownIdError(SegmintError):
-    """References to ids that do not exist (``Unknown change ID: bad-id``)."""
+    """References to ids that do not exist (``Unknown commit ID: commit-9; the commits are commit-1, commit-2``).
 
-    def __init__(self, kind: str, ids: list[str]) -> None:
+    ``known``: the valid ids, named after the unknown ones (the first ten, and how many more)."""
+
+    def __init__(self, kind: str, ids: list[str], known: list[str] | None = None) -> None:
         noun = "ID" if len(ids) == 1 else "IDs"
-        super().__init__(f"Unknown {kind} {noun}: {', '.join(shown(i) or '(empty)' for i in ids)}")
+        message = f"Unknown {kind} {noun}: {', '.join(shown(i) or '(empty)' for i in ids)}"
+        if known is not None:
+            message += f"; the {kind}s are {_listed(known)}" if known else f"; there are no {kind}s"
+        super().__init__(message)
         self.kind = kind
         self.ids = ids
 

@@ -55,7 +55,7 @@ class ChangeSet:
         ids = list(ids)
         unknown = [i for i in ids if i not in by_id]
         if unknown:
-            raise UnknownIdError("change", unknown)
+            raise UnknownIdError("change", unknown, list(by_id))
         return [by_id[i] for i in ids]
 
     def to_dict(self) -> dict:

@@ -117,13 +117,13 @@ class SessionCore:
         for group in self.groups:
             if group.id == group_id:
                 return group
-        raise UnknownIdError("group", [group_id])
+        raise UnknownIdError("group", [group_id], [g.id for g in self.groups])
 
     def plan(self, commit_id: str) -> CommitPlan:
         for plan in self.plans:
             if plan.id == commit_id:
                 return plan
-        raise UnknownIdError("commit", [commit_id])
+        raise UnknownIdError("commit", [commit_id], [p.id for p in self.plans])
 
     def parts(self, hunk_ids: list[str], change_ids: list[str] = ()) -> list[tuple[Change, list[Hunk]]]:
         """The plan's or group's hunks, by change, in file order."""

@@ -148,7 +148,7 @@ def split_ids(units: Units, ids: list[str]) -> tuple[list[str], list[str]]:
     parts = {i: _parts_of(units, i) for i in ids if i not in units.by_id and i not in units.change_by_id}
     unknown = [i for i, found in parts.items() if not found]
     if unknown:
-        raise UnknownIdError("hunk", unknown)
+        raise UnknownIdError("hunk", unknown, list(units.by_id))
     if not ids:
         raise SegmintError("Give at least one hunk id")
     hunks: list[str] = []

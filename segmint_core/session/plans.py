@@ -129,7 +129,7 @@ def reorder_commits(session: SessionCore, commit_ids: list[str], *, actor: str =
         by_id = {p.id: p for p in open_plans}
         unknown = [c for c in commit_ids if c not in by_id]
         if unknown:
-            raise UnknownIdError("commit", unknown)
+            raise UnknownIdError("open commit", unknown, list(by_id))
         if sorted(commit_ids) != sorted(by_id) or len(set(commit_ids)) != len(commit_ids):
             raise SegmintError(
                 f"Give every open commit exactly once: {', '.join(p.id for p in open_plans)}"

@@ -102,13 +102,13 @@ class Units:
     def resolve(self, ids: list[str]) -> list[Unit]:
         unknown = [i for i in ids if i not in self.by_id]
         if unknown:
-            raise UnknownIdError("hunk", unknown)
+            raise UnknownIdError("hunk", unknown, list(self.by_id))
         return [self.by_id[i] for i in ids]
 
     def resolve_changes(self, ids: list[str]) -> list[Change]:
         unknown = [i for i in ids if i not in self.change_by_id]
         if unknown:
-            raise UnknownIdError("change", unknown)
+            raise UnknownIdError("change", unknown, list(self.change_by_id))
         return [self.change_by_id[i] for i in ids]
 
     def ids(self) -> list[str]:

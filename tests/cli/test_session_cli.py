@@ -7,6 +7,7 @@ import shutil
 
 import pytest
 
+from segmint_core.session.session import Session
 from tests.support.cli import assert_clean_error, run_segmint
 from tests.support.repo import Repo
 
@@ -63,7 +64,9 @@ def test_a_plan_out_of_date_names_the_command_that_proposes_again(repo: Repo) ->
 def test_errors_are_one_sentence(repo: Repo) -> None:
     dirty(repo)
     run_segmint("plan", cwd=repo.path)
-    assert_clean_error(run_segmint("apply", "commit-99", cwd=repo.path), "Unknown commit ID: commit-99")
+    plans = ", ".join(p.id for p in Session.open(str(repo.path)).plans)
+    assert_clean_error(run_segmint("apply", "commit-99", cwd=repo.path),
+                       f"Unknown commit ID: commit-99; the commits are {plans}\n")
     # a pasted id with a newline or a terminal escape in it is shown escaped, on one line
     pasted = run_segmint("apply", "commit-1\n\x1b[2J", cwd=repo.path)
     assert_clean_error(pasted, "Unknown commit ID: commit-1\\n\\x1b[2J")

@@ -39,11 +39,11 @@ async def test_move_hunks_errors(server: MCPServer) -> None:
     async with legacy(server) as client:
         groups = (await grouped(client))["groups"]
         hunk = groups[0]["hunk_ids"][0]
-        assert await error(client, "move_hunks", hunk_ids=["change-1:9"], new_group=True) == "Unknown hunk ID: change-1:9"
+        assert (await error(client, "move_hunks", hunk_ids=["change-1:9"], new_group=True)).startswith("Unknown hunk ID: change-1:9; the hunks are ")
         both = await error(client, "move_hunks", hunk_ids=[hunk], to_group_id=groups[0]["id"], new_group=True)
         assert both == "Give either to_group_id or new_group=true (not both)"
         assert await error(client, "move_hunks", hunk_ids=[hunk]) == both
-        assert await error(client, "move_hunks", hunk_ids=[hunk], to_group_id="group-77") == "Unknown group ID: group-77"
+        assert (await error(client, "move_hunks", hunk_ids=[hunk], to_group_id="group-77")).startswith("Unknown group ID: group-77; the groups are ")
 
 
 async def test_merge_and_rename_groups(server: MCPServer, session: Session) -> None:
@@ -60,8 +60,8 @@ async def test_merge_and_rename_groups(server: MCPServer, session: Session) -> N
         assert renamed.structured_content["group"]["edited"] is True
         assert await error(client, "merge_groups", group_ids=[groups[0]["id"]]) == (
             "Invalid arguments for merge_groups: group_ids: List should have at least 2 items after validation, not 1")
-        assert await error(client, "merge_groups", group_ids=[groups[0]["id"], "group-50"]) == "Unknown group ID: group-50"
-        assert await error(client, "update_group", group_id="group-50", summary="x") == "Unknown group ID: group-50"
+        assert (await error(client, "merge_groups", group_ids=[groups[0]["id"], "group-50"])).startswith("Unknown group ID: group-50; the groups are ")
+        assert (await error(client, "update_group", group_id="group-50", summary="x")).startswith("Unknown group ID: group-50; the groups are ")
 
 
 async def test_merging_a_group_with_itself_loses_nothing(server: MCPServer, session: Session) -> None:
@@ -100,13 +100,13 @@ async def test_edit_and_reorder_commits(server: MCPServer) -> None:
         ids = [c["id"] for c in commits]
         reordered = await data(client, "reorder_commits", commit_ids=list(reversed(ids)))
         assert [c["id"] for c in reordered["commits"]] == list(reversed(ids))
-        assert await error(client, "update_commit", commit_id="commit-50", title="x") == "Unknown commit ID: commit-50"
+        assert (await error(client, "update_commit", commit_id="commit-50", title="x")).startswith("Unknown commit ID: commit-50; the commits are ")
         assert await error(client, "update_commit", commit_id=ids[0]) == "Give a new title, a new description, or both"
         assert await error(client, "update_commit", commit_id=ids[0], title="two\nlines") == (
             "A commit title must be one non-empty line")
         if len(ids) > 1:
             assert (await error(client, "reorder_commits", commit_ids=ids[:1])).startswith("Give every open commit exactly once")
-        assert await error(client, "reorder_commits", commit_ids=["commit-50"]) == "Unknown commit ID: commit-50"
+        assert (await error(client, "reorder_commits", commit_ids=["commit-50"])).startswith("Unknown open commit ID: commit-50; the open commits are ")
 
 
 async def test_refresh_reports_what_changed(server: MCPServer, session: Session, dirty) -> None:

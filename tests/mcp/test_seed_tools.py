@@ -52,7 +52,7 @@ async def test_a_change_named_twice_is_grouped_once(server: MCPServer) -> None:
 
 async def test_group_changes_unknown_ids(server: MCPServer) -> None:
     async with legacy(server) as client:
-        assert await error(client, "group_changes", change_ids=["change-1", "bad-id"]) == "Unknown change ID: bad-id"
+        assert (await error(client, "group_changes", change_ids=["change-1", "bad-id"])).startswith("Unknown change ID: bad-id; the changes are ")
         plans = (await data(client, "propose_commits"))["commits"]
         assert await error(client, "group_changes", change_ids=[]) == (
             "Give at least one change id, or none at all to group every change")
@@ -64,7 +64,7 @@ async def test_propose_commits_and_unknown_group(server: MCPServer) -> None:
         commits = (await data(client, "propose_commits"))["commits"]
         assert commits and all(c["status"] == "proposed" and c["title"] for c in commits)
         assert [c["id"] for c in commits] == [f"commit-{n}" for n in range(1, len(commits) + 1)]
-        assert await error(client, "propose_commits", group_ids=["group-99"]) == "Unknown group ID: group-99"
+        assert (await error(client, "propose_commits", group_ids=["group-99"])).startswith("Unknown group ID: group-99; the groups are ")
 
 
 async def test_proposing_one_group_again_keeps_its_commit_in_place(server: MCPServer) -> None:
@@ -105,14 +105,17 @@ async def test_apply_commit_headless_commits(server: MCPServer, dirty: Repo) -> 
 
 async def test_apply_commit_unknown_id(server: MCPServer) -> None:
     async with legacy(server) as client:
-        assert await error(client, "apply_commit", commit_id="commit-9") == "Unknown commit ID: commit-9"
+        assert await error(client, "apply_commit", commit_id="commit-9") == "Unknown commit ID: commit-9; there are no commits"
+        plans = (await data(client, "propose_commits"))["commits"]
+        assert await error(client, "apply_commit", commit_id="commit-9") == (
+            f"Unknown commit ID: commit-9; the commits are {', '.join(p['id'] for p in plans)}")
 
 
 async def test_generate_pr(server: MCPServer) -> None:
     async with legacy(server) as client:
         draft = await data(client, "generate_pr")
         assert draft["title"] and draft["commits"]
-        assert await error(client, "generate_pr", commit_ids=["commit-42"]) == "Unknown commit ID: commit-42"
+        assert (await error(client, "generate_pr", commit_ids=["commit-42"])).startswith("Unknown commit ID: commit-42; the commits are ")
         first = draft["commits"][0]["id"]
         twice = await data(client, "generate_pr", commit_ids=[first, first])
         assert [c["id"] for c in twice["commits"]] == [first]
