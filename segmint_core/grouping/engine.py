@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import gc
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from segmint_core.changes import ChangeSet
@@ -108,7 +108,8 @@ def group_changes(
         else:
             recorded = Recorded.of(units, provenance)
             labels = by_intent.labels_by_intent(units, links, model, len(selected), recorded.task_of_unit,
-                                                by_intent.unit_steps(units, provenance, recorded.owner_of_unit))
+                                                by_intent.unit_steps(units, provenance, recorded.owner_of_unit),
+                                                recorded.prompts(), recorded.claims)
     labels = vendored.kept_whole(units, labels)
     grouping = _assemble(selected, units, labels, links, model, settings, progress, recorded)
     if labeller is None and provider == "local" and timeline is None and model is DEFAULT and recorded is None:
@@ -124,12 +125,21 @@ class Recorded:
     tasks: by_intent.Tasks
     owner_of_unit: list[str | None]
     task_of_unit: list[str | None]
+    claims: dict[int, str] = field(default_factory=dict)   # unrecorded unit -> the task whose prompt named it
 
     @classmethod
     def of(cls, units: list[Unit], provenance: Any) -> "Recorded":
         owners = by_intent.unit_owners(units, provenance)
-        tasks = by_intent.tasks_of(provenance, {o for o in owners if o is not None})
+        tasks = by_intent.tasks_of(provenance, by_intent.in_play(provenance, owners))
         return cls(provenance, tasks, owners, [tasks.task_of.get(o) if o else None for o in owners])
+
+    def prompts(self) -> dict[str, str]:
+        """Per task, the text of all its prompts."""
+        found: dict[str, list[str]] = {}
+        for intent in sorted(self.tasks.task_of, key=by_intent.intent_number):
+            if intent in self.provenance.intents:
+                found.setdefault(self.tasks.task_of[intent], []).append(self.provenance.intents[intent].text)
+        return {task: "\n".join(texts) for task, texts in found.items()}
 
     def describe(self, members: set[int]) -> tuple[list[str], str | None, list[str]]:
         """For a group's units: the reasons naming its prompts, the summary its task gives (None when
@@ -138,11 +148,13 @@ class Recorded:
 
         intents = sorted({self.owner_of_unit[i] for i in members if self.owner_of_unit[i]},
                          key=by_intent.intent_number)
+        named = [self.provenance.intents[t] for t in sorted({self.claims[i] for i in members if i in self.claims},
+                                                             key=by_intent.intent_number)]
         if not intents:
-            return [], None, []
+            return by_intent.provenance_reasons([], self.tasks, 0, named), None, []
         known = [self.provenance.intents[i] for i in intents if i in self.provenance.intents]
-        unrecorded = sum(1 for i in members if self.owner_of_unit[i] is None)
-        reasons = by_intent.provenance_reasons(known, self.tasks, unrecorded)
+        unrecorded = sum(1 for i in members if self.owner_of_unit[i] is None and i not in self.claims)
+        reasons = by_intent.provenance_reasons(known, self.tasks, unrecorded, named)
         openers = [i for i in known if i.id not in self.tasks.follows] or known
         clause = actionable(openers[0].text) if openers else ""
         summary = clause[:1].upper() + clause[1:] if clause and unrecorded * 2 <= len(members) else None
@@ -247,6 +259,8 @@ def _explain(groups: dict[int, ChangeGroup], effective: list[Change], units: lis
         changes = [effective[i] for i in sorted(position[c] for c in set(group.change_ids) if c in position)]
         member_units = [units[i] for i in sorted(members[label])]
         told, summary, ids = recorded.describe(members[label]) if recorded is not None else ([], None, [])
+        if told and not ids:
+            group.reasons = told + group.reasons[:MAX_REASONS - len(told)]
         if ids:
             intents[group.id] = ids
             evidence = group.reasons if any(recorded.owner_of_unit[i] is None for i in members[label]) else []

@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from segmint_core.changes.models import Change
-from segmint_core.grouping import graph
+from segmint_core.grouping import graph, lexicon
 from segmint_core.grouping.model import Model
 from segmint_core.grouping.links import Link
 from segmint_core.grouping.signals.files import SAME_DIRECTORY, SAME_STEM
@@ -32,6 +32,7 @@ CHANGED = ("+", "-")
 # Links that only say where lines sit: not evidence enough for unrecorded lines to join a task.
 POSITIONAL = frozenset({SAME_FILE, SAME_HUNK, NEARBY, SAME_DIRECTORY, SAME_STEM})
 APART = -1e15       # the affinity that keeps two tasks apart: no mean over their pairs can reach a threshold
+SILENT_SLACK = 3600.0   # seconds before the first recorded edit a prompt may have been given
 QUOTED = 60         # characters of a prompt quoted in a reason
 
 
@@ -65,6 +66,15 @@ def line_cuts(changes: list[Change], provenance: Provenance) -> dict[str, list[i
             if found:
                 cuts[hunk.id] = found
     return cuts
+
+
+def in_play(provenance: Provenance, owners: list[str | None]) -> set[str]:
+    """The intents that matter to this tree: those owning lines, and those given since its first
+    recorded edit (a task whose edits all went unrecorded still names what it asked for)."""
+    present = {o for o in owners if o is not None}
+    if provenance.since is not None:
+        present |= {i.id for i in provenance.intents.values() if i.created >= provenance.since - SILENT_SLACK}
+    return present
 
 
 def tasks_of(provenance: Provenance, present: set[str]) -> Tasks:
@@ -107,18 +117,22 @@ def unit_owners(units: list[Unit], provenance: Provenance) -> list[str | None]:
 
 
 def labels_by_intent(units: list[Unit], links: list[Link], model: Model, files: int,
-                     task_of_unit: list[str | None], step_of_unit: list[str | None]) -> list[int]:
+                     task_of_unit: list[str | None], step_of_unit: list[str | None],
+                     prompts: dict[str, str] | None = None, claims: dict[int, str] | None = None) -> list[int]:
     """A cluster label per unit: tasks first, then the unrecorded units where the evidence takes them
-    (``constrained_labels``, then ``joined_by_strong_links``). Unrecorded lines written in one step
-    (found in one snapshot) are one burst of editing: the timeline's burst weights apply."""
+    (``constrained_labels``, ``named_by_a_prompt``, then ``joined_by_strong_links``). Unrecorded
+    lines written in one step (found in one snapshot) are one burst of editing: the timeline's burst
+    weights apply. ``prompts``: per task, the words of its prompts (a task may have no recorded line);
+    ``claims`` is filled with the units a prompt's words took, and the task they went to."""
     affinity = graph.affinities(links, units, model)
     if None in task_of_unit:
         telling = graph.affinities([item for item in links if item.kind.split(":", 1)[0] not in POSITIONAL],
                                    units, model)
         affinity = with_bursts(across_tasks(affinity, telling, task_of_unit), task_of_unit, step_of_unit, model)
-    labels = constrained_labels(units, affinity, model, files, task_of_unit)
+    labels = constrained_labels(units, affinity, model, files, task_of_unit, graph.forced_pairs(links))
     if None not in task_of_unit:
         return labels
+    labels = named_by_a_prompt(labels, units, task_of_unit, prompts, claims)
     return joined_by_strong_links(labels, affinity, model.threshold(files), task_of_unit,
                                   [float(max(1, u.size)) for u in units])
 
@@ -170,12 +184,14 @@ def unit_steps(units: list[Unit], provenance: Provenance, owners: list[str | Non
 
 
 def constrained_labels(units: list[Unit], affinity: dict[tuple[int, int], float], model: Model, files: int,
-                       task_of_unit: list[str | None]) -> list[int]:
+                       task_of_unit: list[str | None], forced: list[tuple[int, int]] = ()) -> list[int]:
     """A cluster label per unit: each task's units start together, tasks cannot link, the rest
-    clusters by the offline evidence (average linkage at the model's threshold)."""
+    clusters by the offline evidence (average linkage at the model's threshold). ``forced``: pairs
+    the engine always joins (a release's changelog entry and its version bump), kept where they
+    join unrecorded units, or units of one task."""
     affinity = dict(affinity)
     first_of: dict[str, int] = {}
-    together: list[tuple[int, int]] = []
+    together = [(a, b) for a, b in forced if task_of_unit[a] == task_of_unit[b]]
     for i, task in enumerate(task_of_unit):
         if task is None:
             continue
@@ -223,6 +239,50 @@ def joined_by_the_engine(labels: list[int], offline: list[int], units: list[Unit
     return joined
 
 
+def named_by_a_prompt(labels: list[int], units: list[Unit], task_of_unit: list[str | None],
+                      prompts: dict[str, str] | None, claims: dict[int, str] | None = None) -> list[int]:
+    """``labels`` with each group holding no recorded unit given to a task none of whose edits were
+    recorded, when its prompts, and no other task's, name something the group changes (a name, a
+    version, a file's stem)."""
+    if not prompts:
+        return labels
+    words = {task: _prompt_words(text) for task, text in prompts.items()}
+    task_label: dict[str, int] = {}
+    for i, task in enumerate(task_of_unit):
+        if task is not None:
+            task_label.setdefault(task, labels[i])
+    taken = set(task_label.values())
+    loose: dict[int, set[str]] = {}
+    for i, label in enumerate(labels):
+        if label not in taken:
+            loose.setdefault(label, set()).update(_unit_names(units[i]))
+    fresh = max(labels, default=0) + 1
+    moved: dict[int, int] = {}
+    for label, names in loose.items():
+        naming = [task for task in sorted(words) if words[task] & names]
+        if len(naming) != 1 or naming[0] in task_label:   # a task with lines of its own has links to weigh
+            continue
+        if naming[0] not in task_label:
+            task_label[naming[0]], fresh = fresh, fresh + 1
+        moved[label] = task_label[naming[0]]
+        if claims is not None:
+            claims.update((i, naming[0]) for i, held in enumerate(labels) if held == label)
+    return [moved.get(label, label) for label in labels]
+
+
+def _prompt_words(text: str) -> set[str]:
+    return {w.lower().strip(".,:;!?`'\"()[]") for w in text.split()} - {""}
+
+
+def _unit_names(unit: Unit) -> set[str]:
+    """What a unit changes, as a prompt would name it: specific names (5 characters or more, or
+    with a digit), lower-cased."""
+    names = set(unit.defines) | set(unit.idents) | set(unit.mentions) | {lexicon.stem(unit.path)}
+    if unit.scope:
+        names.add(unit.scope)
+    return {n.lower() for n in names if len(n) >= 5 or any(ch.isdigit() for ch in n)} - lexicon.STOP_WORDS
+
+
 def joined_by_strong_links(labels: list[int], affinity: dict[tuple[int, int], float], threshold: float,
                            task_of_unit: list[str | None], weights: list[float]) -> list[int]:
     """``labels`` with each group still holding no recorded unit moved into a task it has a strong
@@ -253,9 +313,11 @@ def joined_by_strong_links(labels: list[int], affinity: dict[tuple[int, int], fl
     return [moved.get(label, label) for label in labels]
 
 
-def provenance_reasons(intents: list[Intent], tasks: Tasks, unrecorded: int) -> list[str]:
+def provenance_reasons(intents: list[Intent], tasks: Tasks, unrecorded: int,
+                       named: list[Intent] = ()) -> list[str]:
     """The sentences that say where a group's lines came from: the prompts, then the follow-ups joined."""
     reasons = [f"written under prompt {i.number}: {quoted(i.text)}" for i in intents if i.id not in tasks.follows]
+    reasons += [f"named in prompt {i.number}: {quoted(i.text)}" for i in named if i not in intents]
     for intent in intents:
         if intent.id in tasks.follows:
             before = tasks.follows[intent.id]

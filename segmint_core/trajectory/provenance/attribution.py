@@ -67,6 +67,7 @@ class Provenance:
     ended: set[str] = field(default_factory=set)
     files: dict[str, str | None] = field(default_factory=dict)
     unrecorded: dict[str, list[str | None]] = field(default_factory=dict)
+    since: float | None = None    # when the first snapshot replayed for these changes was taken
 
     def intent_of_lines(self, hunk_id: str, start: int = 0, end: int | None = None) -> list[str | None]:
         """The owners of the changed lines of ``hunk_id`` within ``[start, end)``."""
@@ -108,6 +109,8 @@ def line_provenance(root: str | os.PathLike[str], changes: ChangeSet) -> Provena
     for change in changes.changes:
         edits = _edits_of(change, history, changes, texts)
         provenance.files[change.id] = edits[-1].intent if edits else None
+        if edits:
+            provenance.since = min(edits[0].when, provenance.since or edits[0].when)
         if change.binary or not change.hunks:
             continue
         if not edits:
