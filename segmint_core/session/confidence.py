@@ -17,6 +17,7 @@ from segmint_core.changes.generated import vendored_package
 from segmint_core.session.core import SessionCore
 
 KEEP = 2   # decimals of the probabilities shown
+FOLLOW_UP_DOUBT = 0.5   # a prompt joined to the task before it by its wording: as likely a task of its own
 
 
 @dataclass(frozen=True)
@@ -152,6 +153,51 @@ def _work_out(session: SessionCore) -> Confidence:
         item = _describe(decision, session, units, links, names, members, labels, blocks, ids, settled)
         if item is not None:
             out.uncertain.append(item)
+    from segmint_core.session.intents import recorded_tasks
+
+    recorded = recorded_tasks(session.units, session.git)
+    return with_provenance(out, session, recorded) if recorded is not None else out
+
+
+def with_provenance(out: Confidence, session: SessionCore, recorded) -> Confidence:  # type: ignore[no-untyped-def]
+    """Lines grouped by their recorded task are certain; what stays in doubt is the unrecorded lines
+    and the prompts taken as follow-ups of a task (each could be a task of its own)."""
+    from segmint_core.grouping.provenance import quoted
+
+    certain: set[str] = set()
+    task_of_group: dict[str, set[str]] = {}
+    for group in session.groups:
+        tasks: set[str] = set()
+        for hunk in group.hunk_ids:
+            votes, total = recorded.owners([hunk])
+            if total and sum(votes.values()) == total:
+                certain.add(hunk)
+            tasks |= {recorded.tasks.task_of.get(i, i) for i in votes}
+        task_of_group[group.id] = tasks
+        if group.hunk_ids and set(group.hunk_ids) <= certain and len(tasks) == 1:
+            out.groups[group.id] = 1.0
+    out.hunks.update((h, 1.0) for h in certain)
+    kept = []
+    for item in out.uncertain:
+        if item.hunk_ids and set(item.hunk_ids) <= certain:
+            continue   # recorded under their task: not a guess
+        first, second = task_of_group.get(item.group_id or "", set()), task_of_group.get(item.to_group_id or "", set())
+        if item.kind == "merge" and first and second and not first & second:
+            continue   # two tasks: never one commit unless someone merges them
+        kept.append(item)
+    follow_ups = []
+    for group in session.groups:
+        for intent in recorded.intents_of(group.hunk_ids):
+            before = recorded.tasks.follows.get(intent)
+            if before is None or intent not in recorded.provenance.intents:
+                continue
+            prompt = recorded.provenance.intents[intent]
+            hunks = [h for h in group.hunk_ids if intent in recorded.owners([h])[0]]
+            follow_ups.append(Uncertain(
+                "split", FOLLOW_UP_DOUBT,
+                f"{_listed(hunks)} written under prompt {prompt.number} ({quoted(prompt.text)}), taken as a "
+                f"follow-up of prompt {before.rsplit('-', 1)[-1]}, might be a task of its own", hunks, group.id, None))
+    out.uncertain = follow_ups + kept
     return out
 
 

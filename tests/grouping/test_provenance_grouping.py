@@ -130,3 +130,37 @@ def test_titles_from_a_prompt_in_the_house_voice(tmp_path: Path) -> None:
     assert intent_title(conventional, facts, [], asked) == "fix(config): fix the crash on an empty config file"
     long = Asked("please " + "make the configuration loader tolerate every kind of broken input " * 3)
     assert len(intent_title(plain, facts, [], long)) <= 72
+
+
+def test_recorded_lines_are_certain_and_follow_ups_are_in_doubt(tmp_path: Path) -> None:
+    from segmint_core.session.session import Session
+
+    repo = project(tmp_path)
+    ask(repo, "a", "Please fix the crash on an empty config file")
+    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    ask(repo, "a", "Now also handle a missing file in the CLI")
+    edit(repo, "a", "cli.py", "    config.load('a.json')\n", "    config.load('a.json') if exists('a.json') else {}\n")
+    session = Session.open(str(repo.path))
+    session.regroup()
+    found = session.confidence()
+    (group,) = session.groups
+    assert all(found.hunks[h] == 1.0 for h in group.hunk_ids)
+    doubt = found.uncertain[0]
+    assert doubt.kind == "split" and doubt.group_id == group.id
+    assert "taken as a follow-up of prompt 1" in doubt.text and doubt.hunk_ids == ["change-1:1"]
+
+
+def test_a_plan_is_titled_from_its_prompt_and_says_why(tmp_path: Path) -> None:
+    from segmint_core.session.session import Session
+
+    repo = project(tmp_path)
+    ask(repo, "a", "Hey, can you please fix the crash on an empty config file because new users see a traceback?")
+    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    ask(repo, "b", "Please rename main to run in the CLI")
+    edit(repo, "b", "cli.py", "def main():\n", "def run():\n")
+    plans = Session.open(str(repo.path)).propose_commits()
+    titles = sorted(p.title for p in plans)
+    assert titles == ["fix(config): fix the crash on an empty config file", "refactor(cli): rename main to run in the CLI"]
+    fix = next(p for p in plans if "crash" in p.title)
+    assert fix.description.startswith("Because new users see a traceback.")
+    assert "Hey" not in fix.description and "please" not in fix.description
