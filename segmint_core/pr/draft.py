@@ -33,7 +33,9 @@ SYSTEM_PROMPT = (
 )
 
 
-def draft_pr(plans: list[CommitPlan], files: list[FileLine], settings: Settings | None = None) -> PullRequestDraft:
+def draft_pr(plans: list[CommitPlan], files: list[FileLine], settings: Settings | None = None,
+             tasks: list[str] = ()) -> PullRequestDraft:
+    """``tasks``: what was asked for the work, one line each, when prompts were recorded for it."""
     if not plans:
         raise SegmintError("No commits to describe: none are planned or applied")
     lead = min(plans, key=lambda p: (_rank(p.title), plans.index(p)))
@@ -49,6 +51,7 @@ def draft_pr(plans: list[CommitPlan], files: list[FileLine], settings: Settings 
             note = f"Offline summary: {exc}"
     body = "\n\n".join([
         "## Summary\n\n" + summary,
+        *(["## Tasks\n\n" + "\n".join(f"- {shown(t)}" for t in tasks)] if tasks else []),
         "## Commits\n\n" + "\n".join(_commit_line(p) for p in plans),
         "## Files changed\n\n" + ("\n".join(f"- {_code(shown(f.path))} (+{f.added} -{f.removed})" for f in files) or "- none"),
         "## Test plan\n\n" + _test_plan(files),

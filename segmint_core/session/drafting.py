@@ -29,13 +29,35 @@ def generate_pr(session: SessionCore, commit_ids: list[str] | None = None, *, re
         if not session.plans and commit_ids is None and session.changes:
             propose_commits(session, actor=actor)
         plans = [session.plan(c) for c in commit_ids] if commit_ids is not None else list(session.plans)
-        draft = draft_pr(plans, files_of_plans(session.units, session.git, plans), session.settings)
+        draft = draft_pr(plans, files_of_plans(session.units, session.git, plans), session.settings,
+                         recorded_task_lines(session, plans))
         draft.title, draft.description = shown(draft.title), readable(draft.description)
         session.begin_edit()
         session.state.pr = draft
         session.record(actor, "drafted", f"{actor} drafted the pull request “{draft.title}”")
     session.announce(events.PR, actor, {"title": draft.title})
     return draft
+
+
+def recorded_task_lines(session: SessionCore, plans: list) -> list[str]:  # type: ignore[type-arg]
+    """The tasks recorded for the plans' lines, as the pull request lists them: each task's ask,
+    with how many follow-ups it took."""
+    from segmint_core.session.intents import recorded_tasks
+
+    recorded = recorded_tasks(session.units, session.git)
+    if recorded is None:
+        return []
+    lines: list[str] = []
+    for plan in plans:
+        asked = recorded.asked([h for h in plan.hunk_ids if h in session.units.by_id], plan.change_ids)
+        if asked is None or not asked.clause:
+            continue
+        more = f" (and {len(asked.follow_ups)} follow-up{'s' if len(asked.follow_ups) != 1 else ''})" \
+            if asked.follow_ups else ""
+        line = asked.clause[:1].upper() + asked.clause[1:] + more
+        if line not in lines:
+            lines.append(line)
+    return lines
 
 
 def update_pr(session: SessionCore, *, title: str | None = None, description: str | None = None,

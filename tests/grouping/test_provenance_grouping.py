@@ -164,3 +164,18 @@ def test_a_plan_is_titled_from_its_prompt_and_says_why(tmp_path: Path) -> None:
     fix = next(p for p in plans if "crash" in p.title)
     assert fix.description.startswith("Because new users see a traceback.")
     assert "Hey" not in fix.description and "please" not in fix.description
+
+
+def test_the_pull_request_lists_the_tasks(tmp_path: Path) -> None:
+    from segmint_core.session.session import Session
+
+    repo = project(tmp_path)
+    ask(repo, "a", "Please fix the crash on an empty config file")
+    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    ask(repo, "a", "Now also handle a missing file in save")
+    edit(repo, "a", "config.py", "    with open(path, 'w') as f:\n", "    with open(path, 'w+') as f:\n")
+    ask(repo, "b", "Please rename main to run in the CLI")
+    edit(repo, "b", "cli.py", "def main():\n", "def run():\n")
+    draft = Session.open(str(repo.path)).generate_pr()
+    tasks = draft.description.split("## Tasks\n\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert sorted(tasks) == ["- Fix the crash on an empty config file (and 1 follow-up)", "- Rename main to run in the CLI"]
