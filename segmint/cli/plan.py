@@ -32,5 +32,5 @@ def run(args: argparse.Namespace) -> int:
                                    "reason": u.sentence} for u in session.unplanned()]})
     else:
         style = f"Messages {session.message_style().sentence()}.\n\n" if session.plans else ""
-        sys.stdout.write(style + plan_table(session.plans, [u.sentence for u in session.unplanned()]))
+        sys.stdout.write(style + plan_table(session.plans, session.unplanned()))
     return 0

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from segmint_core.session.models import CommitPlan
+from segmint_core.session.plans import Unplanned
 from segmint_core.session.session import Session
 from segmint_core.wording import shown
 
@@ -21,10 +22,10 @@ def open_session(args: argparse.Namespace) -> Session:
     return session
 
 
-def plan_table(plans: list[CommitPlan], unplanned: list[str] = ()) -> str:
+def plan_table(plans: list[CommitPlan], unplanned: list[Unplanned] = ()) -> str:
     """The plans as a table, then their notes, and a line for each group no plan covers."""
     if not plans:
-        return "No commits planned.\n" + "".join(f"{line}.\n" for line in unplanned)
+        return "No commits planned.\n" + "".join(f"{u.sentence}.\n" for u in unplanned)
     rows = [("ID", "STATUS", "HUNKS", "TITLE")]
     for plan in plans:
         status = f"applied {plan.sha[:7]}" if plan.status == "applied" and plan.sha else plan.status
@@ -33,9 +34,9 @@ def plan_table(plans: list[CommitPlan], unplanned: list[str] = ()) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     lines = ["  ".join([r[0].ljust(widths[0]), r[1].ljust(widths[1]), r[2].rjust(widths[2]), r[3]]) for r in rows]
     notes = [f"{p.id}: {shown(p.note)}" for p in plans if p.note] + [p.out_of_date for p in plans if p.out_of_date] + \
-        [f"{line}." for line in unplanned]
+        [f"{u.sentence}." for u in unplanned]
     if notes:
         lines += ["", *notes]
-    if any(p.out_of_date for p in plans) or unplanned:
+    if any(p.out_of_date for p in plans) or any(not u.nothing for u in unplanned):   # proposing again plans those
         lines.append(f"Propose commits again with {PLAN_AGAIN}.")
     return "\n".join(lines) + "\n"

@@ -112,7 +112,7 @@ def apply_selection(
         with index_lock(git, token=flight.journal.token) as held:
             saved = _save_index(held.index, flight.journal.saved_index)
             paths, after = _prepare_index(git, held.index, targets, flight.prepared)
-            tree = _commit_tree(git, changes.head, targets, flight.journal.scratch)
+            tree = _commit_tree(git, changes.head, targets, flight.journal.scratch, label)
             flight.ready(target=tree, paths=paths, index_after=after, saved_index=saved,
                          index=flight.prepared if paths else None)
             try:
@@ -332,16 +332,18 @@ def _with_blobs(git: Git, states: list[FileState]) -> list[tuple[FileState, str 
     return [(s, s.oid or oids.get(id(s))) for s in states]
 
 
-def _commit_tree(git: Git, head: str | None, targets: list[FileTargets], scratch: str) -> str:
+def _commit_tree(git: Git, head: str | None, targets: list[FileTargets], scratch: str, label: str) -> str:
     """The commit's tree, built in the scratch index at ``scratch`` (left there for ``git commit``)."""
     scratch_index(git, head, scratch)
     update_index(git, scratch, _with_blobs(git, [s for t in targets for s in t.commit]))
     tree = git.run("write-tree", env={"GIT_INDEX_FILE": scratch}).text.strip()
     head_tree = git.run("rev-parse", f"{head}^{{tree}}").text.strip() if head else None
     if tree == head_tree:
+        paths = sorted({s.path for t in targets for s in t.commit})
+        names = ", ".join(shown(p) for p in paths[:5]) + (", …" if len(paths) > 5 else "")
         raise NothingToCommit(
-            "Nothing to commit: the selected changes leave HEAD's files as they are "
-            "(for example a file staged and then deleted)"
+            f"Nothing to commit: {label} leaves HEAD's files as they are ({names}: staged, then put back "
+            "or deleted, say); nothing was committed"
         )
     return tree
 

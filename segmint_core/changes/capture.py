@@ -32,6 +32,8 @@ class ChangeSet:
         self.fingerprint = fingerprint
         self.head = head
         self.generated: frozenset[str] = frozenset()
+        # Paths whose change leaves HEAD's file as it is (``changes.unchanged``); the session fills them in.
+        self.unchanged: frozenset[str] = frozenset()
         self._hunks = {h.id: (c, h) for c in changes for h in c.hunks}
 
     @property

@@ -18,6 +18,7 @@ from typing import Any
 from segmint_core.changes import ChangeSet, capture
 from segmint_core.changes.generated import generated_paths, too_large
 from segmint_core.changes.models import Change, Hunk
+from segmint_core.changes.unchanged import unchanged_paths
 from segmint_core.config import Settings, load_settings
 from segmint_core.errors import StaleReferenceError, UnknownIdError
 from segmint_core.git import Git
@@ -146,20 +147,22 @@ class SessionCore:
             )
 
     def capture_changes(self) -> ChangeSet:
-        """The repository's changes now, with the generated files among them (kept whole)."""
-        return self._with_generated(capture(self.git))
+        """The repository's changes now, with the generated files among them (kept whole) and those
+        with no net change (left as they are in the index) marked."""
+        return self._marked(capture(self.git))
 
     def _recaptured(self, paths: set[str]) -> ChangeSet:
         before = self.units.changeset
         fresh = recapture(self.git, before, paths)
         known = before.generated - set(paths)
-        return self._with_generated(fresh, known)
+        return self._marked(fresh, known)
 
-    def _with_generated(self, changes: ChangeSet, known: frozenset[str] = frozenset()) -> ChangeSet:
+    def _marked(self, changes: ChangeSet, known: frozenset[str] = frozenset()) -> ChangeSet:
         with_hunks = [c.file_path for c in changes.changes if c.hunks and c.file_path not in known]
         found = generated_paths(self.git, with_hunks) if with_hunks else set()
         found |= too_large([c for c in changes.changes if c.file_path not in known])
         changes.generated = frozenset(found) | {c.file_path for c in changes.changes if c.file_path in known}
+        changes.unchanged = frozenset(unchanged_paths(self.git, changes.changes, changes.head))
         return changes
 
     def _confirmed(self, current: ChangeSet, fresh: ChangeSet) -> bool:

@@ -8,6 +8,7 @@ session's core (a refresh) and its edits (a move, a merge) use them.
 from __future__ import annotations
 
 from segmint_core.session.models import APPLIED, CommitPlan, Group, id_number
+from segmint_core.session.planner import plan_parts
 from segmint_core.session.state import SavedState
 from segmint_core.session.units import Units
 from segmint_core.wording import shown
@@ -63,10 +64,8 @@ def disagreement(plan: CommitPlan, groups: list[Group], units: Units) -> str | N
     gone = [gid for gid in plan.change_group_ids if gid not in by_id]
     if gone:
         return f"{', '.join(gone)} was merged into another group or emptied"
-    mine = [by_id[gid] for gid in plan.change_group_ids]
-    hunks = {h for g in mine for h in g.hunk_ids}
-    hunkless = {c for g in mine for c in g.change_ids if c in units.change_by_id and not units.change_by_id[c].hunks}
-    if set(plan.hunk_ids) != hunks or set(plan.change_ids) != hunkless:
+    parts = plan_parts(units, [by_id[gid] for gid in plan.change_group_ids])
+    if set(plan.hunk_ids) != set(parts.hunk_ids) or set(plan.change_ids) != set(parts.change_ids):
         return f"{', '.join(plan.change_group_ids)} changed"
     return None
 

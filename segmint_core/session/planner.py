@@ -6,13 +6,15 @@ Everything here works on the current units and the repository they came from
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from segmint_core.apply.gitops import head_entries, read_blobs
 from segmint_core.apply.lines import FileLines
 from segmint_core.apply.states import (
     change_dependencies, changes_file, creation_needs, file_lines, leaves_as_is, line_counts, renamed_away,
     start_path,
 )
-from segmint_core.changes.models import CONFLICTED, DELETED, Change
+from segmint_core.changes.models import DELETED, Change
 from segmint_core.config import Settings
 from segmint_core.git import Git
 from segmint_core.planning import order_plans, write_message
@@ -43,12 +45,16 @@ def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group],
     layered = layered_files(units, git)
     sections = Sections(units.changes, git)
     recorded = recorded_tasks(units, git)
+    dependencies = change_dependencies(units.changeset.changes) if units.changeset.unchanged else {}
     for group in groups:
         if changes_nothing(units, group):
             continue   # a file staged, then put back: a commit of it would change nothing
-        hunkless = [c for c in group.change_ids if not units.change_by_id[c].hunks]
+        parts = plan_parts(units, [group], dependencies)
+        if not parts.hunk_ids and not parts.change_ids:
+            continue
+        hunkless = parts.change_ids
         plan = CommitPlan(id=group.id, title="", description="", change_group_ids=[group.id],
-                          hunk_ids=list(group.hunk_ids), change_ids=hunkless, base=units.changeset.head)
+                          hunk_ids=parts.hunk_ids, change_ids=hunkless, base=units.changeset.head)
         before = _same_group(previous, group.id)
         same = before is not None and not before.out_of_date and _same_content(before, plan)
         if same:
@@ -58,13 +64,14 @@ def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group],
         if before is not None and (before.edited or plan.status != PROPOSED):
             plan.title, plan.description, plan.edited = before.title, before.description, before.edited
         else:
-            counts = {**_net_counts(units, group.hunk_ids, layered), **_whole_counts(units, hunkless)}
-            parts = sections.resolve(units.message_parts(group.hunk_ids, hunkless))
-            message = write_message(parts, settings, counts=counts, style=style,
-                                    asked=recorded.asked(group.hunk_ids, hunkless) if recorded else None)
+            counts = {**_net_counts(units, plan.hunk_ids, layered), **_whole_counts(units, hunkless)}
+            message = write_message(sections.resolve(units.message_parts(plan.hunk_ids, hunkless)), settings,
+                                    counts=counts, style=style,
+                                    asked=recorded.asked(plan.hunk_ids, hunkless) if recorded else None)
             # Text from file content may hold a newline (a file name) or bytes that are not UTF-8.
             plan.title, plan.description = shown(message.title), readable(message.description)
             plan.note = readable(message.note) if message.note else None
+        plan.note = " ".join(filter(None, [plan.note, parts_note(parts)])) or None
         drafts[group.id] = plan
     idle = idle_plans(units, list(drafts.values()), layered)
     needs = plan_needs(units, list(drafts.values()), layered, idle)
@@ -100,25 +107,94 @@ def _stuck_note(plan_id: str, others: list[str], needs: dict[str, set[str]], stu
 
 
 def changes_nothing(units: Units, group: Group) -> bool:
-    """Whether the group holds only files staged and then put back as HEAD has them (all of
-    each one): committing it would leave HEAD as it is."""
+    """Whether the group holds only files with no net change (``changes.unchanged``: staged and then
+    put back as HEAD has them, say), all of each one: committing it would leave HEAD as it is."""
     ids = {units.change_of(h).id for h in group.hunk_ids} | set(group.change_ids)
     changes = [units.change_by_id[c] for c in ids if c in units.change_by_id]
-    if not changes or not all(reverted(c) for c in changes):
+    unchanged = units.changeset.unchanged
+    if not changes or not all(c.file_path in unchanged for c in changes):
         return False
     held = set(group.hunk_ids)
     return all(h.id in held for c in changes for h in c.hunks)
 
 
-def reverted(change: Change) -> bool:
-    """Staged, then put back in the work tree as HEAD has it (content, mode, presence):
-    the staged and the unstaged layer cancel out. A conflicted file's layers carry no
-    object ids at all: it is never one."""
-    staged, unstaged = change.staged_patch, change.unstaged_patch
-    if staged is None or unstaged is None or change.status == CONFLICTED:
-        return False
-    return (staged.old_path == unstaged.new_path and staged.old_mode == unstaged.new_mode
-            and staged.old_oid == unstaged.new_oid)
+@dataclass
+class PlanParts:
+    """What a plan of some groups commits (its hunks, and changes without hunks), and the files of
+    the groups it leaves as they are in the index."""
+
+    hunk_ids: list[str]
+    change_ids: list[str]
+    left: list[str] = field(default_factory=list)    # paths: no net change, and no file of the plan needs them gone
+    taken: list[str] = field(default_factory=list)   # paths: no net change, taken out for a file of the plan
+
+
+def plan_parts(units: Units, groups: list[Group], needs: dict[str, set[str]] | None = None) -> PlanParts:
+    """The groups' hunks and hunkless changes, but those of files with no net change held whole: a plan
+    leaves them staged as they are, for a commit of them changes nothing, unless a file of the plan needs
+    their path (a file where their folder was) and takes them out of the index with it. ``needs``:
+    ``change_dependencies``, worked out when not given."""
+    hunks = [h for g in groups for h in g.hunk_ids]
+    hunkless = [c for g in groups for c in g.change_ids if c in units.change_by_id and not units.change_by_id[c].hunks]
+    unchanged = units.changeset.unchanged
+    if not unchanged:
+        return PlanParts(hunks, hunkless, [])
+    owner = {h: unit.change.id for h in hunks if (unit := units.by_id.get(h)) is not None}
+    ids = set(owner.values()) | set(hunkless)
+    held = set(owner)
+    idle = {c for c in ids if units.change_by_id[c].file_path in unchanged   # all of it: part of it changes HEAD
+            and all(h.id in held for h in units.change_by_id[c].hunks)}
+    if not idle:
+        return PlanParts(hunks, hunkless, [])
+    needs = change_dependencies(units.changeset.changes) if needs is None else needs
+    left = idle - {n for c in ids - idle for n in needs.get(c, ())}
+    path = lambda c: units.change_by_id[c].file_path  # noqa: E731
+    return PlanParts([h for h in hunks if owner.get(h) not in left], [c for c in hunkless if c not in left],
+                     sorted(map(path, left)), sorted(map(path, idle - left)))
+
+
+def parts_note(parts: PlanParts) -> str | None:
+    """What a plan does to the files of its groups with no net change, in a sentence or two."""
+    said = []
+    if parts.left:
+        said.append(f"Leaves {_listed(parts.left)} staged as {_it(parts.left)} in the index: no net change "
+                    "against HEAD (staged, then put back or deleted), so a commit of it changes nothing.")
+    if parts.taken:
+        said.append(f"Takes {_listed(parts.taken)} out of the index (no net change against HEAD): a file of this "
+                    "commit goes where its folder was.")
+    return " ".join(said) or None
+
+
+def _listed(paths: list[str]) -> str:
+    return ", ".join(shown(p) for p in paths)
+
+
+def _it(paths: list[str]) -> str:
+    return "it is" if len(paths) == 1 else "they are"
+
+
+def needed_elsewhere(units: Units, groups: list[Group]) -> list[tuple[str, Group, Group]]:
+    """Changes with no net change that a file of another group needs out of the index (a file where
+    their folder was): (change id, its group, the needing file's group). The two commit together."""
+    unchanged = units.changeset.unchanged
+    if not unchanged:
+        return []
+    owner: dict[str, Group] = {}
+    for group in groups:
+        for h in group.hunk_ids:
+            if h in units.by_id:
+                owner.setdefault(units.change_of(h).id, group)
+        for c in group.change_ids:
+            owner.setdefault(c, group)
+    found = []
+    for needer, needed in change_dependencies(units.changeset.changes).items():
+        for cid in sorted(needed, key=id_number):
+            change = units.change_by_id.get(cid)
+            here, there = owner.get(cid), owner.get(needer)
+            if (change is not None and change.file_path in unchanged and here is not None and there is not None
+                    and here is not there and units.change_by_id[needer].file_path not in unchanged):
+                found.append((cid, here, there))
+    return found
 
 
 def _same_group(plans: list[CommitPlan], group_id: str) -> CommitPlan | None:

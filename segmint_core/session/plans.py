@@ -12,7 +12,8 @@ from segmint_core.session import events
 from segmint_core.session.core import SessionCore
 from segmint_core.session.editing import ensure_groups
 from segmint_core.session.models import AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, PERSON, CommitPlan, id_number
-from segmint_core.session.planner import build_plans, changes_nothing
+from segmint_core.session.groups import follow_groups, refresh_summaries, tidy_groups
+from segmint_core.session.planner import build_plans, changes_nothing, needed_elsewhere
 from segmint_core.wording import counted, readable, shown
 
 
@@ -23,6 +24,7 @@ def propose_commits(session: SessionCore, group_ids: list[str] | None = None, *,
         raise SegmintError("Give at least one group id, or none at all to plan every group")
     with session.lock:
         ensure_groups(session, actor=actor)
+        joined = join_needed(session)
         groups = [session.group(g) for g in group_ids] if group_ids is not None else list(session.groups)
         plans = session.plans
         applied = [p for p in plans if p.status == APPLIED]
@@ -40,8 +42,34 @@ def propose_commits(session: SessionCore, group_ids: list[str] | None = None, *,
         session.state.plans = applied + (in_place(open_plans, kept_ids, fresh) if group_ids is not None else fresh)
         session.log(actor, "planned", f"{actor} proposed {counted(len(fresh), 'commit')}")
         session.save()
+    if joined:
+        session.announce(events.GROUPS, "segmint", {"moved": joined})
     session.announce(events.PLANS, actor, {"plans": [p.id for p in fresh]})
     return fresh
+
+
+def join_needed(session: SessionCore) -> list[str]:
+    """Move each change with no net change that a file of another group needs out of the index (a
+    file where its folder was) into that file's group: neither commits without the other. The ids moved."""
+    state, units = session.state, session.units
+    found = needed_elsewhere(units, state.groups)
+    if not found:
+        return []
+    session.begin_edit()
+    for cid, here, there in found:
+        hunks = [h for h in here.hunk_ids if units.change_of(h).id == cid]
+        here.hunk_ids = [h for h in here.hunk_ids if h not in hunks]
+        here.change_ids = [c for c in here.change_ids if c != cid]
+        there.hunk_ids = units.in_order(there.hunk_ids + hunks)
+        there.change_ids = sorted(set(there.change_ids) | {cid}, key=id_number)
+        path = shown(units.change_by_id[cid].file_path)
+        session.log("segmint", "moved", f"segmint moved {path} from {here.id} to {there.id}: a file there "
+                                        "takes its path, so it leaves the index with that commit")
+    tidy_groups(state, units)
+    follow_groups(state, units)
+    state.revision += 1
+    refresh_summaries(state, units)
+    return [cid for cid, _, _ in found]
 
 
 def in_place(open_plans: list[CommitPlan], kept_ids: set[str], fresh: list[CommitPlan]) -> list[CommitPlan]:
@@ -72,7 +100,7 @@ class Unplanned:
         files = ", ".join(self.paths)
         if self.nothing:
             return (f"{self.group_id} ({files}) has nothing to commit: staged, then put back as HEAD has it "
-                    f"in the work tree (`git restore --staged -- {' '.join(self.paths)}` unstages it)")
+                    f"in the work tree, or deleted (`git restore --staged -- {' '.join(self.paths)}` unstages it)")
         return f"{self.group_id} ({counted(self.units, 'change')} in {files}) is not planned"
 
 

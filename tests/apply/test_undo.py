@@ -260,3 +260,51 @@ def test_undo_puts_back_an_intent_to_add_entry_whose_file_became_a_symlink_as_a_
     assert entries(repo) == before
     assert repo.snapshot()["files"] == work
 
+
+
+def test_undo_puts_back_intent_to_add_entries_of_files_gone_from_the_work_tree(repo: Repo) -> None:
+    # Issue 34: files added with `git add -N` and then deleted, beside a real change; after every
+    # commit is undone each entry is back as it was (an executable one 100755), though no file is there.
+    repo.write("a.txt", "a\n")
+    repo.commit("base")
+    repo.write("n.txt", "x\n")
+    repo.write("tool.sh", "run\n", mode=0o755)
+    repo.git("add", "-N", "n.txt", "tool.sh")
+    repo.delete("n.txt")
+    repo.delete("tool.sh")
+    repo.write("a.txt", "a\nmore\n")
+    before, work = entries(repo), repo.snapshot()["files"]
+    assert ("100755 e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 0\ttool.sh", "20004000") in before
+
+    session = Session.open(str(repo.path))
+    session.propose_commits()
+    session.apply_all()
+    assert repo.git("ls-tree", "-r", "--name-only", "HEAD").split() == ["a.txt"]
+    while session.applied:
+        session.undo()
+
+    assert entries(repo) == before
+    assert repo.snapshot()["files"] == work
+
+
+def test_undo_puts_back_an_intent_to_add_entry_a_commit_took_out_for_a_file_at_its_folder(repo: Repo) -> None:
+    # x/n.txt added with -N, then its folder made a file x: committing x takes x/n.txt's entry out of
+    # the index (a path is a file or a folder); undo puts it back though the work tree has x a file.
+    repo.write("a.txt", "a\n")
+    repo.commit("base")
+    repo.write("x/n.txt", "x\n")
+    repo.git("add", "-N", "x/n.txt")
+    repo.delete("x/n.txt")
+    (repo.path / "x").rmdir()
+    repo.write("x", "now a file\n")
+    before, work = entries(repo), repo.snapshot()["files"]
+
+    session = Session.open(str(repo.path))
+    session.propose_commits()
+    session.apply_all()
+    assert repo.git("ls-files").split() == ["a.txt", "x"] and repo.git("status", "--porcelain") == ""
+    while session.applied:
+        session.undo()
+
+    assert entries(repo) == before
+    assert repo.snapshot()["files"] == work

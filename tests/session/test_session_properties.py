@@ -93,10 +93,11 @@ def test_group_plan_apply_everything(story: dict) -> None:
         raw = {c.file_path: c for c in capture(session.git).changes}
         whole = lambda plan: [raw[session.units.change_by_id[c].file_path] for c in plan.change_ids]  # noqa: E731
         remaining = {p.id: lines_of(session.changes, set(p.hunk_ids)) + lines_of(whole(p)) for p in plans}
-        # A file staged, then put back as HEAD has it, gets no plan: its lines stay.
-        nothing = {u.group_id for u in session.unplanned() if u.nothing}
-        remaining["nothing"] = lines_of(session.changes, {h for g in session.groups if g.id in nothing
-                                                          for h in g.hunk_ids})
+        # A file with no net change (staged, then put back as HEAD has it) is in no plan: its lines stay.
+        planned = {h for p in plans for h in p.hunk_ids} | {c for p in plans for c in p.change_ids}
+        kept = [c for c in session.changes if not c.hunks and c.id not in planned]
+        remaining["left"] = lines_of(session.changes, {h.id for c in session.changes for h in c.hunks
+                                                       if h.id not in planned}) + lines_of(raw[c.file_path] for c in kept)
         for plan in plans:
             head = head_files(repo)
             if not apply_once_refused(session, repo, plan.id):
