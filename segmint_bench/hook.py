@@ -5,7 +5,8 @@ snapshot of the edited file, the provenance write) fed a ``PostToolUse`` Edit
 payload after one file was changed; the reference is a whole ``git status``
 process on the same repository, taken in turns with the events. A prompt
 (``UserPromptSubmit``, which also snapshots the files changed by hand) is
-timed the same way. The events run in a temporary folder: a clone of REPO, or
+timed the same way. Beside the wall times, the CPU time each run used (its
+children included) says what it costs on a busy machine. The events run in a temporary folder: a clone of REPO, or
 a repository of ``--files`` files built there, a few of them already changed.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import tempfile
 import time
@@ -50,8 +52,10 @@ def run(args: argparse.Namespace) -> BenchReport:
         root = clone(args.repo, Path(tmp) / "repo") if args.repo else str(build_repo(Path(tmp) / "repo", args.files))
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         files = _tracked_files(root)
-        prompts, edits, status = _time_events(root, files, args.events, env)
+        timings = _time_events(root, files, args.events, env)
         tracked = len(files)
+    edits, prompts, status = timings["edit"], timings["prompt"], timings["status"]
+    edits_cpu, status_cpu = timings["edit_cpu"], timings["status_cpu"]
     figures = {
         "files": tracked,
         "events": args.events,
@@ -59,6 +63,8 @@ def run(args: argparse.Namespace) -> BenchReport:
         "edit_event_p90_seconds": round(edits.p90, 4),
         "prompt_event_seconds": round(prompts.median, 4),
         "git_status_seconds": round(status.median, 4),
+        "edit_event_cpu_seconds": round(edits_cpu.median, 4),
+        "git_status_cpu_seconds": round(status_cpu.median, 4),
         "ratio_to_git_status": round(edits.median / status.median, 2),
         "target_seconds": TARGET_SECONDS,
         "met": edits.median <= TARGET_SECONDS,
@@ -72,38 +78,51 @@ def run(args: argparse.Namespace) -> BenchReport:
         f"git status (reference)      {status.median * 1000:.1f} ms median of {args.events}",
         f"ratio                       {figures['ratio_to_git_status']:.2f}x git status "
         "(whole processes, taken in turns)",
+        f"CPU per run (user+sys)      segmint hook {edits_cpu.median * 1000:.1f} ms, "
+        f"git status {status_cpu.median * 1000:.1f} ms (medians; what a run costs whatever else runs)",
     ]))
 
 
-def _time_events(root: str, files: list[str], events: int, env: dict[str, str]) -> tuple[Timing, Timing, Timing]:
+def _time_events(root: str, files: list[str], events: int, env: dict[str, str]) -> dict[str, Timing]:
+    """Wall and CPU times of the prompt events, the edit events and ``git status``."""
     hook = [*segmint_command(), "hook", "claude-code"]
-    prompts: list[float] = []
-    edits: list[float] = []
-    status: list[float] = []
+    runs: dict[str, list[tuple[float, float]]] = {"prompt": [], "edit": [], "status": []}
     progress(f"timing {events} edit events in a repository of {len(files):,} files ...")
     for n in range(3):
         prompt = _payload("UserPromptSubmit", root, prompt=f"Bench task {n}: make every module say hello")
-        prompts.append(_timed(hook, root, env, prompt))
+        runs["prompt"].append(_timed(hook, root, env, prompt))
     _timed(hook, root, env, _edit_payload(root, files[0]), edit=files[0])   # (a warm-up, not counted)
     for n in range(events):
         rel = files[1 + n % (len(files) - 1)] if len(files) > 1 else files[0]
-        edits.append(_timed(hook, root, env, _edit_payload(root, rel), edit=rel))
-        status.append(_timed(["git", "status"], root, env, None))
-    return Timing(prompts), Timing(edits), Timing(status)
+        runs["edit"].append(_timed(hook, root, env, _edit_payload(root, rel), edit=rel))
+        runs["status"].append(_timed(["git", "status"], root, env, None))
+    timings = {name: Timing([wall for wall, _ in samples]) for name, samples in runs.items()}
+    timings.update({f"{name}_cpu": Timing([cpu for _, cpu in samples]) for name, samples in runs.items()})
+    return timings
 
 
-def _timed(command: list[str], root: str, env: dict[str, str], payload: dict | None, *, edit: str | None = None) -> float:
+def _timed(command: list[str], root: str, env: dict[str, str], payload: dict | None, *,
+           edit: str | None = None) -> tuple[float, float]:
     if edit is not None:   # the agent's edit, before its hook runs: not timed
         with open(os.path.join(root, edit), "a", encoding="utf-8") as f:
             f.write(f"# edited at {time.time()}\n")
     data = None if payload is None else json.dumps(payload).encode()
+    cpu_before = _children_cpu()
     start = time.perf_counter()
     done = subprocess.run(command, cwd=root, env=env, input=data, capture_output=True)
     elapsed = time.perf_counter() - start
+    cpu = _children_cpu() - cpu_before
     if done.returncode != 0 or (payload is not None and done.stderr):
         raise SegmintError(f"{' '.join(command)} failed while timing: "
                            f"{(done.stderr.decode(errors='replace').strip() or f'exit {done.returncode}')}")
-    return elapsed
+    return elapsed, cpu
+
+
+def _children_cpu() -> float:
+    """User and system time of the finished child processes (theirs included): what a run costs the
+    machine, whatever else runs on it."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _payload(event: str, root: str, **fields: object) -> dict:

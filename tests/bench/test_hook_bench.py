@@ -13,7 +13,7 @@ def test_bench_hook_prints_the_hook_beside_git_status(tmp_path: Path) -> None:
     result = run_segmint("bench", "hook", "--files", "30", "--events", "2", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert [line.split()[0] for line in result.stdout.splitlines()] == ["repository", "segmint", "segmint", "git",
-                                                                         "ratio"]
+                                                                         "ratio", "CPU"]
     assert "target <= 100 ms" in result.stdout
 
 
@@ -28,6 +28,7 @@ def test_bench_hook_on_a_repository_leaves_it_as_it_was(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
     assert (figures["files"], figures["events"]) == (2, 2) and figures["edit_event_seconds"] > 0
+    assert figures["edit_event_cpu_seconds"] > 0 and figures["git_status_cpu_seconds"] > 0
     assert repo.snapshot() == before
     assert not (repo.path / ".git" / "segmint").exists()
 
