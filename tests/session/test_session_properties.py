@@ -4,7 +4,10 @@ commits exact, the index as it was.
 Each example builds a real repository with random staged and unstaged edits
 (new, modified and deleted files, and the cases of ``hardened_story``: intent-to-add,
 staged then reverted, non-UTF-8 lines moved, symlinks, a mode flip, a rename, odd
-names, a generated file, a pre-commit hook that refuses once), lets the session
+names, a generated file, a pre-commit hook that refuses once; intent-to-add files
+moved, deleted or made links, a lock file added with -N, files made folders and
+folders made files (tracked, staged, generated), line endings git converts under
+core.autocrlf and text=auto, in the work tree and after git rm --cached), lets the session
 group and plan them, and applies every plan in order. After each run: the work tree
 is byte-identical, HEAD's files equal the original work tree's, and after every
 commit exactly the lines of the plans not yet applied remain. Undoing every commit
@@ -79,6 +82,26 @@ def expected_head(before: dict[str, bytes]) -> dict[str, bytes]:
                 "staged": {"a.py": "", "b.txt": None, "dir/c.md": None, "dir/sub/d.py": ""},
                 "work": {"a.py": None, "b.txt": None, "dir/c.md": None, "dir/sub/d.py": None,
                          "data.json": '{"id": 1}\n'}})
+# The rare tree states of issue 34, each beside an ordinary edit.
+@example(story={"base": {"a.py": "x = 1\n"}, "staged": {}, "work": {"a.py": "x = 2\n", "later.txt": "x\n"},
+                "intent": ["later.txt"], "after_intent": [("move", "later.txt", "moved/later.txt")]})
+@example(story={"base": {"a.py": "x = 1\n"}, "staged": {}, "work": {"a.py": "x = 2\n", "later.txt": "x\n"},
+                "intent": ["later.txt"], "after_intent": [("delete", "later.txt")]})
+@example(story={"base": {"a.py": "x = 1\n"}, "staged": {}, "work": {"a.py": "x = 2\n", "later.txt": "x\n"},
+                "intent": ["later.txt"], "after_intent": [("symlink", "later.txt", "a.py")]})
+@example(story={"base": {"a.py": "x = 1\n"}, "staged": {}, "intent": ["package-lock.json"],
+                "work": {"a.py": "x = 2\n", "package-lock.json": '{\n  "lockfileVersion": 3\n}\n'}})
+@example(story={"base": {"a.py": "x = 1\n", "yarn.lock": "a@1:\n", "held/x.txt": "x\n"},
+                "staged": {"fresh/t.py": "def test_a(): pass\n"},
+                "work": {"a.py": "x = 2\n", "fresh/t.py": "def test_a(): pass\n"},
+                "swaps": [("yarn.lock", "file_to_folder"), ("held", "folder_to_file"), ("fresh", "folder_to_file")]})
+@example(story={"base": {"a.py": "x = 1\n", "kept.txt": "k\n", "dist/app.min.js": "var a=1;\n"},
+                "staged": {"fresh.txt": "f\n"}, "work": {"a.py": "x = 2\n", "fresh.txt": "f\n"},
+                "swaps": [("kept.txt", "file_to_folder"), ("dist", "folder_to_file"), ("fresh.txt", "file_to_folder")]})
+@example(story={"base": {"a.py": "x = 1\n", "eol.txt": "one\ntwo\n"}, "staged": {"eol.txt": None},
+                "work": {"a.py": "x = 2\n", "eol.txt": "one\r\ntwo\r\n"}, "eol": "autocrlf"})
+@example(story={"base": {"a.py": "x = 1\n", "eol.txt": "one\ntwo\n"}, "staged": {"eol.txt": None},
+                "work": {"a.py": "x = 2\n", "eol.txt": "one\r\ntwo\r\n"}, "eol": "text_auto"})
 def test_group_plan_apply_everything(story: dict) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         repo = Repo(Path(tmp) / "r")
@@ -108,12 +131,23 @@ def test_group_plan_apply_everything(story: dict) -> None:
             del remaining[plan.id]
             left = sum(remaining.values(), Counter())
             assert lines_of(capture(session.git).changes) == left, f"after {plan.id} the wrong lines remain"
-        assert head_files(repo) == expected_head(before["files"])
+        if story.get("eol"):   # HEAD holds the files as git stores them: line endings converted
+            assert repo.git("rev-parse", "HEAD^{tree}").strip() == tree_of_work(repo)
+        else:
+            assert head_files(repo) == expected_head(before["files"])
         while session.applied:
             session.undo()
         assert repo.head() == base
         assert repo.snapshot() == before, "undoing every commit puts the work tree and the index back"
         assert repo.status() == status, "intent-to-add and staged entries as they were"
+
+
+def tree_of_work(repo: Repo) -> str:
+    """The tree ``git add -A`` would make of the work tree, in an index of its own."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {"GIT_INDEX_FILE": str(Path(tmp) / "index")}
+        repo.git("add", "-A", env=env)
+        return repo.git("write-tree", env=env).strip()
 
 
 def refusing_hook(repo: Repo, run: int) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 
 from hypothesis import strategies as st
 
@@ -75,9 +76,15 @@ def worktree_story(draw) -> dict:
 
 def build(repo, story: dict) -> None:
     """Make ``repo`` hold the story: commit base, stage, then edit the work tree (and what
-    ``hardened_story`` adds: links, a rename, executable bits, intent-to-add entries)."""
+    ``hardened_story`` adds: links, a rename, executable bits, intent-to-add entries then moved,
+    deleted or made links, files made folders and folders made files, line endings git converts)."""
     links = story.get("links", {})
-    for name, text in story["base"].items():
+    base = dict(story["base"])
+    if story.get("eol") == "autocrlf":
+        repo.git("config", "core.autocrlf", "true")
+    elif story.get("eol") == "text_auto":
+        base[".gitattributes"] = "* text=auto\n" + base.get(".gitattributes", "")
+    for name, text in base.items():
         repo.write(name, text)
     for name, (target, _) in links.items():
         if target is not None:
@@ -109,13 +116,33 @@ def build(repo, story: dict) -> None:
         (repo.path / name).chmod(0o755)
     if story.get("intent"):
         repo.git("add", "--intent-to-add", "--", *story["intent"])
+    for op, name, *to in story.get("after_intent", []):
+        path = repo.path / name
+        if op == "move":
+            (repo.path / to[0]).parent.mkdir(parents=True, exist_ok=True)
+            path.rename(repo.path / to[0])
+        else:
+            path.unlink()
+            if op == "symlink":
+                os.symlink(to[0], path)
+    for name, how in story.get("swaps", []):
+        path = repo.path / name
+        if how == "file_to_folder":
+            text = path.read_bytes()
+            path.unlink()
+            repo.write(f"{name}/inner.txt", text)
+        else:
+            shutil.rmtree(path)
+            repo.write(name, "a file where a folder was\n")
 
 
 # Lines that are not valid UTF-8, written as the bytes their surrogate escapes name.
 NON_UTF8_LINES = st.sampled_from(["caf\udce9", "\udcff\udcfe", "x = '\udc80'"])
 # What the reliability runs of issue 15 found wrong, each one a case a story may hold.
 CASES = ("intent_to_add", "staged_then_reverted", "moved_non_utf8", "symlink", "mode_flip", "rename",
-         "odd_name", "generated", "refusing_hook")
+         "odd_name", "generated", "refusing_hook",
+         # ... and what the runs of issue 34 found.
+         "intent_moved", "generated_intent", "swap_tracked", "swap_staged", "swap_generated", "eol")
 
 
 @st.composite
@@ -171,4 +198,47 @@ def hardened_story(draw) -> dict:
         work["data.json"] = "".join(f'{{"id": {n + 1}}}\n' for n in records)
     if "refusing_hook" in cases:
         story["refuse"] = draw(st.integers(1, 3))
+    if "intent_moved" in cases:
+        # A file added with -N, then moved, deleted, or made a link (to a file, or to nothing).
+        work["later.txt"] = draw(file_text())
+        story["intent"] = story.get("intent", []) + ["later.txt"]
+        story["after_intent"] = [draw(st.sampled_from([
+            ("move", "later.txt", "moved/later.txt"), ("delete", "later.txt"),
+            ("symlink", "later.txt", "a.py"), ("symlink", "later.txt", "nowhere")]))]
+    if "generated_intent" in cases:
+        work["package-lock.json"] = '{\n  "lockfileVersion": %d\n}\n' % draw(st.integers(1, 3))
+        story["intent"] = story.get("intent", []) + ["package-lock.json"]
+    swaps = []
+    if "swap_tracked" in cases:   # a committed file made a folder, or a committed folder made a file
+        if draw(st.booleans()):
+            base["kept.txt"] = staged["kept.txt"] = work["kept.txt"] = draw(file_text(min_lines=1))
+            swaps.append(("kept.txt", "file_to_folder"))
+        else:
+            base["held/x.txt"] = staged["held/x.txt"] = work["held/x.txt"] = draw(file_text(min_lines=1))
+            swaps.append(("held", "folder_to_file"))
+    if "swap_staged" in cases:    # a staged new file made a folder, or the folder of one made a file
+        text = draw(file_text(min_lines=1))
+        if draw(st.booleans()):
+            staged["fresh.txt"] = work["fresh.txt"] = text
+            swaps.append(("fresh.txt", "file_to_folder"))
+        else:
+            staged["fresh/t.py"] = work["fresh/t.py"] = text
+            swaps.append(("fresh", "folder_to_file"))
+    if "swap_generated" in cases:  # a lock file made a folder, or a build output's folder made a file
+        if draw(st.booleans()):
+            base["yarn.lock"] = staged["yarn.lock"] = work["yarn.lock"] = "a@1:\n  version 1\n"
+            swaps.append(("yarn.lock", "file_to_folder"))
+        else:
+            base["dist/app.min.js"] = staged["dist/app.min.js"] = work["dist/app.min.js"] = "var a=1;\n"
+            swaps.append(("dist", "folder_to_file"))
+    if swaps:
+        story["swaps"] = swaps
+    if "eol" in cases:
+        # Line endings only, which git converts: in the work tree, and removed from the index (git rm --cached).
+        story["eol"] = draw(st.sampled_from(["autocrlf", "text_auto"]))
+        lines = draw(st.lists(LINES.filter(lambda line: "\r" not in line), min_size=1, max_size=5))
+        base["eol.txt"] = staged["eol.txt"] = "\n".join(lines) + "\n"
+        work["eol.txt"] = "\r\n".join(lines) + "\r\n"
+        if draw(st.booleans()):
+            staged["eol.txt"] = None
     return story
