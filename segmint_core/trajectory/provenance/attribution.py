@@ -337,14 +337,24 @@ def _lines_of(hunk: Hunk, trace: _Trace, to_worktree, *, positional_removals: bo
 
 
 def _blank_lines_follow(lines: list[str], owners: list[str | None]) -> list[str | None]:
-    """A blank changed line with no owner takes its run's: where a diff puts an added blank line
-    among others is its own choice, not an edit of its own."""
+    """A changed line the replay saw no change to takes its neighbours' owner: where a diff puts an
+    added blank line, or which of two identical lines it calls moved, is the diff's own choice, and
+    the replay's diff may choose otherwise. (A line nobody recorded is marked, never None.)"""
     filled = list(owners)
     for i, line in enumerate(lines):
-        if filled[i] is not None or line[:1] not in ("+", "-") or line[1:].strip():
+        if filled[i] is not None or line[:1] not in ("+", "-"):
             continue
-        filled[i] = _run_owner(lines, owners, i, -1) or _run_owner(lines, owners, i, 1)
+        filled[i] = (_run_owner(lines, owners, i, -1) or _run_owner(lines, owners, i, 1)
+                     or _nearest_owner(lines, owners, i))
     return filled
+
+
+def _nearest_owner(lines: list[str], owners: list[str | None], i: int) -> str | None:
+    for distance in range(1, len(lines)):
+        for j in (i - distance, i + distance):
+            if 0 <= j < len(lines) and lines[j][:1] in ("+", "-") and owners[j] is not None:
+                return owners[j]
+    return None
 
 
 def _run_owner(lines: list[str], owners: list[str | None], i: int, step: int) -> str | None:
