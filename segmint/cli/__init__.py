@@ -78,6 +78,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         prog="segmint",
         description="Segment a dirty working tree into commits by intent.",
         parents=[common],
+        allow_abbrev=False,   # a command's own short option (bench's --n) is never taken for --no-mcp or --no-record
     )
     parser.add_argument("--version", action="version", version=f"segmint {__version__}")
     parser.add_argument("--no-mcp", action="store_true", help="terminal UI: run without the embedded MCP server")
