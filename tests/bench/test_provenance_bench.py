@@ -1,0 +1,65 @@
+"""``segmint bench provenance``: replaying a small history as recorded agent sessions, and the command."""
+
+from __future__ import annotations
+
+import json
+
+from segmint_bench.provenance.replay import SCENARIOS, replay, reword
+from segmint_bench.untangle.corpus import Selection, tangles
+from segmint_bench.untangle.workspace import Workspace
+from segmint_core.changes import capture
+from segmint_core.trajectory.provenance.attribution import line_provenance
+from tests.bench.test_untangle import history
+from tests.support.cli import run_segmint
+from tests.support.repo import Repo
+
+
+def test_subjects_are_reworded_as_a_person_asks() -> None:
+    assert reword("fix(parser): Handle an empty config (#123)") == "handle an empty config"
+    assert reword("Fixed yet another deadlock.") == "fix yet another deadlock"
+
+
+def test_a_replay_ends_as_the_tip_and_records_every_commits_lines_under_its_prompt(repo: Repo) -> None:
+    history(repo)
+    with Workspace(str(repo.path)) as workspace:
+        ((_, tangle),) = list(tangles(workspace, Selection(2, 5)))
+        for scenario in SCENARIOS:
+            replayed = replay(workspace.git, tangle.case, scenario, seed=0)
+            assert capture(workspace.git).fingerprint == tangle.changes.fingerprint, scenario.name
+            provenance = line_provenance(workspace.root, tangle.changes)
+            owners = {(h, i): provenance.owners[h][i] for h, i in tangle.truth}
+            if scenario.unrecorded == 0:
+                by_commit: dict[int, set] = {}
+                for key, commit in tangle.truth.items():
+                    by_commit.setdefault(commit, set()).add(owners[key])
+                assert all(len(o) == 1 and None not in o for o in by_commit.values()), scenario.name
+                assert len({o for found in by_commit.values() for o in found}) == 2
+            assert any("fix sub" in p.lower() for p in replayed.prompts), replayed.prompts
+    assert repo.git("status", "--porcelain") == ""   # the benchmarked repository is untouched
+
+
+def test_the_command_prints_every_scenario_beside_the_offline_engine(repo: Repo) -> None:
+    history(repo)
+    result = run_segmint("bench", "provenance", str(repo.path), "--k", "2", "--n", "1", "--no-cache")
+    assert result.returncode == 0, result.stderr
+    for scenario in SCENARIOS:
+        assert scenario.name in result.stdout
+    assert "offline" in result.stdout and "title word F1" in result.stdout
+    data = json.loads(run_segmint("bench", "provenance", str(repo.path), "--k", "2", "--n", "1", "--no-cache",
+                                  "--scenarios", "one", "--json").stdout)
+    (row,) = data["cases"]
+    assert row["ari"] == 1.0 and row["scenario"] == "one prompt per commit" and row["titles"]
+
+
+def test_an_unknown_scenario_is_one_sentence(repo: Repo) -> None:
+    history(repo)
+    result = run_segmint("bench", "provenance", str(repo.path), "--scenarios", "nope")
+    assert result.returncode == 2 and "No scenario starts with nope" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_commands_short_option_is_not_taken_for_a_top_level_one(repo: Repo) -> None:
+    history(repo)
+    result = run_segmint("bench", "untangle", str(repo.path), "--k", "2", "--n", "1", "--synthetic-hunks", "0",
+                         "--no-cache")
+    assert result.returncode == 0, result.stderr
