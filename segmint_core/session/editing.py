@@ -12,7 +12,9 @@ from segmint_core.errors import SegmintError, UnknownIdError
 from segmint_core.session import events, moves
 from segmint_core.session.confidence import remember_evidence
 from segmint_core.session.core import SessionCore
-from segmint_core.session.groups import add_group, follow_groups, refresh_summaries, renumber, tidy_groups
+from segmint_core.session.groups import (
+    add_group, emptied_group, emptied_note, follow_groups, refresh_summaries, renumber, reopen, tidy_groups,
+)
 from segmint_core.session.models import APPLIED, PERSON, Group, id_number
 from segmint_core.session.state import write_units
 from segmint_core.session.units import Units
@@ -53,7 +55,7 @@ def regroup(session: SessionCore, *, change_ids: list[str] | None = None, provid
             for g in grouping.groups
         ]
         state.groups = renumber(kept, fresh_groups)
-        state.settled = []
+        state.settled, state.emptied = [], []
         state.pr = None
         state.plans = [p for p in state.plans if p.status == APPLIED]   # open plans named the old groups
         write_units(session.folder, session.units, state)
@@ -78,7 +80,7 @@ def move_hunks(session: SessionCore, hunk_ids: list[str], *, to_group_id: str | 
         session.begin_edit()
         state, units = session.state, session.units
         hunks, changes = split_ids(units, hunk_ids)
-        target = session.group(to_group_id) if to_group_id else None
+        target = (emptied_group(state, to_group_id) or session.group(to_group_id)) if to_group_id else None
         # Moving hunks to the group they are in settles them there: nothing moves, it is said so.
         kept = target is not None and set(hunks) <= set(target.hunk_ids) and set(changes) <= set(target.change_ids)
         before = moves.snapshot(session)
@@ -87,14 +89,16 @@ def move_hunks(session: SessionCore, hunk_ids: list[str], *, to_group_id: str | 
             group.change_ids = [c for c in group.change_ids if c not in changes]
         if target is None:
             target = add_group(state, units, [], "", [])
+        reopen(state, target)
         target.hunk_ids = units.in_order(target.hunk_ids + hunks)
         target.change_ids = sorted(set(target.change_ids) | set(changes), key=id_number)
         state.settled = list(dict.fromkeys(state.settled + hunks + changes))
-        tidy_groups(state, units)
+        emptied = tidy_groups(state, units)
         follow_groups(state, units)
         state.revision += 1
         refresh_summaries(state, units)
         text = f"{actor} {'kept' if kept else 'moved'} {', '.join(hunk_ids)} {'in' if kept else 'to'} {target.id}"
+        text += emptied_note(emptied)
         session.log(actor, "moved", text)
         moves.remember(session, before, text)
         session.save()

@@ -16,7 +16,8 @@ from segmint_core.wording import shown
 
 def add_group(state: SavedState, units: Units, ids: list[str], summary: str, reasons: list[str]) -> Group:
     """A group holding ``ids`` (unit ids, or change ids of hunkless changes), numbered past every group."""
-    number = 1 + max((id_number(g.id) for g in state.groups), default=0)
+    # Past the emptied ones too: a move back to an emptied group's id finds it, not a newer group.
+    number = 1 + max((id_number(g) for g in [*(g.id for g in state.groups), *state.emptied]), default=0)
     hunks = [i for i in ids if i in units.by_id]
     changes = {units.change_of(h).id for h in hunks} | {i for i in ids if i in units.change_by_id}
     group = Group(f"group-{number}", sorted(changes, key=id_number), hunks, summary, reasons, state.revision)
@@ -24,12 +25,43 @@ def add_group(state: SavedState, units: Units, ids: list[str], summary: str, rea
     return group
 
 
-def tidy_groups(state: SavedState, units: Units) -> None:
-    """Recompute each group's change ids from its hunks; drop empty groups."""
+EMPTIED_KEPT = 50
+
+
+def tidy_groups(state: SavedState, units: Units) -> list[str]:
+    """Recompute each group's change ids from its hunks; drop empty groups, remembering their ids
+    (``reopen``). The ids of the groups dropped."""
     for group in state.groups:
         hunkless = {c for c in group.change_ids if not units.change_by_id[c].hunks}
         group.change_ids = sorted({units.change_of(h).id for h in group.hunk_ids} | hunkless, key=id_number)
+    emptied = [g.id for g in state.groups if not (g.hunk_ids or g.change_ids)]
     state.groups = [g for g in state.groups if g.hunk_ids or g.change_ids]
+    state.emptied = [*(e for e in state.emptied if e not in emptied), *emptied][-EMPTIED_KEPT:]
+    return emptied
+
+
+def emptied_group(state: SavedState, group_id: str | None) -> Group | None:
+    """The group a move emptied, made again under its id (empty, and not yet among the groups:
+    ``reopen`` puts it back), so a move back to it works; None if ``group_id`` names no such group."""
+    if group_id not in state.emptied or any(g.id == group_id for g in state.groups):
+        return None
+    return Group(group_id, [], [], "", [], state.revision)
+
+
+def emptied_note(ids: list[str]) -> str:
+    """The end of a move's sentence naming the groups it emptied."""
+    if not ids:
+        return ""
+    return f" ({', '.join(ids)} {'is' if len(ids) == 1 else 'are'} empty now; a move back to it makes it again)"
+
+
+def reopen(state: SavedState, group: Group) -> None:
+    """Put an ``emptied_group`` back among the groups, in its place by number."""
+    if group in state.groups:
+        return
+    state.emptied.remove(group.id)
+    place = next((n for n, g in enumerate(state.groups) if id_number(g.id) > id_number(group.id)), len(state.groups))
+    state.groups.insert(place, group)
 
 
 def refresh_summaries(state: SavedState, units: Units, only: set[str] | None = None) -> None:

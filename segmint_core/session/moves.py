@@ -20,7 +20,9 @@ from segmint_core.changes.models import Hunk, wire_lines
 from segmint_core.errors import RefusedError, SegmintError
 from segmint_core.session import events
 from segmint_core.session.core import SessionCore
-from segmint_core.session.groups import add_group, follow_groups, refresh_summaries, tidy_groups
+from segmint_core.session.groups import (
+    add_group, emptied_group, emptied_note, follow_groups, refresh_summaries, reopen, tidy_groups,
+)
 from segmint_core.session.models import PERSON, CommitPlan, Group
 from segmint_core.session.state import write_units
 from segmint_core.session.units import Unit, Units
@@ -120,7 +122,7 @@ def move_lines(session: SessionCore, hunk_id: str, lines: list[int], *, to_group
         (unit,) = units.resolve([hunk_id])
         chosen = _chosen(unit, lines)
         holder = _holder(session, unit.id)
-        target = session.group(to_group_id) if to_group_id else None
+        target = (emptied_group(session.state, to_group_id) or session.group(to_group_id)) if to_group_id else None
         if target is not None and target is holder:
             raise SegmintError(f"{hunk_id} is already in {target.id}")
         parts = units.parts_of(unit)
@@ -131,6 +133,7 @@ def move_lines(session: SessionCore, hunk_id: str, lines: list[int], *, to_group
         before = snapshot(session)
         if target is None:
             target = add_group(session.state, session.units, [], "", [])
+        reopen(session.state, target)
         if cut is not parts:
             splits = {**units.splits, unit.parent.id: cut.to_saved()}
             session.units = Units(units.changeset, splits)
@@ -143,13 +146,13 @@ def move_lines(session: SessionCore, hunk_id: str, lines: list[int], *, to_group
         if joining is not None:
             renamed[joining.id] = moved_id
         _rename_units(session, renamed, moved_id, target)
-        tidy_groups(session.state, session.units)
+        emptied = tidy_groups(session.state, session.units)
         follow_groups(session.state, session.units)
         session.state.revision += 1
         refresh_summaries(session.state, session.units)
         places = counted(len(chosen), "line")
         text = f"{actor} moved {places} of {hunk_id} to {target.id}" + (
-            f" ({moved_id}; {rest_id} keeps the rest)" if rest_id else "")
+            f" ({moved_id}; {rest_id} keeps the rest)" if rest_id else "") + emptied_note(emptied)
         session.log(actor, "moved", text)
         remember(session, before, text)
         session.save()

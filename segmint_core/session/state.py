@@ -59,6 +59,8 @@ class SavedState:
     units_stamp: str | None = None   # names the units file that goes with this state (write_units)
     # Hunks someone moved by hand since the grouping: no uncertain decision offers to move them again.
     settled: list[str] = field(default_factory=list)
+    # Groups a move emptied, by id: a move back to one makes it again (``groups.reopen``).
+    emptied: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -75,6 +77,7 @@ class SavedState:
             "moves": self.moves if self.moves and self.moves[-1]["after"] == self.revision else [],
             "units_stamp": self.units_stamp,
             "settled": self.settled,
+            "emptied": self.emptied,
         }
 
     @classmethod
@@ -93,6 +96,7 @@ class SavedState:
             moves=list(data.get("moves", [])),
             units_stamp=data.get("units_stamp"),
             settled=[str(h) for h in data.get("settled", [])],
+            emptied=[str(g) for g in data.get("emptied", [])],
         )
 
 

@@ -35,6 +35,21 @@ async def test_move_hunks_to_a_group_and_to_a_new_one(server: MCPServer, session
         assert session.activity[-1].actor == "agent"
 
 
+async def test_a_group_emptied_by_a_move_takes_its_hunk_back(server: MCPServer, session: Session) -> None:
+    async with legacy(server) as client:
+        groups = (await grouped(client))["groups"]
+        alone = next(g for g in groups if len(g["hunk_ids"]) == len(g["change_ids"]) == 1)
+        hunk, other = alone["hunk_ids"][0], next(g["id"] for g in groups if g["id"] != alone["id"])
+        out = await data(client, "move_hunks", hunk_ids=[hunk], to_group_id=other)
+        assert alone["id"] not in [g["id"] for g in out["groups"]]
+        assert session.activity[-1].text.endswith(f"({alone['id']} is empty now; a move back to it makes it again)")
+        back = await data(client, "move_hunks", hunk_ids=[hunk], to_group_id=alone["id"])
+        assert back["group"]["id"] == alone["id"] and back["group"]["hunk_ids"] == [hunk]
+        assert [g["id"] for g in back["groups"]] == [g["id"] for g in groups], "in its place again"
+        assert (await data(client, "move_hunks", hunk_ids=[hunk], new_group=True))["group"]["id"] not in [
+            g["id"] for g in groups], "a new group never takes an emptied group's id"
+
+
 async def test_move_hunks_errors(server: MCPServer) -> None:
     async with legacy(server) as client:
         groups = (await grouped(client))["groups"]
