@@ -1,5 +1,5 @@
 import sys
 
-from segmint.cli import main
+from segmint.entry import main
 
 sys.exit(main())

@@ -1,24 +1,19 @@
 """``segmint hook``: record a coding agent's hook event; ``segmint hook install|uninstall``: set the agent up.
 
-Run by the agent, the hook never gets in its way: it writes nothing on stdout
-but what the agent's protocol expects (nothing for Claude Code, ``{}`` for
-Gemini CLI, whose stdout is read as JSON), and exits 0 whatever happens, with
-one line on stderr when something could not be recorded.
+The hook's plain form starts in ``segmint.entry``, without this parser; the
+recording itself (``record_event``) and what it promises the agent are there.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
-from dataclasses import replace
 
 from segmint_core.errors import SegmintError
-from segmint_core.hooks.events import AGENTS, CLAUDE_CODE, GEMINI
+from segmint_core.hooks.events import AGENTS, CLAUDE_CODE
 
 ACTIONS = ("install", "uninstall")
-MAX_EVENT_BYTES = 16 << 20   # a Write of a large file carries its content; past this, not an event we read
 USAGE = ("segmint hook [claude-code|gemini] reads one hook event on stdin; "
          "segmint hook install|uninstall claude-code|gemini [--scope project|user] sets the agent up")
 
@@ -50,34 +45,9 @@ def run(args: argparse.Namespace) -> int:
     agent = words[0] if words else CLAUDE_CODE
     if sys.stdin.isatty():
         raise SegmintError(f"segmint hook {agent} reads the agent's hook event as JSON on stdin; none was piped in.")
-    return _record(agent, args.repo)
+    from segmint.entry import record_event
 
-
-def _record(agent: str, repo: str | None) -> int:
-    problem = None
-    try:
-        from segmint_core.hooks.events import read_event
-        from segmint_core.hooks.recording import apply_event
-
-        raw = sys.stdin.buffer.read(MAX_EVENT_BYTES + 1)
-        if len(raw) > MAX_EVENT_BYTES:
-            problem = "the hook event is larger than 16 MB; nothing was recorded."
-        else:
-            event = read_event(agent, json.loads(raw or b"null"))
-            if repo:   # named by the person who set the hook up: it wins over the agent's cwd
-                event = replace(event, cwd=os.path.abspath(repo))
-            apply_event(event, os.getcwd())
-    except json.JSONDecodeError as exc:
-        problem = f"the hook event is not JSON ({exc.msg} at line {exc.lineno}); nothing was recorded."
-    except SegmintError as exc:
-        problem = f"{exc} (nothing was recorded)"
-    except Exception as exc:   # never the agent's problem: said, and the agent goes on
-        problem = f"could not record the event: {type(exc).__name__}: {exc}"
-    if agent == GEMINI:
-        sys.stdout.write("{}\n")
-    if problem:
-        print(f"segmint hook: {_one_line(problem)}", file=sys.stderr)
-    return 0
+    return record_event(agent, args.repo)
 
 
 def _set_up(action: str, agent: str, args: argparse.Namespace) -> int:
@@ -98,7 +68,3 @@ def _set_up(action: str, agent: str, args: argparse.Namespace) -> int:
     else:
         print(f"Removed Segmint's hooks from {shown} ({', '.join(change.events)}); every other setting kept.")
     return 0
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())

@@ -146,16 +146,20 @@ def test_an_unknown_agent_is_a_usage_error(repo: Repo) -> None:
     assert result.returncode == 2 and "Unknown hook target 'cursor'" in result.stderr
 
 
-def test_the_hook_imports_no_ui_no_numpy_no_mcp(repo: Repo) -> None:
-    """Run once per agent event: its start-up is the agent's wait."""
+def test_the_hook_imports_no_ui_no_numpy_no_mcp_and_no_parser(repo: Repo) -> None:
+    """Run once per agent event: its start-up is the agent's wait (``segmint.entry`` skips the parser)."""
     import subprocess
 
     repo.write("app.py", "x\n")
     data = json.dumps(payload("claude-code", "post_tool_use_edit", repo.path, file="app.py"))
-    probe = ("import sys; import segmint.cli as c; c.main(['hook']); "
-             "sys.stderr.write(' '.join(sorted(m.split('.')[0] for m in sys.modules)))")
+    probe = ("import os, sys; import segmint.entry as e; sys.argv = ['segmint', 'hook']\n"
+             "def done(code):\n"
+             "    sys.stderr.write(' '.join(sorted(m.split('.')[0] for m in sys.modules))); sys.stderr.flush()\n"
+             "    os._exit(code)\n"
+             "e._flush_and_exit = done; e.main(); os._exit(3)")
     done = subprocess.run([sys.executable, "-c", probe], cwd=repo.path, input=data, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     loaded = set(done.stderr.split())
     assert "segmint_core" in loaded
-    assert not loaded & {"textual", "numpy", "mcp", "mcp_types", "pydantic", "openai", "tree_sitter", "watchdog"}
+    assert not loaded & {"textual", "numpy", "mcp", "mcp_types", "pydantic", "openai", "tree_sitter", "watchdog",
+                         "argparse"}
