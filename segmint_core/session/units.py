@@ -69,6 +69,7 @@ class Units:
                     hunks.append(unit.hunk)
             self.changes.append(change.with_hunks(hunks))
         self.change_by_id = {c.id: c for c in self.changes}
+        self._position = {c.id: n for n, c in enumerate(self.changes)}   # a change's place in file order
 
     def _units_of(self, change: Change, hunk: Hunk, saved: list) -> list[Unit]:
         try:
@@ -122,8 +123,10 @@ class Units:
     def parts(self, hunk_ids: list[str], change_ids: list[str] = ()) -> list[tuple[Change, list[Hunk]]]:
         """The hunks among ``hunk_ids`` by change, in file order, with the changes named in ``change_ids``."""
         wanted = set(hunk_ids)
+        named = {self.by_id[h].change.id for h in wanted if h in self.by_id} | set(change_ids)
         out: list[tuple[Change, list[Hunk]]] = []
-        for change in self.changes:
+        for n in sorted(self._position[c] for c in named if c in self._position):   # not every change per plan
+            change = self.changes[n]
             hunks = [h for h in change.hunks if h.id in wanted]
             if hunks or change.id in change_ids:
                 out.append((change, hunks))
