@@ -80,6 +80,12 @@ BUILD_NAMES = {
 }
 
 
+# A path's kind, kept once read: a plan reads each of its paths' kinds a few dozen times,
+# through ``PurePosixPath``, which costs more than the rest of reading a one-line edit.
+PATHS_KEPT = 1 << 16
+
+
+@lru_cache(maxsize=PATHS_KEPT)
 def is_test_path(path: str) -> bool:
     p = PurePosixPath(path.lower())
     name = p.name
@@ -94,6 +100,7 @@ def is_test_path(path: str) -> bool:
 _SCRIPT_TEST = re.compile(r"\.(?:test|spec)\.[cm]?[jt]sx?$")
 
 
+@lru_cache(maxsize=PATHS_KEPT)
 def is_doc_path(path: str) -> bool:
     p = PurePosixPath(path.lower())
     return (
@@ -101,17 +108,20 @@ def is_doc_path(path: str) -> bool:
     ) or "docs" in p.parts[:-1] or p.stem in DOC_NAMES
 
 
+@lru_cache(maxsize=PATHS_KEPT)
 def is_ci_path(path: str) -> bool:
     parts = {part.lower() for part in PurePosixPath(path).parts}
     return bool(parts & CI_PARTS)
 
 
+@lru_cache(maxsize=PATHS_KEPT)
 def is_ignore_file(path: str) -> bool:
     """A list of paths a tool ignores: ``.gitignore``, ``.dockerignore``, ``.npmignore`` ..."""
     name = PurePosixPath(path).name.lower()
     return name.startswith(".") and name.endswith("ignore") and len(name) > len(".ignore")
 
 
+@lru_cache(maxsize=PATHS_KEPT)
 def is_build_path(path: str) -> bool:
     p = PurePosixPath(path)
     name = p.name.lower()

@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import PurePosixPath
 
 from segmint_core.changes.conversions import conversion_text, conversions as converted
 from segmint_core.changes.generated import is_lock_file, is_manifest
 from segmint_core.planning import settings_edit
 from segmint_core.planning.describe import CODE_TYPES, code_subjects, places
-from segmint_core.planning.facts import Facts, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
+from segmint_core.planning.facts import (
+    PATHS_KEPT, Facts, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path,
+)
 from segmint_core.planning.titles import one_line
 from segmint_core.wording import counted
 
@@ -416,6 +419,7 @@ def _comments_only(facts: Facts) -> bool:
     return facts.comment_only
 
 
+@lru_cache(maxsize=PATHS_KEPT)
 def _is_code(path: str) -> bool:
     return not (is_test_path(path) or is_doc_path(path) or is_ci_path(path) or is_build_path(path)
                 or is_lock_file(path) or is_manifest(path) or _is_hooks(path) or is_ignore_file(path))
