@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import math
-from bisect import bisect_left
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -214,8 +213,9 @@ def _bisect(group: list[int], block_weight: dict[int, float],
     n = len(sides)
     weight = np.array([block_weight[b] for b in ordered], dtype=np.float64)
     total = np.zeros((n, n))
+    position = {b: n for n, b in enumerate(ordered)}
     for (x, y), gain in within:   # the group's linked pairs of blocks
-        i, j = _position(ordered, x), _position(ordered, y)
+        i, j = position.get(x, -1), position.get(y, -1)
         if i >= 0 and j >= 0:
             total[i, j] = total[j, i] = gain
     alive = np.ones(n, dtype=bool)
@@ -230,11 +230,6 @@ def _bisect(group: list[int], block_weight: dict[int, float],
         total[i, i] = 0.0
         alive[j] = False
     return [sorted(sides[i]) for i in np.flatnonzero(alive).tolist()]
-
-
-def _position(ordered: list[int], block: int) -> int:
-    at = bisect_left(ordered, block)
-    return at if at < len(ordered) and ordered[at] == block else -1
 
 
 def _cohesion(side: list[int], block_weight: dict[int, float], within: dict[tuple[int, int], float],
