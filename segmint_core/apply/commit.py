@@ -144,6 +144,20 @@ def apply_selection(
     return result
 
 
+def planned_tree(git: Git, changes: ChangeSet, selection: Selection, scratch: str) -> str:
+    """The tree HEAD would have with ``selection`` committed on it, built in the index file at
+    ``scratch`` by the rules ``apply_selection`` commits with; nothing else is written but blobs.
+    A selection that cannot be committed on its own is refused (``MissingDependency``)."""
+    by_id = changes.by_id
+    touched = [by_id[cid] for cid in selection.change_ids()]
+    away = renamed_away(changes.changes)
+    _check_moved_paths(away, touched, changes.changes)
+    targets, _ = _targets(git, changes.head, touched, selection, away)
+    scratch_index(git, changes.head, scratch)
+    update_index(git, scratch, _with_blobs(git, [s for t in targets for s in t.commit]))
+    return git.run("write-tree", env={"GIT_INDEX_FILE": scratch}).text.strip()
+
+
 # -- 1. refusals ----------------------------------------------------------------
 
 
