@@ -18,6 +18,8 @@ from pathlib import Path
 from segmint_core.errors import SegmintError
 
 ENV_PREFIX = "SEGMINT_"
+# Keys of config.toml read by ``segmint check`` (``checking.command``), not by these settings.
+CHECK_KEYS = ("check", "check_timeout")
 MAX_TIMEOUT = 3600.0   # seconds: an hour for one answer is already past waiting for it
 
 
@@ -102,6 +104,7 @@ def _file_values(env: dict[str, str]) -> dict[str, object]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise SegmintError(f"Cannot read {path}: {exc}") from None
+    data = {key: value for key, value in data.items() if key not in CHECK_KEYS}
     known = {f.name for f in fields(Settings)}
     unknown = sorted(set(data) - known)
     if unknown:

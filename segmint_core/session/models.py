@@ -63,6 +63,8 @@ class CommitPlan:
     # Open plans this one can only be committed with (each needs the other's lines): apply refuses it
     # until their groups are merged and commits proposed again.
     merge_with: list[str] = field(default_factory=list)
+    # The last check of this commit on its own (``segmint check``): status, check, tree, output.
+    check: dict[str, Any] | None = None
 
     @property
     def why_out_of_date(self) -> str | None:

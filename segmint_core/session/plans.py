@@ -163,6 +163,9 @@ def reorder_commits(session: SessionCore, commit_ids: list[str], *, actor: str =
                 f"Give every open commit exactly once: {', '.join(p.id for p in open_plans)}"
             )
         applied = [p for p in session.plans if p.status == APPLIED]
+        if [p.id for p in open_plans] != commit_ids:
+            for plan in open_plans:
+                plan.check = None   # each commit now holds other lines: its last check says nothing of it
         session.state.plans = applied + [by_id[c] for c in commit_ids]
         session.record(actor, "reordered", f"{actor} reordered the commits: {', '.join(commit_ids)}")
     session.announce(events.PLANS, actor, {"order": commit_ids})

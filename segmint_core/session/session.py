@@ -27,7 +27,7 @@ from typing import Any
 
 from segmint_core.changes.models import Change, wire_text
 from segmint_core.review import MessageQueue, ReviewFeed, ReviewMessage
-from segmint_core.session import applying, confidence, drafting, editing, events, moves, plans, refining
+from segmint_core.session import applying, checks, confidence, drafting, editing, events, moves, plans, refining
 from segmint_core.session.core import SessionCore
 from segmint_core.planning.style import HouseStyle, house_style
 from segmint_core.session.models import (
@@ -70,6 +70,11 @@ class Session(SessionCore):
     apply_commit = applying.apply_commit
     apply_all = applying.apply_all
     undo = applying.undo
+
+    # -- commits checked on their own (segmint_core.session.checks) -----------------------
+    check_commits = checks.check_commits
+    propose_fixes = checks.propose_fixes
+    fix_commits = checks.fix_commits
 
     # -- pull request (segmint_core.session.drafting) -------------------------------------
     generate_pr = drafting.generate_pr
