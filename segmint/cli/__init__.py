@@ -28,6 +28,7 @@ COMMANDS = {
     "changes": "list uncommitted changes (staged, unstaged, untracked)",
     "group": "group uncommitted changes by intent (summaries and reasons)",
     "plan": "propose one commit per group, in dependency order",
+    "check": "check every planned commit on its own (does each one build?)",
     "apply": "commit a planned commit (or all of them) exactly",
     "pr": "draft the pull request from the plans or applied commits",
     "undo": "undo the last commit Segmint made",

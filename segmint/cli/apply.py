@@ -34,6 +34,8 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     target.add_argument("--all", action="store_true", help="apply every open plan, in order")
     p.add_argument("--dry-run", action="store_true", help="check and show what would be committed; change nothing")
     p.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    p.add_argument("--require-check", action="store_true",
+                   help="check each commit on its own first (segmint check) and commit nothing if one fails")
     p.set_defaults(func=run)
 
 
@@ -49,6 +51,7 @@ def _apply(session: Session, args: argparse.Namespace) -> int:
         raise SegmintError("--dry-run works on one commit at a time: give a COMMIT_ID")
     if not session.plans or args.all and not any(p.status != APPLIED for p in session.plans):
         raise SegmintError(nothing_to_apply(session))
+    _mind_the_check(session, args)
     try:
         outcomes = session.apply_all() if args.all else [apply_one(session, args.commit_id, args.dry_run)]
     except OutOfDateError as exc:   # each says "propose commits again"; here that is a command
@@ -63,6 +66,24 @@ def _apply(session: Session, args: argparse.Namespace) -> int:
         for left in session.unplanned():
             print(f"Not committed: {left.sentence}.")
     return 0
+
+
+def _mind_the_check(session: Session, args: argparse.Namespace) -> None:
+    """With --require-check, check the open plans and refuse if one fails; else warn of a failed last check."""
+    wanted = [p for p in session.plans if p.status != APPLIED and (args.all or p.id == args.commit_id)]
+    if args.require_check:
+        from segmint.cli.check import check
+
+        report = check(session, args, quiet=True)
+        failed = [r.commit_id for r in report.failed if any(p.id == r.commit_id for p in wanted)]
+        if failed:
+            raise SegmintError(f"{', '.join(failed)} fails its check on its own, so nothing was committed: "
+                               "`segmint check --fix` proposes a fix, or apply without --require-check")
+        return
+    for plan in wanted:
+        if plan.check and plan.check.get("status") == "failed":
+            print(f"segmint: warning: {plan.id} fails its check on its own (segmint check); committing it anyway",
+                  file=sys.stderr)
 
 
 def apply_one(session: Session, commit_id: str, dry_run: bool) -> ApplyOutcome:

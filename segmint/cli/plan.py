@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from segmint.cli.check import EXIT_FAILED, add_options, check, report_text
 from segmint.cli.session_cli import open_session, plan_table
 from segmint_core.jsonio import write_json
 from segmint_core.session.models import APPLIED
@@ -18,6 +19,9 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     )
     p.add_argument("--json", action="store_true", help='print {"commits": [...]} as JSON')
     p.add_argument("--new", action="store_true", help="propose again (edited messages, and approvals of unchanged commits, are kept)")
+    p.add_argument("--check", action="store_true",
+                   help="then check each commit on its own, as `segmint check` does (exit status 1 if one fails)")
+    add_options(p)
     p.set_defaults(func=run)
 
 
@@ -25,6 +29,7 @@ def run(args: argparse.Namespace) -> int:
     session = open_session(args)
     if args.new or not any(p.status != APPLIED for p in session.plans):
         session.propose_commits()
+    report = check(session, args, quiet=args.json) if args.check else None
     if args.json:
         write_json({"commits": [p.to_dict() for p in session.plans], "revision": session.revision,
                     "message_style": session.message_style().sentence(),
@@ -33,4 +38,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         style = f"Messages {session.message_style().sentence()}.\n\n" if session.plans else ""
         sys.stdout.write(style + plan_table(session.plans, session.unplanned()))
-    return 0
+        if report is not None:
+            sys.stdout.write("\n" + report_text(session, report))
+    return EXIT_FAILED if report is not None and report.failed else 0
