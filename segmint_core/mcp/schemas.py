@@ -47,15 +47,9 @@ class Group(TypedDict):
 
 
 class PlanCheck(TypedDict):
-    """A commit checked on its own (``check_commits``): HEAD plus the open plans up to it."""
     commit_id: str
     status: str          # passed | failed | not_checked
-    check: str           # "zero-config" or the command run
-    tree: str | None     # the commit's tree (None: it cannot be built on its own)
     output: str          # the tail of the failure's output, or why it was not checked
-    needs: list[str]     # later commits defining names it uses
-    seconds: float
-    cached: bool
 
 
 class CommitPlan(TypedDict):
@@ -73,7 +67,6 @@ class CommitPlan(TypedDict):
     edited: bool
     changed: list[str]   # files whose planned hunks changed since it was proposed: apply refuses it
     merge_with: list[str]  # plans it must be merged with to commit: apply refuses it alone
-    check: PlanCheck | None  # its last check on its own, if checked since it was proposed
 
 
 class PullRequestDraft(TypedDict):
@@ -170,6 +163,12 @@ class GroupingResult(TypedDict):
 
 class CommitsResult(TypedDict):
     commits: list[CommitPlan]
+
+
+class CheckAndFix(TypedDict):
+    ok: bool             # no commit fails (after the fix, with fix=true)
+    commits: list[PlanCheck]
+    fixed: NotRequired[str]                # fix=true: the fixes made, in a sentence ("" for none)
 
 
 class FileCommitted(TypedDict):

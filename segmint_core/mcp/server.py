@@ -29,7 +29,7 @@ from segmint_core.mcp.listing import serve_lean_listing
 from segmint_core.mcp.middleware import prompt_errors, tidy_argument_errors
 from segmint_core.mcp.notify import ResourceNotifier
 from segmint_core.mcp.services import Services, SessionRef, in_thread
-from segmint_core.mcp.tools import changes, chunks, pairing, review, trajectory
+from segmint_core.mcp.tools import changes, checks, chunks, pairing, review, trajectory
 from segmint_core.review.watch import SignatureWatcher
 from segmint_core.session import events
 from segmint_core.session.events import SessionEvent
@@ -68,6 +68,7 @@ def build_server(session: Session | SessionRef, *, chunk_service: ChunkService |
     server.middleware.extend([tidy_argument_errors, prompt_errors])
     changes.register(server, services)
     pairing.register(server, services)
+    checks.register(server, services)
     chunks.register(server, services, notifier.changed)
     trajectory.register(server, services)
     review.register(server, services)

@@ -84,6 +84,11 @@ def register(server: MCPServer, services: Services) -> None:
         def work() -> dict:
             with at_revision(session, revision):
                 plans = session.propose_commits(group_ids, actor=AGENT)
+            if plans:   # each plan's zero-config check, for the agent to fix what fails (check_commits)
+                try:
+                    session.check_commits(None, actor=AGENT, logged=False)
+                except SegmintError as exc:
+                    log.warning("the proposed commits were not checked: %s", exc)
             return {"commits": [p.to_dict() for p in plans]}
 
         data = await in_thread(work)
