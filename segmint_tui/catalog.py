@@ -50,6 +50,10 @@ COMMANDS: list[Command] = [
     Command("Commit all approved", "Apply every approved commit, in order", "apply_approved"),
     Command("Move commit up", "Move the highlighted commit one place earlier", "reorder(-1)"),
     Command("Move commit down", "Move the highlighted commit one place later", "reorder(1)"),
+    Command("Check commits", "Check each open commit on its own: does it build? (✓ / ✗ / not checked)",
+            "check_commits"),
+    Command("Fix failing commits", "Merge, move lines or reorder so each commit builds, each fix checked first "
+            "(z undoes)", "fix_commits"),
     Command("Undo last commit", "Take back the last commit Segmint made", "undo"),
     Command("Refresh", "Re-read the working tree (also happens on its own when files change)", "refresh"),
     Command("Comment for the agent", "Comment on the highlighted hunk or diff line; the agent reads it",

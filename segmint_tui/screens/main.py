@@ -37,7 +37,7 @@ from segmint_tui.messages import GroupingProgress, SessionChanged
 from segmint_tui.screens.session_actions import SessionActions
 from segmint_tui.widgets.activity_panel import ActivityPanel
 from segmint_tui.widgets.commit_editor import CommitEditor
-from segmint_tui.widgets.commits_list import CommitsList, failure_text
+from segmint_tui.widgets.commits_list import CommitsList, check_detail, failure_text
 from segmint_tui.widgets.diff_search import DiffSearch
 from segmint_tui.widgets.diff_view import DiffView
 from segmint_tui.widgets.groups_tree import (
@@ -70,6 +70,8 @@ class MainScreen(SessionActions, Screen):
         Binding("p", "propose", "Propose", show=False),
         Binding("u", "undo", "Undo commit", show=False),
         Binding("z", "undo_move", "Undo move", show=False),
+        Binding("C", "check_commits", "Check commits", show=False),
+        Binding("F", "fix_commits", "Fix commits", show=False),
         Binding("d", "next_uncertain", "Next uncertain", show=False),
         Binding("o", "accept_alternative", "Accept alternative", show=False),
         Binding("slash", "search_diff", "Search the diff", show=False),
@@ -267,6 +269,7 @@ class MainScreen(SessionActions, Screen):
         if failure is not None:
             title.append(Text(f"out of date ({plan.why_out_of_date}): p proposes again", "#e5c07b")
                          if plan.out_of_date else Text.assemble(("failed: ", "bold #ff6b6b"), failure))
+        title += check_detail(plan)
         parts = self.session.parts(plan.hunk_ids, plan.change_ids)
         return self._live_document(parts, title, ("plan", plan.id))
 

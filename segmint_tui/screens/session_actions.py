@@ -198,6 +198,73 @@ class SessionActions:
         else:
             self.call("move lines", lambda: self.session.move_lines(hunk_id, positions, to_group_id=group_id), done)
 
+    # -- commits checked on their own --------------------------------------------------
+
+    def action_check_commits(self) -> None:
+        self._checked(fix=False)
+
+    def action_fix_commits(self) -> None:
+        self._checked(fix=True)
+
+    def _checked(self, *, fix: bool) -> None:
+        """Check the open commits (a command from the repository's files only once allowed), then with
+        ``fix`` apply the verified fix as one edit, which z takes back."""
+        from segmint_core.checking.command import allow, allowed, configured
+
+        if not any(p.status != APPLIED for p in self.session.plans):
+            self.notify("No commits to check: press p to propose them", severity="warning")
+            return
+        try:
+            command = configured(self.session.git.root)
+        except SegmintError as exc:
+            self.notify(str(exc), title="Could not check the commits", severity="error", timeout=8)
+            return
+        if command is None or allowed(self.session.git.root, command):
+            self._run_check(command, fix)
+            return
+        root = self.session.git.root
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                allow(root, command)
+                self._run_check(command, fix)
+
+        self.app.push_screen(Confirm(f"Run `{command.text}` to check each commit?",
+                                     "This repository's pyproject.toml asks for it. It runs with your permissions, "
+                                     "in a scratch tree under .git/segmint/. Yes allows it for this repository."),
+                             answered)
+
+    def _run_check(self, command, fix: bool) -> None:
+        session, app = self.session, self.app
+
+        def progress(done: int, total: int, result) -> None:
+            app.call_from_thread(self.notify, f"{result.commit_id} {result.mark} ({done}/{total})", timeout=2)
+
+        def work():
+            report = session.check_commits(command, progress=progress)
+            if not fix or not report.failed:
+                return report, None
+            found = session.propose_fixes(report, command)
+            if found.steps:
+                session.fix_commits(found)
+            return report, found
+
+        def done(outcome) -> None:
+            report, found = outcome
+            if found is not None and found.steps:
+                left = f"; still failing: {', '.join(found.left)}" if found.left else ""
+                self.notify(f"Fixed: {found.sentence}{left}. z takes it back", title="Commits fixed")
+            elif found is not None:
+                self.notify("No fix was found that passes the check", severity="warning")
+            elif report.failed:
+                self.notify(f"{counted(len(report.failed), 'commit')} of {len(report.results)} fail their check: "
+                            f"{', '.join(r.commit_id for r in report.failed)}. F proposes a fix",
+                            severity="warning", timeout=8)
+            else:
+                self.notify(f"No commit of {len(report.results)} fails its check")
+
+        self.call("check the commits", work, done)
+
     def action_undo_move(self) -> None:
         self.call("undo the move", lambda: self.session.undo_move(), self.notify)
 
