@@ -50,6 +50,25 @@ def tidy_report(text: str) -> str | None:
     return f"Invalid arguments for {match['tool']}: " + "; ".join(problems)
 
 
+GATED = "Invalid request parameters"   # the SDK's message for a request before the handshake, with no data
+
+
+async def request_errors(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+    """Say what is wrong where the SDK answers ``-32602`` with empty data: a request sent before
+    ``initialize`` (the handshake's gate), or params that do not fit the method."""
+    try:
+        return await call_next(ctx)
+    except MCPError as exc:
+        error = exc.error
+        if (error.code, error.message, error.data) == (INVALID_PARAMS, GATED, "") and ctx.session.client_params is None:
+            raise MCPError(INVALID_PARAMS, GATED, f"{ctx.method} was sent before initialize: send initialize, then "
+                                                  "notifications/initialized, then your requests") from None
+        raise
+    except ValidationError as exc:
+        problems = [f"{'.'.join(str(part) for part in e['loc']) or 'params'}: {e['msg']}" for e in exc.errors()[:5]]
+        raise MCPError(INVALID_PARAMS, GATED, f"Invalid params for {ctx.method}: " + "; ".join(problems)) from None
+
+
 async def prompt_errors(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
     """An unknown prompt or bad prompt arguments: ``-32602`` with the SDK's message ("Unknown
     prompt: x"), or which arguments are wrong and why, instead of an error with code 0 and a

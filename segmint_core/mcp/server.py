@@ -26,7 +26,7 @@ from segmint_core.chunks.service import ChunkService
 from segmint_core.errors import SegmintError
 from segmint_core.mcp import prompt, resources
 from segmint_core.mcp.listing import serve_lean_listing
-from segmint_core.mcp.middleware import prompt_errors, tidy_argument_errors
+from segmint_core.mcp.middleware import prompt_errors, request_errors, tidy_argument_errors
 from segmint_core.mcp.notify import ResourceNotifier
 from segmint_core.mcp.services import Services, SessionRef, in_thread
 from segmint_core.mcp.tools import changes, checks, chunks, pairing, review, trajectory
@@ -65,7 +65,7 @@ def build_server(session: Session | SessionRef, *, chunk_service: ChunkService |
     with _no_sdk_logging_setup():
         server = MCPServer(NAME, version=__version__, instructions=INSTRUCTIONS, lifespan=runtime.lifespan,
                            subscriptions=notifier.bus)
-    server.middleware.extend([tidy_argument_errors, prompt_errors])
+    server.middleware.extend([request_errors, tidy_argument_errors, prompt_errors])
     changes.register(server, services)
     pairing.register(server, services)
     checks.register(server, services)

@@ -164,3 +164,40 @@ async def test_bad_prompt_arguments_are_named_and_a_huge_focus_is_refused(server
         assert (huge.value.error.code, huge.value.error.message) == (
             -32602, "Invalid arguments for split_my_changes: focus: String should have at most 10000 characters")
         assert (await client.get_prompt("split_my_changes", {"focus": "parser"})).messages
+
+
+def test_a_request_before_initialize_is_told_to_initialize_first(dirty: Repo) -> None:
+    with McpProcess(cwd=dirty.path) as server:
+        for n, method in enumerate(("tools/list", "resources/list")):
+            assert server.request(n, method, {})["error"] == {
+                "code": -32602, "message": "Invalid request parameters",
+                "data": f"{method} was sent before initialize: send initialize, then notifications/initialized, "
+                        "then your requests"}
+        server.initialize()
+        assert server.request(5, "tools/list", {})["result"]["tools"]
+        assert server.close() == 0
+        server.assert_pure_json_rpc()
+
+
+@pytest.mark.parametrize("flag", ["yes", "true", 1, None])
+def test_a_flag_takes_true_or_false_only(dirty: Repo, flag: object) -> None:
+    with McpProcess(cwd=dirty.path) as server:
+        server.initialize()
+        before = server.call(1, "get_session")["structuredContent"]["groups"]
+        moved = server.call(2, "move_hunks", hunk_ids=["change-1:1"], new_group=flag)
+        assert (moved["isError"], moved["content"][0]["text"]) == (
+            True, "Invalid arguments for move_hunks: new_group: Input should be a valid boolean")
+        assert server.call(3, "get_session")["structuredContent"]["groups"] == before, "nothing moved"
+        loaded = server.call(4, "load_diff", absolute_file_path="working-tree", skip_trivial=flag)
+        assert (loaded["isError"], loaded["content"][0]["text"]) == (
+            True, "Invalid arguments for load_diff: skip_trivial: Input should be a valid boolean")
+        assert server.close() == 0
+
+
+async def test_a_dry_run_said_in_words_commits_nothing(server: MCPServer, dirty: Repo) -> None:
+    before = dirty.head()
+    async with legacy(server) as client:
+        commit = (await data(client, "propose_commits"))["commits"][0]["id"]
+        assert await error(client, "apply_commit", commit_id=commit, dry_run="no") == (
+            "Invalid arguments for apply_commit: dry_run: Input should be a valid boolean")
+    assert dirty.head() == before

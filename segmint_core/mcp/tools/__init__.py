@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 from mcp.server import MCPServer
 from mcp_types import CallToolResult, ToolAnnotations
-from pydantic import Field
+from pydantic import Field, StrictBool
 
 from segmint_core.mcp import schemas
 from segmint_core.mcp.args import MAX_TEXT
@@ -66,7 +66,10 @@ def add_service_tool(server: MCPServer, method: Callable[..., ToolResult], annot
 
 
 def _bounded(parameter: inspect.Parameter) -> inspect.Parameter:
-    """A text parameter with a length limit in its schema (paths, patterns, intents)."""
+    """A text parameter with a length limit in its schema (paths, patterns, intents); a flag that takes
+    true or false only (pydantic would read "yes" or 1 as true)."""
+    if parameter.annotation is bool:
+        return parameter.replace(annotation=StrictBool)
     if parameter.annotation is str:
         return parameter.replace(annotation=Annotated[str, Field(max_length=MAX_TEXT)])
     if parameter.annotation == str | None:

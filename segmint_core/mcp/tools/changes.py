@@ -7,7 +7,7 @@ import anyio.from_thread
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
-from pydantic import Field
+from pydantic import Field, StrictBool
 
 from segmint_core.changes import ChangeSet
 from segmint_core.changes.encode import encode_changes
@@ -42,7 +42,7 @@ def register(server: MCPServer, services: Services) -> None:
     @server.tool(title="Group changes by intent", annotations=REGROUPS)
     @tool_errors
     async def group_changes(ctx: Context, change_ids: ChangeIds = None, revision: Revision = None,
-                            refine: Annotated[bool, Field(description="then a chat model fixes groups")] = False,
+                            refine: Annotated[StrictBool, Field(description="then a chat model fixes groups")] = False,
                             ) -> Annotated[CallToolResult, schemas.GroupingResult]:
         """Split the changes into groups by intent (a fix, a refactor, a docs edit), hunk by hunk.
 
@@ -98,7 +98,7 @@ def register(server: MCPServer, services: Services) -> None:
     @tool_errors
     async def apply_commit(
         commit_id: Id,
-        dry_run: Annotated[bool, Field(description="check and report what would be committed, commit nothing")] = False,
+        dry_run: Annotated[StrictBool, Field(description="check and report what would be committed, commit nothing")] = False,
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.ApplyResult]:
         """Commit exactly one plan's hunks on top of HEAD (git hooks run); files on disk are never written.
@@ -126,7 +126,7 @@ def register(server: MCPServer, services: Services) -> None:
     @server.tool(title="Draft the pull request", annotations=MAY_CALL_MODEL)
     @tool_errors
     async def generate_pr(commit_ids: CommitIds = None,
-                          replace: Annotated[bool, Field(description="replace a draft the person (or you) edited")]
+                          replace: Annotated[StrictBool, Field(description="replace a draft the person (or you) edited")]
                           = False,
                           revision: Revision = None) -> Annotated[CallToolResult, schemas.PullRequestDraft]:
         """Draft the pull request (title, Markdown description) from the commits (all, or commit_ids).

@@ -8,7 +8,7 @@ from typing import Annotated
 
 from mcp.server import MCPServer
 from mcp_types import CallToolResult
-from pydantic import Field
+from pydantic import Field, StrictBool
 
 from segmint_core.errors import SegmintError
 from segmint_core.mcp import schemas
@@ -44,7 +44,7 @@ def register(server: MCPServer, services: Services) -> None:
                                                                   "a change moves with all its hunks, a cut "
                                                                   "hunk with all its parts")],
         to_group_id: Annotated[Id | None, Field(description="the group to move them to")] = None,
-        new_group: Annotated[bool, Field(description="move them to a new group instead")] = False,
+        new_group: Annotated[StrictBool, Field(description="move them to a new group instead")] = False,
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.GroupEdit]:
         """Move hunks (or whole changes) to another group or a new one: the fix for a hunk grouped with
@@ -72,7 +72,7 @@ def register(server: MCPServer, services: Services) -> None:
         lines: Annotated[list[Annotated[int, Field(ge=1)]], Field(
             min_length=1, max_length=MAX_IDS, description="1-based places among its added and removed lines")],
         to_group_id: Annotated[Id | None, Field(description="the group to move them to")] = None,
-        new_group: Annotated[bool, Field(description="move them to a new group instead")] = False,
+        new_group: Annotated[StrictBool, Field(description="move them to a new group instead")] = False,
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.LineMove]:
         """Move single lines of a hunk mixing two intents to another group or a new one. The hunk is cut
