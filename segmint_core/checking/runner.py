@@ -107,8 +107,13 @@ def _commands(session: SessionCore, trees: list[CommitTree], command: CheckComma
 
                 def started(pgid: int | None) -> None:
                     scratch.running(pgid)
-                    with lock:
-                        groups.pop(number, None) if pgid is None else groups.__setitem__(number, pgid)
+                    with lock:   # (the same lock as the stop: a command started as the check stops is ended)
+                        if pgid is None:
+                            groups.pop(number, None)
+                        elif stop.is_set():
+                            _end(pgid)
+                        else:
+                            groups[number] = pgid
 
                 ran = run_command(command, scratch.path,
                                   {"SEGMINT_CHECK_COMMIT": tree.spec.id, "SEGMINT_CHECK_TREE": tree.tree or ""},
@@ -127,8 +132,8 @@ def _commands(session: SessionCore, trees: list[CommitTree], command: CheckComma
         for future in futures:
             future.result()
     except BaseException:
-        stop.set()
         with lock:
+            stop.set()
             for pgid in groups.values():
                 _end(pgid)
         raise
