@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from segmint_core.grouping.lexicon import CHANGELOG, CODE, CONFIG, DOCS, TEST
+from segmint_core.changes.kinds import CHANGELOG, CODE, CONFIG, DOCS, TEST
 from segmint_core.grouping.pair_evidence import PairEvidence
 
 if TYPE_CHECKING:

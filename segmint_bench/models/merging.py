@@ -25,7 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from segmint_core.grouping.lexicon import CHANGELOG, CODE, CONFIG, DOCS, TEST, directory
+from segmint_core.changes.kinds import CHANGELOG, CODE, CONFIG, DOCS, TEST
+from segmint_core.grouping.lexicon import directory
 from segmint_core.grouping.unions import unions
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from segmint_core.grouping.lexicon import CHANGELOG, TEST
+from segmint_core.changes.kinds import CHANGELOG, TEST
 from segmint_core.grouping.units import Unit
 
 KINDS = frozenset({CHANGELOG, TEST})

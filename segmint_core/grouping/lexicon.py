@@ -1,4 +1,4 @@
-"""Words of code and prose: identifiers, sub-tokens, stop words, file kinds.
+"""Words of code and prose: identifiers, sub-tokens, stop words, what a path is about.
 
 One fast regex tokenizer serves every language; it is robust on the fragments
 a diff shows (unbalanced brackets, half a string), where a real parser fails.
@@ -56,48 +56,6 @@ def specificity(name: str) -> str:
     if name.startswith("version "):
         return ""
     return "" if len(subtokens(name)) >= 2 or len(name) >= 10 else GENERIC
-
-
-# -- file kinds -----------------------------------------------------------------
-
-CODE, TEST, DOCS, CHANGELOG, CONFIG = "code", "test", "docs", "changelog", "config"
-GENERATED = "generated"  # a generated file, kept whole (a unit's kind; ``file_kind`` never says it)
-
-_CHANGELOG_NAMES = re.compile(r"^(changes|changelog|history|news|release[-_ ]?notes|whatsnew)([.-].*)?$", re.I)
-_FRAGMENT_DIR = re.compile(r"(^|/)(changes|changelog\.d|newsfragments|changelog)/")
-_DOC_EXTS = {".md", ".rst", ".txt", ".adoc", ".markdown"}
-_CODE_EXTS = {".py", ".pyi", ".js", ".jsx", ".ts", ".tsx", ".go", ".rs", ".c", ".h", ".cc", ".cpp", ".hpp",
-              ".java", ".kt", ".rb", ".php", ".sh", ".bash", ".zsh", ".swift", ".cs", ".scala", ".lua", ".pl"}
-_CONFIG_EXTS = {".toml", ".cfg", ".ini", ".yaml", ".yml", ".json", ".lock", ".in", ".conf", ".env"}
-_CONFIG_NAMES = {"makefile", "dockerfile", "tox.ini", "setup.py", "setup.cfg", "manifest.in", ".gitignore",
-                 ".gitattributes", ".editorconfig", ".pre-commit-config.yaml", "noxfile.py"}
-_TEST_PATH = re.compile(
-    r"(^|/)(tests?|spec|specs|__tests__|testing)/|(^|/)test_[^/]*$|_test\.[^/]+$|\.(test|spec)\.[^/]+$|(^|/)conftest\.py$"
-)
-
-
-@lru_cache(maxsize=4096)
-def file_kind(path: str) -> str:
-    name = path.rsplit("/", 1)[-1]
-    lower = name.lower()
-    ext = _extension(lower)
-    prose = ext in _DOC_EXTS or not ext
-    if prose and (_CHANGELOG_NAMES.match(lower) or _FRAGMENT_DIR.search(path.lower())):
-        return CHANGELOG  # a changelog, or a towncrier-style fragment (changes/1234.bugfix.md)
-    if _TEST_PATH.search(path):
-        return TEST
-    if "requirements" in path.lower() and ext in (".txt", ".in") or lower == "cmakelists.txt":
-        return CONFIG   # build files that read as prose by their extension
-    if ext in _DOC_EXTS or (path.lower().startswith(("docs/", "doc/")) and ext not in _CODE_EXTS):
-        return DOCS
-    if lower in _CONFIG_NAMES or ext in _CONFIG_EXTS or path.startswith((".github/", ".ci/")):
-        return CONFIG
-    return CODE
-
-
-def _extension(name: str) -> str:
-    dot = name.rfind(".")
-    return name[dot:] if dot > 0 else ""
 
 
 @lru_cache(maxsize=4096)

@@ -6,7 +6,7 @@ from operator import itemgetter
 
 from segmint_core.changes.generated import LARGE_CHANGE_CHARS, is_generated
 from segmint_core.grouping import vendored
-from segmint_core.grouping.lexicon import CHANGELOG, DOCS
+from segmint_core.changes.kinds import CHANGELOG, DOCS
 from segmint_core.grouping.model import Model
 from segmint_core.grouping.signals import (
     cochange,

@@ -17,7 +17,7 @@ from collections.abc import Collection
 
 from segmint_core.changes.models import Hunk
 from segmint_core.changes.split import cut_points, part_ranges
-from segmint_core.grouping.lexicon import CHANGELOG
+from segmint_core.changes.kinds import CHANGELOG
 
 CHANGED = ("+", "-")
 # A line that starts a new entry in prose: a bullet, a numbered item, a heading, a directive.

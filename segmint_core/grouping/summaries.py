@@ -16,7 +16,7 @@ from segmint_core.changes.markup import is_underline
 from segmint_core.changes.models import ADDED, DELETED, Change
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
-from segmint_core.grouping.lexicon import CHANGELOG, CODE, DOCS, TEST, file_kind
+from segmint_core.changes.kinds import CHANGELOG, CODE, DOCS, TEST, file_kind
 from segmint_core.grouping.signals.release import released
 from segmint_core.grouping.units import Unit, definitions
 from segmint_core.wording import counted, shown

@@ -21,7 +21,8 @@ from segmint_core.changes.generated import is_generated
 from segmint_core.changes.models import ADDED, DELETED, Change, Hunk
 from segmint_core.changes.patch import section_of
 from segmint_core.grouping import lexicon
-from segmint_core.grouping.lexicon import CHANGELOG, DOCS, TEST, identifiers
+from segmint_core.changes.kinds import CHANGELOG, CODE, DOCS, GENERATED, TEST, file_kind
+from segmint_core.grouping.lexicon import identifiers
 from segmint_core.grouping.splitting import atom_ranges
 from segmint_core.grouping.syntax import SyntaxIndex
 
@@ -59,7 +60,7 @@ class Unit:
     hunk: Hunk | None
     start: int = 0
     end: int = 0
-    kind: str = lexicon.CODE
+    kind: str = CODE
     added: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     idents: set[str] = field(default_factory=set)        # identifiers on changed lines
@@ -82,7 +83,7 @@ class Unit:
 
     @property
     def generated(self) -> bool:
-        return self.kind == lexicon.GENERATED
+        return self.kind == GENERATED
 
     @property
     def lines(self) -> list[str]:
@@ -116,7 +117,7 @@ def build_units(changes: list[Change], generated: Collection[str] | None = None,
         if is_made and change.hunks:
             units.append(_generated(len(units), change))
             continue
-        kind = lexicon.file_kind(change.file_path)
+        kind = file_kind(change.file_path)
         if not change.hunks:
             units.append(_hunkless(len(units), change, kind))
             continue
@@ -144,7 +145,7 @@ def _hunkless(index: int, change: Change, kind: str) -> Unit:
 
 
 def _generated(index: int, change: Change) -> Unit:
-    unit = _hunkless(index, change, lexicon.GENERATED)
+    unit = _hunkless(index, change, GENERATED)
     unit.whole_lines = sum(changed_lines(h) for h in change.hunks)
     return unit
 

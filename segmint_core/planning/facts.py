@@ -16,6 +16,7 @@ from functools import lru_cache
 from pathlib import PurePosixPath
 
 from segmint_core.changes.generated import is_lock_file
+from segmint_core.changes.kinds import is_doc_path, is_ignore_file, is_test_path
 from segmint_core.changes.markup import is_title, markdown_heading
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.planning.bumps import Bump, version_changes
@@ -69,65 +70,6 @@ _IMPORT = re.compile(r"""^\s*(?:import\s+([\w.]+)|from\s+([\w.]+)\s+import\b|imp
 GITLINK = "160000"
 REGULAR, EXECUTABLE, SYMLINK = "100644", "100755", "120000"
 SUBPROJECT = "Subproject commit "
-
-DOC_SUFFIXES = {".md", ".rst", ".adoc", ".txt"}
-DOC_NAMES = {"readme", "changelog", "changes", "history", "news", "contributing", "authors", "license", "notice"}
-CI_PARTS = {".github", ".gitlab-ci.yml", ".circleci", ".ci", "azure-pipelines.yml", ".travis.yml", "jenkinsfile"}
-BUILD_NAMES = {
-    "pyproject.toml", "setup.py", "setup.cfg", "requirements.txt", "package.json", "package-lock.json",
-    "yarn.lock", "pnpm-lock.yaml", "cargo.toml", "cargo.lock", "go.mod", "go.sum", "makefile", "cmakelists.txt",
-    "dockerfile", "pom.xml", "build.gradle", "tox.ini", "noxfile.py", "manifest.in", "poetry.lock", "uv.lock",
-}
-
-
-# A path's kind, kept once read: a plan reads each of its paths' kinds a few dozen times,
-# through ``PurePosixPath``, which costs more than the rest of reading a one-line edit.
-PATHS_KEPT = 1 << 16
-
-
-@lru_cache(maxsize=PATHS_KEPT)
-def is_test_path(path: str) -> bool:
-    p = PurePosixPath(path.lower())
-    name = p.name
-    return (
-        any(part in ("test", "tests", "testing", "__tests__", "spec") for part in p.parts[:-1])
-        or name.startswith("test_") or name.endswith(("_test.py", "_test.go", "_spec.rb", "_test.rb", "test.java"))
-        or _SCRIPT_TEST.search(name) is not None      # Button.test.tsx, api.spec.mjs
-        or name in ("conftest.py", "tests.py")         # tests.py: a Django app's tests
-    )
-
-
-_SCRIPT_TEST = re.compile(r"\.(?:test|spec)\.[cm]?[jt]sx?$")
-
-
-@lru_cache(maxsize=PATHS_KEPT)
-def is_doc_path(path: str) -> bool:
-    p = PurePosixPath(path.lower())
-    return (
-        p.suffix in DOC_SUFFIXES and (p.stem in DOC_NAMES or p.suffix != ".txt" or "docs" in p.parts)
-    ) or "docs" in p.parts[:-1] or p.stem in DOC_NAMES
-
-
-@lru_cache(maxsize=PATHS_KEPT)
-def is_ci_path(path: str) -> bool:
-    parts = {part.lower() for part in PurePosixPath(path).parts}
-    return bool(parts & CI_PARTS)
-
-
-@lru_cache(maxsize=PATHS_KEPT)
-def is_ignore_file(path: str) -> bool:
-    """A list of paths a tool ignores: ``.gitignore``, ``.dockerignore``, ``.npmignore`` ..."""
-    name = PurePosixPath(path).name.lower()
-    return name.startswith(".") and name.endswith("ignore") and len(name) > len(".ignore")
-
-
-@lru_cache(maxsize=PATHS_KEPT)
-def is_build_path(path: str) -> bool:
-    p = PurePosixPath(path)
-    name = p.name.lower()
-    return (name in BUILD_NAMES or name.startswith("requirements") and name.endswith(".txt")
-            or p.parent.name.endswith(".egg-info"))     # packaging metadata setuptools writes
-
 
 @dataclass
 class Facts:

@@ -21,9 +21,8 @@ from segmint_core.changes.conversions import conversion_text, conversions as con
 from segmint_core.changes.generated import is_lock_file, is_manifest
 from segmint_core.planning import settings_edit
 from segmint_core.planning.describe import CODE_TYPES, code_subjects, places
-from segmint_core.planning.facts import (
-    PATHS_KEPT, Facts, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path,
-)
+from segmint_core.changes.kinds import PATHS_KEPT, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
+from segmint_core.planning.facts import Facts
 from segmint_core.planning.titles import one_line
 from segmint_core.wording import counted
 

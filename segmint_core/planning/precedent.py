@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from segmint_core.changes.generated import is_lock_file, is_manifest
-from segmint_core.planning.facts import Facts, is_build_path, is_ci_path, is_doc_path, is_test_path
+from segmint_core.changes.kinds import is_build_path, is_ci_path, is_doc_path, is_test_path
+from segmint_core.planning.facts import Facts
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import re
 
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
-from segmint_core.planning.facts import is_test_path
+from segmint_core.changes.kinds import is_test_path
 from segmint_core.planning.messages import VERBS
 from segmint_core.planning.voice import PAST
 from segmint_core.session.models import APPLIED, CommitPlan, FileLine, PullRequestDraft

@@ -5,7 +5,7 @@ from __future__ import annotations
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.grouping import group_changes
-from segmint_core.grouping.lexicon import GENERATED
+from segmint_core.changes.kinds import GENERATED
 from segmint_core.grouping.units import build_units
 from tests.support.repo import Repo
 

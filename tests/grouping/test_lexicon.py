@@ -4,18 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from segmint_core.grouping.lexicon import (
-    CHANGELOG,
-    CODE,
-    CONFIG,
-    DOCS,
-    TEST,
-    file_kind,
-    identifiers,
-    specificity,
-    stem,
-    subtokens,
-)
+from segmint_core.changes.kinds import CHANGELOG, CODE, CONFIG, DOCS, TEST, file_kind
+from segmint_core.grouping.lexicon import identifiers, specificity, stem, subtokens
 
 
 @pytest.mark.parametrize(("path", "kind"), [

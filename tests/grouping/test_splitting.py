@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from segmint_core.changes.models import Hunk
-from segmint_core.grouping.lexicon import CHANGELOG, CODE
+from segmint_core.changes.kinds import CHANGELOG, CODE
 from segmint_core.grouping.splitting import atom_ranges, cuts_between
 
 CHANGELOG_LINES = [

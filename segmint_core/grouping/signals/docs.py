@@ -10,7 +10,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from segmint_core.grouping import lexicon
-from segmint_core.grouping.lexicon import CHANGELOG, DOCS
+from segmint_core.changes.kinds import CHANGELOG, DOCS
 from segmint_core.grouping.links import Link, link
 from segmint_core.grouping.signals.base import Context
 

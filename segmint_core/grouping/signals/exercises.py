@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from segmint_core.grouping.lexicon import CODE
+from segmint_core.changes.kinds import CODE
 from segmint_core.grouping.links import Link, link
 from segmint_core.grouping.signals.base import Context
 

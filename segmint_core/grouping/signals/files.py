@@ -10,7 +10,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from segmint_core.grouping import lexicon
-from segmint_core.grouping.lexicon import CODE, TEST
+from segmint_core.changes.kinds import CODE, TEST, file_kind
 from segmint_core.grouping.links import Link, link
 from segmint_core.grouping.signals.base import Context
 from segmint_core.grouping.units import Unit
@@ -62,13 +62,13 @@ def _partners(group: list[str], x: int) -> list[str]:
 
 
 def _stem_link(p: str, q: str) -> str:
-    kinds = {lexicon.file_kind(p), lexicon.file_kind(q)}
+    kinds = {file_kind(p), file_kind(q)}
     return TEST_PAIR if kinds == {TEST, CODE} else SAME_STEM
 
 
 def _tested(p: str, q: str) -> str:
     """The source file of a test pair (the detail reasons name), else the shared stem's first path."""
-    if lexicon.file_kind(p) == TEST:
+    if file_kind(p) == TEST:
         return q
     return p
 

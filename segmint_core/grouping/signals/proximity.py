@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from segmint_core.grouping.lexicon import CHANGELOG
+from segmint_core.changes.kinds import CHANGELOG
 from segmint_core.grouping.model import Model
 from segmint_core.grouping.links import Link
 from segmint_core.grouping.signals.base import Context

@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterator
 
 from segmint_core.changes.generated import MANIFEST, dependency_file
-from segmint_core.grouping.lexicon import CHANGELOG
+from segmint_core.changes.kinds import CHANGELOG
 from segmint_core.grouping.links import Link, link
 from segmint_core.grouping.signals.base import Context
 from segmint_core.grouping.units import HEADING, Unit

@@ -1,0 +1,116 @@
+"""What kind of file a path names, one answer for grouping and for commit messages.
+
+``file_kind`` is a unit's kind for grouping (code, test, docs, changelog,
+config); ``is_test_path``, ``is_doc_path``, ``is_ci_path``, ``is_build_path``
+and ``is_ignore_file`` are what a commit message's type and wording ask. A
+test is a test to both: ``file_kind`` says TEST exactly where
+``is_test_path`` does, unless the file is a changelog (a test fixture named
+CHANGELOG.md is read as a changelog).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import PurePosixPath
+
+CODE, TEST, DOCS, CHANGELOG, CONFIG = "code", "test", "docs", "changelog", "config"
+GENERATED = "generated"  # a generated file, kept whole (a unit's kind; ``file_kind`` never says it)
+
+_CHANGELOG_NAMES = re.compile(r"^(changes|changelog|history|news|release[-_ ]?notes|whatsnew)([.-].*)?$", re.I)
+_FRAGMENT_DIR = re.compile(r"(^|/)(changes|changelog\.d|newsfragments|changelog)/")
+_DOC_EXTS = {".md", ".rst", ".txt", ".adoc", ".markdown"}
+_CODE_EXTS = {".py", ".pyi", ".js", ".jsx", ".ts", ".tsx", ".go", ".rs", ".c", ".h", ".cc", ".cpp", ".hpp",
+              ".java", ".kt", ".rb", ".php", ".sh", ".bash", ".zsh", ".swift", ".cs", ".scala", ".lua", ".pl"}
+_CONFIG_EXTS = {".toml", ".cfg", ".ini", ".yaml", ".yml", ".json", ".lock", ".in", ".conf", ".env"}
+_CONFIG_NAMES = {"makefile", "dockerfile", "tox.ini", "setup.py", "setup.cfg", "manifest.in", ".gitignore",
+                 ".gitattributes", ".editorconfig", ".pre-commit-config.yaml", "noxfile.py"}
+_TEST_PATTERN = re.compile(
+    r"(^|/)(tests?|spec|specs|__tests__|testing)/|(^|/)test_[^/]*$|_test\.[^/]+$|\.(test|spec)\.[^/]+$|(^|/)conftest\.py$"
+)
+
+
+@lru_cache(maxsize=4096)
+def file_kind(path: str) -> str:
+    name = path.rsplit("/", 1)[-1]
+    lower = name.lower()
+    ext = _extension(lower)
+    prose = ext in _DOC_EXTS or not ext
+    if prose and (_CHANGELOG_NAMES.match(lower) or _FRAGMENT_DIR.search(path.lower())):
+        return CHANGELOG  # a changelog, or a towncrier-style fragment (changes/1234.bugfix.md)
+    if is_test_path(path):
+        return TEST
+    if "requirements" in path.lower() and ext in (".txt", ".in") or lower == "cmakelists.txt":
+        return CONFIG   # build files that read as prose by their extension
+    if ext in _DOC_EXTS or (path.lower().startswith(("docs/", "doc/")) and ext not in _CODE_EXTS):
+        return DOCS
+    if lower in _CONFIG_NAMES or ext in _CONFIG_EXTS or path.startswith((".github/", ".ci/")):
+        return CONFIG
+    return CODE
+
+
+def _extension(name: str) -> str:
+    dot = name.rfind(".")
+    return name[dot:] if dot > 0 else ""
+
+
+DOC_SUFFIXES = {".md", ".rst", ".adoc", ".txt"}
+DOC_NAMES = {"readme", "changelog", "changes", "history", "news", "contributing", "authors", "license", "notice"}
+CI_PARTS = {".github", ".gitlab-ci.yml", ".circleci", ".ci", "azure-pipelines.yml", ".travis.yml", "jenkinsfile"}
+BUILD_NAMES = {
+    "pyproject.toml", "setup.py", "setup.cfg", "requirements.txt", "package.json", "package-lock.json",
+    "yarn.lock", "pnpm-lock.yaml", "cargo.toml", "cargo.lock", "go.mod", "go.sum", "makefile", "cmakelists.txt",
+    "dockerfile", "pom.xml", "build.gradle", "tox.ini", "noxfile.py", "manifest.in", "poetry.lock", "uv.lock",
+}
+
+
+# A path's kind, kept once read: a plan reads each of its paths' kinds a few dozen times,
+# through ``PurePosixPath``, which costs more than the rest of reading a one-line edit.
+PATHS_KEPT = 1 << 16
+
+
+@lru_cache(maxsize=PATHS_KEPT)
+def is_test_path(path: str) -> bool:
+    """A test, a spec or test support: under a tests folder, or named as one in any of the languages read."""
+    if _TEST_PATTERN.search(path):
+        return True
+    p = PurePosixPath(path.lower())
+    name = p.name
+    return (
+        any(part in ("test", "tests", "testing", "__tests__", "spec") for part in p.parts[:-1])
+        or name.startswith("test_") or name.endswith(("_test.py", "_test.go", "_spec.rb", "_test.rb", "test.java"))
+        or _SCRIPT_TEST.search(name) is not None      # Button.test.tsx, api.spec.mjs
+        or name in ("conftest.py", "tests.py")         # tests.py: a Django app's tests
+    )
+
+
+_SCRIPT_TEST = re.compile(r"\.(?:test|spec)\.[cm]?[jt]sx?$")
+
+
+@lru_cache(maxsize=PATHS_KEPT)
+def is_doc_path(path: str) -> bool:
+    p = PurePosixPath(path.lower())
+    return (
+        p.suffix in DOC_SUFFIXES and (p.stem in DOC_NAMES or p.suffix != ".txt" or "docs" in p.parts)
+    ) or "docs" in p.parts[:-1] or p.stem in DOC_NAMES
+
+
+@lru_cache(maxsize=PATHS_KEPT)
+def is_ci_path(path: str) -> bool:
+    parts = {part.lower() for part in PurePosixPath(path).parts}
+    return bool(parts & CI_PARTS)
+
+
+@lru_cache(maxsize=PATHS_KEPT)
+def is_ignore_file(path: str) -> bool:
+    """A list of paths a tool ignores: ``.gitignore``, ``.dockerignore``, ``.npmignore`` ..."""
+    name = PurePosixPath(path).name.lower()
+    return name.startswith(".") and name.endswith("ignore") and len(name) > len(".ignore")
+
+
+@lru_cache(maxsize=PATHS_KEPT)
+def is_build_path(path: str) -> bool:
+    p = PurePosixPath(path)
+    name = p.name.lower()
+    return (name in BUILD_NAMES or name.startswith("requirements") and name.endswith(".txt")
+            or p.parent.name.endswith(".egg-info"))     # packaging metadata setuptools writes
