@@ -17,7 +17,6 @@ import logging
 import time
 from collections.abc import Callable, Iterable
 from functools import partial
-from pathlib import Path
 from typing import Any, TypeVar
 
 from textual.app import App, SystemCommand
@@ -42,7 +41,7 @@ from segmint_tui.messages import (
 from segmint_tui.options import TuiOptions
 from segmint_tui.pairing import Pairing
 from segmint_tui.saves import SaveRecorder
-from segmint_tui.screens.main import MainScreen
+from segmint_tui.screens.main import MainScreen, describe
 
 log = logging.getLogger("segmint.tui")
 T = TypeVar("T")
@@ -122,7 +121,7 @@ class SegmintApp(App[int]):
         """Everything that needs the session starts here, once it is open."""
         self.session = session
         self.opened_at = time.perf_counter()
-        self.sub_title = _describe(session)
+        self.sub_title = describe(session)
         for sentence in session.recovered:   # an interrupted commit finished, a saved session set aside
             self.notify(sentence, title="Recovered", severity="warning", timeout=12, markup=False)
         self._unsubscribe = session.subscribe(self._session_event)
@@ -339,13 +338,6 @@ class SegmintApp(App[int]):
         yield from super().get_system_commands(screen)
         for command in COMMANDS:
             yield SystemCommand(command.title, command.help, partial(self.main.run_action, command.action))
-
-
-def _describe(session: Session) -> str:
-    root = Path(session.git.root)
-    branch = session.git.head_ref()
-    name = branch.removeprefix("refs/heads/") if branch else "detached"
-    return f"{root.name} · {name}"
 
 
 def create_app(repo: str | None = None, *, session: Session | None = None, mcp: bool = True,

@@ -40,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
 
 def run(args: argparse.Namespace) -> int:
-    session = open_session(args)
+    session = open_session(args, warn=False)   # it refuses with the same words
     with session.committing:   # what is left to apply is read once no other apply can change it
         session.catch_up()
         return _apply(session, args)

@@ -28,18 +28,31 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 def run(args: argparse.Namespace) -> int:
     git = Git.discover(args.repo)
     if args.json:
-        _print_json(git)
+        changes = _print_json(git)
     else:
-        sys.stdout.write(format_table(capture(git)))
+        changes = capture(git)
+        sys.stdout.write(format_table(changes))
+    warn_conflicts(git, changes.changes)
     return 0
 
 
-def _print_json(git: Git) -> None:
+def warn_conflicts(git: Git, changes: list[Change]) -> None:
+    """On stderr, when a merge or rebase left conflicted files (``unfinished.conflict_warning``)."""
+    from segmint_core.unfinished import conflict_warning
+
+    warning = conflict_warning(git, changes)
+    if warning is not None:
+        sys.stdout.flush()
+        print(f"segmint: warning: {warning}.", file=sys.stderr)
+
+
+def _print_json(git: Git) -> ChangeSet:
     listing = _EarlyListing()
     changes = capture(git, on_patch=lambda patch: listing.encoder.prepare(patch))
     out = sys.stdout.buffer
     out.writelines(listing.encoder.parts(changes))
     out.write(b"\n")
+    return changes
 
 
 class _EarlyListing:

@@ -8,17 +8,22 @@ import sys
 from segmint_core.session.models import CommitPlan
 from segmint_core.session.plans import Unplanned
 from segmint_core.session.session import Session
+from segmint_core.unfinished import conflict_warning
 from segmint_core.wording import shown
 
 
 PLAN_AGAIN = "`segmint plan --new`"
 
 
-def open_session(args: argparse.Namespace) -> Session:
-    """The repository's session; an interrupted commit or undo it finished is told on stderr."""
+def open_session(args: argparse.Namespace, *, warn: bool = True) -> Session:
+    """The repository's session; an interrupted commit or undo it finished is told on stderr, and
+    (``warn``) conflicted files a merge or rebase left, which no commit can be made with."""
     session = Session.open(args.repo)
     for sentence in session.recovered:
         print(f"segmint: {sentence}", file=sys.stderr)
+    warning = conflict_warning(session.git, session.changes) if warn else None
+    if warning is not None:
+        print(f"segmint: warning: {warning}.", file=sys.stderr)
     return session
 
 

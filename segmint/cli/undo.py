@@ -17,7 +17,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
 
 def run(args: argparse.Namespace) -> int:
-    outcome = open_session(args).undo()
+    outcome = open_session(args, warn=False).undo()
     head = outcome.head[:7] if outcome.head else "unborn"
     print(f"Undid {outcome.commit_id} ({outcome.sha[:7]}); HEAD is {head} again.")
     return 0

@@ -9,6 +9,8 @@ unsaved text) across redraws.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -29,6 +31,8 @@ from textual.widgets import (
 
 from segmint_core.errors import SegmintError
 from segmint_core.session.models import APPLIED, AWAITING_APPROVAL
+from segmint_core.session.session import Session
+from segmint_core.unfinished import conflict_warning
 from segmint_tui.commit_diff import CommitDiff, commit_parts
 from segmint_tui.diff_render import DiffDocument, build_document, message_document
 from segmint_tui.groups_model import GroupRow, group_rows
@@ -95,6 +99,7 @@ class MainScreen(SessionActions, Screen):
         self._shown_rows: list[GroupRow] | None = None   # the tree rows the diff was last built from
         self._last_pane = "groups"         # where escape in the PR pane goes back to
         self._commit_diffs: dict[str, CommitDiff] = {}   # an applied commit's diff from git, by sha
+        self._told_conflicts: str | None = None   # the conflicted files last told of
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -186,6 +191,7 @@ class MainScreen(SessionActions, Screen):
         self._show_empty_notes()
         self.show_selection(keep_position=True)
         self._tell_new_approvals()
+        self._tell_conflicts()
         # After the frame that shows the groups: made anew (a saved session), the evidence is
         # a second of work that would share the interpreter with that frame's drawing.
         self.call_after_refresh(self.read_confidence)
@@ -201,6 +207,15 @@ class MainScreen(SessionActions, Screen):
         commits.display = not session.plans and bool(session.changes)
         if commits.display:
             commits.update("No commits yet: p proposes one per group.")
+
+    def _tell_conflicts(self) -> None:
+        """Conflicted files a merge or rebase left: in the header for as long as they are there, and
+        once in a toast, since no commit can be made until they are resolved."""
+        warning = conflict_warning(self.session.git, self.session.changes)
+        self.app.sub_title = describe(self.session) + (f" · ⚠ {warning}" if warning else "")
+        if warning is not None and warning != self._told_conflicts:
+            self.notify(warning, title="Conflicts", severity="warning", timeout=12, markup=False)
+        self._told_conflicts = warning
 
     def _tell_new_approvals(self) -> None:
         """Tell once of each commit an agent asks to make, however the request arrived
@@ -415,3 +430,11 @@ def _group_title(row: GroupRow) -> list[Text]:
     title = [Text.assemble((f"{row.id}  ", "dim"), (row.summary, "bold"))]
     title.extend(Text.assemble(("  why: ", "dim"), (reason, "italic")) for reason in row.reasons)
     return title
+
+
+def describe(session: Session) -> str:
+    """The header's line: the repository's folder and branch."""
+    root = Path(session.git.root)
+    branch = session.git.head_ref()
+    name = branch.removeprefix("refs/heads/") if branch else "detached"
+    return f"{root.name} · {name}"

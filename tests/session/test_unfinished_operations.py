@@ -181,3 +181,35 @@ async def test_an_agent_gets_a_tool_error(repo: Repo) -> None:
         for plan in plans:
             assert await error(client, "apply_commit", commit_id=plan.id) == EXPECTED["merge"]
     assert everything(repo) == before
+
+
+WARNING = ("segmint: warning: A rebase is in progress with 2 conflicted files (a.py, b.py): nothing can be "
+           "committed until they are resolved and staged (git add) and it is finished or aborted.\n")
+
+
+@pytest.mark.parametrize("command", [["changes"], ["changes", "--json"], ["group"], ["plan"], ["pr"]])
+def test_every_command_says_a_rebase_left_conflicts(repo: Repo, command: list[str]) -> None:
+    start(repo, "rebase")
+    result = run_segmint(*command, cwd=repo.path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == WARNING
+    assert result.stdout, "and it still does its work"
+
+
+def test_no_warning_without_conflicts(repo: Repo) -> None:
+    conflicting(repo)
+    repo.write("other.py", "x\ny\n")
+    assert run_segmint("plan", cwd=repo.path).stderr == ""
+
+
+async def test_the_tui_says_a_rebase_left_conflicts(repo: Repo) -> None:
+    from tests.tui.support import notifications, running
+
+    start(repo, "rebase")
+    async with running(repo.path) as pilot:
+        told = WARNING.removeprefix("segmint: warning: ").removesuffix(".\n")
+        assert f"Conflicts: {told}" in notifications(pilot.app)
+        assert pilot.app.sub_title.endswith(f" · ⚠ {told}")
+        await pilot.press("p")   # proposing tells no more: the same files, already told of
+        await pilot.pause()
+        assert notifications(pilot.app).count(f"Conflicts: {told}") == 1
