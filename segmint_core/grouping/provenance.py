@@ -43,9 +43,6 @@ class Tasks:
     task_of: dict[str, str] = field(default_factory=dict)       # intent id -> the task's opening intent id
     follows: dict[str, str] = field(default_factory=dict)       # follow-up intent id -> the intent it goes on with
 
-    def members(self, task: str) -> list[str]:
-        return sorted((i for i, t in self.task_of.items() if t == task), key=intent_number)
-
 
 def line_cuts(changes: list[Change], provenance: Provenance) -> dict[str, list[int]]:
     """Per hunk, the line indices before which the intent of its changed lines changes."""
@@ -205,38 +202,6 @@ def constrained_labels(units: list[Unit], affinity: dict[tuple[int, int], float]
             affinity[(a, b)] = APART
     weights = [float(max(1, u.size)) for u in units]
     return graph.average_linkage(len(units), affinity, model.threshold(files), weights, together=together)
-
-
-def joined_by_the_engine(labels: list[int], offline: list[int], units: list[Unit],
-                         task_of_unit: list[str | None]) -> list[int]:
-    """``labels`` with each group of unrecorded units moved into the task whose recorded units the
-    offline engine, on its own, clustered with them (most changed lines deciding); a group the
-    engine put with no recorded unit stays on its own."""
-    task_label: dict[str, int] = {}
-    has_task: set[int] = set()
-    for i, task in enumerate(task_of_unit):
-        if task is not None:
-            task_label.setdefault(task, labels[i])
-            has_task.add(labels[i])
-    votes_by_cluster: dict[int, Counter[str]] = {}
-    for i, task in enumerate(task_of_unit):
-        if task is not None:
-            votes_by_cluster.setdefault(offline[i], Counter())[task] += max(1, units[i].size)
-    members: dict[int, list[int]] = {}
-    for i, label in enumerate(labels):
-        members.setdefault(label, []).append(i)
-    joined = list(labels)
-    for label, held in members.items():
-        if label in has_task:
-            continue
-        votes: Counter[str] = Counter()
-        for cluster in {offline[i] for i in held}:
-            votes.update(votes_by_cluster.get(cluster, Counter()))
-        if votes:
-            task = min(votes, key=lambda t: (-votes[t], intent_number(t)))
-            for i in held:
-                joined[i] = task_label[task]
-    return joined
 
 
 def named_by_a_prompt(labels: list[int], units: list[Unit], task_of_unit: list[str | None],

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import difflib
 import os
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from segmint_core.changes import ChangeSet
@@ -68,10 +67,6 @@ class Provenance:
     files: dict[str, str | None] = field(default_factory=dict)
     unrecorded: dict[str, list[str | None]] = field(default_factory=dict)
     since: float | None = None    # when the first snapshot replayed for these changes was taken
-
-    def intent_of_lines(self, hunk_id: str, start: int = 0, end: int | None = None) -> list[str | None]:
-        """The owners of the changed lines of ``hunk_id`` within ``[start, end)``."""
-        return self.owners.get(hunk_id, [])[start:end]
 
     def recorded(self) -> bool:
         return any(o is not None for owners in self.owners.values() for o in owners)
@@ -365,11 +360,3 @@ def _run_owner(lines: list[str], owners: list[str | None], i: int, step: int) ->
             return owners[j]
         j += step
     return None
-
-
-def owners_of(provenance: Provenance | None, hunk_id: str, lines: Sequence[int]) -> set[str]:
-    """The intents owning the given line indices of a hunk."""
-    if provenance is None:
-        return set()
-    row = provenance.owners.get(hunk_id, [])
-    return {row[i] for i in lines if i < len(row) and row[i] is not None}  # type: ignore[misc]
