@@ -22,6 +22,7 @@ from segmint_core.changes.models import ADDED, DELETED, Change, Hunk
 from segmint_core.changes.patch import section_of
 from segmint_core.grouping import lexicon
 from segmint_core.changes.kinds import CHANGELOG, CODE, DOCS, GENERATED, TEST, file_kind
+from segmint_core.changes.split import part_ranges
 from segmint_core.grouping.lexicon import identifiers
 from segmint_core.grouping.splitting import atom_ranges
 from segmint_core.grouping.syntax import SyntaxIndex
@@ -126,10 +127,16 @@ def build_units(changes: list[Change], generated: Collection[str] | None = None,
         # committed on its own. A file added or deleted is one intent (a new or
         # deleted changelog would otherwise be cut at every entry, and go to as
         # many commits each adding or removing it).
+        # A new file written under two recorded tasks is cut where the task changes, and only there.
         stacked = change.staged_patch is not None and change.unstaged_patch is not None
         whole = stacked or change.status in (ADDED, DELETED)
         for hunk in change.hunks:
-            ranges = [(0, len(hunk.lines))] if whole else atom_ranges(hunk, kind, (cuts or {}).get(hunk.id, ()))
+            wanted = (cuts or {}).get(hunk.id, ())
+            if whole:
+                ranges = part_ranges(hunk.lines, list(wanted)) if wanted and change.status == ADDED and not stacked \
+                    else [(0, len(hunk.lines))]
+            else:
+                ranges = atom_ranges(hunk, kind, wanted)
             for start, end in ranges:
                 units.append(_atom(len(units), change, hunk, start, end, kind, syntax))
     return units

@@ -179,3 +179,23 @@ def test_the_pull_request_lists_the_tasks(tmp_path: Path) -> None:
     draft = Session.open(str(repo.path)).generate_pr()
     tasks = draft.description.split("## Tasks\n\n", 1)[1].split("\n\n", 1)[0].splitlines()
     assert sorted(tasks) == ["- Fix the crash on an empty config file (and 1 follow-up)", "- Rename main to run in the CLI"]
+
+
+def test_a_new_file_two_tasks_wrote_is_committed_in_two_commits_exactly(tmp_path: Path) -> None:
+    from segmint_core.session.session import Session
+
+    repo = project(tmp_path)
+    ask(repo, "a", "Please add a retry helper")
+    record_before_edit(repo.path, ["retry.py"], source="claude-code", session_id="a")
+    repo.write("retry.py", "def retry(fn, times=3):\n    for _ in range(times):\n        fn()\n")
+    record_edit(repo.path, ["retry.py"], source="claude-code", session_id="a")
+    ask(repo, "b", "Can you add a backoff helper?")
+    edit(repo, "b", "retry.py", "        fn()\n", "        fn()\n\n\ndef backoff(n):\n    return 2 ** n\n")
+    session = Session.open(str(repo.path))
+    plans = session.propose_commits()
+    assert sorted(p.title for p in plans) == ["feat(retry): add a backoff helper", "feat(retry): add a retry helper"]
+    before = repo.read("retry.py")
+    session.apply_all(actor="person")
+    assert repo.git("status", "--porcelain") == ""
+    assert repo.read("retry.py") == before
+    assert repo.git("show", "HEAD~1:retry.py") == "def retry(fn, times=3):\n    for _ in range(times):\n        fn()\n"
