@@ -316,9 +316,9 @@ class GroupsTree(Tree[NodeRef]):
         ref = self.cursor_ref
         if ref is None or ref.kind == REASON:
             return
+        # The cursor stays on what was marked: a mark the cursor left behind was easy to put on the wrong row.
         self.marked ^= {ref.key}
         self._relabel(self.cursor_node)
-        self.action_cursor_down()
 
     def clear_marks(self) -> None:
         if self.marked:

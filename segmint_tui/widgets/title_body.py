@@ -8,6 +8,7 @@ keeps the editor open, so the person can fix what it names."""
 from __future__ import annotations
 
 from textual import events
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Input, TextArea
@@ -44,6 +45,11 @@ def body_area(id: str) -> TextArea:
 class TitleBodyEditor(VerticalScroll):
     # Scrolls in a short terminal: the field with the focus is scrolled into view, never typed into unseen.
     ID_PREFIX = ""   # the inputs are #<prefix>-title and #<prefix>-body
+    # ctrl+a is the line's start in both fields, as in a shell: these select or clear a whole field.
+    BINDINGS = [
+        Binding("f7", "select_field", "Select all", priority=True),
+        Binding("f8", "clear_field", "Clear field", priority=True),
+    ]
 
     class Leave(Message):
         """Go back to the pane the person came from (each subclass defines its own)."""
@@ -105,6 +111,21 @@ class TitleBodyEditor(VerticalScroll):
 
     def post_save(self, *, leave: bool) -> None:
         raise NotImplementedError
+
+    def action_select_field(self) -> None:
+        """Select the whole title or body, whichever has the focus: typing then replaces it."""
+        if self.app.focused is self.body:
+            self.body.select_all()
+        elif self.app.focused is self.title_input:
+            self.title_input.select_all()
+
+    def action_clear_field(self) -> None:
+        """Empty the title or the body, whichever has the focus (the body's ctrl+z brings it back)."""
+        if self.app.focused is self.body:
+            self.body.select_all()
+            self.body.delete(*self.body.selection)
+        elif self.app.focused is self.title_input:
+            self.title_input.value = ""
 
     def action_save(self) -> None:
         if self.savable():

@@ -362,3 +362,30 @@ async def test_an_applied_commit_s_message_cannot_be_edited(demo: Repo) -> None:
         await settle(pilot)
         assert app.main.editor.title_input.disabled and app.main.editor.body.read_only
         assert app.focused is not app.main.editor.title_input
+
+
+async def test_the_editor_clears_or_selects_a_whole_field_with_one_key(demo: Repo) -> None:
+    async with running(demo.path) as pilot:
+        app = pilot.app
+        editor = app.main.editor
+        await propose(pilot)
+        await pilot.press("enter")
+        assert editor.body.text, "a generated body to clear"
+        text = screen_text(app)
+        assert "f7 Select all" in text and "f8 Clear field" in text, "the keys are in the footer"
+        await pilot.press("f7")                                # the whole title, replaced by what is typed
+        await type_text(pilot, "docs: say it shorter")
+        assert editor.title_input.value == "docs: say it shorter"
+        await pilot.press("tab", "f8")                         # the body emptied with one key
+        assert editor.body.text == ""
+        await pilot.press("ctrl+z")
+        assert editor.body.text, "and ctrl+z brings it back"
+        await pilot.press("f8")
+        await type_text(pilot, "Shorter.")
+        await pilot.press("shift+tab", "f8")
+        assert editor.title_input.value == ""
+        await type_text(pilot, "docs: shorter")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        plan = app.session.plans[0]
+        assert (plan.title, plan.description) == ("docs: shorter", "Shorter.")

@@ -77,7 +77,12 @@ async def test_marked_hunks_move_together(demo: Repo) -> None:
     async with running(demo.path) as pilot:
         app = pilot.app
         await cursor_to(pilot, "hunk", "change-2:1")
-        await pilot.press("space")                          # marks and steps down to change-2:2
+        await pilot.press("space")                          # marks it; the cursor stays on it
+        tree = pilot.app.main.tree
+        assert tree.cursor_ref.hunk_id == "change-2:1" and tree.marked == {tree.cursor_ref.key}
+        marked = set(tree.marked)
+        await pilot.press("down", "space", "space")         # the next row marked, then unmarked: no mark left there
+        assert tree.marked == marked
         await cursor_to(pilot, "hunk", "change-4:1")
         await pilot.press("space")
         assert "● " in screen_text(app)
@@ -96,7 +101,9 @@ async def test_merge_groups_by_picking_one_or_marking_several(demo: Repo) -> Non
         await settle(pilot)
         assert [g.id for g in app.session.groups] == ["group-2", "group-3"]
         assert "person merged group-2, group-1 into group-2" in screen_text(app)
-        await pilot.press("space", "space", "M")            # mark both groups, merge them
+        await pilot.press("space")                          # mark both groups, merge them
+        await cursor_to(pilot, "group", "group-3")
+        await pilot.press("space", "M")
         await settle(pilot)
         assert [g.id for g in app.session.groups] == ["group-2"]
         assert len(saved_groups(demo)) == 1
