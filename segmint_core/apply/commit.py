@@ -39,7 +39,7 @@ from segmint_core.apply.gitops import (
 from segmint_core.apply.lines import LineRef
 from segmint_core.apply.lines import MissingDependency
 from segmint_core.apply.states import (
-    GITLINK, SYMLINK, FileState, FileTargets, file_lines, folder_clashes, line_counts, renamed_away, start_path,
+    FileState, FileTargets, file_lines, folder_clashes, line_counts, renamed_away, start_path,
     text_targets, whole_file_targets,
 )
 from segmint_core.changes import ChangeSet, capture
@@ -49,6 +49,7 @@ from segmint_core.errors import (
     GitCommandError, RefusedError, SegmintError, StaleReferenceError, UnfinishedOperationError,
 )
 from segmint_core.git import Git
+from segmint_core.git_modes import GITLINK, SYMLINK
 from segmint_core.wording import shown
 
 SUBPROJECT = "Subproject commit "

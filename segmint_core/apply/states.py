@@ -21,10 +21,9 @@ from dataclasses import dataclass
 from segmint_core.apply.lines import FileLines, LineRef, MissingDependency
 from segmint_core.changes.models import COPIED, RENAMED, Change, FilePatch
 from segmint_core.errors import RefusedError
+from segmint_core.git_modes import REGULAR, SYMLINK
 from segmint_core.wording import shown
 
-GITLINK = "160000"
-SYMLINK = "120000"  # its blob is the link's target: no filters
 
 
 @dataclass(frozen=True)
@@ -202,7 +201,7 @@ def _state(change: Change, model: FileLines, refs: set[LineRef], base_mode: str 
         _refuse_orphan_lines(change, model, refs)
         entries.append(FileState(path, None, None))
         return entries
-    mode = mode or "100644"
+    mode = mode or REGULAR
     entries.append(FileState(path, mode, model.materialize(refs), worktree=worktree and mode != SYMLINK))
     return entries
 
@@ -274,7 +273,7 @@ def whole_file_targets(change: Change, final_oid: str | None, base_path: str) ->
     if _deletes(last) or final_oid is None:
         entries.append(FileState(path, None, None))
     else:
-        entries.append(FileState(path, last.new_mode or "100644", None, oid=final_oid))
+        entries.append(FileState(path, last.new_mode or REGULAR, None, oid=final_oid))
     index = entries if change.unstaged_patch is not None else []
     return FileTargets(entries, index)
 

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 from segmint_core.apply import journal
 from segmint_core.apply.gitops import LITERAL, index_lock, move_head, scratch_root
-from segmint_core.apply.states import GITLINK, SYMLINK
 from segmint_core.errors import RefusedError, SegmintError
 from segmint_core.git import Git
+from segmint_core.git_modes import EXECUTABLE, GITLINK, SYMLINK
 from segmint_core.wording import shown
 
 
@@ -148,7 +148,7 @@ def _add_intent(git: Git, index_path: str, entries: list[Entry]) -> None:
             else:
                 with open(full, "wb"):
                     pass
-                os.chmod(full, 0o755 if mode == b"100755" else 0o644)
+                os.chmod(full, 0o755 if mode == EXECUTABLE.encode() else 0o644)
         git.run("-c", "core.fileMode=true", "-c", "core.symlinks=true", "--work-tree", tree, "-C", tree,
                 "add", "--intent-to-add", "--force", "--", *(e.path for e in entries),
                 env={"GIT_INDEX_FILE": index_path, "GIT_DIR": git.git_dir, **LITERAL})

@@ -16,6 +16,7 @@ from segmint_core.changes.models import (
 )
 from segmint_core.errors import UnknownIdError
 from segmint_core.git import DIFF_OPTIONS, Git, decode, read_object_format
+from segmint_core.git_modes import EXECUTABLE, REGULAR
 
 
 class ChangeSet:
@@ -118,11 +119,11 @@ def capture(git: Git, *, on_patch: Callable[[FilePatch], None] | None = None,
         file = read_untracked(git.root, rel, fmt)
         if file is None:
             continue
-        if file.mode == "100755":
+        if file.mode == EXECUTABLE:
             if not executable_bit:
                 executable_bit.append(trusts_executable_bit(git))
             if not executable_bit[0]:
-                file.mode = "100644"   # as `git add` stores it when git ignores the bit
+                file.mode = REGULAR   # as `git add` stores it when git ignores the bit
         digest.update(b"\0untracked\0" + raw + b"\0" + file.mode.encode() + file.oid.encode())
         untracked.append(untracked_patch(file))
         if on_patch is not None:

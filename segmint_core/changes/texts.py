@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from segmint_core.changes.models import Change, FilePatch, Hunk
 from segmint_core.errors import SegmintError
 from segmint_core.git import ZERO_OID, Git
+from segmint_core.git_modes import FILE_MODES, REGULAR
 
-_REGULAR = ("100644", "100755")
 
 
 @dataclass(eq=False)
@@ -53,7 +53,7 @@ def _old_oid(change: Change, patch: FilePatch | None) -> str | None:
         return ZERO_OID   # a new file: no old text
     if patch.old_oid is None:
         return None       # a diff without blob ids: the old text is unknown
-    if (patch.old_mode or "100644") not in _REGULAR:
+    if (patch.old_mode or REGULAR) not in FILE_MODES:
         return None       # a symlink or submodule before: nothing to parse
     return patch.old_oid
 

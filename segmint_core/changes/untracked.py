@@ -15,6 +15,7 @@ import stat
 
 from segmint_core.changes.models import ADDED, FilePatch, Hunk
 from segmint_core.changes.paths import quote
+from segmint_core.git_modes import EXECUTABLE, GITLINK, REGULAR, SYMLINK
 
 BINARY_SNIFF_BYTES = 8000  # what git inspects for a NUL byte
 NO_NEWLINE = "\\ No newline at end of file"
@@ -47,13 +48,13 @@ def read_untracked(root: str, rel: str, object_format: str = "sha1") -> Untracke
     except FileNotFoundError:
         return None
     if stat.S_ISLNK(st.st_mode):
-        return UntrackedFile(rel, "120000", os.fsencode(os.readlink(full)), object_format)
+        return UntrackedFile(rel, SYMLINK, os.fsencode(os.readlink(full)), object_format)
     if stat.S_ISDIR(st.st_mode):
         # A nested repository: git would add it as a gitlink to its HEAD.
-        return UntrackedFile(rel.rstrip("/"), "160000", b"", object_format)
+        return UntrackedFile(rel.rstrip("/"), GITLINK, b"", object_format)
     if not stat.S_ISREG(st.st_mode):
         return None
-    mode = "100755" if st.st_mode & stat.S_IXUSR else "100644"
+    mode = EXECUTABLE if st.st_mode & stat.S_IXUSR else REGULAR
     try:
         with open(full, "rb") as fh:
             data = fh.read()
@@ -70,7 +71,7 @@ def untracked_patch(file: UntrackedFile) -> FilePatch:
     ]
     fp = FilePatch(None, path, ADDED, new_mode=file.mode)
     fp.unfiltered = True  # read from the work tree, not through git's filters
-    if file.mode == "160000":
+    if file.mode == GITLINK:
         fp.header_lines = header
         return fp
     zero = "0" * len(file.oid)   # "no object", as long as the repository's ids

@@ -23,6 +23,7 @@ from segmint_core.apply.gitops import head_entries, read_blobs
 from segmint_core.checking.models import FAILED, NOT_CHECKED, PASSED, ZERO_CONFIG, CheckResult, PlanSpec
 from segmint_core.checking.trees import CommitTree
 from segmint_core.git import Git
+from segmint_core.git_modes import FILE_MODES
 from segmint_core.session.core import SessionCore
 from segmint_core.wording import shown
 
@@ -162,7 +163,7 @@ def changed_blobs(git: Git, parent: str, tree: str) -> dict[str, str]:
     found = {}
     for meta, path in zip(out[0::2], out[1::2]):
         fields = meta.decode().split()
-        if len(fields) >= 5 and fields[4] != "D" and fields[1] in ("100644", "100755"):
+        if len(fields) >= 5 and fields[4] != "D" and fields[1] in FILE_MODES:
             found[path.decode("utf-8", "surrogateescape")] = fields[3]
     return found
 

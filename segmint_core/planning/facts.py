@@ -19,6 +19,7 @@ from segmint_core.changes.generated import is_lock_file
 from segmint_core.changes.kinds import is_doc_path, is_ignore_file, is_test_path
 from segmint_core.changes.markup import is_title, markdown_heading
 from segmint_core.changes.models import Change, Hunk
+from segmint_core.git_modes import EXECUTABLE, GITLINK, REGULAR, SYMLINK
 from segmint_core.planning.bumps import Bump, version_changes
 from segmint_core.planning import settings_edit
 from segmint_core.planning.prose import ProseEdit, read_edit, without_links
@@ -67,8 +68,6 @@ _CONDITION = re.compile(r"^\s*(?:\}\s*)?(?:if|elif|else\s+if|unless|while|case|w
 _IMPORT = re.compile(r"""^\s*(?:import\s+([\w.]+)|from\s+([\w.]+)\s+import\b|import\s.*?from\s+["']([^"']+)["']"""
                      r"""|(?:const|let|var)\s.*?=\s*require\(["']([^"']+)["']\))""")
 
-GITLINK = "160000"
-REGULAR, EXECUTABLE, SYMLINK = "100644", "100755", "120000"
 SUBPROJECT = "Subproject commit "
 
 @dataclass

@@ -16,6 +16,7 @@ from segmint_core.apply.commit import ApplyResult, Selection, apply_selection, r
 from segmint_core.apply.journal import Unrecorded
 from segmint_core.apply.undo import forget_saved_index, undo_commit
 from segmint_core.errors import OutOfDateError, RefusedError, SegmintError, os_trouble
+from segmint_core.git_modes import GITLINK
 from segmint_core.session import events, ledger
 from segmint_core.session.core import SessionCore, short_head
 from segmint_core.session.groups import disagreement
@@ -47,7 +48,7 @@ def selection_for(session: SessionCore, plan: CommitPlan) -> Selection:
     selection = Selection()
     for unit in session.units.resolve(plan.hunk_ids):
         change = unit.change
-        if change.binary or "160000" in (change.old_mode, change.new_mode):
+        if change.binary or GITLINK in (change.old_mode, change.new_mode):
             selection.whole.add(change.id)
         else:
             selection.refs.setdefault(change.id, set()).update(unit.refs)

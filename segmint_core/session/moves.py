@@ -18,6 +18,7 @@ from typing import Any
 
 from segmint_core.changes.models import Hunk, wire_lines
 from segmint_core.errors import RefusedError, SegmintError
+from segmint_core.git_modes import GITLINK
 from segmint_core.session import events
 from segmint_core.session.core import SessionCore
 from segmint_core.session.groups import (
@@ -29,7 +30,6 @@ from segmint_core.session.units import Unit, Units
 from segmint_core.wording import counted
 
 MOVES_KEPT = 20
-GITLINK = "160000"
 
 
 @dataclass

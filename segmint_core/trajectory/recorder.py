@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from segmint_core.git import Git
+from segmint_core.git_modes import EXECUTABLE, REGULAR, SYMLINK
 from segmint_core.trajectory import commit_messages as msgs
 from segmint_core.trajectory.clock import Clock, aware, system_clock
 from segmint_core.trajectory.commit_messages import ProjectHead
@@ -177,10 +178,10 @@ class Recorder:
                 entries.append(IndexEntry.removal(path))
                 continue
             if stat.S_ISREG(st.st_mode):
-                regular[path] = "100755" if st.st_mode & stat.S_IXUSR else "100644"
+                regular[path] = EXECUTABLE if st.st_mode & stat.S_IXUSR else REGULAR
             elif stat.S_ISLNK(st.st_mode):
                 target = os.readlink(os.path.join(self.root, path))
-                entries.append(IndexEntry(path, "120000", self.shadow.hash_bytes(os.fsencode(target))))
+                entries.append(IndexEntry(path, SYMLINK, self.shadow.hash_bytes(os.fsencode(target))))
             # Anything else (a submodule's folder, a fifo) is not a file to record.
         oids = self.shadow.hash_paths(list(regular))
         for path, mode in regular.items():
