@@ -33,7 +33,8 @@ from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.planning.enclosing import Sections
 from segmint_core.planning.conventional import STANDARD_TYPES, Subject, parse_subject, words
-from segmint_core.planning.history import HISTORY_LIMIT, read_history
+from segmint_core.history import read_history
+from segmint_core.planning.history import HISTORY_LIMIT
 from segmint_core.planning.style import MIN_HISTORY, HouseStyle, counts_for_style, house_writes_conventional
 from segmint_core.planning.titles import TITLE_LIMIT, one_line
 from segmint_core.session.session import Session
@@ -102,7 +103,7 @@ def candidates(workspace: Workspace) -> list[tuple[Case, Subject]]:
     """Eligible first-parent commits with Conventional subjects of a standard type, oldest
     first, where the house style learned before them is Conventional (``deps: qs@2.3.0``
     in a house of plain subjects is a house habit, not a Conventional commit)."""
-    line = read_history(workspace.git, workspace.head(), HISTORY_SCAN)
+    line = read_history(workspace.git, workspace.head(), limit=HISTORY_SCAN)
     commits = read_commits(workspace.git, workspace.head())
     subjects = [p.subject for p in line]
     found = []

@@ -1,11 +1,11 @@
 """Which files the repository has changed together, from its recent first-parent history.
 
-One bounded ``git log --name-only`` from a commit (HEAD for a session; a
-benchmark case's base, so a case never sees its own commits): the files each
+The first-parent history (``segmint_core.history``) from a commit (HEAD for a
+session; a benchmark case's base, so a case never sees its own commits): the files each
 of the last ``HISTORY_COMMITS`` commits touched. A sweep, a commit touching
 more than ``SWEEP_FILES`` files (reformatting, a folder renamed, a release),
 says nothing about which files belong together and is left out. Renames are
-not followed: a renamed file starts a new history.
+not followed: a renamed file starts a new history (a rename counts both paths).
 
 Read once per commit id: kept in memory, and under ``.git/segmint/`` when a
 session has made that folder, the way the messages' house style is.
@@ -22,13 +22,13 @@ from pathlib import Path
 from segmint_core.atomic import write_atomic
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git
+from segmint_core.history import read_history as first_parent_history
 
 HISTORY_COMMITS = 1000
 SWEEP_FILES = 40
 CACHE_NAME = "cochange.json"
 CACHE_VERSION = 1
 MEMORY = 8          # histories kept in memory (one per commit id)
-_RECORD = "\x1e"
 
 
 @dataclass(frozen=True)
@@ -100,23 +100,17 @@ def history_at(git: Git | None, rev: str = "HEAD") -> History:
 
 def read_history(git: Git, rev: str, limit: int = HISTORY_COMMITS, sweep: int = SWEEP_FILES) -> History:
     """The files of up to ``limit`` first-parent commits ending at ``rev`` (a merge read
-    against its first parent). A shallow clone simply has fewer."""
-    res = git.run("log", "--first-parent", f"--max-count={limit}", "--diff-merges=first-parent", "--no-renames",
-                  "--name-only", "--no-color", "--no-ext-diff", f"--format={_RECORD}%H", rev, "--", check=False)
-    if res.returncode != 0:
-        return EMPTY
+    against its first parent; a rename as both its paths). A shallow clone simply has fewer."""
+    past = first_parent_history(git, rev, limit=limit)
     commits: list[tuple[str, ...]] = []
     swept = 0
-    head = None
-    for chunk in res.text.split(_RECORD)[1:]:
-        sha, _, rest = chunk.partition("\n")
-        head = head or sha.strip()
-        paths = tuple(sorted({line for line in rest.splitlines() if line}))
+    for commit in past:
+        paths = tuple(sorted({f.path for f in commit.files} | {f.old_path for f in commit.files if f.old_path}))
         if len(paths) > sweep:
             swept += 1
         elif paths:
             commits.append(paths)
-    return History(head, tuple(commits), swept)
+    return History(past[0].sha if past else None, tuple(commits), swept) if past else EMPTY
 
 
 def _index(commits: tuple[tuple[str, ...], ...], key) -> dict[str, frozenset[int]]:  # type: ignore[no-untyped-def]

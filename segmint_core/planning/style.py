@@ -21,11 +21,12 @@ from statistics import median
 
 from segmint_core.atomic import write_atomic
 from segmint_core.git import Git
+from segmint_core.history import PastCommit, read_history
 from segmint_core.planning.conventional import parse_subject
 from segmint_core.planning import messages
 from segmint_core.planning.dependency_lists import MANIFESTS, habit, habits, manifest_lists
 from segmint_core.planning.facts import Facts, gather
-from segmint_core.planning.history import HISTORY_LIMIT, PastCommit, read_history, read_patches
+from segmint_core.planning.history import HISTORY_LIMIT, read_patches
 from segmint_core.planning.precedent import Precedent, Touched, content_features, features, path_words
 
 MIN_HISTORY = 10            # fewer subjects than this teach nothing reliable
@@ -137,7 +138,7 @@ def house_style(git: Git, folder: Path | None = None, head: str | None = "HEAD")
                 return HouseStyle.from_dict(saved["style"])
         except (OSError, ValueError, KeyError, TypeError):
             pass     # missing or unreadable: learn it again
-    history = read_history(git, head, HISTORY_LIMIT)
+    history = read_history(git, head, limit=HISTORY_LIMIT)
     read_patches(git, history)
     style = learn_style(history, head, manifest_lists(_manifests(git, head)))
     if cache is not None:
