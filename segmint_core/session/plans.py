@@ -101,7 +101,8 @@ class Unplanned:
         if self.nothing:
             return (f"{self.group_id} ({files}) has nothing to commit: staged, then put back as HEAD has it "
                     f"in the work tree, or deleted (`git restore --staged -- {' '.join(self.paths)}` unstages it)")
-        return f"{self.group_id} ({counted(self.units, 'change')} in {files}) is not planned"
+        return (f"{self.group_id} ({counted(self.units, 'change')} in {files}) is not planned, so its lines stay "
+                "uncommitted in the work tree")
 
 
 def unplanned(session: SessionCore) -> list[Unplanned]:

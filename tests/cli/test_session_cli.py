@@ -193,3 +193,23 @@ def test_a_hook_whose_git_command_finds_a_lock_is_named_as_the_hook_s_failure(re
     result = run_segmint("apply", "--all", cwd=repo.path)
     assert_clean_error(result, "git commit refused the commit (a hook or signing failed)")
     assert "could not move the branch" not in result.stderr
+
+
+def test_lines_added_to_a_planned_file_after_planning_are_left_and_named(repo: Repo) -> None:
+    """Staleness is per hunk: the plan's own lines are committed, the later ones stay in the work
+    tree, and apply says which group holds them."""
+    base = "".join(f"line {n}\n" for n in range(1, 41))
+    repo.write("app.py", base)
+    repo.commit("base")
+    planned = base.replace("line 3\n", "line three\n")
+    repo.write("app.py", planned)
+    assert run_segmint("plan", cwd=repo.path).returncode == 0
+    repo.write("app.py", planned.replace("line 36\n", "line thirty-six\n"))   # after planning
+    applied = run_segmint("apply", "--all", cwd=repo.path)
+    assert applied.returncode == 0, applied.stderr
+    left = [line for line in applied.stdout.splitlines() if line.startswith("Not committed: ")]
+    assert left == ["Not committed: group-2 (1 change in app.py) is not planned, so its lines stay uncommitted "
+                    "in the work tree."]
+    assert repo.git("show", "HEAD:app.py") == planned
+    assert [line for line in repo.git("diff", "-U0").splitlines() if line[:1] in "+-" and line[:3] not in ("+++", "---")] \
+        == ["-line 36", "+line thirty-six"]
