@@ -9,7 +9,7 @@ house writes it. A conditional logit over these, with one weight per evidence
 and the same weights for every house, picks the candidate. The weights ship as
 data, ``type_model.json``, written by ``segmint bench messages --leave-one-out
 ... --save-type-model``, which fits them on the largest proposals of the
-benchmark's cases (the README has the held-out figures).
+benchmark's cases (docs/guide/commit-messages.md has the held-out figures).
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from segmint_core.planning.type_model import TypeModel, candidates, choose, load
 @dataclass(frozen=True)
 class Voting:
     """How the type and scope are voted. Chosen leave-one-repository-out by
-    ``segmint bench messages --leave-one-out`` (the README has the table)."""
+    ``segmint bench messages --leave-one-out`` (docs/guide/commit-messages.md has the table)."""
 
     rule: float = 0.5      # the rules' own type, against neighbour votes that sum to 1
     path: float = 1.0      # a scope the house uses that the change's paths name, likewise
