@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from segmint_tui import screenshots
+from segmint_bench import screenshots
 
 
 @pytest.fixture(autouse=True)
