@@ -24,7 +24,6 @@ from segmint_core.session.models import (
     APPLIED, APPROVED, AWAITING_APPROVAL, MERGE_TO_COMMIT, PROPOSED, CommitPlan, FileLine, Group, id_number,
 )
 from segmint_core.planning.style import DEFAULT, HouseStyle
-from segmint_core.session.intents import recorded_tasks
 from segmint_core.session.units import Units
 from segmint_core.wording import readable, shown
 
@@ -44,6 +43,8 @@ def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group],
     reused: dict[str, str] = {}
     layered = layered_files(units, git)
     sections = Sections(units.changes, git)
+    from segmint_core.session.intents import recorded_tasks   # (loads the grouping's rules: only when planning)
+
     recorded = recorded_tasks(units, git)
     dependencies = change_dependencies(units.changeset.changes) if units.changeset.unchanged else {}
     for group in groups:
