@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from segmint_core.apply.commit import NothingToCommit, Selection, apply_selection
+from segmint_core.changes import capture
+from segmint_core.git import Git
 from segmint_core.session.session import Session
 from tests.support.cli import assert_clean_error, run_segmint
 from tests.support.repo import Repo
@@ -203,3 +206,18 @@ def test_a_staged_file_deleted_again_stays_staged_beside_a_real_change(repo: Rep
     assert repo.snapshot()["files"] == work
     assert [u.nothing for u in session.unplanned()] == [True]
     undone(session, repo, before)
+
+
+def test_a_selection_that_commits_nothing_names_its_files(repo: Repo) -> None:
+    # Issue 34: "Nothing to commit ..." named no plan and no file.
+    based(repo)
+    repo.write("n.txt", "x\n")
+    repo.git("add", "-N", "n.txt")
+    repo.delete("n.txt")
+    state = repo.snapshot()
+    git = Git.discover(repo.path)
+    changes = capture(git)
+    (change,) = changes.changes
+    with pytest.raises(NothingToCommit, match=r"^Nothing to commit: commit-7 leaves HEAD's files as they are \(n\.txt: "):
+        apply_selection(git, changes, Selection(whole={change.id}), "remove n.txt\n", label="commit-7")
+    assert repo.snapshot() == state
