@@ -8,10 +8,12 @@ google-gemini/gemini-cli). Every event carries ``session_id``, ``cwd`` and
 - Claude Code ``UserPromptSubmit`` gives ``prompt``; ``PostToolUse`` gives
   ``tool_name`` and ``tool_input`` (``file_path`` for Edit, Write and
   MultiEdit, ``notebook_path`` for NotebookEdit, ``command`` for Bash) and
-  ``tool_response``; ``SessionStart``/``SessionEnd`` mark the session.
+  ``tool_response``; ``PreToolUse`` gives the same before the tool runs;
+  ``SessionStart``/``SessionEnd`` mark the session.
 - Gemini CLI ``BeforeAgent`` gives ``prompt``; ``AfterTool`` gives
   ``tool_name`` (``write_file``, ``replace``, ``run_shell_command``) and
-  ``tool_input`` with ``file_path``; ``SessionStart``/``SessionEnd`` as above.
+  ``tool_input`` with ``file_path``; ``BeforeTool`` the same before the tool
+  runs; ``SessionStart``/``SessionEnd`` as above.
 
 Anything else (another tool, another event, a field missing) reads as
 ``IGNORED``: the hook then records nothing and says nothing.
@@ -29,6 +31,7 @@ AGENTS = (CLAUDE_CODE, GEMINI)
 # What an event asks of the record.
 PROMPT = "prompt"      # a new task: the prompt becomes the current intent
 EDIT = "edit"          # these files were just written under the current intent
+BEFORE_EDIT = "before-edit"   # these files are about to be written: what they hold now is not the agent's
 SHELL = "shell"        # a command ran: whatever it changed in the tree was written under the intent
 SESSION = "session"    # an agent session started or ended
 IGNORED = "ignored"
@@ -66,16 +69,18 @@ def read_event(agent: str, payload: object) -> HookEvent:
             return HookEvent(IGNORED, **base)
         return HookEvent(PROMPT, prompt=prompt, prompt_id=_text(payload.get("prompt_id")), **base)
     if name == ("PostToolUse" if agent == CLAUDE_CODE else "AfterTool"):
-        return _tool_event(agent, payload, base)
+        return _tool_event(agent, payload, base, after=True)
+    if name == ("PreToolUse" if agent == CLAUDE_CODE else "BeforeTool"):
+        return _tool_event(agent, payload, base, after=False)
     return HookEvent(IGNORED, **base)
 
 
-def _tool_event(agent: str, payload: dict, base: dict) -> HookEvent:
+def _tool_event(agent: str, payload: dict, base: dict, *, after: bool) -> HookEvent:
     tool = payload.get("tool_name")
     file_tools, shell_tools = ((CLAUDE_FILE_TOOLS, CLAUDE_SHELL_TOOLS) if agent == CLAUDE_CODE
                                else (GEMINI_FILE_TOOLS, GEMINI_SHELL_TOOLS))
     if tool in shell_tools:
-        return HookEvent(SHELL, **base)
+        return HookEvent(SHELL if after else IGNORED, **base)
     if tool not in file_tools:
         return HookEvent(IGNORED, **base)
     tool_input = payload.get("tool_input") if isinstance(payload.get("tool_input"), dict) else {}
@@ -88,7 +93,7 @@ def _tool_event(agent: str, payload: dict, base: dict) -> HookEvent:
     found = tuple(dict.fromkeys(p for p in paths if isinstance(p, str) and p and "\0" not in p))
     if not found:
         return HookEvent(IGNORED, **base)
-    return HookEvent(EDIT, paths=found, **base)
+    return HookEvent(EDIT if after else BEFORE_EDIT, paths=found, **base)
 
 
 def project_paths(paths: tuple[str, ...], cwd: str, root: str) -> list[str]:

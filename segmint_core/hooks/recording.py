@@ -1,8 +1,9 @@
 """A hook event applied to the repository's provenance record.
 
 A prompt becomes the current intent (its secrets masked as ``--refine`` masks
-them before anything leaves the machine); an edit snapshots the files it
-touched at once, under that intent; a shell command snapshots whatever it
+them before anything leaves the machine); just before an edit, the files it is
+about to touch are snapshotted with no intent (a person's changes to them since
+are not the agent's); the edit then snapshots them at once, under that intent; a shell command snapshots whatever it
 changed; a session start or end is marked. Files outside the repository are
 never recorded, nor those the project's git ignores (``record_edit`` asks it).
 """
@@ -14,7 +15,9 @@ import re
 from pathlib import Path
 
 from segmint_core.git import Git
-from segmint_core.hooks.events import EDIT, IGNORED, PROMPT, SESSION, SHELL, HookEvent, project_paths
+from segmint_core.hooks.events import (
+    BEFORE_EDIT, EDIT, IGNORED, PROMPT, SESSION, SHELL, HookEvent, project_paths,
+)
 from segmint_core.redact import redact
 
 
@@ -33,10 +36,11 @@ def apply_event(event: HookEvent, fallback_cwd: str) -> None:
     if event.action == PROMPT:
         provenance.begin_intent(where, redact_prompt(event.prompt or ""), source=event.agent,
                                 session_id=event.session_id, prompt_id=event.prompt_id)
-    elif event.action == EDIT:
+    elif event.action in (EDIT, BEFORE_EDIT):
         paths = project_paths(event.paths, cwd, root)
-        if paths:   # (ignored files are left out by record_edit, which asks the project's git)
-            provenance.record_edit(where, paths, source=event.agent, session_id=event.session_id)
+        record = provenance.record_edit if event.action == EDIT else provenance.record_before_edit
+        if paths:   # (ignored files are left out by the record, which asks the project's git)
+            record(where, paths, source=event.agent, session_id=event.session_id)
     elif event.action == SHELL:
         provenance.record_edit(where, None, source=event.agent, session_id=event.session_id)
     elif event.action == SESSION and event.session_id and event.session_event:

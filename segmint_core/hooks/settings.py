@@ -29,12 +29,14 @@ FOLDERS = {CLAUDE_CODE: ".claude", GEMINI: ".gemini"}
 EVENTS = {
     CLAUDE_CODE: {
         "UserPromptSubmit": None,
+        "PreToolUse": "Edit|Write|MultiEdit|NotebookEdit",
         "PostToolUse": "Edit|Write|MultiEdit|NotebookEdit|Bash",
         "SessionStart": None,
         "SessionEnd": None,
     },
     GEMINI: {
         "BeforeAgent": "*",
+        "BeforeTool": "write_file|replace",
         "AfterTool": "write_file|replace|run_shell_command",
         "SessionStart": "*",
         "SessionEnd": "*",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from segmint_core.hooks.events import (
-    CLAUDE_CODE, EDIT, GEMINI, IGNORED, PROMPT, SESSION, SHELL, project_paths, read_event,
+    BEFORE_EDIT, CLAUDE_CODE, EDIT, GEMINI, IGNORED, PROMPT, SESSION, SHELL, project_paths, read_event,
 )
 from tests.hooks.payloads import names, payload
 
@@ -17,12 +17,14 @@ EXPECTED = {
     (CLAUDE_CODE, "post_tool_use_notebook_edit"): EDIT,
     (CLAUDE_CODE, "post_tool_use_bash"): SHELL,
     (CLAUDE_CODE, "post_tool_use_read"): IGNORED,
+    (CLAUDE_CODE, "pre_tool_use_edit"): BEFORE_EDIT,
     (CLAUDE_CODE, "session_start"): SESSION,
     (CLAUDE_CODE, "session_end"): SESSION,
     (GEMINI, "before_agent"): PROMPT,
     (GEMINI, "after_tool_write_file"): EDIT,
     (GEMINI, "after_tool_replace"): EDIT,
     (GEMINI, "after_tool_run_shell_command"): SHELL,
+    (GEMINI, "before_tool_replace"): BEFORE_EDIT,
     (GEMINI, "session_start"): SESSION,
     (GEMINI, "session_end"): SESSION,
 }
@@ -53,6 +55,8 @@ def test_edits_name_the_files_they_touched() -> None:
     assert read_event(CLAUDE_CODE, payload(CLAUDE_CODE, "post_tool_use_notebook_edit")).paths == (
         "/path/to/notebook.ipynb",)
     assert read_event(GEMINI, payload(GEMINI, "after_tool_replace")).paths == ("/home/user/project/build.sh",)
+    assert read_event(CLAUDE_CODE, payload(CLAUDE_CODE, "pre_tool_use_edit")).paths == ("/path/to/file.txt",)
+    assert read_event(GEMINI, payload(GEMINI, "before_tool_replace")).paths == ("/home/user/project/build.sh",)
     older = payload(CLAUDE_CODE, "post_tool_use_multi_edit")
     older["tool_input"]["edits"][1]["file_path"] = "/path/to/other.txt"
     assert read_event(CLAUDE_CODE, older).paths == ("/path/to/file.txt", "/path/to/other.txt")

@@ -163,3 +163,22 @@ def test_the_hook_imports_no_ui_no_numpy_no_mcp_and_no_parser(repo: Repo) -> Non
     assert "segmint_core" in loaded
     assert not loaded & {"textual", "numpy", "mcp", "mcp_types", "pydantic", "openai", "tree_sitter", "watchdog",
                          "argparse"}
+
+
+def test_a_persons_edit_before_the_agents_is_not_credited_to_the_agent(repo: Repo) -> None:
+    """PreToolUse snapshots the file with no intent, so the PostToolUse snapshot holds only the agent's lines."""
+    from segmint_core.changes import capture
+    from segmint_core.git import Git
+    from segmint_core.trajectory.provenance.attribution import line_provenance
+
+    hook(payload("claude-code", "user_prompt_submit", repo.path, prompt="Log the greeting"), cwd=repo.path)
+    repo.write("app.py", "import sys\nprint('hi')\n")          # the person, no hook
+    quiet(hook(payload("claude-code", "pre_tool_use_edit", repo.path, file="app.py"), cwd=repo.path))
+    repo.write("app.py", "import sys\nprint('hi')\nprint('logged', file=sys.stderr)\n")   # the agent
+    quiet(hook(payload("claude-code", "post_tool_use_edit", repo.path, file="app.py"), cwd=repo.path))
+    changes = capture(Git(repo.path))
+    provenance = line_provenance(repo.path, changes)
+    [hunk] = changes.changes[0].hunks
+    owners = {line: owner for line, owner in zip(hunk.lines, provenance.owners[hunk.id]) if line[:1] == "+"}
+    intent = current_intent(repo.path).id
+    assert owners == {"+import sys": None, "+print('logged', file=sys.stderr)": intent}

@@ -93,7 +93,7 @@ def test_install_creates_a_missing_file(repo: Repo) -> None:
     result = run_segmint("hook", "install", "gemini", cwd=repo.path)
     assert result.returncode == 0, result
     settings = json.loads(repo.read(".gemini/settings.json"))
-    assert set(settings["hooks"]) == {"BeforeAgent", "AfterTool", "SessionStart", "SessionEnd"}
+    assert set(settings["hooks"]) == {"BeforeAgent", "BeforeTool", "AfterTool", "SessionStart", "SessionEnd"}
     hook = settings["hooks"]["AfterTool"][0]
     assert hook["matcher"] == "write_file|replace|run_shell_command"
     assert hook["hooks"][0]["command"] == "segmint hook gemini" and hook["hooks"][0]["name"] == "segmint"
