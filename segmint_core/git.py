@@ -219,6 +219,26 @@ class Git:
         return list(dict.fromkeys(decode(entry.split(b"\t", 1)[1]) for entry in listed if b"\t" in entry))
 
 
+def read_blobs(git: Git, oids: list[str]) -> dict[str, bytes]:
+    """Contents of blobs by id, in one ``git cat-file --batch``."""
+    wanted = sorted(set(oids))
+    if not wanted:
+        return {}
+    out = git.run("cat-file", "--batch", input=("\n".join(wanted) + "\n").encode()).stdout
+    result: dict[str, bytes] = {}
+    pos = 0
+    for oid in wanted:
+        eol = out.index(b"\n", pos)
+        header = out[pos:eol].split()
+        pos = eol + 1
+        if len(header) < 3 or header[1] == b"missing":
+            raise GitCommandError(f"object {oid} is missing from the repository")
+        size = int(header[2])
+        result[oid] = out[pos:pos + size]
+        pos += size + 1
+    return result
+
+
 class PendingRun:
     """Git commands already running; ``finish`` reads them like ``run_many``."""
 

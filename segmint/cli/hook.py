@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     agent = words[0] if words else CLAUDE_CODE
     if sys.stdin.isatty():
         raise SegmintError(f"segmint hook {agent} reads the agent's hook event as JSON on stdin; none was piped in.")
-    from segmint.entry import record_event
+    from segmint.hook_event import record_event
 
     return record_event(agent, args.repo)
 

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from segmint_core.apply import journal
 from segmint_core.apply.gitops import (
-    hash_as_added, hash_worktree_file, head_entries, index_lock, move_head, read_blobs, scratch_index, update_index,
+    hash_as_added, hash_worktree_file, head_entries, index_lock, move_head, scratch_index, update_index,
     write_blobs,
 )
 from segmint_core.apply.lines import LineRef
@@ -48,7 +48,7 @@ from segmint_core.changes.untracked import blob_oid
 from segmint_core.errors import (
     GitCommandError, RefusedError, SegmintError, StaleReferenceError, UnfinishedOperationError,
 )
-from segmint_core.git import Git
+from segmint_core.git import Git, read_blobs
 from segmint_core.git_modes import GITLINK, SYMLINK
 from segmint_core.wording import shown
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from segmint_core.changes.models import Change, FilePatch, Hunk
 from segmint_core.errors import SegmintError
-from segmint_core.git import ZERO_OID, Git
+from segmint_core.git import Git, ZERO_OID, read_blobs
 from segmint_core.git_modes import FILE_MODES, REGULAR
 
 
@@ -37,7 +37,7 @@ def layers(changes: list[Change], wanted: set[str]) -> dict[str, Layer]:
     for change in changes:
         if change.file_path not in wanted or change.binary:
             continue
-        patches = [p for p in (change.staged_patch, change.unstaged_patch) if p is not None]
+        patches: list[FilePatch | None] = [p for p in (change.staged_patch, change.unstaged_patch) if p is not None]
         for patch in patches or [None]:
             hunks = patch.hunks if patch is not None else change.hunks
             layer = Layer(change.file_path, list(hunks), _old_oid(change, patch))
@@ -60,9 +60,7 @@ def _old_oid(change: Change, patch: FilePatch | None) -> str | None:
 
 def fill(layers_: list[Layer], git: Git | None) -> None:
     """Give every layer its old and new text where they can be had (one ``cat-file`` batch)."""
-    from segmint_core.apply.gitops import read_blobs
-
-    oids = sorted({la.old_oid for la in layers_ if la.old_oid not in (None, ZERO_OID)})  # type: ignore[misc]
+    oids = sorted({la.old_oid for la in layers_ if la.old_oid not in (None, ZERO_OID)})
     blobs: dict[str, bytes] = {}
     if oids and git is not None:
         try:

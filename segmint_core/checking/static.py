@@ -19,10 +19,10 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from segmint_core.apply.gitops import head_entries, read_blobs
+from segmint_core.apply.gitops import head_entries
 from segmint_core.checking.models import FAILED, NOT_CHECKED, PASSED, ZERO_CONFIG, CheckResult, PlanSpec
 from segmint_core.checking.trees import CommitTree
-from segmint_core.git import Git
+from segmint_core.git import Git, read_blobs
 from segmint_core.git_modes import FILE_MODES
 from segmint_core.session.core import SessionCore
 from segmint_core.wording import shown
@@ -141,7 +141,7 @@ class FileChecks:
                 line = getattr(exc, "lineno", None)
                 return f"{shown(path)}{f':{line}' if line else ''}: {type(exc).__name__}: {getattr(exc, 'msg', exc)}"
             return None
-        tool = self.tools.get(kind)  # type: ignore[arg-type]
+        tool = self.tools.get(kind)
         if tool is None:
             return None
         if kind == GO:

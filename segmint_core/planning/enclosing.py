@@ -19,12 +19,11 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from segmint_core.apply.gitops import read_blobs
 from segmint_core.changes.markup import section_titles
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.changes.patch import hunk_header
 from segmint_core.errors import SegmintError
-from segmint_core.git import ZERO_OID, Git
+from segmint_core.git import Git, ZERO_OID, read_blobs
 from segmint_core.changes.texts import Layer, layers, split_lines
 from segmint_core.planning.facts import def_name
 
@@ -65,7 +64,7 @@ class Sections:
         return [(change, [found.get(h.id, h) for h in hunks]) for change, hunks in parts]
 
     def _section_title(self, hunk: Hunk, old: list[str]) -> str | None:
-        oid = self._layer(hunk).old_oid  # type: ignore[union-attr]
+        oid = self._layer(hunk).old_oid
         if oid not in self._titles:
             self._titles[oid] = section_titles(old)
         title = title_at(self._titles[oid], old, hunk)
@@ -77,7 +76,7 @@ class Sections:
             return None
         if self._texts is None:
             self._texts = self._read()
-        return self._texts.get(layer.old_oid)  # type: ignore[arg-type]
+        return self._texts.get(layer.old_oid)
 
     def _layer(self, hunk: Hunk) -> Layer | None:
         layer = self._layers.get(hunk.parent_id or hunk.id)
@@ -89,7 +88,7 @@ class Sections:
         oids = {layer.old_oid for c in self._changes for h in c.hunks
                 if (layer := self._layer(h)) is not None and (c.file_path in self._docs or _top_indent(h))}
         try:
-            blobs = read_blobs(self._git, sorted(oids)) if oids else {}  # type: ignore[arg-type]
+            blobs = read_blobs(self._git, sorted(oids)) if oids else {}
         except SegmintError:
             blobs = {}
         return {oid: split_lines(blob.decode("utf-8", "surrogateescape")) for oid, blob in blobs.items()}

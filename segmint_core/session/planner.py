@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from segmint_core.apply.gitops import head_entries, read_blobs
+from segmint_core.apply.gitops import head_entries
 from segmint_core.apply.lines import FileLines
 from segmint_core.apply.states import (
     change_dependencies, changes_file, creation_needs, file_lines, leaves_as_is, line_counts, renamed_away,
@@ -16,7 +16,7 @@ from segmint_core.apply.states import (
 )
 from segmint_core.changes.models import DELETED, Change
 from segmint_core.config import Settings
-from segmint_core.git import Git
+from segmint_core.git import Git, read_blobs
 from segmint_core.planning import order_plans, write_message
 from segmint_core.planning.enclosing import Sections
 from segmint_core.planning.order import cycles
@@ -243,9 +243,9 @@ def plan_needs(units: Units, plans: list[CommitPlan], layered: dict[str, FileLin
                 needs.setdefault(a, set()).update(change_owner.get(other, set()) - {a})
     # By line: the parts of one hunk may be in different plans (lines moved one by one).
     for model in layered.values():
-        for needer, needed in model.line_dependencies().items():
-            for other in needed:
-                a, b = ref_owner.get(needer), ref_owner.get(other)
+        for line, lines_needed in model.line_dependencies().items():
+            for other_line in lines_needed:
+                a, b = ref_owner.get(line), ref_owner.get(other_line)
                 if a and b and a != b:
                     needs.setdefault(a, set()).add(b)
     # A line added to a file another layer creates: the file is there only with a creating line.
