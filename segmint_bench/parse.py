@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> BenchReport:
         patches = parse_diff(data)
         for p in patches:
             for h in p.hunks:
-                h.lines
+                _ = h.lines
         return patches
 
     patches = ours()

@@ -67,14 +67,14 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         values["timeout"] = _seconds(values["timeout"])
     if "record_saves" in values:
         values["record_saves"] = _switch(values["record_saves"], "SEGMINT_RECORD_SAVES")
-    return Settings(**values)  # type: ignore[arg-type]
+    return Settings(**values)
 
 
 def _seconds(raw: object) -> float:
     """SEGMINT_TIMEOUT as seconds: positive and at most ``MAX_TIMEOUT`` (0, a negative, nan, inf or
     1e308 would only surface later as the HTTP client's own error, naming no setting)."""
     try:
-        seconds = float(raw)  # type: ignore[arg-type]
+        seconds = float(raw)
     except (TypeError, ValueError):   # (TypeError: a list or table in config.toml)
         seconds = float("nan")        # (nan is refused below: it compares false)
     if isinstance(raw, bool) or not 0 < seconds <= MAX_TIMEOUT:

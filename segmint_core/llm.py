@@ -156,7 +156,7 @@ def _check_base_url(url: str | None) -> None:
         return
     try:
         parts = urlsplit(url)
-        parts.port   # (raises on a port that is not a number)
+        _ = parts.port   # (raises on a port that is not a number)
     except ValueError:
         parts = None
     if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:

@@ -146,7 +146,7 @@ class HunkBlock:
             return f"{self.hunk.header}  {self.hunk.id}"
         i = self.line_index(index)
         if i is None:
-            return self._rows[index - 1][0]   # type: ignore[index]
+            return self._rows[index - 1][0]
         return self.lines[i]
 
     @property
@@ -177,7 +177,7 @@ class HunkBlock:
             return self._header(gutter), HUNK_HEADER
         i = self.line_index(index)
         if i is None:
-            line, where = self._rows[index - 1]   # type: ignore[index,misc]
+            line, where = self._rows[index - 1]   # type: ignore[misc]
             text = Text(no_wrap=True, end="")
             text.append(" " * (2 * gutter + 3))
             text.append(visible(line[:MAX_COLUMNS]), ELSEWHERE)
@@ -347,7 +347,7 @@ class DiffDocument:
             return None
         block, index = found
         start = y - index
-        return block, start + 1, start + len(block) - 1
+        return found[0], start + 1, start + len(block) - 1
 
     def find(self, term: str, start: int, step: int = 1) -> int | None:
         """The next row after ``start`` (``step`` -1: before it) whose text holds ``term``

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
+from watchdog.observers.api import BaseObserver
 
 from segmint_core.session.state import STATE_FILE
 from segmint_core.session.store import FOLDER
@@ -76,7 +77,7 @@ class DiskWatch:
         self.root = os.path.realpath(root)
         self.git_dir = os.path.realpath(git_dir)
         self._handler = _Handler(self.root, self.git_dir, changed, saved)
-        self._observer: Observer | None = None
+        self._observer: BaseObserver | None = None
 
     def start(self) -> bool:
         observer = Observer()

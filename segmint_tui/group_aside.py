@@ -123,7 +123,7 @@ class GroupAside:
         self.reap()
         self._ended.set()
 
-    def take_evidence(self, session) -> bool:  # type: ignore[no-untyped-def]
+    def take_evidence(self, session) -> bool:
         """Give the session the evidence the child made, unless it has its own: it is keyed by
         the changes it was made of, so the confidence uses it only if they are still the same.
         False when the app is quitting (nothing is worth working out then)."""
@@ -176,7 +176,7 @@ def _child(root: str, fd: int) -> None:
         os._exit(code)
 
 
-def _group(root: str, pipe) -> None:  # type: ignore[no-untyped-def]
+def _group(root: str, pipe) -> None:
     from segmint_core.session.session import Session
 
     def send(kind: bytes, payload: bytes = b"") -> None:

@@ -26,7 +26,7 @@ log = logging.getLogger("segmint.tui")
 
 
 class Pairing:
-    def __init__(self, app: App[Any], session: Callable[[], Session], *, enabled: bool, agent_can_commit: bool,
+    def __init__(self, app: App[Any], session: Callable[[], Session | None], *, enabled: bool, agent_can_commit: bool,
                  allowed_roots: tuple[str, ...] = ()) -> None:
         self.app = app
         self.session = session     # the app's session, once it has opened

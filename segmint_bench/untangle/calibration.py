@@ -24,7 +24,7 @@ from segmint_bench.untangle.logistic import logistic
 from segmint_core.grouping.confidence import IDENTITY, BlockFit, Calibration, assess, hunk_signals
 from segmint_core.grouping.engine import cluster
 from segmint_core.grouping.model import Model
-from segmint_core.grouping.probability import PairProbabilities, pair_probabilities, sigmoid
+from segmint_core.grouping.probability import PairProbabilities, pair_probabilities
 
 BINS = 10
 TARGET = 0.10

@@ -40,7 +40,7 @@ def all_in_one(changes: ChangeSet, keys: Iterable[LineKey]) -> list[str]:
 def hunk_majority(truth: dict[LineKey, int], keys: Iterable[LineKey]) -> list[int]:
     """The best any grouping of whole git hunks can do: each hunk to its majority commit."""
     votes: dict[str, Counter] = {}
-    for (hunk_id, index), commit in truth.items():
+    for (hunk_id, _index), commit in truth.items():
         votes.setdefault(hunk_id, Counter())[commit] += 1
     best = {h: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for h, c in votes.items()}
     return [best[hunk_id] for hunk_id, _ in keys]

@@ -206,7 +206,7 @@ class FileLines:
             return
         old = next((ln for ln in kept if not self._is_new(ln) and ln.removed_by), None)
         if old is not None:
-            raise MissingDependency(old.removed_by[0][0], new.added_by[0])  # type: ignore[index]
+            raise MissingDependency(old.removed_by[0][0], new.added_by[0])
 
     def changed_refs(self) -> set[LineRef]:
         refs: set[LineRef] = set()
@@ -231,7 +231,7 @@ class FileLines:
         if old:
             for ln in self.lines:
                 if self._is_new(ln):
-                    needs.setdefault(ln.added_by, set()).update(old)  # type: ignore[arg-type]
+                    needs.setdefault(ln.added_by, set()).update(old)
         for needer, needed in self._after_missing_newline().items():
             needs.setdefault(needer, set()).update(needed)
         return needs

@@ -52,9 +52,9 @@ class _Record:
         return tuple(getattr(self, name) for name in self.FIELDS)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self._values() == other._values()  # type: ignore[attr-defined]
+        return type(other) is type(self) and self._values() == other._values()
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.FIELDS)
@@ -98,7 +98,7 @@ class Hunk(_Record):
     @property
     def lines(self) -> list[str]:
         if self._lines is None:
-            self._lines = self.body.decode("utf-8", "surrogateescape").split("\n")  # type: ignore[union-attr]
+            self._lines = self.body.decode("utf-8", "surrogateescape").split("\n")
             self.body = None
         return self._lines
 

@@ -72,7 +72,7 @@ def _timeout(given: float | None, configured_value: object) -> float:
     if raw is None:
         return DEFAULT_TIMEOUT
     try:
-        seconds = float(raw)  # type: ignore[arg-type]
+        seconds = float(raw)
     except (TypeError, ValueError):
         seconds = float("nan")
     if isinstance(raw, bool) or not 0 < seconds <= 24 * 3600:

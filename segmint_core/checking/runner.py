@@ -103,7 +103,7 @@ def _commands(session: SessionCore, trees: list[CommitTree], command: CheckComma
                 if stop.is_set():
                     return
                 tree = trees[n]
-                scratch.show(tree.tree)  # type: ignore[arg-type]
+                scratch.show(tree.tree)
 
                 def started(pgid: int | None) -> None:
                     scratch.running(pgid)

@@ -298,7 +298,7 @@ class Calibration:
 
     @classmethod
     def from_dict(cls, data: dict) -> "Calibration":
-        return cls(tuple(float(x) for x in data.get("pair", (1.0, 0.0))),   # type: ignore[arg-type]
+        return cls(tuple(float(x) for x in data.get("pair", (1.0, 0.0))),
                    {k: (float(v[0]), float(v[1])) for k, v in data.get("decisions", {}).items()},
                    tuple(float(x) for x in data.get("hunks", (1.0, 0.0))))
 

@@ -146,7 +146,7 @@ class Recorded:
         most of its lines were not recorded), and its intents in order."""
         from segmint_core.trajectory.provenance.prompts import actionable
 
-        intents = sorted({self.owner_of_unit[i] for i in members if self.owner_of_unit[i]},
+        intents: list[str] = sorted({owner for i in members if (owner := self.owner_of_unit[i])},
                          key=by_intent.intent_number)
         named = [self.provenance.intents[t] for t in sorted({self.claims[i] for i in members if i in self.claims},
                                                              key=by_intent.intent_number)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from typing import TypeGuard
 
 import numpy as np
 
@@ -228,5 +229,5 @@ class _Linkage:
         if self._wanted(pair):
             heapq.heappush(self.heap, (pair, c, self.version[c]))
 
-    def _wanted(self, pair: Pair | None) -> bool:
+    def _wanted(self, pair: Pair | None) -> TypeGuard[Pair]:
         return pair is not None and -pair[0] >= self.threshold

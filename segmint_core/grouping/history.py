@@ -113,7 +113,7 @@ def read_history(git: Git, rev: str, limit: int = HISTORY_COMMITS, sweep: int = 
     return History(past[0].sha if past else None, tuple(commits), swept) if past else EMPTY
 
 
-def _index(commits: tuple[tuple[str, ...], ...], key) -> dict[str, frozenset[int]]:  # type: ignore[no-untyped-def]
+def _index(commits: tuple[tuple[str, ...], ...], key) -> dict[str, frozenset[int]]:
     seen: dict[str, set[int]] = {}
     for n, paths in enumerate(commits):
         for path in paths:

@@ -207,7 +207,7 @@ def _both(units: list[Unit]) -> str:
     return "both" if len(units) <= 2 else f"{len(units)} hunks"
 
 
-def _paths(units) -> str:  # type: ignore[no-untyped-def]
+def _paths(units) -> str:
     paths = sorted({u.path for u in units})
     if len(paths) > 2:
         return f"{paths[0]}, {paths[1]} and {len(paths) - 2} more"

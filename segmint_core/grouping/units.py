@@ -305,7 +305,7 @@ def _head_name(text: str) -> str | None:
 
 
 def _indent(text: str) -> int:
-    return len(_INDENT.match(text).group(0).expandtabs(4))  # type: ignore[union-attr]
+    return len(_INDENT.match(text).group(0).expandtabs(4))
 
 
 def _mentions(text: str) -> set[str]:

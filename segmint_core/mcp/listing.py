@@ -40,7 +40,7 @@ def serve_lean_listing(server: MCPServer) -> None:
     async def list_tools() -> list[Tool]:
         return [lean(tool) for tool in await listed()]
 
-    server.list_tools = list_tools  # type: ignore[method-assign]
+    server.list_tools = list_tools
 
 
 def lean(tool: Tool) -> Tool:

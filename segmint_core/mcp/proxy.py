@@ -19,8 +19,6 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-Runner = Callable[[Any, Any], Awaitable[None]]   # serves one connection over (read, write) streams
-
 import anyio
 from anyio.abc import TaskGroup
 from anyio.streams.memory import MemoryObjectSendStream
@@ -47,6 +45,7 @@ from segmint_core.mcp.discovery import Endpoint
 from segmint_core.mcp.stdio import ReadStream, WriteStream, stdio_transport
 from segmint_core.proc import pid_alive
 
+Runner = Callable[[Any, Any], Awaitable[None]]   # serves one connection over (read, write) streams
 log = logging.getLogger("segmint.mcp")
 
 REPLAY_ID = "segmint-relay-replay"

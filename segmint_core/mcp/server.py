@@ -169,7 +169,7 @@ def _serve_2025_subscriptions(server: MCPServer, notifier: ResourceNotifier, ses
     lowlevel.add_request_handler("resources/subscribe", SubscribeRequestParams, subscribe)
     lowlevel.add_request_handler("resources/unsubscribe", UnsubscribeRequestParams, notifier.unsubscribe)
     options = functools.partial(type(lowlevel).create_initialization_options, lowlevel)
-    lowlevel.create_initialization_options = (  # type: ignore[method-assign]
+    lowlevel.create_initialization_options = (
         lambda notification_options=None, *args, **kwargs: options(
             notification_options or NotificationOptions(resources_changed=True), *args, **kwargs)
     )

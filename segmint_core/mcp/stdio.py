@@ -103,7 +103,7 @@ async def stdio_transport(stdin: BinaryIO | None = None,
             tg.start_soon(_write_lines, wire_out, out_receive, lines.pending)
             lines.start()
             try:
-                yield read_receive, out_send  # type: ignore[misc]
+                yield read_receive, out_send
             finally:
                 await lines.stop()
                 await out_send.aclose()   # the writer ends once everything queued is written
@@ -270,7 +270,8 @@ def _kind(value: object) -> str:
         return "a boolean"
     if isinstance(value, float):
         return "a number with a fraction or exponent"
-    return {dict: "an object", list: "an array"}.get(type(value), type(value).__name__)
+    names: dict[type, str] = {dict: "an object", list: "an array"}
+    return names.get(type(value), type(value).__name__)
 
 
 def _bad_line(line: bytes) -> bytes:

@@ -254,8 +254,8 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
     if kind == "style":
         return [f"format {f}" for f in _files(facts.paths)]
     if kind in ("build", "ci"):
-        new = [f"add {f}" for f in _files(facts.new_files)] if set(facts.new_files) == set(facts.paths) else []
-        return new + _settings_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
+        added = [f"add {f}" for f in _files(facts.new_files)] if set(facts.new_files) == set(facts.paths) else []
+        return added + _settings_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
     if kind in CODE_TYPES and facts.settings is None:
         return _code_subjects(kind, facts, q)
     return _settings_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]

@@ -155,7 +155,7 @@ def fit_classifier(precedents: list[Precedent]) -> HouseClassifier:
     import numpy as np
 
     typed = [p for p in precedents if p.type]
-    types = sorted({p.type for p in typed})
+    types = sorted({p.type for p in typed if p.type})
     vocabulary: dict[str, int] = {}
     for p in typed:
         for f in p.features:

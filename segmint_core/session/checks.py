@@ -106,7 +106,7 @@ def _gather(session: SessionCore, spec: PlanSpec) -> None:
 def _order(session: SessionCore, specs: list[PlanSpec]) -> list[str]:
     """The open plans' ids in the order of ``specs`` (matched by the groups they commit)."""
     open_plans = [p for p in session.plans if p.status != APPLIED]
-    place = {}
+    place: dict[str, int] = {}
     for n, spec in enumerate(specs):
         for group in spec.group_ids:
             place.setdefault(group, n)

@@ -94,7 +94,7 @@ def _evidence_key(session: SessionCore) -> tuple:
             tuple(sorted((k, str(v)) for k, v in session.units.splits.items())))
 
 
-def _evidence(session: SessionCore):  # type: ignore[no-untyped-def]
+def _evidence(session: SessionCore):
     from segmint_core.grouping.engine import evidence
     from segmint_core.grouping.repository import Repository
 
@@ -159,7 +159,7 @@ def _work_out(session: SessionCore) -> Confidence:
     return with_provenance(out, session, recorded) if recorded is not None else out
 
 
-def with_provenance(out: Confidence, session: SessionCore, recorded) -> Confidence:  # type: ignore[no-untyped-def]
+def with_provenance(out: Confidence, session: SessionCore, recorded) -> Confidence:
     """Lines grouped by their recorded task are certain; what stays in doubt is the unrecorded lines
     and the prompts taken as follow-ups of a task (each could be a task of its own)."""
     from segmint_core.grouping.provenance import quoted
@@ -222,7 +222,7 @@ def _members(labels: list[int], blocks: list[int]) -> dict[str, dict[int, set[in
     return {"label": by_label, "block": by_block}
 
 
-def _describe(decision, session: SessionCore, units, links, names: list[str], members, labels: list[int],  # type: ignore[no-untyped-def]
+def _describe(decision, session: SessionCore, units, links, names: list[str], members, labels: list[int],
               blocks: list[int], ids: list[str], settled: set[str]) -> Uncertain | None:
     from segmint_core.grouping import confidence as engine
     from segmint_core.grouping.model import DEFAULT
@@ -261,7 +261,7 @@ def _describe(decision, session: SessionCore, units, links, names: list[str], me
                      hunks, source, None)
 
 
-def _vendored(units, side: set[int]) -> bool:  # type: ignore[no-untyped-def]
+def _vendored(units, side: set[int]) -> bool:
     """Whether any of the units is in a vendored package: a package is kept whole, never offered apart."""
     return any(vendored_package(units[u].path) for u in side)
 

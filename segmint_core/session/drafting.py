@@ -39,7 +39,7 @@ def generate_pr(session: SessionCore, commit_ids: list[str] | None = None, *, re
     return draft
 
 
-def recorded_task_lines(session: SessionCore, plans: list) -> list[str]:  # type: ignore[type-arg]
+def recorded_task_lines(session: SessionCore, plans: list) -> list[str]:
     """The tasks recorded for the plans' lines, as the pull request lists them: each task's ask,
     with how many follow-ups it took."""
     from segmint_core.session.intents import recorded_tasks

@@ -254,7 +254,7 @@ def _numbers(hunk_id: str, groups: list[tuple[list[int], list[OldUnit]]]) -> lis
     olds = [[_number(u) for u in units] for _, units in groups]
     parents = {u.parent for _, units in groups for u in units}
     if len(parents) == 1 and all(n is not None for ns in olds for n in ns):
-        kept = [min(ns) if ns else None for ns in olds]
+        kept = [min(n for n in ns if n is not None) if ns else None for ns in olds]
         nxt = max((k for k in kept if k is not None), default=0)
         numbers = []
         for k in kept:

@@ -117,7 +117,7 @@ class Debouncer:
             if first_due > now:
                 self._cond.wait(first_due - now)
                 continue
-            batch = []
+            batch: list[str] = []
             horizon = now + self.delay * COALESCE
             for path, due in list(self._due.items()):
                 if due > horizon or len(batch) >= MAX_BATCH:

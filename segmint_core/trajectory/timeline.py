@@ -203,7 +203,7 @@ def _hunk_commits(change: Change, hunk: Hunk, trace: _FileTrace) -> set[str]:
         if mark == "+":
             at = to_worktree(new_line)
             if at is not None and 1 <= at <= len(trace.lines) and trace.lines[at - 1]:
-                found.add(trace.lines[at - 1])  # type: ignore[arg-type]
+                found.add(trace.lines[at - 1])
             new_line += 1
         elif mark == " ":
             new_line += 1

@@ -20,6 +20,7 @@ from watchdog.events import (
     FileModifiedEvent, FileMovedEvent, FileSystemEvent, FileSystemEventHandler,
 )
 from watchdog.observers import Observer
+from watchdog.observers.api import BaseObserver
 
 from segmint_core.trajectory.errors import TrajectoryError
 from segmint_core.trajectory.ignore import is_internal
@@ -61,7 +62,7 @@ class Watcher:
     def __init__(self, root: str, touch: Callable[[str], None]) -> None:
         self.root = root
         self._handler = _Handler(root, touch)
-        self._observer: Observer | None = None
+        self._observer: BaseObserver | None = None
 
     def start(self) -> None:
         observer = Observer()

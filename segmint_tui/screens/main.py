@@ -128,7 +128,7 @@ class MainScreen(SessionActions, Screen):
     # -- parts ------------------------------------------------------------------------
 
     @property
-    def tree(self) -> GroupsTree:
+    def tree(self) -> GroupsTree:  # type: ignore[override]  # the groups pane, not Textual's DOM tree it shadows
         return self.query_one(GroupsTree)
 
     @property

@@ -27,7 +27,7 @@ class SessionActions:
 
     @property
     def segmint(self) -> SessionHost:
-        return self.app  # type: ignore[attr-defined,return-value]
+        return self.app
 
     @property
     def session(self):
@@ -131,7 +131,7 @@ class SessionActions:
         sure = self.tree.confidence
         return list(sure.uncertain) if sure is not None and sure.revision == self.session.revision else []
 
-    def _doubt_here(self):  # type: ignore[no-untyped-def]
+    def _doubt_here(self):
         """The uncertain decision about the hunk or group under the cursor, if any."""
         ref = self.tree.cursor_ref
         if ref is None:
@@ -406,7 +406,7 @@ class SessionActions:
             return
         self._approve(ids)
 
-    def _message_on_screen(self):  # type: ignore[no-untyped-def]
+    def _message_on_screen(self):
         """A session call saving the commit editor's unsaved message, to make before approving or
         committing: what is approved and committed is the message the person sees. None if saved."""
         editor = self.editor

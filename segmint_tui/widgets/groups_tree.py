@@ -242,7 +242,7 @@ class GroupsTree(Tree[NodeRef]):
             if hunk is not None:
                 node.set_label(self._hunk_label(hunk))
 
-    def show_confidence(self, confidence) -> None:  # type: ignore[no-untyped-def]
+    def show_confidence(self, confidence) -> None:
         """Mark what the session's confidence doubts (relabels only the nodes whose mark changed)."""
         before = self.confidence
         self.confidence = confidence

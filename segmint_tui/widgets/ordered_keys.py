@@ -33,7 +33,7 @@ class OrderedKeys:
     async def _run_binding(self, key: str) -> bool:
         # Priority bindings ran before the key reached this widget; the chain
         # the app would search starts here, so this widget's own binding is first.
-        widget: Widget = self   # type: ignore[assignment]
+        widget: Widget = self
         active = widget.screen.active_bindings.get(key)
         if active is None or active.node is not widget or active.binding.priority or not active.enabled:
             return False

@@ -76,7 +76,7 @@ def test_cases_chain_eligible_commits_and_truth_comes_from_blame(repo: Repo) -> 
         ((_, tangle),) = list(tangles(workspace, Selection(2, 5)))
     result = run_case(Sample("repo", 2, tangle, *case_evidence(tangle)))
     by_path = {}
-    for (hunk_id, index), commit in tangle.truth.items():
+    for (hunk_id, _index), commit in tangle.truth.items():
         path = tangle.changes.change_of(hunk_id).file_path
         by_path.setdefault(path, set()).add(commit)
     assert by_path == {"calc.py": {0}, "README.md": {1}}  # the test file came and went: no line

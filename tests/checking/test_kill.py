@@ -3,7 +3,6 @@ for long: removed on the way out (SIGTERM, Ctrl-C), else by the next check (SIGK
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys

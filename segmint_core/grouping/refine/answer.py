@@ -231,6 +231,10 @@ def _unknown(kind: str, ids: list[str]) -> None:
 
 def _doubled(ids: list[str]) -> None:
     seen: set[str] = set()
-    twice = [i for i in ids if i in seen or seen.add(i)]
+    twice = []
+    for i in ids:
+        if i in seen:
+            twice.append(i)
+        seen.add(i)
     if twice:
         raise InvalidAnswer(f"the answer names {', '.join(dict.fromkeys(twice))} more than once")

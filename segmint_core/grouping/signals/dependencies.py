@@ -26,7 +26,7 @@ def links(ctx: Context) -> Iterator[Link]:
     for unit in ctx.units:
         if dependency_file(unit.path) is not None:
             files[unit.path].append(unit)
-    locks = sorted(p for p in files if dependency_file(p).role == LOCK)  # type: ignore[union-attr]
+    locks = sorted(p for p in files if dependency_file(p).role == LOCK)
     for lock in locks:
         for other in sorted(files):
             if other != lock and same_dependencies(lock, other) and (other not in locks or other > lock):

@@ -37,7 +37,7 @@ def links(ctx: Context) -> Iterator[Link]:
         by_stem[lexicon.stem(path)].append(path)
         by_dir[lexicon.directory(path)].append(path)
     seen: set[tuple[str, str]] = set()
-    for stem, group in sorted(by_stem.items()):
+    for _stem, group in sorted(by_stem.items()):
         for x, p in enumerate(group):
             for q in _partners(group, x):
                 seen.add((p, q))

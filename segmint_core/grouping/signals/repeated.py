@@ -49,9 +49,9 @@ def _moved(ctx: Context) -> Iterator[Link]:
     added: dict[str, list[int]] = defaultdict(list)
     for unit in ctx.units:
         for text in {_distinctive(line) for line in unit.removed} - {None}:
-            removed[text].append(unit.index)  # type: ignore[index]
+            removed[text].append(unit.index)
         for text in {_distinctive(line) for line in unit.added} - {None}:
-            added[text].append(unit.index)  # type: ignore[index]
+            added[text].append(unit.index)
     pairs: dict[tuple[int, int], str] = {}
     for text in sorted(removed.keys() & added.keys()):
         for a in removed[text][:4]:

@@ -36,7 +36,7 @@ class UnitSyntax:
 class SyntaxIndex:
     """Parses of the changed files, made on first use."""
 
-    def __init__(self, changes: list[Change], git: Git | None, skip: set[str] = frozenset()) -> None:  # type: ignore[assignment]
+    def __init__(self, changes: list[Change], git: Git | None, skip: set[str] = frozenset()) -> None:
         wanted = {c.file_path for c in changes if c.file_path not in skip and grammar_for(c.file_path) is not None}
         self._git = git
         self._layers = layers(changes, wanted)
@@ -79,7 +79,7 @@ class SyntaxIndex:
         if id(layer) not in self._parsed:
             grammar = grammar_for(layer.path)
             ok = grammar is not None and layer.new is not None and sum(map(len, layer.new)) <= MAX_PARSED
-            self._parsed[id(layer)] = Parsed(grammar, layer.new) if ok else None  # type: ignore[arg-type]
+            self._parsed[id(layer)] = Parsed(grammar, layer.new) if ok else None
         return self._parsed[id(layer)]
 
 

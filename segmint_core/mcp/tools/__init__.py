@@ -58,7 +58,7 @@ def add_service_tool(server: MCPServer, method: Callable[..., ToolResult], annot
     tool.__name__ = method.__name__
     tool.__doc__ = wording.description
     signature = inspect.signature(method, eval_str=True)
-    tool.__signature__ = signature.replace(  # type: ignore[attr-defined]
+    tool.__signature__ = signature.replace(
         parameters=[_bounded(p) for p in signature.parameters.values()],
         return_annotation=Annotated[CallToolResult, schemas.OpenObject],
     )
