@@ -6,7 +6,9 @@ temporary HOME, tool folders and caches, so nothing reaches the machine's own.
 Each installed ``segmint`` is then used as a person or an agent would: its
 version, ``segmint mcp`` answering ``tools/list`` to the MCP SDK's stdio client
 with the arguments ``server.json`` gives, ``segmint group`` on a temporary
-repository (the grouping model's data must be in the wheel), and its skill.
+repository (the grouping model's data must be in the wheel), ``changes`` and
+``plan`` there, ``--help``, its skill, and ``segmint bench``, which says in one
+sentence that the benchmarks need a checkout: the wheel holds no benchmark.
 The registries must be reachable (they are in CI): the build and both
 installs fetch their dependencies.
 """
@@ -35,7 +37,7 @@ from tests.support.repo import Repo
 
 ROOT = Path(__file__).resolve().parents[2]
 MARK = "<!-- run as written by tests/packaging/test_install.py -->"
-PACKAGES = ("segmint_core", "segmint_tui")
+PACKAGES = ("segmint", "segmint_core", "segmint_tui")
 TIMEOUT = 600
 
 
@@ -81,6 +83,17 @@ def test_the_wheel_holds_every_data_file_of_the_packages(installed) -> None:
     assert f"mcp-name: {server['name']}" in metadata   # what the MCP registry reads on PyPI
 
 
+def test_the_wheel_ships_the_product_alone(installed) -> None:
+    """No benchmark, experiment, demo, screenshot generation or model no shipped path uses."""
+    wheel, _ = installed
+    modules = [n for n in zipfile.ZipFile(wheel).namelist() if n.endswith((".py", ".json"))]
+    assert {"segmint/cli/__init__.py", "segmint_core/grouping/model.json", "segmint_tui/app.py"} <= set(modules)
+    assert [n for n in modules if n.split("/")[0] not in PACKAGES] == []
+    unshipped = ("bench", "demo", "screenshot", "boosted", "merging", "grouping/seed.py", "model_v1")
+    stub = "segmint/cli/bench.py"   # the command that says the benchmarks need a checkout
+    assert [n for n in modules if any(word in n for word in unshipped) and n != stub] == []
+
+
 def test_each_installed_tool_runs_from_its_own_environment(installed, tmp_path: Path) -> None:
     _, tools = installed
     env = _clean_env(tmp_path)
@@ -97,6 +110,15 @@ def test_each_installed_tool_runs_from_its_own_environment(installed, tmp_path: 
         grouped = json.loads(_run(tool.segmint, "group", "--json", cwd=repo.path, env=env).stdout)
         assert grouped["groups"] and {h for g in grouped["groups"] for h in g["hunk_ids"]} == {
             h["id"] for c in grouped["changes"] for h in c["hunks"]}, tool.how
+        assert "changes" in _run(tool.segmint, "--help", cwd=tmp_path, env=env).stdout, tool.how
+        listed = json.loads(_run(tool.segmint, "changes", "--json", cwd=repo.path, env=env).stdout)
+        assert len(listed["changes"]) == len(grouped["changes"]), tool.how
+        planned = _run(tool.segmint, "plan", cwd=repo.path, env=env)
+        assert planned.stdout.strip(), tool.how
+        bench = subprocess.run([str(tool.segmint), "bench", "mcp"], cwd=tmp_path, env=env, capture_output=True,
+                               text=True, timeout=120)
+        assert bench.returncode == 2 and bench.stdout == "", tool.how
+        assert bench.stderr.count("\n") == 1 and "needs a checkout" in bench.stderr, (tool.how, bench.stderr)
         assert _run(tool.segmint, "skill", cwd=tmp_path, env=env).stdout == skill_text(), tool.how
         skills = tmp_path / f"{tool.how}-skills"
         _run(tool.segmint, "skill", "--install", "--path", str(skills), cwd=tmp_path, env=env)
