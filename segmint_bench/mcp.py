@@ -3,7 +3,7 @@ and what ``tools/list`` costs an agent in tokens.
 
 A real ``segmint mcp`` process is started on the repository (default: a
 temporary one whose working tree changes ``--files`` files, 20 by default,
-two hunks each), initialized with protocol 2024-11-05 as the seed does, then
+two hunks each), initialized with protocol 2024-11-05 as the first clients do, then
 sent ``list_changes`` ``--repeat`` times, one request at a time; each round
 trip is timed from writing the request line to reading its response line.
 Every call re-reads the working tree (git diff, staged and unstaged), as an

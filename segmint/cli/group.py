@@ -104,7 +104,7 @@ def format_refinement(refinement: Refinement) -> str:
     return "\n".join(lines) + "\n"
 
 
-WIRE_KEYS = ("id", "change_ids", "hunk_ids", "summary", "reasons")   # DESIGN.md's ChangeGroup
+WIRE_KEYS = ("id", "change_ids", "hunk_ids", "summary", "reasons")   # a ChangeGroup's keys on the wire (grouping/models.py)
 
 
 def encode_groups(session: Session) -> str:

@@ -2,8 +2,8 @@
 
 From a repository's history, k consecutive commits by one author are tangled
 into one dirty tree (see ``cases.py``); every changed line is scored against
-the commit that made it. Segmint's engine is shown beside the seed's
-algorithm, simple baselines and the ceiling of perfect hunk-level grouping. A
+the commit that made it. Segmint's engine is shown beside the clustering
+it started from (``models/seed.py``), simple baselines and the ceiling of perfect hunk-level grouping. A
 synthetic change set (1,000 hunks by default) times grouping at scale.
 
 ``--leave-one-out DIR...`` scores each repository with a model fit on the

@@ -1,4 +1,4 @@
-"""Diff chunking for agents (seed 002, diffchunk): a large diff, or the working
+"""Diff chunking for agents (after diffchunk): a large diff, or the working
 tree, cut into numbered chunks at file and hunk boundaries, to list, search and read.
 
 ``ChunkService`` holds one method per MCP tool; the MCP layer registers them.

@@ -1,4 +1,4 @@
-"""The diff-chunk tools (seed 002, diffchunk): one method per MCP tool.
+"""The diff-chunk tools (after diffchunk): one method per MCP tool.
 
 Every method returns a ``ToolResult``: readable text for the agent and a dict
 for ``structuredContent``; bad input raises a ``SegmintError`` with one

@@ -1,6 +1,6 @@
 """Output schemas: the shapes of ``structuredContent``, as TypedDicts.
 
-They mirror the wire shapes of DESIGN.md (``Change.to_dict()``,
+They mirror the wire shapes the dataclasses encode (``Change.to_dict()``,
 ``Group.to_dict()``, ``CommitPlan.to_dict()``, ``Session.snapshot()``); the
 SDK turns each into the tool's ``outputSchema`` and checks results against it.
 Fields added to the models later pass through (extra keys are allowed); a
@@ -180,7 +180,7 @@ class FileCommitted(TypedDict):
 class ApplyResult(TypedDict):
     commit_id: str
     status: str          # applied | awaiting_approval | dry_run
-    success: bool        # the seed's field: true when committed (or, for a dry run, when it would commit)
+    success: bool        # kept for the first clients: true when committed (or, for a dry run, when it would commit)
     sha: str | None
     files: list[FileCommitted]
     message: str

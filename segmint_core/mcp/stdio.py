@@ -1,6 +1,6 @@
 """JSON-RPC over stdin and stdout, one message per line: the transport of ``segmint mcp``.
 
-Besides carrying messages, it keeps the promises of the seed README:
+Besides carrying messages, it keeps these promises to clients:
 
 - stdout carries JSON-RPC only. While serving, file descriptor 1 points at
   stderr and 0 at the null device, so stray output (a git hook, a print)
@@ -14,7 +14,7 @@ Besides carrying messages, it keeps the promises of the seed README:
 - At end of input, requests still being worked on are answered before the
   transport closes (``printf '...' | segmint mcp`` prints every response);
   one the client cancelled gets no answer, so it is not waited for.
-- An ``initialize`` without ``clientInfo`` (the seed's lazygit bridge sends
+- An ``initialize`` without ``clientInfo`` (the lazygit bridge sends
   none) is accepted.
 """
 
@@ -232,7 +232,7 @@ def _cancelled_id(message: JSONRPCMessage) -> object:
 
 
 def _with_client_info(message: JSONRPCRequest) -> JSONRPCRequest:
-    """The seed's clients (lazygit-mcp-bridge) initialize without ``clientInfo``, which the
+    """Some clients (lazygit-mcp-bridge) initialize without ``clientInfo``, which the
     protocol requires and the SDK insists on; such an ``initialize`` gets a placeholder."""
     params = message.params
     if message.method != "initialize" or not isinstance(params, dict) or "clientInfo" in params:

@@ -1,4 +1,4 @@
-"""Review messages from a person to the agent (seed 004, lazygit-mcp-bridge).
+"""Review comments from a person to the agent, carried as lazygit-mcp-bridge carries them.
 
 A person comments on a file, a line or a hunk, from the TUI or from lazygit
 (``segmint send``); the agent reads the comments through MCP

@@ -1,4 +1,4 @@
-"""The seed's text for review messages: numbered blocks, a rule between them."""
+"""The text of review messages as agents read them: numbered blocks, a rule between them."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The session's data: groups, commit plans, the PR draft, the activity log.
 
-Wire shapes follow DESIGN.md; fields added here (``revision``, ``change_ids``
+Wire shapes as agents and the TUI read them; fields added here (``revision``, ``change_ids``
 on plans, ``sha``/``error``/``note``) are additions, never renames.
 """
 

@@ -1,4 +1,4 @@
-"""The edit timeline (seed 003, Code Trajectory).
+"""The edit timeline, recorded as Code Trajectory records it.
 
 Every save in the project is recorded into a shadow git repository in
 ``.trajectory/`` (its own git dir, the project as work tree, its own index), so

@@ -1,6 +1,6 @@
 """The shadow repository's commit messages, built and read back.
 
-Subjects follow the seed so people and agents can read the log directly::
+Subjects follow one fixed form so people and agents can read the log directly::
 
     [AUTO-TRJ] 14:03:07 - Fix login - app.py (+3 -1), util.py (new, +10)
     [CONSOLIDATE] 15:00:00 - Implemented login

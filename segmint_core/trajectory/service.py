@@ -1,4 +1,4 @@
-"""``TrajectoryService``: the six edit-timeline tools of seed 003, over one recording.
+"""``TrajectoryService``: the six edit-timeline tools, over one recording.
 
 Each public tool method takes the seed's arguments and returns a ``ToolResult``
 (markdown ``text`` sized for a model's context, structured ``data`` beside it),
@@ -101,7 +101,7 @@ class TrajectoryService:
     # -- tools -----------------------------------------------------------------
 
     def configure_project(self, path: str) -> ToolResult:
-        """Start recording a project's edit timeline (seed 003).
+        """Start recording a project's edit timeline.
 
         ``path`` must be absolute and inside a git work tree; the work tree's top
         folder becomes the project. Over MCP, only the session's repository (or

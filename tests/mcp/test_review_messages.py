@@ -27,7 +27,7 @@ def test_the_seed_examples_replayed_over_stdio(dirty: Repo) -> None:
         assert init["capabilities"]["resources"] == {"subscribe": True, "listChanged": True}
         assert init["capabilities"]["tools"] == {"listChanged": False}
         server.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
-        # 2. tools/list (no params at all, as in the seed)
+        # 2. tools/list (no params at all, as some clients send it)
         tools = {t["name"]: t for t in server.request(2, "tools/list")["result"]["tools"]}
         check = tools["check_lazygit_messages"]
         assert check["description"].startswith("Check for new messages from lazygit")

@@ -1,4 +1,4 @@
-"""``segmint mcp`` as a real process: the seed's line-by-line sequence, stdout hygiene, end of input."""
+"""``segmint mcp`` as a real process: a client's line-by-line sequence, stdout hygiene, end of input."""
 
 from __future__ import annotations
 

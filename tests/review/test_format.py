@@ -1,4 +1,4 @@
-"""The seed's message text (004-lazygit-mcp-bridge-protocol.md)."""
+"""The review messages' text as agents read it."""
 
 from __future__ import annotations
 

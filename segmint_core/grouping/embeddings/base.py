@@ -9,7 +9,7 @@ import numpy as np
 
 Progress = Callable[[int, int, str], None]
 
-MAX_LINES = 200  # the seed's cap on embedded diff lines
+MAX_LINES = 200  # embedded diff lines at most, per unit
 NORM_ROWS = 256  # rows normalized at a time
 
 
@@ -25,7 +25,7 @@ class EmbeddingProvider(Protocol):
 
 
 def embedding_text(path: str, header: str, lines: list[str]) -> str:
-    """As in the seed: the file path, the hunk header, the diff lines (capped)."""
+    """The file path, the hunk header, the diff lines (capped)."""
     return "\n".join([path, header, *lines[:MAX_LINES]])
 
 

@@ -1,4 +1,4 @@
-"""The seed's five tools: list, group, plan, apply, draft the PR (seed 000/001 contracts)."""
+"""The five tools of the commit flow: list, group, plan, apply, draft the PR."""
 
 import logging
 from typing import Annotated

@@ -1,4 +1,4 @@
-"""The diffchunk tools (seed 002): large diffs, or the working tree, read in chunks."""
+"""The diffchunk tools: large diffs, or the working tree, read in chunks."""
 
 from collections.abc import Callable
 from typing import Any

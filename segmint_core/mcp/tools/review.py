@@ -1,4 +1,4 @@
-"""The review-message tool (seed 004): the person's comments, read once."""
+"""The review-message tool: the person's comments, read once."""
 
 from typing import Annotated
 

@@ -1,4 +1,4 @@
-"""The edit-trajectory tools (seed 003), with the annotations the service declares (a read-only one
+"""The edit-trajectory tools, with the annotations the service declares (a read-only one
 spelled out in full, since a client may take a missing destructiveHint for true)."""
 
 from mcp.server import MCPServer
