@@ -31,7 +31,7 @@ COMMANDS = {
     "check": "check every planned commit on its own (does each one build?)",
     "apply": "commit a planned commit (or all of them) exactly",
     "pr": "draft the pull request from the plans or applied commits",
-    "undo": "undo the last commit Segmint made",
+    "undo": "undo the last operation Segmint made (all commits of one apply --all)",
     "bench": "run a benchmark beside its reference",
     "trajectory": "record the edit timeline (every save) into .trajectory/",
     "intent": "say what you are working on now (recorded with your edits), or show it",

@@ -92,12 +92,12 @@ class ApplyResult:
 
 def apply_selection(
     git: Git, changes: ChangeSet, selection: Selection, message: str, *, dry_run: bool = False,
-    label: str = "a commit", record: Callable[[ApplyResult], None] | None = None,
+    label: str = "a commit", record: Callable[[ApplyResult], None] | None = None, operation: str = "",
 ) -> ApplyResult:
     """Commit the selection; ``record`` (the session's) runs before the journal goes.
 
     ``label`` names the work in the sentence a later run says if this one is
-    interrupted (``journal.finish``).
+    interrupted (``journal.finish``); ``operation``, the operation it belongs to, so that run logs it there.
     """
     by_id = changes.by_id
     touched = [by_id[cid] for cid in selection.change_ids()]
@@ -115,7 +115,7 @@ def apply_selection(
             paths, after = _prepare_index(git, held.index, targets, flight.prepared)
             tree = _commit_tree(git, changes.head, targets, flight.journal.scratch, label)
             flight.ready(target=tree, paths=paths, index_after=after, saved_index=saved,
-                         index=flight.prepared if paths else None)
+                         index=flight.prepared if paths else None, operation=operation)
             try:
                 with flight.inherited():
                     sha = _run_git_commit(git, flight.journal.scratch, changes.head, message)

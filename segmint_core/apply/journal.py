@@ -60,6 +60,8 @@ class Journal:
     saved_index: str | None = None                         # the index before, kept for undo
     undone: str | None = None                              # undo: the commit taken back
     keepalive: str | None = None                           # the file its git processes hold locked (``Flight``)
+    operation: str = ""                                    # apply: the operation the commit belongs to
+    undoes: list[str] = field(default_factory=list)        # undo: the operations it takes back
 
     def to_json(self) -> bytes:
         return json.dumps(asdict(self), ensure_ascii=False).encode("utf-8", "surrogateescape")

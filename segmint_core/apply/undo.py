@@ -25,10 +25,13 @@ from segmint_core.wording import shown
 
 
 def undo_commit(git: Git, sha: str, parent: str | None, *, saved_index: str | None, paths: list[str],
-                label: str, record: Callable[[], None], after: dict[str, str] | None = None) -> None:
+                label: str, record: Callable[[], None], after: dict[str, str] | None = None,
+                undoes: list[str] | None = None) -> None:
     """Move HEAD from ``sha`` back to ``parent`` and restore ``paths`` in the index from ``saved_index``;
     ``record`` (the session's) runs before the journal goes. ``after``: each path's entry as the
-    apply left it (``mode oid``, "" for none); a path staged otherwise since keeps what is staged."""
+    apply left it (``mode oid``, "" for none); a path staged otherwise since keeps what is staged.
+    ``sha`` may be several commits on from ``parent`` (the last of an ``apply --all``): one move takes
+    them all back; ``undoes`` names their operations in the journal."""
     saved_index = saved_copy(git, saved_index)
     if paths and saved_index is not None and not os.path.exists(saved_index):
         raise RefusedError(_missing_copy(label, saved_index, parent))
@@ -41,7 +44,8 @@ def undo_commit(git: Git, sha: str, parent: str | None, *, saved_index: str | No
             if gone:
                 raise RefusedError(_pruned_sentence(label, gone, parent))
             prepared = _restored_index(git, str(held.index), flight.prepared, saved_index, paths)
-            flight.ready(target=parent, index=flight.prepared if prepared else None, undone=sha)
+            flight.ready(target=parent, index=flight.prepared if prepared else None, undone=sha,
+                         undoes=list(undoes or []))
             move_head(git, sha, parent, "segmint: undo")
             flight.moved = True
             try:

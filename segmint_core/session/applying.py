@@ -10,20 +10,22 @@ from __future__ import annotations
 
 from contextlib import nullcontext
 from dataclasses import dataclass, field
+from datetime import timezone
 from typing import Any
 
-from segmint_core.apply.commit import ApplyResult, Selection, apply_selection, refuse_unfinished
+from segmint_core.apply.commit import ApplyResult, Selection, apply_selection
 from segmint_core.apply.journal import Unrecorded
-from segmint_core.apply.undo import forget_saved_index, undo_commit
+from segmint_core.apply.undo import forget_saved_index
 from segmint_core.errors import OutOfDateError, RefusedError, SegmintError, os_trouble
 from segmint_core.git_modes import GITLINK
 from segmint_core.session import events, ledger
-from segmint_core.session.core import SessionCore, short_head
+from segmint_core.session.core import SessionCore
 from segmint_core.session.groups import disagreement
-from segmint_core.session.models import AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, FAILED, PERSON, CommitPlan
+from segmint_core.session.models import (
+    AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, FAILED, PERSON, CommitPlan,
+)
 from segmint_core.session.planner import merge_advice, needed_later
 from segmint_core.session import state as saved_state
-from segmint_core.session.state import write_units
 from segmint_core.wording import counted, readable
 
 
@@ -82,10 +84,11 @@ def apply_commit(session: SessionCore, commit_id: str, *, dry_run: bool = False,
 
 def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str) -> ApplyOutcome:
     before = ledger.state_before(session.state, session.units.splits)
+    op = session.batch_op or operation_start(session, actor)
 
     def record(result: ApplyResult) -> None:
         ledger.record_commit(session.state, plan, result.sha or "", result.parent, saved_index=result.saved_index,
-                             paths=result.index_paths, before=before, index_after=result.index_after)
+                             paths=result.index_paths, before=before, index_after=result.index_after, op=op)
         try:
             session.save()
         except OSError as exc:   # the commit and the index are right; the journal stays for the next run
@@ -95,7 +98,7 @@ def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str)
     try:
         selection = selection_for(session, plan)
         result = apply_selection(session.git, session.units.changeset, selection,
-                                 plan.message, dry_run=dry_run, label=plan.id, record=record)
+                                 plan.message, dry_run=dry_run, label=plan.id, record=record, operation=op.id)
     except SegmintError as exc:
         if not dry_run and plan.status != APPLIED:
             plan.status, plan.error = FAILED, str(exc)
@@ -113,10 +116,10 @@ def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str)
 
 
 def _forget_unreachable(session: SessionCore) -> None:
-    """Keep no more commits to undo than the saved session does (``UNDO_KEPT``), and remove the
+    """Keep no more operations to undo than the saved session does (``UNDO_KEPT``), and remove the
     copies of the index kept for the older ones: each is a copy of the whole index."""
     applied = session.state.applied
-    dropped = applied[:-saved_state.UNDO_KEPT]
+    dropped = applied[:len(applied) - len(saved_state.undo_reaches(applied))]
     del applied[:len(dropped)]
     for commit in dropped:
         forget_saved_index(session.git, commit.index_before)
@@ -171,57 +174,23 @@ def apply_all(session: SessionCore, *, actor: str = PERSON, approved_only: bool 
             wanted = [p for p in session.plans if p.status != APPLIED and (p.status == APPROVED or not approved_only)]
             for plan in wanted:   # before any commit, so none of the batch lands half-way
                 _refuse_if_out_of_date(session, plan)
+            session.batch_op = operation_start(session, actor)   # the batch is one operation: one undo takes it back
         made: list[ApplyOutcome] = []
-        for plan_id in [p.id for p in wanted]:
-            try:
-                made.append(apply_commit(session, plan_id, dry_run=False, actor=actor))
-            except (SegmintError, OSError) as exc:
-                stop = stopped(session, made, plan_id, exc)
-                if stop is None:
-                    raise
-                raise stop from exc
+        try:
+            for plan_id in [p.id for p in wanted]:
+                try:
+                    made.append(apply_commit(session, plan_id, dry_run=False, actor=actor))
+                except (SegmintError, OSError) as exc:
+                    stop = stopped(session, made, plan_id, exc)
+                    if stop is None:
+                        raise
+                    raise stop from exc
+        finally:
+            session.batch_op = None
         return made
 
 
-@dataclass
-class UndoOutcome:
-    sha: str
-    commit_id: str
-    head: str | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"undone": self.sha, "commit_id": self.commit_id, "head": self.head}
-
-
-def undo(session: SessionCore, *, actor: str = PERSON) -> UndoOutcome:
-    with session.committing, session.lock:
-        if not session.applied:
-            raise RefusedError("Nothing to undo: Segmint has made no commit in this session")
-        last = session.applied[-1]
-        head = session.git.head()
-        if head != last.sha:
-            raise RefusedError(
-                f"HEAD is {head[:7] if head else 'unborn'}, not Segmint's last commit {last.sha[:7]}; nothing was undone"
-            )
-        refuse_unfinished(session.git, "undo")
-
-        def record() -> None:
-            approved = [p["id"] for p in last.state_before["plans"] if p.get("status") == APPROVED]
-            session.units = ledger.put_back(session.state, last, session.capture_changes())
-            again = f"; {', '.join(approved)} must be approved again" if approved else ""
-            session.log(actor, "undid", f"{actor} undid {last.plan_id} ({last.sha[:7]}){again}")
-            try:
-                write_units(session.folder, session.units, session.state)
-                session.save()
-            except OSError as exc:   # HEAD and the index are right; the journal stays for the next run
-                raise Unrecorded(f"{last.plan_id} ({last.sha[:7]}) is undone: HEAD is back at {short_head(last.parent)} "
-                                 "and the index as it was", exc) from exc
-
-        undo_commit(session.git, last.sha, last.parent, saved_index=last.index_before, paths=last.paths,
-                    after=last.index_after,
-                    label=last.plan_id, record=record)
-        forget_saved_index(session.git, last.index_before)   # its commit is gone: nothing undoes it again
-        outcome = UndoOutcome(last.sha, last.plan_id, last.parent)
-    session.announce(events.CHANGES, actor, outcome.to_dict())
-    session.announce(events.PLANS, actor, outcome.to_dict())
-    return outcome
+def operation_start(session: SessionCore, actor: str) -> ledger.OpStart:
+    """A new operation, begun now on the branch HEAD names."""
+    stamp = session._clock().astimezone(timezone.utc).isoformat(timespec="seconds")
+    return ledger.OpStart(ledger.next_op_id(session.state), actor, stamp, session.git.head_ref())

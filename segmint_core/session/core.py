@@ -68,6 +68,7 @@ class SessionCore:
         self.units = None if journal.pending(git.git_dir) else Units(self.capture_changes(), {})
         self._units_just_read = True  # the first adoption need not capture again
         self._reread = False   # the units must be read again: interrupted work was finished since
+        self.batch_op: ledger.OpStart | None = None   # the operation an ``apply --all`` under way adds to
         with self.lock:
             if self._disk_stamp is None:  # nothing saved yet: a new session
                 self.state = SavedState(fingerprint=self.units.changeset.fingerprint, head=self.units.changeset.head)
@@ -338,7 +339,15 @@ class SessionCore:
                 if plan is not None and not any(a.sha == done.sha for a in saved.applied):
                     ledger.record_commit(saved, plan, done.sha or "", work.head, saved_index=work.saved_index,
                                          paths=work.paths, before=ledger.state_before(saved, saved.splits),
-                                         index_after=work.index_after)
+                                         index_after=work.index_after,
+                                         op=ledger.OpStart(work.operation) if work.operation else None)
+            elif done.moved and work.undoes:
+                taken = ledger.taken_back(saved, work.undoes)
+                if taken:
+                    fresh = self.capture_changes()
+                    write_units(self.folder, ledger.put_back(saved, taken[0], fresh, taken), saved)
+                    ledger.record_undo(saved, ledger.operations_named(saved, work.undoes),
+                                       ledger.OpStart(ledger.next_op_id(saved)), work.head, done.journal.target)
             elif done.moved and saved.applied and saved.applied[-1].sha == work.undone:
                 write_units(self.folder, ledger.put_back(saved, saved.applied[-1], self.capture_changes()), saved)
             self.log("segmint", "recovered", done.sentence, saved)

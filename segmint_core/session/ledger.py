@@ -8,11 +8,13 @@ line with the repository the same way.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from segmint_core.changes import ChangeSet
 from segmint_core.session.models import (
-    APPLIED, APPROVED, FAILED, PROPOSED, AppliedCommit, CommitPlan, Group,
+    APPLIED, APPLY_OP, APPROVED, FAILED, PROPOSED, SEGMINT, UNDO_OP, AppliedCommit, CommitPlan, Group, Operation,
+    id_number,
 )
 from segmint_core.session.state import SavedState
 from segmint_core.session.units import Units
@@ -27,16 +29,82 @@ def state_before(state: SavedState, splits: dict[str, list[int]]) -> dict[str, A
     }
 
 
+@dataclass
+class OpStart:
+    """The operation a commit belongs to, as known when it began (one per apply, one per apply --all)."""
+
+    id: str
+    actor: str = SEGMINT
+    time: str = ""
+    ref: str | None = None
+
+
+def next_op_id(state: SavedState) -> str:
+    return f"op-{state.op_count + 1}"
+
+
+def find_operation(state: SavedState, op_id: str) -> Operation | None:
+    return next((o for o in state.operations if o.id == op_id), None)
+
+
 def record_commit(state: SavedState, plan: CommitPlan, sha: str, parent: str | None, *, saved_index: str | None,
-                  paths: list[str], before: dict[str, Any], index_after: dict[str, str] | None = None) -> None:
-    """``plan`` is committed as ``sha`` on ``parent``: mark it applied and keep what undo needs."""
+                  paths: list[str], before: dict[str, Any], index_after: dict[str, str] | None = None,
+                  op: OpStart | None = None) -> None:
+    """``plan`` is committed as ``sha`` on ``parent``: mark it applied, keep what undo needs, and
+    log it in its operation (``op``; a new one when None)."""
     plan.status, plan.sha, plan.error = APPLIED, sha, None
     for other in state.plans:   # the rest now go on top of this commit
         if other.status != APPLIED and other.base == parent:
             other.base = sha
+    op = op or OpStart(next_op_id(state))
     state.applied.append(AppliedCommit(sha=sha, parent=parent, plan_id=plan.id, index_before=saved_index or "",
-                                       paths=list(paths), state_before=before, index_after=dict(index_after or {})))
+                                       paths=list(paths), state_before=before, index_after=dict(index_after or {}),
+                                       op=op.id))
+    _log_commit(state, op, plan.id, sha, parent, saved_index or "", index_after or {})
     state.revision += 1
+
+
+def _log_commit(state: SavedState, op: OpStart, plan_id: str, sha: str, parent: str | None, saved_index: str,
+                index_after: dict[str, str]) -> None:
+    entry = find_operation(state, op.id)
+    if entry is None:
+        state.op_count = max(state.op_count, id_number(op.id))
+        entry = Operation(op.id, APPLY_OP, plan_id, op.actor, op.time, op.ref, parent, sha, saved_index)
+        state.operations.append(entry)
+    else:
+        entry.label = f"{entry.label}, {plan_id}"
+    entry.commits.append(sha)
+    entry.head_after = sha
+    entry.index_after.update(index_after)
+
+
+def record_undo(state: SavedState, undone: list[Operation], op: OpStart, head_before: str | None,
+                head_after: str | None) -> Operation:
+    """The operations ``undone`` are taken back by a new operation, logged."""
+    state.op_count = max(state.op_count, id_number(op.id))
+    entry = Operation(op.id, UNDO_OP, ", ".join(o.id for o in undone), op.actor, op.time, op.ref, head_before,
+                      head_after, undoes=[o.id for o in undone])
+    for taken in undone:
+        taken.undone_by = op.id
+    state.operations.append(entry)
+    return entry
+
+
+def operations_named(state: SavedState, op_ids: list[str]) -> list[Operation]:
+    wanted = set(op_ids)
+    return [o for o in state.operations if o.id in wanted]
+
+
+def taken_back(state: SavedState, op_ids: list[str]) -> list[AppliedCommit]:
+    """The commits of the operations ``op_ids`` that the session still holds as applied, oldest first
+    (none once their undo is recorded)."""
+    wanted = set(op_ids)
+    return [c for c in state.applied if c.op in wanted]
+
+
+def undoable(state: SavedState) -> list[Operation]:
+    """The operations undo can take back, oldest first: those not undone, and not undos themselves."""
+    return [o for o in state.operations if o.kind != UNDO_OP and not o.undone_by]
 
 
 def just_committed(state: SavedState) -> frozenset[str]:
@@ -49,10 +117,12 @@ def just_committed(state: SavedState) -> frozenset[str]:
     return frozenset(plan.hunk_ids) if plan is not None else frozenset()
 
 
-def put_back(state: SavedState, last: AppliedCommit, fresh: ChangeSet) -> Units:
+def put_back(state: SavedState, last: AppliedCommit, fresh: ChangeSet,
+             taken: list[AppliedCommit] | None = None) -> Units:
     """Groups and plans as they were before ``last`` was committed, on a fresh capture (which,
-    with HEAD and the index put back, has the same hunk ids); the units they name. No plan comes
-    back approved: an agent's apply of it waits for the person again (unless they let agents commit)."""
+    with HEAD and the index put back, has the same hunk ids); the units they name. ``taken``:
+    the commits undone together, ``last`` the first of them (one undo of an ``apply --all``). No plan
+    comes back approved: an agent's apply of it waits for the person again (unless they let agents commit)."""
     before = last.state_before
     units = Units(fresh, before.get("splits", {}))
     known = set(units.by_id) | set(units.change_by_id)
@@ -74,6 +144,8 @@ def put_back(state: SavedState, last: AppliedCommit, fresh: ChangeSet) -> Units:
     for plan in open_plans:   # an approval was spent on a commit now undone: the person approves again
         if plan.status == APPROVED:
             plan.status = PROPOSED
-    if state.applied and state.applied[-1] is last:
-        state.applied.pop()
+    gone = {id(c) for c in taken or [last]}
+    if taken is None and not (state.applied and state.applied[-1] is last):
+        gone = set()
+    state.applied[:] = [c for c in state.applied if id(c) not in gone]
     return units

@@ -148,9 +148,37 @@ class AppliedCommit:
     paths: list[str]     # index entries the commit changed
     state_before: dict[str, Any]  # groups and plans before the apply, as plain data (never edited)
     index_after: dict[str, str] = field(default_factory=dict)   # those entries as the apply left them
+    op: str = ""         # the operation it belongs to (``Operation.id``)
 
     def to_dict(self) -> dict[str, Any]:
         return _flat_dict(self)   # state_before is shared, not copied: asdict's deep copy made saving quadratic
+
+
+APPLY_OP = "apply"
+UNDO_OP = "undo"
+
+
+@dataclass
+class Operation:
+    """One Segmint write (an apply of one plan or of all, an undo), as `segmint undo --list` shows it:
+    the branch it moved, HEAD and the index before and after. Undo takes back a whole one."""
+
+    id: str                    # op-N
+    kind: str                  # apply | undo
+    label: str                 # what it did, for sentences: "commit-1, commit-2"
+    actor: str
+    time: str                  # ISO 8601, UTC, when it began
+    ref: str | None            # the branch HEAD named (refs/heads/main); None when detached
+    head_before: str | None
+    head_after: str | None
+    index_before: str = ""     # file name of the copy of the index saved before (under .git/segmint/undo/)
+    index_after: dict[str, str] = field(default_factory=dict)   # the entries it wrote, as it left them
+    commits: list[str] = field(default_factory=list)   # the commits it made, oldest first
+    undoes: list[str] = field(default_factory=list)    # undo: the operations it took back
+    undone_by: str = ""        # the undo that took it back
+
+    def to_dict(self) -> dict[str, Any]:
+        return _flat_dict(self)
 
 
 def id_number(ident: str) -> int:

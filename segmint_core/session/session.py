@@ -13,7 +13,8 @@ The session is composed of parts that only point down to ``core``:
              ├─ moves      single lines moved; the last move undone
              ├─ plans      commit plans: propose, edit, reorder, approve
              ├─ drafting   the pull-request draft
-             ├─ applying   commits and undo
+             ├─ applying   commits
+             ├─ operations the operation log; undo of a whole operation
              └─ core       state, lock, units, refresh, save, announce
 
 Each part is a module of functions taking the core; they are bound here as
@@ -27,7 +28,9 @@ from typing import Any
 
 from segmint_core.changes.models import Change, wire_text
 from segmint_core.review import MessageQueue, ReviewFeed, ReviewMessage
-from segmint_core.session import applying, checks, confidence, drafting, editing, events, moves, plans, refining
+from segmint_core.session import (
+    applying, checks, confidence, drafting, editing, events, moves, operations, plans, refining,
+)
 from segmint_core.session.core import SessionCore
 from segmint_core.planning.style import HouseStyle, house_style
 from segmint_core.session.models import (
@@ -69,7 +72,8 @@ class Session(SessionCore):
     # -- commits (segmint_core.session.applying) -----------------------------------------
     apply_commit = applying.apply_commit
     apply_all = applying.apply_all
-    undo = applying.undo
+    undo = operations.undo
+    operations = operations.operations
 
     # -- commits checked on their own (segmint_core.session.checks) -----------------------
     check_commits = checks.check_commits
@@ -96,6 +100,7 @@ class Session(SessionCore):
                 "approvals_pending": [p.id for p in self.plans if p.status == AWAITING_APPROVAL],
                 "pr": self.pr.to_dict() if self.pr else None,
                 "activity": [a.to_dict() for a in self.activity[-20:]],
+                "operations": [o.to_dict() for o in self.state.operations[-10:]],
                 "person_present": present.person_present,
                 "agent_can_commit": present.agent_can_commit,
                 "last_refresh": self.last_refresh.to_dict(),

@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from segmint_core.session.models import APPLIED, Activity, AppliedCommit, CommitPlan, Group, PullRequestDraft
+from segmint_core.session.models import (
+    APPLIED, APPLY_OP, Activity, AppliedCommit, CommitPlan, Group, Operation, PullRequestDraft,
+)
 from segmint_core.session.remap import OldUnit, Remap
 from segmint_core.atomic import write_atomic
 from segmint_core.session.store import SetAside, load_state, put_aside, save_state
@@ -17,7 +19,8 @@ from segmint_core.session.units import Units
 from segmint_core.wording import counted, shown
 
 ACTIVITY_KEPT = 500
-UNDO_KEPT = 20
+UNDO_KEPT = 20   # operations whose commits undo can take back
+OPERATIONS_KEPT = 100
 
 
 @dataclass
@@ -61,6 +64,8 @@ class SavedState:
     settled: list[str] = field(default_factory=list)
     # Groups a move emptied, by id: a move back to one makes it again (``groups.reopen``).
     emptied: list[str] = field(default_factory=list)
+    operations: list[Operation] = field(default_factory=list)   # the operation log, oldest first
+    op_count: int = 0   # operations ever recorded: the next is op-(op_count + 1)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -73,15 +78,23 @@ class SavedState:
             "plans": [p.to_dict() for p in self.plans],
             "pr": self.pr.to_dict() if self.pr else None,
             "activity": [a.to_dict() for a in self.activity[-ACTIVITY_KEPT:]],
-            "applied": [a.to_dict() for a in self.applied[-UNDO_KEPT:]],
+            "applied": [a.to_dict() for a in undo_reaches(self.applied)],
             "moves": self.moves if self.moves and self.moves[-1]["after"] == self.revision else [],
             "units_stamp": self.units_stamp,
             "settled": self.settled,
             "emptied": self.emptied,
+            "operations": [o.to_dict() for o in self.operations[-OPERATIONS_KEPT:]],
+            "op_count": self.op_count,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "SavedState":
+        state = cls._read(data)
+        _log_unlogged_commits(state)
+        return state
+
+    @classmethod
+    def _read(cls, data: dict[str, Any]) -> "SavedState":
         return cls(
             revision=int(data.get("revision", 0)),
             changes_revision=int(data.get("changes_revision", 0)),
@@ -97,7 +110,27 @@ class SavedState:
             units_stamp=data.get("units_stamp"),
             settled=[str(h) for h in data.get("settled", [])],
             emptied=[str(g) for g in data.get("emptied", [])],
+            operations=[Operation(**o) for o in data.get("operations", [])],
+            op_count=int(data.get("op_count", 0)),
         )
+
+
+def undo_reaches(applied: list[AppliedCommit]) -> list[AppliedCommit]:
+    """The commits of the last ``UNDO_KEPT`` operations: undo takes back whole operations only."""
+    ops = list(dict.fromkeys(c.op for c in applied))[-UNDO_KEPT:]
+    kept = set(ops)
+    return [c for c in applied if c.op in kept]
+
+
+def _log_unlogged_commits(state: SavedState) -> None:
+    """A session saved before the operation log kept commits alone: each becomes an operation of its own."""
+    for commit in state.applied:
+        if not commit.op:
+            state.op_count += 1
+            commit.op = f"op-{state.op_count}"
+            state.operations.append(Operation(commit.op, APPLY_OP, commit.plan_id, "segmint", "", None,
+                                              commit.parent, commit.sha, commit.index_before, dict(commit.index_after),
+                                              [commit.sha]))
 
 
 STATE_FILE = "session.json"   # in the session folder: groups, plans, draft, activity

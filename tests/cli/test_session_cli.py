@@ -44,8 +44,8 @@ def test_plan_apply_pr_undo(repo: Repo) -> None:
     assert pr.stdout.startswith("# ") and "## Commits" in pr.stdout
 
     undo = run_segmint("undo", cwd=repo.path)
-    assert undo.returncode == 0 and undo.stdout.startswith(f"Undid {commits[1]['id']}")
-    assert repo.git("status", "--porcelain").strip() == "M calc.py"
+    assert undo.returncode == 0 and undo.stdout.startswith(f"Undid op-1 ({commits[0]['id']}, {commits[1]['id']}")
+    assert repo.git("status", "--porcelain").split() == ["M", "README.md", "M", "calc.py"], "both commits undone"
 
 
 def test_a_plan_out_of_date_names_the_command_that_proposes_again(repo: Repo) -> None:
