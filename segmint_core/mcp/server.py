@@ -29,7 +29,7 @@ from segmint_core.mcp.listing import serve_lean_listing
 from segmint_core.mcp.middleware import prompt_errors, request_errors, tidy_argument_errors
 from segmint_core.mcp.notify import ResourceNotifier
 from segmint_core.mcp.services import Services, SessionRef, in_thread
-from segmint_core.mcp.tools import changes, checks, chunks, pairing, review, trajectory
+from segmint_core.mcp.tools import changes, checks, chunks, history, pairing, review, trajectory
 from segmint_core.review.watch import SignatureWatcher
 from segmint_core.session import events
 from segmint_core.session.events import SessionEvent
@@ -72,6 +72,7 @@ def build_server(session: Session | SessionRef, *, chunk_service: ChunkService |
     chunks.register(server, services, notifier.changed)
     trajectory.register(server, services)
     review.register(server, services)
+    history.register(server, services)
     resources.register(server, services)
     prompt.register(server)
     serve_lean_listing(server)
