@@ -54,7 +54,7 @@ COMMANDS: list[Command] = [
             "check_commits"),
     Command("Fix failing commits", "Merge, move lines or reorder so each commit builds, each fix checked first "
             "(z undoes)", "fix_commits"),
-    Command("Undo last commit", "Take back the last commit Segmint made", "undo"),
+    Command("Undo last operation", "Take back the last operation Segmint made (all commits of one apply)", "undo"),
     Command("Refresh", "Re-read the working tree (also happens on its own when files change)", "refresh"),
     Command("Comment for the agent", "Comment on the highlighted hunk or diff line; the agent reads it",
             "comment"),

@@ -72,7 +72,7 @@ class MainScreen(SessionActions, Screen):
         Binding("g", "regroup", "Regroup", show=False),
         Binding("G", "refine", "Refine with model", show=False),
         Binding("p", "propose", "Propose", show=False),
-        Binding("u", "undo", "Undo commit", show=False),
+        Binding("u", "undo", "Undo operation", show=False),
         Binding("z", "undo_move", "Undo move", show=False),
         Binding("C", "check_commits", "Check commits", show=False),
         Binding("F", "fix_commits", "Fix commits", show=False),

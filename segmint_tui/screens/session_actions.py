@@ -487,7 +487,7 @@ class SessionActions:
 
     def action_undo(self) -> None:
         self.call("undo", lambda: self.session.undo(),
-                  lambda outcome: self.notify(f"Undid {outcome.commit_id} ({outcome.sha[:7]})"))
+                  lambda outcome: self.notify(outcome.sentence()))
 
     def action_refresh(self) -> None:
         def done(report) -> None:
