@@ -31,6 +31,7 @@ COMMANDS = {
     "check": "check every planned commit on its own (does each one build?)",
     "apply": "commit a planned commit (or all of them) exactly",
     "pr": "draft the pull request from the plans or applied commits",
+    "absorb": "fold fixes into the unpushed commits they fix; plan the rest as new commits",
     "undo": "undo the last operation Segmint made (all commits of one apply --all)",
     "bench": "run a benchmark beside its reference",
     "trajectory": "record the edit timeline (every save) into .trajectory/",

@@ -29,6 +29,7 @@ import shutil
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 from pathlib import Path
 
 from segmint_core.apply import journal
@@ -93,11 +94,14 @@ class ApplyResult:
 def apply_selection(
     git: Git, changes: ChangeSet, selection: Selection, message: str, *, dry_run: bool = False,
     label: str = "a commit", record: Callable[[ApplyResult], None] | None = None, operation: str = "",
+    rewrite: Callable[[str], str] | None = None,
 ) -> ApplyResult:
     """Commit the selection; ``record`` (the session's) runs before the journal goes.
 
     ``label`` names the work in the sentence a later run says if this one is
     interrupted (``journal.finish``); ``operation``, the operation it belongs to, so that run logs it there.
+    ``rewrite`` (absorb) makes, from the tree HEAD would have with the selection, the new tip of a
+    rewritten branch: HEAD moves there instead of to a new commit on top (no hooks run).
     """
     by_id = changes.by_id
     touched = [by_id[cid] for cid in selection.change_ids()]
@@ -114,19 +118,13 @@ def apply_selection(
             saved = _save_index(held.index, flight.journal.saved_index)
             paths, after = _prepare_index(git, held.index, targets, flight.prepared)
             tree = _commit_tree(git, changes.head, targets, flight.journal.scratch, label)
+            tip = rewrite(tree) if rewrite is not None else None
             flight.ready(target=tree, paths=paths, index_after=after, saved_index=saved,
-                         index=flight.prepared if paths else None, operation=operation)
-            try:
-                with flight.inherited():
-                    sha = _run_git_commit(git, flight.journal.scratch, changes.head, message)
-            except BaseException:
-                if _committed_anyway(git, changes.head, tree):
-                    # Interrupted once git had made the commit (a Ctrl-C in a slow post-commit hook):
-                    # the index follows HEAD now, under the lock; the next command records the commit.
-                    flight.moved = True
-                    if paths:
-                        os.replace(flight.prepared, held.index)
-                raise
+                         index=flight.prepared if paths else None, operation=operation, tip=tip)
+            if tip is not None:
+                sha = _move_to_rewritten(git, flight, changes.head, tip)
+            else:
+                sha = _commit_in_flight(git, flight, held, changes.head, message, tree, paths)
             flight.moved = True
             try:
                 _check_committed_tree(git, sha, tree)
@@ -157,6 +155,28 @@ def planned_tree(git: Git, changes: ChangeSet, selection: Selection, scratch: st
     scratch_index(git, changes.head, scratch)
     update_index(git, scratch, _with_blobs(git, [s for t in targets for s in t.commit]))
     return git.run("write-tree", env={"GIT_INDEX_FILE": scratch}).text.strip()
+
+
+def _move_to_rewritten(git: Git, flight: journal.Flight, head: str | None, tip: str) -> str:
+    """The branch to the rewritten tip (its commits are made already, by plumbing): one ref update."""
+    move_head(git, head, tip, "segmint: absorb")
+    return tip
+
+
+def _commit_in_flight(git: Git, flight: journal.Flight, held: Any, head: str | None, message: str, tree: str,
+                      paths: list[str]) -> str:
+    """``git commit`` of the scratch index, its hooks holding the keep-alive lock."""
+    try:
+        with flight.inherited():
+            return _run_git_commit(git, flight.journal.scratch, head, message)
+    except BaseException:
+        if _committed_anyway(git, head, tree):
+            # Interrupted once git had made the commit (a Ctrl-C in a slow post-commit hook):
+            # the index follows HEAD now, under the lock; the next command records the commit.
+            flight.moved = True
+            if paths:
+                os.replace(flight.prepared, held.index)
+        raise
 
 
 # -- 1. refusals ----------------------------------------------------------------

@@ -62,6 +62,7 @@ class Journal:
     keepalive: str | None = None                           # the file its git processes hold locked (``Flight``)
     operation: str = ""                                    # apply: the operation the commit belongs to
     undoes: list[str] = field(default_factory=list)        # undo: the operations it takes back
+    tip: str | None = None                                 # absorb: the rewritten branch's new tip
 
     def to_json(self) -> bytes:
         return json.dumps(asdict(self), ensure_ascii=False).encode("utf-8", "surrogateescape")
@@ -255,6 +256,8 @@ def _moved_as_planned(git: Git, journal: Journal, head: str | None) -> bool:
         return head == journal.target
     if head is None:
         return False
+    if journal.tip:
+        return head == journal.tip
     parent = git.run("rev-parse", "--verify", "--quiet", f"{head}^", check=False).text.strip() or None
     tree = git.run("rev-parse", f"{head}^{{tree}}").text.strip()
     return parent == journal.head and tree == journal.target

@@ -8,6 +8,7 @@ groups and plans under their new ids.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import timezone
@@ -15,6 +16,8 @@ from typing import Any
 
 from segmint_core.apply.commit import ApplyResult, Selection, apply_selection
 from segmint_core.apply.journal import Unrecorded
+from segmint_core.rewrite.fold import fold
+from segmint_core.rewrite.stack import followed, unpushed
 from segmint_core.apply.undo import forget_saved_index
 from segmint_core.errors import OutOfDateError, RefusedError, SegmintError, os_trouble
 from segmint_core.git_modes import GITLINK
@@ -22,7 +25,7 @@ from segmint_core.session import events, ledger
 from segmint_core.session.core import SessionCore
 from segmint_core.session.groups import disagreement
 from segmint_core.session.models import (
-    AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, FAILED, PERSON, CommitPlan,
+    ABSORB_OP, AGENT, APPLIED, APPLY_OP, APPROVED, AWAITING_APPROVAL, FAILED, PERSON, CommitPlan,
 )
 from segmint_core.session.planner import merge_advice, needed_later
 from segmint_core.session import state as saved_state
@@ -84,7 +87,7 @@ def apply_commit(session: SessionCore, commit_id: str, *, dry_run: bool = False,
 
 def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str) -> ApplyOutcome:
     before = ledger.state_before(session.state, session.units.splits)
-    op = session.batch_op or operation_start(session, actor)
+    op = session.batch_op or operation_start(session, actor, absorbs=bool(plan.absorb_into))
 
     def record(result: ApplyResult) -> None:
         ledger.record_commit(session.state, plan, result.sha or "", result.parent, saved_index=result.saved_index,
@@ -98,7 +101,8 @@ def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str)
     try:
         selection = selection_for(session, plan)
         result = apply_selection(session.git, session.units.changeset, selection,
-                                 plan.message, dry_run=dry_run, label=plan.id, record=record, operation=op.id)
+                                 plan.message, dry_run=dry_run, label=plan.id, record=record, operation=op.id,
+                                 rewrite=_folding(session, plan))
     except SegmintError as exc:
         if not dry_run and plan.status != APPLIED:
             plan.status, plan.error = FAILED, str(exc)
@@ -112,7 +116,25 @@ def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str)
     chosen = set(selection.change_ids())
     touched = {p for c in session.units.changeset.changes if c.id in chosen for p in (c.file_path, c.old_path) if p}
     session.refresh(actor="segmint", committed=frozenset(plan.hunk_ids), paths=touched)
+    if plan.absorb_into:
+        return ApplyOutcome(plan.id, APPLIED, result.sha, files,
+                            f"{plan.id} folded into {plan.absorb_into[:7]}: HEAD is now {result.sha[:7]}")
     return ApplyOutcome(plan.id, APPLIED, result.sha, files, f"{plan.id} committed as {result.sha[:7]}")
+
+
+def _folding(session: SessionCore, plan: CommitPlan) -> Callable[[str], str] | None:
+    """For an absorb plan, what makes the rewritten branch from the tree the fix gives HEAD (its
+    target followed through the folds made since it was planned)."""
+    if not plan.absorb_into:
+        return None
+    head = session.units.changeset.head or ""
+    moves = [(a.parent, a.sha) for a in session.state.applied]
+    target = followed(session.git, plan.absorb_into, moves)
+
+    def rewrite(tree: str) -> str:
+        return fold(session.git, head, unpushed(session.git, head), target, tree)
+
+    return rewrite
 
 
 def _forget_unreachable(session: SessionCore) -> None:
@@ -174,7 +196,8 @@ def apply_all(session: SessionCore, *, actor: str = PERSON, approved_only: bool 
             wanted = [p for p in session.plans if p.status != APPLIED and (p.status == APPROVED or not approved_only)]
             for plan in wanted:   # before any commit, so none of the batch lands half-way
                 _refuse_if_out_of_date(session, plan)
-            session.batch_op = operation_start(session, actor)   # the batch is one operation: one undo takes it back
+            # the batch is one operation: one undo takes it back
+            session.batch_op = operation_start(session, actor, absorbs=any(p.absorb_into for p in wanted))
         made: list[ApplyOutcome] = []
         try:
             for plan_id in [p.id for p in wanted]:
@@ -190,7 +213,8 @@ def apply_all(session: SessionCore, *, actor: str = PERSON, approved_only: bool 
         return made
 
 
-def operation_start(session: SessionCore, actor: str) -> ledger.OpStart:
+def operation_start(session: SessionCore, actor: str, *, absorbs: bool = False) -> ledger.OpStart:
     """A new operation, begun now on the branch HEAD names."""
     stamp = session._clock().astimezone(timezone.utc).isoformat(timespec="seconds")
-    return ledger.OpStart(ledger.next_op_id(session.state), actor, stamp, session.git.head_ref())
+    return ledger.OpStart(ledger.next_op_id(session.state), actor, stamp, session.git.head_ref(),
+                          ABSORB_OP if absorbs else APPLY_OP)

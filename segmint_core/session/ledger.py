@@ -37,6 +37,7 @@ class OpStart:
     actor: str = SEGMINT
     time: str = ""
     ref: str | None = None
+    kind: str = APPLY_OP   # apply, or absorb when it folds fixes into earlier commits
 
 
 def next_op_id(state: SavedState) -> str:
@@ -69,7 +70,7 @@ def _log_commit(state: SavedState, op: OpStart, plan_id: str, sha: str, parent: 
     entry = find_operation(state, op.id)
     if entry is None:
         state.op_count = max(state.op_count, id_number(op.id))
-        entry = Operation(op.id, APPLY_OP, plan_id, op.actor, op.time, op.ref, parent, sha, saved_index)
+        entry = Operation(op.id, op.kind, plan_id, op.actor, op.time, op.ref, parent, sha, saved_index)
         state.operations.append(entry)
     else:
         entry.label = f"{entry.label}, {plan_id}"

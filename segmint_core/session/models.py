@@ -65,6 +65,7 @@ class CommitPlan:
     merge_with: list[str] = field(default_factory=list)
     # The last check of this commit on its own (``segmint check``): status, check, tree, output.
     check: dict[str, Any] | None = None
+    absorb_into: str | None = None   # a fix folded into this unpushed commit, not a new commit (``segmint absorb``)
 
     @property
     def why_out_of_date(self) -> str | None:
@@ -155,6 +156,7 @@ class AppliedCommit:
 
 
 APPLY_OP = "apply"
+ABSORB_OP = "absorb"
 UNDO_OP = "undo"
 
 

@@ -29,7 +29,7 @@ from typing import Any
 from segmint_core.changes.models import Change, wire_text
 from segmint_core.review import MessageQueue, ReviewFeed, ReviewMessage
 from segmint_core.session import (
-    applying, checks, confidence, drafting, editing, events, moves, operations, plans, refining,
+    absorbing, applying, checks, confidence, drafting, editing, events, moves, operations, plans, refining,
 )
 from segmint_core.session.core import SessionCore
 from segmint_core.planning.style import HouseStyle, house_style
@@ -73,6 +73,8 @@ class Session(SessionCore):
     apply_commit = applying.apply_commit
     apply_all = applying.apply_all
     undo = operations.undo
+    absorb = absorbing.absorb
+    absorb_preview = absorbing.absorb_preview
     operations = operations.operations
 
     # -- commits checked on their own (segmint_core.session.checks) -----------------------

@@ -11,7 +11,9 @@ the last commit, for the ``undo-`` points), and SIGKILLs itself at POINT:
 - ``before-clear``: the session saved, before the journal is removed;
 - ``before-refresh``: the journal gone, before the session re-reads the changes;
 - ``after-units``: in that re-read, the units file written, before the state that goes with it;
-- ``undo-before-move`` / ``undo-before-swap``: during ``undo``, before HEAD moves / after it moved.
+- ``undo-before-move`` / ``undo-before-swap``: during ``undo``, before HEAD moves / after it moved;
+- ``fold-making``: an absorb plan's commits half made again (by plumbing), before the branch moves;
+- ``fold-before-move``: all of them made, just before the branch moves to the new tip.
 
 The kill is a real SIGKILL of this real process; nothing else is replaced.
 """
@@ -75,6 +77,11 @@ def arm(point: str) -> None:
         before("segmint_core.apply.undo", "move_head")
     elif point == "undo-before-swap":   # the swap is the replace of the index, after HEAD moved
         before("os", "replace", lambda source, dest: str(dest).endswith(os.sep + "index"))
+    elif point == "fold-making":
+        made = []
+        before("segmint_core.rewrite.fold", "_recommit", lambda *a, **k: made.append(1) or len(made) == 2)
+    elif point == "fold-before-move":
+        before("segmint_core.apply.commit", "_move_to_rewritten")
     elif point not in ("none", "hook"):
         raise SystemExit(f"unknown kill point {point}")
 

@@ -1,0 +1,123 @@
+"""``segmint absorb``: fixes folded into the unpushed commits they fix, the rest planned as new commits."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from segmint_core.session.session import Session
+from tests.support.cli import run_segmint
+from tests.support.repo import Repo
+
+BASE = "".join(f"line {n}\n" for n in range(1, 21))
+
+
+def commit_as(repo: Repo, message: str, who: str, when: str) -> str:
+    repo.git("add", "-A")
+    repo.git("commit", "-q", "-m", message, env={"GIT_AUTHOR_NAME": who, "GIT_AUTHOR_EMAIL": f"{who}@example.invalid",
+                                                 "GIT_AUTHOR_DATE": when})
+    return repo.head()
+
+
+def stack(repo: Repo) -> dict[str, str]:
+    """A pushed base, then three unpushed commits, each editing lines of its own; and a dirty tree:
+    a fix for the first, a fix for the third, a line touching lines of two commits, a new file."""
+    repo.write("app.py", BASE)
+    repo.write("notes.txt", "notes\n")
+    base = commit_as(repo, "base", "Ann", "2025-01-01T10:00:00+00:00")
+    repo.git("update-ref", "refs/remotes/origin/main", base)   # pushed
+    text = BASE.replace("line 3\n", "parse = 3\n")
+    repo.write("app.py", text)
+    first = commit_as(repo, "feat: parse", "Bob", "2025-01-02T10:00:00+00:00")
+    text = text.replace("line 10\n", "render = 10\n")
+    repo.write("app.py", text)
+    second = commit_as(repo, "feat: render", "Cid", "2025-01-03T10:00:00+00:00")
+    text = text.replace("line 17\n", "save = 17\nsave_more = 17\n")
+    repo.write("app.py", text)
+    third = commit_as(repo, "feat: save", "Dee", "2025-01-04T10:00:00+00:00")
+    fixed = (text.replace("parse = 3\n", "parse = 33\n").replace("save_more = 17\n", "save_more = 1717\n")
+             .replace("line 1\n", "line one\n"))
+    repo.write("app.py", fixed)
+    repo.write("notes.txt", "notes\nmore notes\n")
+    return {"base": base, "first": first, "second": second, "third": third, "fixed": fixed}
+
+
+def test_dry_run_says_where_each_hunk_goes_and_why(repo: Repo) -> None:
+    made = stack(repo)
+    out = run_segmint("absorb", "--dry-run", cwd=repo.path)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert any(f"absorb into {made['first'][:7]} 'feat: parse'" in line and "app.py" in line for line in lines)
+    assert any(f"absorb into {made['third'][:7]} 'feat: save'" in line for line in lines)
+    assert any("stays for a new commit: no commit in range wrote the lines it changes" in line
+               and "app.py" in line for line in lines), "line 1 was written by the pushed base"
+    assert any("notes.txt" in line and "stays" in line for line in lines)
+    placements = json.loads(run_segmint("absorb", "--dry-run", "--json", cwd=repo.path).stdout)["placements"]
+    assert sorted(p["target"] for p in placements if p["target"]) == sorted([made["first"], made["third"]])
+    assert repo.head() == made["third"], "a dry run changes nothing"
+
+
+def test_a_fix_conflicting_with_a_later_commit_stays(repo: Repo) -> None:
+    stack(repo)
+    repo.git("checkout", "--", "app.py")
+    repo.write("app.py", repo.read("app.py").decode().replace("line 4\n", "line four\n"))
+    repo.git("commit", "-qam", "touch next to parse")   # the line right after parse = 3
+    repo.write("app.py", repo.read("app.py").decode().replace("parse = 3\n", "parse = 33\n"))
+    out = run_segmint("absorb", "--dry-run", cwd=repo.path)
+    assert "stays for a new commit: it conflicts with a later commit" in out.stdout, out.stdout
+    assert "'touch next to parse'" in out.stdout
+
+
+def test_apply_all_folds_the_fixes_and_commits_the_rest_then_one_undo_takes_it_all_back(repo: Repo) -> None:
+    made = stack(repo)
+    before = {"head": repo.head(), "index": repo.git("ls-files", "-s"), "files": repo.snapshot()["files"],
+              "status": repo.git("status", "--porcelain")}
+    session = Session.open(str(repo.path))
+    plan = session.absorb()
+    folds = [p for p in plan.plans if p.absorb_into]
+    assert [p.title for p in folds] == [f"absorb into {made['first'][:7]} 'feat: parse'",
+                                        f"absorb into {made['third'][:7]} 'feat: save'"]
+    assert plan.plans[:2] == folds, "the folds come first"
+    assert [p for p in plan.plans if not p.absorb_into], "the rest is planned as new commits"
+
+    outcomes = session.apply_all()
+    assert repo.snapshot()["files"] == before["files"], "no work-tree byte changed"
+    assert repo.git("status", "--porcelain") == "", "everything is committed or folded in"
+    log = repo.git("log", "--format=%s|%an|%aI", f"{made['base']}..HEAD").splitlines()
+    new = len(outcomes) - 2
+    assert [row.split("|")[0] for row in log[new:]] == ["feat: save", "feat: render", "feat: parse"]
+    assert [row.split("|", 1)[1] for row in log[new:]] == [
+        "Dee|2025-01-04T10:00:00+00:00", "Cid|2025-01-03T10:00:00+00:00", "Bob|2025-01-02T10:00:00+00:00"]
+    parse = f"HEAD~{new + 2}"
+    assert "parse = 33" in repo.git("show", f"{parse}:app.py") and "save_more = 1717" not in \
+        repo.git("show", f"{parse}:app.py"), "the parse fix is in the parse commit, the save fix is not"
+    assert repo.git("diff", f"{parse}~1", parse, "--stat").strip().startswith("app.py")
+    assert "save_more = 1717" in repo.git("show", f"HEAD~{new}:app.py")
+    assert repo.git("rev-parse", f"{parse}~1").strip() == made["base"], "the pushed commit is kept"
+    [op] = session.operations()
+    assert op.kind == "absorb" and op.head_before == made["third"]
+
+    session.undo()
+    assert repo.head() == before["head"] and repo.git("ls-files", "-s") == before["index"]
+    assert repo.snapshot()["files"] == before["files"] and repo.git("status", "--porcelain") == before["status"]
+
+
+def test_a_pushed_commit_is_never_a_target(repo: Repo) -> None:
+    made = stack(repo)
+    repo.git("update-ref", "refs/remotes/origin/main", made["second"])
+    placements = Session.open(str(repo.path)).absorb_preview()
+    assert [p.target.sha for p in placements if p.target] == [made["third"]]
+    stays = [p.reason for p in placements if p.path == "app.py" and p.target is None]
+    assert stays == ["no commit in range wrote the lines it changes (the last 1 unpushed commits)"] * 2, \
+        "line 1 (the base's) and the parse fix (the pushed first commit's) stay"
+
+
+@pytest.mark.parametrize("staged", [True])
+def test_a_file_with_staged_and_unstaged_changes_stays(repo: Repo, staged: bool) -> None:
+    made = stack(repo)
+    repo.git("add", "app.py")
+    repo.write("app.py", made["fixed"] + "tail\n")
+    placements = Session.open(str(repo.path)).absorb_preview()
+    assert all(p.target is None for p in placements if p.path == "app.py")
+    assert any(p.reason == "its file has staged and unstaged changes" for p in placements)
