@@ -12,7 +12,8 @@ from segmint_core.jsonio import write_json
 # Benchmark modules, each with register(subparsers, common), in help order.
 BENCHES = ["segmint_bench.parse", "segmint_bench.changes", "segmint_bench.chunks",
            "segmint_bench.untangle", "segmint_bench.untangle.fit", "segmint_bench.messages",
-           "segmint_bench.mcp", "segmint_bench.check", "segmint_bench.hook", "segmint_bench.provenance", "segmint_bench.tui",
+           "segmint_bench.mcp", "segmint_bench.check", "segmint_bench.absorb", "segmint_bench.hook",
+           "segmint_bench.provenance", "segmint_bench.tui",
            "segmint_bench.large", "segmint_bench.scale"]
 
 
