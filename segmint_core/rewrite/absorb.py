@@ -18,6 +18,9 @@ from segmint_core.rewrite.edits import Diffs, Edit, conflicts, split_lines
 from segmint_core.rewrite.stack import Commit, blobs_at, unpushed
 
 
+NEAR = 10   # lines: a fix to old lines this close to what the only commit to change its file changed goes there
+
+
 @dataclass(frozen=True)
 class Placement:
     unit_id: str
@@ -78,6 +81,7 @@ class _Finder:
         self.diffs = Diffs(git)
         self._blobs: dict[str, dict[str, str | None]] = {}
         self._lengths: dict[str, int] = {}
+        self._touched: dict[str, list[Commit]] = {}
 
     def place(self, unit: Any) -> Placement:
         change = unit.change
@@ -90,8 +94,7 @@ class _Finder:
             return Placement(unit.id, path, None, "it changes nothing on its own")
         owners = self._owners(path, edits)
         if not owners or owners == {"older"}:
-            return Placement(unit.id, path, None, "no commit in range wrote the lines it changes "
-                                                  f"(the last {len(self.stack)} unpushed commits)")
+            return self._by_file(unit, path, edits)
         if len(owners) > 1:
             named = " and ".join(self.by_sha[s].named if s in self.by_sha else "older commits" for s in owners)
             return Placement(unit.id, path, None, f"it touches lines of two commits ({named})")
@@ -101,6 +104,47 @@ class _Finder:
             return Placement(unit.id, path, None, f"it conflicts with a later commit, {blocker}")
         return Placement(unit.id, path, target, "that commit last wrote the lines it changes, "
                                                 "and no later commit touches them")
+
+    def _by_file(self, unit: Any, path: str, edits: list[Edit]) -> Placement:
+        """Lines older than every unpushed commit: the fix goes with the one unpushed commit that changed
+        its file, when just one did (the intent it belongs to), and commutes with those after it."""
+        touching = self._touching(path)
+        if len(touching) != 1:
+            why = "no unpushed commit changed its file" if not touching else \
+                f"{len(touching)} unpushed commits changed its file"
+            return Placement(unit.id, path, None, f"no commit in range wrote the lines it changes, and {why}")
+        target = touching[0]
+        if not self._near(path, edits, target):
+            return Placement(unit.id, path, None, f"no commit in range wrote the lines it changes, and it is "
+                                                  f"more than {NEAR} lines from what {target.named} changed")
+        blocker = self._blocker(path, edits, target)
+        if blocker:
+            return Placement(unit.id, path, None, f"it conflicts with a later commit, {blocker}")
+        return Placement(unit.id, path, target, "that commit is the only unpushed one to change this file, "
+                                                "and no later commit touches these lines")
+
+    def _near(self, path: str, edits: list[Edit], target: Commit) -> bool:
+        """Whether the edits are within ``NEAR`` lines of a line ``target`` changed (it is the only unpushed
+        commit to change the file, so the file at HEAD is as it left it)."""
+        head_blob = self._blobs_of(path).get(self.head or "")
+        before = self._blob_before(target, path)
+        if not head_blob or not before:
+            return False
+        written = self.diffs.between(head_blob, before)   # in HEAD's lines: what the target wrote
+        return any(w.start - NEAR <= e.end and e.start <= w.end + NEAR for w in written for e in edits)
+
+    def _touching(self, path: str) -> list[Commit]:
+        if path not in self._touched:
+            blobs = self._blobs_of(path)
+            self._touched[path] = [c for c in self.stack if c.parent is None or
+                                   blobs.get(c.sha) != self._blob_before(c, path)]
+        return self._touched[path]
+
+    def _blob_before(self, commit: Commit, path: str) -> str | None:
+        blobs = self._blobs_of(path)
+        if commit.parent in blobs:
+            return blobs[commit.parent]
+        return blobs_at(self.git, [commit.parent or ""], path).get(commit.parent or "")
 
     def _unsupported(self, change: Change) -> str | None:
         if not self.stack:
