@@ -54,6 +54,8 @@ COMMANDS: list[Command] = [
             "check_commits"),
     Command("Fix failing commits", "Merge, move lines or reorder so each commit builds, each fix checked first "
             "(z undoes)", "fix_commits"),
+    Command("Absorb fixes", "Plan fixes as folds into the unpushed commits they fix; the rest as new commits",
+            "absorb"),
     Command("Undo last operation", "Take back the last operation Segmint made (all commits of one apply)", "undo"),
     Command("Refresh", "Re-read the working tree (also happens on its own when files change)", "refresh"),
     Command("Comment for the agent", "Comment on the highlighted hunk or diff line; the agent reads it",

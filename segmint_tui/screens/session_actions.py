@@ -485,6 +485,15 @@ class SessionActions:
         self.call("reorder the commits", lambda: self.session.reorder_commits(open_ids),
                   lambda _: self.commits.highlight(plan.id))
 
+    def action_absorb(self) -> None:
+        def done(plan) -> None:
+            folds = sum(1 for p in plan.plans if p.absorb_into)
+            self.notify(f"Planned {counted(folds, 'fold')} into unpushed commits and "
+                        f"{counted(len(plan.plans) - folds, 'new commit')}")
+            self.focus_pane("commits")
+
+        self.call("absorb", lambda: self.session.absorb(), done)
+
     def action_undo(self) -> None:
         self.call("undo", lambda: self.session.undo(),
                   lambda outcome: self.notify(outcome.sentence()))

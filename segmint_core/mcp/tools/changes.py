@@ -72,6 +72,7 @@ def register(server: MCPServer, services: Services) -> None:
     @server.tool(title="Propose commits", annotations=MAY_CALL_MODEL)
     @tool_errors
     async def propose_commits(group_ids: GroupIds = None,
+                              absorb: Annotated[bool, Field(description="fold fixes into unpushed commits")] = False,
                               revision: Revision = None) -> Annotated[CallToolResult, schemas.CommitsResult]:
         """Turn groups into commit plans, one per group, in dependency order, each with a title and body.
 
@@ -83,7 +84,7 @@ def register(server: MCPServer, services: Services) -> None:
 
         def work() -> dict:
             with at_revision(session, revision):
-                plans = session.propose_commits(group_ids, actor=AGENT)
+                plans = session.absorb(actor=AGENT).plans if absorb else session.propose_commits(group_ids, actor=AGENT)
             if plans:   # each plan's zero-config check, for the agent to fix what fails (check_commits)
                 try:
                     session.check_commits(None, actor=AGENT, logged=False)
