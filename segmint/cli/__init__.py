@@ -32,6 +32,7 @@ COMMANDS = {
     "apply": "commit a planned commit (or all of them) exactly",
     "pr": "draft the pull request from the plans or applied commits",
     "absorb": "fold fixes into the unpushed commits they fix; plan the rest as new commits",
+    "split": "re-plan committed work by intent (REV or BASE..TIP); apply --all rewrites the branch",
     "undo": "undo the last operation Segmint made (all commits of one apply --all)",
     "bench": "run a benchmark beside its reference",
     "trajectory": "record the edit timeline (every save) into .trajectory/",

@@ -12,6 +12,7 @@ import argparse
 import sys
 
 from segmint.cli.session_cli import PLAN_AGAIN, open_session
+from segmint_core.rewrite import split
 from segmint_core.errors import OutOfDateError, SegmintError
 from segmint_core.jsonio import write_json
 from segmint_core.session.applying import ApplyOutcome, BatchStopped, stopped
@@ -41,9 +42,22 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
 def run(args: argparse.Namespace) -> int:
     session = open_session(args, warn=False)   # it refuses with the same words
+    if args.all and split.pending(session.git) is not None:
+        return _apply_split(session, args)
     with session.committing:   # what is left to apply is read once no other apply can change it
         session.catch_up()
         return _apply(session, args)
+
+
+def _apply_split(session: Session, args: argparse.Namespace) -> int:
+    """The split under way: its plans committed, later commits replayed, the branch moved."""
+    before = session.git.head() or ""
+    made = session.apply_split()
+    show(made, args)
+    if not args.json:
+        print(f"Split done: the branch moved from {before[:7]} to {(session.git.head() or '')[:7]}, its final tree "
+              "unchanged; `segmint undo` takes it back.")
+    return 0
 
 
 def _apply(session: Session, args: argparse.Namespace) -> int:

@@ -46,7 +46,7 @@ def fold(git: Git, head: str, stack: list[Commit], target: str, fixed_tree: str,
         index = os.path.join(tmp, REWRITE_SCRATCH)
         for commit in chain:
             tree = _fixed_tree(git, diffs, commit, changed, index)
-            parent = _recommit(git, commit, tree, parent)
+            parent = recommit(git, commit, tree, parent)
             if made is not None:
                 made[commit.sha] = parent
     made = git.run("rev-parse", f"{parent}^{{tree}}").text.strip()
@@ -99,7 +99,7 @@ def _fixed_tree(git: Git, diffs: Diffs, commit: Commit, changed: list[Changed], 
     return git.run("write-tree", env=env).text.strip()
 
 
-def _recommit(git: Git, commit: Commit, tree: str, parent: str | None) -> str:
+def recommit(git: Git, commit: Commit, tree: str, parent: str | None) -> str:
     """``commit`` made again on ``tree`` and ``parent``: its message, author and author date kept."""
     raw = git.run("cat-file", "commit", commit.sha).stdout
     header, _, message = raw.partition(b"\n\n")

@@ -23,10 +23,11 @@ from segmint_core.config import Settings, load_settings
 from segmint_core.errors import StaleReferenceError, UnknownIdError
 from segmint_core.git import Git
 from segmint_core.apply import journal
+from segmint_core.rewrite import split
 from segmint_core.session import calls, events, ledger, presence
 from segmint_core.session.events import EventBus, SessionEvent
 from segmint_core.session.groups import add_group, refresh_summaries
-from segmint_core.session.models import APPLIED, PERSON, Activity, CommitPlan, Group, PullRequestDraft
+from segmint_core.session.models import APPLIED, PERSON, SPLIT_OP, Activity, CommitPlan, Group, PullRequestDraft
 from segmint_core.session.presence import Presence
 from segmint_core.session.recapture import recapture
 from segmint_core.session.remap import remap
@@ -330,12 +331,18 @@ class SessionCore:
         when it does not fit (a full disk), git is right and the journal stays for the next run."""
 
         def settle(done: journal.Finished) -> None:
+            work = done.journal
             saved = read_saved(self.folder)
+            if saved is None and done.moved and work.tip:   # a split from a session that saved nothing yet
+                saved = SavedState()
             if saved is None:
                 return
-            work = done.journal
             if done.moved and work.kind == journal.APPLY:
                 plan = next((p for p in saved.plans if p.id == work.label), None)
+                if plan is None and work.tip and not any(a.sha == done.sha for a in saved.applied):
+                    ledger.record_rewrite(saved, work.label, done.sha or "", work.head or "",
+                                          ledger.OpStart(work.operation or ledger.next_op_id(saved), kind=SPLIT_OP))
+                    split.abort(self.git)   # the branch moved to the split's commits: its scratch tree is done
                 if plan is not None and not any(a.sha == done.sha for a in saved.applied):
                     ledger.record_commit(saved, plan, done.sha or "", work.head, saved_index=work.saved_index,
                                          paths=work.paths, before=ledger.state_before(saved, saved.splits),

@@ -65,6 +65,15 @@ def record_commit(state: SavedState, plan: CommitPlan, sha: str, parent: str | N
     state.revision += 1
 
 
+def record_rewrite(state: SavedState, label: str, sha: str, parent: str, op: OpStart) -> None:
+    """The branch moved from ``parent`` to ``sha``, a rewrite of its history (a split): kept for undo,
+    which moves it back; the index is not the rewrite's, so undo leaves it be."""
+    state.applied.append(AppliedCommit(sha=sha, parent=parent, plan_id=label, index_before="", paths=[],
+                                       state_before=state_before(state, state.splits), op=op.id))
+    _log_commit(state, op, label, sha, parent, "", {})
+    state.revision += 1
+
+
 def _log_commit(state: SavedState, op: OpStart, plan_id: str, sha: str, parent: str | None, saved_index: str,
                 index_after: dict[str, str]) -> None:
     entry = find_operation(state, op.id)

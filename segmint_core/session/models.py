@@ -157,6 +157,7 @@ class AppliedCommit:
 
 APPLY_OP = "apply"
 ABSORB_OP = "absorb"
+SPLIT_OP = "split"
 UNDO_OP = "undo"
 
 

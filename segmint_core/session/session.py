@@ -30,6 +30,7 @@ from segmint_core.changes.models import Change, wire_text
 from segmint_core.review import MessageQueue, ReviewFeed, ReviewMessage
 from segmint_core.session import (
     absorbing, applying, checks, confidence, drafting, editing, events, moves, operations, plans, refining,
+    splitting,
 )
 from segmint_core.session.core import SessionCore
 from segmint_core.planning.style import HouseStyle, house_style
@@ -75,6 +76,10 @@ class Session(SessionCore):
     undo = operations.undo
     absorb = absorbing.absorb
     absorb_preview = absorbing.absorb_preview
+    start_split = splitting.start_split
+    apply_split = splitting.apply_split
+    abort_split = splitting.abort_split
+    split_session = splitting.split_session
     operations = operations.operations
 
     # -- commits checked on their own (segmint_core.session.checks) -----------------------

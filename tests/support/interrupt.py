@@ -13,7 +13,9 @@ the last commit, for the ``undo-`` points), and SIGKILLs itself at POINT:
 - ``after-units``: in that re-read, the units file written, before the state that goes with it;
 - ``undo-before-move`` / ``undo-before-swap``: during ``undo``, before HEAD moves / after it moved;
 - ``fold-making``: an absorb plan's commits half made again (by plumbing), before the branch moves;
-- ``fold-before-move``: all of them made, just before the branch moves to the new tip.
+- ``fold-before-move``: all of them made, just before the branch moves to the new tip;
+- ``split-before-move`` / ``split-before-record``: a split's new commits made, before the branch
+  moves / after it moved, before the session records it.
 
 The kill is a real SIGKILL of this real process; nothing else is replaced.
 """
@@ -79,9 +81,13 @@ def arm(point: str) -> None:
         before("os", "replace", lambda source, dest: str(dest).endswith(os.sep + "index"))
     elif point == "fold-making":
         made = []
-        before("segmint_core.rewrite.fold", "_recommit", lambda *a, **k: made.append(1) or len(made) == 2)
+        before("segmint_core.rewrite.fold", "recommit", lambda *a, **k: made.append(1) or len(made) == 2)
     elif point == "fold-before-move":
         before("segmint_core.apply.commit", "_move_to_rewritten")
+    elif point == "split-before-move":
+        before("segmint_core.session.splitting", "move_head")
+    elif point == "split-before-record":
+        before("segmint_core.session.ledger", "record_rewrite")
     elif point not in ("none", "hook"):
         raise SystemExit(f"unknown kill point {point}")
 
@@ -92,6 +98,8 @@ def main(repo: str, point: str) -> None:
     print("started", flush=True)
     if point.startswith("undo-"):
         session.undo()
+    elif point.startswith("split-"):
+        session.apply_split()
     else:
         session.apply_all()
     print("finished", flush=True)

@@ -1,0 +1,150 @@
+"""``segmint split``: committed work re-planned by intent; the branch rewritten only when its final tree
+is unchanged; refusals in one sentence; one undo takes it back; a kill at each step is recovered."""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import subprocess
+
+import pytest
+
+from segmint_core.session.session import Session
+from tests.apply.test_interrupted import run_child
+from tests.conftest import SHARED_DATA
+from tests.support.cli import assert_clean_error, run_segmint
+from tests.support.repo import Repo
+
+
+def linear(repo: Repo) -> dict[str, str]:
+    """Base, then a commit mixing two intents (a feature in one file, docs in another), then two more."""
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n")
+    repo.write("README.md", "# Calc\n")
+    repo.write("other.txt", "other\n")
+    repo.commit("base")
+    base = repo.head()
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n    return a - b\n")
+    repo.write("README.md", "# Calc\n\n## Usage\n\nImport it.\n")
+    repo.git("add", "-A")
+    repo.git("commit", "-q", "-m", "wip", env={"GIT_AUTHOR_NAME": "Ann", "GIT_AUTHOR_EMAIL": "ann@example.invalid",
+                                               "GIT_AUTHOR_DATE": "2025-03-01T09:00:00+00:00"})
+    mixed = repo.head()
+    repo.write("calc.py", repo.read("calc.py").decode() + "\n\ndef mul(a, b):\n    return a * b\n")
+    repo.commit("feat: mul")
+    repo.write("README.md", repo.read("README.md").decode() + "\nMore.\n")
+    repo.commit("docs: more")
+    return {"base": base, "mixed": mixed, "head": repo.head()}
+
+
+def trees_and_messages(repo: Repo, rev: str, count: int) -> list[str]:
+    return repo.git("log", f"-{count}", "--format=%T %an %aI %B", rev).split("\x00") if False else \
+        repo.git("log", f"-{count}", "--format=%T|%an|%aI|%s", rev).splitlines()
+
+
+def test_split_a_commit_in_the_middle_replays_the_later_ones_unchanged(repo: Repo) -> None:
+    made = linear(repo)
+    repo.write("other.txt", "dirty, not in the range\n")   # a dirty file the split does not touch
+    files = repo.snapshot()["files"]
+    index = repo.git("ls-files", "-s")
+    later = trees_and_messages(repo, "HEAD", 2)
+    out = run_segmint("split", "HEAD~2", cwd=repo.path)
+    assert out.returncode == 0, out.stderr
+    assert "Splitting 1 commit" in out.stdout and "replaying 2 later commits" in out.stdout
+    assert repo.head() == made["head"], "split only proposes"
+    applied = run_segmint("apply", "--all", cwd=repo.path)
+    assert applied.returncode == 0, applied.stderr
+    assert repo.git("rev-parse", "HEAD^{tree}") == repo.git("rev-parse", f"{made['head']}^{{tree}}")
+    assert trees_and_messages(repo, "HEAD", 2) == later, "the later commits keep their trees and messages"
+    rows = repo.git("log", "--format=%an|%aI|%s", f"{made['base']}..HEAD~2").splitlines()
+    assert len(rows) == 2 and all(r.startswith("Ann|2025-03-01T09:00:00+00:00|") for r in rows), rows
+    assert repo.snapshot()["files"] == files and repo.git("ls-files", "-s") == index, "work tree and index untouched"
+    assert not (repo.path / ".git" / "segmint" / "split").exists()
+
+    undo = run_segmint("undo", cwd=repo.path)
+    assert undo.returncode == 0, undo.stderr
+    assert repo.head() == made["head"] and repo.git("ls-files", "-s") == index and repo.snapshot()["files"] == files
+
+
+def test_refusals_say_one_sentence_and_change_nothing(repo: Repo) -> None:
+    made = linear(repo)
+    repo.git("update-ref", "refs/remotes/origin/main", made["mixed"])
+    assert_clean_error(run_segmint("split", "HEAD~2", cwd=repo.path), "is already pushed (origin/main)")
+    assert run_segmint("split", "HEAD~2", "--force", cwd=repo.path).returncode == 0
+    assert_clean_error(run_segmint("split", "HEAD~1", cwd=repo.path), "A split is already under way")
+    assert run_segmint("split", "--abort", cwd=repo.path).returncode == 0
+    repo.git("update-ref", "-d", "refs/remotes/origin/main")
+
+    repo.write("calc.py", "changed\n")
+    assert_clean_error(run_segmint("split", "HEAD~2", cwd=repo.path),
+                       "calc.py has uncommitted changes and is in the commits being split")
+    repo.git("checkout", "--", "calc.py")
+    (repo.path / ".git" / "rebase-merge").mkdir()
+    assert_clean_error(run_segmint("split", "HEAD~2", cwd=repo.path), "A rebase is under way")
+    (repo.path / ".git" / "rebase-merge").rmdir()
+    repo.git("checkout", "-q", "--detach")
+    assert_clean_error(run_segmint("split", "HEAD~2", cwd=repo.path), "HEAD is detached")
+    repo.git("checkout", "-q", "main")
+    repo.git("checkout", "-q", "-b", "side", made["base"])
+    repo.write("side.txt", "side\n")
+    repo.commit("side")
+    repo.git("checkout", "-q", "main")
+    repo.git("merge", "-q", "--no-ff", "-m", "merge side", "side")
+    assert_clean_error(run_segmint("split", f"{made['base']}..HEAD", cwd=repo.path), "is a merge")
+    assert repo.git("status", "--porcelain") == ""
+
+
+def test_a_hook_that_changes_the_tree_is_refused_and_nothing_moves(repo: Repo) -> None:
+    made = linear(repo)
+    hook = repo.path / ".git" / "hooks" / "pre-commit"
+    hook.write_text("#!/bin/sh\necho sneaked >> other.txt\ngit add other.txt\n")
+    hook.chmod(0o755)
+    assert run_segmint("split", "HEAD~2", cwd=repo.path).returncode == 0
+    out = run_segmint("apply", "--all", cwd=repo.path)
+    assert out.returncode in (2, 3), out
+    assert repo.head() == made["head"], "the branch did not move"
+
+
+@pytest.mark.parametrize("point,said", [("split-before-move", "rolled it back"),
+                                        ("split-before-record", "finished applying")])
+def test_a_killed_split_is_rolled_back_or_finished(repo: Repo, point: str, said: str) -> None:
+    made = linear(repo)
+    files = repo.snapshot()["files"]
+    Session.open(str(repo.path)).start_split("HEAD~2")
+    assert run_child(repo, point).returncode == -signal.SIGKILL
+    session = Session.open(str(repo.path))
+    assert len(session.recovered) == 1 and said in session.recovered[0], session.recovered
+    assert repo.git("rev-parse", "HEAD^{tree}") == repo.git("rev-parse", f"{made['head']}^{{tree}}")
+    if said == "rolled it back":
+        assert repo.head() == made["head"]
+        session.apply_split()   # the next apply --all finishes the split
+    assert repo.head() != made["head"] and repo.snapshot()["files"] == files
+    assert not (repo.path / ".git" / "segmint" / "split").exists()
+    session = Session.open(str(repo.path))
+    session.undo()
+    assert repo.head() == made["head"]
+
+
+def test_split_commit_n_minus_3_of_a_real_history(tmp_path) -> None:
+    bundle = SHARED_DATA / "click.bundle"
+    if not bundle.exists():
+        pytest.skip(f"needs {bundle} (real history)")
+    path = tmp_path / "click"
+    subprocess.run(["git", "clone", "-q", str(bundle), str(path)], check=True)
+    repo = Repo(path, init=False)
+    rows = repo.git("rev-list", "--first-parent", "--parents", "HEAD").splitlines()
+    run = 0
+    for row in rows:   # the first line of four single-parent commits, the newest first
+        run = run + 1 if len(row.split()) == 2 else 0
+        if run == 4:
+            break
+    start = rows[rows.index(row) - 3].split()[0]
+    repo.git("checkout", "-q", "-B", "work", start)
+    later = trees_and_messages(repo, "HEAD", 3)
+    head_tree = repo.git("rev-parse", "HEAD^{tree}")
+    assert run_segmint("split", "HEAD~3", "--force", cwd=repo.path).returncode == 0
+    done = run_segmint("apply", "--all", cwd=repo.path)
+    assert done.returncode == 0, done.stderr
+    assert trees_and_messages(repo, "HEAD", 3) == later
+    assert repo.git("rev-parse", "HEAD^{tree}") == head_tree
+    assert repo.git("status", "--porcelain") == ""
+    shutil.rmtree(path)
