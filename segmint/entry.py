@@ -38,7 +38,7 @@ def _flush_and_exit(code: int) -> None:
     try:
         sys.stdout.flush()
     except OSError:
-        pass   # the agent stopped reading: nothing to tell it
+        pass  # the agent stopped reading: nothing to tell it
     sys.stderr.flush()
     os._exit(code)
 

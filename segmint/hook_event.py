@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 
-MAX_EVENT_BYTES = 16 << 20   # a Write of a large file carries its content; past this, not an event we read
+MAX_EVENT_BYTES = 16 << 20  # a Write of a large file carries its content; past this, not an event we read
 
 
 def record_event(agent: str, repo: str | None = None) -> int:
@@ -26,14 +26,14 @@ def record_event(agent: str, repo: str | None = None) -> int:
             problem = "the hook event is larger than 16 MB; nothing was recorded."
         else:
             event = read_event(agent, json.loads(raw or b"null"))
-            if repo:   # named by the person who set the hook up: it wins over the agent's cwd
+            if repo:  # named by the person who set the hook up: it wins over the agent's cwd
                 event = replace(event, cwd=os.path.abspath(repo))
             apply_event(event, os.getcwd())
     except json.JSONDecodeError as exc:
         problem = f"the hook event is not JSON ({exc.msg} at line {exc.lineno}); nothing was recorded."
     except SegmintError as exc:
         problem = f"{exc} (nothing was recorded)"
-    except Exception as exc:   # never the agent's problem: said, and the agent goes on
+    except Exception as exc:  # never the agent's problem: said, and the agent goes on
         problem = f"could not record the event: {type(exc).__name__}: {exc}"
     if agent == GEMINI:
         sys.stdout.write("{}\n")

@@ -12,5 +12,5 @@ from typing import Any
 
 @dataclass(frozen=True)
 class BenchReport:
-    figures: dict[str, Any]   # what --json prints
-    text: str                 # the table a person reads
+    figures: dict[str, Any]  # what --json prints
+    text: str  # the table a person reads

@@ -35,9 +35,10 @@ MAX_HUNK_LINES = 30
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "absorb", help="absorb beside git-absorb on fixes taken out of real commits",
+        "absorb",
+        help="absorb beside git-absorb on fixes taken out of real commits",
         description="Take one or two hunks out of one or two of 5 consecutive real commits, leave them in the "
-                    "working tree, and score where Segmint's absorb and git-absorb put each one.",
+        "working tree, and score where Segmint's absorb and git-absorb put each one.",
     )
     p.add_argument("repos", metavar="REPO", nargs="+", help="git repositories or bundles (cloned, never touched)")
     p.add_argument("--cases", type=int, default=8, help="cases per repository (default 8)")
@@ -49,10 +50,10 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 @dataclass(frozen=True)
 class Taken:
     path: str
-    commit: str          # the commit it was taken from: the truth
+    commit: str  # the commit it was taken from: the truth
     removed: tuple[str, ...]
     added: tuple[str, ...]
-    patch: bytes         # the hunk, as a patch of that commit
+    patch: bytes  # the hunk, as a patch of that commit
 
 
 @dataclass
@@ -88,22 +89,29 @@ def run(args: argparse.Namespace) -> BenchReport:
                     for verdict in found:
                         tallies[tool].add(verdict)
                         per_repo[name][tool][verdict] += 1
-    figures = {"cases": cases, "hunks": sum(tallies["segmint"].counts.values()),
-               "tools": {tool: {v: t.counts[v] for v in (RIGHT, LEFT, WRONG)} for tool, t in tallies.items()},
-               "repos": {r: {tool: dict(c) for tool, c in tools.items()} for r, tools in per_repo.items()}}
+    figures = {
+        "cases": cases,
+        "hunks": sum(tallies["segmint"].counts.values()),
+        "tools": {tool: {v: t.counts[v] for v in (RIGHT, LEFT, WRONG)} for tool, t in tallies.items()},
+        "repos": {r: {tool: dict(c) for tool, c in tools.items()} for r, tools in per_repo.items()},
+    }
     return BenchReport(figures, _table(tallies, per_repo, cases))
 
 
 def _table(tallies: dict[str, Tally], per_repo: dict[str, dict[str, Counter]], cases: int) -> str:
     hunks = sum(tallies["segmint"].counts.values())
-    lines = [f"absorb: {cases} cases, {hunks} fixes taken out of 5-commit branches of real histories",
-             f"{'tool':<12}{RIGHT:>14}{LEFT:>14}{WRONG:>14}"]
+    lines = [
+        f"absorb: {cases} cases, {hunks} fixes taken out of 5-commit branches of real histories",
+        f"{'tool':<12}{RIGHT:>14}{LEFT:>14}{WRONG:>14}",
+    ]
     for tool, tally in tallies.items():
-        lines.append(f"{tool:<12}" + "".join(f"{tally.counts[v]:>7} {tally.share(v):>5.0%}"
-                                             for v in (RIGHT, LEFT, WRONG)))
+        lines.append(
+            f"{tool:<12}" + "".join(f"{tally.counts[v]:>7} {tally.share(v):>5.0%}" for v in (RIGHT, LEFT, WRONG))
+        )
     lines.append("")
-    lines.append(f"{'repository':<26}" + "".join(f"{t + ' ' + v.split()[0]:>20}" for t in tallies
-                                                   for v in (RIGHT, WRONG)))
+    lines.append(
+        f"{'repository':<26}" + "".join(f"{t + ' ' + v.split()[0]:>20}" for t in tallies for v in (RIGHT, WRONG))
+    )
     for name, tools in per_repo.items():
         lines.append(f"{name:<26}" + "".join(f"{tools[t][v]:>20}" for t in tallies for v in (RIGHT, WRONG)))
     return "\n".join(lines)
@@ -121,8 +129,12 @@ def _git(repo: Path, *args: str, input: bytes | None = None, check: bool = True)
 
 def _clone(source: str, into: Path) -> Path:
     subprocess.run(["git", "clone", "-q", source, str(into)], check=True, capture_output=True)
-    for key, value in (("user.name", "Segmint Bench"), ("user.email", "bench@example.invalid"),
-                       ("commit.gpgsign", "false"), ("core.autocrlf", "false")):
+    for key, value in (
+        ("user.name", "Segmint Bench"),
+        ("user.email", "bench@example.invalid"),
+        ("commit.gpgsign", "false"),
+        ("core.autocrlf", "false"),
+    ):
         _git(into, "config", key, value)
     for ref in _git(into, "for-each-ref", "--format=%(refname)", "refs/remotes").stdout.decode().split():
         _git(into, "update-ref", "-d", ref)
@@ -133,14 +145,13 @@ def _cases(repo: Path, rng: random.Random, n: int):
     """Up to ``n`` cases: (the base, the branch's commits, the hunks taken)."""
     log = _git(repo, "log", "--first-parent", "--format=%H %P", "HEAD").stdout.decode().splitlines()
     rows = [line.split() for line in log]
-    windows = [i for i in range(len(rows) - BRANCH)
-               if all(len(rows[j]) == 2 for j in range(i, i + BRANCH + 1))]
+    windows = [i for i in range(len(rows) - BRANCH) if all(len(rows[j]) == 2 for j in range(i, i + BRANCH + 1))]
     rng.shuffle(windows)
     made = 0
     for start in windows:
         if made >= n:
             return
-        branch = [rows[j][0] for j in range(start + BRANCH - 1, start - 1, -1)]   # oldest first
+        branch = [rows[j][0] for j in range(start + BRANCH - 1, start - 1, -1)]  # oldest first
         base = rows[start + BRANCH - 1][1]
         taken = _take(repo, rng, branch)
         if taken and _build(repo, base, branch, taken):
@@ -166,9 +177,15 @@ def _hunks(repo: Path, commit: str) -> list[Taken]:
     diff = _git(repo, "diff", "--no-color", "--no-ext-diff", "--no-renames", f"{commit}^", commit).stdout
     found = []
     for section in re.split(rb"(?m)^(?=diff --git )", diff):
-        if not section.startswith(b"diff --git ") or b"\nnew file mode" in section or b"\ndeleted file" in section \
-                or b"\nBinary files" in section or b"\nold mode" in section or b"160000" in section.split(b"@@")[0] \
-                or b"Subproject commit" in section:
+        if (
+            not section.startswith(b"diff --git ")
+            or b"\nnew file mode" in section
+            or b"\ndeleted file" in section
+            or b"\nBinary files" in section
+            or b"\nold mode" in section
+            or b"160000" in section.split(b"@@")[0]
+            or b"Subproject commit" in section
+        ):
             continue
         head, _, body = section.partition(b"\n@@")
         if not body:
@@ -200,8 +217,10 @@ def _build(repo: Path, base: str, branch: list[str], taken: list[Taken]) -> bool
             _git(repo, "reset", "-q", "--hard")
             return False
         for item in taken:
-            if item.commit == commit and _git(repo, "apply", "-R", "--index", input=item.patch,
-                                               check=False).returncode != 0:
+            if (
+                item.commit == commit
+                and _git(repo, "apply", "-R", "--index", input=item.patch, check=False).returncode != 0
+            ):
                 _git(repo, "reset", "-q", "--hard")
                 return False
         if _git(repo, "commit", "-q", "--allow-empty", "--no-verify", "-C", commit, check=False).returncode != 0:
@@ -223,8 +242,10 @@ def _score_case(repo: Path, case) -> dict[str, list[str]] | None:
     subjects = {_git(repo, "log", "-1", "--format=%s", c).stdout.decode().strip(): c for c in branch}
     rewritten = _git(repo, "rev-list", "--reverse", f"{base}..HEAD").stdout.decode().split()
     by_original = dict(zip(branch, rewritten))
-    verdicts = {"segmint": _segmint(repo, taken, by_original), "git-absorb": _git_absorb(repo, taken, base,
-                                                                                         subjects, by_original)}
+    verdicts = {
+        "segmint": _segmint(repo, taken, by_original),
+        "git-absorb": _git_absorb(repo, taken, base, subjects, by_original),
+    }
     return verdicts
 
 
@@ -236,14 +257,20 @@ def _segmint(repo: Path, taken: list[Taken], by_original: dict[str, str]) -> lis
     for placement in place(git, units):
         unit = units.by_id[placement.unit_id]
         lines = unit.changed_lines
-        placed.append((placement.path, [line[1:] for line in lines if line.startswith("-")],
-                       [line[1:] for line in lines if line.startswith("+")],
-                       placement.target.sha if placement.target else None))
+        placed.append(
+            (
+                placement.path,
+                [line[1:] for line in lines if line.startswith("-")],
+                [line[1:] for line in lines if line.startswith("+")],
+                placement.target.sha if placement.target else None,
+            )
+        )
     return [_verdict(item, by_original[item.commit], placed) for item in taken]
 
 
-def _git_absorb(repo: Path, taken: list[Taken], base: str, subjects: dict[str, str],
-                by_original: dict[str, str]) -> list[str]:
+def _git_absorb(
+    repo: Path, taken: list[Taken], base: str, subjects: dict[str, str], by_original: dict[str, str]
+) -> list[str]:
     head = _git(repo, "rev-parse", "HEAD").stdout.decode().strip()
     _git(repo, "add", "-u")
     _git(repo, "absorb", "--base", base, "--force", check=False)
@@ -275,15 +302,24 @@ def _diff_files(diff: str) -> list[tuple[str, list[str], list[str]]]:
             continue
         for hunk in re.split(r"(?m)^(?=@@)", section)[1:]:
             lines = hunk.split("\n")[1:]
-            files.append((path, [line[1:] for line in lines if line.startswith("-")], [line[1:] for line in lines if line.startswith("+")]))
+            files.append(
+                (
+                    path,
+                    [line[1:] for line in lines if line.startswith("-")],
+                    [line[1:] for line in lines if line.startswith("+")],
+                )
+            )
     return files
 
 
 def _verdict(item: Taken, truth: str, placed: list[tuple[str, list[str], list[str], str | None]]) -> str:
     """Right when every piece holding the taken hunk's lines went to its commit; wrong when one went to
     another; left alone otherwise."""
-    mine = [(target, removed, added) for path, removed, added, target in placed
-            if path == item.path and _overlaps(item, removed, added)]
+    mine = [
+        (target, removed, added)
+        for path, removed, added, target in placed
+        if path == item.path and _overlaps(item, removed, added)
+    ]
     if any(target not in (None, truth) for target, _, _ in mine):
         return WRONG
     if mine and all(target == truth for target, _, _ in mine):

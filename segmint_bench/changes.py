@@ -23,11 +23,14 @@ from segmint_bench import BenchReport
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "changes", help="time `segmint changes --json` against `git diff` + `git diff --cached`",
+        "changes",
+        help="time `segmint changes --json` against `git diff` + `git diff --cached`",
         description=__doc__.split("\n\n")[1],
     )
     p.add_argument("repo", nargs="?", metavar="REPO", help="an existing repository (default: a synthetic one)")
-    p.add_argument("--lines", type=int, default=100_000, help="changed lines in the synthetic repository (default 100000)")
+    p.add_argument(
+        "--lines", type=int, default=100_000, help="changed lines in the synthetic repository (default 100000)"
+    )
     p.add_argument("--repeat", type=int, default=15)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=run)
@@ -67,13 +70,20 @@ def run(args: argparse.Namespace) -> BenchReport:
         "pair_ratio_quartiles": [round(low, 2), round(high, 2)],
         "repeat": args.repeat,
     }
-    return BenchReport(result, "\n".join([
-        f"changed lines            {changed:,}",
-        f"git diff + diff --cached {result['git_seconds']:.4f} s median of {args.repeat}",
-        f"segmint changes --json   {result['segmint_seconds']:.4f} s median of {args.repeat}",
-        (f"ratio                    {result['ratio']:.2f}x (runs taken turn about; "
-         f"middle half of the paired ratios {low:.2f}-{high:.2f}x)"),
-    ]))
+    return BenchReport(
+        result,
+        "\n".join(
+            [
+                f"changed lines            {changed:,}",
+                f"git diff + diff --cached {result['git_seconds']:.4f} s median of {args.repeat}",
+                f"segmint changes --json   {result['segmint_seconds']:.4f} s median of {args.repeat}",
+                (
+                    f"ratio                    {result['ratio']:.2f}x (runs taken turn about; "
+                    f"middle half of the paired ratios {low:.2f}-{high:.2f}x)"
+                ),
+            ]
+        ),
+    )
 
 
 def segmint_command() -> list[str]:

@@ -27,17 +27,18 @@ from segmint_core.errors import SegmintError
 
 SPEED_FILES = 1000
 SPEED_COMMITS = 5
-SPEED_TARGET = 2.0   # seconds
+SPEED_TARGET = 2.0  # seconds
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     from segmint_bench.untangle import add_selection_options
 
     p = subparsers.add_parser(
-        "check", help="commits that fail the zero-config check, before and after --fix; and its speed",
+        "check",
+        help="commits that fail the zero-config check, before and after --fix; and its speed",
         description="On tangled cases of each REPO (as bench untangle picks them), the share of proposed commits "
-                    "that fail the zero-config check, before and after the fix, and the plans' ARI before and "
-                    "after; then five commits on a 1,000-file repository checked, beside applying them.",
+        "that fail the zero-config check, before and after the fix, and the plans' ARI before and "
+        "after; then five commits on a 1,000-file repository checked, beside applying them.",
     )
     p.add_argument("repos", metavar="REPO", nargs="*", help="git repositories (or bundles); cloned, never touched")
     p.add_argument("--k", type=int, nargs="+", default=[2, 3], help="commits tangled per case (default 2 3)")
@@ -76,8 +77,7 @@ def run(args: argparse.Namespace) -> BenchReport:
         for selection in selections(args, args.k):
             cases += check_cases(repo, selection, cache, progress)
     speed = speed_run() if not args.no_speed else None
-    return BenchReport({"cases": [vars(c) for c in cases], "table": _rows(cases), "speed": speed},
-                       _text(cases, speed))
+    return BenchReport({"cases": [vars(c) for c in cases], "table": _rows(cases), "speed": speed}, _text(cases, speed))
 
 
 def check_cases(repo: str, selection, cache, log) -> list[CaseCheck]:
@@ -104,7 +104,7 @@ def check_case(root: str, tangle) -> CaseCheck | None:
 
     session = Session.open(root)
     if session.units.changeset.fingerprint != tangle.changes.fingerprint:
-        return None   # captured otherwise than when the case was tangled: its lines are not the truth's
+        return None  # captured otherwise than when the case was tangled: its lines are not the truth's
     start = time.perf_counter()
     session.regroup()
     session.propose_commits()
@@ -118,8 +118,19 @@ def check_case(root: str, tangle) -> CaseCheck | None:
             session.fix_commits(fix)
             after = fix.report
             fixes = [s.kind for s in fix.steps]
-    return CaseCheck("", 0, tangle.case.name, len(before.results), len(before.failed), len(after.results),
-                     len(after.failed), ari_before, _ari(session, tangle), fixes, time.perf_counter() - start)
+    return CaseCheck(
+        "",
+        0,
+        tangle.case.name,
+        len(before.results),
+        len(before.failed),
+        len(after.results),
+        len(after.failed),
+        ari_before,
+        _ari(session, tangle),
+        fixes,
+        time.perf_counter() - start,
+    )
 
 
 def _ari(session, tangle) -> float:
@@ -137,7 +148,7 @@ def _ari(session, tangle) -> float:
 
 def _rows(cases: list[CaseCheck]) -> list[dict]:
     rows = []
-    for (repo, k) in dict.fromkeys((c.repo, c.k) for c in cases):
+    for repo, k in dict.fromkeys((c.repo, c.k) for c in cases):
         rows.append(_row(f"{repo}", k, [c for c in cases if (c.repo, c.k) == (repo, k)]))
     if cases:
         rows.append(_row("all", 0, cases))
@@ -149,13 +160,17 @@ def _row(repo: str, k: int, cases: list[CaseCheck]) -> dict:
     after = [c.ari_after for c in cases]
     deltas = [a - b for a, b in zip(after, before)]
     return {
-        "repo": repo, "k": k, "cases": len(cases),
-        "commits_before": sum(c.commits_before for c in cases), "commits_after": sum(c.commits_after for c in cases),
+        "repo": repo,
+        "k": k,
+        "cases": len(cases),
+        "commits_before": sum(c.commits_before for c in cases),
+        "commits_after": sum(c.commits_after for c in cases),
         "failing_before": sum(c.failing_before for c in cases) / max(1, sum(c.commits_before for c in cases)),
         "failing_after": sum(c.failing_after for c in cases) / max(1, sum(c.commits_after for c in cases)),
         "ari_before": statistics.fmean(before) if before else 0.0,
         "ari_after": statistics.fmean(after) if after else 0.0,
-        "ari_se": _se(before), "delta_se": _se(deltas),
+        "ari_se": _se(before),
+        "delta_se": _se(deltas),
         "cases_fixed": sum(1 for c in cases if c.fixes),
         "seconds_mean": statistics.fmean(c.seconds for c in cases) if cases else 0.0,
     }
@@ -168,23 +183,29 @@ def _se(values: list[float]) -> float:
 def _text(cases: list[CaseCheck], speed: dict | None) -> str:
     lines = []
     if cases:
-        lines += ["Proposed commits that fail the zero-config check on their own, before and after --fix",
-                  "(ARI: the plans against the true commits, each line labelled by the plan committing it)", "",
-                  f"{'repo':<12} {'k':>2} {'cases':>5} {'commits':>9} {'failing':>17} {'ARI before':>16} "
-                  f"{'ARI after':>10} {'Δ ± SE':>15} {'fixed':>5}"]
+        lines += [
+            "Proposed commits that fail the zero-config check on their own, before and after --fix",
+            "(ARI: the plans against the true commits, each line labelled by the plan committing it)",
+            "",
+            f"{'repo':<12} {'k':>2} {'cases':>5} {'commits':>9} {'failing':>17} {'ARI before':>16} "
+            f"{'ARI after':>10} {'Δ ± SE':>15} {'fixed':>5}",
+        ]
         for row in _rows(cases):
             k = str(row["k"]) if row["k"] else "-"
             lines.append(
                 f"{row['repo']:<12} {k:>2} {row['cases']:>5} {row['commits_before']:>4}→{row['commits_after']:<4} "
                 f"{100 * row['failing_before']:>6.1f}% → {100 * row['failing_after']:>5.1f}% "
                 f"{row['ari_before']:>8.3f} ± {row['ari_se']:.3f} {row['ari_after']:>10.3f} "
-                f"{row['ari_after'] - row['ari_before']:>+7.3f} ± {row['delta_se']:.3f} {row['cases_fixed']:>5}")
+                f"{row['ari_after'] - row['ari_before']:>+7.3f} ± {row['delta_se']:.3f} {row['cases_fixed']:>5}"
+            )
     if speed is not None:
-        lines += ["", f"Speed: {speed['commits']} commits on a {speed['files']:,}-file repository",
-                  f"  segmint check (zero-config, cold cache)  {speed['check_seconds']:.2f} s "
-                  f"(target <= {SPEED_TARGET:g} s)",
-                  f"  segmint check again (cached by tree)      {speed['check_cached_seconds']:.2f} s",
-                  f"  segmint apply --all (the same plans)      {speed['apply_seconds']:.2f} s"]
+        lines += [
+            "",
+            f"Speed: {speed['commits']} commits on a {speed['files']:,}-file repository",
+            f"  segmint check (zero-config, cold cache)  {speed['check_seconds']:.2f} s (target <= {SPEED_TARGET:g} s)",
+            f"  segmint check again (cached by tree)      {speed['check_cached_seconds']:.2f} s",
+            f"  segmint apply --all (the same plans)      {speed['apply_seconds']:.2f} s",
+        ]
     return "\n".join(lines)
 
 
@@ -211,9 +232,14 @@ def speed_run(files: int = SPEED_FILES, commits: int = SPEED_COMMITS) -> dict:
         start = time.perf_counter()
         applied.apply_all()
         apply_seconds = time.perf_counter() - start
-        return {"files": files, "commits": len(report.results), "check_seconds": check_seconds,
-                "check_cached_seconds": cached_seconds, "apply_seconds": apply_seconds,
-                "failing": len(report.failed)}
+        return {
+            "files": files,
+            "commits": len(report.results),
+            "check_seconds": check_seconds,
+            "check_cached_seconds": cached_seconds,
+            "apply_seconds": apply_seconds,
+            "failing": len(report.failed),
+        }
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -228,8 +254,13 @@ def _speed_repo(root: str, files: int, commits: int) -> None:
     for n in range(files):
         with open(os.path.join(root, "pkg", f"module_{n:04d}.py"), "w") as fh:
             fh.write(f'"""Module {n}."""\n\n\ndef value_{n}():\n    return {n}\n')
-    env = {**os.environ, "GIT_AUTHOR_NAME": "Bench", "GIT_AUTHOR_EMAIL": "bench@example.invalid",
-           "GIT_COMMITTER_NAME": "Bench", "GIT_COMMITTER_EMAIL": "bench@example.invalid"}
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "Bench",
+        "GIT_AUTHOR_EMAIL": "bench@example.invalid",
+        "GIT_COMMITTER_NAME": "Bench",
+        "GIT_COMMITTER_EMAIL": "bench@example.invalid",
+    }
     subprocess.run(["git", "-C", root, "add", "-A"], check=True, env=env)
     subprocess.run(["git", "-C", root, "-c", "commit.gpgsign=false", "commit", "-qm", "base"], check=True, env=env)
     for c in range(commits):
@@ -237,8 +268,10 @@ def _speed_repo(root: str, files: int, commits: int) -> None:
         uses = f"from pkg.module_{c - 1:04d} import step_{c - 1}\n\n\n" if c else ""
         body = f"step_{c - 1}() + " if c else ""
         with open(path, "w") as fh:
-            fh.write(f'"""Module {c}."""\n{uses}\ndef value_{c}():\n    return {c}\n\n\n'
-                     f"def step_{c}():\n    return {body}value_{c}()\n")
+            fh.write(
+                f'"""Module {c}."""\n{uses}\ndef value_{c}():\n    return {c}\n\n\n'
+                f"def step_{c}():\n    return {body}value_{c}()\n"
+            )
 
 
 def _plans_by_file(session, commits: int) -> None:

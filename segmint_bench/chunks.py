@@ -25,7 +25,8 @@ TARGET_SECONDS = 0.2
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "chunks", help="time load_diff of the chunk tools on diff files (concatenated; .gz accepted)",
+        "chunks",
+        help="time load_diff of the chunk tools on diff files (concatenated; .gz accepted)",
         description=__doc__.split("\n\n")[1],
     )
     p.add_argument("files", nargs="+", metavar="FILE")
@@ -79,14 +80,16 @@ def measure(path: str, data: bytes, max_chunk_lines: int, repeat: int, vs_diffch
     }
     if vs_diffchunk:
         speedup = their_timing.median / timing.median
-        result.update({
-            "diffchunk_version": diffchunk_version(),
-            "diffchunk_seconds": round(their_timing.median, 4),
-            "diffchunk_chunks": their_loaded["chunks"],
-            "speedup": round(speedup, 2),
-            "target_speedup": TARGET_SPEEDUP,
-            "speedup_met": speedup >= TARGET_SPEEDUP,
-        })
+        result.update(
+            {
+                "diffchunk_version": diffchunk_version(),
+                "diffchunk_seconds": round(their_timing.median, 4),
+                "diffchunk_chunks": their_loaded["chunks"],
+                "speedup": round(speedup, 2),
+                "target_speedup": TARGET_SPEEDUP,
+                "speedup_met": speedup >= TARGET_SPEEDUP,
+            }
+        )
     return result
 
 

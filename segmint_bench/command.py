@@ -10,16 +10,28 @@ from segmint_bench import BenchReport
 from segmint_core.jsonio import write_json
 
 # Benchmark modules, each with register(subparsers, common), in help order.
-BENCHES = ["segmint_bench.parse", "segmint_bench.changes", "segmint_bench.chunks",
-           "segmint_bench.untangle", "segmint_bench.untangle.fit", "segmint_bench.messages",
-           "segmint_bench.mcp", "segmint_bench.check", "segmint_bench.absorb", "segmint_bench.hook",
-           "segmint_bench.provenance", "segmint_bench.tui",
-           "segmint_bench.large", "segmint_bench.scale"]
+BENCHES = [
+    "segmint_bench.parse",
+    "segmint_bench.changes",
+    "segmint_bench.chunks",
+    "segmint_bench.untangle",
+    "segmint_bench.untangle.fit",
+    "segmint_bench.messages",
+    "segmint_bench.mcp",
+    "segmint_bench.check",
+    "segmint_bench.absorb",
+    "segmint_bench.hook",
+    "segmint_bench.provenance",
+    "segmint_bench.tui",
+    "segmint_bench.large",
+    "segmint_bench.scale",
+]
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "bench", help="run a benchmark (parse, changes, ...)",
+        "bench",
+        help="run a benchmark (parse, changes, ...)",
         description="Benchmarks: each prints Segmint's time beside a reference measured in the same run.",
     )
     inner = p.add_subparsers(dest="bench", metavar="BENCH", required=True)
@@ -31,6 +43,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
 def _printed(run: Callable[[argparse.Namespace], BenchReport]) -> Callable[[argparse.Namespace], int]:
     """The command for a benchmark: run it, print its table (or, with --json, its figures)."""
+
     def command(args: argparse.Namespace) -> int:
         report = run(args)
         if args.json:
@@ -38,4 +51,5 @@ def _printed(run: Callable[[argparse.Namespace], BenchReport]) -> Callable[[argp
         else:
             print(report.text)
         return 0
+
     return command

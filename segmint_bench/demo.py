@@ -11,9 +11,12 @@ import subprocess
 from pathlib import Path
 
 IDENTITY = {
-    "GIT_AUTHOR_NAME": "Demo Author", "GIT_AUTHOR_EMAIL": "demo@segmint.invalid",
-    "GIT_COMMITTER_NAME": "Demo Author", "GIT_COMMITTER_EMAIL": "demo@segmint.invalid",
-    "GIT_AUTHOR_DATE": "2026-01-01T12:00:00+00:00", "GIT_COMMITTER_DATE": "2026-01-01T12:00:00+00:00",
+    "GIT_AUTHOR_NAME": "Demo Author",
+    "GIT_AUTHOR_EMAIL": "demo@segmint.invalid",
+    "GIT_COMMITTER_NAME": "Demo Author",
+    "GIT_COMMITTER_EMAIL": "demo@segmint.invalid",
+    "GIT_AUTHOR_DATE": "2026-01-01T12:00:00+00:00",
+    "GIT_COMMITTER_DATE": "2026-01-01T12:00:00+00:00",
 }
 
 BASE = {
@@ -73,12 +76,12 @@ def restock(settings, item, amount):
     settings[item] = str(int(settings.get(item, "0")) + amount)
     return settings
 ''',
-    "README.md": '''# inventory
+    "README.md": """# inventory
 
 Count what is in stock:
 
     inventory settings.ini
-''',
+""",
 }
 
 EDITED = {
@@ -140,15 +143,15 @@ def restock(settings, item, amount):
     settings[item] = str(int(settings.get(item, "0")) + amount)
     return settings
 ''',
-    "README.md": '''# inventory
+    "README.md": """# inventory
 
 Count what is in stock:
 
     inventory settings.json
 
 The settings file is JSON.
-''',
-    "tests/test_config.py": '''import json
+""",
+    "tests/test_config.py": """import json
 
 from inventory.config import load_config
 
@@ -157,8 +160,8 @@ def test_load_config_reads_json(tmp_path):
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"items": ["apple", "pear"]}))
     assert load_config(path) == {"items": ["apple", "pear"]}
-''',
-    "tests/test_stock.py": '''import pytest
+""",
+    "tests/test_stock.py": """import pytest
 
 from inventory.stock import restock
 
@@ -166,7 +169,7 @@ from inventory.stock import restock
 def test_restock_refuses_nothing():
     with pytest.raises(ValueError):
         restock({}, "apple", 0)
-''',
+""",
 }
 
 
@@ -181,8 +184,12 @@ def build_demo(root: Path) -> Path:
     """Create the demo repository at ``root`` (which must not exist or be empty)."""
     root.mkdir(parents=True, exist_ok=True)
     git(root, "init", "-q", "-b", "main")
-    for key, value in (("user.name", "Demo Author"), ("user.email", "demo@segmint.invalid"),
-                       ("commit.gpgsign", "false"), ("core.autocrlf", "false")):
+    for key, value in (
+        ("user.name", "Demo Author"),
+        ("user.email", "demo@segmint.invalid"),
+        ("commit.gpgsign", "false"),
+        ("core.autocrlf", "false"),
+    ):
         git(root, "config", key, value)
     _write(root, BASE)
     git(root, "add", "-A")

@@ -24,7 +24,9 @@ def diffchunk_tools() -> Any:
     try:
         from src.tools import DiffChunkTools  # diffchunk's own package name
     except ImportError as exc:
-        raise SegmintError(f"diffchunk {version} is installed but cannot be imported ({exc}); try: {INSTALL_HINT}") from None
+        raise SegmintError(
+            f"diffchunk {version} is installed but cannot be imported ({exc}); try: {INSTALL_HINT}"
+        ) from None
     return DiffChunkTools()
 
 

@@ -27,18 +27,22 @@ from segmint_bench.timing import Timing, progress
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git
 
-TARGET_SECONDS = 0.100   # issue 36: median per PostToolUse Edit event in a 1,000-file repository
-DIRTY_FILES = 20         # changed before the agent starts, as a tree mid-work is
+TARGET_SECONDS = 0.100  # issue 36: median per PostToolUse Edit event in a 1,000-file repository
+DIRTY_FILES = 20  # changed before the agent starts, as a tree mid-work is
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "hook", help="time `segmint hook` per agent edit event against `git status`",
+        "hook",
+        help="time `segmint hook` per agent edit event against `git status`",
         description=__doc__.split("\n\n")[1],
     )
-    p.add_argument("repo", nargs="?", metavar="REPO",
-                   help="an existing repository, cloned to a temporary folder and edited there "
-                        "(default: a synthetic one)")
+    p.add_argument(
+        "repo",
+        nargs="?",
+        metavar="REPO",
+        help="an existing repository, cloned to a temporary folder and edited there (default: a synthetic one)",
+    )
     p.add_argument("--files", type=int, default=1000, help="files in the synthetic repository (default 1000)")
     p.add_argument("--events", type=int, default=40, help="edit events timed (default 40)")
     p.add_argument("--json", action="store_true")
@@ -70,17 +74,22 @@ def run(args: argparse.Namespace) -> BenchReport:
         "met": edits.median <= TARGET_SECONDS,
     }
     verdict = "met" if figures["met"] else "NOT met"
-    return BenchReport(figures, "\n".join([
-        f"repository                  {tracked:,} files",
-        f"segmint hook (Edit event)   {edits.median * 1000:.1f} ms median of {args.events}, "
-        f"p90 {edits.p90 * 1000:.1f} ms (target <= {TARGET_SECONDS * 1000:.0f} ms: {verdict})",
-        f"segmint hook (prompt)       {prompts.median * 1000:.1f} ms median of {len(prompts.samples)}",
-        f"git status (reference)      {status.median * 1000:.1f} ms median of {args.events}",
-        f"ratio                       {figures['ratio_to_git_status']:.2f}x git status "
-        "(whole processes, taken in turns)",
-        f"CPU per run (user+sys)      segmint hook {edits_cpu.median * 1000:.1f} ms, "
-        f"git status {status_cpu.median * 1000:.1f} ms (medians; what a run costs whatever else runs)",
-    ]))
+    return BenchReport(
+        figures,
+        "\n".join(
+            [
+                f"repository                  {tracked:,} files",
+                f"segmint hook (Edit event)   {edits.median * 1000:.1f} ms median of {args.events}, "
+                f"p90 {edits.p90 * 1000:.1f} ms (target <= {TARGET_SECONDS * 1000:.0f} ms: {verdict})",
+                f"segmint hook (prompt)       {prompts.median * 1000:.1f} ms median of {len(prompts.samples)}",
+                f"git status (reference)      {status.median * 1000:.1f} ms median of {args.events}",
+                f"ratio                       {figures['ratio_to_git_status']:.2f}x git status "
+                "(whole processes, taken in turns)",
+                f"CPU per run (user+sys)      segmint hook {edits_cpu.median * 1000:.1f} ms, "
+                f"git status {status_cpu.median * 1000:.1f} ms (medians; what a run costs whatever else runs)",
+            ]
+        ),
+    )
 
 
 def _time_events(root: str, files: list[str], events: int, env: dict[str, str]) -> dict[str, Timing]:
@@ -91,7 +100,7 @@ def _time_events(root: str, files: list[str], events: int, env: dict[str, str]) 
     for n in range(3):
         prompt = _payload("UserPromptSubmit", root, prompt=f"Bench task {n}: make every module say hello")
         runs["prompt"].append(_timed(hook, root, env, prompt))
-    _timed(hook, root, env, _edit_payload(root, files[0]), edit=files[0])   # (a warm-up, not counted)
+    _timed(hook, root, env, _edit_payload(root, files[0]), edit=files[0])  # (a warm-up, not counted)
     for n in range(events):
         rel = files[1 + n % (len(files) - 1)] if len(files) > 1 else files[0]
         runs["edit"].append(_timed(hook, root, env, _edit_payload(root, rel), edit=rel))
@@ -101,9 +110,10 @@ def _time_events(root: str, files: list[str], events: int, env: dict[str, str]) 
     return timings
 
 
-def _timed(command: list[str], root: str, env: dict[str, str], payload: dict | None, *,
-           edit: str | None = None) -> tuple[float, float]:
-    if edit is not None:   # the agent's edit, before its hook runs: not timed
+def _timed(
+    command: list[str], root: str, env: dict[str, str], payload: dict | None, *, edit: str | None = None
+) -> tuple[float, float]:
+    if edit is not None:  # the agent's edit, before its hook runs: not timed
         with open(os.path.join(root, edit), "a", encoding="utf-8") as f:
             f.write(f"# edited at {time.time()}\n")
     data = None if payload is None else json.dumps(payload).encode()
@@ -113,8 +123,10 @@ def _timed(command: list[str], root: str, env: dict[str, str], payload: dict | N
     elapsed = time.perf_counter() - start
     cpu = _children_cpu() - cpu_before
     if done.returncode != 0 or (payload is not None and done.stderr):
-        raise SegmintError(f"{' '.join(command)} failed while timing: "
-                           f"{(done.stderr.decode(errors='replace').strip() or f'exit {done.returncode}')}")
+        raise SegmintError(
+            f"{' '.join(command)} failed while timing: "
+            f"{(done.stderr.decode(errors='replace').strip() or f'exit {done.returncode}')}"
+        )
     return elapsed, cpu
 
 
@@ -127,15 +139,26 @@ def _children_cpu() -> float:
 
 def _payload(event: str, root: str, **fields: object) -> dict:
     """A Claude Code hook payload, in the shape of its hooks reference."""
-    return {"session_id": "bench-session", "transcript_path": os.path.join(root, ".bench-transcript.jsonl"),
-            "cwd": root, "permission_mode": "default", "hook_event_name": event, **fields}
+    return {
+        "session_id": "bench-session",
+        "transcript_path": os.path.join(root, ".bench-transcript.jsonl"),
+        "cwd": root,
+        "permission_mode": "default",
+        "hook_event_name": event,
+        **fields,
+    }
 
 
 def _edit_payload(root: str, rel: str) -> dict:
     path = os.path.join(root, rel)
-    return _payload("PostToolUse", root, tool_name="Edit",
-                    tool_input={"file_path": path, "old_string": "", "new_string": "# edited\n", "replace_all": False},
-                    tool_response={"filePath": path, "success": True}, tool_use_id="toolu_bench")
+    return _payload(
+        "PostToolUse",
+        root,
+        tool_name="Edit",
+        tool_input={"file_path": path, "old_string": "", "new_string": "# edited\n", "replace_all": False},
+        tool_response={"filePath": path, "success": True},
+        tool_use_id="toolu_bench",
+    )
 
 
 def clone(repo: str, into: Path) -> str:

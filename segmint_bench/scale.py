@@ -33,25 +33,32 @@ FOLDER_FILES = 20
 # Targets (issue 34): seconds and MB per size; plan and the TUI's first frame within 2x of grouping.
 TARGETS = {10_000: (5.0, 500.0), 50_000: (30.0, 2048.0)}
 WITHIN_GROUPING = 2.0
-COARSE = "grouped on coarser evidence"   # what each group of a tree past the full size says
+COARSE = "grouped on coarser evidence"  # what each group of a tree past the full size says
 
 
 @dataclass(frozen=True)
 class Run:
-    seconds: float   # wall
-    cpu: float       # user + system, the command's and its children's
-    mb: float        # peak resident memory
+    seconds: float  # wall
+    cpu: float  # user + system, the command's and its children's
+    mb: float  # peak resident memory
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "scale", help="time grouping trees of 10,000 and 50,000 files each edited on one line",
+        "scale",
+        help="time grouping trees of 10,000 and 50,000 files each edited on one line",
         description=__doc__.split("\n\n")[1],
     )
-    p.add_argument("--files", type=int, nargs="+", default=[10_000, 50_000],
-                   help="changed files per tree (default 10000 50000)")
-    p.add_argument("--variant", choices=VARIANTS, nargs="+", default=list(VARIANTS),
-                   help="the same edit in every file, or each file's own (default both)")
+    p.add_argument(
+        "--files", type=int, nargs="+", default=[10_000, 50_000], help="changed files per tree (default 10000 50000)"
+    )
+    p.add_argument(
+        "--variant",
+        choices=VARIANTS,
+        nargs="+",
+        default=list(VARIANTS),
+        help="the same edit in every file, or each file's own (default both)",
+    )
     p.add_argument("--no-plan", action="store_true", help="skip timing plan and the TUI on the smallest tree")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=run)
@@ -83,31 +90,45 @@ def measure_tree(root: Path, files: int, variant: str, with_plan: bool) -> list[
     out.unlink()
     seconds, mb = TARGETS.get(files, (None, None))
     base = {"files": files, "variant": variant}
-    rows = [{**base, "step": "git diff (reference)", **vars(reference)},
-            {**base, "step": "segmint group", **vars(grouped), "coarse": coarse,
-             "target": _target(grouped, seconds, mb)}]
+    rows = [
+        {**base, "step": "git diff (reference)", **vars(reference)},
+        {**base, "step": "segmint group", **vars(grouped), "coarse": coarse, "target": _target(grouped, seconds, mb)},
+    ]
     if with_plan:
         progress(f"{variant} edits in {files:,} files: timing segmint plan and the TUI's first frame ...")
         planned = measure(["segmint", "plan"], root, fresh=True)
-        rows.append({**base, "step": "segmint plan", **vars(planned),
-                     "target": _within(planned.seconds, grouped.seconds)})
+        rows.append(
+            {**base, "step": "segmint plan", **vars(planned), "target": _within(planned.seconds, grouped.seconds)}
+        )
         frame = first_frame(root)
-        rows.append({**base, "step": "TUI first frame", "seconds": frame, "cpu": None, "mb": None,
-                     "target": _within(frame, grouped.seconds) if frame is not None else None})
+        rows.append(
+            {
+                **base,
+                "step": "TUI first frame",
+                "seconds": frame,
+                "cpu": None,
+                "mb": None,
+                "target": _within(frame, grouped.seconds) if frame is not None else None,
+            }
+        )
     return rows
 
 
 def _target(measured: Run, seconds: float | None, mb: float | None) -> dict | None:
     if seconds is None or mb is None:
         return None
-    return {"text": f"<= {seconds:g} s, <= {mb:g} MB",
-            "met": measured.seconds <= seconds and measured.mb <= mb,
-            "met_on_cpu": measured.cpu <= seconds and measured.mb <= mb}
+    return {
+        "text": f"<= {seconds:g} s, <= {mb:g} MB",
+        "met": measured.seconds <= seconds and measured.mb <= mb,
+        "met_on_cpu": measured.cpu <= seconds and measured.mb <= mb,
+    }
 
 
 def _within(seconds: float, grouping: float) -> dict:
-    return {"text": f"<= {WITHIN_GROUPING:g}x group ({seconds / grouping:.2f}x)",
-            "met": seconds <= WITHIN_GROUPING * grouping}
+    return {
+        "text": f"<= {WITHIN_GROUPING:g}x group ({seconds / grouping:.2f}x)",
+        "met": seconds <= WITHIN_GROUPING * grouping,
+    }
 
 
 def memory_growth(rows: list[dict], variant: str, sizes: list[int]) -> dict:
@@ -115,16 +136,24 @@ def memory_growth(rows: list[dict], variant: str, sizes: list[int]) -> dict:
     peak = {r["files"]: r["mb"] for r in rows if r["variant"] == variant and r["step"] == "segmint group"}
     small, large = sizes[0], sizes[-1]
     memory, files = peak[large] / peak[small], large / small
-    return {"variant": variant, "from": small, "to": large, "memory_ratio": round(memory, 2),
-            "file_ratio": round(files, 2), "linear": memory <= files}
+    return {
+        "variant": variant,
+        "from": small,
+        "to": large,
+        "memory_ratio": round(memory, 2),
+        "file_ratio": round(files, 2),
+        "linear": memory <= files,
+    }
 
 
 def build_in_child(root: Path, files: int, variant: str) -> Path:
     """``build_repo`` in a process of its own, so this one stays small (a child's peak memory
     starts from its parent's at the fork)."""
     progress(f"building a repository of {files:,} files with {variant} one-line edits ...")
-    code = ("from pathlib import Path; from segmint_bench.scale import build_repo; "
-            f"build_repo(Path({str(root)!r}), {files!r}, {variant!r})")
+    code = (
+        "from pathlib import Path; from segmint_bench.scale import build_repo; "
+        f"build_repo(Path({str(root)!r}), {files!r}, {variant!r})"
+    )
     subprocess.run([sys.executable, "-c", code], check=True)
     return root
 
@@ -161,8 +190,13 @@ def measure(argv: list[str], root: Path, *, fresh: bool = False, stdout: Path | 
     with open(stdout or os.devnull, "wb") as sink, tempfile.TemporaryDirectory() as tmp:
         report, errors = Path(tmp) / "usage.json", Path(tmp) / "stderr"
         with open(errors, "wb") as err:
-            subprocess.run([sys.executable, "-I", "-S", "-c", _LAUNCHER, str(report), *command],
-                           cwd=root, stdout=sink, stderr=err, check=True)
+            subprocess.run(
+                [sys.executable, "-I", "-S", "-c", _LAUNCHER, str(report), *command],
+                cwd=root,
+                stdout=sink,
+                stderr=err,
+                check=True,
+            )
         seconds, status, cpu, peak = json.loads(report.read_text())
         if status != 0:
             reason = errors.read_text(errors="replace").strip()[-300:]
@@ -195,21 +229,27 @@ def first_frame(root: Path) -> float | None:
 
 
 def table(rows: list[dict], growth: list[dict], load: float) -> str:
-    lines = [f"N files, each edited on one line; one run each, load average {load:g} at the end", "",
-             f"{'files':>7}  {'edits':<7}{'step':<22}{'wall s':>8}{'CPU s':>8}{'peak MB':>9}   target"]
+    lines = [
+        f"N files, each edited on one line; one run each, load average {load:g} at the end",
+        "",
+        f"{'files':>7}  {'edits':<7}{'step':<22}{'wall s':>8}{'CPU s':>8}{'peak MB':>9}   target",
+    ]
     for r in rows:
         cpu = f"{r['cpu']:>8.2f}" if r["cpu"] is not None else f"{'-':>8}"
         mb = f"{r['mb']:>9.1f}" if r["mb"] is not None else f"{'-':>9}"
         wall = f"{r['seconds']:>8.2f}" if r["seconds"] is not None else f"{'failed':>8}"
         lines.append(f"{r['files']:>7,}  {r['variant']:<7}{r['step']:<22}{wall}{cpu}{mb}   {_verdict(r)}")
     for g in growth:
-        lines.append(f"peak memory of group, {g['to']:,} over {g['from']:,} files ({g['variant']} edits): "
-                     f"{g['memory_ratio']:.2f}x for {g['file_ratio']:.2f}x the files: "
-                     f"{'linear or better' if g['linear'] else 'FASTER than linear'}")
+        lines.append(
+            f"peak memory of group, {g['to']:,} over {g['from']:,} files ({g['variant']} edits): "
+            f"{g['memory_ratio']:.2f}x for {g['file_ratio']:.2f}x the files: "
+            f"{'linear or better' if g['linear'] else 'FASTER than linear'}"
+        )
     coarse = sorted({r["files"] for r in rows if r.get("coarse")})
     if coarse:
-        lines.append(f"grouped on coarser evidence (said in every group's reasons): "
-                     f"{', '.join(f'{n:,}' for n in coarse)} files")
+        lines.append(
+            f"grouped on coarser evidence (said in every group's reasons): {', '.join(f'{n:,}' for n in coarse)} files"
+        )
     return "\n".join(lines)
 
 

@@ -37,14 +37,23 @@ class Shot:
 
 SHOTS = (
     Shot("main", ("p", "1"), "the main screen: groups, the selected group's diff, the proposed commits"),
-    Shot("group-diff", ("right", "down", "down", "down", "down", "down", "down"),
-         "a group opened to its files, a Python file's diff highlighted"),
+    Shot(
+        "group-diff",
+        ("right", "down", "down", "down", "down", "down", "down"),
+        "a group opened to its files, a Python file's diff highlighted",
+    ),
     Shot("commit-editor", ("p", "2", "enter"), "the commit editor on the first proposed commit"),
     Shot("small-terminal", ("p", "3"), "an 80x24 terminal: the diff in use takes the whole width", size=(80, 24)),
-    Shot("line-selection", ("3", "right_square_bracket", *("down",) * 6, "v", "down"),
-         "two lines of a hunk selected in the diff pane, for m or n to move"),
-    Shot("lines-moved", ("3", "right_square_bracket", *("down",) * 6, "v", "down", "n"),
-         "the hunk after its last two lines went to a new group: they show, dimmed, where they went"),
+    Shot(
+        "line-selection",
+        ("3", "right_square_bracket", *("down",) * 6, "v", "down"),
+        "two lines of a hunk selected in the diff pane, for m or n to move",
+    ),
+    Shot(
+        "lines-moved",
+        ("3", "right_square_bracket", *("down",) * 6, "v", "down", "n"),
+        "the hunk after its last two lines went to a new group: they show, dimmed, where they went",
+    ),
 )
 
 

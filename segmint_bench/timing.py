@@ -76,7 +76,7 @@ def read_input(path: str) -> bytes:
         return data
     try:
         return gzip.decompress(data)
-    except (OSError, EOFError) as exc:   # BadGzipFile is an OSError
+    except (OSError, EOFError) as exc:  # BadGzipFile is an OSError
         raise SegmintError(f"{path} is not a readable gzip file ({exc})") from None
 
 

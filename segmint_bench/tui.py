@@ -31,13 +31,14 @@ from segmint_core.errors import SegmintError
 
 TARGET_PAINT_SECONDS = 1.5
 TARGET_KEY_SECONDS = 0.050
-TARGET_AGENT_SECONDS = 0.100   # what an agent changes is on screen within 100 ms
+TARGET_AGENT_SECONDS = 0.100  # what an agent changes is on screen within 100 ms
 DRIVER = "App.run_test() with Textual's headless driver (every frame laid out and rendered, no bytes to a terminal)"
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "tui", help="time the terminal UI's first paint and key presses on 1,000 changed files",
+        "tui",
+        help="time the terminal UI's first paint and key presses on 1,000 changed files",
         description=__doc__.split("\n\n")[1],
     )
     p.add_argument("--files", type=int, default=1000, help="changed files in the synthetic repository (default 1000)")
@@ -45,8 +46,12 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p.add_argument("--repeat", type=int, default=3, help="app starts timed, each in a new process (default 3)")
     p.add_argument("--size", default="160x48", help="terminal size, columns x rows (default 160x48)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
-    p.add_argument("--on", metavar="REPO", dest="on_repo",
-                   help="time only the first frame, on this repository as it is (no synthetic change)")
+    p.add_argument(
+        "--on",
+        metavar="REPO",
+        dest="on_repo",
+        help="time only the first frame, on this repository as it is (no synthetic change)",
+    )
     p.set_defaults(func=run)
 
 
@@ -64,8 +69,9 @@ def run(args: argparse.Namespace) -> BenchReport:
     if args.on_repo:
         return first_frames(Path(args.on_repo), args.repeat, size)
     with tempfile.TemporaryDirectory(prefix="segmint-bench-") as tmp:
-        report = tui_measures.run(Path(tmp), files=args.files, presses=args.keys, repeat=args.repeat, size=size,
-                           progress=progress)
+        report = tui_measures.run(
+            Path(tmp), files=args.files, presses=args.keys, repeat=args.repeat, size=size, progress=progress
+        )
     result = figures(report)
     return BenchReport(result, format_result(result))
 
@@ -79,18 +85,35 @@ def first_frames(root: Path, repeat: int, size: tuple[int, int]) -> BenchReport:
         progress(f"starting the app on {root} ({n + 1}/{repeat}, a new process each time) ...")
         samples.append(tui_measures.measure_first_frame(root, size))
     median = round(statistics.median(samples), 3)
-    result = {"driver": DRIVER, "size": f"{size[0]}x{size[1]}", "repository": str(root),
-              "first_frame_seconds": median, "first_frame_samples": [round(s, 3) for s in samples],
-              "target_seconds": TARGET_PAINT_SECONDS, "within_target": median <= TARGET_PAINT_SECONDS}
-    text = "\n".join([f"the real app, headless: {DRIVER}; terminal {result['size']}", f"repository: {root}", "",
-                      _row("", "ours", "target"),
-                      _row(f"first frame (progress shown), median of {repeat}", _s(median),
-                           f"≤ {TARGET_PAINT_SECONDS} s", _verdict(result["within_target"]))])
+    result = {
+        "driver": DRIVER,
+        "size": f"{size[0]}x{size[1]}",
+        "repository": str(root),
+        "first_frame_seconds": median,
+        "first_frame_samples": [round(s, 3) for s in samples],
+        "target_seconds": TARGET_PAINT_SECONDS,
+        "within_target": median <= TARGET_PAINT_SECONDS,
+    }
+    text = "\n".join(
+        [
+            f"the real app, headless: {DRIVER}; terminal {result['size']}",
+            f"repository: {root}",
+            "",
+            _row("", "ours", "target"),
+            _row(
+                f"first frame (progress shown), median of {repeat}",
+                _s(median),
+                f"≤ {TARGET_PAINT_SECONDS} s",
+                _verdict(result["within_target"]),
+            ),
+        ]
+    )
     return BenchReport(result, text)
 
 
 def figures(report: Any) -> dict[str, Any]:
     """The report of ``segmint_bench.tui_measures.run`` as plain numbers (medians over the app starts)."""
+
     def med(name: str, paints: list[Any]) -> float:
         return round(statistics.median(getattr(p, name) for p in paints), 3)
 
@@ -131,8 +154,11 @@ def figures(report: Any) -> dict[str, Any]:
 
 def _latencies(k: Any, target: float) -> dict[str, Any]:
     return {
-        "what": k.what, "presses": len(k.samples), "median_seconds": round(k.median, 4),
-        "p90_seconds": round(k.p90, 4), "max_seconds": round(k.max, 4),
+        "what": k.what,
+        "presses": len(k.samples),
+        "median_seconds": round(k.median, 4),
+        "p90_seconds": round(k.p90, 4),
+        "max_seconds": round(k.max, 4),
         "within_target": k.median <= target,
     }
 
@@ -145,21 +171,37 @@ def format_result(r: dict[str, Any]) -> str:
         f"the real app, headless: {r['driver']}; terminal {r['size']}",
         f"change: {r['changed_files']:,} files, {r['hunks']:,} hunks, grouped into {r['groups']:,} groups",
         "",
-        (f"first paint ({r['changed_files']:,} files): create_app() until painted,"
-         f" median of {r['app_starts']} app starts, each a new process"),
+        (
+            f"first paint ({r['changed_files']:,} files): create_app() until painted,"
+            f" median of {r['app_starts']} app starts, each a new process"
+        ),
         _row("", "ours", "target"),
-        _row("groups + diff on screen, grouped before", _s(p["grouped_seconds"]), target,
-             _verdict(p["grouped_within_target"])),
-        _row("groups + diff on screen, fresh tree (grouping included)", _s(p["fresh_seconds"]), target,
-             _verdict(p["fresh_within_target"])),
-        _row("first frame, fresh tree (progress shown, grouping under way)", _s(p["fresh_first_frame_seconds"]),
-             target, _verdict(p["fresh_first_frame_within_target"])),
+        _row(
+            "groups + diff on screen, grouped before",
+            _s(p["grouped_seconds"]),
+            target,
+            _verdict(p["grouped_within_target"]),
+        ),
+        _row(
+            "groups + diff on screen, fresh tree (grouping included)",
+            _s(p["fresh_seconds"]),
+            target,
+            _verdict(p["fresh_within_target"]),
+        ),
+        _row(
+            "first frame, fresh tree (progress shown, grouping under way)",
+            _s(p["fresh_first_frame_seconds"]),
+            target,
+            _verdict(p["fresh_first_frame_within_target"]),
+        ),
         _row("reference: grouping alone (Session.regroup, no app)", _s(p["grouping_alone_seconds"])),
         _row("included above: opening the session (git diff, parse)", _s(p["open_seconds"])),
         _row("CPU time of the app until groups shown, fresh tree", _s(p["fresh_cpu_seconds"])),
         _row("CPU time of its grouping process and git, fresh tree", _s(p["fresh_cpu_children_seconds"])),
-        _row("fresh-tree starts grouped in a child process (a core idle)",
-             f"{p['fresh_grouped_aside']} of {r['app_starts']}"),
+        _row(
+            "fresh-tree starts grouped in a child process (a core idle)",
+            f"{p['fresh_grouped_aside']} of {r['app_starts']}",
+        ),
         _row("CPU time of grouping alone (the reference)", _s(p["grouping_alone_cpu_seconds"])),
         _row("not included: importing the app (Textual, Segmint)", _s(p["import_seconds"])),
         "",
@@ -167,16 +209,30 @@ def format_result(r: dict[str, Any]) -> str:
         _row("", "median", "p90", "max", "target (median)"),
     ]
     lines += _latency_rows(r["keys"], key_target)
-    lines += ["", (f"pairing: an MCP client over HTTP renames a group, {r['agent'][0]['presses']} times,"
-                   " until the refresh that shows it"),
-              _row("", "median", "p90", "max", "target (median)")]
+    lines += [
+        "",
+        (
+            f"pairing: an MCP client over HTTP renames a group, {r['agent'][0]['presses']} times,"
+            " until the refresh that shows it"
+        ),
+        _row("", "median", "p90", "max", "target (median)"),
+    ]
     lines += _latency_rows(r["agent"], f"≤ {r['target_agent_seconds'] * 1000:.0f} ms")
     return "\n".join(lines)
 
 
 def _latency_rows(latencies: list[dict[str, Any]], target: str) -> list[str]:
-    return [_row(k["what"], _ms(k["median_seconds"]), _ms(k["p90_seconds"]), _ms(k["max_seconds"]),
-                 target, _verdict(k["within_target"])) for k in latencies]
+    return [
+        _row(
+            k["what"],
+            _ms(k["median_seconds"]),
+            _ms(k["p90_seconds"]),
+            _ms(k["max_seconds"]),
+            target,
+            _verdict(k["within_target"]),
+        )
+        for k in latencies
+    ]
 
 
 def _row(label: str, *cells: str) -> str:

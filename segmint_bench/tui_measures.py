@@ -51,11 +51,15 @@ from segmint_core.errors import SegmintError
 
 FEATURES = ("billing", "auth", "search", "cache", "reports", "export", "imports", "audit", "notify", "schedule")
 SIZE = (160, 48)
-TIMEOUT = 60.0        # seconds to wait for anything the app does
-PAINT_POLL = 0.02     # seconds between looks at a starting app
-GIT_ENV = {"GIT_AUTHOR_NAME": "segmint bench", "GIT_AUTHOR_EMAIL": "bench@segmint.invalid",
-           "GIT_COMMITTER_NAME": "segmint bench", "GIT_COMMITTER_EMAIL": "bench@segmint.invalid",
-           "GIT_CONFIG_NOSYSTEM": "1"}
+TIMEOUT = 60.0  # seconds to wait for anything the app does
+PAINT_POLL = 0.02  # seconds between looks at a starting app
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "segmint bench",
+    "GIT_AUTHOR_EMAIL": "bench@segmint.invalid",
+    "GIT_COMMITTER_NAME": "segmint bench",
+    "GIT_COMMITTER_EMAIL": "bench@segmint.invalid",
+    "GIT_CONFIG_NOSYSTEM": "1",
+}
 
 
 # -- the repository -----------------------------------------------------------------
@@ -111,8 +115,15 @@ def _edited(n: int, rel: str, edits: int) -> str:
 
 def _module(n: int) -> list[str]:
     feature = FEATURES[n % len(FEATURES)]
-    lines = [f'"""{feature.title()} step {n}: load, check and store {feature} records."""', "",
-             "from __future__ import annotations", "", "LIMIT = 10", "", ""]
+    lines = [
+        f'"""{feature.title()} step {n}: load, check and store {feature} records."""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "LIMIT = 10",
+        "",
+        "",
+    ]
     for k, verb in enumerate(("load", "check", "store")):
         lines += [
             f"def {verb}_{feature}_{n}(source, timeout=30):",
@@ -126,7 +137,8 @@ def _module(n: int) -> list[str]:
             "    if total == 0:",
             "        return []",
             f"    return {verb}_{feature}_tail(records, timeout)",
-            "", "",
+            "",
+            "",
         ]
     return lines
 
@@ -135,8 +147,17 @@ def _note(n: int) -> list[str]:
     feature = FEATURES[n % len(FEATURES)]
     lines = [f"# {feature.title()} note {n}", ""]
     for k in range(3):
-        lines += [f"The {feature} step {k} reads a batch of records.", "It stops at ten records.",
-                  "Each record is stored once.", "", "", "", "", "", ""]
+        lines += [
+            f"The {feature} step {k} reads a batch of records.",
+            "It stops at ten records.",
+            "Each record is stored once.",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+        ]
     return lines
 
 
@@ -146,13 +167,13 @@ def _edit(lines: list[str], n: int, intent: int, k: int, note: bool) -> None:
         at = 3 + 9 * k
         lines[at] = lines[at].replace("ten", ("fifty", "ten (configurable)", "ten, then waits")[intent])
         return
-    at = 7 + 13 * k                                     # the def line of function k
-    if intent == 0:                                     # timeouts in seconds
+    at = 7 + 13 * k  # the def line of function k
+    if intent == 0:  # timeouts in seconds
         lines[at] = lines[at].replace("timeout=30", "timeout=TIMEOUT_SECONDS")
         lines[at + 1] = lines[at + 1].replace(' batch."""', ' batch (timeout in seconds)."""')
-    elif intent == 1:                                   # log every batch
+    elif intent == 1:  # log every batch
         lines.insert(at + 3, '    log.debug("batch of %d", len(source))')
-    else:                                               # a larger limit
+    else:  # a larger limit
         lines[at + 4] = lines[at + 4].replace(">= LIMIT", ">= LIMIT * BATCH_FACTOR")
 
 
@@ -163,14 +184,14 @@ def _edit(lines: list[str], n: int, intent: int, k: int, note: bool) -> None:
 class Paint:
     """One start of the app in a fresh process; seconds from just before ``create_app``."""
 
-    import_app: float      # importing segmint_tui.app (Textual included), before the clock starts
-    opened: float          # create_app returned: the session has read the change from git
-    first_frame: float     # the first refresh: every change listed, grouping perhaps under way
-    groups_shown: float    # the groups in the tree and the highlighted group's diff, painted
+    import_app: float  # importing segmint_tui.app (Textual included), before the clock starts
+    opened: float  # create_app returned: the session has read the change from git
+    first_frame: float  # the first refresh: every change listed, grouping perhaps under way
+    groups_shown: float  # the groups in the tree and the highlighted group's diff, painted
     groups: int
-    cpu: float = 0.0       # this process's CPU time (every thread) from the clock's start until groups_shown
-    cpu_children: float = 0.0   # the CPU time of the processes it started (grouping, git), until the app quit
-    aside: bool = False    # a child process grouped (segmint_tui.group_aside: when a core was idle)
+    cpu: float = 0.0  # this process's CPU time (every thread) from the clock's start until groups_shown
+    cpu_children: float = 0.0  # the CPU time of the processes it started (grouping, git), until the app quit
+    aside: bool = False  # a child process grouped (segmint_tui.group_aside: when a core was idle)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -185,25 +206,32 @@ class Report:
     files: int
     hunks: int
     size: tuple[int, int]
-    grouping_alone: float          # Session.regroup on the same change, no app: the reference
-    grouping_alone_cpu: float      # its CPU time: on a shared machine the wall clock says more of the load
-    fresh: list[Paint]             # no saved session: the app groups on start
-    grouped: list[Paint]           # the session saved by the previous run
+    grouping_alone: float  # Session.regroup on the same change, no app: the reference
+    grouping_alone_cpu: float  # its CPU time: on a shared machine the wall clock says more of the load
+    fresh: list[Paint]  # no saved session: the app groups on start
+    grouped: list[Paint]  # the session saved by the previous run
     keys: list[Keys]
-    agent: list[Keys]              # an agent's edit over HTTP until it is on screen
+    agent: list[Keys]  # an agent's edit over HTTP until it is on screen
 
 
 # -- the whole benchmark ---------------------------------------------------------------
 
 
-def run(workdir: Path, *, files: int, presses: int, repeat: int, size: tuple[int, int] = SIZE,
-        progress: Callable[[str], None] = lambda _: None) -> Report:
+def run(
+    workdir: Path,
+    *,
+    files: int,
+    presses: int,
+    repeat: int,
+    size: tuple[int, int] = SIZE,
+    progress: Callable[[str], None] = lambda _: None,
+) -> Report:
     """Build the repository in ``workdir`` and take every measurement."""
     root = build_repo(workdir / "repo", files, progress)
     progress("grouping it without the app (the reference) ...")
     hunks, grouping, grouping_cpu = _group_alone(root)
     fresh, grouped = [], []
-    for n in range(repeat):     # taking turns, so that a busy moment slows both alike
+    for n in range(repeat):  # taking turns, so that a busy moment slows both alike
         progress(f"starting the app ({n + 1}/{repeat}, a new process each time): on the fresh tree ...")
         fresh.append(measure_paint(root, size, fresh=True))
         progress(f"starting the app ({n + 1}/{repeat}): on the tree it grouped ...")
@@ -211,8 +239,7 @@ def run(workdir: Path, *, files: int, presses: int, repeat: int, size: tuple[int
     progress(f"timing {presses} key presses of each kind ...")
     keys = measure_keys(root, size, presses)
     progress(f"timing {presses} edits by an agent over MCP ...")
-    return Report(files, hunks, size, grouping, grouping_cpu, fresh, grouped, keys,
-                  measure_agent(root, size, presses))
+    return Report(files, hunks, size, grouping, grouping_cpu, fresh, grouped, keys, measure_agent(root, size, presses))
 
 
 def _group_alone(root: Path) -> tuple[int, float, float]:
@@ -266,9 +293,16 @@ def paint(root: str, size: tuple[int, int], *, group_aside: bool | None = None) 
     if app.first_paint is None:
         raise SegmintError("the app never painted")
     assert app.opened_at is not None
-    return Paint(import_app=begin - start, opened=app.opened_at - begin, first_frame=app.first_paint - begin,
-                 groups_shown=shown - begin, groups=len(app.session.groups), cpu=shown_cpu - cpu,
-                 cpu_children=_children_cpu() - children, aside=aside)
+    return Paint(
+        import_app=begin - start,
+        opened=app.opened_at - begin,
+        first_frame=app.first_paint - begin,
+        groups_shown=shown - begin,
+        groups=len(app.session.groups),
+        cpu=shown_cpu - cpu,
+        cpu_children=_children_cpu() - children,
+        aside=aside,
+    )
 
 
 def _children_cpu() -> float:
@@ -295,7 +329,15 @@ def first_frame(root: str, size: tuple[int, int]) -> float:
 
 def measure_first_frame(root: Path, size: tuple[int, int]) -> float:
     """``first_frame`` in a new Python process, on ``root`` as it is (its saved session kept)."""
-    command = [sys.executable, "-m", "segmint_bench.tui_measures", "first-frame", str(root), "--size", f"{size[0]}x{size[1]}"]
+    command = [
+        sys.executable,
+        "-m",
+        "segmint_bench.tui_measures",
+        "first-frame",
+        str(root),
+        "--size",
+        f"{size[0]}x{size[1]}",
+    ]
     proc = subprocess.run(command, capture_output=True, text=True, timeout=10 * TIMEOUT, check=False)
     if proc.returncode != 0:
         last = (proc.stderr.strip().splitlines() or [f"exit status {proc.returncode}"])[-1]
@@ -338,8 +380,11 @@ def measure_keys(root: Path, size: tuple[int, int], presses: int) -> list[Keys]:
     async def drive() -> list[Keys]:
         async with app.run_test(size=size):
             await until_painted(app, lambda: groups_shown(app))
-            return [await _over_groups(app, presses), await _into_groups(app, presses),
-                    await _hunk_to_hunk(app, presses)]
+            return [
+                await _over_groups(app, presses),
+                await _into_groups(app, presses),
+                await _hunk_to_hunk(app, presses),
+            ]
 
     return asyncio.run(drive())
 
@@ -431,7 +476,7 @@ def measure_agent(root: Path, size: tuple[int, int], calls: int) -> list[Keys]:
             await until_painted(app, lambda: groups_shown(app) and app.pairing.info is not None)
             async with agent_client(app.pairing.info) as client:
                 timings = await _renames(app, client, calls)
-            await app.pairing.shutdown()   # as quitting does: a cancelled server logs a traceback
+            await app.pairing.shutdown()  # as quitting does: a cancelled server logs a traceback
             return timings
 
     return asyncio.run(drive())
@@ -447,8 +492,10 @@ def agent_client(info, timeout: float = TIMEOUT):
 
     @asynccontextmanager
     async def connected():
-        async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {info.token}"}, timeout=timeout) as http, \
-                Client(streamable_http_client(info.url, http_client=http)) as client:
+        async with (
+            httpx2.AsyncClient(headers={"Authorization": f"Bearer {info.token}"}, timeout=timeout) as http,
+            Client(streamable_http_client(info.url, http_client=http)) as client,
+        ):
             yield client
 
     return connected()
@@ -469,8 +516,10 @@ async def _renames(app, client, calls: int) -> list[Keys]:
         painted = time.perf_counter()
         after_return.append(painted - returned)
         round_trip.append(painted - start)
-    return [Keys(after_return, what="agent's edit on screen, from its call's return"),
-            Keys(round_trip, what="agent's edit on screen, from its call's start")]
+    return [
+        Keys(after_return, what="agent's edit on screen, from its call's return"),
+        Keys(round_trip, what="agent's edit on screen, from its call's start"),
+    ]
 
 
 # -- the child process ---------------------------------------------------------------------
@@ -489,16 +538,23 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m segmint_bench.tui_measures",
-                                     description="One first-paint sample of `segmint bench tui`, as JSON.")
+    parser = argparse.ArgumentParser(
+        prog="python -m segmint_bench.tui_measures",
+        description="One first-paint sample of `segmint bench tui`, as JSON.",
+    )
     parser.add_argument("mode", choices=["paint", "first-frame"])
     parser.add_argument("root")
     parser.add_argument("--size", type=parse_size, default=SIZE)
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--in-process", dest="group_aside", action="store_false", default=None,
-                       help="group in the app's own process")
-    where.add_argument("--aside", dest="group_aside", action="store_true",
-                       help="group in a child process whenever it can, even with no core idle")
+    where.add_argument(
+        "--in-process", dest="group_aside", action="store_false", default=None, help="group in the app's own process"
+    )
+    where.add_argument(
+        "--aside",
+        dest="group_aside",
+        action="store_true",
+        help="group in a child process whenever it can, even with no core idle",
+    )
     args = parser.parse_args(argv)
     if args.mode == "first-frame":
         print(json.dumps({"first_frame": first_frame(args.root, args.size)}))

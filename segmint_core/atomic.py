@@ -24,12 +24,12 @@ def write_atomic(path: Path, data: bytes) -> None:
     except BaseException as exc:
         if os.path.exists(tmp):
             os.unlink(tmp)
-        if isinstance(exc, OSError) and not exc.filename:   # (a failed flush names no file)
+        if isinstance(exc, OSError) and not exc.filename:  # (a failed flush names no file)
             raise OSError(exc.errno, exc.strerror, str(path)) from exc
         raise
 
 
-UNREADABLE = ".unreadable"   # suffix of a saved file set aside: what it held stays there to read
+UNREADABLE = ".unreadable"  # suffix of a saved file set aside: what it held stays there to read
 
 
 def set_aside(path: Path) -> Path | None:
@@ -38,5 +38,5 @@ def set_aside(path: Path) -> Path | None:
     try:
         path.replace(aside)
     except OSError:
-        return None    # a read-only folder: starting over all the same
+        return None  # a read-only folder: starting over all the same
     return aside

@@ -20,18 +20,18 @@ from segmint_core.errors import SegmintError
 ENV_PREFIX = "SEGMINT_"
 # Keys of config.toml read by ``segmint check`` (``checking.command``), not by these settings.
 CHECK_KEYS = ("check", "check_timeout")
-MAX_TIMEOUT = 3600.0   # seconds: an hour for one answer is already past waiting for it
+MAX_TIMEOUT = 3600.0  # seconds: an hour for one answer is already past waiting for it
 
 
 @dataclass(frozen=True)
 class Settings:
-    base_url: str | None = None           # SEGMINT_BASE_URL, else OPENAI_BASE_URL
-    api_key: str | None = None            # SEGMINT_API_KEY, else OPENAI_API_KEY
-    chat_model: str | None = None         # SEGMINT_CHAT_MODEL: turns on model-written text
+    base_url: str | None = None  # SEGMINT_BASE_URL, else OPENAI_BASE_URL
+    api_key: str | None = None  # SEGMINT_API_KEY, else OPENAI_API_KEY
+    chat_model: str | None = None  # SEGMINT_CHAT_MODEL: turns on model-written text
     embedding_model: str = "text-embedding-3-small"  # SEGMINT_EMBEDDING_MODEL
-    embeddings: str = "local"             # SEGMINT_EMBEDDINGS: local | openai | sentence-transformers
-    timeout: float = 30.0                 # SEGMINT_TIMEOUT, seconds per request
-    record_saves: bool = True             # SEGMINT_RECORD_SAVES: the terminal UI records saves as provenance
+    embeddings: str = "local"  # SEGMINT_EMBEDDINGS: local | openai | sentence-transformers
+    timeout: float = 30.0  # SEGMINT_TIMEOUT, seconds per request
+    record_saves: bool = True  # SEGMINT_RECORD_SAVES: the terminal UI records saves as provenance
 
     @property
     def chat_enabled(self) -> bool:
@@ -75,11 +75,10 @@ def _seconds(raw: object) -> float:
     1e308 would only surface later as the HTTP client's own error, naming no setting)."""
     try:
         seconds = float(raw)
-    except (TypeError, ValueError):   # (TypeError: a list or table in config.toml)
-        seconds = float("nan")        # (nan is refused below: it compares false)
+    except (TypeError, ValueError):  # (TypeError: a list or table in config.toml)
+        seconds = float("nan")  # (nan is refused below: it compares false)
     if isinstance(raw, bool) or not 0 < seconds <= MAX_TIMEOUT:
-        raise SegmintError(f"SEGMINT_TIMEOUT must be a positive number of seconds up to {MAX_TIMEOUT:g}, "
-                           f"not {raw!r}")
+        raise SegmintError(f"SEGMINT_TIMEOUT must be a positive number of seconds up to {MAX_TIMEOUT:g}, not {raw!r}")
     return seconds
 
 
@@ -109,8 +108,11 @@ def _file_values(env: dict[str, str]) -> dict[str, object]:
     unknown = sorted(set(data) - known)
     if unknown:
         raise SegmintError(f"Unknown settings in {path}: {', '.join(unknown)}")
-    for key, value in data.items():   # (a number where a name goes would fail far from here)
+    for key, value in data.items():  # (a number where a name goes would fail far from here)
         if key not in ("timeout", "record_saves") and not isinstance(value, str):
             raise SegmintError(f"{key} in {path} must be a string in quotes, not {value!r}")
-    return {key: value.strip() if isinstance(value, str) else value for key, value in data.items()
-            if not (isinstance(value, str) and not value.strip())}
+    return {
+        key: value.strip() if isinstance(value, str) else value
+        for key, value in data.items()
+        if not (isinstance(value, str) and not value.strip())
+    }

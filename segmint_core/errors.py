@@ -75,8 +75,10 @@ class UnfinishedOperationError(RefusedError):
             listed = f" (unmerged: {_listed(unmerged)})" if unmerged else ""
             message = f"Cannot {doing} while {operation} is in progress{listed}; finish or abort it first"
         else:
-            message = (f"Cannot {doing} while the index holds unmerged paths ({_listed(unmerged)}); resolve the "
-                       "conflicts and stage the result (git add) first")
+            message = (
+                f"Cannot {doing} while the index holds unmerged paths ({_listed(unmerged)}); resolve the "
+                "conflicts and stage the result (git add) first"
+            )
         super().__init__(message)
         self.operation = operation
         self.unmerged = unmerged

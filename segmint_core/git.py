@@ -28,11 +28,16 @@ DIFF_OPTIONS = (
 )
 
 CONFIG_OVERRIDES = (
-    "-c", "core.quotePath=true",
-    "-c", "diff.noprefix=false",
-    "-c", "diff.mnemonicPrefix=false",
-    "-c", "diff.relative=false",
-    "-c", "color.ui=false",
+    "-c",
+    "core.quotePath=true",
+    "-c",
+    "diff.noprefix=false",
+    "-c",
+    "diff.mnemonicPrefix=false",
+    "-c",
+    "diff.relative=false",
+    "-c",
+    "color.ui=false",
 )
 
 ZERO_OID = "0" * 40  # "no object" in SHA-1 (the old side of a new file); ``Git.zero_oid`` is the repository's
@@ -105,9 +110,10 @@ class Git:
         """The repository containing ``path`` (default: the current directory)."""
         try:
             start = os.path.abspath(os.path.expanduser(os.fspath(path if path is not None else os.getcwd())))
-        except FileNotFoundError:   # (abspath of a relative path asks for it too)
-            raise NotARepositoryError("The current directory no longer exists: change to the repository, "
-                                      "or give --repo with its full path") from None
+        except FileNotFoundError:  # (abspath of a relative path asks for it too)
+            raise NotARepositoryError(
+                "The current directory no longer exists: change to the repository, or give --repo with its full path"
+            ) from None
         if not os.path.exists(start):
             raise NotARepositoryError(f"Path does not exist: {start}")
         if not os.path.isdir(start):
@@ -115,9 +121,10 @@ class Git:
         exe = git_executable()
         (proc,) = run_all([[exe, "-C", start, "rev-parse", "--show-toplevel"]], env=_base_env())
         if proc.returncode != 0:
-            if b"work tree" in proc.stderr:   # a bare repository, or inside a .git folder
-                raise NotARepositoryError(f"{start} has no working tree (a bare repository, or inside .git): "
-                                          "Segmint works on a working tree")
+            if b"work tree" in proc.stderr:  # a bare repository, or inside a .git folder
+                raise NotARepositoryError(
+                    f"{start} has no working tree (a bare repository, or inside .git): Segmint works on a working tree"
+                )
             raise NotARepositoryError(f"Not a git repository (or any parent up to /): {start}")
         top = decode(proc.stdout).rstrip("\n")
         if not top:
@@ -164,7 +171,9 @@ class Git:
         err = decode(result.stderr).strip()
         first = err.splitlines()[0] if err else f"exit status {result.returncode}"
         return GitCommandError(
-            f"git {args[0]} failed: {first}", returncode=result.returncode, stderr=err,
+            f"git {args[0]} failed: {first}",
+            returncode=result.returncode,
+            stderr=err,
         )
 
     # -- facts about the repository -------------------------------------------
@@ -180,7 +189,7 @@ class Git:
 
     @property
     def zero_oid(self) -> str:
-        """"No object" in this repository's hash: 40 zeros (SHA-1), 64 (SHA-256); plumbing that takes
+        """ "No object" in this repository's hash: 40 zeros (SHA-1), 64 (SHA-256); plumbing that takes
         an object id (``update-index --index-info``) takes only one of the repository's length."""
         return zero_oid_of(self.object_format)
 
@@ -206,7 +215,7 @@ class Git:
             "rebase-apply": "a rebase or am",
             "CHERRY_PICK_HEAD": "a cherry-pick",
             "REVERT_HEAD": "a revert",
-            "sequencer": "a cherry-pick or revert",   # of several commits, between two of them
+            "sequencer": "a cherry-pick or revert",  # of several commits, between two of them
         }
         for name, what in markers.items():
             if os.path.exists(os.path.join(self.git_dir, name)):
@@ -234,7 +243,7 @@ def read_blobs(git: Git, oids: list[str]) -> dict[str, bytes]:
         if len(header) < 3 or header[1] == b"missing":
             raise GitCommandError(f"object {oid} is missing from the repository")
         size = int(header[2])
-        result[oid] = out[pos:pos + size]
+        result[oid] = out[pos : pos + size]
         pos += size + 1
     return result
 
@@ -243,7 +252,11 @@ class PendingRun:
     """Git commands already running; ``finish`` reads them like ``run_many``."""
 
     def __init__(
-        self, git: Git, commands: tuple[tuple[str, ...], ...], may_fail: tuple[int, ...], started: Started,
+        self,
+        git: Git,
+        commands: tuple[tuple[str, ...], ...],
+        may_fail: tuple[int, ...],
+        started: Started,
     ) -> None:
         self.git = git
         self.commands = commands

@@ -22,17 +22,17 @@ _RECORD = "\x1e"
 _FIELD = "\x1f"
 _BRACE = re.compile(r"\{([^{}]*) => ([^{}]*)\}")
 _SUMMARY = re.compile(r"^ (create|delete) mode \d+ (.+)$")
-_PULL_MERGE = re.compile(r"^Merge pull request #\d+ from \S+$")        # GitHub: the title is the body's first line
-_MR_MERGE = re.compile(r"^Merge branch '[^']+' into '[^']+'$")          # GitLab, its body ending "See merge request"
+_PULL_MERGE = re.compile(r"^Merge pull request #\d+ from \S+$")  # GitHub: the title is the body's first line
+_MR_MERGE = re.compile(r"^Merge branch '[^']+' into '[^']+'$")  # GitLab, its body ending "See merge request"
 
 
 @dataclass
 class PastFile:
     path: str
-    status: str = "M"     # A, D, R or M
+    status: str = "M"  # A, D, R or M
     added: int = 0
     removed: int = 0
-    old_path: str | None = None   # a renamed file's path before
+    old_path: str | None = None  # a renamed file's path before
 
 
 @dataclass
@@ -40,7 +40,7 @@ class PastCommit:
     sha: str
     subject: str
     files: list[PastFile] = field(default_factory=list)
-    parts: list[tuple[Change, list[Hunk]]] | None = None    # its diff, when read
+    parts: list[tuple[Change, list[Hunk]]] | None = None  # its diff, when read
 
     @property
     def lines(self) -> int:
@@ -49,11 +49,22 @@ class PastCommit:
 
 def read_history(git: Git, rev: str = "HEAD", *, limit: int) -> list[PastCommit]:
     """Up to ``limit`` commits on the first-parent line ending at ``rev``, newest first."""
-    res = git.run("log", "--first-parent", f"--max-count={limit}", "--diff-merges=first-parent",
-                  "--no-color", "--numstat", "--summary", "-M", f"--format={_RECORD}%H{_FIELD}%s{_FIELD}%b{_FIELD}",
-                  rev, "--", check=False)
+    res = git.run(
+        "log",
+        "--first-parent",
+        f"--max-count={limit}",
+        "--diff-merges=first-parent",
+        "--no-color",
+        "--numstat",
+        "--summary",
+        "-M",
+        f"--format={_RECORD}%H{_FIELD}%s{_FIELD}%b{_FIELD}",
+        rev,
+        "--",
+        check=False,
+    )
     if res.returncode != 0:
-        return []     # an unborn branch, or a revision git cannot read: no history to learn from
+        return []  # an unborn branch, or a revision git cannot read: no history to learn from
     return [commit for chunk in res.text.split(_RECORD)[1:] if (commit := _commit(chunk))]
 
 
@@ -67,9 +78,13 @@ def _commit(chunk: str) -> PastCommit | None:
         parts = line.split("\t")
         if len(parts) == 3:
             path, old_path = _paths(parts[2])
-            past = PastFile(path, "R" if old_path is not None else "M",
-                            int(parts[0]) if parts[0].isdigit() else 0, int(parts[1]) if parts[1].isdigit() else 0,
-                            old_path)
+            past = PastFile(
+                path,
+                "R" if old_path is not None else "M",
+                int(parts[0]) if parts[0].isdigit() else 0,
+                int(parts[1]) if parts[1].isdigit() else 0,
+                old_path,
+            )
             by_path[path] = past
             commit.files.append(past)
         elif (m := _SUMMARY.match(line)) and m.group(2) in by_path:
@@ -89,8 +104,10 @@ def request_title(subject: str, body: str) -> str:
 def _paths(text: str) -> tuple[str, str | None]:
     """``src/{a => b}/x.py`` or ``a.py => b.py``: the path after a rename and the one before (None: no rename)."""
     if _BRACE.search(text):
+
         def side(n: int) -> str:
             return re.sub(r"/{2,}", "/", _BRACE.sub(lambda m: m.group(n), text)).strip("/")
+
         return side(2), side(1)
     if " => " in text:
         before, after = text.split(" => ", 1)

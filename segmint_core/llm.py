@@ -25,8 +25,8 @@ from segmint_core.errors import SegmintError
 from segmint_core.redact import redact
 
 
-RETRY_PAUSE = 0.5   # seconds before trying a passing failure again
-PASSING_STATUSES = (408, 409, 429)   # and 500 up: what the openai client itself would try again
+RETRY_PAUSE = 0.5  # seconds before trying a passing failure again
+PASSING_STATUSES = (408, 409, 429)  # and 500 up: what the openai client itself would try again
 
 
 class ModelError(SegmintError):
@@ -71,13 +71,16 @@ def _client(settings: Settings) -> Any:
 
     _check_base_url(settings.base_url)
     return OpenAI(
-        api_key=settings.require_key(), base_url=settings.base_url,
-        timeout=settings.timeout, max_retries=0,   # tried again by _Deadline, within the timeout
+        api_key=settings.require_key(),
+        base_url=settings.base_url,
+        timeout=settings.timeout,
+        max_retries=0,  # tried again by _Deadline, within the timeout
     )
 
 
-def chat(settings: Settings, system: str, user: str, *, max_tokens: int = 600,
-         response_format: dict | None = None) -> str:
+def chat(
+    settings: Settings, system: str, user: str, *, max_tokens: int = 600, response_format: dict | None = None
+) -> str:
     """The model's reply to one system + user message.
 
     ``response_format`` (structured output, a JSON schema) is asked for where
@@ -115,7 +118,7 @@ def chat(settings: Settings, system: str, user: str, *, max_tokens: int = 600,
     text = (content or "").strip()
     if not text:
         raise ModelError(f"The chat model {settings.chat_model} returned no text")
-    if response_format and getattr(first, "finish_reason", None) == "length":   # structured output cut: not JSON
+    if response_format and getattr(first, "finish_reason", None) == "length":  # structured output cut: not JSON
         raise ModelError(f"The chat model {settings.chat_model}'s answer was cut at {max_tokens:,} tokens")
     return text
 
@@ -125,7 +128,8 @@ def embed(settings: Settings, texts: list[str]) -> list[list[float]]:
     try:
         client, texts_sent = _client(settings), [redact(t) for t in texts]
         reply = _Deadline.start(settings).attempt(
-            lambda left: client.embeddings.create(model=settings.embedding_model, input=texts_sent, timeout=left))
+            lambda left: client.embeddings.create(model=settings.embedding_model, input=texts_sent, timeout=left)
+        )
     except SegmintError:
         raise
     except Exception as exc:
@@ -146,8 +150,10 @@ def _field(settings: Settings, reply: Any, name: str) -> Any:
 
 
 def _not_the_api(settings: Settings) -> ModelError:
-    return ModelError(f"The model endpoint {_endpoint(settings)} did not answer as an OpenAI-compatible API "
-                      "(check SEGMINT_BASE_URL / OPENAI_BASE_URL)")
+    return ModelError(
+        f"The model endpoint {_endpoint(settings)} did not answer as an OpenAI-compatible API "
+        "(check SEGMINT_BASE_URL / OPENAI_BASE_URL)"
+    )
 
 
 def _check_base_url(url: str | None) -> None:
@@ -156,18 +162,20 @@ def _check_base_url(url: str | None) -> None:
         return
     try:
         parts = urlsplit(url)
-        _ = parts.port   # (raises on a port that is not a number)
+        _ = parts.port  # (raises on a port that is not a number)
     except ValueError:
         parts = None
     if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ModelError(f"SEGMINT_BASE_URL (or OPENAI_BASE_URL) must be an http:// or https:// address such as "
-                         f"http://localhost:11434/v1, not {url!r}")
+        raise ModelError(
+            f"SEGMINT_BASE_URL (or OPENAI_BASE_URL) must be an http:// or https:// address such as "
+            f"http://localhost:11434/v1, not {url!r}"
+        )
 
 
 def _describe(settings: Settings, exc: Exception) -> str:
     name = type(exc).__name__
     where = _endpoint(settings)
-    if name == "APITimeoutError":   # reached, but slow: the URL is not what to check
+    if name == "APITimeoutError":  # reached, but slow: the URL is not what to check
         return _timed_out(settings)
     if name in ("APIConnectionError", "ConnectError"):
         return f"Cannot reach the model endpoint {where} (check SEGMINT_BASE_URL / OPENAI_BASE_URL)"
@@ -180,7 +188,9 @@ def _describe(settings: Settings, exc: Exception) -> str:
 
 
 def _timed_out(settings: Settings) -> str:
-    return f"The model endpoint {_endpoint(settings)} did not answer within {settings.timeout:g} s (raise SEGMINT_TIMEOUT)"
+    return (
+        f"The model endpoint {_endpoint(settings)} did not answer within {settings.timeout:g} s (raise SEGMINT_TIMEOUT)"
+    )
 
 
 def _endpoint(settings: Settings) -> str:

@@ -25,7 +25,7 @@ def pid_alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except PermissionError:   # another user's process
+    except PermissionError:  # another user's process
         return True
     return True
 

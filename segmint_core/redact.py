@@ -17,28 +17,38 @@ import re
 
 _KEY_BEGIN = re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----")
 _KEY_SHAPES = re.compile(
-    r"(?<![A-Za-z0-9_-])(?:AKIA[0-9A-Z]{16}(?![0-9A-Z])"   # AWS access key id
-    r"|sk-[A-Za-z0-9_-]{20,}"                              # OpenAI-style secret keys
-    r"|gh[pousr]_[A-Za-z0-9]{30,}"                         # GitHub tokens
-    r"|xox[baprs]-[A-Za-z0-9-]{10,}"                       # Slack tokens
-    r"|AIza[0-9A-Za-z_-]{35}"                              # Google API keys
-    r"|eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})"   # JWT
-    rf"|{_KEY_BEGIN.pattern}"                               # and its body, line by line up to END
+    r"(?<![A-Za-z0-9_-])(?:AKIA[0-9A-Z]{16}(?![0-9A-Z])"  # AWS access key id
+    r"|sk-[A-Za-z0-9_-]{20,}"  # OpenAI-style secret keys
+    r"|gh[pousr]_[A-Za-z0-9]{30,}"  # GitHub tokens
+    r"|xox[baprs]-[A-Za-z0-9-]{10,}"  # Slack tokens
+    r"|AIza[0-9A-Za-z_-]{35}"  # Google API keys
+    r"|eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})"  # JWT
+    rf"|{_KEY_BEGIN.pattern}"  # and its body, line by line up to END
     r"|\bBearer\s+[A-Za-z0-9._~+/-]{16,}"
-    r"|\b[a-z][a-z0-9+.-]*://[^\s:/@'\"]+:[^\s/@'\"]+@"   # user:password@ in a URL
+    r"|\b[a-z][a-z0-9+.-]*://[^\s:/@'\"]+:[^\s/@'\"]+@"  # user:password@ in a URL
 )
 _KEY_END = re.compile(r"-----END [A-Z ]*PRIVATE KEY-----")
 # A line of a private key's body: base64, a header (``Proc-Type: ...``) or its END; anything else ends it.
 _KEY_BODY = re.compile(r"[+\- ]?\s*(?:[A-Za-z0-9+/=]*|[\w-]+: .*|-----END [A-Z ]*PRIVATE KEY-----.*)$")
 # A name (maybe quoted, dotted or dashed) given or compared to a value: `name = `, `name: `, `"name": `,
 # `name := `, `name => `, `name == `.
-_ASSIGNED = re.compile(
-    r"""(?<![\w$.])(['"]?)(?P<name>[A-Za-z_$][\w.$-]*)\1\s*(?:(?P<compared>[!=]==?)|:=|=>|:|=)\s*""")
-_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")   # snake_case, kebab-case, camelCase, UPPER_CASE
-_QUOTED = re.compile(r"""(?:[\w.\[\]|, ]*=\s*)?(['"])([^'"]{8,})\1""")   # maybe after a type: `x: str = "..."`
-_BARE = re.compile(r"""[^\s'"()\[\]{}<>,;]{8,}(?=[\s,;]|$)""")   # an .env, YAML or --flag value; not a call
-SECRET_WORDS = {"password", "passwd", "pass", "passphrase", "secret", "token", "apikey", "credential",
-                "credentials", "auth", "authorization"}
+_ASSIGNED = re.compile(r"""(?<![\w$.])(['"]?)(?P<name>[A-Za-z_$][\w.$-]*)\1\s*(?:(?P<compared>[!=]==?)|:=|=>|:|=)\s*""")
+_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")  # snake_case, kebab-case, camelCase, UPPER_CASE
+_QUOTED = re.compile(r"""(?:[\w.\[\]|, ]*=\s*)?(['"])([^'"]{8,})\1""")  # maybe after a type: `x: str = "..."`
+_BARE = re.compile(r"""[^\s'"()\[\]{}<>,;]{8,}(?=[\s,;]|$)""")  # an .env, YAML or --flag value; not a call
+SECRET_WORDS = {
+    "password",
+    "passwd",
+    "pass",
+    "passphrase",
+    "secret",
+    "token",
+    "apikey",
+    "credential",
+    "credentials",
+    "auth",
+    "authorization",
+}
 KEY_KINDS = {"api", "access", "private", "secret", "signing", "encryption", "client", "master", "session"}
 MASK = "[line hidden: looks like a secret]"
 
@@ -61,8 +71,10 @@ def redact(text: str) -> str:
 
 
 def _assigns_secret(line: str) -> bool:
-    return any(_secret_name(m["name"]) and _secret_value(line[m.end():], compared=bool(m["compared"]))
-               for m in _ASSIGNED.finditer(line))
+    return any(
+        _secret_name(m["name"]) and _secret_value(line[m.end() :], compared=bool(m["compared"]))
+        for m in _ASSIGNED.finditer(line)
+    )
 
 
 def _secret_name(name: str) -> bool:

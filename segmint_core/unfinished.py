@@ -19,7 +19,11 @@ def conflict_warning(git: Git, changes: Iterable[Change]) -> str | None:
     if not conflicted:
         return None
     operation = git.operation_in_progress()
-    named = ", ".join(shown(p) for p in conflicted[:5]) + (f" and {len(conflicted) - 5} more" if len(conflicted) > 5 else "")
+    named = ", ".join(shown(p) for p in conflicted[:5]) + (
+        f" and {len(conflicted) - 5} more" if len(conflicted) > 5 else ""
+    )
     during = f"{operation[0].upper()}{operation[1:]} is in progress with" if operation else "The index holds"
-    return (f"{during} {counted(len(conflicted), 'conflicted file')} ({named}): nothing can be committed until "
-            "they are resolved and staged (git add)" + (" and it is finished or aborted" if operation else ""))
+    return (
+        f"{during} {counted(len(conflicted), 'conflicted file')} ({named}): nothing can be committed until "
+        "they are resolved and staged (git add)" + (" and it is finished or aborted" if operation else "")
+    )

@@ -46,9 +46,9 @@ from segmint_tui.screens.main import MainScreen, describe
 log = logging.getLogger("segmint.tui")
 T = TypeVar("T")
 
-DISK_DEBOUNCE = 0.3      # seconds of quiet on disk before a refresh
-SAVED_DEBOUNCE = 0.05    # seconds after a session save before reading it
-PROGRESS_EVERY = 0.05    # seconds between progress updates from a regroup
+DISK_DEBOUNCE = 0.3  # seconds of quiet on disk before a refresh
+SAVED_DEBOUNCE = 0.05  # seconds after a session save before reading it
+PROGRESS_EVERY = 0.05  # seconds between progress updates from a regroup
 
 
 class SegmintApp(App[int]):
@@ -56,10 +56,19 @@ class SegmintApp(App[int]):
     TITLE = "segmint"
     ENABLE_COMMAND_PALETTE = True
 
-    def __init__(self, session: Session | None, *, opener: Callable[[], Session] | None = None, mcp: bool = True,
-                 agent_can_commit: bool = False, watch: bool = True, auto_group: bool = True,
-                 allowed_roots: tuple[str, ...] = (), aside: GroupAside | None = None,
-                 record_saves: bool = True) -> None:
+    def __init__(
+        self,
+        session: Session | None,
+        *,
+        opener: Callable[[], Session] | None = None,
+        mcp: bool = True,
+        agent_can_commit: bool = False,
+        watch: bool = True,
+        auto_group: bool = True,
+        allowed_roots: tuple[str, ...] = (),
+        aside: GroupAside | None = None,
+        record_saves: bool = True,
+    ) -> None:
         """``session``, or None with an ``opener`` that opens it (in a worker, once the app is up);
         ``aside``, a child process grouping the session meanwhile (``group_aside``)."""
         super().__init__()
@@ -70,14 +79,15 @@ class SegmintApp(App[int]):
         self.record_saves = record_saves
         self.saves: SaveRecorder | None = None
         self.auto_group = auto_group
-        self.pairing = Pairing(self, lambda: self.session, enabled=mcp, agent_can_commit=agent_can_commit,
-                               allowed_roots=allowed_roots)
+        self.pairing = Pairing(
+            self, lambda: self.session, enabled=mcp, agent_can_commit=agent_can_commit, allowed_roots=allowed_roots
+        )
         self.grouping = aside is not None
         self._aside = aside
         self._aside_grouped = False
         self.review_messages: int | None = None
-        self.first_paint: float | None = None     # perf_counter() of the first full paint (bench)
-        self.opened_at: float | None = None       # perf_counter() once the session is open (bench)
+        self.first_paint: float | None = None  # perf_counter() of the first full paint (bench)
+        self.opened_at: float | None = None  # perf_counter() once the session is open (bench)
         self._unsubscribe: Callable[[], None] | None = None
         self._disk: DiskWatch | None = None
         self._disk_timer: Timer | None = None
@@ -122,7 +132,7 @@ class SegmintApp(App[int]):
         self.session = session
         self.opened_at = time.perf_counter()
         self.sub_title = describe(session)
-        for sentence in session.recovered:   # an interrupted commit finished, a saved session set aside
+        for sentence in session.recovered:  # an interrupted commit finished, a saved session set aside
             self.notify(sentence, title="Recovered", severity="warning", timeout=12, markup=False)
         self._unsubscribe = session.subscribe(self._session_event)
         if self._aside is not None:
@@ -133,12 +143,15 @@ class SegmintApp(App[int]):
         self.saves = SaveRecorder(session.git.root, enabled=self.record_saves and self.watch_disk)
         self.run_worker(self._read_intent, thread=True, group="saves", name="read the intent", exit_on_error=False)
         if self.watch_disk:
-            self._disk = DiskWatch(session.git.root, session.git.git_dir,
-                                   lambda: self.post_message(DiskChanged()),
-                                   lambda: self.post_message(SessionSaved()))
+            self._disk = DiskWatch(
+                session.git.root,
+                session.git.git_dir,
+                lambda: self.post_message(DiskChanged()),
+                lambda: self.post_message(SessionSaved()),
+            )
             self._disk.start()
         self.pairing.start()
-        if self.main.is_mounted:    # else the screen takes it up as it mounts
+        if self.main.is_mounted:  # else the screen takes it up as it mounts
             self.main.session_opened()
         self.count_review_messages()
 
@@ -146,6 +159,7 @@ class SegmintApp(App[int]):
 
     def _follow_aside(self) -> None:
         """Worker: the child's progress and its end; the app groups by itself if it failed."""
+
         def progress(done: int, total: int, text: str) -> None:
             self.main.post_message(GroupingProgress(done, max(total, 1), text))
 
@@ -183,7 +197,7 @@ class SegmintApp(App[int]):
             self.main.request_sync()
         session = self.session
         if session is not None and session.groups:
-            self.notify(f"Grouped into {counted(len(session.groups), 'group')}")   # as grouping here says
+            self.notify(f"Grouped into {counted(len(session.groups), 'group')}")  # as grouping here says
         elif session is not None and self.auto_group and session.changes:
             self.start_grouping(auto=True)
 
@@ -212,7 +226,7 @@ class SegmintApp(App[int]):
     def _mark_gone(self, session: Session) -> None:
         try:
             session.set_presence(person_present=False)
-        except (SegmintError, OSError) as exc:   # .git/segmint went away meanwhile: quit all the same
+        except (SegmintError, OSError) as exc:  # .git/segmint went away meanwhile: quit all the same
             log.warning("could not record that the person left: %s", exc)
 
     # -- the session bridge -------------------------------------------------------------
@@ -229,6 +243,7 @@ class SegmintApp(App[int]):
         A failed call may still have changed the session without announcing it
         (a failed commit is marked failed, then raises), so the screen redraws.
         """
+
         def work() -> None:
             try:
                 result = fn()
@@ -301,8 +316,9 @@ class SegmintApp(App[int]):
         self._disk_timer = None
         self.call_session("refresh", lambda: self.session.refresh(actor="segmint"))
         if self.saves is not None and self.saves.enabled:
-            self.run_worker(self._record_saves, thread=True, group="saves", name="record the saves",
-                            exit_on_error=False)
+            self.run_worker(
+                self._record_saves, thread=True, group="saves", name="record the saves", exit_on_error=False
+            )
 
     def _record_saves(self) -> None:
         """Worker: the saves snapshotted under the person's intent; the status line says so."""
@@ -340,10 +356,18 @@ class SegmintApp(App[int]):
             yield SystemCommand(command.title, command.help, partial(self.main.run_action, command.action))
 
 
-def create_app(repo: str | None = None, *, session: Session | None = None, mcp: bool = True,
-               agent_can_commit: bool = False, watch: bool = True, auto_group: bool = True,
-               allowed_roots: tuple[str, ...] = (), group_aside: bool | None = None,
-               record_saves: bool = True) -> SegmintApp:
+def create_app(
+    repo: str | None = None,
+    *,
+    session: Session | None = None,
+    mcp: bool = True,
+    agent_can_commit: bool = False,
+    watch: bool = True,
+    auto_group: bool = True,
+    allowed_roots: tuple[str, ...] = (),
+    group_aside: bool | None = None,
+    record_saves: bool = True,
+) -> SegmintApp:
     """The one app factory: the CLI, the tests, the screenshots and the bench all start here.
 
     Not a repository, or git missing, raises ``SegmintError`` before any
@@ -355,14 +379,28 @@ def create_app(repo: str | None = None, *, session: Session | None = None, mcp: 
     if session is None:
         git = Git.discover(repo)
         aside = GroupAside.start(git, always=bool(group_aside)) if auto_group and group_aside is not False else None
-    return SegmintApp(session, opener=partial(Session.open, repo), mcp=mcp, agent_can_commit=agent_can_commit, watch=watch, auto_group=auto_group,
-                      allowed_roots=allowed_roots, aside=aside, record_saves=record_saves)
+    return SegmintApp(
+        session,
+        opener=partial(Session.open, repo),
+        mcp=mcp,
+        agent_can_commit=agent_can_commit,
+        watch=watch,
+        auto_group=auto_group,
+        allowed_roots=allowed_roots,
+        aside=aside,
+        record_saves=record_saves,
+    )
 
 
 def app_from_options(options: TuiOptions) -> SegmintApp:
     """The app ``segmint`` with no sub-command runs."""
-    return create_app(options.repo, mcp=options.mcp, agent_can_commit=options.agent_can_commit,
-                      allowed_roots=options.allowed_roots, record_saves=options.record_saves)
+    return create_app(
+        options.repo,
+        mcp=options.mcp,
+        agent_can_commit=options.agent_can_commit,
+        allowed_roots=options.allowed_roots,
+        record_saves=options.record_saves,
+    )
 
 
 def run_app(options: TuiOptions) -> int:

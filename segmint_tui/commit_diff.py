@@ -8,7 +8,7 @@ from segmint_core.changes.parser import parse_diff
 from segmint_core.git import DIFF_OPTIONS, Git
 
 Parts = list[tuple[Change, list[Hunk]]]
-CommitDiff = Parts | str     # the parts, or a note to show instead (reading, or why it failed)
+CommitDiff = Parts | str  # the parts, or a note to show instead (reading, or why it failed)
 
 
 def commit_parts(git: Git, sha: str) -> Parts:

@@ -31,8 +31,8 @@ from segmint_core.changes.models import Change, Hunk
 from segmint_core.wording import shown
 from segmint_tui.line_parts import Elsewhere
 
-CHUNK = 96              # rows highlighted together
-MAX_COLUMNS = 2000      # characters of a line that are drawn (minified files)
+CHUNK = 96  # rows highlighted together
+MAX_COLUMNS = 2000  # characters of a line that are drawn (minified files)
 PYGMENTS_STYLE = "monokai"
 
 ADDED = Style(bgcolor="#16351f")
@@ -49,8 +49,8 @@ HEADER_REMOVED = Style(color="#ff6b6b")
 HEADER_ID = Style(color="#a0a4b8", bold=False)
 NOTE = Style(color="#8b8fa3", italic=True)
 NO_NEWLINE = Style(color="#8b8fa3", italic=True)
-ELSEWHERE = Style(color="#8b8fa3", italic=True)          # another part's added line, shown where it sits
-ELSEWHERE_TAG = Style(color="#c678dd", italic=True)      # which group holds a line of another part
+ELSEWHERE = Style(color="#8b8fa3", italic=True)  # another part's added line, shown where it sits
+ELSEWHERE_TAG = Style(color="#c678dd", italic=True)  # which group holds a line of another part
 
 # What a file's line may hold that must not reach the terminal raw (a tab is expanded instead).
 _UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f\udc80-\udcff]")
@@ -62,7 +62,7 @@ class Target:
 
     change: Change
     hunk: Hunk | None = None
-    line: int | None = None       # line number in the new file (old file for removed lines)
+    line: int | None = None  # line number in the new file (old file for removed lines)
 
 
 class TextBlock:
@@ -109,7 +109,7 @@ class HunkBlock:
             for i in range(len(self.lines)):
                 self._rows.extend(elsewhere.added.get(i, ()))
                 self._rows.append(i)
-            self._rows.extend(elsewhere.added.get(len(self.lines), ()))   # after the last row
+            self._rows.extend(elsewhere.added.get(len(self.lines), ()))  # after the last row
         self._numbers: list[tuple[int | None, int | None]] | None = None
         self._positions: dict[int, int] | None = None
         self._chunks: dict[int, list[Text]] = {}
@@ -177,7 +177,7 @@ class HunkBlock:
             return self._header(gutter), HUNK_HEADER
         i = self.line_index(index)
         if i is None:
-            line, where = self._rows[index - 1]   # type: ignore[misc]
+            line, where = self._rows[index - 1]  # type: ignore[misc]
             text = Text(no_wrap=True, end="")
             text.append(" " * (2 * gutter + 3))
             text.append(visible(line[:MAX_COLUMNS]), ELSEWHERE)
@@ -222,14 +222,15 @@ class HunkBlock:
         if self.hunk.staged:
             text.append("  staged", STAGED_MARK)
         if self.elsewhere is not None and self.elsewhere.places:
-            text.append(f"  part of {self.hunk.parent_id}; its other lines: {', '.join(self.elsewhere.places)}",
-                        ELSEWHERE_TAG)
+            text.append(
+                f"  part of {self.hunk.parent_id}; its other lines: {', '.join(self.elsewhere.places)}", ELSEWHERE_TAG
+            )
         return text
 
     def _chunk(self, k: int) -> list[Text]:
         chunk = self._chunks.get(k)
         if chunk is None:
-            lines = self.lines[k * CHUNK:(k + 1) * CHUNK]
+            lines = self.lines[k * CHUNK : (k + 1) * CHUNK]
             chunk = highlight(lexer_for(self.change.file_path), lines)
             self._chunks[k] = chunk
         return chunk
@@ -243,12 +244,19 @@ class HeaderBlock:
 
     def __init__(self, change: Change, hunks: list[Hunk]) -> None:
         self.target = Target(change)
-        name = shown(change.file_path) if not change.old_path or change.old_path == change.file_path \
+        name = (
+            shown(change.file_path)
+            if not change.old_path or change.old_path == change.file_path
             else f"{shown(change.old_path)} → {shown(change.file_path)}"
+        )
         added, removed = change.counts(hunks)
         self.parts: list[tuple[str, Style | None]] = [
-            (f" {name} ", None), (f"{change.status} ", HEADER_STATUS), (f"+{added}", HEADER_ADDED), (" ", None),
-            (f"−{removed}", HEADER_REMOVED), (f"  {change.id}", HEADER_ID),
+            (f" {name} ", None),
+            (f"{change.status} ", HEADER_STATUS),
+            (f"+{added}", HEADER_ADDED),
+            (" ", None),
+            (f"−{removed}", HEADER_REMOVED),
+            (f"  {change.id}", HEADER_ID),
         ]
         self._text: Text | None = None
 
@@ -293,8 +301,9 @@ class DiffDocument:
             self.starts.append(total)
             total += len(block)
             if isinstance(block, HunkBlock):
-                biggest = max(biggest, block.hunk.old_start + block.hunk.old_lines,
-                              block.hunk.new_start + block.hunk.new_lines)
+                biggest = max(
+                    biggest, block.hunk.old_start + block.hunk.old_lines, block.hunk.new_start + block.hunk.new_lines
+                )
         self.line_count = total
         self.gutter = max(3, len(str(biggest)))
         self._width: int | None = None
@@ -304,8 +313,7 @@ class DiffDocument:
         """Widest row in cells (computed on first use: it reads every line's length)."""
         if self._width is None:
             gutter = 2 * self.gutter + 3
-            self._width = max((b.width() + (gutter if isinstance(b, HunkBlock) else 0) for b in self.blocks),
-                              default=0)
+            self._width = max((b.width() + (gutter if isinstance(b, HunkBlock) else 0) for b in self.blocks), default=0)
         return self._width
 
     def locate(self, y: int) -> tuple[Block, int] | None:
@@ -335,8 +343,12 @@ class DiffDocument:
         """The header row of the block showing the same hunk as ``other`` (of another document):
         the same file and lines, drawn as the same rows, whatever its id became on a refresh."""
         for start, block in zip(self.starts, self.blocks):
-            if (isinstance(block, HunkBlock) and block.change.file_path == other.change.file_path
-                    and block.lines == other.lines and len(block) == len(other)):
+            if (
+                isinstance(block, HunkBlock)
+                and block.change.file_path == other.change.file_path
+                and block.lines == other.lines
+                and len(block) == len(other)
+            ):
                 return start
         return None
 
@@ -376,8 +388,9 @@ def change_blocks(change: Change, hunks: list[Hunk], elsewhere: dict[str, Elsewh
     if change.binary:
         blocks.append(TextBlock([Text("  binary file: contents not shown", NOTE)], Target(change)))
     elif not hunks and change.kept_whole is not None:
-        blocks.append(TextBlock([Text("  kept whole (a generated file): its lines are not shown", NOTE)],
-                                Target(change)))
+        blocks.append(
+            TextBlock([Text("  kept whole (a generated file): its lines are not shown", NOTE)], Target(change))
+        )
     elif not hunks:
         blocks.append(TextBlock([Text("  no line changes (mode, rename or empty file)", NOTE)], Target(change)))
     blocks.extend(HunkBlock(change, h, (elsewhere or {}).get(h.id)) for h in hunks)
@@ -385,9 +398,14 @@ def change_blocks(change: Change, hunks: list[Hunk], elsewhere: dict[str, Elsewh
     return blocks
 
 
-def build_document(parts: list[tuple[Change, list[Hunk]]], title: list[Text] | None = None,
-                   key: object = None, *, live: bool = True,
-                   elsewhere: dict[str, Elsewhere] | None = None) -> DiffDocument:
+def build_document(
+    parts: list[tuple[Change, list[Hunk]]],
+    title: list[Text] | None = None,
+    key: object = None,
+    *,
+    live: bool = True,
+    elsewhere: dict[str, Elsewhere] | None = None,
+) -> DiffDocument:
     """``elsewhere``: for parts of split hunks, where their sibling parts' lines went."""
     blocks: list[Block] = []
     if title:
@@ -422,17 +440,18 @@ def token_style(token: _TokenType) -> Style:
     while token not in style._styles and token.parent is not None:
         token = token.parent
     spec = style.style_for_token(token)
-    return Style(color=f"#{spec['color']}" if spec["color"] else None, bold=spec["bold"] or None,
-                 italic=spec["italic"] or None)
+    return Style(
+        color=f"#{spec['color']}" if spec["color"] else None, bold=spec["bold"] or None, italic=spec["italic"] or None
+    )
 
 
 def highlight(lexer: Lexer, lines: list[str]) -> list[Text]:
     """Each diff line's body (sign removed) as highlighted text."""
     old: list[str] = []
     new: list[str] = []
-    where: list[tuple[str, int]] = []   # (side, index within that side)
+    where: list[tuple[str, int]] = []  # (side, index within that side)
     for line in lines:
-        sign, body = line[:1], visible(line[1:MAX_COLUMNS + 1])
+        sign, body = line[:1], visible(line[1 : MAX_COLUMNS + 1])
         if sign == "-":
             where.append(("old", len(old)))
             old.append(body)
@@ -470,9 +489,9 @@ def visible(body: str) -> str:
 def _columns(line: str) -> int:
     """The columns a diff line (its sign, then its body) takes as drawn: a wide character
     takes two, a tab four, an escaped control character its escape."""
-    if line.isascii() and line.isprintable():     # most lines: no need to draw them to know
+    if line.isascii() and line.isprintable():  # most lines: no need to draw them to know
         return len(line)
-    return 1 + cell_len(visible(line[1:MAX_COLUMNS + 1]))
+    return 1 + cell_len(visible(line[1 : MAX_COLUMNS + 1]))
 
 
 def _lex(lexer: Lexer, lines: list[str]) -> list[Text]:
@@ -487,4 +506,4 @@ def _lex(lexer: Lexer, lines: list[str]) -> list[Text]:
                 texts.append(Text(no_wrap=True, end=""))
             if piece:
                 texts[-1].append(piece, style)
-    return (texts + [Text(no_wrap=True, end="")] * len(lines))[:len(lines)]
+    return (texts + [Text(no_wrap=True, end="")] * len(lines))[: len(lines)]

@@ -25,7 +25,7 @@ from segmint_core.session.store import FOLDER
 log = logging.getLogger("segmint.tui")
 
 GIT_FILES_THAT_MATTER = ("index", "HEAD")
-SESSION_FILE = f"{FOLDER}/{STATE_FILE}"   # relative to the git dir
+SESSION_FILE = f"{FOLDER}/{STATE_FILE}"  # relative to the git dir
 
 
 def matters(rel_to_root: str, git_rel: str | None) -> bool:
@@ -53,7 +53,7 @@ class _Handler(FileSystemEventHandler):
                 continue
             path = os.fsdecode(raw)
             git_rel = self._git_rel(path)
-            if git_rel == SESSION_FILE:   # written whole, then renamed into place
+            if git_rel == SESSION_FILE:  # written whole, then renamed into place
                 self.saved()
                 return
             if self._matters(path, git_rel):
@@ -82,7 +82,7 @@ class DiskWatch:
     def start(self) -> bool:
         observer = Observer()
         observer.schedule(self._handler, self.root, recursive=True)
-        if not self.git_dir.startswith(self.root + os.sep):   # worktrees, GIT_DIR elsewhere
+        if not self.git_dir.startswith(self.root + os.sep):  # worktrees, GIT_DIR elsewhere
             observer.schedule(self._handler, self.git_dir, recursive=False)
             folder = os.path.join(self.git_dir, os.path.dirname(SESSION_FILE))
             if os.path.isdir(folder):
@@ -90,7 +90,7 @@ class DiskWatch:
         observer.daemon = True
         try:
             observer.start()
-        except OSError as exc:   # inotify limits: the app still works, refresh with r
+        except OSError as exc:  # inotify limits: the app still works, refresh with r
             log.warning("cannot watch %s: %s", self.root, exc)
             return False
         self._observer = observer

@@ -15,8 +15,8 @@ from textual.app import App, SuspendNotSupported
 
 from segmint_core.errors import SegmintError
 
-GOTO = {"code", "code-insiders", "codium", "cursor"}     # --goto FILE:LINE
-COLON = {"subl", "zed", "mate"}                          # FILE:LINE
+GOTO = {"code", "code-insiders", "codium", "cursor"}  # --goto FILE:LINE
+COLON = {"subl", "zed", "mate"}  # FILE:LINE
 
 
 def editor_command(path: str, line: int | None, environ: dict[str, str] | None = None) -> list[str]:
@@ -62,5 +62,5 @@ def open_editor(app: App, root: str, path: str, line: int | None) -> str | None:
         with app.suspend():
             status = run()
     except SuspendNotSupported:
-        status = run()   # no terminal to hand over (a headless test): the editor runs as it is
+        status = run()  # no terminal to hand over (a headless test): the editor runs as it is
     return f"The editor exited with status {status}" if status else None

@@ -33,9 +33,9 @@ from segmint_core.session.state import STATE_FILE
 from segmint_core.session.store import FOLDER
 
 PROGRESS, GROUPED, EVIDENCE = b"p", b"g", b"e"
-HEADER = 5                 # a frame: its kind (one byte), the payload's length (four), the payload
-PROGRESS_EVERY = 0.05      # seconds between progress frames
-EVIDENCE_WAIT = 30.0       # seconds the confidence waits for the child's evidence (making it anew takes seconds)
+HEADER = 5  # a frame: its kind (one byte), the payload's length (four), the payload
+PROGRESS_EVERY = 0.05  # seconds between progress frames
+EVIDENCE_WAIT = 30.0  # seconds the confidence waits for the child's evidence (making it anew takes seconds)
 
 
 @dataclass
@@ -44,10 +44,10 @@ class GroupAside:
 
     pid: int
     fd: int
-    evidence: bytes | None = field(default=None, repr=False)   # pickled as sent; unpickled when wanted
-    status: int | None = None          # the child's exit status, once reaped
-    stopped: bool = False              # the app is quitting
-    _ended: threading.Event = field(default_factory=threading.Event, repr=False)   # pipe closed, child reaped
+    evidence: bytes | None = field(default=None, repr=False)  # pickled as sent; unpickled when wanted
+    status: int | None = None  # the child's exit status, once reaped
+    stopped: bool = False  # the app is quitting
+    _ended: threading.Event = field(default_factory=threading.Event, repr=False)  # pipe closed, child reaped
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @classmethod
@@ -66,7 +66,7 @@ class GroupAside:
             return None
         read, write = os.pipe()
         pid = os.fork()
-        if pid == 0:                                  # the child: never returns
+        if pid == 0:  # the child: never returns
             os.close(read)
             _child(git.root, write)
         os.close(write)
@@ -107,7 +107,7 @@ class GroupAside:
                 return
             try:
                 _, self.status = os.waitpid(self.pid, 0)
-            except ChildProcessError:     # reaped by someone else's wait: it is gone all the same
+            except ChildProcessError:  # reaped by someone else's wait: it is gone all the same
                 self.status = -1
 
     def stop(self) -> None:
@@ -127,7 +127,7 @@ class GroupAside:
         """Give the session the evidence the child made, unless it has its own: it is keyed by
         the changes it was made of, so the confidence uses it only if they are still the same.
         False when the app is quitting (nothing is worth working out then)."""
-        self._ended.wait(EVIDENCE_WAIT)     # it comes just after the groups: worth waiting for
+        self._ended.wait(EVIDENCE_WAIT)  # it comes just after the groups: worth waiting for
         data, self.evidence = self.evidence, None
         if data is not None and session.evidence_cache is None:
             session.evidence_cache = pickle.loads(data)
@@ -161,7 +161,7 @@ def _child(root: str, fd: int) -> None:
     code = 1
     try:
         devnull = os.open(os.devnull, os.O_RDWR)
-        for target in (0, 1, 2):        # the terminal is the app's
+        for target in (0, 1, 2):  # the terminal is the app's
             os.dup2(devnull, target)
         # Nothing else of the app's: an inherited descriptor of a session lock held in the
         # app would keep that lock held for as long as this process lives.
@@ -170,7 +170,7 @@ def _child(root: str, fd: int) -> None:
         with os.fdopen(fd, "wb") as pipe:
             _group(root, pipe)
         code = 0
-    except BaseException:   # noqa: BLE001 - the app groups by itself when the child fails
+    except BaseException:  # noqa: BLE001 - the app groups by itself when the child fails
         pass
     finally:
         os._exit(code)

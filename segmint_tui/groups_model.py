@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from segmint_core.changes.models import Change, Hunk
 
-UNGROUPED = "ungrouped"   # pseudo-group id for changes no group holds (before the first grouping)
+UNGROUPED = "ungrouped"  # pseudo-group id for changes no group holds (before the first grouping)
 
 
 @dataclass
@@ -74,7 +74,7 @@ def group_rows(session) -> list[GroupRow]:
         files: dict[str, FileRow] = {}
         for hid in group.hunk_ids:
             found = owner.get(hid)
-            if found is None:       # a stale id during a concurrent update: the next event redraws
+            if found is None:  # a stale id during a concurrent update: the next event redraws
                 continue
             change, hunk = found
             files.setdefault(change.id, FileRow(change, [])).hunks.append(hunk)

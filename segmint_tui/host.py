@@ -20,12 +20,12 @@ class PairingStatus(Protocol):
     def status(self) -> str: ...
 
     @property
-    def info(self) -> Any: ...   # the embedded server's endpoint once it listens, else None
+    def info(self) -> Any: ...  # the embedded server's endpoint once it listens, else None
 
 
 class SessionHost(Protocol):
     session: Session
-    grouping: bool               # a regroup (in a worker or a child process) is under way
+    grouping: bool  # a regroup (in a worker or a child process) is under way
     review_messages: int | None  # the person's review comments the agent has not read (None: not counted yet)
     pairing: PairingStatus
 

@@ -22,8 +22,8 @@ class Elsewhere:
 
     # before row i (or, at len(lines), after the last row): (line, where it went)
     added: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
-    removed: dict[int, str] = field(default_factory=dict)                    # row i is removed there
-    places: tuple[str, ...] = ()                                             # every other place, in order
+    removed: dict[int, str] = field(default_factory=dict)  # row i is removed there
+    places: tuple[str, ...] = ()  # every other place, in order
 
 
 def elsewhere_of(session, hunks: list[Hunk]) -> dict[str, Elsewhere]:
@@ -36,7 +36,7 @@ def elsewhere_of(session, hunks: list[Hunk]) -> dict[str, Elsewhere]:
     out: dict[str, Elsewhere] = {}
     for hunk in parts:
         unit = units.by_id.get(hunk.id)
-        if unit is None:       # a stale id during a concurrent update: the next event redraws
+        if unit is None:  # a stale id during a concurrent update: the next event redraws
             continue
         owner: dict[int, str] = {}
         for other in units.by_id.values():
@@ -55,9 +55,9 @@ def _around(lines: list[str], owned: set[int], owner: dict[int, str]) -> Elsewhe
     edges = [-1, *rows, len(lines)]
     for n in range(len(rows) + 1):
         start, end = edges[n] + 1, edges[n + 1]
-        if n == 0:             # before the first row: only the sibling lines right before it
+        if n == 0:  # before the first row: only the sibling lines right before it
             start = _run_start(lines, end, foreign)
-        if n == len(rows):     # after the last row: only the sibling lines right after it
+        if n == len(rows):  # after the last row: only the sibling lines right after it
             end = _run_end(lines, start, foreign)
         between = [(lines[i], owner[i]) for i in range(start, end) if foreign(i)]
         if between:

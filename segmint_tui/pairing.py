@@ -26,18 +26,25 @@ log = logging.getLogger("segmint.tui")
 
 
 class Pairing:
-    def __init__(self, app: App[Any], session: Callable[[], Session | None], *, enabled: bool, agent_can_commit: bool,
-                 allowed_roots: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        app: App[Any],
+        session: Callable[[], Session | None],
+        *,
+        enabled: bool,
+        agent_can_commit: bool,
+        allowed_roots: tuple[str, ...] = (),
+    ) -> None:
         self.app = app
-        self.session = session     # the app's session, once it has opened
+        self.session = session  # the app's session, once it has opened
         self.enabled = enabled
         self.agent_can_commit = agent_can_commit
         self.allowed_roots = allowed_roots
-        self.info = None           # EndpointInfo once listening
+        self.info = None  # EndpointInfo once listening
         self.error: str | None = None
         self._server = None
         self._worker: Worker | None = None
-        self._stopping = False   # stop() was called, maybe before the worker made the server
+        self._stopping = False  # stop() was called, maybe before the worker made the server
 
     @property
     def status(self) -> str:
@@ -58,14 +65,15 @@ class Pairing:
         try:
             from segmint_core.mcp.embedded import EmbeddedServer
 
-            self._server = EmbeddedServer(self.session(), agent_can_commit=self.agent_can_commit,
-                                          allowed_roots=self.allowed_roots)
-            if self._stopping:   # the app is quitting: the server returns at once
+            self._server = EmbeddedServer(
+                self.session(), agent_can_commit=self.agent_can_commit, allowed_roots=self.allowed_roots
+            )
+            if self._stopping:  # the app is quitting: the server returns at once
                 self._server.stop()
             await self._server.serve(ready=self._ready)
         except SegmintError as exc:
             self._failed(str(exc))
-        except Exception as exc:   # a bug in the server must not take the app down
+        except Exception as exc:  # a bug in the server must not take the app down
             log.exception("embedded MCP server failed")
             self._failed(f"{type(exc).__name__}: {exc}")
 
@@ -95,5 +103,5 @@ class Pairing:
         self.stop()
         try:
             await asyncio.wait_for(worker.wait(), timeout)
-        except Exception:    # failed, cancelled or slow: the app exits all the same
+        except Exception:  # failed, cancelled or slow: the app exits all the same
             log.warning("the embedded MCP server did not stop cleanly", exc_info=True)

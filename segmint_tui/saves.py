@@ -26,8 +26,8 @@ class SaveRecorder:
     def __init__(self, root: str, *, enabled: bool) -> None:
         self.root = Path(root)
         self.enabled = enabled
-        self.failure: str | None = None     # the last recording's error, said once in the status line
-        self.intent: str | None = None      # the person's current intent, as last read
+        self.failure: str | None = None  # the last recording's error, said once in the status line
+        self.intent: str | None = None  # the person's current intent, as last read
         self._lock = threading.Lock()
 
     def record(self) -> None:
@@ -38,7 +38,7 @@ class SaveRecorder:
             try:
                 provenance.record_edit(self.root, None, source=SOURCE)
                 self.failure = None
-            except Exception as exc:   # a damaged record must not stop the app: said in the status line
+            except Exception as exc:  # a damaged record must not stop the app: said in the status line
                 log.warning("could not record the saves: %s", exc)
                 self.failure = str(exc)
 
@@ -60,7 +60,7 @@ class SaveRecorder:
     def finish(self) -> str | None:
         """The person's task is finished; the intent that was current."""
         with self._lock:
-            current = provenance.current_intent(self.root, source=SOURCE)   # (said here or by segmint intent)
+            current = provenance.current_intent(self.root, source=SOURCE)  # (said here or by segmint intent)
             if current is not None:
                 provenance.end_intent(self.root, source=current.source)
             self.intent = None

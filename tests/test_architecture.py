@@ -15,13 +15,20 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("segmint", "segmint_tui", "segmint_core")
 LINT_IMPORTS = shutil.which("lint-imports", path=str(Path(sys.executable).parent)) or shutil.which("lint-imports")
 
-pytestmark = pytest.mark.skipif(LINT_IMPORTS is None, reason="import-linter is not installed (pip install -e '.[test]')")
+pytestmark = pytest.mark.skipif(
+    LINT_IMPORTS is None, reason="import-linter is not installed (pip install -e '.[test]')"
+)
 
 
 def lint_imports(tree: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(tree)}   # the copy, ahead of the checkout an editable install names
-    return subprocess.run([LINT_IMPORTS, "--config", str(tree / "pyproject.toml"), "--no-cache"],
-                          cwd=tree, env=env, capture_output=True, text=True)
+    env = {**os.environ, "PYTHONPATH": str(tree)}  # the copy, ahead of the checkout an editable install names
+    return subprocess.run(
+        [LINT_IMPORTS, "--config", str(tree / "pyproject.toml"), "--no-cache"],
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
 
 
 @pytest.fixture
@@ -51,6 +58,8 @@ def test_the_core_importing_the_terminal_ui_breaks_a_contract(tree: Path) -> Non
 
 def test_a_new_import_cycle_breaks_a_contract(tree: Path) -> None:
     grouping = tree / "segmint_core" / "grouping"
-    (grouping / "leftovers.py").write_text((grouping / "leftovers.py").read_text() + "\nfrom segmint_core.grouping import engine\n")
+    (grouping / "leftovers.py").write_text(
+        (grouping / "leftovers.py").read_text() + "\nfrom segmint_core.grouping import engine\n"
+    )
     result = lint_imports(tree)
     assert result.returncode != 0 and "No import cycle among the modules of one package BROKEN" in result.stdout

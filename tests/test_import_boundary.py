@@ -18,7 +18,10 @@ print(",".join(loaded))
 
 def modules_loaded_by(extra: str = "") -> str:
     out = subprocess.run(
-        [sys.executable, "-c", CHECK.format(extra=extra)], capture_output=True, text=True, check=True,
+        [sys.executable, "-c", CHECK.format(extra=extra)],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return out.stdout.strip()
 

@@ -11,9 +11,25 @@ PROPERTY_AREAS = ["tests/changes", "tests/apply", "tests/session"]
 
 
 def example_counts(*options: str) -> dict[str, int]:
-    run = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "tests.support.example_counts",
-                          "-p", "no:cacheprovider", *options, *PROPERTY_AREAS],
-                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--collect-only",
+            "-q",
+            "-p",
+            "tests.support.example_counts",
+            "-p",
+            "no:cacheprovider",
+            *options,
+            *PROPERTY_AREAS,
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     rows = [line.split() for line in run.stdout.splitlines() if line.startswith("EXAMPLES ")]
     return {test: int(count) for _, test, count in rows}

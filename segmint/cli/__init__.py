@@ -74,21 +74,30 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The parser, with full arguments for the command named in ``argv``."""
     common = _Parser(add_help=False)
     common.add_argument(
-        "--repo", metavar="PATH", default=argparse.SUPPRESS, type=non_empty_path,
+        "--repo",
+        metavar="PATH",
+        default=argparse.SUPPRESS,
+        type=non_empty_path,
         help="repository to work on (default: the one containing the current directory)",
     )
     parser = _Parser(
         prog="segmint",
         description="Segment a dirty working tree into commits by intent.",
         parents=[common],
-        allow_abbrev=False,   # a command's own short option (bench's --n) is never taken for --no-mcp or --no-record
+        allow_abbrev=False,  # a command's own short option (bench's --n) is never taken for --no-mcp or --no-record
     )
     parser.add_argument("--version", action="version", version=f"segmint {__version__}")
     parser.add_argument("--no-mcp", action="store_true", help="terminal UI: run without the embedded MCP server")
-    parser.add_argument("--no-record", action="store_true",
-                        help="terminal UI: do not record your saves as provenance (setting: SEGMINT_RECORD_SAVES=0)")
-    parser.add_argument("--agent-can-commit", action="store_true",
-                        help="terminal UI: let a paired agent commit without the person's approval")
+    parser.add_argument(
+        "--no-record",
+        action="store_true",
+        help="terminal UI: do not record your saves as provenance (setting: SEGMINT_RECORD_SAVES=0)",
+    )
+    parser.add_argument(
+        "--agent-can-commit",
+        action="store_true",
+        help="terminal UI: let a paired agent commit without the person's approval",
+    )
     add_allow_root(parser)
     parser.set_defaults(func=None)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -111,7 +120,11 @@ def non_empty_path(text: str) -> str:
 def add_allow_root(parser: argparse.ArgumentParser) -> None:
     """``--allow-root``, for the TUI and ``segmint mcp``: the agent's tools keep to the repository otherwise."""
     parser.add_argument(
-        "--allow-root", metavar="FOLDER", action="append", default=argparse.SUPPRESS, type=non_empty_path,
+        "--allow-root",
+        metavar="FOLDER",
+        action="append",
+        default=argparse.SUPPRESS,
+        type=non_empty_path,
         help="let the agent's tools (load_diff, configure_project) also use this folder; repeatable",
     )
 
@@ -138,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(argv)
     args, unknown = parser.parse_known_args(argv)
-    if unknown:   # named by the sub-command's parser, with its usage, not the top one's
+    if unknown:  # named by the sub-command's parser, with its usage, not the top one's
         command = _subparsers(parser).get(getattr(args, "command", None) or "", parser)
         command.error(f"unrecognized arguments: {' '.join(unknown)}")
     # --repo is accepted before or after the sub-command; its action is shared
@@ -181,15 +194,14 @@ def _run(args: argparse.Namespace) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 0
     except Exception as exc:  # a bug (or a full disk): one line, trace only on request
-        trouble = disk_trouble(exc)   # the output, or a file Segmint writes: the machine's problem
+        trouble = disk_trouble(exc)  # the output, or a file Segmint writes: the machine's problem
         if trouble:
             print(f"segmint: {trouble}", file=sys.stderr)
             return 1
         if os.environ.get("SEGMINT_DEBUG"):
             raise
         print(
-            f"segmint: internal error: {type(exc).__name__}: {exc} "
-            "(set SEGMINT_DEBUG=1 for a traceback)",
+            f"segmint: internal error: {type(exc).__name__}: {exc} (set SEGMINT_DEBUG=1 for a traceback)",
             file=sys.stderr,
         )
         return 1

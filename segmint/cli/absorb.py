@@ -13,15 +13,20 @@ from segmint_core.wording import shown
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "absorb", parents=[common], help="fold fixes into the unpushed commits they fix; plan the rest",
+        "absorb",
+        parents=[common],
+        help="fold fixes into the unpushed commits they fix; plan the rest",
         description="Each uncommitted hunk (or run of lines) that changes lines last written by an unpushed "
-                    "commit, and commutes with every later one, is planned as a fold into that commit; the "
-                    "rest is grouped and planned as new commits. `segmint apply --all` applies the plan: "
-                    "folds are made with git plumbing, the work tree is never written; `segmint undo` takes "
-                    "it all back.",
+        "commit, and commutes with every later one, is planned as a fold into that commit; the "
+        "rest is grouped and planned as new commits. `segmint apply --all` applies the plan: "
+        "folds are made with git plumbing, the work tree is never written; `segmint undo` takes "
+        "it all back.",
     )
-    p.add_argument("--dry-run", action="store_true",
-                   help="say for each hunk where it would go and why, or why it stays; change nothing")
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="say for each hunk where it would go and why, or why it stays; change nothing",
+    )
     p.add_argument("--json", action="store_true", help="print as JSON")
     p.set_defaults(func=run)
 

@@ -20,31 +20,36 @@ from segmint_core.session.models import APPLIED
 from segmint_core.session.session import Session
 from segmint_core.wording import counted, shown
 
-EXIT_PARTIAL = 3   # some commits were made, then the batch stopped
+EXIT_PARTIAL = 3  # some commits were made, then the batch stopped
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "apply", parents=[common], help="commit a planned commit (or all of them) exactly",
+        "apply",
+        parents=[common],
+        help="commit a planned commit (or all of them) exactly",
         description="Commit exactly the hunks of a plan on top of HEAD. Work-tree files are never written; "
-                    "staged changes the plan does not cover stay staged. Exit status 3: --all stopped after "
-                    "committing some plans (they are listed, then why it stopped).",
+        "staged changes the plan does not cover stay staged. Exit status 3: --all stopped after "
+        "committing some plans (they are listed, then why it stopped).",
     )
     target = p.add_mutually_exclusive_group(required=True)
     target.add_argument("commit_id", nargs="?", metavar="COMMIT_ID", help="a plan id from `segmint plan`")
     target.add_argument("--all", action="store_true", help="apply every open plan, in order")
     p.add_argument("--dry-run", action="store_true", help="check and show what would be committed; change nothing")
     p.add_argument("--json", action="store_true", help="print the outcome as JSON")
-    p.add_argument("--require-check", action="store_true",
-                   help="check each commit on its own first (segmint check) and commit nothing if one fails")
+    p.add_argument(
+        "--require-check",
+        action="store_true",
+        help="check each commit on its own first (segmint check) and commit nothing if one fails",
+    )
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    session = open_session(args, warn=False)   # it refuses with the same words
+    session = open_session(args, warn=False)  # it refuses with the same words
     if args.all and split.pending(session.git) is not None:
         return _apply_split(session, args)
-    with session.committing:   # what is left to apply is read once no other apply can change it
+    with session.committing:  # what is left to apply is read once no other apply can change it
         session.catch_up()
         return _apply(session, args)
 
@@ -55,8 +60,10 @@ def _apply_split(session: Session, args: argparse.Namespace) -> int:
     made = session.apply_split()
     show(made, args)
     if not args.json:
-        print(f"Split done: the branch moved from {before[:7]} to {(session.git.head() or '')[:7]}, its final tree "
-              "unchanged; `segmint undo` takes it back.")
+        print(
+            f"Split done: the branch moved from {before[:7]} to {(session.git.head() or '')[:7]}, its final tree "
+            "unchanged; `segmint undo` takes it back."
+        )
     return 0
 
 
@@ -68,12 +75,14 @@ def _apply(session: Session, args: argparse.Namespace) -> int:
     _mind_the_check(session, args)
     try:
         outcomes = session.apply_all() if args.all else [apply_one(session, args.commit_id, args.dry_run)]
-    except OutOfDateError as exc:   # each says "propose commits again"; here that is a command
+    except OutOfDateError as exc:  # each says "propose commits again"; here that is a command
         raise OutOfDateError(f"{exc} with {PLAN_AGAIN}") from exc
     except BatchStopped as stop:
         show(stop.made, args, stopped=stop)
-        print(f"segmint: stopped after {counted(len(stop.made), 'commit')}, at {stop.plan_id}: {stop.reason}",
-              file=sys.stderr)
+        print(
+            f"segmint: stopped after {counted(len(stop.made), 'commit')}, at {stop.plan_id}: {stop.reason}",
+            file=sys.stderr,
+        )
         return EXIT_PARTIAL
     show(outcomes, args)
     if args.all and not args.json:
@@ -91,20 +100,24 @@ def _mind_the_check(session: Session, args: argparse.Namespace) -> None:
         report = check(session, args, quiet=True)
         failed = [r.commit_id for r in report.failed if any(p.id == r.commit_id for p in wanted)]
         if failed:
-            raise SegmintError(f"{', '.join(failed)} fails its check on its own, so nothing was committed: "
-                               "`segmint check --fix` proposes a fix, or apply without --require-check")
+            raise SegmintError(
+                f"{', '.join(failed)} fails its check on its own, so nothing was committed: "
+                "`segmint check --fix` proposes a fix, or apply without --require-check"
+            )
         return
     for plan in wanted:
         if plan.check and plan.check.get("status") == "failed":
-            print(f"segmint: warning: {plan.id} fails its check on its own (segmint check); committing it anyway",
-                  file=sys.stderr)
+            print(
+                f"segmint: warning: {plan.id} fails its check on its own (segmint check); committing it anyway",
+                file=sys.stderr,
+            )
 
 
 def apply_one(session: Session, commit_id: str, dry_run: bool) -> ApplyOutcome:
     try:
         return session.apply_commit(commit_id, dry_run=dry_run)
     except (SegmintError, OSError) as exc:
-        stop = stopped(session, [], commit_id, exc)   # committed, then recording it failed (a full disk)
+        stop = stopped(session, [], commit_id, exc)  # committed, then recording it failed (a full disk)
         if stop is None:
             raise
         raise stop from exc
@@ -134,12 +147,15 @@ def nothing_to_apply(session: Session) -> str:
     grouped = {c for g in session.groups for c in g.change_ids}
     loose = [shown(c.file_path) for c in session.changes if c.id not in grouped]
     if loose:
-        waiting.append(f"{counted(len(loose), 'changed file')} in no group yet ({', '.join(loose[:3])}"
-                       f"{', …' if len(loose) > 3 else ''})")
+        waiting.append(
+            f"{counted(len(loose), 'changed file')} in no group yet ({', '.join(loose[:3])}"
+            f"{', …' if len(loose) > 3 else ''})"
+        )
     if waiting:
         done = "Every planned commit is applied" if session.plans else "Nothing is planned"
-        return (f"{done}, but there are changes no plan covers: {'; '.join(waiting)}. "
-                "Run `segmint plan --new` to plan them")
+        return (
+            f"{done}, but there are changes no plan covers: {'; '.join(waiting)}. Run `segmint plan --new` to plan them"
+        )
     if left:
         return "Nothing to commit: " + "; ".join(u.sentence for u in left)
     return "Nothing left to apply"

@@ -11,8 +11,10 @@ from importlib.util import find_spec
 
 from segmint_core.errors import SegmintError
 
-NEEDS_CHECKOUT = ("segmint bench needs a checkout of Segmint's repository installed for development "
-                  "(`pip install -e .` there): the installed package ships the product alone.")
+NEEDS_CHECKOUT = (
+    "segmint bench needs a checkout of Segmint's repository installed for development "
+    "(`pip install -e .` there): the installed package ships the product alone."
+)
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -21,8 +23,9 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
         register_benches(subparsers, common)
         return
-    p = subparsers.add_parser("bench", help="run a benchmark (from a checkout of the repository)",
-                              description=NEEDS_CHECKOUT)
+    p = subparsers.add_parser(
+        "bench", help="run a benchmark (from a checkout of the repository)", description=NEEDS_CHECKOUT
+    )
     p.add_argument("words", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     p.set_defaults(func=_needs_checkout)
 

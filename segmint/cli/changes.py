@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "changes", parents=[common],
+        "changes",
+        parents=[common],
         help="list uncommitted changes (staged, unstaged, untracked)",
         description="List the repository's uncommitted changes as structured objects.",
     )
@@ -100,7 +101,7 @@ def _hunk_summary(c: Change) -> str:
 
 
 def _path_label(c: Change) -> str:
-    label = shown(c.file_path)   # a newline or tab in the name as \n, \t: one row per file
+    label = shown(c.file_path)  # a newline or tab in the name as \n, \t: one row per file
     if c.old_path:
         label = f"{shown(c.old_path)} -> {label}"
     notes = [n for n, on in (("binary", c.binary), ("untracked", c.untracked)) if on]

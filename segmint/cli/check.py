@@ -23,16 +23,21 @@ EXIT_FAILED = 1
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "check", parents=[common], help="check every planned commit on its own (does each one build?)",
+        "check",
+        parents=[common],
+        help="check every planned commit on its own (does each one build?)",
         description="Build HEAD plus the open plans up to each one in a scratch tree under .git/segmint/ and check "
-                    "it: with the command given or configured ([tool.segmint] check in pyproject.toml, or check in "
-                    "Segmint's config.toml), else the zero-config check (Python compiles, no name used before the "
-                    "commit defining it, gofmt -e, node --check). The work tree, index and HEAD are never touched. "
-                    "Exit status: 0 none fails, 1 one fails, 2 bad input.",
+        "it: with the command given or configured ([tool.segmint] check in pyproject.toml, or check in "
+        "Segmint's config.toml), else the zero-config check (Python compiles, no name used before the "
+        "commit defining it, gofmt -e, node --check). The work tree, index and HEAD are never touched. "
+        "Exit status: 0 none fails, 1 one fails, 2 bad input.",
     )
     add_options(p)
-    p.add_argument("--fix", action="store_true",
-                   help="apply the fixes found (merge, move lines, reorder), each checked again first; one edit")
+    p.add_argument(
+        "--fix",
+        action="store_true",
+        help="apply the fixes found (merge, move lines, reorder), each checked again first; one edit",
+    )
     p.add_argument("--undo", action="store_true", help="take back the last fix (or move), as the TUI's z does")
     p.add_argument("--json", action="store_true", help="print the check (and the fix) as JSON")
     p.set_defaults(func=run)
@@ -42,8 +47,11 @@ def add_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--command", metavar="CMD", help="the check to run in each commit's tree (a shell command)")
     p.add_argument("--timeout", metavar="SECONDS", type=_seconds, help="stop a commit's check after this long")
     p.add_argument("--jobs", metavar="N", type=_positive, help="commits checked at once (default: the cores)")
-    p.add_argument("--allow", action="store_true",
-                   help="allow the check command the repository's pyproject.toml names, for this repository")
+    p.add_argument(
+        "--allow",
+        action="store_true",
+        help="allow the check command the repository's pyproject.toml names, for this repository",
+    )
 
 
 def _seconds(text: str) -> float:
@@ -71,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
     if args.undo:
         if args.fix:
             from segmint_core.errors import SegmintError
+
             raise SegmintError("Give --fix or --undo, not both")
         print(session.undo_move())
         return 0
@@ -88,8 +97,13 @@ def run(args: argparse.Namespace) -> int:
         session.fix_commits(fix)
     after = fix.report if applied else report
     if args.json:
-        write_json({**report.to_dict(), "fix": fix.to_dict() if fix is not None else None,
-                    "after": after.to_dict() if applied else None})
+        write_json(
+            {
+                **report.to_dict(),
+                "fix": fix.to_dict() if fix is not None else None,
+                "after": after.to_dict() if applied else None,
+            }
+        )
     else:
         sys.stdout.write(report_text(session, report))
         if applied:
@@ -115,8 +129,10 @@ def command_of(session: Session, args: argparse.Namespace, *, quiet: bool) -> Ch
 def _asked(command: CheckCommand) -> bool:
     if not (sys.stdin.isatty() and sys.stderr.isatty()):
         return False
-    sys.stderr.write(f"This repository's pyproject.toml asks Segmint to run `{command.text}` to check each commit.\n"
-                     "It runs with your permissions. Allow it for this repository? [y/N] ")
+    sys.stderr.write(
+        f"This repository's pyproject.toml asks Segmint to run `{command.text}` to check each commit.\n"
+        "It runs with your permissions. Allow it for this repository? [y/N] "
+    )
     sys.stderr.flush()
     return sys.stdin.readline().strip().lower() in ("y", "yes")
 
@@ -143,7 +159,7 @@ class _signals_end_the_check:
         for sig in (signal.SIGTERM, signal.SIGHUP):
             try:
                 self.before[sig] = signal.signal(sig, _interrupt)
-            except ValueError:   # not the main thread
+            except ValueError:  # not the main thread
                 pass
 
     def __exit__(self, *exc: object) -> None:
@@ -161,8 +177,10 @@ def _status(result: CheckResult) -> str:
 
 def report_text(session: Session, report: CheckReport) -> str:
     titles = {p.id: shown(p.title) for p in session.plans}
-    lines = [f"Checked with {report.check if report.check == 'zero-config' else '`' + report.check + '`'} "
-             f"in {report.seconds:.2f} s:"]
+    lines = [
+        f"Checked with {report.check if report.check == 'zero-config' else '`' + report.check + '`'} "
+        f"in {report.seconds:.2f} s:"
+    ]
     for result in report.results:
         title = titles.get(result.commit_id, "")
         lines.append(f"{result.mark} {result.commit_id}  {_status(result)}  {title}".rstrip())

@@ -32,24 +32,36 @@ from segmint_core.wording import counted, shown
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "group", parents=[common],
+        "group",
+        parents=[common],
         help="group uncommitted changes by intent",
         description="The session's groups of the repository's uncommitted hunks, each with a summary and its "
-                    "reasons: the groups the TUI and agents see, with the same ids. Grouped afresh with --new "
-                    "or --provider, or when the session has none yet.",
+        "reasons: the groups the TUI and agents see, with the same ids. Grouped afresh with --new "
+        "or --provider, or when the session has none yet.",
     )
     p.add_argument("--json", action="store_true", help='print {"changes": [...], "groups": [...]} as JSON')
-    p.add_argument("--new", action="store_true",
-                   help="group from scratch, replacing the session's groups (open commit plans are dropped)")
     p.add_argument(
-        "--provider", choices=PROVIDERS, default=None,
+        "--new",
+        action="store_true",
+        help="group from scratch, replacing the session's groups (open commit plans are dropped)",
+    )
+    p.add_argument(
+        "--provider",
+        choices=PROVIDERS,
+        default=None,
         help="embedding provider for grouping afresh (default: SEGMINT_EMBEDDINGS, else local; local works offline)",
     )
-    p.add_argument("--refine", action="store_true",
-                   help="then ask the chat model (SEGMINT_CHAT_MODEL) to move, merge or split groups; an answer "
-                        "that fails validation keeps the groups and says why")
-    p.add_argument("--dry-run", action="store_true",
-                   help="with --refine: print the requests the chat model would get, and send nothing")
+    p.add_argument(
+        "--refine",
+        action="store_true",
+        help="then ask the chat model (SEGMINT_CHAT_MODEL) to move, merge or split groups; an answer "
+        "that fails validation keeps the groups and says why",
+    )
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="with --refine: print the requests the chat model would get, and send nothing",
+    )
     p.set_defaults(func=run)
 
 
@@ -83,17 +95,23 @@ def format_requests(requests: Requests) -> str:
     out = [f"Instructions (sent with each request):\n{prompt.SYSTEM}\n"]
     for n, request in enumerate(requests.requests, 1):
         size = prompt.estimate_tokens(prompt.SYSTEM + request.text)
-        out.append(f"--- request {n} of {count}: {counted(len(request.shown), 'group')}, about {size:,} tokens\n"
-                   f"{request.text}")
+        out.append(
+            f"--- request {n} of {count}: {counted(len(request.shown), 'group')}, about {size:,} tokens\n{request.text}"
+        )
     if requests.too_large:
-        out.append(f"Not sent ({counted(len(requests.too_large), 'group')} too large for a request even without "
-                   f"their lines): {', '.join(requests.too_large)}\n")
+        out.append(
+            f"Not sent ({counted(len(requests.too_large), 'group')} too large for a request even without "
+            f"their lines): {', '.join(requests.too_large)}\n"
+        )
     if requests.decisions_cut:
-        out.append(f"Not sent ({counted(requests.decisions_cut, 'uncertain decision')} past the room of their "
-                   f"request)\n")
+        out.append(
+            f"Not sent ({counted(requests.decisions_cut, 'uncertain decision')} past the room of their request)\n"
+        )
     if requests.left_out:
-        out.append(f"Not sent ({counted(len(requests.left_out), 'group')} past the last request): "
-                   f"{', '.join(requests.left_out)}\n")
+        out.append(
+            f"Not sent ({counted(len(requests.left_out), 'group')} past the last request): "
+            f"{', '.join(requests.left_out)}\n"
+        )
     return "\n".join(out)
 
 
@@ -104,7 +122,13 @@ def format_refinement(refinement: Refinement) -> str:
     return "\n".join(lines) + "\n"
 
 
-WIRE_KEYS = ("id", "change_ids", "hunk_ids", "summary", "reasons")   # a ChangeGroup's keys on the wire (grouping/models.py)
+WIRE_KEYS = (
+    "id",
+    "change_ids",
+    "hunk_ids",
+    "summary",
+    "reasons",
+)  # a ChangeGroup's keys on the wire (grouping/models.py)
 
 
 def encode_groups(session: Session) -> str:
@@ -142,8 +166,9 @@ def format_groups(session: Session) -> str:
     lines.append(tail)
     if sure.uncertain:
         lines += ["", "Least certain, settle these first (?: the hunks they would move):"]
-        lines += [f"  {n}. {shown(u.text)}, {_percent(u.probability)} likely"
-                  for n, u in enumerate(sure.uncertain, start=1)]
+        lines += [
+            f"  {n}. {shown(u.text)}, {_percent(u.probability)} likely" for n, u in enumerate(sure.uncertain, start=1)
+        ]
     return "\n".join(lines) + "\n"
 
 

@@ -14,23 +14,34 @@ from segmint_core.errors import SegmintError
 from segmint_core.hooks.events import AGENTS, CLAUDE_CODE
 
 ACTIONS = ("install", "uninstall")
-USAGE = ("segmint hook [claude-code|gemini] reads one hook event on stdin; "
-         "segmint hook install|uninstall claude-code|gemini [--scope project|user] sets the agent up")
+USAGE = (
+    "segmint hook [claude-code|gemini] reads one hook event on stdin; "
+    "segmint hook install|uninstall claude-code|gemini [--scope project|user] sets the agent up"
+)
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "hook", parents=[common],
+        "hook",
+        parents=[common],
         help="record a coding agent's hook event (install: add the hook to the agent's settings)",
         description="With no action, read one Claude Code (default) or Gemini CLI hook event as JSON on stdin "
-                    "and record it: a prompt becomes the current intent, an edit is snapshotted under it. "
-                    "`install`/`uninstall AGENT` add or remove Segmint's entries in the agent's settings file, "
-                    "keeping every other setting.",
+        "and record it: a prompt becomes the current intent, an edit is snapshotted under it. "
+        "`install`/`uninstall AGENT` add or remove Segmint's entries in the agent's settings file, "
+        "keeping every other setting.",
     )
-    p.add_argument("words", nargs="*", metavar="[install|uninstall] AGENT",
-                   help="claude-code (default) or gemini, after install or uninstall to set it up")
-    p.add_argument("--scope", choices=("project", "user"), default="project",
-                   help="install into the repository's settings (default) or the user's, in the home folder")
+    p.add_argument(
+        "words",
+        nargs="*",
+        metavar="[install|uninstall] AGENT",
+        help="claude-code (default) or gemini, after install or uninstall to set it up",
+    )
+    p.add_argument(
+        "--scope",
+        choices=("project", "user"),
+        default="project",
+        help="install into the repository's settings (default) or the user's, in the home folder",
+    )
     p.set_defaults(func=run, quick_exit=True)
 
 

@@ -12,11 +12,12 @@ SOURCE = "cli"
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "intent", parents=[common],
+        "intent",
+        parents=[common],
         help="say what you are working on now (recorded with your edits), or show it",
-        description="`segmint intent \"fix the crash on an empty config\"` makes that the current intent: edits "
-                    "recorded from now on (by an agent's hook, the terminal UI) are grouped and titled from it. "
-                    "`--done` says the task is finished; with neither, the current intent is shown.",
+        description='`segmint intent "fix the crash on an empty config"` makes that the current intent: edits '
+        "recorded from now on (by an agent's hook, the terminal UI) are grouped and titled from it. "
+        "`--done` says the task is finished; with neither, the current intent is shown.",
     )
     p.add_argument("text", nargs="*", metavar="TEXT", help="what you are working on, in a few words")
     p.add_argument("--done", action="store_true", help="the current task is finished")

@@ -9,11 +9,12 @@ from segmint.cli import add_allow_root
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "mcp", parents=[common],
+        "mcp",
+        parents=[common],
         help="serve MCP over stdio (joins the TUI's session when one runs)",
         description="Serve the Model Context Protocol over stdin/stdout for an AI agent. If the Segmint TUI "
-                    "is running on the same repository, relay to its session instead, so the agent sees what "
-                    "the person sees. stdout carries JSON-RPC only; logs go to stderr.",
+        "is running on the same repository, relay to its session instead, so the agent sees what "
+        "the person sees. stdout carries JSON-RPC only; logs go to stderr.",
     )
     add_allow_root(p)
     p.set_defaults(func=run)

@@ -13,14 +13,23 @@ from segmint_core.session.models import APPLIED
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "plan", parents=[common], help="propose one commit per group, in dependency order",
+        "plan",
+        parents=[common],
+        help="propose one commit per group, in dependency order",
         description="Show the planned commits, proposing them first if there are none "
-                    "(groups are made first if there are none).",
+        "(groups are made first if there are none).",
     )
     p.add_argument("--json", action="store_true", help='print {"commits": [...]} as JSON')
-    p.add_argument("--new", action="store_true", help="propose again (edited messages, and approvals of unchanged commits, are kept)")
-    p.add_argument("--check", action="store_true",
-                   help="then check each commit on its own, as `segmint check` does (exit status 1 if one fails)")
+    p.add_argument(
+        "--new",
+        action="store_true",
+        help="propose again (edited messages, and approvals of unchanged commits, are kept)",
+    )
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="then check each commit on its own, as `segmint check` does (exit status 1 if one fails)",
+    )
     add_options(p)
     p.set_defaults(func=run)
 
@@ -31,10 +40,17 @@ def run(args: argparse.Namespace) -> int:
         session.propose_commits()
     report = check(session, args, quiet=args.json) if args.check else None
     if args.json:
-        write_json({"commits": [p.to_dict() for p in session.plans], "revision": session.revision,
-                    "message_style": session.message_style().sentence(),
-                    "unplanned": [{"group_id": u.group_id, "paths": u.paths, "nothing_to_commit": u.nothing,
-                                   "reason": u.sentence} for u in session.unplanned()]})
+        write_json(
+            {
+                "commits": [p.to_dict() for p in session.plans],
+                "revision": session.revision,
+                "message_style": session.message_style().sentence(),
+                "unplanned": [
+                    {"group_id": u.group_id, "paths": u.paths, "nothing_to_commit": u.nothing, "reason": u.sentence}
+                    for u in session.unplanned()
+                ],
+            }
+        )
     else:
         style = f"Messages {session.message_style().sentence()}.\n\n" if session.plans else ""
         sys.stdout.write(style + plan_table(session.plans, session.unplanned()))

@@ -10,9 +10,11 @@ from segmint_core.jsonio import write_json
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "pr", parents=[common], help="draft the pull request from the plans or applied commits",
+        "pr",
+        parents=[common],
+        help="draft the pull request from the plans or applied commits",
         description="Draft a pull request: a title and a Markdown body with a summary, the commits, "
-                    "the files changed and a test plan.",
+        "the files changed and a test plan.",
     )
     p.add_argument("--json", action="store_true", help="print the draft as JSON")
     p.add_argument("--new", action="store_true", help="draft it again, even over a draft someone edited")

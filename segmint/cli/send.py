@@ -28,10 +28,11 @@ from segmint_core.wording import shown
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "send", parents=[common],
+        "send",
+        parents=[common],
         help="send a review comment about a file to the agent (lazygit custom command)",
         description="Queue a review comment about a file (and line) for the AI agent, which reads it through "
-                    "MCP. Works whether or not a Segmint process is running.",
+        "MCP. Works whether or not a Segmint process is running.",
     )
     p.add_argument("--file", required=True, metavar="PATH", help="the file the comment is about")
     p.add_argument("--line", type=_line_number, metavar="N", help="the line the comment is about")
@@ -43,14 +44,14 @@ def run(args: argparse.Namespace) -> int:
     git = Git.discover(args.repo)
     file = args.file if Path(args.file).is_absolute() or args.repo else str(Path.cwd() / args.file)
     message = new_message(file, args.comment, git.root, line=args.line)
-    rel = project_path(file, git.root)   # as on disk: the message shows bytes that are not UTF-8 escaped
+    rel = project_path(file, git.root)  # as on disk: the message shows bytes that are not UTF-8 escaped
     _require_known(git, rel)
     if message.line is not None:
         _require_line(git, rel, message.line)
     queue = MessageQueue(Path(git.git_dir) / "segmint", git.root)
     try:
         queued = queue.append(message)
-    except OSError as exc:   # a .git this user cannot write, a file where the queue's folder goes
+    except OSError as exc:  # a .git this user cannot write, a file where the queue's folder goes
         if disk_trouble(exc):
             raise
         raise SegmintError(f"Cannot queue the comment in {queue.folder}: {os_trouble(exc)}") from exc
@@ -67,8 +68,9 @@ def _require_known(git: Git, rel: str) -> None:
     """Refuse a path that is neither in the work tree nor in the index or HEAD."""
     if os.path.lexists(os.path.join(git.root, rel)):
         return
-    index, head = git.run_many(("ls-files", "-z", "--", f":(literal){rel}"), ("cat-file", "-e", f"HEAD:{rel}"),
-                               may_fail=(1,))
+    index, head = git.run_many(
+        ("ls-files", "-z", "--", f":(literal){rel}"), ("cat-file", "-e", f"HEAD:{rel}"), may_fail=(1,)
+    )
     if not index.stdout and head.returncode != 0:
         raise SegmintError(f"{shown(rel)} is not in the work tree, the index or HEAD: check the path.")
 
@@ -90,11 +92,11 @@ def _require_line(git: Git, rel: str, line: int) -> None:
 
 def _line_count_on_disk(path: str) -> int:
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):   # a pipe would never end, a link to /dev/zero neither
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a pipe would never end, a link to /dev/zero neither
             return 0
         with open(path, "rb") as f:
             return _line_count(f.read())
-    except OSError:   # deleted from the work tree (git may still have it), or unreadable
+    except OSError:  # deleted from the work tree (git may still have it), or unreadable
         return 0
 
 

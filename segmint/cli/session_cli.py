@@ -38,10 +38,13 @@ def plan_table(plans: list[CommitPlan], unplanned: list[Unplanned] = ()) -> str:
         rows.append((plan.id, status, str(len(plan.hunk_ids) + len(plan.change_ids)), shown(plan.title)))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     lines = ["  ".join([r[0].ljust(widths[0]), r[1].ljust(widths[1]), r[2].rjust(widths[2]), r[3]]) for r in rows]
-    notes = [f"{p.id}: {shown(p.note)}" for p in plans if p.note] + [p.out_of_date for p in plans if p.out_of_date] + \
-        [f"{u.sentence}." for u in unplanned]
+    notes = (
+        [f"{p.id}: {shown(p.note)}" for p in plans if p.note]
+        + [p.out_of_date for p in plans if p.out_of_date]
+        + [f"{u.sentence}." for u in unplanned]
+    )
     if notes:
         lines += ["", *notes]
-    if any(p.out_of_date for p in plans) or any(not u.nothing for u in unplanned):   # proposing again plans those
+    if any(p.out_of_date for p in plans) or any(not u.nothing for u in unplanned):  # proposing again plans those
         lines.append(f"Propose commits again with {PLAN_AGAIN}.")
     return "\n".join(lines) + "\n"

@@ -13,15 +13,20 @@ from segmint_core.errors import SegmintError
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "skill", help="print the Segmint skill for agents (SKILL.md), or --install it",
+        "skill",
+        help="print the Segmint skill for agents (SKILL.md), or --install it",
         description="The Segmint skill (SKILL.md, the Agent Skills format Claude Code and other agents "
-                    "load): printed, or with --install written into the user's Claude Code skills folder "
-                    f"({skill.default_skills_dir()}/segmint/SKILL.md) or --path DIR.",
+        "load): printed, or with --install written into the user's Claude Code skills folder "
+        f"({skill.default_skills_dir()}/segmint/SKILL.md) or --path DIR.",
     )
     p.add_argument("--install", action="store_true", help="write SKILL.md instead of printing it")
-    p.add_argument("--path", metavar="DIR", type=lambda text: Path(non_empty_path(text)),
-                   help="a skills folder (the skill goes in DIR/segmint/), such as .claude/skills in a "
-                        "project; default: ~/.claude/skills")
+    p.add_argument(
+        "--path",
+        metavar="DIR",
+        type=lambda text: Path(non_empty_path(text)),
+        help="a skills folder (the skill goes in DIR/segmint/), such as .claude/skills in a "
+        "project; default: ~/.claude/skills",
+    )
     p.add_argument("--force", action="store_true", help="replace a different SKILL.md already there")
     p.set_defaults(func=run)
 
@@ -37,6 +42,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"The Segmint skill is already installed, unchanged: {done.path}")
     else:
         verb = "Replaced" if done.replaced else "Installed"
-        print(f"{verb} the Segmint skill: {done.path}\n"
-              "Agents that load skills from there (Claude Code) use it from their next session.")
+        print(
+            f"{verb} the Segmint skill: {done.path}\n"
+            "Agents that load skills from there (Claude Code) use it from their next session."
+        )
     return 0

@@ -13,11 +13,13 @@ from segmint_core.wording import counted
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "split", parents=[common], help="re-plan committed work by intent (REV, or BASE..TIP)",
+        "split",
+        parents=[common],
+        help="re-plan committed work by intent (REV, or BASE..TIP)",
         description="The combined change of the commits (REV alone, or BASE..TIP) becomes a session's changes, "
-                    "grouped and planned as for a work tree. `segmint apply --all` then replaces those commits "
-                    "with the planned ones, replays later commits on top and moves the branch, once the final "
-                    "tree is checked byte-identical. The work tree and the index are never touched.",
+        "grouped and planned as for a work tree. `segmint apply --all` then replaces those commits "
+        "with the planned ones, replays later commits on top and moves the branch, once the final "
+        "tree is checked byte-identical. The work tree and the index are never touched.",
     )
     target = p.add_mutually_exclusive_group(required=True)
     target.add_argument("range", nargs="?", metavar="REV|BASE..TIP", help="the commits to split")
@@ -36,11 +38,17 @@ def run(args: argparse.Namespace) -> int:
     inner = session.start_split(args.range, force=args.force)
     state = split.pending(session.git)
     if args.json:
-        write_json({"range": {"base": state.base, "tip": state.tip, "commits": state.originals},
-                    "commits": [p.to_dict() for p in inner.plans]})
+        write_json(
+            {
+                "range": {"base": state.base, "tip": state.tip, "commits": state.originals},
+                "commits": [p.to_dict() for p in inner.plans],
+            }
+        )
         return 0
     later = f", then replaying {counted(len(state.later), 'later commit')}," if state.later else ""
-    print(f"Splitting {counted(len(state.originals), 'commit')} ({state.originals[0][:7]}..{state.tip[:7]}){later} "
-          "into the commits below; `segmint apply --all` rewrites the branch.\n")
+    print(
+        f"Splitting {counted(len(state.originals), 'commit')} ({state.originals[0][:7]}..{state.tip[:7]}){later} "
+        "into the commits below; `segmint apply --all` rewrites the branch.\n"
+    )
     sys.stdout.write(plan_table(inner.plans, inner.unplanned()))
     return 0

@@ -14,24 +14,31 @@ from segmint_core.errors import SegmintError
 from segmint_core.git import Git
 
 LOGGER = "segmint_core.trajectory"
-MAX_DEBOUNCE = 3600.0   # an hour: past it a save would wait into the next session
+MAX_DEBOUNCE = 3600.0  # an hour: past it a save would wait into the next session
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "trajectory", parents=[common],
+        "trajectory",
+        parents=[common],
         help="record the edit timeline (every save) into .trajectory/",
         description="The edit timeline: every save recorded into a shadow git repository in .trajectory/.",
     )
     actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     watch = actions.add_parser(
-        "watch", parents=[common],
+        "watch",
+        parents=[common],
         help="record every save until Ctrl-C",
         description="Watch the repository and snapshot every save into .trajectory/ until Ctrl-C. "
-                    "Logs go to stderr; the project's .git is never written.",
+        "Logs go to stderr; the project's .git is never written.",
     )
-    watch.add_argument("--debounce", type=float, default=2.0, metavar="S",
-                       help="seconds of quiet after a file's last save before it is recorded (default: 2.0)")
+    watch.add_argument(
+        "--debounce",
+        type=float,
+        default=2.0,
+        metavar="S",
+        help="seconds of quiet after a file's last save before it is recorded (default: 2.0)",
+    )
     watch.add_argument("--intent", metavar="TEXT", help="intent recorded with the snapshots")
     watch.set_defaults(func=run_watch)
 
@@ -39,9 +46,10 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 def run_watch(args: argparse.Namespace) -> int:
     from segmint_core.trajectory.service import TrajectoryService
 
-    if not 0 < args.debounce <= MAX_DEBOUNCE:   # (inf, or a huge number: no wait the clock can time)
-        raise SegmintError(f"--debounce must be a positive number of seconds up to {MAX_DEBOUNCE:g}, "
-                           f"got {args.debounce}.")
+    if not 0 < args.debounce <= MAX_DEBOUNCE:  # (inf, or a huge number: no wait the clock can time)
+        raise SegmintError(
+            f"--debounce must be a positive number of seconds up to {MAX_DEBOUNCE:g}, got {args.debounce}."
+        )
     _log_to_stderr()
     root = Git.discover(args.repo).root
     stopping = threading.Event()
@@ -53,7 +61,7 @@ def run_watch(args: argparse.Namespace) -> int:
     log = logging.getLogger(LOGGER)
     try:
         service.start(root)
-        if args.intent:   # (once started: the intent then goes to the project's provenance record too)
+        if args.intent:  # (once started: the intent then goes to the project's provenance record too)
             service.set_trajectory_intent(args.intent)
         log.info("Ctrl-C to stop")
         while not stopping.wait(1.0):
@@ -68,7 +76,7 @@ def run_watch(args: argparse.Namespace) -> int:
 
 def _stop(stopping: threading.Event, *_: object) -> None:
     if stopping.is_set():
-        os._exit(130)       # asked again while stopping: the saves still waiting are dropped
+        os._exit(130)  # asked again while stopping: the saves still waiting are dropped
     stopping.set()
 
 

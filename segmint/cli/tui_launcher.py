@@ -14,9 +14,13 @@ def tui_options(args: argparse.Namespace) -> TuiOptions:
     options."""
     from segmint_core.config import load_settings
 
-    return TuiOptions(repo=args.repo, mcp=not args.no_mcp, agent_can_commit=args.agent_can_commit,
-                      allowed_roots=allowed_folders(vars(args).get("allow_root", ())),
-                      record_saves=not args.no_record and load_settings().record_saves)
+    return TuiOptions(
+        repo=args.repo,
+        mcp=not args.no_mcp,
+        agent_can_commit=args.agent_can_commit,
+        allowed_roots=allowed_folders(vars(args).get("allow_root", ())),
+        record_saves=not args.no_record and load_settings().record_saves,
+    )
 
 
 def run_tui(args: argparse.Namespace) -> int:

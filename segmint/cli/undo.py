@@ -11,10 +11,12 @@ from segmint_core.session.models import Operation, UNDO_OP
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
-        "undo", parents=[common], help="undo the last operation Segmint made (all commits of one apply --all)",
+        "undo",
+        parents=[common],
+        help="undo the last operation Segmint made (all commits of one apply --all)",
         description="Undo the last operation Segmint made (one apply, or every commit of one apply --all), "
-                    "if HEAD is still where it left it: HEAD, the index and the plans go back; work-tree files "
-                    "are not touched. OP takes back that operation and every one after it.",
+        "if HEAD is still where it left it: HEAD, the index and the plans go back; work-tree files "
+        "are not touched. OP takes back that operation and every one after it.",
     )
     target = p.add_mutually_exclusive_group()
     target.add_argument("op", nargs="?", metavar="OP", help="an operation id from `segmint undo --list` (op-3)")

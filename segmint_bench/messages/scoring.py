@@ -51,19 +51,19 @@ class CaseScore:
     proposed: str
     commits: int
     type_ok: bool
-    scope_ok: bool | None       # None: the real subject has no scope
+    scope_ok: bool | None  # None: the real subject has no scope
     f1: float
-    clean: float                # share of the case's proposed titles that are clean
+    clean: float  # share of the case's proposed titles that are clean
     baseline_type: str | None
     baseline_scope: str | None
 
 
-def run_benchmark(repo: str, *, n: int, seed: int, log: Callable[[str], None] = lambda _: None,
-                  confusion: bool = False) -> BenchReport:
+def run_benchmark(
+    repo: str, *, n: int, seed: int, log: Callable[[str], None] = lambda _: None, confusion: bool = False
+) -> BenchReport:
     scores = [score(p) for p in proposals(repo, n=n, seed=seed, log=log)]
     summary = summarize(scores)
-    figures = {"repo": repo, "n": len(scores), "seed": seed, "summary": summary,
-               "cases": [asdict(s) for s in scores]}
+    figures = {"repo": repo, "n": len(scores), "seed": seed, "summary": summary, "cases": [asdict(s) for s in scores]}
     text = format_table(repo, summary, len(scores), seed)
     if confusion:
         text += "\n" + format_confusion(summary)
@@ -76,7 +76,7 @@ class Proposal:
 
     sha: str
     real: Subject
-    plans: list[tuple[list, int]]     # each proposed commit's (change, hunks) parts and its size in hunks
+    plans: list[tuple[list, int]]  # each proposed commit's (change, hunks) parts and its size in hunks
     titles: list[str]
     style: HouseStyle
 
@@ -92,8 +92,10 @@ def proposals(repo: str, *, n: int, seed: int, log: Callable[[str], None] = lamb
         random.Random(seed).shuffle(cases)
         for case, real in cases[:n]:
             found.append(propose(workspace, case, real))
-            log(f"case {len(found)}/{min(n, len(cases))} {case.tip[:8]}: {_shown(real)!r} -> "
-                f"{found[-1].titles[found[-1].largest]!r} ({counted(len(found[-1].plans), 'commit')})")
+            log(
+                f"case {len(found)}/{min(n, len(cases))} {case.tip[:8]}: {_shown(real)!r} -> "
+                f"{found[-1].titles[found[-1].largest]!r} ({counted(len(found[-1].plans), 'commit')})"
+            )
     if not found:
         raise SegmintError(f"No single commit with a Conventional subject fits the limits in {repo}")
     return found
@@ -112,7 +114,7 @@ def candidates(workspace: Workspace) -> list[tuple[Case, Subject]]:
         subject = parse_subject(past.subject)
         if commit is None or not commit.eligible or subject.type not in STANDARD_TYPES:
             continue
-        before = [s for s in subjects[position + 1:position + 1 + HISTORY_LIMIT] if counts_for_style(s)]
+        before = [s for s in subjects[position + 1 : position + 1 + HISTORY_LIMIT] if counts_for_style(s)]
         if len(before) < MIN_HISTORY or not house_writes_conventional(before):
             continue
         found.append((Case(commit.parents[0], (commit.sha,), commit.time), subject))
@@ -122,12 +124,14 @@ def candidates(workspace: Workspace) -> list[tuple[Case, Subject]]:
 
 def propose(workspace: Workspace, case: Case, real: Subject) -> Proposal:
     workspace.tangle(case)
-    shutil.rmtree(f"{workspace.git.git_dir}/{FOLDER}", ignore_errors=True)   # no state from the last case
+    shutil.rmtree(f"{workspace.git.git_dir}/{FOLDER}", ignore_errors=True)  # no state from the last case
     session = Session(workspace.git, settings=Settings())
     plans = session.propose_commits()
-    sections = Sections(session.units.changes, workspace.git)   # the parts as the planner reads them
-    parts = [(sections.resolve(session.units.message_parts(p.hunk_ids, p.change_ids)), len(p.hunk_ids) + len(p.change_ids))
-             for p in plans]
+    sections = Sections(session.units.changes, workspace.git)  # the parts as the planner reads them
+    parts = [
+        (sections.resolve(session.units.message_parts(p.hunk_ids, p.change_ids)), len(p.hunk_ids) + len(p.change_ids))
+        for p in plans
+    ]
     return Proposal(case.tip, real, parts, [p.title for p in plans], session.message_style())
 
 
@@ -137,18 +141,26 @@ def score(proposal: Proposal, titles: list[str] | None = None) -> CaseScore:
     real, style = proposal.real, proposal.style
     ours = parse_subject(titles[proposal.largest])
     return CaseScore(
-        sha=proposal.sha, real=_shown(real), proposed=titles[proposal.largest], commits=len(titles),
+        sha=proposal.sha,
+        real=_shown(real),
+        proposed=titles[proposal.largest],
+        commits=len(titles),
         type_ok=ours.type == real.type,
         scope_ok=None if real.scope is None else (ours.scope or "").lower() == real.scope.lower(),
         f1=word_f1(ours.text, real.text),
         clean=sum(clean_title(t) for t in titles) / len(titles),
-        baseline_type=next(iter(style.types), None), baseline_scope=next(iter(style.scopes), None),
+        baseline_type=next(iter(style.types), None),
+        baseline_scope=next(iter(style.scopes), None),
     )
 
 
 def clean_title(title: str) -> bool:
-    return (0 < len(title) <= TITLE_LIMIT and title == one_line(title) and not title.endswith(("…", "..."))
-            and "Grouped because" not in title)
+    return (
+        0 < len(title) <= TITLE_LIMIT
+        and title == one_line(title)
+        and not title.endswith(("…", "..."))
+        and "Grouped because" not in title
+    )
 
 
 def word_f1(ours: str, real: str) -> float:
@@ -174,8 +186,11 @@ def summarize(scores: list[CaseScore]) -> dict:
         "clean": statistics.fmean(s.clean for s in scores),
         "one_commit": statistics.fmean(s.commits == 1 for s in scores),
         "baseline_type": statistics.fmean(r.type == s.baseline_type for r, s in zip(reals, scores)),
-        "baseline_scope": statistics.fmean((r.scope or "").lower() == (s.baseline_scope or "").lower()
-                                           for r, s in zip(reals, scores) if r.scope) if scoped else None,
+        "baseline_scope": statistics.fmean(
+            (r.scope or "").lower() == (s.baseline_scope or "").lower() for r, s in zip(reals, scores) if r.scope
+        )
+        if scoped
+        else None,
         "confusion": type_confusion(scores),
         "type_whole": _agreement([s for s in scores if s.commits == 1]),
         "type_split": _agreement([s for s in scores if s.commits > 1]),
@@ -204,8 +219,10 @@ def format_confusion(summary: dict) -> str:
     where the real commit was proposed whole and where it was split (the largest proposal
     then holds part of it)."""
     (whole, of_whole), (split, of_split) = summary["type_whole"], summary["type_split"]
-    return (_confusion_table(summary["confusion"]) +
-            f"\n  type agrees in {whole}/{of_whole} cases proposed as one commit, {split}/{of_split} split")
+    return (
+        _confusion_table(summary["confusion"])
+        + f"\n  type agrees in {whole}/{of_whole} cases proposed as one commit, {split}/{of_split} split"
+    )
 
 
 def _confusion_table(matrix: dict[str, dict[str, int]]) -> str:
@@ -215,8 +232,9 @@ def _confusion_table(matrix: dict[str, dict[str, int]]) -> str:
         total = sum(row.values())
         rows.append([real, *(str(row.get(t, "")) or "." for t in proposed), f"{row.get(real, 0)}/{total}"])
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return "\n".join("  " + "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths)))
-                     for r in rows)
+    return "\n".join(
+        "  " + "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))) for r in rows
+    )
 
 
 def standard_error(values: list) -> float | None:
@@ -226,12 +244,20 @@ def standard_error(values: list) -> float | None:
 def format_table(repo: str, summary: dict, n: int, seed: int) -> str:
     def pct(x: float | None) -> str:
         return "n/a" if x is None else f"{100 * x:.0f}%"
+
     def se(x: float | None, scale: int = 100) -> str:
         return "" if x is None else f" ±{scale * x:.0f}" if scale == 100 else f" ±{x:.2f}"
+
     rows = [
         ("", "type", f"scope ({summary['scoped_cases']})", "description F1", "clean titles", "one commit"),
-        ("Segmint", pct(summary["type"]) + se(summary["type_se"]), pct(summary["scope"]) + se(summary["scope_se"]),
-         f"{summary['f1']:.2f}" + se(summary["f1_se"], 1), pct(summary["clean"]), pct(summary["one_commit"])),
+        (
+            "Segmint",
+            pct(summary["type"]) + se(summary["type_se"]),
+            pct(summary["scope"]) + se(summary["scope_se"]),
+            f"{summary['f1']:.2f}" + se(summary["f1_se"], 1),
+            pct(summary["clean"]),
+            pct(summary["one_commit"]),
+        ),
         ("majority type and scope", pct(summary["baseline_type"]), pct(summary["baseline_scope"]), "", "", ""),
     ]
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]

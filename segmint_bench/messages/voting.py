@@ -29,14 +29,22 @@ from segmint_core.planning.type_model import Candidates, TypeModel, candidates, 
 from segmint_core.planning.voice import VOTING, Voting, house_type
 from segmint_core.planning.writer import offline_message, read_plan
 
-GRID = [Voting(rule, path, k) for rule, path, k in
-        itertools.product((0.0, 0.25, 0.5, 1.0), (0.0, 0.5, 1.0), (3, 5, 8, 12))]
+GRID = [
+    Voting(rule, path, k) for rule, path, k in itertools.product((0.0, 0.25, 0.5, 1.0), (0.0, 0.5, 1.0), (3, 5, 8, 12))
+]
 # With a type model the rules' weight and the neighbours no longer choose the type: only the scope's voting is chosen.
 MODEL_GRID = [Voting(VOTING.rule, path, k) for path, k in itertools.product((0.0, 0.5, 1.0), (3, 5, 8, 12))]
 
 
-def leave_one_out(repos: list[str], *, n: int, seed: int, log: Callable[[str], None] = lambda _: None,
-                  confusion: bool = False, save_type_model: str | None = None) -> BenchReport:
+def leave_one_out(
+    repos: list[str],
+    *,
+    n: int,
+    seed: int,
+    log: Callable[[str], None] = lambda _: None,
+    confusion: bool = False,
+    save_type_model: str | None = None,
+) -> BenchReport:
     cases = {repo: proposals(repo, n=n, seed=seed, log=log) for repo in repos}
     evidence = {repo: [type_case(p) for p in found] for repo, found in cases.items()}
     fit_on_all = _fit(evidence, repos)
@@ -48,18 +56,37 @@ def leave_one_out(repos: list[str], *, n: int, seed: int, log: Callable[[str], N
         chosen = max(GRID, key=lambda v: (_objective(table[v], others), v == VOTING))
         model = _fit(evidence, others)
         with_model = _table(cases, [replace(v, types=model) for v in MODEL_GRID])
-        modelled = max(with_model, key=lambda v: (_objective(with_model[v], others), v.path == VOTING.path
-                                                  and v.neighbours == VOTING.neighbours))
+        modelled = max(
+            with_model,
+            key=lambda v: (
+                _objective(with_model[v], others),
+                v.path == VOTING.path and v.neighbours == VOTING.neighbours,
+            ),
+        )
         log(f"{repo}: type model fit on {', '.join(others)}: {model.weights}")
-        rows.append({"repo": repo, "chosen_on": others, "voting": _shown_voting(chosen),
-                     "held_out_vote": table[chosen][repo], "held_out": with_model[modelled][repo],
-                     "voting_with_model": _shown_voting(modelled), "shipped": table[shipped][repo]})
+        rows.append(
+            {
+                "repo": repo,
+                "chosen_on": others,
+                "voting": _shown_voting(chosen),
+                "held_out_vote": table[chosen][repo],
+                "held_out": with_model[modelled][repo],
+                "voting_with_model": _shown_voting(modelled),
+                "shipped": table[shipped][repo],
+            }
+        )
     best = max(GRID, key=lambda v: (_objective(table[v], repos), v == VOTING))
     best_with_model = _best_scope_voting(cases, fit_on_all, repos)
     if save_type_model is not None:
         save_model(shipped.types, Path(save_type_model))
-    figures = {"n": n, "seed": seed, "rows": rows, "best_on_all": _shown_voting(best),
-               "best_with_model_on_all": _shown_voting(best_with_model), "shipped": _shown_voting(shipped)}
+    figures = {
+        "n": n,
+        "seed": seed,
+        "rows": rows,
+        "best_on_all": _shown_voting(best),
+        "best_with_model_on_all": _shown_voting(best_with_model),
+        "shipped": _shown_voting(shipped),
+    }
     return BenchReport(figures, _format(rows, best, best_with_model, shipped, confusion))
 
 
@@ -67,8 +94,9 @@ def _best_scope_voting(cases: dict[str, list[Proposal]], model: TypeModel, repos
     """The scope voting of ``MODEL_GRID`` best on all the repositories, the type model fit on all:
     what the shipped ``VOTING`` should hold, chosen as each fold chooses its own."""
     table = _table(cases, [replace(v, types=model) for v in MODEL_GRID])
-    return max(table, key=lambda v: (_objective(table[v], repos), v.path == VOTING.path
-                                     and v.neighbours == VOTING.neighbours))
+    return max(
+        table, key=lambda v: (_objective(table[v], repos), v.path == VOTING.path and v.neighbours == VOTING.neighbours)
+    )
 
 
 def type_case(proposal: Proposal) -> tuple[Candidates, str] | None:
@@ -87,8 +115,10 @@ def _fit(evidence: dict[str, list], repos: list[str]) -> TypeModel:
 
 
 def _table(cases: dict[str, list[Proposal]], votings: list[Voting]) -> dict[Voting, dict[str, dict]]:
-    return {voting: {repo: summarize([score(p, titles(p, voting)) for p in found]) for repo, found in cases.items()}
-            for voting in dict.fromkeys(votings)}
+    return {
+        voting: {repo: summarize([score(p, titles(p, voting)) for p in found]) for repo, found in cases.items()}
+        for voting in dict.fromkeys(votings)
+    }
 
 
 def _shown_voting(voting: Voting) -> dict:
@@ -109,20 +139,29 @@ def _format(rows: list[dict], best: Voting, best_with_model: Voting, shipped: Vo
     def figures(s: dict) -> str:
         scope = "n/a" if s["scope"] is None else f"{s['scope']:.2f} ±{s['scope_se'] or 0:.2f}"
         return f"type {s['type']:.2f} ±{s['type_se'] or 0:.2f}  scope {scope}  F1 {s['f1']:.2f} ±{s['f1_se'] or 0:.2f}"
+
     out = []
     for row in rows:
         v, m = row["voting"], row["voting_with_model"]
         pad = " " * len(row["repo"])
-        out.append(f"{row['repo']}: held out, type model and scope voting (path {m['path']}, {m['neighbours']} "
-                   f"neighbours) fit on the others: {figures(row['held_out'])}")
-        out.append(f"{pad}  held out, types voted by neighbours alone (rule {v['rule']}, path {v['path']}, "
-                   f"{v['neighbours']} neighbours): {figures(row['held_out_vote'])}")
+        out.append(
+            f"{row['repo']}: held out, type model and scope voting (path {m['path']}, {m['neighbours']} "
+            f"neighbours) fit on the others: {figures(row['held_out'])}"
+        )
+        out.append(
+            f"{pad}  held out, types voted by neighbours alone (rule {v['rule']}, path {v['path']}, "
+            f"{v['neighbours']} neighbours): {figures(row['held_out_vote'])}"
+        )
         out.append(f"{pad}  shipped voting (type model fit on all, in-sample): {figures(row['shipped'])}")
         if confusion:
             out.append(format_confusion(row["held_out"]))
     weights = ", ".join(f"{w:.2f}" for w in shipped.types.weights) if shipped.types else "none"
-    out.append(f"neighbours alone, best on all: rule {best.rule}, path {best.path}, {best.neighbours} neighbours; "
-               f"shipped: path {shipped.path}, {shipped.neighbours} neighbours, type weights ({weights})")
-    out.append(f"scope voting best on all with the type model fit on all: path {best_with_model.path}, "
-               f"{best_with_model.neighbours} neighbours")
+    out.append(
+        f"neighbours alone, best on all: rule {best.rule}, path {best.path}, {best.neighbours} neighbours; "
+        f"shipped: path {shipped.path}, {shipped.neighbours} neighbours, type weights ({weights})"
+    )
+    out.append(
+        f"scope voting best on all with the type model fit on all: path {best_with_model.path}, "
+        f"{best_with_model.neighbours} neighbours"
+    )
     return "\n".join(out)

@@ -42,7 +42,7 @@ def feature_matrix(evidence: PairEvidence, units: list[Unit], names: list[str]) 
     link_column = np.array([column.get(LINK + k, -1) for k in evidence.kinds], dtype=np.int64)
     cell_column = link_column[evidence.cell_kind]
     keep = cell_column >= 0
-    out[evidence.cell_pair[keep], cell_column[keep]] = evidence.strength[keep]   # one cell per (pair, kind)
+    out[evidence.cell_pair[keep], cell_column[keep]] = evidence.strength[keep]  # one cell per (pair, kind)
     if KINDS in column:
         out[:, column[KINDS]] = np.bincount(evidence.cell_pair, minlength=pairs)
     flavour = np.array([FLAVOURS.index(u.flavour) if u.flavour in FLAVOURS else -1 for u in units], dtype=np.int64)
@@ -65,18 +65,19 @@ class Trees:
     the bits, depth 0 lowest, index its leaf in ``values[t]``."""
 
     names: list[str]
-    features: np.ndarray     # (trees, depth) int, into ``names``
-    thresholds: np.ndarray   # (trees, depth)
-    values: np.ndarray       # (trees, 2 ** depth)
-    zero: float              # the trees' sum for a pair with no link (in the model's bias)
+    features: np.ndarray  # (trees, depth) int, into ``names``
+    thresholds: np.ndarray  # (trees, depth)
+    values: np.ndarray  # (trees, 2 ** depth)
+    zero: float  # the trees' sum for a pair with no link (in the model's bias)
 
     def score(self, matrix: np.ndarray) -> np.ndarray:
         """The trees' sum for each row of ``feature_matrix(..., self.names)``."""
         rows = len(matrix)
         if rows == 0 or not len(self.values):
             return np.zeros(rows)
-        tests, which = np.unique(np.stack([self.features.ravel(), self.thresholds.ravel()]), axis=1,
-                                 return_inverse=True)
+        tests, which = np.unique(
+            np.stack([self.features.ravel(), self.thresholds.ravel()]), axis=1, return_inverse=True
+        )
         bits = matrix[:, tests[0].astype(np.int64)] > tests[1]
         # Pairs with the same outcome of every test score the same: evaluate each outcome once.
         first, row_outcome = _outcomes(bits)
@@ -91,16 +92,24 @@ class Trees:
         return self.score(feature_matrix(evidence, units, self.names)) - self.zero
 
     def to_dict(self) -> dict:
-        return {"names": list(self.names), "features": self.features.tolist(),
-                "thresholds": [[round(t, 6) for t in row] for row in self.thresholds.tolist()],
-                "values": [[round(v, 6) for v in row] for row in self.values.tolist()], "zero": round(self.zero, 6)}
+        return {
+            "names": list(self.names),
+            "features": self.features.tolist(),
+            "thresholds": [[round(t, 6) for t in row] for row in self.thresholds.tolist()],
+            "values": [[round(v, 6) for v in row] for row in self.values.tolist()],
+            "zero": round(self.zero, 6),
+        }
 
     @classmethod
     def from_dict(cls, data: dict) -> "Trees":
         depth = len(data["features"][0]) if data["features"] else 0
-        return cls(list(data["names"]), np.array(data["features"], dtype=np.int64).reshape(-1, depth),
-                   np.array(data["thresholds"], dtype=np.float64).reshape(-1, depth),
-                   np.array(data["values"], dtype=np.float64).reshape(-1, 2 ** depth), float(data["zero"]))
+        return cls(
+            list(data["names"]),
+            np.array(data["features"], dtype=np.int64).reshape(-1, depth),
+            np.array(data["thresholds"], dtype=np.float64).reshape(-1, depth),
+            np.array(data["values"], dtype=np.float64).reshape(-1, 2**depth),
+            float(data["zero"]),
+        )
 
 
 def _outcomes(bits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -111,7 +120,7 @@ def _outcomes(bits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     packed = np.packbits(bits, axis=1)
     width = -(-packed.shape[1] // 8) * 8
     words = np.zeros((len(bits), width), dtype=np.uint8)
-    words[:, :packed.shape[1]] = packed
+    words[:, : packed.shape[1]] = packed
     words = words.view(np.uint64)
     group = np.zeros(len(bits), dtype=np.int64)
     for column in words.T:

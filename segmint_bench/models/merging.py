@@ -46,7 +46,7 @@ class MergeModel:
     weights: tuple[float, ...]
     intercept: float
     threshold: float
-    links: tuple[str, ...]       # link kinds (before any ":") whose presence between clusters is a feature
+    links: tuple[str, ...]  # link kinds (before any ":") whose presence between clusters is a feature
     # Each feature is held to the range the fit saw: a tree of 400 files is read as
     # the largest the histories hold, not extrapolated to one intent.
     low: tuple[float, ...] = ()
@@ -66,32 +66,55 @@ class MergeModel:
         return 1.0 / (1.0 + math.exp(-z)) if z > -500 else 0.0
 
     def to_dict(self) -> dict:
-        return {"features": list(self.features), "center": list(self.center), "scale": list(self.scale),
-                "weights": list(self.weights), "intercept": self.intercept, "threshold": self.threshold,
-                "links": list(self.links), "low": list(self.low), "high": list(self.high)}
+        return {
+            "features": list(self.features),
+            "center": list(self.center),
+            "scale": list(self.scale),
+            "weights": list(self.weights),
+            "intercept": self.intercept,
+            "threshold": self.threshold,
+            "links": list(self.links),
+            "low": list(self.low),
+            "high": list(self.high),
+        }
 
-    def cluster(self, units: list[Unit], affinity: dict[tuple[int, int], float], weights: list[float],
-                links: list[Link], files: int, together: list[tuple[int, int]]) -> list[int]:
+    def cluster(
+        self,
+        units: list[Unit],
+        affinity: dict[tuple[int, int], float],
+        weights: list[float],
+        links: list[Link],
+        files: int,
+        together: list[tuple[int, int]],
+    ) -> list[int]:
         """A cluster label per unit, each merge decided by this model (``grouping.model.MergeRule``)."""
         return agglomerate(units, affinity, weights, links, files, self, together)
 
     @classmethod
     def from_dict(cls, data: dict) -> "MergeModel":
-        return cls(tuple(data["features"]), tuple(data["center"]), tuple(data["scale"]), tuple(data["weights"]),
-                   float(data["intercept"]), float(data["threshold"]), tuple(data["links"]),
-                   tuple(data.get("low", ())), tuple(data.get("high", ())))
+        return cls(
+            tuple(data["features"]),
+            tuple(data["center"]),
+            tuple(data["scale"]),
+            tuple(data["weights"]),
+            float(data["intercept"]),
+            float(data["threshold"]),
+            tuple(data["links"]),
+            tuple(data.get("low", ())),
+            tuple(data.get("high", ())),
+        )
 
 
 Decide = Callable[[dict[str, float]], bool]
 # Told of every candidate: its features, the two clusters' units, and whether it merged.
 Observe = Callable[[dict[str, float], list[int], list[int], bool], None]
-Pair = tuple[float, int, int]   # (-mean affinity, lower cluster, higher cluster): smallest is best
+Pair = tuple[float, int, int]  # (-mean affinity, lower cluster, higher cluster): smallest is best
 
 
 def link_masks(links: list[Link], kinds: tuple[str, ...]) -> dict[tuple[int, int], int]:
     """Per linked pair, a bit for each kind of evidence (``kinds`` order) between them."""
     bit = {kind: 1 << i for i, kind in enumerate(kinds)}
-    flags: dict[str, int] = {}      # per full kind ("shared:generic"), looked up once
+    flags: dict[str, int] = {}  # per full kind ("shared:generic"), looked up once
     masks: dict[tuple[int, int], int] = {}
     for item in links:
         flag = flags.get(item.kind)
@@ -106,17 +129,28 @@ def link_masks(links: list[Link], kinds: tuple[str, ...]) -> dict[tuple[int, int
 class Agglomeration:
     """Best-first average linkage where ``decide(features)`` accepts or refuses each merge."""
 
-    def __init__(self, units: list[Unit], affinity: dict[tuple[int, int], float], weights: list[float],
-                 links: list[Link], link_kinds: tuple[str, ...], files: int, decide: Decide,
-                 observe: Observe | None = None) -> None:
+    def __init__(
+        self,
+        units: list[Unit],
+        affinity: dict[tuple[int, int], float],
+        weights: list[float],
+        links: list[Link],
+        link_kinds: tuple[str, ...],
+        files: int,
+        decide: Decide,
+        observe: Observe | None = None,
+    ) -> None:
         n = len(units)
         masks = link_masks(links, link_kinds)
         self.link_names = [f"link:{kind}" for kind in link_kinds]
         self.decide, self.observe = decide, observe
         self.size = list(weights)
         self.total = sum(weights) or 1.0
-        self.case = {"case_files": math.log(max(files, 1)), "case_units": math.log(max(n, 1)),
-                     "case_one_file": float(files == 1)}
+        self.case = {
+            "case_files": math.log(max(files, 1)),
+            "case_units": math.log(max(n, 1)),
+            "case_one_file": float(files == 1),
+        }
         # Per neighbour: [summed weighted affinity, best affinity, evidence bits, linked weight].
         self.neighbours: list[dict[int, list]] = [{} for _ in range(n)]
         for (a, b), value in affinity.items():
@@ -180,11 +214,18 @@ class Agglomeration:
         inner_b = self.inside[b] / (sb * sb) if len(self.members[b]) > 1 else 0.0
         files_a, files_b = self.files[a], self.files[b]
         values = {
-            "mean": mean, "max": peak, "drop": mean - self.last if self.last is not None else 0.0,
-            "small": math.log(min(sa, sb)), "large": math.log(max(sa, sb)), "share": (sa + sb) / self.total,
-            "clusters": math.log(self.clusters), "linked": linked / (sa * sb),
-            "inside_min": min(inner_a, inner_b), "inside_max": max(inner_a, inner_b),
-            "files_min": float(min(len(files_a), len(files_b))), "files_max": float(max(len(files_a), len(files_b))),
+            "mean": mean,
+            "max": peak,
+            "drop": mean - self.last if self.last is not None else 0.0,
+            "small": math.log(min(sa, sb)),
+            "large": math.log(max(sa, sb)),
+            "share": (sa + sb) / self.total,
+            "clusters": math.log(self.clusters),
+            "linked": linked / (sa * sb),
+            "inside_min": min(inner_a, inner_b),
+            "inside_max": max(inner_a, inner_b),
+            "files_min": float(min(len(files_a), len(files_b))),
+            "files_max": float(max(len(files_a), len(files_b))),
             "shared_file": float(not files_a.isdisjoint(files_b)),
             "files_union": math.log(len(files_a | files_b)),
             "folders_union": float(len(self.folders[a] | self.folders[b])),
@@ -214,7 +255,7 @@ class Agglomeration:
             mine = into.get(other)
             theirs = neighbours[other]
             del theirs[b]
-            if mine is None:          # the edge moves over whole (one list serves both ends)
+            if mine is None:  # the edge moves over whole (one list serves both ends)
                 into[other] = theirs[a] = edge
                 continue
             mine[0] += edge[0]
@@ -230,7 +271,7 @@ class Agglomeration:
         self.folders[a] |= self.folders[b]
         for kind, lines in self.kinds[b].items():
             self.kinds[a][kind] = self.kinds[a].get(kind, 0.0) + lines
-        if self.refused[a] or self.refused[b]:   # the grown cluster is looked at afresh
+        if self.refused[a] or self.refused[b]:  # the grown cluster is looked at afresh
             for other in self.refused[a] | self.refused[b]:
                 self.refused[other].discard(a)
                 self.refused[other].discard(b)
@@ -247,7 +288,7 @@ class Agglomeration:
         for other, edge in into.items():
             current = self.best[other]
             if current is not None and (current[1] in (a, b) or current[2] in (a, b)):
-                self._settle(other, self._best_of(other))   # its best pair changed or is gone
+                self._settle(other, self._best_of(other))  # its best pair changed or is gone
                 continue
             value = edge[0] / (size_a * self.size[other])
             candidate = (-value, other, a) if other < a else (-value, a, other)
@@ -260,8 +301,11 @@ class Agglomeration:
         for other, edge in self.neighbours[c].items():
             if other in refused:
                 continue
-            pair = (-(edge[0] / (size_c * size[other])), c, other) if c < other else \
-                (-(edge[0] / (size_c * size[other])), other, c)
+            pair = (
+                (-(edge[0] / (size_c * size[other])), c, other)
+                if c < other
+                else (-(edge[0] / (size_c * size[other])), other, c)
+            )
             if best is None or pair < best:
                 best = pair
         return best
@@ -273,13 +317,23 @@ class Agglomeration:
             heapq.heappush(self.heap, (pair, c, self.version[c]))
 
 
-def agglomerate(units: list[Unit], affinity: dict[tuple[int, int], float], weights: list[float], links: list[Link],
-                files: int, model: MergeModel, together: list[tuple[int, int]] = (),
-                decide: Decide | None = None, observe: Observe | None = None) -> list[int]:
+def agglomerate(
+    units: list[Unit],
+    affinity: dict[tuple[int, int], float],
+    weights: list[float],
+    links: list[Link],
+    files: int,
+    model: MergeModel,
+    together: list[tuple[int, int]] = (),
+    decide: Decide | None = None,
+    observe: Observe | None = None,
+) -> list[int]:
     """A cluster label per unit; ``decide`` (default: the merge model at its threshold) rules on each merge."""
     if decide is None:
+
         def decide(values: dict[str, float]) -> bool:
             return model.probability(values) >= model.threshold
+
     clustering = Agglomeration(units, affinity, weights, links, model.links, files, decide, observe)
     clustering.join(list(together))
     return clustering.run()

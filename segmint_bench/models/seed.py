@@ -55,8 +55,9 @@ def _cosine(a: np.ndarray, b: np.ndarray) -> float:
     return float(np.dot(a, b) / (na * nb)) if na and nb else 0.0
 
 
-def seed_labels(changes: list[Change], units: list[Unit], embedder: EmbeddingProvider,
-                progress: Progress | None) -> list[int]:
+def seed_labels(
+    changes: list[Change], units: list[Unit], embedder: EmbeddingProvider, progress: Progress | None
+) -> list[int]:
     """A label per unit, its file's cluster: the labeller ``group_changes`` takes."""
     per_change = seed_clusters(changes, embedder, progress)
     cluster_of = {c.id: label for c, label in zip(changes, per_change)}

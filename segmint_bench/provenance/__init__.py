@@ -24,8 +24,14 @@ from collections.abc import Callable
 from segmint_bench import BenchReport
 from segmint_core.errors import SegmintError
 
-ARI_TARGETS = {"one prompt per commit": 0.95, "follow-ups": 0.85, "follow-ups, one session": 0.85,
-               "25% unrecorded": 0.85, "50% unrecorded": 0.75, "formatter pass": 0.95}
+ARI_TARGETS = {
+    "one prompt per commit": 0.95,
+    "follow-ups": 0.85,
+    "follow-ups, one session": 0.85,
+    "25% unrecorded": 0.85,
+    "50% unrecorded": 0.75,
+    "formatter pass": 0.95,
+}
 KEPT_WHOLE_TARGET = 0.98
 TITLE_F1_TARGET = 0.5
 
@@ -34,16 +40,21 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     from segmint_bench.untangle import add_selection_options
 
     p = subparsers.add_parser(
-        "provenance", help="score grouping and titles from recorded intents on replayed real histories",
+        "provenance",
+        help="score grouping and titles from recorded intents on replayed real histories",
         description="Replay k consecutive commits of each REPO as coding-agent sessions recorded by the hook, "
-                    "group the tree with the recorded intents and without them, and score both against the "
-                    "real commits; titles from the prompts are compared with the real subjects.",
+        "group the tree with the recorded intents and without them, and score both against the "
+        "real commits; titles from the prompts are compared with the real subjects.",
     )
     p.add_argument("repos", metavar="REPO", nargs="+", help="git repositories (or bundles); cloned, never touched")
     p.add_argument("--k", type=int, nargs="+", default=[1, 2, 3], help="commits per case (default 1 2 3)")
     p.add_argument("--n", type=int, default=20, help="cases per repository and k (default 20)")
-    p.add_argument("--scenarios", nargs="+", metavar="NAME",
-                   help="only these scenarios (by the start of their name: one, follow, 25, 50, formatter)")
+    p.add_argument(
+        "--scenarios",
+        nargs="+",
+        metavar="NAME",
+        help="only these scenarios (by the start of their name: one, follow, 25, 50, formatter)",
+    )
     p.add_argument("--no-titles", action="store_true", help="skip proposing commits for the titles (faster)")
     p.add_argument("--json", action="store_true", help="print every figure, per case too, as JSON")
     add_selection_options(p)
@@ -59,8 +70,9 @@ def run(args: argparse.Namespace) -> BenchReport:
 
     chosen = [s for s in SCENARIOS if not args.scenarios or any(s.name.startswith(w) for w in args.scenarios)]
     if not chosen:
-        raise SegmintError(f"No scenario starts with {', '.join(args.scenarios)}: "
-                           f"choose among {', '.join(s.name for s in SCENARIOS)}")
+        raise SegmintError(
+            f"No scenario starts with {', '.join(args.scenarios)}: choose among {', '.join(s.name for s in SCENARIOS)}"
+        )
     rows: list[dict] = []
     for repo in args.repos:
         for selection in selections(args, args.k):
@@ -101,7 +113,9 @@ def _figures(rows: list[dict]) -> dict:
 
 def format_summary(summary: dict, args: argparse.Namespace) -> str:
     lines = [f"Provenance bench: {len(args.repos)} repositories, up to {args.n} cases per k (seed {args.seed})"]
-    header = f"  {'scenario':26} {'k':>2} {'cases':>5} {'ARI':>6} {'offline':>8} {'whole/exact':>12} {'below':>6}  target"
+    header = (
+        f"  {'scenario':26} {'k':>2} {'cases':>5} {'ARI':>6} {'offline':>8} {'whole/exact':>12} {'below':>6}  target"
+    )
     lines.append(header)
     for scenario, per_k in summary["by_k"].items():
         for k, f in sorted(per_k.items()):
@@ -112,16 +126,21 @@ def format_summary(summary: dict, args: argparse.Namespace) -> str:
                 mark = f"ARI >= {target:.2f} {'met' if f['ari'] >= target else 'NOT met'}"
             else:
                 mark = ""
-            lines.append(f"  {scenario:26} {k:>2} {f['cases']:>5} {f['ari']:6.3f} {f['offline_ari']:8.3f} "
-                         f"{f['exact']:6.0%}/{f['offline_exact']:<5.0%} {f['below_offline']:>6}  {mark}")
+            lines.append(
+                f"  {scenario:26} {k:>2} {f['cases']:>5} {f['ari']:6.3f} {f['offline_ari']:8.3f} "
+                f"{f['exact']:6.0%}/{f['offline_exact']:<5.0%} {f['below_offline']:>6}  {mark}"
+            )
     if summary["title_f1"] is not None:
         ok = "met" if summary["title_f1"] >= TITLE_F1_TARGET else "NOT met"
-        lines.append(f"  title word F1 (one prompt per commit, {summary['titles']} commits): "
-                     f"{summary['title_f1']:.3f}  target >= {TITLE_F1_TARGET} {ok}")
-    lines.append("  (ARI: per changed line against the real commits; whole/exact: the case's commits recovered "
-                 "exactly, at k=1 the commit kept as one group; below: cases below the offline engine)")
+        lines.append(
+            f"  title word F1 (one prompt per commit, {summary['titles']} commits): "
+            f"{summary['title_f1']:.3f}  target >= {TITLE_F1_TARGET} {ok}"
+        )
+    lines.append(
+        "  (ARI: per changed line against the real commits; whole/exact: the case's commits recovered "
+        "exactly, at k=1 the commit kept as one group; below: cases below the offline engine)"
+    )
     return "\n".join(lines)
 
 
 Log = Callable[[str], None]
-

@@ -30,10 +30,24 @@ from segmint_core.trajectory.provenance.prompts import actionable
 from segmint_core.trajectory.provenance.store import Store
 
 SOURCE = "claude-code"
-OPENINGS = ("Please {s}", "Can you {s}?", "Could you please {s}?", "I need you to {s}", "Let's {s}",
-            "Hey, can you {s}", "{S}, please", "{S}")
-FOLLOW_UPS = ("Now also update {f}", "Also handle the remaining cases in {f}", "That broke something in {f}, fix it",
-              "Now do the same in {f}", "Great, now also adjust {f}", "Now also fix {f} accordingly")
+OPENINGS = (
+    "Please {s}",
+    "Can you {s}?",
+    "Could you please {s}?",
+    "I need you to {s}",
+    "Let's {s}",
+    "Hey, can you {s}",
+    "{S}, please",
+    "{S}",
+)
+FOLLOW_UPS = (
+    "Now also update {f}",
+    "Also handle the remaining cases in {f}",
+    "That broke something in {f}, fix it",
+    "Now do the same in {f}",
+    "Great, now also adjust {f}",
+    "Now also fix {f} accordingly",
+)
 
 
 @dataclass(frozen=True)
@@ -41,10 +55,10 @@ class Scenario:
     """How a case is replayed."""
 
     name: str
-    prompts: str = "one"          # one: a prompt per commit; follow-ups: 1-3 per commit
-    unrecorded: float = 0.0       # share of edits made with no hook
-    formatter: bool = False       # a formatter rewrites the touched files at the end, with no hook
-    one_session: bool = False     # every commit in one agent session, one after the other
+    prompts: str = "one"  # one: a prompt per commit; follow-ups: 1-3 per commit
+    unrecorded: float = 0.0  # share of edits made with no hook
+    formatter: bool = False  # a formatter rewrites the touched files at the end, with no hook
+    one_session: bool = False  # every commit in one agent session, one after the other
 
 
 SCENARIOS = (
@@ -61,13 +75,13 @@ SCENARIOS = (
 class FileEdit:
     commit: int
     path: str
-    data: bytes | None        # None: deleted
+    data: bytes | None  # None: deleted
     mode: str
 
 
 @dataclass
 class Replayed:
-    subjects: list[str]                    # the real subjects, per commit
+    subjects: list[str]  # the real subjects, per commit
     prompts: list[str] = field(default_factory=list)
     edits: int = 0
     unrecorded: int = 0
@@ -145,7 +159,7 @@ def reword(subject: str) -> str:
     text = parse_subject(subject).text if parse_subject(subject).type else subject
     text = text.strip()
     while text.endswith(")") and "(#" in text:
-        text = text[:text.rindex("(#")].strip()
+        text = text[: text.rindex("(#")].strip()
     return actionable(text.rstrip(".")) or text
 
 
@@ -180,8 +194,9 @@ def _interleaved(per_commit: list[list[FileEdit]], rng: random.Random) -> list[i
             pending.setdefault(e.path, []).append(c)
     order: list[int] = []
     while len(order) < sum(len(e) for e in per_commit):
-        ready = [c for c, edits in enumerate(per_commit)
-                 if done[c] < len(edits) and pending[edits[done[c]].path][0] == c]
+        ready = [
+            c for c, edits in enumerate(per_commit) if done[c] < len(edits) and pending[edits[done[c]].path][0] == c
+        ]
         c = rng.choice(ready)
         pending[per_commit[c][done[c]].path].pop(0)
         done[c] += 1
@@ -224,8 +239,7 @@ def _sloppy(before: list[str] | None, data: bytes) -> bytes:
     target = data.decode("utf-8", "surrogateescape").split("\n")
     before = before or []
     out: list[str] = []
-    matcher = difflib.SequenceMatcher(None, [b.rstrip() for b in before], [t.rstrip() for t in target],
-                                      autojunk=False)
+    matcher = difflib.SequenceMatcher(None, [b.rstrip() for b in before], [t.rstrip() for t in target], autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             out.extend(before[i1:i2])

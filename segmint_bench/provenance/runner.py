@@ -24,24 +24,32 @@ from segmint_core.trajectory.provenance.attribution import line_provenance
 from segmint_core.trajectory.provenance.store import STORE_DIR
 
 TITLED = "one prompt per commit"
-KEPT = {STORE_DIR[1], "house-style.json"}   # what a case leaves for the next in .git/segmint: nothing of a session
+KEPT = {STORE_DIR[1], "house-style.json"}  # what a case leaves for the next in .git/segmint: nothing of a session
 
 
-def run_repo(repo: str, selection: Selection, cache: Cache, scenarios: list[Scenario], *, titles: bool,
-             log: Callable[[str], None]) -> list[dict]:
+def run_repo(
+    repo: str,
+    selection: Selection,
+    cache: Cache,
+    scenarios: list[Scenario],
+    *,
+    titles: bool,
+    log: Callable[[str], None],
+) -> list[dict]:
     tangles = load_tangles(repo, selection, cache, log)
     name = repo_name(repo)
     rows: list[dict] = []
     with Workspace(repo) as workspace:
         for number, tangle in enumerate(tangles, start=1):
             rows += _case(workspace, tangle, scenarios, selection, name, titles)
-            shown = ", ".join(f"{r['scenario']}: {r['ari']:.2f}" for r in rows[-len(scenarios):])
+            shown = ", ".join(f"{r['scenario']}: {r['ari']:.2f}" for r in rows[-len(scenarios) :])
             log(f"{name} k={selection.k} case {number}/{len(tangles)}: offline {rows[-1]['offline_ari']:.2f}; {shown}")
     return rows
 
 
-def _case(workspace: Workspace, tangle: Tangle, scenarios: list[Scenario], selection: Selection, name: str,
-          titles: bool) -> list[dict]:
+def _case(
+    workspace: Workspace, tangle: Tangle, scenarios: list[Scenario], selection: Selection, name: str, titles: bool
+) -> list[dict]:
     changes, keys = tangle.changes, tangle.keys
     truth = [tangle.truth[key] for key in keys]
     offline = None
@@ -54,10 +62,20 @@ def _case(workspace: Workspace, tangle: Tangle, scenarios: list[Scenario], selec
         provenance = line_provenance(workspace.root, changes)
         grouping = group_changes(changes, timeline=None, provenance=provenance, root=workspace.root)
         ours = score(truth, grouping_labels(grouping, changes, keys))
-        row = {"repo": name, "k": selection.k, "case": tangle.case.name, "scenario": scenario.name,
-               "ari": ours.ari, "exact": ours.exact, "offline_ari": offline.ari, "offline_exact": offline.exact,
-               "groups": len(grouping.groups), "edits": replayed.edits, "unrecorded": replayed.unrecorded,
-               "prompts": replayed.prompts}
+        row = {
+            "repo": name,
+            "k": selection.k,
+            "case": tangle.case.name,
+            "scenario": scenario.name,
+            "ari": ours.ari,
+            "exact": ours.exact,
+            "offline_ari": offline.ari,
+            "offline_exact": offline.exact,
+            "groups": len(grouping.groups),
+            "edits": replayed.edits,
+            "unrecorded": replayed.unrecorded,
+            "prompts": replayed.prompts,
+        }
         if titles and scenario.name == TITLED:
             proposed = _titles(workspace.git, tangle, replayed.subjects)
             row["titles"] = proposed
@@ -87,8 +105,9 @@ def _titles(git: Git, tangle: Tangle, subjects: list[str]) -> list[dict]:
     for commit, counter in sorted(votes.items()):
         title = plans[counter.most_common(1)[0][0]].title
         real = subjects[commit]
-        found.append({"real": real, "proposed": title,
-                      "f1": word_f1(parse_subject(title).text, parse_subject(real).text)})
+        found.append(
+            {"real": real, "proposed": title, "f1": word_f1(parse_subject(title).text, parse_subject(real).text)}
+        )
     _forget_session(git)
     return found
 

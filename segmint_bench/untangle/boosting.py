@@ -34,7 +34,7 @@ from segmint_bench.models.boosted import LINK, SHAPE, Trees, feature_matrix
 from segmint_core.grouping.model import Model
 from segmint_core.grouping.pair_evidence import PairEvidence, pair_evidence
 
-NEVER = float(np.finfo(np.float64).max)   # a threshold no value passes
+NEVER = float(np.finfo(np.float64).max)  # a threshold no value passes
 
 
 @dataclass(frozen=True)
@@ -44,8 +44,8 @@ class Boosting:
     trees: int = 100
     depth: int = 3
     rate: float = 0.1
-    cuts: int = 15            # quantile thresholds per feature
-    min_leaf: float = 5.0     # cases' weight (each case weighs 1) on each side of a split
+    cuts: int = 15  # quantile thresholds per feature
+    min_leaf: float = 5.0  # cases' weight (each case weighs 1) on each side of a split
     l2: float = 1.0
 
 
@@ -54,22 +54,37 @@ class CaseRows:
     """One case's rows for the trees, and what the linear model's log-odds of them need."""
 
     names: list[str]
-    matrix: np.ndarray        # linked pairs, then the unlinked rows (all 0)
+    matrix: np.ndarray  # linked pairs, then the unlinked rows (all 0)
     same: np.ndarray
-    weight: np.ndarray        # sums to 1 over the case
-    evidence: PairEvidence    # of the linked rows
-    pair_kinds: list[str]     # of the linked rows (``kinds:code+test``)
-    size: float               # ln(min(files, cap))
+    weight: np.ndarray  # sums to 1 over the case
+    evidence: PairEvidence  # of the linked rows
+    pair_kinds: list[str]  # of the linked rows (``kinds:code+test``)
+    size: float  # ln(min(files, cap))
 
 
 def add_boosting_options(p: argparse.ArgumentParser, default: Boosting | None, what: str) -> None:
     shipped = f"default {default.trees}" if default else "default 0: none"
-    p.add_argument("--trees", type=int, metavar="N", default=default.trees if default else 0,
-                   help=f"{what} N boosted trees after the linear pair model ({shipped})")
-    p.add_argument("--depth", type=int, default=(default or Boosting()).depth, metavar="D",
-                   help="with --trees: the depth of each tree (default %(default)s)")
-    p.add_argument("--rate", type=float, default=(default or Boosting()).rate, metavar="R",
-                   help="with --trees: the shrinkage of each tree (default %(default)s)")
+    p.add_argument(
+        "--trees",
+        type=int,
+        metavar="N",
+        default=default.trees if default else 0,
+        help=f"{what} N boosted trees after the linear pair model ({shipped})",
+    )
+    p.add_argument(
+        "--depth",
+        type=int,
+        default=(default or Boosting()).depth,
+        metavar="D",
+        help="with --trees: the depth of each tree (default %(default)s)",
+    )
+    p.add_argument(
+        "--rate",
+        type=float,
+        default=(default or Boosting()).rate,
+        metavar="R",
+        help="with --trees: the shrinkage of each tree (default %(default)s)",
+    )
 
 
 def boosting_option(args: argparse.Namespace) -> Boosting | None:
@@ -112,8 +127,9 @@ def linear_log_odds(rows: CaseRows, model: Model) -> np.ndarray:
     """The linear model's log-odds of each row."""
     evidence = rows.evidence
     coefficients = np.array([model.coefficient(k) for k in evidence.kinds])
-    linked = np.bincount(evidence.cell_pair, weights=evidence.strength * coefficients[evidence.cell_kind],
-                         minlength=len(evidence.a))
+    linked = np.bincount(
+        evidence.cell_pair, weights=evidence.strength * coefficients[evidence.cell_kind], minlength=len(evidence.a)
+    )
     linked = linked + np.array([model.coefficient(k) for k in rows.pair_kinds])
     base = model.bias + model.size_prior * rows.size
     return base + np.concatenate([linked, np.zeros(len(rows.same) - len(linked))])
@@ -131,8 +147,9 @@ def fit_trees(samples: Iterable[Sample], model: Model, boosting: Boosting) -> Tr
     return fit_rows(names, matrix, same, weight, offset, boosting)
 
 
-def fit_rows(names: list[str], matrix: np.ndarray, same: np.ndarray, weight: np.ndarray, offset: np.ndarray,
-             boosting: Boosting) -> Trees:
+def fit_rows(
+    names: list[str], matrix: np.ndarray, same: np.ndarray, weight: np.ndarray, offset: np.ndarray, boosting: Boosting
+) -> Trees:
     """Trees over the columns ``names`` of ``matrix`` that correct the log-odds ``offset`` towards ``same``."""
     return _exported(names, *_grow(matrix, same, weight, offset, boosting))
 
@@ -151,7 +168,7 @@ class _Binned:
     row: np.ndarray
     feature: np.ndarray
     code: np.ndarray
-    zero_code: np.ndarray     # per feature: the bin of 0
+    zero_code: np.ndarray  # per feature: the bin of 0
     bins: int
 
 
@@ -159,8 +176,11 @@ def _binned(matrix: np.ndarray, cuts: int) -> _Binned:
     thresholds: list[np.ndarray] = []
     for f in range(matrix.shape[1]):
         values = matrix[:, f][matrix[:, f] != 0]
-        found = np.unique(np.concatenate([[0.0], np.quantile(values, np.linspace(0, 1, cuts + 1)[:-1])])) \
-            if len(values) else np.zeros(1)
+        found = (
+            np.unique(np.concatenate([[0.0], np.quantile(values, np.linspace(0, 1, cuts + 1)[:-1])]))
+            if len(values)
+            else np.zeros(1)
+        )
         thresholds.append(found[found < (values.max() if len(values) else 0.0)])
     row, feature = np.nonzero(matrix)
     code = np.zeros(len(row), dtype=np.int64)
@@ -172,38 +192,46 @@ def _binned(matrix: np.ndarray, cuts: int) -> _Binned:
     return _Binned(thresholds, row, feature, code, zero_code, bins)
 
 
-def _grow(matrix: np.ndarray, same: np.ndarray, weight: np.ndarray, offset: np.ndarray,
-          boosting: Boosting) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _grow(
+    matrix: np.ndarray, same: np.ndarray, weight: np.ndarray, offset: np.ndarray, boosting: Boosting
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     binned = _binned(matrix, boosting.cuts)
     n, m = matrix.shape
     depth = boosting.depth
     score = np.zeros(n)
     features = np.zeros((boosting.trees, depth), dtype=np.int64)
     thresholds = np.zeros((boosting.trees, depth))
-    values = np.zeros((boosting.trees, 2 ** depth))
+    values = np.zeros((boosting.trees, 2**depth))
     for t in range(boosting.trees):
         p = logistic(offset + score)
         gradient, curvature = weight * (p - same), weight * p * (1.0 - p)
         leaf = np.zeros(n, dtype=np.int64)
         for d in range(depth):
-            f, j = _best_split(binned, leaf, 2 ** d, gradient, curvature, weight, boosting)
+            f, j = _best_split(binned, leaf, 2**d, gradient, curvature, weight, boosting)
             if j >= 0:
                 threshold = binned.cuts[f][j]
-            elif d:    # nothing gains: repeat the last test, which splits nothing more
+            elif d:  # nothing gains: repeat the last test, which splits nothing more
                 f, threshold = features[t, d - 1], thresholds[t, d - 1]
             else:
                 f, threshold = 0, NEVER
             features[t, d], thresholds[t, d] = f, threshold
             leaf += (matrix[:, f] > threshold).astype(np.int64) << d
-        g = np.bincount(leaf, weights=gradient, minlength=2 ** depth)
-        h = np.bincount(leaf, weights=curvature, minlength=2 ** depth)
+        g = np.bincount(leaf, weights=gradient, minlength=2**depth)
+        h = np.bincount(leaf, weights=curvature, minlength=2**depth)
         values[t] = -boosting.rate * g / (h + boosting.l2)
         score += values[t][leaf]
     return features, thresholds, values
 
 
-def _best_split(binned: _Binned, node: np.ndarray, nodes: int, gradient: np.ndarray, curvature: np.ndarray,
-                weight: np.ndarray, boosting: Boosting) -> tuple[int, int]:
+def _best_split(
+    binned: _Binned,
+    node: np.ndarray,
+    nodes: int,
+    gradient: np.ndarray,
+    curvature: np.ndarray,
+    weight: np.ndarray,
+    boosting: Boosting,
+) -> tuple[int, int]:
     """The (feature, bin) whose threshold gains most over all nodes; bin -1 when none gains."""
     m, bins = len(binned.cuts), binned.bins
     key = (node[binned.row] * m + binned.feature) * bins + binned.code
@@ -219,8 +247,7 @@ def _best_split(binned: _Binned, node: np.ndarray, nodes: int, gradient: np.ndar
     (g_left, g), (h_left, h), (w_left, w) = sums
     lam = boosting.l2
     g_right, h_right, w_right = g[:, None, None] - g_left, h[:, None, None] - h_left, w[:, None, None] - w_left
-    gain = (g_left ** 2 / (h_left + lam) + g_right ** 2 / (h_right + lam)
-            - (g ** 2 / (h + lam))[:, None, None])
+    gain = g_left**2 / (h_left + lam) + g_right**2 / (h_right + lam) - (g**2 / (h + lam))[:, None, None]
     gain = np.where((w_left >= boosting.min_leaf) & (w_right >= boosting.min_leaf), gain, 0.0).sum(axis=0)
     valid = np.arange(bins)[None, :] < np.array([len(c) for c in binned.cuts])[:, None]
     gain = np.where(valid, gain, -np.inf)

@@ -18,7 +18,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-CHECKOUT = Path(__file__).resolve().parents[2]   # the repository: segmint_core/ and segmint_bench/
+CHECKOUT = Path(__file__).resolve().parents[2]  # the repository: segmint_core/ and segmint_bench/
 
 
 def default_dir() -> Path:
@@ -68,7 +68,7 @@ class Cache:
         except FileNotFoundError:
             return None
         except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
-            return None   # a damaged or outdated entry is made again
+            return None  # a damaged or outdated entry is made again
 
     def put(self, kind: str, key: str, value: Any) -> None:
         if self.root is None:
@@ -78,7 +78,7 @@ class Cache:
             folder.mkdir(parents=True, exist_ok=True)
             fd, temp = tempfile.mkstemp(dir=folder, suffix=".tmp")
         except OSError:
-            return   # an unwritable cache only costs time
+            return  # an unwritable cache only costs time
         try:
             with os.fdopen(fd, "wb") as f:
                 pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)

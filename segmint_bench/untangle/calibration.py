@@ -63,17 +63,32 @@ class Reliability:
                 continue
             mean_p = float((p[inside] * w[inside]).sum() / total)
             mean_o = float((o[inside] * w[inside]).sum() / total)
-            out.append({"low": d / BINS, "high": (d + 1) / BINS, "predicted": mean_p, "observed": mean_o,
-                        "difference": mean_o - mean_p, "n": int(inside.sum()), "weight": total})
+            out.append(
+                {
+                    "low": d / BINS,
+                    "high": (d + 1) / BINS,
+                    "predicted": mean_p,
+                    "observed": mean_o,
+                    "difference": mean_o - mean_p,
+                    "n": int(inside.sum()),
+                    "weight": total,
+                }
+            )
         return out
 
 
-def add_case(pairs_table: Reliability, hunks_table: Reliability, sample: Sample, model: Model,
-             calibration: Calibration | None = None) -> None:
+def add_case(
+    pairs_table: Reliability,
+    hunks_table: Reliability,
+    sample: Sample,
+    model: Model,
+    calibration: Calibration | None = None,
+) -> None:
     """Score one case's pairs and blocks into the two tables."""
     calibration = calibration or IDENTITY
-    z, same, weight = pair_rows(sample, calibration.pairs(pair_probabilities(sample.units, sample.links, model,
-                                                                             sample.files)))
+    z, same, weight = pair_rows(
+        sample, calibration.pairs(pair_probabilities(sample.units, sample.links, model, sample.files))
+    )
     pairs_table.add(logistic(z), same, weight)
     hunks_table.add(*hunk_rows(sample, model, calibration))
 
@@ -88,7 +103,7 @@ def block_rows(sample: Sample, model: Model, calibration: Calibration) -> list[t
     """Every block of the engine's grouping of a case with a scored line: its fit, the share of
     its group's other scored lines from its commit (alone in its group: one minus that share
     of the group it fits best), and its weight (its lines times those)."""
-    from segmint_bench.untangle.review import _blocks   # one definition of a block
+    from segmint_bench.untangle.review import _blocks  # one definition of a block
 
     owners = sample.owners()
     labels = cluster(sample.units, sample.links, model, sample.files)
@@ -112,8 +127,9 @@ def _triu_index(i: int, j: int, n: int) -> int:
     return i * (2 * n - i - 1) // 2 + (j - i - 1)
 
 
-def _shares(owners: list[tuple[int, int] | None], labels: list[int],
-            blocks: list[int]) -> dict[tuple[int, int], tuple[float, float]]:
+def _shares(
+    owners: list[tuple[int, int] | None], labels: list[int], blocks: list[int]
+) -> dict[tuple[int, int], tuple[float, float]]:
     """(block, cluster) -> (line-weighted share of the cluster's other scored lines from the block's
     commits, the weight: block lines x other lines), for every block and cluster holding scored lines."""
     by_block: dict[int, dict[int, float]] = {}
@@ -151,8 +167,10 @@ def format_reliability(title: str, rows: list[dict]) -> list[str]:
     lines = [title, f"{'P':<10}{'predicted':>10}{'observed':>10}{'diff':>8}{'n':>9}"]
     for r in rows:
         flag = "" if abs(r["difference"]) <= TARGET else "  *"
-        lines.append(f"{r['low']:.1f}-{r['high']:.1f}   {r['predicted']:>10.3f}{r['observed']:>10.3f}"
-                     f"{r['difference']:>+8.3f}{r['n']:>9,}{flag}")
+        lines.append(
+            f"{r['low']:.1f}-{r['high']:.1f}   {r['predicted']:>10.3f}{r['observed']:>10.3f}"
+            f"{r['difference']:>+8.3f}{r['n']:>9,}{flag}"
+        )
     return lines
 
 
@@ -244,4 +262,3 @@ def fit_hunks(samples: list[Sample], model: Model, calibration: Calibration) -> 
     if not x:
         return (1.0, 0.0)
     return fit_logistic(np.array(x), np.array(y), np.array(w))
-

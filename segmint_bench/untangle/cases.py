@@ -35,8 +35,10 @@ class Commit:
     @property
     def eligible(self) -> bool:
         return (
-            len(self.parents) == 1 and not self.binary
-            and 1 <= self.files <= MAX_FILES and MIN_LINES <= self.lines <= MAX_LINES
+            len(self.parents) == 1
+            and not self.binary
+            and 1 <= self.files <= MAX_FILES
+            and MIN_LINES <= self.lines <= MAX_LINES
         )
 
 
@@ -44,7 +46,7 @@ class Commit:
 class Case:
     base: str
     commits: tuple[str, ...]  # oldest first; the last one is the tip
-    time: int                 # the tip's author time
+    time: int  # the tip's author time
 
     @property
     def tip(self) -> str:
@@ -63,8 +65,14 @@ def read_history(git: Git, rev: str = "HEAD", *, first_parent: bool = False) -> 
     picks, and the commits a person sees in ``git log --first-parent``.
     """
     out = git.run(
-        "log", "--no-renames", "--numstat", "--no-color", *(("--first-parent",) if first_parent else ()),
-        f"--format={_RECORD}%H %P{_FIELD}%ae{_FIELD}%at", rev, "--",
+        "log",
+        "--no-renames",
+        "--numstat",
+        "--no-color",
+        *(("--first-parent",) if first_parent else ()),
+        f"--format={_RECORD}%H %P{_FIELD}%ae{_FIELD}%at",
+        rev,
+        "--",
     ).text
     commits: dict[str, Commit] = {}
     for record in out.split(_RECORD)[1:]:
@@ -87,7 +95,11 @@ def read_history(git: Git, rev: str = "HEAD", *, first_parent: bool = False) -> 
 
 
 def candidate_cases(
-    commits: dict[str, Commit], k: int, *, since: int | None = None, until: int | None = None,
+    commits: dict[str, Commit],
+    k: int,
+    *,
+    since: int | None = None,
+    until: int | None = None,
 ) -> list[Case]:
     """Every chain of ``k`` eligible commits, each the only parent of the next."""
     cases: list[Case] = []

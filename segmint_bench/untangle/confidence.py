@@ -26,13 +26,12 @@ RAW, CALIBRATED = "raw", "calibrated"
 class ConfidenceTables:
     repos: list[str]
     steps: list[int]
-    reliability: dict[str, dict[str, Reliability]] = field(default_factory=dict)   # raw|calibrated -> pairs|hunks
+    reliability: dict[str, dict[str, Reliability]] = field(default_factory=dict)  # raw|calibrated -> pairs|hunks
     curves: dict[tuple[str, int], list[list[float]]] = field(default_factory=dict)  # (repo, k) -> per case
-    best: dict[tuple[str, int], list[list[float]]] = field(default_factory=dict)    # the same, best first
+    best: dict[tuple[str, int], list[list[float]]] = field(default_factory=dict)  # the same, best first
     calibrations: dict[str, Calibration] = field(default_factory=dict)
 
-    def add(self, held: str, samples: list[Sample], training: list[Sample], model: Model,
-            reliability: bool) -> None:
+    def add(self, held: str, samples: list[Sample], training: list[Sample], model: Model, reliability: bool) -> None:
         calibration = fit_calibration(training, model)
         self.calibrations[held] = calibration
         for sample in samples:
@@ -42,9 +41,11 @@ class ConfidenceTables:
                     add_case(tables["pairs"], tables["hunks"], sample, model, used)
             if self.steps:
                 self.curves.setdefault((held, sample.k), []).append(
-                    review_curve(sample, model, self.steps, calibration))
+                    review_curve(sample, model, self.steps, calibration)
+                )
                 self.best.setdefault((held, sample.k), []).append(
-                    review_curve(sample, model, self.steps, calibration, best_first=True))
+                    review_curve(sample, model, self.steps, calibration, best_first=True)
+                )
 
     def review_means(self, k: int, best_first: bool = False) -> list[tuple[float, float]]:
         """Per step: the mean over repositories of each one's mean ARI, and its standard error."""
@@ -64,39 +65,62 @@ class ConfidenceTables:
     def figures(self, ks: list[int]) -> dict:
         out: dict = {}
         if self.reliability:
-            out["reliability"] = {name: {table: r.rows() for table, r in tables.items()}
-                                  for name, tables in self.reliability.items()}
+            out["reliability"] = {
+                name: {table: r.rows() for table, r in tables.items()} for name, tables in self.reliability.items()
+            }
             out["calibrations"] = {repo: c.to_dict() for repo, c in self.calibrations.items()}
         if self.steps:
-            out["review"] = {"steps": self.steps, "ari": self._review_figures(ks, False),
-                             "best_first": self._review_figures(ks, True)}
+            out["review"] = {
+                "steps": self.steps,
+                "ari": self._review_figures(ks, False),
+                "best_first": self._review_figures(ks, True),
+            }
         return out
 
     def _review_figures(self, ks: list[int], best_first: bool) -> dict:
         curves = self.best if best_first else self.curves
-        return {str(k): {"mean": [m for m, _ in self.review_means(k, best_first)],
-                         "se": [s for _, s in self.review_means(k, best_first)],
-                         "repos": {r: [statistics.fmean(c[i] for c in curves[(r, k)]) for i in range(len(self.steps))]
-                                   for r in self.repos if (r, k) in curves}}
-                for k in ks}
+        return {
+            str(k): {
+                "mean": [m for m, _ in self.review_means(k, best_first)],
+                "se": [s for _, s in self.review_means(k, best_first)],
+                "repos": {
+                    r: [statistics.fmean(c[i] for c in curves[(r, k)]) for i in range(len(self.steps))]
+                    for r in self.repos
+                    if (r, k) in curves
+                },
+            }
+            for k in ks
+        }
 
     def text(self, ks: list[int]) -> list[str]:
         lines: list[str] = []
         if self.reliability:
-            lines += ["", "Reliability, held out (per decile of P: line-weighted mean predicted and observed; "
-                          "* where they differ by more than 0.10)"]
+            lines += [
+                "",
+                "Reliability, held out (per decile of P: line-weighted mean predicted and observed; "
+                "* where they differ by more than 0.10)",
+            ]
             for name in (RAW, CALIBRATED):
                 tables = self.reliability.get(name)
                 if tables:
                     lines += ["", *format_reliability(f"{name}: unit pairs, P(same intent)", tables["pairs"].rows())]
-                    lines += ["", *format_reliability(f"{name}: hunks, P(belongs with its group)",
-                                                      tables["hunks"].rows())]
+                    lines += [
+                        "",
+                        *format_reliability(f"{name}: hunks, P(belongs with its group)", tables["hunks"].rows()),
+                    ]
         if self.steps:
-            lines += ["", "Review effort, held out: ARI after the reviewer settles the N least certain decisions "
-                          "(mean over repositories, standard error)", *self._review_table(ks, False)]
-            lines += ["", "The same reviewer shown the listed decision that helps most first "
-                          "(known from the history: the ceiling of any order of the list)",
-                      *self._review_table(ks, True)]
+            lines += [
+                "",
+                "Review effort, held out: ARI after the reviewer settles the N least certain decisions "
+                "(mean over repositories, standard error)",
+                *self._review_table(ks, False),
+            ]
+            lines += [
+                "",
+                "The same reviewer shown the listed decision that helps most first "
+                "(known from the history: the ceiling of any order of the list)",
+                *self._review_table(ks, True),
+            ]
         return lines
 
     def _review_table(self, ks: list[int], best_first: bool) -> list[str]:
@@ -107,8 +131,12 @@ class ConfidenceTables:
         lines = [f"{'k':<{kw}}{'N':>4}" + "".join(f"{r:>{width}}" for r in self.repos) + f"{'mean':>8}{'se':>7}"]
         for k in ks:
             for i, step in enumerate(self.steps):
-                cells = "".join(f"{statistics.fmean(c[i] for c in curves[(r, k)]):>{width}.3f}"
-                                if (r, k) in curves else f"{'':>{width}}" for r in self.repos)
+                cells = "".join(
+                    f"{statistics.fmean(c[i] for c in curves[(r, k)]):>{width}.3f}"
+                    if (r, k) in curves
+                    else f"{'':>{width}}"
+                    for r in self.repos
+                )
                 mean, se = self.review_means(k, best_first)[i]
                 lines.append(f"{prefix + str(k):<{kw}}{step:>4}{cells}{mean:>8.3f}{se:>7.3f}")
         return lines

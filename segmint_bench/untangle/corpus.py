@@ -22,9 +22,14 @@ from segmint_core.git import Git
 from segmint_core.wording import counted
 
 # The code a tangled case depends on: change capture and case picking.
-TANGLE_SOURCES = ("segmint_core/changes", "segmint_core/git.py", "segmint_bench/untangle/cases.py",
-                  "segmint_bench/untangle/truth.py", "segmint_bench/untangle/workspace.py",
-                  "segmint_bench/untangle/corpus.py")
+TANGLE_SOURCES = (
+    "segmint_core/changes",
+    "segmint_core/git.py",
+    "segmint_bench/untangle/cases.py",
+    "segmint_bench/untangle/truth.py",
+    "segmint_bench/untangle/workspace.py",
+    "segmint_bench/untangle/corpus.py",
+)
 
 
 @dataclass(frozen=True)
@@ -40,8 +45,7 @@ class Selection:
 
     def key(self) -> str:
         """Everything but ``n``: selections that differ only in ``n`` share their cases."""
-        return (f"k{self.k}-s{self.seed}-{'fp' if self.first_parent else 'all'}"
-                f"-{self.since or ''}-{self.until or ''}")
+        return f"k{self.k}-s{self.seed}-{'fp' if self.first_parent else 'all'}-{self.since or ''}-{self.until or ''}"
 
 
 @dataclass
@@ -63,8 +67,9 @@ def tangles(workspace: Workspace, selection: Selection, *, skip: int = 0) -> Ite
     no scorable line of the tangled diff (reverted, or only moved lines) is
     passed over."""
     history = read_history(workspace.git, workspace.head(), first_parent=selection.first_parent)
-    candidates = shuffled(candidate_cases(history, selection.k, since=selection.since, until=selection.until),
-                          selection.seed)
+    candidates = shuffled(
+        candidate_cases(history, selection.k, since=selection.since, until=selection.until), selection.seed
+    )
     for position in range(skip, len(candidates)):
         case = candidates[position]
         workspace.tangle(case)
@@ -97,8 +102,7 @@ def load_tangles(repo: str, selection: Selection, cache: Cache, log: Log | None 
     return entry.tangles[: selection.n]
 
 
-def _extend(repo: str, selection: Selection, entry: _Entry, keep: Callable[[_Entry], None],
-            log: Log | None) -> _Entry:
+def _extend(repo: str, selection: Selection, entry: _Entry, keep: Callable[[_Entry], None], log: Log | None) -> _Entry:
     """More cases, kept every ``SAVE_EVERY`` so an interrupted run resumes where it stopped."""
     name = repo_name(repo)
     had = len(entry.tangles)
@@ -128,8 +132,11 @@ def source_head(repo: str) -> str:
     if os.path.isdir(repo):
         head = find_head(Git.discover(repo))
     else:
-        heads = Git(os.path.dirname(os.path.abspath(repo))).run("bundle", "list-heads", os.path.abspath(repo),
-                                                                check=False).text.split("\n")
+        heads = (
+            Git(os.path.dirname(os.path.abspath(repo)))
+            .run("bundle", "list-heads", os.path.abspath(repo), check=False)
+            .text.split("\n")
+        )
         rows = [line.split() for line in heads if line.strip()]
         head = next((sha for sha, ref in rows if ref == "HEAD"), rows[0][0] if rows else None)
     if not head:

@@ -28,13 +28,13 @@ from segmint_core.grouping.model import Model
 from segmint_core.grouping.unions import unions
 
 TEMPERATURE = 0.03
-STEPS = 300          # of gradient ascent on the expected ARI, after the conditional logit
+STEPS = 300  # of gradient ascent on the expected ARI, after the conditional logit
 
 
 @dataclass
 class CaseLevels:
     levels: Levels
-    ari: np.ndarray      # per level
+    ari: np.ndarray  # per level
     commits: int
 
 
@@ -43,8 +43,9 @@ def case_levels(sample: Sample, model: Model) -> CaseLevels:
     affinity = graph.affinities(links, units, model)
     weights = [float(max(1, u.size)) for u in units]
     together = graph.forced_pairs(links)
-    found = cutting.levels([u.path for u in units], affinity, weights, together, sample.files,
-                           model.threshold(sample.files))
+    found = cutting.levels(
+        [u.path for u in units], affinity, weights, together, sample.files, model.threshold(sample.files)
+    )
     return CaseLevels(found, level_ari(found, _votes(sample)), sample.k)
 
 
@@ -120,13 +121,18 @@ def _votes(sample: Sample) -> list[Counter]:
         if unit.hunk is None:
             out.append(Counter())
             continue
-        out.append(Counter(truth[(unit.hunk.id, i)] for i in range(unit.start, unit.end)
-                           if (unit.hunk.id, i) in truth))
+        out.append(Counter(truth[(unit.hunk.id, i)] for i in range(unit.start, unit.end) if (unit.hunk.id, i) in truth))
     return out
 
 
-def fit_cut_model(cases: list[CaseLevels], temperature: float = TEMPERATURE, l2: float = 1.0,
-                  steps: int = STEPS, rate: float = 0.05, tangled_weight: float = 1.0) -> CutModel:
+def fit_cut_model(
+    cases: list[CaseLevels],
+    temperature: float = TEMPERATURE,
+    l2: float = 1.0,
+    steps: int = STEPS,
+    rate: float = 0.05,
+    tangled_weight: float = 1.0,
+) -> CutModel:
     """A conditional logit over each case's levels, by Newton's method; then ``steps`` of
     gradient ascent on the expected ARI of the level it picks."""
     names = cases[0].levels.names
@@ -148,8 +154,10 @@ def fit_cut_model(cases: list[CaseLevels], temperature: float = TEMPERATURE, l2:
         e = np.exp(s)
         p = e / np.add.reduceat(e, starts)[segment]
         gradient = z.T @ (row_weight * (p - target)) + l2 * beta
-        mean = np.add.reduceat(z * p[:, None], starts)        # per case: E_p[z]
-        hessian = (z * (row_weight * p)[:, None]).T @ z - (mean * case_weight[:, None]).T @ mean + l2 * np.eye(len(beta))
+        mean = np.add.reduceat(z * p[:, None], starts)  # per case: E_p[z]
+        hessian = (
+            (z * (row_weight * p)[:, None]).T @ z - (mean * case_weight[:, None]).T @ mean + l2 * np.eye(len(beta))
+        )
         step = np.linalg.solve(hessian, gradient)
         beta -= step
         if np.abs(step).max() < 1e-8:
@@ -173,8 +181,8 @@ def _expected_ari(z, ari, starts, segment, beta, l2, steps, rate):
         mean = np.add.reduceat(p * ari, starts)[segment]
         gradient = z.T @ (p * (ari - mean)) / cases - l2 * beta
         m = 0.9 * m + 0.1 * gradient
-        v = 0.999 * v + 0.001 * gradient ** 2
-        beta = beta + rate * (m / (1 - 0.9 ** t)) / (np.sqrt(v / (1 - 0.999 ** t)) + 1e-8)
+        v = 0.999 * v + 0.001 * gradient**2
+        beta = beta + rate * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-8)
     return beta
 
 

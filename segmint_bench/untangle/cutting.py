@@ -26,7 +26,7 @@ import numpy as np
 from segmint_core.grouping import graph
 from segmint_core.grouping.unions import unions
 
-CAP = 12.0                           # a mean affinity beyond this reads as this
+CAP = 12.0  # a mean affinity beyond this reads as this
 OFFSETS = (-2.0, -1.0, 0.0, 1.0, 2.0)  # hinges around v1's threshold
 
 
@@ -48,8 +48,12 @@ class CutModel:
         return out
 
     def to_dict(self) -> dict:
-        return {"features": list(self.features), "center": list(self.center), "scale": list(self.scale),
-                "weights": list(self.weights)}
+        return {
+            "features": list(self.features),
+            "center": list(self.center),
+            "scale": list(self.scale),
+            "weights": list(self.weights),
+        }
 
     @classmethod
     def from_dict(cls, data: dict) -> "CutModel":
@@ -60,11 +64,11 @@ class CutModel:
 class Levels:
     """Every cut of one case's dendrogram: merges in order, and a feature row per level."""
 
-    size: int                        # units
+    size: int  # units
     together: list[tuple[int, int]]  # joined before any merge
-    merges: list[tuple[int, int]]    # (kept cluster, folded cluster)
+    merges: list[tuple[int, int]]  # (kept cluster, folded cluster)
     names: tuple[str, ...]
-    rows: np.ndarray                 # one row per level: 0 .. len(merges) merges made
+    rows: np.ndarray  # one row per level: 0 .. len(merges) merges made
 
     def labels(self, level: int) -> list[int]:
         """A cluster label per unit after the first ``level`` merges: its cluster's smallest unit."""
@@ -83,8 +87,14 @@ class Levels:
         return [find(u) for u in range(self.size)]
 
 
-def levels(paths: list[str], affinity: dict[tuple[int, int], float], weights: list[float],
-           together: list[tuple[int, int]], files: int, threshold: float) -> Levels:
+def levels(
+    paths: list[str],
+    affinity: dict[tuple[int, int], float],
+    weights: list[float],
+    together: list[tuple[int, int]],
+    files: int,
+    threshold: float,
+) -> Levels:
     """The dendrogram of these units (``paths``: each unit's file) and its levels' features."""
     n = len(paths)
     together = list(together)
@@ -104,16 +114,29 @@ def levels(paths: list[str], affinity: dict[tuple[int, int], float], weights: li
     return Levels(n, together, merges, names, rows)
 
 
-def cut(paths: list[str], affinity: dict[tuple[int, int], float], weights: list[float],
-        together: list[tuple[int, int]], files: int, threshold: float, model: CutModel) -> list[int]:
+def cut(
+    paths: list[str],
+    affinity: dict[tuple[int, int], float],
+    weights: list[float],
+    together: list[tuple[int, int]],
+    files: int,
+    threshold: float,
+    model: CutModel,
+) -> list[int]:
     """A cluster label per unit: the dendrogram cut where ``model`` scores the partition best."""
     found = levels(paths, affinity, weights, together, files, threshold)
     return found.labels(int(np.argmax(model.scores(found.names, found.rows))))
 
 
-def _features(paths: list[str], weights: list[float], together: list[tuple[int, int]],
-              merges: list[tuple[int, int]], values: list[float], files: int,
-              threshold: float) -> tuple[tuple[str, ...], np.ndarray]:
+def _features(
+    paths: list[str],
+    weights: list[float],
+    together: list[tuple[int, int]],
+    merges: list[tuple[int, int]],
+    values: list[float],
+    files: int,
+    threshold: float,
+) -> tuple[tuple[str, ...], np.ndarray]:
     n = len(paths)
     total = sum(weights) or 1.0
     weight = list(weights)
@@ -127,7 +150,7 @@ def _features(paths: list[str], weights: list[float], together: list[tuple[int, 
     largest = max((weight[c] for c in alive), default=0.0)
     pieces = sum(len(paths_of[c]) for c in alive)
     state = [(groups, singles, largest, pieces)]
-    joins_file, smaller = [], []     # per merge: whether its two clusters share a file; the smaller one's lines
+    joins_file, smaller = [], []  # per merge: whether its two clusters share a file; the smaller one's lines
     for keep, gone in merges:
         singles -= sum(weight[c] for c in (keep, gone) if count[c] == 1)
         smaller.append(min(weight[keep], weight[gone]) / total)
@@ -145,15 +168,25 @@ def _features(paths: list[str], weights: list[float], together: list[tuple[int, 
     log_files, log_groups = math.log(files), np.log(np.maximum(g, 1.0))
     one = (g <= 1).astype(float)
     columns = {
-        "last": last, "next": following, "gap": last - following,
-        "groups": log_groups, "groups_per_file": np.minimum(g / files, 10.0),
-        "over_files": np.maximum(0.0, log_groups - log_files), "groups_x_files": log_groups * log_files,
-        "one_group": one, "one_group_one_file": one * float(files == 1), "one_group_x_files": one * log_files,
+        "last": last,
+        "next": following,
+        "gap": last - following,
+        "groups": log_groups,
+        "groups_per_file": np.minimum(g / files, 10.0),
+        "over_files": np.maximum(0.0, log_groups - log_files),
+        "groups_x_files": log_groups * log_files,
+        "one_group": one,
+        "one_group_one_file": one * float(files == 1),
+        "one_group_x_files": one * log_files,
         "one_group_x_units": one * math.log(max(n, 1)),
-        "singletons": single / total, "largest": large / total, "split_files": piece / len(set(paths)) - 1.0,
+        "singletons": single / total,
+        "largest": large / total,
+        "split_files": piece / len(set(paths)) - 1.0,
         "done": np.arange(len(g)) / max(len(merges), 1),
-        "next_joins_file": np.array(joins_file + [0.0]), "last_joined_file": np.array([0.0] + joins_file),
-        "next_smaller": np.array(smaller + [0.0]), "last_smaller": np.array([0.0] + smaller),
+        "next_joins_file": np.array(joins_file + [0.0]),
+        "last_joined_file": np.array([0.0] + joins_file),
+        "next_smaller": np.array(smaller + [0.0]),
+        "last_smaller": np.array([0.0] + smaller),
     }
     for offset in OFFSETS:
         columns[f"next_over_{offset:+g}"] = np.maximum(0.0, following - threshold - offset)

@@ -29,15 +29,35 @@ from segmint_core.wording import counted
 
 EVIDENCE_SOURCES = ("segmint_core/changes", "segmint_core/grouping", "segmint_bench/untangle/features.py")
 # Installed packages the evidence depends on: a parser missing or upgraded changes the links.
-EVIDENCE_PACKAGES = ("numpy", "tree-sitter", "tree-sitter-python", "tree-sitter-go", "tree-sitter-rust",
-                     "tree-sitter-javascript", "tree-sitter-typescript")
+EVIDENCE_PACKAGES = (
+    "numpy",
+    "tree-sitter",
+    "tree-sitter-python",
+    "tree-sitter-go",
+    "tree-sitter-rust",
+    "tree-sitter-javascript",
+    "tree-sitter-typescript",
+)
 # Link kinds (or prefixes) the shipped model is not fit on; ``--add KIND`` measures them.
 HELD_BACK = frozenset({"cochange"})
 # Files under grouping/ that do not change the units or links (they decide and describe).
-DECISION_FILES = frozenset(f"segmint_core/grouping/{name}" for name in (
-    "graph.py", "assemble.py", "reasons.py", "summaries.py", "models.py", "probability.py", "confidence.py",
-    "calibration.json", "model.json", "pair_evidence.py", "vendored.py", "leftovers.py",
-))
+DECISION_FILES = frozenset(
+    f"segmint_core/grouping/{name}"
+    for name in (
+        "graph.py",
+        "assemble.py",
+        "reasons.py",
+        "summaries.py",
+        "models.py",
+        "probability.py",
+        "confidence.py",
+        "calibration.json",
+        "model.json",
+        "pair_evidence.py",
+        "vendored.py",
+        "leftovers.py",
+    )
+)
 
 
 @dataclass
@@ -49,7 +69,7 @@ class Sample:
     tangle: Tangle
     units: list[Unit]
     links: list[Link]
-    memo: dict = field(default_factory=dict, repr=False, compare=False)   # what fitting derives once
+    memo: dict = field(default_factory=dict, repr=False, compare=False)  # what fitting derives once
 
     @property
     def files(self) -> int:
@@ -64,8 +84,7 @@ class Sample:
             if unit.hunk is None:
                 out.append(None)
                 continue
-            votes = Counter(truth[(unit.hunk.id, i)] for i in range(unit.start, unit.end)
-                            if (unit.hunk.id, i) in truth)
+            votes = Counter(truth[(unit.hunk.id, i)] for i in range(unit.start, unit.end) if (unit.hunk.id, i) in truth)
             out.append((min(votes, key=lambda c: (-votes[c], c)), sum(votes.values())) if votes else None)
         return out
 
@@ -73,23 +92,26 @@ class Sample:
 def case_evidence(tangle: Tangle, git: Git | None = None) -> tuple[list[Unit], list[Link]]:
     """The units and links the engine computes for this case (offline provider, no timeline);
     ``git``: a clone holding the case's commits, to read its files as ``group_changes`` does."""
-    repository = Repository(git, rev=tangle.case.base)   # the history before the case, never its own commits
+    repository = Repository(git, rev=tangle.case.base)  # the history before the case, never its own commits
     units = repository.units(tangle.changes.changes)
     return units, evidence(units, history=repository.history())
 
 
-def load_samples(repo: str, selection: Selection, cache: Cache, log: Log | None = None,
-                 keep: frozenset[str] = frozenset()) -> list[Sample]:
+def load_samples(
+    repo: str, selection: Selection, cache: Cache, log: Log | None = None, keep: frozenset[str] = frozenset()
+) -> list[Sample]:
     """The cases with their evidence, without the ``HELD_BACK`` link kinds not in ``keep``."""
     tangled = load_tangles(repo, selection, cache, log)
-    key = (f"{source_head(repo)}-{selection.key()}-{source_hash(TANGLE_SOURCES)}"
-           f"-{source_hash(EVIDENCE_SOURCES, DECISION_FILES)}-{packages_hash(EVIDENCE_PACKAGES)}")
+    key = (
+        f"{source_head(repo)}-{selection.key()}-{source_hash(TANGLE_SOURCES)}"
+        f"-{source_hash(EVIDENCE_SOURCES, DECISION_FILES)}-{packages_hash(EVIDENCE_PACKAGES)}"
+    )
     known: list[tuple[list[Unit], list[Link]]] = cache.get("evidence", key) or []
     if len(known) < len(tangled):
         if log:
             log(f"{repo_name(repo)} k={selection.k}: evidence for {counted(len(tangled) - len(known), 'case')}")
-        with Workspace(repo) as workspace:   # the cases' files, read from their commits
-            known = known + [case_evidence(t, workspace.git) for t in tangled[len(known):]]
+        with Workspace(repo) as workspace:  # the cases' files, read from their commits
+            known = known + [case_evidence(t, workspace.git) for t in tangled[len(known) :]]
         cache.put("evidence", key, known)
     name = repo_name(repo)
     samples = [Sample(name, selection.k, t, units, links) for t, (units, links) in zip(tangled, known)]
@@ -101,6 +123,13 @@ def without(samples: list[Sample], kinds: frozenset[str]) -> list[Sample]:
     ``shared`` and ``shared:generic``; ``shared:generic`` only that one)."""
     if not kinds:
         return samples
-    return [Sample(s.repo, s.k, s.tangle, s.units,
-                   [x for x in s.links if x.kind not in kinds and x.kind.split(":")[0] not in kinds])
-            for s in samples]
+    return [
+        Sample(
+            s.repo,
+            s.k,
+            s.tangle,
+            s.units,
+            [x for x in s.links if x.kind not in kinds and x.kind.split(":")[0] not in kinds],
+        )
+        for s in samples
+    ]

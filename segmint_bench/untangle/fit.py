@@ -58,8 +58,9 @@ BOOSTING: Boosting | None = None
 ZEROED = ("kinds:changelog+changelog", "same_file:changelog")
 
 
-def fit_model(samples: Iterable[Sample], *, merge_threshold: float | None = None,
-              boosting: Boosting | None = None) -> Model:
+def fit_model(
+    samples: Iterable[Sample], *, merge_threshold: float | None = None, boosting: Boosting | None = None
+) -> Model:
     """The pair model fit on these cases (with ``boosting``, trees after its linear part), and with
     ``merge_threshold`` the merge model after it."""
     samples = list(samples)
@@ -102,24 +103,35 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     from segmint_bench.untangle import add_selection_options
 
     p = subparsers.add_parser(
-        "fit", help="fit the grouping model on tangled commits",
+        "fit",
+        help="fit the grouping model on tangled commits",
         description="Fit the grouping model (the pair model; with --merge-threshold the merge model too) "
-                    "on the untangle benchmark's cases of any set of repositories, and write it as data.",
+        "on the untangle benchmark's cases of any set of repositories, and write it as data.",
     )
     p.add_argument("repos", nargs="+", metavar="REPO", help="repositories (or bundles) with history")
     p.add_argument("--k", type=int, nargs="+", default=[1, 2, 3], help="commits tangled per case (default 1 2 3)")
     p.add_argument("--n", type=int, default=100, help="cases per repository and k (default 100)")
     add_selection_options(p)
-    p.add_argument("--calibration", action="store_true",
-                   help="instead, the confidence calibration fit on these cases with the shipped model, "
-                        "as the JSON of segmint_core/grouping/calibration.json")
-    p.add_argument("--merge-threshold", type=float, metavar="P",
-                   help=f"also fit the merge model, merging two clusters when it gives at least P "
-                        f"(the leave-one-out table tries {MERGE_THRESHOLD}); without it, v1's threshold rule")
+    p.add_argument(
+        "--calibration",
+        action="store_true",
+        help="instead, the confidence calibration fit on these cases with the shipped model, "
+        "as the JSON of segmint_core/grouping/calibration.json",
+    )
+    p.add_argument(
+        "--merge-threshold",
+        type=float,
+        metavar="P",
+        help=f"also fit the merge model, merging two clusters when it gives at least P "
+        f"(the leave-one-out table tries {MERGE_THRESHOLD}); without it, v1's threshold rule",
+    )
     add_boosting_options(p, BOOSTING, "fit")
-    p.add_argument("--out", metavar="FILE",
-                   help="write the model there (segmint_core/grouping/model.json is the shipped one); "
-                        "without it, the model is printed")
+    p.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write the model there (segmint_core/grouping/model.json is the shipped one); "
+        "without it, the model is printed",
+    )
     p.add_argument("--json", action="store_true", help="print the model as JSON (as without --out)")
     p.set_defaults(func=run)
 
@@ -150,8 +162,14 @@ def run(args: argparse.Namespace) -> BenchReport:
     first = chosen[0]
     data = {
         "about": "Fit by segmint bench fit on tangled commits of these histories; see segmint_core/grouping/model.py.",
-        "fitted_on": {"repos": [repo_name(r) for r in args.repos], "k": list(args.k), "n": args.n,
-                      "seed": first.seed, "first_parent": first.first_parent, "cases": len(samples)},
+        "fitted_on": {
+            "repos": [repo_name(r) for r in args.repos],
+            "k": list(args.k),
+            "n": args.n,
+            "seed": first.seed,
+            "first_parent": first.first_parent,
+            "cases": len(samples),
+        },
         **model.to_dict(),
     }
     text = json.dumps(data, indent=1)
@@ -163,6 +181,8 @@ def run(args: argparse.Namespace) -> BenchReport:
             raise SegmintError(f"Cannot write the model to {args.out}: {exc.strerror}") from None
         merge = f"merge model of {len(model.merge.features)} features" if model.merge else "no merge model"
         trees = f" and {counted(len(model.trees.values), 'tree')}" if model.trees else ""
-        text = (f"wrote {args.out}: pair model of {len(model.coefficients) - len(HAND_SET)} coefficients{trees}, "
-                f"{merge}, fit on {counted(len(samples), 'case')}")
+        text = (
+            f"wrote {args.out}: pair model of {len(model.coefficients) - len(HAND_SET)} coefficients{trees}, "
+            f"{merge}, fit on {counted(len(samples), 'case')}"
+        )
     return BenchReport(data, text)

@@ -29,9 +29,9 @@ from segmint_bench.models import V1
 from segmint_core.wording import counted
 
 ENGINE = "graph (held out)"
-MERGING = "graph, merge model"   # the same pair model, each merge decided by a merge model fit with it
+MERGING = "graph, merge model"  # the same pair model, each merge decided by a merge model fit with it
 V1_MODEL = "v1 model"
-LINEAR = "graph, linear pair model"   # the shipped pair model without its trees, when it has them
+LINEAR = "graph, linear pair model"  # the shipped pair model without its trees, when it has them
 # Differences shown under each table, case by case: (row, minus this row).
 PER_FILE = "per-file"
 
@@ -75,13 +75,22 @@ class Table:
         return [a - b for a, b in zip(values, self.cell(minus, repo, k))]
 
 
-def leave_one_out(repos: list[str], selections: list[Selection], cache: Cache, *, drop: frozenset[str] = frozenset(),
-                  add: frozenset[str] = frozenset(), review: int | None = None, calibration: bool = False,
-                  boosting: Boosting | None = None, log: Callable[[str], None] | None = None) -> BenchReport:
+def leave_one_out(
+    repos: list[str],
+    selections: list[Selection],
+    cache: Cache,
+    *,
+    drop: frozenset[str] = frozenset(),
+    add: frozenset[str] = frozenset(),
+    review: int | None = None,
+    calibration: bool = False,
+    boosting: Boosting | None = None,
+    log: Callable[[str], None] | None = None,
+) -> BenchReport:
     """``add``: link kinds the shipped model is not fit on (``HELD_BACK``), fit and scored in a row of their own."""
     names = _names(repos)
     samples: dict[str, list[Sample]] = {}
-    fuller: dict[str, list[Sample]] = {}     # with the ``add`` kinds
+    fuller: dict[str, list[Sample]] = {}  # with the ``add`` kinds
     for name, repo in zip(names, repos):
         fuller[name] = [s for selection in selections for s in load_samples(repo, selection, cache, log, keep=add)]
         samples[name] = without(fuller[name], add)
@@ -91,8 +100,17 @@ def leave_one_out(repos: list[str], selections: list[Selection], cache: Cache, *
     added = f"graph with {', '.join(sorted(add))}" if add else None
     boosted = _boosted_name(boosting)
     compared = [name for name in (LINEAR if BOOSTING else None, boosted) if name]
-    rows = [ENGINE, *compared, *(name for name in (dropped, added) if name), MERGING, cuts.CUT, V1_MODEL,
-            *methods.BASELINES, cuts.BEST_CUT, cuts.TRUE_K]
+    rows = [
+        ENGINE,
+        *compared,
+        *(name for name in (dropped, added) if name),
+        MERGING,
+        cuts.CUT,
+        V1_MODEL,
+        *methods.BASELINES,
+        cuts.BEST_CUT,
+        cuts.TRUE_K,
+    ]
     table = Table(names, [s.k for s in selections], rows)
     sure = ConfidenceTables(names, review_steps(review)) if review is not None or calibration else None
     for held in names:
@@ -105,8 +123,13 @@ def leave_one_out(repos: list[str], selections: list[Selection], cache: Cache, *
             if log:
                 log(f"{held}: confidence, calibrated on the other repositories")
             sure.add(held, samples[held], training, model, calibration)
-        predictors = {ENGINE: methods.engine(model), MERGING: methods.engine(merging),
-                      V1_MODEL: methods.engine(V1), **methods.BASELINES, **cuts.predictors(model, training)}
+        predictors = {
+            ENGINE: methods.engine(model),
+            MERGING: methods.engine(merging),
+            V1_MODEL: methods.engine(V1),
+            **methods.BASELINES,
+            **cuts.predictors(model, training),
+        }
         if BOOSTING:
             predictors[LINEAR] = methods.engine(fit_model(training))
         if boosted:
@@ -150,8 +173,9 @@ def _boosted_name(boosting: Boosting | None) -> str | None:
     return f"graph, {counted(boosting.trees, 'tree')} of depth {boosting.depth} at {boosting.rate:g}"
 
 
-def format_table(table: Table, selection: Selection, dropped: str | None, compared: list[str] = (),
-                 added: str | None = None) -> str:
+def format_table(
+    table: Table, selection: Selection, dropped: str | None, compared: list[str] = (), added: str | None = None
+) -> str:
     history = "first-parent history" if selection.first_parent else "all history"
     counts = {len(table.cell(ENGINE, r, k)) for r in table.repos for k in table.ks}
     per_repo = f"{min(counts)}-{max(counts)}" if len(counts) > 1 else str(counts.pop())
@@ -174,7 +198,7 @@ def format_table(table: Table, selection: Selection, dropped: str | None, compar
         lines.append(_row(table, f"{ENGINE} - {PER_FILE}", k, width, (ENGINE, PER_FILE)))
         lines.append(_row(table, f"{MERGING} - graph", k, width, (MERGING, ENGINE)))
         lines.append(_row(table, f"{cuts.CUT} - graph", k, width, (cuts.CUT, ENGINE)))
-        for name in compared:   # what the shipped model's trees add, or what the asked-for trees would
+        for name in compared:  # what the shipped model's trees add, or what the asked-for trees would
             pair = (ENGINE, name) if name == LINEAR else (name, ENGINE)
             label = f"graph - {LINEAR.removeprefix('graph, ')}" if name == LINEAR else f"{name} - graph"
             lines.append(_row(table, label, k, width, pair))
@@ -188,25 +212,39 @@ def format_table(table: Table, selection: Selection, dropped: str | None, compar
 def _row(table: Table, label: str, k: int, width: int, pair: tuple[str, str] | None) -> str:
     method, minus = pair if pair else (label, None)
     sign = "+" if minus else ""
-    cells = "".join(format(table.repo_mean(method, r, k, minus), f">{sign}{max(8, len(r) + 2)}.3f")
-                    for r in table.repos)
+    cells = "".join(
+        format(table.repo_mean(method, r, k, minus), f">{sign}{max(8, len(r) + 2)}.3f") for r in table.repos
+    )
     mean, se = table.mean(method, k, minus)
     return f"{label:<{width}}{cells}{mean:>{sign}8.3f}{se:>7.3f}"
 
 
 def _figures(table: Table, selections: list[Selection], drop: frozenset[str], add: frozenset[str]) -> dict:
     out: dict = {
-        "repos": table.repos, "ks": table.ks, "n": selections[0].n, "seed": selections[0].seed,
-        "first_parent": selections[0].first_parent, "drop": sorted(drop), "add": sorted(add), "methods": {},
+        "repos": table.repos,
+        "ks": table.ks,
+        "n": selections[0].n,
+        "seed": selections[0].seed,
+        "first_parent": selections[0].first_parent,
+        "drop": sorted(drop),
+        "add": sorted(add),
+        "methods": {},
     }
     for method in table.methods:
         per_k = {}
         for k in table.ks:
             mean, se = table.mean(method, k)
             per_k[str(k)] = {
-                "mean": mean, "se": se,
-                "repos": {r: {"mean": table.repo_mean(method, r, k), "n": len(table.cell(method, r, k)),
-                              "cases": table.cell(method, r, k)} for r in table.repos},
+                "mean": mean,
+                "se": se,
+                "repos": {
+                    r: {
+                        "mean": table.repo_mean(method, r, k),
+                        "n": len(table.cell(method, r, k)),
+                        "cases": table.cell(method, r, k),
+                    }
+                    for r in table.repos
+                },
             }
         out["methods"][method] = per_k
     return out

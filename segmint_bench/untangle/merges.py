@@ -89,8 +89,17 @@ def fit_merge_model(rows: list[Row], kinds: tuple[str, ...], threshold: float, l
         beta -= step
         if np.abs(step).max() < 1e-8:
             break
-    return MergeModel(tuple(names), _rounded(center), _rounded(scale), _rounded(beta[:-1]), round(float(beta[-1]), 6),
-                      threshold, kinds, _rounded(x.min(axis=0)), _rounded(x.max(axis=0)))
+    return MergeModel(
+        tuple(names),
+        _rounded(center),
+        _rounded(scale),
+        _rounded(beta[:-1]),
+        round(float(beta[-1]), 6),
+        threshold,
+        kinds,
+        _rounded(x.min(axis=0)),
+        _rounded(x.max(axis=0)),
+    )
 
 
 def _rounded(values: np.ndarray) -> tuple[float, ...]:

@@ -43,6 +43,7 @@ def unit_line_labels(sample: Sample, units: list[Unit], labels: list[int]) -> li
 def engine(model: Model) -> Predict:
     def predict(sample: Sample) -> list:
         return unit_line_labels(sample, sample.units, cluster(sample.units, sample.links, model, sample.files))
+
     return predict
 
 
@@ -59,10 +60,14 @@ def refined(settings: Settings, provider: str, tally: Counter) -> Predict:
         tally.update(f"note: {note.split(': ', 1)[-1][:60]}" for note in refinement.notes)
         hunkless = {c.id for c in grouping.changes if not c.hunks}
         items = {g.id: g.hunk_ids + [c for c in g.change_ids if c in hunkless] for g in grouping.groups}
-        groups = [ChangeGroup(gid, [i for i in members if i in hunkless], [i for i in members if i not in hunkless],
-                              "", []) for gid, members in refinement.regrouped(items).items()]
-        return baseline.grouping_labels(Grouping(grouping.changes, groups, grouping.splits), changes,
-                                        sample.tangle.keys)
+        groups = [
+            ChangeGroup(gid, [i for i in members if i in hunkless], [i for i in members if i not in hunkless], "", [])
+            for gid, members in refinement.regrouped(items).items()
+        ]
+        return baseline.grouping_labels(
+            Grouping(grouping.changes, groups, grouping.splits), changes, sample.tangle.keys
+        )
+
     return predict
 
 

@@ -33,12 +33,12 @@ SIZE = "size_prior"
 class PairRows:
     """One case's rows: the non-zero features as (row, name, value), labels and weights."""
 
-    names: list[str]        # this case's feature names; ``column`` indexes them
+    names: list[str]  # this case's feature names; ``column`` indexes them
     row: np.ndarray
     column: np.ndarray
     value: np.ndarray
-    same: np.ndarray        # 1.0 when both units belong to one commit
-    weight: np.ndarray      # sums to 1 over the case
+    same: np.ndarray  # 1.0 when both units belong to one commit
+    weight: np.ndarray  # sums to 1 over the case
 
 
 def pair_rows(sample: Sample, model: Model) -> PairRows:
@@ -67,7 +67,9 @@ def pair_rows(sample: Sample, model: Model) -> PairRows:
         kind_id = np.array([name_id(k) for k in evidence.kinds])
         a, b = evidence.a, evidence.b
         flavour = [units[i].flavour for i in range(n)]
-        interaction = np.array([name_id(graph.pair_kind(flavour[x], flavour[y])) for x, y in zip(a.tolist(), b.tolist())])
+        interaction = np.array(
+            [name_id(graph.pair_kind(flavour[x], flavour[y])) for x, y in zip(a.tolist(), b.tolist())]
+        )
         rows_r += [evidence.cell_pair, np.arange(len(a)), np.arange(len(a))]
         rows_c += [kind_id[evidence.cell_kind], interaction, np.zeros(len(a), dtype=np.int64)]
         rows_v += [evidence.strength, np.ones(len(a)), np.full(len(a), size)]
@@ -84,7 +86,11 @@ def pair_rows(sample: Sample, model: Model) -> PairRows:
     same = np.concatenate([same, [float(label) for label, _ in extra]])
     weight = np.concatenate([weight, [w for _, w in extra]])
     total = weight.sum() or 1.0
-    cat = (lambda parts, dtype: np.concatenate(parts).astype(dtype)) if rows_r else (lambda parts, dtype: np.zeros(0, dtype))
+    cat = (
+        (lambda parts, dtype: np.concatenate(parts).astype(dtype))
+        if rows_r
+        else (lambda parts, dtype: np.zeros(0, dtype))
+    )
     return PairRows(names, cat(rows_r, np.int64), cat(rows_c, np.int64), cat(rows_v, np.float64), same, weight / total)
 
 
@@ -93,9 +99,9 @@ def unlinked(commit: np.ndarray, lines: np.ndarray, same: np.ndarray, weight: np
     none) weighted by their lines, less the linked ones (``same``, ``weight``), by label."""
     scored = commit >= 0
     per_commit = np.bincount(commit[scored], weights=lines[scored]) if scored.any() else np.zeros(0)
-    squares = float((lines ** 2).sum())
+    squares = float((lines**2).sum())
     all_pairs = (lines.sum() ** 2 - squares) / 2
-    same_pairs = (float((per_commit ** 2).sum()) - squares) / 2
+    same_pairs = (float((per_commit**2).sum()) - squares) / 2
     rest = [all_pairs - same_pairs - float(weight[same == 0].sum()), same_pairs - float(weight[same == 1].sum())]
     return [(float(label), w) for label, w in enumerate(rest) if w > 1e-9]
 
@@ -128,12 +134,17 @@ class Design:
         if not rows:
             empty = np.zeros(0)
             return cls(ordered, empty.astype(np.int64), empty.astype(np.int64), empty, empty, empty)
-        return cls(ordered, np.concatenate(rows), np.concatenate(columns), np.concatenate(values),
-                   np.concatenate(same), np.concatenate(weight))
+        return cls(
+            ordered,
+            np.concatenate(rows),
+            np.concatenate(columns),
+            np.concatenate(values),
+            np.concatenate(same),
+            np.concatenate(weight),
+        )
 
 
-def fit_logistic(design: Design, free: np.ndarray, l2: float = 0.01,
-                 iterations: int = 100) -> tuple[np.ndarray, float]:
+def fit_logistic(design: Design, free: np.ndarray, l2: float = 0.01, iterations: int = 100) -> tuple[np.ndarray, float]:
     """Coefficients (one per name) and the intercept: weighted L2 logistic regression
     by Newton's method, coefficients not ``free`` held at zero or above."""
     m = len(design.names)
@@ -153,23 +164,24 @@ def fit_logistic(design: Design, free: np.ndarray, l2: float = 0.01,
         p = logistic(score)
         residual = design.weight * (p - design.same)
         curvature = design.weight * p * (1.0 - p)
-        gradient = np.append(np.bincount(cols, weights=residual[rows] * vals, minlength=m) + reg * beta,
-                             residual.sum())
-        hessian = np.bincount(pair_cell, weights=curvature[pair_row] * pair_value,
-                              minlength=(m + 1) ** 2).reshape(m + 1, m + 1)
+        gradient = np.append(np.bincount(cols, weights=residual[rows] * vals, minlength=m) + reg * beta, residual.sum())
+        hessian = np.bincount(pair_cell, weights=curvature[pair_row] * pair_value, minlength=(m + 1) ** 2).reshape(
+            m + 1, m + 1
+        )
         hessian += np.diag(np.append(reg, 0.0)) + 1e-9 * np.eye(m + 1)
         step = np.linalg.solve(hessian, gradient)
         before = np.append(beta, bias)
         beta = beta - step[:m]
         bias -= step[m]
         beta[(~free) & (beta < 0)] = 0.0
-        if np.abs(np.append(beta, bias) - before).max() < 1e-6:   # a coefficient held at zero moves no more
+        if np.abs(np.append(beta, bias) - before).max() < 1e-6:  # a coefficient held at zero moves no more
             break
     return beta, bias
 
 
-def _row_products(rows: np.ndarray, cols: np.ndarray, vals: np.ndarray, starts: np.ndarray, counts: np.ndarray,
-                  width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _row_products(
+    rows: np.ndarray, cols: np.ndarray, vals: np.ndarray, starts: np.ndarray, counts: np.ndarray, width: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For every row, every pair of its features (the intercept, column ``width - 1``,
     included): (row, cell of the Hessian, product of the values)."""
     n = len(counts)

@@ -24,17 +24,34 @@ from segmint_core.wording import counted
 SYNTHETIC_REPEAT = 3
 
 
-def run_benchmark(repo: str, selection: Selection, cache: Cache, *, provider: str, synthetic_hunks: int,
-                  log: Callable[[str], None], refine: bool = False) -> BenchReport:
+def run_benchmark(
+    repo: str,
+    selection: Selection,
+    cache: Cache,
+    *,
+    provider: str,
+    synthetic_hunks: int,
+    log: Callable[[str], None],
+    refine: bool = False,
+) -> BenchReport:
     samples = load_samples(repo, selection, cache, log)
     if not samples:
         raise SegmintError(f"No case of {_chains(selection.k)} fits the limits in {repo}")
-    return score_samples(repo, selection, samples, provider=provider, synthetic_hunks=synthetic_hunks, log=log,
-                         refine=refine)
+    return score_samples(
+        repo, selection, samples, provider=provider, synthetic_hunks=synthetic_hunks, log=log, refine=refine
+    )
 
 
-def run_several(repo: str, chosen: list[Selection], cache: Cache, *, provider: str, synthetic_hunks: int,
-                log: Callable[[str], None], refine: bool = False) -> BenchReport:
+def run_several(
+    repo: str,
+    chosen: list[Selection],
+    cache: Cache,
+    *,
+    provider: str,
+    synthetic_hunks: int,
+    log: Callable[[str], None],
+    refine: bool = False,
+) -> BenchReport:
     """A table for each k, or a note for a k the history holds no case of; the synthetic
     timing once, under the last table."""
     loaded = [(selection, load_samples(repo, selection, cache, log)) for selection in chosen]
@@ -42,10 +59,20 @@ def run_several(repo: str, chosen: list[Selection], cache: Cache, *, provider: s
     if not scored:
         ks = " or ".join(str(selection.k) for selection in chosen)
         raise SegmintError(f"No case of {ks} consecutive commits by one author fits the limits in {repo}")
-    reports = [score_samples(repo, selection, samples, provider=provider, log=log, refine=refine,
-                             synthetic_hunks=synthetic_hunks if position == scored[-1] else 0)
-               if samples else _no_cases(repo, selection)
-               for position, (selection, samples) in enumerate(loaded)]
+    reports = [
+        score_samples(
+            repo,
+            selection,
+            samples,
+            provider=provider,
+            log=log,
+            refine=refine,
+            synthetic_hunks=synthetic_hunks if position == scored[-1] else 0,
+        )
+        if samples
+        else _no_cases(repo, selection)
+        for position, (selection, samples) in enumerate(loaded)
+    ]
     return BenchReport({"runs": [r.figures for r in reports]}, "\n\n".join(r.text for r in reports))
 
 
@@ -58,8 +85,16 @@ def _chains(k: int) -> str:
     return f"{counted(k, 'consecutive commit')} by one author"
 
 
-def score_samples(repo: str, selection: Selection, samples: list, *, provider: str, synthetic_hunks: int,
-                  log: Callable[[str], None], refine: bool = False) -> BenchReport:
+def score_samples(
+    repo: str,
+    selection: Selection,
+    samples: list,
+    *,
+    provider: str,
+    synthetic_hunks: int,
+    log: Callable[[str], None],
+    refine: bool = False,
+) -> BenchReport:
     settings = load_settings() if refine else None
     refining = settings is not None and settings.chat_enabled
     tally: Counter = Counter()
@@ -76,27 +111,36 @@ def score_samples(repo: str, selection: Selection, samples: list, *, provider: s
             synthetic = _synthetic(workspace, synthetic_hunks, provider, log)
     rows = summarize(results, names)
     figures = {
-        "repo": repo, "k": selection.k, "n": len(results), "seed": selection.seed,
-        "first_parent": selection.first_parent, "provider": provider,
+        "repo": repo,
+        "k": selection.k,
+        "n": len(results),
+        "seed": selection.seed,
+        "first_parent": selection.first_parent,
+        "provider": provider,
         "summary": [vars(r) for r in rows],
         "synthetic": synthetic,
         "cases": [r.to_dict() for r in results],
     }
     table = format_table(rows, len(results), selection, synthetic)
     if refine:
-        figures["refine"] = {"model": settings.chat_model, "cases": dict(tally)} if refining else \
-            {"model": None, "why": NOT_CONFIGURED}
+        figures["refine"] = (
+            {"model": settings.chat_model, "cases": dict(tally)} if refining else {"model": None, "why": NOT_CONFIGURED}
+        )
         table += "\n\n" + (_refine_lines(settings.chat_model, tally, len(results)) if refining else NOT_CONFIGURED)
     return BenchReport(figures, table)
 
 
-NOT_CONFIGURED = (f"{REFINED}: not measured: no chat model is configured here (set SEGMINT_CHAT_MODEL, and "
-                  "SEGMINT_BASE_URL for a local OpenAI-compatible server or OPENAI_API_KEY)")
+NOT_CONFIGURED = (
+    f"{REFINED}: not measured: no chat model is configured here (set SEGMINT_CHAT_MODEL, and "
+    "SEGMINT_BASE_URL for a local OpenAI-compatible server or OPENAI_API_KEY)"
+)
 
 
 def _refine_lines(model: str | None, tally: Counter, cases: int) -> str:
-    lines = [f"{REFINED}: {model}; its edits applied in {tally['applied']} of {counted(cases, 'case')}, "
-             f"the engine's groups kept in {tally['kept']}"]
+    lines = [
+        f"{REFINED}: {model}; its edits applied in {tally['applied']} of {counted(cases, 'case')}, "
+        f"the engine's groups kept in {tally['kept']}"
+    ]
     notes = sorted(((n, k.removeprefix("note: ")) for k, n in tally.items() if k.startswith("note: ")), reverse=True)
     lines += [f"  {n} x {why}" for n, why in notes[:5]]
     return "\n".join(lines)
@@ -116,15 +160,15 @@ def _synthetic(workspace: Workspace, hunks: int, provider: str, log: Callable[[s
     changes = synthetic_changes(workspace.git, workspace.head(), hunks)
     log(f"synthetic case: {len(changes.changes)} files, {hunks} hunks")
     wall: list[float] = []
-    cpu: list[float] = []   # CPU time too: on a shared machine the wall clock says more of its load
+    cpu: list[float] = []  # CPU time too: on a shared machine the wall clock says more of its load
     regroup: list[float] = []
-    for _ in range(1 + SYNTHETIC_REPEAT):   # the first is a warm-up, not counted
-        forget_parses()   # a first grouping: no file's tree kept from the run before
+    for _ in range(1 + SYNTHETIC_REPEAT):  # the first is a warm-up, not counted
+        forget_parses()  # a first grouping: no file's tree kept from the run before
         start, start_cpu = time.perf_counter(), time.process_time()
         group_changes(changes, provider=provider, timeline=None, root=workspace.root)
         wall.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
-        start_cpu = time.process_time()   # the same files grouped again, as a session regroups: parses kept
+        start_cpu = time.process_time()  # the same files grouped again, as a session regroups: parses kept
         group_changes(changes, provider=provider, timeline=None, root=workspace.root)
         regroup.append(time.process_time() - start_cpu)
     wall, cpu, regroup = wall[1:], cpu[1:], regroup[1:]

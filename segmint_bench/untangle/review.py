@@ -44,12 +44,15 @@ def decision_rows(sample: Sample, model: Model, calibration: Calibration) -> lis
     pairs = pair_probabilities(sample.units, sample.links, model, sample.files)
     blocks = _blocks(sample, labels)
     owners = sample.owners()
-    return [(d.kind, d.probability, _settle(d, labels, blocks, owners) is not labels)
-            for d in assess(pairs, labels, blocks, calibration).decisions]
+    return [
+        (d.kind, d.probability, _settle(d, labels, blocks, owners) is not labels)
+        for d in assess(pairs, labels, blocks, calibration).decisions
+    ]
 
 
-def review_curve(sample: Sample, model: Model, steps: list[int],
-                 calibration: Calibration | None = None, best_first: bool = False) -> list[float]:
+def review_curve(
+    sample: Sample, model: Model, steps: list[int], calibration: Calibration | None = None, best_first: bool = False
+) -> list[float]:
     """ARI after each number of reviewed decisions in ``steps`` (ascending); ``best_first``:
     each look at the listed decision that raises the ARI most rather than the first listed."""
     units = sample.units
@@ -107,8 +110,14 @@ def _by_gain(decisions: list[Decision], seen: set[tuple], after: Callable[[Decis
     return sorted(shown, key=lambda d: -score[id(d)])
 
 
-def _answered(decision: Decision, labels: list[int], blocks: list[int], owners: list[tuple[int, int] | None],
-              now: float, ari: Callable[[list[int]], float]) -> float:
+def _answered(
+    decision: Decision,
+    labels: list[int],
+    blocks: list[int],
+    owners: list[tuple[int, int] | None],
+    now: float,
+    ari: Callable[[list[int]], float],
+) -> float:
     """The ARI after the oracle's answer to ``decision`` (``now`` when it declines it)."""
     settled = _settle(decision, labels, blocks, owners)
     return now if settled is labels else ari(settled)
@@ -118,8 +127,9 @@ def _key(decision: Decision) -> tuple:
     return (decision.kind, decision.block, decision.source, decision.target, decision.blocks)
 
 
-def _settle(decision: Decision, labels: list[int], blocks: list[int],
-            owners: list[tuple[int, int] | None]) -> list[int]:
+def _settle(
+    decision: Decision, labels: list[int], blocks: list[int], owners: list[tuple[int, int] | None]
+) -> list[int]:
     """The labels after the oracle's answer to ``decision``."""
     if decision.kind == MERGE:
         a, b = decision.source, decision.target

@@ -17,7 +17,7 @@ from segmint_bench.models import V1
 # Methods in table order. "graph" is Segmint's engine as shipped, run end to end;
 # the ceilings are not methods but the best a grouping of hunks (or atoms) can do.
 METHODS = ("graph", "v1 model", "seed", "per-file", "all-in-one", "per-hunk", "ceiling: hunks", "ceiling: atoms")
-REFINED = "graph + refine"   # with --refine and a chat model: the engine's groups, then the model's edits
+REFINED = "graph + refine"  # with --refine and a chat model: the engine's groups, then the model's edits
 
 
 @dataclass
@@ -41,8 +41,12 @@ class CaseResult:
         }
 
 
-def run_case(sample: Sample, provider: str = "local", names: tuple[str, ...] = METHODS,
-             extra: dict[str, methods.Predict] | None = None) -> CaseResult:
+def run_case(
+    sample: Sample,
+    provider: str = "local",
+    names: tuple[str, ...] = METHODS,
+    extra: dict[str, methods.Predict] | None = None,
+) -> CaseResult:
     """Every method of ``names`` on one case; ``extra`` adds methods by name (``REFINED``)."""
     tangle = sample.tangle
     keys = tangle.keys
@@ -82,13 +86,15 @@ def summarize(results: list[CaseResult], names: tuple[str, ...]) -> list[Summary
     for method in names:
         scores = [r.scores[method] for r in results]
         seconds = [r.seconds[method] for r in results]
-        rows.append(Summary(
-            method,
-            ari=statistics.fmean(s.ari for s in scores),
-            rand=statistics.fmean(s.rand for s in scores),
-            accuracy=statistics.fmean(s.accuracy for s in scores),
-            exact=statistics.fmean(1.0 if s.exact else 0.0 for s in scores),
-            seconds_mean=statistics.fmean(seconds),
-            seconds_max=max(seconds),
-        ))
+        rows.append(
+            Summary(
+                method,
+                ari=statistics.fmean(s.ari for s in scores),
+                rand=statistics.fmean(s.rand for s in scores),
+                accuracy=statistics.fmean(s.accuracy for s in scores),
+                exact=statistics.fmean(1.0 if s.exact else 0.0 for s in scores),
+                seconds_mean=statistics.fmean(seconds),
+                seconds_max=max(seconds),
+            )
+        )
     return rows

@@ -54,7 +54,7 @@ def _read_blobs(git: Git, rev: str, paths: list[str]) -> list[tuple[str, str, st
         if len(header) < 3 or header[1] != b"blob":
             continue
         size = int(header[2])
-        data = out[pos:pos + size]
+        data = out[pos : pos + size]
         pos += size + 1
         if b"\0" not in data[:8000]:
             blobs.append((path, header[0].decode(), data.decode("utf-8", "replace")))
@@ -91,7 +91,7 @@ def _edit(lines: list[str], wanted: int, rng: random.Random) -> list[str]:
         line = lines[spot]
         target = _NAME.search(line)
         replacement = rng.choice(names)
-        changed = line[: target.start()] + replacement + line[target.end():] if target else line + f"  # {replacement}"
+        changed = line[: target.start()] + replacement + line[target.end() :] if target else line + f"  # {replacement}"
         start = spot - CONTEXT
         out.append(f"@@ -{start + 1},{2 * CONTEXT + 1} +{start + 1 + shift},{2 * CONTEXT + 2} @@")
         out += [" " + x for x in lines[start:spot]]

@@ -38,7 +38,7 @@ def line_truth(git: Git, case: Case, changes: ChangeSet) -> dict[LineKey, int]:
             n = order.get(owners.get(line_no, ""))
             if n is not None:
                 truth[key] = n
-    for change, result in zip(removed_files, results[len(added_files):]):
+    for change, result in zip(removed_files, results[len(added_files) :]):
         last_seen = _owners(result.text) if result.returncode == 0 else {}
         for key, line_no in _numbered(change, "-"):
             sha = last_seen.get(line_no)

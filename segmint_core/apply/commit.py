@@ -34,20 +34,37 @@ from pathlib import Path
 
 from segmint_core.apply import journal
 from segmint_core.apply.gitops import (
-    hash_as_added, hash_worktree_file, head_entries, index_lock, move_head, scratch_index, update_index,
+    hash_as_added,
+    hash_worktree_file,
+    head_entries,
+    index_lock,
+    move_head,
+    scratch_index,
+    update_index,
     write_blobs,
 )
 from segmint_core.apply.lines import LineRef
 from segmint_core.apply.lines import MissingDependency
 from segmint_core.apply.states import (
-    FileState, FileTargets, file_lines, folder_clashes, line_counts, renamed_away, start_path,
-    text_targets, whole_file_targets,
+    FileState,
+    FileTargets,
+    file_lines,
+    folder_clashes,
+    line_counts,
+    renamed_away,
+    start_path,
+    text_targets,
+    whole_file_targets,
 )
 from segmint_core.changes import ChangeSet, capture
 from segmint_core.changes.models import CONFLICTED, Change, FilePatch
 from segmint_core.changes.untracked import blob_oid
 from segmint_core.errors import (
-    GitCommandError, RefusedError, SegmintError, StaleReferenceError, UnfinishedOperationError,
+    GitCommandError,
+    RefusedError,
+    SegmintError,
+    StaleReferenceError,
+    UnfinishedOperationError,
 )
 from segmint_core.git import Git, read_blobs
 from segmint_core.git_modes import GITLINK, SYMLINK
@@ -82,18 +99,25 @@ class FileStat:
 
 @dataclass
 class ApplyResult:
-    sha: str | None             # None for a dry run
+    sha: str | None  # None for a dry run
     parent: str | None
     files: list[FileStat]
-    index_paths: list[str]      # index entries rewritten
-    saved_index: str | None     # copy of the index before, for undo
+    index_paths: list[str]  # index entries rewritten
+    saved_index: str | None  # copy of the index before, for undo
     dry_run: bool = False
-    index_after: dict[str, str] = field(default_factory=dict)   # path -> "mode oid" written ("" removed)
+    index_after: dict[str, str] = field(default_factory=dict)  # path -> "mode oid" written ("" removed)
 
 
 def apply_selection(
-    git: Git, changes: ChangeSet, selection: Selection, message: str, *, dry_run: bool = False,
-    label: str = "a commit", record: Callable[[ApplyResult], None] | None = None, operation: str = "",
+    git: Git,
+    changes: ChangeSet,
+    selection: Selection,
+    message: str,
+    *,
+    dry_run: bool = False,
+    label: str = "a commit",
+    record: Callable[[ApplyResult], None] | None = None,
+    operation: str = "",
     rewrite: Callable[[str], str] | None = None,
 ) -> ApplyResult:
     """Commit the selection; ``record`` (the session's) runs before the journal goes.
@@ -119,8 +143,15 @@ def apply_selection(
             paths, after = _prepare_index(git, held.index, targets, flight.prepared)
             tree = _commit_tree(git, changes.head, targets, flight.journal.scratch, label)
             tip = rewrite(tree) if rewrite is not None else None
-            flight.ready(target=tree, paths=paths, index_after=after, saved_index=saved,
-                         index=flight.prepared if paths else None, operation=operation, tip=tip)
+            flight.ready(
+                target=tree,
+                paths=paths,
+                index_after=after,
+                saved_index=saved,
+                index=flight.prepared if paths else None,
+                operation=operation,
+                tip=tip,
+            )
             if tip is not None:
                 sha = _move_to_rewritten(git, flight, changes.head, tip)
             else:
@@ -135,7 +166,7 @@ def apply_selection(
                     move_head(git, sha, changes.head, "segmint: roll back a failed apply")
                     flight.moved = False
                 except SegmintError:
-                    pass   # HEAD stays on the commit; the journal lets the next run finish it
+                    pass  # HEAD stays on the commit; the journal lets the next run finish it
                 raise
         result = ApplyResult(sha, changes.head, stats, paths, saved, index_after=after)
         if record is not None:
@@ -163,8 +194,9 @@ def _move_to_rewritten(git: Git, flight: journal.Flight, head: str | None, tip: 
     return tip
 
 
-def _commit_in_flight(git: Git, flight: journal.Flight, held: Any, head: str | None, message: str, tree: str,
-                      paths: list[str]) -> str:
+def _commit_in_flight(
+    git: Git, flight: journal.Flight, held: Any, head: str | None, message: str, tree: str, paths: list[str]
+) -> str:
     """``git commit`` of the scratch index, its hooks holding the keep-alive lock."""
     try:
         with flight.inherited():
@@ -194,8 +226,10 @@ def _check_repository(git: Git, changes: ChangeSet, touched: list[Change]) -> No
     refuse_unfinished(git, "commit")
     conflicted = [c.file_path for c in touched if c.status == CONFLICTED]
     if conflicted:
-        raise RefusedError(f"Cannot commit conflicted files: {', '.join(shown(p) for p in conflicted)}; resolve "
-                           "the conflicts and stage the result (git add), then plan again (segmint plan --new)")
+        raise RefusedError(
+            f"Cannot commit conflicted files: {', '.join(shown(p) for p in conflicted)}; resolve "
+            "the conflicts and stage the result (git add), then plan again (segmint plan --new)"
+        )
     head = git.head()
     if head != changes.head:
         raise StaleReferenceError(
@@ -224,8 +258,9 @@ def related_paths(changes: ChangeSet, paths: set[str]) -> set[str]:
 
 
 def _tracked(change: Change) -> bool:
-    return not change.untracked and all(fp is None or not fp.unfiltered
-                                        for fp in (change.staged_patch, change.unstaged_patch))
+    return not change.untracked and all(
+        fp is None or not fp.unfiltered for fp in (change.staged_patch, change.unstaged_patch)
+    )
 
 
 def _same_blobs(git: Git, change: Change) -> bool:
@@ -242,21 +277,26 @@ def _same_blobs(git: Git, change: Change) -> bool:
     work = unstaged.new_oid if unstaged is not None else index[1]
     full = os.path.join(git.root, path)
     if not os.path.lexists(full) or os.path.isdir(full) and not os.path.islink(full):
-        return (work or zero) == zero   # (a folder there now: to git the file is gone)
+        return (work or zero) == zero  # (a folder there now: to git the file is gone)
     if os.path.islink(full) != ((unstaged.new_mode if unstaged is not None else index[0]) == SYMLINK):
-        return False   # a file made a link since, or the reverse
-    if os.path.islink(full):   # a link's blob is its target's text, never filtered
+        return False  # a file made a link since, or the reverse
+    if os.path.islink(full):  # a link's blob is its target's text, never filtered
         target = os.fsencode(os.readlink(full))
         return git.run("hash-object", "--no-filters", "--stdin", input=target).text.strip() == work
-    return git.run("hash-object", "--path", path, "--", full).text.strip() == work   # (not stored: no -w)
+    return git.run("hash-object", "--path", path, "--", full).text.strip() == work  # (not stored: no -w)
 
 
 def _intent_to_add(git: Git, change: Change, entry: tuple) -> bool:
     """Whether ``entry`` (the index's ``mode oid``) is the intent-to-add entry of a file the work
     tree creates: git diffs it as a new file, yet the index holds the empty blob for it."""
     unstaged = change.unstaged_patch
-    return (change.staged_patch is None and unstaged is not None and unstaged.old_path is None
-            and not change.untracked and entry[1] == blob_oid(b"", git.object_format))
+    return (
+        change.staged_patch is None
+        and unstaged is not None
+        and unstaged.old_path is None
+        and not change.untracked
+        and entry[1] == blob_oid(b"", git.object_format)
+    )
 
 
 def _signature(change: Change | None) -> tuple | None:
@@ -293,13 +333,13 @@ def _check_moved_paths(away: dict[str, Change], touched: list[Change], changes: 
             raise MissingDependency(missing[0], change.id)
 
 
-def _targets(git: Git, head: str | None, touched: list[Change], selection: Selection,
-             away: dict[str, Change]) -> tuple[list[FileTargets], list[FileStat]]:
+def _targets(
+    git: Git, head: str | None, touched: list[Change], selection: Selection, away: dict[str, Change]
+) -> tuple[list[FileTargets], list[FileStat]]:
     starts = {c.id: start_path(c, away) for c in touched}
     entries = head_entries(git, head, sorted({p for p in starts.values() if p}))
-    whole = {c.id for c in touched if _whole(c) or c.id in selection.whole and c.hunks}   # (a generated file)
-    contents = read_blobs(git, [entries[p][1] for c in touched
-                                if c.id not in whole and (p := starts[c.id]) in entries])
+    whole = {c.id for c in touched if _whole(c) or c.id in selection.whole and c.hunks}  # (a generated file)
+    contents = read_blobs(git, [entries[p][1] for c in touched if c.id not in whole and (p := starts[c.id]) in entries])
     targets: list[FileTargets] = []
     stats: list[FileStat] = []
     for change in touched:
@@ -330,12 +370,14 @@ def _final_oid(git: Git, change: Change) -> str | None:
             for line in hunk.lines:
                 if line.startswith("+" + SUBPROJECT):
                     # "<sha>-dirty": the checkout has local edits; like git, commit its HEAD.
-                    return line[len(SUBPROJECT) + 1:].strip().removesuffix(DIRTY)
+                    return line[len(SUBPROJECT) + 1 :].strip().removesuffix(DIRTY)
         # A nested repository seen as untracked: its checked-out commit.
         found = git.run("-C", change.file_path, "rev-parse", "--verify", "--quiet", "HEAD^{commit}", check=False)
         if found.returncode != 0:
-            raise RefusedError(f"{shown(change.file_path)} is a repository with no commit checked out: "
-                               "make a commit in it, or ignore it, to commit the rest")
+            raise RefusedError(
+                f"{shown(change.file_path)} is a repository with no commit checked out: "
+                "make a commit in it, or ignore it, to commit the rest"
+            )
         return found.text.strip()
     if change.unstaged_patch is None:
         return change.staged_patch.new_oid  # already an object: it is in the index
@@ -352,7 +394,7 @@ def _save_index(index_path: Path, saved: str | None) -> str | None:
     if not index_path.exists() or saved is None:
         return None
     os.makedirs(os.path.dirname(saved), exist_ok=True)
-    shutil.copy2(index_path, saved)   # (half a copy, on a full disk, goes with the journal's files)
+    shutil.copy2(index_path, saved)  # (half a copy, on a full disk, goes with the journal's files)
     return saved
 
 
@@ -389,8 +431,12 @@ def _run_git_commit(git: Git, scratch: str, head: str | None, message: str) -> s
         msg_path = fh.name
     try:
         result = git.run(
-            "commit", "-q", "-F", msg_path,
-            env={"GIT_INDEX_FILE": scratch, "GIT_EDITOR": ":"}, check=False,
+            "commit",
+            "-q",
+            "-F",
+            msg_path,
+            env={"GIT_INDEX_FILE": scratch, "GIT_EDITOR": ":"},
+            check=False,
         )
     finally:
         os.unlink(msg_path)
@@ -410,25 +456,31 @@ def _commit_refused(output: bytes, returncode: int) -> RefusedError:
     reason = detail[-1] if detail else f"exit status {returncode}"
     locked = next((found for line in detail if (found := _REF_LOCKED.search(line))), None)
     if locked is not None:
-        return RefusedError(f"Another git process holds {locked.group(1)}, so git commit could not move the branch "
-                            "and nothing was committed; try again, or remove the file if no git process is running")
+        return RefusedError(
+            f"Another git process holds {locked.group(1)}, so git commit could not move the branch "
+            "and nothing was committed; try again, or remove the file if no git process is running"
+        )
     signing = next((line for line in detail if any(words in line for words in _SIGNING)), None)
-    if signing is not None:   # git's last line says only "fatal: failed to write commit object"
-        return RefusedError(f"git commit could not sign the commit (commit.gpgsign is on), so nothing was committed: "
-                            f"{signing.strip()}; set up the key git signs with, then apply again")
+    if signing is not None:  # git's last line says only "fatal: failed to write commit object"
+        return RefusedError(
+            f"git commit could not sign the commit (commit.gpgsign is on), so nothing was committed: "
+            f"{signing.strip()}; set up the key git signs with, then apply again"
+        )
     if any(words in reason for words in _DISK_FULL):
         return RefusedError(f"git commit could not write the commit, the disk is full: {reason}")
     if any(words in line for line in detail for words in _NO_IDENTITY):
-        return RefusedError("git commit needs to know who you are: set your name and email with "
-                            "git config --global user.name \"Your Name\" and git config --global user.email "
-                            f"you@example.com, then apply again ({reason})")
+        return RefusedError(
+            "git commit needs to know who you are: set your name and email with "
+            'git config --global user.name "Your Name" and git config --global user.email '
+            f"you@example.com, then apply again ({reason})"
+        )
     return RefusedError(f"git commit refused the commit (a hook or signing failed): {reason}")
 
 
 # As git commit says it of a branch's lock (a hook's own git commands may say "Unable to create" of others).
 _REF_LOCKED = re.compile(r"^fatal: cannot lock ref '[^']*': Unable to create '(.+\.lock)': File exists")
-_DISK_FULL = ("Out of diskspace", "No space left on device", "Disk quota exceeded")   # as git says it
-_SIGNING = ("failed to sign", "Couldn't load public key", "needs to be configured")   # gpg, ssh: as git says it
+_DISK_FULL = ("Out of diskspace", "No space left on device", "Disk quota exceeded")  # as git says it
+_SIGNING = ("failed to sign", "Couldn't load public key", "needs to be configured")  # gpg, ssh: as git says it
 _NO_IDENTITY = ("Author identity unknown", "Committer identity unknown", "Please tell me who you are")
 
 
@@ -458,8 +510,9 @@ def _check_committed_tree(git: Git, sha: str, planned: str) -> None:
     )
 
 
-def _prepare_index(git: Git, index_path: Path, targets: list[FileTargets],
-                   prepared: str) -> tuple[list[str], dict[str, str]]:
+def _prepare_index(
+    git: Git, index_path: Path, targets: list[FileTargets], prepared: str
+) -> tuple[list[str], dict[str, str]]:
     """The real index as it must be after the commit (the commit, plus what stays staged),
     written to ``prepared`` for renaming into place; the paths it rewrites, and each one's
     entry as written (``mode oid``, "" for none), for undo to tell what was staged since."""
@@ -472,7 +525,7 @@ def _prepare_index(git: Git, index_path: Path, targets: list[FileTargets],
         shutil.copy2(index_path, prepared)
     entries = _with_blobs(git, states)
     update_index(git, prepared, entries)
-    after = {s.path: "" if s.absent else f"{s.mode} {oid}" for s, oid in entries}   # (removals come first)
+    after = {s.path: "" if s.absent else f"{s.mode} {oid}" for s, oid in entries}  # (removals come first)
     return sorted({s.path for s in states}), after
 
 

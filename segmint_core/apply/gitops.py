@@ -29,8 +29,8 @@ class IndexLocked(RefusedError):
 
 @dataclass(frozen=True)
 class HeldLock:
-    index: Path     # the real index, to replace while the lock is held
-    token: str      # what this process wrote into index.lock, to know it for its own later
+    index: Path  # the real index, to replace while the lock is held
+    token: str  # what this process wrote into index.lock, to know it for its own later
 
 
 @contextmanager
@@ -103,8 +103,7 @@ def write_blobs(git: Git, contents: Iterable[bytes]) -> list[str]:
             with open(os.path.join(tmp, str(n)), "wb") as fh:
                 fh.write(data)
             paths.append(os.path.join(here, str(n)))
-        out = git.run("hash-object", "-w", "--no-filters", "--stdin-paths",
-                      input=("\n".join(paths) + "\n").encode())
+        out = git.run("hash-object", "-w", "--no-filters", "--stdin-paths", input=("\n".join(paths) + "\n").encode())
     oids = out.text.split()
     if len(oids) != len(items):
         raise GitCommandError(f"git hash-object returned {len(oids)} ids for {len(items)} blobs")
@@ -122,7 +121,7 @@ def hash_worktree_file(git: Git, path: str) -> str:
     return git.run("hash-object", "-w", "--path", path, "--", os.path.join(git.root, path)).text.strip()
 
 
-LITERAL = {"GIT_LITERAL_PATHSPECS": "1"}   # every path argument names that one path, never a pattern
+LITERAL = {"GIT_LITERAL_PATHSPECS": "1"}  # every path argument names that one path, never a pattern
 
 
 def head_entries(git: Git, head: str | None, paths: list[str]) -> dict[str, tuple[str, str]]:
@@ -137,7 +136,7 @@ def head_entries(git: Git, head: str | None, paths: list[str]) -> dict[str, tupl
             continue
         meta, name = row.split(b"\t", 1)
         mode, kind, oid = meta.decode().split()
-        if kind != "tree":   # a folder HEAD has where the work tree now has a file: no file there before
+        if kind != "tree":  # a folder HEAD has where the work tree now has a file: no file there before
             entries[name.decode("utf-8", "surrogateescape")] = (mode, oid)
     return entries
 
@@ -152,8 +151,9 @@ def update_index(git: Git, index_file: str, entries: list[tuple[FileState, str |
         else:
             rows.append(f"{state.mode} {oid}".encode() + b"\t" + path)
     if rows:
-        git.run("update-index", "-z", "--index-info", input=b"\0".join(rows) + b"\0",
-                env={"GIT_INDEX_FILE": index_file})
+        git.run(
+            "update-index", "-z", "--index-info", input=b"\0".join(rows) + b"\0", env={"GIT_INDEX_FILE": index_file}
+        )
 
 
 def move_head(git: Git, current: str | None, to: str | None, why: str) -> None:

@@ -40,29 +40,29 @@ from segmint_core.git import Git
 
 APPLY = "apply"
 UNDO = "undo"
-UNDO_FOLDER = "undo"   # in .git/segmint/: the copies of the index an apply saves for undo
+UNDO_FOLDER = "undo"  # in .git/segmint/: the copies of the index an apply saves for undo
 JOURNAL = "journal.json"
-KEEPALIVE = "keepalive.lock"   # the one shared by all work, in journals written before each had its own
+KEEPALIVE = "keepalive.lock"  # the one shared by all work, in journals written before each had its own
 HOOK_WAIT_SECONDS = 30.0
 
 
 @dataclass
 class Journal:
-    kind: str                  # apply | undo
-    label: str                 # what is being committed or undone (a plan id), for sentences
-    head: str | None           # HEAD before
-    target: str | None         # apply: the tree the commit records; undo: the commit HEAD goes back to
-    index: str | None          # the prepared index to put in place; None when the index is not rewritten
-    token: str                 # the content of the index.lock this process holds
-    scratch: str | None = None                             # apply: the commit's scratch index
-    paths: list[str] = field(default_factory=list)         # index entries rewritten
-    index_after: dict[str, str] = field(default_factory=dict)   # apply: each one's entry as written, for undo
-    saved_index: str | None = None                         # the index before, kept for undo
-    undone: str | None = None                              # undo: the commit taken back
-    keepalive: str | None = None                           # the file its git processes hold locked (``Flight``)
-    operation: str = ""                                    # apply: the operation the commit belongs to
-    undoes: list[str] = field(default_factory=list)        # undo: the operations it takes back
-    tip: str | None = None                                 # absorb: the rewritten branch's new tip
+    kind: str  # apply | undo
+    label: str  # what is being committed or undone (a plan id), for sentences
+    head: str | None  # HEAD before
+    target: str | None  # apply: the tree the commit records; undo: the commit HEAD goes back to
+    index: str | None  # the prepared index to put in place; None when the index is not rewritten
+    token: str  # the content of the index.lock this process holds
+    scratch: str | None = None  # apply: the commit's scratch index
+    paths: list[str] = field(default_factory=list)  # index entries rewritten
+    index_after: dict[str, str] = field(default_factory=dict)  # apply: each one's entry as written, for undo
+    saved_index: str | None = None  # the index before, kept for undo
+    undone: str | None = None  # undo: the commit taken back
+    keepalive: str | None = None  # the file its git processes hold locked (``Flight``)
+    operation: str = ""  # apply: the operation the commit belongs to
+    undoes: list[str] = field(default_factory=list)  # undo: the operations it takes back
+    tip: str | None = None  # absorb: the rewritten branch's new tip
 
     def to_json(self) -> bytes:
         return json.dumps(asdict(self), ensure_ascii=False).encode("utf-8", "surrogateescape")
@@ -73,8 +73,8 @@ class Finished:
     """What ``finish`` found and did."""
 
     journal: Journal
-    moved: bool           # HEAD moved as planned: the commit (or the undo) happened
-    sha: str | None       # apply: the commit made
+    moved: bool  # HEAD moved as planned: the commit (or the undo) happened
+    sha: str | None  # apply: the commit made
     sentence: str
 
 
@@ -83,8 +83,10 @@ class Unrecorded(SegmintError):
     the journal stays, so the next Segmint command records it."""
 
     def __init__(self, done: str, exc: OSError) -> None:
-        super().__init__(f"{done.rstrip('.')}; but it could not record this in its session ({os_trouble(exc)}): "
-                         "free some space and run Segmint again to finish")
+        super().__init__(
+            f"{done.rstrip('.')}; but it could not record this in its session ({os_trouble(exc)}): "
+            "free some space and run Segmint again to finish"
+        )
 
 
 def journal_path(git: Git) -> Path:
@@ -110,8 +112,9 @@ def read(git: Git) -> Journal | None:
     except FileNotFoundError:
         return None
     except (OSError, ValueError, TypeError) as exc:
-        raise RefusedError(f"Segmint's journal {journal_path(git)} is unreadable ({exc}); "
-                           "check `git status`, then remove that file") from None
+        raise RefusedError(
+            f"Segmint's journal {journal_path(git)} is unreadable ({exc}); check `git status`, then remove that file"
+        ) from None
 
 
 def _here(git: Git, journal: Journal) -> Journal:
@@ -132,7 +135,7 @@ class Flight:
         self.git = git
         self.journal = journal
         self.keep_fd = keep_fd
-        self.moved = False   # HEAD moved: from here on, an error leaves the journal for ``finish``
+        self.moved = False  # HEAD moved: from here on, an error leaves the journal for ``finish``
 
     @property
     def prepared(self) -> str:
@@ -167,17 +170,24 @@ def flight(git: Git, kind: str, label: str, head: str | None) -> Iterator[Flight
     stem = f"{os.getpid()}-{time.time_ns()}"
     folder = Path(git.git_dir) / "segmint" / "tmp"
     folder.mkdir(parents=True, exist_ok=True)
-    journal = Journal(kind, label, head, None, str(folder / f"next-index-{stem}"), f"segmint {stem}\n",
-                      scratch=str(folder / f"commit-index-{stem}") if kind == APPLY else None,
-                      saved_index=str(folder.parent / UNDO_FOLDER / f"index-{stem}") if kind == APPLY else None,
-                      keepalive=str(folder / f"keepalive-{stem}.lock"))
+    journal = Journal(
+        kind,
+        label,
+        head,
+        None,
+        str(folder / f"next-index-{stem}"),
+        f"segmint {stem}\n",
+        scratch=str(folder / f"commit-index-{stem}") if kind == APPLY else None,
+        saved_index=str(folder.parent / UNDO_FOLDER / f"index-{stem}") if kind == APPLY else None,
+        keepalive=str(folder / f"keepalive-{stem}.lock"),
+    )
     fd = os.open(journal.keepalive, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         try:
             write(git, journal)
         except BaseException:
-            _drop(journal)   # the keep-alive file, the one file made so far
+            _drop(journal)  # the keep-alive file, the one file made so far
             raise
         current = Flight(git, journal, fd)
         try:
@@ -215,9 +225,15 @@ def finish(git: Git, record: Callable[[Finished], None], wait: float = HOOK_WAIT
     else:
         _drop(journal)
         lock = "removed the index.lock it had taken; " if _release(git, journal) else ""
-        outcome = Finished(journal, False, None, (
-            f"Segmint found {_what(journal)} interrupted, and HEAD has moved since (now {_short(head)}); "
-            f"it {lock}left HEAD and the index as they are."))
+        outcome = Finished(
+            journal,
+            False,
+            None,
+            (
+                f"Segmint found {_what(journal)} interrupted, and HEAD has moved since (now {_short(head)}); "
+                f"it {lock}left HEAD and the index as they are."
+            ),
+        )
     try:
         record(outcome)
     except OSError as exc:
@@ -233,7 +249,7 @@ def _wait_for_git(git: Git, journal: Journal, wait: float) -> None:
         try:
             fd = os.open(journal.keepalive, os.O_RDWR)
         except FileNotFoundError:
-            return   # (removed by a finish that could not record what it did) nothing holds it now
+            return  # (removed by a finish that could not record what it did) nothing holds it now
     try:
         deadline = time.monotonic() + wait
         while True:
@@ -248,7 +264,7 @@ def _wait_for_git(git: Git, journal: Journal, wait: float) -> None:
                     ) from None
                 time.sleep(0.05)
     finally:
-        os.close(fd)   # releases the lock: the dead apply's processes are all gone
+        os.close(fd)  # releases the lock: the dead apply's processes are all gone
 
 
 def _moved_as_planned(git: Git, journal: Journal, head: str | None) -> bool:
@@ -274,8 +290,7 @@ def _completed(git: Git, journal: Journal, head: str | None) -> str:
             note = " and the index now matches it"
         else:
             os.unlink(prepared)
-            note = (", but another process has taken the index since, so Segmint left it as it is "
-                    "(check `git status`)")
+            note = ", but another process has taken the index since, so Segmint left it as it is (check `git status`)"
     _drop(journal, done=True)
     _release(git, journal)
     if journal.kind == UNDO:
@@ -285,10 +300,14 @@ def _completed(git: Git, journal: Journal, head: str | None) -> str:
 
 def _rolled_back(journal: Journal) -> str:
     if journal.kind == UNDO:
-        return (f"Segmint found the undo of {journal.label} interrupted before HEAD moved and rolled it back: "
-                "HEAD and the index are as they were.")
-    return (f"Segmint found applying {journal.label} interrupted before it committed and rolled it back: "
-            "nothing was committed, the index is as it was.")
+        return (
+            f"Segmint found the undo of {journal.label} interrupted before HEAD moved and rolled it back: "
+            "HEAD and the index are as they were."
+        )
+    return (
+        f"Segmint found applying {journal.label} interrupted before it committed and rolled it back: "
+        "nothing was committed, the index is as it was."
+    )
 
 
 def _drop(journal: Journal, *, done: bool = False) -> None:

@@ -72,8 +72,9 @@ def _encode(text: str) -> bytes:
 class FileLines:
     """The merged line sequence of one file; see the module docstring."""
 
-    def __init__(self, path: str, base: bytes, staged: list[Hunk], unstaged: list[Hunk], *,
-                 new_file: set[str] = frozenset()) -> None:
+    def __init__(
+        self, path: str, base: bytes, staged: list[Hunk], unstaged: list[Hunk], *, new_file: set[str] = frozenset()
+    ) -> None:
         """``new_file``: hunks whose added lines make a new file that replaces
         the old one (re-created after a staged deletion, or a type change):
         those lines need every line of the old file removed."""
@@ -83,7 +84,8 @@ class FileLines:
         merged = self._apply_layer(merged, staged, present=lambda ln: not ln.removed_by)
         self.staged_ids = {h.id for h in staged}
         merged = self._apply_layer(
-            merged, unstaged,
+            merged,
+            unstaged,
             present=lambda ln: not any(ref[0] in self.staged_ids for ref in ln.removed_by),
         )
         self.lines = merged
@@ -94,14 +96,16 @@ class FileLines:
         """Lay ``hunks`` (in coordinates of the version made of the ``present``
         lines) over ``merged``; lines not in that version are passed through."""
         out: list[Line] = []
-        pos = 0          # index into merged
+        pos = 0  # index into merged
         version_line = 0  # lines of the version consumed so far
 
         def advance_to(target: int) -> None:
             nonlocal pos, version_line
             while version_line < target:
                 if pos >= len(merged):
-                    raise StaleReferenceError(f"{shown(self.path)}: a hunk starts past the end of the file; refresh first")
+                    raise StaleReferenceError(
+                        f"{shown(self.path)}: a hunk starts past the end of the file; refresh first"
+                    )
                 line = merged[pos]
                 out.append(line)
                 pos += 1
@@ -191,8 +195,9 @@ class FileLines:
     def net_counts(self, selected: set[LineRef]) -> tuple[int, int]:
         """Lines the ``selected`` changes add to and remove from the base, as git counts
         them: a line staged, then edited again in the work tree, counts once."""
-        added = sum(1 for ln in self.lines if ln.added_by in selected
-                    and not any(ref in selected for ref in ln.removed_by))
+        added = sum(
+            1 for ln in self.lines if ln.added_by in selected and not any(ref in selected for ref in ln.removed_by)
+        )
         removed = sum(1 for ln in self.lines if ln.in_base and any(ref in selected for ref in ln.removed_by))
         return added, removed
 
@@ -240,7 +245,7 @@ class FileLines:
         """An added line after a line without newline needs that line's removal, or the line
         would end in the middle of the file (``_refuse_missing_newline``)."""
         needs: dict[LineRef, set[LineRef]] = {}
-        unended: set[LineRef] = set()   # removals of the lines without newline seen so far
+        unended: set[LineRef] = set()  # removals of the lines without newline seen so far
         for line in self.lines:
             if line.added_by is not None and unended:
                 needs.setdefault(line.added_by, set()).update(unended - {line.added_by})

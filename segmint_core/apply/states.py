@@ -25,7 +25,6 @@ from segmint_core.git_modes import REGULAR, SYMLINK
 from segmint_core.wording import shown
 
 
-
 @dataclass(frozen=True)
 class FileState:
     """One index entry: ``content`` None means the path is absent.
@@ -49,8 +48,8 @@ class FileState:
 
 @dataclass(frozen=True)
 class FileTargets:
-    commit: list[FileState]   # entries to write into the commit's tree
-    index: list[FileState]    # entries to write into the index afterwards
+    commit: list[FileState]  # entries to write into the commit's tree
+    index: list[FileState]  # entries to write into the index afterwards
 
 
 def renamed_away(changes: list[Change]) -> dict[str, Change]:
@@ -61,8 +60,7 @@ def renamed_away(changes: list[Change]) -> dict[str, Change]:
     rename committed first.
     """
     return {
-        c.old_path: c for c in changes
-        if c.old_path and c.staged_patch is not None and c.staged_patch.status == RENAMED
+        c.old_path: c for c in changes if c.old_path and c.staged_patch is not None and c.staged_patch.status == RENAMED
     }
 
 
@@ -81,8 +79,7 @@ def change_dependencies(changes: list[Change]) -> dict[str, set[str]]:
     where a folder stood or where a file's folder goes (git keeps a path a file or a folder,
     never both, so the one could not go in without taking the other out)."""
     away = renamed_away(changes)
-    needs = {c.id: {away[c.file_path].id} for c in changes
-             if c.file_path in away and away[c.file_path] is not c}
+    needs = {c.id: {away[c.file_path].id} for c in changes if c.file_path in away and away[c.file_path] is not c}
     for needer, needed in folder_clashes(changes).items():
         needs.setdefault(needer, set()).update(needed)
     return needs
@@ -98,7 +95,7 @@ def folder_clashes(changes: list[Change]) -> dict[str, set[str]]:
             gone[c.file_path] = c.id
     if not gone:
         return {}
-    inside: dict[str, set[str]] = {}   # folder -> removed files under it
+    inside: dict[str, set[str]] = {}  # folder -> removed files under it
     for path, cid in gone.items():
         for cut in range(len(path)):
             if path[cut] == "/":
@@ -119,8 +116,10 @@ def file_lines(change: Change, base: bytes) -> FileLines:
     """The line model of a change over its base content."""
     staged, unstaged = change.staged_patch, change.unstaged_patch
     return FileLines(
-        change.file_path, base,
-        staged.hunks if staged else [], unstaged.hunks if unstaged else [],
+        change.file_path,
+        base,
+        staged.hunks if staged else [],
+        unstaged.hunks if unstaged else [],
         new_file=_new_file_hunks(staged, unstaged),
     )
 
@@ -153,8 +152,9 @@ def _creates(fp: FilePatch | None) -> bool:
     return fp is not None and fp.old_path is None
 
 
-def text_targets(change: Change, model: FileLines, selected: set[LineRef], base_mode: str | None,
-                 base_path: str) -> FileTargets:
+def text_targets(
+    change: Change, model: FileLines, selected: set[LineRef], base_mode: str | None, base_path: str
+) -> FileTargets:
     """Targets for a text file (regular file or symlink) the plan touches."""
     commit = _state(change, model, selected, base_mode, base_path)
     if change.unstaged_patch is None:
@@ -164,8 +164,9 @@ def text_targets(change: Change, model: FileLines, selected: set[LineRef], base_
     return FileTargets(commit, index)
 
 
-def _state(change: Change, model: FileLines, refs: set[LineRef], base_mode: str | None,
-           base_path: str) -> list[FileState]:
+def _state(
+    change: Change, model: FileLines, refs: set[LineRef], base_mode: str | None, base_path: str
+) -> list[FileState]:
     exists = base_mode is not None
     mode = base_mode
     path = base_path
@@ -234,7 +235,11 @@ def _refuse_orphan_lines(change: Change, model: FileLines, refs: set[LineRef]) -
     for line in model.lines:
         if line.added_by in refs and not any(ref in refs for ref in line.removed_by):
             creator = _creator(change)
-            needs = creator.hunks[0].id if creator is not None and creator.hunks else f"the creation of {shown(change.file_path)}"
+            needs = (
+                creator.hunks[0].id
+                if creator is not None and creator.hunks
+                else f"the creation of {shown(change.file_path)}"
+            )
             raise MissingDependency(needs, line.added_by[0])
 
 

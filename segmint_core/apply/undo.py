@@ -24,9 +24,18 @@ from segmint_core.git_modes import EXECUTABLE, GITLINK, SYMLINK
 from segmint_core.wording import shown
 
 
-def undo_commit(git: Git, sha: str, parent: str | None, *, saved_index: str | None, paths: list[str],
-                label: str, record: Callable[[], None], after: dict[str, str] | None = None,
-                undoes: list[str] | None = None) -> None:
+def undo_commit(
+    git: Git,
+    sha: str,
+    parent: str | None,
+    *,
+    saved_index: str | None,
+    paths: list[str],
+    label: str,
+    record: Callable[[], None],
+    after: dict[str, str] | None = None,
+    undoes: list[str] | None = None,
+) -> None:
     """Move HEAD from ``sha`` back to ``parent`` and restore ``paths`` in the index from ``saved_index``;
     ``record`` (the session's) runs before the journal goes. ``after``: each path's entry as the
     apply left it (``mode oid``, "" for none); a path staged otherwise since keeps what is staged.
@@ -44,8 +53,9 @@ def undo_commit(git: Git, sha: str, parent: str | None, *, saved_index: str | No
             if gone:
                 raise RefusedError(_pruned_sentence(label, gone, parent))
             prepared = _restored_index(git, str(held.index), flight.prepared, saved_index, paths)
-            flight.ready(target=parent, index=flight.prepared if prepared else None, undone=sha,
-                         undoes=list(undoes or []))
+            flight.ready(
+                target=parent, index=flight.prepared if prepared else None, undone=sha, undoes=list(undoes or [])
+            )
             move_head(git, sha, parent, "segmint: undo")
             flight.moved = True
             try:
@@ -56,7 +66,7 @@ def undo_commit(git: Git, sha: str, parent: str | None, *, saved_index: str | No
                     move_head(git, parent, sha, "segmint: roll back a failed undo")
                     flight.moved = False
                 except SegmintError:
-                    pass   # HEAD stays on the parent; the journal lets the next run finish the undo
+                    pass  # HEAD stays on the parent; the journal lets the next run finish the undo
                 raise
         record()
 
@@ -81,8 +91,10 @@ def forget_saved_index(git: Git, recorded: str | None) -> None:
 
 
 def _missing_copy(label: str, saved_index: str, parent: str | None) -> str:
-    return (f"The copy of the index saved before {label} was committed is missing ({saved_index}), so undo "
-            f"cannot put the index back as it was; nothing was undone {_by_hand(parent)}")
+    return (
+        f"The copy of the index saved before {label} was committed is missing ({saved_index}), so undo "
+        f"cannot put the index back as it was; nothing was undone {_by_hand(parent)}"
+    )
 
 
 def _pruned(git: Git, saved_index: str | None, paths: list[str]) -> list[str]:
@@ -104,8 +116,10 @@ def _pruned(git: Git, saved_index: str | None, paths: list[str]) -> list[str]:
 
 def _pruned_sentence(label: str, paths: list[str], parent: str | None) -> str:
     names = ", ".join(shown(p) for p in paths)
-    return (f"Undo cannot put the index back as it was before {label}: the staged version of {names} it saved "
-            f"is no longer in the repository (git gc removed it); nothing was undone {_by_hand(parent)}")
+    return (
+        f"Undo cannot put the index back as it was before {label}: the staged version of {names} it saved "
+        f"is no longer in the repository (git gc removed it); nothing was undone {_by_hand(parent)}"
+    )
 
 
 def _by_hand(parent: str | None) -> str:
@@ -118,10 +132,10 @@ def _restored_index(git: Git, index_path: str, prepared: str, saved_index: str |
     there), written to ``prepared``; False when there is nothing to restore."""
     if not paths:
         return False
-    shutil.copy2(index_path, prepared)   # keep the mtime: see commit._prepare_index
+    shutil.copy2(index_path, prepared)  # keep the mtime: see commit._prepare_index
     into = {"GIT_INDEX_FILE": prepared}
     git.run("update-index", "-z", "--force-remove", "--stdin", input=_nul(paths), env=into)
-    if not saved_index:   # the apply found no index: these entries were not there
+    if not saved_index:  # the apply found no index: these entries were not there
         return True
     entries = read_entries(git, saved_index, paths)
     plain = [e.row for e in entries if not e.intent_to_add]
@@ -153,9 +167,22 @@ def _add_intent(git: Git, index_path: str, entries: list[Entry]) -> None:
                 with open(full, "wb"):
                     pass
                 os.chmod(full, 0o755 if mode == EXECUTABLE.encode() else 0o644)
-        git.run("-c", "core.fileMode=true", "-c", "core.symlinks=true", "--work-tree", tree, "-C", tree,
-                "add", "--intent-to-add", "--force", "--", *(e.path for e in entries),
-                env={"GIT_INDEX_FILE": index_path, "GIT_DIR": git.git_dir, **LITERAL})
+        git.run(
+            "-c",
+            "core.fileMode=true",
+            "-c",
+            "core.symlinks=true",
+            "--work-tree",
+            tree,
+            "-C",
+            tree,
+            "add",
+            "--intent-to-add",
+            "--force",
+            "--",
+            *(e.path for e in entries),
+            env={"GIT_INDEX_FILE": index_path, "GIT_DIR": git.git_dir, **LITERAL},
+        )
 
 
 def unchanged_since(git: Git, index_path: str, paths: list[str], after: dict[str, str]) -> list[str]:
@@ -176,8 +203,9 @@ def clear_of_staged(git: Git, index_path: str, paths: list[str]) -> list[str]:
         return paths
     restoring = set(paths)
     listed = git.run("ls-files", "-z", env={"GIT_INDEX_FILE": index_path}).stdout.split(b"\0")
-    others = sorted({name for raw in listed if raw
-                     and (name := raw.decode("utf-8", "surrogateescape")) not in restoring})
+    others = sorted(
+        {name for raw in listed if raw and (name := raw.decode("utf-8", "surrogateescape")) not in restoring}
+    )
     return [p for p in paths if not _meets(p, others)]
 
 
@@ -195,15 +223,15 @@ def _meets(path: str, others: list[str]) -> bool:
     return False
 
 
-INTENT_TO_ADD = 1 << 29    # git's CE_INTENT_TO_ADD, as ``ls-files --debug`` shows it
-SKIP_WORKTREE = 1 << 30    # CE_SKIP_WORKTREE
-ASSUME_VALID = 0x8000      # CE_VALID: --assume-unchanged
+INTENT_TO_ADD = 1 << 29  # git's CE_INTENT_TO_ADD, as ``ls-files --debug`` shows it
+SKIP_WORKTREE = 1 << 30  # CE_SKIP_WORKTREE
+ASSUME_VALID = 0x8000  # CE_VALID: --assume-unchanged
 
 
 @dataclass
 class Entry:
     path: str
-    row: bytes        # "mode oid stage\tpath", as --index-info takes it
+    row: bytes  # "mode oid stage\tpath", as --index-info takes it
     flags: int
 
     @property
@@ -213,8 +241,9 @@ class Entry:
 
 def read_entries(git: Git, index_file: str, paths: list[str]) -> list[Entry]:
     """The entries of ``paths`` in ``index_file``, with their flags."""
-    out = git.run("ls-files", "--stage", "--debug", "-z", "--", *paths,
-                  env={"GIT_INDEX_FILE": index_file, **LITERAL}).stdout   # `[a].txt` names itself, not a.txt
+    out = git.run(
+        "ls-files", "--stage", "--debug", "-z", "--", *paths, env={"GIT_INDEX_FILE": index_file, **LITERAL}
+    ).stdout  # `[a].txt` names itself, not a.txt
     # Each entry: "mode oid stage\tpath", NUL, then five debug lines, the last "  size: N\tflags: HEX".
     chunks = out.split(b"\0")
     entries = []

@@ -12,8 +12,14 @@ from segmint_core.changes.models import Change, FilePatch, Hunk
 _LAZY = {"parse_diff": "parser", "build_patch": "patch"}
 
 __all__ = [
-    "Change", "ChangeSet", "FilePatch", "Hunk",
-    "build_patch", "capture", "merge_patches", "parse_diff",
+    "Change",
+    "ChangeSet",
+    "FilePatch",
+    "Hunk",
+    "build_patch",
+    "capture",
+    "merge_patches",
+    "parse_diff",
 ]
 
 

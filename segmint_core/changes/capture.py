@@ -11,8 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from segmint_core.changes.models import (
-    ADDED, BINARY, CONFLICTED, COPIED, DELETED, MODIFIED, RENAMED,
-    Change, FilePatch, Hunk,
+    ADDED,
+    BINARY,
+    CONFLICTED,
+    COPIED,
+    DELETED,
+    MODIFIED,
+    RENAMED,
+    Change,
+    FilePatch,
+    Hunk,
 )
 from segmint_core.errors import UnknownIdError
 from segmint_core.git import DIFF_OPTIONS, Git, decode, read_object_format
@@ -65,8 +73,9 @@ class ChangeSet:
         return {"changes": [c.to_dict() for c in self.changes]}
 
 
-def capture(git: Git, *, on_patch: Callable[[FilePatch], None] | None = None,
-            paths: list[str] | None = None) -> ChangeSet:
+def capture(
+    git: Git, *, on_patch: Callable[[FilePatch], None] | None = None, paths: list[str] | None = None
+) -> ChangeSet:
     """The repository's staged, unstaged and untracked changes, merged and numbered.
 
     ``on_patch`` sees every file patch (staged, unstaged, untracked) once it is
@@ -111,7 +120,7 @@ def capture(git: Git, *, on_patch: Callable[[FilePatch], None] | None = None,
     digest.update(b"\0unstaged\0" + unstaged_hash.digest())
 
     untracked: list[FilePatch] = []
-    executable_bit: list[bool] = []   # core.fileMode, read once, the first time an executable file needs it
+    executable_bit: list[bool] = []  # core.fileMode, read once, the first time an executable file needs it
     for raw in untracked_out.stdout.split(b"\0"):
         if not raw:
             continue
@@ -123,7 +132,7 @@ def capture(git: Git, *, on_patch: Callable[[FilePatch], None] | None = None,
             if not executable_bit:
                 executable_bit.append(trusts_executable_bit(git))
             if not executable_bit[0]:
-                file.mode = REGULAR   # as `git add` stores it when git ignores the bit
+                file.mode = REGULAR  # as `git add` stores it when git ignores the bit
         digest.update(b"\0untracked\0" + raw + b"\0" + file.mode.encode() + file.oid.encode())
         untracked.append(untracked_patch(file))
         if on_patch is not None:
@@ -139,9 +148,7 @@ def trusts_executable_bit(git: Git) -> bool:
     return found.returncode != 0 or found.text.strip() != "false"
 
 
-def merge_patches(
-    staged: list[FilePatch], unstaged: list[FilePatch], untracked: list[FilePatch]
-) -> list[Change]:
+def merge_patches(staged: list[FilePatch], unstaged: list[FilePatch], untracked: list[FilePatch]) -> list[Change]:
     """One Change per file path, staged hunks first, numbered in path order."""
     slots: dict[str, list[FilePatch | None]] = {}
     untracked_paths: set[str] = set()
@@ -174,8 +181,17 @@ def _join_type_changes(patches: list[FilePatch]) -> list[FilePatch]:
             continue
         binary = gone.binary or fp.binary
         out[-1] = FilePatch(
-            gone.old_path, fp.new_path, BINARY if binary else MODIFIED, binary, gone.old_mode, fp.new_mode,
-            gone.old_oid, fp.new_oid, None, gone.header_lines + fp.header_lines, gone.hunks + fp.hunks,
+            gone.old_path,
+            fp.new_path,
+            BINARY if binary else MODIFIED,
+            binary,
+            gone.old_mode,
+            fp.new_mode,
+            gone.old_oid,
+            fp.new_oid,
+            None,
+            gone.header_lines + fp.header_lines,
+            gone.hunks + fp.hunks,
         )
     return out
 

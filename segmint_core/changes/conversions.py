@@ -14,8 +14,11 @@ from pathlib import PurePosixPath
 def conversions(paths: Iterable[str], added: Iterable[str], deleted: Iterable[str]) -> list[tuple[str, str]]:
     """The ``(old, new)`` pairs, where every one of ``paths`` is in one; else none."""
     by_stem = {PurePosixPath(p).with_suffix(""): p for p in added if PurePosixPath(p).suffix}
-    pairs = [(old, by_stem[stem]) for old in deleted
-             if PurePosixPath(old).suffix and (stem := PurePosixPath(old).with_suffix("")) in by_stem]
+    pairs = [
+        (old, by_stem[stem])
+        for old in deleted
+        if PurePosixPath(old).suffix and (stem := PurePosixPath(old).with_suffix("")) in by_stem
+    ]
     return pairs if pairs and {p for pair in pairs for p in pair} == set(paths) else []
 
 

@@ -73,8 +73,9 @@ class ListingEncoder:
             tail += f', "parent_id": {_dumps(h.parent_id)}'
         parts += (
             f'{{"id": {_dumps(h.id)}, "old_start": {h.old_start}, "old_lines": {h.old_lines}, '
-            f'"new_start": {h.new_start}, "new_lines": {h.new_lines}, "header": {_dumps(h.header)}, "lines": '
-            .encode("utf-8"),
+            f'"new_start": {h.new_start}, "new_lines": {h.new_lines}, "header": {_dumps(h.header)}, "lines": '.encode(
+                "utf-8"
+            ),
             *lines,
             (tail + "}").encode("utf-8"),
         )

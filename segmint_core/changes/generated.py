@@ -24,25 +24,75 @@ if TYPE_CHECKING:
 # -- by path ---------------------------------------------------------------------
 
 # Whole file names (lower case).
-GENERATED_NAMES = frozenset({
-    "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lockb", "bun.lock",
-    "pipfile.lock", "poetry.lock", "uv.lock", "pdm.lock", "cargo.lock", "gemfile.lock",
-    "composer.lock", "go.sum", "go.work.sum", "flake.lock", "podfile.lock", "packages.lock.json",
-    "mix.lock", "pubspec.lock", ".ds_store", "thumbs.db",
-})
+GENERATED_NAMES = frozenset(
+    {
+        "package-lock.json",
+        "npm-shrinkwrap.json",
+        "yarn.lock",
+        "pnpm-lock.yaml",
+        "bun.lockb",
+        "bun.lock",
+        "pipfile.lock",
+        "poetry.lock",
+        "uv.lock",
+        "pdm.lock",
+        "cargo.lock",
+        "gemfile.lock",
+        "composer.lock",
+        "go.sum",
+        "go.work.sum",
+        "flake.lock",
+        "podfile.lock",
+        "packages.lock.json",
+        "mix.lock",
+        "pubspec.lock",
+        ".ds_store",
+        "thumbs.db",
+    }
+)
 # Name endings: lock files, minified assets and their source maps, compiled
 # Python, protobuf and gRPC outputs.
 GENERATED_SUFFIXES = (
-    ".lock", ".min.js", ".min.mjs", ".min.css", ".map", ".pyc", ".pyo",
-    ".pb.go", ".pb.cc", ".pb.h", "_pb2.py", "_pb2.pyi", "_pb2_grpc.py",
+    ".lock",
+    ".min.js",
+    ".min.mjs",
+    ".min.css",
+    ".map",
+    ".pyc",
+    ".pyo",
+    ".pb.go",
+    ".pb.cc",
+    ".pb.h",
+    "_pb2.py",
+    "_pb2.pyi",
+    "_pb2_grpc.py",
 )
 # Directory names anywhere in the path: build outputs, caches, vendored trees.
-GENERATED_DIRS = frozenset({
-    "build", "dist", "__pycache__", ".next", ".nuxt", ".svelte-kit", ".parcel-cache",
-    ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".gradle",
-    "node_modules", "bower_components", "jspm_packages", "vendor", "third_party", ".git",
-    "generated", "__generated__",
-})
+GENERATED_DIRS = frozenset(
+    {
+        "build",
+        "dist",
+        "__pycache__",
+        ".next",
+        ".nuxt",
+        ".svelte-kit",
+        ".parcel-cache",
+        ".tox",
+        ".nox",
+        ".mypy_cache",
+        ".pytest_cache",
+        ".ruff_cache",
+        ".gradle",
+        "node_modules",
+        "bower_components",
+        "jspm_packages",
+        "vendor",
+        "third_party",
+        ".git",
+        "generated",
+        "__generated__",
+    }
+)
 # "generated" joined to another word in a file name: zz_generated.deepcopy.go,
 # api.generated.ts, schema-generated.json (but not a module named generated.py).
 _GENERATED_WORD = re.compile(r"[._-]generated[._-]|(^|[._-])generated[._-][^.]*\.")
@@ -85,11 +135,11 @@ def vendored_package(path: str) -> str | None:
     first = dirs[at + 1]
     if dirs[at].lower() == "node_modules":
         depth = 2 if first.startswith("@") else 1
-    elif "." in first:   # a Go module path: its host, then its owner and name or its name
+    elif "." in first:  # a Go module path: its host, then its owner and name or its name
         depth = 3 if first.lower() in _OWNER_HOSTS else 2
     else:
         depth = 1
-    return "/".join(dirs[:at + 1 + min(depth, len(dirs) - at - 1)])
+    return "/".join(dirs[: at + 1 + min(depth, len(dirs) - at - 1)])
 
 
 # -- by size ---------------------------------------------------------------------
@@ -102,8 +152,7 @@ LARGE_CHANGE_CHARS = 5_000_000
 
 def too_large(changes: list[Change]) -> set[str]:
     """The paths of the changes whose hunks hold more than ``LARGE_CHANGE_CHARS``."""
-    return {c.file_path for c in changes
-            if c.hunks and sum(h.size for h in c.hunks) > LARGE_CHANGE_CHARS}
+    return {c.file_path for c in changes if c.hunks and sum(h.size for h in c.hunks) > LARGE_CHANGE_CHARS}
 
 
 # -- by .gitattributes -----------------------------------------------------------
@@ -148,20 +197,39 @@ MANIFEST, LOCK = "manifest", "lock"
 
 # (file name, lower case) -> (ecosystem, role). Requirements files are matched by pattern below.
 _DEPENDENCY_FILES: dict[str, tuple[str, str]] = {
-    "pyproject.toml": ("python", MANIFEST), "setup.py": ("python", MANIFEST), "setup.cfg": ("python", MANIFEST),
-    "pipfile": ("python", MANIFEST), "uv.lock": ("python", LOCK), "poetry.lock": ("python", LOCK),
-    "pdm.lock": ("python", LOCK), "pipfile.lock": ("python", LOCK),
-    "package.json": ("npm", MANIFEST), "package-lock.json": ("npm", LOCK), "npm-shrinkwrap.json": ("npm", LOCK),
-    "yarn.lock": ("npm", LOCK), "pnpm-lock.yaml": ("npm", LOCK), "bun.lockb": ("npm", LOCK),
+    "pyproject.toml": ("python", MANIFEST),
+    "setup.py": ("python", MANIFEST),
+    "setup.cfg": ("python", MANIFEST),
+    "pipfile": ("python", MANIFEST),
+    "uv.lock": ("python", LOCK),
+    "poetry.lock": ("python", LOCK),
+    "pdm.lock": ("python", LOCK),
+    "pipfile.lock": ("python", LOCK),
+    "package.json": ("npm", MANIFEST),
+    "package-lock.json": ("npm", LOCK),
+    "npm-shrinkwrap.json": ("npm", LOCK),
+    "yarn.lock": ("npm", LOCK),
+    "pnpm-lock.yaml": ("npm", LOCK),
+    "bun.lockb": ("npm", LOCK),
     "bun.lock": ("npm", LOCK),
-    "go.mod": ("go", MANIFEST), "go.sum": ("go", LOCK), "go.work": ("go", MANIFEST), "go.work.sum": ("go", LOCK),
-    "cargo.toml": ("cargo", MANIFEST), "cargo.lock": ("cargo", LOCK),
-    "gemfile": ("ruby", MANIFEST), "gemfile.lock": ("ruby", LOCK),
-    "composer.json": ("php", MANIFEST), "composer.lock": ("php", LOCK),
-    "pubspec.yaml": ("dart", MANIFEST), "pubspec.lock": ("dart", LOCK),
-    "mix.exs": ("elixir", MANIFEST), "mix.lock": ("elixir", LOCK),
-    "flake.nix": ("nix", MANIFEST), "flake.lock": ("nix", LOCK),
-    "podfile": ("cocoapods", MANIFEST), "podfile.lock": ("cocoapods", LOCK),
+    "go.mod": ("go", MANIFEST),
+    "go.sum": ("go", LOCK),
+    "go.work": ("go", MANIFEST),
+    "go.work.sum": ("go", LOCK),
+    "cargo.toml": ("cargo", MANIFEST),
+    "cargo.lock": ("cargo", LOCK),
+    "gemfile": ("ruby", MANIFEST),
+    "gemfile.lock": ("ruby", LOCK),
+    "composer.json": ("php", MANIFEST),
+    "composer.lock": ("php", LOCK),
+    "pubspec.yaml": ("dart", MANIFEST),
+    "pubspec.lock": ("dart", LOCK),
+    "mix.exs": ("elixir", MANIFEST),
+    "mix.lock": ("elixir", LOCK),
+    "flake.nix": ("nix", MANIFEST),
+    "flake.lock": ("nix", LOCK),
+    "podfile": ("cocoapods", MANIFEST),
+    "podfile.lock": ("cocoapods", LOCK),
 }
 # requirements.txt, requirements-dev.txt, requirements/test.in: pip-compile's
 # .in is the manifest and its .txt the lock; a lone .txt is both.
@@ -172,9 +240,9 @@ _REQUIREMENTS = re.compile(r"(^|/)requirements([-_.][^/]*)?\.(txt|in)$|(^|/)requ
 class DependencyFile:
     """A file that declares (manifest) or pins (lock) a project's dependencies."""
 
-    ecosystem: str   # python, npm, go, cargo...
-    role: str        # MANIFEST or LOCK
-    directory: str   # its folder ("" at the top level)
+    ecosystem: str  # python, npm, go, cargo...
+    role: str  # MANIFEST or LOCK
+    directory: str  # its folder ("" at the top level)
 
 
 @lru_cache(maxsize=8192)

@@ -20,11 +20,47 @@ GENERATED = "generated"  # a generated file, kept whole (a unit's kind; ``file_k
 _CHANGELOG_NAMES = re.compile(r"^(changes|changelog|history|news|release[-_ ]?notes|whatsnew)([.-].*)?$", re.I)
 _FRAGMENT_DIR = re.compile(r"(^|/)(changes|changelog\.d|newsfragments|changelog)/")
 _DOC_EXTS = {".md", ".rst", ".txt", ".adoc", ".markdown"}
-_CODE_EXTS = {".py", ".pyi", ".js", ".jsx", ".ts", ".tsx", ".go", ".rs", ".c", ".h", ".cc", ".cpp", ".hpp",
-              ".java", ".kt", ".rb", ".php", ".sh", ".bash", ".zsh", ".swift", ".cs", ".scala", ".lua", ".pl"}
+_CODE_EXTS = {
+    ".py",
+    ".pyi",
+    ".js",
+    ".jsx",
+    ".ts",
+    ".tsx",
+    ".go",
+    ".rs",
+    ".c",
+    ".h",
+    ".cc",
+    ".cpp",
+    ".hpp",
+    ".java",
+    ".kt",
+    ".rb",
+    ".php",
+    ".sh",
+    ".bash",
+    ".zsh",
+    ".swift",
+    ".cs",
+    ".scala",
+    ".lua",
+    ".pl",
+}
 _CONFIG_EXTS = {".toml", ".cfg", ".ini", ".yaml", ".yml", ".json", ".lock", ".in", ".conf", ".env"}
-_CONFIG_NAMES = {"makefile", "dockerfile", "tox.ini", "setup.py", "setup.cfg", "manifest.in", ".gitignore",
-                 ".gitattributes", ".editorconfig", ".pre-commit-config.yaml", "noxfile.py"}
+_CONFIG_NAMES = {
+    "makefile",
+    "dockerfile",
+    "tox.ini",
+    "setup.py",
+    "setup.cfg",
+    "manifest.in",
+    ".gitignore",
+    ".gitattributes",
+    ".editorconfig",
+    ".pre-commit-config.yaml",
+    "noxfile.py",
+}
 _TEST_PATTERN = re.compile(
     r"(^|/)(tests?|spec|specs|__tests__|testing)/|(^|/)test_[^/]*$|_test\.[^/]+$|\.(test|spec)\.[^/]+$|(^|/)conftest\.py$"
 )
@@ -41,7 +77,7 @@ def file_kind(path: str) -> str:
     if is_test_path(path):
         return TEST
     if "requirements" in path.lower() and ext in (".txt", ".in") or lower == "cmakelists.txt":
-        return CONFIG   # build files that read as prose by their extension
+        return CONFIG  # build files that read as prose by their extension
     if ext in _DOC_EXTS or (path.lower().startswith(("docs/", "doc/")) and ext not in _CODE_EXTS):
         return DOCS
     if lower in _CONFIG_NAMES or ext in _CONFIG_EXTS or path.startswith((".github/", ".ci/")):
@@ -58,9 +94,28 @@ DOC_SUFFIXES = {".md", ".rst", ".adoc", ".txt"}
 DOC_NAMES = {"readme", "changelog", "changes", "history", "news", "contributing", "authors", "license", "notice"}
 CI_PARTS = {".github", ".gitlab-ci.yml", ".circleci", ".ci", "azure-pipelines.yml", ".travis.yml", "jenkinsfile"}
 BUILD_NAMES = {
-    "pyproject.toml", "setup.py", "setup.cfg", "requirements.txt", "package.json", "package-lock.json",
-    "yarn.lock", "pnpm-lock.yaml", "cargo.toml", "cargo.lock", "go.mod", "go.sum", "makefile", "cmakelists.txt",
-    "dockerfile", "pom.xml", "build.gradle", "tox.ini", "noxfile.py", "manifest.in", "poetry.lock", "uv.lock",
+    "pyproject.toml",
+    "setup.py",
+    "setup.cfg",
+    "requirements.txt",
+    "package.json",
+    "package-lock.json",
+    "yarn.lock",
+    "pnpm-lock.yaml",
+    "cargo.toml",
+    "cargo.lock",
+    "go.mod",
+    "go.sum",
+    "makefile",
+    "cmakelists.txt",
+    "dockerfile",
+    "pom.xml",
+    "build.gradle",
+    "tox.ini",
+    "noxfile.py",
+    "manifest.in",
+    "poetry.lock",
+    "uv.lock",
 }
 
 
@@ -78,9 +133,10 @@ def is_test_path(path: str) -> bool:
     name = p.name
     return (
         any(part in ("test", "tests", "testing", "__tests__", "spec") for part in p.parts[:-1])
-        or name.startswith("test_") or name.endswith(("_test.py", "_test.go", "_spec.rb", "_test.rb", "test.java"))
-        or _SCRIPT_TEST.search(name) is not None      # Button.test.tsx, api.spec.mjs
-        or name in ("conftest.py", "tests.py")         # tests.py: a Django app's tests
+        or name.startswith("test_")
+        or name.endswith(("_test.py", "_test.go", "_spec.rb", "_test.rb", "test.java"))
+        or _SCRIPT_TEST.search(name) is not None  # Button.test.tsx, api.spec.mjs
+        or name in ("conftest.py", "tests.py")  # tests.py: a Django app's tests
     )
 
 
@@ -91,8 +147,10 @@ _SCRIPT_TEST = re.compile(r"\.(?:test|spec)\.[cm]?[jt]sx?$")
 def is_doc_path(path: str) -> bool:
     p = PurePosixPath(path.lower())
     return (
-        p.suffix in DOC_SUFFIXES and (p.stem in DOC_NAMES or p.suffix != ".txt" or "docs" in p.parts)
-    ) or "docs" in p.parts[:-1] or p.stem in DOC_NAMES
+        (p.suffix in DOC_SUFFIXES and (p.stem in DOC_NAMES or p.suffix != ".txt" or "docs" in p.parts))
+        or "docs" in p.parts[:-1]
+        or p.stem in DOC_NAMES
+    )
 
 
 @lru_cache(maxsize=PATHS_KEPT)
@@ -112,5 +170,9 @@ def is_ignore_file(path: str) -> bool:
 def is_build_path(path: str) -> bool:
     p = PurePosixPath(path)
     name = p.name.lower()
-    return (name in BUILD_NAMES or name.startswith("requirements") and name.endswith(".txt")
-            or p.parent.name.endswith(".egg-info"))     # packaging metadata setuptools writes
+    return (
+        name in BUILD_NAMES
+        or name.startswith("requirements")
+        and name.endswith(".txt")
+        or p.parent.name.endswith(".egg-info")
+    )  # packaging metadata setuptools writes

@@ -25,8 +25,13 @@ def markdown_heading(line: str) -> str | None:
 
 def is_title(line: str, below: str | None) -> bool:
     """Whether ``line`` is a title underlined by ``below`` (``=====`` at least as long)."""
-    return (below is not None and bool(line.strip()) and not is_underline(line) and is_underline(below)
-            and len(below.strip()) >= len(line.strip()))
+    return (
+        below is not None
+        and bool(line.strip())
+        and not is_underline(line)
+        and is_underline(below)
+        and len(below.strip()) >= len(line.strip())
+    )
 
 
 def section_titles(lines: list[str]) -> list[str | None]:

@@ -72,14 +72,33 @@ class Hunk(_Record):
     use, so listing a huge diff never builds line objects nobody reads.
     """
 
-    __slots__ = ("id", "old_start", "old_lines", "new_start", "new_lines", "header", "staged", "parent_id",
-                 "_lines", "body")
+    __slots__ = (
+        "id",
+        "old_start",
+        "old_lines",
+        "new_start",
+        "new_lines",
+        "header",
+        "staged",
+        "parent_id",
+        "_lines",
+        "body",
+    )
     FIELDS = ("id", "old_start", "old_lines", "new_start", "new_lines", "header", "lines", "staged", "parent_id")
 
     def __init__(
-        self, id: str, old_start: int, old_lines: int, new_start: int, new_lines: int,
-        header: str, lines: list[str] | None = None, staged: bool = False, parent_id: str | None = None,
-        *, body: bytes | None = None,
+        self,
+        id: str,
+        old_start: int,
+        old_lines: int,
+        new_start: int,
+        new_lines: int,
+        header: str,
+        lines: list[str] | None = None,
+        staged: bool = False,
+        parent_id: str | None = None,
+        *,
+        body: bytes | None = None,
     ) -> None:
         self.id = id
         self.old_start = old_start
@@ -150,16 +169,33 @@ class FilePatch(_Record):
     """
 
     FIELDS = (
-        "old_path", "new_path", "status", "binary", "old_mode", "new_mode",
-        "old_oid", "new_oid", "similarity", "header_lines", "hunks",
+        "old_path",
+        "new_path",
+        "status",
+        "binary",
+        "old_mode",
+        "new_mode",
+        "old_oid",
+        "new_oid",
+        "similarity",
+        "header_lines",
+        "hunks",
     )
     __slots__ = (*FIELDS, "unfiltered")
 
     def __init__(
-        self, old_path: str | None, new_path: str | None, status: str, binary: bool = False,
-        old_mode: str | None = None, new_mode: str | None = None,
-        old_oid: str | None = None, new_oid: str | None = None, similarity: int | None = None,
-        header_lines: list[str] | None = None, hunks: list[Hunk] | None = None,
+        self,
+        old_path: str | None,
+        new_path: str | None,
+        status: str,
+        binary: bool = False,
+        old_mode: str | None = None,
+        new_mode: str | None = None,
+        old_oid: str | None = None,
+        new_oid: str | None = None,
+        similarity: int | None = None,
+        header_lines: list[str] | None = None,
+        hunks: list[Hunk] | None = None,
     ) -> None:
         self.old_path = old_path
         self.new_path = new_path
@@ -191,16 +227,33 @@ class Change(_Record):
     """One file's uncommitted change: its staged and unstaged hunks, merged."""
 
     FIELDS = (
-        "id", "file_path", "old_path", "status", "binary", "hunks", "old_mode", "new_mode",
-        "staged_patch", "unstaged_patch", "untracked",
+        "id",
+        "file_path",
+        "old_path",
+        "status",
+        "binary",
+        "hunks",
+        "old_mode",
+        "new_mode",
+        "staged_patch",
+        "unstaged_patch",
+        "untracked",
     )
     # ``kept_whole``: the lines a file kept whole (a generated one, listed without its hunks) adds and removes.
     __slots__ = (*FIELDS, "kept_whole")
 
     def __init__(
-        self, id: str, file_path: str, old_path: str | None, status: str, binary: bool,
-        hunks: list[Hunk], old_mode: str | None = None, new_mode: str | None = None,
-        staged_patch: FilePatch | None = None, unstaged_patch: FilePatch | None = None,
+        self,
+        id: str,
+        file_path: str,
+        old_path: str | None,
+        status: str,
+        binary: bool,
+        hunks: list[Hunk],
+        old_mode: str | None = None,
+        new_mode: str | None = None,
+        staged_patch: FilePatch | None = None,
+        unstaged_patch: FilePatch | None = None,
         untracked: bool = False,
     ) -> None:
         self.id = id
@@ -236,8 +289,17 @@ class Change(_Record):
         if len(hunks) == len(self.hunks) and all(a is b for a, b in zip(hunks, self.hunks)):
             return self
         return Change(
-            self.id, self.file_path, self.old_path, self.status, self.binary, hunks, self.old_mode,
-            self.new_mode, self.staged_patch, self.unstaged_patch, self.untracked,
+            self.id,
+            self.file_path,
+            self.old_path,
+            self.status,
+            self.binary,
+            hunks,
+            self.old_mode,
+            self.new_mode,
+            self.staged_patch,
+            self.unstaged_patch,
+            self.untracked,
         )
 
     def to_dict(self) -> dict:

@@ -20,8 +20,15 @@ from codecs import utf_8_decode
 from collections.abc import Callable, Iterator
 
 from segmint_core.changes.models import (
-    ADDED, BINARY, CONFLICTED, COPIED, DELETED, MODIFIED, RENAMED,
-    FilePatch, Hunk,
+    ADDED,
+    BINARY,
+    CONFLICTED,
+    COPIED,
+    DELETED,
+    MODIFIED,
+    RENAMED,
+    FilePatch,
+    Hunk,
 )
 from segmint_core.changes.paths import closing_quote, split_two_paths, strip_prefix, unquote
 from segmint_core.errors import DiffParseError
@@ -94,7 +101,11 @@ class DiffStream(Collector):
     MIN_BATCH = 1 << 17
 
     def __init__(
-        self, *, strict: bool = True, from_git: bool = False, hasher=None,
+        self,
+        *,
+        strict: bool = True,
+        from_git: bool = False,
+        hasher=None,
         on_patch: Callable[[FilePatch], None] | None = None,
     ) -> None:
         super().__init__()
@@ -118,8 +129,8 @@ class DiffStream(Collector):
         cut = pending.rfind(b"\ndiff ")
         if cut > 0:
             with memoryview(pending) as view:
-                ready = view[:cut + 1].tobytes()
-            del pending[:cut + 1]  # cheap: a bytearray drops its front in place
+                ready = view[: cut + 1].tobytes()
+            del pending[: cut + 1]  # cheap: a bytearray drops its front in place
             self._parse(ready)
 
     def close(self) -> None:
@@ -165,7 +176,7 @@ def _git_header(lines: list[str], start: int) -> tuple[FilePatch, int]:
     """The file patch described by the ``diff --git`` header at ``lines[start]``
     (without hunks) and the index of the first line after the header."""
     first = lines[start].rstrip("\r")
-    pair = split_two_paths(first[len("diff --git "):])
+    pair = split_two_paths(first[len("diff --git ") :])
     old_path = new_path = None
     if pair is not None:
         old_path = strip_prefix(pair[0], "a/")
@@ -194,14 +205,14 @@ def _git_header(lines: list[str], start: int) -> tuple[FilePatch, int]:
                     fp.old_mode = fp.new_mode = m.group(3)
         elif head.startswith("new file mode "):
             added = True
-            fp.new_mode = head[len("new file mode "):]
+            fp.new_mode = head[len("new file mode ") :]
         elif head.startswith("deleted file mode "):
             deleted = True
-            fp.old_mode = head[len("deleted file mode "):]
+            fp.old_mode = head[len("deleted file mode ") :]
         elif head.startswith("old mode "):
-            fp.old_mode = head[len("old mode "):]
+            fp.old_mode = head[len("old mode ") :]
         elif head.startswith("new mode "):
-            fp.new_mode = head[len("new mode "):]
+            fp.new_mode = head[len("new mode ") :]
         elif head.startswith(("rename from ", "copy from ")):
             fp.old_path = unquote(head.split(" ", 2)[2])
             fp.status = RENAMED if head[0] == "r" else COPIED
@@ -249,7 +260,7 @@ def _fast_git_section(
             header, body, eol = _decode(view[pos:stop]), None, stop
         else:
             header = _decode(view[pos:eol])
-            body = data[eol + 1:stop]  # decoded only if someone reads the lines
+            body = data[eol + 1 : stop]  # decoded only if someone reads the lines
         m = HUNK_HEADER.match(header)
         if m is None:
             return None
@@ -282,11 +293,11 @@ def _body_fits(body: bytes | None, old_count: int, new_count: int, count, eol: i
         markers = n - (new_count or old_count)
         last_start = body.rfind(b"\n") + 1
         if markers == 0:
-            return body[:1] == sign and body[last_start:last_start + 1] == sign
-        if markers != 1 or body[last_start:last_start + 1] != b"\\" or body[:1] != sign:
+            return body[:1] == sign and body[last_start : last_start + 1] == sign
+        if markers != 1 or body[last_start : last_start + 1] != b"\\" or body[:1] != sign:
             return False
         before = body.rfind(b"\n", 0, last_start - 1) + 1
-        return n < 2 or body[before:before + 1] == sign
+        return n < 2 or body[before : before + 1] == sign
     minus = count(b"\n-", eol, stop)
     markers = n - minus - new_count
     if not 0 <= markers <= 2 or not minus <= old_count <= minus + new_count:
@@ -321,7 +332,7 @@ class _LineParser:
             elif line.startswith(("diff --cc ", "diff --combined ")):
                 files.append(self._combined_file())
             elif line.startswith("* Unmerged path "):
-                path = unquote(line[len("* Unmerged path "):].rstrip("\r"))
+                path = unquote(line[len("* Unmerged path ") :].rstrip("\r"))
                 files.append(FilePatch(path, path, CONFLICTED, header_lines=[line]))
                 self.i += 1
             elif (
@@ -343,7 +354,7 @@ class _LineParser:
         if old_path is None and new_path is None:
             raise DiffParseError(f"diff header without file names: {lines[start][:120]!r}")
         status = ADDED if old_path is None else DELETED if new_path is None else MODIFIED
-        fp = FilePatch(old_path, new_path, status, header_lines=lines[start:start + 2])
+        fp = FilePatch(old_path, new_path, status, header_lines=lines[start : start + 2])
         self.i = start + 2
         fp.hunks = self._hunks()
         return fp
@@ -357,7 +368,7 @@ class _LineParser:
         self.i += 1
         while self.i < self.n and not lines[self.i].startswith("diff "):
             self.i += 1
-        return FilePatch(path, path, CONFLICTED, header_lines=lines[start:self.i])
+        return FilePatch(path, path, CONFLICTED, header_lines=lines[start : self.i])
 
     def _hunks(self) -> list[Hunk]:
         lines, n, strict = self.lines, self.n, self.strict
@@ -377,7 +388,7 @@ class _LineParser:
             old_count = 1 if b is None else int(b)
             new_count = 1 if d is None else int(d)
             j = self._body_end(i + 1, old_count, new_count, header)
-            hunks.append(Hunk("", int(a), old_count, int(c), new_count, header, lines[i + 1:j]))
+            hunks.append(Hunk("", int(a), old_count, int(c), new_count, header, lines[i + 1 : j]))
             i = j
             if not strict:  # skip stray text between hunks of one file
                 while i < n and not lines[i].startswith(("@@ ", "diff ", "--- ", "* Unmerged")):

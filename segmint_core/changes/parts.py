@@ -67,8 +67,7 @@ class HunkParts:
         """The parts ``split_hunk`` makes of ``cuts`` (contiguous runs, numbered in order)."""
         ranges = part_ranges(list(lines), list(cuts))
         changed = set(changed_indices(lines))
-        return cls(tuple(frozenset(i for i in range(a, b) if i in changed) for a, b in ranges) or
-                   (frozenset(changed),))
+        return cls(tuple(frozenset(i for i in range(a, b) if i in changed) for a, b in ranges) or (frozenset(changed),))
 
     @classmethod
     def from_saved(cls, lines: Sequence[str], value: Sequence) -> "HunkParts":
@@ -115,8 +114,9 @@ class HunkParts:
 
     # -- moving lines ----------------------------------------------------------------
 
-    def move(self, lines: Sequence[str], source: int, chosen: frozenset[int], into: int | None,
-             *, unit_id: str) -> tuple["HunkParts", int]:
+    def move(
+        self, lines: Sequence[str], source: int, chosen: frozenset[int], into: int | None, *, unit_id: str
+    ) -> tuple["HunkParts", int]:
         """Move the ``chosen`` lines of part ``source`` into part ``into`` (None: a new part).
 
         Returns the new parts and the number the moved lines now have. Moving a

@@ -24,7 +24,7 @@ def hunk_header(old_start: int, old_lines: int, new_start: int, new_lines: int, 
 def section_of(header: str) -> str:
     """The text after the closing ``@@`` (git's function context), with its space."""
     m = HUNK_HEADER.match(header)
-    return header[m.end():] if m else ""
+    return header[m.end() :] if m else ""
 
 
 def render_hunks(hunks: Iterable[Hunk]) -> list[str]:

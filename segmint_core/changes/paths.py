@@ -7,8 +7,15 @@ Git quotes a path that holds a double quote, backslash, control character or (wi
 from __future__ import annotations
 
 _ESCAPES = {
-    "a": 7, "b": 8, "t": 9, "n": 10, "v": 11, "f": 12, "r": 13,
-    '"': 34, "\\": 92,
+    "a": 7,
+    "b": 8,
+    "t": 9,
+    "n": 10,
+    "v": 11,
+    "f": 12,
+    "r": 13,
+    '"': 34,
+    "\\": 92,
 }
 _REVERSE = {v: k for k, v in _ESCAPES.items()}
 
@@ -32,8 +39,8 @@ def unquote(text: str) -> str:
         if nxt in _ESCAPES:
             out.append(_ESCAPES[nxt])
             i += 2
-        elif i + 3 < n and all(c in "01234567" for c in body[i + 1:i + 4]):
-            out.append(int(body[i + 1:i + 4], 8) & 0xFF)
+        elif i + 3 < n and all(c in "01234567" for c in body[i + 1 : i + 4]):
+            out.append(int(body[i + 1 : i + 4], 8) & 0xFF)
             i += 4
         else:
             out += ("\\" + nxt).encode("utf-8", "surrogateescape")
@@ -70,17 +77,17 @@ def split_two_paths(rest: str) -> tuple[str, str] | None:
         if end < 0:
             return None
         first = rest[: end + 1]
-        second = rest[end + 2:]
+        second = rest[end + 2 :]
         return unquote(first), unquote(second)
     if rest.endswith('"'):
         start = rest.rfind(' "')
         if start < 0:
             return None
-        return rest[:start], unquote(rest[start + 1:])
+        return rest[:start], unquote(rest[start + 1 :])
     n = len(rest)
     if n % 2 == 1:
         half = (n - 1) // 2
-        left, right = rest[:half], rest[half + 1:]
+        left, right = rest[:half], rest[half + 1 :]
         if rest[half] == " " and left[2:] == right[2:]:
             return left, right
     idx = rest.rfind(" b/")
@@ -88,7 +95,7 @@ def split_two_paths(rest: str) -> tuple[str, str] | None:
         idx = rest.find(" ")
         if idx < 0:
             return None
-    return rest[:idx], rest[idx + 1:]
+    return rest[:idx], rest[idx + 1 :]
 
 
 def closing_quote(text: str, start: int) -> int:
@@ -105,4 +112,4 @@ def closing_quote(text: str, start: int) -> int:
 
 
 def strip_prefix(path: str, prefix: str) -> str:
-    return path[len(prefix):] if path.startswith(prefix) else path
+    return path[len(prefix) :] if path.startswith(prefix) else path

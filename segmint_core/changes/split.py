@@ -32,10 +32,7 @@ def split_hunk(hunk: Hunk, cuts: list[int], *, context: int = CONTEXT) -> list[H
     parts = part_ranges(hunk.lines, cuts)
     if len(parts) < 2:
         return [hunk]
-    return [
-        render_part(hunk, range(start, end), n, context=context)
-        for n, (start, end) in enumerate(parts, start=1)
-    ]
+    return [render_part(hunk, range(start, end), n, context=context) for n, (start, end) in enumerate(parts, start=1)]
 
 
 def part_ranges(lines: list[str], cuts: list[int]) -> list[tuple[int, int]]:
@@ -100,16 +97,22 @@ def render_part(parent: Hunk, owned: Collection[int], number: int, *, context: i
     old_before = parent.old_start - 1 if parent.old_lines else parent.old_start
     first = rows[0] if rows else len(parent.lines)
     old_before += sum(1 for line in parent.lines[:first] if line[:1] in (" ", "", "-"))
-    body = [parent.lines[i] if parent.lines[i][:1] != "-" or i in owned else " " + parent.lines[i][1:]
-            for i in rows]
+    body = [parent.lines[i] if parent.lines[i][:1] != "-" or i in owned else " " + parent.lines[i][1:] for i in rows]
     old_count = sum(1 for line in body if line[:1] in (" ", "", "-"))
     new_count = sum(1 for line in body if line[:1] in (" ", "", "+"))
     old_start = old_before + 1 if old_count else old_before
     new_start = old_start + (old_count == 0) - (new_count == 0)
     header = hunk_header(old_start, old_count, new_start, new_count, section_of(parent.header))
     return Hunk(
-        f"{parent.id}.{number}", old_start, old_count, new_start, new_count, header, body,
-        staged=parent.staged, parent_id=parent.id,
+        f"{parent.id}.{number}",
+        old_start,
+        old_count,
+        new_start,
+        new_count,
+        header,
+        body,
+        staged=parent.staged,
+        parent_id=parent.id,
     )
 
 

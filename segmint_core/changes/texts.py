@@ -18,7 +18,6 @@ from segmint_core.git import Git, ZERO_OID, read_blobs
 from segmint_core.git_modes import FILE_MODES, REGULAR
 
 
-
 @dataclass(eq=False)
 class Layer:
     """One diff of one file (staged or unstaged): its hunks and both texts, as lines."""
@@ -50,11 +49,11 @@ def _old_oid(change: Change, patch: FilePatch | None) -> str | None:
     if patch is None:
         return None
     if patch.old_path is None or patch.old_oid == ZERO_OID:
-        return ZERO_OID   # a new file: no old text
+        return ZERO_OID  # a new file: no old text
     if patch.old_oid is None:
-        return None       # a diff without blob ids: the old text is unknown
+        return None  # a diff without blob ids: the old text is unknown
     if (patch.old_mode or REGULAR) not in FILE_MODES:
-        return None       # a symlink or submodule before: nothing to parse
+        return None  # a symlink or submodule before: nothing to parse
     return patch.old_oid
 
 
@@ -66,7 +65,7 @@ def fill(layers_: list[Layer], git: Git | None) -> None:
         try:
             blobs = read_blobs(git, oids)
         except SegmintError:
-            blobs = {}   # an object git cannot read: those files are not parsed
+            blobs = {}  # an object git cannot read: those files are not parsed
     for layer in layers_:
         if layer.old_oid == ZERO_OID:
             old: list[str] | None = []
@@ -102,7 +101,7 @@ def apply(layer: Layer, old: list[str]) -> None:
             sign, text = line[:1], line[1:]
             if sign in (" ", "-"):
                 if at >= len(old) or old[at] != text:
-                    return   # the blob is not what the diff was made from
+                    return  # the blob is not what the diff was made from
                 old_rows.append(at)
                 new_rows.append(len(new) if sign == " " else -1)
                 if sign == " ":
@@ -112,7 +111,7 @@ def apply(layer: Layer, old: list[str]) -> None:
                 old_rows.append(-1)
                 new_rows.append(len(new))
                 new.append(text)
-            else:   # "\ No newline at end of file"
+            else:  # "\ No newline at end of file"
                 old_rows.append(-1)
                 new_rows.append(-1)
         layer.rows[hunk.id] = (old_rows, new_rows)

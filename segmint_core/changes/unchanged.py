@@ -17,7 +17,7 @@ from segmint_core.changes.models import CONFLICTED, Change
 from segmint_core.changes.untracked import blob_oid
 from segmint_core.git import Git
 
-LITERAL = {"GIT_LITERAL_PATHSPECS": "1"}   # a path argument names that one path, never a pattern
+LITERAL = {"GIT_LITERAL_PATHSPECS": "1"}  # a path argument names that one path, never a pattern
 
 
 def unchanged_paths(git: Git, changes: list[Change], head: str | None) -> set[str]:
@@ -39,16 +39,24 @@ def reverted(change: Change) -> bool:
     staged, unstaged = change.staged_patch, change.unstaged_patch
     if staged is None or unstaged is None or change.status == CONFLICTED:
         return False
-    return (staged.old_path == unstaged.new_path and staged.old_mode == unstaged.new_mode
-            and staged.old_oid == unstaged.new_oid)
+    return (
+        staged.old_path == unstaged.new_path
+        and staged.old_mode == unstaged.new_mode
+        and staged.old_oid == unstaged.new_oid
+    )
 
 
 def _deleted_unstaged_only(change: Change) -> bool:
     """A deletion git sees between the index and the work tree alone: of a tracked empty file, or
     of an intent-to-add entry (which HEAD does not have)."""
     unstaged = change.unstaged_patch
-    return (change.staged_patch is None and unstaged is not None and unstaged.new_path is None
-            and unstaged.old_path is not None and change.status != CONFLICTED)
+    return (
+        change.staged_patch is None
+        and unstaged is not None
+        and unstaged.new_path is None
+        and unstaged.old_path is not None
+        and change.status != CONFLICTED
+    )
 
 
 def _in_head(git: Git, head: str | None, paths: list[str]) -> set[str]:
@@ -62,9 +70,17 @@ def _untracked_again(change: Change) -> bool:
     """Deleted in the index, there untracked with HEAD's mode but other bytes (``git rm --cached``
     of a file whose line endings git converts)."""
     staged, unstaged = change.staged_patch, change.unstaged_patch
-    return (staged is not None and unstaged is not None and unstaged.unfiltered and staged.new_path is None
-            and staged.old_path == unstaged.new_path and staged.old_mode == unstaged.new_mode
-            and staged.old_oid != unstaged.new_oid and not unstaged.binary and change.status != CONFLICTED)
+    return (
+        staged is not None
+        and unstaged is not None
+        and unstaged.unfiltered
+        and staged.new_path is None
+        and staged.old_path == unstaged.new_path
+        and staged.old_mode == unstaged.new_mode
+        and staged.old_oid != unstaged.new_oid
+        and not unstaged.binary
+        and change.status != CONFLICTED
+    )
 
 
 def _stored_as_head(git: Git, change: Change) -> bool:

@@ -74,7 +74,7 @@ def untracked_patch(file: UntrackedFile) -> FilePatch:
     if file.mode == GITLINK:
         fp.header_lines = header
         return fp
-    zero = "0" * len(file.oid)   # "no object", as long as the repository's ids
+    zero = "0" * len(file.oid)  # "no object", as long as the repository's ids
     fp.old_oid, fp.new_oid = zero, file.oid
     header.append(f"index {zero}..{file.oid}")
     data = file.data

@@ -26,7 +26,7 @@ from segmint_core.atomic import write_atomic
 from segmint_core.checking.models import OUTPUT_LINES
 from segmint_core.errors import RefusedError, SegmintError
 
-DEFAULT_TIMEOUT = 600.0   # seconds per commit
+DEFAULT_TIMEOUT = 600.0  # seconds per commit
 REPOSITORY = "repository"
 SETTINGS = "settings"
 COMMAND_LINE = "command line"
@@ -35,7 +35,7 @@ COMMAND_LINE = "command line"
 @dataclass(frozen=True)
 class CheckCommand:
     text: str
-    source: str              # command line | settings | repository
+    source: str  # command line | settings | repository
     timeout: float = DEFAULT_TIMEOUT
 
     @property
@@ -47,8 +47,9 @@ class NotAllowed(RefusedError):
     """A check command from the repository's files that the person has not allowed."""
 
 
-def configured(root: str, *, given: str | None = None, timeout: float | None = None,
-               env: dict[str, str] | None = None) -> CheckCommand | None:
+def configured(
+    root: str, *, given: str | None = None, timeout: float | None = None, env: dict[str, str] | None = None
+) -> CheckCommand | None:
     """The check command to run, or None for the zero-config check."""
     env = dict(os.environ if env is None else env)
     if given is not None:
@@ -164,14 +165,26 @@ class Ran:
     timed_out: bool = False
 
 
-def run_command(command: CheckCommand, cwd: Path, extra_env: dict[str, str],
-                started: Callable[[int | None], None] = lambda pgid: None) -> Ran:
+def run_command(
+    command: CheckCommand,
+    cwd: Path,
+    extra_env: dict[str, str],
+    started: Callable[[int | None], None] = lambda pgid: None,
+) -> Ran:
     """Run the command in ``cwd`` in a process group of its own, ended whole on a timeout or an interrupt."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
     env.update(extra_env)
     begin = time.monotonic()
-    proc = subprocess.Popen(command.text, shell=True, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+    proc = subprocess.Popen(
+        command.text,
+        shell=True,
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     started(proc.pid)
     try:
         out, _ = proc.communicate(timeout=command.timeout)

@@ -28,8 +28,8 @@ MAX_STEPS = 20
 @dataclass
 class Step:
     kind: str
-    commit_id: str        # the failing commit
-    other_id: str         # the commit it needs
+    commit_id: str  # the failing commit
+    other_id: str  # the commit it needs
     sentence: str
 
 
@@ -40,22 +40,39 @@ class FixPlan:
     steps: list[Step]
     specs: list[PlanSpec]
     report: CheckReport
-    left: list[str] = field(default_factory=list)   # commits still failing: no fix was found for them
+    left: list[str] = field(default_factory=list)  # commits still failing: no fix was found for them
 
     @property
     def sentence(self) -> str:
         return "; ".join(s.sentence for s in self.steps)
 
     def to_dict(self) -> dict:
-        return {"steps": [{"kind": s.kind, "commit_id": s.commit_id, "other_id": s.other_id,
-                           "sentence": s.sentence} for s in self.steps],
-                "commits": [{"id": s.id, "hunk_ids": list(s.hunk_ids), "change_ids": list(s.change_ids),
-                             "group_ids": list(s.group_ids)} for s in self.specs],
-                "check": self.report.to_dict(), "still_failing": self.left}
+        return {
+            "steps": [
+                {"kind": s.kind, "commit_id": s.commit_id, "other_id": s.other_id, "sentence": s.sentence}
+                for s in self.steps
+            ],
+            "commits": [
+                {
+                    "id": s.id,
+                    "hunk_ids": list(s.hunk_ids),
+                    "change_ids": list(s.change_ids),
+                    "group_ids": list(s.group_ids),
+                }
+                for s in self.specs
+            ],
+            "check": self.report.to_dict(),
+            "still_failing": self.left,
+        }
 
 
-def fix_plans(session: SessionCore, report: CheckReport, specs: list[PlanSpec], command: CheckCommand | None,
-              preference: tuple[str, ...] = PREFERENCE) -> FixPlan:
+def fix_plans(
+    session: SessionCore,
+    report: CheckReport,
+    specs: list[PlanSpec],
+    command: CheckCommand | None,
+    preference: tuple[str, ...] = PREFERENCE,
+) -> FixPlan:
     """Fixes for the failing commits of ``report`` (of ``specs``), each verified by the check."""
     steps: list[Step] = []
     left: list[str] = []
@@ -73,14 +90,20 @@ def fix_plans(session: SessionCore, report: CheckReport, specs: list[PlanSpec], 
     return FixPlan(steps, specs, report, left)
 
 
-def _fix_one(session: SessionCore, report: CheckReport, specs: list[PlanSpec], command: CheckCommand | None,
-             commit_id: str, preference: tuple[str, ...]):
+def _fix_one(
+    session: SessionCore,
+    report: CheckReport,
+    specs: list[PlanSpec],
+    command: CheckCommand | None,
+    commit_id: str,
+    preference: tuple[str, ...],
+):
     ids = [s.id for s in specs]
     k = ids.index(commit_id)
     names = static.names_of(session, specs)
     later = static.needed_later(names, specs, session.git, head_tree(session)).get(commit_id, {})
     needed = list(dict.fromkeys(later[n] for n in sorted(later)))
-    others = needed or ids[k + 1:]
+    others = needed or ids[k + 1 :]
     passed = {r.commit_id for r in report.results if r.status == PASSED}
     for other in others:
         for kind in preference:
@@ -94,16 +117,24 @@ def _fix_one(session: SessionCore, report: CheckReport, specs: list[PlanSpec], c
 def _candidates(kind: str, specs: list[PlanSpec], k: int, j: int, names: static.Names, later: dict[str, str]):
     a, b = specs[k], specs[j]
     if kind == MERGE:
-        merged = PlanSpec(f"{a.id}+{b.id}", a.hunk_ids + b.hunk_ids, a.change_ids + b.change_ids,
-                          tuple(dict.fromkeys(a.group_ids + b.group_ids)))
+        merged = PlanSpec(
+            f"{a.id}+{b.id}",
+            a.hunk_ids + b.hunk_ids,
+            a.change_ids + b.change_ids,
+            tuple(dict.fromkeys(a.group_ids + b.group_ids)),
+        )
         rest = [s for n, s in enumerate(specs) if n not in (k, j)]
         sentence = f"merge {a.id} with {b.id}, which it needs"
         yield rest[:k] + [merged] + rest[k:], sentence
         if j > k + 1:
-            yield rest[:j - 1] + [merged] + rest[j - 1:], sentence
+            yield rest[: j - 1] + [merged] + rest[j - 1 :], sentence
     elif kind == MOVE:
-        wanted = [h for name, holder in sorted(later.items()) if holder == b.id
-                  for h in names.definers.get(b.id, {}).get(name, [])]
+        wanted = [
+            h
+            for name, holder in sorted(later.items())
+            if holder == b.id
+            for h in names.definers.get(b.id, {}).get(name, [])
+        ]
         wanted = list(dict.fromkeys(wanted))
         kept = tuple(h for h in b.hunk_ids if h not in wanted)
         if wanted and (kept or b.change_ids):

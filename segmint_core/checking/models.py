@@ -10,7 +10,7 @@ FAILED = "failed"
 NOT_CHECKED = "not_checked"
 
 ZERO_CONFIG = "zero-config"
-OUTPUT_LINES = 40   # the tail of a failing command's output that is kept
+OUTPUT_LINES = 40  # the tail of a failing command's output that is kept
 
 
 @dataclass(frozen=True)
@@ -33,17 +33,24 @@ class CheckResult:
 
     commit_id: str
     status: str
-    check: str                   # "zero-config" or the command run
-    tree: str | None = None      # the commit's tree (None: it could not be built)
-    output: str = ""             # the failure's output, or why it was not checked
-    needs: list[str] = field(default_factory=list)   # later commits it needs (names they define)
+    check: str  # "zero-config" or the command run
+    tree: str | None = None  # the commit's tree (None: it could not be built)
+    output: str = ""  # the failure's output, or why it was not checked
+    needs: list[str] = field(default_factory=list)  # later commits it needs (names they define)
     seconds: float = 0.0
     cached: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"commit_id": self.commit_id, "status": self.status, "check": self.check, "tree": self.tree,
-                "output": self.output, "needs": list(self.needs), "seconds": round(self.seconds, 3),
-                "cached": self.cached}
+        return {
+            "commit_id": self.commit_id,
+            "status": self.status,
+            "check": self.check,
+            "tree": self.tree,
+            "output": self.output,
+            "needs": list(self.needs),
+            "seconds": round(self.seconds, 3),
+            "cached": self.cached,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "CheckResult":
@@ -72,5 +79,9 @@ class CheckReport:
         return next((r for r in self.results if r.commit_id == commit_id), None)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"check": self.check, "ok": self.ok, "seconds": round(self.seconds, 3),
-                "commits": [r.to_dict() for r in self.results]}
+        return {
+            "check": self.check,
+            "ok": self.ok,
+            "seconds": round(self.seconds, 3),
+            "commits": [r.to_dict() for r in self.results],
+        }

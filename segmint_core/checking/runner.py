@@ -36,8 +36,14 @@ def open_specs(session: SessionCore) -> list[PlanSpec]:
     return [PlanSpec.of(p) for p in session.plans if p.status != APPLIED]
 
 
-def run_check(session: SessionCore, command: CheckCommand | None = None, specs: list[PlanSpec] | None = None,
-              *, progress: Progress | None = None, jobs: int | None = None) -> CheckReport:
+def run_check(
+    session: SessionCore,
+    command: CheckCommand | None = None,
+    specs: list[PlanSpec] | None = None,
+    *,
+    progress: Progress | None = None,
+    jobs: int | None = None,
+) -> CheckReport:
     """Check each commit of ``specs`` (default: the open plans, in order) on its own."""
     begin = time.monotonic()
     folder = check_folder(session.git)
@@ -58,13 +64,16 @@ def run_check(session: SessionCore, command: CheckCommand | None = None, specs: 
 
 
 def _zero_config(session: SessionCore, trees: list[CommitTree], folder: Path, cache: "_Cache") -> list[CheckResult]:
-    from segmint_core.checking import static   # reads grouping's units: loaded only when checking
+    from segmint_core.checking import static  # reads grouping's units: loaded only when checking
+
     final = next((t.tree for t in reversed(trees) if t.tree), "")
     keys = [f"{ZERO_CONFIG}:{t.parent}:{t.tree}:{final}" if t.tree else None for t in trees]
     known = [cache.get(k, t.spec.id) if k else None for k, t in zip(keys, trees)]
     if all(r is not None for r, t in zip(known, trees) if t.tree):
-        return [r if r is not None else CheckResult(t.spec.id, FAILED, ZERO_CONFIG, None, t.error)
-                for r, t in zip(known, trees)]
+        return [
+            r if r is not None else CheckResult(t.spec.id, FAILED, ZERO_CONFIG, None, t.error)
+            for r, t in zip(known, trees)
+        ]
     results = static.check_all(session, trees, folder)
     for key, result in zip(keys, results):
         if key:
@@ -72,8 +81,15 @@ def _zero_config(session: SessionCore, trees: list[CommitTree], folder: Path, ca
     return results
 
 
-def _commands(session: SessionCore, trees: list[CommitTree], command: CheckCommand, folder: Path,
-              cache: "_Cache", progress: Progress | None, jobs: int | None) -> list[CheckResult]:
+def _commands(
+    session: SessionCore,
+    trees: list[CommitTree],
+    command: CheckCommand,
+    folder: Path,
+    cache: "_Cache",
+    progress: Progress | None,
+    jobs: int | None,
+) -> list[CheckResult]:
     label = hashlib.sha256(command.text.encode("utf-8", "surrogateescape")).hexdigest()[:16]
     results: dict[int, CheckResult] = {}
     todo: list[int] = []
@@ -107,7 +123,7 @@ def _commands(session: SessionCore, trees: list[CommitTree], command: CheckComma
 
                 def started(pgid: int | None) -> None:
                     scratch.running(pgid)
-                    with lock:   # (the same lock as the stop: a command started as the check stops is ended)
+                    with lock:  # (the same lock as the stop: a command started as the check stops is ended)
                         if pgid is None:
                             groups.pop(number, None)
                         elif stop.is_set():
@@ -115,9 +131,12 @@ def _commands(session: SessionCore, trees: list[CommitTree], command: CheckComma
                         else:
                             groups[number] = pgid
 
-                ran = run_command(command, scratch.path,
-                                  {"SEGMINT_CHECK_COMMIT": tree.spec.id, "SEGMINT_CHECK_TREE": tree.tree or ""},
-                                  started)
+                ran = run_command(
+                    command,
+                    scratch.path,
+                    {"SEGMINT_CHECK_COMMIT": tree.spec.id, "SEGMINT_CHECK_TREE": tree.tree or ""},
+                    started,
+                )
                 result = _result(tree, command, ran)
                 with lock:
                     results[n] = result
@@ -165,8 +184,7 @@ def _runs(todo: list[int], workers: int) -> list[list[int]]:
 def _result(tree: CommitTree, command: CheckCommand, ran: Ran) -> CheckResult:
     if ran.ok:
         return CheckResult(tree.spec.id, PASSED, command.text, tree.tree, "", seconds=ran.seconds)
-    return CheckResult(tree.spec.id, FAILED, command.text, tree.tree, ran.output or "(no output)",
-                       seconds=ran.seconds)
+    return CheckResult(tree.spec.id, FAILED, command.text, tree.tree, ran.output or "(no output)", seconds=ran.seconds)
 
 
 class _Cache:
@@ -190,7 +208,7 @@ class _Cache:
         except TypeError:
             return None
         if result.needs:
-            return None   # names other commits by id: worked out afresh
+            return None  # names other commits by id: worked out afresh
         return result
 
     def put(self, key: str, result: CheckResult) -> None:
@@ -205,4 +223,4 @@ class _Cache:
         try:
             write_atomic(self.path, json.dumps(kept).encode())
         except OSError:
-            pass   # a cache: the next check works it out again
+            pass  # a cache: the next check works it out again

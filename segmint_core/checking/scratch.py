@@ -45,8 +45,9 @@ class ScratchTree:
         """Make the scratch tree hold ``tree``'s files (only those that differ are written)."""
         if tree == self.tree:
             return
-        self.git.run(f"--work-tree={self.path}", "read-tree", "--reset", "-u", tree,
-                     env={"GIT_INDEX_FILE": str(self.index)})
+        self.git.run(
+            f"--work-tree={self.path}", "read-tree", "--reset", "-u", tree, env={"GIT_INDEX_FILE": str(self.index)}
+        )
         self.tree = tree
 
     def running(self, pgid: int | None) -> None:
@@ -78,9 +79,9 @@ def sweep(folder: Path) -> list[str]:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
-                continue   # a check running now
+                continue  # a check running now
             _end_group(os.pread(fd, 32, 0))
-            name = lock.name[:-len(".lock")]
+            name = lock.name[: -len(".lock")]
             _remove(folder / name, folder / f"{name}.index")
             os.unlink(lock)
             removed.append(name)

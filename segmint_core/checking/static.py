@@ -30,16 +30,16 @@ from segmint_core.wording import shown
 PYTHON = (".py", ".pyi")
 GO = (".go",)
 JAVASCRIPT = (".js", ".mjs", ".cjs")
-CODE_KINDS = ("code", "test")   # grouping's lexicon.CODE, lexicon.TEST (grouping loads numpy: only when checking)
+CODE_KINDS = ("code", "test")  # grouping's lexicon.CODE, lexicon.TEST (grouping loads numpy: only when checking)
 
 
 @dataclass
 class Names:
     """What each commit's code units use on their added lines, and define there."""
 
-    uses: dict[str, dict[str, str]] = field(default_factory=dict)     # commit id -> name -> a file using it
+    uses: dict[str, dict[str, str]] = field(default_factory=dict)  # commit id -> name -> a file using it
     defines: dict[str, dict[str, str]] = field(default_factory=dict)  # commit id -> name -> the file defining it
-    parsed: dict[str, bool] = field(default_factory=dict)             # commit id -> has code units to read
+    parsed: dict[str, bool] = field(default_factory=dict)  # commit id -> has code units to read
     definers: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # commit id -> name -> its hunk ids
 
 
@@ -88,11 +88,11 @@ def needed_later(names: Names, specs: list[PlanSpec], git: Git, base: str | None
     ids = [s.id for s in specs]
     candidates: dict[str, dict[str, str]] = {}
     for k, commit in enumerate(ids):
-        so_far = set().union(*(names.defines[i] for i in ids[:k + 1]))
+        so_far = set().union(*(names.defines[i] for i in ids[: k + 1]))
         for name in names.uses[commit]:
             if name in so_far:
                 continue
-            later = next((j for j in ids[k + 1:] if name in names.defines[j]), None)
+            later = next((j for j in ids[k + 1 :] if name in names.defines[j]), None)
             if later is not None:
                 candidates.setdefault(commit, {})[name] = later
     known = in_head(git, base, {n for found in candidates.values() for n in found})
@@ -171,6 +171,7 @@ def changed_blobs(git: Git, parent: str, tree: str) -> dict[str, str]:
 def check_all(session: SessionCore, trees: list[CommitTree], scratch: Path) -> list[CheckResult]:
     """The zero-config check of every commit (``trees`` in order; the last one's tree is the final tree)."""
     from segmint_core.grouping.syntax.languages import grammar_for
+
     git = session.git
     specs = [t.spec for t in trees]
     names = names_of(session, specs)
@@ -186,13 +187,31 @@ def check_all(session: SessionCore, trees: list[CommitTree], scratch: Path) -> l
         if tree.tree is None:
             results.append(CheckResult(tree.spec.id, FAILED, ZERO_CONFIG, None, tree.error))
             continue
-        results.append(_one(tree, changed.get(tree.spec.id, {}), names, later.get(tree.spec.id, {}),
-                            files, finals, contents, grammar_for))
+        results.append(
+            _one(
+                tree,
+                changed.get(tree.spec.id, {}),
+                names,
+                later.get(tree.spec.id, {}),
+                files,
+                finals,
+                contents,
+                grammar_for,
+            )
+        )
     return results
 
 
-def _one(tree: CommitTree, changed: dict[str, str], names: Names, later: dict[str, str], files: FileChecks,
-         finals: dict[str, tuple[str, str]], contents: dict[str, bytes], grammar_for) -> CheckResult:
+def _one(
+    tree: CommitTree,
+    changed: dict[str, str],
+    names: Names,
+    later: dict[str, str],
+    files: FileChecks,
+    finals: dict[str, tuple[str, str]],
+    contents: dict[str, bytes],
+    grammar_for,
+) -> CheckResult:
     commit = tree.spec.id
     errors: list[str] = []
     checked = bool(names.parsed.get(commit)) and any(grammar_for(p) for p in changed)
@@ -215,14 +234,19 @@ def _one(tree: CommitTree, changed: dict[str, str], names: Names, later: dict[st
         checked = True
         errors.append(error)
     for name, holder in sorted(later.items()):
-        errors.append(f"{shown(names.uses[commit][name])} uses `{name}`, which only {holder} defines "
-                      f"(in {shown(names.defines[holder][name])})")
+        errors.append(
+            f"{shown(names.uses[commit][name])} uses `{name}`, which only {holder} defines "
+            f"(in {shown(names.defines[holder][name])})"
+        )
     needs = list(dict.fromkeys(later[name] for name in sorted(later)))
     if errors:
         return CheckResult(commit, FAILED, ZERO_CONFIG, tree.tree, "\n".join(errors), needs)
     if checked:
         note = f"not checked: {', '.join(unchecked)}" if unchecked else ""
         return CheckResult(commit, PASSED, ZERO_CONFIG, tree.tree, note)
-    reason = ", ".join(unchecked) if unchecked else "it changes no file the zero-config check reads " \
-        "(Python, Go, JavaScript, or code grouping parses)"
+    reason = (
+        ", ".join(unchecked)
+        if unchecked
+        else "it changes no file the zero-config check reads (Python, Go, JavaScript, or code grouping parses)"
+    )
     return CheckResult(commit, NOT_CHECKED, ZERO_CONFIG, tree.tree, f"not checked: {reason}")

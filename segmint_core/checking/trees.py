@@ -15,8 +15,8 @@ from segmint_core.session.core import SessionCore
 @dataclass(frozen=True)
 class CommitTree:
     spec: PlanSpec
-    tree: str | None       # None: the commit cannot be built on its own
-    parent: str | None     # the tree before it (HEAD's, or the previous commit's)
+    tree: str | None  # None: the commit cannot be built on its own
+    parent: str | None  # the tree before it (HEAD's, or the previous commit's)
     error: str = ""
 
 

@@ -34,15 +34,17 @@ def cut_chunks(sections: list[FileSection], limit: int) -> list[Chunk]:
         pieces = split_section(section, limit)
         split = len(pieces) > 1
         for index, part in enumerate(pieces, start=1):
-            chunks.append(Chunk(
-                number=len(chunks) + 1,
-                parts=[part],
-                line_count=part.line_count,
-                parent_file=section.path if split else None,
-                sub_chunk_index=index if split else None,
-                sub_chunk_count=len(pieces) if split else None,
-                oversized=part.line_count > limit,
-            ))
+            chunks.append(
+                Chunk(
+                    number=len(chunks) + 1,
+                    parts=[part],
+                    line_count=part.line_count,
+                    parent_file=section.path if split else None,
+                    sub_chunk_index=index if split else None,
+                    sub_chunk_count=len(pieces) if split else None,
+                    oversized=part.line_count > limit,
+                )
+            )
     flush()
     return chunks
 

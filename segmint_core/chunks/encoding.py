@@ -48,13 +48,52 @@ _UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|
 
 _NOT_CANDIDATES = ["utf_7", "utf_16", "utf_16_le", "utf_16_be", "utf_32", "utf_32_le", "utf_32_be"]
 _MULTI_BYTE = {
-    "cp932", "shift_jis", "shift_jis_2004", "shift_jisx0213", "euc_jp", "euc_jis_2004", "euc_jisx0213",
-    "iso2022_jp", "gb2312", "gbk", "gb18030", "hz", "big5", "big5hkscs", "cp950", "cp949", "euc_kr", "johab",
+    "cp932",
+    "shift_jis",
+    "shift_jis_2004",
+    "shift_jisx0213",
+    "euc_jp",
+    "euc_jis_2004",
+    "euc_jisx0213",
+    "iso2022_jp",
+    "gb2312",
+    "gbk",
+    "gb18030",
+    "hz",
+    "big5",
+    "big5hkscs",
+    "cp950",
+    "cp949",
+    "euc_kr",
+    "johab",
 }
 _NON_LATIN = {
-    "cp1251", "koi8_r", "koi8_u", "cp866", "cp855", "mac_cyrillic", "iso8859_5", "kz1048", "ptcp154",
-    "cp1253", "iso8859_7", "mac_greek", "cp737", "cp869", "cp1255", "iso8859_8", "cp862", "cp424",
-    "cp1256", "iso8859_6", "cp720", "cp864", "mac_arabic", "cp874", "tis_620", "iso8859_11",
+    "cp1251",
+    "koi8_r",
+    "koi8_u",
+    "cp866",
+    "cp855",
+    "mac_cyrillic",
+    "iso8859_5",
+    "kz1048",
+    "ptcp154",
+    "cp1253",
+    "iso8859_7",
+    "mac_greek",
+    "cp737",
+    "cp869",
+    "cp1255",
+    "iso8859_8",
+    "cp862",
+    "cp424",
+    "cp1256",
+    "iso8859_6",
+    "cp720",
+    "cp864",
+    "mac_arabic",
+    "cp874",
+    "tis_620",
+    "iso8859_11",
 }
 _WESTERN = "cp1252"
 
@@ -79,17 +118,16 @@ class Decoded:
 def decode_diff(raw: bytes, path: str) -> Decoded:
     for bom, codec in _BOMS:
         if raw.startswith(bom):
-            return _whole_file(raw[len(bom):], codec)
+            return _whole_file(raw[len(bom) :], codec)
     if raw.startswith(codecs.BOM_UTF8):
-        raw = raw[len(codecs.BOM_UTF8):]
+        raw = raw[len(codecs.BOM_UTF8) :]
     if b"\0" in raw:
         codec = _wide_unicode(raw[:SNIFF_BYTES])
         if codec is not None:
             return _whole_file(raw, codec)
         if _looks_binary(raw[:SNIFF_BYTES], share=0.01):
             raise DiffFileError(
-                f"{path} cannot be read as text in any encoding: it holds NUL bytes like a binary file, "
-                "not a diff."
+                f"{path} cannot be read as text in any encoding: it holds NUL bytes like a binary file, not a diff."
             )
     if raw.isascii():
         return Decoded(raw)
@@ -171,7 +209,7 @@ def _first_invalid_utf8(view: memoryview, pos: int) -> int | None:
     while pos < total:
         final = pos + DECODE_BLOCK >= total
         try:
-            _, used = codecs.utf_8_decode(view[pos:pos + DECODE_BLOCK], "strict", final)
+            _, used = codecs.utf_8_decode(view[pos : pos + DECODE_BLOCK], "strict", final)
         except UnicodeDecodeError as exc:
             return pos + exc.start
         pos += used

@@ -12,7 +12,12 @@ from segmint_core.chunks.context import reduce_context
 from segmint_core.chunks.encoding import decode_diff
 from segmint_core.chunks.filters import skip_reason
 from segmint_core.chunks.models import (
-    STAGED, UNSTAGED, UNTRACKED, DiffSession, FileSection, LoadOptions,
+    STAGED,
+    UNSTAGED,
+    UNTRACKED,
+    DiffSession,
+    FileSection,
+    LoadOptions,
 )
 from segmint_core.chunks.source import WORKING_TREE, DiffFile
 from segmint_core.errors import DiffParseError
@@ -30,8 +35,7 @@ def load_file(diff: DiffFile, options: LoadOptions, content_hash: Callable[[], s
         raise DiffParseError(f"{diff.path} cannot be parsed as a diff: {exc}") from None
     if not patches:
         raise DiffParseError(
-            f"{diff.path} is not a diff: it holds no file sections "
-            "('diff --git' lines or '---'/'+++' header pairs)."
+            f"{diff.path} is not a diff: it holds no file sections ('diff --git' lines or '---'/'+++' header pairs)."
         )
     encoding = decoded.report()
     encoding["compressed"] = "gzip" if diff.compressed else None
@@ -65,9 +69,7 @@ def section_of(fp: FilePatch, layer: str | None = None) -> FileSection:
     )
 
 
-def _session(
-    source: str, content_hash: str, options: LoadOptions, sections: list[FileSection], **extra
-) -> DiffSession:
+def _session(source: str, content_hash: str, options: LoadOptions, sections: list[FileSection], **extra) -> DiffSession:
     kept: list[FileSection] = []
     for section in sections:
         section.skipped = skip_reason(section, options)

@@ -33,8 +33,8 @@ def skipped_matching(session: DiffSession, pattern: str) -> list[FileSection]:
 def find_file(session: DiffSession, query: str) -> tuple[str, list[FileSection]]:
     """The one file ``query`` names and all its sections (a file may have several:
     staged and unstaged, or two diffs concatenated). Errors name the candidates."""
-    by_path: dict[str, list[FileSection]] = {}   # the path each section has now
-    by_name: dict[str, list[FileSection]] = {}   # and its old path too, if renamed
+    by_path: dict[str, list[FileSection]] = {}  # the path each section has now
+    by_name: dict[str, list[FileSection]] = {}  # and its old path too, if renamed
     for section in session.sections:
         by_path.setdefault(section.path, []).append(section)
         for name in section.paths:
@@ -44,7 +44,7 @@ def find_file(session: DiffSession, query: str) -> tuple[str, list[FileSection]]
     for found_in, rule in (
         (by_path, lambda name: name == query),
         (by_name, lambda name: name == query),
-        (by_name, lambda name: wire_text(name) == query),   # a name that is not UTF-8, as shown
+        (by_name, lambda name: wire_text(name) == query),  # a name that is not UTF-8, as shown
         (by_name, lambda name: name.lower() == folded),
         (by_name, lambda name: glob_matches(name, query)),
     ):

@@ -17,9 +17,9 @@ UNSTAGED = "unstaged"
 UNTRACKED = "untracked"
 
 # Why a section is in no chunk.
-EXCLUDED = "excluded"      # include_patterns / exclude_patterns
-GENERATED = "generated"    # lock files, minified assets, build outputs, vendored trees
-TRIVIAL = "trivial"        # whitespace-only
+EXCLUDED = "excluded"  # include_patterns / exclude_patterns
+GENERATED = "generated"  # lock files, minified assets, build outputs, vendored trees
+TRIVIAL = "trivial"  # whitespace-only
 
 
 def hunk_size(h: Hunk) -> int:
@@ -31,7 +31,7 @@ def hunk_size(h: Hunk) -> int:
         # A pure insertion or deletion (most of a big diff's bytes, in new files)
         # has as many lines as its header says, plus perhaps a "\ No newline"
         # marker: no need to count them.
-        last_line = body[body.rfind(b"\n") + 1:]
+        last_line = body[body.rfind(b"\n") + 1 :]
         return 1 + h.old_lines + h.new_lines + (last_line[:1] == b"\\")
     return 2 + body.count(b"\n")
 
@@ -60,15 +60,15 @@ class FileSection:
     or untracked), and its hunks carry Segmint hunk ids (``change-3:2``).
     """
 
-    path: str                   # after the change; the old path for a deletion
-    old_path: str | None        # before a rename or copy, else None
+    path: str  # after the change; the old path for a deletion
+    old_path: str | None  # before a rename or copy, else None
     status: str
     binary: bool
     old_mode: str | None
     new_mode: str | None
     header_lines: list[str]
     hunks: list[Hunk]
-    layer: str | None = None    # working tree only
+    layer: str | None = None  # working tree only
     hunk_sizes: list[int] = field(default_factory=list)
     skipped: str | None = None  # EXCLUDED, GENERATED or TRIVIAL when in no chunk
 
@@ -99,7 +99,7 @@ class ChunkPart:
 
     @property
     def hunks(self) -> list[Hunk]:
-        return self.section.hunks[self.start:self.stop]
+        return self.section.hunks[self.start : self.stop]
 
     @property
     def char_count(self) -> int:
@@ -112,10 +112,10 @@ class Chunk:
     number: int
     parts: list[ChunkPart]
     line_count: int
-    parent_file: str | None = None       # set on the pieces of a file split over chunks
-    sub_chunk_index: int | None = None   # 1-based position of that piece
+    parent_file: str | None = None  # set on the pieces of a file split over chunks
+    sub_chunk_index: int | None = None  # 1-based position of that piece
     sub_chunk_count: int | None = None
-    oversized: bool = False              # one hunk alone is over max_chunk_lines
+    oversized: bool = False  # one hunk alone is over max_chunk_lines
 
     @property
     def files(self) -> list[str]:
@@ -152,13 +152,13 @@ class LoadOptions:
 class DiffSession:
     """One loaded diff: every section (skipped ones too) and the chunks cut from the rest."""
 
-    source: str                 # the canonical file path, or "working-tree"
-    content_hash: str           # sha-256 of the file, or the working tree's fingerprint
+    source: str  # the canonical file path, or "working-tree"
+    content_hash: str  # sha-256 of the file, or the working tree's fingerprint
     options: LoadOptions
     sections: list[FileSection]
     chunks: list[Chunk]
-    encoding: dict | None = None     # how a file was read (None for the working tree)
-    repo_root: str | None = None     # working tree only
+    encoding: dict | None = None  # how a file was read (None for the working tree)
+    repo_root: str | None = None  # working tree only
 
     @property
     def is_working_tree(self) -> bool:

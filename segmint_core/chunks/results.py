@@ -120,8 +120,7 @@ def _encoding_text(enc: dict) -> str:
         parts.append(f"{counted(count, 'file section')} re-encoded from {codec}")
     if enc["sections_with_undecodable_bytes"]:
         parts.append(
-            f"{counted(enc['sections_with_undecodable_bytes'], 'file section')} with undecodable bytes "
-            "shown as \\xNN"
+            f"{counted(enc['sections_with_undecodable_bytes'], 'file section')} with undecodable bytes shown as \\xNN"
         )
     return "; ".join(parts) + "."
 

@@ -21,12 +21,24 @@ from segmint_core.changes.models import wire_text
 from segmint_core.chunks.errors import ChunkArgumentError
 from segmint_core.chunks.filters import split_patterns
 from segmint_core.chunks.formatting import (
-    FORMATS, context_header, oversize_note, raw_parts, render_parts, whole_section,
+    FORMATS,
+    context_header,
+    oversize_note,
+    raw_parts,
+    render_parts,
+    whole_section,
 )
 from segmint_core.chunks.lookup import chunks_matching, find_file, skipped_matching
 from segmint_core.chunks.models import Chunk, DiffSession, LoadOptions
 from segmint_core.chunks.results import (
-    chunk_entry, describe, find_text, list_text, load_summary, load_text, overview, overview_text,
+    chunk_entry,
+    describe,
+    find_text,
+    list_text,
+    load_summary,
+    load_text,
+    overview,
+    overview_text,
 )
 from segmint_core.chunks.store import SessionStore
 from segmint_core.roots import AllowedRoots
@@ -36,7 +48,12 @@ RESOURCE_URI = "diffchunk://current"
 
 # The tools, in the order they are best listed; all are read-only.
 TOOL_NAMES = (
-    "load_diff", "list_chunks", "get_chunk", "find_chunks_for_files", "get_file_diff", "get_current_overview",
+    "load_diff",
+    "list_chunks",
+    "get_chunk",
+    "find_chunks_for_files",
+    "get_file_diff",
+    "get_current_overview",
 )
 
 
@@ -90,7 +107,12 @@ class ChunkService:
         trivial, the oversized chunks and how the file was decoded.
         """
         options = load_options(
-            max_chunk_lines, skip_trivial, skip_generated, include_patterns, exclude_patterns, context_lines,
+            max_chunk_lines,
+            skip_trivial,
+            skip_generated,
+            include_patterns,
+            exclude_patterns,
+            context_lines,
         )
         session = self.store.load(absolute_file_path, options)
         data = load_summary(session)
@@ -149,12 +171,14 @@ class ChunkService:
         limit = session.options.max_chunk_lines
         text = context_header(chunk, len(session.chunks), limit) + body if include_context else body
         data = chunk_entry(chunk)
-        data.update({
-            "total_chunks": len(session.chunks),
-            "format": format,
-            "oversize_note": oversize_note(chunk, limit),
-            "content": body,
-        })
+        data.update(
+            {
+                "total_chunks": len(session.chunks),
+                "format": format,
+                "oversize_note": oversize_note(chunk, limit),
+                "content": body,
+            }
+        )
         return ToolResult(text, data)
 
     def find_chunks_for_files(self, absolute_file_path: str, pattern: str) -> ToolResult:
@@ -169,9 +193,7 @@ class ChunkService:
             pattern: a glob matched against each file's path (and old path if renamed).
         """
         if not isinstance(pattern, str) or not pattern.strip():
-            raise ChunkArgumentError(
-                "pattern must be a non-empty glob, such as '*' for every file, '*.py' or 'src/*'."
-            )
+            raise ChunkArgumentError("pattern must be a non-empty glob, such as '*' for every file, '*.py' or 'src/*'.")
         pattern = pattern.strip()
         session = self.store.get(absolute_file_path)
         numbers, files = chunks_matching(session, pattern)
@@ -231,8 +253,12 @@ class ChunkService:
 
 
 def load_options(
-    max_chunk_lines: int, skip_trivial: bool, skip_generated: bool,
-    include_patterns: str | None, exclude_patterns: str | None, context_lines: int | None,
+    max_chunk_lines: int,
+    skip_trivial: bool,
+    skip_generated: bool,
+    include_patterns: str | None,
+    exclude_patterns: str | None,
+    context_lines: int | None,
 ) -> LoadOptions:
     if isinstance(max_chunk_lines, bool) or not isinstance(max_chunk_lines, int) or max_chunk_lines < 1:
         raise ChunkArgumentError(f"max_chunk_lines must be a positive integer, not {max_chunk_lines!r}.")

@@ -23,9 +23,9 @@ GZIP_MAGIC = b"\x1f\x8b"
 
 @dataclass(frozen=True)
 class DiffFile:
-    path: str          # canonical
-    raw: bytes         # as on disk
-    data: bytes        # decompressed when the file was gzip
+    path: str  # canonical
+    raw: bytes  # as on disk
+    data: bytes  # decompressed when the file was gzip
     compressed: bool
 
 

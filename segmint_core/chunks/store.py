@@ -24,7 +24,13 @@ from segmint_core.changes.capture import capture
 from segmint_core.chunks.loader import load_file, load_working_tree
 from segmint_core.chunks.models import DiffSession, LoadOptions
 from segmint_core.chunks.source import (
-    WORKING_TREE, DiffFile, FileStamp, canonical_path, file_stamp, is_working_tree, read_diff_file,
+    WORKING_TREE,
+    DiffFile,
+    FileStamp,
+    canonical_path,
+    file_stamp,
+    is_working_tree,
+    read_diff_file,
 )
 from segmint_core.errors import NotARepositoryError
 from segmint_core.git import Git

@@ -14,6 +14,11 @@ from segmint_core.grouping.engine import (
 from segmint_core.grouping.models import ChangeGroup, Grouping
 
 __all__ = [
-    "PROVIDERS", "ChangeGroup", "Grouping",
-    "apply_splits", "describe_group", "group_changes", "summarize_group",
+    "PROVIDERS",
+    "ChangeGroup",
+    "Grouping",
+    "apply_splits",
+    "describe_group",
+    "group_changes",
+    "summarize_group",
 ]

@@ -40,7 +40,7 @@ def cut_hunks(units: list[Unit], labels: list[int]) -> Cut:
         hunk = atoms[0].hunk
         assert hunk is not None
         atom_labels = [labels[u.index] for u in atoms]
-        if atom_labels.count(atom_labels[0]) == len(atom_labels):   # one group: nothing to cut
+        if atom_labels.count(atom_labels[0]) == len(atom_labels):  # one group: nothing to cut
             cut.hunk_label[hunk_id] = atom_labels[0]
             continue
         cuts, part_labels = cuts_between([(u.start, u.end) for u in atoms], atom_labels, hunk.lines)

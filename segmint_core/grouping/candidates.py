@@ -23,8 +23,8 @@ class Candidates:
     first: np.ndarray
     second: np.ndarray
     cap: int
-    crowded_keys: int   # keys held by more than ``cap`` units: they make no pairs
-    shared: np.ndarray | None = None   # per pair, the sum over its keys of the two entries' values
+    crowded_keys: int  # keys held by more than ``cap`` units: they make no pairs
+    shared: np.ndarray | None = None  # per pair, the sum over its keys of the two entries' values
 
 
 def holder_pairs(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -38,7 +38,7 @@ def holder_pairs(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     keys = keys[order]
     starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
     ends = np.repeat(np.r_[starts[1:], len(keys)], np.diff(np.r_[starts, len(keys)]))
-    later = ends - np.arange(len(keys)) - 1     # entries after each one under its key
+    later = ends - np.arange(len(keys)) - 1  # entries after each one under its key
     total = int(later.sum())
     left = np.repeat(np.arange(len(keys)), later)
     right = left + 1 + np.arange(total) - np.repeat(np.cumsum(later) - later, later)
@@ -55,8 +55,9 @@ def cap_for(holders: np.ndarray, budget: int, ceiling: int) -> int:
     return int(max(2, fitting[-1] if len(fitting) else 2))
 
 
-def candidate_pairs(unit: np.ndarray, key: np.ndarray, units: int, per_unit: int, ceiling: int,
-                    value: np.ndarray | None = None) -> Candidates:
+def candidate_pairs(
+    unit: np.ndarray, key: np.ndarray, units: int, per_unit: int, ceiling: int, value: np.ndarray | None = None
+) -> Candidates:
     """The distinct pairs of units sharing a key, from entries ``(unit[i], key[i])`` (a unit holds
     a key at most once), making at most ``per_unit`` pairs of entries per unit on the way.
     With ``value`` (one per entry): each pair's sum of products over the keys it shares."""

@@ -51,23 +51,23 @@ class BlockFit:
 
     block: int
     label: int
-    confidence: float                 # P(it belongs with its own group)
-    alternative: int | None           # the other group it fits best
-    alternative_probability: float    # P(it belongs with that group)
+    confidence: float  # P(it belongs with its own group)
+    alternative: int | None  # the other group it fits best
+    alternative_probability: float  # P(it belongs with that group)
 
 
 @dataclass(frozen=True)
 class Decision:
     """A decision the engine is unsure of, with P(the alternative is right)."""
 
-    kind: str   # MOVE: ``block`` to ``target``; MERGE: groups ``source`` and ``target``;
-                # SPLIT: ``blocks`` out of group ``source`` into a group of their own
+    kind: str  # MOVE: ``block`` to ``target``; MERGE: groups ``source`` and ``target``;
+    # SPLIT: ``blocks`` out of group ``source`` into a group of their own
     probability: float
     target: int = -1
     block: int = -1
     source: int = -1
     blocks: tuple[int, ...] = ()
-    lines: float = 1.0        # how much it moves: the geometric mean of the changed lines on its two sides
+    lines: float = 1.0  # how much it moves: the geometric mean of the changed lines on its two sides
 
     @property
     def worth(self) -> float:
@@ -81,12 +81,13 @@ class Assessment:
 
     blocks: list[BlockFit]
     groups: dict[int, float]
-    decisions: list[Decision]                       # every one, most likely wrong first
-    between: dict[tuple[int, int], float] = field(default_factory=dict)   # (label, label) -> mean pair P
+    decisions: list[Decision]  # every one, most likely wrong first
+    between: dict[tuple[int, int], float] = field(default_factory=dict)  # (label, label) -> mean pair P
 
 
-def assess(pairs: PairProbabilities, labels: list[int], blocks: list[int],
-           calibration: "Calibration | None" = None) -> Assessment:
+def assess(
+    pairs: PairProbabilities, labels: list[int], blocks: list[int], calibration: "Calibration | None" = None
+) -> Assessment:
     """Confidence per block and group, and every decision worth a look, most likely wrong first.
 
     ``labels``: each unit's cluster; ``blocks``: each unit's block (the units of
@@ -107,10 +108,10 @@ def assess(pairs: PairProbabilities, labels: list[int], blocks: list[int],
     # summed w_a * w_b * (p - base) over linked pairs: block -> cluster, and cluster -> cluster
     lifted: dict[int, dict[int, float]] = defaultdict(lambda: defaultdict(float))
     across: dict[tuple[int, int], float] = defaultdict(float)
-    within: dict[tuple[int, int], float] = defaultdict(float)   # block pairs of one cluster
+    within: dict[tuple[int, int], float] = defaultdict(float)  # block pairs of one cluster
     for (a, b), affinity in pairs.affinity.items():
         if blocks[a] == blocks[b]:
-            continue   # a block moves whole: its own pairs never count
+            continue  # a block moves whole: its own pairs never count
         gain = weights[a] * weights[b] * (sigmoid(pairs.base + affinity) - base)
         lifted[blocks[a]][labels[b]] += gain
         lifted[blocks[b]][labels[a]] += gain
@@ -134,11 +135,10 @@ def assess(pairs: PairProbabilities, labels: list[int], blocks: list[int],
         other = fit(alternative) if alternative is not None else 0.0
         own = fit(label)
         fits.append(BlockFit(block, label, 1.0 - other if math.isnan(own) else own, alternative, other))
-    between = {pair: base + gain / (cluster_weight[pair[0]] * cluster_weight[pair[1]])
-               for pair, gain in across.items()}
-    decisions = (_decisions(fits, _group_confidence(fits, block_weight), between, block_weight, cluster_weight,
-                            calibration)
-                 + _splits(fits, block_weight, within, base, calibration))
+    between = {pair: base + gain / (cluster_weight[pair[0]] * cluster_weight[pair[1]]) for pair, gain in across.items()}
+    decisions = _decisions(
+        fits, _group_confidence(fits, block_weight), between, block_weight, cluster_weight, calibration
+    ) + _splits(fits, block_weight, within, base, calibration)
     # decisions read the fits as the pair model gives them (each kind has its own scaling); people read these
     shown = calibration.blocks(fits)
     return Assessment(shown, _group_confidence(shown, block_weight), rank(decisions), between)
@@ -153,9 +153,14 @@ def _group_confidence(fits: list[BlockFit], block_weight: dict[int, float]) -> d
     return {label: total[label] / weight[label] for label in total}
 
 
-def _decisions(fits: list[BlockFit], groups: dict[int, float], between: dict[tuple[int, int], float],
-               block_weight: dict[int, float], cluster_weight: dict[int, float],
-               calibration: "Calibration") -> list[Decision]:
+def _decisions(
+    fits: list[BlockFit],
+    groups: dict[int, float],
+    between: dict[tuple[int, int], float],
+    block_weight: dict[int, float],
+    cluster_weight: dict[int, float],
+    calibration: "Calibration",
+) -> list[Decision]:
     """Moves and merges, by P(the alternative is right): for a move, the block's fit with
     the other group against its own; for a merge, the two groups' mutual fit against how
     well each holds together."""
@@ -176,8 +181,13 @@ def rank(decisions: list[Decision]) -> list[Decision]:
     return sorted(decisions, key=lambda d: (-d.worth, d.kind, d.block, d.source, d.target, d.blocks))
 
 
-def _splits(fits: list[BlockFit], block_weight: dict[int, float], within: dict[tuple[int, int], float],
-            base: float, calibration: "Calibration") -> list[Decision]:
+def _splits(
+    fits: list[BlockFit],
+    block_weight: dict[int, float],
+    within: dict[tuple[int, int], float],
+    base: float,
+    calibration: "Calibration",
+) -> list[Decision]:
     """For each group of several blocks, its best cut in two (average linkage over its blocks,
     run to two clusters), offered as moving the smaller side to a group of its own."""
     members: dict[int, list[int]] = defaultdict(list)
@@ -185,7 +195,7 @@ def _splits(fits: list[BlockFit], block_weight: dict[int, float], within: dict[t
     for f in fits:
         members[f.label].append(f.block)
         label_of[f.block] = f.label
-    linked: dict[int, list[tuple[tuple[int, int], float]]] = defaultdict(list)   # a group's pairs of ``within``
+    linked: dict[int, list[tuple[tuple[int, int], float]]] = defaultdict(list)  # a group's pairs of ``within``
     for pair, gain in within.items():
         linked[label_of[pair[0]]].append((pair, gain))
     out: list[Decision] = []
@@ -202,8 +212,9 @@ def _splits(fits: list[BlockFit], block_weight: dict[int, float], within: dict[t
     return out
 
 
-def _bisect(group: list[int], block_weight: dict[int, float],
-            within: list[tuple[tuple[int, int], float]]) -> list[list[int]]:
+def _bisect(
+    group: list[int], block_weight: dict[int, float], within: list[tuple[tuple[int, int], float]]
+) -> list[list[int]]:
     """Two sides of a group's blocks: average linkage (a missing link counts as none) until two are left.
 
     The best pair is the highest mean, ties to the lowest pair of positions: ``argmax`` over the
@@ -214,7 +225,7 @@ def _bisect(group: list[int], block_weight: dict[int, float],
     weight = np.array([block_weight[b] for b in ordered], dtype=np.float64)
     total = np.zeros((n, n))
     position = {b: n for n, b in enumerate(ordered)}
-    for (x, y), gain in within:   # the group's linked pairs of blocks
+    for (x, y), gain in within:  # the group's linked pairs of blocks
         i, j = position.get(x, -1), position.get(y, -1)
         if i >= 0 and j >= 0:
             total[i, j] = total[j, i] = gain
@@ -232,14 +243,15 @@ def _bisect(group: list[int], block_weight: dict[int, float],
     return [sorted(sides[i]) for i in np.flatnonzero(alive).tolist()]
 
 
-def _cohesion(side: list[int], block_weight: dict[int, float], within: dict[tuple[int, int], float],
-              base: float, alone: float) -> float:
+def _cohesion(
+    side: list[int], block_weight: dict[int, float], within: dict[tuple[int, int], float], base: float, alone: float
+) -> float:
     """Mean pair probability between a side's blocks (``alone`` for a side of one block)."""
     if len(side) < 2:
         return alone
     w = [block_weight[b] for b in side]
     pairs = sum(w[i] * w[j] for i in range(len(side)) for j in range(i + 1, len(side)))
-    gain = sum(within.get((x, y), 0.0) for i, x in enumerate(side) for y in side[i + 1:])
+    gain = sum(within.get((x, y), 0.0) for i, x in enumerate(side) for y in side[i + 1 :])
     return base + gain / pairs
 
 
@@ -273,15 +285,14 @@ class Calibration:
 
     pair: tuple[float, float] = (1.0, 0.0)
     decisions: dict[str, tuple[float, float]] = field(default_factory=dict)
-    hunks: tuple[float, ...] = (1.0, 0.0)   # a block's P(belongs with its group): ``hunk_signals``
+    hunks: tuple[float, ...] = (1.0, 0.0)  # a block's P(belongs with its group): ``hunk_signals``
 
     def blocks(self, fits: list[BlockFit]) -> list[BlockFit]:
         """The fits with each block's confidence scaled by ``hunks``."""
         if self.hunks == (1.0, 0.0):
             return fits
         size = Counter(f.label for f in fits)
-        return [replace(f, confidence=_scaled(self.hunks, f.confidence, hunk_signals(f, size[f.label])))
-                for f in fits]
+        return [replace(f, confidence=_scaled(self.hunks, f.confidence, hunk_signals(f, size[f.label]))) for f in fits]
 
     def pairs(self, pairs: PairProbabilities) -> PairProbabilities:
         a, b = self.pair
@@ -293,14 +304,19 @@ class Calibration:
         return _scaled(self.decisions.get(kind, (1.0, 0.0)), p)
 
     def to_dict(self) -> dict:
-        return {"pair": list(self.pair), "decisions": {k: list(v) for k, v in sorted(self.decisions.items())},
-                "hunks": list(self.hunks)}
+        return {
+            "pair": list(self.pair),
+            "decisions": {k: list(v) for k, v in sorted(self.decisions.items())},
+            "hunks": list(self.hunks),
+        }
 
     @classmethod
     def from_dict(cls, data: dict) -> "Calibration":
-        return cls(tuple(float(x) for x in data.get("pair", (1.0, 0.0))),
-                   {k: (float(v[0]), float(v[1])) for k, v in data.get("decisions", {}).items()},
-                   tuple(float(x) for x in data.get("hunks", (1.0, 0.0))))
+        return cls(
+            tuple(float(x) for x in data.get("pair", (1.0, 0.0))),
+            {k: (float(v[0]), float(v[1])) for k, v in data.get("decisions", {}).items()},
+            tuple(float(x) for x in data.get("hunks", (1.0, 0.0))),
+        )
 
 
 def hunk_signals(fit: BlockFit, blocks_in_group: int) -> tuple[float, float]:

@@ -28,4 +28,3 @@ def split_change(change: Change, splits: dict[str, list[int]]) -> Change:
     for h in change.hunks:
         hunks.extend(split_hunk(h, splits[h.id]) if h.id in splits else [h])
     return change.with_hunks(hunks)
-

@@ -47,6 +47,7 @@ def _cycles_left_uncollected(fn: Callable[..., T]) -> Callable[..., T]:
     thousands of small objects and no cycles, and the collector's passes over
     them (and over everything else alive, a TUI's widgets) cost about a tenth
     of a large grouping. Reference counting still frees everything as usual."""
+
     @functools.wraps(fn)
     def paused(*args: Any, **kwargs: Any) -> T:
         enabled = gc.isenabled()
@@ -56,6 +57,7 @@ def _cycles_left_uncollected(fn: Callable[..., T]) -> Callable[..., T]:
         finally:
             if enabled:
                 gc.enable()
+
     return paused
 
 
@@ -107,13 +109,20 @@ def group_changes(
             labels = cluster(units, links, model, len(selected))
         else:
             recorded = Recorded.of(units, provenance)
-            labels = by_intent.labels_by_intent(units, links, model, len(selected), recorded.task_of_unit,
-                                                by_intent.unit_steps(units, provenance, recorded.owner_of_unit),
-                                                recorded.prompts(), recorded.claims)
+            labels = by_intent.labels_by_intent(
+                units,
+                links,
+                model,
+                len(selected),
+                recorded.task_of_unit,
+                by_intent.unit_steps(units, provenance, recorded.owner_of_unit),
+                recorded.prompts(),
+                recorded.claims,
+            )
     labels = vendored.kept_whole(units, labels)
     grouping = _assemble(selected, units, labels, links, model, settings, progress, recorded)
     if labeller is None and provider == "local" and timeline is None and model is DEFAULT and recorded is None:
-        grouping.evidence = (units, links)   # what ``evidence(units)`` would compute again
+        grouping.evidence = (units, links)  # what ``evidence(units)`` would compute again
     return grouping
 
 
@@ -125,7 +134,7 @@ class Recorded:
     tasks: by_intent.Tasks
     owner_of_unit: list[str | None]
     task_of_unit: list[str | None]
-    claims: dict[int, str] = field(default_factory=dict)   # unrecorded unit -> the task whose prompt named it
+    claims: dict[int, str] = field(default_factory=dict)  # unrecorded unit -> the task whose prompt named it
 
     @classmethod
     def of(cls, units: list[Unit], provenance: Any) -> "Recorded":
@@ -146,10 +155,13 @@ class Recorded:
         most of its lines were not recorded), and its intents in order."""
         from segmint_core.trajectory.provenance.prompts import actionable
 
-        intents: list[str] = sorted({owner for i in members if (owner := self.owner_of_unit[i])},
-                         key=by_intent.intent_number)
-        named = [self.provenance.intents[t] for t in sorted({self.claims[i] for i in members if i in self.claims},
-                                                             key=by_intent.intent_number)]
+        intents: list[str] = sorted(
+            {owner for i in members if (owner := self.owner_of_unit[i])}, key=by_intent.intent_number
+        )
+        named = [
+            self.provenance.intents[t]
+            for t in sorted({self.claims[i] for i in members if i in self.claims}, key=by_intent.intent_number)
+        ]
         if not intents:
             return by_intent.provenance_reasons([], self.tasks, 0, named), None, []
         known = [self.provenance.intents[i] for i in intents if i in self.provenance.intents]
@@ -181,7 +193,10 @@ def cluster(units: list[Unit], links: list[Link], model: Model, files: int) -> l
 
 
 def summarize_group(
-    changes: list[Change], hunk_ids: list[str], *, change_ids: list[str] | None = None,
+    changes: list[Change],
+    hunk_ids: list[str],
+    *,
+    change_ids: list[str] | None = None,
     settings: Settings | None = None,
 ) -> tuple[str, list[str]]:
     """Summary and reasons for any set of hunks (as when a person or agent reshapes groups).
@@ -196,14 +211,18 @@ def summarize_group(
 
 
 def describe_group(
-    changes: list[Change], hunk_ids: list[str], *, change_ids: list[str] | None = None,
+    changes: list[Change],
+    hunk_ids: list[str],
+    *,
+    change_ids: list[str] | None = None,
     settings: Settings | None = None,
 ) -> tuple[GroupText, list[str]]:
     """Like ``summarize_group``, keeping the note a failed model summary leaves."""
     wanted = set(hunk_ids)
     hunkless = set(change_ids) if change_ids is not None else {c.id for c in changes if not c.hunks}
     members = [
-        c.with_hunks([h for h in c.hunks if h.id in wanted]) for c in changes
+        c.with_hunks([h for h in c.hunks if h.id in wanted])
+        for c in changes
         if any(h.id in wanted for h in c.hunks) or (not c.hunks and c.id in hunkless)
     ]
     units = build_units(members)
@@ -212,21 +231,38 @@ def describe_group(
     return describe(members, units, wanted, reasons, settings), reasons
 
 
-def _links(units: list[Unit], embedder: EmbeddingProvider, model: Model, timeline: Any,
-           progress: Progress | None, history: History | None = None, *, embed: bool = True) -> list[Link]:
+def _links(
+    units: list[Unit],
+    embedder: EmbeddingProvider,
+    model: Model,
+    timeline: Any,
+    progress: Progress | None,
+    history: History | None = None,
+    *,
+    embed: bool = True,
+) -> list[Link]:
     vectors = None
     if embed and len(units) > 1:
         texts = [embedding_text(u.path, u.hunk.header if u.hunk else "", u.lines) for u in units]
-        sparse = getattr(embedder, "embed_sparse", None)   # the local provider's: rows as their nonzeros
-        vectors = sparse(texts, progress) if sparse and similarity.coarse(len(units)) else embedder.embed(texts, progress)
+        sparse = getattr(embedder, "embed_sparse", None)  # the local provider's: rows as their nonzeros
+        vectors = (
+            sparse(texts, progress) if sparse and similarity.coarse(len(units)) else embedder.embed(texts, progress)
+        )
     _report(progress, 0, 1, "linking")
     ctx = Context(units, model, timeline, vectors, embedder.similarity_floor, history=history)
     return signals.collect(ctx)
 
 
-def _assemble(selected: list[Change], units: list[Unit], labels: list[int], links: list[Link],
-              model: Model, settings: Settings | None, progress: Progress | None,
-              recorded: Recorded | None = None) -> Grouping:
+def _assemble(
+    selected: list[Change],
+    units: list[Unit],
+    labels: list[int],
+    links: list[Link],
+    model: Model,
+    settings: Settings | None,
+    progress: Progress | None,
+    recorded: Recorded | None = None,
+) -> Grouping:
     cut = cut_hunks(units, labels)
     effective = effective_changes(selected, cut)
     groups = ordered_groups(effective, cut)
@@ -234,22 +270,30 @@ def _assemble(selected: list[Change], units: list[Unit], labels: list[int], link
     return Grouping(effective, list(groups.values()), cut.splits, intents=intents)
 
 
-def _explain(groups: dict[int, ChangeGroup], effective: list[Change], units: list[Unit], labels: list[int],
-             links: list[Link], model: Model, settings: Settings | None, progress: Progress | None,
-             recorded: Recorded | None = None) -> dict[str, list[str]]:
+def _explain(
+    groups: dict[int, ChangeGroup],
+    effective: list[Change],
+    units: list[Unit],
+    labels: list[int],
+    links: list[Link],
+    model: Model,
+    settings: Settings | None,
+    progress: Progress | None,
+    recorded: Recorded | None = None,
+) -> dict[str, list[str]]:
     """Fill each group's reasons (from the links inside it) and summary."""
     members: dict[int, set[int]] = {label: set() for label in groups}
     inside: dict[int, list[Link]] = {label: [] for label in groups}
     for unit, label in zip(units, labels):
         members[label].add(unit.index)
     for item in links:
-        first, second = labels[item[0]], labels[item[1]]   # item.a, item.b: indexing is quicker on 10^5 links
+        first, second = labels[item[0]], labels[item[1]]  # item.a, item.b: indexing is quicker on 10^5 links
         if first == second:
             inside[first].append(item)
-        elif item.kind in ACROSS:   # repelling evidence explains both groups it kept apart
+        elif item.kind in ACROSS:  # repelling evidence explains both groups it kept apart
             inside[first].append(item)
             inside[second].append(item)
-    position = {c.id: i for i, c in enumerate(effective)}   # a group's changes in order, without reading them all
+    position = {c.id: i for i, c in enumerate(effective)}  # a group's changes in order, without reading them all
     total = len(groups)
     coarse = [coarse_reason(len(units))] if similarity.coarse(len(units)) else []
     intents: dict[str, list[str]] = {}
@@ -260,11 +304,11 @@ def _explain(groups: dict[int, ChangeGroup], effective: list[Change], units: lis
         member_units = [units[i] for i in sorted(members[label])]
         told, summary, ids = recorded.describe(members[label]) if recorded is not None else ([], None, [])
         if told and not ids:
-            group.reasons = told + group.reasons[:MAX_REASONS - len(told)]
+            group.reasons = told + group.reasons[: MAX_REASONS - len(told)]
         if ids:
             intents[group.id] = ids
             evidence = group.reasons if any(recorded.owner_of_unit[i] is None for i in members[label]) else []
-            group.reasons = told + evidence[:max(1, MAX_REASONS - len(told))]
+            group.reasons = told + evidence[: max(1, MAX_REASONS - len(told))]
         if summary is not None:
             group.summary = summary
         else:
@@ -276,8 +320,10 @@ def _explain(groups: dict[int, ChangeGroup], effective: list[Change], units: lis
 
 def coarse_reason(units: int) -> str:
     """What a group of a change set too large to compare every unit with every other says of it."""
-    return (f"grouped on coarser evidence: {units:,} units are more than the {similarity.FULL_UNITS:,} whose "
-            f"texts are all compared, so text similarity was weighed only between units sharing an uncommon word")
+    return (
+        f"grouped on coarser evidence: {units:,} units are more than the {similarity.FULL_UNITS:,} whose "
+        f"texts are all compared, so text similarity was weighed only between units sharing an uncommon word"
+    )
 
 
 def _report(progress: Progress | None, done: int, total: int, message: str) -> None:

@@ -35,8 +35,9 @@ def affinities(links: list[Link], units: list[Unit], model: Model) -> dict[tuple
         return {}
     evidence = pair_evidence(links, len(units))
     coefficients = np.array([model.coefficient(k) for k in evidence.kinds])
-    totals = np.bincount(evidence.cell_pair, weights=evidence.strength * coefficients[evidence.cell_kind],
-                         minlength=len(evidence.a))
+    totals = np.bincount(
+        evidence.cell_pair, weights=evidence.strength * coefficients[evidence.cell_kind], minlength=len(evidence.a)
+    )
     if model.trees is not None:
         totals = totals + model.trees.lift(evidence, units)
     flavours = sorted({u.flavour for u in units})
@@ -52,8 +53,13 @@ def pair_kind(a: str, b: str) -> str:
     return f"kinds:{a}+{b}" if a <= b else f"kinds:{b}+{a}"
 
 
-def average_linkage(n: int, affinity: dict[tuple[int, int], float], threshold: float,
-                    weights: list[float] | None = None, together: list[tuple[int, int]] = ()) -> list[int]:
+def average_linkage(
+    n: int,
+    affinity: dict[tuple[int, int], float],
+    threshold: float,
+    weights: list[float] | None = None,
+    together: list[tuple[int, int]] = (),
+) -> list[int]:
     """A cluster label per unit: the smallest unit index in its cluster.
 
     ``weights`` (default 1 each) make a pair count ``w_a * w_b`` times, the
@@ -67,8 +73,12 @@ def average_linkage(n: int, affinity: dict[tuple[int, int], float], threshold: f
     return linkage.run()
 
 
-def dendrogram(n: int, affinity: dict[tuple[int, int], float], weights: list[float] | None = None,
-               together: list[tuple[int, int]] = ()) -> list[Pair]:
+def dendrogram(
+    n: int,
+    affinity: dict[tuple[int, int], float],
+    weights: list[float] | None = None,
+    together: list[tuple[int, int]] = (),
+) -> list[Pair]:
     """Every merge average linkage makes with no threshold, in order, after joining
     ``together``: ``(-mean affinity, kept cluster, folded cluster)``, as ``average_linkage``
     would make them at any threshold above that mean."""
@@ -78,14 +88,14 @@ def dendrogram(n: int, affinity: dict[tuple[int, int], float], weights: list[flo
     return linkage.merges
 
 
-_FORCING = frozenset({REPEATED, dependencies.DEPENDENCIES, release.RELEASE, release.ENTRY})   # kinds read below
+_FORCING = frozenset({REPEATED, dependencies.DEPENDENCIES, release.RELEASE, release.ENTRY})  # kinds read below
 
 
 def forced_pairs(links: list[Link]) -> list[tuple[int, int]]:
     """Pairs of units that start in one group whatever their affinity: one mechanical edit,
     a manifest with its lock file, a release's changelog block with the version it sets,
     a dependency's changelog entry with its bump."""
-    forcing = [item for item in links if item.kind in _FORCING]   # one pass over 10^5 links, not three
+    forcing = [item for item in links if item.kind in _FORCING]  # one pass over 10^5 links, not three
     return mechanical_pairs(forcing) + dependencies.together(forcing) + release.together(forcing)
 
 
@@ -108,7 +118,7 @@ def mechanical_pairs(links: list[Link], min_places: int = 4) -> list[tuple[int, 
     return pairs
 
 
-Pair = tuple[float, int, int]   # (-mean affinity, lower cluster, higher cluster): smallest is best
+Pair = tuple[float, int, int]  # (-mean affinity, lower cluster, higher cluster): smallest is best
 
 
 class _Linkage:
@@ -122,26 +132,29 @@ class _Linkage:
     pairs are joined first and the best pairs looked for once afterwards.
     """
 
-    def __init__(self, n: int, affinity: dict[tuple[int, int], float], threshold: float,
-                 weights: list[float] | None) -> None:
+    def __init__(
+        self, n: int, affinity: dict[tuple[int, int], float], threshold: float, weights: list[float] | None
+    ) -> None:
         self.size = list(weights) if weights is not None else [1.0] * n
         self.threshold = threshold
-        self.neighbours: list[dict[int, float]] = [{} for _ in range(n)]   # summed weighted affinity
+        self.neighbours: list[dict[int, float]] = [{} for _ in range(n)]  # summed weighted affinity
         neighbours, size = self.neighbours, self.size
         for (a, b), value in affinity.items():
             neighbours[a][b] = neighbours[b][a] = value * size[a] * size[b]
         self.alive = [True] * n
         self.members: list[list[int]] = [[i] for i in range(n)]
         self.version = [0] * n
-        self.merges: list[Pair] = []   # as run() makes them
+        self.merges: list[Pair] = []  # as run() makes them
         self.best: list[Pair | None] = [None] * n
-        self.partner = [-1] * n   # the other cluster of each one's best pair
+        self.partner = [-1] * n  # the other cluster of each one's best pair
         self.heap: list[tuple[Pair, int, int]] = []
         self._start()
 
     def _start(self) -> None:
         self.best = [self._best_of(c) if alive else None for c, alive in enumerate(self.alive)]
-        self.partner = [-1 if pair is None else pair[2] if pair[1] == c else pair[1] for c, pair in enumerate(self.best)]
+        self.partner = [
+            -1 if pair is None else pair[2] if pair[1] == c else pair[1] for c, pair in enumerate(self.best)
+        ]
         self.heap = [(pair, c, self.version[c]) for c, pair in enumerate(self.best) if self._wanted(pair)]
         heapq.heapify(self.heap)
 
@@ -190,7 +203,7 @@ class _Linkage:
         self._fold(a, b)
         size, best, partner = self.size, self.best, self.partner
         size_a = size[a]
-        nearest, near = math.inf, -1    # a's best (-mean, neighbour), found on the way
+        nearest, near = math.inf, -1  # a's best (-mean, neighbour), found on the way
         for other, total in self.neighbours[a].items():
             value = -(total / (size_a * size[other]))
             if value < nearest or (value == nearest and other < near):
@@ -199,8 +212,8 @@ class _Linkage:
             if current is None:
                 self._settle(other, (value, other, a) if other < a else (value, a, other))
             elif partner[other] == a or partner[other] == b:
-                self._settle(other, self._best_of(other))   # its best pair changed or is gone
-            elif value <= current[0]:   # only then can the pair with a be better
+                self._settle(other, self._best_of(other))  # its best pair changed or is gone
+            elif value <= current[0]:  # only then can the pair with a be better
                 candidate = (value, other, a) if other < a else (value, a, other)
                 if candidate < current:
                     self._settle(other, candidate)

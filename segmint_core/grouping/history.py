@@ -28,7 +28,7 @@ HISTORY_COMMITS = 1000
 SWEEP_FILES = 40
 CACHE_NAME = "cochange.json"
 CACHE_VERSION = 1
-MEMORY = 8          # histories kept in memory (one per commit id)
+MEMORY = 8  # histories kept in memory (one per commit id)
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class History:
 
     head: str | None = None
     commits: tuple[tuple[str, ...], ...] = ()
-    swept: int = 0       # commits read and left out as sweeps
+    swept: int = 0  # commits read and left out as sweeps
 
     @property
     def read(self) -> int:
@@ -55,8 +55,12 @@ class History:
         return _index(self.commits, folder_of)
 
     def to_dict(self) -> dict:
-        return {"version": CACHE_VERSION, "head": self.head, "swept": self.swept,
-                "commits": [list(c) for c in self.commits]}
+        return {
+            "version": CACHE_VERSION,
+            "head": self.head,
+            "swept": self.swept,
+            "commits": [list(c) for c in self.commits],
+        }
 
     @classmethod
     def from_dict(cls, data: dict) -> "History":
@@ -88,10 +92,10 @@ def history_at(git: Git | None, rev: str = "HEAD") -> History:
         history = _load(cache, head)
         if history is None:
             history = read_history(git, head)
-            if cache.parent.is_dir():   # a session's folder: the next run reads it from there
+            if cache.parent.is_dir():  # a session's folder: the next run reads it from there
                 _save(cache, history)
     except (OSError, SegmintError):
-        return EMPTY   # a work tree gone or unreadable: grouping goes on without history
+        return EMPTY  # a work tree gone or unreadable: grouping goes on without history
     _memory[key] = history
     while len(_memory) > MEMORY:
         _memory.popitem(last=False)
@@ -127,7 +131,7 @@ def _load(cache: Path, head: str) -> History | None:
         if data.get("version") == CACHE_VERSION and data.get("head") == head:
             return History.from_dict(data)
     except (OSError, ValueError, KeyError, TypeError):
-        pass    # missing or unreadable: read the log again
+        pass  # missing or unreadable: read the log again
     return None
 
 
@@ -135,4 +139,4 @@ def _save(cache: Path, history: History) -> None:
     try:
         write_atomic(cache, json.dumps(history.to_dict()).encode())
     except OSError:
-        pass    # a read-only .git is read again next time
+        pass  # a read-only .git is read again next time

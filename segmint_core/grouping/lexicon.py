@@ -14,7 +14,8 @@ _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 
 # Keywords of common languages and names every program uses: they say nothing
 # about intent. English glue words for prose (docs, changelogs, comments).
-STOP_WORDS = frozenset("""
+STOP_WORDS = frozenset(
+    """
 and as assert async await break class continue def del elif else except finally for from global if
 import in is lambda nonlocal not or pass raise return try while with yield none true false self cls
 function func var let const new this null undefined typeof instanceof void delete switch case default
@@ -29,7 +30,8 @@ those we you they he she i not no can will would should could may might must sha
 do does did so than then there here when which who what how why all any each some more most
 other such only own same also just into out up down over under again further once very
 now new use used using uses see e g eg ie etc one two via per
-""".split())
+""".split()
+)
 
 
 def identifiers(text: str) -> list[str]:
@@ -67,7 +69,7 @@ def stem(path: str) -> str:
         base = directory(path).rsplit("/", 1)[-1]  # a package's module is about the package
     for prefix in ("test_", "tests_"):
         if base.startswith(prefix):
-            base = base[len(prefix):]
+            base = base[len(prefix) :]
     for suffix in ("_test", "_tests", "_spec"):
         if base.endswith(suffix):
             base = base[: -len(suffix)]

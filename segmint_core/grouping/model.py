@@ -46,8 +46,15 @@ if TYPE_CHECKING:
 class MergeRule(Protocol):
     """Clusters units by deciding each merge itself, instead of the threshold on mean affinity."""
 
-    def cluster(self, units: list[Unit], affinity: dict[tuple[int, int], float], weights: list[float],
-                links: list[Link], files: int, together: list[tuple[int, int]]) -> list[int]: ...
+    def cluster(
+        self,
+        units: list[Unit],
+        affinity: dict[tuple[int, int], float],
+        weights: list[float],
+        links: list[Link],
+        files: int,
+        together: list[tuple[int, int]],
+    ) -> list[int]: ...
 
     def to_dict(self) -> dict[str, Any]: ...
 
@@ -71,14 +78,14 @@ class Model:
     # larger (a hundred new files) hold many intents, not one big one.
     size_prior_cap: int = 5
     # Structural limits (not learned): they keep cost linear in large change sets.
-    max_shared_units: int = 12      # a name more units use says nothing
-    same_file_scale: float = 80.0   # lines over which the nearness of two edits halves
-    file_window: int = 40           # units of one file each unit is paired with
+    max_shared_units: int = 12  # a name more units use says nothing
+    same_file_scale: float = 80.0  # lines over which the nearness of two edits halves
+    file_window: int = 40  # units of one file each unit is paired with
     near_window: int = 8
     similarity_neighbours: int = 8
-    file_pair_cap: int = 256        # unit pairs expanded for one pair of files
-    merge: MergeRule | None = None   # None: merge while the mean affinity is at least ``threshold``
-    trees: PairLift | None = None    # added to a linked pair's affinity
+    file_pair_cap: int = 256  # unit pairs expanded for one pair of files
+    merge: MergeRule | None = None  # None: merge while the mean affinity is at least ``threshold``
+    trees: PairLift | None = None  # added to a linked pair's affinity
 
     def coefficient(self, kind: str) -> float:
         return self.coefficients.get(kind, 0.0)
@@ -89,8 +96,11 @@ class Model:
         return -(self.bias + self.size_prior * math.log(min(max(files, 1), self.size_prior_cap)))
 
     def to_dict(self) -> dict:
-        pair = {"coefficients": {k: round(v, 6) for k, v in sorted(self.coefficients.items()) if k not in HAND_SET},
-                "bias": round(self.bias, 6), "size_prior": round(self.size_prior, 6)}
+        pair = {
+            "coefficients": {k: round(v, 6) for k, v in sorted(self.coefficients.items()) if k not in HAND_SET},
+            "bias": round(self.bias, 6),
+            "size_prior": round(self.size_prior, 6),
+        }
         if self.trees is not None:
             pair["trees"] = self.trees.to_dict()
         return {"pair": pair, **({"merge": self.merge.to_dict()} if self.merge else {})}
@@ -99,13 +109,16 @@ class Model:
     def from_dict(cls, data: dict) -> "Model":
         """The pair model of ``data``; a merge rule or trees in it are read by the benchmarks that fit them."""
         pair = data["pair"]
-        return cls(coefficients={**pair["coefficients"], **HAND_SET}, bias=float(pair["bias"]),
-                   size_prior=float(pair["size_prior"]))
+        return cls(
+            coefficients={**pair["coefficients"], **HAND_SET},
+            bias=float(pair["bias"]),
+            size_prior=float(pair["size_prior"]),
+        )
 
 
 HAND_SET = {
-    "same_intent": 3.0,       # recorded under the same intent by the trajectory recorder
-    "same_burst": 1.0,        # edited within one burst of snapshots
+    "same_intent": 3.0,  # recorded under the same intent by the trajectory recorder
+    "same_burst": 1.0,  # edited within one burst of snapshots
     # Both recorded under intents, none shared: the person named them apart. Strong
     # enough that two edits of one file with every diff-only link (same file,
     # nearby, shared names: about +4) still lean apart; weaker pulls cannot undo it.

@@ -14,7 +14,7 @@ import numpy as np
 
 from segmint_core.grouping.links import Link
 
-_A, _B, _WEIGHT, _KIND = (itemgetter(i) for i in range(4))   # a link's fields, as ``Link`` orders them
+_A, _B, _WEIGHT, _KIND = (itemgetter(i) for i in range(4))  # a link's fields, as ``Link`` orders them
 
 # Kinds (before any ":" suffix) whose summed strength grows with the number of
 # shared things: log1p.
@@ -28,8 +28,8 @@ class PairEvidence:
     a: np.ndarray
     b: np.ndarray
     kinds: list[str]
-    cell_pair: np.ndarray    # index into ``a``/``b``
-    cell_kind: np.ndarray    # index into ``kinds``
+    cell_pair: np.ndarray  # index into ``a``/``b``
+    cell_kind: np.ndarray  # index into ``kinds``
     strength: np.ndarray
 
 

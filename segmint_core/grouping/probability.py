@@ -31,9 +31,9 @@ def sigmoid(z: float) -> float:
 class PairProbabilities:
     """The pair model over one change set's units."""
 
-    base: float                                  # log-odds of two units with no link
-    affinity: dict[tuple[int, int], float]       # linked pairs (a < b): log-odds above ``base``
-    weights: list[float]                         # changed lines per unit (at least 1)
+    base: float  # log-odds of two units with no link
+    affinity: dict[tuple[int, int], float]  # linked pairs (a < b): log-odds above ``base``
+    weights: list[float]  # changed lines per unit (at least 1)
 
     def log_odds(self, a: int, b: int) -> float:
         return self.base + self.affinity.get((a, b) if a < b else (b, a), 0.0)
@@ -53,8 +53,9 @@ class PairProbabilities:
 
 
 def pair_probabilities(units: list[Unit], links: list[Link], model: Model, files: int) -> PairProbabilities:
-    return PairProbabilities(-model.threshold(files), graph.affinities(links, units, model),
-                             [float(max(1, u.size)) for u in units])
+    return PairProbabilities(
+        -model.threshold(files), graph.affinities(links, units, model), [float(max(1, u.size)) for u in units]
+    )
 
 
 @dataclass(frozen=True)
@@ -62,8 +63,8 @@ class Membership:
     """How one unit sits in a grouping."""
 
     unit: int
-    own: float                  # P(with its own cluster); for a unit alone, P(with none of the others)
-    alternative: int | None     # the label of the other cluster it fits best (None: no other cluster)
+    own: float  # P(with its own cluster); for a unit alone, P(with none of the others)
+    alternative: int | None  # the label of the other cluster it fits best (None: no other cluster)
     alternative_probability: float
 
 
@@ -86,6 +87,7 @@ def memberships(pairs: PairProbabilities, labels: list[int]) -> list[Membership]
     clusters = sorted(weight_of)
     out: list[Membership] = []
     for unit, label in enumerate(labels):
+
         def mean_with(cluster: int) -> float:
             total = weight_of[cluster] - (pairs.weights[unit] if cluster == label else 0.0)
             return base + lifted[unit].get(cluster, 0.0) / total if total > 0 else math.nan

@@ -31,17 +31,17 @@ from segmint_core.trajectory.provenance.prompts import is_follow_up
 CHANGED = ("+", "-")
 # Links that only say where lines sit: not evidence enough for unrecorded lines to join a task.
 POSITIONAL = frozenset({SAME_FILE, SAME_HUNK, NEARBY, SAME_DIRECTORY, SAME_STEM})
-APART = -1e15       # the affinity that keeps two tasks apart: no mean over their pairs can reach a threshold
-SILENT_SLACK = 3600.0   # seconds before the first recorded edit a prompt may have been given
-QUOTED = 60         # characters of a prompt quoted in a reason
+APART = -1e15  # the affinity that keeps two tasks apart: no mean over their pairs can reach a threshold
+SILENT_SLACK = 3600.0  # seconds before the first recorded edit a prompt may have been given
+QUOTED = 60  # characters of a prompt quoted in a reason
 
 
 @dataclass
 class Tasks:
     """Which task each recorded intent belongs to, and the follow-ups that joined one."""
 
-    task_of: dict[str, str] = field(default_factory=dict)       # intent id -> the task's opening intent id
-    follows: dict[str, str] = field(default_factory=dict)       # follow-up intent id -> the intent it goes on with
+    task_of: dict[str, str] = field(default_factory=dict)  # intent id -> the task's opening intent id
+    follows: dict[str, str] = field(default_factory=dict)  # follow-up intent id -> the intent it goes on with
 
 
 def line_cuts(changes: list[Change], provenance: Provenance) -> dict[str, list[int]]:
@@ -89,8 +89,10 @@ def tasks_of(provenance: Provenance, present: set[str]) -> Tasks:
         else:
             tasks.task_of[intent.id] = intent.id
     # Only what the tree holds matters; a follow-up whose task left nothing keeps its own id.
-    return Tasks({i: t for i, t in tasks.task_of.items() if i in present},
-                 {i: t for i, t in tasks.follows.items() if i in present})
+    return Tasks(
+        {i: t for i, t in tasks.task_of.items() if i in present},
+        {i: t for i, t in tasks.follows.items() if i in present},
+    )
 
 
 def unit_owners(units: list[Unit], provenance: Provenance) -> list[str | None]:
@@ -98,8 +100,11 @@ def unit_owners(units: list[Unit], provenance: Provenance) -> list[str | None]:
     found: list[str | None] = []
     for unit in units:
         votes: Counter[str] = Counter()
-        spans = [(unit.hunk, unit.start, unit.end)] if unit.hunk is not None else [
-            (h, 0, len(h.lines)) for h in unit.change.hunks]
+        spans = (
+            [(unit.hunk, unit.start, unit.end)]
+            if unit.hunk is not None
+            else [(h, 0, len(h.lines)) for h in unit.change.hunks]
+        )
         for hunk, start, end in spans:
             owners = provenance.owners.get(hunk.id, [])
             for i in range(start, min(end, len(owners))):
@@ -113,9 +118,16 @@ def unit_owners(units: list[Unit], provenance: Provenance) -> list[str | None]:
     return found
 
 
-def labels_by_intent(units: list[Unit], links: list[Link], model: Model, files: int,
-                     task_of_unit: list[str | None], step_of_unit: list[str | None],
-                     prompts: dict[str, str] | None = None, claims: dict[int, str] | None = None) -> list[int]:
+def labels_by_intent(
+    units: list[Unit],
+    links: list[Link],
+    model: Model,
+    files: int,
+    task_of_unit: list[str | None],
+    step_of_unit: list[str | None],
+    prompts: dict[str, str] | None = None,
+    claims: dict[int, str] | None = None,
+) -> list[int]:
     """A cluster label per unit: tasks first, then the unrecorded units where the evidence takes them
     (``constrained_labels``, ``named_by_a_prompt``, then ``joined_by_strong_links``). Unrecorded
     lines written in one step (found in one snapshot) are one burst of editing: the timeline's burst
@@ -123,19 +135,22 @@ def labels_by_intent(units: list[Unit], links: list[Link], model: Model, files: 
     ``claims`` is filled with the units a prompt's words took, and the task they went to."""
     affinity = graph.affinities(links, units, model)
     if None in task_of_unit:
-        telling = graph.affinities([item for item in links if item.kind.split(":", 1)[0] not in POSITIONAL],
-                                   units, model)
+        telling = graph.affinities(
+            [item for item in links if item.kind.split(":", 1)[0] not in POSITIONAL], units, model
+        )
         affinity = with_bursts(across_tasks(affinity, telling, task_of_unit), task_of_unit, step_of_unit, model)
     labels = constrained_labels(units, affinity, model, files, task_of_unit, graph.forced_pairs(links))
     if None not in task_of_unit:
         return labels
     labels = named_by_a_prompt(labels, units, task_of_unit, prompts, claims)
-    return joined_by_strong_links(labels, affinity, model.threshold(files), task_of_unit,
-                                  [float(max(1, u.size)) for u in units])
+    return joined_by_strong_links(
+        labels, affinity, model.threshold(files), task_of_unit, [float(max(1, u.size)) for u in units]
+    )
 
 
-def across_tasks(affinity: dict[tuple[int, int], float], telling: dict[tuple[int, int], float],
-                 task_of_unit: list[str | None]) -> dict[tuple[int, int], float]:
+def across_tasks(
+    affinity: dict[tuple[int, int], float], telling: dict[tuple[int, int], float], task_of_unit: list[str | None]
+) -> dict[tuple[int, int], float]:
     """Between an unrecorded unit and a recorded one, only the evidence that tells (``telling``:
     without where the lines sit): lines left unrecorded beside a task's lines were written by
     someone else, so sitting in its file is no reason to join it."""
@@ -150,8 +165,9 @@ def across_tasks(affinity: dict[tuple[int, int], float], telling: dict[tuple[int
     return found
 
 
-def with_bursts(affinity: dict[tuple[int, int], float], task_of_unit: list[str | None],
-                step_of_unit: list[str | None], model: Model) -> dict[tuple[int, int], float]:
+def with_bursts(
+    affinity: dict[tuple[int, int], float], task_of_unit: list[str | None], step_of_unit: list[str | None], model: Model
+) -> dict[tuple[int, int], float]:
     """``affinity`` with the timeline's burst evidence on every linked pair involving an unrecorded
     unit: written in the same step, together; in another step or under a task, apart (weakly)."""
     same, apart = model.coefficient(SAME_BURST), model.coefficient(DIFFERENT_BURST)
@@ -180,8 +196,14 @@ def unit_steps(units: list[Unit], provenance: Provenance, owners: list[str | Non
     return found
 
 
-def constrained_labels(units: list[Unit], affinity: dict[tuple[int, int], float], model: Model, files: int,
-                       task_of_unit: list[str | None], forced: list[tuple[int, int]] = ()) -> list[int]:
+def constrained_labels(
+    units: list[Unit],
+    affinity: dict[tuple[int, int], float],
+    model: Model,
+    files: int,
+    task_of_unit: list[str | None],
+    forced: list[tuple[int, int]] = (),
+) -> list[int]:
     """A cluster label per unit: each task's units start together, tasks cannot link, the rest
     clusters by the offline evidence (average linkage at the model's threshold). ``forced``: pairs
     the engine always joins (a release's changelog entry and its version bump), kept where they
@@ -198,14 +220,19 @@ def constrained_labels(units: list[Unit], affinity: dict[tuple[int, int], float]
             first_of[task] = i
     reps = list(first_of.values())
     for n, a in enumerate(reps):
-        for b in reps[n + 1:]:
+        for b in reps[n + 1 :]:
             affinity[(a, b)] = APART
     weights = [float(max(1, u.size)) for u in units]
     return graph.average_linkage(len(units), affinity, model.threshold(files), weights, together=together)
 
 
-def named_by_a_prompt(labels: list[int], units: list[Unit], task_of_unit: list[str | None],
-                      prompts: dict[str, str] | None, claims: dict[int, str] | None = None) -> list[int]:
+def named_by_a_prompt(
+    labels: list[int],
+    units: list[Unit],
+    task_of_unit: list[str | None],
+    prompts: dict[str, str] | None,
+    claims: dict[int, str] | None = None,
+) -> list[int]:
     """``labels`` with each group holding no recorded unit given to a task none of whose edits were
     recorded, when its prompts, and no other task's, name something the group changes (a name, a
     version, a file's stem)."""
@@ -225,7 +252,7 @@ def named_by_a_prompt(labels: list[int], units: list[Unit], task_of_unit: list[s
     moved: dict[int, int] = {}
     for label, names in loose.items():
         naming = [task for task in sorted(words) if words[task] & names]
-        if len(naming) != 1 or naming[0] in task_label:   # a task with lines of its own has links to weigh
+        if len(naming) != 1 or naming[0] in task_label:  # a task with lines of its own has links to weigh
             continue
         if naming[0] not in task_label:
             task_label[naming[0]], fresh = fresh, fresh + 1
@@ -248,8 +275,13 @@ def _unit_names(unit: Unit) -> set[str]:
     return {n.lower() for n in names if len(n) >= 5 or any(ch.isdigit() for ch in n)} - lexicon.STOP_WORDS
 
 
-def joined_by_strong_links(labels: list[int], affinity: dict[tuple[int, int], float], threshold: float,
-                           task_of_unit: list[str | None], weights: list[float]) -> list[int]:
+def joined_by_strong_links(
+    labels: list[int],
+    affinity: dict[tuple[int, int], float],
+    threshold: float,
+    task_of_unit: list[str | None],
+    weights: list[float],
+) -> list[int]:
     """``labels`` with each group still holding no recorded unit moved into a task it has a strong
     link to (one link that alone would merge two units: at least ``threshold``); of several such
     tasks, the one with the highest mean affinity to the group (weighted by changed lines)."""
@@ -262,8 +294,8 @@ def joined_by_strong_links(labels: list[int], affinity: dict[tuple[int, int], fl
     for i, label in enumerate(labels):
         if label in label_task:
             task_weight[label] += weights[i]
-    strong: dict[int, set[int]] = {}      # loose group -> task labels it has a strong link to
-    total: dict[tuple[int, int], float] = {}   # (loose group, task label) -> weighted sum of affinities
+    strong: dict[int, set[int]] = {}  # loose group -> task labels it has a strong link to
+    total: dict[tuple[int, int], float] = {}  # (loose group, task label) -> weighted sum of affinities
     for (a, b), value in affinity.items():
         for loose, other in ((a, b), (b, a)):
             group, task = labels[loose], labels[other]
@@ -278,16 +310,17 @@ def joined_by_strong_links(labels: list[int], affinity: dict[tuple[int, int], fl
     return [moved.get(label, label) for label in labels]
 
 
-def provenance_reasons(intents: list[Intent], tasks: Tasks, unrecorded: int,
-                       named: list[Intent] = ()) -> list[str]:
+def provenance_reasons(intents: list[Intent], tasks: Tasks, unrecorded: int, named: list[Intent] = ()) -> list[str]:
     """The sentences that say where a group's lines came from: the prompts, then the follow-ups joined."""
     reasons = [f"written under prompt {i.number}: {quoted(i.text)}" for i in intents if i.id not in tasks.follows]
     reasons += [f"named in prompt {i.number}: {quoted(i.text)}" for i in named if i not in intents]
     for intent in intents:
         if intent.id in tasks.follows:
             before = tasks.follows[intent.id]
-            reasons.append(f"prompt {intent.number} ({quoted(intent.text)}) follows up prompt {intent_number(before)} "
-                           "in the same session")
+            reasons.append(
+                f"prompt {intent.number} ({quoted(intent.text)}) follows up prompt {intent_number(before)} "
+                "in the same session"
+            )
     if unrecorded:
         reasons.append(f"{unrecorded} unrecorded part{'s' if unrecorded != 1 else ''} joined by the evidence below")
     return reasons
@@ -295,7 +328,7 @@ def provenance_reasons(intents: list[Intent], tasks: Tasks, unrecorded: int,
 
 def quoted(text: str) -> str:
     flat = " ".join(text.split())
-    return f"'{flat}'" if len(flat) <= QUOTED else f"'{flat[:QUOTED - 1].rstrip()}…'"
+    return f"'{flat}'" if len(flat) <= QUOTED else f"'{flat[: QUOTED - 1].rstrip()}…'"
 
 
 def intent_number(intent_id: str) -> int:

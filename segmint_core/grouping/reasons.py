@@ -29,33 +29,55 @@ MAX_REASONS = 4
 # kind little weight of its own (a mention adds little beyond "a changelog
 # entry linked to code", yet it is the reason to show).
 EXPLAIN_FLOOR = 0.3
-SILENT = {timeline.DIFFERENT_BURST, timeline.DIFFERENT_INTENT, cochange.NEVER}  # repelling: never a reason to be together
+SILENT = {
+    timeline.DIFFERENT_BURST,
+    timeline.DIFFERENT_INTENT,
+    cochange.NEVER,
+}  # repelling: never a reason to be together
 # Kinds whose links leaving a group explain it (the timeline's split of a file).
 ACROSS = frozenset({timeline.DIFFERENT_INTENT})
 # Which evidence a person finds most telling comes first (then by weight).
 PRIORITY = {
-    identifiers.DEF_USE: 0, docs.MENTION: 0, timeline.SAME_INTENT: 0, timeline.DIFFERENT_INTENT: 0, dependencies.DEPENDENCIES: 0,
-    release.RELEASE: 0, release.ENTRY: 0,
-    files.TEST_PAIR: 1, exercises.EXERCISES: 1, repeated.REPEATED: 1, repeated.MOVED: 1, identifiers.DEF_USE_CONTEXT: 1,
-    proximity.SAME_SCOPE: 2, docs.MENTION_USE: 2, timeline.SAME_BURST: 2, docs.FILE_MENTION: 2,
-    identifiers.SHARED: 3, proximity.SAME_HUNK: 3,
-    proximity.NEARBY: 4, files.SAME_STEM: 4,
-    cochange.COCHANGE: 4, proximity.SAME_FILE: 5, similarity.SIMILAR: 5, files.SAME_DIRECTORY: 6,
+    identifiers.DEF_USE: 0,
+    docs.MENTION: 0,
+    timeline.SAME_INTENT: 0,
+    timeline.DIFFERENT_INTENT: 0,
+    dependencies.DEPENDENCIES: 0,
+    release.RELEASE: 0,
+    release.ENTRY: 0,
+    files.TEST_PAIR: 1,
+    exercises.EXERCISES: 1,
+    repeated.REPEATED: 1,
+    repeated.MOVED: 1,
+    identifiers.DEF_USE_CONTEXT: 1,
+    proximity.SAME_SCOPE: 2,
+    docs.MENTION_USE: 2,
+    timeline.SAME_BURST: 2,
+    docs.FILE_MENTION: 2,
+    identifiers.SHARED: 3,
+    proximity.SAME_HUNK: 3,
+    proximity.NEARBY: 4,
+    files.SAME_STEM: 4,
+    cochange.COCHANGE: 4,
+    proximity.SAME_FILE: 5,
+    similarity.SIMILAR: 5,
+    files.SAME_DIRECTORY: 6,
 }
 ALONE = "stands alone: no shared names, tests or nearby edits with the other changes"
 ONLY = "the only change"
 
 
-def group_reasons(units: list[Unit], links: list[Link], members: set[int], model: Model,
-                  *, others: bool = True) -> list[str]:
+def group_reasons(
+    units: list[Unit], links: list[Link], members: set[int], model: Model, *, others: bool = True
+) -> list[str]:
     """Up to four sentences for the strongest evidence among ``members`` (unit indexes);
     ``others``: other groups exist to stand apart from. A vendored package's group says only that."""
     package = vendored.package_of([units[i] for i in members])
     if package is not None:
         return [vendored.reason(package)]
-    found_by: dict[tuple[str, str], list] = {}   # per (kind's name, detail): [summed weight, units]
-    weighed: dict[str, tuple[str, float] | None] = {}   # per kind: its name before any ":", its factor
-    for a, b, strength, kind, detail in links:   # unpacked: a large group holds 10^5 links
+    found_by: dict[tuple[str, str], list] = {}  # per (kind's name, detail): [summed weight, units]
+    weighed: dict[str, tuple[str, float] | None] = {}  # per kind: its name before any ":", its factor
+    for a, b, strength, kind, detail in links:  # unpacked: a large group holds 10^5 links
         weighing = weighed.get(kind, _UNSEEN)
         if weighing is _UNSEEN:
             weighing = weighed[kind] = _weighing(kind, model)
@@ -84,8 +106,8 @@ def group_reasons(units: list[Unit], links: list[Link], members: set[int], model
     return _solo_reasons([units[i] for i in sorted(members)], others)
 
 
-_UNSEEN = ("", 0.0)   # a kind not weighed yet, told by identity (None: a kind never a reason)
-_KIND = itemgetter(3)   # a link's kind
+_UNSEEN = ("", 0.0)  # a kind not weighed yet, told by identity (None: a kind never a reason)
+_KIND = itemgetter(3)  # a link's kind
 
 
 def _weighing(kind: str, model: Model) -> tuple[str, float] | None:
@@ -98,7 +120,7 @@ def _weighing(kind: str, model: Model) -> tuple[str, float] | None:
 def _kept_apart(links: list[Link], members: set[int]) -> list[str]:
     """For links leaving the group (``engine`` passes those of kinds in ``ACROSS``): which
     recorded intent of the group's edits kept them apart from which other."""
-    if timeline.DIFFERENT_INTENT not in map(_KIND, links):   # looked for in C: most groups hold none
+    if timeline.DIFFERENT_INTENT not in map(_KIND, links):  # looked for in C: most groups hold none
         return []
     out: dict[str, None] = {}
     for item in links:
@@ -164,7 +186,7 @@ def _sentence(kind: str, detail: str, units: list[Unit]) -> str | None:
         return "edited together in one burst of the edit timeline"
     if kind == similarity.SIMILAR:
         return "similar wording (embedding similarity)"
-    if kind == cochange.COCHANGE:   # the folders' link too: its kind is cochange:folder
+    if kind == cochange.COCHANGE:  # the folders' link too: its kind is cochange:folder
         return _changed_together(detail)
     return None
 

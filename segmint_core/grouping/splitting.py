@@ -31,8 +31,9 @@ def atom_ranges(hunk: Hunk, kind: str, extra: Collection[int] = ()) -> list[tupl
     allowed = set(cut_points(lines))
     if not allowed:
         return [(0, len(lines))]
-    wanted = [c for c in allowed if _starts_run(lines, c) or (kind == CHANGELOG and _starts_item(lines, c))
-              or c in extra]
+    wanted = [
+        c for c in allowed if _starts_run(lines, c) or (kind == CHANGELOG and _starts_item(lines, c)) or c in extra
+    ]
     return part_ranges(lines, wanted)
 
 

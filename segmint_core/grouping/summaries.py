@@ -27,10 +27,10 @@ MAX_PROMPT_LINES = 300
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 # Issue and PR references say nothing in a summary; other roles keep their name.
 _REFERENCE = re.compile(
-    r"\{(?:issue|pr|user|ghuser|commit)\}`[^`]*`"   # MyST roles
-    r"|:(?:issue|pr|user|ghuser|commit):`[^`]*`"     # Sphinx roles
-    r"|`#\d+`_|\(#\d+\)|#\d+"                       # rst links, GitHub numbers
-    r"|\(\[#\d+\]\([^)]*\)\)"                       # markdown links to an issue
+    r"\{(?:issue|pr|user|ghuser|commit)\}`[^`]*`"  # MyST roles
+    r"|:(?:issue|pr|user|ghuser|commit):`[^`]*`"  # Sphinx roles
+    r"|`#\d+`_|\(#\d+\)|#\d+"  # rst links, GitHub numbers
+    r"|\(\[#\d+\]\([^)]*\)\)"  # markdown links to an issue
 )
 # What led in to the references taken out: "faster, see #720 and #853" leaves "faster, see and".
 _LEAD_IN = re.compile(r"[,;]?\s*\b(?:see|fixes|fixed|closes|in|via|refs?)\b(?:\s*(?:and|,|&))*\s*(?=[().;:]|$)", re.I)
@@ -52,9 +52,12 @@ class GroupText:
 
 def heuristic_summary(changes: list[Change], units: list[Unit]) -> str:
     paths = _ordered_paths(changes)
-    converted = conversions(paths, [c.file_path for c in changes if c.status == ADDED],
-                            [c.file_path for c in changes if c.status == DELETED])
-    if converted:   # before its changelog's entries: a changelog converted holds them all
+    converted = conversions(
+        paths,
+        [c.file_path for c in changes if c.status == ADDED],
+        [c.file_path for c in changes if c.status == DELETED],
+    )
+    if converted:  # before its changelog's entries: a changelog converted holds them all
         return _fit(f"Convert {conversion_text(converted, _where([old for old, _ in converted]))}")
     version = released(units)
     if version:
@@ -96,8 +99,9 @@ def model_summary(settings: Settings, changes: list[Change], hunk_ids: set[str],
     return _fit(line)
 
 
-def describe(changes: list[Change], units: list[Unit], hunk_ids: set[str], reasons: list[str],
-             settings: Settings | None) -> GroupText:
+def describe(
+    changes: list[Change], units: list[Unit], hunk_ids: set[str], reasons: list[str], settings: Settings | None
+) -> GroupText:
     heuristic = heuristic_summary(changes, units)
     if settings is None or not settings.chat_enabled:
         return GroupText(heuristic)
@@ -128,7 +132,7 @@ def _without_titles(lines: list[str]) -> list[str]:
 
 
 def _verb_and_names(code: list[Unit], changes: list[Change]) -> tuple[str, list[str]]:
-    """"Add" what only appears, "Remove" what only disappears, else "Update" what is edited."""
+    """ "Add" what only appears, "Remove" what only disappears, else "Update" what is edited."""
     new = set().union(*(definitions(u.added) for u in code))
     old = set().union(*(definitions(u.removed) for u in code))
     added, removed = sorted(new - old), sorted(old - new)

@@ -22,8 +22,10 @@ def kept_whole(units: list[Unit], labels: list[int]) -> list[int]:
         return labels
     fresh: dict[str, int] = {}
     top = max(labels) + 1
-    return [label if package is None else fresh.setdefault(package, top + len(fresh))
-            for label, package in zip(labels, packages)]
+    return [
+        label if package is None else fresh.setdefault(package, top + len(fresh))
+        for label, package in zip(labels, packages)
+    ]
 
 
 def package_of(units: list[Unit]) -> str | None:

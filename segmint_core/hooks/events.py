@@ -29,15 +29,19 @@ GEMINI = "gemini"
 AGENTS = (CLAUDE_CODE, GEMINI)
 
 # What an event asks of the record.
-PROMPT = "prompt"      # a new task: the prompt becomes the current intent
-EDIT = "edit"          # these files were just written under the current intent
-BEFORE_EDIT = "before-edit"   # these files are about to be written: what they hold now is not the agent's
-SHELL = "shell"        # a command ran: whatever it changed in the tree was written under the intent
-SESSION = "session"    # an agent session started or ended
+PROMPT = "prompt"  # a new task: the prompt becomes the current intent
+EDIT = "edit"  # these files were just written under the current intent
+BEFORE_EDIT = "before-edit"  # these files are about to be written: what they hold now is not the agent's
+SHELL = "shell"  # a command ran: whatever it changed in the tree was written under the intent
+SESSION = "session"  # an agent session started or ended
 IGNORED = "ignored"
 
-CLAUDE_FILE_TOOLS = {"Edit": "file_path", "Write": "file_path", "MultiEdit": "file_path",
-                     "NotebookEdit": "notebook_path"}
+CLAUDE_FILE_TOOLS = {
+    "Edit": "file_path",
+    "Write": "file_path",
+    "MultiEdit": "file_path",
+    "NotebookEdit": "notebook_path",
+}
 CLAUDE_SHELL_TOOLS = {"Bash"}
 GEMINI_FILE_TOOLS = {"write_file": "file_path", "replace": "file_path"}
 GEMINI_SHELL_TOOLS = {"run_shell_command"}
@@ -51,7 +55,7 @@ class HookEvent:
     cwd: str | None = None
     prompt: str | None = None
     prompt_id: str | None = None
-    paths: tuple[str, ...] = ()      # as the agent gave them (absolute, or relative to cwd)
+    paths: tuple[str, ...] = ()  # as the agent gave them (absolute, or relative to cwd)
     session_event: str | None = None  # "start" | "end"
 
 
@@ -77,8 +81,9 @@ def read_event(agent: str, payload: object) -> HookEvent:
 
 def _tool_event(agent: str, payload: dict, base: dict, *, after: bool) -> HookEvent:
     tool = payload.get("tool_name")
-    file_tools, shell_tools = ((CLAUDE_FILE_TOOLS, CLAUDE_SHELL_TOOLS) if agent == CLAUDE_CODE
-                               else (GEMINI_FILE_TOOLS, GEMINI_SHELL_TOOLS))
+    file_tools, shell_tools = (
+        (CLAUDE_FILE_TOOLS, CLAUDE_SHELL_TOOLS) if agent == CLAUDE_CODE else (GEMINI_FILE_TOOLS, GEMINI_SHELL_TOOLS)
+    )
     if tool in shell_tools:
         return HookEvent(SHELL if after else IGNORED, **base)
     if tool not in file_tools:

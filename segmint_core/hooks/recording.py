@@ -16,7 +16,14 @@ from pathlib import Path
 
 from segmint_core.git import Git
 from segmint_core.hooks.events import (
-    BEFORE_EDIT, EDIT, IGNORED, PROMPT, SESSION, SHELL, HookEvent, project_paths,
+    BEFORE_EDIT,
+    EDIT,
+    IGNORED,
+    PROMPT,
+    SESSION,
+    SHELL,
+    HookEvent,
+    project_paths,
 )
 from segmint_core.redact import redact
 
@@ -30,16 +37,21 @@ def apply_event(event: HookEvent, fallback_cwd: str) -> None:
         return
     cwd = event.cwd if event.cwd and os.path.isdir(event.cwd) else fallback_cwd
     root = Git.discover(cwd).root
-    from segmint_core.trajectory import provenance   # (after the cheap checks: it is the heavier import)
+    from segmint_core.trajectory import provenance  # (after the cheap checks: it is the heavier import)
 
     where = Path(root)
     if event.action == PROMPT:
-        provenance.begin_intent(where, redact_prompt(event.prompt or ""), source=event.agent,
-                                session_id=event.session_id, prompt_id=event.prompt_id)
+        provenance.begin_intent(
+            where,
+            redact_prompt(event.prompt or ""),
+            source=event.agent,
+            session_id=event.session_id,
+            prompt_id=event.prompt_id,
+        )
     elif event.action in (EDIT, BEFORE_EDIT):
         paths = project_paths(event.paths, cwd, root)
         record = provenance.record_edit if event.action == EDIT else provenance.record_before_edit
-        if paths:   # (ignored files are left out by the record, which asks the project's git)
+        if paths:  # (ignored files are left out by the record, which asks the project's git)
             record(where, paths, source=event.agent, session_id=event.session_id)
     elif event.action == SHELL:
         provenance.record_edit(where, None, source=event.agent, session_id=event.session_id)

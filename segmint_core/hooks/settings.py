@@ -48,8 +48,8 @@ OURS = re.compile(r"(?:^|[\s/\"'])segmint(?:\.exe)?[\"']?\s+hook(?:\s|$)")
 @dataclass(frozen=True)
 class SettingsChange:
     path: Path
-    events: tuple[str, ...]    # the events whose entries were added (install) or removed (uninstall)
-    created: bool = False      # the file did not exist before
+    events: tuple[str, ...]  # the events whose entries were added (install) or removed (uninstall)
+    created: bool = False  # the file did not exist before
 
 
 class SettingsFileError(SegmintError):
@@ -139,8 +139,9 @@ def _load(path: Path) -> tuple[dict, bool]:
         settings = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         where = f" (line {exc.lineno}, column {exc.colno})" if isinstance(exc, json.JSONDecodeError) else ""
-        raise SettingsFileError(f"{path} is not valid JSON{where}, so it was left untouched: "
-                                "fix it, then run this again.") from None
+        raise SettingsFileError(
+            f"{path} is not valid JSON{where}, so it was left untouched: fix it, then run this again."
+        ) from None
     if not isinstance(settings, dict):
         raise SettingsFileError(f"{path} does not hold a JSON object, so it was left untouched: fix it first.")
     return settings, True
@@ -153,7 +154,7 @@ def _hooks_of(settings: dict, path: Path, *, create: bool) -> dict | None:
             return None
         hooks = settings["hooks"] = {}
     if not isinstance(hooks, dict):
-        raise SettingsFileError(f"{path}: \"hooks\" is not an object, so it was left untouched: fix it first.")
+        raise SettingsFileError(f'{path}: "hooks" is not an object, so it was left untouched: fix it first.')
     return hooks
 
 

@@ -9,7 +9,7 @@ from typing import Annotated
 from pydantic import Field
 
 MAX_IDS = 10_000
-MAX_TEXT = 10_000   # any other text argument: a path, a pattern, an intent
+MAX_TEXT = 10_000  # any other text argument: a path, a pattern, an intent
 
 Id = Annotated[str, Field(min_length=1, max_length=200)]
 Ids = Annotated[list[Id], Field(max_length=MAX_IDS)]

@@ -140,13 +140,17 @@ def _answers(endpoint: Endpoint) -> bool:
 
     try:
         token = endpoint.read_token()
-        response = httpx2.get(endpoint.identity_url, headers={"Authorization": f"Bearer {token}"},
-                              timeout=CHECK_TIMEOUT)
+        response = httpx2.get(
+            endpoint.identity_url, headers={"Authorization": f"Bearer {token}"}, timeout=CHECK_TIMEOUT
+        )
         identity = response.json() if response.status_code == 200 else {}
     except Exception:  # refused, timed out, not JSON: not a live Segmint endpoint
         return False
-    return (isinstance(identity, dict) and identity.get("server") == "segmint"
-            and os.path.realpath(str(identity.get("root"))) == os.path.realpath(endpoint.root))
+    return (
+        isinstance(identity, dict)
+        and identity.get("server") == "segmint"
+        and os.path.realpath(str(identity.get("root"))) == os.path.realpath(endpoint.root)
+    )
 
 
 def _write_private(path: Path, text: str) -> None:

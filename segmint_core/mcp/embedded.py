@@ -80,45 +80,45 @@ MAX_BODY = 2 * MAX_LINE
 class EndpointInfo:
     """Where the embedded server listens, for display and for tests."""
 
-    url: str              # http://127.0.0.1:PORT/mcp
+    url: str  # http://127.0.0.1:PORT/mcp
     port: int
-    token: str            # the bearer token (also in token_file)
+    token: str  # the bearer token (also in token_file)
     token_file: str
-    discovery_file: str   # .git/segmint/mcp-endpoint-PID-PORT.json
+    discovery_file: str  # .git/segmint/mcp-endpoint-PID-PORT.json
 
 
 class EmbeddedServer:
     """One embedded MCP server over ``session``; ``serve()`` runs it, ``stop()`` ends it."""
 
-    def __init__(self, session: Session, *, agent_can_commit: bool = False, port: int = 0,
-                 allowed_roots: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, session: Session, *, agent_can_commit: bool = False, port: int = 0, allowed_roots: tuple[str, ...] = ()
+    ) -> None:
         self.session = session
         self.agent_can_commit = agent_can_commit
-        self.allowed_roots = allowed_roots   # folders besides the repository the tools may use
+        self.allowed_roots = allowed_roots  # folders besides the repository the tools may use
         self.port = port
         self.info: EndpointInfo | None = None
         self._uvicorn: _HostedUvicorn | None = None
         self._guard: LocalOnly | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop_requested: asyncio.Event | None = None
-        self._stopped = False   # stop() was called, maybe before serve() began
+        self._stopped = False  # stop() was called, maybe before serve() began
 
     async def serve(self, ready: Callable[[EndpointInfo], None] | None = None) -> None:
         """Serve until ``stop()`` or cancellation; ``ready(info)`` is called once listening.
 
         Raises ``SegmintError`` if the server cannot start (no free port, ...).
         """
-        before = self.session.own_presence   # the TUI's, when it hosts this server
+        before = self.session.own_presence  # the TUI's, when it hosts this server
         self.session.set_presence(person_present=True, agent_can_commit=self.agent_can_commit)
         try:
             await self._serve(ready)
         finally:
-            self.session.set_presence(person_present=before.person_present,
-                                      agent_can_commit=before.agent_can_commit)
+            self.session.set_presence(person_present=before.person_present, agent_can_commit=before.agent_can_commit)
 
     async def _serve(self, ready: Callable[[EndpointInfo], None] | None) -> None:
         self._loop, self._stop_requested = asyncio.get_running_loop(), asyncio.Event()
-        if self._stopped:   # stopped before it began (the app quit at once): nothing to serve
+        if self._stopped:  # stopped before it began (the app quit at once): nothing to serve
             return
         with _listening_socket(self.port) as sock:
             port = sock.getsockname()[1]
@@ -158,25 +158,40 @@ class EmbeddedServer:
 
         @server.custom_route(discovery.IDENTITY_PATH, methods=["GET"])
         async def identity(_request: Request) -> JSONResponse:
-            return JSONResponse({"server": "segmint", "root": self.session.git.root, "pid": os.getpid(),
-                                 "version": __version__})
+            return JSONResponse(
+                {"server": "segmint", "root": self.session.git.root, "pid": os.getpid(), "version": __version__}
+            )
 
         hosts = [f"{HOST}:{port}", f"localhost:{port}"]
-        security = TransportSecuritySettings(enable_dns_rebinding_protection=True, allowed_hosts=hosts,
-                                             allowed_origins=[f"http://{h}" for h in hosts])
-        app = server.streamable_http_app(streamable_http_path=MCP_PATH, host=HOST, transport_security=security,
-                                         max_request_body_size=MAX_BODY)
+        security = TransportSecuritySettings(
+            enable_dns_rebinding_protection=True, allowed_hosts=hosts, allowed_origins=[f"http://{h}" for h in hosts]
+        )
+        app = server.streamable_http_app(
+            streamable_http_path=MCP_PATH, host=HOST, transport_security=security, max_request_body_size=MAX_BODY
+        )
         self._guard = LocalOnly(app, token=token, port=port)
-        return uvicorn.Config(self._guard, log_config=None, log_level="warning",
-                              access_log=False, lifespan="on", loop="none", ws="none",
-                              timeout_graceful_shutdown=1)
+        return uvicorn.Config(
+            self._guard,
+            log_config=None,
+            log_level="warning",
+            access_log=False,
+            lifespan="on",
+            loop="none",
+            ws="none",
+            timeout_graceful_shutdown=1,
+        )
 
     def _endpoint(self, port: int) -> Endpoint:
         pid = os.getpid()
         return Endpoint(
-            pid=pid, url=f"http://{HOST}:{port}{MCP_PATH}", host=HOST, port=port,
-            token_file=str(discovery.token_path(self._folder, pid, port)), root=self.session.git.root,
-            started=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), version=__version__,
+            pid=pid,
+            url=f"http://{HOST}:{port}{MCP_PATH}",
+            host=HOST,
+            port=port,
+            token_file=str(discovery.token_path(self._folder, pid, port)),
+            root=self.session.git.root,
+            started=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            version=__version__,
         )
 
     async def _started(self, task: asyncio.Future[None]) -> None:
@@ -185,7 +200,7 @@ class EmbeddedServer:
             if task.done():
                 try:
                     task.result()
-                except SystemExit as exc:   # uvicorn exits this way when its start-up fails
+                except SystemExit as exc:  # uvicorn exits this way when its start-up fails
                     raise SegmintError(f"The embedded MCP server could not start (status {exc.code})") from None
                 raise SegmintError("The embedded MCP server stopped before it was listening")
             if self._stop_requested is not None and self._stop_requested.is_set():
@@ -201,12 +216,13 @@ class EmbeddedServer:
             await asyncio.wait_for(asyncio.shield(task), SHUTDOWN_SECONDS)
         except (TimeoutError, asyncio.CancelledError):
             task.cancel()
-        except SystemExit:   # a failed start-up, already reported by _started
+        except SystemExit:  # a failed start-up, already reported by _started
             pass
 
 
-async def serve_embedded(session: Session, *, ready: Callable[[EndpointInfo], None] | None = None,
-                         agent_can_commit: bool = False) -> None:
+async def serve_embedded(
+    session: Session, *, ready: Callable[[EndpointInfo], None] | None = None, agent_can_commit: bool = False
+) -> None:
     """Serve ``session`` over streamable HTTP until cancelled (see the module docstring)."""
     await EmbeddedServer(session, agent_can_commit=agent_can_commit).serve(ready)
 

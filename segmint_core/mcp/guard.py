@@ -60,8 +60,9 @@ class LocalOnly:
             return PlainTextResponse("Invalid Origin header", status_code=403)
         scheme, _, credentials = headers.get("authorization", "").partition(" ")
         if scheme.lower() != "bearer" or not hmac.compare_digest(credentials.strip().encode("utf-8"), self.token):
-            return PlainTextResponse("Missing or wrong bearer token", status_code=401,
-                                     headers={"WWW-Authenticate": 'Bearer realm="segmint"'})
+            return PlainTextResponse(
+                "Missing or wrong bearer token", status_code=401, headers={"WWW-Authenticate": 'Bearer realm="segmint"'}
+            )
         return None
 
     def disconnect_all(self) -> None:

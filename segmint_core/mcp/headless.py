@@ -56,7 +56,7 @@ async def _warm_up(sessions: SessionRef) -> None:
     """Open the session while the client is still initializing, so the first tool call is quick."""
     try:
         await in_thread(sessions.get)
-    except SegmintError as exc:   # not a repository: each tool will say so
+    except SegmintError as exc:  # not a repository: each tool will say so
         log.info("%s", exc)
 
 

@@ -45,10 +45,12 @@ def serve_lean_listing(server: MCPServer) -> None:
 
 def lean(tool: Tool) -> Tool:
     output = tool.output_schema
-    return tool.model_copy(update={
-        "input_schema": lean_input(tool.input_schema),
-        "output_schema": first_level(output) if output is not None else None,
-    })
+    return tool.model_copy(
+        update={
+            "input_schema": lean_input(tool.input_schema),
+            "output_schema": first_level(output) if output is not None else None,
+        }
+    )
 
 
 def lean_input(schema: dict[str, Any]) -> dict[str, Any]:

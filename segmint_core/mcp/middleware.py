@@ -41,7 +41,7 @@ def tidy_report(text: str) -> str | None:
     problems: list[str] = []
     field = ""
     for line in match["body"].splitlines():
-        if line.startswith("    "):       # "For further information visit ..."
+        if line.startswith("    "):  # "For further information visit ..."
             continue
         if line.startswith("  "):
             problems.append(f"{field}: {_DETAIL.sub('', line.strip())}" if field else _DETAIL.sub("", line.strip()))
@@ -50,7 +50,7 @@ def tidy_report(text: str) -> str | None:
     return f"Invalid arguments for {match['tool']}: " + "; ".join(problems)
 
 
-GATED = "Invalid request parameters"   # the SDK's message for a request before the handshake, with no data
+GATED = "Invalid request parameters"  # the SDK's message for a request before the handshake, with no data
 
 
 async def request_errors(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
@@ -61,8 +61,12 @@ async def request_errors(ctx: ServerRequestContext[Any, Any], call_next: CallNex
     except MCPError as exc:
         error = exc.error
         if (error.code, error.message, error.data) == (INVALID_PARAMS, GATED, "") and ctx.session.client_params is None:
-            raise MCPError(INVALID_PARAMS, GATED, f"{ctx.method} was sent before initialize: send initialize, then "
-                                                  "notifications/initialized, then your requests") from None
+            raise MCPError(
+                INVALID_PARAMS,
+                GATED,
+                f"{ctx.method} was sent before initialize: send initialize, then "
+                "notifications/initialized, then your requests",
+            ) from None
         raise
     except ValidationError as exc:
         problems = [f"{'.'.join(str(part) for part in e['loc']) or 'params'}: {e['msg']}" for e in exc.errors()[:5]]

@@ -38,8 +38,10 @@ Never edit, stash or revert files to make the commits fit: Segmint commits exact
 each plan, and everything else stays in the working tree.
 """
 
-DESCRIPTION = ("From a dirty working tree to one commit per intent, step by step: read, group, fix the groups, "
-               "plan, commit, draft the PR. `focus` narrows it (\"only the parser changes\").")
+DESCRIPTION = (
+    "From a dirty working tree to one commit per intent, step by step: read, group, fix the groups, "
+    'plan, commit, draft the PR. `focus` narrows it ("only the parser changes").'
+)
 
 
 def register(server: MCPServer) -> None:

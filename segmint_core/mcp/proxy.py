@@ -45,13 +45,15 @@ from segmint_core.mcp.discovery import Endpoint
 from segmint_core.mcp.stdio import ReadStream, WriteStream, stdio_transport
 from segmint_core.proc import pid_alive
 
-Runner = Callable[[Any, Any], Awaitable[None]]   # serves one connection over (read, write) streams
+Runner = Callable[[Any, Any], Awaitable[None]]  # serves one connection over (read, write) streams
 log = logging.getLogger("segmint.mcp")
 
 REPLAY_ID = "segmint-relay-replay"
 WATCH_SECONDS = 0.5
-LOST = ("The Segmint TUI closed while this request was running; segmint mcp now serves the same session "
-        "headless. Try again.")
+LOST = (
+    "The Segmint TUI closed while this request was running; segmint mcp now serves the same session "
+    "headless. Try again."
+)
 
 
 class _RemoteLost(Exception):
@@ -65,10 +67,10 @@ class Relay:
         self.local_in = local_in
         self.local_out = local_out
         self.protocol_version: str | None = None
-        self.handshake: list[SessionMessage] = []        # initialize + initialized, for a replay
-        self.subscriptions: dict[str, SessionMessage] = {}   # uri -> resources/subscribe, for a replay
+        self.handshake: list[SessionMessage] = []  # initialize + initialized, for a replay
+        self.subscriptions: dict[str, SessionMessage] = {}  # uri -> resources/subscribe, for a replay
         self.in_flight: set[Any] = set()
-        self.cancelled: set[Any] = set()   # ids the agent cancelled: what HTTP says of them is not passed on
+        self.cancelled: set[Any] = set()  # ids the agent cancelled: what HTTP says of them is not passed on
         self._initialize_id: Any = None
 
     async def run(self, endpoint: Endpoint, headless: Callable[[], Runner]) -> None:
@@ -95,7 +97,7 @@ class Relay:
                     tg.cancel_scope.cancel()
         except _RemoteLost:
             raise
-        except Exception as exc:   # connection refused or reset, the transport's task group failing
+        except Exception as exc:  # connection refused or reset, the transport's task group failing
             if not _contains(exc, _RemoteLost) and not _is_transport_failure(exc):
                 raise
             raise _RemoteLost() from exc
@@ -107,14 +109,14 @@ class Relay:
                 continue
             if self._settle(item.message):
                 await self.local_out.send(item)
-        raise _RemoteLost()   # the endpoint closed the stream: the TUI stopped
+        raise _RemoteLost()  # the endpoint closed the stream: the TUI stopped
 
     def _stamped(self, item: SessionMessage) -> SessionMessage:
         message = item.message
         headers: dict[str, str] = {}
         params = getattr(message, "params", None) or {}
         version = (params.get("_meta") or {}).get(PROTOCOL_VERSION_META_KEY) if isinstance(params, dict) else None
-        if isinstance(message, JSONRPCRequest) and isinstance(version, str):   # 2026 era: headers per request
+        if isinstance(message, JSONRPCRequest) and isinstance(version, str):  # 2026 era: headers per request
             headers = {MCP_PROTOCOL_VERSION_HEADER: version, MCP_METHOD_HEADER: message.method}
             name = params.get(NAME_BEARING_METHODS.get(message.method, ""))
             if isinstance(name, str) and name.isascii():
@@ -140,7 +142,7 @@ class Relay:
             self.handshake.append(item)
         elif isinstance(message, JSONRPCNotification) and message.method == "notifications/cancelled":
             params = message.params if isinstance(message.params, dict) else {}
-            if params.get("requestId") in self.in_flight:   # a cancelled request is not answered
+            if params.get("requestId") in self.in_flight:  # a cancelled request is not answered
                 self.in_flight.discard(params["requestId"])
                 self.cancelled.add(params["requestId"])
 

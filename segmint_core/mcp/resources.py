@@ -25,21 +25,33 @@ URIS = (SESSION_URI, CHUNKS_URI, MESSAGES_URI)
 
 
 def register(server: MCPServer, services: Services) -> None:
-    @server.resource(SESSION_URI, name="Segmint Session", mime_type="application/json",
-                     description="The live session: changes, groups, commit plans, approvals, PR draft, activity.")
+    @server.resource(
+        SESSION_URI,
+        name="Segmint Session",
+        mime_type="application/json",
+        description="The live session: changes, groups, commit plans, approvals, PR draft, activity.",
+    )
     @_answered
     async def session_state() -> str:
         snapshot = await in_thread(lambda: services.session.snapshot())
         return json.dumps(snapshot, ensure_ascii=False, indent=1)
 
-    @server.resource(CHUNKS_URI, name="Diff Chunks", mime_type="application/json",
-                     description="Overview of the loaded diffs (diffchunk): chunks, files and lines of each.")
+    @server.resource(
+        CHUNKS_URI,
+        name="Diff Chunks",
+        mime_type="application/json",
+        description="Overview of the loaded diffs (diffchunk): chunks, files and lines of each.",
+    )
     @_answered
     async def chunks_overview() -> str:
         return await in_thread(services.chunks.current_resource)
 
-    @server.resource(MESSAGES_URI, name="Lazygit Messages", mime_type="text/plain",
-                     description="Messages from lazygit for code improvement")
+    @server.resource(
+        MESSAGES_URI,
+        name="Lazygit Messages",
+        mime_type="text/plain",
+        description="Messages from lazygit for code improvement",
+    )
     @_answered
     async def review_messages() -> str:
         # Peeking: the messages stay queued until check_lazygit_messages reads them.

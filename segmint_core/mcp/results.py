@@ -31,11 +31,12 @@ P = ParamSpec("P")
 def success(text: str, data: dict[str, Any]) -> CallToolResult:
     # text holding bytes that are not UTF-8 (a Latin-1 file name) is shown as \xNN: no transport,
     # stdio or the TUI's HTTP, can send it as JSON otherwise
-    return CallToolResult(content=[TextContent(type="text", text=readable(text))],
-                          structured_content=readable_data(data))
+    return CallToolResult(
+        content=[TextContent(type="text", text=readable(text))], structured_content=readable_data(data)
+    )
 
 
-MAX_ERROR_CHARS = 1_000   # an error quoting a huge argument back is cut
+MAX_ERROR_CHARS = 1_000  # an error quoting a huge argument back is cut
 
 
 def failure(message: str) -> CallToolResult:
@@ -66,13 +67,18 @@ def tool_errors(fn: Callable[P, Awaitable[CallToolResult]]) -> Callable[P, Await
             return await fn(*args, **kwargs)
         except SegmintError as exc:
             return failure(str(exc))
-        except Exception as exc:   # a bug: one line in the log, the traceback with SEGMINT_DEBUG=1
-            trouble = disk_trouble(exc)   # (a full disk is the machine's trouble: said as it is)
+        except Exception as exc:  # a bug: one line in the log, the traceback with SEGMINT_DEBUG=1
+            trouble = disk_trouble(exc)  # (a full disk is the machine's trouble: said as it is)
             if trouble:
                 return failure(trouble)
-            log.error("tool %s failed: %s: %s", fn.__name__, type(exc).__name__, exc,
-                      exc_info=bool(os.environ.get("SEGMINT_DEBUG")))
+            log.error(
+                "tool %s failed: %s: %s",
+                fn.__name__,
+                type(exc).__name__,
+                exc,
+                exc_info=bool(os.environ.get("SEGMINT_DEBUG")),
+            )
             return failure(f"Internal error in {fn.__name__}: {type(exc).__name__} (details are in the server log)")
 
-    guarded.__doc__ = inspect.getdoc(fn)   # the description agents read: no source indentation
+    guarded.__doc__ = inspect.getdoc(fn)  # the description agents read: no source indentation
     return guarded

@@ -21,7 +21,7 @@ class Hunk(TypedDict):
     header: str
     lines: list[str]
     staged: bool
-    parent_id: NotRequired[str]   # set on a sub-hunk split from a larger hunk
+    parent_id: NotRequired[str]  # set on a sub-hunk split from a larger hunk
 
 
 class Change(TypedDict):
@@ -48,8 +48,8 @@ class Group(TypedDict):
 
 class PlanCheck(TypedDict):
     commit_id: str
-    status: str          # passed | failed | not_checked
-    output: str          # the tail of the failure's output, or why it was not checked
+    status: str  # passed | failed | not_checked
+    output: str  # the tail of the failure's output, or why it was not checked
 
 
 class CommitPlan(TypedDict):
@@ -59,13 +59,13 @@ class CommitPlan(TypedDict):
     change_group_ids: list[str]
     hunk_ids: list[str]
     change_ids: list[str]
-    status: str          # proposed | awaiting_approval | approved | applied | failed
+    status: str  # proposed | awaiting_approval | approved | applied | failed
     sha: str | None
     error: str | None
     note: str | None
     revision: int
     edited: bool
-    changed: list[str]   # files whose planned hunks changed since it was proposed: apply refuses it
+    changed: list[str]  # files whose planned hunks changed since it was proposed: apply refuses it
     merge_with: list[str]  # plans it must be merged with to commit: apply refuses it alone
 
 
@@ -90,10 +90,11 @@ class ChangeSummary(TypedDict):
 
 class HunkPart(TypedDict):
     """One part of a hunk cut line by line (move_lines)."""
-    id: str               # the part's own hunk id (change-3:2.2)
-    hunk_id: str          # the hunk it was cut from (change-3:2)
+
+    id: str  # the part's own hunk id (change-3:2.2)
+    hunk_id: str  # the hunk it was cut from (change-3:2)
     positions: list[int]  # where its lines are among that hunk's changed lines (1-based)
-    lines: list[str]      # its changed lines, with their +/- sign
+    lines: list[str]  # its changed lines, with their +/- sign
     group_id: str | None
 
 
@@ -113,12 +114,12 @@ class RefreshReport(TypedDict):
 
 
 class Doubt(TypedDict):
-    kind: str            # move | merge | split
-    p: float             # P(the alternative is right)
+    kind: str  # move | merge | split
+    p: float  # P(the alternative is right)
     text: str
     group_id: str | None
     hunk_ids: NotRequired[list[str]]
-    to_group_id: NotRequired[str]   # absent: a new group
+    to_group_id: NotRequired[str]  # absent: a new group
 
 
 class Confidence(TypedDict):
@@ -150,15 +151,15 @@ class ChangesResult(TypedDict):
 
 class Refinement(TypedDict):
     model: str
-    applied: list[str]   # what the chat model changed, with its reasons
-    notes: list[str]     # why an answer was not applied (the groups were kept)
+    applied: list[str]  # what the chat model changed, with its reasons
+    notes: list[str]  # why an answer was not applied (the groups were kept)
 
 
 class GroupingResult(TypedDict):
     changes: list[Change]
     groups: list[Group]
     confidence: Confidence
-    refinement: NotRequired[Refinement]   # with refine=true
+    refinement: NotRequired[Refinement]  # with refine=true
 
 
 class CommitsResult(TypedDict):
@@ -166,9 +167,9 @@ class CommitsResult(TypedDict):
 
 
 class CheckAndFix(TypedDict):
-    ok: bool             # no commit fails (after the fix, with fix=true)
+    ok: bool  # no commit fails (after the fix, with fix=true)
     commits: list[PlanCheck]
-    fixed: NotRequired[str]                # fix=true: the fixes made, in a sentence ("" for none)
+    fixed: NotRequired[str]  # fix=true: the fixes made, in a sentence ("" for none)
 
 
 class FileCommitted(TypedDict):
@@ -179,8 +180,8 @@ class FileCommitted(TypedDict):
 
 class ApplyResult(TypedDict):
     commit_id: str
-    status: str          # applied | awaiting_approval | dry_run
-    success: bool        # kept for the first clients: true when committed (or, for a dry run, when it would commit)
+    status: str  # applied | awaiting_approval | dry_run
+    success: bool  # kept for the first clients: true when committed (or, for a dry run, when it would commit)
     sha: str | None
     files: list[FileCommitted]
     message: str
@@ -194,8 +195,8 @@ class GroupEdit(TypedDict):
 
 
 class LineMove(TypedDict):
-    moved_id: str          # the part holding the moved lines now
-    rest_id: str | None    # the part holding the lines left behind (None: none left)
+    moved_id: str  # the part holding the moved lines now
+    rest_id: str | None  # the part holding the lines left behind (None: none left)
     group: Group
     groups: list[Group]
     revision: int
@@ -203,6 +204,7 @@ class LineMove(TypedDict):
 
 class GroupRename(TypedDict):
     """Only the renamed group: the others are untouched (and a session may hold a thousand)."""
+
     group: Group
     revision: int
 

@@ -50,21 +50,28 @@ INSTRUCTIONS = (
 )
 
 
-def build_server(session: Session | SessionRef, *, chunk_service: ChunkService | None = None,
-                 trajectory_service: TrajectoryService | None = None, repo: str | None = None,
-                 allowed_roots: Sequence[str] = ()) -> MCPServer:
+def build_server(
+    session: Session | SessionRef,
+    *,
+    chunk_service: ChunkService | None = None,
+    trajectory_service: TrajectoryService | None = None,
+    repo: str | None = None,
+    allowed_roots: Sequence[str] = (),
+) -> MCPServer:
     """The server over ``session`` (or a ``SessionRef`` that opens it on first use).
 
     Tools taking a path keep to the session's repository and ``allowed_roots``.
     """
     sessions = session if isinstance(session, SessionRef) else SessionRef(session)
-    services = Services(sessions, chunks=chunk_service, trajectory=trajectory_service, repo=repo,
-                        allowed_roots=allowed_roots)
+    services = Services(
+        sessions, chunks=chunk_service, trajectory=trajectory_service, repo=repo, allowed_roots=allowed_roots
+    )
     notifier = ResourceNotifier(resources.URIS)
     runtime = Runtime(services, notifier)
     with _no_sdk_logging_setup():
-        server = MCPServer(NAME, version=__version__, instructions=INSTRUCTIONS, lifespan=runtime.lifespan,
-                           subscriptions=notifier.bus)
+        server = MCPServer(
+            NAME, version=__version__, instructions=INSTRUCTIONS, lifespan=runtime.lifespan, subscriptions=notifier.bus
+        )
     server.middleware.extend([request_errors, tidy_argument_errors, prompt_errors])
     changes.register(server, services)
     pairing.register(server, services)
@@ -89,7 +96,7 @@ class Runtime:
         self._connections = 0
         self._pump: asyncio.Task[None] | None = None
         self._detach: list[Callable[[], None]] = []
-        self._lock = threading.Lock()   # the session may open on a worker thread
+        self._lock = threading.Lock()  # the session may open on a worker thread
         services.sessions.on_open = self._attach
 
     @contextlib.asynccontextmanager
@@ -115,8 +122,7 @@ class Runtime:
         with self._lock:
             if self._connections == 0 or self._detach:
                 return
-            self._detach = [session.subscribe(self._on_event), session.watch_review_messages(),
-                            _watch_saves(session)]
+            self._detach = [session.subscribe(self._on_event), session.watch_review_messages(), _watch_saves(session)]
 
     def _on_event(self, event: SessionEvent) -> None:
         uri = resources.MESSAGES_URI if event.kind == events.MESSAGES else resources.SESSION_URI
@@ -143,7 +149,7 @@ def _watch_saves(session: Session) -> Callable[[], None]:
         if session.saved_elsewhere():
             try:
                 session.catch_up()
-            except SegmintError as exc:   # the repository is gone: each tool says so
+            except SegmintError as exc:  # the repository is gone: each tool says so
                 log.debug("could not take up the saved session: %s", exc)
 
     watcher = SignatureWatcher(lambda: file_stamp(session.folder / STATE_FILE), catch_up)
@@ -170,9 +176,8 @@ def _serve_2025_subscriptions(server: MCPServer, notifier: ResourceNotifier, ses
     lowlevel.add_request_handler("resources/subscribe", SubscribeRequestParams, subscribe)
     lowlevel.add_request_handler("resources/unsubscribe", UnsubscribeRequestParams, notifier.unsubscribe)
     options = functools.partial(type(lowlevel).create_initialization_options, lowlevel)
-    lowlevel.create_initialization_options = (
-        lambda notification_options=None, *args, **kwargs: options(
-            notification_options or NotificationOptions(resources_changed=True), *args, **kwargs)
+    lowlevel.create_initialization_options = lambda notification_options=None, *args, **kwargs: options(
+        notification_options or NotificationOptions(resources_changed=True), *args, **kwargs
     )
 
 

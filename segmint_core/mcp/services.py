@@ -31,8 +31,13 @@ class SessionRef:
     it can open one. ``on_open`` runs once, with the session, when it opens.
     """
 
-    def __init__(self, session: Session | None = None, *, repo: str | None = None,
-                 on_open: Callable[[Session], None] | None = None) -> None:
+    def __init__(
+        self,
+        session: Session | None = None,
+        *,
+        repo: str | None = None,
+        on_open: Callable[[Session], None] | None = None,
+    ) -> None:
         self._session = session
         self._repo = repo
         self._lock = threading.Lock()
@@ -62,15 +67,21 @@ class Services:
     and the ``allowed_roots`` a person gave (``--allow-root``).
     """
 
-    def __init__(self, sessions: SessionRef, *, chunks: ChunkService | None = None,
-                 trajectory: TrajectoryService | None = None, repo: str | None = None,
-                 allowed_roots: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        sessions: SessionRef,
+        *,
+        chunks: ChunkService | None = None,
+        trajectory: TrajectoryService | None = None,
+        repo: str | None = None,
+        allowed_roots: Sequence[str] = (),
+    ) -> None:
         self.sessions = sessions
         root = sessions.current.git.root if sessions.current is not None else repo
         roots = AllowedRoots(self._repository, allowed_folders(allowed_roots))
         self.chunks = chunks or ChunkService(root, roots=roots)
         self.trajectory = trajectory or TrajectoryService(roots=roots)
-        self.chunk_lock = threading.Lock()   # the chunk store is not meant for concurrent calls
+        self.chunk_lock = threading.Lock()  # the chunk store is not meant for concurrent calls
 
     @property
     def session(self) -> Session:
@@ -79,7 +90,7 @@ class Services:
     def _repository(self) -> str | None:
         try:
             return self.sessions.get().git.root
-        except SegmintError:   # not a repository: only the allowed folders are open
+        except SegmintError:  # not a repository: only the allowed folders are open
             return None
 
 
@@ -106,6 +117,7 @@ async def in_thread(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     session edit of the call begins, and what its earlier edits changed is put
     back (``session.calls``), so the call leaves the session as it was.
     """
+
     def run() -> T:
         with abandonable(_cancelled):
             return fn(*args, **kwargs)
@@ -113,7 +125,7 @@ async def in_thread(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     try:
         return await anyio.to_thread.run_sync(run)
     except Abandoned:
-        await anyio.lowlevel.checkpoint()   # raises the cancellation that abandoned the call
+        await anyio.lowlevel.checkpoint()  # raises the cancellation that abandoned the call
         raise
 
 
@@ -121,9 +133,8 @@ def _cancelled() -> bool:
     """Whether the task waiting for this worker thread was cancelled."""
     try:
         anyio.from_thread.check_cancelled()
-    except Exception:        # not an anyio worker thread: no task to cancel
+    except Exception:  # not an anyio worker thread: no task to cancel
         return False
-    except BaseException:    # the event loop's cancellation, raised here to say so
+    except BaseException:  # the event loop's cancellation, raised here to say so
         return True
     return False
-

@@ -84,8 +84,9 @@ class _Pending:
 
 
 @asynccontextmanager
-async def stdio_transport(stdin: BinaryIO | None = None,
-                          stdout: BinaryIO | None = None) -> AsyncIterator[tuple[ReadStream, WriteStream]]:
+async def stdio_transport(
+    stdin: BinaryIO | None = None, stdout: BinaryIO | None = None
+) -> AsyncIterator[tuple[ReadStream, WriteStream]]:
     """Streams for a server (or a relay) over the process's stdin and stdout.
 
     Pass binary files to use others (tests); the process's own descriptors
@@ -106,7 +107,7 @@ async def stdio_transport(stdin: BinaryIO | None = None,
                 yield read_receive, out_send
             finally:
                 await lines.stop()
-                await out_send.aclose()   # the writer ends once everything queued is written
+                await out_send.aclose()  # the writer ends once everything queued is written
     finally:
         if claimed:
             _release_std_fds(claimed)
@@ -120,8 +121,14 @@ class _LineReader:
     another thread would wait for the read under way, that is for the client's next line.
     """
 
-    def __init__(self, wire: BinaryIO, messages: MemoryObjectSendStream[SessionMessage | Exception],
-                 replies: MemoryObjectSendStream[SessionMessage | bytes], *, owned: bool = False) -> None:
+    def __init__(
+        self,
+        wire: BinaryIO,
+        messages: MemoryObjectSendStream[SessionMessage | Exception],
+        replies: MemoryObjectSendStream[SessionMessage | bytes],
+        *,
+        owned: bool = False,
+    ) -> None:
         self.wire = wire
         self.owned = owned
         self.messages = messages
@@ -150,7 +157,7 @@ class _LineReader:
                 asyncio.run_coroutine_threadsafe(self._accept(line), self._loop).result()
             asyncio.run_coroutine_threadsafe(self._end_of_input(), self._loop).result()
         except (RuntimeError, OSError, ValueError, concurrent.futures.CancelledError):
-            pass   # the loop or the wire is gone: nothing left to read for
+            pass  # the loop or the wire is gone: nothing left to read for
         finally:
             if self.owned:
                 _close(self.wire)
@@ -160,7 +167,7 @@ class _LineReader:
             return
         try:
             message = _message(line)
-        except Exception:   # a defect of ours must not end the reader: the client still gets an answer
+        except Exception:  # a defect of ours must not end the reader: the client still gets an answer
             log.exception("could not read a line from the client")
             message = _error(None, INTERNAL_ERROR, "Internal error", "the line could not be read")
         if isinstance(message, bytes):
@@ -169,7 +176,7 @@ class _LineReader:
         if isinstance(message, JSONRPCRequest) and message.method not in OPEN_ENDED:
             self.pending.add(message.id)
             message = _with_client_info(message)
-        elif (cancelled := _cancelled_id(message)) is not None:   # it gets no answer: none to wait for
+        elif (cancelled := _cancelled_id(message)) is not None:  # it gets no answer: none to wait for
             self.pending.answered(cancelled)
         await self.messages.send(SessionMessage(message))
 
@@ -184,8 +191,9 @@ class _LineReader:
             await self.replies.aclose()
 
 
-async def _write_lines(wire: BinaryIO, outgoing: MemoryObjectReceiveStream[SessionMessage | bytes],
-                       pending: _Pending) -> None:
+async def _write_lines(
+    wire: BinaryIO, outgoing: MemoryObjectReceiveStream[SessionMessage | bytes], pending: _Pending
+) -> None:
     """Write each message as one line. Writes are synchronous: a pipe write is short,
     and a client that stops reading should slow the server down, not grow a queue."""
     broken = False
@@ -200,7 +208,7 @@ async def _write_lines(wire: BinaryIO, outgoing: MemoryObjectReceiveStream[Sessi
                 try:
                     wire.write(data)
                     wire.flush()
-                except OSError:   # the client is gone; keep draining so nothing waits on us
+                except OSError:  # the client is gone; keep draining so nothing waits on us
                     broken = True
             if isinstance(message, JSONRPCResponse | JSONRPCError):
                 pending.answered(message.id)
@@ -259,8 +267,12 @@ def _bad_id(line: bytes) -> bytes | None:
     value = json.loads(line)
     if "id" not in value:
         return None
-    return _error(None, INVALID_REQUEST, "Invalid Request",
-                  f"a request id must be a string or an integer, not {_kind(value['id'])}")
+    return _error(
+        None,
+        INVALID_REQUEST,
+        "Invalid Request",
+        f"a request id must be a string or an integer, not {_kind(value['id'])}",
+    )
 
 
 def _kind(value: object) -> str:

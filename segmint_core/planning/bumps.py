@@ -18,16 +18,22 @@ from dataclasses import dataclass, replace
 
 from segmint_core.changes.models import Change, Hunk
 
-_PIN = re.compile(r"""^\s*(?:-\s*)?(?:uses:\s*)?["']?(?P<name>[@A-Za-z0-9_][\w.\-/\[\]@]*?)["']?\s*"""
-                  r"""(?:[=<>~!^]=?|@|:|\s(?=v?\d))\s*(?:\{\s*version\s*=\s*)?["']?[~^=<>v]*(?P<version>\d[\w.\-+*]*)""")
+_PIN = re.compile(
+    r"""^\s*(?:-\s*)?(?:uses:\s*)?["']?(?P<name>[@A-Za-z0-9_][\w.\-/\[\]@]*?)["']?\s*"""
+    r"""(?:[=<>~!^]=?|@|:|\s(?=v?\d))\s*(?:\{\s*version\s*=\s*)?["']?[~^=<>v]*(?P<version>\d[\w.\-+*]*)"""
+)
 _GO_REQUIRE = re.compile(r"^\s*(?:require\s+)?(?P<name>[\w.\-]+\.[a-z]{2,}/[\w.\-/]+)\s+v(?P<version>\d[\w.\-+]*)")
-_LOCK_NAME = re.compile(r"""^\s*(?:name\s*=\s*"(?P<toml>[^"]+)"|"node_modules/(?P<npm>[^"]+)":\s*\{"""
-                        r"""|"?(?P<yarn>@?[^@\s"]+)@[^:]*"?:\s*$)""")
+_LOCK_NAME = re.compile(
+    r"""^\s*(?:name\s*=\s*"(?P<toml>[^"]+)"|"node_modules/(?P<npm>[^"]+)":\s*\{"""
+    r"""|"?(?P<yarn>@?[^@\s"]+)@[^:]*"?:\s*$)"""
+)
 _LOCK_VERSION = re.compile(r"""^\s*"?version"?\s*[=:]?\s*"(?P<version>[^"]+)"\s*,?\s*$""")
 _OWN_KEYS = {"version", "__version__", "."}
 # ``uses: owner/action@<commit> # v4.2.2``: an action pinned to a commit, its version in a comment.
-_ACTION = re.compile(r"""^\s*(?:-\s*)?uses:\s*["']?(?P<name>[\w.\-]+/[\w.\-/]+)@(?P<ref>[\w.\-]+)["']?"""
-                     r"""(?:\s*#\s*v?(?P<version>\d[\w.\-+]*))?""")
+_ACTION = re.compile(
+    r"""^\s*(?:-\s*)?uses:\s*["']?(?P<name>[\w.\-]+/[\w.\-/]+)@(?P<ref>[\w.\-]+)["']?"""
+    r"""(?:\s*#\s*v?(?P<version>\d[\w.\-+]*))?"""
+)
 _COMMIT = re.compile(r"[0-9a-f]{12,40}")
 # A pre-commit hook: ``- repo: https://github.com/astral-sh/ruff-pre-commit`` then ``rev: v0.4.9``
 # (``rev: <commit>  # frozen: v0.4.9`` where the config is frozen).
@@ -49,7 +55,7 @@ class Bump:
     name: str
     old: str
     new: str
-    requirement: bool = False   # the range a manifest allows changed, not one version (``>=2,<4`` -> ``>=2,<5``)
+    requirement: bool = False  # the range a manifest allows changed, not one version (``>=2,<4`` -> ``>=2,<5``)
 
 
 def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[list[Bump], Bump | None]:
@@ -58,12 +64,12 @@ def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[li
     pulled in (transitive dependencies) and are left out; so are they where the
     project's own version moves (a release regenerating its lock file)."""
     bumps: dict[str, Bump] = {}
-    locked: set[str] = set()    # names only a lock file moved
+    locked: set[str] = set()  # names only a lock file moved
     own: Bump | None = None
     for change, hunks in parts:
         lock = is_lock(change.file_path)
         found = _lock_bumps(hunks) if lock else _pin_bumps(hunks)
-        if lock and not found:   # requirements.txt pins are a lock file of pins
+        if lock and not found:  # requirements.txt pins are a lock file of pins
             found = [b for b in _pin_bumps(hunks) if b.name.lower() not in _OWN_KEYS]
         for bump in found:
             key = bump.name.lower()
@@ -74,9 +80,9 @@ def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[li
                 if lock:
                     locked.add(key)
             elif not lock:
-                bumps[key] = bump     # the manifest's own wording wins over the lock file's
+                bumps[key] = bump  # the manifest's own wording wins over the lock file's
                 locked.discard(key)
-    if len(locked) < len(bumps) or own is not None:   # a release's lock file moves with it, too
+    if len(locked) < len(bumps) or own is not None:  # a release's lock file moves with it, too
         bumps = {key: bump for key, bump in bumps.items() if key not in locked}
     return _one_per_action(list(bumps.values())), own
 
@@ -96,9 +102,9 @@ def _one_per_action(bumps: list[Bump]) -> list[Bump]:
 
 def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
     pins: dict[str, dict[str, tuple[str, str, str]]] = {"-": {}, "+": {}}
-    commits: dict[str, dict[str, str]] = {"-": {}, "+": {}}   # an action's commit, for a comment that kept its version
+    commits: dict[str, dict[str, str]] = {"-": {}, "+": {}}  # an action's commit, for a comment that kept its version
     for hunk in hunks:
-        hook = None   # the pre-commit hook repository the lines are under
+        hook = None  # the pre-commit hook repository the lines are under
         for line in hunk.lines:
             side = line[:1]
             repo = _HOOK_REPO.match(line[1:])
@@ -124,8 +130,8 @@ def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
         if was != version and not _loosened(was_required, requirement):
             out.append(Bump(name, was, version))
         elif was_at and now_at and was_at != now_at:
-            out.append(Bump(name, was_at, now_at))   # the same "# v3.29.5" on another commit
-        elif was_required and requirement and was_required != requirement:   # a range, or a pin loosened
+            out.append(Bump(name, was_at, now_at))  # the same "# v3.29.5" on another commit
+        elif was_required and requirement and was_required != requirement:  # a range, or a pin loosened
             out.append(Bump(name, was_required, requirement, requirement=True))
     return out
 
@@ -150,8 +156,10 @@ def _pins(text: str) -> list[tuple[str, str, str]]:
         ref = action.group("ref")
         version = action.group("version") or (ref[:7] if _COMMIT.fullmatch(ref) else ref.lstrip("v"))
         return [(action.group("name"), version, "")]
-    quoted = [(m.group("name"), m.group("version").rstrip(".,"), _range(m.group("range")))
-              for m in _QUOTED_REQUIREMENT.finditer(text)]
+    quoted = [
+        (m.group("name"), m.group("version").rstrip(".,"), _range(m.group("range")))
+        for m in _QUOTED_REQUIREMENT.finditer(text)
+    ]
     if len(quoted) > 1:
         return quoted
     bare = _BARE_REQUIREMENT.match(text)

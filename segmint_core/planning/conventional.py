@@ -13,14 +13,16 @@ _REFS = re.compile(r"\s*\((?:#\d+(?:,\s*)?)+\)\s*$")
 _WORD = re.compile(r"[a-z0-9]+")
 # The types of @commitlint/config-conventional (the Angular convention): a house may use
 # others ("deps: qs@2.3.0"), but these are what "Conventional Commits" means in practice.
-STANDARD_TYPES = frozenset({"build", "chore", "ci", "docs", "feat", "fix", "perf", "refactor", "revert", "style", "test"})
+STANDARD_TYPES = frozenset(
+    {"build", "chore", "ci", "docs", "feat", "fix", "perf", "refactor", "revert", "style", "test"}
+)
 
 
 @dataclass(frozen=True)
 class Subject:
-    type: str | None      # None: not a Conventional subject
+    type: str | None  # None: not a Conventional subject
     scope: str | None
-    text: str             # the description after the colon (all of a plain subject), without PR numbers
+    text: str  # the description after the colon (all of a plain subject), without PR numbers
     breaking: bool = False
 
 

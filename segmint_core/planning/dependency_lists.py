@@ -22,8 +22,12 @@ MANIFESTS = ("package.json", "pyproject.toml", "Cargo.toml")
 MIN_BUMPS = 5
 MIN_SHARE = 0.8
 
-_NPM_LISTS = {"dependencies": RUNTIME, "peerDependencies": RUNTIME, "optionalDependencies": RUNTIME,
-              "devDependencies": DEV}
+_NPM_LISTS = {
+    "dependencies": RUNTIME,
+    "peerDependencies": RUNTIME,
+    "optionalDependencies": RUNTIME,
+    "devDependencies": DEV,
+}
 _CARGO_LISTS = {"dependencies": RUNTIME, "dev-dependencies": DEV, "build-dependencies": "build"}
 _REQUIREMENT_NAME = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._\-]*)")
 
@@ -37,7 +41,7 @@ def manifest_lists(texts: dict[str, str]) -> dict[str, str]:
         try:
             pairs = readers[path](text)
         except (ValueError, TypeError, AttributeError, tomllib.TOMLDecodeError):
-            continue    # a manifest that does not parse says nothing
+            continue  # a manifest that does not parse says nothing
         for name, where in pairs:
             found.setdefault(normalized(name), where)
     return found
@@ -81,8 +85,7 @@ def normalized(name: str) -> str:
 
 def _package_json(text: str) -> list[tuple[str, str]]:
     data = json.loads(text)
-    return [(name, where) for key, where in _NPM_LISTS.items() if isinstance(data.get(key), dict)
-            for name in data[key]]
+    return [(name, where) for key, where in _NPM_LISTS.items() if isinstance(data.get(key), dict) for name in data[key]]
 
 
 def _pyproject(text: str) -> list[tuple[str, str]]:
@@ -106,5 +109,4 @@ def _requirement_names(items: list) -> list[str]:
 def _cargo(text: str) -> list[tuple[str, str]]:
     data = tomllib.loads(text)
     tables = [data, data.get("workspace", {})]
-    return [(name, where) for table in tables for key, where in _CARGO_LISTS.items()
-            for name in table.get(key, {})]
+    return [(name, where) for table in tables for key, where in _CARGO_LISTS.items() for name in table.get(key, {})]

@@ -19,7 +19,7 @@ from segmint_core.wording import counted
 
 Quote = Callable[[str], str]
 CODE_TYPES = ("feat", "fix", "refactor", "perf", "chore")
-DOMINANT = 0.6    # a function holding this share of the changed lines names the change alone
+DOMINANT = 0.6  # a function holding this share of the changed lines names the change alone
 
 
 def code_subjects(kind: str, facts: Facts, code_paths: list[str], q: Quote) -> list[str]:
@@ -73,7 +73,11 @@ def _added(facts: Facts, q: Quote) -> list[str]:
         flag = q(facts.options[0])
         target = [d for d in facts.code_changed_defs if d in facts.def_lines][:1]
         more = len(facts.options) > 1
-        flags = f"{flag} and {q(facts.options[1])} options" if len(facts.options) == 2 else f"{flag} option" + ("s" if more else "")
+        flags = (
+            f"{flag} and {q(facts.options[1])} options"
+            if len(facts.options) == 2
+            else f"{flag} option" + ("s" if more else "")
+        )
         return ([f"add {flags} to {q(target[0])}"] if target else []) + [f"add {flags}", f"add {flag} option"]
     if facts.params:
         func, param = facts.params[0]
@@ -124,5 +128,8 @@ def _names(verb: str, names: list[str], q: Quote) -> list[str]:
         return [f"{verb} {q(names[0])}", f"{verb} a definition"]
     if len(names) == 2:
         return [f"{verb} {q(names[0])} and {q(names[1])}", f"{verb} {q(names[0])}"]
-    return [f"{verb} {q(names[0])}, {q(names[1])} and others", f"{verb} {q(names[0])} and others",
-            f"{verb} {counted(len(names), 'definition')}"]
+    return [
+        f"{verb} {q(names[0])}, {q(names[1])} and others",
+        f"{verb} {q(names[0])} and others",
+        f"{verb} {counted(len(names), 'definition')}",
+    ]

@@ -27,12 +27,36 @@ from segmint_core.git import Git, ZERO_OID, read_blobs
 from segmint_core.changes.texts import Layer, layers, split_lines
 from segmint_core.planning.facts import def_name
 
-CODE_SUFFIXES = frozenset({
-    ".py", ".pyi", ".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts", ".go", ".rs", ".java", ".kt",
-    ".cs", ".c", ".h", ".cc", ".cpp", ".hpp", ".rb", ".php", ".swift", ".scala",
-})
+CODE_SUFFIXES = frozenset(
+    {
+        ".py",
+        ".pyi",
+        ".js",
+        ".jsx",
+        ".mjs",
+        ".cjs",
+        ".ts",
+        ".tsx",
+        ".mts",
+        ".cts",
+        ".go",
+        ".rs",
+        ".java",
+        ".kt",
+        ".cs",
+        ".c",
+        ".h",
+        ".cc",
+        ".cpp",
+        ".hpp",
+        ".rb",
+        ".php",
+        ".swift",
+        ".scala",
+    }
+)
 DOC_SUFFIXES = frozenset({".md", ".markdown", ".mdx", ".rst"})
-MAX_SCAN = 5_000   # rows read upwards from a hunk, at most
+MAX_SCAN = 5_000  # rows read upwards from a hunk, at most
 
 
 class Sections:
@@ -45,8 +69,8 @@ class Sections:
         self._git = git
         self._changes = changes
         self._layers = layers(changes, wanted) if git is not None else {}
-        self._texts: dict[str, list[str]] | None = None   # old blob id -> its lines, once read
-        self._titles: dict[str, list[str | None]] = {}     # old blob id of a docs file -> each line's section
+        self._texts: dict[str, list[str]] | None = None  # old blob id -> its lines, once read
+        self._titles: dict[str, list[str | None]] = {}  # old blob id of a docs file -> each line's section
 
     def resolve(self, parts: list[tuple[Change, list[Hunk]]]) -> list[tuple[Change, list[Hunk]]]:
         """``parts`` with each code hunk's section set to the definition holding it, and each docs
@@ -85,8 +109,12 @@ class Sections:
     def _read(self) -> dict[str, list[str]]:
         """The old texts of every docs hunk and every code hunk that may sit inside a definition
         (one indented)."""
-        oids = {layer.old_oid for c in self._changes for h in c.hunks
-                if (layer := self._layer(h)) is not None and (c.file_path in self._docs or _top_indent(h))}
+        oids = {
+            layer.old_oid
+            for c in self._changes
+            for h in c.hunks
+            if (layer := self._layer(h)) is not None and (c.file_path in self._docs or _top_indent(h))
+        }
         try:
             blobs = read_blobs(self._git, sorted(oids)) if oids else {}
         except SegmintError:
@@ -157,5 +185,14 @@ def _indent(line: str) -> int:
 
 def _with_section(hunk: Hunk, line: str) -> Hunk:
     header = hunk_header(hunk.old_start, hunk.old_lines, hunk.new_start, hunk.new_lines, " " + line)
-    return Hunk(hunk.id, hunk.old_start, hunk.old_lines, hunk.new_start, hunk.new_lines, header, hunk.lines,
-                staged=hunk.staged, parent_id=hunk.parent_id)
+    return Hunk(
+        hunk.id,
+        hunk.old_start,
+        hunk.old_lines,
+        hunk.new_start,
+        hunk.new_lines,
+        header,
+        hunk.lines,
+        staged=hunk.staged,
+        parent_id=hunk.parent_id,
+    )

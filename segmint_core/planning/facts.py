@@ -28,92 +28,128 @@ from segmint_core.planning.settings_edit import SettingsEdit
 _DEF_PATTERNS = [
     # Each name must be followed by what a definition puts there (``(``, ``:``, ``{``...), so a
     # docstring's "the function is to..." or "a class of objects" names nothing.
-    re.compile(r"^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*[(\[]"),                 # Python
-    re.compile(r"^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)"
-               r"(?=\s*[(:{<]|\s+(?:extends|implements)\b|\s*$)"),                    # Python, JS, TS, Java...
+    re.compile(r"^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*[(\[]"),  # Python
+    re.compile(
+        r"^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)"
+        r"(?=\s*[(:{<]|\s+(?:extends|implements)\b|\s*$)"
+    ),  # Python, JS, TS, Java...
     re.compile(r"^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\*?\s+([A-Za-z_$][\w$]*)\s*(?:<[^()]*>)?\("),
-    re.compile(r"^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)\s*=>"),
-    re.compile(r"^func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)"),                    # Go
+    re.compile(
+        r"^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)\s*=>"
+    ),
+    re.compile(r"^func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)"),  # Go
     re.compile(r"^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+([A-Za-z_]\w*)\s*[<(]"),  # Rust
     # Java/C#/Kotlin methods need a modifier; C functions start at column 0.
-    re.compile(r"^\s*(?:(?:public|private|protected|internal|static|final|abstract|override|synchronized)\s+)+"
-               r"[\w<>\[\],.?\s]*?([A-Za-z_]\w*)\s*\([^;]*$"),
+    re.compile(
+        r"^\s*(?:(?:public|private|protected|internal|static|final|abstract|override|synchronized)\s+)+"
+        r"[\w<>\[\],.?\s]*?([A-Za-z_]\w*)\s*\([^;]*$"
+    ),
     re.compile(r"^(?!return\b|else\b)[A-Za-z_][\w\s*]*?[\s*]([A-Za-z_]\w*)\s*\([^;]*\)\s*\{?\s*$"),
-    re.compile(r"^([A-Za-z_][\w-]*)\s*\(\)\s*\{"),                             # shell
+    re.compile(r"^([A-Za-z_][\w-]*)\s*\(\)\s*\{"),  # shell
     # JavaScript members: ``res.links = function(links){``, ``Router.prototype.route = function``
     re.compile(r"^\s*((?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?function\b"),
     # and an object literal's: ``reduce: function(memo, fn) {``, ``all: async (fn) => {`` (an arrow
     # opening a block: TypeScript's ``releaseFilter: (version: Version) => boolean,`` is a type)
-    re.compile(r"^\s*([A-Za-z_$][\w$]*)\s*:\s*(?:async\s+)?(?:function\b\*?\s*(?:[A-Za-z_$][\w$]*)?\s*\("
-               r"|(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*=>\s*\{\s*$)"),
+    re.compile(
+        r"^\s*([A-Za-z_$][\w$]*)\s*:\s*(?:async\s+)?(?:function\b\*?\s*(?:[A-Za-z_$][\w$]*)?\s*\("
+        r"|(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*=>\s*\{\s*$)"
+    ),
     # JavaScript and TypeScript methods: ``async getPullRequest(number: number): Promise<X> {``
     # on one line, or a signature left open at class level (``  buildNotes(``), a generator's
     # too (``private async *pullRequestIterator(``); a call passing a callback
     # (``describe('x', function () {``, ``$(e).each(function(child){``) is not one.
-    re.compile(r"^\s*(?:(?:static|async|get|set|public|private|protected|readonly|override)\s+)*"
-               r"(?:\*(?=[A-Za-z_$]))?([A-Za-z_$][\w$]*)\s*(?:<[^()]*>)?\((?!.*\bfunction\b)[^;=]*\)\s*(?::\s*[^{;=]+)?\{\s*$"),
-    re.compile(r"^(?: {2}|\t)(?:(?:static|async|get|set|public|private|protected|readonly|override)\s+)*"
-               r"(?:\*(?=[A-Za-z_$]))?([A-Za-z_$][\w$]*)\s*(?:<[^()]*>)?\(\s*$"),
+    re.compile(
+        r"^\s*(?:(?:static|async|get|set|public|private|protected|readonly|override)\s+)*"
+        r"(?:\*(?=[A-Za-z_$]))?([A-Za-z_$][\w$]*)\s*(?:<[^()]*>)?\((?!.*\bfunction\b)[^;=]*\)\s*(?::\s*[^{;=]+)?\{\s*$"
+    ),
+    re.compile(
+        r"^(?: {2}|\t)(?:(?:static|async|get|set|public|private|protected|readonly|override)\s+)*"
+        r"(?:\*(?=[A-Za-z_$]))?([A-Za-z_$][\w$]*)\s*(?:<[^()]*>)?\(\s*$"
+    ),
 ]
 # Words the patterns above can take for a name: statements, and a constructor (its class names it better).
-_NOT_DEFS = {"if", "for", "while", "switch", "return", "new", "else", "catch", "function", "do", "with",
-             "elif", "constructor", "super", "await", "typeof", "delete", "void", "yield"}
+_NOT_DEFS = {
+    "if",
+    "for",
+    "while",
+    "switch",
+    "return",
+    "new",
+    "else",
+    "catch",
+    "function",
+    "do",
+    "with",
+    "elif",
+    "constructor",
+    "super",
+    "await",
+    "typeof",
+    "delete",
+    "void",
+    "yield",
+}
 _MEMBER_NOISE = re.compile(r"^(?:module\.)?exports\.|\.prototype(?=\.)")
 # Every pattern above needs one of these in the line: most lines skip the regexes.
 _DEF_CUES = ("(", "def", "class", "func", "fn", "=>", "function")
 _COMMENT = re.compile(r"^\s*(?:#(?!!)|//|/\*+|\*|--|;)\s*(.+?)\s*(?:\*/)?$")
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _OPTION = re.compile(r"""(?:add_argument|\.option|Option)\(\s*(?:["'](-[\w-]+)["']\s*,\s*)*["'](--?[\w-]+)["']""")
-_CONDITION = re.compile(r"^\s*(?:\}\s*)?(?:if|elif|else\s+if|unless|while|case|when|match|switch|guard)\b|&&|\|\||\?\?|\bis\s+(?:not\s+)?None\b")
-_IMPORT = re.compile(r"""^\s*(?:import\s+([\w.]+)|from\s+([\w.]+)\s+import\b|import\s.*?from\s+["']([^"']+)["']"""
-                     r"""|(?:const|let|var)\s.*?=\s*require\(["']([^"']+)["']\))""")
+_CONDITION = re.compile(
+    r"^\s*(?:\}\s*)?(?:if|elif|else\s+if|unless|while|case|when|match|switch|guard)\b|&&|\|\||\?\?|\bis\s+(?:not\s+)?None\b"
+)
+_IMPORT = re.compile(
+    r"""^\s*(?:import\s+([\w.]+)|from\s+([\w.]+)\s+import\b|import\s.*?from\s+["']([^"']+)["']"""
+    r"""|(?:const|let|var)\s.*?=\s*require\(["']([^"']+)["']\))"""
+)
 
 SUBPROJECT = "Subproject commit "
+
 
 @dataclass
 class Facts:
     paths: list[str] = field(default_factory=list)
-    lines: dict[str, int] = field(default_factory=dict)       # lines added and removed, per path
+    lines: dict[str, int] = field(default_factory=dict)  # lines added and removed, per path
     new_files: list[str] = field(default_factory=list)
     deleted_files: list[str] = field(default_factory=list)
     renamed_files: list[tuple[str, str]] = field(default_factory=list)
     added_defs: list[str] = field(default_factory=list)
-    code_added_defs: list[str] = field(default_factory=list)   # outside tests and docs
-    options: list[str] = field(default_factory=list)           # command-line flags added
-    imports: list[str] = field(default_factory=list)           # modules newly imported by code
+    code_added_defs: list[str] = field(default_factory=list)  # outside tests and docs
+    options: list[str] = field(default_factory=list)  # command-line flags added
+    imports: list[str] = field(default_factory=list)  # modules newly imported by code
     removed_defs: list[str] = field(default_factory=list)
     changed_defs: list[str] = field(default_factory=list)
-    code_changed_defs: list[str] = field(default_factory=list)   # outside tests and docs
-    def_lines: Counter = field(default_factory=Counter)          # code definition -> its lines changed
+    code_changed_defs: list[str] = field(default_factory=list)  # outside tests and docs
+    def_lines: Counter = field(default_factory=Counter)  # code definition -> its lines changed
     params: list[tuple[str, str]] = field(default_factory=list)  # (function, parameter) added to a signature
-    missing: list[str] = field(default_factory=list)             # names newly checked for None, null, nil or falsy
-    retyped: list[str] = field(default_factory=list)             # parameters or fields whose type annotation changed
+    missing: list[str] = field(default_factory=list)  # names newly checked for None, null, nil or falsy
+    retyped: list[str] = field(default_factory=list)  # parameters or fields whose type annotation changed
     renames: list[tuple[str, str]] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     headings: list[str] = field(default_factory=list)
-    doc_sections: list[str] = field(default_factory=list)   # titles of the docs sections edited, in order
-    bumps: list[Bump] = field(default_factory=list)             # dependency versions changed
-    own_version: Bump | None = None                              # the project's own version changed
+    doc_sections: list[str] = field(default_factory=list)  # titles of the docs sections edited, in order
+    bumps: list[Bump] = field(default_factory=list)  # dependency versions changed
+    own_version: Bump | None = None  # the project's own version changed
     added: int = 0
     removed: int = 0
     whitespace_only: bool = True
-    comment_only: bool = False     # every changed code line is a comment or docstring line
+    comment_only: bool = False  # every changed code line is a comment or docstring line
     moved_only: bool = False
-    format_only: bool = False      # the same tokens, only laid out or quoted differently (a formatter's work)
+    format_only: bool = False  # the same tokens, only laid out or quoted differently (a formatter's work)
     raises: list[str] = field(default_factory=list)
     handles: list[str] = field(default_factory=list)
-    typos: list[tuple[str, str]] = field(default_factory=list)   # words respelled (edit distance 1-2)
-    typo_only: bool = False        # every changed line only respells a word or two
-    typo_paths: list[str] = field(default_factory=list)          # the files a word is respelled in
-    conditions: int = 0            # changed code lines that test something (if, while, case, a guard)
+    typos: list[tuple[str, str]] = field(default_factory=list)  # words respelled (edit distance 1-2)
+    typo_only: bool = False  # every changed line only respells a word or two
+    typo_paths: list[str] = field(default_factory=list)  # the files a word is respelled in
+    conditions: int = 0  # changed code lines that test something (if, while, case, a guard)
     submodules: list[tuple[str, str | None, str | None]] = field(default_factory=list)  # path, old, new commit
-    executable: dict[str, bool] = field(default_factory=dict)   # path -> made executable (True) or not (False)
-    binary_files: list[str] = field(default_factory=list)     # no lines to count
+    executable: dict[str, bool] = field(default_factory=dict)  # path -> made executable (True) or not (False)
+    binary_files: list[str] = field(default_factory=list)  # no lines to count
     retargeted: dict[str, str] = field(default_factory=dict)  # symbolic link -> the new path it points to
-    prose: ProseEdit | None = None # what a small edit of docs adds or removes (``prose.py``)
-    cases_added: int = 0           # test cases a test file gains (``it("...")``, ``test("...")``, ``def test_``)
-    settings: SettingsEdit | None = None   # the keys an edit of settings files only touches (``settings_edit.py``)
-    ignored: tuple[list[str], list[str]] | None = None   # patterns an edit of ignore files only adds, removes
+    prose: ProseEdit | None = None  # what a small edit of docs adds or removes (``prose.py``)
+    cases_added: int = 0  # test cases a test file gains (``it("...")``, ``test("...")``, ``def test_``)
+    settings: SettingsEdit | None = None  # the keys an edit of settings files only touches (``settings_edit.py``)
+    ignored: tuple[list[str], list[str]] | None = None  # patterns an edit of ignore files only adds, removes
 
 
 def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
@@ -154,7 +190,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
             if is_code:
                 code_added += plus
                 code_removed += minus
-                if not is_ignore_file(change.file_path):    # "# build output" labels patterns, says no why
+                if not is_ignore_file(change.file_path):  # "# build output" labels patterns, says no why
                     code_comments += added_comments(hunk.lines)
                 doc, prose = _explaining_lines(hunk.lines)
                 doc_lines, prose_lines = doc_lines + doc, prose_lines + prose
@@ -186,7 +222,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.changed_defs = [d for d in facts.changed_defs if d not in facts.added_defs]
     facts.code_changed_defs = [d for d in facts.code_changed_defs if d not in facts.added_defs]
     for new in facts.added_defs:
-        facts.def_lines.pop(new, None)    # a new definition is added, not changed
+        facts.def_lines.pop(new, None)  # a new definition is added, not changed
     facts.renames = _renames(pairs)
     facts.typos, facts.typo_only = _typos(pairs, len(added_lines) + len(removed_lines))
     renamed_to = {new: old for old, new in facts.renames}
@@ -201,30 +237,43 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.headings = _new_headings(_headings(doc_added), _headings(doc_removed))
     facts.prose = read_edit(doc_added, doc_removed)
     facts.cases_added = max(0, _cases(test_added) - _cases(test_removed))
-    if changes and all(settings_edit.is_settings_path(c.file_path) and not is_lock_file(c.file_path) for c, _ in changes):
+    if changes and all(
+        settings_edit.is_settings_path(c.file_path) and not is_lock_file(c.file_path) for c, _ in changes
+    ):
         facts.settings = settings_edit.read_edit([hunks for _, hunks in changes])
     facts.bumps, facts.own_version = version_changes(changes, is_lock_file)
     if facts.paths and all(map(is_ignore_file, facts.paths)) and not facts.new_files and not facts.deleted_files:
         now, before = _patterns(added_lines), _patterns(removed_lines)
         facts.ignored = [p for p in now if p not in before], [p for p in before if p not in now]
-    facts.raises = sorted({m.group(1) for line in code_added
-                           if (m := re.search(r"\b(?:raise|throw new|throw)\s+([A-Z]\w+)", line))})
-    facts.handles = sorted({m.group(1) for line in code_added
-                            if (m := re.search(r"\b(?:except|catch\s*\()\s*\(?([A-Z]\w+)", line))})
+    facts.raises = sorted(
+        {m.group(1) for line in code_added if (m := re.search(r"\b(?:raise|throw new|throw)\s+([A-Z]\w+)", line))}
+    )
+    facts.handles = sorted(
+        {m.group(1) for line in code_added if (m := re.search(r"\b(?:except|catch\s*\()\s*\(?([A-Z]\w+)", line))}
+    )
     facts.comment_only = doc_lines > 0 and prose_lines == 0
     facts.params = _new_params(code_added, code_removed)
     facts.missing = _missing_checks(code_added, code_removed)
     facts.conditions = sum(1 for line in code_added + code_removed if _CONDITION.search(line))
     squash = lambda lines: Counter("".join(line.split()) for line in lines if line.strip())  # noqa: E731
     facts.whitespace_only = bool(added_lines or removed_lines) and squash(added_lines) == squash(removed_lines)
-    facts.moved_only = (not facts.whitespace_only and bool(added_lines)
-                        and Counter(s.strip() for s in added_lines) == Counter(s.strip() for s in removed_lines))
-    facts.format_only = (not facts.whitespace_only and not facts.moved_only and bool(added_lines or removed_lines)
-                         and _layout_tokens(added_lines) == _layout_tokens(removed_lines))
+    facts.moved_only = (
+        not facts.whitespace_only
+        and bool(added_lines)
+        and Counter(s.strip() for s in added_lines) == Counter(s.strip() for s in removed_lines)
+    )
+    facts.format_only = (
+        not facts.whitespace_only
+        and not facts.moved_only
+        and bool(added_lines or removed_lines)
+        and _layout_tokens(added_lines) == _layout_tokens(removed_lines)
+    )
     return facts
 
 
-_TEST_CASE = re.compile(r"""^\s*(?:(?:it|test)(?:\.\w+)?\s*\(\s*["'`]|(?:async\s+)?def\s+test_|func\s+Test[A-Z_]|#\[test\])""")
+_TEST_CASE = re.compile(
+    r"""^\s*(?:(?:it|test)(?:\.\w+)?\s*\(\s*["'`]|(?:async\s+)?def\s+test_|func\s+Test[A-Z_]|#\[test\])"""
+)
 
 
 def _cases(lines: list[str]) -> int:
@@ -302,7 +351,7 @@ def _pointer_commits(hunks: list[Hunk]) -> tuple[str | None, str | None]:
     old = new = None
     for line in (line for hunk in hunks for line in hunk.lines):
         if line[1:].startswith(SUBPROJECT):
-            sha = line[1 + len(SUBPROJECT):].strip().removesuffix("-dirty")
+            sha = line[1 + len(SUBPROJECT) :].strip().removesuffix("-dirty")
             if line[:1] == "-":
                 old = sha
             elif line[:1] == "+":
@@ -374,7 +423,7 @@ def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -
     for changes above the hunk's first definition, then the last definition above
     each changed line (a changed signature counts for its function). Blank lines edit no
     function, and the decorators added just above a definition are that definition's."""
-    section = hunk.header.split("@@", 2)[-1].removeprefix(" ").rstrip()   # as indented in its file
+    section = hunk.header.split("@@", 2)[-1].removeprefix(" ").rstrip()  # as indented in its file
     found = _defs([section]) if section.strip() else []
     current = found[0] if found else None
     edited: Counter = Counter()
@@ -385,7 +434,7 @@ def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -
             if name not in facts.changed_defs:
                 facts.changed_defs.append(name)
 
-    leading = 0     # decorator lines added just above whatever line comes next
+    leading = 0  # decorator lines added just above whatever line comes next
     for line in hunk.lines:
         found = _defs([line[1:]])
         if found:
@@ -404,7 +453,9 @@ _PARAMS = re.compile(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
 _PARAM_NAME = re.compile(r"^\s*(?:\*{1,2}|\.\.\.)?\s*(?:(?:public|private|readonly|const|final)\s+)*([A-Za-z_$][\w$]*)")
 _NOT_PARAMS = {"self", "cls", "this"}
 TYPED_SUFFIXES = {".py", ".pyi", ".ts", ".tsx", ".mts", ".cts"}
-_ANNOTATED = re.compile(r"^\s*(?:(?:public|private|protected|readonly)\s+)*([A-Za-z_$][\w$]*)\??\s*:\s*([^=]+?)\s*(=.*)?[,;]?\s*$")
+_ANNOTATED = re.compile(
+    r"^\s*(?:(?:public|private|protected|readonly)\s+)*([A-Za-z_$][\w$]*)\??\s*:\s*([^=]+?)\s*(=.*)?[,;]?\s*$"
+)
 
 
 def _retyped(pairs: list[tuple[str, str]]) -> list[str]:
@@ -420,6 +471,7 @@ def _retyped(pairs: list[tuple[str, str]]) -> list[str]:
 
 def _new_params(added: list[str], removed: list[str]) -> list[tuple[str, str]]:
     """Parameters added to a function whose old signature the diff also shows."""
+
     def signatures(lines: list[str]) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for line in lines:
@@ -428,25 +480,33 @@ def _new_params(added: list[str], removed: list[str]) -> list[tuple[str, str]]:
             if name and m and name not in out:
                 out[name] = [p.group(1) for part in m.group(1).split(",") if (p := _PARAM_NAME.match(part))]
         return out
+
     before, after = signatures(removed), signatures(added)
-    return [(name, p) for name, params in after.items() if name in before
-            for p in params if p not in before[name] and p not in _NOT_PARAMS][:3]
+    return [
+        (name, p)
+        for name, params in after.items()
+        if name in before
+        for p in params
+        if p not in before[name] and p not in _NOT_PARAMS
+    ][:3]
 
 
 _MISSING = [
-    re.compile(r"\bif\s+not\s+([A-Za-z_][\w.]*)\s*:"),                         # Python: if not config:
-    re.compile(r"\b([A-Za-z_][\w.]*)\s+is\s+None\b"),                          # config is None
-    re.compile(r"\bif\s*\(\s*!\s*([A-Za-z_$][\w$.]*)\s*\)"),                  # if (!config)
-    re.compile(r"\b([A-Za-z_$][\w$.]*)\s*[!=]==?\s*(?:null|undefined|nil)\b"),   # config == null, x != nil
-    re.compile(r"\b([A-Za-z_$][\w$]*)\?\."),                                    # config?.path
+    re.compile(r"\bif\s+not\s+([A-Za-z_][\w.]*)\s*:"),  # Python: if not config:
+    re.compile(r"\b([A-Za-z_][\w.]*)\s+is\s+None\b"),  # config is None
+    re.compile(r"\bif\s*\(\s*!\s*([A-Za-z_$][\w$.]*)\s*\)"),  # if (!config)
+    re.compile(r"\b([A-Za-z_$][\w$.]*)\s*[!=]==?\s*(?:null|undefined|nil)\b"),  # config == null, x != nil
+    re.compile(r"\b([A-Za-z_$][\w$]*)\?\."),  # config?.path
 ]
 _NOT_MISSING = {"err", "error", "e", "ok", "self", "this", "result", "res", "ret", "exc"}
 
 
 def _missing_checks(added: list[str], removed: list[str]) -> list[str]:
     """Names the added lines newly test for being absent (None, null, undefined, nil, falsy)."""
+
     def checked(lines: list[str]) -> list[str]:
         return [m.group(1).rsplit(".", 1)[-1] for line in lines for pattern in _MISSING for m in pattern.finditer(line)]
+
     before = set(checked(removed))
     return [n for n in dict.fromkeys(checked(added)) if n not in before and n.lower() not in _NOT_MISSING][:3]
 
@@ -473,6 +533,7 @@ def _line_pairs(lines: list[str]) -> list[tuple[str, str]]:
 
 def _options(added: list[str], removed: list[str]) -> list[str]:
     """Command-line flags added (argparse, click, typer): the longest spelling of each."""
+
     def flags(lines: list[str]) -> list[str]:
         found = []
         for line in lines:
@@ -480,6 +541,7 @@ def _options(added: list[str], removed: list[str]) -> list[str]:
             if m:
                 found.append(max((f for f in m.groups() if f), key=len))
         return found
+
     before = set(flags(removed))
     return [f for f in dict.fromkeys(flags(added)) if f not in before]
 
@@ -487,6 +549,7 @@ def _options(added: list[str], removed: list[str]) -> list[str]:
 def _imports(added: list[str], removed: list[str]) -> list[str]:
     def modules(lines: list[str]) -> list[str]:
         return [next(g for g in m.groups() if g) for line in lines if (m := _IMPORT.match(line))]
+
     before = set(modules(removed))
     return [name for name in dict.fromkeys(modules(added)) if name not in before]
 
@@ -497,7 +560,7 @@ def _typos(pairs: list[tuple[str, str]], changed: int) -> tuple[list[tuple[str, 
     found: list[tuple[str, str]] = []
     only = bool(pairs) and 2 * len(pairs) == changed
     for old, new in pairs:
-        a, b = _TOKEN.findall(without_links(old)), _TOKEN.findall(without_links(new))   # a new address is no typo
+        a, b = _TOKEN.findall(without_links(old)), _TOKEN.findall(without_links(new))  # a new address is no typo
         diffs = [(x, y) for x, y in zip(a, b) if x != y] if len(a) == len(b) else []
         respelled = [(x, y) for x, y in diffs if _respelled(x, y)]
         if respelled and len(respelled) == len(diffs):
@@ -525,8 +588,28 @@ def _respelled(a: str, b: str) -> bool:
 
 
 # Values and words of the languages, never names: ``None`` -> ``False`` is a new default, not a rename.
-_NOT_NAMES = frozenset({"None", "True", "False", "true", "false", "null", "nil", "undefined", "nullptr",
-                        "NULL", "self", "this", "return", "and", "or", "not", "is", "in"})
+_NOT_NAMES = frozenset(
+    {
+        "None",
+        "True",
+        "False",
+        "true",
+        "false",
+        "null",
+        "nil",
+        "undefined",
+        "nullptr",
+        "NULL",
+        "self",
+        "this",
+        "return",
+        "and",
+        "or",
+        "not",
+        "is",
+        "in",
+    }
+)
 
 
 def _renames(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -542,23 +625,26 @@ def _renames(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
         if len(diffs) != 1:
             continue
         swap = next(iter(diffs))
-        if not _respelled(*swap) and not _NOT_NAMES.intersection(swap):    # a respelled word is a typo fixed
+        if not _respelled(*swap) and not _NOT_NAMES.intersection(swap):  # a respelled word is a typo fixed
             swaps[swap] += 1
     return [pair for pair, n in swaps.most_common() if n >= 2 or len(pairs) == 1 and n == 1][:3]
 
 
 # A licence header's lines: boilerplate, never why a change was made.
-_LICENCE = re.compile(r"^(?:copyright\b|\(c\)|©|spdx-|licensed\b|you may (?:not )?(?:use|obtain)|unless required by|"
-                      r"distributed under|without warranties|see the license|limitations under|all rights reserved|"
-                      r"https?://(?:www\.)?(?:apache\.org|gnu\.org|opensource\.org)/licen[cs]es|"
-                      r"this (?:program|file|library) is (?:free software|part of|licensed|distributed))", re.IGNORECASE)
+_LICENCE = re.compile(
+    r"^(?:copyright\b|\(c\)|©|spdx-|licensed\b|you may (?:not )?(?:use|obtain)|unless required by|"
+    r"distributed under|without warranties|see the license|limitations under|all rights reserved|"
+    r"https?://(?:www\.)?(?:apache\.org|gnu\.org|opensource\.org)/licen[cs]es|"
+    r"this (?:program|file|library) is (?:free software|part of|licensed|distributed))",
+    re.IGNORECASE,
+)
 
 # Code commented out (a call, an assignment, a statement or block), no sentence saying why.
 _COMMENTED_CODE = re.compile(r"^(?:[\w.$]+\(.*\)\s*;?|[\w.$\[\]'\"]+\s*(?:[-+*/|&]?=|:=)\s*\S.*|.*\)\s*\{|[{}]+)$")
 
 
-REWORDED = 0.7      # share of words a removed and an added comment line share past which it was only reworded
-COMMENT_LINES = 200   # comment lines read on each side (only three comments are quoted)
+REWORDED = 0.7  # share of words a removed and an added comment line share past which it was only reworded
+COMMENT_LINES = 200  # comment lines read on each side (only three comments are quoted)
 _ENDS = (".", ";", ":", "!", "?")
 # A sentence's end; not an abbreviation's dot (``e.g.``, ``etc.``).
 _SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)(?<!\bcf)[.!?](?=\s)")
@@ -568,6 +654,7 @@ _SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)(?<!\bcf)[
 class Comment:
     """An added comment line; ``after`` and ``before``: whether the comment it belongs to
     goes on in an unchanged line before or after it, mid-sentence."""
+
     text: str
     after: bool = False
     before: bool = False
@@ -582,8 +669,13 @@ def added_comments(lines: list[str]) -> list[Comment]:
             continue
         previous = _context_comment(lines, at - 1)
         following = _context_comment(lines, at + 1)
-        out.append(Comment(text, after=previous is not None and not previous.endswith(_ENDS) and not text[:1].isupper(),
-                           before=following is not None and not text.endswith(_ENDS)))
+        out.append(
+            Comment(
+                text,
+                after=previous is not None and not previous.endswith(_ENDS) and not text[:1].isupper(),
+                before=following is not None and not text.endswith(_ENDS),
+            )
+        )
     return out
 
 
@@ -621,12 +713,12 @@ def _comment_paragraphs(comments: list[Comment], before: list[frozenset[str]]) -
 
 def _whole_sentences(lines: list[Comment]) -> str:
     text = " ".join(c.text for c in lines)
-    if lines[0].after:          # starts mid-sentence: from the next sentence on
+    if lines[0].after:  # starts mid-sentence: from the next sentence on
         ends = [m.end() for m in _SENTENCE_END.finditer(text)]
-        text = text[ends[0]:].strip() if ends else ""
-    if text and lines[-1].before:    # ends mid-sentence: up to the last sentence ended
+        text = text[ends[0] :].strip() if ends else ""
+    if text and lines[-1].before:  # ends mid-sentence: up to the last sentence ended
         ends = [m.end() for m in _SENTENCE_END.finditer(text + " ")]
-        text = text[:ends[-1]] if ends else ""
+        text = text[: ends[-1]] if ends else ""
     return text
 
 
@@ -634,8 +726,12 @@ def _comment_text(line: str) -> str | None:
     """The text of a comment saying something: not a directive, a licence or code commented out."""
     m = _COMMENT.match(line)
     text = m.group(1) if m else None
-    if text is None or text.startswith(("!", "-*-", "type:", "noqa", "pragma")) \
-            or _LICENCE.match(text) or _COMMENTED_CODE.match(text):
+    if (
+        text is None
+        or text.startswith(("!", "-*-", "type:", "noqa", "pragma"))
+        or _LICENCE.match(text)
+        or _COMMENTED_CODE.match(text)
+    ):
         return None
     return text
 
@@ -653,4 +749,4 @@ def _first_sentences(text: str, most: int = 240) -> str:
     if len(text) <= most:
         return text
     ends = [m.end() for m in _SENTENCE_END.finditer(text) if m.end() <= most]
-    return text[:ends[-1]] if ends else text
+    return text[: ends[-1]] if ends else text

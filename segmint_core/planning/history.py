@@ -14,8 +14,8 @@ from segmint_core.git import Git
 from segmint_core.history import PastCommit
 
 HISTORY_LIMIT = 300
-PATCH_LINE_LIMIT = 1500   # a past commit changing more lines than this is known by its files only
-_RECORD = "\x1e"         # starts each commit in the output of git show
+PATCH_LINE_LIMIT = 1500  # a past commit changing more lines than this is known by its files only
+_RECORD = "\x1e"  # starts each commit in the output of git show
 
 
 def read_patches(git: Git, commits: list[PastCommit], line_limit: int = PATCH_LINE_LIMIT) -> None:
@@ -23,10 +23,20 @@ def read_patches(git: Git, commits: list[PastCommit], line_limit: int = PATCH_LI
     wanted = [c for c in commits if c.files and c.lines <= line_limit]
     if not wanted:
         return
-    res = git.run("show", "--diff-merges=first-parent", "--no-color", "--no-ext-diff", "--no-textconv", "-M",
-                  f"--format={_RECORD}%H", *(c.sha for c in wanted), "--", check=False)
+    res = git.run(
+        "show",
+        "--diff-merges=first-parent",
+        "--no-color",
+        "--no-ext-diff",
+        "--no-textconv",
+        "-M",
+        f"--format={_RECORD}%H",
+        *(c.sha for c in wanted),
+        "--",
+        check=False,
+    )
     if res.returncode != 0:
-        return    # a shallow clone missing a parent: the commits stay known by their files
+        return  # a shallow clone missing a parent: the commits stay known by their files
     by_sha = {c.sha: c for c in wanted}
     for chunk in res.text.split(_RECORD)[1:]:
         sha, _, diff = chunk.partition("\n")

@@ -25,8 +25,20 @@ from segmint_core.trajectory.provenance.prompts import actionable, reason
 VERB_TYPES = {
     "feat": {"add", "implement", "introduce", "support", "allow", "enable", "create", "expose", "provide", "let"},
     "fix": {"fix", "handle", "prevent", "avoid", "correct", "repair", "resolve", "stop", "guard", "restore"},
-    "refactor": {"refactor", "rename", "extract", "simplify", "restructure", "reorganize", "inline", "split",
-                 "consolidate", "clean", "move", "tidy"},
+    "refactor": {
+        "refactor",
+        "rename",
+        "extract",
+        "simplify",
+        "restructure",
+        "reorganize",
+        "inline",
+        "split",
+        "consolidate",
+        "clean",
+        "move",
+        "tidy",
+    },
     "perf": {"speed", "optimize", "optimise", "cache"},
 }
 
@@ -35,9 +47,9 @@ VERB_TYPES = {
 class Asked:
     """What was asked for a commit's lines: the task's prompt, and the other tasks' it also holds."""
 
-    task: str                       # the opening prompt of the task holding most of the lines (redacted)
+    task: str  # the opening prompt of the task holding most of the lines (redacted)
     follow_ups: tuple[str, ...] = ()
-    others: tuple[str, ...] = ()    # opening prompts of other tasks merged in by a person or agent
+    others: tuple[str, ...] = ()  # opening prompts of other tasks merged in by a person or agent
 
     @property
     def clause(self) -> str:
@@ -55,8 +67,8 @@ def intent_title(style: HouseStyle, facts: Facts, touched: list[Touched], asked:
     said = said_type(clause)
     if said is not None and heads and heads[0]:
         voted = heads[0].split("(", 1)[0].rstrip(":")
-        if voted in CODE_TYPES and voted != said:   # the person said what kind of change it is
-            heads = [said + h[len(voted):] for h in heads]
+        if voted in CODE_TYPES and voted != said:  # the person said what kind of change it is
+            heads = [said + h[len(voted) :] for h in heads]
     return fit(heads, [voice.conventional_voice(style, clause)])
 
 

@@ -30,9 +30,31 @@ SHORT_SHA = 7
 GENERIC_DIRS = {"src", "lib", "pkg", "app", "internal", "source", "python", "js", "ts", "go", "main", "java"}
 DOC_DIRS = {"docs", "doc", "documentation"}
 # Words a subject starts with: a name that is one of them reads as a stutter ("add add").
-VERBS = {"add", "remove", "fix", "update", "rename", "move", "bump", "handle", "raise", "use", "correct",
-         "format", "document", "restructure", "release", "test", "delete", "change", "convert", "ignore", "stop",
-         "point", "retarget"}
+VERBS = {
+    "add",
+    "remove",
+    "fix",
+    "update",
+    "rename",
+    "move",
+    "bump",
+    "handle",
+    "raise",
+    "use",
+    "correct",
+    "format",
+    "document",
+    "restructure",
+    "release",
+    "test",
+    "delete",
+    "change",
+    "convert",
+    "ignore",
+    "stop",
+    "point",
+    "retarget",
+}
 
 CHANGELOGS = {"changelog", "changes", "history", "news", "releases", "release-notes"}
 _VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?)\b")
@@ -46,23 +68,23 @@ def plain(name: str) -> str:
     return name
 
 
-RELEASE_CODE_LINES = 4   # a release may also change the version a source file states
-RENAME_EDIT_LINES = 4    # lines a renamed file may change and still be named by its rename
+RELEASE_CODE_LINES = 4  # a release may also change the version a source file states
+RENAME_EDIT_LINES = 4  # lines a renamed file may change and still be named by its rename
 
 
 def intent(facts: Facts) -> str | None:
     """``deps`` for a dependency bump, ``release`` for the project's own version, else None."""
     if not facts.paths or any(is_test_path(p) for p in facts.paths) or conversions(facts):
-        return None     # a changelog rewritten in another format names every version it holds
+        return None  # a changelog rewritten in another format names every version it holds
     if any(_is_code(p) for p in facts.paths):
         small = all(facts.lines.get(p, 0) <= RELEASE_CODE_LINES for p in facts.paths if _is_code(p))
         return "release" if small and facts.own_version and not facts.bumps else None
     if opens_release(facts):
-        return "release"   # whatever else the manifest bumps with it
+        return "release"  # whatever else the manifest bumps with it
     if facts.bumps and all(_pinned(p) for p in facts.paths):
         return "deps"
     if facts.bumps and not release_version(facts) and all(_pinned(p) or is_changelog(p) for p in facts.paths):
-        return "deps"   # a bump with its changelog entry ("* deps: qs@6.14.0")
+        return "deps"  # a bump with its changelog entry ("* deps: qs@6.14.0")
     if release_version(facts) and not facts.bumps:
         return "release"
     return None
@@ -118,7 +140,7 @@ def commit_type(facts: Facts) -> str:
     if all(is_build_path(p) or is_ci_path(p) or is_lock_file(p) or is_manifest(p) for p in paths):
         return "build"
     if facts.retargeted and set(facts.retargeted) == set(paths):
-        return "chore"     # a symbolic link pointed elsewhere: no code changed
+        return "chore"  # a symbolic link pointed elsewhere: no code changed
     if facts.whitespace_only or facts.format_only:
         return "style"
     if all(is_test_path(p) for p in paths):
@@ -128,9 +150,16 @@ def commit_type(facts: Facts) -> str:
     if facts.typo_only:
         return "docs" if not code or facts.comment_only else "fix"
     if code and _comments_only(facts) and not facts.renamed_files:
-        return "docs"      # a word swapped in a docstring is no rename
-    if facts.renames and not facts.added_defs or facts.moved_only or facts.renamed_files and not facts.added \
-            or _mostly_renamed(facts) or conversions(facts):
+        return "docs"  # a word swapped in a docstring is no rename
+    if (
+        facts.renames
+        and not facts.added_defs
+        or facts.moved_only
+        or facts.renamed_files
+        and not facts.added
+        or _mostly_renamed(facts)
+        or conversions(facts)
+    ):
         return "refactor"
     public = [d for d in facts.code_added_defs if not d.startswith("_")]
     if public or facts.options or facts.params or any(p in facts.new_files for p in code):
@@ -149,10 +178,10 @@ def scope(facts: Facts) -> str | None:
     if intent(facts) == "deps":
         return "deps"
     if facts.paths and all(map(is_ignore_file, facts.paths)):
-        return None     # "chore(gitignore): ignore .venv/" says it twice
+        return None  # "chore(gitignore): ignore .venv/" says it twice
     code = [p for p in facts.paths if not is_test_path(p)]
     if any(not is_doc_path(p) for p in code):
-        code = [p for p in code if not is_doc_path(p)]   # the code a README edit documents sets the scope
+        code = [p for p in code if not is_doc_path(p)]  # the code a README edit documents sets the scope
     if not code and facts.paths:
         return _tested_module(facts.paths)
     paths = code
@@ -165,12 +194,12 @@ def scope(facts: Facts) -> str | None:
             break
         common.append(parts[0])
     if len(common) >= 2 and common[0].lower() == "src":
-        common = common[2:]   # src/<package>/...: the package is the project itself, not a scope
+        common = common[2:]  # src/<package>/...: the package is the project itself, not a scope
     meaningful = [part for part in common if part.lower() not in GENERIC_DIRS | DOC_DIRS and not part.startswith(".")]
     if meaningful:
         return _clean_scope(meaningful[-1])
     stem = PurePosixPath(paths[0]).stem
-    if len(paths) == 1 and not (stem.startswith("__") and stem.endswith("__")):   # __init__.py names no scope
+    if len(paths) == 1 and not (stem.startswith("__") and stem.endswith("__")):  # __init__.py names no scope
         return _clean_scope(stem)
     return None
 
@@ -209,8 +238,9 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
     if facts.retargeted and set(facts.retargeted) == set(facts.paths):
         names = _files(list(facts.retargeted))
         target = one_line(next(iter(facts.retargeted.values())))
-        return ([f"point {names[0]} to {target}"] if len(facts.retargeted) == 1 else []) + \
-            [f"retarget {w}" for w in names]
+        return ([f"point {names[0]} to {target}"] if len(facts.retargeted) == 1 else []) + [
+            f"retarget {w}" for w in names
+        ]
     if why == "release":
         return [f"release {release_version(facts)}"]
     converted = conversions(facts)
@@ -224,22 +254,25 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
         typos = "typos" if len(facts.typos) > 1 else "typo"
         code = [p for p in facts.paths if _is_code(p)]
         where = places(facts, code, q) if code else _files(facts.paths)
-        verb = "correct" if kind == "fix" else "fix"      # not "fix: fix typo"
+        verb = "correct" if kind == "fix" else "fix"  # not "fix: fix typo"
         return [f"{verb} {typos} in {w}" for w in where] + [f"{verb} {typos}"]
     if kind == "docs":
         new_docs = [p for p in facts.new_files if is_doc_path(p)]
         if new_docs:
             return [f"add {f}" for f in _files(new_docs)]
-        if facts.headings and not all(map(is_changelog, facts.paths)):   # a changelog's are its releases' parts
-            *named, counted_only = _names(facts.headings[:2], "section", plain)   # "a section" says least
-            return [f"document {h}" for h in named] + [f"update {f}" for f in _files(facts.paths)] + \
-                   [f"document {counted_only}"]
-        reworded = facts.renames or facts.prose is not None and facts.prose.links_only   # a word or a link swapped
+        if facts.headings and not all(map(is_changelog, facts.paths)):  # a changelog's are its releases' parts
+            *named, counted_only = _names(facts.headings[:2], "section", plain)  # "a section" says least
+            return (
+                [f"document {h}" for h in named]
+                + [f"update {f}" for f in _files(facts.paths)]
+                + [f"document {counted_only}"]
+            )
+        reworded = facts.renames or facts.prose is not None and facts.prose.links_only  # a word or a link swapped
         if _comments_only(facts) and facts.code_changed_defs and not reworded:
             return [f"document {w}" for w in places(facts, [p for p in facts.paths if _is_code(p)], q)]
         return _prose_subjects(facts, q) + _section_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
     if kind == "test":
-        targets = [d[len("test_"):] for d in facts.added_defs if d.startswith("test_")]
+        targets = [d[len("test_") :] for d in facts.added_defs if d.startswith("test_")]
         module = _tested_module(facts.paths)
         out = [f"add tests for {n}" for n in _names(targets, "case", q)] if targets else []
         if facts.renames and not targets:
@@ -248,7 +281,7 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
             out += [f"use {q(new)} instead of {q(old)} in {w}" for w in where] + [f"use {q(new)} instead of {q(old)}"]
         if facts.new_files and set(facts.new_files) == set(facts.paths):
             out += [f"add {f}" for f in _files(facts.new_files)]
-        verb = "add" if facts.cases_added and not facts.removed else "update"   # new it("...") or test("...") cases
+        verb = "add" if facts.cases_added and not facts.removed else "update"  # new it("...") or test("...") cases
         out += [f"{verb} tests for {module}"] if module else [f"{verb} tests in {f}" for f in _files(facts.paths)]
         return out + [f"{verb} tests"]
     if kind == "style":
@@ -268,7 +301,9 @@ def conversions(facts: Facts) -> list[tuple[str, str]]:
 
 def _conversion_subjects(pairs: list[tuple[str, str]]) -> list[str]:
     """``convert changes.md to changes.rst``; ``convert api.md, cli.md and 3 more files to .rst``."""
-    return list(dict.fromkeys(f"convert {one_line(conversion_text(pairs, w))}" for w in _files([old for old, _ in pairs])))
+    return list(
+        dict.fromkeys(f"convert {one_line(conversion_text(pairs, w))}" for w in _files([old for old, _ in pairs]))
+    )
 
 
 def _ignore_subjects(ignored: tuple[list[str], list[str]], paths: list[str]) -> list[str]:
@@ -301,7 +336,7 @@ def _prose_subjects(facts: Facts, q: Quote) -> list[str]:
     """A small docs edit by what it does: a word replaced, a name added or removed, a link fixed."""
     edit = facts.prose
     where = _files(list(edit.paths) if edit is not None and edit.paths else facts.paths)[:1]
-    if edit is not None and edit.links_only:   # before renames: "https" -> "http" in an address is a link
+    if edit is not None and edit.links_only:  # before renames: "https" -> "http" in an address is a link
         what = "fix links" if edit.links > 1 else "fix link"
     elif facts.renames:
         old, new = facts.renames[0]
@@ -341,15 +376,25 @@ def bump_subjects(facts: Facts, q: Quote = plain) -> list[str]:
     if len(bumps) == 1:
         b = bumps[0]
         if b.requirement:
-            return [f"update {q(b.name)} requirement from {q(b.old)} to {q(b.new)}",
-                    f"update {q(b.name)} requirement to {q(b.new)}", f"update {q(b.name)} requirement"]
-        return [f"bump {q(b.name)} from {q(b.old)} to {q(b.new)}", f"bump {q(b.name)} to {q(b.new)}", f"bump {q(b.name)}"]
+            return [
+                f"update {q(b.name)} requirement from {q(b.old)} to {q(b.new)}",
+                f"update {q(b.name)} requirement to {q(b.new)}",
+                f"update {q(b.name)} requirement",
+            ]
+        return [
+            f"bump {q(b.name)} from {q(b.old)} to {q(b.new)}",
+            f"bump {q(b.name)} to {q(b.new)}",
+            f"bump {q(b.name)}",
+        ]
     names = [q(b.name) for b in bumps]
     where = _files(facts.paths)[0] if facts.paths else ""
     listed = f"{', '.join(names[:-1])} and {names[-1]}"
     if all(b.requirement for b in bumps):
-        return [f"update {listed} requirements", f"update {len(bumps)} requirements in {where}",
-                f"update {len(bumps)} requirements"]
+        return [
+            f"update {listed} requirements",
+            f"update {len(bumps)} requirements in {where}",
+            f"update {len(bumps)} requirements",
+        ]
     return [f"bump {listed}", f"bump {len(bumps)} dependencies in {where}", f"bump {len(bumps)} dependencies"]
 
 
@@ -420,8 +465,16 @@ def _comments_only(facts: Facts) -> bool:
 
 @lru_cache(maxsize=PATHS_KEPT)
 def _is_code(path: str) -> bool:
-    return not (is_test_path(path) or is_doc_path(path) or is_ci_path(path) or is_build_path(path)
-                or is_lock_file(path) or is_manifest(path) or _is_hooks(path) or is_ignore_file(path))
+    return not (
+        is_test_path(path)
+        or is_doc_path(path)
+        or is_ci_path(path)
+        or is_build_path(path)
+        or is_lock_file(path)
+        or is_manifest(path)
+        or _is_hooks(path)
+        or is_ignore_file(path)
+    )
 
 
 def _code_paths(facts: Facts) -> list[str]:
@@ -445,13 +498,28 @@ def body(facts: Facts, per_file: list[tuple[str, str, int, int, list[str], list[
     lines: list[str] = []
     bumps = {b.name: b for b in facts.bumps}
     for path, status, added, removed, added_names, changed in per_file:
-        mode = None if path not in facts.executable else \
-            "made executable" if facts.executable[path] else "no longer executable"
+        mode = (
+            None
+            if path not in facts.executable
+            else "made executable"
+            if facts.executable[path]
+            else "no longer executable"
+        )
         if path in facts.retargeted:
             mode = f"now points to {one_line(facts.retargeted[path])}"
-        lines.append("- " + _file_line(one_line(path), one_line(status), added, removed,
-                                       [one_line(n) for n in added_names], [one_line(n) for n in changed], mode,
-                                       path in facts.binary_files))
+        lines.append(
+            "- "
+            + _file_line(
+                one_line(path),
+                one_line(status),
+                added,
+                removed,
+                [one_line(n) for n in added_names],
+                [one_line(n) for n in changed],
+                mode,
+                path in facts.binary_files,
+            )
+        )
     if bumps and intent(facts) == "deps":
         lines.append("")
         lines.extend(f"{one_line(b.name)}: {one_line(b.old)} -> {one_line(b.new)}" for b in bumps.values())
@@ -462,8 +530,16 @@ def body(facts: Facts, per_file: list[tuple[str, str, int, int, list[str], list[
     return "\n".join(lines)
 
 
-def _file_line(path: str, status: str, added: int, removed: int, added_names: list[str], changed: list[str],
-               mode: str | None = None, binary: bool = False) -> str:
+def _file_line(
+    path: str,
+    status: str,
+    added: int,
+    removed: int,
+    added_names: list[str],
+    changed: list[str],
+    mode: str | None = None,
+    binary: bool = False,
+) -> str:
     what = []
     if status == "added":
         what.append("new file")
@@ -494,8 +570,11 @@ def _names(names: list[str], noun: str, q: Quote) -> list[str]:
         return [q(names[0]), f"a {noun}"]
     if len(names) == 2:
         return [f"{q(names[0])} and {q(names[1])}", f"{q(names[0])} and 1 more", counted(2, noun)]
-    return [f"{q(names[0])}, {q(names[1])} and {len(names) - 2} more", f"{q(names[0])} and {len(names) - 1} more",
-            counted(len(names), noun)]
+    return [
+        f"{q(names[0])}, {q(names[1])} and {len(names) - 2} more",
+        f"{q(names[0])} and {len(names) - 1} more",
+        counted(len(names), noun),
+    ]
 
 
 def _files(paths: list[str]) -> list[str]:
@@ -506,5 +585,8 @@ def _files(paths: list[str]) -> list[str]:
         return [names[0], "a file"]
     if len(names) == 2:
         return [f"{names[0]} and {names[1]}", f"{names[0]} and 1 more file", counted(2, "file")]
-    return [f"{names[0]}, {names[1]} and {counted(len(names) - 2, 'more file')}",
-            f"{names[0]} and {counted(len(names) - 1, 'more file')}", counted(len(names), "file")]
+    return [
+        f"{names[0]}, {names[1]} and {counted(len(names) - 2, 'more file')}",
+        f"{names[0]} and {counted(len(names) - 1, 'more file')}",
+        counted(len(names), "file"),
+    ]

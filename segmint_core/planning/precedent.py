@@ -26,7 +26,7 @@ from segmint_core.planning.facts import Facts
 @dataclass(frozen=True)
 class Touched:
     path: str
-    status: str = "M"     # A, D, R or M
+    status: str = "M"  # A, D, R or M
     added: int = 0
     removed: int = 0
 
@@ -36,8 +36,8 @@ class Precedent:
     features: tuple[str, ...]
     type: str | None
     scope: str | None
-    words: tuple[str, ...] = ()    # path words the subject's scope or text repeats
-    intent: str | None = None      # "deps" or "release" when the subject words one
+    words: tuple[str, ...] = ()  # path words the subject's scope or text repeats
+    intent: str | None = None  # "deps" or "release" when the subject words one
 
 
 def file_kind(path: str) -> str:
@@ -85,16 +85,26 @@ def content_features(facts: Facts, rule: str) -> tuple[str, ...]:
     found = {f"r:{rule}"}
     public = [d for d in facts.code_added_defs if not d.startswith("_")]
     flags = {
-        "def+": bool(public), "private+": len(public) < len(facts.code_added_defs), "def-": bool(facts.removed_defs),
-        "option": bool(facts.options), "handles": bool(facts.handles), "raises": bool(facts.raises),
-        "rename": bool(facts.renames or facts.renamed_files), "format": facts.format_only or facts.whitespace_only,
-        "comments": facts.comment_only, "condition": facts.conditions > 0, "imports": bool(facts.imports),
-        "grows": facts.added > 2 * facts.removed + 2, "shrinks": facts.removed > 2 * facts.added + 2,
-        "new-file": bool(facts.new_files), "deleted-file": bool(facts.deleted_files), "bump": bool(facts.bumps),
+        "def+": bool(public),
+        "private+": len(public) < len(facts.code_added_defs),
+        "def-": bool(facts.removed_defs),
+        "option": bool(facts.options),
+        "handles": bool(facts.handles),
+        "raises": bool(facts.raises),
+        "rename": bool(facts.renames or facts.renamed_files),
+        "format": facts.format_only or facts.whitespace_only,
+        "comments": facts.comment_only,
+        "condition": facts.conditions > 0,
+        "imports": bool(facts.imports),
+        "grows": facts.added > 2 * facts.removed + 2,
+        "shrinks": facts.removed > 2 * facts.added + 2,
+        "new-file": bool(facts.new_files),
+        "deleted-file": bool(facts.deleted_files),
+        "bump": bool(facts.bumps),
         "version": facts.own_version is not None,
     }
     found.update(f"c:{name}" for name, on in flags.items() if on)
-    for bump in facts.bumps[:5]:      # the house may type bumps of one package (or npm scope) alike
+    for bump in facts.bumps[:5]:  # the house may type bumps of one package (or npm scope) alike
         name = bump.name.lower()
         found.add(f"c:dep:{name}")
         if name.startswith("@") and "/" in name:
@@ -116,19 +126,20 @@ def path_words(paths: Iterable[str]) -> set[str]:
 
 @dataclass
 class Votes:
-    counts: Counter     # value -> summed similarity of the neighbours holding it (None: "no scope")
-    weight: float       # total similarity of the neighbours
+    counts: Counter  # value -> summed similarity of the neighbours holding it (None: "no scope")
+    weight: float  # total similarity of the neighbours
 
     def shares(self) -> Counter:
         return Counter({v: w / self.weight for v, w in self.counts.items()}) if self.weight else Counter()
 
 
-def vote(precedents: list[Precedent], wanted: tuple[str, ...], of, *, k: int,
-         files_only: bool = False) -> Votes:
+def vote(precedents: list[Precedent], wanted: tuple[str, ...], of, *, k: int, files_only: bool = False) -> Votes:
     """The ``k`` past commits most like ``wanted`` vote with ``of(past)`` (its type, its scope).
     ``files_only``: compared by the files they touch, not by what their diffs do."""
+
     def kept(fs):
         return tuple(f for f in fs if not f.startswith(CONTENT_PREFIXES)) if files_only else fs
+
     if not precedents:
         return Votes(Counter(), 0.0)
     df = Counter(f for p in precedents for f in kept(p.features))

@@ -18,7 +18,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-MAX_LINES = 6            # changed lines per side; past that the edit is about more than one thing
+MAX_LINES = 6  # changed lines per side; past that the edit is about more than one thing
 MAX_TERMS = 2
 _URL = re.compile(r"(?:https?://|www\.)[^\s)\]>\"'`]+")
 _HANDLE = re.compile(r"(?<![\w/.])@[A-Za-z0-9][A-Za-z0-9_-]*")
@@ -33,15 +33,15 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*")
 _ITEM = re.compile(r"^\s*(?:[-*+|>#]|\d+[.)])\s*")
 
 
-Line = tuple[str, str]   # (path, text)
+Line = tuple[str, str]  # (path, text)
 
 
 @dataclass(frozen=True)
 class ProseEdit:
-    added: tuple[str, ...] = ()     # salient terms the edit adds
-    removed: tuple[str, ...] = ()   # and those it takes out
-    links: int = 0                  # links changed, where the lines differ in nothing else
-    paths: tuple[str, ...] = ()     # the files the named terms are in
+    added: tuple[str, ...] = ()  # salient terms the edit adds
+    removed: tuple[str, ...] = ()  # and those it takes out
+    links: int = 0  # links changed, where the lines differ in nothing else
+    paths: tuple[str, ...] = ()  # the files the named terms are in
 
     @property
     def links_only(self) -> bool:
@@ -59,10 +59,12 @@ def read_edit(added: list[Line], removed: list[Line]) -> ProseEdit | None:
     gained = _named(_salient(_recased(plus - minus, removed)))
     lost = _named(_salient(_recased(minus - plus, added)))
     if gained and lost:
-        return None   # words rewritten: a clean swap of one word is a rename (``facts.renames``)
+        return None  # words rewritten: a clean swap of one word is a rename (``facts.renames``)
     if gained or lost:
         side = added if gained else removed
-        paths = tuple(dict.fromkeys(path for path, text in side if any(_terms([(path, text)], {})[t] for t in gained + lost)))
+        paths = tuple(
+            dict.fromkeys(path for path, text in side if any(_terms([(path, text)], {})[t] for t in gained + lost))
+        )
         return ProseEdit(tuple(shown.get(t, t) for t in gained), tuple(shown.get(t, t) for t in lost), paths=paths)
     new, old = _links(added), _links(removed)
     if new != old and _plain_words(added) == _plain_words(removed):
@@ -79,17 +81,17 @@ def _terms(lines: list[Line], shown: dict[str, str]) -> Counter:
     for _, line in lines:
         text = _ITEM.sub("", line)
         for markdown, url, rst in _LINK_TEXT.findall(text):
-            name = (markdown or _RST_TARGET.sub("", rst)).strip()   # `Heroku <https://...>`_ is "Heroku"
+            name = (markdown or _RST_TARGET.sub("", rst)).strip()  # `Heroku <https://...>`_ is "Heroku"
             profile = _PROFILE.fullmatch(url)
             if profile and profile.group(1).lower() == name.lower():
-                shown[name] = f"@{profile.group(1)}"                 # [bob](https://github.com/bob) is @bob
+                shown[name] = f"@{profile.group(1)}"  # [bob](https://github.com/bob) is @bob
             if name:
                 out[name] += 1
         text = without_links(_LINK_TEXT.sub(" ", text))
         for handle in _HANDLE.findall(text):
             out[handle] += 1
         for literal, code in _SPAN.findall(text):
-            if _WORD.search(literal or code):       # not the `: ` between two spans
+            if _WORD.search(literal or code):  # not the `: ` between two spans
                 out[f"`{literal or code}`"] += 1
         text = _SPAN.sub(" ", _HANDLE.sub(" ", text))
         for n, word in enumerate(_WORD.findall(text)):
@@ -102,16 +104,19 @@ def _recased(terms: Counter, other: list[Line]) -> Counter:
     """``terms`` without those the other side still holds in another case: ``Usage`` -> ``usage``
     in a heading removes no name."""
     text = " ".join(line for _, line in other).casefold()
-    return Counter({t: n for t, n in terms.items()
-                    if not re.search(rf"(?<!\w){re.escape(t.casefold())}(?!\w)", text)})
+    return Counter({t: n for t, n in terms.items() if not re.search(rf"(?<!\w){re.escape(t.casefold())}(?!\w)", text)})
 
 
 def _name_like(word: str, first: bool = False) -> bool:
     """A word that names something: ``GitHub``, ``v4``, ``python-gitlab``, a capitalized
     word inside a sentence (``Gitter``); ``the`` and a sentence's first word are not."""
     inner = word[1:]
-    return len(word) >= 3 and (any(c.isupper() for c in inner) or any(c.isdigit() for c in word)
-                               or any(c in "_-." for c in word) or (word[0].isupper() and not first))
+    return len(word) >= 3 and (
+        any(c.isupper() for c in inner)
+        or any(c.isdigit() for c in word)
+        or any(c in "_-." for c in word)
+        or (word[0].isupper() and not first)
+    )
 
 
 def _salient(terms: Counter) -> list[str]:

@@ -18,9 +18,11 @@ from pathlib import PurePosixPath
 from segmint_core.changes.models import Hunk
 
 SUFFIXES = {".yml", ".yaml", ".toml", ".ini", ".cfg", ".json"}
-MAX_LINES = 12          # changed lines per file: past that the edit is about more than a setting or two
-MAX_VALUE = 24          # a value longer than this is not shown
-_KEY = re.compile(r"""^\s*(?:-\s+)?["']?(?P<key>[A-Za-z_][\w.\-]*)["']?\s*(?P<sep>:|=)(?!:)\s*(?P<value>.*?)\s*,?\s*$""")
+MAX_LINES = 12  # changed lines per file: past that the edit is about more than a setting or two
+MAX_VALUE = 24  # a value longer than this is not shown
+_KEY = re.compile(
+    r"""^\s*(?:-\s+)?["']?(?P<key>[A-Za-z_][\w.\-]*)["']?\s*(?P<sep>:|=)(?!:)\s*(?P<value>.*?)\s*,?\s*$"""
+)
 _SECTION = re.compile(r"^\s*\[+(?P<name>[^\[\]]+)\]+\s*$")
 _ITEM = re.compile(r"^\s*-\s+(?P<value>.+?)\s*$")
 _FLOW = re.compile(r"^\[(?P<items>.*)\]$")
@@ -28,10 +30,10 @@ _FLOW = re.compile(r"^\[(?P<items>.*)\]$")
 
 @dataclass
 class SettingsEdit:
-    added: dict[str, list[str]] = field(default_factory=dict)     # keys stated only on added lines, their values
-    removed: list[str] = field(default_factory=list)              # keys stated only on removed lines
+    added: dict[str, list[str]] = field(default_factory=dict)  # keys stated only on added lines, their values
+    removed: list[str] = field(default_factory=list)  # keys stated only on removed lines
     changed: dict[str, tuple[list[str], list[str]]] = field(default_factory=dict)  # key -> (old values, new values)
-    items: dict[str, tuple[list[str], list[str]]] = field(default_factory=dict)    # key -> (items gone, items come)
+    items: dict[str, tuple[list[str], list[str]]] = field(default_factory=dict)  # key -> (items gone, items come)
 
 
 def is_settings_path(path: str) -> bool:
@@ -80,7 +82,9 @@ def _keyed(lines: list[str]) -> list[tuple[str, str | None, str, bool]]:
             out.append((sign, own.group("key"), own.group("value"), True))
             continue
         item = _ITEM.match(text)
-        out.append((sign, _parent(lines[:n], sign, _indent(text)), item.group("value") if item else text.strip(), False))
+        out.append(
+            (sign, _parent(lines[:n], sign, _indent(text)), item.group("value") if item else text.strip(), False)
+        )
     return out
 
 
@@ -104,7 +108,7 @@ def _indent(text: str) -> int:
 
 def subjects(edit: SettingsEdit, where: list[str]) -> list[str]:
     """Wordings, most detailed first, each with and without where (``ci.yml``)."""
-    whats: list[tuple[str, str]] = []   # (what, the word before the file)
+    whats: list[tuple[str, str]] = []  # (what, the word before the file)
     if len(edit.changed) + len(edit.items) == 1 and not edit.added and not edit.removed:
         if edit.changed:
             key, (old, new) = next(iter(edit.changed.items()))
@@ -159,5 +163,10 @@ def _shown(value: str) -> str:
 
 def _listed(names: list[str]) -> str:
     names = list(dict.fromkeys(names))
-    return names[0] if len(names) == 1 else f"{names[0]} and {names[1]}" if len(names) == 2 else \
-        f"{names[0]}, {names[1]} and {len(names) - 2} more"
+    return (
+        names[0]
+        if len(names) == 1
+        else f"{names[0]} and {names[1]}"
+        if len(names) == 2
+        else f"{names[0]}, {names[1]} and {len(names) - 2} more"
+    )

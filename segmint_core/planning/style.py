@@ -29,11 +29,11 @@ from segmint_core.planning.facts import Facts, gather
 from segmint_core.planning.history import HISTORY_LIMIT, read_patches
 from segmint_core.planning.precedent import Precedent, Touched, content_features, features, path_words
 
-MIN_HISTORY = 10            # fewer subjects than this teach nothing reliable
-CONVENTIONAL_SHARE = 0.5    # at least this share of recent subjects Conventional: write Conventional
-RECENT = 100                # the recent subjects that say whether the house writes Conventional now
+MIN_HISTORY = 10  # fewer subjects than this teach nothing reliable
+CONVENTIONAL_SHARE = 0.5  # at least this share of recent subjects Conventional: write Conventional
+RECENT = 100  # the recent subjects that say whether the house writes Conventional now
 CACHE_NAME = "house-style.json"
-CACHE_VERSION = 8   # 7: braces in bump wordings kept as text; 8: merged requests known by their titles
+CACHE_VERSION = 8  # 7: braces in bump wordings kept as text; 8: merged requests known by their titles
 EXAMPLES = 8
 
 _VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:[-.+][0-9A-Za-z.]+)?)\b")
@@ -47,9 +47,9 @@ class Wording:
 
     type: str | None
     scope: str | None
-    pattern: str          # a description with {name}, {old}, {new}, {major} or {version} in it
+    pattern: str  # a description with {name}, {old}, {new}, {major} or {version} in it
     count: int
-    uses: dict[str, int] = field(default_factory=dict)   # "type(scope)" -> how often written under it
+    uses: dict[str, int] = field(default_factory=dict)  # "type(scope)" -> how often written under it
 
     def used_under(self, kind: str | None, scope: str | None) -> int:
         return self.uses.get(heading(kind, scope), 0)
@@ -62,23 +62,23 @@ def heading(kind: str | None, scope: str | None) -> str:
 @dataclass
 class HouseStyle:
     head: str | None = None
-    seen: int = 0                      # recent subjects read (at most RECENT)
-    conventional: int = 0              # of which Conventional Commits
+    seen: int = 0  # recent subjects read (at most RECENT)
+    conventional: int = 0  # of which Conventional Commits
     examples: list[str] = field(default_factory=list)
     types: dict[str, int] = field(default_factory=dict)
     scopes: dict[str, int] = field(default_factory=dict)
-    scope_share: float = 0.0           # Conventional subjects that have a scope
-    capitalized: float = 0.0           # descriptions starting with a capital letter
-    past_tense: float = 0.0            # first words in the past tense ("Fixed")
-    period: float = 0.0                # descriptions ending with a full stop
-    quotes: float = 0.0                # subjects putting a name in backticks
-    length: int = 50                   # median subject length
-    verbs: dict[str, dict[str, int]] = field(default_factory=dict)   # type ("" for plain) -> first words
-    bumps: list[Wording] = field(default_factory=list)    # most used first
+    scope_share: float = 0.0  # Conventional subjects that have a scope
+    capitalized: float = 0.0  # descriptions starting with a capital letter
+    past_tense: float = 0.0  # first words in the past tense ("Fixed")
+    period: float = 0.0  # descriptions ending with a full stop
+    quotes: float = 0.0  # subjects putting a name in backticks
+    length: int = 50  # median subject length
+    verbs: dict[str, dict[str, int]] = field(default_factory=dict)  # type ("" for plain) -> first words
+    bumps: list[Wording] = field(default_factory=list)  # most used first
     release: Wording | None = None
     precedents: list[Precedent] = field(default_factory=list)
-    dependency_lists: dict[str, str] = field(default_factory=dict)   # package -> its manifest list at HEAD
-    dependency_habits: dict[str, dict[str, int]] = field(default_factory=dict)   # list -> type -> past bumps
+    dependency_lists: dict[str, str] = field(default_factory=dict)  # package -> its manifest list at HEAD
+    dependency_habits: dict[str, dict[str, int]] = field(default_factory=dict)  # list -> type -> past bumps
 
     @property
     def learned(self) -> bool:
@@ -91,21 +91,30 @@ class HouseStyle:
     def sentence(self) -> str:
         """Which style messages follow, and why, in one line."""
         if not self.learned:
-            few = f"only {self.seen} earlier commit{'s' if self.seen != 1 else ''}" if self.seen else "no earlier commits"
+            few = (
+                f"only {self.seen} earlier commit{'s' if self.seen != 1 else ''}" if self.seen else "no earlier commits"
+            )
             return f"plain Conventional Commits ({few} to learn a house style from)"
         if self.follows_conventional:
             scopes = "scopes from paths" if self.scope_share >= 0.3 else "mostly without scopes"
-            return (f"following {self.conventional} of the last {self.seen} subjects: Conventional Commits, {scopes}"
-                    + self._bump_habits())
+            return (
+                f"following {self.conventional} of the last {self.seen} subjects: Conventional Commits, {scopes}"
+                + self._bump_habits()
+            )
         case = "capitalized" if self.capitalized >= 0.5 else "lower-case"
         mood = "past tense" if self.past_tense >= 0.5 else "imperative"
-        return (f"following {self.seen - self.conventional} of the last {self.seen} subjects: "
-                f"plain {case} {mood} sentences, no type prefix")
+        return (
+            f"following {self.seen - self.conventional} of the last {self.seen} subjects: "
+            f"plain {case} {mood} sentences, no type prefix"
+        )
 
     def _bump_habits(self) -> str:
         """``, bumps typed by list (runtime: fix, dev: chore)`` where the house keeps such habits."""
-        kept = [f"{where}: {kind}" for where, counts in sorted(self.dependency_habits.items())
-                if (kind := habit(counts)) is not None]
+        kept = [
+            f"{where}: {kind}"
+            for where, counts in sorted(self.dependency_habits.items())
+            if (kind := habit(counts)) is not None
+        ]
         return f", bumps typed by list ({', '.join(kept)})" if kept else ""
 
     def to_dict(self) -> dict:
@@ -116,8 +125,10 @@ class HouseStyle:
         data = dict(data)
         data["release"] = Wording(**data["release"]) if data.get("release") else None
         data["bumps"] = [Wording(**w) for w in data.get("bumps", [])]
-        data["precedents"] = [Precedent(tuple(p["features"]), p["type"], p["scope"], tuple(p.get("words", ())), p.get("intent"))
-                              for p in data.get("precedents", [])]
+        data["precedents"] = [
+            Precedent(tuple(p["features"]), p["type"], p["scope"], tuple(p.get("words", ())), p.get("intent"))
+            for p in data.get("precedents", [])
+        ]
         return cls(**data)
 
 
@@ -137,7 +148,7 @@ def house_style(git: Git, folder: Path | None = None, head: str | None = "HEAD")
             if saved.get("version") == CACHE_VERSION and saved.get("head") == head:
                 return HouseStyle.from_dict(saved["style"])
         except (OSError, ValueError, KeyError, TypeError):
-            pass     # missing or unreadable: learn it again
+            pass  # missing or unreadable: learn it again
     history = read_history(git, head, limit=HISTORY_LIMIT)
     read_patches(git, history)
     style = learn_style(history, head, manifest_lists(_manifests(git, head)))
@@ -145,7 +156,7 @@ def house_style(git: Git, folder: Path | None = None, head: str | None = "HEAD")
         try:
             write_atomic(cache, json.dumps({"version": CACHE_VERSION, "head": head, "style": style.to_dict()}).encode())
         except OSError:
-            pass     # a read-only .git still gets messages, learned again next time
+            pass  # a read-only .git still gets messages, learned again next time
     return style
 
 
@@ -198,6 +209,7 @@ def _facts_once() -> Callable[[PastCommit], Facts]:
         if id(commit) not in known:
             known[id(commit)] = gather(commit.parts)
         return known[id(commit)]
+
     return facts_of
 
 
@@ -225,7 +237,7 @@ def house_writes_conventional(subjects: list[str]) -> bool:
 
 def counts_for_style(subject: str) -> bool:
     """Merges and reverts are worded by git, not by the house."""
-    return bool(subject.strip()) and not subject.startswith(("Merge ", "Revert \""))
+    return bool(subject.strip()) and not subject.startswith(("Merge ", 'Revert "'))
 
 
 def _precedent(commit: PastCommit, subject, facts_of: Callable[[PastCommit], Facts]) -> Precedent:
@@ -236,12 +248,17 @@ def _precedent(commit: PastCommit, subject, facts_of: Callable[[PastCommit], Fac
     if commit.parts:
         facts = facts_of(commit)
         found += content_features(facts, messages.commit_type(facts))
-    return Precedent(found, subject.type, subject.scope,
-                     tuple(sorted(path_words(f.path for f in commit.files) & said)), intent)
+    return Precedent(
+        found, subject.type, subject.scope, tuple(sorted(path_words(f.path for f in commit.files) & said)), intent
+    )
 
 
 def _share(items: list, test) -> float:
-    return sum(1 for item in items if test(item if not isinstance(item, tuple) else item[1])) / len(items) if items else 0.0
+    return (
+        sum(1 for item in items if test(item if not isinstance(item, tuple) else item[1])) / len(items)
+        if items
+        else 0.0
+    )
 
 
 # What a house may put before its sentence: ``[core]``, ``ABC-123:``, a gitmoji ``:bug:`` or an emoji.
@@ -251,7 +268,7 @@ _TAG = re.compile(r"^(?:\[[^\]]*\]|:[a-z0-9_+-]+:|[A-Z][A-Z0-9]+-\d+:?|[^\w\s`'\
 def _untagged(text: str) -> str:
     """``[core] Fix parser`` -> ``Fix parser``: the sentence, its case and mood read from its first word."""
     while m := _TAG.match(text):
-        text = text[m.end():]
+        text = text[m.end() :]
     return text
 
 
@@ -265,7 +282,7 @@ def _bump_pattern(text: str) -> str | None:
     the house's words kept, the package and versions made slots, anything after the new version dropped."""
     if not _BUMP.match(text):
         return None
-    text = text.rstrip(".").replace("{", "{{").replace("}", "}}")   # the house's own braces are words, not slots
+    text = text.rstrip(".").replace("{", "{{").replace("}", "}}")  # the house's own braces are words, not slots
     tokens = text.split(" ")
     try:
         to = len(tokens) - 1 - tokens[::-1].index("to")
@@ -273,26 +290,40 @@ def _bump_pattern(text: str) -> str | None:
         return None
     if to + 1 >= len(tokens) or not _VERSIONISH.match(tokens[to + 1]):
         return None
-    out = tokens[:to + 2]
+    out = tokens[: to + 2]
     out[to + 1] = _slot(out[to + 1], "new")
     if "from" in out[:to]:
         at = out.index("from")
         if at + 1 < to and _VERSIONISH.match(out[at + 1]):
             out[at + 1] = _slot(out[at + 1], "old")
-    named = next((i for i in range(1, to) if out[i].strip("`'\"").lower() not in _NOT_NAMES
-                  and not out[i].startswith("{")), None)
+    named = next(
+        (i for i in range(1, to) if out[i].strip("`'\"").lower() not in _NOT_NAMES and not out[i].startswith("{")), None
+    )
     if named is None:
         return None
     at = re.match(r"^([`'\"]?)[^`'\"@]+@(v?)\d[^`'\"]*([`'\"]?)$", out[named])
-    if at:    # `owner/action@v10.5.3`: the old version written after the name
+    if at:  # `owner/action@v10.5.3`: the old version written after the name
         out[named] = f"{at.group(1)}{{name}}@{at.group(2)}{{old}}{at.group(3)}"
     else:
         out[named] = re.sub(r"[^`'\"]+", "{name}", out[named], count=1)
     return " ".join(out) if "{name}" in out[named] else None
 
 
-_NOT_NAMES = {"dependency", "dependencies", "the", "requirement", "package", "module", "version", "of", "from", "dep",
-              "deps", "dev", "dev-dependency"}
+_NOT_NAMES = {
+    "dependency",
+    "dependencies",
+    "the",
+    "requirement",
+    "package",
+    "module",
+    "version",
+    "of",
+    "from",
+    "dep",
+    "deps",
+    "dev",
+    "dev-dependency",
+}
 
 
 def _slot(token: str, name: str) -> str:
@@ -310,9 +341,9 @@ def _release_pattern(text: str) -> str | None:
     m = _VERSION.search(text)
     if not m or len(text.split()) > 3 or _BUMP.match(text) or m.end() != len(text.rstrip(".")):
         return None
-    if not re.fullmatch(r"(?:[A-Za-z]+ )*v?", text[:m.start(1)]):
+    if not re.fullmatch(r"(?:[A-Za-z]+ )*v?", text[: m.start(1)]):
         return None
-    return text[:m.start(1)] + "{version}"
+    return text[: m.start(1)] + "{version}"
 
 
 def _wordings(chosen: list, pattern_of, keep: int = 6) -> list[Wording]:

@@ -27,7 +27,7 @@ def printable(text: str) -> str:
             out.append(_ESCAPES[ch])
         elif unicodedata.category(ch) in ("Zs",):
             out.append(" ")
-        elif 0xDC80 <= ord(ch) <= 0xDCFF:   # a byte that is not UTF-8 (surrogateescape): as that byte
+        elif 0xDC80 <= ord(ch) <= 0xDCFF:  # a byte that is not UTF-8 (surrogateescape): as that byte
             out.append(f"\\x{ord(ch) - 0xDC00:02x}")
         else:
             out.append(f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")

@@ -36,13 +36,13 @@ MODEL_FILE = Path(__file__).with_name("type_model.json")
 CLASSIFIER_L2 = 1.0
 CLASSIFIER_STEPS = 100
 STEP = 0.5
-PRIOR_FLOOR = 0.01      # a type the house never wrote still has a finite log prior
-KEPT_CLASSIFIERS = 8    # house classifiers kept in memory (one per house style learned)
+PRIOR_FLOOR = 0.01  # a type the house never wrote still has a finite log prior
+KEPT_CLASSIFIERS = 8  # house classifiers kept in memory (one per house style learned)
 
 
 @dataclass(frozen=True)
 class TypeModel:
-    weights: tuple[float, ...]     # one per EVIDENCE
+    weights: tuple[float, ...]  # one per EVIDENCE
 
     def to_dict(self) -> dict:
         return {"evidence": list(EVIDENCE), "weights": list(self.weights)}
@@ -65,7 +65,7 @@ def save_model(model: TypeModel, path: Path = MODEL_FILE) -> None:
 @dataclass
 class Candidates:
     types: list[str]
-    evidence: np.ndarray     # one row per type, one column per EVIDENCE
+    evidence: np.ndarray  # one row per type, one column per EVIDENCE
 
 
 def candidates(style: HouseStyle, facts: Facts, touched: list[Touched], rule: str, ours: str | None) -> Candidates:
@@ -83,8 +83,18 @@ def candidates(style: HouseStyle, facts: Facts, touched: list[Touched], rule: st
     rows = []
     for t in types:
         prior = style.types.get(t, 0) / total
-        rows.append([near[1].get(t, 0.0), near[3].get(t, 0.0), near[8].get(t, 0.0), house.get(t, 0.0),
-                     float(t == ours), float(t == rule), prior, math.log(prior + PRIOR_FLOOR)])
+        rows.append(
+            [
+                near[1].get(t, 0.0),
+                near[3].get(t, 0.0),
+                near[8].get(t, 0.0),
+                house.get(t, 0.0),
+                float(t == ours),
+                float(t == rule),
+                prior,
+                math.log(prior + PRIOR_FLOOR),
+            ]
+        )
     return Candidates(types, np.array(rows, dtype=float).reshape(len(types), len(EVIDENCE)))
 
 
@@ -120,7 +130,7 @@ class HouseClassifier:
 
     types: list[str]
     vocabulary: dict[str, int]
-    weights: np.ndarray     # (features + bias) x types
+    weights: np.ndarray  # (features + bias) x types
 
     def probabilities(self, wanted: tuple[str, ...]) -> dict[str, float]:
         import numpy as np

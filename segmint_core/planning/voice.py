@@ -31,31 +31,79 @@ class Voting:
     """How the type and scope are voted. Chosen leave-one-repository-out by
     ``segmint bench messages --leave-one-out`` (docs/guide/commit-messages.md has the table)."""
 
-    rule: float = 0.5      # the rules' own type, against neighbour votes that sum to 1
-    path: float = 1.0      # a scope the house uses that the change's paths name, likewise
-    neighbours: int = 8    # past commits that vote
-    types: TypeModel | None = None   # weighs the house's evidence for each type instead of the vote
+    rule: float = 0.5  # the rules' own type, against neighbour votes that sum to 1
+    path: float = 1.0  # a scope the house uses that the change's paths name, likewise
+    neighbours: int = 8  # past commits that vote
+    types: TypeModel | None = None  # weighs the house's evidence for each type instead of the vote
 
 
 VOTING = Voting(types=load_model())
-HOUSE_VERB_SHARE = 0.5   # a verb the house starts most subjects of a type with replaces our generic one
+HOUSE_VERB_SHARE = 0.5  # a verb the house starts most subjects of a type with replaces our generic one
 HOUSE_VERB_MIN = 5
 # Verbs that say a change happened, not what it did: one of ours gives way to the house's.
-GENERIC_VERBS = {"update", "fix", "format", "reformat", "restructure", "simplify", "extend", "correct", "improve",
-                 "tweak", "adjust", "change", "beautify", "tidy", "clean", "cleanup", "lint", "refactor", "polish"}
-QUOTES_SHARE = 0.3    # a house quoting names in backticks this often gets them quoted
-SYNONYMS = {"test": ("tests",), "docs": ("doc", "documentation"), "feat": ("feature",), "fix": ("bugfix",),
-            "style": ("lint",), "build": ("deps", "chore"), "ci": ("build", "chore")}
-PAST = {"add": "added", "remove": "removed", "fix": "fixed", "update": "updated", "rename": "renamed",
-        "move": "moved", "bump": "bumped", "handle": "handled", "raise": "raised", "use": "used",
-        "correct": "corrected", "format": "formatted", "document": "documented", "restructure": "restructured",
-        "release": "released", "extract": "extracted", "extend": "extended", "replace": "replaced",
-        "simplify": "simplified", "speed": "sped", "pass": "passed", "set": "set", "delete": "deleted",
-        "change": "changed", "make": "made"}
+GENERIC_VERBS = {
+    "update",
+    "fix",
+    "format",
+    "reformat",
+    "restructure",
+    "simplify",
+    "extend",
+    "correct",
+    "improve",
+    "tweak",
+    "adjust",
+    "change",
+    "beautify",
+    "tidy",
+    "clean",
+    "cleanup",
+    "lint",
+    "refactor",
+    "polish",
+}
+QUOTES_SHARE = 0.3  # a house quoting names in backticks this often gets them quoted
+SYNONYMS = {
+    "test": ("tests",),
+    "docs": ("doc", "documentation"),
+    "feat": ("feature",),
+    "fix": ("bugfix",),
+    "style": ("lint",),
+    "build": ("deps", "chore"),
+    "ci": ("build", "chore"),
+}
+PAST = {
+    "add": "added",
+    "remove": "removed",
+    "fix": "fixed",
+    "update": "updated",
+    "rename": "renamed",
+    "move": "moved",
+    "bump": "bumped",
+    "handle": "handled",
+    "raise": "raised",
+    "use": "used",
+    "correct": "corrected",
+    "format": "formatted",
+    "document": "documented",
+    "restructure": "restructured",
+    "release": "released",
+    "extract": "extracted",
+    "extend": "extended",
+    "replace": "replaced",
+    "simplify": "simplified",
+    "speed": "sped",
+    "pass": "passed",
+    "set": "set",
+    "delete": "deleted",
+    "change": "changed",
+    "make": "made",
+}
 
 
-def title_parts(style: HouseStyle, facts: Facts, touched: list[Touched],
-                voting: Voting = VOTING) -> tuple[list[str], list[str]]:
+def title_parts(
+    style: HouseStyle, facts: Facts, touched: list[Touched], voting: Voting = VOTING
+) -> tuple[list[str], list[str]]:
     """The title's possible heads (``type(scope):``, then shorter) and wordings, most detailed first."""
     rule = messages.commit_type(facts)
     q = (lambda name: f"`{name}`") if style.learned and style.quotes >= QUOTES_SHARE else messages.plain
@@ -78,18 +126,22 @@ def _repeats(scope: str, kind: str) -> bool:
     return scope.lower().removesuffix("s") == kind.lower().removesuffix("s")
 
 
-def type_and_scope(style: HouseStyle, facts: Facts, touched: list[Touched], rule: str,
-                   voting: Voting = VOTING) -> tuple[str, str | None]:
+def type_and_scope(
+    style: HouseStyle, facts: Facts, touched: list[Touched], rule: str, voting: Voting = VOTING
+) -> tuple[str, str | None]:
     if not style.learned:
         return rule, messages.scope(facts)
     why = messages.intent(facts)
     pool = [p for p in style.precedents if p.intent == why] if why else style.precedents
     wanted = features(touched) + content_features(facts, rule)
     ours = house_type(style, rule)
-    habit = habitual_type([b.name for b in facts.bumps], style.dependency_lists, style.dependency_habits) \
-        if why == "deps" else None
+    habit = (
+        habitual_type([b.name for b in facts.bumps], style.dependency_lists, style.dependency_habits)
+        if why == "deps"
+        else None
+    )
     if habit is not None:
-        kind = habit      # "fix(deps)" for runtime dependencies, "chore(deps)" for development ones
+        kind = habit  # "fix(deps)" for runtime dependencies, "chore(deps)" for development ones
     elif voting.types is not None:
         kind = choose(voting.types, candidates(style, facts, touched, rule, ours))
     else:
@@ -126,12 +178,18 @@ def _house_wordings(style: HouseStyle, facts: Facts, kind: str | None, scope: st
     why = messages.intent(facts)
     if why == "deps" and style.bumps and len(facts.bumps) == 1 and not facts.bumps[0].requirement:
         b = facts.bumps[0]
-        chosen = max(style.bumps, key=lambda w: w.used_under(kind, scope))   # the first of equals: most used
+        chosen = max(style.bumps, key=lambda w: w.used_under(kind, scope))  # the first of equals: most used
         pattern = chosen.pattern
         if "{old}" not in pattern or b.old:
-            return [pattern.format(name=name, old=_unv(pattern, "old", b.old), new=_unv(pattern, "new", b.new),
-                                   major=_unv(pattern, "major", _major(b.old, b.new)))
-                    for name in _names(b.name)]
+            return [
+                pattern.format(
+                    name=name,
+                    old=_unv(pattern, "old", b.old),
+                    new=_unv(pattern, "new", b.new),
+                    major=_unv(pattern, "major", _major(b.old, b.new)),
+                )
+                for name in _names(b.name)
+            ]
     if why == "release" and style.release:
         version = messages.release_version(facts) or ""
         pattern = style.release.pattern

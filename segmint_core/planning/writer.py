@@ -52,9 +52,14 @@ class Message:
 Parts = list[tuple[Change, list[Hunk]]]
 
 
-def write_message(parts: Parts, settings: Settings | None = None, *,
-                  counts: dict[str, tuple[int, int]] | None = None, style: HouseStyle = DEFAULT,
-                  asked: Asked | None = None) -> Message:
+def write_message(
+    parts: Parts,
+    settings: Settings | None = None,
+    *,
+    counts: dict[str, tuple[int, int]] | None = None,
+    style: HouseStyle = DEFAULT,
+    asked: Asked | None = None,
+) -> Message:
     """``counts``: lines added and removed per file where the hunks' own counts would
     mislead (a line staged, then edited again, is one change in the commit). ``asked``: the
     recorded task most of the lines were written under; its words title the commit (no model is asked)."""
@@ -74,15 +79,20 @@ def write_message(parts: Parts, settings: Settings | None = None, *,
     return parse_reply(reply, offline, style)
 
 
-def offline_message(parts: Parts, counts: dict[str, tuple[int, int]] | None = None,
-                    style: HouseStyle = DEFAULT, voting: voice.Voting = voice.VOTING) -> Message:
+def offline_message(
+    parts: Parts,
+    counts: dict[str, tuple[int, int]] | None = None,
+    style: HouseStyle = DEFAULT,
+    voting: voice.Voting = voice.VOTING,
+) -> Message:
     facts, per_file, touched = read_plan(parts, counts)
     heads, wordings = voice.title_parts(style, facts, touched, voting)
     return Message(fit(heads, wordings), messages.body(facts, per_file))
 
 
-def intent_message(parts: Parts, counts: dict[str, tuple[int, int]] | None, style: HouseStyle,
-                   asked: Asked) -> Message | None:
+def intent_message(
+    parts: Parts, counts: dict[str, tuple[int, int]] | None, style: HouseStyle, asked: Asked
+) -> Message | None:
     facts, per_file, touched = read_plan(parts, counts)
     title = intent_title(style, facts, touched, asked)
     if title is None:
@@ -100,8 +110,16 @@ def read_plan(parts: Parts, counts: dict[str, tuple[int, int]] | None = None) ->
         own = gather([(change, hunks)])
         added, removed = (counts or {}).get(change.file_path, (own.added, own.removed))
         status = f"renamed from {change.old_path}" if change.status == "renamed" and change.old_path else change.status
-        per_file.append((change.file_path, status, added, removed, own.added_defs,
-                         [d for d in own.changed_defs if d not in own.added_defs]))
+        per_file.append(
+            (
+                change.file_path,
+                status,
+                added,
+                removed,
+                own.added_defs,
+                [d for d in own.changed_defs if d not in own.added_defs],
+            )
+        )
         touched.append(Touched(change.file_path, STATUS_CODES.get(change.status, "M"), added, removed))
     return facts, per_file, touched
 
@@ -137,19 +155,35 @@ def _units_of(change: Change, layer: FilePatch) -> list[Hunk]:
 
 
 def _with_status(change: Change, status: str) -> Change:
-    return Change(change.id, change.file_path, change.old_path, status, change.binary, change.hunks,
-                  change.old_mode, change.new_mode, change.staged_patch, change.unstaged_patch, change.untracked)
+    return Change(
+        change.id,
+        change.file_path,
+        change.old_path,
+        status,
+        change.binary,
+        change.hunks,
+        change.old_mode,
+        change.new_mode,
+        change.staged_patch,
+        change.unstaged_patch,
+        change.untracked,
+    )
 
 
 def system_prompt(style: HouseStyle) -> str:
     if style.follows_conventional:
-        types = ", ".join(style.types) if style.learned and style.types else \
-            "feat, fix, docs, test, refactor, style, build, ci, chore"
+        types = (
+            ", ".join(style.types)
+            if style.learned and style.types
+            else "feat, fix, docs, test, refactor, style, build, ci, chore"
+        )
         scopes = list(style.scopes)[:PROMPT_SCOPES]
         rules = CONVENTIONAL_RULES.format(types=types, scopes=f"; its scopes: {', '.join(scopes)}" if scopes else "")
     else:
-        rules = PLAIN_RULES.format(case="capitalized" if style.capitalized >= 0.5 else "lower case",
-                                   mood="past tense" if style.past_tense >= 0.5 else "imperative mood")
+        rules = PLAIN_RULES.format(
+            case="capitalized" if style.capitalized >= 0.5 else "lower case",
+            mood="past tense" if style.past_tense >= 0.5 else "imperative mood",
+        )
     examples = "\n".join(f"- {one_line(s)}" for s in style.examples) or "- (none yet: a new repository)"
     return PROMPT.format(rules=rules, examples=examples)
 
@@ -171,7 +205,7 @@ _FENCE_CLOSE = re.compile(r"\n`{3,}\s*$")
 
 def parse_reply(reply: str, fallback: Message, style: HouseStyle = DEFAULT) -> Message:
     """The model's message, held to the offline title's rules; the offline title where it breaks them."""
-    text = _FENCE_CLOSE.sub("", _FENCE_OPEN.sub("", reply.strip()))    # a fence's ```text line is no title
+    text = _FENCE_CLOSE.sub("", _FENCE_OPEN.sub("", reply.strip()))  # a fence's ```text line is no title
     lines = text.strip().strip("`").strip().splitlines()
     if not lines or not lines[0].strip():
         return Message(fallback.title, fallback.description, "Offline message: the model's reply was empty")

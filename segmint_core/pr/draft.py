@@ -19,13 +19,41 @@ from segmint_core.wording import shown
 
 IMPORTANCE = ["feat", "fix", "perf", "refactor", "docs", "test", "build", "ci", "style", "chore"]
 # Verbs a subject starts with: the message writer's, and common ones of the houses it follows.
-SUBJECT_VERBS = frozenset(VERBS | {
-    "drop", "set", "extract", "replace", "refactor", "simplify", "clean", "tidy", "improve", "extend",
-    "support", "allow", "make", "avoid", "ensure", "implement", "introduce", "reformat", "merge", "revert",
-})
+SUBJECT_VERBS = frozenset(
+    VERBS
+    | {
+        "drop",
+        "set",
+        "extract",
+        "replace",
+        "refactor",
+        "simplify",
+        "clean",
+        "tidy",
+        "improve",
+        "extend",
+        "support",
+        "allow",
+        "make",
+        "avoid",
+        "ensure",
+        "implement",
+        "introduce",
+        "reformat",
+        "merge",
+        "revert",
+    }
+)
 # The same verbs in the past tense, as a house writing "Fixed x" has them: a summary keeps them so.
-PAST_VERBS = frozenset(set(PAST.values()) | {v + "d" for v in SUBJECT_VERBS if v.endswith("e")}
-                       | {v + "ed" for v in SUBJECT_VERBS} | {"dropped", "made"}) - SUBJECT_VERBS
+PAST_VERBS = (
+    frozenset(
+        set(PAST.values())
+        | {v + "d" for v in SUBJECT_VERBS if v.endswith("e")}
+        | {v + "ed" for v in SUBJECT_VERBS}
+        | {"dropped", "made"}
+    )
+    - SUBJECT_VERBS
+)
 
 SYSTEM_PROMPT = (
     "You write the summary paragraph of a pull request from its commit messages: two to four plain "
@@ -33,8 +61,9 @@ SYSTEM_PROMPT = (
 )
 
 
-def draft_pr(plans: list[CommitPlan], files: list[FileLine], settings: Settings | None = None,
-             tasks: list[str] = ()) -> PullRequestDraft:
+def draft_pr(
+    plans: list[CommitPlan], files: list[FileLine], settings: Settings | None = None, tasks: list[str] = ()
+) -> PullRequestDraft:
     """``tasks``: what was asked for the work, one line each, when prompts were recorded for it."""
     if not plans:
         raise SegmintError("No commits to describe: none are planned or applied")
@@ -49,14 +78,17 @@ def draft_pr(plans: list[CommitPlan], files: list[FileLine], settings: Settings 
             summary = chat(settings, SYSTEM_PROMPT, "\n\n".join(p.message for p in plans))
         except SegmintError as exc:
             note = f"Offline summary: {exc}"
-    body = "\n\n".join([
-        "## Summary\n\n" + summary,
-        *(["## Tasks\n\n" + "\n".join(f"- {shown(t)}" for t in tasks)] if tasks else []),
-        "## Commits\n\n" + "\n".join(_commit_line(p) for p in plans),
-        "## Files changed\n\n" + ("\n".join(f"- {_code(shown(f.path))} (+{f.added} -{f.removed})" for f in files) or "- none"),
-        "## Test plan\n\n" + _test_plan(files),
-    ])
-    commits = [CommitPlan.from_dict(p.to_dict()) for p in plans]   # a snapshot: plans change later
+    body = "\n\n".join(
+        [
+            "## Summary\n\n" + summary,
+            *(["## Tasks\n\n" + "\n".join(f"- {shown(t)}" for t in tasks)] if tasks else []),
+            "## Commits\n\n" + "\n".join(_commit_line(p) for p in plans),
+            "## Files changed\n\n"
+            + ("\n".join(f"- {_code(shown(f.path))} (+{f.added} -{f.removed})" for f in files) or "- none"),
+            "## Test plan\n\n" + _test_plan(files),
+        ]
+    )
+    commits = [CommitPlan.from_dict(p.to_dict()) for p in plans]  # a snapshot: plans change later
     return PullRequestDraft(title, body + "\n", commits, note)
 
 
@@ -73,7 +105,7 @@ def _subject(title: str) -> str:
     """The sentence of a title, without its ``type(scope):``; a colon inside the sentence
     (``Document Step 1: Install``) is the sentence's own."""
     m = _PREFIX.match(title)
-    return title[m.end():] if m else title
+    return title[m.end() :] if m else title
 
 
 def _offline_summary(plans: list[CommitPlan], lead: CommitPlan) -> str:
@@ -109,7 +141,7 @@ def _third_person(subject: str) -> str:
     """
     verb, _, rest = subject.partition(" ")
     if verb.isalpha() and verb[1:].islower() and verb.lower() in PAST_VERBS:
-        return f"{verb.lower()} {rest}".strip()      # "Fixed x": it fixed x
+        return f"{verb.lower()} {rest}".strip()  # "Fixed x": it fixed x
     if verb.isalpha() and verb[:1].isupper() and verb[1:].islower() and verb.lower() in SUBJECT_VERBS:
         verb = verb.lower()
     if not verb.isalpha() or not verb.islower():
@@ -133,8 +165,10 @@ def _test_plan(files: list[FileLine]) -> str:
     tests = [f for f in files if is_test_path(f.path)]
     lines = [f"- [ ] {_code(shown(f.path))}" for f in tests if not f.deleted]
     if not lines:
-        lines = [f"- No {'changed test file is left to run' if tests else 'test files changed'}; "
-                 "describe how this was checked."]
+        lines = [
+            f"- No {'changed test file is left to run' if tests else 'test files changed'}; "
+            "describe how this was checked."
+        ]
     return "\n".join(lines + [f"- {_code(shown(f.path))} removed" for f in tests if f.deleted])
 
 
@@ -150,7 +184,7 @@ def _markdown(text: str) -> str:
     not in bold, ``add <!-- x.md`` hiding nothing, its code spans kept."""
     out, at = [], 0
     for m in _CODE_SPAN.finditer(text):
-        out += [_escaped(text[at:m.start()]), m.group()]
+        out += [_escaped(text[at : m.start()]), m.group()]
         at = m.end()
     return "".join(out + [_escaped(text[at:])])
 

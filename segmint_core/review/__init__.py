@@ -14,5 +14,11 @@ from segmint_core.review.models import ReviewMessage, new_message
 from segmint_core.review.queue import DEFAULT_KEPT, MessageQueue
 
 __all__ = [
-    "DEFAULT_KEPT", "NO_MESSAGES", "MessageQueue", "ReviewFeed", "ReviewMessage", "format_messages", "new_message",
+    "DEFAULT_KEPT",
+    "NO_MESSAGES",
+    "MessageQueue",
+    "ReviewFeed",
+    "ReviewMessage",
+    "format_messages",
+    "new_message",
 ]

@@ -15,7 +15,7 @@ from segmint_core.review.models import ReviewMessage, new_message
 from segmint_core.review.queue import MessageQueue
 from segmint_core.review.watch import POLL_SECONDS, SignatureWatcher
 
-Announce = Callable[[str, dict[str, Any]], None]   # (actor, detail)
+Announce = Callable[[str, dict[str, Any]], None]  # (actor, detail)
 
 PERSON = "person"
 
@@ -32,8 +32,9 @@ class ReviewFeed:
         self._watcher: SignatureWatcher | None = None
         self._watching = 0
 
-    def add(self, file: str, comment: str, *, line: int | None = None, hunk_id: str | None = None,
-            actor: str = PERSON) -> ReviewMessage | None:
+    def add(
+        self, file: str, comment: str, *, line: int | None = None, hunk_id: str | None = None, actor: str = PERSON
+    ) -> ReviewMessage | None:
         """Queue a comment; the message, or None if the same one is already queued."""
         message = new_message(file, comment, self.queue.project_root, line=line, hunk_id=hunk_id)
         added = self.queue.append(message)

@@ -12,16 +12,16 @@ from typing import Any
 from segmint_core.errors import SegmintError
 from segmint_core.wording import readable
 
-MAX_COMMENT = 20_000   # characters; a comment is a note, not a file
+MAX_COMMENT = 20_000  # characters; a comment is a note, not a file
 MAX_PATH = 4_096
 
 
 @dataclass(frozen=True)
 class ReviewMessage:
-    file: str            # relative to project_root, with "/" separators
+    file: str  # relative to project_root, with "/" separators
     comment: str
-    project_root: str    # the repository's top folder, absolute
-    time: str            # ISO 8601 UTC to the second: 2025-07-01T10:30:00Z
+    project_root: str  # the repository's top folder, absolute
+    time: str  # ISO 8601 UTC to the second: 2025-07-01T10:30:00Z
     line: int | None = None
     hunk_id: str | None = None
 
@@ -33,8 +33,13 @@ class ReviewMessage:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "id": self.id, "file": self.file, "line": self.line, "hunk_id": self.hunk_id,
-            "comment": self.comment, "project_root": self.project_root, "time": self.time,
+            "id": self.id,
+            "file": self.file,
+            "line": self.line,
+            "hunk_id": self.hunk_id,
+            "comment": self.comment,
+            "project_root": self.project_root,
+            "time": self.time,
         }
 
     @classmethod
@@ -50,11 +55,18 @@ class ReviewMessage:
             return None
         if hunk_id is not None and not isinstance(hunk_id, str):
             return None
-        return cls(readable(file), readable(comment), root, time, line, hunk_id)   # (as an older version saved it)
+        return cls(readable(file), readable(comment), root, time, line, hunk_id)  # (as an older version saved it)
 
 
-def new_message(file: str, comment: str, project_root: str, *, line: int | None = None,
-                hunk_id: str | None = None, now: datetime | None = None) -> ReviewMessage:
+def new_message(
+    file: str,
+    comment: str,
+    project_root: str,
+    *,
+    line: int | None = None,
+    hunk_id: str | None = None,
+    now: datetime | None = None,
+) -> ReviewMessage:
     """A checked message stamped with the current time; bad input raises ``SegmintError``."""
     if not isinstance(comment, str) or not comment.strip():
         raise SegmintError("A review comment cannot be empty")
@@ -64,8 +76,9 @@ def new_message(file: str, comment: str, project_root: str, *, line: int | None 
         raise SegmintError(f"A line number must be a positive integer, not {line!r}")
     stamp = (now or datetime.now(UTC)).astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     # Bytes that are not UTF-8 (a Latin-1 file name) as \xNN: the agent reads the message as JSON.
-    return ReviewMessage(readable(project_path(file, project_root)), readable(comment.strip("\n")), project_root,
-                         stamp, line, hunk_id)
+    return ReviewMessage(
+        readable(project_path(file, project_root)), readable(comment.strip("\n")), project_root, stamp, line, hunk_id
+    )
 
 
 def project_path(file: str, project_root: str) -> str:

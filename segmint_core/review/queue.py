@@ -25,7 +25,7 @@ QUEUE_FILE = "messages.json"
 LOCK_FILE = "messages.lock"
 FORMAT = 1
 
-Signature = tuple[int, int, int] | None   # (inode, size, mtime_ns) of the queue file
+Signature = tuple[int, int, int] | None  # (inode, size, mtime_ns) of the queue file
 
 
 class MessageQueue:
@@ -50,7 +50,7 @@ class MessageQueue:
             messages, _ = self._load()
             if any(m.id == message.id for m in messages):
                 return False
-            self._write((messages + [message])[-self.kept:])
+            self._write((messages + [message])[-self.kept :])
         return True
 
     def take(self) -> list[ReviewMessage]:
@@ -86,19 +86,19 @@ class MessageQueue:
             fcntl.flock(fd, fcntl.LOCK_EX)
             yield
         finally:
-            os.close(fd)   # closing releases the lock
+            os.close(fd)  # closing releases the lock
 
     def _load(self) -> tuple[list[ReviewMessage], int]:
         """This project's messages, and how many entries the file holds in all."""
         try:
             raw = self.path.read_bytes()
         except OSError:
-            return [], 0   # none yet, or unreadable: a queue is never worth refusing to start over
+            return [], 0  # none yet, or unreadable: a queue is never worth refusing to start over
         try:
             # surrogatepass, as written: a file name that is not UTF-8 keeps its bytes as surrogates
             data = json.loads(raw.decode("utf-8", "surrogatepass"))
-        except (ValueError, RecursionError):   # (nested too deep for the parser: no queue this tool wrote)
-            set_aside(self.path)   # the comments it held stay there to read, not overwritten by the next
+        except (ValueError, RecursionError):  # (nested too deep for the parser: no queue this tool wrote)
+            set_aside(self.path)  # the comments it held stay there to read, not overwritten by the next
             return [], 0
         entries = data.get("messages") if isinstance(data, dict) else None
         entries = entries if isinstance(entries, list) else []
@@ -121,5 +121,3 @@ def kept_from_env() -> int:
     if kept < 1:
         raise SegmintError(f"{KEPT_ENV} must be a positive whole number of messages, not {raw!r}")
     return kept
-
-

@@ -23,8 +23,9 @@ class SignatureWatcher:
     own writes are not reported twice.
     """
 
-    def __init__(self, read_signature: Callable[[], object], on_change: Callable[[], None],
-                 *, interval: float = POLL_SECONDS) -> None:
+    def __init__(
+        self, read_signature: Callable[[], object], on_change: Callable[[], None], *, interval: float = POLL_SECONDS
+    ) -> None:
         self._read = read_signature
         self._on_change = on_change
         self._interval = interval

@@ -18,20 +18,25 @@ from segmint_core.rewrite.edits import Diffs, Edit, conflicts, split_lines
 from segmint_core.rewrite.stack import Commit, blobs_at, unpushed
 
 
-NEAR = 10   # lines: a fix to old lines this close to what the only commit to change its file changed goes there
+NEAR = 10  # lines: a fix to old lines this close to what the only commit to change its file changed goes there
 
 
 @dataclass(frozen=True)
 class Placement:
     unit_id: str
     path: str
-    target: Commit | None    # where it goes; None: left for a new commit
-    reason: str              # why there, or why nowhere
+    target: Commit | None  # where it goes; None: left for a new commit
+    reason: str  # why there, or why nowhere
 
     def to_dict(self) -> dict[str, object]:
         target = self.target
-        return {"hunk_id": self.unit_id, "path": self.path, "target": target.sha if target else None,
-                "target_subject": target.subject if target else None, "reason": self.reason}
+        return {
+            "hunk_id": self.unit_id,
+            "path": self.path,
+            "target": target.sha if target else None,
+            "target_subject": target.subject if target else None,
+            "reason": self.reason,
+        }
 
 
 def place(git: Git, units: Any) -> list[Placement]:
@@ -76,7 +81,7 @@ class _Finder:
     def __init__(self, git: Git, head: str | None, stack: list[Commit]) -> None:
         self.git = git
         self.head = head
-        self.stack = stack                                   # newest first
+        self.stack = stack  # newest first
         self.by_sha = {c.sha: c for c in stack}
         self.diffs = Diffs(git)
         self._blobs: dict[str, dict[str, str | None]] = {}
@@ -102,26 +107,39 @@ class _Finder:
         blocker = self._blocker(path, edits, target)
         if blocker:
             return Placement(unit.id, path, None, f"it conflicts with a later commit, {blocker}")
-        return Placement(unit.id, path, target, "that commit last wrote the lines it changes, "
-                                                "and no later commit touches them")
+        return Placement(
+            unit.id, path, target, "that commit last wrote the lines it changes, and no later commit touches them"
+        )
 
     def _by_file(self, unit: Any, path: str, edits: list[Edit]) -> Placement:
         """Lines older than every unpushed commit: the fix goes with the one unpushed commit that changed
         its file, when just one did (the intent it belongs to), and commutes with those after it."""
         touching = self._touching(path)
         if len(touching) != 1:
-            why = "no unpushed commit changed its file" if not touching else \
-                f"{len(touching)} unpushed commits changed its file"
+            why = (
+                "no unpushed commit changed its file"
+                if not touching
+                else f"{len(touching)} unpushed commits changed its file"
+            )
             return Placement(unit.id, path, None, f"no commit in range wrote the lines it changes, and {why}")
         target = touching[0]
         if not self._near(path, edits, target):
-            return Placement(unit.id, path, None, f"no commit in range wrote the lines it changes, and it is "
-                                                  f"more than {NEAR} lines from what {target.named} changed")
+            return Placement(
+                unit.id,
+                path,
+                None,
+                f"no commit in range wrote the lines it changes, and it is "
+                f"more than {NEAR} lines from what {target.named} changed",
+            )
         blocker = self._blocker(path, edits, target)
         if blocker:
             return Placement(unit.id, path, None, f"it conflicts with a later commit, {blocker}")
-        return Placement(unit.id, path, target, "that commit is the only unpushed one to change this file, "
-                                                "and no later commit touches these lines")
+        return Placement(
+            unit.id,
+            path,
+            target,
+            "that commit is the only unpushed one to change this file, and no later commit touches these lines",
+        )
 
     def _near(self, path: str, edits: list[Edit], target: Commit) -> bool:
         """Whether the edits are within ``NEAR`` lines of a line ``target`` changed (it is the only unpushed
@@ -130,14 +148,15 @@ class _Finder:
         before = self._blob_before(target, path)
         if not head_blob or not before:
             return False
-        written = self.diffs.between(head_blob, before)   # in HEAD's lines: what the target wrote
+        written = self.diffs.between(head_blob, before)  # in HEAD's lines: what the target wrote
         return any(w.start - NEAR <= e.end and e.start <= w.end + NEAR for w in written for e in edits)
 
     def _touching(self, path: str) -> list[Commit]:
         if path not in self._touched:
             blobs = self._blobs_of(path)
-            self._touched[path] = [c for c in self.stack if c.parent is None or
-                                   blobs.get(c.sha) != self._blob_before(c, path)]
+            self._touched[path] = [
+                c for c in self.stack if c.parent is None or blobs.get(c.sha) != self._blob_before(c, path)
+            ]
         return self._touched[path]
 
     def _blob_before(self, commit: Commit, path: str) -> str | None:
@@ -183,8 +202,7 @@ class _Finder:
         oldest = self.stack[-1]
         bounds = [f"{oldest.parent}..{self.head}"] if oldest.parent else [self.head or "HEAD"]
         args = [a for s, e in ranges for a in ("-L", f"{s + 1},{e}")]
-        out = self.git.run("blame", "--porcelain", *args, *bounds, "--",
-                           path, check=False)
+        out = self.git.run("blame", "--porcelain", *args, *bounds, "--", path, check=False)
         if out.returncode != 0:
             return {}
         blamed: dict[int, str] = {}
@@ -212,7 +230,7 @@ class _Finder:
         blobs = self._blobs_of(path)
         head_blob = blobs.get(self.head or "")
         later: Commit | None = None
-        for commit in self.stack:   # newest first: HEAD, then back to the target
+        for commit in self.stack:  # newest first: HEAD, then back to the target
             if commit.sha == target.sha:
                 break
             later = commit

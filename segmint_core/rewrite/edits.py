@@ -20,7 +20,7 @@ NO_NEWLINE = b"\\ No newline at end of file"
 class Edit:
     start: int
     end: int
-    new: tuple[bytes, ...] = ()   # the new lines, each with its newline (the last may lack one)
+    new: tuple[bytes, ...] = ()  # the new lines, each with its newline (the last may lack one)
 
 
 def split_lines(data: bytes) -> list[bytes]:
@@ -41,7 +41,7 @@ def apply_edits(base: list[bytes], edits: list[Edit]) -> bytes:
     out: list[bytes] = []
     at = 0
     for edit in sorted(edits, key=lambda e: (e.start, e.end)):
-        out.extend(base[at:edit.start])
+        out.extend(base[at : edit.start])
         out.extend(edit.new)
         at = max(at, edit.end)
     out.extend(base[at:])
@@ -87,7 +87,8 @@ class Diffs:
             return []
         key = (base, other)
         if key not in self._cache:
-            out = self.git.run("diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "--text",
-                               base, other).stdout
+            out = self.git.run(
+                "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "--text", base, other
+            ).stdout
             self._cache[key] = parse_u0(out)
         return self._cache[key]

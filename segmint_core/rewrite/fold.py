@@ -27,12 +27,13 @@ REWRITE_SCRATCH = "rewrite-index"
 class Changed:
     path: str
     mode: str
-    before: str   # HEAD's blob
-    after: str    # the fixed blob
+    before: str  # HEAD's blob
+    after: str  # the fixed blob
 
 
-def fold(git: Git, head: str, stack: list[Commit], target: str, fixed_tree: str,
-         made: dict[str, str] | None = None) -> str:
+def fold(
+    git: Git, head: str, stack: list[Commit], target: str, fixed_tree: str, made: dict[str, str] | None = None
+) -> str:
     """The new tip: the commits from ``target`` to ``head`` (``stack``, newest first) made again with
     the fix; refused when the fix does not commute with one of them. ``made`` is filled with each
     old commit's new one."""
@@ -51,8 +52,9 @@ def fold(git: Git, head: str, stack: list[Commit], target: str, fixed_tree: str,
                 made[commit.sha] = parent
     made = git.run("rev-parse", f"{parent}^{{tree}}").text.strip()
     if made != fixed_tree:
-        raise RefusedError(f"folding the fix into {target[:7]} made a tree other than the one planned; "
-                           "nothing was changed")
+        raise RefusedError(
+            f"folding the fix into {target[:7]} made a tree other than the one planned; nothing was changed"
+        )
     return parent or ""
 
 
@@ -61,7 +63,7 @@ def _chain(stack: list[Commit], target: str) -> list[Commit]:
     shas = [c.sha for c in stack]
     if target not in shas:
         raise RefusedError(f"{target[:7]} is no longer among HEAD's unpushed commits; absorb again")
-    return list(reversed(stack[:shas.index(target) + 1]))
+    return list(reversed(stack[: shas.index(target) + 1]))
 
 
 def _changed(git: Git, head: str, fixed_tree: str) -> list[Changed]:
@@ -87,7 +89,7 @@ def _fixed_tree(git: Git, diffs: Diffs, commit: Commit, changed: list[Changed], 
         blob = git.run("rev-parse", "--verify", "--quiet", f"{commit.sha}:{item.path}", check=False).text.strip()
         if not blob:
             raise RefusedError(f"{item.path} is not in {commit.named}: the fix cannot go back that far")
-        ours = diffs.between(item.before, blob)     # what later commits did, seen from HEAD
+        ours = diffs.between(item.before, blob)  # what later commits did, seen from HEAD
         fix = diffs.between(item.before, item.after)
         if conflicts(ours, fix):
             raise RefusedError(f"the fix to {item.path} conflicts with a commit after {commit.named}")
@@ -106,7 +108,7 @@ def recommit(git: Git, commit: Commit, tree: str, parent: str | None) -> str:
     env = {}
     for line in header.split(b"\n"):
         if line.startswith(b"author "):
-            ident, _, stamp = line[len(b"author "):].decode("utf-8", "surrogateescape").rpartition("> ")
+            ident, _, stamp = line[len(b"author ") :].decode("utf-8", "surrogateescape").rpartition("> ")
             name, _, email = ident.partition(" <")
             env = {"GIT_AUTHOR_NAME": name, "GIT_AUTHOR_EMAIL": email, "GIT_AUTHOR_DATE": f"@{stamp.replace(' ', ' ')}"}
     args = ["commit-tree", tree] + (["-p", parent] if parent else [])

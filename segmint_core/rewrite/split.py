@@ -32,13 +32,13 @@ TREE = "tree"
 
 @dataclass
 class SplitState:
-    base: str | None          # the commit before the range (None: the range starts at the root)
-    tip: str                  # the range's last commit
-    head: str                 # the branch's tip when the split began
-    ref: str                  # the branch (refs/heads/x)
-    originals: list[str]      # the range's commits, oldest first
-    later: list[str] = field(default_factory=list)   # commits after the range, oldest first
-    author: dict[str, str] = field(default_factory=dict)   # kept when every original is one author's
+    base: str | None  # the commit before the range (None: the range starts at the root)
+    tip: str  # the range's last commit
+    head: str  # the branch's tip when the split began
+    ref: str  # the branch (refs/heads/x)
+    originals: list[str]  # the range's commits, oldest first
+    later: list[str] = field(default_factory=list)  # commits after the range, oldest first
+    author: dict[str, str] = field(default_factory=dict)  # kept when every original is one author's
 
 
 def folder(git: Git) -> Path:
@@ -51,8 +51,9 @@ def pending(git: Git) -> SplitState | None:
     except FileNotFoundError:
         return None
     except (OSError, ValueError, TypeError) as exc:
-        raise RefusedError(f"Segmint's split marker {folder(git) / MARKER} is unreadable ({exc}); "
-                           "remove that folder to start again") from None
+        raise RefusedError(
+            f"Segmint's split marker {folder(git) / MARKER} is unreadable ({exc}); remove that folder to start again"
+        ) from None
 
 
 def scratch_tree(git: Git) -> Path:
@@ -62,8 +63,9 @@ def scratch_tree(git: Git) -> Path:
 def start(git: Git, spec: str, *, force: bool = False) -> SplitState:
     """Check the range can be split, and lay its change out in the scratch work tree."""
     if pending(git) is not None:
-        raise RefusedError("A split is already under way: apply it with `segmint apply --all`, "
-                           "or drop it with `segmint split --abort`")
+        raise RefusedError(
+            "A split is already under way: apply it with `segmint apply --all`, or drop it with `segmint split --abort`"
+        )
     state = _checked(git, spec, force)
     where = scratch_tree(git)
     folder(git).mkdir(parents=True, exist_ok=True)
@@ -72,9 +74,9 @@ def start(git: Git, spec: str, *, force: bool = False) -> SplitState:
     quiet = {"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "core.hooksPath", "GIT_CONFIG_VALUE_0": os.devnull}
     git.run("worktree", "add", "--detach", "--no-checkout", str(where), state.base or state.tip, env=quiet)
     inner = Git(str(where))
-    inner.run("read-tree", "-u", "--reset", state.tip, env=quiet)         # files as at the tip
+    inner.run("read-tree", "-u", "--reset", state.tip, env=quiet)  # files as at the tip
     if state.base:
-        inner.run("read-tree", state.base)                              # the index as at the base
+        inner.run("read-tree", state.base)  # the index as at the base
     else:
         inner.run("read-tree", "--empty")
     write_atomic(folder(git) / MARKER, json.dumps(asdict(state)).encode())
@@ -121,11 +123,14 @@ def _checked(git: Git, spec: str, force: bool) -> SplitState:
         raise RefusedError(f"{spec} holds no commit")
     later = _line(git, tip, head, "after the range")
     if not force:
-        pushed = git.run("for-each-ref", "--contains", originals[0],
-                         "--format=%(refname:short)", "refs/remotes").text.split()
+        pushed = git.run(
+            "for-each-ref", "--contains", originals[0], "--format=%(refname:short)", "refs/remotes"
+        ).text.split()
         if pushed:
-            raise RefusedError(f"{originals[0][:7]} is already pushed ({pushed[0]}): splitting it rewrites shared "
-                               "history; add --force to do it anyway")
+            raise RefusedError(
+                f"{originals[0][:7]} is already pushed ({pushed[0]}): splitting it rewrites shared "
+                "history; add --force to do it anyway"
+            )
     _refuse_overlap(git, base, head)
     authors = {git.run("log", "-1", "--format=%an%x00%ae%x00%ad", "--date=raw", c).text.strip() for c in originals}
     author = {}
@@ -149,12 +154,15 @@ def _line(git: Git, since: str | None, until: str, where: str) -> list[str]:
 
 def _refuse_overlap(git: Git, base: str | None, head: str) -> None:
     """Uncommitted changes are fine unless they are in a file the range or a later commit changes."""
-    rewritten = set(git.run("diff", "--name-only", "-z", base or EMPTY_TREES[git.object_format], head).text.split("\0")) - {""}
+    rewritten = set(
+        git.run("diff", "--name-only", "-z", base or EMPTY_TREES[git.object_format], head).text.split("\0")
+    ) - {""}
     dirty = set(git.run("diff", "--name-only", "-z", "HEAD").text.split("\0")) - {""}
     both = sorted(rewritten & dirty)
     if both:
-        raise RefusedError(f"{both[0]} has uncommitted changes and is in the commits being split; "
-                           "commit or stash them first")
+        raise RefusedError(
+            f"{both[0]} has uncommitted changes and is in the commits being split; commit or stash them first"
+        )
 
 
 def finish(git: Git, state: SplitState) -> str:
@@ -165,11 +173,15 @@ def finish(git: Git, state: SplitState) -> str:
     if new_tip is None or new_tip == state.base:
         raise RefusedError("The split's plans are not applied yet: run `segmint apply --all`")
     if _tree(git, new_tip) != _tree(git, state.tip):
-        raise RefusedError("The new commits' tree differs from the split range's; nothing was moved "
-                           "(apply every plan of the split, then try again)")
+        raise RefusedError(
+            "The new commits' tree differs from the split range's; nothing was moved "
+            "(apply every plan of the split, then try again)"
+        )
     if git.head() != state.head:
-        raise RefusedError(f"The branch moved since the split began ({state.head[:7]} then); nothing was moved: "
-                           "`segmint split --abort` and split again")
+        raise RefusedError(
+            f"The branch moved since the split began ({state.head[:7]} then); nothing was moved: "
+            "`segmint split --abort` and split again"
+        )
     parent = new_tip
     for sha in state.later:
         parent = recommit(git, Commit(sha, None, ""), _tree(git, sha), parent)

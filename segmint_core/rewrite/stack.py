@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from segmint_core.git import Git
 
-STACK_LIMIT = 10   # as git-absorb's default: fixes go no further back than this many commits
+STACK_LIMIT = 10  # as git-absorb's default: fixes go no further back than this many commits
 
 
 @dataclass(frozen=True)

@@ -8,5 +8,6 @@ def __getattr__(name: str):
     # (the pull-request draft does) does not load the whole session first.
     if name == "Session":
         from segmint_core.session.session import Session
+
         return Session
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -63,8 +63,13 @@ def absorb(session: SessionCore, *, actor: str = PERSON) -> AbsorbPlan:
             group.hunk_ids = [h for h in group.hunk_ids if h not in moved]
         absorb_groups = {}
         for sha, found in targets.items():
-            group = add_group(state, session.units, [p.unit_id for p in found],
-                              f"{ABSORB_PREFIX}{found[0].target.named}", [found[0].reason])
+            group = add_group(
+                state,
+                session.units,
+                [p.unit_id for p in found],
+                f"{ABSORB_PREFIX}{found[0].target.named}",
+                [found[0].reason],
+            )
             absorb_groups[group.id] = sha
         tidy_groups(state, session.units)
         state.revision += 1

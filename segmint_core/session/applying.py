@@ -25,7 +25,15 @@ from segmint_core.session import events, ledger
 from segmint_core.session.core import SessionCore
 from segmint_core.session.groups import disagreement
 from segmint_core.session.models import (
-    ABSORB_OP, AGENT, APPLIED, APPLY_OP, APPROVED, AWAITING_APPROVAL, FAILED, PERSON, CommitPlan,
+    ABSORB_OP,
+    AGENT,
+    APPLIED,
+    APPLY_OP,
+    APPROVED,
+    AWAITING_APPROVAL,
+    FAILED,
+    PERSON,
+    CommitPlan,
 )
 from segmint_core.session.planner import merge_advice, needed_later
 from segmint_core.session import state as saved_state
@@ -35,14 +43,19 @@ from segmint_core.wording import counted, readable
 @dataclass
 class ApplyOutcome:
     commit_id: str
-    status: str                 # applied | awaiting_approval | dry_run
+    status: str  # applied | awaiting_approval | dry_run
     sha: str | None = None
     files: list[dict[str, Any]] = field(default_factory=list)
     message: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"commit_id": self.commit_id, "status": self.status, "sha": self.sha, "files": self.files,
-                "message": self.message}
+        return {
+            "commit_id": self.commit_id,
+            "status": self.status,
+            "sha": self.sha,
+            "files": self.files,
+            "message": self.message,
+        }
 
 
 class AlreadyApplied(SegmintError):
@@ -72,11 +85,18 @@ def apply_commit(session: SessionCore, commit_id: str, *, dry_run: bool = False,
             raise AlreadyApplied(f"{commit_id} is already applied as {(plan.sha or '')[:7]}")
         _refuse_if_out_of_date(session, plan)
         present = session.presence()
-        if actor == AGENT and not dry_run and present.person_present and not present.agent_can_commit \
-                and plan.status != APPROVED:
+        if (
+            actor == AGENT
+            and not dry_run
+            and present.person_present
+            and not present.agent_can_commit
+            and plan.status != APPROVED
+        ):
             plan.status = AWAITING_APPROVAL
             session.record(actor, "requested", f"{actor} asked to apply {commit_id}: waiting for approval")
-            outcome = ApplyOutcome(commit_id, AWAITING_APPROVAL, message=f"{commit_id} is waiting for the person's approval")
+            outcome = ApplyOutcome(
+                commit_id, AWAITING_APPROVAL, message=f"{commit_id} is waiting for the person's approval"
+            )
         else:
             outcome = _apply(session, plan, dry_run=dry_run, actor=actor)
     session.announce(events.PLANS, actor, outcome.to_dict())
@@ -90,19 +110,37 @@ def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str)
     op = session.batch_op or operation_start(session, actor, absorbs=bool(plan.absorb_into))
 
     def record(result: ApplyResult) -> None:
-        ledger.record_commit(session.state, plan, result.sha or "", result.parent, saved_index=result.saved_index,
-                             paths=result.index_paths, before=before, index_after=result.index_after, op=op)
+        ledger.record_commit(
+            session.state,
+            plan,
+            result.sha or "",
+            result.parent,
+            saved_index=result.saved_index,
+            paths=result.index_paths,
+            before=before,
+            index_after=result.index_after,
+            op=op,
+        )
         try:
             session.save()
-        except OSError as exc:   # the commit and the index are right; the journal stays for the next run
-            raise Unrecorded(f"{plan.id} is committed as {(result.sha or '')[:7]} and the index matches it", exc) \
-                from exc
+        except OSError as exc:  # the commit and the index are right; the journal stays for the next run
+            raise Unrecorded(
+                f"{plan.id} is committed as {(result.sha or '')[:7]} and the index matches it", exc
+            ) from exc
 
     try:
         selection = selection_for(session, plan)
-        result = apply_selection(session.git, session.units.changeset, selection,
-                                 plan.message, dry_run=dry_run, label=plan.id, record=record, operation=op.id,
-                                 rewrite=_folding(session, plan))
+        result = apply_selection(
+            session.git,
+            session.units.changeset,
+            selection,
+            plan.message,
+            dry_run=dry_run,
+            label=plan.id,
+            record=record,
+            operation=op.id,
+            rewrite=_folding(session, plan),
+        )
     except SegmintError as exc:
         if not dry_run and plan.status != APPLIED:
             plan.status, plan.error = FAILED, str(exc)
@@ -110,15 +148,22 @@ def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str)
         raise
     files = [{"path": readable(f.path), "added": f.added, "removed": f.removed} for f in result.files]
     if dry_run:
-        return ApplyOutcome(plan.id, "dry_run", files=files, message=f"{plan.id} would commit {counted(len(files), 'file')}")
+        return ApplyOutcome(
+            plan.id, "dry_run", files=files, message=f"{plan.id} would commit {counted(len(files), 'file')}"
+        )
     _forget_unreachable(session)
     session.log(actor, "applied", f"{actor} applied {plan.id} as {result.sha[:7]}: {plan.title}")
     chosen = set(selection.change_ids())
     touched = {p for c in session.units.changeset.changes if c.id in chosen for p in (c.file_path, c.old_path) if p}
     session.refresh(actor="segmint", committed=frozenset(plan.hunk_ids), paths=touched)
     if plan.absorb_into:
-        return ApplyOutcome(plan.id, APPLIED, result.sha, files,
-                            f"{plan.id} folded into {plan.absorb_into[:7]}: HEAD is now {result.sha[:7]}")
+        return ApplyOutcome(
+            plan.id,
+            APPLIED,
+            result.sha,
+            files,
+            f"{plan.id} folded into {plan.absorb_into[:7]}: HEAD is now {result.sha[:7]}",
+        )
     return ApplyOutcome(plan.id, APPLIED, result.sha, files, f"{plan.id} committed as {result.sha[:7]}")
 
 
@@ -141,8 +186,8 @@ def _forget_unreachable(session: SessionCore) -> None:
     """Keep no more operations to undo than the saved session does (``UNDO_KEPT``), and remove the
     copies of the index kept for the older ones: each is a copy of the whole index."""
     applied = session.state.applied
-    dropped = applied[:len(applied) - len(saved_state.undo_reaches(applied))]
-    del applied[:len(dropped)]
+    dropped = applied[: len(applied) - len(saved_state.undo_reaches(applied))]
+    del applied[: len(dropped)]
     for commit in dropped:
         forget_saved_index(session.git, commit.index_before)
 
@@ -159,8 +204,10 @@ def _refuse_if_out_of_date(session: SessionCore, plan: CommitPlan) -> None:
         raise OutOfDateError(f"{plan.id} is out of date: {moved} since it was proposed; propose commits again")
     later = needed_later(session.units, session.git, session.plans, plan)
     if later:
-        raise OutOfDateError(f"{plan.id} is out of date: it now needs {', '.join(later)}, ordered after it, "
-                             "since the files were read again; propose commits again")
+        raise OutOfDateError(
+            f"{plan.id} is out of date: it now needs {', '.join(later)}, ordered after it, "
+            "since the files were read again; propose commits again"
+        )
 
 
 class BatchStopped(SegmintError):
@@ -191,10 +238,10 @@ def stopped(session: SessionCore, made: list[ApplyOutcome], plan_id: str, exc: E
 def apply_all(session: SessionCore, *, actor: str = PERSON, approved_only: bool = False) -> list[ApplyOutcome]:
     """Every open plan (or the approved ones) in order. A failure after some commits raises
     ``BatchStopped``, naming the commits made; before any, the failure itself."""
-    with session.committing:   # the whole batch: another apply cannot take a plan of it half-way
+    with session.committing:  # the whole batch: another apply cannot take a plan of it half-way
         with session.lock:
             wanted = [p for p in session.plans if p.status != APPLIED and (p.status == APPROVED or not approved_only)]
-            for plan in wanted:   # before any commit, so none of the batch lands half-way
+            for plan in wanted:  # before any commit, so none of the batch lands half-way
                 _refuse_if_out_of_date(session, plan)
             # the batch is one operation: one undo takes it back
             session.batch_op = operation_start(session, actor, absorbs=any(p.absorb_into for p in wanted))
@@ -216,5 +263,6 @@ def apply_all(session: SessionCore, *, actor: str = PERSON, approved_only: bool 
 def operation_start(session: SessionCore, actor: str, *, absorbs: bool = False) -> ledger.OpStart:
     """A new operation, begun now on the branch HEAD names."""
     stamp = session._clock().astimezone(timezone.utc).isoformat(timespec="seconds")
-    return ledger.OpStart(ledger.next_op_id(session.state), actor, stamp, session.git.head_ref(),
-                          ABSORB_OP if absorbs else APPLY_OP)
+    return ledger.OpStart(
+        ledger.next_op_id(session.state), actor, stamp, session.git.head_ref(), ABSORB_OP if absorbs else APPLY_OP
+    )

@@ -24,9 +24,9 @@ class Abandoned(Exception):
 
 @dataclass
 class Call:
-    gone: Callable[[], bool]                              # whether the caller gave up
-    put_back: Callable[[int], None] | None = None          # puts the session back as the call's first edit found it
-    after: int | None = None                               # the session's revision after the call's last edit
+    gone: Callable[[], bool]  # whether the caller gave up
+    put_back: Callable[[int], None] | None = None  # puts the session back as the call's first edit found it
+    after: int | None = None  # the session's revision after the call's last edit
 
 
 _here = threading.local()

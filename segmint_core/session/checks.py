@@ -24,8 +24,15 @@ if TYPE_CHECKING:
     from segmint_core.checking.fixes import FixPlan
 
 
-def check_commits(session: SessionCore, command: CheckCommand | None = None, *, actor: str = PERSON,
-                  progress: Progress | None = None, jobs: int | None = None, logged: bool = True) -> CheckReport:
+def check_commits(
+    session: SessionCore,
+    command: CheckCommand | None = None,
+    *,
+    actor: str = PERSON,
+    progress: Progress | None = None,
+    jobs: int | None = None,
+    logged: bool = True,
+) -> CheckReport:
     """Check every open plan on its own, in order; each plan keeps its result. Not ``logged``: kept
     without an entry in the activity log (a check made as part of another edit, proposing commits)."""
     with session.lock:
@@ -41,11 +48,15 @@ def check_commits(session: SessionCore, command: CheckCommand | None = None, *, 
         if session.revision == revision and not logged:
             _keep_results(session, report)
             session.save()
-        elif session.revision == revision:   # the plans checked are the plans now
+        elif session.revision == revision:  # the plans checked are the plans now
             _keep_results(session, report)
             failing = counted(len(report.failed), "commit")
-            session.record(actor, "checked", f"{actor} checked {counted(len(specs), 'commit')}: "
-                                             f"{failing + ' failing' if report.failed else 'none failing'}")
+            session.record(
+                actor,
+                "checked",
+                f"{actor} checked {counted(len(specs), 'commit')}: "
+                f"{failing + ' failing' if report.failed else 'none failing'}",
+            )
     session.announce(events.PLANS, actor, {"checked": [r.commit_id for r in report.results]})
     return report
 
@@ -59,7 +70,8 @@ def _keep_results(session: SessionCore, report: CheckReport) -> None:
 
 def propose_fixes(session: SessionCore, report: CheckReport, command: CheckCommand | None = None) -> "FixPlan":
     """The verified fixes for the failing commits of ``report`` (nothing is changed)."""
-    from segmint_core.checking.fixes import fix_plans   # reads grouping's units: loaded only when fixing
+    from segmint_core.checking.fixes import fix_plans  # reads grouping's units: loaded only when fixing
+
     with session.lock:
         specs = open_specs(session)
     if [s.id for s in specs] != [r.commit_id for r in report.results]:
@@ -110,8 +122,12 @@ def _order(session: SessionCore, specs: list[PlanSpec]) -> list[str]:
     for n, spec in enumerate(specs):
         for group in spec.group_ids:
             place.setdefault(group, n)
-    return [p.id for p in sorted(open_plans, key=lambda p: min((place.get(g, len(specs)) for g in p.change_group_ids),
-                                                              default=len(specs)))]
+    return [
+        p.id
+        for p in sorted(
+            open_plans, key=lambda p: min((place.get(g, len(specs)) for g in p.change_group_ids), default=len(specs))
+        )
+    ]
 
 
 __all__ = ["FAILED", "check_commits", "fix_commits", "propose_fixes"]

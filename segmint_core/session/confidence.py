@@ -16,19 +16,19 @@ from typing import Any
 from segmint_core.changes.generated import vendored_package
 from segmint_core.session.core import SessionCore
 
-KEEP = 2   # decimals of the probabilities shown
-FOLLOW_UP_DOUBT = 0.5   # a prompt joined to the task before it by its wording: as likely a task of its own
+KEEP = 2  # decimals of the probabilities shown
+FOLLOW_UP_DOUBT = 0.5  # a prompt joined to the task before it by its wording: as likely a task of its own
 
 
 @dataclass(frozen=True)
 class Uncertain:
     """One decision the engine is unsure of, and what settling it would do."""
 
-    kind: str                       # move | merge | split
-    probability: float              # P(the offered alternative is right)
-    text: str                       # "change-3:2 could belong to group-1 (both change `parse_config`)"
-    hunk_ids: list[str] = field(default_factory=list)   # move, split: the hunks to move
-    group_id: str | None = None     # the group they are in (merge: the first group)
+    kind: str  # move | merge | split
+    probability: float  # P(the offered alternative is right)
+    text: str  # "change-3:2 could belong to group-1 (both change `parse_config`)"
+    hunk_ids: list[str] = field(default_factory=list)  # move, split: the hunks to move
+    group_id: str | None = None  # the group they are in (merge: the first group)
     to_group_id: str | None = None  # move, merge: the other group; split: None (a new group)
 
     def to_dict(self) -> dict[str, Any]:
@@ -44,8 +44,8 @@ class Uncertain:
 @dataclass
 class Confidence:
     revision: int
-    hunks: dict[str, float] = field(default_factory=dict)    # hunk (or hunkless change) id -> P(in its group)
-    groups: dict[str, float] = field(default_factory=dict)   # group id -> confidence
+    hunks: dict[str, float] = field(default_factory=dict)  # hunk (or hunkless change) id -> P(in its group)
+    groups: dict[str, float] = field(default_factory=dict)  # group id -> confidence
     uncertain: list[Uncertain] = field(default_factory=list)
 
     def doubt(self, hunk_id: str) -> Uncertain | None:
@@ -90,8 +90,11 @@ def remember_evidence(session: SessionCore, changes: list, evidence: tuple[list,
 
 
 def _evidence_key(session: SessionCore) -> tuple:
-    return (session.units.changeset.fingerprint, session.units.changeset.head,
-            tuple(sorted((k, str(v)) for k, v in session.units.splits.items())))
+    return (
+        session.units.changeset.fingerprint,
+        session.units.changeset.head,
+        tuple(sorted((k, str(v)) for k, v in session.units.splits.items())),
+    )
 
 
 def _evidence(session: SessionCore):
@@ -121,18 +124,18 @@ def _work_out(session: SessionCore) -> Confidence:
     for n, group in enumerate(session.groups):
         group_of.update((h, n) for h in group.hunk_ids)
         group_of.update((c, n) for c in group.change_ids if c not in group_of)
-    names: list[str] = []          # block -> hunk or change id
+    names: list[str] = []  # block -> hunk or change id
     block_of: dict[str, int] = {}
     labels: list[int] = []
     blocks: list[int] = []
     for unit in units:
         name = unit.hunk.id if unit.hunk is not None else unit.change.id
-        if unit.hunk is None and unit.change.hunks:   # a generated file kept whole: its first hunk's group
+        if unit.hunk is None and unit.change.hunks:  # a generated file kept whole: its first hunk's group
             label = group_of.get(unit.change.hunks[0].id, group_of.get(name))
         else:
             label = group_of.get(name)
         if label is None:
-            label = len(session.groups) + len(names)   # in no group: a group of its own
+            label = len(session.groups) + len(names)  # in no group: a group of its own
         if name not in block_of:
             block_of[name] = len(names)
             names.append(name)
@@ -180,10 +183,10 @@ def with_provenance(out: Confidence, session: SessionCore, recorded) -> Confiden
     kept = []
     for item in out.uncertain:
         if item.hunk_ids and set(item.hunk_ids) <= certain:
-            continue   # recorded under their task: not a guess
+            continue  # recorded under their task: not a guess
         first, second = task_of_group.get(item.group_id or "", set()), task_of_group.get(item.to_group_id or "", set())
         if item.kind == "merge" and first and second and not first & second:
-            continue   # two tasks: never one commit unless someone merges them
+            continue  # two tasks: never one commit unless someone merges them
         kept.append(item)
     follow_ups = []
     for group in session.groups:
@@ -193,10 +196,17 @@ def with_provenance(out: Confidence, session: SessionCore, recorded) -> Confiden
                 continue
             prompt = recorded.provenance.intents[intent]
             hunks = [h for h in group.hunk_ids if intent in recorded.owners([h])[0]]
-            follow_ups.append(Uncertain(
-                "split", FOLLOW_UP_DOUBT,
-                f"{_listed(hunks)} written under prompt {prompt.number} ({quoted(prompt.text)}), taken as a "
-                f"follow-up of prompt {before.rsplit('-', 1)[-1]}, might be a task of its own", hunks, group.id, None))
+            follow_ups.append(
+                Uncertain(
+                    "split",
+                    FOLLOW_UP_DOUBT,
+                    f"{_listed(hunks)} written under prompt {prompt.number} ({quoted(prompt.text)}), taken as a "
+                    f"follow-up of prompt {before.rsplit('-', 1)[-1]}, might be a task of its own",
+                    hunks,
+                    group.id,
+                    None,
+                )
+            )
     out.uncertain = follow_ups + kept
     return out
 
@@ -222,8 +232,18 @@ def _members(labels: list[int], blocks: list[int]) -> dict[str, dict[int, set[in
     return {"label": by_label, "block": by_block}
 
 
-def _describe(decision, session: SessionCore, units, links, names: list[str], members, labels: list[int],
-              blocks: list[int], ids: list[str], settled: set[str]) -> Uncertain | None:
+def _describe(
+    decision,
+    session: SessionCore,
+    units,
+    links,
+    names: list[str],
+    members,
+    labels: list[int],
+    blocks: list[int],
+    ids: list[str],
+    settled: set[str],
+) -> Uncertain | None:
     from segmint_core.grouping import confidence as engine
     from segmint_core.grouping.model import DEFAULT
 
@@ -245,7 +265,7 @@ def _describe(decision, session: SessionCore, units, links, names: list[str], me
     if decision.kind == engine.MERGE:
         first, second = group_id(decision.source), group_id(decision.target)
         if first is None or second is None or any(settled & _held(session, g) for g in (first, second)):
-            return None   # a group someone moved hunks into or out of by hand is theirs
+            return None  # a group someone moved hunks into or out of by hand is theirs
         why = engine.link_reason(units, links, by_label[decision.source], by_label[decision.target], DEFAULT)
         because = f" ({why})" if why else ""
         return Uncertain(engine.MERGE, p, f"{first} and {second} might be one intent{because}", [], first, second)
@@ -257,8 +277,14 @@ def _describe(decision, session: SessionCore, units, links, names: list[str], me
     why = engine.link_reason(units, links, side, by_label[decision.source] - side, DEFAULT)
     them, own = ("it", "its") if len(hunks) == 1 else ("them", "their")
     ties = f"only {why} ties {them} to the rest" if why else f"nothing ties {them} to the rest"
-    return Uncertain(engine.SPLIT, p, f"{_listed(hunks)} might be an intent of {own} own, apart from {source} ({ties})",
-                     hunks, source, None)
+    return Uncertain(
+        engine.SPLIT,
+        p,
+        f"{_listed(hunks)} might be an intent of {own} own, apart from {source} ({ties})",
+        hunks,
+        source,
+        None,
+    )
 
 
 def _vendored(units, side: set[int]) -> bool:

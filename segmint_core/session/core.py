@@ -33,7 +33,14 @@ from segmint_core.session.recapture import recapture
 from segmint_core.session.remap import remap
 from segmint_core.session.shared import OneAtATime, SharedLock, file_stamp
 from segmint_core.session.state import (
-    STATE_FILE, RefreshReport, SavedState, carry_over, read_saved, read_units, unit_signatures, write_saved,
+    STATE_FILE,
+    RefreshReport,
+    SavedState,
+    carry_over,
+    read_saved,
+    read_units,
+    unit_signatures,
+    write_saved,
     write_units,
 )
 from segmint_core.session.store import session_dir
@@ -44,8 +51,9 @@ BUSY = "Another apply is running on this repository: nothing was done; run this 
 
 
 class SessionCore:
-    def __init__(self, git: Git, *, settings: Settings | None = None,
-                 clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(
+        self, git: Git, *, settings: Settings | None = None, clock: Callable[[], datetime] | None = None
+    ) -> None:
         self.git = git
         self.settings = settings or load_settings()
         self._clock = clock or (lambda: datetime.now(timezone.utc))
@@ -57,7 +65,7 @@ class SessionCore:
         # sentences: interrupted commits or undos this process finished, a saved session set aside
         self.recovered: list[str] = []
         self._disk_stamp: tuple[int, int, int] | None = None
-        self.own_presence = Presence()   # this process's; ``presence()`` adds other processes'
+        self.own_presence = Presence()  # this process's; ``presence()`` adds other processes'
         self.last_refresh = RefreshReport(changed=False)
         # Derived, per process: the confidence of one revision, the evidence of one change set
         # (session/confidence.py).
@@ -68,8 +76,8 @@ class SessionCore:
         self._read_at = self._tree_stamp()
         self.units = None if journal.pending(git.git_dir) else Units(self.capture_changes(), {})
         self._units_just_read = True  # the first adoption need not capture again
-        self._reread = False   # the units must be read again: interrupted work was finished since
-        self.batch_op: ledger.OpStart | None = None   # the operation an ``apply --all`` under way adds to
+        self._reread = False  # the units must be read again: interrupted work was finished since
+        self.batch_op: ledger.OpStart | None = None  # the operation an ``apply --all`` under way adds to
         with self.lock:
             if self._disk_stamp is None:  # nothing saved yet: a new session
                 self.state = SavedState(fingerprint=self.units.changeset.fingerprint, head=self.units.changeset.head)
@@ -203,8 +211,9 @@ class SessionCore:
 
     # -- changes ------------------------------------------------------------------
 
-    def refresh(self, *, actor: str = PERSON, committed: frozenset[str] = frozenset(),
-                paths: set[str] | None = None) -> RefreshReport:
+    def refresh(
+        self, *, actor: str = PERSON, committed: frozenset[str] = frozenset(), paths: set[str] | None = None
+    ) -> RefreshReport:
         """Re-read the repository; keep groups and plans for hunks still there.
 
         ``committed``: units just committed. They are gone from the working
@@ -215,8 +224,11 @@ class SessionCore:
         with self.lock:
             current = self.units.changeset
             fresh = self.capture_changes() if paths is None else self._recaptured(paths)
-            if fresh.fingerprint == current.fingerprint and fresh.head == current.head \
-                    or self._confirmed(current, fresh):
+            if (
+                fresh.fingerprint == current.fingerprint
+                and fresh.head == current.head
+                or self._confirmed(current, fresh)
+            ):
                 self.last_refresh = RefreshReport(False, revision=self.revision)
                 return self.last_refresh
             old = [u for u in unit_signatures(self.units) if u.id not in committed]
@@ -235,12 +247,12 @@ class SessionCore:
         _mark_moved_head(self.state, fresh.head)
         refresh_summaries(self.state, self.units, touched)
         appeared = [uid for uid in mapping.appeared if uid not in rehomed] + [
-            cid for cid in self.units.hunkless_change_ids()
-            if not any(cid in g.change_ids for g in self.groups)
+            cid for cid in self.units.hunkless_change_ids() if not any(cid in g.change_ids for g in self.groups)
         ]
         if appeared and self.groups:
-            add_group(self.state, self.units, appeared, "New changes since the last grouping",
-                      ["appeared after a refresh"])
+            add_group(
+                self.state, self.units, appeared, "New changes since the last grouping", ["appeared after a refresh"]
+            )
         self.state.splits = dict(self.units.splits)
         self.state.fingerprint, self.state.head = fresh.fingerprint, fresh.head
         self.last_refresh = RefreshReport(True, mapping.vanished, list(mapping.appeared), self.revision)
@@ -268,7 +280,7 @@ class SessionCore:
         def put_back(after: int) -> None:
             with self.lock:
                 if self.revision != after or self.changes_revision != changes_revision:
-                    return   # edited since, or the tree was read again: what is there now stands
+                    return  # edited since, or the tree was read again: what is there now stands
                 state.revision = self.revision + 1
                 self.state, self.units = state, Units(self.units.changeset, splits)
                 write_units(self.folder, self.units, self.state)
@@ -307,7 +319,7 @@ class SessionCore:
         """Take up what another process saved since this one last read or wrote
         (announced as a reload); nothing when it saved nothing."""
         with self.lock:
-            pass   # entering the lock adopts the saved state
+            pass  # entering the lock adopts the saved state
 
     def _tree_stamp(self) -> tuple[str | None, tuple[int, int, int] | None]:
         """HEAD and the index file as they are: what a commit or an undo of another process changes."""
@@ -319,7 +331,7 @@ class SessionCore:
             self.recovered.append(finished.sentence)
             # Units read before git was put right (HEAD moved, or the index was behind it) are stale.
             self._reread = self._reread or finished.moved
-        if self.units is None or self._reread:   # read now, as a new process would, then carried over
+        if self.units is None or self._reread:  # read now, as a new process would, then carried over
             self.units = Units(self.capture_changes(), {})
             self._reread, self._units_just_read = False, True
         self._adopt_saved()
@@ -333,28 +345,45 @@ class SessionCore:
         def settle(done: journal.Finished) -> None:
             work = done.journal
             saved = read_saved(self.folder)
-            if saved is None and done.moved and work.tip:   # a split from a session that saved nothing yet
+            if saved is None and done.moved and work.tip:  # a split from a session that saved nothing yet
                 saved = SavedState()
             if saved is None:
                 return
             if done.moved and work.kind == journal.APPLY:
                 plan = next((p for p in saved.plans if p.id == work.label), None)
                 if plan is None and work.tip and not any(a.sha == done.sha for a in saved.applied):
-                    ledger.record_rewrite(saved, work.label, done.sha or "", work.head or "",
-                                          ledger.OpStart(work.operation or ledger.next_op_id(saved), kind=SPLIT_OP))
-                    split.abort(self.git)   # the branch moved to the split's commits: its scratch tree is done
+                    ledger.record_rewrite(
+                        saved,
+                        work.label,
+                        done.sha or "",
+                        work.head or "",
+                        ledger.OpStart(work.operation or ledger.next_op_id(saved), kind=SPLIT_OP),
+                    )
+                    split.abort(self.git)  # the branch moved to the split's commits: its scratch tree is done
                 if plan is not None and not any(a.sha == done.sha for a in saved.applied):
-                    ledger.record_commit(saved, plan, done.sha or "", work.head, saved_index=work.saved_index,
-                                         paths=work.paths, before=ledger.state_before(saved, saved.splits),
-                                         index_after=work.index_after,
-                                         op=ledger.OpStart(work.operation) if work.operation else None)
+                    ledger.record_commit(
+                        saved,
+                        plan,
+                        done.sha or "",
+                        work.head,
+                        saved_index=work.saved_index,
+                        paths=work.paths,
+                        before=ledger.state_before(saved, saved.splits),
+                        index_after=work.index_after,
+                        op=ledger.OpStart(work.operation) if work.operation else None,
+                    )
             elif done.moved and work.undoes:
                 taken = ledger.taken_back(saved, work.undoes)
                 if taken:
                     fresh = self.capture_changes()
                     write_units(self.folder, ledger.put_back(saved, taken[0], fresh, taken), saved)
-                    ledger.record_undo(saved, ledger.operations_named(saved, work.undoes),
-                                       ledger.OpStart(ledger.next_op_id(saved)), work.head, done.journal.target)
+                    ledger.record_undo(
+                        saved,
+                        ledger.operations_named(saved, work.undoes),
+                        ledger.OpStart(ledger.next_op_id(saved)),
+                        work.head,
+                        done.journal.target,
+                    )
             elif done.moved and saved.applied and saved.applied[-1].sha == work.undone:
                 write_units(self.folder, ledger.put_back(saved, saved.applied[-1], self.capture_changes()), saved)
             self.log("segmint", "recovered", done.sentence, saved)
@@ -392,7 +421,7 @@ class SessionCore:
             just_read = self._units_just_read and self._tree_stamp() == self._read_at
             fresh = current if just_read else self.capture_changes()
             old_units, old_paths = read_units(self.folder, saved.units_stamp)
-            if saved.fingerprint is None and saved.head == fresh.head:   # left by a partial re-read
+            if saved.fingerprint is None and saved.head == fresh.head:  # left by a partial re-read
                 units = Units(fresh, saved.splits)
                 if unit_signatures(units) == old_units and _paths(units) == old_paths:
                     saved.fingerprint = fresh.fingerprint

@@ -15,8 +15,9 @@ from segmint_core.session.plans import propose_commits
 from segmint_core.wording import readable, shown
 
 
-def generate_pr(session: SessionCore, commit_ids: list[str] | None = None, *, replace: bool = False,
-                actor: str = PERSON) -> PullRequestDraft:
+def generate_pr(
+    session: SessionCore, commit_ids: list[str] | None = None, *, replace: bool = False, actor: str = PERSON
+) -> PullRequestDraft:
     """Draft the pull request anew; a draft someone edited is replaced only with ``replace``."""
     if commit_ids is not None:
         commit_ids = list(dict.fromkeys(commit_ids))
@@ -24,13 +25,19 @@ def generate_pr(session: SessionCore, commit_ids: list[str] | None = None, *, re
             raise SegmintError("Give at least one commit id, or none at all to describe every commit")
     with session.lock:
         if session.pr is not None and session.pr.edited and not replace:
-            raise RefusedError("The pull-request draft was edited since it was drafted; "
-                               "draft it again with replace to discard those edits")
+            raise RefusedError(
+                "The pull-request draft was edited since it was drafted; "
+                "draft it again with replace to discard those edits"
+            )
         if not session.plans and commit_ids is None and session.changes:
             propose_commits(session, actor=actor)
         plans = [session.plan(c) for c in commit_ids] if commit_ids is not None else list(session.plans)
-        draft = draft_pr(plans, files_of_plans(session.units, session.git, plans), session.settings,
-                         recorded_task_lines(session, plans))
+        draft = draft_pr(
+            plans,
+            files_of_plans(session.units, session.git, plans),
+            session.settings,
+            recorded_task_lines(session, plans),
+        )
         draft.title, draft.description = shown(draft.title), readable(draft.description)
         session.begin_edit()
         session.state.pr = draft
@@ -52,16 +59,20 @@ def recorded_task_lines(session: SessionCore, plans: list) -> list[str]:
         asked = recorded.asked([h for h in plan.hunk_ids if h in session.units.by_id], plan.change_ids)
         if asked is None or not asked.clause:
             continue
-        more = f" (and {len(asked.follow_ups)} follow-up{'s' if len(asked.follow_ups) != 1 else ''})" \
-            if asked.follow_ups else ""
+        more = (
+            f" (and {len(asked.follow_ups)} follow-up{'s' if len(asked.follow_ups) != 1 else ''})"
+            if asked.follow_ups
+            else ""
+        )
         line = asked.clause[:1].upper() + asked.clause[1:] + more
         if line not in lines:
             lines.append(line)
     return lines
 
 
-def update_pr(session: SessionCore, *, title: str | None = None, description: str | None = None,
-              actor: str = PERSON) -> PullRequestDraft:
+def update_pr(
+    session: SessionCore, *, title: str | None = None, description: str | None = None, actor: str = PERSON
+) -> PullRequestDraft:
     with session.lock:
         draft = session.pr
         if draft is None:

@@ -13,7 +13,14 @@ from segmint_core.session import events, moves
 from segmint_core.session.confidence import remember_evidence
 from segmint_core.session.core import SessionCore
 from segmint_core.session.groups import (
-    add_group, emptied_group, emptied_note, follow_groups, refresh_summaries, renumber, reopen, tidy_groups,
+    add_group,
+    emptied_group,
+    emptied_note,
+    follow_groups,
+    refresh_summaries,
+    renumber,
+    reopen,
+    tidy_groups,
 )
 from segmint_core.session.models import APPLIED, PERSON, Group, id_number
 from segmint_core.session.state import write_units
@@ -23,22 +30,34 @@ from segmint_core.wording import counted, shown
 Progress = Callable[[int, int, str], None]
 
 
-def regroup(session: SessionCore, *, change_ids: list[str] | None = None, provider: str = "local",
-            actor: str = PERSON, progress: Progress | None = None) -> list[Group]:
+def regroup(
+    session: SessionCore,
+    *,
+    change_ids: list[str] | None = None,
+    provider: str = "local",
+    actor: str = PERSON,
+    progress: Progress | None = None,
+) -> list[Group]:
     """Group the changes (all, or ``change_ids``) from scratch."""
-    from segmint_core.grouping import group_changes   # loads numpy: only when grouping
+    from segmint_core.grouping import group_changes  # loads numpy: only when grouping
 
     if change_ids is not None and not change_ids:
         raise SegmintError("Give at least one change id, or none at all to group every change")
     if change_ids is not None:
-        change_ids = list(dict.fromkeys(change_ids))   # a change named twice is grouped once
-    with session.lock:   # entering it takes up what another process saved: read the state inside
+        change_ids = list(dict.fromkeys(change_ids))  # a change named twice is grouped once
+    with session.lock:  # entering it takes up what another process saved: read the state inside
         state = session.state
         if change_ids is not None:
             session.units.resolve_changes(change_ids)
         raw = session.units.changeset
-        grouping = group_changes(raw, change_ids=change_ids, provider=provider,
-                                 settings=session.settings, progress=progress, root=session.git.root)
+        grouping = group_changes(
+            raw,
+            change_ids=change_ids,
+            provider=provider,
+            settings=session.settings,
+            progress=progress,
+            root=session.git.root,
+        )
         session.begin_edit()
         kept = [g for g in session.groups if change_ids is not None and not set(g.change_ids) & set(change_ids)]
         splits = dict(state.splits) if change_ids is not None else {}
@@ -48,16 +67,22 @@ def regroup(session: SessionCore, *, change_ids: list[str] | None = None, provid
             remember_evidence(session, raw.changes, grouping.evidence)
         state.splits = dict(session.units.splits)
         state.revision += 1
-        known = session.units.by_id   # a generated file's hunks are not units: its change id stands for it
+        known = session.units.by_id  # a generated file's hunks are not units: its change id stands for it
         fresh_groups = [
-            Group(g.id, list(g.change_ids), [h for h in g.hunk_ids if h in known], shown(g.summary),
-                  [shown(r) for r in g.reasons], session.revision)
+            Group(
+                g.id,
+                list(g.change_ids),
+                [h for h in g.hunk_ids if h in known],
+                shown(g.summary),
+                [shown(r) for r in g.reasons],
+                session.revision,
+            )
             for g in grouping.groups
         ]
         state.groups = renumber(kept, fresh_groups)
         state.settled, state.emptied = [], []
         state.pr = None
-        state.plans = [p for p in state.plans if p.status == APPLIED]   # open plans named the old groups
+        state.plans = [p for p in state.plans if p.status == APPLIED]  # open plans named the old groups
         write_units(session.folder, session.units, state)
         session.log(actor, "grouped", f"{actor} grouped the changes into {counted(len(session.groups), 'group')}")
         session.save()
@@ -71,8 +96,14 @@ def ensure_groups(session: SessionCore, *, actor: str = PERSON) -> list[Group]:
     return session.groups
 
 
-def move_hunks(session: SessionCore, hunk_ids: list[str], *, to_group_id: str | None = None,
-               new_group: bool = False, actor: str = PERSON) -> Group:
+def move_hunks(
+    session: SessionCore,
+    hunk_ids: list[str],
+    *,
+    to_group_id: str | None = None,
+    new_group: bool = False,
+    actor: str = PERSON,
+) -> Group:
     """Move hunks (or whole hunkless changes, by change id) to a group or a new one."""
     if (to_group_id is None) == (not new_group):
         raise SegmintError("Give either to_group_id or new_group=true (not both)")
@@ -119,7 +150,7 @@ def merge_groups(session: SessionCore, group_ids: list[str], *, actor: str = PER
             keep.hunk_ids = units.in_order(keep.hunk_ids + other.hunk_ids)
             keep.change_ids = sorted(set(keep.change_ids) | set(other.change_ids), key=id_number)
         named = next((g for g in groups if g.edited), None)
-        if named is not None:   # a name someone gave survives the merge
+        if named is not None:  # a name someone gave survives the merge
             keep.summary, keep.edited = named.summary, True
         merged = {g.id for g in rest}
         state.groups = [g for g in state.groups if g.id not in merged]
@@ -172,4 +203,3 @@ def split_ids(units: Units, ids: list[str]) -> tuple[list[str], list[str]]:
 
 def _parts_of(units: Units, hunk_id: str) -> list[str]:
     return [unit.id for unit in units.by_id.values() if unit.parent.id == hunk_id and unit.id != hunk_id]
-

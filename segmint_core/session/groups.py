@@ -77,7 +77,7 @@ def refresh_summaries(state: SavedState, units: Units, only: set[str] | None = N
 
 def summarize(units: Units, group: Group) -> tuple[str, list[str]]:
     """A one-line summary and the reasons for a group's current hunks."""
-    from segmint_core.grouping import summarize_group   # grouping loads numpy: only when a summary is due
+    from segmint_core.grouping import summarize_group  # grouping loads numpy: only when a summary is due
 
     return summarize_group(units.changes, group.hunk_ids, change_ids=group.change_ids)
 

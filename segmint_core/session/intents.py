@@ -63,8 +63,11 @@ class RecordedTasks:
         main = self.provenance.intents.get(ranked[0])
         if main is None:
             return None
-        follow_ups = tuple(self.provenance.intents[i].text for i in sorted(votes, key=intent_number)
-                           if self.tasks.task_of.get(i) == ranked[0] and i != ranked[0] and i in self.provenance.intents)
+        follow_ups = tuple(
+            self.provenance.intents[i].text
+            for i in sorted(votes, key=intent_number)
+            if self.tasks.task_of.get(i) == ranked[0] and i != ranked[0] and i in self.provenance.intents
+        )
         others = tuple(self.provenance.intents[t].text for t in ranked[1:] if t in self.provenance.intents)
         return Asked(main.text, follow_ups, others)
 

@@ -13,7 +13,17 @@ from typing import Any
 
 from segmint_core.changes import ChangeSet
 from segmint_core.session.models import (
-    APPLIED, APPLY_OP, APPROVED, FAILED, PROPOSED, SEGMINT, UNDO_OP, AppliedCommit, CommitPlan, Group, Operation,
+    APPLIED,
+    APPLY_OP,
+    APPROVED,
+    FAILED,
+    PROPOSED,
+    SEGMINT,
+    UNDO_OP,
+    AppliedCommit,
+    CommitPlan,
+    Group,
+    Operation,
     id_number,
 )
 from segmint_core.session.state import SavedState
@@ -37,7 +47,7 @@ class OpStart:
     actor: str = SEGMINT
     time: str = ""
     ref: str | None = None
-    kind: str = APPLY_OP   # apply, or absorb when it folds fixes into earlier commits
+    kind: str = APPLY_OP  # apply, or absorb when it folds fixes into earlier commits
 
 
 def next_op_id(state: SavedState) -> str:
@@ -48,19 +58,37 @@ def find_operation(state: SavedState, op_id: str) -> Operation | None:
     return next((o for o in state.operations if o.id == op_id), None)
 
 
-def record_commit(state: SavedState, plan: CommitPlan, sha: str, parent: str | None, *, saved_index: str | None,
-                  paths: list[str], before: dict[str, Any], index_after: dict[str, str] | None = None,
-                  op: OpStart | None = None) -> None:
+def record_commit(
+    state: SavedState,
+    plan: CommitPlan,
+    sha: str,
+    parent: str | None,
+    *,
+    saved_index: str | None,
+    paths: list[str],
+    before: dict[str, Any],
+    index_after: dict[str, str] | None = None,
+    op: OpStart | None = None,
+) -> None:
     """``plan`` is committed as ``sha`` on ``parent``: mark it applied, keep what undo needs, and
     log it in its operation (``op``; a new one when None)."""
     plan.status, plan.sha, plan.error = APPLIED, sha, None
-    for other in state.plans:   # the rest now go on top of this commit
+    for other in state.plans:  # the rest now go on top of this commit
         if other.status != APPLIED and other.base == parent:
             other.base = sha
     op = op or OpStart(next_op_id(state))
-    state.applied.append(AppliedCommit(sha=sha, parent=parent, plan_id=plan.id, index_before=saved_index or "",
-                                       paths=list(paths), state_before=before, index_after=dict(index_after or {}),
-                                       op=op.id))
+    state.applied.append(
+        AppliedCommit(
+            sha=sha,
+            parent=parent,
+            plan_id=plan.id,
+            index_before=saved_index or "",
+            paths=list(paths),
+            state_before=before,
+            index_after=dict(index_after or {}),
+            op=op.id,
+        )
+    )
     _log_commit(state, op, plan.id, sha, parent, saved_index or "", index_after or {})
     state.revision += 1
 
@@ -68,14 +96,30 @@ def record_commit(state: SavedState, plan: CommitPlan, sha: str, parent: str | N
 def record_rewrite(state: SavedState, label: str, sha: str, parent: str, op: OpStart) -> None:
     """The branch moved from ``parent`` to ``sha``, a rewrite of its history (a split): kept for undo,
     which moves it back; the index is not the rewrite's, so undo leaves it be."""
-    state.applied.append(AppliedCommit(sha=sha, parent=parent, plan_id=label, index_before="", paths=[],
-                                       state_before=state_before(state, state.splits), op=op.id))
+    state.applied.append(
+        AppliedCommit(
+            sha=sha,
+            parent=parent,
+            plan_id=label,
+            index_before="",
+            paths=[],
+            state_before=state_before(state, state.splits),
+            op=op.id,
+        )
+    )
     _log_commit(state, op, label, sha, parent, "", {})
     state.revision += 1
 
 
-def _log_commit(state: SavedState, op: OpStart, plan_id: str, sha: str, parent: str | None, saved_index: str,
-                index_after: dict[str, str]) -> None:
+def _log_commit(
+    state: SavedState,
+    op: OpStart,
+    plan_id: str,
+    sha: str,
+    parent: str | None,
+    saved_index: str,
+    index_after: dict[str, str],
+) -> None:
     entry = find_operation(state, op.id)
     if entry is None:
         state.op_count = max(state.op_count, id_number(op.id))
@@ -88,12 +132,22 @@ def _log_commit(state: SavedState, op: OpStart, plan_id: str, sha: str, parent: 
     entry.index_after.update(index_after)
 
 
-def record_undo(state: SavedState, undone: list[Operation], op: OpStart, head_before: str | None,
-                head_after: str | None) -> Operation:
+def record_undo(
+    state: SavedState, undone: list[Operation], op: OpStart, head_before: str | None, head_after: str | None
+) -> Operation:
     """The operations ``undone`` are taken back by a new operation, logged."""
     state.op_count = max(state.op_count, id_number(op.id))
-    entry = Operation(op.id, UNDO_OP, ", ".join(o.id for o in undone), op.actor, op.time, op.ref, head_before,
-                      head_after, undoes=[o.id for o in undone])
+    entry = Operation(
+        op.id,
+        UNDO_OP,
+        ", ".join(o.id for o in undone),
+        op.actor,
+        op.time,
+        op.ref,
+        head_before,
+        head_after,
+        undoes=[o.id for o in undone],
+    )
     for taken in undone:
         taken.undone_by = op.id
     state.operations.append(entry)
@@ -127,8 +181,9 @@ def just_committed(state: SavedState) -> frozenset[str]:
     return frozenset(plan.hunk_ids) if plan is not None else frozenset()
 
 
-def put_back(state: SavedState, last: AppliedCommit, fresh: ChangeSet,
-             taken: list[AppliedCommit] | None = None) -> Units:
+def put_back(
+    state: SavedState, last: AppliedCommit, fresh: ChangeSet, taken: list[AppliedCommit] | None = None
+) -> Units:
     """Groups and plans as they were before ``last`` was committed, on a fresh capture (which,
     with HEAD and the index put back, has the same hunk ids); the units they name. ``taken``:
     the commits undone together, ``last`` the first of them (one undo of an ``apply --all``). No plan
@@ -142,16 +197,16 @@ def put_back(state: SavedState, last: AppliedCommit, fresh: ChangeSet,
     state.changes_revision = state.revision
     state.groups = [Group.from_dict(g) for g in before["groups"]]
     state.plans = [CommitPlan.from_dict(p) for p in before["plans"]]
-    open_plans = [p for p in state.plans if p.status != APPLIED]   # applied ones name what they committed
+    open_plans = [p for p in state.plans if p.status != APPLIED]  # applied ones name what they committed
     for item in (*state.groups, *open_plans):
         item.hunk_ids = [h for h in item.hunk_ids if h in known]
         item.change_ids = [c for c in item.change_ids if c in known]
     for item in (*state.groups, *state.plans):
         item.revision = state.revision
     undone = next((p for p in state.plans if p.id == last.plan_id), None)
-    if undone is not None and undone.status == FAILED:   # that failure was overcome by the commit undone
+    if undone is not None and undone.status == FAILED:  # that failure was overcome by the commit undone
         undone.status, undone.error = PROPOSED, None
-    for plan in open_plans:   # an approval was spent on a commit now undone: the person approves again
+    for plan in open_plans:  # an approval was spent on a commit now undone: the person approves again
         if plan.status == APPROVED:
             plan.status = PROPOSED
     gone = {id(c) for c in taken or [last]}

@@ -33,7 +33,7 @@ class Group:
     summary: str
     reasons: list[str] = field(default_factory=list)
     revision: int = 0
-    edited: bool = False   # summary set by a person or agent: kept when hunks move
+    edited: bool = False  # summary set by a person or agent: kept when hunks move
 
     def to_dict(self) -> dict[str, Any]:
         return _flat_dict(self)
@@ -56,21 +56,23 @@ class CommitPlan:
     error: str | None = None
     note: str | None = None
     revision: int = 0
-    edited: bool = False   # message set by a person or agent: kept when commits are proposed again
-    changed: list[str] = field(default_factory=list)   # files whose planned hunks changed since: not applied
-    base: str | None = None    # HEAD when it was proposed (None: unborn, or a session saved before this was kept)
-    stale: str | None = None   # another thing that changed since it was proposed ("HEAD moved from ...")
+    edited: bool = False  # message set by a person or agent: kept when commits are proposed again
+    changed: list[str] = field(default_factory=list)  # files whose planned hunks changed since: not applied
+    base: str | None = None  # HEAD when it was proposed (None: unborn, or a session saved before this was kept)
+    stale: str | None = None  # another thing that changed since it was proposed ("HEAD moved from ...")
     # Open plans this one can only be committed with (each needs the other's lines): apply refuses it
     # until their groups are merged and commits proposed again.
     merge_with: list[str] = field(default_factory=list)
     # The last check of this commit on its own (``segmint check``): status, check, tree, output.
     check: dict[str, Any] | None = None
-    absorb_into: str | None = None   # a fix folded into this unpushed commit, not a new commit (``segmint absorb``)
+    absorb_into: str | None = None  # a fix folded into this unpushed commit, not a new commit (``segmint absorb``)
 
     @property
     def why_out_of_date(self) -> str | None:
         """What changed since this plan was proposed, in a few words ("app.py changed"), or None."""
-        reasons = ([f"{', '.join(self.changed)} changed"] if self.changed else []) + ([self.stale] if self.stale else [])
+        reasons = ([f"{', '.join(self.changed)} changed"] if self.changed else []) + (
+            [self.stale] if self.stale else []
+        )
         return ", and ".join(reasons) or None
 
     @property
@@ -97,19 +99,20 @@ class CommitPlan:
 @dataclass(frozen=True)
 class FileLine:
     """A file's changed lines, as the pull-request draft's test plan reads them."""
+
     path: str
     added: int
     removed: int
-    deleted: bool = False       # the last of the commits to touch it removes it
+    deleted: bool = False  # the last of the commits to touch it removes it
 
 
 @dataclass
 class PullRequestDraft:
     title: str
     description: str
-    commits: list[CommitPlan]   # as they were when drafted
+    commits: list[CommitPlan]  # as they were when drafted
     note: str | None = None
-    edited: bool = False        # title or description set by a person or agent since it was drafted
+    edited: bool = False  # title or description set by a person or agent since it was drafted
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -122,16 +125,21 @@ class PullRequestDraft:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "PullRequestDraft":
-        return cls(data["title"], data["description"], [CommitPlan.from_dict(c) for c in data["commits"]],
-                   data.get("note"), data.get("edited", False))
+        return cls(
+            data["title"],
+            data["description"],
+            [CommitPlan.from_dict(c) for c in data["commits"]],
+            data.get("note"),
+            data.get("edited", False),
+        )
 
 
 @dataclass
 class Activity:
-    time: str      # ISO 8601, UTC
-    actor: str     # person | agent | segmint
-    action: str    # a short verb: moved, merged, renamed, applied, ...
-    text: str      # one readable sentence: "agent moved change-3:2 to group-2"
+    time: str  # ISO 8601, UTC
+    actor: str  # person | agent | segmint
+    action: str  # a short verb: moved, merged, renamed, applied, ...
+    text: str  # one readable sentence: "agent moved change-3:2 to group-2"
     revision: int
 
     def to_dict(self) -> dict[str, Any]:
@@ -145,14 +153,14 @@ class AppliedCommit:
     sha: str
     parent: str | None
     plan_id: str
-    index_before: str    # file name of the saved index under .git/segmint/undo/
-    paths: list[str]     # index entries the commit changed
+    index_before: str  # file name of the saved index under .git/segmint/undo/
+    paths: list[str]  # index entries the commit changed
     state_before: dict[str, Any]  # groups and plans before the apply, as plain data (never edited)
-    index_after: dict[str, str] = field(default_factory=dict)   # those entries as the apply left them
-    op: str = ""         # the operation it belongs to (``Operation.id``)
+    index_after: dict[str, str] = field(default_factory=dict)  # those entries as the apply left them
+    op: str = ""  # the operation it belongs to (``Operation.id``)
 
     def to_dict(self) -> dict[str, Any]:
-        return _flat_dict(self)   # state_before is shared, not copied: asdict's deep copy made saving quadratic
+        return _flat_dict(self)  # state_before is shared, not copied: asdict's deep copy made saving quadratic
 
 
 APPLY_OP = "apply"
@@ -166,19 +174,19 @@ class Operation:
     """One Segmint write (an apply of one plan or of all, an undo), as `segmint undo --list` shows it:
     the branch it moved, HEAD and the index before and after. Undo takes back a whole one."""
 
-    id: str                    # op-N
-    kind: str                  # apply | undo
-    label: str                 # what it did, for sentences: "commit-1, commit-2"
+    id: str  # op-N
+    kind: str  # apply | undo
+    label: str  # what it did, for sentences: "commit-1, commit-2"
     actor: str
-    time: str                  # ISO 8601, UTC, when it began
-    ref: str | None            # the branch HEAD named (refs/heads/main); None when detached
+    time: str  # ISO 8601, UTC, when it began
+    ref: str | None  # the branch HEAD named (refs/heads/main); None when detached
     head_before: str | None
     head_after: str | None
-    index_before: str = ""     # file name of the copy of the index saved before (under .git/segmint/undo/)
-    index_after: dict[str, str] = field(default_factory=dict)   # the entries it wrote, as it left them
-    commits: list[str] = field(default_factory=list)   # the commits it made, oldest first
-    undoes: list[str] = field(default_factory=list)    # undo: the operations it took back
-    undone_by: str = ""        # the undo that took it back
+    index_before: str = ""  # file name of the copy of the index saved before (under .git/segmint/undo/)
+    index_after: dict[str, str] = field(default_factory=dict)  # the entries it wrote, as it left them
+    commits: list[str] = field(default_factory=list)  # the commits it made, oldest first
+    undoes: list[str] = field(default_factory=list)  # undo: the operations it took back
+    undone_by: str = ""  # the undo that took it back
 
     def to_dict(self) -> dict[str, Any]:
         return _flat_dict(self)

@@ -22,7 +22,13 @@ from segmint_core.git_modes import GITLINK
 from segmint_core.session import events
 from segmint_core.session.core import SessionCore
 from segmint_core.session.groups import (
-    add_group, emptied_group, emptied_note, follow_groups, refresh_summaries, reopen, tidy_groups,
+    add_group,
+    emptied_group,
+    emptied_note,
+    follow_groups,
+    refresh_summaries,
+    reopen,
+    tidy_groups,
 )
 from segmint_core.session.models import PERSON, CommitPlan, Group
 from segmint_core.session.state import write_units
@@ -36,11 +42,11 @@ MOVES_KEPT = 20
 class LineMove:
     """What a line move did, for the person or agent who asked."""
 
-    hunk_id: str               # the hunk or part the lines were taken from
-    lines: list[int]           # their 1-based places among its changed lines
-    moved_id: str              # the part holding them now
-    rest_id: str | None        # the part holding the lines left behind (None: none left)
-    group: Group               # the group they went to
+    hunk_id: str  # the hunk or part the lines were taken from
+    lines: list[int]  # their 1-based places among its changed lines
+    moved_id: str  # the part holding them now
+    rest_id: str | None  # the part holding the lines left behind (None: none left)
+    group: Group  # the group they went to
     sentence: str = ""
 
 
@@ -58,16 +64,24 @@ class Snapshot:
 
 def snapshot(session: SessionCore) -> Snapshot:
     state = session.state
-    return Snapshot({g.id: g.to_dict() for g in state.groups}, [g.id for g in state.groups],
-                    {p.id: p.to_dict() for p in state.plans}, [p.id for p in state.plans], dict(state.splits))
+    return Snapshot(
+        {g.id: g.to_dict() for g in state.groups},
+        [g.id for g in state.groups],
+        {p.id: p.to_dict() for p in state.plans},
+        [p.id for p in state.plans],
+        dict(state.splits),
+    )
 
 
 def remember(session: SessionCore, before: Snapshot, text: str) -> None:
     """Keep what the move just made (``text``) changed, for ``undo_move``; call after the revision bump."""
     state = session.state
     entry = {
-        "after": state.revision, "text": text,
-        "order": before.order, "plan_order": before.plan_order, "splits": before.splits,
+        "after": state.revision,
+        "text": text,
+        "order": before.order,
+        "plan_order": before.plan_order,
+        "splits": before.splits,
         "groups": {gid: g for gid, g in before.groups.items() if _changed(state.groups, gid, g)},
         "plans": {pid: p for pid, p in before.plans.items() if _changed(state.plans, pid, p)},
     }
@@ -89,21 +103,27 @@ def undo_move(session: SessionCore, *, actor: str = PERSON) -> str:
         if entry["after"] != state.revision:
             state.moves = []
             session.save()
-            raise RefusedError("The session changed since the last move; only a move that was the last edit "
-                               "can be undone: move the hunks or lines back instead")
+            raise RefusedError(
+                "The session changed since the last move; only a move that was the last edit "
+                "can be undone: move the hunks or lines back instead"
+            )
         current = {g.id: g for g in state.groups}
-        state.groups = [Group.from_dict(dict(entry["groups"][gid])) if gid in entry["groups"] else current[gid]
-                        for gid in entry["order"]]
+        state.groups = [
+            Group.from_dict(dict(entry["groups"][gid])) if gid in entry["groups"] else current[gid]
+            for gid in entry["order"]
+        ]
         plans = {p.id: p for p in state.plans}
-        state.plans = [CommitPlan.from_dict(dict(entry["plans"][pid])) if pid in entry["plans"] else plans[pid]
-                       for pid in entry["plan_order"]]
+        state.plans = [
+            CommitPlan.from_dict(dict(entry["plans"][pid])) if pid in entry["plans"] else plans[pid]
+            for pid in entry["plan_order"]
+        ]
         session.units = Units(session.units.changeset, entry["splits"])
         state.splits = dict(session.units.splits)
         write_units(session.folder, session.units, session.state)
         state.moves = state.moves[:-1]
         state.revision += 1
         if state.moves:
-            state.moves[-1]["after"] = state.revision   # the state is what that move left
+            state.moves[-1]["after"] = state.revision  # the state is what that move left
         sentence = f"{actor} undid the move: {entry['text']}"
         session.log(actor, "undid", sentence)
         session.save()
@@ -111,8 +131,15 @@ def undo_move(session: SessionCore, *, actor: str = PERSON) -> str:
     return sentence
 
 
-def move_lines(session: SessionCore, hunk_id: str, lines: list[int], *, to_group_id: str | None = None,
-               new_group: bool = False, actor: str = PERSON) -> LineMove:
+def move_lines(
+    session: SessionCore,
+    hunk_id: str,
+    lines: list[int],
+    *,
+    to_group_id: str | None = None,
+    new_group: bool = False,
+    actor: str = PERSON,
+) -> LineMove:
     """Move the changed lines at ``lines`` (1-based, among ``hunk_id``'s changed lines) to a group or a new one."""
     if (to_group_id is None) == (not new_group):
         raise SegmintError("Give either to_group_id or new_group=true (not both)")
@@ -151,14 +178,20 @@ def move_lines(session: SessionCore, hunk_id: str, lines: list[int], *, to_group
         session.state.revision += 1
         refresh_summaries(session.state, session.units)
         places = counted(len(chosen), "line")
-        text = f"{actor} moved {places} of {hunk_id} to {target.id}" + (
-            f" ({moved_id}; {rest_id} keeps the rest)" if rest_id else "") + emptied_note(emptied)
+        text = (
+            f"{actor} moved {places} of {hunk_id} to {target.id}"
+            + (f" ({moved_id}; {rest_id} keeps the rest)" if rest_id else "")
+            + emptied_note(emptied)
+        )
         session.log(actor, "moved", text)
         remember(session, before, text)
         session.save()
     session.announce(events.GROUPS, actor, {"moved": [hunk_id], "lines": sorted(lines), "to": target.id})
-    sentence = f"Moved {places} of {hunk_id} to {target.id} as {moved_id}" + (
-        f"; {rest_id} holds the {counted(len(rest), 'line')} left" if rest_id else "") + "."
+    sentence = (
+        f"Moved {places} of {hunk_id} to {target.id} as {moved_id}"
+        + (f"; {rest_id} holds the {counted(len(rest), 'line')} left" if rest_id else "")
+        + "."
+    )
     return LineMove(hunk_id, sorted(set(lines)), moved_id, rest_id, target, sentence)
 
 
@@ -169,9 +202,15 @@ def describe_parts(session: SessionCore) -> list[dict[str, Any]]:
         return []
     group_of = {uid: g.id for g in session.groups for uid in g.hunk_ids}
     return [
-        {"id": unit.id, "hunk_id": unit.parent.id, "positions": [p + 1 for p in units.places(unit)],
-         "lines": wire_lines(unit.changed_lines), "group_id": group_of.get(unit.id)}
-        for unit in units.by_id.values() if unit.hunk is not unit.parent
+        {
+            "id": unit.id,
+            "hunk_id": unit.parent.id,
+            "positions": [p + 1 for p in units.places(unit)],
+            "lines": wire_lines(unit.changed_lines),
+            "group_id": group_of.get(unit.id),
+        }
+        for unit in units.by_id.values()
+        if unit.hunk is not unit.parent
     ]
 
 
@@ -182,12 +221,15 @@ def _chosen(unit: Unit, lines: list[int]) -> set[int]:
         raise SegmintError(f"{unit.id} is a submodule or binary change: move it whole with move_hunks")
     owned = sorted(i for _, i in unit.refs)
     if not lines:
-        raise SegmintError(f"Give the lines of {unit.id} to move: places from 1 to {len(owned)} among its "
-                           "added and removed lines")
+        raise SegmintError(
+            f"Give the lines of {unit.id} to move: places from 1 to {len(owned)} among its added and removed lines"
+        )
     bad = sorted({n for n in lines if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(owned)})
     if bad:
-        raise SegmintError(f"{unit.id} has {counted(len(owned), 'changed line')}: give places from 1 to "
-                           f"{len(owned)} (not {', '.join(map(str, bad))})")
+        raise SegmintError(
+            f"{unit.id} has {counted(len(owned), 'changed line')}: give places from 1 to "
+            f"{len(owned)} (not {', '.join(map(str, bad))})"
+        )
     return {owned[n - 1] for n in lines}
 
 
@@ -197,8 +239,14 @@ def _holder(session: SessionCore, unit_id: str) -> Group | None:
 
 def _part_in(units: Units, group: Group, unit: Unit) -> Unit | None:
     """The part of the same git hunk that ``group`` holds, if any."""
-    return next((units.by_id[h] for h in group.hunk_ids
-                 if h in units.by_id and h != unit.id and units.by_id[h].parent is unit.parent), None)
+    return next(
+        (
+            units.by_id[h]
+            for h in group.hunk_ids
+            if h in units.by_id and h != unit.id and units.by_id[h].parent is unit.parent
+        ),
+        None,
+    )
 
 
 def _unit_id(units: Units, old: Unit, index: int) -> str:

@@ -27,16 +27,22 @@ from segmint_core.wording import counted
 
 @dataclass
 class UndoOutcome:
-    sha: str                        # HEAD before the undo: the last commit taken back
-    commit_id: str                  # the plans undone, "commit-1, commit-2"
-    head: str | None                # HEAD now
-    operations: list[str] = field(default_factory=list)   # the operations taken back
-    commits: list[str] = field(default_factory=list)      # the commits taken back, oldest first
-    operation: str = ""             # the undo's own operation
+    sha: str  # HEAD before the undo: the last commit taken back
+    commit_id: str  # the plans undone, "commit-1, commit-2"
+    head: str | None  # HEAD now
+    operations: list[str] = field(default_factory=list)  # the operations taken back
+    commits: list[str] = field(default_factory=list)  # the commits taken back, oldest first
+    operation: str = ""  # the undo's own operation
 
     def to_dict(self) -> dict[str, Any]:
-        return {"undone": self.sha, "commit_id": self.commit_id, "head": self.head, "operations": self.operations,
-                "commits": self.commits, "operation": self.operation}
+        return {
+            "undone": self.sha,
+            "commit_id": self.commit_id,
+            "head": self.head,
+            "operations": self.operations,
+            "commits": self.commits,
+            "operation": self.operation,
+        }
 
     def sentence(self) -> str:
         ops = ", ".join(self.operations)
@@ -70,17 +76,27 @@ def undo(session: SessionCore, op_id: str | None = None, *, actor: str = PERSON)
             try:
                 write_units(session.folder, session.units, session.state)
                 session.save()
-            except OSError as exc:   # HEAD and the index are right; the journal stays for the next run
-                raise Unrecorded(f"{label} is undone: HEAD is back at {short_head(first.parent)} "
-                                 "and the index as it was", exc) from exc
+            except OSError as exc:  # HEAD and the index are right; the journal stays for the next run
+                raise Unrecorded(
+                    f"{label} is undone: HEAD is back at {short_head(first.parent)} and the index as it was", exc
+                ) from exc
 
-        undo_commit(session.git, head or "", first.parent, saved_index=first.index_before,
-                    paths=_paths(commits), after=_index_after(commits), label=label, record=record,
-                    undoes=[o.id for o in taking])
-        for commit in commits:   # their commits are gone: nothing undoes them again
+        undo_commit(
+            session.git,
+            head or "",
+            first.parent,
+            saved_index=first.index_before,
+            paths=_paths(commits),
+            after=_index_after(commits),
+            label=label,
+            record=record,
+            undoes=[o.id for o in taking],
+        )
+        for commit in commits:  # their commits are gone: nothing undoes them again
             forget_saved_index(session.git, commit.index_before)
-        outcome = UndoOutcome(head or "", label, first.parent, [o.id for o in taking], [c.sha for c in commits],
-                              start.id)
+        outcome = UndoOutcome(
+            head or "", label, first.parent, [o.id for o in taking], [c.sha for c in commits], start.id
+        )
     session.announce(events.CHANGES, actor, outcome.to_dict())
     session.announce(events.PLANS, actor, outcome.to_dict())
     return outcome
@@ -109,16 +125,22 @@ def _refuse_unless_reachable(session: SessionCore, taking: list[Operation], comm
     names = ", ".join(o.id for o in taking)
     made = [sha for o in taking for sha in o.commits]
     if [c.sha for c in commits] != made:
-        raise RefusedError(f"Segmint no longer keeps what it needs to undo {names} (it keeps the last "
-                           "commits' saved index only); nothing was undone")
+        raise RefusedError(
+            f"Segmint no longer keeps what it needs to undo {names} (it keeps the last "
+            "commits' saved index only); nothing was undone"
+        )
     head = session.git.head()
     last = taking[-1]
     if head != last.head_after:
         if len(taking) == 1 and taking[0] is ledger.undoable(session.state)[-1]:
-            raise RefusedError(f"HEAD is {short_head(head)}, not Segmint's last commit {short_head(last.head_after)}; "
-                               "nothing was undone")
-        raise RefusedError(f"HEAD is {short_head(head)}, not where {last.id} left it ({short_head(last.head_after)}): "
-                           f"something since stands in the way; nothing was undone")
+            raise RefusedError(
+                f"HEAD is {short_head(head)}, not Segmint's last commit {short_head(last.head_after)}; "
+                "nothing was undone"
+            )
+        raise RefusedError(
+            f"HEAD is {short_head(head)}, not where {last.id} left it ({short_head(last.head_after)}): "
+            f"something since stands in the way; nothing was undone"
+        )
 
 
 def _paths(commits: list[AppliedCommit]) -> list[str]:

@@ -11,7 +11,13 @@ from dataclasses import dataclass, field
 from segmint_core.apply.gitops import head_entries
 from segmint_core.apply.lines import FileLines
 from segmint_core.apply.states import (
-    change_dependencies, changes_file, creation_needs, file_lines, leaves_as_is, line_counts, renamed_away,
+    change_dependencies,
+    changes_file,
+    creation_needs,
+    file_lines,
+    leaves_as_is,
+    line_counts,
+    renamed_away,
     start_path,
 )
 from segmint_core.changes.models import DELETED, Change
@@ -21,15 +27,30 @@ from segmint_core.planning import order_plans, write_message
 from segmint_core.planning.enclosing import Sections
 from segmint_core.planning.order import cycles
 from segmint_core.session.models import (
-    APPLIED, APPROVED, AWAITING_APPROVAL, MERGE_TO_COMMIT, PROPOSED, CommitPlan, FileLine, Group, id_number,
+    APPLIED,
+    APPROVED,
+    AWAITING_APPROVAL,
+    MERGE_TO_COMMIT,
+    PROPOSED,
+    CommitPlan,
+    FileLine,
+    Group,
+    id_number,
 )
 from segmint_core.planning.style import DEFAULT, HouseStyle
 from segmint_core.session.units import Units
 from segmint_core.wording import readable, shown
 
 
-def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group], start: int,
-                previous: list[CommitPlan] = (), style: HouseStyle = DEFAULT) -> list[CommitPlan]:
+def build_plans(
+    units: Units,
+    git: Git,
+    settings: Settings,
+    groups: list[Group],
+    start: int,
+    previous: list[CommitPlan] = (),
+    style: HouseStyle = DEFAULT,
+) -> list[CommitPlan]:
     """One plan per group, in dependency order, numbered from ``start``.
 
     A plan in ``previous`` (the open plans being replaced) for the same group
@@ -43,19 +64,26 @@ def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group],
     reused: dict[str, str] = {}
     layered = layered_files(units, git)
     sections = Sections(units.changes, git)
-    from segmint_core.session.intents import recorded_tasks   # (loads the grouping's rules: only when planning)
+    from segmint_core.session.intents import recorded_tasks  # (loads the grouping's rules: only when planning)
 
     recorded = recorded_tasks(units, git)
     dependencies = change_dependencies(units.changeset.changes) if units.changeset.unchanged else {}
     for group in groups:
         if changes_nothing(units, group):
-            continue   # a file staged, then put back: a commit of it would change nothing
+            continue  # a file staged, then put back: a commit of it would change nothing
         parts = plan_parts(units, [group], dependencies)
         if not parts.hunk_ids and not parts.change_ids:
             continue
         hunkless = parts.change_ids
-        plan = CommitPlan(id=group.id, title="", description="", change_group_ids=[group.id],
-                          hunk_ids=parts.hunk_ids, change_ids=hunkless, base=units.changeset.head)
+        plan = CommitPlan(
+            id=group.id,
+            title="",
+            description="",
+            change_group_ids=[group.id],
+            hunk_ids=parts.hunk_ids,
+            change_ids=hunkless,
+            base=units.changeset.head,
+        )
         before = _same_group(previous, group.id)
         same = before is not None and not before.out_of_date and _same_content(before, plan)
         if same:
@@ -66,9 +94,13 @@ def build_plans(units: Units, git: Git, settings: Settings, groups: list[Group],
             plan.title, plan.description, plan.edited = before.title, before.description, before.edited
         else:
             counts = {**_net_counts(units, plan.hunk_ids, layered), **_whole_counts(units, hunkless)}
-            message = write_message(sections.resolve(units.message_parts(plan.hunk_ids, hunkless)), settings,
-                                    counts=counts, style=style,
-                                    asked=recorded.asked(plan.hunk_ids, hunkless) if recorded else None)
+            message = write_message(
+                sections.resolve(units.message_parts(plan.hunk_ids, hunkless)),
+                settings,
+                counts=counts,
+                style=style,
+                asked=recorded.asked(plan.hunk_ids, hunkless) if recorded else None,
+            )
             # Text from file content may hold a newline (a file name) or bytes that are not UTF-8.
             plan.title, plan.description = shown(message.title), readable(message.description)
             plan.note = readable(message.note) if message.note else None
@@ -126,8 +158,8 @@ class PlanParts:
 
     hunk_ids: list[str]
     change_ids: list[str]
-    left: list[str] = field(default_factory=list)    # paths: no net change, and no file of the plan needs them gone
-    taken: list[str] = field(default_factory=list)   # paths: no net change, taken out for a file of the plan
+    left: list[str] = field(default_factory=list)  # paths: no net change, and no file of the plan needs them gone
+    taken: list[str] = field(default_factory=list)  # paths: no net change, taken out for a file of the plan
 
 
 def plan_parts(units: Units, groups: list[Group], needs: dict[str, set[str]] | None = None) -> PlanParts:
@@ -143,26 +175,38 @@ def plan_parts(units: Units, groups: list[Group], needs: dict[str, set[str]] | N
     owner = {h: unit.change.id for h in hunks if (unit := units.by_id.get(h)) is not None}
     ids = set(owner.values()) | set(hunkless)
     held = set(owner)
-    idle = {c for c in ids if units.change_by_id[c].file_path in unchanged   # all of it: part of it changes HEAD
-            and all(h.id in held for h in units.change_by_id[c].hunks)}
+    idle = {
+        c
+        for c in ids
+        if units.change_by_id[c].file_path in unchanged  # all of it: part of it changes HEAD
+        and all(h.id in held for h in units.change_by_id[c].hunks)
+    }
     if not idle:
         return PlanParts(hunks, hunkless, [])
     needs = change_dependencies(units.changeset.changes) if needs is None else needs
     left = idle - {n for c in ids - idle for n in needs.get(c, ())}
     path = lambda c: units.change_by_id[c].file_path  # noqa: E731
-    return PlanParts([h for h in hunks if owner.get(h) not in left], [c for c in hunkless if c not in left],
-                     sorted(map(path, left)), sorted(map(path, idle - left)))
+    return PlanParts(
+        [h for h in hunks if owner.get(h) not in left],
+        [c for c in hunkless if c not in left],
+        sorted(map(path, left)),
+        sorted(map(path, idle - left)),
+    )
 
 
 def parts_note(parts: PlanParts) -> str | None:
     """What a plan does to the files of its groups with no net change, in a sentence or two."""
     said = []
     if parts.left:
-        said.append(f"Leaves {_listed(parts.left)} staged as {_it(parts.left)} in the index: no net change "
-                    "against HEAD (staged, then put back or deleted), so a commit of it changes nothing.")
+        said.append(
+            f"Leaves {_listed(parts.left)} staged as {_it(parts.left)} in the index: no net change "
+            "against HEAD (staged, then put back or deleted), so a commit of it changes nothing."
+        )
     if parts.taken:
-        said.append(f"Takes {_listed(parts.taken)} out of the index (no net change against HEAD): a file of this "
-                    "commit goes where its folder was.")
+        said.append(
+            f"Takes {_listed(parts.taken)} out of the index (no net change against HEAD): a file of this "
+            "commit goes where its folder was."
+        )
     return " ".join(said) or None
 
 
@@ -192,8 +236,14 @@ def needed_elsewhere(units: Units, groups: list[Group]) -> list[tuple[str, Group
         for cid in sorted(needed, key=id_number):
             change = units.change_by_id.get(cid)
             here, there = owner.get(cid), owner.get(needer)
-            if (change is not None and change.file_path in unchanged and here is not None and there is not None
-                    and here is not there and units.change_by_id[needer].file_path not in unchanged):
+            if (
+                change is not None
+                and change.file_path in unchanged
+                and here is not None
+                and there is not None
+                and here is not there
+                and units.change_by_id[needer].file_path not in unchanged
+            ):
                 found.append((cid, here, there))
     return found
 
@@ -222,8 +272,9 @@ def _names(group_ids: list[str], reused: dict[str, str], start: int) -> dict[str
     return names
 
 
-def plan_needs(units: Units, plans: list[CommitPlan], layered: dict[str, FileLines],
-               idle: set[str] | None = None) -> dict[str, set[str]]:
+def plan_needs(
+    units: Units, plans: list[CommitPlan], layered: dict[str, FileLines], idle: set[str] | None = None
+) -> dict[str, set[str]]:
     """plan id -> plan ids it needs first: its unstaged lines edit their staged lines.
 
     A plan in ``idle`` (``idle_plans``; worked out when not given) makes no commit, so a plan that
@@ -290,12 +341,13 @@ def _layered_refs(units: Units, plan: CommitPlan, layered: dict[str, FileLines])
     return refs
 
 
-def _idle_together(units: Units, plans: list[CommitPlan], layered: dict[str, FileLines],
-                   idle: set[str]) -> dict[str, set[str]]:
+def _idle_together(
+    units: Units, plans: list[CommitPlan], layered: dict[str, FileLines], idle: set[str]
+) -> dict[str, set[str]]:
     """Idle plans that change a file together (the lines of a deletion split among them: only all
     of them take the file away) need each other, as neither ever commits alone."""
     raw = units.changeset.by_id
-    held: dict[str, dict[str, set]] = {}   # change id -> idle plan id -> its lines there
+    held: dict[str, dict[str, set]] = {}  # change id -> idle plan id -> its lines there
     for plan in plans:
         if plan.id in idle:
             for cid, refs in (_layered_refs(units, plan, layered) or {}).items():
@@ -316,7 +368,7 @@ def needed_later(units: Units, git: Git, plans: list[CommitPlan], plan: CommitPl
     identical staged lines with another of them: one a plan later in the order holds."""
     open_plans = [p for p in plans if p.status != APPLIED]
     ids = [p.id for p in open_plans]
-    later = set(ids[ids.index(plan.id) + 1:]) if plan.id in ids else set()
+    later = set(ids[ids.index(plan.id) + 1 :]) if plan.id in ids else set()
     if not later:
         return []
     needs = plan_needs(units, open_plans, layered_files(units, git))
@@ -327,12 +379,15 @@ def needed_later(units: Units, git: Git, plans: list[CommitPlan], plan: CommitPl
 def layered_files(units: Units, git: Git) -> dict[str, FileLines]:
     """change id -> its line model, for the changes whose layers depend on each other:
     staged and unstaged edits of one file, or a type change."""
-    both = [c for c in units.changeset.changes if (c.staged_patch and c.unstaged_patch or _typechange(c))
-            and c.file_path not in units.changeset.generated]   # a generated file goes whole
+    both = [
+        c
+        for c in units.changeset.changes
+        if (c.staged_patch and c.unstaged_patch or _typechange(c)) and c.file_path not in units.changeset.generated
+    ]  # a generated file goes whole
     if not both:
         return {}
     away = renamed_away(units.changeset.changes)
-    starts = [start_path(c, away) for c in both]   # as the commit reads them
+    starts = [start_path(c, away) for c in both]  # as the commit reads them
     entries = head_entries(git, units.changeset.head, sorted({p for p in starts if p}))
     contents = read_blobs(git, [entries[p][1] for p in starts if p in entries])
     models = {}
@@ -357,8 +412,11 @@ def _whole_counts(units: Units, change_ids: list[str]) -> dict[str, tuple[int, i
     """file path -> lines added and removed, for the generated files among ``change_ids`` (kept whole:
     their message counts their lines, never reads them)."""
     raw = units.changeset.by_id
-    return {raw[c].file_path: line_counts(raw[c]) for c in change_ids
-            if c in raw and raw[c].file_path in units.changeset.generated}
+    return {
+        raw[c].file_path: line_counts(raw[c])
+        for c in change_ids
+        if c in raw and raw[c].file_path in units.changeset.generated
+    }
 
 
 def _typechange(change: Change) -> bool:
@@ -368,7 +426,7 @@ def _typechange(change: Change) -> bool:
 
 def files_of_plans(units: Units, git: Git, plans: list[CommitPlan]) -> list[FileLine]:
     totals: dict[str, list[int]] = {}
-    deleted: dict[str, bool] = {}   # path -> whether the last plan to touch it removes it
+    deleted: dict[str, bool] = {}  # path -> whether the last plan to touch it removes it
     for plan in plans:
         if plan.status == APPLIED and plan.sha:
             for path, added, removed, removes in _numstat(git, plan.sha):
@@ -395,7 +453,7 @@ def _numstat(git: Git, sha: str) -> list[tuple[str, int, int, bool]]:
     rows = []
     i = 0
     while i < len(items):
-        if items[i].startswith(b":"):   # a raw record: its status, then one path (two for a rename or copy)
+        if items[i].startswith(b":"):  # a raw record: its status, then one path (two for a rename or copy)
             status = items[i].rsplit(b" ", 1)[-1][:1]
             if status == b"D":
                 removals.add(items[i + 1])
@@ -406,9 +464,14 @@ def _numstat(git: Git, sha: str) -> list[tuple[str, int, int, bool]]:
         if len(parts) != 3:
             continue
         added, removed, path = parts
-        if not path and i + 1 < len(items):   # a rename: the old path, then the new one
+        if not path and i + 1 < len(items):  # a rename: the old path, then the new one
             path, i = items[i + 1], i + 2
-        rows.append((path.decode("utf-8", "surrogateescape"),
-                     int(added) if added.isdigit() else 0, int(removed) if removed.isdigit() else 0,
-                     path in removals))
+        rows.append(
+            (
+                path.decode("utf-8", "surrogateescape"),
+                int(added) if added.isdigit() else 0,
+                int(removed) if removed.isdigit() else 0,
+                path in removals,
+            )
+        )
     return rows

@@ -17,8 +17,9 @@ from segmint_core.session.planner import build_plans, changes_nothing, needed_el
 from segmint_core.wording import counted, readable, shown
 
 
-def propose_commits(session: SessionCore, group_ids: list[str] | None = None, *,
-                    actor: str = PERSON) -> list[CommitPlan]:
+def propose_commits(
+    session: SessionCore, group_ids: list[str] | None = None, *, actor: str = PERSON
+) -> list[CommitPlan]:
     """One plan per group (all, or ``group_ids``), in dependency order."""
     if group_ids is not None and not group_ids:
         raise SegmintError("Give at least one group id, or none at all to plan every group")
@@ -31,9 +32,10 @@ def propose_commits(session: SessionCore, group_ids: list[str] | None = None, *,
         open_plans = [p for p in plans if p.status != APPLIED]
         kept_ids = {p.id for p in open_plans if group_ids is not None and not set(p.change_group_ids) & set(group_ids)}
         replaced = [p for p in open_plans if p.id not in kept_ids]
-        start = 1 + max((id_number(p.id) for p in plans), default=0)   # a replaced id never names another commit
-        fresh = build_plans(session.units, session.git, session.settings, groups, start, replaced,
-                            style=session.message_style())
+        start = 1 + max((id_number(p.id) for p in plans), default=0)  # a replaced id never names another commit
+        fresh = build_plans(
+            session.units, session.git, session.settings, groups, start, replaced, style=session.message_style()
+        )
         session.begin_edit()
         session.state.revision += 1
         for plan in fresh:
@@ -63,8 +65,12 @@ def join_needed(session: SessionCore) -> list[str]:
         there.hunk_ids = units.in_order(there.hunk_ids + hunks)
         there.change_ids = sorted(set(there.change_ids) | {cid}, key=id_number)
         path = shown(units.change_by_id[cid].file_path)
-        session.log("segmint", "moved", f"segmint moved {path} from {here.id} to {there.id}: a file there "
-                                        "takes its path, so it leaves the index with that commit")
+        session.log(
+            "segmint",
+            "moved",
+            f"segmint moved {path} from {here.id} to {there.id}: a file there "
+            "takes its path, so it leaves the index with that commit",
+        )
     tidy_groups(state, units)
     follow_groups(state, units)
     state.revision += 1
@@ -92,17 +98,21 @@ class Unplanned:
 
     group_id: str
     paths: list[str]
-    units: int           # hunks, and changes without hunks
-    nothing: bool        # only files staged and then put back: there is nothing to commit
+    units: int  # hunks, and changes without hunks
+    nothing: bool  # only files staged and then put back: there is nothing to commit
 
     @property
     def sentence(self) -> str:
         files = ", ".join(self.paths)
         if self.nothing:
-            return (f"{self.group_id} ({files}) has nothing to commit: staged, then put back as HEAD has it "
-                    f"in the work tree, or deleted (`git restore --staged -- {' '.join(self.paths)}` unstages it)")
-        return (f"{self.group_id} ({counted(self.units, 'change')} in {files}) is not planned, so its lines stay "
-                "uncommitted in the work tree")
+            return (
+                f"{self.group_id} ({files}) has nothing to commit: staged, then put back as HEAD has it "
+                f"in the work tree, or deleted (`git restore --staged -- {' '.join(self.paths)}` unstages it)"
+            )
+        return (
+            f"{self.group_id} ({counted(self.units, 'change')} in {files}) is not planned, so its lines stay "
+            "uncommitted in the work tree"
+        )
 
 
 def unplanned(session: SessionCore) -> list[Unplanned]:
@@ -117,13 +127,18 @@ def unplanned(session: SessionCore) -> list[Unplanned]:
             ids = {units.change_of(h).id for h in group.hunk_ids} | set(group.change_ids)
             paths = sorted(shown(units.change_by_id[c].file_path) for c in ids if c in units.change_by_id)
             hunkless = [c for c in group.change_ids if c in units.change_by_id and not units.change_by_id[c].hunks]
-            out.append(Unplanned(group.id, paths, len(group.hunk_ids) + len(hunkless),
-                                 changes_nothing(units, group)))
+            out.append(Unplanned(group.id, paths, len(group.hunk_ids) + len(hunkless), changes_nothing(units, group)))
         return out
 
 
-def update_commit(session: SessionCore, commit_id: str, *, title: str | None = None,
-                  description: str | None = None, actor: str = PERSON) -> CommitPlan:
+def update_commit(
+    session: SessionCore,
+    commit_id: str,
+    *,
+    title: str | None = None,
+    description: str | None = None,
+    actor: str = PERSON,
+) -> CommitPlan:
     if title is None and description is None:
         raise SegmintError("Give a new title, a new description, or both")
     if description is not None and "\0" in description:
@@ -132,7 +147,9 @@ def update_commit(session: SessionCore, commit_id: str, *, title: str | None = N
         session.begin_edit()
         plan = session.plan(commit_id)
         if plan.status == APPLIED:
-            raise SegmintError(f"{commit_id} is already applied as {plan.sha[:7] if plan.sha else '?'}; undo it to edit")
+            raise SegmintError(
+                f"{commit_id} is already applied as {plan.sha[:7] if plan.sha else '?'}; undo it to edit"
+            )
         if title is not None:
             title = title.strip()
             if not title or "\n" in title:
@@ -143,7 +160,7 @@ def update_commit(session: SessionCore, commit_id: str, *, title: str | None = N
         plan.note = None
         plan.edited = True
         text = f"{actor} edited the message of {commit_id}"
-        if actor == AGENT and plan.status == APPROVED:   # the person approved the message they read
+        if actor == AGENT and plan.status == APPROVED:  # the person approved the message they read
             plan.status = AWAITING_APPROVAL
             text += ": it waits for approval again"
         plan.revision = session.record(actor, "edited", text)
@@ -160,13 +177,11 @@ def reorder_commits(session: SessionCore, commit_ids: list[str], *, actor: str =
         if unknown:
             raise UnknownIdError("open commit", unknown, list(by_id))
         if sorted(commit_ids) != sorted(by_id) or len(set(commit_ids)) != len(commit_ids):
-            raise SegmintError(
-                f"Give every open commit exactly once: {', '.join(p.id for p in open_plans)}"
-            )
+            raise SegmintError(f"Give every open commit exactly once: {', '.join(p.id for p in open_plans)}")
         applied = [p for p in session.plans if p.status == APPLIED]
         if [p.id for p in open_plans] != commit_ids:
             for plan in open_plans:
-                plan.check = None   # each commit now holds other lines: its last check says nothing of it
+                plan.check = None  # each commit now holds other lines: its last check says nothing of it
         session.state.plans = applied + [by_id[c] for c in commit_ids]
         session.record(actor, "reordered", f"{actor} reordered the commits: {', '.join(commit_ids)}")
     session.announce(events.PLANS, actor, {"order": commit_ids})

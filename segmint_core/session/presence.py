@@ -26,7 +26,7 @@ PREFIX = "presence-"
 @dataclass(frozen=True)
 class Presence:
     person_present: bool = False
-    agent_can_commit: bool = False   # meaningful only while a person is present
+    agent_can_commit: bool = False  # meaningful only while a person is present
 
 
 def mark(folder: Path, presence: Presence) -> None:
@@ -52,14 +52,14 @@ def combined(here: Presence, folder: Path) -> Presence:
 def _elsewhere(folder: Path) -> list[Presence]:
     found = []
     for path in folder.glob(f"{PREFIX}*.json"):
-        digits = path.name[len(PREFIX):-len(".json")]
+        digits = path.name[len(PREFIX) : -len(".json")]
         pid = int(digits) if digits.isdigit() else 0
         if pid == os.getpid() or not pid_alive(pid):
-            continue   # (an alive process of another user counts: approval is the safe side)
-        data = _read(path)   # unreadable: the person is there, agent commits are not known to be allowed
+            continue  # (an alive process of another user counts: approval is the safe side)
+        data = _read(path)  # unreadable: the person is there, agent commits are not known to be allowed
         started = data.get("started")
         if started is not None and started != _start_time(pid):
-            continue   # the pid was reused by another process
+            continue  # the pid was reused by another process
         found.append(Presence(True, data.get("agent_can_commit") is True))
     return found
 
@@ -80,6 +80,6 @@ def _start_time(pid: int) -> int | None:
     """When the process started (clock ticks since boot), where ``/proc`` says; else None."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
-        return int(stat.rpartition(")")[2].split()[19])   # field 22; the name may hold spaces
+        return int(stat.rpartition(")")[2].split()[19])  # field 22; the name may hold spaces
     except (OSError, ValueError, IndexError):
         return None

@@ -34,8 +34,19 @@ def _renumbered(change: Change, cid: str) -> Change:
     staged = _patch_copy(change.staged_patch, cid, counter)
     unstaged = _patch_copy(change.unstaged_patch, cid, counter)
     hunks = [*(staged.hunks if staged else ()), *(unstaged.hunks if unstaged else ())]
-    copy = Change(cid, change.file_path, change.old_path, change.status, change.binary, hunks, change.old_mode,
-                  change.new_mode, staged, unstaged, change.untracked)
+    copy = Change(
+        cid,
+        change.file_path,
+        change.old_path,
+        change.status,
+        change.binary,
+        hunks,
+        change.old_mode,
+        change.new_mode,
+        staged,
+        unstaged,
+        change.untracked,
+    )
     return copy
 
 
@@ -43,15 +54,44 @@ def _patch_copy(fp: FilePatch | None, cid: str, counter) -> FilePatch | None:
     if fp is None:
         return None
     hunks = [_hunk_copy(h, f"{cid}:{next(counter)}") for h in fp.hunks]
-    copy = FilePatch(fp.old_path, fp.new_path, fp.status, fp.binary, fp.old_mode, fp.new_mode, fp.old_oid,
-                     fp.new_oid, fp.similarity, fp.header_lines, hunks)
+    copy = FilePatch(
+        fp.old_path,
+        fp.new_path,
+        fp.status,
+        fp.binary,
+        fp.old_mode,
+        fp.new_mode,
+        fp.old_oid,
+        fp.new_oid,
+        fp.similarity,
+        fp.header_lines,
+        hunks,
+    )
     copy.unfiltered = fp.unfiltered
     return copy
 
 
 def _hunk_copy(hunk: Hunk, hid: str) -> Hunk:
-    if hunk.body is not None:   # not decoded yet: stays so
-        return Hunk(hid, hunk.old_start, hunk.old_lines, hunk.new_start, hunk.new_lines, hunk.header,
-                    staged=hunk.staged, parent_id=hunk.parent_id, body=hunk.body)
-    return Hunk(hid, hunk.old_start, hunk.old_lines, hunk.new_start, hunk.new_lines, hunk.header,
-                list(hunk.lines), hunk.staged, hunk.parent_id)
+    if hunk.body is not None:  # not decoded yet: stays so
+        return Hunk(
+            hid,
+            hunk.old_start,
+            hunk.old_lines,
+            hunk.new_start,
+            hunk.new_lines,
+            hunk.header,
+            staged=hunk.staged,
+            parent_id=hunk.parent_id,
+            body=hunk.body,
+        )
+    return Hunk(
+        hid,
+        hunk.old_start,
+        hunk.old_lines,
+        hunk.new_start,
+        hunk.new_lines,
+        hunk.header,
+        list(hunk.lines),
+        hunk.staged,
+        hunk.parent_id,
+    )

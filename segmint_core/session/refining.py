@@ -41,13 +41,14 @@ class Asking:
 
 def refine_groups(session: SessionCore, *, actor: str = PERSON) -> Refinement:
     """Ask the chat model to settle the groups; apply what it proposes that passes validation."""
-    from segmint_core.grouping.refine import NO_MODEL, ask   # grouping loads numpy: only when refining
+    from segmint_core.grouping.refine import NO_MODEL, ask  # grouping loads numpy: only when refining
 
     if not session.settings.chat_enabled:
         raise SegmintError(NO_MODEL)
     asking = _asking(session)
-    refinement = ask(session.settings, asking.changes, asking.groups, uncertain=asking.uncertain,
-                     withheld=asking.withheld)
+    refinement = ask(
+        session.settings, asking.changes, asking.groups, uncertain=asking.uncertain, withheld=asking.withheld
+    )
     with session.lock:
         session.begin_edit()
         if refinement.proposals and session.revision != asking.revision:
@@ -81,8 +82,13 @@ def _asking(session: SessionCore) -> Asking:
             raise SegmintError("No groups to refine: group the changes first")
         changes = session.changes
         withheld = withheld_paths(session.git, [p for c in changes for p in (c.file_path, c.old_path) if p])
-        return Asking(session.revision, changes, [Group.from_dict(g.to_dict()) for g in session.groups],
-                      withheld, uncertain_decisions(session))
+        return Asking(
+            session.revision,
+            changes,
+            [Group.from_dict(g.to_dict()) for g in session.groups],
+            withheld,
+            uncertain_decisions(session),
+        )
 
 
 def uncertain_decisions(session: SessionCore) -> list[str]:
@@ -100,8 +106,11 @@ def uncertain_decisions(session: SessionCore) -> list[str]:
 
 def assignment(units: Units, groups: list[Group]) -> dict[str, list[str]]:
     """Group id -> its hunk ids, then its hunkless change ids."""
-    return {g.id: list(g.hunk_ids) + [c for c in g.change_ids if c in units.change_by_id
-                                      and not units.change_by_id[c].hunks] for g in groups}
+    return {
+        g.id: list(g.hunk_ids)
+        + [c for c in g.change_ids if c in units.change_by_id and not units.change_by_id[c].hunks]
+        for g in groups
+    }
 
 
 def _apply(session: SessionCore, regrouped: dict[str, list[str]]) -> None:

@@ -32,18 +32,18 @@ class OldUnit:
     path: str
     staged: bool
     changed: tuple[str, ...]
-    parent: str = ""                   # its git hunk's id ("" when saved by an older version)
-    positions: tuple[int, ...] = ()    # where its lines are among that hunk's changed lines
+    parent: str = ""  # its git hunk's id ("" when saved by an older version)
+    positions: tuple[int, ...] = ()  # where its lines are among that hunk's changed lines
 
 
 @dataclass
 class Remap:
-    splits: dict[str, list[list[int]]] = field(default_factory=dict)   # as HunkParts.to_saved
-    ids: dict[str, str] = field(default_factory=dict)     # old unit id -> new unit id
+    splits: dict[str, list[list[int]]] = field(default_factory=dict)  # as HunkParts.to_saved
+    ids: dict[str, str] = field(default_factory=dict)  # old unit id -> new unit id
     # old unit id -> more new ids: its lines are in several hunks now
     also: dict[str, list[str]] = field(default_factory=dict)
-    appeared: list[str] = field(default_factory=list)     # new unit ids no old unit claims
-    vanished: list[str] = field(default_factory=list)     # old unit ids not found
+    appeared: list[str] = field(default_factory=list)  # new unit ids no old unit claims
+    vanished: list[str] = field(default_factory=list)  # old unit ids not found
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class _Pattern:
     """Lines to look for: one old unit's, or the remaining units of one old git hunk, interleaved."""
 
     lines: tuple[str, ...]
-    owners: tuple[OldUnit, ...]        # the old unit of each line
+    owners: tuple[OldUnit, ...]  # the old unit of each line
     staged: bool
 
     @cached_property
@@ -67,7 +67,7 @@ def remap(old: list[OldUnit], changes: ChangeSet) -> Remap:
     used: set[str] = set()
     for change in changes.changes:
         if change.file_path in changes.generated:
-            continue   # kept whole: it maps by its path, as a change without hunks
+            continue  # kept whole: it maps by its path, as a change without hunks
         candidates = pool.get(change.file_path, [])
         if change.old_path:
             candidates = candidates + pool.get(change.old_path, [])
@@ -139,8 +139,9 @@ def _record(result: Remap, units: list[OldUnit], new_id: str) -> None:
             result.ids[unit.id] = new_id
 
 
-def _cover(changed: list[str], staged: bool, patterns: dict[str, list[_Pattern]],
-           used: set[str]) -> list[OldUnit | None]:
+def _cover(
+    changed: list[str], staged: bool, patterns: dict[str, list[_Pattern]], used: set[str]
+) -> list[OldUnit | None]:
     """The old unit of each changed line, or None for lines none claims."""
     owners: list[OldUnit | None] = []
     taken: set[str] = set()
@@ -158,8 +159,13 @@ def _cover(changed: list[str], staged: bool, patterns: dict[str, list[_Pattern]]
     return owners
 
 
-def _cover_rest(changed: list[list[str]], staged: bool, owners: list[list[OldUnit | None]],
-                candidates: list[OldUnit], used: set[str]) -> None:
+def _cover_rest(
+    changed: list[list[str]],
+    staged: bool,
+    owners: list[list[OldUnit | None]],
+    candidates: list[OldUnit],
+    used: set[str],
+) -> None:
     """Lines still unclaimed (in one hunk, or across a file's hunks) go to old units whose lines
     are all among them, in another order: after a commit took some lines of a hunk, git may
     line up repeated lines differently, or show what is left of a part as two hunks."""
@@ -168,8 +174,9 @@ def _cover_rest(changed: list[list[str]], staged: bool, owners: list[list[OldUni
         return
     texts = [changed[k][p] for k, p in free]
     left = list(range(len(free)))
-    order = sorted((u for u in candidates if u.id not in used and u.changed),
-                   key=lambda u: (u.staged != staged, -len(u.changed)))
+    order = sorted(
+        (u for u in candidates if u.id not in used and u.changed), key=lambda u: (u.staged != staged, -len(u.changed))
+    )
     for unit in order:
         places = _places(texts, left, unit.changed)
         if places is None:
@@ -199,16 +206,20 @@ def _places(changed: list[str], free: list[int], wanted: tuple[str, ...]) -> lis
     return places
 
 
-def _match_at(changed: list[str], p: int, staged: bool, patterns: dict[str, list[_Pattern]],
-              used: set[str], taken: set[str]) -> _Pattern | None:
+def _match_at(
+    changed: list[str], p: int, staged: bool, patterns: dict[str, list[_Pattern]], used: set[str], taken: set[str]
+) -> _Pattern | None:
     best: _Pattern | None = None
     for same_layer in (True, False):
         for pattern in patterns.get(changed[p], ()):
-            if (pattern.staged == staged) != same_layer or not pattern.units.isdisjoint(used) \
-                    or not pattern.units.isdisjoint(taken):   # (not their union: it would copy a growing set)
+            if (
+                (pattern.staged == staged) != same_layer
+                or not pattern.units.isdisjoint(used)
+                or not pattern.units.isdisjoint(taken)
+            ):  # (not their union: it would copy a growing set)
                 continue
             n = len(pattern.lines)
-            if tuple(changed[p:p + n]) == pattern.lines and (best is None or n > len(best.lines)):
+            if tuple(changed[p : p + n]) == pattern.lines and (best is None or n > len(best.lines)):
                 best = pattern
         if best is not None:
             return best
@@ -234,8 +245,9 @@ def _groups(owners: list[OldUnit | None], changed_at: list[int]) -> list[tuple[l
     return out
 
 
-def _merge_block(groups: list[tuple[list[int], list[OldUnit]]],
-                 block: frozenset[int]) -> list[tuple[list[int], list[OldUnit]]]:
+def _merge_block(
+    groups: list[tuple[list[int], list[OldUnit]]], block: frozenset[int]
+) -> list[tuple[list[int], list[OldUnit]]]:
     """The groups holding lines of the end-of-file block become one: they commit together."""
     holding = [g for g in groups if block & set(g[0])]
     if len(holding) < 2:
@@ -274,5 +286,5 @@ def _number(unit: OldUnit) -> int | None:
     """The part number of ``change-3:2.4`` (4); None for a whole hunk."""
     if not unit.parent or not unit.id.startswith(unit.parent + "."):
         return None
-    tail = unit.id[len(unit.parent) + 1:]
+    tail = unit.id[len(unit.parent) + 1 :]
     return int(tail) if tail.isdigit() else None

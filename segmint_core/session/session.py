@@ -29,13 +29,29 @@ from typing import Any
 from segmint_core.changes.models import Change, wire_text
 from segmint_core.review import MessageQueue, ReviewFeed, ReviewMessage
 from segmint_core.session import (
-    absorbing, applying, checks, confidence, drafting, editing, events, moves, operations, plans, refining,
+    absorbing,
+    applying,
+    checks,
+    confidence,
+    drafting,
+    editing,
+    events,
+    moves,
+    operations,
+    plans,
+    refining,
     splitting,
 )
 from segmint_core.session.core import SessionCore
 from segmint_core.planning.style import HouseStyle, house_style
 from segmint_core.session.models import (
-    AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, FAILED, PERSON, PROPOSED,
+    AGENT,
+    APPLIED,
+    APPROVED,
+    AWAITING_APPROVAL,
+    FAILED,
+    PERSON,
+    PROPOSED,
 )
 from segmint_core.errors import UnknownIdError
 
@@ -130,8 +146,9 @@ class Session(SessionCore):
     def messages(self) -> list[ReviewMessage]:
         return self.review.peek()
 
-    def add_review_message(self, file: str, comment: str, *, line: int | None = None, hunk_id: str | None = None,
-                           actor: str = PERSON) -> ReviewMessage | None:
+    def add_review_message(
+        self, file: str, comment: str, *, line: int | None = None, hunk_id: str | None = None, actor: str = PERSON
+    ) -> ReviewMessage | None:
         """Queue a comment for the agent; None if the same comment is already queued."""
         if hunk_id is not None and hunk_id not in self.units.by_id:
             raise UnknownIdError("hunk", [hunk_id])
@@ -151,9 +168,13 @@ class Session(SessionCore):
 
 def _change_summary(change: Change) -> dict[str, Any]:
     return {
-        "id": change.id, "file_path": wire_text(change.file_path),
-        "old_path": wire_text(change.old_path) if change.old_path is not None else None, "status": change.status,
-        "binary": change.binary, "added": change.added, "removed": change.removed,
+        "id": change.id,
+        "file_path": wire_text(change.file_path),
+        "old_path": wire_text(change.old_path) if change.old_path is not None else None,
+        "status": change.status,
+        "binary": change.binary,
+        "added": change.added,
+        "removed": change.removed,
         "hunk_ids": [h.id for h in change.hunks],
     }
 

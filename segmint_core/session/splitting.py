@@ -54,8 +54,9 @@ def apply_split(session: SessionCore, *, actor: str = PERSON) -> list[ApplyOutco
         op.kind = SPLIT_OP
         label = f"split of {state.originals[0][:7]}..{state.tip[:7]}"
         with journal.flight(session.git, journal.APPLY, label, state.head) as flight:
-            flight.ready(target=session.git.run("rev-parse", f"{new_tip}^{{tree}}").text.strip(), tip=new_tip,
-                         operation=op.id)
+            flight.ready(
+                target=session.git.run("rev-parse", f"{new_tip}^{{tree}}").text.strip(), tip=new_tip, operation=op.id
+            )
             move_head(session.git, state.head, new_tip, "segmint: split")
             flight.moved = True
             ledger.record_rewrite(session.state, label, new_tip, state.head, op)

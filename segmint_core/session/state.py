@@ -10,7 +10,14 @@ from pathlib import Path
 from typing import Any
 
 from segmint_core.session.models import (
-    APPLIED, APPLY_OP, Activity, AppliedCommit, CommitPlan, Group, Operation, PullRequestDraft,
+    APPLIED,
+    APPLY_OP,
+    Activity,
+    AppliedCommit,
+    CommitPlan,
+    Group,
+    Operation,
+    PullRequestDraft,
 )
 from segmint_core.session.remap import OldUnit, Remap
 from segmint_core.atomic import write_atomic
@@ -19,20 +26,24 @@ from segmint_core.session.units import Units
 from segmint_core.wording import counted, shown
 
 ACTIVITY_KEPT = 500
-UNDO_KEPT = 20   # operations whose commits undo can take back
+UNDO_KEPT = 20  # operations whose commits undo can take back
 OPERATIONS_KEPT = 100
 
 
 @dataclass
 class RefreshReport:
     changed: bool
-    vanished: list[str] = field(default_factory=list)   # unit ids no longer there
-    appeared: list[str] = field(default_factory=list)   # new unit ids
+    vanished: list[str] = field(default_factory=list)  # unit ids no longer there
+    appeared: list[str] = field(default_factory=list)  # new unit ids
     revision: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"changed": self.changed, "vanished": self.vanished, "appeared": self.appeared,
-                "revision": self.revision}
+        return {
+            "changed": self.changed,
+            "vanished": self.vanished,
+            "appeared": self.appeared,
+            "revision": self.revision,
+        }
 
     def sentence(self) -> str:
         if not self.changed:
@@ -59,13 +70,13 @@ class SavedState:
     applied: list[AppliedCommit] = field(default_factory=list)
     # What the last moves changed, for undo_move: saved only while a move is the last edit.
     moves: list[dict[str, Any]] = field(default_factory=list)
-    units_stamp: str | None = None   # names the units file that goes with this state (write_units)
+    units_stamp: str | None = None  # names the units file that goes with this state (write_units)
     # Hunks someone moved by hand since the grouping: no uncertain decision offers to move them again.
     settled: list[str] = field(default_factory=list)
     # Groups a move emptied, by id: a move back to one makes it again (``groups.reopen``).
     emptied: list[str] = field(default_factory=list)
-    operations: list[Operation] = field(default_factory=list)   # the operation log, oldest first
-    op_count: int = 0   # operations ever recorded: the next is op-(op_count + 1)
+    operations: list[Operation] = field(default_factory=list)  # the operation log, oldest first
+    op_count: int = 0  # operations ever recorded: the next is op-(op_count + 1)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -128,12 +139,24 @@ def _log_unlogged_commits(state: SavedState) -> None:
         if not commit.op:
             state.op_count += 1
             commit.op = f"op-{state.op_count}"
-            state.operations.append(Operation(commit.op, APPLY_OP, commit.plan_id, "segmint", "", None,
-                                              commit.parent, commit.sha, commit.index_before, dict(commit.index_after),
-                                              [commit.sha]))
+            state.operations.append(
+                Operation(
+                    commit.op,
+                    APPLY_OP,
+                    commit.plan_id,
+                    "segmint",
+                    "",
+                    None,
+                    commit.parent,
+                    commit.sha,
+                    commit.index_before,
+                    dict(commit.index_after),
+                    [commit.sha],
+                )
+            )
 
 
-STATE_FILE = "session.json"   # in the session folder: groups, plans, draft, activity
+STATE_FILE = "session.json"  # in the session folder: groups, plans, draft, activity
 
 
 def read_saved(folder: Path, on_set_aside: SetAside | None = None) -> SavedState | None:
@@ -154,8 +177,14 @@ def write_saved(folder: Path, state: SavedState) -> None:
 
 def unit_signatures(units: Units) -> list[OldUnit]:
     return [
-        OldUnit(unit.id, unit.change.file_path, unit.parent.staged, tuple(unit.changed_lines), unit.parent.id,
-                tuple(units.places(unit)))
+        OldUnit(
+            unit.id,
+            unit.change.file_path,
+            unit.parent.staged,
+            tuple(unit.changed_lines),
+            unit.parent.id,
+            tuple(units.places(unit)),
+        )
         for unit in units.by_id.values()
     ]
 
@@ -199,8 +228,7 @@ def _change_paths(units: Units) -> dict[str, str]:
     return {c.id: c.file_path for c in units.changes}
 
 
-def carry_over(state: SavedState, mapping: Remap, units: Units, old_paths: dict[str, str],
-               revision: int) -> set[str]:
+def carry_over(state: SavedState, mapping: Remap, units: Units, old_paths: dict[str, str], revision: int) -> set[str]:
     """Rewrite groups and open plans in ``state`` to the new unit and change ids.
 
     A hunk edited again is new to the remap; it goes back to the group that
@@ -222,11 +250,14 @@ def carry_over(state: SavedState, mapping: Remap, units: Units, old_paths: dict[
         if plan.status == APPLIED:
             continue
         # A unit git now shows joined with a unit of another plan has changed too.
-        lost = [h for h in plan.hunk_ids if h not in mapping.ids
-                or any(carried[new] - set(plan.hunk_ids) for new in [mapping.ids[h], *mapping.also.get(h, [])])]
+        lost = [
+            h
+            for h in plan.hunk_ids
+            if h not in mapping.ids
+            or any(carried[new] - set(plan.hunk_ids) for new in [mapping.ids[h], *mapping.also.get(h, [])])
+        ]
         plan.hunk_ids = _mapped(plan.hunk_ids, mapping, set())
-        plan.change_ids = [path_to_change[p] for cid in plan.change_ids
-                           if (p := old_paths.get(cid)) in path_to_change]
+        plan.change_ids = [path_to_change[p] for cid in plan.change_ids if (p := old_paths.get(cid)) in path_to_change]
         plan.changed = sorted(set(plan.changed) | {shown(_old_path(h, old_paths)) for h in lost})
         plan.revision = revision
     state.plans = [p for p in state.plans if p.status == APPLIED or p.hunk_ids or p.change_ids or p.changed]

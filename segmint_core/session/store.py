@@ -16,7 +16,7 @@ from segmint_core.atomic import set_aside, write_atomic
 FORMAT = 1
 
 
-FOLDER = "segmint"   # the session's folder, inside the git dir
+FOLDER = "segmint"  # the session's folder, inside the git dir
 
 
 def session_dir(git_dir: str) -> Path:
@@ -32,7 +32,7 @@ def save_state(path: Path, state: dict[str, Any]) -> None:
     write_atomic(path, json.dumps(payload, ensure_ascii=False, sort_keys=True).encode("utf-8", "surrogateescape"))
 
 
-SetAside = Callable[[Path], None]   # told where an unreadable file now is
+SetAside = Callable[[Path], None]  # told where an unreadable file now is
 
 
 def load_state(path: Path, on_set_aside: SetAside | None = None) -> dict[str, Any] | None:

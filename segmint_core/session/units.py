@@ -29,8 +29,8 @@ LOCK_LINES_READ = 20_000
 class Unit:
     id: str
     change: Change
-    hunk: Hunk          # what is shown: the git hunk or the sub-hunk
-    parent: Hunk        # the git hunk it comes from
+    hunk: Hunk  # what is shown: the git hunk or the sub-hunk
+    parent: Hunk  # the git hunk it comes from
     refs: frozenset[LineRef]
 
     @property
@@ -53,12 +53,12 @@ class Units:
         self.changeset = changes
         self.splits: dict[str, list[list[int]]] = {}
         self.hunk_parts: dict[str, HunkParts] = {}
-        self._ranks: dict[str, dict[int, int]] = {}   # git hunk id -> line index -> place among its changed lines
+        self._ranks: dict[str, dict[int, int]] = {}  # git hunk id -> line index -> place among its changed lines
         self.by_id: dict[str, Unit] = {}
         self.changes: list[Change] = []
         for change in changes.changes:
             if change.file_path in changes.generated and change.hunks:
-                whole = change.with_hunks([])   # kept whole, as a change without hunks
+                whole = change.with_hunks([])  # kept whole, as a change without hunks
                 whole.kept_whole = line_counts(change)
                 self.changes.append(whole)
                 continue
@@ -69,13 +69,13 @@ class Units:
                     hunks.append(unit.hunk)
             self.changes.append(change.with_hunks(hunks))
         self.change_by_id = {c.id: c for c in self.changes}
-        self._position = {c.id: n for n, c in enumerate(self.changes)}   # a change's place in file order
+        self._position = {c.id: n for n, c in enumerate(self.changes)}  # a change's place in file order
 
     def _units_of(self, change: Change, hunk: Hunk, saved: list) -> list[Unit]:
         try:
             parts = HunkParts.from_saved(hunk.lines, saved) if saved else None
         except SegmintError:
-            parts = None   # saved for other lines: the hunk is whole
+            parts = None  # saved for other lines: the hunk is whole
         if parts is None or len(parts.parts) < 2:
             return [Unit(hunk.id, change, hunk, hunk, _refs(hunk, range(len(hunk.lines))))]
         self.hunk_parts[hunk.id] = parts
@@ -125,7 +125,7 @@ class Units:
         wanted = set(hunk_ids)
         named = {self.by_id[h].change.id for h in wanted if h in self.by_id} | set(change_ids)
         out: list[tuple[Change, list[Hunk]]] = []
-        for n in sorted(self._position[c] for c in named if c in self._position):   # not every change per plan
+        for n in sorted(self._position[c] for c in named if c in self._position):  # not every change per plan
             change = self.changes[n]
             hunks = [h for h in change.hunks if h.id in wanted]
             if hunks or change.id in change_ids:
@@ -140,8 +140,12 @@ class Units:
         out: list[tuple[Change, list[Hunk]]] = []
         for change, hunks in self.parts(hunk_ids, change_ids):
             full = whole.get(change.id)
-            if (full is not None and not hunks and is_lock_file(full.file_path)
-                    and sum(len(h.lines) for h in full.hunks) <= LOCK_LINES_READ):
+            if (
+                full is not None
+                and not hunks
+                and is_lock_file(full.file_path)
+                and sum(len(h.lines) for h in full.hunks) <= LOCK_LINES_READ
+            ):
                 change, hunks = full, list(full.hunks)
             out.append((change, hunks))
         return out

@@ -34,8 +34,8 @@ def default_skills_dir() -> Path:
 @dataclass(frozen=True)
 class Installed:
     path: Path
-    replaced: bool    # a different SKILL.md was there and --force replaced it
-    unchanged: bool   # the same SKILL.md was already there
+    replaced: bool  # a different SKILL.md was there and --force replaced it
+    unchanged: bool  # the same SKILL.md was already there
 
 
 def install(skills_dir: Path | None = None, *, force: bool = False) -> Installed:
@@ -46,7 +46,7 @@ def install(skills_dir: Path | None = None, *, force: bool = False) -> Installed
     target = skill_path(skills_dir)
     try:
         return _install(target, force)
-    except OSError as exc:   # a folder that cannot be made there, a name too long, ...
+    except OSError as exc:  # a folder that cannot be made there, a name too long, ...
         if disk_trouble(exc):
             raise
         raise SegmintError(f"Cannot write {target}: {os_trouble(exc)}") from exc
@@ -58,8 +58,7 @@ def _install(target: Path, force: bool) -> Installed:
     if existing == text:
         return Installed(target, replaced=False, unchanged=True)
     if existing is not None and not force:
-        raise SegmintError(f"{target} already exists and differs from this version's skill; "
-                           "--force replaces it")
+        raise SegmintError(f"{target} already exists and differs from this version's skill; --force replaces it")
     try:
         write_atomic(target, text.encode("utf-8"))
         target.chmod(0o644)

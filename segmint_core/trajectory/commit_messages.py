@@ -92,14 +92,20 @@ def _counts(s: FileStat) -> str:
     if s.binary:
         counts = "binary"
     else:
-        counts = f"+{s.added} -{s.removed}" if s.status == "modified" else (
-            f"+{s.added}" if s.status == "added" else f"-{s.removed}"
+        counts = (
+            f"+{s.added} -{s.removed}"
+            if s.status == "modified"
+            else (f"+{s.added}" if s.status == "added" else f"-{s.removed}")
         )
     return counts if s.status == "modified" else f"{'new' if s.status == 'added' else 'deleted'}, {counts}"
 
 
 def snapshot_message(
-    when: datetime, intent: str | None, stats: list[FileStat], head: ProjectHead, moved_from: ProjectHead | None,
+    when: datetime,
+    intent: str | None,
+    stats: list[FileStat],
+    head: ProjectHead,
+    moved_from: ProjectHead | None,
 ) -> str:
     summary = summarize_files(stats)
     if moved_from is not None:

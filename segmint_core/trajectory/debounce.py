@@ -27,8 +27,12 @@ COALESCE = 0.5  # of the delay: paths due this soon after the first join its flu
 
 class Debouncer:
     def __init__(
-        self, delay: float, flush: Callable[[list[str]], object], *,
-        retry_delay: float = 0.5, monotonic: Callable[[], float] = time.monotonic,
+        self,
+        delay: float,
+        flush: Callable[[list[str]], object],
+        *,
+        retry_delay: float = 0.5,
+        monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         self.delay = delay
         self.retry_delay = retry_delay
@@ -150,8 +154,9 @@ class Debouncer:
             if self._requeue(batch):
                 log.warning("recording %d paths failed (%s); retrying in %.1f s", len(batch), exc, self.retry_delay)
             else:
-                log.warning("recording %d paths failed while stopping (%s); the next start catches them up",
-                            len(batch), exc)
+                log.warning(
+                    "recording %d paths failed while stopping (%s); the next start catches them up", len(batch), exc
+                )
 
     def _requeue(self, batch: list[str]) -> bool:
         with self._cond:

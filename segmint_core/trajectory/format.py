@@ -96,7 +96,9 @@ def file_trajectory(data: dict, now: datetime) -> str:
             out.append(fenced(s["diff"]))
         cut = s["diff_truncated"]
         if cut:
-            out.append(f"_Diff truncated: {cut['lines_cut']:,} more lines ({cut['chars_cut']:,} characters) not shown._")
+            out.append(
+                f"_Diff truncated: {cut['lines_cut']:,} more lines ({cut['chars_cut']:,} characters) not shown._"
+            )
     return "\n".join(out) + "\n"
 
 
@@ -104,8 +106,11 @@ def global_trajectory(data: dict, now: datetime) -> str:
     commits = data["commits"]
     if data["since_consolidate"]:
         anchor = data["after_consolidate"]
-        scope = (f"since the last consolidate ({anchor['commit'][:7]}, {when(anchor['time'], now)})"
-                 if anchor else "since recording started (no consolidate yet)")
+        scope = (
+            f"since the last consolidate ({anchor['commit'][:7]}, {when(anchor['time'], now)})"
+            if anchor
+            else "since recording started (no consolidate yet)"
+        )
         head = f"{len(commits)} commits {scope}, oldest first."
     else:
         head = f"Last {len(commits)} of {data['total_commits']} commits, oldest first."
@@ -132,8 +137,10 @@ def session_summary(data: dict, now: datetime) -> str:
         gap = data["gap_seconds"]
         ago = _duration(gap)
         if data["is_new_session"]:
-            out.append(f"**New session**: the last snapshot was {ago} ago ({when(last['ended'], now)}), "
-                       "more than an hour, so this is a new session. The last session was:")
+            out.append(
+                f"**New session**: the last snapshot was {ago} ago ({when(last['ended'], now)}), "
+                "more than an hour, so this is a new session. The last session was:"
+            )
         else:
             out.append(f"**Continuing session**: the last snapshot was {ago} ago ({when(last['ended'], now)}).")
         out.append(

@@ -16,8 +16,13 @@ FIELD = "\x1f"
 LOG_FORMAT = "--format=%x1e%H%x1f%P%x1f%aI%x1f%s%x1f%b%x1f"
 # Patches for reading (tool output): stable shape, abbreviated blob ids.
 SHOW_OPTIONS = (
-    "--no-color", "--no-ext-diff", "--no-textconv", "--src-prefix=a/", "--dst-prefix=b/",
-    "--no-renames", "--unified=3",
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    "--src-prefix=a/",
+    "--dst-prefix=b/",
+    "--no-renames",
+    "--unified=3",
 )
 
 
@@ -41,8 +46,11 @@ class ShadowCommit:
             "kind": self.kind,
             "message": self.subject,
             "intent": self.intent,
-            "project_head": None if self.project_head is None else {
-                "branch": self.project_head.branch, "commit": self.project_head.commit,
+            "project_head": None
+            if self.project_head is None
+            else {
+                "branch": self.project_head.branch,
+                "commit": self.project_head.commit,
             },
         }
         return data
@@ -90,8 +98,9 @@ def file_history(shadow: ShadowRepo, path: str) -> list[FileVersion]:
     """Every commit that touched ``path``, oldest first, with the blob it left."""
     if shadow.head() is None:
         return []
-    out = shadow.run("log", "--first-parent", LOG_FORMAT, "-z", "--no-renames", "--raw", "--no-abbrev",
-                     "HEAD", "--", path).stdout
+    out = shadow.run(
+        "log", "--first-parent", LOG_FORMAT, "-z", "--no-renames", "--raw", "--no-abbrev", "HEAD", "--", path
+    ).stdout
     versions = []
     for record in out.split(RECORD.encode())[1:]:
         commit, tail = _parse_record(record)
@@ -149,5 +158,13 @@ def _parse_record(record: bytes) -> tuple[ShadowCommit, bytes]:
 
 
 def _with_files(commit: ShadowCommit, files: list[FileStat]) -> ShadowCommit:
-    return ShadowCommit(commit.commit, commit.parent, commit.when, commit.subject, commit.kind,
-                        commit.intent, commit.project_head, tuple(files))
+    return ShadowCommit(
+        commit.commit,
+        commit.parent,
+        commit.when,
+        commit.subject,
+        commit.kind,
+        commit.intent,
+        commit.project_head,
+        tuple(files),
+    )

@@ -17,7 +17,7 @@ from segmint_core.trajectory.errors import TrajectoryError
 from segmint_core.trajectory.shadow import PATHSPEC_BATCH, SHADOW_DIR, setting_up
 
 IGNORE_LINE = ".trajectory/"
-EXCLUDE = "info/exclude"   # in the git dir: the repository's own ignore rules, in no commit
+EXCLUDE = "info/exclude"  # in the git dir: the repository's own ignore rules, in no commit
 
 
 def is_internal(rel: str) -> bool:
@@ -33,16 +33,18 @@ def ensure_ignored(root: str) -> bool:
     project = Git(root)
     path = os.path.join(root, project.run("rev-parse", "--git-path", EXCLUDE).text.strip())
     try:
-        with setting_up(root):   # two recorders starting together add it once
+        with setting_up(root):  # two recorders starting together add it once
             if project.run("check-ignore", "-q", "--", IGNORE_LINE, check=False).returncode == 0:
                 return False
             _add_ignore_line(path)
             return True
-    except OSError as exc:   # a folder named exclude, a read-only file
+    except OSError as exc:  # a folder named exclude, a read-only file
         if disk_trouble(exc):
             raise
-        raise TrajectoryError(f"Cannot add {IGNORE_LINE} to {path} ({os_trouble(exc)}), so git would list the "
-                              "timeline among your changes: fix that file to record.") from exc
+        raise TrajectoryError(
+            f"Cannot add {IGNORE_LINE} to {path} ({os_trouble(exc)}), so git would list the "
+            "timeline among your changes: fix that file to record."
+        ) from exc
 
 
 def _add_ignore_line(path: str) -> None:
@@ -63,13 +65,22 @@ def recordable_paths(project: Git, pathspecs: list[str] | None) -> set[str]:
     files its ignore rules allow. Pathspecs are literal paths (files or folders).
     """
     found: set[str] = set()
-    batches = [[]] if pathspecs is None else [
-        pathspecs[i:i + PATHSPEC_BATCH] for i in range(0, len(pathspecs), PATHSPEC_BATCH)
-    ]
+    batches = (
+        [[]]
+        if pathspecs is None
+        else [pathspecs[i : i + PATHSPEC_BATCH] for i in range(0, len(pathspecs), PATHSPEC_BATCH)]
+    )
     for batch in batches:
         out = project.run(
-            "ls-files", "-z", "--cached", "--others", "--exclude-standard", f"--exclude=/{SHADOW_DIR}/",
-            "--", *batch, env={"GIT_LITERAL_PATHSPECS": "1"},
+            "ls-files",
+            "-z",
+            "--cached",
+            "--others",
+            "--exclude-standard",
+            f"--exclude=/{SHADOW_DIR}/",
+            "--",
+            *batch,
+            env={"GIT_LITERAL_PATHSPECS": "1"},
         ).stdout
         for raw in out.split(b"\0"):
             rel = decode(raw)

@@ -62,10 +62,10 @@ class Consolidation:
 
 @dataclass(frozen=True)
 class RecorderStats:
-    commits: int = 0       # snapshots committed, of any kind
-    flushes: int = 0       # record() calls finished, with or without a commit
-    lock_waits: int = 0    # times a shadow lock was found taken
-    failures: int = 0      # record() calls that raised
+    commits: int = 0  # snapshots committed, of any kind
+    flushes: int = 0  # record() calls finished, with or without a commit
+    lock_waits: int = 0  # times a shadow lock was found taken
+    failures: int = 0  # record() calls that raised
 
 
 class Recorder:
@@ -162,8 +162,15 @@ class Recorder:
         commit = self.shadow.commit_tree(tree, parent, message, when)
         self.shadow.update_head(commit, parent, f"trajectory: {kind}")
         self._last_head = head
-        snapshot = Snapshot(commit, kind, when, self.intent if kind == msgs.SNAPSHOT else None,
-                            tuple(stats), message.split("\n", 1)[0], head)
+        snapshot = Snapshot(
+            commit,
+            kind,
+            when,
+            self.intent if kind == msgs.SNAPSHOT else None,
+            tuple(stats),
+            message.split("\n", 1)[0],
+            head,
+        )
         self._bump(commits=1)
         self._announce(snapshot)
         return snapshot

@@ -27,8 +27,13 @@ class Recording:
     """
 
     def __init__(
-        self, root: str, *, debounce: float = DEFAULT_DEBOUNCE, clock: Clock = system_clock,
-        lock_timeout: float = 3.0, retry_delay: float = 0.5,
+        self,
+        root: str,
+        *,
+        debounce: float = DEFAULT_DEBOUNCE,
+        clock: Clock = system_clock,
+        lock_timeout: float = 3.0,
+        retry_delay: float = 0.5,
     ) -> None:
         self.root = root = os.path.realpath(root)
         self.recorder = Recorder(root, clock=clock, lock_timeout=lock_timeout)

@@ -42,7 +42,7 @@ TOOLS: dict[str, dict[str, bool]] = {
     "consolidate": {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False},
 }
 
-SOURCE = "mcp"   # provenance's name for intents an agent declares over MCP
+SOURCE = "mcp"  # provenance's name for intents an agent declares over MCP
 MAX_DEPTH = 50
 MAX_LIMIT = 200
 MAX_SINCE_CONSOLIDATE = 500
@@ -57,7 +57,11 @@ class TrajectoryService:
     """
 
     def __init__(
-        self, *, debounce: float = DEFAULT_DEBOUNCE, clock: Clock = system_clock, lock_timeout: float = 3.0,
+        self,
+        *,
+        debounce: float = DEFAULT_DEBOUNCE,
+        clock: Clock = system_clock,
+        lock_timeout: float = 3.0,
         roots: AllowedRoots | None = None,
     ) -> None:
         self.debounce = debounce
@@ -119,10 +123,10 @@ class TrajectoryService:
         if not os.path.isabs(path):
             raise TrajectoryError(f"path must be absolute: {path}")
         if self.roots is not None:
-            self.roots.check(path)   # before git even looks there
+            self.roots.check(path)  # before git even looks there
         root = os.path.realpath(Git.discover(path).root)
         if self.roots is not None:
-            self.roots.check(root)   # the project is the whole work tree, which may reach above the folder
+            self.roots.check(root)  # the project is the whole work tree, which may reach above the folder
         with self._lock:
             current = self._recording
             if current is not None and current.root == root and current.recorder.shadow.exists():
@@ -200,16 +204,21 @@ class TrajectoryService:
         for n, version in enumerate(shown):
             cut = fmt.truncate(diffs.get(version.commit.commit, ""), max_chars=budget)
             revert = _earlier_match(versions, offset + n)
-            entries.append({
-                **version.commit.to_dict(),
-                "status": version.status,
-                "blob": version.blob,
-                "diff": cut.text,
-                "diff_truncated": cut.note(),
-                "revert_of": None if revert is None else {
-                    "commit": revert.commit.commit, "time": revert.commit.when.isoformat(),
-                },
-            })
+            entries.append(
+                {
+                    **version.commit.to_dict(),
+                    "status": version.status,
+                    "blob": version.blob,
+                    "diff": cut.text,
+                    "diff_truncated": cut.note(),
+                    "revert_of": None
+                    if revert is None
+                    else {
+                        "commit": revert.commit.commit,
+                        "time": revert.commit.when.isoformat(),
+                    },
+                }
+            )
         data = {"filepath": rel, "depth": depth, "total_snapshots": len(versions), "snapshots": entries}
         return ToolResult(fmt.file_trajectory(data, self._now()), data)
 
@@ -238,16 +247,23 @@ class TrajectoryService:
         else:
             log = read_log(shadow, limit=limit, with_files=True)
             truncated = False
-        commits = [{
-            **c.to_dict(),
-            "files": [f.to_dict() for f in c.files[:fmt.FILES_PER_COMMIT]],
-            "files_total": len(c.files),
-        } for c in reversed(log)]
+        commits = [
+            {
+                **c.to_dict(),
+                "files": [f.to_dict() for f in c.files[: fmt.FILES_PER_COMMIT]],
+                "files_total": len(c.files),
+            }
+            for c in reversed(log)
+        ]
         data = {
             "limit": limit,
             "since_consolidate": since_consolidate,
-            "after_consolidate": None if anchor is None else {
-                "commit": anchor.commit, "time": anchor.when.isoformat(), "message": anchor.subject,
+            "after_consolidate": None
+            if anchor is None
+            else {
+                "commit": anchor.commit,
+                "time": anchor.when.isoformat(),
+                "message": anchor.subject,
             },
             "total_commits": total,
             "truncated": truncated,
@@ -284,7 +300,7 @@ class TrajectoryService:
                 "final_intent": session.final_intent,
                 "last_commit": final.commit,
                 "last_message": final.subject,
-                "files": [f.to_dict() for f in files[:fmt.FILES_PER_COMMIT * 3]],
+                "files": [f.to_dict() for f in files[: fmt.FILES_PER_COMMIT * 3]],
                 "files_total": len(files),
             }
         data = {
@@ -318,8 +334,10 @@ class TrajectoryService:
         if result.commit is None:
             message = "Nothing to consolidate: no [AUTO-TRJ] snapshots since the last consolidate or baseline.\n"
         else:
-            message = (f"Consolidated {result.squashed} snapshots into `{result.commit[:7]}` "
-                       f"[CONSOLIDATE] {result.when.strftime('%H:%M:%S')} - {text}.\n")
+            message = (
+                f"Consolidated {result.squashed} snapshots into `{result.commit[:7]}` "
+                f"[CONSOLIDATE] {result.when.strftime('%H:%M:%S')} - {text}.\n"
+            )
         return ToolResult(message, data)
 
     # -- helpers ---------------------------------------------------------------
@@ -329,7 +347,7 @@ class TrajectoryService:
             recording = self._recording
         if recording is None:
             raise TrajectoryError("No project configured: call configure_project with an absolute path first.")
-        if not recording.recorder.shadow.exists():   # removed while recording: no save since was kept
+        if not recording.recorder.shadow.exists():  # removed while recording: no save since was kept
             raise TrajectoryError(
                 f"{recording.recorder.shadow.git_dir} was removed while recording, so saves since are not "
                 "recorded; call configure_project again to start a new timeline."
@@ -348,8 +366,12 @@ class TrajectoryService:
             "debounce_seconds": recording.debouncer.delay,
             "exclude_updated": recording.exclude_updated,
             "intent": self._intent,
-            "opening_snapshot": None if opening is None else {
-                "commit": opening.commit, "kind": opening.kind, "message": opening.subject,
+            "opening_snapshot": None
+            if opening is None
+            else {
+                "commit": opening.commit,
+                "kind": opening.kind,
+                "message": opening.subject,
             },
         }
         if already_running:
@@ -398,7 +420,7 @@ def _earlier_match(versions: list[FileVersion], index: int) -> FileVersion | Non
     blob = versions[index].blob
     if blob is None:
         return None
-    for earlier in reversed(versions[:max(index - 1, 0)]):
+    for earlier in reversed(versions[: max(index - 1, 0)]):
         if earlier.blob == blob:
             return earlier
     return None

@@ -28,7 +28,10 @@ from segmint_core.errors import GitCommandError, SegmintError
 from segmint_core.git import EMPTY_TREES, Git, GitResult, decode, encode, read_object_format, zero_oid_of
 from segmint_core.trajectory.clock import git_date
 from segmint_core.trajectory.errors import (
-    DamagedShadowError, HeadMovedError, NotAShadowRepoError, ShadowLockedError,
+    DamagedShadowError,
+    HeadMovedError,
+    NotAShadowRepoError,
+    ShadowLockedError,
 )
 
 log = logging.getLogger(__name__)
@@ -57,8 +60,13 @@ class FileStat:
     status: str  # added, modified, deleted
 
     def to_dict(self) -> dict:
-        return {"path": self.path, "status": self.status, "added": self.added,
-                "removed": self.removed, "binary": self.binary}
+        return {
+            "path": self.path,
+            "status": self.status,
+            "added": self.added,
+            "removed": self.removed,
+            "binary": self.binary,
+        }
 
 
 @dataclass(frozen=True)
@@ -83,7 +91,11 @@ class ShadowRepo:
     """The shadow repository of the project at ``root``."""
 
     def __init__(
-        self, root: str, *, lock_timeout: float = 3.0, on_lock_wait: Callable[[str], None] | None = None,
+        self,
+        root: str,
+        *,
+        lock_timeout: float = 3.0,
+        on_lock_wait: Callable[[str], None] | None = None,
     ) -> None:
         self.root = root
         self.git_dir = os.path.join(root, SHADOW_DIR)
@@ -150,8 +162,14 @@ class ShadowRepo:
             env.update(extra)
         return env
 
-    def run(self, *args: str, input: bytes | None = None, env: dict[str, str] | None = None,
-            check: bool = True, locking: bool = False) -> GitResult:
+    def run(
+        self,
+        *args: str,
+        input: bytes | None = None,
+        env: dict[str, str] | None = None,
+        check: bool = True,
+        locking: bool = False,
+    ) -> GitResult:
         """Run git on the shadow repository; ``locking`` commands retry on a held lock."""
         waits = iter(LOCK_BACKOFF)
         deadline = time.monotonic() + self.lock_timeout
@@ -173,8 +191,9 @@ class ShadowRepo:
         # "reference already exists": another recorder's first snapshot came first
         if args and args[0] == "update-ref" and ("but expected" in stderr or "reference already exists" in stderr):
             return HeadMovedError(f"The shadow HEAD moved during an update: {first}")
-        return GitCommandError(f"git {args[0]} failed in the shadow repository: {first}",
-                               returncode=result.returncode, stderr=stderr)
+        return GitCommandError(
+            f"git {args[0]} failed in the shadow repository: {first}", returncode=result.returncode, stderr=stderr
+        )
 
     # -- reading ---------------------------------------------------------------
 
@@ -186,8 +205,8 @@ class ShadowRepo:
             return res.text.strip() or None
         if res.returncode == 1 and not self._branch_written():
             return None
-        again = self.run("rev-parse", "--verify", "--quiet", "HEAD^{commit}", check=False)   # (another recorder
-        if again.returncode == 0:                                                          # wrote it meanwhile)
+        again = self.run("rev-parse", "--verify", "--quiet", "HEAD^{commit}", check=False)  # (another recorder
+        if again.returncode == 0:  # wrote it meanwhile)
             return again.text.strip() or None
         first = (decode(again.stderr).strip().splitlines() or ["its HEAD names no commit it holds"])[0]
         raise DamagedShadowError(f"{self.git_dir} is damaged ({first}): move it away to start a new timeline.")
@@ -196,7 +215,7 @@ class ShadowRepo:
         """Whether HEAD's branch has a ref on disk (loose or packed): a branch no snapshot made yet has none."""
         ref = self.run("symbolic-ref", "--quiet", "HEAD", check=False).text.strip()
         if not ref:
-            return True   # a detached HEAD that does not resolve: damaged
+            return True  # a detached HEAD that does not resolve: damaged
         if os.path.lexists(os.path.join(self.git_dir, ref)):
             return True
         try:
@@ -219,7 +238,16 @@ class ShadowRepo:
     def diff_stats(self, old: str | None, new: str, paths: Iterable[str] = ()) -> list[FileStat]:
         """Per-file line counts between two trees or commits (None: the empty tree)."""
         out = self.run(
-            "diff-tree", "-r", "-z", "--no-renames", "--raw", "--numstat", old or self.empty_tree, new, "--", *paths,
+            "diff-tree",
+            "-r",
+            "-z",
+            "--no-renames",
+            "--raw",
+            "--numstat",
+            old or self.empty_tree,
+            new,
+            "--",
+            *paths,
         ).stdout
         return parse_raw_numstat(out)
 
@@ -228,7 +256,7 @@ class ShadowRepo:
         if not specs:
             return {}
         found: dict[str, bytes | None] = {}
-        for spec in [s for s in specs if "\n" in s]:   # --batch reads one spec a line: asked alone
+        for spec in [s for s in specs if "\n" in s]:  # --batch reads one spec a line: asked alone
             res = self.run("cat-file", "blob", spec, check=False)
             found[spec] = res.stdout if res.returncode == 0 else None
         batch = [s for s in specs if "\n" not in s]
@@ -240,7 +268,7 @@ class ShadowRepo:
             pos = end + 1
             if len(header) == 3 and header[1] != b"missing":
                 size = int(header[2])
-                found[spec] = out[pos:pos + size]
+                found[spec] = out[pos : pos + size]
                 pos += size + 1
             else:
                 found[spec] = None
@@ -253,8 +281,9 @@ class ShadowRepo:
         plain = [p for p in paths if _plain_line(p)]
         oids: dict[str, str] = {}
         if plain:
-            res = self.run("hash-object", "-w", "--no-filters", "--stdin-paths",
-                           input=encode("\n".join(plain) + "\n"), check=False)
+            res = self.run(
+                "hash-object", "-w", "--no-filters", "--stdin-paths", input=encode("\n".join(plain) + "\n"), check=False
+            )
             lines = res.text.split()
             if res.returncode == 0 and len(lines) == len(plain):
                 oids.update(zip(plain, lines))
@@ -300,7 +329,7 @@ def setting_up(root: str) -> Iterator[None]:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
     finally:
-        os.close(fd)   # closing releases the lock
+        os.close(fd)  # closing releases the lock
 
 
 def _stayed_locked(stderr: str, timeout: float) -> str:
@@ -308,8 +337,10 @@ def _stayed_locked(stderr: str, timeout: float) -> str:
     held = re.search(r"Unable to create '(.+\.lock)'", stderr)
     if held is None:
         return f"The shadow repository stayed locked: {stderr.splitlines()[0]}"
-    return (f"The shadow repository stayed locked for {timeout:g} s by {held.group(1)}: if no other recorder of "
-            "this project is running (one killed mid-write leaves it behind), remove that file.")
+    return (
+        f"The shadow repository stayed locked for {timeout:g} s by {held.group(1)}: if no other recorder of "
+        "this project is running (one killed mid-write leaves it behind), remove that file."
+    )
 
 
 def _plain_line(path: str) -> bool:
@@ -351,4 +382,4 @@ def _batches(pathspecs: list[str] | None) -> Iterable[list[str]]:
         yield []
         return
     for start in range(0, len(pathspecs), PATHSPEC_BATCH):
-        yield pathspecs[start:start + PATHSPEC_BATCH]
+        yield pathspecs[start : start + PATHSPEC_BATCH]

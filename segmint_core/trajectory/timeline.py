@@ -36,8 +36,8 @@ MIN_REMOVED_TEXT = 4  # characters (stripped) a removed line needs to be matched
 class HunkHistory:
     hunk_id: str
     snapshots: tuple[str, ...]  # shadow commit ids whose diffs touched this hunk's changed lines, oldest first
-    bursts: tuple[int, ...]     # burst numbers: snapshots less than `burst_gap` seconds apart form one burst
-    intents: tuple[str, ...]    # distinct intents recorded on those snapshots, in order
+    bursts: tuple[int, ...]  # burst numbers: snapshots less than `burst_gap` seconds apart form one burst
+    intents: tuple[str, ...]  # distinct intents recorded on those snapshots, in order
 
 
 def hunk_histories(root: str, changes: ChangeSet, *, burst_gap: float = 90.0) -> dict[str, HunkHistory] | None:
@@ -80,7 +80,10 @@ def _histories(shadow: ShadowRepo, changes: ChangeSet, burst_gap: float) -> dict
                 if intent and intent not in intents:
                     intents.append(intent)
             histories[hunk.id] = HunkHistory(
-                hunk.id, tuple(ids), tuple(sorted({bursts[c] for c in ids})), tuple(intents),
+                hunk.id,
+                tuple(ids),
+                tuple(sorted({bursts[c] for c in ids})),
+                tuple(intents),
             )
     return histories
 
@@ -102,21 +105,30 @@ def _bursts(timed: list[ShadowCommit], gap: float) -> dict[str, int]:
 
 @dataclass
 class _FileTrace:
-    lines: list[str | None]         # per line of the file on disk now: the commit that wrote it
-    removed_by: dict[str, str]      # line text -> latest commit that removed such a line
+    lines: list[str | None]  # per line of the file on disk now: the commit that wrote it
+    removed_by: dict[str, str]  # line text -> latest commit that removed such a line
 
 
 def _trace_files(shadow: ShadowRepo, paths: list[str]) -> dict[str, _FileTrace]:
     traces: dict[str, _FileTrace] = {}
     for start in range(0, len(paths), PATHSPEC_BATCH):
-        traces.update(_trace_batch(shadow, paths[start:start + PATHSPEC_BATCH]))
+        traces.update(_trace_batch(shadow, paths[start : start + PATHSPEC_BATCH]))
     return traces
 
 
 def _trace_batch(shadow: ShadowRepo, paths: list[str]) -> dict[str, _FileTrace]:
     out = shadow.run(
-        "log", "--first-parent", "--reverse", "--format=%x1e%H", "-p", *DIFF_OPTIONS,
-        "--unified=0", "--no-renames", "HEAD", "--", *paths,
+        "log",
+        "--first-parent",
+        "--reverse",
+        "--format=%x1e%H",
+        "-p",
+        *DIFF_OPTIONS,
+        "--unified=0",
+        "--no-renames",
+        "HEAD",
+        "--",
+        *paths,
     ).stdout
     owners: dict[str, list[str | None]] = {p: [] for p in paths}
     removed_by: dict[str, dict[str, str]] = {p: {} for p in paths}
@@ -166,7 +178,7 @@ def _align(owned: list[str | None], recorded: list[str], current: list[str]) -> 
     matcher = difflib.SequenceMatcher(None, recorded, current, autojunk=False)
     for tag, i1, i2, j1, _j2 in matcher.get_opcodes():
         if tag == "equal":
-            result[j1:j1 + (i2 - i1)] = owned[i1:i2]
+            result[j1 : j1 + (i2 - i1)] = owned[i1:i2]
     return result
 
 

@@ -16,8 +16,16 @@ import warnings
 from collections.abc import Callable
 
 from watchdog.events import (
-    DirCreatedEvent, DirDeletedEvent, DirMovedEvent, FileAttribEvent, FileCreatedEvent, FileDeletedEvent,
-    FileModifiedEvent, FileMovedEvent, FileSystemEvent, FileSystemEventHandler,
+    DirCreatedEvent,
+    DirDeletedEvent,
+    DirMovedEvent,
+    FileAttribEvent,
+    FileCreatedEvent,
+    FileDeletedEvent,
+    FileModifiedEvent,
+    FileMovedEvent,
+    FileSystemEvent,
+    FileSystemEventHandler,
 )
 from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver
@@ -32,8 +40,14 @@ log = logging.getLogger(__name__)
 warnings.filterwarnings("ignore", message="Callback with id .* already exists", category=RuntimeWarning)
 
 EVENTS = [
-    FileCreatedEvent, FileModifiedEvent, FileDeletedEvent, FileMovedEvent, FileAttribEvent,
-    DirCreatedEvent, DirDeletedEvent, DirMovedEvent,
+    FileCreatedEvent,
+    FileModifiedEvent,
+    FileDeletedEvent,
+    FileMovedEvent,
+    FileAttribEvent,
+    DirCreatedEvent,
+    DirDeletedEvent,
+    DirMovedEvent,
 ]
 
 

@@ -20,8 +20,9 @@ class GroupPicker(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, rows: list[GroupRow], *, exclude: set[str] = frozenset(),
-                 allow_new: bool = True) -> None:
+    def __init__(
+        self, title: str, rows: list[GroupRow], *, exclude: set[str] = frozenset(), allow_new: bool = True
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.rows = [r for r in rows if r.id not in exclude and r.id != UNGROUPED]

@@ -51,7 +51,7 @@ class HelpScreen(ModalScreen[None]):
 
     def __init__(self, everywhere: type) -> None:
         super().__init__()
-        self.everywhere = everywhere   # the screen it is opened from, whose keys work in every pane
+        self.everywhere = everywhere  # the screen it is opened from, whose keys work in every pane
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help", classes="dialog"):

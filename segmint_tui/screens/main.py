@@ -54,9 +54,9 @@ from segmint_tui.widgets.groups_tree import (
 from segmint_tui.widgets.pr_editor import PrEditor
 
 TABS = {"diff": "diff-tab", "message": "message-tab", "pr": "pr-tab"}
-NARROW_BELOW = 100   # columns: below this, the two sides take turns at the width
-APPROVAL_SECONDS = 600.0   # an approval request stays up until answered (then it is taken down)
-DIFF_ROW_ACTIONS = {"comment", "move_hunks", "move_to_new_group"}   # act on the diff's cursor row
+NARROW_BELOW = 100  # columns: below this, the two sides take turns at the width
+APPROVAL_SECONDS = 600.0  # an approval request stays up until answered (then it is taken down)
+DIFF_ROW_ACTIONS = {"comment", "move_hunks", "move_to_new_group"}  # act on the diff's cursor row
 
 
 class MainScreen(SessionActions, Screen):
@@ -94,12 +94,12 @@ class MainScreen(SessionActions, Screen):
     def __init__(self) -> None:
         super().__init__()
         self._sync_pending = False
-        self._told_waiting: dict[str, Notification] = {}   # commits awaiting approval, and the toast telling of each
-        self._diff_source = "groups"       # which list the diff pane follows
-        self._shown_rows: list[GroupRow] | None = None   # the tree rows the diff was last built from
-        self._last_pane = "groups"         # where escape in the PR pane goes back to
-        self._commit_diffs: dict[str, CommitDiff] = {}   # an applied commit's diff from git, by sha
-        self._told_conflicts: str | None = None   # the conflicted files last told of
+        self._told_waiting: dict[str, Notification] = {}  # commits awaiting approval, and the toast telling of each
+        self._diff_source = "groups"  # which list the diff pane follows
+        self._shown_rows: list[GroupRow] | None = None  # the tree rows the diff was last built from
+        self._last_pane = "groups"  # where escape in the PR pane goes back to
+        self._commit_diffs: dict[str, CommitDiff] = {}  # an applied commit's diff from git, by sha
+        self._told_conflicts: str | None = None  # the conflicted files last told of
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -151,7 +151,7 @@ class MainScreen(SessionActions, Screen):
         self.query_one("#groups-pane").border_title = "1 Groups"
         self.query_one("#commits-pane").border_title = "2 Commits"
         self.query_one("#grouping").display = False
-        if self.session is None:     # opening in the background: say so, with a moving bar
+        if self.session is None:  # opening in the background: say so, with a moving bar
             self.query_one("#grouping").display = True
             self.query_one("#grouping-label", Label).update("Reading the changes from git…")
             self.query_one("#grouping-bar", ProgressBar).update(total=None)
@@ -164,7 +164,7 @@ class MainScreen(SessionActions, Screen):
             self.query_one("#grouping").display = False
         self.sync()
         self.tree.focus()
-        self.refresh_bindings()    # check_action allowed only help and quitting until now; focus may not move
+        self.refresh_bindings()  # check_action allowed only help and quitting until now; focus may not move
 
     # -- redraw from the session -------------------------------------------------------
 
@@ -223,8 +223,12 @@ class MainScreen(SessionActions, Screen):
         then the toast goes, so it never covers the screen with a question already settled."""
         waiting = {p.id for p in self.session.plans if p.status == AWAITING_APPROVAL}
         for commit in sorted(waiting - set(self._told_waiting)):
-            toast = Notification(f"The agent asks to commit {commit}: approve it with a in the commits pane",
-                                 title="Approval waiting", severity="warning", timeout=APPROVAL_SECONDS)
+            toast = Notification(
+                f"The agent asks to commit {commit}: approve it with a in the commits pane",
+                title="Approval waiting",
+                severity="warning",
+                timeout=APPROVAL_SECONDS,
+            )
             self.app.post_message(Notify(toast))
             self._told_waiting[commit] = toast
         for commit in sorted(set(self._told_waiting) - waiting):
@@ -234,11 +238,15 @@ class MainScreen(SessionActions, Screen):
         app = self.segmint
         if self.session is None:
             return
-        self.query_one(ActivityPanel).show(list(self.session.activity), list(self.session.plans),
-                                           pairing=app.pairing.status, paired=app.pairing.info is not None,
-                                           messages=app.review_messages,
-                                           # (saves are seen by the disk watcher: without it, nothing to say)
-                                           recording=app.saves.status() if app.saves and app.watch_disk else "")
+        self.query_one(ActivityPanel).show(
+            list(self.session.activity),
+            list(self.session.plans),
+            pairing=app.pairing.status,
+            paired=app.pairing.info is not None,
+            messages=app.review_messages,
+            # (saves are seen by the disk watcher: without it, nothing to say)
+            recording=app.saves.status() if app.saves and app.watch_disk else "",
+        )
 
     # -- what the diff pane shows ---------------------------------------------------------
 
@@ -282,8 +290,11 @@ class MainScreen(SessionActions, Screen):
             return self._commit_document(plan.sha, title)
         failure = failure_text(plan)
         if failure is not None:
-            title.append(Text(f"out of date ({plan.why_out_of_date}): p proposes again", "#e5c07b")
-                         if plan.out_of_date else Text.assemble(("failed: ", "bold #ff6b6b"), failure))
+            title.append(
+                Text(f"out of date ({plan.why_out_of_date}): p proposes again", "#e5c07b")
+                if plan.out_of_date
+                else Text.assemble(("failed: ", "bold #ff6b6b"), failure)
+            )
         title += check_detail(plan)
         parts = self.session.parts(plan.hunk_ids, plan.change_ids)
         return self._live_document(parts, title, ("plan", plan.id))
@@ -316,9 +327,13 @@ class MainScreen(SessionActions, Screen):
         self.call("show the commit", read, done)
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted) -> None:
-        ref = self.tree.cursor_ref       # where the cursor is now (the event may be older)
-        if (self._diff_source == "groups" and ref is not None and self.diff.document.key == ref.key
-                and self._shown_rows is self.tree.rows):
+        ref = self.tree.cursor_ref  # where the cursor is now (the event may be older)
+        if (
+            self._diff_source == "groups"
+            and ref is not None
+            and self.diff.document.key == ref.key
+            and self._shown_rows is self.tree.rows
+        ):
             # A redraw put the cursor back on the row the diff shows, built from
             # these very rows: building it again would cost as much as the first time.
             return
@@ -397,7 +412,7 @@ class MainScreen(SessionActions, Screen):
             self.pr_editor.focus_title()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.session is None:    # still opening: only help and quitting
+        if self.session is None:  # still opening: only help and quitting
             return action in ("help", "focus_pane", "quit")
         # An applied commit's diff is history: no comments or moves from its rows.
         if action in DIFF_ROW_ACTIONS and self.app.focused is self.diff and not self.diff.document.live:

@@ -36,8 +36,15 @@ class SessionActions:
     def call(self, label: str, fn, done=None):
         return self.segmint.call_session(label, fn, done)
 
-    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
-               markup: bool = False) -> None:
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity="information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
         """Notifications here name titles, files and errors as written: never read as markup
         (a ``[/]`` in a commit title stopped the app)."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)  # type: ignore[misc]
@@ -121,7 +128,7 @@ class SessionActions:
                 if not self.segmint.take_aside_evidence():
                     return
                 found = session.confidence()
-            except Exception:   # a concurrent refresh mid-read: the next sync reads it again
+            except Exception:  # a concurrent refresh mid-read: the next sync reads it again
                 return
             self.app.call_from_thread(self.tree.show_confidence, found)
 
@@ -145,8 +152,10 @@ class SessionActions:
     def action_next_uncertain(self) -> None:
         doubts = self._doubts()
         if not doubts:
-            self.notify("Nothing uncertain: every group is as sure as it gets" if self.session.groups
-                        else "No groups yet", severity="information")
+            self.notify(
+                "Nothing uncertain: every group is as sure as it gets" if self.session.groups else "No groups yet",
+                severity="information",
+            )
             return
         here = self._doubt_here()
         doubt = doubts[(doubts.index(here) + 1) % len(doubts)] if here in doubts else doubts[0]
@@ -163,8 +172,11 @@ class SessionActions:
             return
         if doubt.kind == "merge":
             ids = [doubt.group_id, doubt.to_group_id]
-            self.call("merge groups", lambda: self.session.merge_groups(ids),
-                      lambda group: self.notify(f"Merged {', '.join(ids)} into {group.id}"))
+            self.call(
+                "merge groups",
+                lambda: self.session.merge_groups(ids),
+                lambda group: self.notify(f"Merged {', '.join(ids)} into {group.id}"),
+            )
         else:
             self._move(list(doubt.hunk_ids), doubt.to_group_id)
 
@@ -229,10 +241,14 @@ class SessionActions:
                 allow(root, command)
                 self._run_check(command, fix)
 
-        self.app.push_screen(Confirm(f"Run `{command.text}` to check each commit?",
-                                     "This repository's pyproject.toml asks for it. It runs with your permissions, "
-                                     "in a scratch tree under .git/segmint/. Yes allows it for this repository."),
-                             answered)
+        self.app.push_screen(
+            Confirm(
+                f"Run `{command.text}` to check each commit?",
+                "This repository's pyproject.toml asks for it. It runs with your permissions, "
+                "in a scratch tree under .git/segmint/. Yes allows it for this repository.",
+            ),
+            answered,
+        )
 
     def _run_check(self, command, fix: bool) -> None:
         session, app = self.session, self.app
@@ -257,9 +273,12 @@ class SessionActions:
             elif found is not None:
                 self.notify("No fix was found that passes the check", severity="warning")
             elif report.failed:
-                self.notify(f"{counted(len(report.failed), 'commit')} of {len(report.results)} fail their check: "
-                            f"{', '.join(r.commit_id for r in report.failed)}. F proposes a fix",
-                            severity="warning", timeout=8)
+                self.notify(
+                    f"{counted(len(report.failed), 'commit')} of {len(report.results)} fail their check: "
+                    f"{', '.join(r.commit_id for r in report.failed)}. F proposes a fix",
+                    severity="warning",
+                    timeout=8,
+                )
             else:
                 self.notify(f"No commit of {len(report.results)} fails its check")
 
@@ -317,8 +336,9 @@ class SessionActions:
             if choice is not None:
                 self._merge([choice, current])
 
-        self.app.push_screen(GroupPicker(f"Merge {current} into", self.tree.rows, exclude={current},
-                                         allow_new=False), picked)
+        self.app.push_screen(
+            GroupPicker(f"Merge {current} into", self.tree.rows, exclude={current}, allow_new=False), picked
+        )
 
     def _merge(self, group_ids: list[str]) -> None:
         def done(group) -> None:
@@ -352,8 +372,10 @@ class SessionActions:
             if yes:
                 self.segmint.start_grouping()
 
-        self.app.push_screen(Confirm("Regroup all changes from scratch?",
-                                     "Manual moves, renames and open commits are replaced."), answered)
+        self.app.push_screen(
+            Confirm("Regroup all changes from scratch?", "Manual moves, renames and open commits are replaced."),
+            answered,
+        )
 
     def action_refine(self) -> None:
         """Ask the chat model to settle the groups; the session logs and shows what it did."""
@@ -370,8 +392,13 @@ class SessionActions:
             if refinement.applied:
                 self.notify("; ".join(refinement.applied), title=f"Refined with {refinement.model}", markup=False)
             else:
-                self.notify("; ".join(refinement.notes) or "no group changed", markup=False,
-                            title=f"{refinement.model} changed no group", severity="warning", timeout=8)
+                self.notify(
+                    "; ".join(refinement.notes) or "no group changed",
+                    markup=False,
+                    title=f"{refinement.model} changed no group",
+                    severity="warning",
+                    timeout=8,
+                )
 
         self.notify(f"Asking {self.session.settings.chat_model} to refine the groups…")
         self.call("refine the groups", lambda: self.session.refine_groups(), done)
@@ -380,7 +407,7 @@ class SessionActions:
 
     def action_propose(self) -> None:
         def done(plans) -> None:
-            if not plans and not self.session.changes:   # a clean tree (all committed): nothing to go to
+            if not plans and not self.session.changes:  # a clean tree (all committed): nothing to go to
                 self.notify("Nothing to propose: the working tree is clean", severity="warning")
                 return
             self.notify(f"Proposed {counted(len(plans), 'commit')}")
@@ -450,7 +477,9 @@ class SessionActions:
                 save()
                 return self.session.apply_commit(plan.id)
 
-            self.call(f"commit {plan.id}", apply, lambda outcome: self.notify(outcome.message or f"{plan.id} committed"))
+            self.call(
+                f"commit {plan.id}", apply, lambda outcome: self.notify(outcome.message or f"{plan.id} committed")
+            )
 
     def action_apply_approved(self) -> None:
         if not any(p.status == APPROVED for p in self.session.plans):
@@ -482,21 +511,25 @@ class SessionActions:
         if i == j:
             return
         open_ids[i], open_ids[j] = open_ids[j], open_ids[i]
-        self.call("reorder the commits", lambda: self.session.reorder_commits(open_ids),
-                  lambda _: self.commits.highlight(plan.id))
+        self.call(
+            "reorder the commits",
+            lambda: self.session.reorder_commits(open_ids),
+            lambda _: self.commits.highlight(plan.id),
+        )
 
     def action_absorb(self) -> None:
         def done(plan) -> None:
             folds = sum(1 for p in plan.plans if p.absorb_into)
-            self.notify(f"Planned {counted(folds, 'fold')} into unpushed commits and "
-                        f"{counted(len(plan.plans) - folds, 'new commit')}")
+            self.notify(
+                f"Planned {counted(folds, 'fold')} into unpushed commits and "
+                f"{counted(len(plan.plans) - folds, 'new commit')}"
+            )
             self.focus_pane("commits")
 
         self.call("absorb", lambda: self.session.absorb(), done)
 
     def action_undo(self) -> None:
-        self.call("undo", lambda: self.session.undo(),
-                  lambda outcome: self.notify(outcome.sentence()))
+        self.call("undo", lambda: self.session.undo(), lambda outcome: self.notify(outcome.sentence()))
 
     def action_refresh(self) -> None:
         def done(report) -> None:
@@ -519,9 +552,14 @@ class SessionActions:
             if text is not None:
                 self.call("say the task", lambda: saves.begin(text), said)
 
-        self.app.push_screen(TextPrompt("Now working on", placeholder="fix the crash on an empty config",
-                                        context="Your saves from now on are recorded under it; grouping and "
-                                                "commit titles follow it."), typed)
+        self.app.push_screen(
+            TextPrompt(
+                "Now working on",
+                placeholder="fix the crash on an empty config",
+                context="Your saves from now on are recorded under it; grouping and commit titles follow it.",
+            ),
+            typed,
+        )
 
     def action_finish_intent(self) -> None:
         saves = self.segmint.saves
@@ -537,14 +575,17 @@ class SessionActions:
     def on_commit_editor_save(self, event) -> None:
         # Refused (an empty title), the editor stays open with the error shown.
         def done(plan) -> None:
-            if self.editor.plan is not None and self.editor.plan.id == plan.id:   # not another commit's since
+            if self.editor.plan is not None and self.editor.plan.id == plan.id:  # not another commit's since
                 self.editor.mark_saved(plan.title, plan.description, sent=(event.title, event.description))
             self.notify(f"Saved the message of {plan.id}")
             if event.leave:
                 self.commits.focus()
 
-        self.call("save the message", lambda: self.session.update_commit(
-            event.commit_id, title=event.title, description=event.description), done)
+        self.call(
+            "save the message",
+            lambda: self.session.update_commit(event.commit_id, title=event.title, description=event.description),
+            done,
+        )
 
     def action_save_message(self) -> None:
         self.editor.action_save()
@@ -560,8 +601,9 @@ class SessionActions:
             if yes:
                 self._generate_pr()
 
-        self.app.push_screen(Confirm("Draft the pull request again?",
-                                     "Your edits to its title and description are replaced."), answered)
+        self.app.push_screen(
+            Confirm("Draft the pull request again?", "Your edits to its title and description are replaced."), answered
+        )
 
     def _generate_pr(self) -> None:
         def done(draft) -> None:
@@ -578,8 +620,11 @@ class SessionActions:
             if event.leave:
                 self.focus_pane(self._last_pane)
 
-        self.call("save the pull request", lambda: self.session.update_pr(title=event.title,
-                                                                           description=event.description), done)
+        self.call(
+            "save the pull request",
+            lambda: self.session.update_pr(title=event.title, description=event.description),
+            done,
+        )
 
     def action_save_pr(self) -> None:
         self.pr_editor.action_save()
@@ -602,8 +647,10 @@ class SessionActions:
                 send = lambda: self.session.add_review_message(path, comment, line=line, hunk_id=hunk_id)  # noqa: E731
                 self.call("send the comment", send, lambda _: self.notify(f"Comment on {place} queued for the agent"))
 
-        self.app.push_screen(TextPrompt("Comment for the agent", context=place,
-                                        placeholder="what should the agent change or know?"), typed)
+        self.app.push_screen(
+            TextPrompt("Comment for the agent", context=place, placeholder="what should the agent change or know?"),
+            typed,
+        )
 
     def _comment_target(self) -> tuple[str, int | None, str | None] | None:
         if isinstance(self.app.focused, DiffView):

@@ -33,8 +33,11 @@ def activity_line(entry: Activity) -> Text:
     text = entry.text.removeprefix(entry.actor + " ")
     if text[:1].isupper() and text[1:2].islower():
         text = text[0].lower() + text[1:]
-    return Text.assemble((clock(entry.time) + " ", Style(color="#8b8fa3")),
-                         (entry.actor, ACTOR_STYLE.get(entry.actor, Style(bold=True))), " " + text)
+    return Text.assemble(
+        (clock(entry.time) + " ", Style(color="#8b8fa3")),
+        (entry.actor, ACTOR_STYLE.get(entry.actor, Style(bold=True))),
+        " " + text,
+    )
 
 
 class ActivityPanel(Static):
@@ -47,22 +50,33 @@ class ActivityPanel(Static):
     }
     """
 
-    def show(self, activity: list[Activity], plans: list[CommitPlan], *, pairing: str, paired: bool = False,
-             messages: int | None = None, recording: str = "") -> None:
+    def show(
+        self,
+        activity: list[Activity],
+        plans: list[CommitPlan],
+        *,
+        pairing: str,
+        paired: bool = False,
+        messages: int | None = None,
+        recording: str = "",
+    ) -> None:
         waiting = [p.id for p in plans if p.status == AWAITING_APPROVAL]
         # What asks for the person comes first: the line is clipped at the right edge.
         status = Text()
         if waiting:
-            status.append(f"◐ {len(waiting)} waiting for approval: {', '.join(waiting)} (a approves)   ",
-                          Style(color="#e5c07b", bold=True))
+            status.append(
+                f"◐ {len(waiting)} waiting for approval: {', '.join(waiting)} (a approves)   ",
+                Style(color="#e5c07b", bold=True),
+            )
         if messages:
-            status.append(f"✉ {counted(messages, 'comment')} queued for the agent   ",
-                          Style(color="#c678dd"))
+            status.append(f"✉ {counted(messages, 'comment')} queued for the agent   ", Style(color="#c678dd"))
         status.append("● " if paired else "○ ", Style(color="#5fd77a" if paired else "#8b8fa3"))
         status.append(pairing)
         if recording:
-            status.append("   ● " if recording.startswith("recording") else "   ○ ",
-                          Style(color="#e06c75" if recording.startswith("recording") else "#8b8fa3"))
+            status.append(
+                "   ● " if recording.startswith("recording") else "   ○ ",
+                Style(color="#e06c75" if recording.startswith("recording") else "#8b8fa3"),
+            )
             status.append(recording)
         lines = [status]
         lines.extend(activity_line(a) for a in activity[-LINES:])

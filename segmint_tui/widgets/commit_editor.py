@@ -32,7 +32,7 @@ class CommitEditor(TitleBodyEditor):
             self.commit_id = commit_id
             self.title = title
             self.description = description
-            self.leave = leave      # go back to the commits once saved
+            self.leave = leave  # go back to the commits once saved
 
     class Leave(Message):
         pass
@@ -62,11 +62,11 @@ class CommitEditor(TitleBodyEditor):
             self._heading()
             return
         if plan is not None and self.dirty and self.savable():
-            self.post_save(leave=False)     # another commit highlighted: what was typed is kept, as escape keeps it
+            self.post_save(leave=False)  # another commit highlighted: what was typed is kept, as escape keeps it
         self.plan = plan
         title, body = (plan.title, plan.description) if plan else ("", "")
         self.show_text(title, body, editing=plan is not None)
-        read_only = plan is None or plan.status == APPLIED   # an applied message is history
+        read_only = plan is None or plan.status == APPLIED  # an applied message is history
         self.title_input.disabled = read_only
         self.body.read_only = read_only
         self._heading()
@@ -77,8 +77,9 @@ class CommitEditor(TitleBodyEditor):
             heading.update("No commit selected: propose commits with p.")
             return
         plan = self.plan
-        text = Text.assemble((f"{plan.id} ", "bold"), status_text(plan),
-                             (f"  groups: {', '.join(plan.change_group_ids)}", "dim"))
+        text = Text.assemble(
+            (f"{plan.id} ", "bold"), status_text(plan), (f"  groups: {', '.join(plan.change_group_ids)}", "dim")
+        )
         failure = failure_text(plan)
         if failure is not None:
             text.append("\n")

@@ -78,7 +78,10 @@ def plan_prompt(position: int, plan: CommitPlan) -> Text:
     hunks = len(plan.hunk_ids) + len(plan.change_ids)
     where = f"  {plan.id} · {', '.join(plan.change_group_ids)} · {counted(hunks, 'hunk')}"
     prompt = Text.assemble(
-        (f"{position:>2}. ", Style(color="#8b8fa3")), (plan.title, Style(bold=True)), "\n    ", status_text(plan),
+        (f"{position:>2}. ", Style(color="#8b8fa3")),
+        (plan.title, Style(bold=True)),
+        "\n    ",
+        status_text(plan),
     )
     checked = check_text(plan)
     if checked is not None:
@@ -115,9 +118,21 @@ class CommitsList(OptionList):
 
     def populate(self, plans: list[CommitPlan]) -> None:
         # Everything a row shows (plan_prompt): a plan goes out of date with the same hunks (HEAD moved).
-        signature = [(p.id, p.title, p.status, p.sha, p.error, p.out_of_date, tuple(p.hunk_ids),
-                      tuple(p.change_ids), tuple(p.change_group_ids),
-                      (p.check or {}).get("status")) for p in plans]
+        signature = [
+            (
+                p.id,
+                p.title,
+                p.status,
+                p.sha,
+                p.error,
+                p.out_of_date,
+                tuple(p.hunk_ids),
+                tuple(p.change_ids),
+                tuple(p.change_group_ids),
+                (p.check or {}).get("status"),
+            )
+            for p in plans
+        ]
         current = self.highlighted_plan.id if self.highlighted_plan else None
         index = self.highlighted
         self.plans = list(plans)

@@ -31,7 +31,7 @@ class LineSelection:
 
     hunk_id: str
     positions: list[int]
-    first: int          # rows of the diff, inclusive
+    first: int  # rows of the diff, inclusive
     last: int
 
 
@@ -46,7 +46,7 @@ class DiffView(ScrollView, can_focus=True):
         Binding("left_square_bracket", "previous_hunk", "Prev hunk"),
         Binding("right_square_bracket", "next_hunk", "Next hunk"),
         Binding("v", "toggle_selection", "Select lines"),
-        Binding("escape", "clear_selection", "Clear selection"),   # in the footer while lines are selected
+        Binding("escape", "clear_selection", "Clear selection"),  # in the footer while lines are selected
         Binding("c", "screen.comment", "Comment"),
         Binding("m", "screen.move_hunks", "Move"),
         Binding("n", "screen.move_to_new_group", "New group"),
@@ -64,7 +64,7 @@ class DiffView(ScrollView, can_focus=True):
     """
 
     cursor = reactive(0, always_update=True, init=False)
-    anchor: var[int | None] = var(None, bindings=True)   # where a line selection started
+    anchor: var[int | None] = var(None, bindings=True)  # where a line selection started
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -79,7 +79,7 @@ class DiffView(ScrollView, can_focus=True):
         """Display ``document``; ``keep_position`` keeps cursor and scroll (a live update)."""
         same = keep_position and document.key == self.document.key
         if document.live != self.document.live:
-            self.refresh_bindings()     # the footer offers comments and moves on live rows only
+            self.refresh_bindings()  # the footer offers comments and moves on live rows only
         # Rows above the cursor may come or go (a file left the group): the cursor and the
         # selection follow their hunk's lines, not their row numbers.
         cursor = _hunk_place(self.document, self.cursor) if same else None
@@ -112,7 +112,7 @@ class DiffView(ScrollView, can_focus=True):
         block, first_row, last_row = span
         first = max(first_row, min(self.anchor, self.cursor))
         last = min(last_row, max(self.anchor, self.cursor))
-        header = first_row - 1     # the block's row 0
+        header = first_row - 1  # the block's row 0
         return LineSelection(block.hunk.id, block.changed_positions(first - header, last - header), first, last)
 
     def action_toggle_selection(self) -> None:
@@ -128,7 +128,7 @@ class DiffView(ScrollView, can_focus=True):
         self.refresh()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "clear_selection":   # esc is offered, and taken, only while there is a selection
+        if action == "clear_selection":  # esc is offered, and taken, only while there is a selection
             return self.selection is not None
         return True
 
@@ -152,8 +152,12 @@ class DiffView(ScrollView, can_focus=True):
             self._pass_styles = None
 
     def _styles_now(self) -> tuple[Style, Style, Style, tuple[int, int] | None]:
-        return (self.rich_style, self.get_component_rich_style("diff-view--cursor"),
-                self.get_component_rich_style("diff-view--selection"), self._selected_rows())
+        return (
+            self.rich_style,
+            self.get_component_rich_style("diff-view--cursor"),
+            self.get_component_rich_style("diff-view--selection"),
+            self._selected_rows(),
+        )
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
@@ -175,7 +179,7 @@ class DiffView(ScrollView, can_focus=True):
 
     def watch_cursor(self, old: int, new: int) -> None:
         if self.anchor is not None:
-            self.refresh()    # the selection grew or shrank
+            self.refresh()  # the selection grew or shrank
         else:
             self._refresh_row(old)
             self._refresh_row(new)
@@ -242,7 +246,7 @@ class DiffView(ScrollView, can_focus=True):
             return
         low, high = 0, self.document.line_count - 1
         span = self.document.hunk_span(self.anchor) if self.anchor is not None else None
-        if span is not None:        # a selection keeps the cursor in its hunk
+        if span is not None:  # a selection keeps the cursor in its hunk
             low, high = span[1], span[2]
         self.cursor = max(low, min(high, self.cursor + delta))
 
@@ -299,7 +303,7 @@ def _hunk_place(document: DiffDocument, row: int | None) -> tuple[HunkBlock, int
     found = document.locate(row) if row is not None else None
     if found is None or not isinstance(found[0], HunkBlock):
         return None
-    return found   # type: ignore[return-value]
+    return found  # type: ignore[return-value]
 
 
 def _row_in(document: DiffDocument, place: tuple[HunkBlock, int] | None) -> int | None:

@@ -25,8 +25,15 @@ from segmint_core.wording import counted, shown
 from segmint_tui.groups_model import UNGROUPED, FileRow, GroupRow
 
 GROUP, REASON, FILE, HUNK = "group", "reason", "file", "hunk"
-STATUS_LETTER = {"added": "A", "modified": "M", "deleted": "D", "renamed": "R", "copied": "C",
-                 "binary": "B", "conflicted": "U"}
+STATUS_LETTER = {
+    "added": "A",
+    "modified": "M",
+    "deleted": "D",
+    "renamed": "R",
+    "copied": "C",
+    "binary": "B",
+    "conflicted": "U",
+}
 MARK = Style(color="#e5c07b", bold=True)
 DOUBT = Style(color="#ff9e3b", bold=True)
 DIM = Style(color="#8b8fa3")
@@ -77,9 +84,9 @@ class GroupsTree(Tree[NodeRef]):
         self.guide_depth = 2
         self.auto_expand = True
         self.rows: list[GroupRow] = []
-        self.marked: set[str] = set()          # node keys
+        self.marked: set[str] = set()  # node keys
         self._signature: object = None
-        self.confidence = None                 # the session's Confidence, once worked out
+        self.confidence = None  # the session's Confidence, once worked out
 
     # -- content ------------------------------------------------------------------
 
@@ -91,8 +98,10 @@ class GroupsTree(Tree[NodeRef]):
         screen's thread from the grouping for nothing, as the groups replace them."""
         # Object ids stand for content: the old rows are still alive here, so an
         # id seen in both signatures is the very same (unchanged) hunk.
-        shape = [(r.id, tuple(r.reasons), tuple((id(f.change), tuple(id(h) for h in f.hunks)) for f in r.files))
-                 for r in rows]
+        shape = [
+            (r.id, tuple(r.reasons), tuple((id(f.change), tuple(id(h) for h in f.hunks)) for f in r.files))
+            for r in rows
+        ]
         signature = (shape, [r.summary for r in rows])
         if signature == self._signature:
             self.rows = rows
@@ -122,7 +131,7 @@ class GroupsTree(Tree[NodeRef]):
         return True
 
     def _restore_cursor(self, cursor: NodeRef | None, old_line: int) -> None:
-        last = self.last_line          # builds the lines, so node.line is valid below
+        last = self.last_line  # builds the lines, so node.line is valid below
         if last < 0:
             return
         target = None
@@ -144,8 +153,9 @@ class GroupsTree(Tree[NodeRef]):
         if node.children:
             return
         for reason in row.reasons:
-            node.add_leaf(Text.assemble(("why: ", DIM), (reason, Style(color="#a0a4b8", italic=True))),
-                          NodeRef(REASON, row.id))
+            node.add_leaf(
+                Text.assemble(("why: ", DIM), (reason, Style(color="#a0a4b8", italic=True))), NodeRef(REASON, row.id)
+            )
         for f in row.files:
             ref = NodeRef(FILE, row.id, f.change.id)
             child = node.add(self._file_label(row, f), ref, allow_expand=bool(f.hunks))
@@ -161,10 +171,12 @@ class GroupsTree(Tree[NodeRef]):
 
     def _all_nodes(self):
         """Every node below the root, in display order."""
+
         def walk(node):
             for child in node.children:
                 yield child
                 yield from walk(child)
+
         return walk(self.root)
 
     def on_tree_node_expanded(self, event: Tree.NodeExpanded[NodeRef]) -> None:
@@ -201,27 +213,39 @@ class GroupsTree(Tree[NodeRef]):
         # Counts before the summary: a long summary is clipped at the pane's edge, the counts never.
         files = len(row.files)
         return Text.assemble(
-            self._mark(NodeRef(GROUP, row.id).key), self._doubt(group_id=row.id),
-            (row.id.replace("group-", "#") + " ", DIM), counts(row.added, row.removed),
-            "  ", (row.summary, Style(bold=True)), (f"  {counted(files, 'file')}", DIM),
+            self._mark(NodeRef(GROUP, row.id).key),
+            self._doubt(group_id=row.id),
+            (row.id.replace("group-", "#") + " ", DIM),
+            counts(row.added, row.removed),
+            "  ",
+            (row.summary, Style(bold=True)),
+            (f"  {counted(files, 'file')}", DIM),
         )
 
     def _file_label(self, row: GroupRow, f: FileRow) -> Text:
         letter = STATUS_LETTER.get(f.change.status, "?")
         return Text.assemble(
-            self._mark(NodeRef(FILE, row.id, f.change.id).key), (letter + " ", Style(color="#61afef", bold=True)),
-            counts(f.added, f.removed), "  ", shown(f.change.file_path),
+            self._mark(NodeRef(FILE, row.id, f.change.id).key),
+            (letter + " ", Style(color="#61afef", bold=True)),
+            counts(f.added, f.removed),
+            "  ",
+            shown(f.change.file_path),
         )
 
     def _hunk_label(self, hunk) -> Text:
         short = hunk.id.split("-", 1)[-1]
         section = section_of(hunk.header)
-        where = hunk.header[:len(hunk.header) - len(section)]
+        where = hunk.header[: len(hunk.header) - len(section)]
         context = shown(section.strip())
         return Text.assemble(
-            self._mark(NodeRef(HUNK, "", hunk_id=hunk.id).key), self._doubt(hunk_id=hunk.id), (short + " ", DIM),
+            self._mark(NodeRef(HUNK, "", hunk_id=hunk.id).key),
+            self._doubt(hunk_id=hunk.id),
+            (short + " ", DIM),
             counts(hunk.added, hunk.removed),
-            (" staged" if hunk.staged else "", MARK), "  ", where, (f" {context}" if context else "", DIM),
+            (" staged" if hunk.staged else "", MARK),
+            "  ",
+            where,
+            (f" {context}" if context else "", DIM),
         )
 
     def _relabel(self, node: TreeNode[NodeRef]) -> None:
@@ -231,7 +255,7 @@ class GroupsTree(Tree[NodeRef]):
         if ref is None or row is None:
             return
         if ref.kind == GROUP:
-                node.set_label(self._group_label(row))
+            node.set_label(self._group_label(row))
         elif ref.kind == FILE:
             f = row.file(ref.change_id or "")
             if f is not None:
@@ -263,12 +287,15 @@ class GroupsTree(Tree[NodeRef]):
         target = node
         f = next((f for f in row.files if any(h.id == hunk_id for h in f.hunks)), None) if hunk_id else None
         if f is not None:
-            file_node = next(n for n in node.children if n.data is not None and n.data.kind == FILE
-                             and n.data.change_id == f.change.id)
+            file_node = next(
+                n
+                for n in node.children
+                if n.data is not None and n.data.kind == FILE and n.data.change_id == f.change.id
+            )
             self._fill_file(file_node, row.id, f)
             file_node.expand()
             target = next(n for n in file_node.children if n.data is not None and n.data.hunk_id == hunk_id)
-        _ = self.last_line   # lays out the lines the expansion added
+        _ = self.last_line  # lays out the lines the expansion added
         self.move_cursor(target)
         return True
 
@@ -303,7 +330,7 @@ class GroupsTree(Tree[NodeRef]):
             for node in self._all_nodes():
                 if node.data is not None and node.data.key in self.marked:
                     units.extend(u for u in self.units_of(node.data) if u not in units)
-            for group_id in self.marked_groups():   # a collapsed group has no child nodes
+            for group_id in self.marked_groups():  # a collapsed group has no child nodes
                 units.extend(u for u in self.row(group_id).unit_ids if u not in units)
             return units
         ref = self.cursor_ref

@@ -28,7 +28,7 @@ class OrderedKeys:
             event.stop()
             event.prevent_default()
             return
-        await super()._on_key(event)   # type: ignore[misc]
+        await super()._on_key(event)  # type: ignore[misc]
 
     async def _run_binding(self, key: str) -> bool:
         # Priority bindings ran before the key reached this widget; the chain

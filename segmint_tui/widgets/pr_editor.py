@@ -31,7 +31,7 @@ def draft_is_stale(draft: PullRequestDraft, plans: list[CommitPlan]) -> bool:
         if commit.status == APPLIED and (plan.status != APPLIED or plan.sha != commit.sha):
             return True
         if (plan.title, plan.description) != (commit.title, commit.description):
-            return True   # its message was edited since
+            return True  # its message was edited since
     return any(p.status == APPLIED and p.id not in listed for p in plans)
 
 
@@ -48,7 +48,7 @@ class PrEditor(TitleBodyEditor):
             super().__init__()
             self.title = title
             self.description = description
-            self.leave = leave      # go back to the previous pane once saved
+            self.leave = leave  # go back to the previous pane once saved
 
     class Leave(Message):
         pass

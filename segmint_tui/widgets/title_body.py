@@ -27,7 +27,7 @@ class TitleInput(OrderedInput):
 
     def _on_paste(self, event: events.Paste) -> None:
         # Input's own handler runs next (Textual calls each class's): it inserts the first line.
-        rest = "\n".join(event.text.splitlines()[1:]).lstrip("\n")   # past the blank line after a title
+        rest = "\n".join(event.text.splitlines()[1:]).lstrip("\n")  # past the blank line after a title
         if rest.strip():
             self.post_message(self.Rest(rest))
 
@@ -44,7 +44,7 @@ def body_area(id: str) -> TextArea:
 
 class TitleBodyEditor(VerticalScroll):
     # Scrolls in a short terminal: the field with the focus is scrolled into view, never typed into unseen.
-    ID_PREFIX = ""   # the inputs are #<prefix>-title and #<prefix>-body
+    ID_PREFIX = ""  # the inputs are #<prefix>-title and #<prefix>-body
     # ctrl+a is the line's start in both fields, as in a shell: these select or clear a whole field.
     BINDINGS = [
         Binding("f7", "select_field", "Select all", priority=True),
@@ -57,7 +57,7 @@ class TitleBodyEditor(VerticalScroll):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._loaded: tuple[str, str] = ("", "")
-        self._editing = False   # something (a commit, a draft) is loaded
+        self._editing = False  # something (a commit, a draft) is loaded
 
     @property
     def title_input(self) -> Input:
@@ -101,7 +101,7 @@ class TitleBodyEditor(VerticalScroll):
         title_at, body_at = self.title_input.cursor_position, self.body.cursor_location
         self.show_text(title, description, editing=self._editing)
         self.title_input.cursor_position = min(title_at, len(title))
-        last = self.body.document.line_count - 1      # a trimmed line gone: the end of the text
+        last = self.body.document.line_count - 1  # a trimmed line gone: the end of the text
         row, column = body_at if body_at[0] <= last else (last, len(self.body.document[last]))
         self.body.cursor_location = (row, min(column, len(self.body.document[row])))
 
@@ -133,6 +133,6 @@ class TitleBodyEditor(VerticalScroll):
 
     def action_leave(self) -> None:
         if self.dirty and self.savable():
-            self.post_save(leave=True)      # the screen goes back once the save succeeds
+            self.post_save(leave=True)  # the screen goes back once the save succeeds
         else:
             self.post_message(self.Leave())

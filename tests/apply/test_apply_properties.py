@@ -30,7 +30,9 @@ def head_files(repo: Repo) -> dict[str, bytes]:
     for row in out.split(b"\0"):
         if row:
             meta, path = row.split(b"\t", 1)
-            files[path.decode("utf-8", "surrogateescape")] = repo.git_bytes("cat-file", "blob", meta.split()[2].decode())
+            files[path.decode("utf-8", "surrogateescape")] = repo.git_bytes(
+                "cat-file", "blob", meta.split()[2].decode()
+            )
     return files
 
 
@@ -42,7 +44,8 @@ def select(cs, picked: set[str]) -> Selection:
         for hunk in change.hunks:
             if hunk.id in picked:
                 selection.refs.setdefault(change.id, set()).update(
-                    (hunk.id, i) for i, line in enumerate(hunk.lines) if line[:1] in "+-")
+                    (hunk.id, i) for i, line in enumerate(hunk.lines) if line[:1] in "+-"
+                )
     return selection
 
 
@@ -68,8 +71,13 @@ def oracle_matches(repo: Repo, cs, picked: set[str], parent: str | None, sha: st
             subprocess.run(["git", "read-tree", parent or "--empty"], cwd=repo.path, env=env, check=True)
             patch = build_patch(fp, chosen).encode("utf-8", "surrogateescape")
             subprocess.run(["git", "apply", "--cached", "-"], cwd=repo.path, env=env, input=patch, check=True)
-            expected = subprocess.run(["git", "ls-files", "-s", "--", change.file_path], cwd=repo.path, env=env,
-                                      capture_output=True, text=True).stdout.split()
+            expected = subprocess.run(
+                ["git", "ls-files", "-s", "--", change.file_path],
+                cwd=repo.path,
+                env=env,
+                capture_output=True,
+                text=True,
+            ).stdout.split()
             actual = repo.git("ls-tree", sha, "--", change.file_path).split()
             want = expected[1] if expected else None
             got = actual[2] if actual else None
@@ -112,8 +120,7 @@ def test_random_sequences_of_commits(story: dict, data: st.DataObject) -> None:
 def test_recreating_a_path_git_saw_renamed_away_commits_the_new_content() -> None:
     # Two empty files: git pairs the staged deletion of b.txt with the staged
     # a.py as a rename, so b.txt's own change is only the untracked re-creation.
-    story = {"base": {"b.txt": ""}, "staged": {"a.py": "", "b.txt": None},
-             "work": {"a.py": None, "b.txt": "\n"}}
+    story = {"base": {"b.txt": ""}, "staged": {"a.py": "", "b.txt": None}, "work": {"a.py": None, "b.txt": "\n"}}
     with tempfile.TemporaryDirectory() as tmp:
         repo = Repo(Path(tmp) / "r")
         build(repo, story)

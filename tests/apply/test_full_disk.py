@@ -33,7 +33,7 @@ from tests.support.groups import one_group_per_hunk
 from tests.support.repo import Repo
 
 PAGE = 4096
-THOROUGH = settings.default.max_examples >= 1000   # --hypothesis-profile=thorough: every free page count
+THOROUGH = settings.default.max_examples >= 1000  # --hypothesis-profile=thorough: every free page count
 
 
 @pytest.fixture
@@ -41,9 +41,13 @@ def small_disk(tmp_path: Path):
     """A 3 MiB tmpfs, unmounted afterwards; skipped where mounting is not allowed."""
     where = tmp_path / "disk"
     where.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", str(where)], capture_output=True, text=True)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", str(where)], capture_output=True, text=True
+    )
     if done.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here (needs root or CAP_SYS_ADMIN): {done.stderr.strip() or done.returncode}")
+        pytest.skip(
+            f"cannot mount a tmpfs here (needs root or CAP_SYS_ADMIN): {done.stderr.strip() or done.returncode}"
+        )
     try:
         yield where
     finally:
@@ -75,7 +79,7 @@ def fill(disk: Path, leave: int = 0) -> Path:
                 fh.write(b"\0" * (64 * 1024))
         except OSError as exc:
             assert exc.errno == errno.ENOSPC
-        try:   # the last pages, a block at a time
+        try:  # the last pages, a block at a time
             while True:
                 fh.write(b"\0" * PAGE)
         except OSError as exc:
@@ -97,8 +101,11 @@ def says_the_disk_is_full(exc: BaseException | None) -> bool:
     if isinstance(exc, OSError):
         return exc.errno == errno.ENOSPC
     text = str(exc)
-    return isinstance(exc, SegmintError) and ("free some space and run Segmint again" in text
-                                              or "git diff failed: fatal:" in text and "Out of diskspace" in text)
+    return isinstance(exc, SegmintError) and (
+        "free some space and run Segmint again" in text
+        or "git diff failed: fatal:" in text
+        and "Out of diskspace" in text
+    )
 
 
 def assert_no_scraps(repo: Repo) -> None:
@@ -134,13 +141,13 @@ def assert_finished_after_freeing(repo: Repo, filler: Path, edited: dict[str, st
 
 # Where the disk fills, in the order an apply reaches them (``segmint_core.apply.commit``).
 FILL_POINTS = {
-    "journal": ("segmint_core.apply.journal", "write"),                 # before anything is written
-    "saved-index": ("segmint_core.apply.commit", "_save_index"),        # the index kept for undo
+    "journal": ("segmint_core.apply.journal", "write"),  # before anything is written
+    "saved-index": ("segmint_core.apply.commit", "_save_index"),  # the index kept for undo
     "prepared-index": ("segmint_core.apply.commit", "_prepare_index"),  # the index after the commit
-    "commit-tree": ("segmint_core.apply.commit", "_commit_tree"),       # the commit's blobs and tree
-    "git-commit": ("segmint_core.apply.commit", "_run_git_commit"),     # git's commit object
-    "record": ("segmint_core.session.ledger", "record_commit"),         # committed: the session's save
-    "refresh": (SessionCore, "refresh"),                                # recorded: the re-read's save
+    "commit-tree": ("segmint_core.apply.commit", "_commit_tree"),  # the commit's blobs and tree
+    "git-commit": ("segmint_core.apply.commit", "_run_git_commit"),  # git's commit object
+    "record": ("segmint_core.session.ledger", "record_commit"),  # committed: the session's save
+    "refresh": (SessionCore, "refresh"),  # recorded: the re-read's save
 }
 
 
@@ -161,7 +168,8 @@ def fill_before(monkeypatch: pytest.MonkeyPatch, disk: Path, where: object, name
 
 @pytest.mark.parametrize("point", sorted(FILL_POINTS))
 def test_a_disk_full_at_each_step_of_an_apply_loses_nothing_and_a_rerun_finishes(
-        small_disk: Path, point: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    small_disk: Path, point: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     repo = Repo(small_disk / "repo")
     edited = dirty(repo, files=3)
     worktree = repo.snapshot()["files"]
@@ -173,7 +181,7 @@ def test_a_disk_full_at_each_step_of_an_apply_loses_nothing_and_a_rerun_finishes
     monkeypatch.undo()
     assert filled, "the disk filled where asked"
     if isinstance(failed.value, OSError):
-        assert failed.value.errno == errno.ENOSPC   # (the CLI and MCP say it in one sentence)
+        assert failed.value.errno == errno.ENOSPC  # (the CLI and MCP say it in one sentence)
     if point == "git-commit":
         assert "git commit could not write the commit, the disk is full: " in str(failed.value)
     made = int(repo.git("rev-list", "--count", f"{base}..HEAD"))
@@ -184,14 +192,14 @@ def test_a_disk_full_at_each_step_of_an_apply_loses_nothing_and_a_rerun_finishes
 
     if not made:
         assert_no_scraps(repo)
-    try:   # still full: the next command says why in one sentence, and leaves git as it was
+    try:  # still full: the next command says why in one sentence, and leaves git as it was
         Session.open(str(repo.path))
         reopened = None
     except (OSError, SegmintError) as exc:
         reopened = exc
     if point == "record":
         assert isinstance(reopened, journal.Unrecorded) and "free some space and run Segmint again" in str(reopened)
-    elif point == "refresh":   # recorded; the changes read again (or git's index refresh) cannot be saved
+    elif point == "refresh":  # recorded; the changes read again (or git's index refresh) cannot be saved
         assert says_the_disk_is_full(reopened), reopened
     else:
         assert reopened is None, reopened
@@ -223,17 +231,23 @@ def test_recovery_that_cannot_save_the_session_leaves_git_right_and_says_so(smal
     base = repo.head()
     session = Session.open(str(repo.path))
     filled = fill_before_save_of_an_applied_plan(session, small_disk)
-    with pytest.raises(BatchStopped, match=r"commit-1 is committed as \w{7} and the index matches it; but it "
-                                           r"could not record this in its session \(No space left on device"):
+    with pytest.raises(
+        BatchStopped,
+        match=r"commit-1 is committed as \w{7} and the index matches it; but it "
+        r"could not record this in its session \(No space left on device",
+    ):
         session.apply_all()
     assert repo.git("rev-parse", "HEAD~1").strip() == base
     assert_git_whole(repo, worktree)
 
-    for _ in range(2):   # the same, however often it is tried
-        with pytest.raises(SegmintError, match=r"^Segmint finished applying commit-1, interrupted after committing "
-                                               r"\w{7}; but it could not record this in its session \(No space left "
-                                               r"on device: .*session\.json\): free some space and run Segmint "
-                                               r"again to finish$"):
+    for _ in range(2):  # the same, however often it is tried
+        with pytest.raises(
+            SegmintError,
+            match=r"^Segmint finished applying commit-1, interrupted after committing "
+            r"\w{7}; but it could not record this in its session \(No space left "
+            r"on device: .*session\.json\): free some space and run Segmint "
+            r"again to finish$",
+        ):
             Session.open(str(repo.path))
         assert_git_whole(repo, worktree)
         assert journal.pending(str(repo.path / ".git"))
@@ -268,8 +282,9 @@ def test_a_long_running_session_goes_on_once_there_is_room(small_disk: Path) -> 
         session.snapshot()
     assert_git_whole(repo, worktree)
     filled[0].unlink()
-    assert [c["file_path"] for c in session.snapshot()["changes"]] == ["part1.txt", "part2.txt"], \
+    assert [c["file_path"] for c in session.snapshot()["changes"]] == ["part1.txt", "part2.txt"], (
         "its next call records the commit and reads the changes again"
+    )
     assert session.recovered and "finished applying commit-1" in session.recovered[-1]
     assert [p.status for p in session.plans] == ["applied", "proposed", "proposed"]
     assert not any(p.out_of_date for p in session.plans)
@@ -280,8 +295,9 @@ def test_a_long_running_session_goes_on_once_there_is_room(small_disk: Path) -> 
 
 
 @pytest.mark.parametrize("point,said", [("before-commit", "rolled it back"), ("before-record", "finished applying")])
-def test_a_killed_apply_finished_on_a_full_disk(small_disk: Path, point: str, said: str,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_killed_apply_finished_on_a_full_disk(
+    small_disk: Path, point: str, said: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Killed; the next command puts git right, then the disk fills as it saves the session: a
     rollback needs nothing recorded, so the session opens and says what it did; a commit to
     record waits, with its sentence, for room."""
@@ -306,8 +322,9 @@ def test_a_killed_apply_finished_on_a_full_disk(small_disk: Path, point: str, sa
 
 
 @pytest.mark.parametrize("point", ["move", "record"])
-def test_a_disk_full_during_undo_leaves_head_and_index_together(small_disk: Path, point: str,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_disk_full_during_undo_leaves_head_and_index_together(
+    small_disk: Path, point: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     repo = Repo(small_disk / "repo")
     dirty(repo, files=2)
     worktree = repo.snapshot()["files"]
@@ -350,7 +367,7 @@ def test_a_disk_filling_during_apply_all_loses_nothing_and_a_rerun_finishes(smal
     try:
         Session.open(str(repo.path)).apply_all()
         stopped = None
-    except (OSError, SegmintError) as exc:   # what the CLI turns into one sentence
+    except (OSError, SegmintError) as exc:  # what the CLI turns into one sentence
         stopped = exc
     made = int(repo.git("rev-list", "--count", f"{base}..HEAD"))
     assert_git_whole(repo, worktree, stopped)
@@ -358,7 +375,7 @@ def test_a_disk_filling_during_apply_all_loses_nothing_and_a_rerun_finishes(smal
     assert isinstance(stopped, BatchStopped) == (0 < made < 6), "a stopped batch names the commits it made"
     if isinstance(stopped, BatchStopped):
         assert [o.commit_id for o in stopped.made] == [f"commit-{n}" for n in range(1, made + 1)]
-    try:   # still full: opened, or one sentence, and git as it was
+    try:  # still full: opened, or one sentence, and git as it was
         Session.open(str(repo.path))
     except (OSError, SegmintError) as exc:
         assert says_the_disk_is_full(exc), exc

@@ -21,7 +21,7 @@ from tests.support.groups import one_group_per_hunk
 from tests.support.repo import Repo
 
 ROOT = Path(__file__).resolve().parents[2]
-THOROUGH = settings.default.max_examples >= 1000   # --hypothesis-profile=thorough: ten times the random kills
+THOROUGH = settings.default.max_examples >= 1000  # --hypothesis-profile=thorough: ten times the random kills
 FILES = {f"mod{i}.py": "".join(f"value_{i}_{n} = {n}\n" for n in range(30)) for i in range(4)}
 
 
@@ -47,8 +47,12 @@ def hook(repo: Repo, name: str, body: str) -> None:
 def run_child(repo: Repo, point: str, *, kill_after: float | None = None) -> subprocess.CompletedProcess:
     """``tests.support.interrupt`` on the repository: killed at ``point``, or from here
     ``kill_after`` seconds after it starts applying."""
-    child = subprocess.Popen([sys.executable, "-m", "tests.support.interrupt", str(repo.path), point], cwd=ROOT,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tests.support.interrupt", str(repo.path), point],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     if kill_after is not None:
         assert child.stdout.readline() == b"started\n"
         time.sleep(kill_after)
@@ -58,8 +62,12 @@ def run_child(repo: Repo, point: str, *, kill_after: float | None = None) -> sub
 
 
 def time_to_apply(repo: Repo) -> float:
-    child = subprocess.Popen([sys.executable, "-m", "tests.support.interrupt", str(repo.path), "none"], cwd=ROOT,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tests.support.interrupt", str(repo.path), "none"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     assert child.stdout.readline() == b"started\n"
     started = time.monotonic()
     assert child.stdout.readline() == b"finished\n", child.communicate()
@@ -194,7 +202,9 @@ def test_killed_between_the_units_and_the_state_the_state_keeps_its_own_units(re
 
 
 @pytest.mark.parametrize("hook_name", ["pre-commit", "post-commit"])
-def test_killed_while_a_slow_hook_runs_the_next_command_waits_for_it(repo: Repo, hook_name: str, tmp_path: Path) -> None:
+def test_killed_while_a_slow_hook_runs_the_next_command_waits_for_it(
+    repo: Repo, hook_name: str, tmp_path: Path
+) -> None:
     dirty(repo)
     worktree = files_of(repo)
     head = repo.head()
@@ -231,8 +241,9 @@ def test_a_job_a_hook_leaves_running_does_not_hold_up_the_next_commit(repo: Repo
     assert [p.status for p in session.plans] == ["proposed"] * 4, "one undo takes back the whole apply --all"
 
 
-@pytest.mark.parametrize("point,said", [("undo-before-move", "rolled it back"),
-                                        ("undo-before-swap", "finished undoing")])
+@pytest.mark.parametrize(
+    "point,said", [("undo-before-move", "rolled it back"), ("undo-before-swap", "finished undoing")]
+)
 def test_a_killed_undo_is_finished_or_rolled_back(repo: Repo, point: str, said: str) -> None:
     dirty(repo)
     worktree = files_of(repo)
@@ -263,11 +274,11 @@ def random_kills(count: int, seed: int):
 
 @pytest.mark.parametrize("fraction", random_kills(60 if THOROUGH else 6, seed=15))
 def test_sigkill_at_a_random_moment(repo: Repo, tmp_path: Path, fraction: float) -> None:
-    slow = "sleep 0.05\n", "sleep 0.2\n"   # pre-commit, post-commit: the windows a kill must not spoil
+    slow = "sleep 0.05\n", "sleep 0.2\n"  # pre-commit, post-commit: the windows a kill must not spoil
     probe = dirty(Repo(tmp_path / "probe"))
     for name, body in zip(("pre-commit", "post-commit"), slow):
         hook(probe, name, body)
-    whole = time_to_apply(probe)   # to kill within an apply --all
+    whole = time_to_apply(probe)  # to kill within an apply --all
 
     dirty(repo)
     for name, body in zip(("pre-commit", "post-commit"), slow):

@@ -49,8 +49,9 @@ def staged_subset_via_git(repo: Repo, change: Change, subset) -> bytes:
         subprocess.run(["git", "read-tree", "HEAD"], cwd=repo.path, env=env, check=True)
         patch = build_patch(change.staged_patch, subset).encode("utf-8", "surrogateescape")
         subprocess.run(["git", "apply", "--cached", "-"], cwd=repo.path, env=env, input=patch, check=True)
-        out = subprocess.run(["git", "cat-file", "-p", f":{change.file_path}"], cwd=repo.path, env=env,
-                             capture_output=True)
+        out = subprocess.run(
+            ["git", "cat-file", "-p", f":{change.file_path}"], cwd=repo.path, env=env, capture_output=True
+        )
         return out.stdout
 
 

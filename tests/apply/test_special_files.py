@@ -25,7 +25,8 @@ def select_hunks(cs, hunk_ids: set[str] | None = None) -> Selection:
         for hunk in change.hunks:
             if hunk_ids is None or hunk.id in hunk_ids:
                 selection.refs.setdefault(change.id, set()).update(
-                    (hunk.id, i) for i, line in enumerate(hunk.lines) if line[:1] in "+-")
+                    (hunk.id, i) for i, line in enumerate(hunk.lines) if line[:1] in "+-"
+                )
     return selection
 
 
@@ -212,7 +213,6 @@ def test_submodule_with_only_local_edits_leaves_the_pointer(repo: Repo, tmp_path
     assert blob(repo, sha, "a") == b"b\n"
 
 
-
 def test_a_deletion_leaves_the_lines_a_staged_change_it_lacks_removes(repo: Repo) -> None:
     # The unstaged deletion used to take the whole file away, "b" included, though the
     # staged change that removes "b" was not part of the commit.
@@ -227,7 +227,7 @@ def test_a_deletion_leaves_the_lines_a_staged_change_it_lacks_removes(repo: Repo
     deletion = change.unstaged_patch.hunks[0]
     sha = apply_selection(git, cs, select_hunks(cs, {deletion.id}), "delete\n").sha
     assert blob(repo, sha, "f.txt") == b"b\n"
-    assert repo.git("status", "--porcelain") == "D  f.txt\n"   # the staged removal is all that is left
+    assert repo.git("status", "--porcelain") == "D  f.txt\n"  # the staged removal is all that is left
 
 
 # -- intent-to-add files beside a deleted file of the index ---------------------
@@ -313,7 +313,9 @@ def test_a_file_where_head_has_a_folder_needs_the_folder_s_files_removed(repo: R
     alone = Selection(refs={}, whole=set())
     alone.refs[by_path["d"].id] = {(h.id, i) for h in by_path["d"].hunks for i, _ in enumerate(h.lines)}
     before = repo.snapshot()
-    with pytest.raises(MissingDependency, match=f"{by_path['d'].id} cannot be committed without {by_path['d/x.txt'].id}"):
+    with pytest.raises(
+        MissingDependency, match=f"{by_path['d'].id} cannot be committed without {by_path['d/x.txt'].id}"
+    ):
         apply_selection(git, cs, alone, "d alone\n")
     assert repo.snapshot() == before, "nothing committed: the folder's file would have gone with it"
     sha = commit_all(repo)
@@ -339,7 +341,7 @@ def test_plans_remove_the_folder_s_files_before_the_file_that_replaces_it(repo: 
     session.apply_all()
     assert repo.snapshot()["files"] == before
     assert repo.git("status", "--porcelain", "--untracked-files=all") == ""
-    for sha in repo.git("rev-list", f"{base}..HEAD").split():   # each commit changes only what its plan holds
+    for sha in repo.git("rev-list", f"{base}..HEAD").split():  # each commit changes only what its plan holds
         listed = repo.git("show", "--format=", "--name-only", sha).split()
         assert len(listed) == 1, (sha, listed)
 
@@ -369,7 +371,7 @@ def test_a_generated_file_made_a_symlink_after_the_plan_is_refused(repo: Repo) -
     session = Session.open(str(repo.path))
     (plan,) = session.propose_commits()
     (repo.path / "yarn.lock").unlink()
-    (repo.path / "yarn.lock").symlink_to("two\n")   # the same bytes, now a link's target
+    (repo.path / "yarn.lock").symlink_to("two\n")  # the same bytes, now a link's target
     before = repo.snapshot()
     with pytest.raises(StaleReferenceError, match="Files changed since the plan was made: yarn.lock"):
         session.apply_commit(plan.id)
@@ -400,7 +402,11 @@ def test_a_sha256_repository_commits_removals_and_undoes_them(tmp_path: Path) ->
     while session.applied:
         session.undo()
     assert sorted(repo.git("status", "--porcelain").splitlines()) == [
-        " D gone.txt", " M a.txt", "D  staged-gone.txt", "D  yarn.lock"]
+        " D gone.txt",
+        " M a.txt",
+        "D  staged-gone.txt",
+        "D  yarn.lock",
+    ]
 
 
 def test_a_repository_whose_folder_name_holds_a_newline_commits(tmp_path: Path) -> None:
@@ -420,7 +426,7 @@ def test_a_repository_opened_through_a_symlinked_folder_commits(tmp_path: Path) 
     repo.commit("init")
     repo.write("a.txt", "a\nb\n")
     (tmp_path / "link").symlink_to(tmp_path / "real")
-    git = Git(str(tmp_path / "link" / "repo"))   # as a caller may make it, without resolving the link
+    git = Git(str(tmp_path / "link" / "repo"))  # as a caller may make it, without resolving the link
     cs = capture(git)
     sha = apply_selection(git, cs, select_hunks(cs), "all\n").sha
     assert blob(repo, sha, "a.txt") == b"a\nb\n"

@@ -51,8 +51,9 @@ def test_the_new_file_at_a_renamed_path_starts_from_nothing(repo: Repo, new_a: s
     base = repo.head()
 
     plans = session.propose_commits()
-    assert [[session.units.change_of(h).file_path for h in p.hunk_ids] for p in plans] == [["b"], ["a"]], \
+    assert [[session.units.change_of(h).file_path for h in p.hunk_ids] for p in plans] == [["b"], ["a"]], (
         "the rename first: the new a needs HEAD's a gone"
+    )
     assert "b (+1 -0)" in plans[0].description and "a (+1 -0)" in plans[1].description
     session.apply_all()
     assert tree_of(repo, "HEAD~1") == {"b": OLD + "four\n", "other": "x\n"}

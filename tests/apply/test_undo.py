@@ -52,7 +52,7 @@ def test_undo_keeps_skip_worktree_and_assume_unchanged_flags(repo: Repo) -> None
     repo.write("app.py", "two\n")
     repo.git("update-index", "--skip-worktree", "quiet.txt")
     repo.git("add", "app.py")
-    repo.git("update-index", "--assume-unchanged", "app.py")   # set on the staged entry Segmint rewrites
+    repo.git("update-index", "--assume-unchanged", "app.py")  # set on the staged entry Segmint rewrites
     before = entries(repo)
 
     session = Session.open(str(repo.path))
@@ -75,7 +75,7 @@ def test_undo_restores_a_file_named_like_a_glob_and_only_it(repo: Repo) -> None:
     session.propose_commits()
     session.apply_all()
     repo.write("a.txt", "two\n")
-    repo.git("add", "a.txt")   # staged after the apply: the undo leaves it
+    repo.git("add", "a.txt")  # staged after the apply: the undo leaves it
     staged = [e for e in entries(repo) if e[0].endswith("\ta.txt")]
     session.undo()
 
@@ -159,7 +159,7 @@ def test_undo_refuses_when_git_gc_took_the_staged_version_it_would_put_back(repo
     with pytest.raises(RefusedError, match="the staged version of a.txt it saved is no longer in the repository"):
         session.undo()
     assert repo.snapshot() == before
-    repo.git("diff", "--cached")   # the index names only objects git has
+    repo.git("diff", "--cached")  # the index names only objects git has
 
 
 def test_undo_of_a_first_commit_on_a_detached_head_keeps_head(repo: Repo) -> None:
@@ -215,7 +215,8 @@ def test_undo_keeps_a_file_staged_since_where_it_would_put_a_folder_back(repo: R
 
 
 def test_copies_of_the_index_are_kept_only_for_commits_undo_can_reach(
-        repo: Repo, monkeypatch: pytest.MonkeyPatch) -> None:
+    repo: Repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Each apply keeps a copy of the whole index for undo: one no undo can reach any more (undone,
     # or older than the session keeps) is removed, so a long session does not fill the disk.
     monkeypatch.setattr(saved_state, "UNDO_KEPT", 2)
@@ -227,11 +228,12 @@ def test_copies_of_the_index_are_kept_only_for_commits_undo_can_reach(
     session = Session.open(str(repo.path))
     one_group_per_hunk(session)
     session.propose_commits()
-    for plan in list(session.plans):   # four operations: the last two are kept
+    for plan in list(session.plans):  # four operations: the last two are kept
         session.apply_commit(plan.id)
     copies = repo.path / ".git" / "segmint" / "undo"
     assert len(session.applied) == 2 and sorted(p.name for p in copies.iterdir()) == sorted(
-        os.path.basename(a.index_before) for a in session.applied)
+        os.path.basename(a.index_before) for a in session.applied
+    )
     session.undo()
     assert [p.name for p in copies.iterdir()] == [os.path.basename(session.applied[0].index_before)]
     session.undo()
@@ -260,7 +262,6 @@ def test_undo_puts_back_an_intent_to_add_entry_whose_file_became_a_symlink_as_a_
 
     assert entries(repo) == before
     assert repo.snapshot()["files"] == work
-
 
 
 def test_undo_puts_back_intent_to_add_entries_of_files_gone_from_the_work_tree(repo: Repo) -> None:

@@ -32,8 +32,13 @@ def test_bench_large_groups_the_generated_file_whole(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
     assert figures["generated_in_one_group"] is True
-    assert set(figures["steps"]) == {"git diff (reference)", "segmint group", "git add + commit (ref.)",
-                                     "segmint plan", "segmint apply --all"}
+    assert set(figures["steps"]) == {
+        "git diff (reference)",
+        "segmint group",
+        "git add + commit (ref.)",
+        "segmint plan",
+        "segmint apply --all",
+    }
     assert all(row["mb"] > 0 for row in figures["steps"].values())
     assert figures["tui_first_frame"]["seconds"] > 0, figures["tui_first_frame"]
 
@@ -43,11 +48,20 @@ def test_bench_scale_groups_each_tree_beside_git_diff(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
     steps = [(r["files"], r["variant"], r["step"]) for r in figures["rows"]]
-    assert steps == [(20, "same", "git diff (reference)"), (20, "same", "segmint group"), (20, "same", "segmint plan"),
-                     (20, "same", "TUI first frame"), (40, "same", "git diff (reference)"), (40, "same", "segmint group"),
-                     (20, "unique", "git diff (reference)"), (20, "unique", "segmint group"),
-                     (20, "unique", "segmint plan"), (20, "unique", "TUI first frame"),
-                     (40, "unique", "git diff (reference)"), (40, "unique", "segmint group")]
+    assert steps == [
+        (20, "same", "git diff (reference)"),
+        (20, "same", "segmint group"),
+        (20, "same", "segmint plan"),
+        (20, "same", "TUI first frame"),
+        (40, "same", "git diff (reference)"),
+        (40, "same", "segmint group"),
+        (20, "unique", "git diff (reference)"),
+        (20, "unique", "segmint group"),
+        (20, "unique", "segmint plan"),
+        (20, "unique", "TUI first frame"),
+        (40, "unique", "git diff (reference)"),
+        (40, "unique", "segmint group"),
+    ]
     grouped = [r for r in figures["rows"] if r["step"] == "segmint group"]
     assert all(r["mb"] > 0 and r["cpu"] > 0 and r["coarse"] is False for r in grouped)
     assert all(r["seconds"] > 0 for r in figures["rows"] if r["step"] == "TUI first frame")
@@ -57,13 +71,15 @@ def test_bench_scale_groups_each_tree_beside_git_diff(tmp_path: Path) -> None:
 def test_counts_below_one_are_one_sentence_before_any_work(tmp_path: Path) -> None:
     diff = tmp_path / "one.diff"
     diff.write_text(DIFF)
-    for args, said in ((("parse", str(diff), "--repeat", "0"), "--repeat must be at least 1"),
-                       (("chunks", str(diff), "--repeat", "-1"), "--repeat must be at least 1"),
-                       (("changes", "--lines", "0"), "--lines and --repeat must be at least 1"),
-                       (("changes", "--repeat", "0"), "--lines and --repeat must be at least 1"),
-                       (("mcp", "--repeat", "0"), "--files and --repeat must be at least 1"),
-                       (("mcp", "--files", "-3"), "--files and --repeat must be at least 1"),
-                       (("large", "--mb", "nan"), "--mb must be positive"),
-                       (("large", "--mb", "inf"), "--mb must be positive"),
-                       (("scale", "--files", "1"), "--files must be at least 2")):
+    for args, said in (
+        (("parse", str(diff), "--repeat", "0"), "--repeat must be at least 1"),
+        (("chunks", str(diff), "--repeat", "-1"), "--repeat must be at least 1"),
+        (("changes", "--lines", "0"), "--lines and --repeat must be at least 1"),
+        (("changes", "--repeat", "0"), "--lines and --repeat must be at least 1"),
+        (("mcp", "--repeat", "0"), "--files and --repeat must be at least 1"),
+        (("mcp", "--files", "-3"), "--files and --repeat must be at least 1"),
+        (("large", "--mb", "nan"), "--mb must be positive"),
+        (("large", "--mb", "inf"), "--mb must be positive"),
+        (("scale", "--files", "1"), "--files must be at least 2"),
+    ):
         assert_clean_error(run_segmint("bench", *args, cwd=tmp_path), said)

@@ -47,9 +47,10 @@ def naive_score(trees: Trees, matrix: np.ndarray) -> np.ndarray:
 
 def test_trees_learn_an_interaction_a_linear_model_cannot_express() -> None:
     matrix, same = interaction_rows()
-    weight = np.full(len(same), 1 / 40)   # ten cases' weight
-    trees = fit_rows(NAMES, matrix, same, weight, np.zeros(len(same)),
-                     Boosting(trees=60, depth=2, rate=0.3, min_leaf=0.5))
+    weight = np.full(len(same), 1 / 40)  # ten cases' weight
+    trees = fit_rows(
+        NAMES, matrix, same, weight, np.zeros(len(same)), Boosting(trees=60, depth=2, rate=0.3, min_leaf=0.5)
+    )
     odds = trees.score(np.array([[0.8, 2.0], [0.0, 1.0], [0.0, 0.0], [0.8, 1.0], [0.8, 0.0], [0.0, 2.0]]))
     assert all(o > 2.0 for o in odds[:3]) and all(o < -2.0 for o in odds[3:])
 
@@ -102,14 +103,43 @@ def test_bench_fit_writes_trees_the_engine_loads_and_leave_one_out_scores_them(r
     history(repo)
     other = merged_history(Repo(tmp_path / "other"))
     out, cache = tmp_path / "model.json", str(tmp_path / "cache")
-    result = run_segmint("bench", "fit", str(repo.path), str(other.path), "--k", "2", "--n", "3", "--cache", cache,
-                         "--trees", "4", "--depth", "2", "--out", str(out))
+    result = run_segmint(
+        "bench",
+        "fit",
+        str(repo.path),
+        str(other.path),
+        "--k",
+        "2",
+        "--n",
+        "3",
+        "--cache",
+        cache,
+        "--trees",
+        "4",
+        "--depth",
+        "2",
+        "--out",
+        str(out),
+    )
     assert result.returncode == 0, result.stderr
     assert "and 4 trees" in result.stdout
     model = read_model(json.loads(out.read_text()))
     assert model.trees is not None and model.trees.features.shape == (4, 2)
-    table = run_segmint("bench", "untangle", "--leave-one-out", str(repo.path), str(other.path), "--k", "2",
-                        "--n", "3", "--cache", cache, "--trees", "3")
+    table = run_segmint(
+        "bench",
+        "untangle",
+        "--leave-one-out",
+        str(repo.path),
+        str(other.path),
+        "--k",
+        "2",
+        "--n",
+        "3",
+        "--cache",
+        cache,
+        "--trees",
+        "3",
+    )
     assert table.returncode == 0, table.stderr
     for row in ("graph, 3 trees of depth 3 at 0.1", "graph, 3 trees of depth 3 at 0.1 - graph"):
         assert f"\n{row} " in table.stdout, row

@@ -43,8 +43,9 @@ def test_bench_chunks_missing_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize("command", ["parse", "chunks"])
 def test_bench_inputs_that_are_no_diff(tmp_path: Path, command: str) -> None:
     (tmp_path / "bad.diff.gz").write_bytes(b"garbage\n")
-    assert_clean_error(run_segmint("bench", command, str(tmp_path / "bad.diff.gz")),
-                       "bad.diff.gz is not a readable gzip file")
+    assert_clean_error(
+        run_segmint("bench", command, str(tmp_path / "bad.diff.gz")), "bad.diff.gz is not a readable gzip file"
+    )
     assert_clean_error(run_segmint("bench", command, str(tmp_path)), "is a directory; give diff files")
 
 

@@ -39,7 +39,7 @@ def test_clusters_never_linked_join_last_so_one_group_is_a_level() -> None:
     column = dict(zip(found.names, found.rows.T))
     assert column["next"].tolist() == [3.0, 0.5, 0.0, -cutting.CAP]
     assert column["groups"].tolist() == np.log([4, 3, 2, 1]).tolist()
-    assert np.allclose(column["split_files"], [1 / 3, 0.0, 0.0, 0.0])   # a.py in two groups until (0, 1)
+    assert np.allclose(column["split_files"], [1 / 3, 0.0, 0.0, 0.0])  # a.py in two groups until (0, 1)
     assert column["next_joins_file"].tolist() == [1.0, 0.0, 0.0, 0.0]
 
 
@@ -59,7 +59,7 @@ def test_each_level_is_scored_by_the_ari_over_its_units_lines() -> None:
 
 def test_a_cut_model_picks_the_level_it_scores_best_and_the_fewest_merges_on_a_tie() -> None:
     affinity = {(0, 1): 3.0, (2, 3): 0.5}
-    fewer = CutModel(("groups",), (0.0,), (1.0,), (1.0,))           # more groups score higher
+    fewer = CutModel(("groups",), (0.0,), (1.0,), (1.0,))  # more groups score higher
     assert cutting.cut(PATHS, affinity, [1.0] * 4, [], 4, 1.0, fewer) == [0, 1, 2, 3]
     one = CutModel(("one_group",), (0.0,), (1.0,), (2.0,))
     assert cutting.cut(PATHS, affinity, [1.0] * 4, [], 4, 1.0, one) == [0, 0, 0, 0]

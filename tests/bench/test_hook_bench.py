@@ -12,8 +12,14 @@ from tests.support.repo import Repo
 def test_bench_hook_prints_the_hook_beside_git_status(tmp_path: Path) -> None:
     result = run_segmint("bench", "hook", "--files", "30", "--events", "2", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert [line.split()[0] for line in result.stdout.splitlines()] == ["repository", "segmint", "segmint", "git",
-                                                                         "ratio", "CPU"]
+    assert [line.split()[0] for line in result.stdout.splitlines()] == [
+        "repository",
+        "segmint",
+        "segmint",
+        "git",
+        "ratio",
+        "CPU",
+    ]
     assert "target <= 100 ms" in result.stdout
 
 

@@ -40,7 +40,7 @@ def test_each_candidate_is_decided_best_first_and_a_refused_pair_returns_when_a_
     seen: list[tuple[list[int], list[int], bool]] = []
 
     def decide(values: dict[str, float]) -> bool:
-        return len(seen) != 1          # the second candidate is refused
+        return len(seen) != 1  # the second candidate is refused
 
     def observe(values, a, b, merged) -> None:
         seen.append((sorted(a), sorted(b), merged))
@@ -64,8 +64,7 @@ def test_a_decision_reads_the_two_clusters_and_the_links_between_them(repo: Repo
         values.update(v)
         return False
 
-    Agglomeration(units, {(0, 1): 2.0}, [2.0, 1.0, 1.0, 1.0], links, ("shared", "similar", "def_use"), 4,
-                  decide).run()
+    Agglomeration(units, {(0, 1): 2.0}, [2.0, 1.0, 1.0, 1.0], links, ("shared", "similar", "def_use"), 4, decide).run()
     assert values["mean"] == 2.0 and values["max"] == 2.0 and values["linked"] == 1.0
     assert values["link:shared"] == 1.0 and values["link:similar"] == 1.0 and values["link:def_use"] == 0.0
     assert values["shared_file"] == 0.0 and values["files_max"] == 1.0 and values["only_code"] == 2.0
@@ -76,8 +75,8 @@ def test_a_decision_reads_the_two_clusters_and_the_links_between_them(repo: Repo
 def test_a_merge_model_merges_at_its_threshold(repo: Repo) -> None:
     _, units, _ = units_of(chain(repo))
     affinity = {(0, 1): 3.0, (2, 3): 0.5}
-    model = MergeModel(("mean",), (0.0,), (1.0,), (1.0,), 0.0, 0.9, ())   # P = sigmoid(mean)
-    assert agglomerate(units, affinity, [1.0] * 4, [], 4, model) == [0, 0, 2, 3]   # sigmoid(3) > 0.9 > sigmoid(0.5)
+    model = MergeModel(("mean",), (0.0,), (1.0,), (1.0,), 0.0, 0.9, ())  # P = sigmoid(mean)
+    assert agglomerate(units, affinity, [1.0] * 4, [], 4, model) == [0, 0, 2, 3]  # sigmoid(3) > 0.9 > sigmoid(0.5)
     assert agglomerate(units, affinity, [1.0] * 4, [], 4, model, together=[(2, 3)]) == [0, 0, 2, 2]
     again = MergeModel.from_dict(model.to_dict())
     assert again == model
@@ -85,20 +84,21 @@ def test_a_merge_model_merges_at_its_threshold(repo: Repo) -> None:
 
 def test_the_shipped_model_is_read_from_data_and_merges_by_its_threshold(repo: Repo) -> None:
     assert DEFAULT.merge is None and V1.merge is None and DEFAULT != V1
-    assert V1.threshold(1) == 4.35 and V1.coefficient("kinds:changelog+changelog") == 0.0   # v1, the baseline
+    assert V1.threshold(1) == 4.35 and V1.coefficient("kinds:changelog+changelog") == 0.0  # v1, the baseline
     assert Model.from_dict(DEFAULT.to_dict()) == DEFAULT
     changes, units, links = units_of(two_intents(repo))
     files = len(changes.changes)
     weights = [float(max(1, u.size)) for u in units]
     together = graph.mechanical_pairs(links)
     assert cluster(units, links, DEFAULT, files) == graph.average_linkage(
-        len(units), graph.affinities(links, units, DEFAULT), DEFAULT.threshold(files), weights, together=together)
+        len(units), graph.affinities(links, units, DEFAULT), DEFAULT.threshold(files), weights, together=together
+    )
 
 
 def test_a_model_with_a_merge_model_clusters_by_its_decisions(repo: Repo) -> None:
     changes, units, links = units_of(two_intents(repo))
     files = len(changes.changes)
-    merge = MergeModel(("mean",), (0.0,), (1.0,), (1.0,), 0.0, 0.5, ())   # merge while the mean link is positive
+    merge = MergeModel(("mean",), (0.0,), (1.0,), (1.0,), 0.0, 0.5, ())  # merge while the mean link is positive
     model = replace(DEFAULT, merge=merge)
     weights = [float(max(1, u.size)) for u in units]
     affinity = graph.affinities(links, units, model)

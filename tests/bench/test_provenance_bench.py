@@ -35,7 +35,7 @@ def test_a_replay_ends_as_the_tip_and_records_every_commits_lines_under_its_prom
                 assert all(len(o) == 1 and None not in o for o in by_commit.values()), scenario.name
                 assert len({o for found in by_commit.values() for o in found}) == 2
             assert any("fix sub" in p.lower() for p in replayed.prompts), replayed.prompts
-    assert repo.git("status", "--porcelain") == ""   # the benchmarked repository is untouched
+    assert repo.git("status", "--porcelain") == ""  # the benchmarked repository is untouched
 
 
 def test_the_command_prints_every_scenario_beside_the_offline_engine(repo: Repo) -> None:
@@ -45,8 +45,11 @@ def test_the_command_prints_every_scenario_beside_the_offline_engine(repo: Repo)
     for scenario in SCENARIOS:
         assert scenario.name in result.stdout
     assert "offline" in result.stdout and "title word F1" in result.stdout
-    data = json.loads(run_segmint("bench", "provenance", str(repo.path), "--k", "2", "--n", "1", "--no-cache",
-                                  "--scenarios", "one", "--json").stdout)
+    data = json.loads(
+        run_segmint(
+            "bench", "provenance", str(repo.path), "--k", "2", "--n", "1", "--no-cache", "--scenarios", "one", "--json"
+        ).stdout
+    )
     (row,) = data["cases"]
     assert row["ari"] == 1.0 and row["scenario"] == "one prompt per commit" and row["titles"]
 
@@ -60,6 +63,7 @@ def test_an_unknown_scenario_is_one_sentence(repo: Repo) -> None:
 
 def test_a_commands_short_option_is_not_taken_for_a_top_level_one(repo: Repo) -> None:
     history(repo)
-    result = run_segmint("bench", "untangle", str(repo.path), "--k", "2", "--n", "1", "--synthetic-hunks", "0",
-                         "--no-cache")
+    result = run_segmint(
+        "bench", "untangle", str(repo.path), "--k", "2", "--n", "1", "--synthetic-hunks", "0", "--no-cache"
+    )
     assert result.returncode == 0, result.stderr

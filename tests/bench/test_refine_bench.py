@@ -12,8 +12,13 @@ from tests.support.openai_standin import StandIn
 from tests.support.refine import answer
 from tests.support.repo import Repo
 
-NO_REMOTE = {"OPENAI_API_KEY": "", "SEGMINT_API_KEY": "", "OPENAI_BASE_URL": "", "SEGMINT_BASE_URL": "",
-             "SEGMINT_CHAT_MODEL": ""}
+NO_REMOTE = {
+    "OPENAI_API_KEY": "",
+    "SEGMINT_API_KEY": "",
+    "OPENAI_BASE_URL": "",
+    "SEGMINT_BASE_URL": "",
+    "SEGMINT_CHAT_MODEL": "",
+}
 
 
 def merge_everything(body: dict) -> str:
@@ -22,8 +27,18 @@ def merge_everything(body: dict) -> str:
 
 
 def bench(repo: Repo, *options: str, env: dict | None = None):
-    return run_segmint("bench", "untangle", str(repo.path), "--n", "1", "--synthetic-hunks", "0", "--no-cache",
-                       *options, env={**NO_REMOTE, **(env or {})})
+    return run_segmint(
+        "bench",
+        "untangle",
+        str(repo.path),
+        "--n",
+        "1",
+        "--synthetic-hunks",
+        "0",
+        "--no-cache",
+        *options,
+        env={**NO_REMOTE, **(env or {})},
+    )
 
 
 def test_refine_scores_the_models_groups_beside_the_engines(repo: Repo) -> None:
@@ -49,6 +64,7 @@ def test_refine_without_a_model_says_none_is_configured_and_scores_the_rest(repo
 
 
 def test_refine_is_refused_with_leave_one_out(repo: Repo, tmp_path) -> None:
-    result = run_segmint("bench", "untangle", "--leave-one-out", str(repo.path), str(tmp_path), "--refine",
-                         env=NO_REMOTE)
+    result = run_segmint(
+        "bench", "untangle", "--leave-one-out", str(repo.path), str(tmp_path), "--refine", env=NO_REMOTE
+    )
     assert_clean_error(result, "--refine goes with one REPO")

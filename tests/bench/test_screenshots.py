@@ -13,7 +13,7 @@ from segmint_bench import screenshots
 
 @pytest.fixture(autouse=True)
 def _restore_time_zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("TZ", "UTC")   # main() pins it too; monkeypatch puts the old one back
+    monkeypatch.setenv("TZ", "UTC")  # main() pins it too; monkeypatch puts the old one back
     yield
     monkeypatch.undo()
     time.tzset()

@@ -46,8 +46,9 @@ def test_hungarian_matching_is_optimal() -> None:
     for _ in range(50):
         rows = int(rng.integers(1, 4))
         weights = rng.integers(0, 9, size=(rows, int(rng.integers(rows, 6))))
-        best = max(sum(weights[r, c] for r, c in enumerate(p))
-                   for p in itertools.permutations(range(weights.shape[1]), rows))
+        best = max(
+            sum(weights[r, c] for r, c in enumerate(p)) for p in itertools.permutations(range(weights.shape[1]), rows)
+        )
         chosen = max_weight_matching(weights)
         assert len(set(chosen)) == rows and sum(weights[r, c] for r, c in enumerate(chosen)) == best
 
@@ -130,8 +131,23 @@ def test_fit_writes_a_model_the_engine_loads_and_groups_with(repo: Repo, tmp_pat
     history(repo)
     other = merged_history(Repo(tmp_path / "other"))
     out = tmp_path / "model.json"
-    result = run_segmint("bench", "fit", str(repo.path), str(other.path), "--k", "1", "2", "--n", "3",
-                         "--cache", str(tmp_path / "cache"), "--out", str(out), "--merge-threshold", "0.6")
+    result = run_segmint(
+        "bench",
+        "fit",
+        str(repo.path),
+        str(other.path),
+        "--k",
+        "1",
+        "2",
+        "--n",
+        "3",
+        "--cache",
+        str(tmp_path / "cache"),
+        "--out",
+        str(out),
+        "--merge-threshold",
+        "0.6",
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith(f"wrote {out}: pair model of ") and "fitting on 8 cases" in result.stderr
     data = json.loads(out.read_text())
@@ -139,10 +155,10 @@ def test_fit_writes_a_model_the_engine_loads_and_groups_with(repo: Repo, tmp_pat
     model = read_model(data)
     assert model.merge is not None and model.merge.features and model.coefficients
     changes = capture(Git(repo.path))
-    assert group_changes(changes, timeline=None, model=model).groups == []   # a clean tree: nothing to group
+    assert group_changes(changes, timeline=None, model=model).groups == []  # a clean tree: nothing to group
     printed = run_segmint("bench", "fit", str(repo.path), "--k", "2", "--n", "3", "--cache", str(tmp_path / "cache"))
     assert printed.returncode == 0 and json.loads(printed.stdout)["pair"]["coefficients"]
-    assert "merge" not in json.loads(printed.stdout)   # the merge model only when asked
+    assert "merge" not in json.loads(printed.stdout)  # the merge model only when asked
     empty = run_segmint("bench", "fit", str(repo.path), "--k", "3", "--no-cache")
     assert empty.returncode == 2 and "No tangled cases" in empty.stderr
     bad = run_segmint("bench", "fit", str(repo.path), "--merge-threshold", "2")
@@ -175,8 +191,19 @@ def test_first_parent_cases_never_walk_into_a_merged_branch(repo: Repo) -> None:
 
 def test_single_commits_are_scored_as_the_share_kept_whole(repo: Repo, tmp_path) -> None:
     history(repo)
-    result = run_segmint("bench", "untangle", str(repo.path), "--k", "1", "--n", "5", "--synthetic-hunks", "0",
-                         "--cache", str(tmp_path / "cache"))
+    result = run_segmint(
+        "bench",
+        "untangle",
+        str(repo.path),
+        "--k",
+        "1",
+        "--n",
+        "5",
+        "--synthetic-hunks",
+        "0",
+        "--cache",
+        str(tmp_path / "cache"),
+    )
     assert result.returncode == 0, result.stderr
     assert "2 cases of k=1 single commits: ARI 1 when kept as one group" in result.stdout
     assert re.search(r"\nall-in-one +1.000 ", result.stdout)
@@ -184,26 +211,51 @@ def test_single_commits_are_scored_as_the_share_kept_whole(repo: Repo, tmp_path)
 
 def test_several_k_on_one_repository_print_a_table_each_and_time_once(repo: Repo, tmp_path) -> None:
     history(repo)
-    result = run_segmint("bench", "untangle", str(repo.path), "--k", "1", "2", "--n", "5", "--synthetic-hunks", "4",
-                         "--cache", str(tmp_path / "cache"), "--json")
+    result = run_segmint(
+        "bench",
+        "untangle",
+        str(repo.path),
+        "--k",
+        "1",
+        "2",
+        "--n",
+        "5",
+        "--synthetic-hunks",
+        "4",
+        "--cache",
+        str(tmp_path / "cache"),
+        "--json",
+    )
     assert result.returncode == 0, result.stderr
     runs = json.loads(result.stdout)["runs"]
     assert [run["k"] for run in runs] == [1, 2]
     assert runs[0]["synthetic"] is None and runs[1]["synthetic"]["hunks"] == 4
-    text = run_segmint("bench", "untangle", str(repo.path), "--k", "1", "2", "--n", "5", "--synthetic-hunks", "0",
-                       "--cache", str(tmp_path / "cache"))
+    text = run_segmint(
+        "bench",
+        "untangle",
+        str(repo.path),
+        "--k",
+        "1",
+        "2",
+        "--n",
+        "5",
+        "--synthetic-hunks",
+        "0",
+        "--cache",
+        str(tmp_path / "cache"),
+    )
     assert "of k=1 single commits" in text.stdout and "of k=2 tangled commits" in text.stdout
 
 
 def test_a_k_with_no_cases_is_a_note_beside_the_others_tables(repo: Repo, tmp_path) -> None:
-    history(repo)   # three commits: cases of k=1 and 2, none of 3
+    history(repo)  # three commits: cases of k=1 and 2, none of 3
     args = ("bench", "untangle", str(repo.path), "--k", "1", "2", "3", "--n", "5", "--cache", str(tmp_path / "cache"))
     text = run_segmint(*args, "--synthetic-hunks", "4")
     assert text.returncode == 0, text.stderr
     assert "of k=1 single commits" in text.stdout and "of k=2 tangled commits" in text.stdout
     note = f"k=3: no cases found in {repo.path} (no case of 3 consecutive commits by one author fits the limits)"
     assert text.stdout.rstrip("\n").endswith(note)
-    assert "synthetic 4 hunks" in text.stdout.split("of k=2 tangled commits")[1]   # under the last table
+    assert "synthetic 4 hunks" in text.stdout.split("of k=2 tangled commits")[1]  # under the last table
     runs = json.loads(run_segmint(*args, "--synthetic-hunks", "4", "--json").stdout)["runs"]
     assert [(run["k"], run["n"]) for run in runs] == [(1, 2), (2, 1), (3, 0)]
     assert runs[1]["synthetic"]["hunks"] == 4 and runs[2]["note"] == note
@@ -260,17 +312,48 @@ def test_the_engine_scored_from_cached_evidence_groups_as_group_changes_does(rep
 def test_leave_one_out_prints_every_method_per_repository_and_k(repo: Repo, tmp_path) -> None:
     history(repo)
     other = merged_history(Repo(tmp_path / "other"))
-    result = run_segmint("bench", "untangle", "--leave-one-out", str(repo.path), str(other.path),
-                         "--k", "1", "2", "--n", "3", "--cache", str(tmp_path / "cache"), "--drop", "similar",
-                         "--add", "cochange")
+    result = run_segmint(
+        "bench",
+        "untangle",
+        "--leave-one-out",
+        str(repo.path),
+        str(other.path),
+        "--k",
+        "1",
+        "2",
+        "--n",
+        "3",
+        "--cache",
+        str(tmp_path / "cache"),
+        "--drop",
+        "similar",
+        "--add",
+        "cochange",
+    )
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "k=1 (single commits: share kept as one group)" in out and "k=2 (ARI)" in out
-    for row in ("graph (held out)", "graph without similar", "graph, merge model", "v1 model", "seed",
-                "per-file", "all-in-one", "per-hunk", "ceiling: hunks", "ceiling: atoms", "graph (held out) - per-file",
-                "graph, merge model - graph", "graph (held out) - without", "graph, cut model",
-                "graph, cut model - graph", "ceiling: best cut", "cut at the true k", "graph with cochange",
-                "with - graph (held out)"):
+    for row in (
+        "graph (held out)",
+        "graph without similar",
+        "graph, merge model",
+        "v1 model",
+        "seed",
+        "per-file",
+        "all-in-one",
+        "per-hunk",
+        "ceiling: hunks",
+        "ceiling: atoms",
+        "graph (held out) - per-file",
+        "graph, merge model - graph",
+        "graph (held out) - without",
+        "graph, cut model",
+        "graph, cut model - graph",
+        "ceiling: best cut",
+        "cut at the true k",
+        "graph with cochange",
+        "with - graph (held out)",
+    ):
         assert f"\n{row} " in out, row
     assert "repo" in out.splitlines()[4] and "other" in out.splitlines()[4]
     assert "repo: fitting on" in result.stderr and "other: scoring" in result.stderr
@@ -291,15 +374,32 @@ def test_leave_one_out_and_fit_refuse_what_they_cannot_do(repo: Repo, tmp_path) 
 def test_leave_one_out_prints_reliability_and_review_effort(repo: Repo, tmp_path) -> None:
     history(repo)
     other = merged_history(Repo(tmp_path / "other"))
-    args = ["bench", "untangle", "--leave-one-out", str(repo.path), str(other.path), "--k", "2", "--n", "3",
-            "--cache", str(tmp_path / "cache"), "--review", "3", "--calibration"]
+    args = [
+        "bench",
+        "untangle",
+        "--leave-one-out",
+        str(repo.path),
+        str(other.path),
+        "--k",
+        "2",
+        "--n",
+        "3",
+        "--cache",
+        str(tmp_path / "cache"),
+        "--review",
+        "3",
+        "--calibration",
+    ]
     result = run_segmint(*args)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "raw: unit pairs, P(same intent)" in out and "calibrated: hunks, P(belongs with its group)" in out
     assert "Review effort, held out" in out
-    assert [line.split()[:2] for line in out.splitlines() if line.startswith("2 ")] == [["2", "0"], ["2", "1"],
-                                                                                       ["2", "3"]]
+    assert [line.split()[:2] for line in out.splitlines() if line.startswith("2 ")] == [
+        ["2", "0"],
+        ["2", "1"],
+        ["2", "3"],
+    ]
     best = [line.split()[:3] for line in out.splitlines() if line.startswith("best 2 ")]
     assert [b[:3] for b in best] == [["best", "2", "0"], ["best", "2", "1"], ["best", "2", "3"]]
     figures = json.loads(run_segmint(*args, "--json").stdout)
@@ -322,7 +422,7 @@ def test_a_single_commit_weighs_half_a_tangled_case_in_the_merge_model_fit(repo:
     with Workspace(str(repo.path)) as workspace:
         ((_, tangle),) = list(tangles(workspace, Selection(2, 1)))
     tangled = Sample("repo", 2, tangle, *case_evidence(tangle))
-    single = Sample("repo", 1, tangle, tangled.units, tangled.links)   # the same tree, read as one commit
+    single = Sample("repo", 1, tangle, tangled.units, tangled.links)  # the same tree, read as one commit
     kinds = link_kinds([tangled])
     rows = merge_rows(tangled, DEFAULT, kinds)
     halved = merge_rows(single, DEFAULT, kinds)

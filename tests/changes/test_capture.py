@@ -178,7 +178,15 @@ def test_submodule_with_only_local_edits_is_not_a_change(repo: Repo, tmp_path) -
 
 @pytest.mark.parametrize(
     "name",
-    ["with space.txt", "caf\u00e9.txt", "caf\u00e9 menu.txt", 'quo"te.txt', "tab\there.txt", "new\nline.txt", "back\\slash.txt"],
+    [
+        "with space.txt",
+        "caf\u00e9.txt",
+        "caf\u00e9 menu.txt",
+        'quo"te.txt',
+        "tab\there.txt",
+        "new\nline.txt",
+        "back\\slash.txt",
+    ],
 )
 def test_quoted_paths_round_trip(repo: Repo, name: str) -> None:
     repo.write(name, "a\n")

@@ -21,12 +21,12 @@ def reference(cs: ChangeSet) -> str:
 
 
 def test_real_repository_with_awkward_text(repo: Repo) -> None:
-    repo.write("go.go", "func main() {\n\tfmt.Println(\"hi\\n\")\n}\n")
+    repo.write("go.go", 'func main() {\n\tfmt.Println("hi\\n")\n}\n')
     repo.write("crlf.txt", b"a\r\nb\r\n")
     repo.write("latin1.txt", b"caf\xe9\n")
     repo.write('we"ird\\name.txt', "x\n")
     repo.commit()
-    repo.write("go.go", "func main() {\n\tfmt.Println(\"bye\\t\")\n}\n")
+    repo.write("go.go", 'func main() {\n\tfmt.Println("bye\\t")\n}\n')
     repo.write("crlf.txt", b"a\r\nB\r\n")
     repo.write("latin1.txt", b"caf\xe9s\x01\n")
     repo.write('we"ird\\name.txt', "y\n")
@@ -49,8 +49,9 @@ LINE_TEXT = st.text(
 def _hunk(k: int, lines: list[str], as_bytes: bool) -> Hunk:
     lines = ["+" + x.replace("\n", "") for x in lines]
     kept = {"body": "\n".join(lines).encode("utf-8", "surrogateescape")} if as_bytes and lines else {"lines": lines}
-    return Hunk(f"change-1:{k}", 1, 1, 1, 1, "@@ -1 +1 @@", staged=k % 2 == 0,
-                parent_id=None if k < 2 else "change-1:1", **kept)
+    return Hunk(
+        f"change-1:{k}", 1, 1, 1, 1, "@@ -1 +1 @@", staged=k % 2 == 0, parent_id=None if k < 2 else "change-1:1", **kept
+    )
 
 
 @settings(max_examples=examples(300))

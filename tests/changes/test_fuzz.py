@@ -41,11 +41,13 @@ def test_mangled_samples(data: st.DataObject) -> None:
         if op == "flip" and at < len(blob):
             blob[at] = data.draw(st.integers(0, 255))
         elif op == "cut":
-            del blob[at:at + data.draw(st.integers(1, 40))]
+            del blob[at : at + data.draw(st.integers(1, 40))]
         elif op == "dup":
-            blob[at:at] = blob[max(0, at - 30):at]
+            blob[at:at] = blob[max(0, at - 30) : at]
         else:
-            blob[at:at] = data.draw(st.sampled_from([b"\n@@ ", b"\ndiff --git ", b"@@ -1 +1 @@\n", b"\\", b"\r", b"\xff"]))
+            blob[at:at] = data.draw(
+                st.sampled_from([b"\n@@ ", b"\ndiff --git ", b"@@ -1 +1 @@\n", b"\\", b"\r", b"\xff"])
+            )
     parse_or_documented_error(bytes(blob))
 
 
@@ -60,7 +62,7 @@ def test_truncations_and_corruptions_of_the_rich_diff() -> None:
     for _ in range(40):
         cut = rng.randrange(len(data))
         parse_or_documented_error(data[:cut])
-        corrupted = bytearray(data[max(0, cut - 20000):cut + 20000])
+        corrupted = bytearray(data[max(0, cut - 20000) : cut + 20000])
         for _ in range(20):
             corrupted[rng.randrange(len(corrupted))] = rng.choice(b"@+- \n\\d")
         parse_or_documented_error(bytes(corrupted))

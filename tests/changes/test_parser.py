@@ -98,18 +98,34 @@ def test_fast_path_and_line_walker_agree_on_real_diffs() -> None:
         slow.extend(_LineParser(data[start:end].decode("utf-8", "surrogateescape"), True).run())
 
     def shape(files):
-        return [(f.old_path, f.new_path, f.status, f.binary, f.header_lines,
-                 [(h.old_start, h.old_lines, h.new_start, h.new_lines, h.header, h.lines) for h in f.hunks])
-                for f in files]
+        return [
+            (
+                f.old_path,
+                f.new_path,
+                f.status,
+                f.binary,
+                f.header_lines,
+                [(h.old_start, h.old_lines, h.new_start, h.new_lines, h.header, h.lines) for h in f.hunks],
+            )
+            for f in files
+        ]
 
     assert shape(fast) == shape(slow)
     assert sum(len(h.lines) for f in fast for h in f.hunks) > 70_000
 
 
 def _shape(files):
-    return [(f.old_path, f.new_path, f.status, f.binary, f.header_lines,
-             [(h.old_start, h.old_lines, h.new_start, h.new_lines, h.header, h.lines) for h in f.hunks])
-            for f in files]
+    return [
+        (
+            f.old_path,
+            f.new_path,
+            f.status,
+            f.binary,
+            f.header_lines,
+            [(h.old_start, h.old_lines, h.new_start, h.new_lines, h.header, h.lines) for h in f.hunks],
+        )
+        for f in files
+    ]
 
 
 def test_git_output_parses_the_same_without_recounting_lines() -> None:
@@ -120,12 +136,12 @@ def test_git_output_parses_the_same_without_recounting_lines() -> None:
 @pytest.mark.parametrize("size", [1, 7, 4096, 65536, 1 << 20])
 def test_a_stream_cut_anywhere_parses_like_the_whole(size: int) -> None:
     data = gzip.decompress(shared_data("rich-v1.0.0-v14.3.3.diff.gz").read_bytes())
-    if size < 4096:   # a few bytes at a time: fewer files keep it quick
-        data = data[:data.index(b"\ndiff ", 20_000 if size == 1 else 300_000) + 1]
+    if size < 4096:  # a few bytes at a time: fewer files keep it quick
+        data = data[: data.index(b"\ndiff ", 20_000 if size == 1 else 300_000) + 1]
     seen = []
     stream = DiffStream(from_git=True, on_patch=seen.append)
     for at in range(0, len(data), size):
-        stream.feed(data[at:at + size])
+        stream.feed(data[at : at + size])
     stream.close()
     whole = parse_diff(data)
     assert _shape(stream.files) == _shape(whole)

@@ -54,7 +54,7 @@ def test_the_middle_line_of_three_added_lines_becomes_its_own_part(repo: Repo) -
 def test_removed_lines_of_another_part_stay_as_context() -> None:
     lines = [" a", "-b", "-c", "+B", "+C", " d"]
     hunk = hunk_of(lines)
-    part = render_part(hunk, {1, 3}, 2)   # -b +B; -c stays, +C is not there
+    part = render_part(hunk, {1, 3}, 2)  # -b +B; -c stays, +C is not there
     assert part.lines == [" a", "-b", " c", "+B", " d"]
     assert part.header == "@@ -1,4 +1,4 @@"
 
@@ -93,7 +93,7 @@ def test_saved_parts_that_do_not_fit_the_lines_are_refused(saved: list) -> None:
 
 def test_the_end_of_file_block_is_the_last_line_without_newline_and_what_is_added_after_it() -> None:
     assert eof_block(EOF_LINES) == {1, 3, 4}
-    assert eof_block([" a", "-b", "+B", "\\ No newline at end of file"]) == frozenset()   # only the new side lacks it
+    assert eof_block([" a", "-b", "+B", "\\ No newline at end of file"]) == frozenset()  # only the new side lacks it
     assert eof_block([" a", "-b", "\\ No newline at end of file"]) == frozenset()
 
 

@@ -65,7 +65,9 @@ def test_type_changes_are_one_change_and_rebuild_as_git_wrote_them(repo: Repo) -
     changes = {c.file_path: c for c in capture(Git.discover(repo.path)).changes}
     assert sorted(changes) == ["file-to-link", "link-to-file", "staged-to-link"]
     assert [h.lines for h in changes["file-to-link"].hunks] == [
-        ["-a", "-b"], ["+target", "\\ No newline at end of file"]]
+        ["-a", "-b"],
+        ["+target", "\\ No newline at end of file"],
+    ]
     assert (changes["link-to-file"].old_mode, changes["link-to-file"].new_mode) == ("120000", "100644")
     assert [h.staged for h in changes["staged-to-link"].hunks] == [True, True]
     options = ("--no-color", "--full-index", "--src-prefix=a/", "--dst-prefix=b/")

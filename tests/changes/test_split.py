@@ -25,8 +25,11 @@ def standalone_patch(layer, hunk: Hunk) -> str:
     except that part of a deletion is a change to the file, not its removal."""
     if layer.new_path is None:
         path = layer.old_path
-        header = [f"diff --git {quote('a/' + path)} {quote('b/' + path)}",
-                  f"--- {quote('a/' + path)}", f"+++ {quote('b/' + path)}"]
+        header = [
+            f"diff --git {quote('a/' + path)} {quote('b/' + path)}",
+            f"--- {quote('a/' + path)}",
+            f"+++ {quote('b/' + path)}",
+        ]
     else:
         header = [line for line in layer.header_lines if not line.startswith("index ")]
     return "\n".join(header + render_hunks([hunk])) + "\n"
@@ -83,8 +86,6 @@ def test_every_part_of_random_splits_applies_alone(story: dict, data: st.DataObj
                     patch = standalone_patch(layer, part)
                     ok, err = applies(repo, patch, base="HEAD" if hunk.staged else "index")
                     assert ok, f"{part.id} fails: {err}\n{patch}"
-
-
 
 
 @settings(max_examples=examples(200))

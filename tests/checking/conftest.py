@@ -12,8 +12,10 @@ from tests.support.repo import Repo
 CORE = "def base():\n    return 1\n"
 CORE_AFTER = CORE + "\n\ndef double_value(x):\n    return 2 * x\n"
 APP = "from pkg.core import base\n\n\ndef run():\n    return base()\n"
-APP_AFTER = ("from pkg.core import base, double_value\n\n\ndef run():\n    return base()\n\n\n"
-             "def run_twice():\n    return double_value(run())\n")
+APP_AFTER = (
+    "from pkg.core import base, double_value\n\n\ndef run():\n    return base()\n\n\n"
+    "def run_twice():\n    return double_value(run())\n"
+)
 TEST = "from pkg.app import run\n\n\ndef test_run():\n    assert run() == 1\n"
 
 
@@ -46,7 +48,7 @@ def split_by_file(repo: Repo) -> Session:
     for change in session.changes[1:]:
         session.move_hunks([h.id for h in change.hunks], new_group=True)
     session.propose_commits()
-    order = sorted((p for p in session.plans), key=lambda p: p.hunk_ids[0])   # change-1 (pkg/app.py) first
+    order = sorted((p for p in session.plans), key=lambda p: p.hunk_ids[0])  # change-1 (pkg/app.py) first
     session.reorder_commits([p.id for p in order])
     return session
 
@@ -60,8 +62,13 @@ def state_of(repo: Repo) -> dict:
             continue
         files[str(rel)] = (path.read_bytes(), path.stat().st_mode)
     git = repo.path / ".git"
-    return {"files": files, "index": (git / "index").read_bytes() if (git / "index").exists() else None,
-            "HEAD": (git / "HEAD").read_bytes(), "refs": repo.git("show-ref"), "head": repo.git("rev-parse", "HEAD")}
+    return {
+        "files": files,
+        "index": (git / "index").read_bytes() if (git / "index").exists() else None,
+        "HEAD": (git / "HEAD").read_bytes(),
+        "refs": repo.git("show-ref"),
+        "head": repo.git("rev-parse", "HEAD"),
+    }
 
 
 def scratch_left(repo: Repo) -> list[str]:

@@ -14,5 +14,6 @@ def test_the_speed_part_checks_and_applies_the_same_plans() -> None:
 
 def test_nothing_to_measure_is_bad_input(capsys) -> None:
     assert main(["bench", "check", "--no-speed"]) == 2
-    assert capsys.readouterr().err == ("segmint: Name a repository to check tangled cases of, "
-                                       "or leave out --no-speed\n")
+    assert capsys.readouterr().err == (
+        "segmint: Name a repository to check tangled cases of, or leave out --no-speed\n"
+    )

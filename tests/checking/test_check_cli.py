@@ -26,14 +26,14 @@ def test_pytest_finds_commit_1_failing_and_the_fix_merges_it_with_commit_2(repo:
     assert segmint(repo, "check", "--allow") == 1
     out = capsys.readouterr().out
     assert f"✗ {first}  failed" in out and f"✓ {second}  passed" in out
-    assert "ImportError: cannot import name 'double_value'" in out   # pytest's own message
+    assert "ImportError: cannot import name 'double_value'" in out  # pytest's own message
     assert state_of(repo) == before and scratch_left(repo) == []
 
     assert segmint(repo, "check", "--fix", "--json") == 0
     data = json.loads(capsys.readouterr().out)
     assert [s["kind"] for s in data["fix"]["steps"]] == ["merge"]
     assert [c["status"] for c in data["after"]["commits"]] == ["passed"]
-    merged, = Session.open(str(repo.path)).plans
+    (merged,) = Session.open(str(repo.path)).plans
     assert sorted(merged.hunk_ids) == sorted(first_hunks for p in session.plans for first_hunks in p.hunk_ids)
     assert merged.check["status"] == "passed"
     checked_tree = data["after"]["commits"][0]["tree"]
@@ -78,7 +78,7 @@ def test_a_syntax_error_only_the_first_commit_has_fails_it(repo: Repo, capsys) -
     repo.write("a.py", "x = 1\n")
     repo.write("b.py", "y = 2\n")
     repo.commit("base")
-    repo.write("a.py", "x = (1\n")        # fixed by nothing later: the final tree fails too, not counted
+    repo.write("a.py", "x = (1\n")  # fixed by nothing later: the final tree fails too, not counted
     repo.write("b.py", "y = 2\nz = 3\n")
     from tests.checking.conftest import split_by_file
 
@@ -93,12 +93,14 @@ def test_not_checked_says_why(repo: Repo, capsys) -> None:
     repo.commit("base")
     repo.write("README.md", "# A\n\nMore.\n")
     assert segmint(repo, "check", "--json") == 0
-    commit, = json.loads(capsys.readouterr().out)["commits"]
+    (commit,) = json.loads(capsys.readouterr().out)["commits"]
     assert commit["status"] == "not_checked" and "changes no file the zero-config check reads" in commit["output"]
 
 
-@pytest.mark.parametrize("args", [["check", "--jobs", "0"], ["check", "--command", ""], ["check", "--timeout", "-1"],
-                                  ["check", "--fix", "--undo"]])
+@pytest.mark.parametrize(
+    "args",
+    [["check", "--jobs", "0"], ["check", "--command", ""], ["check", "--timeout", "-1"], ["check", "--fix", "--undo"]],
+)
 def test_bad_input_exits_2_in_one_sentence(repo: Repo, capsys, args: list[str]) -> None:
     user_before_definer(repo)
     with pytest.raises(SystemExit) as exited:
@@ -117,7 +119,7 @@ def test_an_untrusted_command_does_not_run_without_consent(repo: Repo, capsys, t
     assert not marker.exists()
     assert segmint(repo, "plan", "--check") == 2 and not marker.exists()
     assert segmint(repo, "check", "--allow") == 0 and marker.exists()
-    assert segmint(repo, "check") == 0   # allowed once, for this repository (its results now cached)
+    assert segmint(repo, "check") == 0  # allowed once, for this repository (its results now cached)
     assert not any("allowed" in p.name for p in repo.path.rglob("*.json") if ".git" not in p.parts)
 
 

@@ -17,9 +17,11 @@ from tests.support.repo import Repo
 
 def _start(repo: Repo, marker: Path) -> subprocess.Popen:
     command = f"touch {marker}; sleep 60"
-    return subprocess.Popen([sys.executable, "-m", "segmint", "--repo", str(repo.path), "check",
-                             "--command", command, "--jobs", "1"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return subprocess.Popen(
+        [sys.executable, "-m", "segmint", "--repo", str(repo.path), "check", "--command", command, "--jobs", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
 
 
 def _wait_for(marker: Path) -> None:
@@ -30,10 +32,11 @@ def _wait_for(marker: Path) -> None:
 
 
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT])
-def test_a_check_killed_half_way_changes_nothing_and_leaves_no_scratch_tree(repo: Repo, tmp_path: Path,
-                                                                            how: signal.Signals) -> None:
+def test_a_check_killed_half_way_changes_nothing_and_leaves_no_scratch_tree(
+    repo: Repo, tmp_path: Path, how: signal.Signals
+) -> None:
     user_before_definer(repo)
-    repo.git("add", "pkg/core.py")   # something staged: the index must stay as it is, byte for byte
+    repo.git("add", "pkg/core.py")  # something staged: the index must stay as it is, byte for byte
     before = state_of(repo)
     marker = tmp_path / "started"
     proc = _start(repo, marker)
@@ -49,8 +52,9 @@ def test_a_check_killed_half_way_changes_nothing_and_leaves_no_scratch_tree(repo
     assert state_of(repo) == before
     if how != signal.SIGKILL:
         assert proc.returncode == 130 and scratch_left(repo) == []
-    done = subprocess.run([sys.executable, "-m", "segmint", "--repo", str(repo.path), "check",
-                           "--command", "true"], capture_output=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "segmint", "--repo", str(repo.path), "check", "--command", "true"], capture_output=True
+    )
     assert done.returncode == 0, done.stderr
     assert scratch_left(repo) == [] and state_of(repo) == before
     leftovers = [p.name for p in (repo.path / ".git" / "segmint" / "check").iterdir() if p.name != "results.json"]

@@ -19,7 +19,7 @@ FILLER = "".join(f"    {n},\n" for n in range(3, 20))
 def test_a_python_file_that_compiles_only_with_a_later_commit_fails_the_earlier_one(repo: Repo, capsys) -> None:
     repo.write("numbers.py", "a = 1\n" + FILLER + "b = 2\n")
     repo.commit("base")
-    repo.write("numbers.py", "a = (1,\n" + FILLER + "    2)\nb = 2\n")   # two hunks: the opening, the closing
+    repo.write("numbers.py", "a = (1,\n" + FILLER + "    2)\nb = 2\n")  # two hunks: the opening, the closing
     session = Session.open(str(repo.path))
     session.regroup()
     hunks = [h.id for c in session.changes for h in c.hunks]

@@ -60,7 +60,9 @@ def git_diff(repo: Repo, *args: str) -> str:
 def applies(repo: Repo, patch: str, *extra: str) -> bool:
     """``git apply --cached --check`` of ``patch``: whether it applies to the index."""
     proc = subprocess.run(
-        ["git", "apply", "--cached", "--check", *extra, "-"], cwd=repo.path, input=patch.encode(),
+        ["git", "apply", "--cached", "--check", *extra, "-"],
+        cwd=repo.path,
+        input=patch.encode(),
         capture_output=True,
     )
     return proc.returncode == 0

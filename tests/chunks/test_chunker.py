@@ -8,7 +8,15 @@ import pytest
 
 from segmint_core.chunks import ChunkService
 from tests.chunks.builders import (
-    EDIT_HEADER, NEW_FILE_HEADER, applies, edited_file, file_with_hunks, git_diff, new_file, raw_chunks, write_diff,
+    EDIT_HEADER,
+    NEW_FILE_HEADER,
+    applies,
+    edited_file,
+    file_with_hunks,
+    git_diff,
+    new_file,
+    raw_chunks,
+    write_diff,
 )
 from tests.support.repo import Repo
 
@@ -39,8 +47,11 @@ def test_a_file_that_does_not_fit_starts_the_next_chunk(tmp_path: Path) -> None:
 @pytest.mark.parametrize("limit", [12, 20, 35, 60, 1000])
 def test_no_chunk_exceeds_the_limit_when_every_hunk_fits(tmp_path: Path, limit: int) -> None:
     text = (
-        new_file("a.py", 3) + edited_file("big.py", hunks=12, size=5) + new_file("b.py", 1)
-        + edited_file("mid.py", hunks=3, size=7) + new_file("c.py", 4)
+        new_file("a.py", 3)
+        + edited_file("big.py", hunks=12, size=5)
+        + new_file("b.py", 1)
+        + edited_file("mid.py", hunks=3, size=7)
+        + new_file("c.py", 4)
     )
     service, path, data = load(tmp_path, text, limit)
     chunks = service.list_chunks(path).data["chunks"]
@@ -87,14 +98,16 @@ def test_an_oversized_hunk_among_others_gets_a_piece_of_its_own(tmp_path: Path) 
     service, path, _ = load(tmp_path, file_with_hunks("f.py", [3, 3, 41, 3, 5]), limit=20)
     chunks = service.list_chunks(path).data["chunks"]
     assert [(c["sub_chunk_index"], c["lines"], c["oversized"]) for c in chunks] == [
-        (1, EDIT_HEADER + 6, False), (2, EDIT_HEADER + 41, True), (3, EDIT_HEADER + 8, False),
+        (1, EDIT_HEADER + 6, False),
+        (2, EDIT_HEADER + 41, True),
+        (3, EDIT_HEADER + 8, False),
     ]
 
 
 def test_unsplit_concatenation_is_the_input(tmp_path: Path) -> None:
     text = "some preamble\n\n" + new_file("a.py", 3) + edited_file("b.py", 2) + new_file("c d.txt", 1)
     service, path, data = load(tmp_path, text, limit=10_000)
-    assert raw_chunks(service, path) == [text[text.index("diff --git"):]]
+    assert raw_chunks(service, path) == [text[text.index("diff --git") :]]
     assert data["total_lines"] == text.count("\n") - 2
 
 

@@ -18,9 +18,7 @@ def chunk_text(tmp_path: Path, data: bytes, **kw) -> tuple[str, dict]:
     path = write_diff(tmp_path, data)
     service = ChunkService()
     loaded = service.load_diff(path, **kw).data
-    text = "".join(
-        service.get_chunk(path, n, include_context=False).text for n in range(1, loaded["chunks"] + 1)
-    )
+    text = "".join(service.get_chunk(path, n, include_context=False).text for n in range(1, loaded["chunks"] + 1))
     text.encode("utf-8")  # always valid on the wire
     return text, loaded["encoding"]
 
@@ -29,7 +27,10 @@ def test_utf8_stays_as_it_is(tmp_path: Path) -> None:
     text, enc = chunk_text(tmp_path, new_file("é.txt", 2, "naïve ✓").encode())
     assert "+naïve ✓ 1" in text
     assert enc == {
-        "encoding": "utf-8", "recoded_sections": {}, "sections_with_undecodable_bytes": 0, "compressed": None,
+        "encoding": "utf-8",
+        "recoded_sections": {},
+        "sections_with_undecodable_bytes": 0,
+        "compressed": None,
     }
 
 
@@ -52,20 +53,29 @@ def test_a_cp1252_file_reads_its_smart_quotes(tmp_path: Path) -> None:
     assert enc["recoded_sections"] == {"cp1252": 1}
 
 
-@pytest.mark.parametrize("line, codec", [
-    ("Привет, мир! Это русский текст в старой кодировке.", "cp1251"),
-    ("こんにちは世界。これは日本語のテキストです。", "cp932"),
-])
+@pytest.mark.parametrize(
+    "line, codec",
+    [
+        ("Привет, мир! Это русский текст в старой кодировке.", "cp1251"),
+        ("こんにちは世界。これは日本語のテキストです。", "cp932"),
+    ],
+)
 def test_non_latin_legacy_code_pages(tmp_path: Path, line: str, codec: str) -> None:
     text, enc = chunk_text(tmp_path, new_file("t.txt", 4, line).encode(codec))
     assert f"+{line} 3" in text
     assert list(enc["recoded_sections"]) == [codec]
 
 
-@pytest.mark.parametrize("codec, bom", [
-    ("utf-16-le", codecs.BOM_UTF16_LE), ("utf-16-be", codecs.BOM_UTF16_BE),
-    ("utf-32-le", codecs.BOM_UTF32_LE), ("utf-16-le", b""), ("utf-16-be", b""),
-])
+@pytest.mark.parametrize(
+    "codec, bom",
+    [
+        ("utf-16-le", codecs.BOM_UTF16_LE),
+        ("utf-16-be", codecs.BOM_UTF16_BE),
+        ("utf-32-le", codecs.BOM_UTF32_LE),
+        ("utf-16-le", b""),
+        ("utf-16-be", b""),
+    ],
+)
 def test_utf16_and_utf32_with_or_without_bom(tmp_path: Path, codec: str, bom: bytes) -> None:
     diff = new_file("wide.txt", 2, "ωide ✓")
     text, enc = chunk_text(tmp_path, bom + diff.encode(codec))
@@ -82,10 +92,9 @@ def test_a_utf8_bom_is_dropped(tmp_path: Path) -> None:
 def test_undecodable_bytes_are_shown_not_dropped(tmp_path: Path) -> None:
     # UTF-8 text with one stray byte (kept), and binary-looking junk that no code page explains.
     junk = bytes([0x25, 0xE2, 0xE3, 0xCF, 0xD3, 0x0D, 0x01, 0x02, 0x90, 0xFF]) * 4
-    data = (
-        new_file("mostly.txt", 1, "ünïcödé and ✓ and ❤").encode().replace(b"1\n", b"\xff 1\n")
-        + new_file("junk.ai", 1).encode().replace(b"line 1", junk)
-    )
+    data = new_file("mostly.txt", 1, "ünïcödé and ✓ and ❤").encode().replace(b"1\n", b"\xff 1\n") + new_file(
+        "junk.ai", 1
+    ).encode().replace(b"line 1", junk)
     path = write_diff(tmp_path, data)
     service = ChunkService()
     loaded = service.load_diff(path).data

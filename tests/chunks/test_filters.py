@@ -11,21 +11,49 @@ from segmint_core.chunks.filters import is_generated, split_patterns
 from tests.chunks.builders import new_file, write_diff
 
 
-@pytest.mark.parametrize("path", [
-    "package-lock.json", "web/yarn.lock", "Cargo.lock", "poetry.lock", "go.sum", "deps/custom.lock",
-    "static/app.min.js", "static/site.min.css", "static/app.js.map",
-    "build/lib/x.py", "web/dist/index.html", "src/__pycache__/m.cpython-311.pyc",
-    "node_modules/left-pad/index.js", "vendor/github.com/x/y.go", "third_party/zlib/zlib.h",
-    "Build/Output.txt", "pkg/segmint.egg-info/PKG-INFO", ".DS_Store",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "package-lock.json",
+        "web/yarn.lock",
+        "Cargo.lock",
+        "poetry.lock",
+        "go.sum",
+        "deps/custom.lock",
+        "static/app.min.js",
+        "static/site.min.css",
+        "static/app.js.map",
+        "build/lib/x.py",
+        "web/dist/index.html",
+        "src/__pycache__/m.cpython-311.pyc",
+        "node_modules/left-pad/index.js",
+        "vendor/github.com/x/y.go",
+        "third_party/zlib/zlib.h",
+        "Build/Output.txt",
+        "pkg/segmint.egg-info/PKG-INFO",
+        ".DS_Store",
+    ],
+)
 def test_generated_paths(path: str) -> None:
     assert is_generated(path)
 
 
-@pytest.mark.parametrize("path", [
-    "rebuild/main.py", "build.py", "scripts/build", "src/builder/x.py", "distance.py", "dist",
-    "docs/vendors.md", "src/mapping.py", "lockfile.py", "src/app.js", "src/minify.js",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "rebuild/main.py",
+        "build.py",
+        "scripts/build",
+        "src/builder/x.py",
+        "distance.py",
+        "dist",
+        "docs/vendors.md",
+        "src/mapping.py",
+        "lockfile.py",
+        "src/app.js",
+        "src/minify.js",
+    ],
+)
 def test_hand_written_paths(path: str) -> None:
     assert not is_generated(path)
 

@@ -25,7 +25,11 @@ def test_load_diff_shape(diff: str) -> None:
     result = ChunkService().load_diff(diff, max_chunk_lines=20)
     data = result.data
     assert {k: data[k] for k in ("chunks", "files", "total_lines", "file_path", "files_excluded")} == {
-        "chunks": 2, "files": 3, "total_lines": 10 + 8 + 13, "file_path": diff, "files_excluded": 0,
+        "chunks": 2,
+        "files": 3,
+        "total_lines": 10 + 8 + 13,
+        "file_path": diff,
+        "files_excluded": 0,
     }
     assert data["files_skipped_generated"] == 1 and data["oversized_chunks"] == []
     assert len(data["content_hash"]) == 16
@@ -65,8 +69,12 @@ def test_get_chunk_raw_with_and_without_context(diff: str) -> None:
     assert raw.text == new_file("src/app.py", 4) + new_file("src/App.md", 2) + edited_file("lib/util.py", 3)
     framed = service.get_chunk(diff, 1)
     assert framed.text == (
-        "=== Chunk 1 of 1 ===\nFiles: src/app.py, src/App.md, lib/util.py\nLines: 31\n" + "=" * 50 + "\n"
-        + new_file("src/app.py", 4) + new_file("src/App.md", 2) + edited_file("lib/util.py", 3)
+        "=== Chunk 1 of 1 ===\nFiles: src/app.py, src/App.md, lib/util.py\nLines: 31\n"
+        + "=" * 50
+        + "\n"
+        + new_file("src/app.py", 4)
+        + new_file("src/App.md", 2)
+        + edited_file("lib/util.py", 3)
     )
     assert framed.data["content"] == framed.text.split("=" * 50 + "\n", 1)[1]
     assert (framed.data["chunk"], framed.data["total_chunks"], framed.data["format"]) == (1, 1, "raw")
@@ -88,18 +96,27 @@ def test_get_chunk_annotated_and_compact(tmp_path: Path) -> None:
     assert compact == "## File: 'm.py'\n__new hunk__ | def main():\n  10  a = 1\n  11 +b = 3\n  12  c = 4\n"
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda s, p: s.get_chunk(p, 0), "chunk_number must be a positive integer, not 0."),
-    (lambda s, p: s.get_chunk(p, 9),
-     "Chunk 9 does not exist: {p} has 1 chunks (1-1); list_chunks shows what each holds."),
-    (lambda s, p: s.get_chunk(p, 1, format="html"), "format must be one of raw, annotated, compact, not 'html'."),
-    (lambda s, p: s.find_chunks_for_files(p, "  "),
-     "pattern must be a non-empty glob, such as '*' for every file, '*.py' or 'src/*'."),
-    (lambda s, p: s.load_diff(p, max_chunk_lines=0), "max_chunk_lines must be a positive integer, not 0."),
-    (lambda s, p: s.load_diff(p, context_lines=-1),
-     "context_lines must be a non-negative integer or omitted, not -1."),
-    (lambda s, p: s.get_file_diff(p, ""), "file_path must be a non-empty path or glob of a file in the diff."),
-])
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda s, p: s.get_chunk(p, 0), "chunk_number must be a positive integer, not 0."),
+        (
+            lambda s, p: s.get_chunk(p, 9),
+            "Chunk 9 does not exist: {p} has 1 chunks (1-1); list_chunks shows what each holds.",
+        ),
+        (lambda s, p: s.get_chunk(p, 1, format="html"), "format must be one of raw, annotated, compact, not 'html'."),
+        (
+            lambda s, p: s.find_chunks_for_files(p, "  "),
+            "pattern must be a non-empty glob, such as '*' for every file, '*.py' or 'src/*'.",
+        ),
+        (lambda s, p: s.load_diff(p, max_chunk_lines=0), "max_chunk_lines must be a positive integer, not 0."),
+        (
+            lambda s, p: s.load_diff(p, context_lines=-1),
+            "context_lines must be a non-negative integer or omitted, not -1.",
+        ),
+        (lambda s, p: s.get_file_diff(p, ""), "file_path must be a non-empty path or glob of a file in the diff."),
+    ],
+)
 def test_bad_arguments_get_one_clear_sentence(diff: str, call, message: str) -> None:
     with pytest.raises(ChunkArgumentError) as info:
         call(ChunkService(), diff)
@@ -164,7 +181,8 @@ def test_overview_and_resource(diff: str, tmp_path: Path) -> None:
     data = service.get_current_overview().data
     assert data["loaded"] and data["total_sessions"] == 2
     assert [(s["file_path"], s["chunks"], s["files"], s["max_chunk_lines"]) for s in data["sessions"]] == [
-        (other, 1, 1, 50), (diff, 1, 3, 1000),
+        (other, 1, 1, 50),
+        (diff, 1, 3, 1000),
     ]
     assert json.loads(service.current_resource()) == data
     assert RESOURCE_URI == "diffchunk://current"
@@ -173,8 +191,10 @@ def test_overview_and_resource(diff: str, tmp_path: Path) -> None:
 
 def test_every_tool_loads_on_first_use(diff: str) -> None:
     for call in (
-        lambda s: s.list_chunks(diff), lambda s: s.get_chunk(diff, 1),
-        lambda s: s.find_chunks_for_files(diff, "*"), lambda s: s.get_file_diff(diff, "lib/util.py"),
+        lambda s: s.list_chunks(diff),
+        lambda s: s.get_chunk(diff, 1),
+        lambda s: s.find_chunks_for_files(diff, "*"),
+        lambda s: s.get_file_diff(diff, "lib/util.py"),
     ):
         service = ChunkService()
         call(service)

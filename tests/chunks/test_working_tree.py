@@ -35,7 +35,10 @@ def test_chunks_name_the_hunk_ids_they_hold(dirty: Repo) -> None:
     expected = [h for c in capture(Git(dirty.path)).changes for h in c.hunks]
     assert chunk["hunk_ids"] == [h.id for h in expected]
     assert [(d["path"], d.get("layer")) for d in chunk["file_details"]] == [
-        ("a.py", "staged"), ("a.py", "unstaged"), ("b.py", "unstaged"), ("c.py", "untracked"),
+        ("a.py", "staged"),
+        ("a.py", "unstaged"),
+        ("b.py", "unstaged"),
+        ("c.py", "untracked"),
     ]
     assert "  hunks: change-1:1, change-1:2, change-2:1, change-3:1" in listing.text
 
@@ -92,7 +95,7 @@ def test_a_file_created_where_another_was_moved_from_is_found_by_its_path(repo: 
     repo.write("old.py", "".join(f"line {i}\n" for i in range(20)))
     repo.commit("base")
     repo.git("mv", "old.py", "new.py")
-    repo.write("old.py", "fresh\n")   # untracked, where new.py was moved from
+    repo.write("old.py", "fresh\n")  # untracked, where new.py was moved from
     service = ChunkService(repo.path)
     fresh = service.get_file_diff(WT, "old.py")
     assert fresh.data["file_path"] == "old.py" and "+fresh" in fresh.data["content"]

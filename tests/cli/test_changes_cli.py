@@ -109,18 +109,34 @@ def test_a_current_directory_that_was_deleted_is_named(tmp_path) -> None:
     for args in (["changes"], ["plan"], ["--repo", "relative", "changes"]):
         gone.mkdir()
         proc = subprocess.run(
-            ["sh", "-c", 'cd "$1" && rmdir "$1" && shift && exec "$@"', "sh", str(gone),
-             sys.executable, "-m", "segmint", *args],
-            capture_output=True, text=True, timeout=60,
+            [
+                "sh",
+                "-c",
+                'cd "$1" && rmdir "$1" && shift && exec "$@"',
+                "sh",
+                str(gone),
+                sys.executable,
+                "-m",
+                "segmint",
+                *args,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
         )
-        assert_clean_error(CliResult(proc.returncode, proc.stdout, proc.stderr),
-                           "The current directory no longer exists")
+        assert_clean_error(
+            CliResult(proc.returncode, proc.stdout, proc.stderr), "The current directory no longer exists"
+        )
 
 
 def test_an_empty_path_option_is_refused_not_taken_as_the_current_folder(repo: Repo, tmp_path) -> None:
-    repo.write("a.py", "x = 1\n")   # a repository in the current folder, which an empty --repo must not reach
-    for args in (("changes", "--repo", ""), ("--repo", "", "apply", "--all"), ("mcp", "--allow-root", ""),
-                 ("skill", "--install", "--path", "")):
+    repo.write("a.py", "x = 1\n")  # a repository in the current folder, which an empty --repo must not reach
+    for args in (
+        ("changes", "--repo", ""),
+        ("--repo", "", "apply", "--all"),
+        ("mcp", "--allow-root", ""),
+        ("skill", "--install", "--path", ""),
+    ):
         result = run_segmint(*args, cwd=repo.path)
         assert result.returncode == 2, (args, result)
         assert "expected a path, not an empty string" in result.stderr and "Traceback" not in result.stderr

@@ -24,8 +24,10 @@ def test_plan_apply_pr_undo(repo: Repo) -> None:
     dirty(repo)
     plan = run_segmint("plan", cwd=repo.path)
     assert plan.returncode == 0, plan.stderr
-    assert plan.stdout.splitlines()[0] == \
-        "Messages plain Conventional Commits (only 1 earlier commit to learn a house style from)."
+    assert (
+        plan.stdout.splitlines()[0]
+        == "Messages plain Conventional Commits (only 1 earlier commit to learn a house style from)."
+    )
     assert plan.stdout.splitlines()[2].split() == ["ID", "STATUS", "HUNKS", "TITLE"]
     commits = json.loads(run_segmint("plan", "--json", cwd=repo.path).stdout)["commits"]
     titles = [c["title"] for c in commits]
@@ -54,19 +56,24 @@ def test_a_plan_out_of_date_names_the_command_that_proposes_again(repo: Repo) ->
     repo.write("calc.py", "def add(a, b):\n    return a + b\n\n\ndef mul(a, b):\n    return a * b\n")
     plan = run_segmint("plan", cwd=repo.path)
     assert plan.stdout.splitlines()[-1] == "Propose commits again with `segmint plan --new`."
-    assert_clean_error(run_segmint("apply", "--all", cwd=repo.path),
-                       "calc.py changed since it was proposed; propose commits again with `segmint plan --new`")
+    assert_clean_error(
+        run_segmint("apply", "--all", cwd=repo.path),
+        "calc.py changed since it was proposed; propose commits again with `segmint plan --new`",
+    )
     assert repo.git("rev-list", "--count", "HEAD").strip() == "1"
-    assert run_segmint("plan", "--new", cwd=repo.path).stdout.splitlines()[-1] != \
-        "Propose commits again with `segmint plan --new`."
+    assert (
+        run_segmint("plan", "--new", cwd=repo.path).stdout.splitlines()[-1]
+        != "Propose commits again with `segmint plan --new`."
+    )
 
 
 def test_errors_are_one_sentence(repo: Repo) -> None:
     dirty(repo)
     run_segmint("plan", cwd=repo.path)
     plans = ", ".join(p.id for p in Session.open(str(repo.path)).plans)
-    assert_clean_error(run_segmint("apply", "commit-99", cwd=repo.path),
-                       f"Unknown commit ID: commit-99; the commits are {plans}\n")
+    assert_clean_error(
+        run_segmint("apply", "commit-99", cwd=repo.path), f"Unknown commit ID: commit-99; the commits are {plans}\n"
+    )
     # a pasted id with a newline or a terminal escape in it is shown escaped, on one line
     pasted = run_segmint("apply", "commit-1\n\x1b[2J", cwd=repo.path)
     assert_clean_error(pasted, "Unknown commit ID: commit-1\\n\\x1b[2J")
@@ -133,10 +140,13 @@ def test_a_branch_lock_another_process_holds_is_named(repo: Repo) -> None:
     assert run_segmint("apply", "--all", cwd=repo.path).returncode == 0
 
 
-@pytest.mark.parametrize("program, config, said", [
-    ("gpg", {"user.signingkey": "0xDEADBEEF"}, "error: gpg failed to sign the data"),
-    ("ssh-keygen", {"gpg.format": "ssh", "user.signingkey": "/nonexistent/key"}, "error: Couldn't load public key"),
-])
+@pytest.mark.parametrize(
+    "program, config, said",
+    [
+        ("gpg", {"user.signingkey": "0xDEADBEEF"}, "error: gpg failed to sign the data"),
+        ("ssh-keygen", {"gpg.format": "ssh", "user.signingkey": "/nonexistent/key"}, "error: Couldn't load public key"),
+    ],
+)
 def test_commit_signing_without_a_key_says_so(repo: Repo, tmp_path, program: str, config: dict, said: str) -> None:
     if shutil.which(program) is None:
         pytest.skip(f"{program} is not installed")
@@ -148,8 +158,9 @@ def test_commit_signing_without_a_key_says_so(repo: Repo, tmp_path, program: str
     before = repo.snapshot()
     (tmp_path / "gnupg").mkdir(mode=0o700)
     result = run_segmint("apply", "--all", cwd=repo.path, env={"GNUPGHOME": str(tmp_path / "gnupg")})
-    assert_clean_error(result, f"git commit could not sign the commit (commit.gpgsign is on), so nothing was "
-                               f"committed: {said}")
+    assert_clean_error(
+        result, f"git commit could not sign the commit (commit.gpgsign is on), so nothing was committed: {said}"
+    )
     assert repo.snapshot() == before
 
 
@@ -167,7 +178,7 @@ def test_applying_an_applied_plan_again_says_so_and_claims_no_commit(repo: Repo)
 
 def test_a_conflicted_file_is_refused_in_one_line_saying_what_to_do(repo: Repo) -> None:
     # `git stash pop` onto a changed line leaves the file conflicted, with no merge under way.
-    name = "con\x1bflict.txt"   # a terminal escape: shown escaped
+    name = "con\x1bflict.txt"  # a terminal escape: shown escaped
     repo.write(name, "one\n")
     repo.commit("base")
     repo.write(name, "stashed\n")
@@ -178,8 +189,11 @@ def test_a_conflicted_file_is_refused_in_one_line_saying_what_to_do(repo: Repo) 
     commits = json.loads(run_segmint("plan", "--json", cwd=repo.path).stdout)["commits"]
     before = repo.snapshot()
     result = run_segmint("apply", commits[0]["id"], cwd=repo.path)
-    assert_clean_error(result, "Cannot commit while the index holds unmerged paths (con\\x1bflict.txt); resolve the "
-                               "conflicts and stage the result (git add) first")
+    assert_clean_error(
+        result,
+        "Cannot commit while the index holds unmerged paths (con\\x1bflict.txt); resolve the "
+        "conflicts and stage the result (git add) first",
+    )
     assert repo.snapshot() == before
 
 
@@ -204,12 +218,14 @@ def test_lines_added_to_a_planned_file_after_planning_are_left_and_named(repo: R
     planned = base.replace("line 3\n", "line three\n")
     repo.write("app.py", planned)
     assert run_segmint("plan", cwd=repo.path).returncode == 0
-    repo.write("app.py", planned.replace("line 36\n", "line thirty-six\n"))   # after planning
+    repo.write("app.py", planned.replace("line 36\n", "line thirty-six\n"))  # after planning
     applied = run_segmint("apply", "--all", cwd=repo.path)
     assert applied.returncode == 0, applied.stderr
     left = [line for line in applied.stdout.splitlines() if line.startswith("Not committed: ")]
-    assert left == ["Not committed: group-2 (1 change in app.py) is not planned, so its lines stay uncommitted "
-                    "in the work tree."]
+    assert left == [
+        "Not committed: group-2 (1 change in app.py) is not planned, so its lines stay uncommitted in the work tree."
+    ]
     assert repo.git("show", "HEAD:app.py") == planned
-    assert [line for line in repo.git("diff", "-U0").splitlines() if line[:1] in "+-" and line[:3] not in ("+++", "---")] \
-        == ["-line 36", "+line thirty-six"]
+    assert [
+        line for line in repo.git("diff", "-U0").splitlines() if line[:1] in "+-" and line[:3] not in ("+++", "---")
+    ] == ["-line 36", "+line thirty-six"]

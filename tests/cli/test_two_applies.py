@@ -19,7 +19,7 @@ from tests.support.cli import run_segmint
 from tests.support.repo import Repo
 from tests.tui.support import write_demo
 
-STARTS = 10   # pairs of applies per delay
+STARTS = 10  # pairs of applies per delay
 
 
 @pytest.fixture(scope="module")
@@ -31,8 +31,13 @@ def planned(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def start_apply(cwd: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "segmint", "apply", "--all"], cwd=cwd,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "segmint", "apply", "--all"],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 @pytest.mark.slow

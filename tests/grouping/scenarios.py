@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from tests.support.repo import Repo
 
-AUTH = '''def check_token(token):
+AUTH = """def check_token(token):
     return token == "secret"
 
 
 def login(user, password):
     return user and password
-'''
-AUTH_STRICT = '''def check_token(token, *, strict=False):
+"""
+AUTH_STRICT = """def check_token(token, *, strict=False):
     if strict and not token:
         raise ValueError("empty token")
     return token == "secret"
@@ -19,26 +19,29 @@ AUTH_STRICT = '''def check_token(token, *, strict=False):
 
 def login(user, password):
     return user and password
-'''
-CONFIG = '''def parse_config(text):
+"""
+CONFIG = """def parse_config(text):
     return dict(line.split("=") for line in text.splitlines())
-'''
-CONFIG_SEPARATOR = '''def parse_config(text, separator="="):
+"""
+CONFIG_SEPARATOR = """def parse_config(text, separator="="):
     return dict(line.split(separator, 1) for line in text.splitlines() if line.strip())
-'''
-TESTS = '''from src.auth import check_token
+"""
+TESTS = """from src.auth import check_token
 
 
 def test_check_token():
     assert check_token("secret")
-'''
-TESTS_STRICT = TESTS + '''
+"""
+TESTS_STRICT = (
+    TESTS
+    + """
 
 def test_check_token_strict():
     import pytest
     with pytest.raises(ValueError):
         check_token("", strict=True)
-'''
+"""
+)
 CHANGES = "# Changes\n\n## Unreleased\n\n- Start.\n"
 CHANGES_TWO = CHANGES + "- `check_token` takes `strict`.\n- `parse_config` accepts a `separator`.\n"
 

@@ -57,16 +57,35 @@ class StandIn:
                 standin.requests.append((self.path, body))
                 if self.path.endswith("/embeddings"):
                     inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
-                    data = [{"object": "embedding", "index": i, "embedding": fake_vector(t)}
-                            for i, t in enumerate(inputs)]
-                    self._send(200, {"object": "list", "data": data, "model": body.get("model"),
-                                     "usage": {"prompt_tokens": 1, "total_tokens": 1}})
+                    data = [
+                        {"object": "embedding", "index": i, "embedding": fake_vector(t)} for i, t in enumerate(inputs)
+                    ]
+                    self._send(
+                        200,
+                        {
+                            "object": "list",
+                            "data": data,
+                            "model": body.get("model"),
+                            "usage": {"prompt_tokens": 1, "total_tokens": 1},
+                        },
+                    )
                 elif self.path.endswith("/chat/completions") and not standin.fail_chat:
-                    self._send(200, {
-                        "id": "standin", "object": "chat.completion", "created": 0, "model": body.get("model"),
-                        "choices": [{"index": 0, "finish_reason": "stop",
-                                     "message": {"role": "assistant", "content": standin.chat_reply}}],
-                    })
+                    self._send(
+                        200,
+                        {
+                            "id": "standin",
+                            "object": "chat.completion",
+                            "created": 0,
+                            "model": body.get("model"),
+                            "choices": [
+                                {
+                                    "index": 0,
+                                    "finish_reason": "stop",
+                                    "message": {"role": "assistant", "content": standin.chat_reply},
+                                }
+                            ],
+                        },
+                    )
                 else:
                     self._send(500, {"error": {"message": "stand-in failure", "type": "server_error"}})
 

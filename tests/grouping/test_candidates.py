@@ -30,9 +30,10 @@ def _tree(tmp_path: Path, files_per_folder: int = 5) -> Repo:
     """Modules in three folders, each with a one-line edit; a folder's edits share its words,
     and every edit uses ``value`` and ``limit``, which all the units hold."""
     repo = Repo(tmp_path / "repo")
+
     def module(folder: str, i: int, limit: int) -> str:
-        return (f"def {folder}_rule_{i}(value):\n    limit = {limit}\n"
-                f"    return {folder}_total(value, limit)\n")
+        return f"def {folder}_rule_{i}(value):\n    limit = {limit}\n    return {folder}_total(value, limit)\n"
+
     for folder in FOLDERS:
         for i in range(files_per_folder):
             repo.write(f"{folder}/rule_{i}.py", module(folder, i, 10))
@@ -56,10 +57,13 @@ def _rows(units: list):
 
 def _brute_pairs(rows, cap: int) -> set[tuple[int, int]]:
     """Every two rows sharing a column held by 2..cap rows, pair by pair."""
-    holding = [set(rows.indices[rows.indptr[r]:rows.indptr[r + 1]].tolist()) for r in range(len(rows))]
+    holding = [set(rows.indices[rows.indptr[r] : rows.indptr[r + 1]].tolist()) for r in range(len(rows))]
     holders = np.bincount(rows.indices, minlength=rows.width)
-    return {(a, b) for a, b in combinations(range(len(rows)), 2)
-            if any(2 <= holders[c] <= cap for c in holding[a] & holding[b])}
+    return {
+        (a, b)
+        for a, b in combinations(range(len(rows)), 2)
+        if any(2 <= holders[c] <= cap for c in holding[a] & holding[b])
+    }
 
 
 def test_sparse_rows_are_the_dense_embedding(tmp_path: Path) -> None:
@@ -75,7 +79,7 @@ def test_candidates_are_the_pairs_sharing_an_uncommon_word(tmp_path: Path) -> No
     units = _units(_tree(tmp_path))
     rows, _ = _rows(units)
     found = candidate_pairs(rows.row_of_entries(), rows.indices, len(rows), per_unit=1000, ceiling=len(rows))
-    assert found.cap == len(rows)   # the budget is large: every shared word makes pairs
+    assert found.cap == len(rows)  # the budget is large: every shared word makes pairs
     assert set(zip(found.first.tolist(), found.second.tolist())) == _brute_pairs(rows, found.cap)
     assert np.all(found.first < found.second)
 
@@ -94,11 +98,11 @@ def test_a_tight_budget_leaves_out_the_words_every_unit_holds(tmp_path: Path) ->
 
 
 def test_the_cap_is_the_largest_whose_pairs_fit_the_budget() -> None:
-    holders = np.array([2, 2, 3, 5, 40])   # pairs: 1, 1, 3, 10, 780
-    assert cap_for(holders, budget=5, ceiling=64) == 4    # 2 and 3 fit (5 pairs); no key has 4 holders
+    holders = np.array([2, 2, 3, 5, 40])  # pairs: 1, 1, 3, 10, 780
+    assert cap_for(holders, budget=5, ceiling=64) == 4  # 2 and 3 fit (5 pairs); no key has 4 holders
     assert cap_for(holders, budget=15, ceiling=64) == 39
     assert cap_for(holders, budget=10_000, ceiling=64) == 64
-    assert cap_for(holders, budget=0, ceiling=64) == 2       # two units sharing a word always pair
+    assert cap_for(holders, budget=0, ceiling=64) == 2  # two units sharing a word always pair
 
 
 def test_holder_pairs_are_every_two_entries_of_a_key() -> None:
@@ -118,15 +122,16 @@ def test_candidate_cosines_are_the_whole_cosines(tmp_path: Path) -> None:
     assert len(source) and np.allclose(value, exact[source, other], atol=1e-6)
 
 
-def test_a_change_set_past_the_full_size_still_groups_and_says_so(tmp_path: Path,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_change_set_past_the_full_size_still_groups_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     repo = _tree(tmp_path)
     changes = capture(Git(repo.path))
     full = group_changes(changes, root=str(repo.path), timeline=None)
     monkeypatch.setattr(similarity, "FULL_UNITS", 4)
     coarse = group_changes(changes, root=str(repo.path), timeline=None)
     hunks = sorted(h.id for c in changes.changes for h in c.hunks)
-    assert sorted(h for g in coarse.groups for h in g.hunk_ids) == hunks   # every hunk, once
+    assert sorted(h for g in coarse.groups for h in g.hunk_ids) == hunks  # every hunk, once
     reason = engine.coarse_reason(len(hunks))
     assert all(g.reasons[-1] == reason for g in coarse.groups)
     assert "15 units are more than the 4" in reason
@@ -134,7 +139,8 @@ def test_a_change_set_past_the_full_size_still_groups_and_says_so(tmp_path: Path
 
 
 def test_similarity_links_past_the_full_size_are_those_found_between_candidates(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """With room for every word in the index, the links are those of every pair compared (each
     unit's neighbours all the others, so no tie decides which are kept)."""
     units = _units(_tree(tmp_path))

@@ -10,8 +10,14 @@ from tests.grouping.standin import StandIn
 from tests.support.cli import assert_clean_error, run_segmint
 from tests.support.repo import Repo
 
-NO_REMOTE = {"OPENAI_API_KEY": "", "SEGMINT_API_KEY": "", "OPENAI_BASE_URL": "", "SEGMINT_BASE_URL": "",
-             "SEGMINT_CHAT_MODEL": "", "SEGMINT_EMBEDDINGS": ""}
+NO_REMOTE = {
+    "OPENAI_API_KEY": "",
+    "SEGMINT_API_KEY": "",
+    "OPENAI_BASE_URL": "",
+    "SEGMINT_BASE_URL": "",
+    "SEGMINT_CHAT_MODEL": "",
+    "SEGMINT_EMBEDDINGS": "",
+}
 
 
 def segmint(*args: str, repo: Repo, env: dict | None = None):

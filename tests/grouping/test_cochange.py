@@ -43,7 +43,7 @@ def test_history_reads_the_files_of_each_first_parent_commit(repo: Repo) -> None
     assert found.read == 9 and found.swept == 0
     assert found.commits[0] == ("other/notes.txt",)
     assert found.commits[2] == ("api.py", "docs/api.md")
-    assert len(found.by_file["api.py"] & found.by_file["docs/api.md"]) == 3   # init and two together
+    assert len(found.by_file["api.py"] & found.by_file["docs/api.md"]) == 3  # init and two together
     assert found.by_folder["docs"] == found.by_file["docs/api.md"]
 
 
@@ -59,7 +59,7 @@ def test_a_sweep_touching_many_files_is_left_out(repo: Repo) -> None:
 
 
 def test_no_commits_no_repository_and_a_missing_tree_have_no_history(repo: Repo, tmp_path) -> None:
-    assert history_at(Git(repo.path)) is EMPTY          # an unborn branch
+    assert history_at(Git(repo.path)) is EMPTY  # an unborn branch
     assert history_at(None) is EMPTY
     assert history_at(Git(str(tmp_path / "gone"))) is EMPTY
     repo.write("a.py", "a\n")
@@ -72,7 +72,7 @@ def test_a_detached_head_reads_the_history_before_it(repo: Repo) -> None:
     repo.git("checkout", "--quiet", "--detach", early)
     found = history_at(Git(repo.path))
     assert found.head == early and found.read == 6
-    assert history_at(Git(repo.path), early) is found      # read once per commit id
+    assert history_at(Git(repo.path), early) is found  # read once per commit id
 
 
 def test_history_is_cached_per_head_in_the_session_folder(repo: Repo) -> None:
@@ -83,7 +83,7 @@ def test_history_is_cached_per_head_in_the_session_folder(repo: Repo) -> None:
     saved = json.loads((repo.path / ".git" / "segmint" / CACHE_NAME).read_text())
     assert saved["head"] == repo.head() and saved["commits"] == [list(c) for c in first.commits]
     history._memory.clear()
-    saved["commits"] = [["only/this.py"]]    # read back from the file, not the log
+    saved["commits"] = [["only/this.py"]]  # read back from the file, not the log
     (repo.path / ".git" / "segmint" / CACHE_NAME).write_text(json.dumps(saved))
     assert history_at(git).commits == (("only/this.py",),)
     repo.write("cli.py", "new\n")
@@ -99,7 +99,7 @@ def test_files_changed_together_link_and_files_never_together_repel(repo: Repo) 
     links = list(cochange.links(Context(units, DEFAULT, history=history_at(Git(repo.path)))))
     by_paths = {(units[x.a].path, units[x.b].path): x for x in links}
     together = by_paths[("api.py", "docs/api.md")]
-    assert together.kind == cochange.COCHANGE and together.weight == 5 / 6   # 5 of the 5 commits of each, +1
+    assert together.kind == cochange.COCHANGE and together.weight == 5 / 6  # 5 of the 5 commits of each, +1
     assert cochange.split_detail(together.detail) == ("api.py", "docs/api.md", 5, 15)
     assert by_paths[("api.py", "cli.py")].kind == cochange.NEVER and by_paths[("api.py", "cli.py")].weight < 0
 
@@ -127,7 +127,9 @@ def test_a_group_joined_by_history_says_so_in_plain_words(repo: Repo) -> None:
     repo.write("api.py", "def fetch():\n    return 1\n")
     repo.write("docs/api.md", "# Fetching\n\nCall it twice.\n")
     changes = capture(Git(repo.path))
-    assert len(group_changes(changes, timeline=None, root=str(repo.path)).groups) == 2    # the shipped model does not read history
+    assert (
+        len(group_changes(changes, timeline=None, root=str(repo.path)).groups) == 2
+    )  # the shipped model does not read history
     weighing = replace(DEFAULT, coefficients={**DEFAULT.coefficients, cochange.COCHANGE: 8.0})
     (group,) = group_changes(changes, timeline=None, model=weighing, root=str(repo.path)).groups
     assert "api.py and docs/api.md changed together in 7 of the last 21 commits" in group.reasons
@@ -144,11 +146,14 @@ def test_a_bench_case_reads_only_the_history_before_it_and_its_links_are_held_ba
     repo.write("docs/api.md", "api later\n")
     repo.commit("api later")
     last = repo.head()
-    (kept,) = [s for s in load_samples(str(repo.path), Selection(1, 20), Cache(None), keep=frozenset({"cochange"}))
-               if s.tangle.case.tip == last]
+    (kept,) = [
+        s
+        for s in load_samples(str(repo.path), Selection(1, 20), Cache(None), keep=frozenset({"cochange"}))
+        if s.tangle.case.tip == last
+    ]
     before = int(repo.git("rev-list", "--count", "--first-parent", kept.tangle.case.base).strip())
     found = [cochange.split_detail(x.detail) for x in kept.links if x.kind.startswith("cochange")]
-    assert found and all(read == before for *_, read in found)     # the case's own commit is not read
+    assert found and all(read == before for *_, read in found)  # the case's own commit is not read
     (held,) = [s for s in load_samples(str(repo.path), Selection(1, 20), Cache(None)) if s.tangle.case.tip == last]
     assert not any(x.kind.startswith("cochange") for x in held.links)
     assert len(held.links) == len(kept.links) - len(found)

@@ -7,7 +7,14 @@ import math
 import pytest
 
 from segmint_core.grouping.confidence import (
-    IDENTITY, MERGE, MOVE, SPLIT, Calibration, assess, link_reason, shipped,
+    IDENTITY,
+    MERGE,
+    MOVE,
+    SPLIT,
+    Calibration,
+    assess,
+    link_reason,
+    shipped,
 )
 from segmint_core.grouping.probability import PairProbabilities, sigmoid
 from segmint_core.grouping.links import Link
@@ -66,16 +73,18 @@ def test_a_hunks_confidence_is_scaled_by_how_well_it_fits_elsewhere_and_its_deci
     # unit 1 is weakly tied to its group and fits nowhere else: more likely where it is than its fit says
     pairs = PairProbabilities(-2.0, {(0, 1): 0.5, (0, 2): 4.0, (3, 4): 4.0}, [1.0] * 5)
     plain = assess(pairs, [0, 0, 0, 3, 3], [0, 1, 2, 3, 4])
-    cal = Calibration(hunks=(1.0, 0.0, -0.5, 0.0))   # the worse it fits elsewhere, the likelier it belongs
+    cal = Calibration(hunks=(1.0, 0.0, -0.5, 0.0))  # the worse it fits elsewhere, the likelier it belongs
     scaled = assess(pairs, [0, 0, 0, 3, 3], [0, 1, 2, 3, 4], cal)
     fit = plain.blocks[1]
-    expected = sigmoid(math.log(fit.confidence / (1 - fit.confidence))
-                       - 0.5 * math.log(fit.alternative_probability / (1 - fit.alternative_probability)))
+    expected = sigmoid(
+        math.log(fit.confidence / (1 - fit.confidence))
+        - 0.5 * math.log(fit.alternative_probability / (1 - fit.alternative_probability))
+    )
     assert scaled.blocks[1].confidence == pytest.approx(expected) and expected > fit.confidence
     assert scaled.groups[0] == pytest.approx(sum(f.confidence for f in scaled.blocks[:3]) / 3)
     assert scaled.decisions == plain.decisions
     assert Calibration.from_dict(cal.to_dict()) == cal
-    assert Calibration.from_dict({"pair": [1.0, 0.0]}).hunks == (1.0, 0.0)   # a calibration from before
+    assert Calibration.from_dict({"pair": [1.0, 0.0]}).hunks == (1.0, 0.0)  # a calibration from before
 
 
 def test_a_reason_names_the_evidence_between_the_two_sides() -> None:
@@ -85,8 +94,12 @@ def test_a_reason_names_the_evidence_between_the_two_sides() -> None:
         hunk = Hunk(f"change-{n}:1", 1, 1, 1, 1, "@@ -1,1 +1,1 @@", lines)
         return Change(f"change-{n}", path, None, "modified", False, [hunk])
 
-    units = build_units([change(1, "a.py", ["-x = parse_config(1)", "+x = parse_config(2)"]),
-                         change(2, "b.py", ["-y = parse_config(3)", "+y = parse_config(4)"])])
+    units = build_units(
+        [
+            change(1, "a.py", ["-x = parse_config(1)", "+x = parse_config(2)"]),
+            change(2, "b.py", ["-y = parse_config(3)", "+y = parse_config(4)"]),
+        ]
+    )
     links = [Link(0, 1, 1.0, "shared", "parse_config")]
     assert "parse_config" in (link_reason(units, links, {0}, {1}, DEFAULT) or "")
     assert link_reason(units, [], {0}, {1}, DEFAULT) is None

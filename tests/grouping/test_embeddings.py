@@ -73,8 +73,9 @@ def test_unreachable_endpoint_names_it() -> None:
         provider.embed(TEXTS)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("sentence_transformers") is not None,
-                    reason="sentence-transformers is installed here")
+@pytest.mark.skipif(
+    importlib.util.find_spec("sentence_transformers") is not None, reason="sentence-transformers is installed here"
+)
 def test_sentence_transformers_missing_is_a_clear_error() -> None:
     with pytest.raises(SegmintError, match="pip install 'segmint\\[embeddings\\]'"):
         get_provider("sentence-transformers", Settings())

@@ -58,8 +58,12 @@ def test_split_hunks_apply_on_their_own_and_apply_splits_rebuilds_them(repo: Rep
     changelog = next(c for c in rebuilt if c.file_path == "CHANGES.md")
     assert [h.parent_id for h in changelog.hunks] == ["change-1:1", "change-1:1"]
     for hunk in changelog.hunks:
-        patch = "\n".join(["diff --git a/CHANGES.md b/CHANGES.md", "--- a/CHANGES.md", "+++ b/CHANGES.md",
-                           *render_hunks([hunk])]) + "\n"
+        patch = (
+            "\n".join(
+                ["diff --git a/CHANGES.md b/CHANGES.md", "--- a/CHANGES.md", "+++ b/CHANGES.md", *render_hunks([hunk])]
+            )
+            + "\n"
+        )
         ok, err = applies(repo, patch, base="index")
         assert ok, err
 
@@ -81,14 +85,16 @@ def test_a_new_changelog_is_one_unit_not_cut_at_every_entry(repo: Repo) -> None:
     two_intents(repo)
     repo.delete("CHANGES.md")
     repo.commit("both intents, no changelog yet")
-    sections = [f"## Version {v}.0\n\n- `check_token` takes `strict` {v}.\n- `parse_config` takes `separator` {v}.\n\n"
-                for v in range(6, 0, -1)]
+    sections = [
+        f"## Version {v}.0\n\n- `check_token` takes `strict` {v}.\n- `parse_config` takes `separator` {v}.\n\n"
+        for v in range(6, 0, -1)
+    ]
     repo.write("CHANGES.md", "# Changes\n\n" + "".join(sections))
     changes = capture(Git.discover(repo.path))
     added = next(c for c in changes.changes if c.file_path == "CHANGES.md")
     assert [u.change for u in build_units(changes.changes)].count(added) == 1
     modified = Change(added.id, added.file_path, None, "modified", False, added.hunks)
-    assert len(build_units([modified])) > 1     # a changed one is still cut at its entries
+    assert len(build_units([modified])) > 1  # a changed one is still cut at its entries
     grouping = group_changes(changes, timeline=None)
     assert grouping.splits == {}
     assert sum(added.hunks[0].id in g.hunk_ids for g in grouping.groups) == 1
@@ -173,8 +179,7 @@ def test_a_function_changed_in_two_hunks_is_named_once_in_the_reasons(repo: Repo
 
 
 def test_one_substitution_in_many_places_is_one_group(repo: Repo) -> None:
-    body = [f"value_{n} = compute(old_setting, {n})\n" if n % 25 == 0 else f"# filler line {n}\n"
-            for n in range(2_000)]
+    body = [f"value_{n} = compute(old_setting, {n})\n" if n % 25 == 0 else f"# filler line {n}\n" for n in range(2_000)]
     repo.write("config.py", "".join(body))
     repo.write("app.py", "def main():\n    return 1\n")
     repo.commit()

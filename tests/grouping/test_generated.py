@@ -22,8 +22,7 @@ def groups_by_path(grouping) -> list[list[str]]:
 
 def catalog(seed: int, records: int = 400) -> str:
     """Records, every 20th of which changes with ``seed``: many hunks far apart."""
-    return "".join(f'  "item-{i}": {{"price": {i % 101 + (seed if i % 20 == 0 else 0)}}},\n'
-                   for i in range(records))
+    return "".join(f'  "item-{i}": {{"price": {i % 101 + (seed if i % 20 == 0 else 0)}}},\n' for i in range(records))
 
 
 def test_a_file_gitattributes_marks_generated_is_one_unit_in_one_group(repo: Repo) -> None:
@@ -57,12 +56,12 @@ def test_a_generated_file_is_one_unit_whose_lines_are_counted_not_read(repo: Rep
 
 def test_a_manifest_and_its_lock_file_are_one_intent(repo: Repo) -> None:
     repo.write("pyproject.toml", '[project]\nname = "shop"\ndependencies = ["httpx>=0.27"]\n')
-    repo.write("uv.lock", "version = 1\n\n[[package]]\nname = \"httpx\"\nversion = \"0.27.0\"\n")
+    repo.write("uv.lock", 'version = 1\n\n[[package]]\nname = "httpx"\nversion = "0.27.0"\n')
     repo.write("shop/cart.py", "def add(cart, item):\n    cart.append(item)\n")
     repo.write("docs/index.md", "# Shop\n\nA shop.\n")
     repo.commit()
     repo.write("pyproject.toml", '[project]\nname = "shop"\ndependencies = ["httpx>=0.28"]\n')
-    repo.write("uv.lock", "version = 1\n\n[[package]]\nname = \"httpx\"\nversion = \"0.28.1\"\n")
+    repo.write("uv.lock", 'version = 1\n\n[[package]]\nname = "httpx"\nversion = "0.28.1"\n')
     repo.write("shop/cart.py", "def add(cart, item):\n    cart.append(item)\n    return cart\n")
     repo.write("docs/index.md", "# Shop\n\nA small shop.\n")
     _, grouping = grouped(repo)

@@ -24,8 +24,9 @@ def grouped(repo: Repo) -> list[list[str]]:
     changes = capture(Git.discover(repo.path))
     grouping = group_changes(changes, timeline=None, root=str(repo.path))
     paths = {c.id: c.file_path for c in grouping.changes}
-    return sorted(sorted({paths[h.split(":")[0]] for h in g.hunk_ids} | {paths[c] for c in g.change_ids})
-                  for g in grouping.groups)
+    return sorted(
+        sorted({paths[h.split(":")[0]] for h in g.hunk_ids} | {paths[c] for c in g.change_ids}) for g in grouping.groups
+    )
 
 
 def test_entries_added_to_a_changelog_alone_are_one_group(repo: Repo) -> None:
@@ -65,8 +66,10 @@ def test_entries_claimed_by_different_code_stay_apart(repo: Repo) -> None:
     repo.commit()
     repo.write("server.py", SERVER + "\n\ndef listen_tls(port, certificate):\n    return listen(port), certificate\n")
     repo.write("client.py", CLIENT + "\n\ndef connect_proxy(host, proxy_url):\n    return connect(host), proxy_url\n")
-    added = ["- Add `listen_tls(port, certificate)` to serve over TLS with a certificate.",
-             "- Add `connect_proxy(host, proxy_url)` to reach a host through a proxy_url."]
+    added = [
+        "- Add `listen_tls(port, certificate)` to serve over TLS with a certificate.",
+        "- Add `connect_proxy(host, proxy_url)` to reach a host through a proxy_url.",
+    ]
     repo.write("History.md", HISTORY.replace("- Support Node 18.\n", "\n".join(added) + "\n- Support Node 18.\n"))
     groups = grouped(repo)
     assert ["History.md", "server.py"] in groups
@@ -75,13 +78,17 @@ def test_entries_claimed_by_different_code_stay_apart(repo: Repo) -> None:
 
 def test_an_import_a_new_test_needs_stays_with_the_test(repo: Repo) -> None:
     tests = "import pytest\n\nfrom app import compute\n\n\n" + "".join(
-        f"def test_case_{n}():\n    assert compute() == {n}\n\n\n" for n in range(40))
+        f"def test_case_{n}():\n    assert compute() == {n}\n\n\n" for n in range(40)
+    )
     repo.write("tests/test_app.py", tests)
     repo.write("app.py", "def compute():\n    return 1\n")
     repo.commit()
-    repo.write("tests/test_app.py", tests.replace("import pytest\n", "import pytest\nimport zoneinfo\n")
-               + "def test_offsets_are_kept():\n    zone = zoneinfo.ZoneInfo('Europe/Paris')\n"
-               "    assert zone.key == 'Europe/Paris'\n")
+    repo.write(
+        "tests/test_app.py",
+        tests.replace("import pytest\n", "import pytest\nimport zoneinfo\n")
+        + "def test_offsets_are_kept():\n    zone = zoneinfo.ZoneInfo('Europe/Paris')\n"
+        "    assert zone.key == 'Europe/Paris'\n",
+    )
     assert grouped(repo) == [["tests/test_app.py"]]
 
 

@@ -8,27 +8,30 @@ from segmint_core.changes.kinds import CHANGELOG, CODE, CONFIG, DOCS, TEST, file
 from segmint_core.grouping.lexicon import identifiers, specificity, stem, subtokens
 
 
-@pytest.mark.parametrize(("path", "kind"), [
-    ("src/click/core.py", CODE),
-    ("tests/test_core.py", TEST),
-    ("pkg/core_test.go", TEST),
-    ("web/app.spec.ts", TEST),
-    ("CHANGES.rst", CHANGELOG),
-    ("CHANGELOG.md", CHANGELOG),
-    ("changes/1234.bugfix.rst", CHANGELOG),
-    ("segmint_core/changes/models.py", CODE),
-    ("segmint_core/mcp/tools/changes.py", CODE),
-    ("CHANGES", CHANGELOG),
-    ("tests/changes/test_split.py", TEST),
-    ("docs/options.rst", DOCS),
-    ("README.md", DOCS),
-    ("docs/conf.py", CODE),
-    ("pyproject.toml", CONFIG),
-    (".github/workflows/ci.yml", CONFIG),
-    ("requirements/dev.txt", CONFIG),
-    ("src/CMakeLists.txt", CONFIG),
-    ("docs/notes.txt", DOCS),
-])
+@pytest.mark.parametrize(
+    ("path", "kind"),
+    [
+        ("src/click/core.py", CODE),
+        ("tests/test_core.py", TEST),
+        ("pkg/core_test.go", TEST),
+        ("web/app.spec.ts", TEST),
+        ("CHANGES.rst", CHANGELOG),
+        ("CHANGELOG.md", CHANGELOG),
+        ("changes/1234.bugfix.rst", CHANGELOG),
+        ("segmint_core/changes/models.py", CODE),
+        ("segmint_core/mcp/tools/changes.py", CODE),
+        ("CHANGES", CHANGELOG),
+        ("tests/changes/test_split.py", TEST),
+        ("docs/options.rst", DOCS),
+        ("README.md", DOCS),
+        ("docs/conf.py", CODE),
+        ("pyproject.toml", CONFIG),
+        (".github/workflows/ci.yml", CONFIG),
+        ("requirements/dev.txt", CONFIG),
+        ("src/CMakeLists.txt", CONFIG),
+        ("docs/notes.txt", DOCS),
+    ],
+)
 def test_file_kinds(path: str, kind: str) -> None:
     assert file_kind(path) == kind
 

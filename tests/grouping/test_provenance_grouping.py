@@ -45,8 +45,14 @@ def grouped(repo: Repo) -> list[tuple[str, list[str], list[str]]]:
     changes = {c.id: c for c in grouping.changes}
     out = []
     for group in grouping.groups:
-        lines = [line for c in group.change_ids for h in changes[c].hunks if h.id in group.hunk_ids
-                 for line in h.lines if line[:1] in "+-"]
+        lines = [
+            line
+            for c in group.change_ids
+            for h in changes[c].hunks
+            if h.id in group.hunk_ids
+            for line in h.lines
+            if line[:1] in "+-"
+        ]
         out.append((group.summary, lines, group.reasons))
     return out
 
@@ -55,13 +61,23 @@ def test_two_tasks_in_one_hunk_are_split_line_by_line(tmp_path: Path) -> None:
     repo = project(tmp_path)
     ask(repo, "a", "Please fix the crash on an empty config file")
     ask(repo, "b", "Can you make save write pretty JSON?")
-    edit(repo, "a", "config.py", "        return json.load(f)\n", "        text = f.read()\n        return json.loads(text or '{}')\n")
+    edit(
+        repo,
+        "a",
+        "config.py",
+        "        return json.load(f)\n",
+        "        text = f.read()\n        return json.loads(text or '{}')\n",
+    )
     edit(repo, "b", "config.py", "        json.dump(data, f)\n", "        json.dump(data, f, indent=2)\n")
     edit(repo, "a", "config.py", "def load(path):\n", "def load(path):\n    # an empty file is an empty config\n")
     groups = grouped(repo)
     assert [g[0] for g in groups] == ["Fix the crash on an empty config file", "Make save write pretty JSON"]
-    assert groups[0][1] == ["+    # an empty file is an empty config", "-        return json.load(f)",
-                            "+        text = f.read()", "+        return json.loads(text or '{}')"]
+    assert groups[0][1] == [
+        "+    # an empty file is an empty config",
+        "-        return json.load(f)",
+        "+        text = f.read()",
+        "+        return json.loads(text or '{}')",
+    ]
     assert groups[1][1] == ["-        json.dump(data, f)", "+        json.dump(data, f, indent=2)"]
     assert groups[0][2][0] == "written under prompt 1: 'Please fix the crash on an empty config file'"
 
@@ -74,7 +90,9 @@ def test_a_follow_up_of_the_same_session_joins_its_task(tmp_path: Path) -> None:
     edit(repo, "a", "cli.py", "    config.load('a.json')\n", "    config.load('a.json') if exists('a.json') else {}\n")
     groups = grouped(repo)
     assert len(groups) == 1
-    assert "prompt 2 ('Now also handle a missing file in the CLI') follows up prompt 1 in the same session" in groups[0][2]
+    assert (
+        "prompt 2 ('Now also handle a missing file in the CLI') follows up prompt 1 in the same session" in groups[0][2]
+    )
 
 
 def test_a_new_task_in_the_same_session_stays_apart(tmp_path: Path) -> None:
@@ -160,7 +178,10 @@ def test_a_plan_is_titled_from_its_prompt_and_says_why(tmp_path: Path) -> None:
     edit(repo, "b", "cli.py", "def main():\n", "def run():\n")
     plans = Session.open(str(repo.path)).propose_commits()
     titles = sorted(p.title for p in plans)
-    assert titles == ["fix(config): fix the crash on an empty config file", "refactor(cli): rename main to run in the CLI"]
+    assert titles == [
+        "fix(config): fix the crash on an empty config file",
+        "refactor(cli): rename main to run in the CLI",
+    ]
     fix = next(p for p in plans if "crash" in p.title)
     assert fix.description.startswith("Because new users see a traceback.")
     assert "Hey" not in fix.description and "please" not in fix.description
@@ -178,7 +199,10 @@ def test_the_pull_request_lists_the_tasks(tmp_path: Path) -> None:
     edit(repo, "b", "cli.py", "def main():\n", "def run():\n")
     draft = Session.open(str(repo.path)).generate_pr()
     tasks = draft.description.split("## Tasks\n\n", 1)[1].split("\n\n", 1)[0].splitlines()
-    assert sorted(tasks) == ["- Fix the crash on an empty config file (and 1 follow-up)", "- Rename main to run in the CLI"]
+    assert sorted(tasks) == [
+        "- Fix the crash on an empty config file (and 1 follow-up)",
+        "- Rename main to run in the CLI",
+    ]
 
 
 def test_a_new_file_two_tasks_wrote_is_committed_in_two_commits_exactly(tmp_path: Path) -> None:

@@ -8,12 +8,14 @@ from segmint_core.redact import MASK, redact
 
 
 def test_key_shapes_and_secret_assignments_are_masked() -> None:
-    text = "\n".join([
-        "+aws = 'AKIAABCDEFGHIJKLMNOP'",
-        "+password = 'hunter2hunter2'",
-        " -----BEGIN RSA PRIVATE KEY-----",
-        "+timeout = 30",
-    ])
+    text = "\n".join(
+        [
+            "+aws = 'AKIAABCDEFGHIJKLMNOP'",
+            "+password = 'hunter2hunter2'",
+            " -----BEGIN RSA PRIVATE KEY-----",
+            "+timeout = 30",
+        ]
+    )
     assert redact(text).split("\n") == [f"+{MASK}", f"+{MASK}", f" {MASK}", "+timeout = 30"]
 
 
@@ -69,6 +71,10 @@ def test_a_word_that_only_holds_a_secret_s_name_is_sent(line: str) -> None:
 
 
 def test_a_private_key_is_masked_up_to_its_end() -> None:
-    key = ["+-----BEGIN RSA PRIVATE KEY-----", "+MIIEpAIBAAKCAQEA7bq0", "+c2VjcmV0IGtleSBib2R5",
-           "+-----END RSA PRIVATE KEY-----"]
+    key = [
+        "+-----BEGIN RSA PRIVATE KEY-----",
+        "+MIIEpAIBAAKCAQEA7bq0",
+        "+c2VjcmV0IGtleSBib2R5",
+        "+-----END RSA PRIVATE KEY-----",
+    ]
     assert redact("\n".join([*key, "+x = 1"])).split("\n") == [f"+{MASK}"] * 4 + ["+x = 1"]

@@ -17,14 +17,24 @@ IDS = [i for items in SHOWN.values() for i in items] + ["change-9:1"]
 GROUPS = [*SHOWN, "group-9"]
 
 reasons = st.sampled_from(["r", "", " "])
-moves = st.fixed_dictionaries({"hunk_ids": st.lists(st.sampled_from(IDS), max_size=3),
-                               "to_group": st.sampled_from(GROUPS), "reason": reasons})
+moves = st.fixed_dictionaries(
+    {"hunk_ids": st.lists(st.sampled_from(IDS), max_size=3), "to_group": st.sampled_from(GROUPS), "reason": reasons}
+)
 merges = st.fixed_dictionaries({"group_ids": st.lists(st.sampled_from(GROUPS), max_size=3), "reason": reasons})
-splits = st.fixed_dictionaries({"group_id": st.sampled_from(GROUPS),
-                                "parts": st.lists(st.lists(st.sampled_from(IDS), max_size=3), max_size=3),
-                                "reason": reasons})
-answers = st.fixed_dictionaries({"moves": st.lists(moves, max_size=3), "merges": st.lists(merges, max_size=2),
-                                 "splits": st.lists(splits, max_size=2)})
+splits = st.fixed_dictionaries(
+    {
+        "group_id": st.sampled_from(GROUPS),
+        "parts": st.lists(st.lists(st.sampled_from(IDS), max_size=3), max_size=3),
+        "reason": reasons,
+    }
+)
+answers = st.fixed_dictionaries(
+    {
+        "moves": st.lists(moves, max_size=3),
+        "merges": st.lists(merges, max_size=2),
+        "splits": st.lists(splits, max_size=2),
+    }
+)
 
 
 @given(answers)
@@ -71,8 +81,9 @@ def test_an_answer_nested_too_deep_to_parse_is_refused_not_a_crash() -> None:
         parse("[" * 100_000, SHOWN)
 
 
-@pytest.mark.parametrize(("reply", "kind"), [("[]", "list"), ("null", "null"), ('"moves"', "string"),
-                                             ("3", "number"), ("true", "boolean")])
+@pytest.mark.parametrize(
+    ("reply", "kind"), [("[]", "list"), ("null", "null"), ('"moves"', "string"), ("3", "number"), ("true", "boolean")]
+)
 def test_an_answer_that_is_not_an_object_is_named_by_its_json_kind(reply: str, kind: str) -> None:
     with pytest.raises(InvalidAnswer, match=f"^the answer is a JSON {kind}, not an object"):
         parse(reply, SHOWN)

@@ -18,17 +18,31 @@ def grouped(repo: Repo):
     changes = capture(Git.discover(repo.path))
     grouping = group_changes(changes, timeline=None, root=str(repo.path))
     paths = {c.id: c.file_path for c in grouping.changes}
-    return [(sorted({paths[h.split(":")[0]] for h in g.hunk_ids} | {paths[c] for c in g.change_ids}), g)
-            for g in grouping.groups]
+    return [
+        (sorted({paths[h.split(":")[0]] for h in g.hunk_ids} | {paths[c] for c in g.change_ids}), g)
+        for g in grouping.groups
+    ]
 
 
-@pytest.mark.parametrize(("version_file", "before", "after"), [
-    ("pyproject.toml", '[project]\nname = "shapes"\nversion = "1.1.0"\n', '[project]\nname = "shapes"\nversion = "1.2.0"\n'),
-    ("src/shapes/__init__.py", '__version__ = "1.2.0.dev"\n', '__version__ = "1.2.0"\n'),
-    ("package.json", '{\n  "name": "shapes",\n  "version": "1.1.0"\n}\n', '{\n  "name": "shapes",\n  "version": "1.2.0"\n}\n'),
-])
-def test_a_changelog_block_and_the_version_it_names_are_one_group(repo: Repo, version_file: str, before: str,
-                                                                   after: str) -> None:
+@pytest.mark.parametrize(
+    ("version_file", "before", "after"),
+    [
+        (
+            "pyproject.toml",
+            '[project]\nname = "shapes"\nversion = "1.1.0"\n',
+            '[project]\nname = "shapes"\nversion = "1.2.0"\n',
+        ),
+        ("src/shapes/__init__.py", '__version__ = "1.2.0.dev"\n', '__version__ = "1.2.0"\n'),
+        (
+            "package.json",
+            '{\n  "name": "shapes",\n  "version": "1.1.0"\n}\n',
+            '{\n  "name": "shapes",\n  "version": "1.2.0"\n}\n',
+        ),
+    ],
+)
+def test_a_changelog_block_and_the_version_it_names_are_one_group(
+    repo: Repo, version_file: str, before: str, after: str
+) -> None:
     repo.write("CHANGES.md", CHANGES)
     repo.write(version_file, before)
     repo.write("src/shapes/geometry.py", CODE)

@@ -34,8 +34,10 @@ def test_a_changed_function_links_to_the_test_that_calls_it(repo: Repo) -> None:
     repo.write("tests/test_auth.py", "from src.auth import check_token\n\n\ndef test_it():\n    pass\n")
     repo.commit()
     repo.write("src/auth.py", "def check_token(token, strict=False):\n    return token == 'x'\n")
-    repo.write("tests/test_auth.py",
-               "from src.auth import check_token\n\n\ndef test_it():\n    check_token('x', strict=True)\n")
+    repo.write(
+        "tests/test_auth.py",
+        "from src.auth import check_token\n\n\ndef test_it():\n    check_token('x', strict=True)\n",
+    )
     _, found = links_of(repo, "identifiers")
     assert ("src/auth.py", "tests/test_auth.py", "def_use", "check_token") in found
 
@@ -116,17 +118,25 @@ def test_similar_text_links_nearest_neighbours(repo: Repo) -> None:
 
 def test_a_test_edit_links_to_the_source_edit_its_test_function_calls(repo: Repo) -> None:
     repo.write("shop/price.py", "def parse_price(text):\n    return float(text)\n")
-    repo.write("tests/test_price.py", "from shop.price import parse_price\n\n\ndef test_price():\n"
-                                      "    value = parse_price('1.00')\n    assert value == 1\n")
+    repo.write(
+        "tests/test_price.py",
+        "from shop.price import parse_price\n\n\ndef test_price():\n"
+        "    value = parse_price('1.00')\n    assert value == 1\n",
+    )
     repo.commit()
     repo.write("shop/price.py", "def parse_price(text):\n    return round(float(text), 2)\n")
-    repo.write("tests/test_price.py", "from shop.price import parse_price\n\n\ndef test_price():\n"
-                                      "    value = parse_price('1.00')\n    assert value == 1.0\n")
+    repo.write(
+        "tests/test_price.py",
+        "from shop.price import parse_price\n\n\ndef test_price():\n"
+        "    value = parse_price('1.00')\n    assert value == 1.0\n",
+    )
     git = Git.discover(repo.path)
     changes = capture(git).changes
     units = build_units(changes, (), SyntaxIndex(changes, git))
-    found = {(units[x.a].path, units[x.b].path, x.kind, x.detail)
-             for x in signals.SIGNALS["exercises"](Context(units, DEFAULT))}
+    found = {
+        (units[x.a].path, units[x.b].path, x.kind, x.detail)
+        for x in signals.SIGNALS["exercises"](Context(units, DEFAULT))
+    }
     assert found == {("shop/price.py", "tests/test_price.py", "exercises", "parse_price")}
     # Read as text alone, the changed assertion names nothing the source edit changes.
     plain = build_units(changes, ())

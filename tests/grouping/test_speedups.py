@@ -91,7 +91,9 @@ def test_dense_embeddings_are_multiplied_as_they_are() -> None:
     assert np.array_equal(similarity.cosines(vectors), _dense_cosines(vectors))
 
 
-@pytest.mark.parametrize("rows", [0, 1, similarity.BLOCK_ROWS - 1, similarity.BLOCK_ROWS + 1, 3 * similarity.BLOCK_ROWS - 7])
+@pytest.mark.parametrize(
+    "rows", [0, 1, similarity.BLOCK_ROWS - 1, similarity.BLOCK_ROWS + 1, 3 * similarity.BLOCK_ROWS - 7]
+)
 def test_nonzeros_read_a_block_at_a_time_are_numpy_s(rows: int) -> None:
     """The flat read of each block's mask gives ``np.nonzero``'s rows and columns, in its order."""
     rng = np.random.default_rng(rows)
@@ -115,7 +117,7 @@ def test_the_vectorised_neighbour_links_are_the_row_by_row_ones(seed: int) -> No
 def test_neighbours_found_a_block_of_rows_at_a_time_are_the_whole_matrix_s(n: int) -> None:
     """More rows than one block: each block's rows are partitioned as the whole matrix's were."""
     rng = np.random.default_rng(n)
-    vectors = _tfidf_like(rng, n, 40, 2)   # few tokens: many equal cosines, so ties are broken as before
+    vectors = _tfidf_like(rng, n, 40, 2)  # few tokens: many equal cosines, so ties are broken as before
     units = [SimpleNamespace(idents=set(), context_idents=set()) for _ in range(n)]
     ctx = Context(units, DEFAULT, None, vectors, 0.1)  # type: ignore[arg-type]
     assert list(similarity.links(ctx)) == list(_reference_links(ctx))
@@ -154,9 +156,33 @@ def _names_by_tokenize(path: str, lines: list[str]) -> set[str]:
 
 
 # Brackets come in pairs, or ``tokenize`` fails on most fragments and nothing is compared.
-_CODE_CHARS = st.sampled_from(list("abcxyzAZ_019 .,:;=+-*/%<>!&|^~@$?`\t'\"#\\\x0c\r")
-                              + ["()", "[]", "{}", "f(x)", "(", ")", "e", "j", "if", "def", "self", "None", "1e5",
-                                 "0x1f", "1_0", "é", "foo", "bar_baz", "Qux9", "'foo'", "\"Qux9\"", "# foo"])
+_CODE_CHARS = st.sampled_from(
+    list("abcxyzAZ_019 .,:;=+-*/%<>!&|^~@$?`\t'\"#\\\x0c\r")
+    + [
+        "()",
+        "[]",
+        "{}",
+        "f(x)",
+        "(",
+        ")",
+        "e",
+        "j",
+        "if",
+        "def",
+        "self",
+        "None",
+        "1e5",
+        "0x1f",
+        "1_0",
+        "é",
+        "foo",
+        "bar_baz",
+        "Qux9",
+        "'foo'",
+        '"Qux9"',
+        "# foo",
+    ]
+)
 
 
 @settings(max_examples=400, deadline=None)
@@ -174,8 +200,26 @@ def _features_word_by_word(text: str) -> Counter:
     return bag
 
 
-_WORDS = st.sampled_from(["parseConfig", "parse_config", "parse", "config", "HTTPServer", "x", "self", "the",
-                          "getValue2", "_private", "URLPath", "a_b_c", "version", "1.2.3", "set_up", "setUp"])
+_WORDS = st.sampled_from(
+    [
+        "parseConfig",
+        "parse_config",
+        "parse",
+        "config",
+        "HTTPServer",
+        "x",
+        "self",
+        "the",
+        "getValue2",
+        "_private",
+        "URLPath",
+        "a_b_c",
+        "version",
+        "1.2.3",
+        "set_up",
+        "setUp",
+    ]
+)
 
 
 @settings(max_examples=200, deadline=None)
@@ -190,8 +234,13 @@ def test_every_python_keyword_is_a_stop_word() -> None:
     assert all(word.lower() in STOP_WORDS for word in keyword.kwlist)
 
 
-def _plain_average_linkage(n: int, affinity: dict[tuple[int, int], float], threshold: float,
-                           weights: list[float], together: list[tuple[int, int]]) -> list[int]:
+def _plain_average_linkage(
+    n: int,
+    affinity: dict[tuple[int, int], float],
+    threshold: float,
+    weights: list[float],
+    together: list[tuple[int, int]],
+) -> list[int]:
     """Average linkage as its definition reads: every linked pair of clusters' weighted
     mean looked at again before each merge, the best (ties: the lowest pair) merged."""
     label = list(range(n))
@@ -219,20 +268,28 @@ def _plain_average_linkage(n: int, affinity: dict[tuple[int, int], float], thres
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(1, 14).flatmap(lambda n: st.tuples(
-    st.just(n),
-    st.dictionaries(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)).filter(lambda p: p[0] < p[1]),
-                    st.integers(-8, 12).map(lambda q: q / 4), max_size=40),
-    st.sampled_from([-1.0, 0.0, 0.25, 0.5, 1.0, 2.0]),
-    st.lists(st.integers(1, 4).map(float), min_size=n, max_size=n),
-    st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=4),
-)))
+@given(
+    st.integers(1, 14).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.dictionaries(
+                st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)).filter(lambda p: p[0] < p[1]),
+                st.integers(-8, 12).map(lambda q: q / 4),
+                max_size=40,
+            ),
+            st.sampled_from([-1.0, 0.0, 0.25, 0.5, 1.0, 2.0]),
+            st.lists(st.integers(1, 4).map(float), min_size=n, max_size=n),
+            st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=4),
+        )
+    )
+)
 def test_linkage_merges_as_its_plain_definition(case) -> None:
     """Quarter affinities and whole weights keep every sum exact, so ties are frequent
     and broken as the definition says, whatever order the fast path adds in."""
     n, affinity, threshold, weights, together = case
-    assert graph.average_linkage(n, affinity, threshold, weights, together=together) == \
-        _plain_average_linkage(n, affinity, threshold, weights, together)
+    assert graph.average_linkage(n, affinity, threshold, weights, together=together) == _plain_average_linkage(
+        n, affinity, threshold, weights, together
+    )
 
 
 def _names_by_row(parsed: Parsed) -> dict[int, list[str]]:
@@ -241,8 +298,9 @@ def _names_by_row(parsed: Parsed) -> dict[int, list[str]]:
 
     _, _, query = loaded(parsed.grammar.name)
     by_row: dict[int, list[str]] = {}
-    for node in sorted(tree_sitter.QueryCursor(query).captures(parsed.tree.root_node).get("name", []),
-                       key=lambda n: n.start_byte):
+    for node in sorted(
+        tree_sitter.QueryCursor(query).captures(parsed.tree.root_node).get("name", []), key=lambda n: n.start_byte
+    ):
         by_row.setdefault(node.start_point[0], []).append(node.text.decode("utf-8", "surrogateescape"))
     return by_row
 
@@ -252,8 +310,11 @@ def test_names_read_over_a_unit_s_rows_are_those_of_the_whole_file(repo: str) ->
     """On real files of four languages: the names on any rows and within any range."""
     rng = np.random.default_rng(0)
     with Workspace(str(shared_data(f"{repo}.bundle"))) as workspace:
-        paths = [p for p in workspace.git.run("ls-tree", "-r", "--name-only", workspace.head()).text.splitlines()
-                 if grammar_for(p) is not None][:25]
+        paths = [
+            p
+            for p in workspace.git.run("ls-tree", "-r", "--name-only", workspace.head()).text.splitlines()
+            if grammar_for(p) is not None
+        ][:25]
         assert paths
         for path in paths:
             text = workspace.git.run("show", f"{workspace.head()}:{path}").text
@@ -267,7 +328,7 @@ def test_names_read_over_a_unit_s_rows_are_those_of_the_whole_file(repo: str) ->
                 assert parsed.names_on(rows) == [n for r in sorted(rows) for n in by_row.get(r, ())]
                 expected = [n for r in range(first, last + 1) for n in by_row.get(r, ())]
                 assert parsed.names_within(first, last) == expected
-                assert parsed.names_within(first, last) == expected   # read again: kept, as it was
+                assert parsed.names_within(first, last) == expected  # read again: kept, as it was
 
 
 def test_grouping_leaves_the_cycle_collector_as_it_found_it(repo) -> None:
@@ -299,9 +360,9 @@ def test_a_text_parsed_again_reuses_its_tree_within_the_budget() -> None:
     first = trees.tree("python", b"def f():\n    return 1\n")
     assert trees.tree("python", b"def f():\n    return 1\n") is first
     assert Parsed(grammar_for("a.py"), ["x = 1"]).tree.root_node.type == "module"
-    trees.tree("python", b"y = 2\n" * 8)   # 48 bytes more: over the budget, the oldest goes
+    trees.tree("python", b"y = 2\n" * 8)  # 48 bytes more: over the budget, the oldest goes
     assert trees.tree("python", b"def f():\n    return 1\n") is not first
-    assert trees.tree("python", b"z = 3\n" * 20).root_node.type == "module"   # over the budget alone: parsed, not kept
+    assert trees.tree("python", b"z = 3\n" * 20).root_node.type == "module"  # over the budget alone: parsed, not kept
 
 
 def _plain_file_links(model, units) -> list[Link]:
@@ -316,8 +377,15 @@ def _plain_file_links(model, units) -> list[Link]:
                 out.append(link(a.index, b.index, 1.0, f"{proximity.SAME_HUNK}:{flavour}", a.path))
             elif y - x <= model.near_window:
                 distance = abs(b.position - a.position)
-                out.append(link(a.index, b.index, 0.5 ** (distance / model.same_file_scale),
-                                f"{proximity.NEARBY}:{flavour}", a.path))
+                out.append(
+                    link(
+                        a.index,
+                        b.index,
+                        0.5 ** (distance / model.same_file_scale),
+                        f"{proximity.NEARBY}:{flavour}",
+                        a.path,
+                    )
+                )
             if a.scope and a.scope == b.scope:
                 out.append(link(a.index, b.index, 1.0, proximity.SAME_SCOPE, a.scope))
     return out
@@ -331,10 +399,19 @@ def test_proximity_links_are_those_made_pair_by_pair(seed: int) -> None:
     units, start = [], 0
     for index in range(int(rng.integers(1, 80))):
         end = start + int(rng.integers(1, 4))
-        units.append(SimpleNamespace(
-            index=index, path="CHANGES.md", hunk=hunks[int(rng.integers(0, len(hunks)))], start=start, end=end,
-            position=int(rng.integers(0, 400)), scope=[None, "", "main", "parse"][int(rng.integers(0, 4))],
-            kind=["changelog", "changelog", "code", "docs"][int(rng.integers(0, 4))], release=bool(rng.random() < 0.3)))
+        units.append(
+            SimpleNamespace(
+                index=index,
+                path="CHANGES.md",
+                hunk=hunks[int(rng.integers(0, len(hunks)))],
+                start=start,
+                end=end,
+                position=int(rng.integers(0, 400)),
+                scope=[None, "", "main", "parse"][int(rng.integers(0, 4))],
+                kind=["changelog", "changelog", "code", "docs"][int(rng.integers(0, 4))],
+                release=bool(rng.random() < 0.3),
+            )
+        )
         start = end if rng.random() < 0.7 else 0
     assert proximity._file_links(DEFAULT, units) == _plain_file_links(DEFAULT, units)
 
@@ -376,7 +453,9 @@ def _plain_group_reasons(units, links: list[Link], members: set[int], model, *, 
             rank, total = sentences.get(text, (reasons.PRIORITY.get(key[0], 9), 0.0))
             sentences[text] = (min(rank, reasons.PRIORITY.get(key[0], 9)), total + weight)
     ranked = sorted(sentences, key=lambda s: (sentences[s][0], -round(sentences[s][1], 6), s))
-    return ranked[:reasons.MAX_REASONS] if ranked else reasons._solo_reasons([units[i] for i in sorted(members)], others)
+    return (
+        ranked[: reasons.MAX_REASONS] if ranked else reasons._solo_reasons([units[i] for i in sorted(members)], others)
+    )
 
 
 def test_pair_evidence_and_reasons_read_real_links_as_link_by_link() -> None:
@@ -402,8 +481,9 @@ def test_pair_evidence_and_reasons_read_real_links_as_link_by_link() -> None:
     assert any(text.startswith("recorded under the intent") for text in written)
 
 
-def _plain_bisect(group: list[int], block_weight: dict[int, float],
-                  within: dict[tuple[int, int], float]) -> list[list[int]]:
+def _plain_bisect(
+    group: list[int], block_weight: dict[int, float], within: dict[tuple[int, int], float]
+) -> list[list[int]]:
     """The split's average linkage as first written: every alive pair's mean looked at in Python."""
     sides = [[b] for b in sorted(group)]
     weight = [block_weight[b] for b in sorted(group)]
@@ -414,8 +494,10 @@ def _plain_bisect(group: list[int], block_weight: dict[int, float],
             total[i][j] = total[j][i] = within.get((sides[i][0], sides[j][0]), 0.0)
     alive = list(range(n))
     while len(alive) > 2:
-        i, j = max(((i, j) for x, i in enumerate(alive) for j in alive[x + 1:]),
-                   key=lambda ij: (total[ij[0]][ij[1]] / (weight[ij[0]] * weight[ij[1]]), -ij[0], -ij[1]))
+        i, j = max(
+            ((i, j) for x, i in enumerate(alive) for j in alive[x + 1 :]),
+            key=lambda ij: (total[ij[0]][ij[1]] / (weight[ij[0]] * weight[ij[1]]), -ij[0], -ij[1]),
+        )
         sides[i] += sides[j]
         weight[i] += weight[j]
         for k in alive:
@@ -430,9 +512,10 @@ def _plain_bisect(group: list[int], block_weight: dict[int, float],
 def test_a_groups_split_is_the_plain_average_linkage(data: st.DataObject) -> None:
     """Quarter-valued gains and whole weights, so ties are frequent and each is broken as before."""
     from segmint_core.grouping.confidence import _bisect
+
     group = sorted(data.draw(st.sets(st.integers(0, 60), min_size=2, max_size=12)))
     weight = {b: float(data.draw(st.integers(1, 4))) for b in group}
-    pairs = [(x, y) for i, x in enumerate(group) for y in group[i + 1:]]
+    pairs = [(x, y) for i, x in enumerate(group) for y in group[i + 1 :]]
     linked = data.draw(st.lists(st.sampled_from(pairs), unique=True)) if pairs else []
     within = {pair: data.draw(st.integers(-4, 8)) / 4 for pair in linked}
     assert _bisect(group, weight, list(within.items())) == _plain_bisect(group, weight, within)

@@ -39,9 +39,11 @@ def test_files_rewritten_in_another_format_are_summarised_as_converted(repo: Rep
         repo.delete(f"docs/{name}.md")
         repo.write(f"docs/{name}.rst", f"{name.title()}\n{'=' * len(name)}\n\n-   First.\n")
     changes = capture(Git.discover(repo.path)).changes
+
     def summary(names: tuple[str, ...]) -> str:
         chosen = [c for c in changes if c.file_path.rsplit("/", 1)[-1].split(".")[0] in names]
         return summarize_group(chosen, [h.id for c in chosen for h in c.hunks])[0]
+
     assert summary(("changes",)) == "Convert changes.md to changes.rst"
     assert summary(("changes", "api", "cli")) == "Convert api.md and 2 more files to .rst"
 
@@ -63,15 +65,16 @@ def test_a_code_summary_names_the_files_its_code_is_in(repo: Repo) -> None:
     repo.commit()
     repo.write("image.png", b"\x89PNG\x00\x01")
     repo.write("notes.md", "# Notes\n")
-    repo.write("pkg/math_utils.py", "def add(a, b):\n    \"\"\"Add two numbers.\"\"\"\n    return a + b\n")
+    repo.write("pkg/math_utils.py", 'def add(a, b):\n    """Add two numbers."""\n    return a + b\n')
     repo.write("pkg/__init__.py", "x = 1\n")
     repo.write("sub/__init__.py", "y = 1\n")
     changes = capture(Git.discover(repo.path)).changes
     every = [h.id for c in changes for h in c.hunks]
     summary, _ = summarize_group(changes, every)
     assert summary == "Update `add` in math_utils.py and 2 more files"
-    one_more, _ = summarize_group(changes, [h.id for c in changes if c.file_path.endswith(("s.py", "pkg/__init__.py"))
-                                            for h in c.hunks])
+    one_more, _ = summarize_group(
+        changes, [h.id for c in changes if c.file_path.endswith(("s.py", "pkg/__init__.py")) for h in c.hunks]
+    )
     assert one_more.endswith("in math_utils.py and __init__.py")
     inits, _ = summarize_group(changes, [h.id for c in changes if c.file_path.endswith("__init__.py") for h in c.hunks])
     assert inits.endswith("__init__.py and 1 more file")
@@ -119,16 +122,20 @@ def test_a_file_name_holding_a_newline_or_odd_bytes_is_named_escaped(repo: Repo)
     repo.write("caf\udce9.txt", "b\n")
     changes = capture(Git.discover(repo.path)).changes
     summary, _ = summarize_group(changes, [h.id for c in changes for h in c.hunks])
-    assert repr(summary) == repr("Docs: add caf\\xe9.txt and new\\nline.txt")   # repr: a failure's text must be UTF-8
+    assert repr(summary) == repr("Docs: add caf\\xe9.txt and new\\nline.txt")  # repr: a failure's text must be UTF-8
 
 
 def test_a_changelog_entry_keeps_no_lead_in_to_its_references(repo: Repo) -> None:
     repo.write("CHANGELOG.md", "# Changelog\n\n- Start.\n")
     repo.commit()
-    repo.write("CHANGELOG.md", "# Changelog\n\n- Start.\n"
-               "- Colorized output is now significantly faster, see #720 and #853 (@tavianator)\n")
-    assert [g.summary for g in group_changes(capture(Git.discover(repo.path)), timeline=None).groups] == \
-        ["Colorized output is now significantly faster (@tavianator)"]
+    repo.write(
+        "CHANGELOG.md",
+        "# Changelog\n\n- Start.\n- Colorized output is now significantly faster, see #720 and #853 (@tavianator)\n",
+    )
+    assert [g.summary for g in group_changes(capture(Git.discover(repo.path)), timeline=None).groups] == [
+        "Colorized output is now significantly faster (@tavianator)"
+    ]
     repo.write("CHANGELOG.md", "# Changelog\n\n- Start.\n- Fix the crash on empty input (see #12).\n")
-    assert [g.summary for g in group_changes(capture(Git.discover(repo.path)), timeline=None).groups] == \
-        ["Fix the crash on empty input"]
+    assert [g.summary for g in group_changes(capture(Git.discover(repo.path)), timeline=None).groups] == [
+        "Fix the crash on empty input"
+    ]

@@ -43,7 +43,8 @@ def test_each_package_is_one_group_saying_so(repo: Repo) -> None:
     session.regroup()
     grouped = groups_by_path(session)
     assert sorted(grouped.values()) == sorted(
-        [["app.js"]] + [sorted(f"{p}/{f}" for f in files) for p, files in PACKAGES.items()])
+        [["app.js"]] + [sorted(f"{p}/{f}" for f in files) for p, files in PACKAGES.items()]
+    )
     reasons = {grouped[g.id][0]: g.reasons for g in session.groups}
     for package, files in PACKAGES.items():
         assert reasons[f"{package}/{sorted(files)[0]}"] == [f"vendored package {package}, kept whole"]
@@ -61,8 +62,10 @@ def test_an_updated_package_is_one_commit_and_never_offered_apart(repo: Repo) ->
     session = Session.open(str(repo.path))
     session.regroup()
     assert sorted(groups_by_path(session).values()) == [
-        ["app.js"], ["node_modules/@scope/bar/index.js"],
-        ["node_modules/foo/index.js", "node_modules/foo/lib/new.js", "node_modules/foo/lib/render.js"]]
+        ["app.js"],
+        ["node_modules/@scope/bar/index.js"],
+        ["node_modules/foo/index.js", "node_modules/foo/lib/new.js", "node_modules/foo/lib/render.js"],
+    ]
     vendored = {h for c in session.changes if c.file_path.startswith("node_modules/") for h in c.hunks}
     offered = [u for u in session.confidence().uncertain if u.kind in ("move", "split")]
     assert not [u for u in offered if {h.id for h in vendored} & set(u.hunk_ids)]

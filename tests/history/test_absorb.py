@@ -15,8 +15,13 @@ BASE = "".join(f"line {n}\n" for n in range(1, 21))
 
 def commit_as(repo: Repo, message: str, who: str, when: str) -> str:
     repo.git("add", "-A")
-    repo.git("commit", "-q", "-m", message, env={"GIT_AUTHOR_NAME": who, "GIT_AUTHOR_EMAIL": f"{who}@example.invalid",
-                                                 "GIT_AUTHOR_DATE": when})
+    repo.git(
+        "commit",
+        "-q",
+        "-m",
+        message,
+        env={"GIT_AUTHOR_NAME": who, "GIT_AUTHOR_EMAIL": f"{who}@example.invalid", "GIT_AUTHOR_DATE": when},
+    )
     return repo.head()
 
 
@@ -26,7 +31,7 @@ def stack(repo: Repo) -> dict[str, str]:
     repo.write("app.py", BASE)
     repo.write("notes.txt", "notes\n")
     base = commit_as(repo, "base", "Ann", "2025-01-01T10:00:00+00:00")
-    repo.git("update-ref", "refs/remotes/origin/main", base)   # pushed
+    repo.git("update-ref", "refs/remotes/origin/main", base)  # pushed
     text = BASE.replace("line 3\n", "parse = 3\n")
     repo.write("app.py", text)
     first = commit_as(repo, "feat: parse", "Bob", "2025-01-02T10:00:00+00:00")
@@ -36,8 +41,11 @@ def stack(repo: Repo) -> dict[str, str]:
     text = text.replace("line 17\n", "save = 17\nsave_more = 17\n")
     repo.write("app.py", text)
     third = commit_as(repo, "feat: save", "Dee", "2025-01-04T10:00:00+00:00")
-    fixed = (text.replace("parse = 3\n", "parse = 33\n").replace("save_more = 17\n", "save_more = 1717\n")
-             .replace("line 1\n", "line one\n"))
+    fixed = (
+        text.replace("parse = 3\n", "parse = 33\n")
+        .replace("save_more = 17\n", "save_more = 1717\n")
+        .replace("line 1\n", "line one\n")
+    )
     repo.write("app.py", fixed)
     repo.write("notes.txt", "notes\nmore notes\n")
     return {"base": base, "first": first, "second": second, "third": third, "fixed": fixed}
@@ -50,8 +58,10 @@ def test_dry_run_says_where_each_hunk_goes_and_why(repo: Repo) -> None:
     lines = out.stdout.splitlines()
     assert any(f"absorb into {made['first'][:7]} 'feat: parse'" in line and "app.py" in line for line in lines)
     assert any(f"absorb into {made['third'][:7]} 'feat: save'" in line for line in lines)
-    assert any("stays for a new commit: no commit in range wrote the lines it changes" in line
-               and "app.py" in line for line in lines), "line 1 was written by the pushed base"
+    assert any(
+        "stays for a new commit: no commit in range wrote the lines it changes" in line and "app.py" in line
+        for line in lines
+    ), "line 1 was written by the pushed base"
     assert any("notes.txt" in line and "stays" in line for line in lines)
     placements = json.loads(run_segmint("absorb", "--dry-run", "--json", cwd=repo.path).stdout)["placements"]
     assert sorted(p["target"] for p in placements if p["target"]) == sorted([made["first"], made["third"]])
@@ -62,7 +72,7 @@ def test_a_fix_conflicting_with_a_later_commit_stays(repo: Repo) -> None:
     stack(repo)
     repo.git("checkout", "--", "app.py")
     repo.write("app.py", repo.read("app.py").decode().replace("line 4\n", "line four\n"))
-    repo.git("commit", "-qam", "touch next to parse")   # the line right after parse = 3
+    repo.git("commit", "-qam", "touch next to parse")  # the line right after parse = 3
     repo.write("app.py", repo.read("app.py").decode().replace("parse = 3\n", "parse = 33\n"))
     out = run_segmint("absorb", "--dry-run", cwd=repo.path)
     assert "stays for a new commit: it conflicts with a later commit" in out.stdout, out.stdout
@@ -71,13 +81,19 @@ def test_a_fix_conflicting_with_a_later_commit_stays(repo: Repo) -> None:
 
 def test_apply_all_folds_the_fixes_and_commits_the_rest_then_one_undo_takes_it_all_back(repo: Repo) -> None:
     made = stack(repo)
-    before = {"head": repo.head(), "index": repo.git("ls-files", "-s"), "files": repo.snapshot()["files"],
-              "status": repo.git("status", "--porcelain")}
+    before = {
+        "head": repo.head(),
+        "index": repo.git("ls-files", "-s"),
+        "files": repo.snapshot()["files"],
+        "status": repo.git("status", "--porcelain"),
+    }
     session = Session.open(str(repo.path))
     plan = session.absorb()
     folds = [p for p in plan.plans if p.absorb_into]
-    assert [p.title for p in folds] == [f"absorb into {made['first'][:7]} 'feat: parse'",
-                                        f"absorb into {made['third'][:7]} 'feat: save'"]
+    assert [p.title for p in folds] == [
+        f"absorb into {made['first'][:7]} 'feat: parse'",
+        f"absorb into {made['third'][:7]} 'feat: save'",
+    ]
     assert plan.plans[:2] == folds, "the folds come first"
     assert [p for p in plan.plans if not p.absorb_into], "the rest is planned as new commits"
 
@@ -88,10 +104,14 @@ def test_apply_all_folds_the_fixes_and_commits_the_rest_then_one_undo_takes_it_a
     new = len(outcomes) - 2
     assert [row.split("|")[0] for row in log[new:]] == ["feat: save", "feat: render", "feat: parse"]
     assert [row.split("|", 1)[1] for row in log[new:]] == [
-        "Dee|2025-01-04T10:00:00+00:00", "Cid|2025-01-03T10:00:00+00:00", "Bob|2025-01-02T10:00:00+00:00"]
+        "Dee|2025-01-04T10:00:00+00:00",
+        "Cid|2025-01-03T10:00:00+00:00",
+        "Bob|2025-01-02T10:00:00+00:00",
+    ]
     parse = f"HEAD~{new + 2}"
-    assert "parse = 33" in repo.git("show", f"{parse}:app.py") and "save_more = 1717" not in \
-        repo.git("show", f"{parse}:app.py"), "the parse fix is in the parse commit, the save fix is not"
+    assert "parse = 33" in repo.git("show", f"{parse}:app.py") and "save_more = 1717" not in repo.git(
+        "show", f"{parse}:app.py"
+    ), "the parse fix is in the parse commit, the save fix is not"
     assert repo.git("diff", f"{parse}~1", parse, "--stat").strip().startswith("app.py")
     assert "save_more = 1717" in repo.git("show", f"HEAD~{new}:app.py")
     assert repo.git("rev-parse", f"{parse}~1").strip() == made["base"], "the pushed commit is kept"
@@ -109,8 +129,9 @@ def test_a_pushed_commit_is_never_a_target(repo: Repo) -> None:
     placements = Session.open(str(repo.path)).absorb_preview()
     assert [p.target.sha for p in placements if p.target] == [made["third"]]
     stays = [p.reason for p in placements if p.path == "app.py" and p.target is None]
-    assert len(stays) == 2 and all(r.startswith("no commit in range wrote the lines it changes") for r in stays), \
+    assert len(stays) == 2 and all(r.startswith("no commit in range wrote the lines it changes") for r in stays), (
         "line 1 (the base's) and the parse fix (the pushed first commit's) stay"
+    )
 
 
 @pytest.mark.parametrize("staged", [True])

@@ -12,7 +12,7 @@ from tests.history.test_absorb import stack
 from tests.support.repo import Repo
 
 KILLED = {
-    "fold-making": None,                    # nothing was journaled as moving: nothing to say, nothing moved
+    "fold-making": None,  # nothing was journaled as moving: nothing to say, nothing moved
     "fold-before-move": "rolled it back",
     "before-record": "finished applying",
     "before-clear": "finished applying",

@@ -22,16 +22,20 @@ def four_intents(repo: Repo) -> None:
     repo.commit("base")
     for name in FILES:
         repo.write(name, f"def {name[0]}():\n    return 2\n")
-    repo.git("add", "a.py")   # staged, and committed by a plan: undo stages it again
-    repo.write("notes.txt", "two\n")   # in no plan: left as it is throughout
+    repo.git("add", "a.py")  # staged, and committed by a plan: undo stages it again
+    repo.write("notes.txt", "two\n")  # in no plan: left as it is throughout
 
 
 def snapshot(repo: Repo) -> dict:
     """HEAD, every index entry with its flags and stat data, and every work-tree file's bytes."""
     files = {p.name: hashlib.sha1(p.read_bytes()).hexdigest() for p in repo.path.iterdir() if p.is_file()}
-    return {"head": repo.git("rev-parse", "HEAD").strip(), "branch": repo.git("symbolic-ref", "HEAD").strip(),
-            "index": repo.git("ls-files", "--stage", "--debug"), "files": files,
-            "status": repo.git("status", "--porcelain")}
+    return {
+        "head": repo.git("rev-parse", "HEAD").strip(),
+        "branch": repo.git("symbolic-ref", "HEAD").strip(),
+        "index": repo.git("ls-files", "--stage", "--debug"),
+        "files": files,
+        "status": repo.git("status", "--porcelain"),
+    }
 
 
 def plan_four(repo: Repo) -> Session:
@@ -58,8 +62,10 @@ def test_one_undo_takes_back_all_four_commits_of_apply_all(repo: Repo) -> None:
     assert _entries(snapshot(repo)["index"]) == _entries(before["index"])
     assert [p.status for p in session.plans] == ["proposed"] * 4
     log = session.operations()
-    assert [(o.id, o.kind, o.undone_by, o.undoes) for o in log] == [("op-1", "apply", "op-2", []),
-                                                                  ("op-2", "undo", "", ["op-1"])]
+    assert [(o.id, o.kind, o.undone_by, o.undoes) for o in log] == [
+        ("op-1", "apply", "op-2", []),
+        ("op-2", "undo", "", ["op-1"]),
+    ]
     with pytest.raises(RefusedError, match="Nothing to undo"):
         session.undo()
 

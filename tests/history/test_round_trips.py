@@ -17,15 +17,22 @@ from tests.support.repo import GIT_ENV, Repo
 
 
 def state(repo: Repo) -> dict:
-    index = [line.rpartition("\t")[2] if line.startswith("  size:") else line
-             for line in repo.git("ls-files", "--stage", "--debug").splitlines()
-             if not line.startswith(("  ctime", "  mtime", "  dev", "  uid"))]
-    return {"head": repo.git("rev-parse", "--verify", "-q", "HEAD", check=False).strip(),
-            "branch": repo.git("symbolic-ref", "HEAD").strip(), "index": index, "files": repo.snapshot()["files"]}
+    index = [
+        line.rpartition("\t")[2] if line.startswith("  size:") else line
+        for line in repo.git("ls-files", "--stage", "--debug").splitlines()
+        if not line.startswith(("  ctime", "  mtime", "  dev", "  uid"))
+    ]
+    return {
+        "head": repo.git("rev-parse", "--verify", "-q", "HEAD", check=False).strip(),
+        "branch": repo.git("symbolic-ref", "HEAD").strip(),
+        "index": index,
+        "files": repo.snapshot()["files"],
+    }
 
 
 def new_repo(tmp: str) -> Repo:
     import os
+
     os.environ.update(GIT_ENV)
     return Repo(Path(tmp) / "repo")
 
@@ -49,7 +56,7 @@ def test_apply_all_then_undo(story: dict) -> None:
             session.propose_commits()
             made = session.apply_all()
         except SegmintError:
-            return   # refused as a whole (nothing to commit, a plan to merge): nothing was made
+            return  # refused as a whole (nothing to commit, a plan to merge): nothing was made
         if made:
             undone_exactly(repo, session, before)
 
@@ -110,7 +117,7 @@ def test_split_then_undo(story: dict) -> None:
         try:
             session.start_split("HEAD~1")
         except SegmintError:
-            return   # nothing to split (an empty commit)
+            return  # nothing to split (an empty commit)
         try:
             session.apply_split()
         except SegmintError:

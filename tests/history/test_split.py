@@ -26,8 +26,17 @@ def linear(repo: Repo) -> dict[str, str]:
     repo.write("calc.py", "def add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n    return a - b\n")
     repo.write("README.md", "# Calc\n\n## Usage\n\nImport it.\n")
     repo.git("add", "-A")
-    repo.git("commit", "-q", "-m", "wip", env={"GIT_AUTHOR_NAME": "Ann", "GIT_AUTHOR_EMAIL": "ann@example.invalid",
-                                               "GIT_AUTHOR_DATE": "2025-03-01T09:00:00+00:00"})
+    repo.git(
+        "commit",
+        "-q",
+        "-m",
+        "wip",
+        env={
+            "GIT_AUTHOR_NAME": "Ann",
+            "GIT_AUTHOR_EMAIL": "ann@example.invalid",
+            "GIT_AUTHOR_DATE": "2025-03-01T09:00:00+00:00",
+        },
+    )
     mixed = repo.head()
     repo.write("calc.py", repo.read("calc.py").decode() + "\n\ndef mul(a, b):\n    return a * b\n")
     repo.commit("feat: mul")
@@ -37,13 +46,16 @@ def linear(repo: Repo) -> dict[str, str]:
 
 
 def trees_and_messages(repo: Repo, rev: str, count: int) -> list[str]:
-    return repo.git("log", f"-{count}", "--format=%T %an %aI %B", rev).split("\x00") if False else \
-        repo.git("log", f"-{count}", "--format=%T|%an|%aI|%s", rev).splitlines()
+    return (
+        repo.git("log", f"-{count}", "--format=%T %an %aI %B", rev).split("\x00")
+        if False
+        else repo.git("log", f"-{count}", "--format=%T|%an|%aI|%s", rev).splitlines()
+    )
 
 
 def test_split_a_commit_in_the_middle_replays_the_later_ones_unchanged(repo: Repo) -> None:
     made = linear(repo)
-    repo.write("other.txt", "dirty, not in the range\n")   # a dirty file the split does not touch
+    repo.write("other.txt", "dirty, not in the range\n")  # a dirty file the split does not touch
     files = repo.snapshot()["files"]
     index = repo.git("ls-files", "-s")
     later = trees_and_messages(repo, "HEAD", 2)
@@ -75,8 +87,10 @@ def test_refusals_say_one_sentence_and_change_nothing(repo: Repo) -> None:
     repo.git("update-ref", "-d", "refs/remotes/origin/main")
 
     repo.write("calc.py", "changed\n")
-    assert_clean_error(run_segmint("split", "HEAD~2", cwd=repo.path),
-                       "calc.py has uncommitted changes and is in the commits being split")
+    assert_clean_error(
+        run_segmint("split", "HEAD~2", cwd=repo.path),
+        "calc.py has uncommitted changes and is in the commits being split",
+    )
     repo.git("checkout", "--", "calc.py")
     (repo.path / ".git" / "rebase-merge").mkdir()
     assert_clean_error(run_segmint("split", "HEAD~2", cwd=repo.path), "A rebase is under way")
@@ -104,8 +118,9 @@ def test_a_hook_that_changes_the_tree_is_refused_and_nothing_moves(repo: Repo) -
     assert repo.head() == made["head"], "the branch did not move"
 
 
-@pytest.mark.parametrize("point,said", [("split-before-move", "rolled it back"),
-                                        ("split-before-record", "finished applying")])
+@pytest.mark.parametrize(
+    "point,said", [("split-before-move", "rolled it back"), ("split-before-record", "finished applying")]
+)
 def test_a_killed_split_is_rolled_back_or_finished(repo: Repo, point: str, said: str) -> None:
     made = linear(repo)
     files = repo.snapshot()["files"]
@@ -116,7 +131,7 @@ def test_a_killed_split_is_rolled_back_or_finished(repo: Repo, point: str, said:
     assert repo.git("rev-parse", "HEAD^{tree}") == repo.git("rev-parse", f"{made['head']}^{{tree}}")
     if said == "rolled it back":
         assert repo.head() == made["head"]
-        session.apply_split()   # the next apply --all finishes the split
+        session.apply_split()  # the next apply --all finishes the split
     assert repo.head() != made["head"] and repo.snapshot()["files"] == files
     assert not (repo.path / ".git" / "segmint" / "split").exists()
     session = Session.open(str(repo.path))
@@ -133,7 +148,7 @@ def test_split_commit_n_minus_3_of_a_real_history(tmp_path) -> None:
     repo = Repo(path, init=False)
     rows = repo.git("rev-list", "--first-parent", "--parents", "HEAD").splitlines()
     run = 0
-    for row in rows:   # the first line of four single-parent commits, the newest first
+    for row in rows:  # the first line of four single-parent commits, the newest first
         run = run + 1 if len(row.split()) == 2 else 0
         if run == 4:
             break

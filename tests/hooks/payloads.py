@@ -9,8 +9,15 @@ FOLDER = Path(__file__).parent / "payloads"
 PATH_FIELDS = ("file_path", "notebook_path", "filePath")
 
 
-def payload(agent: str, name: str, repo: Path | None = None, *, file: str | None = None,
-            prompt: str | None = None, session_id: str | None = None) -> dict:
+def payload(
+    agent: str,
+    name: str,
+    repo: Path | None = None,
+    *,
+    file: str | None = None,
+    prompt: str | None = None,
+    session_id: str | None = None,
+) -> dict:
     """The payload ``payloads/<agent>/<name>.json``, every field kept; with ``repo``, its ``cwd`` is the
     repository and its file paths name ``file`` there (absolute, as the agents send them)."""
     data = json.loads((FOLDER / agent / f"{name}.json").read_text())

@@ -21,8 +21,9 @@ from tests.hooks.payloads import FOLDER
 from tests.support.repo import Repo
 from tests.tui.test_terminal import Terminal
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None,
-                                reason="tmux is not installed: this test runs the agent and segmint through it")
+pytestmark = pytest.mark.skipif(
+    shutil.which("tmux") is None, reason="tmux is not installed: this test runs the agent and segmint through it"
+)
 
 BASE = {
     "config.py": "def load(text):\n    return dict(line.split('=', 1) for line in text.splitlines())\n",
@@ -32,23 +33,44 @@ BASE = {
 }
 # The prompts, in order, with what the agent then writes: (tool, file, new content).
 TASKS = [
-    ("Fix the crash on an empty config", [
-        ("Edit", "config.py", "def load(text):\n    if not text.strip():\n        return {}\n"
-                              "    return dict(line.split('=', 1) for line in text.splitlines())\n"),
-    ]),
-    ("Add a --verbose flag to the command line", [
-        ("Edit", "cli.py", "import argparse\n\n\ndef parser():\n    p = argparse.ArgumentParser()\n"
-                           "    p.add_argument('--verbose', action='store_true')\n    return p\n"),
-        ("Write", "README.md", "# tool\n\nReads a config. `--verbose` says what it reads.\n"),
-    ]),
-    ("Document the escaping rules of the parser", [
-        ("Edit", "parser.py", "def unescape(text):\n    \"\"\"Turn each backslash-n into a newline; nothing else "
-                              "is escaped.\"\"\"\n    return text.replace('\\\\n', '\\n')\n"),
-    ]),
+    (
+        "Fix the crash on an empty config",
+        [
+            (
+                "Edit",
+                "config.py",
+                "def load(text):\n    if not text.strip():\n        return {}\n"
+                "    return dict(line.split('=', 1) for line in text.splitlines())\n",
+            ),
+        ],
+    ),
+    (
+        "Add a --verbose flag to the command line",
+        [
+            (
+                "Edit",
+                "cli.py",
+                "import argparse\n\n\ndef parser():\n    p = argparse.ArgumentParser()\n"
+                "    p.add_argument('--verbose', action='store_true')\n    return p\n",
+            ),
+            ("Write", "README.md", "# tool\n\nReads a config. `--verbose` says what it reads.\n"),
+        ],
+    ),
+    (
+        "Document the escaping rules of the parser",
+        [
+            (
+                "Edit",
+                "parser.py",
+                'def unescape(text):\n    """Turn each backslash-n into a newline; nothing else '
+                "is escaped.\"\"\"\n    return text.replace('\\\\n', '\\n')\n",
+            ),
+        ],
+    ),
 ]
 WORDS = [("crash", "empty", "config"), ("verbose", "flag"), ("escaping", "parser")]
 
-AGENT = '''
+AGENT = """
 import json, subprocess, sys, time
 from pathlib import Path
 
@@ -79,7 +101,7 @@ for prompt, edits in tasks:
         send(NAMES[tool], file=file)
 send("session_end")
 print("AGENT DONE", flush=True)
-'''
+"""
 
 
 @pytest.fixture
@@ -114,9 +136,11 @@ def test_three_prompts_become_three_commits_titled_from_them(repo: Repo, termina
     terminal.wait_for(lambda s: "AGENT DONE" in s or "HOOK FAILED" in s, "the agent to finish", timeout=120)
     assert "HOOK FAILED" not in terminal.screen(), terminal.screen()
 
-    plan = tmp_path / "plan.json"   # (outside the repository: it would be a change of its own)
-    terminal.keys("clear; " + " ".join(_quoted(a) for a in segmint_argv()) + f" plan --json > {_quoted(str(plan))}; "
-                  "echo PLANNED", "Enter")
+    plan = tmp_path / "plan.json"  # (outside the repository: it would be a change of its own)
+    terminal.keys(
+        "clear; " + " ".join(_quoted(a) for a in segmint_argv()) + f" plan --json > {_quoted(str(plan))}; echo PLANNED",
+        "Enter",
+    )
     terminal.wait_for(lambda s: "PLANNED" in s.replace("echo PLANNED", ""), "the plan", timeout=120)
     plans = json.loads(plan.read_text())["commits"]
     assert len(plans) == 3, [p["title"] for p in plans]
@@ -131,7 +155,7 @@ def test_three_prompts_become_three_commits_titled_from_them(repo: Repo, termina
     terminal.keys("clear; " + " ".join(_quoted(a) for a in segmint_argv()) + " apply --all; echo APPLIED=$?", "Enter")
     terminal.wait_for(lambda s: "APPLIED=" in s.replace("echo APPLIED=$?", ""), "the commits", timeout=120)
     assert "APPLIED=0" in terminal.screen(), terminal.screen()
-    assert repo.status() == ""   # every edit committed, nothing else
+    assert repo.status() == ""  # every edit committed, nothing else
     made = dict(line.split(" ", 1) for line in repo.git("log", "--format=%H %s", "-3").splitlines())
     assert sorted(made.values()) == sorted(titles)
     for (_, edits), title in zip(TASKS, titles):
@@ -151,8 +175,9 @@ def _files(repo: Repo, plan: dict) -> list[str]:
 def _segmint_json(repo: Repo, *args: str) -> str:
     import subprocess
 
-    return subprocess.run([*segmint_argv(), *args, "--json"], cwd=repo.path, capture_output=True, text=True,
-                          check=True).stdout
+    return subprocess.run(
+        [*segmint_argv(), *args, "--json"], cwd=repo.path, capture_output=True, text=True, check=True
+    ).stdout
 
 
 def _quoted(arg: str) -> str:

@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from segmint_core.hooks.events import (
-    BEFORE_EDIT, CLAUDE_CODE, EDIT, GEMINI, IGNORED, PROMPT, SESSION, SHELL, project_paths, read_event,
+    BEFORE_EDIT,
+    CLAUDE_CODE,
+    EDIT,
+    GEMINI,
+    IGNORED,
+    PROMPT,
+    SESSION,
+    SHELL,
+    project_paths,
+    read_event,
 )
 from tests.hooks.payloads import names, payload
 
@@ -44,7 +53,10 @@ def test_a_payload_asks_what_its_event_means(agent: str, name: str) -> None:
 def test_a_prompt_keeps_its_text_and_session() -> None:
     event = read_event(CLAUDE_CODE, payload(CLAUDE_CODE, "user_prompt_submit"))
     assert (event.prompt, event.session_id, event.prompt_id) == (
-        "Write a function to calculate the factorial of a number", "abc123", None)
+        "Write a function to calculate the factorial of a number",
+        "abc123",
+        None,
+    )
     with_id = {**payload(CLAUDE_CODE, "user_prompt_submit"), "prompt_id": "p-7"}
     assert read_event(CLAUDE_CODE, with_id).prompt_id == "p-7"
     assert read_event(GEMINI, payload(GEMINI, "before_agent")).prompt == "Add a --verbose flag to the build script"
@@ -53,7 +65,8 @@ def test_a_prompt_keeps_its_text_and_session() -> None:
 def test_edits_name_the_files_they_touched() -> None:
     assert read_event(CLAUDE_CODE, payload(CLAUDE_CODE, "post_tool_use_edit")).paths == ("/path/to/file.txt",)
     assert read_event(CLAUDE_CODE, payload(CLAUDE_CODE, "post_tool_use_notebook_edit")).paths == (
-        "/path/to/notebook.ipynb",)
+        "/path/to/notebook.ipynb",
+    )
     assert read_event(GEMINI, payload(GEMINI, "after_tool_replace")).paths == ("/home/user/project/build.sh",)
     assert read_event(CLAUDE_CODE, payload(CLAUDE_CODE, "pre_tool_use_edit")).paths == ("/path/to/file.txt",)
     assert read_event(GEMINI, payload(GEMINI, "before_tool_replace")).paths == ("/home/user/project/build.sh",)
@@ -67,10 +80,19 @@ def test_sessions_start_and_end() -> None:
     assert read_event(GEMINI, payload(GEMINI, "session_end")).session_event == "end"
 
 
-@pytest.mark.parametrize("data", [None, [], "text", {}, {"hook_event_name": "UserPromptSubmit", "prompt": "  "},
-                                  {"hook_event_name": "PostToolUse", "tool_name": "Edit", "tool_input": "x"},
-                                  {"hook_event_name": "PostToolUse", "tool_name": "Write", "tool_input": {"file_path": 3}},
-                                  {"hook_event_name": "Stop"}])
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        [],
+        "text",
+        {},
+        {"hook_event_name": "UserPromptSubmit", "prompt": "  "},
+        {"hook_event_name": "PostToolUse", "tool_name": "Edit", "tool_input": "x"},
+        {"hook_event_name": "PostToolUse", "tool_name": "Write", "tool_input": {"file_path": 3}},
+        {"hook_event_name": "Stop"},
+    ],
+)
 def test_anything_else_is_ignored(data: object) -> None:
     assert read_event(CLAUDE_CODE, data).action == IGNORED
 

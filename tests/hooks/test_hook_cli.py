@@ -37,8 +37,12 @@ def quiet(result: CliResult, stdout: str = "") -> None:
 
 
 def test_a_prompt_then_an_edit_are_recorded_under_it(repo: Repo) -> None:
-    quiet(hook(payload("claude-code", "user_prompt_submit", repo.path, prompt="Fix the crash on an empty config"),
-               cwd=repo.path))
+    quiet(
+        hook(
+            payload("claude-code", "user_prompt_submit", repo.path, prompt="Fix the crash on an empty config"),
+            cwd=repo.path,
+        )
+    )
     intent = current_intent(repo.path, source="claude-code", session_id="abc123")
     assert intent is not None and intent.text == "Fix the crash on an empty config"
     repo.write("app.py", "print('fixed')\n")
@@ -95,8 +99,10 @@ def test_sessions_are_marked_and_their_end_ends_the_intent(repo: Repo) -> None:
 def test_gemini_cli_gets_json_on_stdout_and_is_recorded(repo: Repo) -> None:
     quiet(hook(payload("gemini", "before_agent", repo.path), "gemini", cwd=repo.path), stdout="{}\n")
     repo.write("build.sh", "#!/bin/sh\nset -eu\n")
-    quiet(hook(payload("gemini", "after_tool_replace", repo.path, file="build.sh"), "gemini", cwd=repo.path),
-          stdout="{}\n")
+    quiet(
+        hook(payload("gemini", "after_tool_replace", repo.path, file="build.sh"), "gemini", cwd=repo.path),
+        stdout="{}\n",
+    )
     [edit] = events(repo, "edit")
     assert edit["source"] == "gemini" and edit["session"] == "f1b2c3d4-session" and list(edit["files"]) == ["build.sh"]
     assert current_intent(repo.path).text == "Add a --verbose flag to the build script"
@@ -116,10 +122,12 @@ def one_line_and_exit_0(result: CliResult, fragment: str, stdout: str = "") -> N
 
 
 def test_outside_a_repository_it_says_so_and_exits_0(tmp_path: Path) -> None:
-    one_line_and_exit_0(hook(payload("claude-code", "user_prompt_submit", tmp_path), cwd=tmp_path),
-                        "Not a git repository")
-    one_line_and_exit_0(hook(payload("gemini", "before_agent", tmp_path), "gemini", cwd=tmp_path),
-                        "Not a git repository", stdout="{}\n")
+    one_line_and_exit_0(
+        hook(payload("claude-code", "user_prompt_submit", tmp_path), cwd=tmp_path), "Not a git repository"
+    )
+    one_line_and_exit_0(
+        hook(payload("gemini", "before_agent", tmp_path), "gemini", cwd=tmp_path), "Not a git repository", stdout="{}\n"
+    )
 
 
 def test_a_damaged_record_is_said_in_one_line_and_the_agent_goes_on(repo: Repo) -> None:
@@ -127,8 +135,9 @@ def test_a_damaged_record_is_said_in_one_line_and_the_agent_goes_on(repo: Repo) 
     state = Store(repo.path).state_path
     state.write_text("{ not json")
     repo.write("app.py", "changed\n")
-    one_line_and_exit_0(hook(payload("claude-code", "post_tool_use_edit", repo.path, file="app.py"), cwd=repo.path),
-                        "damaged")
+    one_line_and_exit_0(
+        hook(payload("claude-code", "post_tool_use_edit", repo.path, file="app.py"), cwd=repo.path), "damaged"
+    )
     assert state.read_text() == "{ not json"
 
 
@@ -152,17 +161,28 @@ def test_the_hook_imports_no_ui_no_numpy_no_mcp_and_no_parser(repo: Repo) -> Non
 
     repo.write("app.py", "x\n")
     data = json.dumps(payload("claude-code", "post_tool_use_edit", repo.path, file="app.py"))
-    probe = ("import os, sys; import segmint.entry as e; sys.argv = ['segmint', 'hook']\n"
-             "def done(code):\n"
-             "    sys.stderr.write(' '.join(sorted(m.split('.')[0] for m in sys.modules))); sys.stderr.flush()\n"
-             "    os._exit(code)\n"
-             "e._flush_and_exit = done; e.main(); os._exit(3)")
+    probe = (
+        "import os, sys; import segmint.entry as e; sys.argv = ['segmint', 'hook']\n"
+        "def done(code):\n"
+        "    sys.stderr.write(' '.join(sorted(m.split('.')[0] for m in sys.modules))); sys.stderr.flush()\n"
+        "    os._exit(code)\n"
+        "e._flush_and_exit = done; e.main(); os._exit(3)"
+    )
     done = subprocess.run([sys.executable, "-c", probe], cwd=repo.path, input=data, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     loaded = set(done.stderr.split())
     assert "segmint_core" in loaded
-    assert not loaded & {"textual", "numpy", "mcp", "mcp_types", "pydantic", "openai", "tree_sitter", "watchdog",
-                         "argparse"}
+    assert not loaded & {
+        "textual",
+        "numpy",
+        "mcp",
+        "mcp_types",
+        "pydantic",
+        "openai",
+        "tree_sitter",
+        "watchdog",
+        "argparse",
+    }
 
 
 def test_a_persons_edit_before_the_agents_is_not_credited_to_the_agent(repo: Repo) -> None:
@@ -172,9 +192,9 @@ def test_a_persons_edit_before_the_agents_is_not_credited_to_the_agent(repo: Rep
     from segmint_core.trajectory.provenance.attribution import line_provenance
 
     hook(payload("claude-code", "user_prompt_submit", repo.path, prompt="Log the greeting"), cwd=repo.path)
-    repo.write("app.py", "import sys\nprint('hi')\n")          # the person, no hook
+    repo.write("app.py", "import sys\nprint('hi')\n")  # the person, no hook
     quiet(hook(payload("claude-code", "pre_tool_use_edit", repo.path, file="app.py"), cwd=repo.path))
-    repo.write("app.py", "import sys\nprint('hi')\nprint('logged', file=sys.stderr)\n")   # the agent
+    repo.write("app.py", "import sys\nprint('hi')\nprint('logged', file=sys.stderr)\n")  # the agent
     quiet(hook(payload("claude-code", "post_tool_use_edit", repo.path, file="app.py"), cwd=repo.path))
     changes = capture(Git(repo.path))
     provenance = line_provenance(repo.path, changes)

@@ -16,7 +16,7 @@ THEIRS = {
     "permissions": {"allow": ["Bash(npm test)"]},
     "hooks": {
         "PostToolUse": [
-            {"matcher": "Write|Edit", "hooks": [{"type": "command", "command": "prettier --write \"$FILE\""}]},
+            {"matcher": "Write|Edit", "hooks": [{"type": "command", "command": 'prettier --write "$FILE"'}]},
         ],
         "Stop": [{"hooks": [{"type": "command", "command": "notify-send done", "timeout": 5}]}],
     },
@@ -24,8 +24,12 @@ THEIRS = {
 
 
 def ours(settings: dict, event: str) -> list[dict]:
-    return [hook for group in settings["hooks"].get(event, []) for hook in group["hooks"]
-            if hook["command"].startswith("segmint hook")]
+    return [
+        hook
+        for group in settings["hooks"].get(event, [])
+        for hook in group["hooks"]
+        if hook["command"].startswith("segmint hook")
+    ]
 
 
 @pytest.fixture
@@ -69,20 +73,39 @@ def test_uninstall_takes_out_ours_only(repo: Repo) -> None:
 
 def test_uninstall_keeps_a_hook_sharing_a_group_with_ours(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
-    shared = {"hooks": {"PostToolUse": [{"matcher": "Edit", "hooks": [
-        {"type": "command", "command": "segmint hook claude-code"},
-        {"type": "command", "command": "ruff format"}]}]}}
+    shared = {
+        "hooks": {
+            "PostToolUse": [
+                {
+                    "matcher": "Edit",
+                    "hooks": [
+                        {"type": "command", "command": "segmint hook claude-code"},
+                        {"type": "command", "command": "ruff format"},
+                    ],
+                }
+            ]
+        }
+    }
     path.write_text(json.dumps(shared))
     change = uninstall("claude-code", path)
     assert change.events == ("PostToolUse",)
-    assert json.loads(path.read_text()) == {"hooks": {"PostToolUse": [
-        {"matcher": "Edit", "hooks": [{"type": "command", "command": "ruff format"}]}]}}
+    assert json.loads(path.read_text()) == {
+        "hooks": {"PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "ruff format"}]}]}
+    }
 
 
 def test_an_entry_of_ours_a_person_edited_is_left_as_it_is(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
-    edited = {"hooks": {"PostToolUse": [{"matcher": "Edit", "hooks": [
-        {"type": "command", "command": "/opt/venv/bin/segmint hook claude-code", "timeout": 2}]}]}}
+    edited = {
+        "hooks": {
+            "PostToolUse": [
+                {
+                    "matcher": "Edit",
+                    "hooks": [{"type": "command", "command": "/opt/venv/bin/segmint hook claude-code", "timeout": 2}],
+                }
+            ]
+        }
+    }
     path.write_text(json.dumps(edited))
     change = install("claude-code", path)
     assert "PostToolUse" not in change.events
@@ -108,18 +131,23 @@ def test_user_scope_writes_in_the_home_folder(repo: Repo, tmp_path: Path) -> Non
     assert not (repo.path / ".claude").exists()
 
 
-@pytest.mark.parametrize(("content", "fragment"), [
-    ('{"hooks": {', "is not valid JSON (line 1, column 12)"),
-    ("[1, 2]", "does not hold a JSON object"),
-    ('{"hooks": []}', '"hooks" is not an object'),
-    ('{"hooks": {"PostToolUse": {"matcher": "x"}}}', "hooks.PostToolUse is not a list"),
-])
-def test_a_settings_file_of_another_shape_is_refused_and_left_untouched(repo: Repo, content: str, fragment: str) -> None:
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [
+        ('{"hooks": {', "is not valid JSON (line 1, column 12)"),
+        ("[1, 2]", "does not hold a JSON object"),
+        ('{"hooks": []}', '"hooks" is not an object'),
+        ('{"hooks": {"PostToolUse": {"matcher": "x"}}}', "hooks.PostToolUse is not a list"),
+    ],
+)
+def test_a_settings_file_of_another_shape_is_refused_and_left_untouched(
+    repo: Repo, content: str, fragment: str
+) -> None:
     repo.write(".claude/settings.json", content)
     for action in ("install", "uninstall"):
         result = run_segmint("hook", action, "claude-code", cwd=repo.path)
         if action == "uninstall" and "PostToolUse" in content:
-            assert result.returncode == 0   # (nothing of ours to take out of a list it does not read)
+            assert result.returncode == 0  # (nothing of ours to take out of a list it does not read)
             continue
         assert_clean_error(result, fragment)
         assert "left untouched" in result.stderr

@@ -22,4 +22,3 @@ def session(dirty: Repo) -> Session:
 @pytest.fixture
 def server(session: Session) -> MCPServer:
     return build_server(session)
-

@@ -17,10 +17,14 @@ PROTOCOL = "2024-11-05"
 class McpProcess:
     def __init__(self, *args: str, cwd: Path, env: dict[str, str] | None = None) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "segmint", "mcp", *args], cwd=cwd, env=env,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            [sys.executable, "-m", "segmint", "mcp", *args],
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
         )
-        self.raw: list[bytes] = []            # every stdout line, for the purity check
+        self.raw: list[bytes] = []  # every stdout line, for the purity check
         self._lines: queue.Queue[dict[str, Any] | None] = queue.Queue()
         self.held: list[dict[str, Any]] = []  # messages read while waiting for something else
         threading.Thread(target=self._read, daemon=True).start()
@@ -55,8 +59,11 @@ class McpProcess:
         return self.request(request_id, "tools/call", {"name": tool, "arguments": arguments})["result"]
 
     def initialize(self) -> dict[str, Any]:
-        answer = self.request(1, "initialize", {"protocolVersion": PROTOCOL, "capabilities": {},
-                                                "clientInfo": {"name": "test", "version": "1.0.0"}})
+        answer = self.request(
+            1,
+            "initialize",
+            {"protocolVersion": PROTOCOL, "capabilities": {}, "clientInfo": {"name": "test", "version": "1.0.0"}},
+        )
         self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         return answer
 

@@ -21,10 +21,12 @@ def make_changes(repo: Repo) -> Repo:
     repo.write("tests/test_parser.py", PARSER_TEST)
     repo.write("README.md", "# Parser\n\nParses text.\n")
     repo.commit("base")
-    repo.write("src/parser.py", PARSER.replace("def rule_1(text):\n    return text.strip()",
-                                               "def rule_1(text):\n    return text.strip().lower()")
-               .replace("def rule_10(text):\n    return text.strip()",
-                        "def rule_10(text):\n    return text.rstrip()"))
+    repo.write(
+        "src/parser.py",
+        PARSER.replace(
+            "def rule_1(text):\n    return text.strip()", "def rule_1(text):\n    return text.strip().lower()"
+        ).replace("def rule_10(text):\n    return text.strip()", "def rule_10(text):\n    return text.rstrip()"),
+    )
     repo.write("tests/test_parser.py", PARSER_TEST + "\n\ndef test_rule_1():\n    assert rule_1(' A ') == 'a'\n")
     repo.write("README.md", "# Parser\n\nParses text, case-insensitively.\n")
     repo.write("notes.txt", "remember the changelog\n")

@@ -25,11 +25,13 @@ WAIT = 20.0
 
 def slow_on(kind: Callable[[dict], bool], answered: threading.Event, seconds: float = 1.5):
     """A stand-in reply that takes ``seconds`` for the first request ``kind`` picks, and says when it answered."""
+
     def reply(body: dict) -> str:
         if kind(body) and not answered.is_set():
             time.sleep(seconds)
             answered.set()
         return replying(SPLIT, "feat(parser): strip input")(body)
+
     return reply
 
 
@@ -61,8 +63,9 @@ async def settled(answered: threading.Event) -> None:
 
 
 def session_on(repo: Repo, standin: StandIn) -> Session:
-    return Session.open(str(repo.path), settings=Settings(base_url=standin.base_url, api_key="k",
-                                                          chat_model="stand-in-chat"))
+    return Session.open(
+        str(repo.path), settings=Settings(base_url=standin.base_url, api_key="k", chat_model="stand-in-chat")
+    )
 
 
 async def test_a_cancelled_group_changes_leaves_the_session_as_it_was(repo: Repo) -> None:
@@ -74,8 +77,9 @@ async def test_a_cancelled_group_changes_leaves_the_session_as_it_was(repo: Repo
         before = as_seen(session)
         async with legacy(build_server(session)) as client:
             # regrouped (the person's name gone) before the model is asked: cancelled while it thinks
-            await cancel_when(client, "group_changes", {"refine": True},
-                              lambda: any(refining(r["body"]) for r in standin.requests))
+            await cancel_when(
+                client, "group_changes", {"refine": True}, lambda: any(refining(r["body"]) for r in standin.requests)
+            )
             await settled(answered)
             assert as_seen(session) == before, "neither the grouping nor the model's split stays"
             state = await data(client, "get_session")
@@ -102,6 +106,7 @@ async def test_what_someone_built_on_meanwhile_stays(repo: Repo) -> None:
     with StandIn(slow_on(refining, answered)) as standin:
         session = session_on(repo, standin)
         async with legacy(build_server(session)) as client:
+
             def person_renames() -> bool:
                 if not any(refining(r["body"]) for r in standin.requests):
                     return False

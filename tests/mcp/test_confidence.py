@@ -26,4 +26,4 @@ async def test_the_agent_reads_the_uncertain_list_and_settles_one_with_move_hunk
         after = await data(client, "get_session")
         assert after["confidence"]["uncertain"] == [] and len(after["groups"]) == 2
         assert all(p > 0.8 for p in after["confidence"]["groups"].values())
-        assert after["confidence"] == session.confidence().to_dict()   # what the TUI reads
+        assert after["confidence"] == session.confidence().to_dict()  # what the TUI reads

@@ -50,7 +50,9 @@ async def test_endpoint_files_auth_and_header_checks(session: Session, dirty: Re
             assert (await http.post(info.url, headers={"Authorization": "Bearer wrong"}, json={})).status_code == 401
             assert (await http.get(identity, headers={**good, "Host": "evil.example"})).status_code == 421
             assert (await http.get(identity, headers={**good, "Origin": "http://evil.example"})).status_code == 403
-            assert (await http.get(identity, headers={**good, "Origin": f"http://localhost:{info.port}"})).status_code == 200
+            assert (
+                await http.get(identity, headers={**good, "Origin": f"http://localhost:{info.port}"})
+            ).status_code == 200
         found = await anyio.to_thread.run_sync(find_endpoint, str(dirty.path))
         assert found is not None and found.url == info.url
     finally:
@@ -66,8 +68,10 @@ async def test_an_agent_over_http_works_on_the_persons_session(session: Session,
     try:
         headers = {"Authorization": f"Bearer {info.token}"}
         for mode in ("legacy", "auto"):
-            async with httpx2.AsyncClient(headers=headers, timeout=30) as http, \
-                    Client(streamable_http_client(info.url, http_client=http), mode=mode) as client:
+            async with (
+                httpx2.AsyncClient(headers=headers, timeout=30) as http,
+                Client(streamable_http_client(info.url, http_client=http), mode=mode) as client,
+            ):
                 listed = await data(client, "list_changes")
                 assert [c["id"] for c in listed["changes"]] == [c.id for c in session.changes]
                 commit = (await data(client, "propose_commits"))["commits"][0]["id"]

@@ -24,7 +24,8 @@ async def test_chunk_tools_read_the_working_tree(server: MCPServer) -> None:
 async def test_trajectory_tools_need_a_project_first(server: MCPServer, dirty: Repo) -> None:
     async with legacy(server) as client:
         assert await error(client, "get_session_summary") == (
-            "No project configured: call configure_project with an absolute path first.")
+            "No project configured: call configure_project with an absolute path first."
+        )
         intent = await data(client, "set_trajectory_intent", intent="Fix the parser")
         assert intent["intent"] == "Fix the parser"
         assert await error(client, "configure_project", path="relative/path") == "path must be absolute: relative/path"
@@ -60,7 +61,9 @@ async def test_progress_is_reported_when_asked_for(server: MCPServer) -> None:
     assert any("embedding" in (message or "") for *_, message in seen)
 
 
-async def test_an_agent_declares_a_task_and_finishes_it_in_the_provenance_record(server: MCPServer, dirty: Repo) -> None:
+async def test_an_agent_declares_a_task_and_finishes_it_in_the_provenance_record(
+    server: MCPServer, dirty: Repo
+) -> None:
     """One intent per task: declared before editing, finished after; the edits between are recorded under it."""
     from segmint_core.trajectory.provenance import current_intent, record_edit
 

@@ -17,8 +17,18 @@ import pytest
 from tests.support.repo import Repo
 
 INSPECTOR = "@modelcontextprotocol/inspector"
-FETCH_FAILURES = ("ENOTFOUND", "EAI_AGAIN", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "npm error network",
-                  "npm ERR! network", "npm error code E404", "npm error code E403", "unable to get local issuer")
+FETCH_FAILURES = (
+    "ENOTFOUND",
+    "EAI_AGAIN",
+    "ECONNREFUSED",
+    "ECONNRESET",
+    "ETIMEDOUT",
+    "npm error network",
+    "npm ERR! network",
+    "npm error code E404",
+    "npm error code E403",
+    "unable to get local issuer",
+)
 
 
 def inspect(repo: Repo, *method_args: str) -> dict:
@@ -49,4 +59,8 @@ def test_inspector_lists_tools_and_calls_list_changes(dirty: Repo) -> None:
     called = inspect(dirty, "--method", "tools/call", "--tool-name", "list_changes")
     assert called.get("isError") in (None, False)
     assert [c["file_path"] for c in called["structuredContent"]["changes"]] == [
-        "README.md", "notes.txt", "src/parser.py", "tests/test_parser.py"]
+        "README.md",
+        "notes.txt",
+        "src/parser.py",
+        "tests/test_parser.py",
+    ]

@@ -35,8 +35,12 @@ def commit_diff(repo: Repo, rev: str) -> list[str]:
 
 async def test_an_agent_over_stdio_splits_a_hunk_into_two_commits(repo: Repo) -> None:
     mixed(repo)
-    params = StdioServerParameters(command=sys.executable, args=["-m", "segmint", "mcp", "--repo", str(repo.path)],
-                                   env=dict(os.environ), cwd=str(repo.path))
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "segmint", "mcp", "--repo", str(repo.path)],
+        env=dict(os.environ),
+        cwd=str(repo.path),
+    )
     async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
         await client.initialize()
         grouped = (await client.call_tool("group_changes", {})).structured_content
@@ -45,8 +49,9 @@ async def test_an_agent_over_stdio_splits_a_hunk_into_two_commits(repo: Repo) ->
         assert changed == ["-MAX_RETIRES = 3", "+MAX_RETRIES = 3", "+CACHE_SIZE = 256"]
         moved = await client.call_tool("move_lines", {"hunk_id": hunk["id"], "lines": [3], "new_group": True})
         assert not moved.is_error, moved.content[0].text
-        assert moved.content[0].text.startswith(f"Moved 1 line of {hunk['id']} to group-2 as {hunk['id']}.2; "
-                                         f"{hunk['id']}.1 holds the 2 lines left.")
+        assert moved.content[0].text.startswith(
+            f"Moved 1 line of {hunk['id']} to group-2 as {hunk['id']}.2; {hunk['id']}.1 holds the 2 lines left."
+        )
         session = (await client.call_tool("get_session", {})).structured_content
         assert [(p["id"], p["positions"], p["lines"], p["group_id"]) for p in session["parts"]] == [
             (f"{hunk['id']}.1", [1, 2], ["-MAX_RETIRES = 3", "+MAX_RETRIES = 3"], "group-1"),
@@ -74,8 +79,10 @@ async def test_lines_join_the_part_a_group_already_holds(repo: Repo) -> None:
         assert (again["moved_id"], again["rest_id"]) == ("change-1:1.2", "change-1:1.1")
         assert again["group"]["hunk_ids"] == ["change-1:1.2"]
         parts = {p["id"]: p["lines"] for p in (await data(client, "get_session"))["parts"]}
-        assert parts == {"change-1:1.1": ["+MAX_RETRIES = 3"],
-                         "change-1:1.2": ["-MAX_RETIRES = 3", "+CACHE_SIZE = 256"]}
+        assert parts == {
+            "change-1:1.1": ["+MAX_RETRIES = 3"],
+            "change-1:1.2": ["-MAX_RETIRES = 3", "+CACHE_SIZE = 256"],
+        }
 
 
 async def test_bad_lines_are_refused_with_a_sentence_and_change_nothing(repo: Repo) -> None:
@@ -86,13 +93,17 @@ async def test_bad_lines_are_refused_with_a_sentence_and_change_nothing(repo: Re
     revision = session.revision
     async with legacy(server) as client:
         assert await error(client, "move_lines", hunk_id="change-1:1", lines=[4], new_group=True) == (
-            "change-1:1 has 3 changed lines: give places from 1 to 3 (not 4)")
+            "change-1:1 has 3 changed lines: give places from 1 to 3 (not 4)"
+        )
         assert (await error(client, "move_lines", hunk_id="change-9:1", lines=[1], new_group=True)).startswith(
-            "Unknown hunk ID: change-9:1; the hunks are change-1:1")
+            "Unknown hunk ID: change-9:1; the hunks are change-1:1"
+        )
         assert await error(client, "move_lines", hunk_id="change-1:1", lines=[1]) == (
-            "Give either to_group_id or new_group=true (not both)")
+            "Give either to_group_id or new_group=true (not both)"
+        )
         assert await error(client, "move_lines", hunk_id="change-1:1", lines=[1], to_group_id="group-1") == (
-            "change-1:1 is already in group-1")
+            "change-1:1 is already in group-1"
+        )
         assert "lines" in await error(client, "move_lines", hunk_id="change-1:1", lines=[], new_group=True)
     assert session.revision == revision
 
@@ -105,9 +116,11 @@ async def test_a_last_line_without_newline_cannot_leave_its_replacement(repo: Re
     session.regroup()
     async with legacy(build_server(session)) as client:
         refused = await error(client, "move_lines", hunk_id="change-1:1", lines=[3], new_group=True)
-        assert refused == ("change-1:1 lines 1 (-b), 2 (+b) must move too: the file's old last line has no newline, "
-                           "so it, its replacement and the lines added after it are committed together; "
-                           "select them as well")
+        assert refused == (
+            "change-1:1 lines 1 (-b), 2 (+b) must move too: the file's old last line has no newline, "
+            "so it, its replacement and the lines added after it are committed together; "
+            "select them as well"
+        )
         assert (await data(client, "get_session"))["parts"] == []
 
 

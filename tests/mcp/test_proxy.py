@@ -29,7 +29,7 @@ def test_joins_the_tui_session_and_looks_like_the_headless_server(session: Sessi
         assert json.loads(listed["content"][0]["text"]) == listed["structuredContent"]
         agent.call(5, "group_changes")
         assert agent.request(6, "resources/subscribe", {"uri": "segmint://session"})["result"] == {}
-        session.update_group(session.groups[0].id, "Renamed by the person")   # in the TUI
+        session.update_group(session.groups[0].id, "Renamed by the person")  # in the TUI
         assert agent.notification("notifications/resources/updated")["params"] == {"uri": "segmint://session"}
         state = agent.call(7, "get_session")["structuredContent"]
         assert state["groups"][0]["summary"] == "Renamed by the person"
@@ -44,7 +44,7 @@ def test_when_the_tui_quits_the_agent_carries_on_headless(session: Session, dirt
         assert agent.call(2, "get_session")["structuredContent"]["person_present"] is True
         tui.stop()
         first = agent.request(3, "tools/call", {"name": "get_session", "arguments": {}})
-        if "error" in first:   # the request that found the TUI gone
+        if "error" in first:  # the request that found the TUI gone
             assert first["error"]["message"].startswith("The Segmint TUI closed")
         again = agent.call(4, "get_session")
         assert again["structuredContent"]["person_present"] is False
@@ -53,14 +53,13 @@ def test_when_the_tui_quits_the_agent_carries_on_headless(session: Session, dirt
         agent.assert_pure_json_rpc()
 
 
-def test_a_tui_that_quit_while_the_agent_was_idle_costs_the_agent_no_failed_call(session: Session,
-                                                                                   dirty: Repo) -> None:
+def test_a_tui_that_quit_while_the_agent_was_idle_costs_the_agent_no_failed_call(session: Session, dirty: Repo) -> None:
     tui = EmbeddedThread(session)
     with tui, McpProcess(cwd=dirty.path) as agent:
         agent.initialize()
         assert agent.call(2, "get_session")["structuredContent"]["person_present"] is True
         tui.stop()
-        time.sleep(2)   # the agent thinks for a while; the relay notices the TUI is gone
+        time.sleep(2)  # the agent thinks for a while; the relay notices the TUI is gone
         answer = agent.request(3, "tools/call", {"name": "get_session", "arguments": {}})
         assert "error" not in answer, answer
         assert answer["result"]["structuredContent"]["person_present"] is False
@@ -75,8 +74,14 @@ def test_a_request_the_agent_cancelled_is_not_answered_when_the_tui_quits(sessio
     with tui, McpProcess(cwd=dirty.path) as agent:
         agent.initialize()
         commit = agent.call(2, "propose_commits")["structuredContent"]["commits"][0]["id"]
-        agent.send({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
-                    "params": {"name": "apply_commit", "arguments": {"commit_id": commit}}})
+        agent.send(
+            {
+                "jsonrpc": "2.0",
+                "id": 3,
+                "method": "tools/call",
+                "params": {"name": "apply_commit", "arguments": {"commit_id": commit}},
+            }
+        )
         deadline = time.monotonic() + 30
         while not started.exists():
             assert time.monotonic() < deadline
@@ -84,7 +89,7 @@ def test_a_request_the_agent_cancelled_is_not_answered_when_the_tui_quits(sessio
         agent.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 3}})
         time.sleep(0.5)
         tui.stop()
-        time.sleep(1)   # the relay notices and carries on headless
+        time.sleep(1)  # the relay notices and carries on headless
         assert agent.call(4, "get_session")["structuredContent"]["person_present"] is False
         assert agent.close() == 0
         agent.assert_pure_json_rpc()
@@ -95,9 +100,16 @@ def test_a_stale_endpoint_file_is_ignored(session: Session, dirty: Repo) -> None
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()
     folder = session.folder
-    endpoint = discovery.Endpoint(pid=gone.pid, url="http://127.0.0.1:9/mcp", host="127.0.0.1", port=9,
-                                  token_file=str(discovery.token_path(folder, gone.pid, 9)), root=str(dirty.path),
-                                  started="2026-01-01T00:00:00Z", version="0")
+    endpoint = discovery.Endpoint(
+        pid=gone.pid,
+        url="http://127.0.0.1:9/mcp",
+        host="127.0.0.1",
+        port=9,
+        token_file=str(discovery.token_path(folder, gone.pid, 9)),
+        root=str(dirty.path),
+        started="2026-01-01T00:00:00Z",
+        version="0",
+    )
     discovery.publish(folder, endpoint, "token")
     assert discovery.find_endpoint(str(dirty.path)) is None
     with McpProcess(cwd=dirty.path) as agent:
@@ -116,7 +128,7 @@ def test_a_second_tui_leaves_the_first_ones_entry_alone(dirty: Repo) -> None:
         assert not Path(second_info.discovery_file).exists() and not Path(second_info.token_file).exists()
         assert Path(first_info.discovery_file).exists() and Path(first_info.token_file).exists()
         assert discovery.find_endpoint(str(dirty.path)).url == first_info.url
-        with McpProcess(cwd=dirty.path) as agent:   # joins the first TUI, not headless
+        with McpProcess(cwd=dirty.path) as agent:  # joins the first TUI, not headless
             agent.initialize()
             assert agent.call(2, "get_session")["structuredContent"]["person_present"] is True
             assert agent.close() == 0

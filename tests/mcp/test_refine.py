@@ -11,8 +11,15 @@ from tests.support.openai_standin import StandIn
 from tests.support.refine import answer, replying, three_groups
 from tests.support.repo import Repo
 
-SPLIT = answer(splits=[{"group_id": "group-3", "parts": [["change-3:1"], ["change-3:2"]],
-                        "reason": "parse and render change for different reasons"}])
+SPLIT = answer(
+    splits=[
+        {
+            "group_id": "group-3",
+            "parts": [["change-3:1"], ["change-3:2"]],
+            "reason": "parse and render change for different reasons",
+        }
+    ]
+)
 
 
 async def test_refine_applies_the_models_split_and_the_session_shows_it(repo: Repo) -> None:
@@ -24,9 +31,16 @@ async def test_refine_applies_the_models_split_and_the_session_shows_it(repo: Re
             result = await data(client, "group_changes", refine=True)
             state = await data(client, "get_session")
     assert {g["id"]: g["hunk_ids"] for g in result["groups"]} == {
-        "group-1": ["change-1:1"], "group-2": ["change-2:1"], "group-3": ["change-3:1"], "group-4": ["change-3:2"]}
-    assert result["refinement"] == {"model": "stand-in-chat", "notes": [],
-                                    "applied": ["split group-3 in 2 (parse and render change for different reasons)"]}
+        "group-1": ["change-1:1"],
+        "group-2": ["change-2:1"],
+        "group-3": ["change-3:1"],
+        "group-4": ["change-3:2"],
+    }
+    assert result["refinement"] == {
+        "model": "stand-in-chat",
+        "notes": [],
+        "applied": ["split group-3 in 2 (parse and render change for different reasons)"],
+    }
     assert state["groups"] == result["groups"]
     last = state["activity"][-1]
     assert (last["actor"], last["action"]) == ("agent", "refined")
@@ -42,7 +56,10 @@ async def test_refine_keeps_the_groups_on_a_bad_answer_and_says_why(repo: Repo) 
         async with legacy(build_server(session)) as client:
             result = await data(client, "group_changes", refine=True)
     assert {g["id"]: g["hunk_ids"] for g in result["groups"]} == {
-        "group-1": ["change-1:1"], "group-2": ["change-2:1"], "group-3": ["change-3:1", "change-3:2"]}
+        "group-1": ["change-1:1"],
+        "group-2": ["change-2:1"],
+        "group-3": ["change-3:1", "change-3:2"],
+    }
     assert result["refinement"]["applied"] == []
     assert result["refinement"]["notes"] == ["kept the offline grouping: the answer names change-1:1 more than once"]
 

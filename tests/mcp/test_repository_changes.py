@@ -14,7 +14,7 @@ from tests.support.repo import Repo
 async def test_the_session_folder_removed_under_the_server_is_made_again(server: MCPServer, session: Session) -> None:
     async with legacy(server) as client:
         groups = (await data(client, "group_changes"))["groups"]
-        shutil.rmtree(session.folder)   # someone cleared .git/segmint while the agent worked
+        shutil.rmtree(session.folder)  # someone cleared .git/segmint while the agent worked
         assert (await data(client, "get_session"))["groups"] == groups
         renamed = await data(client, "update_group", group_id=groups[0]["id"], summary="Still here")
         assert renamed["group"]["summary"] == "Still here"

@@ -53,7 +53,10 @@ async def test_resources_are_listed_and_readable(server: MCPServer, session: Ses
         assert set(listed) == {SESSION, CHUNKS, MESSAGES}
         seed = listed[MESSAGES]
         assert (seed.name, seed.description, seed.mime_type) == (
-            "Lazygit Messages", "Messages from lazygit for code improvement", "text/plain")
+            "Lazygit Messages",
+            "Messages from lazygit for code improvement",
+            "text/plain",
+        )
         state = (await client.read_resource(SESSION)).contents[0]
         assert state.mime_type == "application/json" and json.loads(state.text) == session.snapshot()
         assert (await client.read_resource(MESSAGES)).contents[0].text == "No new messages from lazygit"
@@ -92,7 +95,7 @@ async def test_2025_subscribers_hear_of_the_persons_edits(server: MCPServer, ses
 async def test_subscribers_hear_of_edits_a_tui_in_another_process_saved(dirty: Repo) -> None:
     """The agent's `segmint mcp` started first and serves the session itself; the person edits in a TUI."""
     server = build_server(Session.open(str(dirty.path)))
-    tui = Session.open(str(dirty.path))   # its own lock and state, as in another process
+    tui = Session.open(str(dirty.path))  # its own lock and state, as in another process
     inbox = Inbox()
     async with legacy(server, message_handler=inbox) as client, modern(server) as current:
         await subscribe(client, SESSION)

@@ -35,20 +35,29 @@ def test_the_seed_examples_replayed_over_stdio(dirty: Repo) -> None:
         # 3. tools/call, empty then with two messages
         empty = server.request(3, "tools/call", {"name": "check_lazygit_messages", "arguments": {}})["result"]
         assert empty["content"] == [{"type": "text", "text": NO_MESSAGES}]
-        for file, line, comment in (("src/parser.py", "2", "This function needs error handling"),
-                                    ("README.md", "3", "Add input validation")):
-            assert run_segmint("send", "--file", file, "--line", line, "--comment", comment,
-                               cwd=dirty.path).returncode == 0
+        for file, line, comment in (
+            ("src/parser.py", "2", "This function needs error handling"),
+            ("README.md", "3", "Add input validation"),
+        ):
+            assert (
+                run_segmint("send", "--file", file, "--line", line, "--comment", comment, cwd=dirty.path).returncode
+                == 0
+            )
         # 4. resources/list
         resources = {r["uri"]: r for r in server.request(4, "resources/list")["result"]["resources"]}
-        assert resources[MESSAGES] == {"uri": MESSAGES, "name": "Lazygit Messages",
-                                       "description": "Messages from lazygit for code improvement",
-                                       "mimeType": "text/plain"}
+        assert resources[MESSAGES] == {
+            "uri": MESSAGES,
+            "name": "Lazygit Messages",
+            "description": "Messages from lazygit for code improvement",
+            "mimeType": "text/plain",
+        }
         # 5. resources/read: both messages, still queued afterwards
         [contents] = server.request(5, "resources/read", {"uri": MESSAGES})["result"]["contents"]
         assert (contents["uri"], contents["mimeType"]) == (MESSAGES, "text/plain")
         text = contents["text"]
-        assert text.startswith("Message 1:\nFile: src/parser.py\nLine: 2\nComment: This function needs error handling\n")
+        assert text.startswith(
+            "Message 1:\nFile: src/parser.py\nLine: 2\nComment: This function needs error handling\n"
+        )
         assert "\n\nPlease improve this code.\n\n" + "-" * 50 + "\n\nMessage 2:\nFile: README.md\nLine: 3\n" in text
         called = server.request(6, "tools/call", {"name": "check_lazygit_messages", "arguments": {}})["result"]
         assert called["content"][0]["text"] == text, "the tool shows what the resource showed, then clears it"
@@ -76,14 +85,16 @@ def test_segmint_send_notifies_a_subscribed_stdio_client(dirty: Repo) -> None:
         server.assert_pure_json_rpc()
 
 
-async def test_segmint_send_reaches_in_memory_clients_of_both_eras(server: MCPServer, session: Session,
-                                                                   dirty: Repo) -> None:
+async def test_segmint_send_reaches_in_memory_clients_of_both_eras(
+    server: MCPServer, session: Session, dirty: Repo
+) -> None:
     inbox = Inbox()
     async with legacy(server, message_handler=inbox) as old, modern(server) as current:
         await subscribe(old, MESSAGES)
         async with current.listen(resource_subscriptions=[MESSAGES]) as events:
             result = await anyio.to_thread.run_sync(
-                lambda: run_segmint("send", "--file", "README.md", "--line", "1", "--comment", "Typo", cwd=dirty.path))
+                lambda: run_segmint("send", "--file", "README.md", "--line", "1", "--comment", "Typo", cwd=dirty.path)
+            )
             assert result.returncode == 0
             sent = time.monotonic()
             assert await inbox.next(timeout=2) == MESSAGES
@@ -96,7 +107,7 @@ async def test_segmint_send_reaches_in_memory_clients_of_both_eras(server: MCPSe
 
 
 def test_a_file_name_that_is_not_utf_8_reaches_the_agent_escaped(dirty: Repo) -> None:
-    dirty.write("caf\udce9.txt", "one line\n")   # the name's byte 0xe9 is Latin-1, not UTF-8
+    dirty.write("caf\udce9.txt", "one line\n")  # the name's byte 0xe9 is Latin-1, not UTF-8
     sent = run_segmint("send", "--file", "caf\udce9.txt", "--line", "1", "--comment", "Rename it", cwd=dirty.path)
     assert (sent.returncode, sent.stdout) == (0, "Sent to the agent: caf\\xe9.txt:1 (1 waiting)\n")
     other = run_segmint("send", "--file", "README.md", "--comment", "And this", cwd=dirty.path)
@@ -114,8 +125,14 @@ def test_a_file_name_that_is_not_utf_8_reaches_the_agent_escaped(dirty: Repo) ->
 def test_a_queue_an_older_version_saved_with_a_raw_name_is_read_not_dropped(dirty: Repo) -> None:
     queue = dirty.path / ".git" / "segmint" / "messages.json"
     queue.parent.mkdir(parents=True, exist_ok=True)
-    entry = {"file": "caf\udce9.txt", "comment": "Rename it", "project_root": str(dirty.path.resolve()),
-             "time": "2026-01-01T12:00:00Z", "line": 1, "hunk_id": None}
+    entry = {
+        "file": "caf\udce9.txt",
+        "comment": "Rename it",
+        "project_root": str(dirty.path.resolve()),
+        "time": "2026-01-01T12:00:00Z",
+        "line": 1,
+        "hunk_id": None,
+    }
     saved = json.dumps({"format": 1, "messages": [entry]}, ensure_ascii=False)
     queue.write_bytes(saved.encode("utf-8", "surrogatepass"))
     with McpProcess(cwd=dirty.path) as server:

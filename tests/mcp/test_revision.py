@@ -14,15 +14,18 @@ def test_ids_made_stale_by_a_tui_in_another_process_are_refused(session: Session
         state = agent.call(2, "get_session")["structuredContent"]
         read_at = state["changes_revision"]
         readme = next(c for c in state["changes"] if c["file_path"] == "README.md")
-        dirty.write("AAA.txt", "new\n")   # sorts first: every change id moves up by one
-        session.refresh()                 # ... and the person's TUI re-reads the tree
+        dirty.write("AAA.txt", "new\n")  # sorts first: every change id moves up by one
+        session.refresh()  # ... and the person's TUI re-reads the tree
         assert session.changes_revision != read_at
         assert readme["id"] in [c.id for c in session.changes if c.file_path == "AAA.txt"]
-        stale = (f"IDs from revision {read_at} are stale: the changes were re-read at revision "
-                 f"{session.changes_revision}; list them again")
+        stale = (
+            f"IDs from revision {read_at} are stale: the changes were re-read at revision "
+            f"{session.changes_revision}; list them again"
+        )
         groups_before = session.snapshot()["groups"]
-        for n, (tool, arguments) in enumerate((("move_hunks", {"hunk_ids": readme["hunk_ids"], "new_group": True}),
-                                               ("propose_commits", {}))):
+        for n, (tool, arguments) in enumerate(
+            (("move_hunks", {"hunk_ids": readme["hunk_ids"], "new_group": True}), ("propose_commits", {}))
+        ):
             refused = agent.call(3 + n, tool, revision=read_at, **arguments)
             assert (refused["isError"], refused["content"][0]["text"]) == (True, stale), tool
         assert Session.open(str(dirty.path)).snapshot()["groups"] == groups_before, "nothing moved"

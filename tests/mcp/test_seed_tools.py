@@ -18,7 +18,11 @@ async def test_list_changes_is_segmint_changes_json(server: MCPServer, dirty: Re
         expected = run_segmint("changes", "--json", cwd=dirty.path).stdout
         assert json_text(result) == json.loads(expected) == result.structured_content
         assert [c["file_path"] for c in result.structured_content["changes"]] == [
-            "README.md", "notes.txt", "src/parser.py", "tests/test_parser.py"]
+            "README.md",
+            "notes.txt",
+            "src/parser.py",
+            "tests/test_parser.py",
+        ]
 
 
 async def test_list_changes_sees_edits_made_since(server: MCPServer, dirty: Repo) -> None:
@@ -52,10 +56,13 @@ async def test_a_change_named_twice_is_grouped_once(server: MCPServer) -> None:
 
 async def test_group_changes_unknown_ids(server: MCPServer) -> None:
     async with legacy(server) as client:
-        assert (await error(client, "group_changes", change_ids=["change-1", "bad-id"])).startswith("Unknown change ID: bad-id; the changes are ")
+        assert (await error(client, "group_changes", change_ids=["change-1", "bad-id"])).startswith(
+            "Unknown change ID: bad-id; the changes are "
+        )
         plans = (await data(client, "propose_commits"))["commits"]
         assert await error(client, "group_changes", change_ids=[]) == (
-            "Give at least one change id, or none at all to group every change")
+            "Give at least one change id, or none at all to group every change"
+        )
         assert (await data(client, "get_session"))["plans"] == plans, "a refused call changes nothing"
 
 
@@ -64,7 +71,9 @@ async def test_propose_commits_and_unknown_group(server: MCPServer) -> None:
         commits = (await data(client, "propose_commits"))["commits"]
         assert commits and all(c["status"] == "proposed" and c["title"] for c in commits)
         assert [c["id"] for c in commits] == [f"commit-{n}" for n in range(1, len(commits) + 1)]
-        assert (await error(client, "propose_commits", group_ids=["group-99"])).startswith("Unknown group ID: group-99; the groups are ")
+        assert (await error(client, "propose_commits", group_ids=["group-99"])).startswith(
+            "Unknown group ID: group-99; the groups are "
+        )
 
 
 async def test_proposing_one_group_again_keeps_its_commit_in_place(server: MCPServer) -> None:
@@ -83,7 +92,8 @@ async def test_propose_commits_for_no_groups_is_refused(server: MCPServer, sessi
         plans = (await data(client, "propose_commits"))["commits"]
         revision = session.revision
         assert await error(client, "propose_commits", group_ids=[]) == (
-            "Give at least one group id, or none at all to plan every group")
+            "Give at least one group id, or none at all to plan every group"
+        )
         state = await data(client, "get_session")
         assert state["plans"] == plans and state["revision"] == revision, "a refused call changes nothing"
 
@@ -100,22 +110,29 @@ async def test_apply_commit_headless_commits(server: MCPServer, dirty: Repo) -> 
         assert dirty.head() == applied["sha"] != before
         assert dirty.git("log", "-1", "--format=%s").strip() == first["title"]
         assert await error(client, "apply_commit", commit_id=first["id"]) == (
-            f"{first['id']} is already applied as {applied['sha'][:7]}")
+            f"{first['id']} is already applied as {applied['sha'][:7]}"
+        )
 
 
 async def test_apply_commit_unknown_id(server: MCPServer) -> None:
     async with legacy(server) as client:
-        assert await error(client, "apply_commit", commit_id="commit-9") == "Unknown commit ID: commit-9; there are no commits"
+        assert (
+            await error(client, "apply_commit", commit_id="commit-9")
+            == "Unknown commit ID: commit-9; there are no commits"
+        )
         plans = (await data(client, "propose_commits"))["commits"]
         assert await error(client, "apply_commit", commit_id="commit-9") == (
-            f"Unknown commit ID: commit-9; the commits are {', '.join(p['id'] for p in plans)}")
+            f"Unknown commit ID: commit-9; the commits are {', '.join(p['id'] for p in plans)}"
+        )
 
 
 async def test_generate_pr(server: MCPServer) -> None:
     async with legacy(server) as client:
         draft = await data(client, "generate_pr")
         assert draft["title"] and draft["commits"]
-        assert (await error(client, "generate_pr", commit_ids=["commit-42"])).startswith("Unknown commit ID: commit-42; the commits are ")
+        assert (await error(client, "generate_pr", commit_ids=["commit-42"])).startswith(
+            "Unknown commit ID: commit-42; the commits are "
+        )
         first = draft["commits"][0]["id"]
         twice = await data(client, "generate_pr", commit_ids=[first, first])
         assert [c["id"] for c in twice["commits"]] == [first]
@@ -126,7 +143,8 @@ async def test_generate_pr_keeps_a_draft_the_person_edited(server: MCPServer, se
         await data(client, "generate_pr")
         session.update_pr(title="The person's title")
         assert await error(client, "generate_pr") == (
-            "The pull-request draft was edited since it was drafted; draft it again with replace to discard those edits")
+            "The pull-request draft was edited since it was drafted; draft it again with replace to discard those edits"
+        )
         assert session.pr.title == "The person's title"
         replaced = await data(client, "generate_pr", replace=True)
         assert replaced["title"] != "The person's title" and not replaced["edited"]
@@ -135,7 +153,8 @@ async def test_generate_pr_keeps_a_draft_the_person_edited(server: MCPServer, se
 async def test_generate_pr_of_no_commits_changes_nothing(server: MCPServer) -> None:
     async with legacy(server) as client:
         assert await error(client, "generate_pr", commit_ids=[]) == (
-            "Give at least one commit id, or none at all to describe every commit")
+            "Give at least one commit id, or none at all to describe every commit"
+        )
         assert (await data(client, "get_session"))["plans"] == []
 
 
@@ -146,5 +165,6 @@ async def test_stale_revision_is_refused(server: MCPServer, session: Session, di
         await data(client, "refresh")
         message = await error(client, "group_changes", change_ids=["change-1"], revision=old)
         assert message.startswith(f"IDs from revision {old} are stale")
-        assert not (await call(client, "group_changes", change_ids=["change-1"],
-                               revision=session.changes_revision)).is_error
+        assert not (
+            await call(client, "group_changes", change_ids=["change-1"], revision=session.changes_revision)
+        ).is_error

@@ -13,13 +13,17 @@ from tests.mcp.process import McpProcess
 from tests.support.repo import Repo
 
 SEED_SEQUENCE = [
-    ('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},'
-     '"clientInfo":{"name":"test","version":"1.0.0"}}}'),
+    (
+        '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},'
+        '"clientInfo":{"name":"test","version":"1.0.0"}}}'
+    ),
     '{"jsonrpc":"2.0","method":"notifications/initialized"}',
     '{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}',
     '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_changes","arguments":{}}}',
-    ('{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"group_changes",'
-     '"arguments":{"change_ids":["change-1","change-2"]}}}'),
+    (
+        '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"group_changes",'
+        '"arguments":{"change_ids":["change-1","change-2"]}}}'
+    ),
 ]
 
 
@@ -46,8 +50,14 @@ def test_the_seed_sequence_line_by_line(dirty: Repo) -> None:
 
 def test_piped_input_is_answered_in_full(dirty: Repo) -> None:
     """``printf '...' | segmint mcp``: end of input waits for the answers still being worked on."""
-    proc = subprocess.run([sys.executable, "-m", "segmint", "mcp"], cwd=dirty.path, capture_output=True,
-                          input="\n".join(SEED_SEQUENCE).encode() + b"\n", timeout=60, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "segmint", "mcp"],
+        cwd=dirty.path,
+        capture_output=True,
+        input="\n".join(SEED_SEQUENCE).encode() + b"\n",
+        timeout=60,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert sorted(json.loads(line)["id"] for line in lines) == [1, 2, 3, 4]
@@ -76,10 +86,16 @@ def test_end_of_input_does_not_wait_for_a_request_the_client_cancelled(dirty: Re
     with McpProcess(cwd=dirty.path) as server:
         server.initialize()
         commit = server.call(2, "propose_commits")["structuredContent"]["commits"][0]["id"]
-        server.send({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
-                     "params": {"name": "apply_commit", "arguments": {"commit_id": commit}}})
+        server.send(
+            {
+                "jsonrpc": "2.0",
+                "id": 3,
+                "method": "tools/call",
+                "params": {"name": "apply_commit", "arguments": {"commit_id": commit}},
+            }
+        )
         deadline = time.monotonic() + 30
-        while not started.exists():   # the commit is under way
+        while not started.exists():  # the commit is under way
             assert time.monotonic() < deadline, server.stderr()
             time.sleep(0.05)
         server.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 3}})

@@ -15,20 +15,45 @@ from tests.mcp.support import legacy, modern
 from tests.support.repo import Repo
 
 SEED_TOOLS = ["list_changes", "group_changes", "propose_commits", "apply_commit", "generate_pr"]
-PAIRING = ["get_session", "move_hunks", "move_lines", "merge_groups", "update_group", "update_commit", "reorder_commits", "refresh"]
+PAIRING = [
+    "get_session",
+    "move_hunks",
+    "move_lines",
+    "merge_groups",
+    "update_group",
+    "update_commit",
+    "reorder_commits",
+    "refresh",
+]
 CHECKS = ["check_commits"]
 CHUNKS = ["load_diff", "list_chunks", "get_chunk", "find_chunks_for_files", "get_file_diff", "get_current_overview"]
-TRAJECTORY = ["configure_project", "set_trajectory_intent", "finish_trajectory_intent", "get_file_trajectory", "get_global_trajectory",
-              "get_session_summary", "consolidate"]
+TRAJECTORY = [
+    "configure_project",
+    "set_trajectory_intent",
+    "finish_trajectory_intent",
+    "get_file_trajectory",
+    "get_global_trajectory",
+    "get_session_summary",
+    "consolidate",
+]
 # list_changes re-reads the tree into the shared session, as refresh does (ids renumbered, groups of
 # hunks gone dropped, the person's TUI told): not read-only.
 READ_ONLY = {"get_session", *CHUNKS, "get_file_trajectory", "get_global_trajectory", "get_session_summary"}
 # group_changes drops open commit plans and the PR draft, the person's edits to them too (generate_pr
 # keeps an edited draft unless told to replace it).
 DESTRUCTIVE = {"apply_commit", "consolidate", "group_changes", "undo"}
-IDEMPOTENT = {*READ_ONLY, "list_changes", "update_group", "update_commit", "reorder_commits", "refresh", "configure_project",
-              "set_trajectory_intent", "finish_trajectory_intent"}
-OPEN_WORLD = {"group_changes", "propose_commits", "generate_pr"}   # a configured model endpoint is called
+IDEMPOTENT = {
+    *READ_ONLY,
+    "list_changes",
+    "update_group",
+    "update_commit",
+    "reorder_commits",
+    "refresh",
+    "configure_project",
+    "set_trajectory_intent",
+    "finish_trajectory_intent",
+}
+OPEN_WORLD = {"group_changes", "propose_commits", "generate_pr"}  # a configured model endpoint is called
 # Room kept in the token budget for tools still to come; group_changes' refine and the confidence
 # fields (get_session, group_changes) took half of the 10% kept before, check_commits a third of the rest.
 # undo and propose_commits' absorb took nearly all that was left: the next tool must buy its room.
@@ -128,8 +153,17 @@ async def test_the_split_my_changes_prompt(server: MCPServer) -> None:
         [prompt] = (await client.list_prompts()).prompts
         assert prompt.name == "split_my_changes"
         steps = (await client.get_prompt("split_my_changes", {})).messages[0].content.text
-        order = [steps.index(tool) for tool in ("list_changes", "group_changes", "move_hunks", "propose_commits",
-                                                 "apply_commit", "generate_pr")]
+        order = [
+            steps.index(tool)
+            for tool in (
+                "list_changes",
+                "group_changes",
+                "move_hunks",
+                "propose_commits",
+                "apply_commit",
+                "generate_pr",
+            )
+        ]
         assert order == sorted(order)
         focused = (await client.get_prompt("split_my_changes", {"focus": "only the parser"})).messages[0].content.text
         assert focused.endswith("Focus: only the parser\n")

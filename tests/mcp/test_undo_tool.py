@@ -14,7 +14,7 @@ async def test_undo_takes_back_every_commit_of_a_batch(server: MCPServer, sessio
     before = dirty.head()
     async with legacy(server) as client:
         plans = (await data(client, "propose_commits"))["commits"]
-        for plan in plans:   # one batch: the agent's commits of one apply --all
+        for plan in plans:  # one batch: the agent's commits of one apply --all
             session.batch_op = session.batch_op or operation_start(session, "agent")
             await data(client, "apply_commit", commit_id=plan["id"])
         session.batch_op = None
@@ -29,8 +29,9 @@ async def test_undo_takes_back_every_commit_of_a_batch(server: MCPServer, sessio
         assert again.is_error and text(again) == "Nothing to undo: Segmint has made no commit in this session"
 
 
-async def test_with_a_person_present_the_agent_asks_them_to_undo(server: MCPServer, session: Session,
-                                                                dirty: Repo) -> None:
+async def test_with_a_person_present_the_agent_asks_them_to_undo(
+    server: MCPServer, session: Session, dirty: Repo
+) -> None:
     async with legacy(server) as client:
         plan = (await data(client, "propose_commits"))["commits"][0]["id"]
         made = await data(client, "apply_commit", commit_id=plan)

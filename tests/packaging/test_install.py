@@ -43,9 +43,9 @@ TIMEOUT = 600
 
 @dataclass(frozen=True)
 class Installed:
-    how: str          # uv | pipx
-    segmint: Path     # the installed command
-    python: Path      # the interpreter of its environment
+    how: str  # uv | pipx
+    segmint: Path  # the installed command
+    python: Path  # the interpreter of its environment
 
 
 def readme_install_lines() -> list[str]:
@@ -61,26 +61,30 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Inst
     checkout = _copy_checkout(base / "checkout")
     env = _clean_env(base)
     for line in readme_install_lines():
-        done = subprocess.run(["bash", "-c", line], cwd=checkout, env=env, capture_output=True, text=True,
-                              timeout=TIMEOUT)
+        done = subprocess.run(
+            ["bash", "-c", line], cwd=checkout, env=env, capture_output=True, text=True, timeout=TIMEOUT
+        )
         assert done.returncode == 0, f"{line}\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}"
     [wheel] = (checkout / "dist").glob("segmint-*.whl")
-    tools = [Installed("uv", base / "uv-bin" / "segmint", base / "uv-tools" / "segmint" / "bin" / "python"),
-             Installed("pipx", base / "pipx-bin" / "segmint", base / "pipx" / "venvs" / "segmint" / "bin" / "python")]
+    tools = [
+        Installed("uv", base / "uv-bin" / "segmint", base / "uv-tools" / "segmint" / "bin" / "python"),
+        Installed("pipx", base / "pipx-bin" / "segmint", base / "pipx" / "venvs" / "segmint" / "bin" / "python"),
+    ]
     return wheel, tools
 
 
 def test_the_wheel_holds_every_data_file_of_the_packages(installed) -> None:
     wheel, _ = installed
-    tracked = subprocess.run(["git", "ls-files", *PACKAGES], cwd=ROOT, capture_output=True, text=True,
-                             check=True).stdout.split()
+    tracked = subprocess.run(
+        ["git", "ls-files", *PACKAGES], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
     data = {path for path in tracked if not path.endswith(".py")}
     assert {"segmint_core/skill/SKILL.md", "segmint_tui/styles/app.tcss"} <= data
     names = set(zipfile.ZipFile(wheel).namelist())
     assert data <= names, data - names
     metadata = zipfile.ZipFile(wheel).read(f"segmint-{segmint_core.__version__}.dist-info/METADATA").decode()
     server = json.loads((ROOT / "server.json").read_text())
-    assert f"mcp-name: {server['name']}" in metadata   # what the MCP registry reads on PyPI
+    assert f"mcp-name: {server['name']}" in metadata  # what the MCP registry reads on PyPI
 
 
 def test_the_wheel_ships_the_product_alone(installed) -> None:
@@ -90,7 +94,7 @@ def test_the_wheel_ships_the_product_alone(installed) -> None:
     assert {"segmint/cli/__init__.py", "segmint_core/grouping/model.json", "segmint_tui/app.py"} <= set(modules)
     assert [n for n in modules if n.split("/")[0] not in PACKAGES] == []
     unshipped = ("bench", "demo", "screenshot", "boosted", "merging", "grouping/seed.py", "model_v1")
-    stub = "segmint/cli/bench.py"   # the command that says the benchmarks need a checkout
+    stub = "segmint/cli/bench.py"  # the command that says the benchmarks need a checkout
     assert [n for n in modules if any(word in n for word in unshipped) and n != stub] == []
 
 
@@ -102,21 +106,29 @@ def test_each_installed_tool_runs_from_its_own_environment(installed, tmp_path: 
         assert tool.segmint.exists() and tool.python.exists(), tool
         version = _run(tool.segmint, "--version", cwd=tmp_path, env=env)
         assert version.stdout.strip() == f"segmint {segmint_core.__version__}", tool.how
-        where = _run(tool.python, "-I", "-c", "import segmint_core, segmint_tui; print(segmint_core.__file__); "
-                     "import importlib.resources as r; print(r.files('segmint_tui') / 'styles' / 'app.tcss')",
-                     cwd=tmp_path, env=env)
+        where = _run(
+            tool.python,
+            "-I",
+            "-c",
+            "import segmint_core, segmint_tui; print(segmint_core.__file__); "
+            "import importlib.resources as r; print(r.files('segmint_tui') / 'styles' / 'app.tcss')",
+            cwd=tmp_path,
+            env=env,
+        )
         module, stylesheet = where.stdout.split()
         assert not module.startswith(str(ROOT)) and Path(stylesheet).is_file(), (tool.how, where.stdout)
         grouped = json.loads(_run(tool.segmint, "group", "--json", cwd=repo.path, env=env).stdout)
         assert grouped["groups"] and {h for g in grouped["groups"] for h in g["hunk_ids"]} == {
-            h["id"] for c in grouped["changes"] for h in c["hunks"]}, tool.how
+            h["id"] for c in grouped["changes"] for h in c["hunks"]
+        }, tool.how
         assert "changes" in _run(tool.segmint, "--help", cwd=tmp_path, env=env).stdout, tool.how
         listed = json.loads(_run(tool.segmint, "changes", "--json", cwd=repo.path, env=env).stdout)
         assert len(listed["changes"]) == len(grouped["changes"]), tool.how
         planned = _run(tool.segmint, "plan", cwd=repo.path, env=env)
         assert planned.stdout.strip(), tool.how
-        bench = subprocess.run([str(tool.segmint), "bench", "mcp"], cwd=tmp_path, env=env, capture_output=True,
-                               text=True, timeout=120)
+        bench = subprocess.run(
+            [str(tool.segmint), "bench", "mcp"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
+        )
         assert bench.returncode == 2 and bench.stdout == "", tool.how
         assert bench.stderr.count("\n") == 1 and "needs a checkout" in bench.stderr, (tool.how, bench.stderr)
         assert _run(tool.segmint, "skill", cwd=tmp_path, env=env).stdout == skill_text(), tool.how
@@ -132,8 +144,9 @@ async def test_installed_segmint_mcp_answers_tools_list_with_server_json_argumen
         expected = [t.name for t in (await client.list_tools()).tools]
     env = _clean_env(tmp_path)
     for tool in tools:
-        params = StdioServerParameters(command=str(tool.segmint), args=_server_json_args(repo.path), env=env,
-                                       cwd=str(tmp_path))
+        params = StdioServerParameters(
+            command=str(tool.segmint), args=_server_json_args(repo.path), env=env, cwd=str(tmp_path)
+        )
         async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
             init = await session.initialize()
             assert init.server_info.name == "segmint", tool.how
@@ -168,19 +181,29 @@ def _copy_checkout(target: Path) -> Path:
 
 def _clean_env(base: Path) -> dict[str, str]:
     """This interpreter's tools first on PATH, and every folder a tool installer writes to under ``base``."""
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("UV_", "PIPX_", "VIRTUAL_ENV", "PYTHON", "SEGMINT_"))}
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith(("UV_", "PIPX_", "VIRTUAL_ENV", "PYTHON", "SEGMINT_"))
+    }
     home = base / "home"
     home.mkdir(exist_ok=True)
-    env.update({
-        "PATH": os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")]),
-        "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"), "XDG_DATA_HOME": str(home / ".local/share"),
-        "XDG_CACHE_HOME": str(home / ".cache"),
-        "UV_TOOL_DIR": str(base / "uv-tools"), "UV_TOOL_BIN_DIR": str(base / "uv-bin"),
-        "UV_CACHE_DIR": str(base / "uv-cache"), "UV_PYTHON": sys.executable, "UV_PYTHON_DOWNLOADS": "never",
-        "PIPX_HOME": str(base / "pipx"), "PIPX_BIN_DIR": str(base / "pipx-bin"),
-        "PIPX_MAN_DIR": str(base / "pipx-man"), "PIP_CACHE_DIR": str(base / "pip-cache"),
-    })
+    env.update(
+        {
+            "PATH": os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")]),
+            "HOME": str(home),
+            "XDG_CONFIG_HOME": str(home / ".config"),
+            "XDG_DATA_HOME": str(home / ".local/share"),
+            "XDG_CACHE_HOME": str(home / ".cache"),
+            "UV_TOOL_DIR": str(base / "uv-tools"),
+            "UV_TOOL_BIN_DIR": str(base / "uv-bin"),
+            "UV_CACHE_DIR": str(base / "uv-cache"),
+            "UV_PYTHON": sys.executable,
+            "UV_PYTHON_DOWNLOADS": "never",
+            "PIPX_HOME": str(base / "pipx"),
+            "PIPX_BIN_DIR": str(base / "pipx-bin"),
+            "PIPX_MAN_DIR": str(base / "pipx-man"),
+            "PIP_CACHE_DIR": str(base / "pip-cache"),
+        }
+    )
     return env
 
 

@@ -25,16 +25,20 @@ def errors(document: dict) -> list[str]:
 
 
 def test_server_json_validates_against_the_registry_schema_it_names() -> None:
-    assert SERVER["$schema"] == SCHEMA["$id"] == "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json"
+    assert (
+        SERVER["$schema"]
+        == SCHEMA["$id"]
+        == "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json"
+    )
     assert errors(SERVER) == []
 
 
 def test_the_schema_catches_what_the_registry_refuses() -> None:
     """The validator is not a formality: each of these is refused."""
     broken = [
-        {**SERVER, "name": "segmint"},                          # no namespace
-        {**SERVER, "description": "x" * 101},                   # over 100 characters
-        {k: v for k, v in SERVER.items() if k != "version"},    # no version
+        {**SERVER, "name": "segmint"},  # no namespace
+        {**SERVER, "description": "x" * 101},  # over 100 characters
+        {k: v for k, v in SERVER.items() if k != "version"},  # no version
         {**SERVER, "packages": [{**SERVER["packages"][0], "version": "latest"}]},
         {**SERVER, "packages": [{**SERVER["packages"][0], "transport": {"type": "pipe"}}]},
     ]

@@ -32,12 +32,27 @@ anyhow = "1"
 
 
 def test_each_manifest_names_the_list_each_dependency_is_in() -> None:
-    package = json.dumps({"dependencies": {"diff": "^5.0.0"}, "devDependencies": {"@types/mocha": "^7"},
-                          "peerDependencies": {"react": "*"}})
+    package = json.dumps(
+        {
+            "dependencies": {"diff": "^5.0.0"},
+            "devDependencies": {"@types/mocha": "^7"},
+            "peerDependencies": {"react": "*"},
+        }
+    )
     lists = manifest_lists({"package.json": package, "pyproject.toml": PYPROJECT, "Cargo.toml": CARGO})
-    assert lists == {"diff": "runtime", "@types/mocha": "dev", "react": "runtime", "click": "runtime",
-                     "typing-extensions": "runtime", "sphinx": "docs", "pytest": "test", "ruff": "lint",
-                     "serde": "runtime", "insta": "dev", "anyhow": "runtime"}
+    assert lists == {
+        "diff": "runtime",
+        "@types/mocha": "dev",
+        "react": "runtime",
+        "click": "runtime",
+        "typing-extensions": "runtime",
+        "sphinx": "docs",
+        "pytest": "test",
+        "ruff": "lint",
+        "serde": "runtime",
+        "insta": "dev",
+        "anyhow": "runtime",
+    }
 
 
 def test_a_manifest_that_does_not_parse_says_nothing() -> None:
@@ -47,16 +62,21 @@ def test_a_manifest_that_does_not_parse_says_nothing() -> None:
 
 def test_a_habit_is_followed_only_where_the_house_nearly_always_keeps_it() -> None:
     lists = {"diff": "runtime", "mocha": "dev", "chai": "dev"}
-    past = [(["diff"], "fix")] * 5 + [(["mocha"], "chore")] * 4 + [(["mocha", "chai"], "chore")] \
-        + [(["diff", "mocha"], "build")] + [(["unknown"], "build")]
+    past = (
+        [(["diff"], "fix")] * 5
+        + [(["mocha"], "chore")] * 4
+        + [(["mocha", "chai"], "chore")]
+        + [(["diff", "mocha"], "build")]
+        + [(["unknown"], "build")]
+    )
     learned = habits(past, lists)
     assert learned == {"dev": {"chore": 5}, "runtime": {"fix": 5}}
     assert habitual_type(["diff"], lists, learned) == "fix"
     assert habitual_type(["Mocha"], lists, learned) == "chore"
-    assert habitual_type(["diff", "mocha"], lists, learned) is None     # two lists
+    assert habitual_type(["diff", "mocha"], lists, learned) is None  # two lists
     assert list_of(["left-pad"], lists) is None
-    assert habitual_type(["mocha"], lists, {"dev": {"chore": 3, "build": 2}}) is None   # 60%: no habit
-    assert habitual_type(["mocha"], lists, {"dev": {"chore": 4}}) is None               # too few
+    assert habitual_type(["mocha"], lists, {"dev": {"chore": 3, "build": 2}}) is None  # 60%: no habit
+    assert habitual_type(["mocha"], lists, {"dev": {"chore": 4}}) is None  # too few
 
 
 def package_json(versions: dict[str, str], dev: dict[str, str]) -> str:
@@ -100,12 +120,16 @@ def test_a_bump_takes_the_wording_the_house_writes_most_under_its_type_and_scope
     from segmint_core.planning.style import HouseStyle, Wording
     from segmint_core.planning.voice import _house_wordings
 
-    style = HouseStyle(seen=100, conventional=100, bumps=[
-        Wording("chore", "deps", "update dependency {name} to v{major}", 18, {"chore(deps)": 12, "fix(deps)": 6}),
-        Wording("build", "deps", "bump {name} from {old} to {new}", 3, {"build(deps)": 3}),
-        Wording("fix", "deps", "update {name} to {new}", 2, {"fix(deps)": 2}),
-    ])
+    style = HouseStyle(
+        seen=100,
+        conventional=100,
+        bumps=[
+            Wording("chore", "deps", "update dependency {name} to v{major}", 18, {"chore(deps)": 12, "fix(deps)": 6}),
+            Wording("build", "deps", "bump {name} from {old} to {new}", 3, {"build(deps)": 3}),
+            Wording("fix", "deps", "update {name} to {new}", 2, {"fix(deps)": 2}),
+        ],
+    )
     facts = Facts(paths=["package.json"], bumps=[Bump("diff", "5.0.0", "7.0.0")])
     assert _house_wordings(style, facts, "fix", "deps") == ["update dependency diff to v7"]
     assert _house_wordings(style, facts, "build", "deps") == ["bump diff from 5.0.0 to 7.0.0"]
-    assert _house_wordings(style, facts, "ci", None) == ["update dependency diff to v7"]   # never written so
+    assert _house_wordings(style, facts, "ci", None) == ["update dependency diff to v7"]  # never written so

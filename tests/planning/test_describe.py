@@ -18,16 +18,21 @@ def title_of(repo: Repo) -> str:
 def test_a_check_for_a_missing_value_is_handled(repo: Repo) -> None:
     repo.write("app/settings.py", "def load_settings(config):\n    path = config.path\n    return read(path)\n")
     repo.commit()
-    repo.write("app/settings.py", "def load_settings(config):\n    if config is None:\n        return {}\n"
-                                  "    path = config.path\n    return read(path)\n")
+    repo.write(
+        "app/settings.py",
+        "def load_settings(config):\n    if config is None:\n        return {}\n"
+        "    path = config.path\n    return read(path)\n",
+    )
     assert title_of(repo) == "fix(settings): handle missing config in load_settings"
 
 
 def test_a_missing_value_in_javascript_is_handled(repo: Repo) -> None:
     repo.write("lib/router.js", "function dispatch(req, done) {\n  return done(req.route.path)\n}\n")
     repo.commit()
-    repo.write("lib/router.js", "function dispatch(req, done) {\n  if (!done) {\n    return\n  }\n"
-                                "  return done(req.route.path)\n}\n")
+    repo.write(
+        "lib/router.js",
+        "function dispatch(req, done) {\n  if (!done) {\n    return\n  }\n  return done(req.route.path)\n}\n",
+    )
     assert title_of(repo) == "fix(router): handle missing done in dispatch"
 
 
@@ -52,15 +57,22 @@ def test_one_function_holding_most_of_the_change_names_it(repo: Repo) -> None:
     small = "\n\ndef helper(x):\n    return x\n\n\ndef other(y):\n    return y\n"
     repo.write("calc/parse.py", big + small)
     repo.commit()
-    repo.write("calc/parse.py", big.replace("text[", "text.strip()[") + small.replace("return x", "return x or 0")
-               .replace("return y", "return y or 0"))
+    repo.write(
+        "calc/parse.py",
+        big.replace("text[", "text.strip()[")
+        + small.replace("return x", "return x or 0").replace("return y", "return y or 0"),
+    )
     assert title_of(repo) == "fix(calc): correct parse"
 
 
 def test_a_respelled_word_in_a_comment_is_a_typo_fixed(repo: Repo) -> None:
-    repo.write("src/tool/io.py", "def read(path):\n    # Recieve the whole file at once\n    return open(path).read()\n")
+    repo.write(
+        "src/tool/io.py", "def read(path):\n    # Recieve the whole file at once\n    return open(path).read()\n"
+    )
     repo.commit()
-    repo.write("src/tool/io.py", "def read(path):\n    # Receive the whole file at once\n    return open(path).read()\n")
+    repo.write(
+        "src/tool/io.py", "def read(path):\n    # Receive the whole file at once\n    return open(path).read()\n"
+    )
     assert title_of(repo) == "docs(io): fix typo in read"
 
 
@@ -88,13 +100,18 @@ def test_a_formatter_run_is_style(repo: Repo) -> None:
 
 
 def test_a_new_private_helper_taken_out_of_a_function_is_extracted(repo: Repo) -> None:
-    repo.write("pkg/report.py", "def render(rows):\n    out = []\n    for r in rows:\n        out.append(str(r).strip())\n"
-                                "    return out\n")
+    repo.write(
+        "pkg/report.py",
+        "def render(rows):\n    out = []\n    for r in rows:\n        out.append(str(r).strip())\n    return out\n",
+    )
     repo.commit()
-    repo.write("pkg/report.py", "def _clean(r):\n    return str(r).strip()\n\n\ndef render(rows):\n"
-                                "    return [_clean(r) for r in rows]\n")
+    repo.write(
+        "pkg/report.py",
+        "def _clean(r):\n    return str(r).strip()\n\n\ndef render(rows):\n    return [_clean(r) for r in rows]\n",
+    )
     from segmint_core.planning.messages import subjects
     from segmint_core.planning.facts import gather
+
     cs = capture(Git.discover(repo.path))
     facts = gather([(c, c.hunks) for c in cs.changes])
     assert subjects("refactor", facts)[0] == "extract _clean from render"
@@ -127,51 +144,70 @@ def test_a_javascript_member_function_is_named_as_its_callers_write_it(repo: Rep
 
 def test_an_object_literals_methods_are_named_not_their_file(repo: Repo) -> None:
     # express's Collection = Class({ reduce: function(memo, fn) {...}, all: function(fn) {...} })
-    collection = ("Collection = Class({\n  reduce: function(memo, fn) {\n    this.each(function(val, key){\n"
-                  "      memo = fn(memo, val, key)\n    })\n    return memo\n  },\n\n"
-                  + "".join(f"  step{n}: function() {{\n    return {n}\n  }},\n\n" for n in range(6))
-                  + "  all: (fn) => {\n    return this.reduce(true, fn)\n  }\n})\n")
+    collection = (
+        "Collection = Class({\n  reduce: function(memo, fn) {\n    this.each(function(val, key){\n"
+        "      memo = fn(memo, val, key)\n    })\n    return memo\n  },\n\n"
+        + "".join(f"  step{n}: function() {{\n    return {n}\n  }},\n\n" for n in range(6))
+        + "  all: (fn) => {\n    return this.reduce(true, fn)\n  }\n})\n"
+    )
     repo.write("lib/collection.js", collection)
     repo.commit()
-    repo.write("lib/collection.js", collection
-               .replace("    this.each(", "    if (this.arr.reduce)\n      return this.arr.reduce(fn, memo)\n    this.each(")
-               .replace("    return this.reduce(true", "    if (this.arr.every)\n      return this.arr.every(fn)\n"
-                        "    return this.reduce(true"))
+    repo.write(
+        "lib/collection.js",
+        collection.replace(
+            "    this.each(", "    if (this.arr.reduce)\n      return this.arr.reduce(fn, memo)\n    this.each("
+        ).replace(
+            "    return this.reduce(true",
+            "    if (this.arr.every)\n      return this.arr.every(fn)\n    return this.reduce(true",
+        ),
+    )
     assert title_of(repo) == "fix(collection): correct reduce and all"
 
 
 def test_a_typescript_parameter_typed_as_a_function_defines_nothing(repo: Repo) -> None:
     # release-please's ``releaseFilter: (version: Version) => boolean,`` is a parameter's type
-    function = ("async function latestReleaseVersion(\n  github: GitHub,\n"
-                "  releaseFilter: (version: Version) => boolean,\n  prefix?: string,\n  pattern?: string\n"
-                "): Promise<Version | undefined> {\n  const found = await github.find(prefix, pattern);\n"
-                "  return found;\n}\n")
+    function = (
+        "async function latestReleaseVersion(\n  github: GitHub,\n"
+        "  releaseFilter: (version: Version) => boolean,\n  prefix?: string,\n  pattern?: string\n"
+        "): Promise<Version | undefined> {\n  const found = await github.find(prefix, pattern);\n"
+        "  return found;\n}\n"
+    )
     repo.write("src/manifest.ts", "export const LIMIT = 3;\n\n" + function)
     repo.commit()
-    repo.write("src/manifest.ts", "export const LIMIT = 3;\n\n" + function
-               .replace("  prefix?: string,\n  pattern?: string\n", "  config: Config,\n  prefix?: string\n")
-               .replace("find(prefix, pattern)", "find(prefix, config.pattern)"))
+    repo.write(
+        "src/manifest.ts",
+        "export const LIMIT = 3;\n\n"
+        + function.replace(
+            "  prefix?: string,\n  pattern?: string\n", "  config: Config,\n  prefix?: string\n"
+        ).replace("find(prefix, pattern)", "find(prefix, config.pattern)"),
+    )
     assert "latestReleaseVersion" in title_of(repo)
 
 
 def test_a_typescript_method_is_named_not_its_file(repo: Repo) -> None:
-    method = ("export class GitHub {\n  async getPullRequest(number: number): Promise<PullRequest> {\n"
-              "    const found = await this.fetch(number);\n    return found;\n  }\n}\n")
+    method = (
+        "export class GitHub {\n  async getPullRequest(number: number): Promise<PullRequest> {\n"
+        "    const found = await this.fetch(number);\n    return found;\n  }\n}\n"
+    )
     repo.write("src/github.ts", method)
     repo.commit()
-    repo.write("src/github.ts", method.replace("return found;", "if (!found) {\n      return undefined;\n    }\n"
-                                                             "    return found;"))
+    repo.write(
+        "src/github.ts",
+        method.replace("return found;", "if (!found) {\n      return undefined;\n    }\n    return found;"),
+    )
     assert "getPullRequest" in title_of(repo)
 
 
 def test_a_typescript_generator_method_far_above_its_edit_is_named(repo: Repo) -> None:
-    method = ("export class GitHub {\n  private async *pullRequests(\n    status: string\n  ): AsyncGenerator<PR> {\n"
-              + "".join(f"    const step{n} = {n};\n" for n in range(8))
-              + "    const found = await this.list({\n      state: status,\n    });\n    yield found;\n  }\n}\n")
+    method = (
+        "export class GitHub {\n  private async *pullRequests(\n    status: string\n  ): AsyncGenerator<PR> {\n"
+        + "".join(f"    const step{n} = {n};\n" for n in range(8))
+        + "    const found = await this.list({\n      state: status,\n    });\n    yield found;\n  }\n}\n"
+    )
     repo.write("src/github.ts", method)
     repo.commit()
     repo.write("src/github.ts", method.replace("state: status,", "state: status,\n      sort: 'updated',"))
-    plans = Session(Git.discover(repo.path)).propose_commits()   # git's hunk header names only the class
+    plans = Session(Git.discover(repo.path)).propose_commits()  # git's hunk header names only the class
     assert [p.title for p in plans] == ["fix(github): correct pullRequests"]
 
 

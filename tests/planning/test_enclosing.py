@@ -32,7 +32,7 @@ def test_a_fix_inside_a_method_names_the_method_not_the_class(repo: Repo) -> Non
     repo.commit()
     repo.write("src/app.py", APP.replace('(".html", ".htm")', '(".html", ".htm", ".svg")'))
     hunk = capture(Git.discover(repo.path)).changes[0].hunks[0]
-    assert hunk.header.endswith("class Flask:")     # what git's default function context says
+    assert hunk.header.endswith("class Flask:")  # what git's default function context says
 
     plans = Session(Git.discover(repo.path)).propose_commits()
 
@@ -42,7 +42,14 @@ def test_a_fix_inside_a_method_names_the_method_not_the_class(repo: Repo) -> Non
 
 
 def test_a_block_between_the_hunk_and_its_definition_is_stepped_over() -> None:
-    old = ["class A:", "    def m(self):", "        if x:", "            y = 1", "            z = 2", "        return y"]
+    old = [
+        "class A:",
+        "    def m(self):",
+        "        if x:",
+        "            y = 1",
+        "            z = 2",
+        "        return y",
+    ]
     hunk = Hunk("h", 5, 1, 5, 1, "@@ -5 +5 @@ class A:", ["-            z = 2", "+            z = 3"])
     assert enclosing_line(old, hunk) == "    def m(self):"
 
@@ -58,7 +65,7 @@ def test_top_level_code_and_text_that_is_not_the_hunks_keep_gits_header() -> Non
 def test_a_closed_function_above_is_not_the_enclosing_one() -> None:
     old = ["func a() {", "    one()", "}", "", "type T struct {", "    x int", "}"]
     hunk = Hunk("h", 6, 1, 6, 1, "@@ -6 +6 @@ type T struct {", ["-    x int", "+    x int64"])
-    assert enclosing_line(old, hunk) is None     # a struct is no definition the writer names
+    assert enclosing_line(old, hunk) is None  # a struct is no definition the writer names
 
 
 def test_settings_files_and_new_files_are_left_alone(repo: Repo) -> None:
@@ -75,8 +82,10 @@ def test_settings_files_and_new_files_are_left_alone(repo: Repo) -> None:
 
 
 def test_a_docs_hunk_is_in_the_section_its_first_changed_line_is_in(repo: Repo) -> None:
-    page = ("# Tool\n\nIntro.\n\n## Install\n\n```bash\n# not a heading\npip install tool\n```\n\n"
-            "Usage\n-----\n\nRun it.\n" + "\n" * 8 + "More.\n")
+    page = (
+        "# Tool\n\nIntro.\n\n## Install\n\n```bash\n# not a heading\npip install tool\n```\n\n"
+        "Usage\n-----\n\nRun it.\n" + "\n" * 8 + "More.\n"
+    )
     repo.write("docs/guide.md", page)
     repo.commit()
     repo.write("docs/guide.md", page.replace("pip install tool", "pipx install tool").replace("More.", "More, now."))

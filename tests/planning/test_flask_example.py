@@ -27,7 +27,7 @@ def flask_repo(repo: Repo) -> Repo:
         if side == "after":
             repo.commit("Flask 2.2.2")
         for path in sorted((FIXTURE / side).rglob("*")):
-            if path.is_file():      # written afresh: a copied modification time would hide an edit from git
+            if path.is_file():  # written afresh: a copied modification time would hide an edit from git
                 repo.write(path.relative_to(FIXTURE / side).as_posix(), path.read_bytes())
     return repo
 
@@ -40,15 +40,17 @@ def title_for(repo: Repo, *paths: str) -> str:
 
 def test_each_flask_change_gets_a_subject_an_engineer_would_accept(repo: Repo) -> None:
     flask_repo(repo)
-    assert title_for(repo, "requirements/tests.txt") == \
-        "build(deps): bump asgiref, attrs, packaging, pytest and python-dotenv"
+    assert (
+        title_for(repo, "requirements/tests.txt")
+        == "build(deps): bump asgiref, attrs, packaging, pytest and python-dotenv"
+    )
     assert title_for(repo, "src/flask/globals.py") == "fix(globals): correct typo in __getattr__"
     assert title_for(repo, "docs/lifecycle.rst", "docs/index.rst") == "docs: add lifecycle.rst"
-    assert title_for(repo, "tests/test_appctx.py") == \
-        "test(appctx): use ValueError instead of Exception in test_appctx.py"
+    assert (
+        title_for(repo, "tests/test_appctx.py") == "test(appctx): use ValueError instead of Exception in test_appctx.py"
+    )
     # the constructor's annotation is the fix; the request hooks' docstrings come with it
-    assert title_for(repo, "src/flask/scaffold.py") == \
-        "fix(scaffold): correct the type of template_folder in Scaffold"
+    assert title_for(repo, "src/flask/scaffold.py") == "fix(scaffold): correct the type of template_folder in Scaffold"
 
 
 def test_proposing_commits_for_the_flask_change_gives_clean_specific_titles(repo: Repo) -> None:
@@ -57,7 +59,7 @@ def test_proposing_commits_for_the_flask_change_gives_clean_specific_titles(repo
     titles = [p.title for p in plans]
     for title in titles:
         assert len(title) <= 72 and title.isprintable() and "…" not in title, title
-        assert " more" not in title and "correct Scaffold" not in title, title   # no "X, Y and 3 more"
-        assert "TestHelpers" not in title and "remoevd" not in title, title      # a typo is fixed, not a rename
+        assert " more" not in title and "correct Scaffold" not in title, title  # no "X, Y and 3 more"
+        assert "TestHelpers" not in title and "remoevd" not in title, title  # a typo is fixed, not a rename
     assert "build(deps): bump asgiref, attrs, packaging, pytest and python-dotenv" in titles
     assert all("Grouped because" not in p.description for p in plans)

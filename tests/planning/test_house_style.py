@@ -54,9 +54,11 @@ def test_no_history_gives_plain_conventional_commits(repo: Repo) -> None:
     repo.commit("init")
     repo.write("calc/ops.py", "def sub(a, b):\n    return a - b\n\n\ndef add(a, b):\n    return a + b\n")
     session, plans = propose(repo)
-    assert plans[0].title == "feat(calc): add `add`"     # never "add add"
-    assert session.snapshot()["message_style"] == \
-        "plain Conventional Commits (only 1 earlier commit to learn a house style from)"
+    assert plans[0].title == "feat(calc): add `add`"  # never "add add"
+    assert (
+        session.snapshot()["message_style"]
+        == "plain Conventional Commits (only 1 earlier commit to learn a house style from)"
+    )
 
 
 def test_house_scopes_types_and_bump_wording_are_followed(repo: Repo) -> None:
@@ -64,20 +66,26 @@ def test_house_scopes_types_and_bump_wording_are_followed(repo: Repo) -> None:
     repo.write("shop/parser/rule1.py", "def rule1(text):\n    return text.strip().lower()\n")
     session, plans = propose(repo)
     assert plans[0].title == "fix(parser): correct rule1"
-    assert session.snapshot()["message_style"] == \
-        "following 12 of the last 12 subjects: Conventional Commits, scopes from paths"
+    assert (
+        session.snapshot()["message_style"]
+        == "following 12 of the last 12 subjects: Conventional Commits, scopes from paths"
+    )
     cache = Git.discover(repo.path).git_dir + "/segmint/" + CACHE_NAME
-    assert repo.head() in open(cache, encoding="utf-8").read()     # learned once per HEAD
+    assert repo.head() in open(cache, encoding="utf-8").read()  # learned once per HEAD
 
 
 def test_manifest_and_lock_change_is_one_bump_in_the_house_wording(repo: Repo) -> None:
     conventional_history(repo)
-    repo.write("poetry.lock", '[[package]]\nname = "pytest-cov"\nversion = "4.1.0"\n\n'
-                              '[[package]]\nname = "coverage"\nversion = "7.0.0"\n')
+    repo.write(
+        "poetry.lock",
+        '[[package]]\nname = "pytest-cov"\nversion = "4.1.0"\n\n[[package]]\nname = "coverage"\nversion = "7.0.0"\n',
+    )
     repo.commit("chore(deps): lock dependencies")
     repo.write("pyproject.toml", '[project]\nname = "shop"\ndependencies = [\n    "pytest-cov>=5.0.0",\n]\n')
-    repo.write("poetry.lock", '[[package]]\nname = "pytest-cov"\nversion = "5.0.0"\n\n'
-                              '[[package]]\nname = "coverage"\nversion = "7.0.0"\n')
+    repo.write(
+        "poetry.lock",
+        '[[package]]\nname = "pytest-cov"\nversion = "5.0.0"\n\n[[package]]\nname = "coverage"\nversion = "7.0.0"\n',
+    )
     msg = message_for(repo)
     assert msg.title == "chore(deps): update dependency pytest-cov to v5.0.0"
     assert "pytest-cov: 4.1.0 -> 5.0.0" in msg.description
@@ -93,13 +101,17 @@ def test_bump_without_history_names_package_and_both_versions(repo: Repo) -> Non
     assert {p.title for p in plans} == {"build(deps): bump pytest-cov from 4.1.0 to 5.0.0"}
 
 
-NPM_LOCK = ('{\n  "packages": {\n    "node_modules/handlebars": {\n      "version": "4.7.7",\n'
-            '      "resolved": "https://registry.npmjs.org/handlebars/-/handlebars-4.7.7.tgz"\n    }\n  }\n}\n')
+NPM_LOCK = (
+    '{\n  "packages": {\n    "node_modules/handlebars": {\n      "version": "4.7.7",\n'
+    '      "resolved": "https://registry.npmjs.org/handlebars/-/handlebars-4.7.7.tgz"\n    }\n  }\n}\n'
+)
 
 
 def test_a_bump_in_the_manifest_leaves_out_what_it_pulled_into_the_lock_file(repo: Repo) -> None:
-    lock = NPM_LOCK.replace('    "node_modules/handlebars"', '    "node_modules/wordwrap": {\n      "version": "1.0.0"\n    },\n'
-                                                              '    "node_modules/handlebars"')
+    lock = NPM_LOCK.replace(
+        '    "node_modules/handlebars"',
+        '    "node_modules/wordwrap": {\n      "version": "1.0.0"\n    },\n    "node_modules/handlebars"',
+    )
     repo.write("package.json", '{\n  "dependencies": {\n    "handlebars": "^4.7.7"\n  }\n}\n')
     repo.write("package-lock.json", lock)
     repo.commit()
@@ -114,8 +126,10 @@ def test_a_bump_with_its_changelog_entry_is_one_bump(repo: Repo) -> None:
     repo.write("History.md", "unreleased\n==========\n\n4.0.0 / 2024-01-01\n==================\n\n  * Initial\n")
     repo.commit()
     repo.write("package.json", '{\n  "dependencies": {\n    "qs": "6.14.0"\n  }\n}\n')
-    repo.write("History.md", "unreleased\n==========\n\n  * deps: qs@6.14.0\n\n"
-                             "4.0.0 / 2024-01-01\n==================\n\n  * Initial\n")
+    repo.write(
+        "History.md",
+        "unreleased\n==========\n\n  * deps: qs@6.14.0\n\n4.0.0 / 2024-01-01\n==================\n\n  * Initial\n",
+    )
     assert message_for(repo).title == "build(deps): bump qs from 6.13.0 to 6.14.0"
 
 
@@ -149,8 +163,11 @@ def test_new_file_is_added_deleted_removed_renamed_named(repo: Repo) -> None:
 def test_docstring_and_comment_only_edit_is_docs(repo: Repo) -> None:
     repo.write("lib/calc.py", 'def area(r):\n    """Area."""\n    # pi times r squared\n    return 3.14 * r * r\n')
     repo.commit()
-    repo.write("lib/calc.py", 'def area(r):\n    """Area of a circle of radius r."""\n'
-                              '    # pi times r squared, with pi rounded\n    return 3.14 * r * r\n')
+    repo.write(
+        "lib/calc.py",
+        'def area(r):\n    """Area of a circle of radius r."""\n'
+        "    # pi times r squared, with pi rounded\n    return 3.14 * r * r\n",
+    )
     assert message_for(repo).title == "docs(calc): document area"
 
 
@@ -159,7 +176,10 @@ def test_a_test_class_is_never_named_as_the_fix(repo: Repo) -> None:
     repo.write("tests/test_flags.py", "class TestHelpers:\n    def test_debug(self):\n        assert True\n")
     repo.commit()
     repo.write("pkg/flags.py", "def get_debug_flag():\n    return bool(env())\n")
-    repo.write("tests/test_flags.py", "class TestHelpers:\n    def test_debug(self):\n        assert get_debug_flag() is False\n")
+    repo.write(
+        "tests/test_flags.py",
+        "class TestHelpers:\n    def test_debug(self):\n        assert get_debug_flag() is False\n",
+    )
     title = message_for(repo).title
     assert "TestHelpers" not in title and "get_debug_flag" in title
 
@@ -192,12 +212,16 @@ def test_non_conventional_history_gets_its_own_style(tmp_path) -> None:
     repo = Repo(clone, init=False)
     core = clone / "src" / "click" / "termui.py"
     text = core.read_text()
-    core.write_text(text.replace("def confirm(", "def confirm(  # asks yes or no\n    ", 1)
-                    .replace("    # asks yes or no\n    ", "", 1) + "\n\ndef ring_bell() -> None:\n    echo('\\a')\n")
+    core.write_text(
+        text.replace("def confirm(", "def confirm(  # asks yes or no\n    ", 1).replace(
+            "    # asks yes or no\n    ", "", 1
+        )
+        + "\n\ndef ring_bell() -> None:\n    echo('\\a')\n"
+    )
     session, plans = propose(repo)
     assert session.snapshot()["message_style"].endswith("plain capitalized imperative sentences, no type prefix")
     for plan in plans:
-        assert ":" not in plan.title.split(" ", 1)[0], plan.title       # no `fix(x):` prefix
+        assert ":" not in plan.title.split(" ", 1)[0], plan.title  # no `fix(x):` prefix
         assert plan.title[0].isupper()
     assert "Add ring_bell" in [p.title for p in plans]
 
@@ -230,13 +254,15 @@ def test_bench_messages_scores_real_commits_against_their_subjects(repo: Repo) -
     repo.commit("fix(parser): upper-case rule1")
     before = repo.head()
     report = run_benchmark(str(repo.path), n=5, seed=0, confusion=True)
-    assert repo.head() == before and repo.git("status", "--porcelain") == ""   # cloned, never touched
+    assert repo.head() == before and repo.git("status", "--porcelain") == ""  # cloned, never touched
     summary = report.figures["summary"]
-    assert report.figures["n"] == 3    # only the commits with ten or more before them
+    assert report.figures["n"] == 3  # only the commits with ten or more before them
     assert summary["clean"] == 1.0 and 0 <= summary["f1"] <= 1
     assert {c["real"] for c in report.figures["cases"]} == {
-        "fix(parser): upper-case rule1", "chore(deps): update dependency pytest-cov to v4.1.0",
-        "chore(deps): update dependency pytest-cov to v3.5.0"}
+        "fix(parser): upper-case rule1",
+        "chore(deps): update dependency pytest-cov to v4.1.0",
+        "chore(deps): update dependency pytest-cov to v3.5.0",
+    }
     assert "majority type and scope" in report.text
     matrix = summary["confusion"]
     assert set(matrix) == {"fix", "chore"} and sum(sum(row.values()) for row in matrix.values()) == 3
@@ -249,24 +275,28 @@ def test_bench_messages_scores_real_commits_against_their_subjects(repo: Repo) -
 
 
 def test_a_house_that_turned_to_conventional_commits_is_followed_by_its_recent_habit(repo: Repo) -> None:
-    for n in range(150):     # an old stretch of plain subjects...
+    for n in range(150):  # an old stretch of plain subjects...
         repo.write("notes.txt", f"{n}\n")
         repo.commit(f"Update notes {n}")
-    for n in range(60):      # ...then the house turned to Conventional Commits
+    for n in range(60):  # ...then the house turned to Conventional Commits
         repo.write(f"app/part{n}.py", f"def part{n}():\n    return {n}\n")
         repo.commit(f"feat(app): add part{n}")
     repo.write("app/part1.py", "def part1():\n    return -1\n")
     session, plans = propose(repo)
-    assert session.snapshot()["message_style"] == \
-        "following 60 of the last 100 subjects: Conventional Commits, scopes from paths"
+    assert (
+        session.snapshot()["message_style"]
+        == "following 60 of the last 100 subjects: Conventional Commits, scopes from paths"
+    )
     assert re.match(r"^[a-z]+\(app\): ", plans[0].title), plans[0].title
 
 
 def action_history(repo: Repo, action: str, versions: list[str]) -> Callable[[str, str], str]:
     """A house that bumps ``action``, pinned to a commit, as ``ci(deps): bump `x@v1` to `v2```
     through ``versions``, then adds eight features; the workflow's text for a pin."""
+
     def workflow(sha: str, version: str) -> str:
         return f"jobs:\n  test:\n    steps:\n      - uses: {action}@{sha}  # v{version}\n"
+
     repo.write("app/main.py", "x = 1\n")
     repo.commit("chore: start")
     for n, version in enumerate(versions[1:]):
@@ -287,8 +317,9 @@ def test_an_action_pinned_to_a_commit_is_bumped_in_the_house_wording(repo: Repo)
 def test_an_action_whose_full_name_is_too_long_is_bumped_by_its_repository_name(repo: Repo) -> None:
     """``python-semantic-release/python-semantic-release@v10.6.0`` leaves no room for the
     versions; the house's wording with the repository's name alone keeps them."""
-    workflow = action_history(repo, "python-semantic-release/python-semantic-release",
-                              ["10.3.0", "10.4.0", "10.5.0", "10.6.0"])
+    workflow = action_history(
+        repo, "python-semantic-release/python-semantic-release", ["10.3.0", "10.4.0", "10.5.0", "10.6.0"]
+    )
     repo.write(".github/workflows/ci.yml", workflow("d" * 40, "10.6.1"))
     assert message_for(repo).title == "ci(deps): bump `python-semantic-release@v10.6.0` to `v10.6.1`"
 
@@ -296,6 +327,7 @@ def test_an_action_whose_full_name_is_too_long_is_bumped_by_its_repository_name(
 def test_an_action_moved_to_another_commit_under_the_same_version_comment_is_bumped(repo: Repo) -> None:
     def workflow(sha: str) -> str:
         return "".join(f"      - uses: github/codeql-action/{step}@{sha} # v3.29.5\n" for step in ("init", "analyze"))
+
     repo.write(".github/workflows/codeql.yml", "jobs:\n  a:\n    steps:\n" + workflow("fe4161a" + "0" * 33))
     repo.commit()
     repo.write(".github/workflows/codeql.yml", "jobs:\n  a:\n    steps:\n" + workflow("5d4e8d1" + "0" * 33))
@@ -318,16 +350,33 @@ def test_a_requirement_range_changed_is_named_with_both_ranges(repo: Repo) -> No
     assert "python-gitlab: >=2,<4 -> >=2,<5" in msg.description
 
 
-@pytest.mark.parametrize(("path", "before", "after", "title"), [
-    # ``gitpython==2.1.10`` -> ``gitpython~=2.1`` is not a bump "from 2.1.10 to 2.1"
-    ("requirements/base.txt", "gitpython==2.1.10\nnumpy==1.26.0\n", "gitpython~=2.1\nnumpy==1.26.0\n",
-     "build(deps): update gitpython requirement from ==2.1.10 to ~=2.1"),
-    ("requirements.txt", "click==6.2\ngitpython==2.1.10\nsemver==2.2.1\n", "click~=6.2\ngitpython~=2.1\nsemver~=2.2\n",
-     "build(deps): update click, gitpython and semver requirements"),
-    ("requirements.txt", "pytest>=7.0  # tests\n", "pytest>=8.0  # tests\n", "build(deps): bump pytest from 7.0 to 8.0"),
-])
+@pytest.mark.parametrize(
+    ("path", "before", "after", "title"),
+    [
+        # ``gitpython==2.1.10`` -> ``gitpython~=2.1`` is not a bump "from 2.1.10 to 2.1"
+        (
+            "requirements/base.txt",
+            "gitpython==2.1.10\nnumpy==1.26.0\n",
+            "gitpython~=2.1\nnumpy==1.26.0\n",
+            "build(deps): update gitpython requirement from ==2.1.10 to ~=2.1",
+        ),
+        (
+            "requirements.txt",
+            "click==6.2\ngitpython==2.1.10\nsemver==2.2.1\n",
+            "click~=6.2\ngitpython~=2.1\nsemver~=2.2\n",
+            "build(deps): update click, gitpython and semver requirements",
+        ),
+        (
+            "requirements.txt",
+            "pytest>=7.0  # tests\n",
+            "pytest>=8.0  # tests\n",
+            "build(deps): bump pytest from 7.0 to 8.0",
+        ),
+    ],
+)
 def test_a_pin_loosened_to_a_range_is_a_requirement_change_and_a_pin_moved_a_bump(
-        repo: Repo, path: str, before: str, after: str, title: str) -> None:
+    repo: Repo, path: str, before: str, after: str, title: str
+) -> None:
     repo.write(path, before)
     repo.commit()
     repo.write(path, after)
@@ -342,7 +391,9 @@ def test_the_type_follows_what_the_house_called_past_changes_of_the_same_kind(re
     repo.commit("chore: start")
     for n in range(1, 9):
         text = (repo.path / "app/core.py").read_text()
-        repo.write("app/core.py", text.replace("def run(x):\n", f"def run(x):\n    if x == {n}:\n        return {n}\n", 1))
+        repo.write(
+            "app/core.py", text.replace("def run(x):\n", f"def run(x):\n    if x == {n}:\n        return {n}\n", 1)
+        )
         repo.commit(f"fix(core): return early for {n} in run")
         text = (repo.path / "app/core.py").read_text()
         repo.write("app/core.py", f"def _helper{n}(x):\n    return x\n" + text)
@@ -393,12 +444,14 @@ def test_a_house_that_calls_its_guide_edits_fixes_is_followed_over_the_rules(rep
     assert message_for(repo).title.startswith("docs: ")
 
 
-@pytest.mark.parametrize(("folder", "kind", "scope", "suffix"), [
-    ("docs", "docs", "docs", ".md"),       # docs(docs):
-    ("test", "tests", "test", ".js"),      # tests(test): the singular repeats it too
-])
-def test_a_scope_that_repeats_the_type_is_left_out(repo: Repo, folder: str, kind: str, scope: str,
-                                                   suffix: str) -> None:
+@pytest.mark.parametrize(
+    ("folder", "kind", "scope", "suffix"),
+    [
+        ("docs", "docs", "docs", ".md"),  # docs(docs):
+        ("test", "tests", "test", ".js"),  # tests(test): the singular repeats it too
+    ],
+)
+def test_a_scope_that_repeats_the_type_is_left_out(repo: Repo, folder: str, kind: str, scope: str, suffix: str) -> None:
     """A house whose commits of a kind touch a folder of that name votes the name for both: it says nothing twice."""
     repo.write(f"{folder}/first{suffix}", "one\n")
     repo.commit(f"{kind}: start")
@@ -434,12 +487,15 @@ def test_a_past_tense_house_gets_every_verb_in_the_past_tense(repo: Repo) -> Non
     assert message_for(repo).title == "Replaced dummy with placeholder in usage.md."
 
 
-@pytest.mark.parametrize(("subject", "title"), [
-    ("[core] Fix parser edge case {n}", "Add new_api"),
-    ("[core] Fixed parser edge case {n}", "Added new_api"),
-    (":bug: Fix parser edge case {n}", "Add new_api"),
-    ("✨ Add widget {n}", "Add new_api"),
-])
+@pytest.mark.parametrize(
+    ("subject", "title"),
+    [
+        ("[core] Fix parser edge case {n}", "Add new_api"),
+        ("[core] Fixed parser edge case {n}", "Added new_api"),
+        (":bug: Fix parser edge case {n}", "Add new_api"),
+        ("✨ Add widget {n}", "Add new_api"),
+    ],
+)
 def test_a_tag_before_the_house_sentence_does_not_hide_its_case_or_mood(repo: Repo, subject: str, title: str) -> None:
     repo.write("pkg/core.py", "def f():\n    return 1\n")
     repo.commit(subject.format(n=0))
@@ -467,7 +523,10 @@ def test_a_model_reply_fenced_with_a_language_keeps_its_title(repo: Repo) -> Non
         settings = Settings(base_url=standin.base_url, api_key="k", chat_model="stand-in-chat")
         _, plans = propose(repo, settings)
     assert (plans[0].title, plans[0].description, plans[0].note) == (
-        "fix(parser): lower-case rule1", "Because case should not matter.", None)
+        "fix(parser): lower-case rule1",
+        "Because case should not matter.",
+        None,
+    )
 
 
 def test_a_merged_pull_request_is_known_by_its_title_not_by_gits_merge_subject(repo: Repo) -> None:
@@ -476,12 +535,17 @@ def test_a_merged_pull_request_is_known_by_its_title_not_by_gits_merge_subject(r
 
     repo.write("README.md", "# Shop\n")
     repo.commit("docs: start the shop")
-    for n, (branch, subject, body) in enumerate([
-        ("x/fix-parser", "Merge pull request #1 from x/fix-parser", "fix(parser): accept empty rules\n"),
-        ("gl/feature", "Merge branch 'gl/feature' into 'main'",
-         "feat(cli): add a --dry-run flag\n\nSee merge request shop/shop!2"),
-        ("topic", "Merge branch 'topic'", ""),
-    ]):
+    for n, (branch, subject, body) in enumerate(
+        [
+            ("x/fix-parser", "Merge pull request #1 from x/fix-parser", "fix(parser): accept empty rules\n"),
+            (
+                "gl/feature",
+                "Merge branch 'gl/feature' into 'main'",
+                "feat(cli): add a --dry-run flag\n\nSee merge request shop/shop!2",
+            ),
+            ("topic", "Merge branch 'topic'", ""),
+        ]
+    ):
         repo.git("checkout", "-q", "-b", branch)
         repo.write(f"shop/part{n}.py", f"PART = {n}\n")
         repo.commit(f"work on part {n}")
@@ -490,5 +554,9 @@ def test_a_merged_pull_request_is_known_by_its_title_not_by_gits_merge_subject(r
 
     subjects = [c.subject for c in read_history(Git.discover(repo.path), "HEAD", limit=300)]
 
-    assert subjects == ["Merge branch 'topic'", "feat(cli): add a --dry-run flag", "fix(parser): accept empty rules",
-                        "docs: start the shop"]
+    assert subjects == [
+        "Merge branch 'topic'",
+        "feat(cli): add a --dry-run flag",
+        "fix(parser): accept empty rules",
+        "docs: start the shop",
+    ]

@@ -33,9 +33,12 @@ def title_of_edit(repo: Repo, path: str, before: str, after: str) -> str:
 def test_new_function_is_a_feature_scoped_by_package(repo: Repo) -> None:
     repo.write("src/shop/auth/tokens.py", "def issue(user):\n    return sign(user)\n")
     repo.commit()
-    repo.write("src/shop/auth/tokens.py", "def issue(user):\n    return sign(user)\n\n\n"
-               "def validate_token_expiry(token, now):\n    # Tokens older than a day are refused\n"
-               "    return token.expires_at > now\n")
+    repo.write(
+        "src/shop/auth/tokens.py",
+        "def issue(user):\n    return sign(user)\n\n\n"
+        "def validate_token_expiry(token, now):\n    # Tokens older than a day are refused\n"
+        "    return token.expires_at > now\n",
+    )
     msg = message_for(repo)
     assert msg.title == "feat(auth): add validate_token_expiry"
     assert "- src/shop/auth/tokens.py (+5 -0): adds validate_token_expiry" in msg.description
@@ -45,8 +48,11 @@ def test_new_function_is_a_feature_scoped_by_package(repo: Repo) -> None:
 def test_guard_added_inside_a_function_is_a_fix(repo: Repo) -> None:
     repo.write("app/config.py", "def parse_config(text):\n    data = load(text)\n    return data\n")
     repo.commit()
-    repo.write("app/config.py", "def parse_config(text):\n    data = load(text)\n    if data is None:\n"
-               "        raise ValueError('empty config')\n    return data\n")
+    repo.write(
+        "app/config.py",
+        "def parse_config(text):\n    data = load(text)\n    if data is None:\n"
+        "        raise ValueError('empty config')\n    return data\n",
+    )
     msg = message_for(repo)
     assert msg.title == "fix(config): raise ValueError in parse_config"
 
@@ -54,16 +60,21 @@ def test_guard_added_inside_a_function_is_a_fix(repo: Repo) -> None:
 def test_caught_exception_is_handled(repo: Repo) -> None:
     repo.write("app/net.py", "def fetch(url):\n    return get(url)\n")
     repo.commit()
-    repo.write("app/net.py", "def fetch(url):\n    try:\n        return get(url)\n"
-               "    except TimeoutError:\n        return None\n")
+    repo.write(
+        "app/net.py",
+        "def fetch(url):\n    try:\n        return get(url)\n    except TimeoutError:\n        return None\n",
+    )
     assert message_for(repo).title == "fix(net): handle TimeoutError in fetch"
 
 
 def test_new_command_line_flag_is_a_feature(repo: Repo) -> None:
     repo.write("tool/cli.py", "def main(argv):\n    parser = make()\n    return parser.parse_args(argv)\n")
     repo.commit()
-    repo.write("tool/cli.py", "def main(argv):\n    parser = make()\n"
-               "    parser.add_argument('-v', '--verbose', action='store_true')\n    return parser.parse_args(argv)\n")
+    repo.write(
+        "tool/cli.py",
+        "def main(argv):\n    parser = make()\n"
+        "    parser.add_argument('-v', '--verbose', action='store_true')\n    return parser.parse_args(argv)\n",
+    )
     assert message_for(repo).title == "feat(tool): add --verbose option to main"
 
 
@@ -71,8 +82,9 @@ def test_code_with_its_tests_and_docs_is_named_by_the_code(repo: Repo) -> None:
     repo.write("inventory/config.py", "import os\n\n\ndef load_config(path):\n    return parse(open(path))\n")
     repo.write("README.md", "Settings are INI.\n")
     repo.commit()
-    repo.write("inventory/config.py", "import json\nimport os\n\n\ndef load_config(path):\n"
-               "    return json.load(open(path))\n")
+    repo.write(
+        "inventory/config.py", "import json\nimport os\n\n\ndef load_config(path):\n    return json.load(open(path))\n"
+    )
     repo.write("README.md", "Settings are JSON.\n")
     repo.write("tests/test_config.py", "def test_load_config_reads_json():\n    assert True\n")
     # the test's new function is not the feature; the README does not set the scope
@@ -90,20 +102,28 @@ TEAM = "# Tool\n\n## Triagers\n\n* [alice](https://github.com/alice)\n* [bob](ht
 BOB = "* [bob](https://github.com/bob)\n"
 
 
-@pytest.mark.parametrize(("after", "title"), [
-    (TEAM.replace(BOB, BOB + "* [krzysdz](https://github.com/krzysdz)\n"), "docs(readme): add @krzysdz to README.md"),
-    (TEAM.replace(BOB, ""), "docs(readme): remove @bob from README.md"),
-    (TEAM.replace("https://github.com/bob", "https://github.com/bob2"), "docs(readme): fix link in README.md"),
-    # a new address is a link fixed, not a typo ("github" -> "gitlab" is two letters apart)
-    (TEAM.replace("https://github.com/bob", "https://gitlab.com/bob"), "docs(readme): fix link in README.md"),
-])
+@pytest.mark.parametrize(
+    ("after", "title"),
+    [
+        (
+            TEAM.replace(BOB, BOB + "* [krzysdz](https://github.com/krzysdz)\n"),
+            "docs(readme): add @krzysdz to README.md",
+        ),
+        (TEAM.replace(BOB, ""), "docs(readme): remove @bob from README.md"),
+        (TEAM.replace("https://github.com/bob", "https://github.com/bob2"), "docs(readme): fix link in README.md"),
+        # a new address is a link fixed, not a typo ("github" -> "gitlab" is two letters apart)
+        (TEAM.replace("https://github.com/bob", "https://gitlab.com/bob"), "docs(readme): fix link in README.md"),
+    ],
+)
 def test_small_docs_edit_is_named_by_what_it_adds_or_removes(repo: Repo, after: str, title: str) -> None:
     assert title_of_edit(repo, "README.md", TEAM, after) == title
 
 
 def test_docs_edit_names_the_reference_it_removes_and_the_words_it_replaces(repo: Repo) -> None:
-    repo.write("CONTRIBUTING.rst", "Contributing\n============\n\nAsk on `gitter`_ or open an issue.\n\n"
-               ".. _gitter: https://gitter.im/x/y\n")
+    repo.write(
+        "CONTRIBUTING.rst",
+        "Contributing\n============\n\nAsk on `gitter`_ or open an issue.\n\n.. _gitter: https://gitter.im/x/y\n",
+    )
     repo.commit()
     repo.write("CONTRIBUTING.rst", "Contributing\n============\n\nOpen an issue.\n")
     assert message_for(repo).title == "docs(contributing): remove gitter from CONTRIBUTING.rst"
@@ -131,31 +151,45 @@ def test_a_rewritten_paragraph_is_still_an_update(repo: Repo) -> None:
     assert message_for(repo).title == "docs(guide): update guide.md"
 
 
-CI = ("on:\n  push:\n  pull_request:\n\njobs:\n  test:\n    strategy:\n      matrix:\n"
-      "        node-version: [18, 20, 22]\n    steps:\n      - uses: actions/checkout@v4\n")
+CI = (
+    "on:\n  push:\n  pull_request:\n\njobs:\n  test:\n    strategy:\n      matrix:\n"
+    "        node-version: [18, 20, 22]\n    steps:\n      - uses: actions/checkout@v4\n"
+)
 
 
-@pytest.mark.parametrize(("after", "title"), [
-    (CI.replace("[18, 20, 22]", "[18, 20, 22, 24]"), "ci(workflows): add 24 to node-version in ci.yml"),
-    (CI.replace("  pull_request:\n", "  pull_request:\n  workflow_dispatch:\n"), "ci(workflows): add workflow_dispatch to ci.yml"),
-    (CI.replace("checkout@v4\n", "checkout@v4\n        with:\n          persist-credentials: false\n"),
-     "ci(workflows): set persist-credentials to false in ci.yml"),
-    (CI.replace("  push:\n", ""), "ci(workflows): remove push from ci.yml"),
-])
+@pytest.mark.parametrize(
+    ("after", "title"),
+    [
+        (CI.replace("[18, 20, 22]", "[18, 20, 22, 24]"), "ci(workflows): add 24 to node-version in ci.yml"),
+        (
+            CI.replace("  pull_request:\n", "  pull_request:\n  workflow_dispatch:\n"),
+            "ci(workflows): add workflow_dispatch to ci.yml",
+        ),
+        (
+            CI.replace("checkout@v4\n", "checkout@v4\n        with:\n          persist-credentials: false\n"),
+            "ci(workflows): set persist-credentials to false in ci.yml",
+        ),
+        (CI.replace("  push:\n", ""), "ci(workflows): remove push from ci.yml"),
+    ],
+)
 def test_a_settings_edit_is_named_by_the_keys_it_touches(repo: Repo, after: str, title: str) -> None:
     assert title_of_edit(repo, ".github/workflows/ci.yml", CI, after) == title
 
 
 def test_a_setting_changed_in_pyproject_is_set(repo: Repo) -> None:
     before = '[tool.semantic_release]\nbranch = "main"\nupload_to_pypi = true\n'
-    assert title_of_edit(repo, "pyproject.toml", before, before.replace("main", "trunk")) == \
-        "build(pyproject): set branch to trunk in pyproject.toml"
+    assert (
+        title_of_edit(repo, "pyproject.toml", before, before.replace("main", "trunk"))
+        == "build(pyproject): set branch to trunk in pyproject.toml"
+    )
 
 
 def test_tests_are_scoped_by_what_they_test(repo: Repo) -> None:
     repo.write("tests/test_config.py", "import config\n")
     repo.commit()
-    repo.write("tests/test_config.py", "import config\n\n\ndef test_parse_empty():\n    assert config.parse('') == {}\n")
+    repo.write(
+        "tests/test_config.py", "import config\n\n\ndef test_parse_empty():\n    assert config.parse('') == {}\n"
+    )
     assert message_for(repo).title == "test(config): add tests for parse_empty"
 
 
@@ -186,11 +220,16 @@ def test_a_word_changed_in_a_docstring_is_docs_not_a_rename(repo: Repo) -> None:
 
 def test_a_test_added_after_another_changes_only_itself(repo: Repo) -> None:
     repo.write("stats.py", "def average(xs):\n    return sum(xs) / len(xs)\n")
-    repo.write("test_stats.py", "from stats import average\n\n\ndef test_average():\n    assert average([1, 2]) == 1.5\n")
+    repo.write(
+        "test_stats.py", "from stats import average\n\n\ndef test_average():\n    assert average([1, 2]) == 1.5\n"
+    )
     repo.commit()
     repo.write("stats.py", "def average(xs):\n    if not xs:\n        return 0.0\n    return sum(xs) / len(xs)\n")
-    repo.write("test_stats.py", "from stats import average\n\n\ndef test_average():\n    assert average([1, 2]) == 1.5\n"
-               "\n\n@slow\ndef test_average_of_nothing():\n    assert average([]) == 0.0\n")
+    repo.write(
+        "test_stats.py",
+        "from stats import average\n\n\ndef test_average():\n    assert average([1, 2]) == 1.5\n"
+        "\n\n@slow\ndef test_average_of_nothing():\n    assert average([]) == 0.0\n",
+    )
     # the blank lines and the decorator above the new test are the new test's, not test_average's
     assert message_for(repo).description.splitlines()[-1] == "- test_stats.py (+5 -0): adds test_average_of_nothing"
 
@@ -201,7 +240,7 @@ def test_a_comment_in_a_settings_file_is_no_heading(repo: Repo) -> None:
     repo.commit()
     repo.write(".editorconfig", "# https://editorconfig.org\nroot = true\n")
     repo.write("GUIDE.md", "# Guide\n\nSee [the style](https://standardjs.com/) and [semver](https://semver.org/).\n")
-    assert message_for(repo).title.endswith("docs(editorconfig): fix links in GUIDE.md")   # not "document https://..."
+    assert message_for(repo).title.endswith("docs(editorconfig): fix links in GUIDE.md")  # not "document https://..."
 
 
 def test_dependency_bump_is_build(repo: Repo) -> None:
@@ -211,7 +250,6 @@ def test_dependency_bump_is_build(repo: Repo) -> None:
     assert message_for(repo).title == "build(deps): bump numpy from 1.26.0 to 2.1.0"
 
 
-
 def test_a_go_module_is_bumped_by_its_whole_path(repo: Repo) -> None:
     repo.write("go.mod", "module x\n\ngo 1.21\n\nrequire github.com/spf13/cobra v1.7.0\n")
     repo.write("go.sum", "github.com/spf13/cobra v1.7.0 h1:abc=\ngithub.com/spf13/cobra v1.7.0/go.mod h1:def=\n")
@@ -219,6 +257,7 @@ def test_a_go_module_is_bumped_by_its_whole_path(repo: Repo) -> None:
     repo.write("go.mod", "module x\n\ngo 1.21\n\nrequire github.com/spf13/cobra v1.8.0\n")
     repo.write("go.sum", "github.com/spf13/cobra v1.8.0 h1:abc=\ngithub.com/spf13/cobra v1.8.0/go.mod h1:def=\n")
     assert message_for(repo).title == "build(deps): bump github.com/spf13/cobra from v1.7.0 to v1.8.0"
+
 
 PRE_COMMIT = """repos:
   - repo: https://github.com/astral-sh/ruff-pre-commit
@@ -239,9 +278,13 @@ def test_a_pre_commit_hook_moved_to_a_new_rev_is_a_bump_of_its_repository(repo: 
 
 
 def test_a_frozen_pre_commit_hook_is_bumped_by_the_version_in_its_comment(repo: Repo) -> None:
-    repo.write(".pre-commit-config.yaml", PRE_COMMIT.format(ruff="3b4bc031619cde2e0a9f3c4441ac7cc8227245a4  # frozen: v0.14.1"))
+    repo.write(
+        ".pre-commit-config.yaml", PRE_COMMIT.format(ruff="3b4bc031619cde2e0a9f3c4441ac7cc8227245a4  # frozen: v0.14.1")
+    )
     repo.commit()
-    repo.write(".pre-commit-config.yaml", PRE_COMMIT.format(ruff="488940d9de1b658fac229e34c521d75a6ea476f2  # frozen: v0.14.5"))
+    repo.write(
+        ".pre-commit-config.yaml", PRE_COMMIT.format(ruff="488940d9de1b658fac229e34c521d75a6ea476f2  # frozen: v0.14.5")
+    )
     assert message_for(repo).title == "build(deps): bump astral-sh/ruff-pre-commit from 0.14.1 to 0.14.5"
 
 
@@ -257,7 +300,6 @@ def test_deleted_files_are_removed_not_corrected(repo: Repo) -> None:
     repo.commit()
     repo.delete("pkg/old.py")
     assert message_for(repo).title == "refactor(old): remove old.py"
-
 
 
 def test_a_plan_holding_only_an_edit_of_a_file_deleted_later_modifies_it(repo: Repo) -> None:
@@ -320,10 +362,14 @@ def test_submodule_pointer_change_names_the_new_commit(repo: Repo, tmp_path) -> 
 def test_a_release_regenerating_its_lock_file_is_still_a_release(repo: Repo) -> None:
     """npm's lock file repeats the project's version, and a release regenerating it moves a
     transitive dependency or two: that is the release, not a bump."""
+
     def lock(version: str, lodash: str) -> str:
-        return ('{\n  "name": "shapes",\n  "version": "' + version + '",\n  "packages": {\n    "": {\n'
-                '      "name": "shapes",\n      "version": "' + version + '"\n    },\n'
-                '    "node_modules/lodash": {\n      "version": "' + lodash + '"\n    }\n  }\n}\n')
+        return (
+            '{\n  "name": "shapes",\n  "version": "' + version + '",\n  "packages": {\n    "": {\n'
+            '      "name": "shapes",\n      "version": "' + version + '"\n    },\n'
+            '    "node_modules/lodash": {\n      "version": "' + lodash + '"\n    }\n  }\n}\n'
+        )
+
     repo.write("CHANGELOG.md", "# Changelog\n\n## 1.1.0\n\n* first\n")
     repo.write("package.json", '{\n  "name": "shapes",\n  "version": "1.1.0"\n}\n')
     repo.write("package-lock.json", lock("1.1.0", "4.18.1"))
@@ -338,11 +384,14 @@ def test_a_release_regenerating_its_lock_file_is_still_a_release(repo: Repo) -> 
 def test_a_release_bumping_a_dependency_too_is_a_release_named_by_its_underlined_heading(repo: Repo) -> None:
     def project(version: str, click: str) -> str:
         return f'[project]\nname = "shapes"\nversion = "{version}"\ndependencies = ["click>={click}"]\n'
+
     changes = "Changes\n=======\n\nVersion 1.1.0\n-------------\n\n-   First.\n"
     repo.write("CHANGES.rst", changes)
     repo.write("pyproject.toml", project("1.1.0", "8.0"))
     repo.commit()
-    repo.write("CHANGES.rst", changes.replace("Version 1.1.0", "Version 1.2.0\n-------------\n\n-   Second.\n\nVersion 1.1.0"))
+    repo.write(
+        "CHANGES.rst", changes.replace("Version 1.1.0", "Version 1.2.0\n-------------\n\n-   Second.\n\nVersion 1.1.0")
+    )
     repo.write("pyproject.toml", project("1.2.0", "8.1"))
     cs = capture(Git.discover(repo.path))
     assert offline_message([(c, c.hunks) for c in cs.changes]).title == "chore(pyproject): release 1.2.0"
@@ -351,50 +400,74 @@ def test_a_release_bumping_a_dependency_too_is_a_release_named_by_its_underlined
 def test_the_body_says_why_from_comments_not_from_a_licence_header_or_code_commented_out(repo: Repo) -> None:
     repo.write("x.py", "a = 1\n")
     repo.commit()
-    repo.write("pkg/tool.py", "# Copyright 2024 Example Corp.\n#\n"
-               "# Licensed under the Apache License, Version 2.0 (the \"License\");\n"
-               "# you may not use this file except in compliance with the License.\n\n"
-               "def run(retries):\n    # print(debug_value_for_later_use)\n"
-               "    # the service drops the first request after a deploy;\n"
-               "    # Why not retry forever? Callers time out first\n    return retries\n")
+    repo.write(
+        "pkg/tool.py",
+        "# Copyright 2024 Example Corp.\n#\n"
+        '# Licensed under the Apache License, Version 2.0 (the "License");\n'
+        "# you may not use this file except in compliance with the License.\n\n"
+        "def run(retries):\n    # print(debug_value_for_later_use)\n"
+        "    # the service drops the first request after a deploy;\n"
+        "    # Why not retry forever? Callers time out first\n    return retries\n",
+    )
     why = why_of(repo)
-    assert why == ["The service drops the first request after a deploy.", "Why not retry forever? Callers time out first."]
+    assert why == [
+        "The service drops the first request after a deploy.",
+        "Why not retry forever? Callers time out first.",
+    ]
 
 
 def test_a_comment_wrapped_over_lines_is_one_sentence_in_the_body(repo: Repo) -> None:
     repo.write("x.py", "a = 1\n")
     repo.commit()
-    repo.write("pkg/flags.py", "# Sentinel for an option passed as a flag without a\n"
-               "# value. Option.consume_value uses it to\n# prompt for one.\nFLAG = object()\n\n"
-               "def read(value):\n    # Empty means unset.\n    return value or None\n")
+    repo.write(
+        "pkg/flags.py",
+        "# Sentinel for an option passed as a flag without a\n"
+        "# value. Option.consume_value uses it to\n# prompt for one.\nFLAG = object()\n\n"
+        "def read(value):\n    # Empty means unset.\n    return value or None\n",
+    )
     why = why_of(repo)
-    assert why == ["Sentinel for an option passed as a flag without a value. "
-                   "Option.consume_value uses it to prompt for one.", "Empty means unset."]
+    assert why == [
+        "Sentinel for an option passed as a flag without a value. Option.consume_value uses it to prompt for one.",
+        "Empty means unset.",
+    ]
 
 
 def test_a_comment_edited_inside_its_paragraph_or_only_reworded_is_not_quoted_cut(repo: Repo) -> None:
-    before = ("def run(ctx):\n    # Create a repo object and remember it as the context object.  From\n"
-              "    # this point onwards other commands can refer to it.\n    return ctx\n\n\n"
-              "def stop(ctx):\n    # Close the repository and forget the context object.  The\n"
-              "    # next command opens it again.\n    return None\n")
+    before = (
+        "def run(ctx):\n    # Create a repo object and remember it as the context object.  From\n"
+        "    # this point onwards other commands can refer to it.\n    return ctx\n\n\n"
+        "def stop(ctx):\n    # Close the repository and forget the context object.  The\n"
+        "    # next command opens it again.\n    return None\n"
+    )
     repo.write("pkg/repo.py", before)
     repo.commit()
-    repo.write("pkg/repo.py", before.replace("it as the", "it as as the").replace("return None", "return ctx")
-               .replace("Close the repository", "Close the repository first and flush it"))
-    assert "\n\n" not in message_for(repo).description   # only reworded
-    repo.write("pkg/repo.py", before.replace("    # this point", "    # Flush the cache first.  Then, from\n    # this point"))
-    assert message_for(repo).description.endswith("\n\nFlush the cache first.")   # not "... Then, from."
+    repo.write(
+        "pkg/repo.py",
+        before.replace("it as the", "it as as the")
+        .replace("return None", "return ctx")
+        .replace("Close the repository", "Close the repository first and flush it"),
+    )
+    assert "\n\n" not in message_for(repo).description  # only reworded
+    repo.write(
+        "pkg/repo.py", before.replace("    # this point", "    # Flush the cache first.  Then, from\n    # this point")
+    )
+    assert message_for(repo).description.endswith("\n\nFlush the cache first.")  # not "... Then, from."
 
 
 def test_an_ignore_file_edit_is_named_by_the_patterns_it_ignores(repo: Repo) -> None:
     base = "# build output\ndist/\n"
     assert title_of_edit(repo, ".gitignore", base, base + ".venv/\n*.swp\n") == "chore: ignore .venv/ and *.swp"
-    assert title_of_edit(repo, ".gitignore", base + ".venv/\n*.swp\n", base + "*.swp\n") == "chore: stop ignoring .venv/"
+    assert (
+        title_of_edit(repo, ".gitignore", base + ".venv/\n*.swp\n", base + "*.swp\n") == "chore: stop ignoring .venv/"
+    )
     assert title_of_edit(repo, ".gitignore", base + "*.swp\n", base + "*.swo\n") == "chore: update .gitignore"
-    assert title_of_edit(repo, ".dockerignore", "node_modules\n", "node_modules\n.git\n# local checkouts\n") == "chore: ignore .git"
-    assert "\n\n" not in message_for(repo).description    # the comment labels a pattern: no why
+    assert (
+        title_of_edit(repo, ".dockerignore", "node_modules\n", "node_modules\n.git\n# local checkouts\n")
+        == "chore: ignore .git"
+    )
+    assert "\n\n" not in message_for(repo).description  # the comment labels a pattern: no why
     repo.delete(".dockerignore")
-    assert message_for(repo).title == "chore: remove .dockerignore"     # not "stop ignoring node_modules and .git"
+    assert message_for(repo).title == "chore: remove .dockerignore"  # not "stop ignoring node_modules and .git"
 
 
 def test_a_file_made_executable_is_named_so(repo: Repo) -> None:
@@ -435,20 +508,29 @@ def test_a_symbolic_link_pointed_elsewhere_is_named_so(repo: Repo) -> None:
     (repo.path / "current.py").unlink()
     (repo.path / "current.py").symlink_to("v2.py")
     msg = message_for(repo)
-    assert (msg.title, msg.description) == ("chore(current): point current.py to v2.py",
-                                            "- current.py (+1 -1): now points to v2.py")
+    assert (msg.title, msg.description) == (
+        "chore(current): point current.py to v2.py",
+        "- current.py (+1 -1): now points to v2.py",
+    )
 
 
-@pytest.mark.parametrize("heading", ["[Install](#install)", "Install {#install}", '<a name="install"></a>Install',
-                                     "**Install**"])
+@pytest.mark.parametrize(
+    "heading", ["[Install](#install)", "Install {#install}", '<a name="install"></a>Install', "**Install**"]
+)
 def test_a_heading_is_named_by_its_words_not_its_markup(repo: Repo, heading: str) -> None:
-    assert title_of_edit(repo, "README.md", "# Tool\n", f"# Tool\n\n## {heading}\n\npip install tool\n") == \
-        "docs(readme): document Install"
+    assert (
+        title_of_edit(repo, "README.md", "# Tool\n", f"# Tool\n\n## {heading}\n\npip install tool\n")
+        == "docs(readme): document Install"
+    )
 
 
 def test_a_changelog_heading_linking_its_release_still_names_the_version(repo: Repo) -> None:
-    title = title_of_edit(repo, "CHANGELOG.md", "# Changelog\n",
-                          "# Changelog\n\n## [1.2.0](https://example.com/compare/v1.1.0...v1.2.0) (2026-01-01)\n\n* x\n")
+    title = title_of_edit(
+        repo,
+        "CHANGELOG.md",
+        "# Changelog\n",
+        "# Changelog\n\n## [1.2.0](https://example.com/compare/v1.1.0...v1.2.0) (2026-01-01)\n\n* x\n",
+    )
     assert title.endswith("release 1.2.0")
 
 
@@ -481,24 +563,34 @@ def test_the_plan_holding_a_staged_new_file_deleted_later_adds_it(repo: Repo) ->
     assert repo.git("show", "--format=", "--name-status", "HEAD").split() == ["A", "n/new.txt"]
 
 
-@pytest.mark.parametrize(("path", "before", "case"), [
-    ("src/Button.test.tsx", "// tests\n", "test('renders twice', () => {\n  expect(Button()).toBe(Button());\n});\n"),
-    ("src/api.spec.mjs", "// tests\n", "it('answers twice', () => {\n  expect(api()).toBe(api());\n});\n"),
-    ("shop/tests.py", "# tests\n", "def test_price_twice():\n    assert price() == price()\n"),
-])
+@pytest.mark.parametrize(
+    ("path", "before", "case"),
+    [
+        (
+            "src/Button.test.tsx",
+            "// tests\n",
+            "test('renders twice', () => {\n  expect(Button()).toBe(Button());\n});\n",
+        ),
+        ("src/api.spec.mjs", "// tests\n", "it('answers twice', () => {\n  expect(api()).toBe(api());\n});\n"),
+        ("shop/tests.py", "# tests\n", "def test_price_twice():\n    assert price() == price()\n"),
+    ],
+)
 def test_tests_beside_the_code_are_tests(repo: Repo, path: str, before: str, case: str) -> None:
     title = title_of_edit(repo, path, before, before + case)
     assert title.startswith("test"), title
 
 
 def test_a_function_only_reformatted_is_not_the_one_named(repo: Repo) -> None:
-    before = ("def find_merged(labels, per_page=25):\n    return fetch(labels, per_page)\n\n\n"
-              + "\n" * 8
-              + "def open_pr(options):\n    checkpoint(\n        f'PR {options.url}/{\n            options.number\n"
-              "        } remained the same'\n    )\n")
+    before = (
+        "def find_merged(labels, per_page=25):\n    return fetch(labels, per_page)\n\n\n"
+        + "\n" * 8
+        + "def open_pr(options):\n    checkpoint(\n        f'PR {options.url}/{\n            options.number\n"
+        "        } remained the same'\n    )\n"
+    )
     after = before.replace("per_page=25", "per_page=100").replace(
         "f'PR {options.url}/{\n            options.number\n        } remained the same'",
-        "f'PR {options.url}/{options.number} remained the same'")
+        "f'PR {options.url}/{options.number} remained the same'",
+    )
     assert title_of_edit(repo, "src/github.py", before, after) == "fix(github): correct find_merged"
 
 
@@ -516,7 +608,7 @@ def test_a_file_rewritten_in_another_format_is_named_a_conversion_not_an_additio
     repo.write("docs/api.md", "# API\n\nCall `run`.\n")
     repo.delete("docs/api.rst")
     repo.write("docs/index.rst", "Index\n=====\n")
-    assert "convert" not in message_for(repo).title     # a page added beside it: not only a conversion
+    assert "convert" not in message_for(repo).title  # a page added beside it: not only a conversion
     for path in ("docs/index.rst", "docs/changes.rst"):
         repo.delete(path)
     repo.write("docs/changes.md", "# Changes\n\n## 1.0\n\n- First.\n")
@@ -533,44 +625,75 @@ def test_a_file_renamed_with_a_line_edited_is_named_by_its_rename(repo: Repo) ->
     repo.write("src/settings.py", body.replace("f.read()", "f.read().strip()"))
     repo.git("add", "-A")
     assert message_for(repo).title == "refactor(settings): rename config_loader.py to settings.py"
-    repo.write("src/settings.py", body.replace("f.read()", "f.read().strip()").replace("return 1", "return 2\n    # two"))
+    repo.write(
+        "src/settings.py", body.replace("f.read()", "f.read().strip()").replace("return 1", "return 2\n    # two")
+    )
     repo.git("add", "-A")
-    assert "rename" not in message_for(repo).title      # more than a line or two edited: named by the edit
+    assert "rename" not in message_for(repo).title  # more than a line or two edited: named by the edit
 
 
 def test_words_in_a_docstring_or_a_callback_are_not_definitions(repo: Repo) -> None:
-    assert title_of_edit(repo, "pkg/utils.py", "import os\n",
-                         'import os\n\n\ndef format_filename(name):\n    """Formats a filename.  The main purpose of this\n'
-                         '    function is to ensure that it can be shown.\n    """\n    return name\n') == \
-        "feat(utils): add format_filename"
-    assert title_of_edit(repo, "lib/list.js", "exports.all = function(items){\n  return items\n}\n",
-                         "exports.all = function(items){\n  $(items).each(function(item){\n    log(item)\n  })\n"
-                         "  return items\n}\n") == "fix(list): correct all"
+    assert (
+        title_of_edit(
+            repo,
+            "pkg/utils.py",
+            "import os\n",
+            'import os\n\n\ndef format_filename(name):\n    """Formats a filename.  The main purpose of this\n'
+            '    function is to ensure that it can be shown.\n    """\n    return name\n',
+        )
+        == "feat(utils): add format_filename"
+    )
+    assert (
+        title_of_edit(
+            repo,
+            "lib/list.js",
+            "exports.all = function(items){\n  return items\n}\n",
+            "exports.all = function(items){\n  $(items).each(function(item){\n    log(item)\n  })\n  return items\n}\n",
+        )
+        == "fix(list): correct all"
+    )
 
 
 def test_a_value_or_a_comment_word_swapped_is_no_rename(repo: Repo) -> None:
-    title = title_of_edit(repo, "pkg/run.py", "def run(fast=None):\n    return go(fast=None)\n",
-                          "def run(fast=False):\n    return go(fast=False)\n")
+    title = title_of_edit(
+        repo,
+        "pkg/run.py",
+        "def run(fast=None):\n    return go(fast=None)\n",
+        "def run(fast=False):\n    return go(fast=False)\n",
+    )
     assert "rename" not in title and "None" not in title
-    title = title_of_edit(repo, "pkg/walk.go", "// Walk return the files\nfunc Walk() {}\n",
-                          "// Walk returns the files\nfunc Walk() {}\n")
+    title = title_of_edit(
+        repo, "pkg/walk.go", "// Walk return the files\nfunc Walk() {}\n", "// Walk returns the files\nfunc Walk() {}\n"
+    )
     assert "rename" not in title
 
 
 def test_restructuredtext_literals_are_one_code_span(repo: Repo) -> None:
-    assert title_of_edit(repo, "docs/quickstart.rst", "Examples\n\n*   ``complex``: `Complex example\n"
-                         "    <https://example.org/complex>`_\n",
-                         "Examples\n\n*   ``complex``: `Complex example\n    <https://example.org/complex>`_\n"
-                         "*   ``colors``: `Colors example\n    <https://example.org/colors>`_\n") == \
-        "docs(quickstart): add colors to quickstart.rst"     # not "colors and :"
-    assert title_of_edit(repo, "docs/config.rst", "Config\n======\n",
-                         "Config\n======\n\n``PYPI_TOKEN``\n--------------\n\nThe token.\n") == \
-        "docs(config): document `PYPI_TOKEN`"
+    assert (
+        title_of_edit(
+            repo,
+            "docs/quickstart.rst",
+            "Examples\n\n*   ``complex``: `Complex example\n    <https://example.org/complex>`_\n",
+            "Examples\n\n*   ``complex``: `Complex example\n    <https://example.org/complex>`_\n"
+            "*   ``colors``: `Colors example\n    <https://example.org/colors>`_\n",
+        )
+        == "docs(quickstart): add colors to quickstart.rst"
+    )  # not "colors and :"
+    assert (
+        title_of_edit(
+            repo,
+            "docs/config.rst",
+            "Config\n======\n",
+            "Config\n======\n\n``PYPI_TOKEN``\n--------------\n\nThe token.\n",
+        )
+        == "docs(config): document `PYPI_TOKEN`"
+    )
 
 
 def test_a_heading_only_recapitalized_documents_nothing_new(repo: Repo) -> None:
-    title = title_of_edit(repo, "README.md", "# Tool\n\n### on Linux or macOS\n\nmake\n",
-                          "# Tool\n\n### On Linux or macOS\n\nmake\n")
+    title = title_of_edit(
+        repo, "README.md", "# Tool\n\n### on Linux or macOS\n\nmake\n", "# Tool\n\n### On Linux or macOS\n\nmake\n"
+    )
     assert "document" not in title and "section" not in title, title
 
 
@@ -584,12 +707,20 @@ def test_a_page_edited_in_one_section_is_named_by_its_title(repo: Repo) -> None:
 
 
 def test_a_word_only_recased_is_neither_added_nor_removed(repo: Repo) -> None:
-    title = title_of_edit(repo, "README.md", "# Tool\n\n## Installation and Usage\n\nRun it.\n",
-                          "# Tool\n\n## Installation and usage\n\nRun it.\n")
+    title = title_of_edit(
+        repo,
+        "README.md",
+        "# Tool\n\n## Installation and Usage\n\nRun it.\n",
+        "# Tool\n\n## Installation and usage\n\nRun it.\n",
+    )
     assert "Usage" not in title and "remove" not in title, title
 
 
 def test_headings_a_changelog_gains_document_nothing(repo: Repo) -> None:
-    title = title_of_edit(repo, "CHANGELOG.md", "# Upcoming release\n\n## Features\n\n- Faster.\n",
-                          "# Upcoming release\n\n## Features\n## Bugfixes\n\n# Earlier\n\n## Features\n\n- Faster.\n")
-    assert title == "docs(changelog): update CHANGELOG.md", title     # not "document Features and Bugfixes"
+    title = title_of_edit(
+        repo,
+        "CHANGELOG.md",
+        "# Upcoming release\n\n## Features\n\n- Faster.\n",
+        "# Upcoming release\n\n## Features\n## Bugfixes\n\n# Earlier\n\n## Features\n\n- Faster.\n",
+    )
+    assert title == "docs(changelog): update CHANGELOG.md", title  # not "document Features and Bugfixes"

@@ -35,8 +35,8 @@ def test_titles_and_paths_render_in_markdown_as_written(repo: Repo) -> None:
     repo.write("docs/a`b.md", "# B\n")
     body = draft_of(repo)
     commits = body.split("## Commits\n\n", 1)[1].split("\n\n", 1)[0].splitlines()
-    assert any(c.endswith(": add \\_\\_init\\_\\_.py") for c in commits), commits   # not "add **init**.py"
-    assert "- docs(notes): add \\<!-- hidden.md" in commits            # no comment hiding the rest
+    assert any(c.endswith(": add \\_\\_init\\_\\_.py") for c in commits), commits  # not "add **init**.py"
+    assert "- docs(notes): add \\<!-- hidden.md" in commits  # no comment hiding the rest
     assert "- docs: add a\\`b.md" in commits
     assert "\\<!-- hidden.md" in body.split("## Summary\n\n", 1)[1].split("\n\n", 1)[0]
     assert "- ``docs/a`b.md`` (+1 -0)" in body and "- `notes/<!-- hidden.md` (+1 -0)" in body
@@ -45,8 +45,9 @@ def test_titles_and_paths_render_in_markdown_as_written(repo: Repo) -> None:
 def test_names_inside_words_and_code_spans_are_left_as_they_are(repo: Repo) -> None:
     repo.write("app/config.py", "def load_config(path):\n    return open(path).read()\n")
     repo.commit()
-    repo.write("app/config.py", "def load_config(path):\n    if not path:\n        return None\n"
-               "    return open(path).read()\n")
+    repo.write(
+        "app/config.py", "def load_config(path):\n    if not path:\n        return None\n    return open(path).read()\n"
+    )
     assert "- fix(config): handle missing path in load_config\n" in draft_of(repo)
 
 
@@ -55,7 +56,7 @@ def test_a_plain_title_with_a_colon_of_its_own_is_summarized_whole(repo: Repo) -
     repo.write("README.md", "# Tool\n\n## Step 1: Install\n\npip install tool\n")
     body = draft_of(repo)
     assert "- Document Step 1: Install\n" in body
-    assert "## Summary\n\nDocuments Step 1: Install.\n" in body      # not "Install."
+    assert "## Summary\n\nDocuments Step 1: Install.\n" in body  # not "Install."
 
 
 def test_a_past_tense_house_with_full_stops_is_summarized_in_its_tense_and_punctuated_once(repo: Repo) -> None:
@@ -69,7 +70,7 @@ def test_a_past_tense_house_with_full_stops_is_summarized_in_its_tense_and_punct
     repo.write("NOTES.md", "# Notes\n")
     body = draft_of(repo)
     summary = body.split("## Summary\n\n", 1)[1].split("\n\n", 1)[0]
-    assert summary == "Added NOTES.md. It also added new_api.", summary   # not "addeds new_api.."
+    assert summary == "Added NOTES.md. It also added new_api.", summary  # not "addeds new_api.."
 
 
 def test_ignoring_and_converting_are_summarized_in_the_third_person(repo: Repo) -> None:
@@ -90,6 +91,6 @@ def test_a_subject_that_is_no_verb_phrase_is_summarized_as_a_commit_included(rep
     repo.write("src/app.py", "def f():\n    return 2\n")
     session = Session.open(str(repo.path))
     plans = session.propose_commits()
-    session.update_commit(plans[-1].id, title="Version 0.11.1")      # a house's release subject
+    session.update_commit(plans[-1].id, title="Version 0.11.1")  # a house's release subject
     summary = session.generate_pr().description.split("## Summary\n\n", 1)[1].split("\n\n", 1)[0]
-    assert summary.endswith('It also includes "Version 0.11.1".'), summary     # not "It also Version 0.11.1."
+    assert summary.endswith('It also includes "Version 0.11.1".'), summary  # not "It also Version 0.11.1."

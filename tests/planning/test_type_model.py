@@ -7,14 +7,24 @@ import numpy as np
 from segmint_core.planning.style import HouseStyle
 from segmint_core.planning.precedent import Precedent
 from segmint_core.planning.type_model import (
-    EVIDENCE, Candidates, TypeModel, choose, fit, fit_classifier, house_classifier, load_model, save_model,
+    EVIDENCE,
+    Candidates,
+    TypeModel,
+    choose,
+    fit,
+    fit_classifier,
+    house_classifier,
+    load_model,
+    save_model,
 )
 
 
 def _case(real: str, near: dict[str, float], rule: str) -> tuple[Candidates, str]:
     types = sorted(set(near) | {rule, real})
-    rows = [[near.get(t, 0.0)] * 3 + [near.get(t, 0.0), float(t == rule), float(t == rule), 0.3, np.log(0.31)]
-            for t in types]
+    rows = [
+        [near.get(t, 0.0)] * 3 + [near.get(t, 0.0), float(t == rule), float(t == rule), 0.3, np.log(0.31)]
+        for t in types
+    ]
     return Candidates(types, np.array(rows)), real
 
 
@@ -22,7 +32,7 @@ def test_fit_weighs_the_evidence_that_named_the_engineers_type() -> None:
     """Past commits named the real type in most cases, the rules in few: the neighbours weigh more."""
     cases = [_case("fix", {"fix": 1.0}, "docs") for _ in range(8)] + [_case("docs", {"fix": 1.0}, "docs")]
     model = fit(cases)
-    assert model == fit(cases)      # deterministic: same cases, same weights
+    assert model == fit(cases)  # deterministic: same cases, same weights
     near, rule = model.weights[EVIDENCE.index("near3")], model.weights[EVIDENCE.index("rule")]
     assert near > rule
     assert choose(model, _case("fix", {"fix": 1.0}, "docs")[0]) == "fix"
@@ -43,7 +53,9 @@ def test_shipped_model_loads_and_round_trips(tmp_path) -> None:
 
 
 def test_house_classifier_learns_which_features_go_with_which_type() -> None:
-    past = [Precedent(("k:doc", "s:contributing"), "fix", "docs")] * 5 + [Precedent(("k:doc", "s:guide"), "docs", None)] * 5
+    past = [Precedent(("k:doc", "s:contributing"), "fix", "docs")] * 5 + [
+        Precedent(("k:doc", "s:guide"), "docs", None)
+    ] * 5
     found = fit_classifier(past)
     assert found.probabilities(("k:doc", "s:contributing"))["fix"] > 0.5
     assert found.probabilities(("k:doc", "s:guide"))["docs"] > 0.5

@@ -13,8 +13,10 @@ EACH = 25
 
 
 def start_writers(folder: Path, root: str) -> list[subprocess.Popen]:
-    return [subprocess.Popen([sys.executable, "-m", "tests.review.writer", str(folder), root, f"w{w}", str(EACH)])
-            for w in range(WRITERS)]
+    return [
+        subprocess.Popen([sys.executable, "-m", "tests.review.writer", str(folder), root, f"w{w}", str(EACH)])
+        for w in range(WRITERS)
+    ]
 
 
 def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
@@ -23,7 +25,7 @@ def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
         assert proc.wait(timeout=60) == 0
     messages = MessageQueue(folder, str(tmp_path), kept=10_000).peek()
     assert len(messages) == WRITERS * EACH
-    for w in range(WRITERS):   # each writer's messages in the order it wrote them
+    for w in range(WRITERS):  # each writer's messages in the order it wrote them
         assert [m.comment for m in messages if m.file == f"w{w}.py"] == [f"w{w} {n}" for n in range(EACH)]
 
 

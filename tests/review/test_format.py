@@ -16,10 +16,16 @@ SEED_TWO_MESSAGES = (
 
 def test_two_messages_as_in_the_seed() -> None:
     messages = [
-        new_message("src/main.go", "This function needs error handling", "/p", line=42,
-                    now=datetime(2025, 7, 1, 10, 30, tzinfo=UTC)),
-        new_message("src/utils.go", "Add input validation", "/p", line=15,
-                    now=datetime(2025, 7, 1, 10, 32, tzinfo=UTC)),
+        new_message(
+            "src/main.go",
+            "This function needs error handling",
+            "/p",
+            line=42,
+            now=datetime(2025, 7, 1, 10, 30, tzinfo=UTC),
+        ),
+        new_message(
+            "src/utils.go", "Add input validation", "/p", line=15, now=datetime(2025, 7, 1, 10, 32, tzinfo=UTC)
+        ),
     ]
     assert format_messages(messages) == SEED_TWO_MESSAGES
 
@@ -29,7 +35,10 @@ def test_no_messages() -> None:
 
 
 def test_a_comment_without_a_line_and_on_a_hunk() -> None:
-    text = format_messages([new_message("a.py", "Split this", "/p", hunk_id="change-2:1",
-                                        now=datetime(2025, 7, 1, tzinfo=UTC))])
-    assert text == ("Message 1:\nFile: a.py\nHunk: change-2:1\nComment: Split this\nTime: 2025-07-01T00:00:00Z\n\n"
-                    "Please improve this code.")
+    text = format_messages(
+        [new_message("a.py", "Split this", "/p", hunk_id="change-2:1", now=datetime(2025, 7, 1, tzinfo=UTC))]
+    )
+    assert text == (
+        "Message 1:\nFile: a.py\nHunk: change-2:1\nComment: Split this\nTime: 2025-07-01T00:00:00Z\n\n"
+        "Please improve this code."
+    )

@@ -15,8 +15,14 @@ ROOT = "/work/project"
 NOON = datetime(2025, 7, 1, 10, 30, tzinfo=UTC)
 
 
-def message(comment: str = "Add validation here", *, file: str = "src/main.go", line: int | None = 42,
-            when: datetime = NOON, root: str = ROOT) -> ReviewMessage:
+def message(
+    comment: str = "Add validation here",
+    *,
+    file: str = "src/main.go",
+    line: int | None = 42,
+    when: datetime = NOON,
+    root: str = ROOT,
+) -> ReviewMessage:
     return new_message(file, comment, root, line=line, now=when)
 
 

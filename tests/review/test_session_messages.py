@@ -35,7 +35,7 @@ def test_add_take_and_peek_announce_and_persist(session: Session, repo: Repo) ->
     assert session.add_review_message("app.py", "Return 3 instead", line=2, hunk_id="change-1:1") is None
     assert [(e.kind, e.actor) for e in seen] == [(MESSAGES, "person")]
     assert session.messages == session.peek_review_messages() == [queued]
-    reopened = Session.open(str(repo.path))          # a restart keeps them
+    reopened = Session.open(str(repo.path))  # a restart keeps them
     assert reopened.peek_review_messages() == [queued]
     assert session.take_review_messages() == [queued]
     assert seen[-1].actor == "agent" and seen[-1].detail == {"taken": 1}
@@ -53,7 +53,7 @@ def test_watching_notices_another_process_within_a_second(session: Session, repo
     session.subscribe(lambda e: arrived.set() if e.kind == MESSAGES else None)
     stop = session.watch_review_messages()
     try:
-        other = MessageQueue(session.folder, str(repo.path))   # what `segmint send` does
+        other = MessageQueue(session.folder, str(repo.path))  # what `segmint send` does
         start = time.monotonic()
         other.append(new_message("app.py", "from lazygit", str(repo.path), line=1))
         assert arrived.wait(timeout=2)
@@ -65,12 +65,12 @@ def test_watching_notices_another_process_within_a_second(session: Session, repo
 def test_own_writes_are_announced_once_while_watching(session: Session) -> None:
     seen = recorder(session)
     stop = session.watch_review_messages()
-    nested = session.watch_review_messages()   # the TUI and the MCP server both watch
+    nested = session.watch_review_messages()  # the TUI and the MCP server both watch
     try:
         session.add_review_message("app.py", "once", line=1)
         time.sleep(0.6)
     finally:
         nested()
         stop()
-        stop()   # stopping twice is harmless
+        stop()  # stopping twice is harmless
     assert len(seen) == 1

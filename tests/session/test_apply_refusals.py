@@ -69,10 +69,10 @@ def move_head(repo: Repo, how: str) -> None:
     """HEAD to another commit, the uncommitted changes left as they were."""
     if how == "empty commit":
         repo.git("commit", "-q", "--allow-empty", "-m", "someone else")
-    elif how == "branch switch":   # a branch one commit behind; checkout carries the edits over
+    elif how == "branch switch":  # a branch one commit behind; checkout carries the edits over
         repo.git("branch", "behind", "HEAD~1")
         repo.git("checkout", "-q", "behind")
-    else:   # reset --soft to an earlier commit and back: same diff, HEAD went away and came back elsewhere
+    else:  # reset --soft to an earlier commit and back: same diff, HEAD went away and came back elsewhere
         repo.git("reset", "-q", "--soft", "HEAD~1")
 
 
@@ -84,7 +84,7 @@ def test_head_moved_outside_segmint_makes_the_plans_out_of_date(two_intents: Rep
     planned(two_intents)
     move_head(two_intents, how)
     before = two_intents.snapshot()
-    session = open_session(two_intents)   # the next command, as `segmint apply --all` opens it
+    session = open_session(two_intents)  # the next command, as `segmint apply --all` opens it
     assert all(p.out_of_date for p in session.plans)
     with pytest.raises(RefusedError, match=r"is out of date: HEAD moved from \w{7} to \w{7} since it was proposed"):
         session.apply_all()
@@ -93,9 +93,14 @@ def test_head_moved_outside_segmint_makes_the_plans_out_of_date(two_intents: Rep
     assert not any(p.out_of_date for p in fresh)
 
 
-@pytest.mark.parametrize("marker,what", [
-    ("MERGE_HEAD", "a merge"), ("CHERRY_PICK_HEAD", "a cherry-pick"), ("rebase-merge", "a rebase"),
-])
+@pytest.mark.parametrize(
+    "marker,what",
+    [
+        ("MERGE_HEAD", "a merge"),
+        ("CHERRY_PICK_HEAD", "a cherry-pick"),
+        ("rebase-merge", "a rebase"),
+    ],
+)
 def test_operation_in_progress(two_intents: Repo, marker: str, what: str) -> None:
     session = planned(two_intents)
     path = two_intents.path / ".git" / marker
@@ -146,7 +151,7 @@ def test_failure_after_commit_moves_head_back(two_intents: Repo, monkeypatch: py
 
     real_replace = os.replace
 
-    def broken(source, dest):   # the index swap, after `git commit`, fails
+    def broken(source, dest):  # the index swap, after `git commit`, fails
         if str(dest).endswith(os.sep + "index"):
             raise OSError("disk full")
         real_replace(source, dest)
@@ -203,10 +208,10 @@ def test_a_hook_that_stages_files_itself_commits_nothing(two_intents: Repo) -> N
 def test_no_git_identity_says_how_to_set_one(two_intents: Repo, monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "EMAIL"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", os.devnull)    # nor a name from the machine's own git config
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", os.devnull)  # nor a name from the machine's own git config
     monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
     two_intents.git("config", "--unset", "user.email")
-    two_intents.git("config", "user.useConfigOnly", "true")   # no guess from the host name
+    two_intents.git("config", "user.useConfigOnly", "true")  # no guess from the host name
     session = planned(two_intents)
     before = two_intents.snapshot()
     with pytest.raises(RefusedError, match=r"git commit needs to know who you are: set your name and email"):
@@ -221,8 +226,19 @@ def test_commit_signing_is_honoured(two_intents: Repo, tmp_path: Path) -> None:
     import subprocess
 
     made = subprocess.run(
-        ["gpg", "--batch", "--passphrase", "", "--quick-gen-key", "Test Author <author@example.invalid>",
-         "ed25519", "sign", "never"], env=env, capture_output=True,
+        [
+            "gpg",
+            "--batch",
+            "--passphrase",
+            "",
+            "--quick-gen-key",
+            "Test Author <author@example.invalid>",
+            "ed25519",
+            "sign",
+            "never",
+        ],
+        env=env,
+        capture_output=True,
     )
     if made.returncode != 0:
         pytest.skip(f"gpg cannot make a key here: {made.stderr.decode(errors='replace')[:200]}")

@@ -11,7 +11,7 @@ from tests.mcp.process import McpProcess
 from tests.support.cli import run_segmint
 from tests.support.repo import Repo
 
-CAFE = b'def caf\xe9():\n    return "caf\xe9"\n'   # Latin-1, not UTF-8
+CAFE = b'def caf\xe9():\n    return "caf\xe9"\n'  # Latin-1, not UTF-8
 
 
 def moved_latin1(repo: Repo) -> Repo:
@@ -44,7 +44,7 @@ def test_non_utf8_moved_lines_plan_save_print_and_commit(repo: Repo) -> None:
     as_json = segmint(repo, "plan", "--json")
     assert as_json.returncode == 0, as_json.stderr
     commits = json.loads(as_json.stdout)["commits"]
-    reopened = Session.open(str(repo.path))   # the session saved and read back
+    reopened = Session.open(str(repo.path))  # the session saved and read back
     assert [p.to_dict() for p in reopened.plans] == commits
     done = segmint(repo, "apply", "--all", "--json")
     assert done.returncode == 0, done.stderr

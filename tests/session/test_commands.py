@@ -29,11 +29,15 @@ def four_commits(repo: Repo) -> Session:
 def test_a_batch_stopped_by_a_hook_lists_the_commits_made_then_why_it_stopped(repo: Repo) -> None:
     session = four_commits(repo)
     with_c = next(p for p in session.plans if "c.txt" in session.parts(p.hunk_ids)[0][0].file_path)
-    session.reorder_commits([p.id for p in session.plans if p is not with_c][:2] + [with_c.id] +
-                            [p.id for p in session.plans if p is not with_c][2:])
+    session.reorder_commits(
+        [p.id for p in session.plans if p is not with_c][:2]
+        + [with_c.id]
+        + [p.id for p in session.plans if p is not with_c][2:]
+    )
     hook = repo.path / ".git" / "hooks" / "pre-commit"
-    hook.write_text("#!/bin/sh\nif git diff --cached --name-only | grep -q c.txt; then echo 'c.txt is frozen' >&2; "
-                    "exit 1; fi\n")
+    hook.write_text(
+        "#!/bin/sh\nif git diff --cached --name-only | grep -q c.txt; then echo 'c.txt is frozen' >&2; exit 1; fi\n"
+    )
     hook.chmod(0o755)
 
     result = segmint(repo, "apply", "--all")
@@ -63,7 +67,7 @@ def test_apply_all_with_nothing_planned_but_new_edits_says_how_to_plan_them(repo
 
 def test_plan_and_apply_name_a_file_staged_then_put_back(repo: Repo) -> None:
     staged_then_put_back(repo)
-    repo.git("checkout", "--", "work.py")   # only the put-back files are left
+    repo.git("checkout", "--", "work.py")  # only the put-back files are left
     plan = segmint(repo, "plan")
     assert plan.returncode == 0, plan.stderr
     assert "has nothing to commit: staged, then put back as HEAD has it" in plan.stdout

@@ -60,7 +60,7 @@ def test_settled_hunks_are_carried_across_a_refresh_with_their_new_ids(repo: Rep
     session = mixed(repo)
     (doubt,) = session.confidence().uncertain
     session.move_hunks(doubt.hunk_ids, new_group=True)
-    repo.write("README.md", "# Readme\n")    # a new file renumbers the changes
+    repo.write("README.md", "# Readme\n")  # a new file renumbers the changes
     session.refresh()
     assert len(session.state.settled) == len(doubt.hunk_ids)
     assert all(h in session.units.by_id for h in session.state.settled)

@@ -15,7 +15,7 @@ def segmint(repo: Repo, *args: str):
 
 def test_group_shows_the_sessions_groups_and_new_groups_afresh(two_intents: Repo) -> None:
     session = open_session(two_intents)
-    one_group_per_hunk(session)   # as a person would reshape them in the TUI
+    one_group_per_hunk(session)  # as a person would reshape them in the TUI
     session.update_group(session.groups[0].id, "Say how to use it")
     shown = json.loads(segmint(two_intents, "group", "--json").stdout)["groups"]
     assert [(g["id"], g["hunk_ids"]) for g in shown] == [(g.id, g.hunk_ids) for g in session.groups]

@@ -24,7 +24,7 @@ def imports_of(path: Path) -> set[str]:
             found.update(a.name for a in node.names if a.name.startswith("segmint_core"))
         elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("segmint_core"):
             found.add(node.module)
-            found.update(f"{node.module}.{a.name}" for a in node.names)   # `from pkg import module`
+            found.update(f"{node.module}.{a.name}" for a in node.names)  # `from pkg import module`
     return found
 
 
@@ -39,7 +39,7 @@ def test_the_session_package_has_no_import_cycle() -> None:
 
     def visit(name: str, trail: list[str]) -> None:
         if name in trail:
-            raise AssertionError("import cycle: " + " -> ".join(trail[trail.index(name):] + [name]))
+            raise AssertionError("import cycle: " + " -> ".join(trail[trail.index(name) :] + [name]))
         if name in done:
             return
         for other in sorted(graph[name]):

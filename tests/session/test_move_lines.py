@@ -35,7 +35,10 @@ def test_moved_lines_get_a_new_part_and_the_others_keep_their_ids(four: Session)
     assert (second.moved_id, second.rest_id) == ("change-1:1.3", "change-1:1.1")
     assert lines(four, "change-1:1.2") == ["+two", "+four"], "an untouched part keeps its id and lines"
     assert [(g.id, g.hunk_ids) for g in four.groups] == [
-        ("group-1", ["change-1:1.1"]), ("group-2", ["change-1:1.2"]), ("group-3", ["change-1:1.3"])]
+        ("group-1", ["change-1:1.1"]),
+        ("group-2", ["change-1:1.2"]),
+        ("group-3", ["change-1:1.3"]),
+    ]
     # The whole of a part into the group holding another part: they are one part, its number retired.
     joined = four.move_lines("change-1:1.3", [1], to_group_id="group-2")
     assert (joined.moved_id, joined.rest_id) == ("change-1:1.2", None)
@@ -82,11 +85,14 @@ def test_undo_is_refused_after_another_edit(four: Session) -> None:
         four.undo_move()
 
 
-@pytest.mark.parametrize("places, message", [
-    ([5], "change-1:1 has 4 changed lines: give places from 1 to 4 (not 5)"),
-    ([0, 9], "change-1:1 has 4 changed lines: give places from 1 to 4 (not 0, 9)"),
-    ([], "Give the lines of change-1:1 to move: places from 1 to 4 among its added and removed lines"),
-])
+@pytest.mark.parametrize(
+    "places, message",
+    [
+        ([5], "change-1:1 has 4 changed lines: give places from 1 to 4 (not 5)"),
+        ([0, 9], "change-1:1 has 4 changed lines: give places from 1 to 4 (not 0, 9)"),
+        ([], "Give the lines of change-1:1 to move: places from 1 to 4 among its added and removed lines"),
+    ],
+)
 def test_bad_places_change_nothing(four: Session, repo: Repo, places: list[int], message: str) -> None:
     saved = (repo.path / ".git" / "segmint" / "session.json").read_bytes()
     with pytest.raises(SegmintError) as refused:
@@ -136,8 +142,8 @@ def test_a_line_added_to_a_staged_new_file_waits_for_the_file_s_creation(blank_n
     session = Session.open(str(blank_new_file.path))
     session.regroup()
     assert [g.hunk_ids for g in session.groups] == [["change-1:1", "change-1:2"], ["change-2:1"]]
-    session.move_lines("change-1:2", [1], to_group_id="group-2")     # "+a", beside n.txt's staged edit
-    session.move_hunks(["change-1:1"], new_group=True)                # the creation, after them
+    session.move_lines("change-1:2", [1], to_group_id="group-2")  # "+a", beside n.txt's staged edit
+    session.move_hunks(["change-1:1"], new_group=True)  # the creation, after them
     plans = session.propose_commits()
     order = [p.change_group_ids for p in plans]
     assert order.index(["group-3"]) < order.index(["group-2"]), order
@@ -154,11 +160,11 @@ def test_a_plan_that_now_needs_a_later_one_is_out_of_date(blank_new_file: Repo) 
     blank_new_file.write("a.py", "\n\n\n\ncaf\u00e9\n")
     session = Session.open(str(blank_new_file.path))
     session.regroup()
-    first = session.move_lines("change-1:1", [5], new_group=True)       # the last staged blank line
-    session.move_lines("change-1:2", [2], to_group_id=first.group.id)   # "+café", beside it
-    second = session.move_lines("change-1:2.1", [1], new_group=True)    # the removal of that blank line
+    first = session.move_lines("change-1:1", [5], new_group=True)  # the last staged blank line
+    session.move_lines("change-1:2", [2], to_group_id=first.group.id)  # "+café", beside it
+    second = session.move_lines("change-1:2.1", [1], new_group=True)  # the removal of that blank line
     session.move_hunks(["change-2:1"], to_group_id=second.group.id)
-    session.move_lines(first.rest_id, [1, 2, 3, 4], new_group=True)     # the other blank lines, last
+    session.move_lines(first.rest_id, [1, 2, 3, 4], new_group=True)  # the other blank lines, last
     one, two, three = session.propose_commits()
     assert [p.change_group_ids for p in (one, two, three)] == [["group-3"], ["group-4"], ["group-5"]]
     session.apply_commit(one.id)
@@ -197,7 +203,7 @@ def test_a_line_added_after_a_last_line_without_newline_waits_for_its_removal(re
     session = Session.open(str(repo.path))
     session.regroup()
     assert [g.hunk_ids for g in session.groups] == [["change-1:1"], ["change-2:1", "change-2:2"]]
-    session.move_lines("change-2:2", [1, 2], to_group_id="group-1")   # "-" and "+a", beside b.txt's deletion
+    session.move_lines("change-2:2", [1, 2], to_group_id="group-1")  # "-" and "+a", beside b.txt's deletion
     work = repo.snapshot()["files"]
     plans = session.propose_commits()
     assert [p.change_group_ids for p in plans] == [["group-2"], ["group-1"]] and not any(p.note for p in plans)
@@ -220,12 +226,16 @@ def test_lines_that_change_nothing_alone_but_another_plan_needs_are_merged_first
     assert [p.hunk_ids for p in plans] == [["change-1:1", "change-1:2.2"], ["change-1:2.1"]]
     idle, needer = plans
     assert (idle.merge_with, needer.merge_with) == ([needer.id], [idle.id])
-    assert idle.note == f"Depends on {needer.id}, which needs its lines, though on its own it changes nothing: " \
-                        "merge their groups to commit"
+    assert (
+        idle.note == f"Depends on {needer.id}, which needs its lines, though on its own it changes nothing: "
+        "merge their groups to commit"
+    )
     assert needer.note == f"Depends on {idle.id}, which changes nothing on its own: merge their groups to commit"
     for plan in plans:
-        with pytest.raises(RefusedError, match=f"^{plan.id} cannot be committed on its own. Depends on .*: "
-                                               "merge their groups to commit$"):
+        with pytest.raises(
+            RefusedError,
+            match=f"^{plan.id} cannot be committed on its own. Depends on .*: merge their groups to commit$",
+        ):
             session.apply_commit(plan.id)
         assert repo.snapshot() == before, "a refused plan changes nothing"
     with pytest.raises(RefusedError, match="merge their groups to commit"):
@@ -249,8 +259,11 @@ def test_a_plan_that_must_be_merged_is_refused_after_its_message_is_edited(repo:
         assert plan.note is None
     for plan in plans:
         other = next(p.id for p in plans if p is not plan)
-        with pytest.raises(RefusedError, match=f"^{plan.id} cannot be committed on its own. Depends on {other}, "
-                                               "which cannot be committed without it: merge their groups to commit$"):
+        with pytest.raises(
+            RefusedError,
+            match=f"^{plan.id} cannot be committed on its own. Depends on {other}, "
+            "which cannot be committed without it: merge their groups to commit$",
+        ):
             session.apply_commit(plan.id)
     with pytest.raises(RefusedError, match="merge their groups to commit"):
         session.apply_all()
@@ -265,7 +278,7 @@ def test_plans_to_merge_are_known_after_a_restart_and_in_a_session_saved_before_
 
     saved = repo.path / ".git" / "segmint" / "session.json"
     data = json.loads(saved.read_text())
-    for plan in data["plans"]:   # as a session saved before plans had merge_with: the note alone said it
+    for plan in data["plans"]:  # as a session saved before plans had merge_with: the note alone said it
         del plan["merge_with"]
     saved.write_text(json.dumps(data))
     reopened = Session.open(str(repo.path))
@@ -295,8 +308,9 @@ def test_lines_of_a_deletion_split_between_plans_that_each_change_nothing_are_me
     assert [sorted(lines(session, h)[0] for h in p.hunk_ids) for p in plans] == [["+a", "-a"], ["+", "-"]]
     one, two = plans
     assert (one.merge_with, two.merge_with) == ([two.id], [one.id])
-    assert one.note == f"Changes nothing on its own, nor does {two.id}, but together they do: " \
-                       "merge their groups to commit"
+    assert (
+        one.note == f"Changes nothing on its own, nor does {two.id}, but together they do: merge their groups to commit"
+    )
     with pytest.raises(RefusedError, match="cannot be committed on its own"):
         session.apply_all()
     assert repo.snapshot() == before

@@ -85,7 +85,7 @@ def test_moved_lines_commit_exactly(story: dict, data: st.DataObject) -> None:
         session.regroup()
         for _ in range(data.draw(st.integers(1, 3))):
             _try_a_move(session, repo, data.draw)
-        for _ in range(4):   # a plan that made no commit or went out of date: propose the rest again
+        for _ in range(4):  # a plan that made no commit or went out of date: propose the rest again
             if not commit_every_plan(session, repo, before):
                 break
         assert head_files(repo) == expected_head(before)
@@ -95,7 +95,7 @@ def commit_every_plan(session: Session, repo: Repo, before: dict) -> bool:
     """Propose and apply every group, checking each commit holds exactly its group's lines.
     True when some plan made no commit, so lines may be left to commit."""
     shown = group_lines(session)
-    cancelled: set[str] = set()   # git hunks of plans whose lines cancel out (staged, then undone)
+    cancelled: set[str] = set()  # git hunks of plans whose lines cancel out (staged, then undone)
     again = False
     plans = session.propose_commits()
     stuck = [p.change_group_ids[0] for p in plans if p.merge_with]
@@ -158,8 +158,11 @@ def _try_a_move(session: Session, repo: Repo, draw) -> None:
         assert saved(repo) == state and session.revision == revision, "a refused move changed the session"
         assert Session.open(str(repo.path)).groups == session.groups
         return
-    assert lines_of(session.changes, {moved.moved_id}) == chosen if target is None else \
-        chosen <= lines_of(session.changes, {moved.moved_id})
+    assert (
+        lines_of(session.changes, {moved.moved_id}) == chosen
+        if target is None
+        else chosen <= lines_of(session.changes, {moved.moved_id})
+    )
     assert moved.moved_id in session.group(moved.group.id).hunk_ids
 
 

@@ -42,7 +42,7 @@ def test_an_apply_is_refused_while_another_runs(two_intents: Repo) -> None:
     first = session.propose_commits()[0].id
     other = open_session(two_intents)
     before = two_intents.head()
-    with other.committing:   # another process's apply, under way
+    with other.committing:  # another process's apply, under way
         with pytest.raises(RefusedError, match="Another apply is running"):
             session.apply_commit(first)
         with pytest.raises(RefusedError, match="Another apply is running"):

@@ -22,11 +22,12 @@ def test_moving_a_hunk_after_proposing_puts_both_plans_out_of_date(two_intents: 
     moved = source.hunk_ids[0]
     moved_line = session.units.by_id[moved].changed_lines[-1][1:]
     target_line = session.units.by_id[target.hunk_ids[0]].changed_lines[-1][1:]
-    session.move_hunks([moved], to_group_id=target.id)   # as the TUI's m and the agent's move_hunks do
+    session.move_hunks([moved], to_group_id=target.id)  # as the TUI's m and the agent's move_hunks do
 
     target_plan = plan_of(session, target.id)
-    assert target_plan.out_of_date == (f"{target_plan.id} is out of date: {target.id} changed since it was "
-                                       "proposed; propose commits again")
+    assert target_plan.out_of_date == (
+        f"{target_plan.id} is out of date: {target.id} changed since it was proposed; propose commits again"
+    )
     assert not plan_of(session, untouched.id).out_of_date
     before = two_intents.snapshot()
     with pytest.raises(RefusedError, match="out of date"):

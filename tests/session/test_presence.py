@@ -25,8 +25,12 @@ session.set_presence(person_present=False)
 
 def other_process(repo: Repo, allow: bool = False) -> subprocess.Popen:
     """Another process that marks a person present (as a TUI does), until its stdin gets a line."""
-    proc = subprocess.Popen([sys.executable, "-c", TUI_STANDIN, str(repo.path), "allow" if allow else "ask"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", TUI_STANDIN, str(repo.path), "allow" if allow else "ask"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stdout is not None and proc.stdout.readline() == "present\n"
     return proc
 
@@ -44,7 +48,7 @@ def test_a_person_in_another_process_is_present_until_they_leave(two_intents: Re
     plan = session.propose_commits()[0]
     head = two_intents.head()
     assert session.apply_commit(plan.id, actor="agent").status == "awaiting_approval"
-    assert two_intents.head() == head                       # nothing committed
+    assert two_intents.head() == head  # nothing committed
     tui.communicate("bye\n", timeout=30)
     assert not session.person_present and presence_files(two_intents) == []
     assert session.apply_commit(plan.id, actor="agent").status == "applied"
@@ -56,7 +60,7 @@ def test_a_crashed_tui_does_not_count(two_intents: Repo) -> None:
     assert session.person_present
     os.kill(tui.pid, signal.SIGKILL)
     tui.wait(timeout=30)
-    assert presence_files(two_intents) == [f"presence-{tui.pid}.json"]   # left behind
+    assert presence_files(two_intents) == [f"presence-{tui.pid}.json"]  # left behind
     assert not session.person_present
 
 
@@ -80,7 +84,7 @@ def test_a_presence_file_whose_pid_was_reused_does_not_count(two_intents: Repo) 
         path = Path(two_intents.path, ".git", "segmint", f"presence-{other.pid}.json")
         path.write_text(json.dumps({"pid": other.pid, "started": 1, "agent_can_commit": False}))
         assert not session.person_present
-        path.write_text(json.dumps({"pid": other.pid, "agent_can_commit": False}))   # no start time known
+        path.write_text(json.dumps({"pid": other.pid, "agent_can_commit": False}))  # no start time known
         assert session.person_present
     finally:
         other.kill()

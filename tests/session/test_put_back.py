@@ -15,10 +15,10 @@ def staged_then_put_back(repo: Repo) -> None:
     repo.commit("base")
     repo.write("kept.txt", "one\nTWO\n")
     repo.add("kept.txt")
-    repo.write("kept.txt", "one\ntwo\n")   # the work tree is HEAD's again; the index still has TWO
+    repo.write("kept.txt", "one\ntwo\n")  # the work tree is HEAD's again; the index still has TWO
     repo.write("new.txt", "new\n")
     repo.add("new.txt")
-    repo.delete("new.txt")                 # added, then deleted: nothing either
+    repo.delete("new.txt")  # added, then deleted: nothing either
     repo.write("work.py", "x = 2\n")
 
 
@@ -26,7 +26,7 @@ def test_a_file_staged_then_put_back_gets_no_plan_and_does_not_block_the_others(
     staged_then_put_back(repo)
     session = open_session(repo)
     session.regroup()
-    for change in session.changes:   # each file in a group of its own
+    for change in session.changes:  # each file in a group of its own
         session.move_hunks([change.id], new_group=True)
     plans = session.propose_commits()
     assert [session.parts(p.hunk_ids, p.change_ids)[0][0].file_path for p in plans] == ["work.py"]

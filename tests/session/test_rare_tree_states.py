@@ -105,7 +105,9 @@ def test_an_intent_to_add_file_moved_commits_the_new_file_and_keeps_the_entry(re
     assert applied.returncode == 0, applied.stderr
     assert "n.txt" not in applied.stdout.split("Not committed")[0], "no commit claims the moved entry"
     assert tree(repo) == {**tree(repo, "HEAD~1"), "m.txt": f"100644 {repo.git('hash-object', 'm.txt').strip()}"}
-    assert sorted(index(repo)) == sorted(before + [(f"100644 {repo.git('hash-object', 'm.txt').strip()} 0\tm.txt", "0")])
+    assert sorted(index(repo)) == sorted(
+        before + [(f"100644 {repo.git('hash-object', 'm.txt').strip()} 0\tm.txt", "0")]
+    )
     assert repo.snapshot()["files"] == work
     assert segmint(repo, "undo").returncode == 0
     assert index(repo) == before
@@ -129,8 +131,7 @@ def test_an_intent_to_add_file_deleted_gets_no_plan_and_apply_says_why(repo: Rep
 
 
 @pytest.mark.parametrize("normalized", ["core.autocrlf", "text=auto"])
-def test_git_rm_cached_of_a_file_differing_only_in_line_endings_commits_the_rest(
-        repo: Repo, normalized: str) -> None:
+def test_git_rm_cached_of_a_file_differing_only_in_line_endings_commits_the_rest(repo: Repo, normalized: str) -> None:
     # Issue 34: a file git stores as HEAD has it, line endings aside, removed from the index only:
     # no plan commits it, the other plans apply, and its staged removal stays staged.
     if normalized == "core.autocrlf":
@@ -175,7 +176,10 @@ def test_a_staged_file_whose_folder_became_a_file_goes_with_that_file(repo: Repo
 
     assert "Takes tests/test_a.py out of the index" in plan.stdout
     assert applied.returncode == 0, applied.stderr
-    assert tree(repo) == {"a.txt": tree(repo, "HEAD~1")["a.txt"], "tests": f"100644 {repo.git('hash-object', 'tests').strip()}"}
+    assert tree(repo) == {
+        "a.txt": tree(repo, "HEAD~1")["a.txt"],
+        "tests": f"100644 {repo.git('hash-object', 'tests').strip()}",
+    }
     assert repo.git("status", "--porcelain") == ""
     assert repo.snapshot()["files"] == work
     assert segmint(repo, "undo").returncode == 0
@@ -218,6 +222,8 @@ def test_a_selection_that_commits_nothing_names_its_files(repo: Repo) -> None:
     git = Git.discover(repo.path)
     changes = capture(git)
     (change,) = changes.changes
-    with pytest.raises(NothingToCommit, match=r"^Nothing to commit: commit-7 leaves HEAD's files as they are \(n\.txt: "):
+    with pytest.raises(
+        NothingToCommit, match=r"^Nothing to commit: commit-7 leaves HEAD's files as they are \(n\.txt: "
+    ):
         apply_selection(git, changes, Selection(whole={change.id}), "remove n.txt\n", label="commit-7")
     assert repo.snapshot() == state

@@ -20,6 +20,7 @@ from tests.support.refine import OFFLINE, answer, grouping
 from tests.support.refine import three_groups as make_three_groups
 from tests.support.repo import Repo
 
+
 @pytest.fixture
 def three_groups(repo: Repo) -> Repo:
     return make_three_groups(repo)
@@ -35,17 +36,27 @@ def refine(repo: Repo, standin: StandIn, **options) -> tuple[Session, object]:
 def test_a_good_answer_is_applied_exactly_and_logged_with_its_actor(three_groups: Repo) -> None:
     reply = answer(
         moves=[{"hunk_ids": ["change-1:1"], "to_group": "group-2", "reason": "the guide documents the setting"}],
-        splits=[{"group_id": "group-3", "parts": [["change-3:1"], ["change-3:2"]],
-                 "reason": "parse and render change for different reasons"}],
+        splits=[
+            {
+                "group_id": "group-3",
+                "parts": [["change-3:1"], ["change-3:2"]],
+                "reason": "parse and render change for different reasons",
+            }
+        ],
     )
     with StandIn(reply) as standin:
         session, refinement = refine(three_groups, standin)
         request = standin.requests[-1]["body"]
-    assert grouping(session) == {"group-2": ["change-1:1", "change-2:1"], "group-3": ["change-3:1"],
-                                 "group-4": ["change-3:2"]}
+    assert grouping(session) == {
+        "group-2": ["change-1:1", "change-2:1"],
+        "group-3": ["change-3:1"],
+        "group-4": ["change-3:2"],
+    }
     assert refinement.notes == []
-    assert refinement.applied == ["split group-3 in 2 (parse and render change for different reasons)",
-                                  "moved change-1:1 to group-2 (the guide documents the setting)"]
+    assert refinement.applied == [
+        "split group-3 in 2 (parse and render change for different reasons)",
+        "moved change-1:1 to group-2 (the guide documents the setting)",
+    ]
     last = session.activity[-1]
     assert (last.actor, last.action) == ("agent", "refined")
     assert last.text.startswith("agent asked stand-in-chat to refine the groups: split group-3 in 2")
@@ -72,22 +83,35 @@ BAD_ANSWERS = {
     "not an object": ("[]", "not an object of moves, merges and splits"),
     "a key missing": (json.dumps({"moves": [], "merges": []}), "not exactly"),
     "an extra key": (json.dumps({"moves": [], "merges": [], "splits": [], "groups": []}), "not exactly"),
-    "a wrong type": (answer(moves=[{"hunk_ids": "change-1:1", "to_group": "group-2", "reason": "r"}]),
-                     "moves[1].hunk_ids must be a non-empty list of ids"),
+    "a wrong type": (
+        answer(moves=[{"hunk_ids": "change-1:1", "to_group": "group-2", "reason": "r"}]),
+        "moves[1].hunk_ids must be a non-empty list of ids",
+    ),
     "an empty reason": (answer(moves=[{**MOVE, "reason": " "}]), "moves[1].reason must be a non-empty string"),
     "an unknown hunk": (answer(moves=[{**MOVE, "hunk_ids": ["change-9:1"]}]), "unknown hunk id change-9:1"),
     "an unknown group": (answer(moves=[{**MOVE, "to_group": "group-9"}]), "unknown group id group-9"),
     "a doubled hunk": (answer(moves=[MOVE, {**MOVE, "to_group": "group-3"}]), "change-1:1 more than once"),
-    "a doubled group": (answer(merges=[{"group_ids": ["group-1", "group-2"], "reason": "r"},
-                                       {"group_ids": ["group-2", "group-3"], "reason": "r"}]),
-                        "group-2 more than once"),
-    "a dropped hunk": (answer(splits=[{"group_id": "group-3", "parts": [["change-3:1"], []], "reason": "r"}]),
-                       "at least two parts, none of them empty"),
+    "a doubled group": (
+        answer(
+            merges=[
+                {"group_ids": ["group-1", "group-2"], "reason": "r"},
+                {"group_ids": ["group-2", "group-3"], "reason": "r"},
+            ]
+        ),
+        "group-2 more than once",
+    ),
+    "a dropped hunk": (
+        answer(splits=[{"group_id": "group-3", "parts": [["change-3:1"], []], "reason": "r"}]),
+        "at least two parts, none of them empty",
+    ),
     "a split that drops a hunk": (
         answer(splits=[{"group_id": "group-3", "parts": [["change-3:1"], ["change-1:1"]], "reason": "r"}]),
-        "names change-1:1, not in that group"),
+        "names change-1:1, not in that group",
+    ),
     "a split that leaves a hunk out": (
-        answer(splits=[{"group_id": "group-3", "parts": [["change-3:1"]], "reason": "r"}]), "at least two parts"),
+        answer(splits=[{"group_id": "group-3", "parts": [["change-3:1"]], "reason": "r"}]),
+        "at least two parts",
+    ),
     "a merge of one group": (answer(merges=[{"group_ids": ["group-1"], "reason": "r"}]), "a merge names only group-1"),
     "a move to where it is": (answer(moves=[{**MOVE, "to_group": "group-1"}]), "already in group-1"),
 }
@@ -106,11 +130,15 @@ def test_a_bad_answer_keeps_the_offline_grouping_with_a_note(three_groups: Repo,
 
 
 def test_a_split_that_drops_a_hunk_of_its_group_is_refused(repo: Repo) -> None:
-    repo.write("a.py", "def f():\n    return 1\n" + "\n" * 12 + "def g():\n    return 2\n" + "\n" * 12 +
-               "def h():\n    return 3\n")
+    repo.write(
+        "a.py",
+        "def f():\n    return 1\n" + "\n" * 12 + "def g():\n    return 2\n" + "\n" * 12 + "def h():\n    return 3\n",
+    )
     repo.commit()
-    repo.write("a.py", "def f():\n    return 10\n" + "\n" * 12 + "def g():\n    return 20\n" + "\n" * 12 +
-               "def h():\n    return 30\n")
+    repo.write(
+        "a.py",
+        "def f():\n    return 10\n" + "\n" * 12 + "def g():\n    return 20\n" + "\n" * 12 + "def h():\n    return 30\n",
+    )
     session = Session.open(str(repo.path), settings=Settings())
     session.regroup()
     session.merge_groups([g.id for g in session.groups]) if len(session.groups) > 1 else None
@@ -133,8 +161,9 @@ def test_an_endpoint_failure_keeps_the_offline_grouping(three_groups: Repo, fail
         session, refinement = refine(three_groups, standin, timeout=0.2)
     assert grouping(session) == OFFLINE and refinement.applied == []
     assert refinement.notes[0].startswith("kept the offline grouping: ")
-    assert ("failed" if failure == "error" else "did not answer within 0.2 s (raise SEGMINT_TIMEOUT)") \
-        in refinement.notes[0]
+    assert (
+        "failed" if failure == "error" else "did not answer within 0.2 s (raise SEGMINT_TIMEOUT)"
+    ) in refinement.notes[0]
 
 
 def test_a_request_that_timed_out_is_not_tried_again(three_groups: Repo) -> None:
@@ -225,7 +254,9 @@ def test_files_and_lines_are_withheld_by_their_whole_names_and_shapes(repo: Repo
     repo.write(".env", "DEBUG=1\nDB_HOST=internal.example.org\n")
     repo.write("src/tokenizer.py", "x = 1\ntokenizer = Tokenizer(vocab_size=50000)\npassword = 'hunter2hunter2'\n")
     repo.write("src/keyboard.py", "y = 1\nkeyboard_layout = 'us-international'\nauthor = 'jane.doe@example.org'\n")
-    repo.write("certs/tls.key", "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n")
+    repo.write(
+        "certs/tls.key", "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n"
+    )
     repo.write(".env.example", "DEBUG=\nDB_HOST=\n")
     session = Session.open(str(repo.path), settings=Settings())
     session.regroup()
@@ -238,8 +269,10 @@ def test_files_and_lines_are_withheld_by_their_whole_names_and_shapes(repo: Repo
 
 def test_the_session_loads_the_grouping_engine_only_when_it_refines() -> None:
     """Opening a session (``segmint changes``, ``segmint mcp``) must not pay for numpy and the engine."""
-    check = ("import sys, segmint_core.session.session, segmint_core.mcp.server\n"
-             "print('numpy' in sys.modules, 'segmint_core.grouping.engine' in sys.modules)")
+    check = (
+        "import sys, segmint_core.session.session, segmint_core.mcp.server\n"
+        "print('numpy' in sys.modules, 'segmint_core.grouping.engine' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
 

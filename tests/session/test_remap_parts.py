@@ -29,8 +29,11 @@ def test_interleaved_parts_keep_their_ids_when_another_file_changes(repo: Repo) 
     repo.write("other.py", "y\n")
     fresh = capture(Git.discover(repo.path))
     mapping = remap(unit_signatures(units), fresh)
-    assert mapping.ids == {"change-1:1.1": "change-1:1.1", "change-1:1.3": "change-1:1.3",
-                           "change-1:1.4": "change-1:1.4"}
+    assert mapping.ids == {
+        "change-1:1.1": "change-1:1.1",
+        "change-1:1.3": "change-1:1.3",
+        "change-1:1.4": "change-1:1.4",
+    }
     assert mapping.appeared == ["change-2:1"]
     assert mapping.splits == {"change-1:1": units.splits["change-1:1"]}
     assert Units(fresh, mapping.splits).by_id["change-1:1.3"].changed_lines == ["+two"]
@@ -39,7 +42,7 @@ def test_interleaved_parts_keep_their_ids_when_another_file_changes(repo: Repo) 
 def test_the_parts_left_after_one_is_committed_keep_theirs(repo: Repo) -> None:
     units = interleaved(repo)
     repo.write("committed.txt", "")
-    repo.write("m.py", "a\ntwo\nz\n")   # what committing part 3 makes HEAD hold
+    repo.write("m.py", "a\ntwo\nz\n")  # what committing part 3 makes HEAD hold
     repo.commit()
     repo.write("m.py", "a\none\ntwo\nthree\nfour\nz\n")
     old = [u for u in unit_signatures(units) if u.id != "change-1:1.3"]
@@ -47,7 +50,9 @@ def test_the_parts_left_after_one_is_committed_keep_theirs(repo: Repo) -> None:
     mapping = remap(old, fresh)
     hunks = Units(fresh, mapping.splits)
     assert {old: new for old, new in mapping.ids.items() if old.startswith("change-1")} == {
-        "change-1:1.1": "change-1:1.1", "change-1:1.4": "change-1:1.4"}
+        "change-1:1.1": "change-1:1.1",
+        "change-1:1.4": "change-1:1.4",
+    }
     assert hunks.by_id["change-1:1.1"].changed_lines == ["+one", "+three"]
     assert hunks.by_id["change-1:1.4"].changed_lines == ["+four"]
     assert mapping.appeared == []

@@ -50,7 +50,12 @@ def test_proposing_again_keeps_edited_messages_and_approvals(two_intents: Repo) 
     session.approve([second.id])
     again = {p.change_group_ids[0]: p for p in session.propose_commits()}
     edited, approved, fresh = (again[p.change_group_ids[0]] for p in (first, second, third))
-    assert (edited.id, edited.title, edited.edited, edited.status) == (first.id, "docs: say how to use it", True, "proposed")
+    assert (edited.id, edited.title, edited.edited, edited.status) == (
+        first.id,
+        "docs: say how to use it",
+        True,
+        "proposed",
+    )
     assert (approved.id, approved.title, approved.status) == (second.id, second.title, "approved")
     assert fresh.id not in (first.id, second.id) and fresh.status == "proposed" and not fresh.edited
     assert len({p.id for p in session.plans}) == 3
@@ -66,15 +71,18 @@ def test_proposing_some_groups_again_keeps_their_plans_in_place(two_intents: Rep
     session = open_session(two_intents)
     one_group_per_hunk(session)
     first, second, third = session.propose_commits()
-    session.reorder_commits([third.id, first.id, second.id])   # the person's order, not the planner's
+    session.reorder_commits([third.id, first.id, second.id])  # the person's order, not the planner's
     again = session.propose_commits(first.change_group_ids)
     assert [p.id for p in session.plans] == [third.id, again[0].id, second.id]
     assert again[0].change_group_ids == first.change_group_ids
 
     session.update_commit(second.id, title="docs: the last one")
     session.propose_commits([second.change_group_ids[0], third.change_group_ids[0]])
-    assert [p.change_group_ids for p in session.plans] == [third.change_group_ids, first.change_group_ids,
-                                                          second.change_group_ids]
+    assert [p.change_group_ids for p in session.plans] == [
+        third.change_group_ids,
+        first.change_group_ids,
+        second.change_group_ids,
+    ]
     assert session.plans[2].title == "docs: the last one"
 
 
@@ -166,7 +174,7 @@ def test_moving_hunks_to_their_own_group_keeps_them_there_and_says_so(two_intent
     session.move_hunks([hunk], to_group_id=group.id, actor="agent")
     assert [(g.id, g.hunk_ids) for g in session.groups] == groups
     assert session.activity[-1].text == f"agent kept {hunk} in {group.id}"
-    assert hunk in session.state.settled     # settled: no longer offered as an uncertain decision
+    assert hunk in session.state.settled  # settled: no longer offered as an uncertain decision
 
 
 def test_agent_commits_wait_for_the_person(two_intents: Repo) -> None:
@@ -266,8 +274,10 @@ def test_pr_draft_names_deleted_test_files_as_removed_not_to_run(repo: Repo) -> 
     session = open_session(repo)
     session.propose_commits()
     planned = session.generate_pr().description.split("## Test plan\n\n", 1)[1]
-    assert planned == ("- [ ] `tests/test_add.py`\n- [ ] `tests/test_sub.py`\n"
-                       "- `tests/test_gone.py` removed\n- `tests/test_old.py` removed\n")
+    assert planned == (
+        "- [ ] `tests/test_add.py`\n- [ ] `tests/test_sub.py`\n"
+        "- `tests/test_gone.py` removed\n- `tests/test_old.py` removed\n"
+    )
     session.apply_all(actor="person")
     applied = session.generate_pr(replace=True).description.split("## Test plan\n\n", 1)[1]
     assert sorted(applied.splitlines()) == sorted(planned.splitlines()), "the same, read from the commits"
@@ -281,7 +291,8 @@ def test_pr_draft_of_only_deleted_test_files_has_none_to_run(repo: Repo) -> None
     session.propose_commits()
     assert session.generate_pr().description.endswith(
         "## Test plan\n\n- No changed test file is left to run; describe how this was checked.\n"
-        "- `tests/test_old.py` removed\n")
+        "- `tests/test_old.py` removed\n"
+    )
 
 
 def test_pr_draft_lists_a_renamed_file_once(repo: Repo) -> None:
@@ -325,17 +336,17 @@ def test_two_processes_never_overwrite_each_other(two_intents: Repo) -> None:
     """Two sessions on one repository (the TUI and `segmint apply` in another terminal, say)."""
     tui = open_session(two_intents)
     one_group_per_hunk(tui)
-    other = open_session(two_intents)          # a second process, reading what the first saved
+    other = open_session(two_intents)  # a second process, reading what the first saved
     seen = []
     tui.subscribe(lambda event: seen.append(event.detail))
     other.update_group(other.groups[0].id, "Renamed elsewhere")
     moved = tui.groups[-1].hunk_ids[0]
-    tui.move_hunks([moved], to_group_id=tui.groups[0].id)   # starts from the other's rename
+    tui.move_hunks([moved], to_group_id=tui.groups[0].id)  # starts from the other's rename
     assert tui.groups[0].summary == "Renamed elsewhere" and moved in tui.groups[0].hunk_ids
     assert {"reloaded": True} in seen
     again = open_session(two_intents)
     assert again.groups[0].summary == "Renamed elsewhere" and moved in again.groups[0].hunk_ids
-    snapshot = other.snapshot()                             # reads adopt too
+    snapshot = other.snapshot()  # reads adopt too
     assert moved in snapshot["groups"][0]["hunk_ids"]
 
 
@@ -356,7 +367,7 @@ def test_a_description_with_a_nul_byte_is_refused_when_edited_not_when_committed
     with pytest.raises(SegmintError, match="^A commit description cannot hold a NUL byte"):
         session.update_commit(plans[0].id, description="body\x00more")
     assert session.plan(plans[0].id).description == plans[0].description
-    session.update_commit(plans[0].id, title="fix: a\x00b")   # a title is shown escaped, like a file name
+    session.update_commit(plans[0].id, title="fix: a\x00b")  # a title is shown escaped, like a file name
     session.apply_commit(plans[0].id)
     assert two_intents.git("log", "-1", "--format=%s") == "fix: a\\x00b\n"
 

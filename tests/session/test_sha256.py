@@ -61,8 +61,13 @@ def test_captured_planned_and_applied(tmp_path: Path) -> None:
 
     session = Session.open(str(repo.path))
     assert {c.file_path: c.status for c in session.changes} == {
-        "app.py": "modified", "gone.py": "deleted", "link": "added", "new.py": "added", "staged.py": "modified",
-        "yarn.lock": "modified"}
+        "app.py": "modified",
+        "gone.py": "deleted",
+        "link": "added",
+        "new.py": "added",
+        "staged.py": "modified",
+        "yarn.lock": "modified",
+    }
     session.regroup()
     plans = session.propose_commits()
     assert plans
@@ -76,8 +81,9 @@ def test_captured_planned_and_applied(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("shadow_format", ["sha1", "sha256"])
-def test_the_edit_timeline_records_and_reads_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                  shadow_format: str) -> None:
+def test_the_edit_timeline_records_and_reads_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shadow_format: str
+) -> None:
     # The shadow repository is made in git's default format, which GIT_DEFAULT_HASH sets.
     repo = sha256_repo(tmp_path / "repo")
     repo.write("a.py", "a = 1\n")
@@ -93,6 +99,8 @@ def test_the_edit_timeline_records_and_reads_back(tmp_path: Path, monkeypatch: p
     deleted = recorder.record(["b.py"])
     assert deleted is not None and [(f.path, f.status) for f in deleted.files] == [("b.py", "deleted")]
     assert [(v.status, v.blob is None) for v in file_history(recorder.shadow, "b.py")] == [
-        ("added", False), ("deleted", True)]
+        ("added", False),
+        ("deleted", True),
+    ]
     assert [c.kind for c in read_log(recorder.shadow)] == ["snapshot", "snapshot", "baseline"]
     assert [c.project_head.commit for c in read_log(recorder.shadow)] == [repo.head()] * 3

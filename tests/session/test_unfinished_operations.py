@@ -38,11 +38,11 @@ def start(repo: Repo, operation: str) -> None:
     elif operation == "cherry-pick":
         repo.git("cherry-pick", "side", check=False)
     elif operation == "revert":
-        repo.git("revert", "--no-edit", "side", check=False)   # side's lines taken back where main changed them
+        repo.git("revert", "--no-edit", "side", check=False)  # side's lines taken back where main changed them
     elif operation == "rebase":
         repo.git("checkout", "-q", "side")
         repo.git("rebase", "main", check=False)
-    else:   # a stash popped onto changed lines: unmerged paths, no operation under way
+    else:  # a stash popped onto changed lines: unmerged paths, no operation under way
         repo.git("checkout", "-q", "side")
         repo.write("a.py", "a\nSTASHED\nc\n")
         repo.write("b.py", "stashed\n")
@@ -55,8 +55,11 @@ def start(repo: Repo, operation: str) -> None:
 def everything(repo: Repo) -> dict[str, object]:
     """The work tree, and every byte under .git but Segmint's own folder."""
     git_dir = repo.path / ".git"
-    files = {p.relative_to(git_dir).as_posix(): p.read_bytes() for p in sorted(git_dir.rglob("*"))
-             if p.is_file() and "segmint" not in p.relative_to(git_dir).parts}
+    files = {
+        p.relative_to(git_dir).as_posix(): p.read_bytes()
+        for p in sorted(git_dir.rglob("*"))
+        if p.is_file() and "segmint" not in p.relative_to(git_dir).parts
+    }
     return {**repo.snapshot(), "git": files}
 
 
@@ -66,7 +69,7 @@ EXPECTED = {
     "revert": "Cannot commit while a revert is in progress (unmerged: a.py, b.py); finish or abort it first",
     "rebase": "Cannot commit while a rebase is in progress (unmerged: a.py, b.py); finish or abort it first",
     "stash pop": "Cannot commit while the index holds unmerged paths (a.py, b.py); resolve the conflicts and "
-                 "stage the result (git add) first",
+    "stage the result (git add) first",
 }
 
 
@@ -75,7 +78,10 @@ def test_planned_but_never_committed(repo: Repo, operation: str) -> None:
     start(repo, operation)
     session = Session.open(str(repo.path))
     assert {c.file_path: c.status for c in session.changes} == {
-        "a.py": "conflicted", "b.py": "conflicted", "other.py": "modified"}
+        "a.py": "conflicted",
+        "b.py": "conflicted",
+        "other.py": "modified",
+    }
     session.regroup()
     plans = session.propose_commits()
     assert plans, "the changes are shown and planned"
@@ -83,7 +89,7 @@ def test_planned_but_never_committed(repo: Repo, operation: str) -> None:
     with pytest.raises(UnfinishedOperationError) as refused:
         session.apply_all()
     assert str(refused.value) == EXPECTED[operation]
-    for plan in session.plans:   # the plan of other.py alone too, and a dry run
+    for plan in session.plans:  # the plan of other.py alone too, and a dry run
         with pytest.raises(UnfinishedOperationError, match="^Cannot commit while"):
             session.apply_commit(plan.id, dry_run=plan is plans[0])
     assert everything(repo) == before
@@ -153,8 +159,11 @@ def test_undo_waits_for_the_merge_too(repo: Repo) -> None:
     session.apply_all()
     repo.git("merge", "side", check=False)
     before = everything(repo)
-    with pytest.raises(UnfinishedOperationError, match=r"^Cannot undo while a merge is in progress \(unmerged: a.py, "
-                                                       r"b.py\); finish or abort it first$"):
+    with pytest.raises(
+        UnfinishedOperationError,
+        match=r"^Cannot undo while a merge is in progress \(unmerged: a.py, "
+        r"b.py\); finish or abort it first$",
+    ):
         session.undo()
     assert everything(repo) == before
 
@@ -183,8 +192,10 @@ async def test_an_agent_gets_a_tool_error(repo: Repo) -> None:
     assert everything(repo) == before
 
 
-WARNING = ("segmint: warning: A rebase is in progress with 2 conflicted files (a.py, b.py): nothing can be "
-           "committed until they are resolved and staged (git add) and it is finished or aborted.\n")
+WARNING = (
+    "segmint: warning: A rebase is in progress with 2 conflicted files (a.py, b.py): nothing can be "
+    "committed until they are resolved and staged (git add) and it is finished or aborted.\n"
+)
 
 
 @pytest.mark.parametrize("command", [["changes"], ["changes", "--json"], ["group"], ["plan"], ["pr"]])
@@ -210,6 +221,6 @@ async def test_the_tui_says_a_rebase_left_conflicts(repo: Repo) -> None:
         told = WARNING.removeprefix("segmint: warning: ").removesuffix(".\n")
         assert f"Conflicts: {told}" in notifications(pilot.app)
         assert pilot.app.sub_title.endswith(f" · ⚠ {told}")
-        await pilot.press("p")   # proposing tells no more: the same files, already told of
+        await pilot.press("p")  # proposing tells no more: the same files, already told of
         await pilot.pause()
         assert notifications(pilot.app).count(f"Conflicts: {told}") == 1

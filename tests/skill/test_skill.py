@@ -17,8 +17,20 @@ from tests.mcp.support import make_changes
 from tests.support.cli import assert_clean_error, run_segmint
 from tests.support.repo import Repo
 
-WORKFLOW = {"check_lazygit_messages", "list_changes", "group_changes", "move_hunks", "merge_groups", "update_group",
-            "get_session", "propose_commits", "update_commit", "reorder_commits", "apply_commit", "generate_pr"}
+WORKFLOW = {
+    "check_lazygit_messages",
+    "list_changes",
+    "group_changes",
+    "move_hunks",
+    "merge_groups",
+    "update_group",
+    "get_session",
+    "propose_commits",
+    "update_commit",
+    "reorder_commits",
+    "apply_commit",
+    "generate_pr",
+}
 
 
 def front_matter(text: str) -> dict[str, str]:
@@ -27,7 +39,7 @@ def front_matter(text: str) -> dict[str, str]:
     head, _, body = text[4:].partition("\n---\n")
     assert body.strip(), "instructions follow the front matter"
     fields = dict(line.split(": ", 1) for line in head.splitlines())
-    for value in fields.values():   # plain YAML scalars: no ": " or " #" inside, no indicator first
+    for value in fields.values():  # plain YAML scalars: no ": " or " #" inside, no indicator first
         assert ": " not in value and " #" not in value and value[0] not in "'\"`[]{}>|*&!%@#", value
     return fields
 
@@ -60,7 +72,7 @@ def test_every_command_line_in_the_skill_runs(repo: Repo) -> None:
         args = ["commit-1" if w == "COMMIT_ID" else w for w in words[1:]]
         result = run_segmint(*args, cwd=repo.path)
         assert result.returncode == 0, (args, result.stderr)
-    assert "commit-1" not in repo.git("log", "--format=%s")   # undo took the commit back
+    assert "commit-1" not in repo.git("log", "--format=%s")  # undo took the commit back
     assert repo.git("rev-list", "--count", "HEAD").strip() == "1"
 
 
@@ -74,7 +86,7 @@ def test_install_writes_the_skill_into_a_skills_folder(tmp_path: Path) -> None:
 
 
 def test_install_defaults_to_the_users_claude_code_skills(tmp_path: Path) -> None:
-    home = Path.home()   # a temporary HOME for every test (tests/conftest.py)
+    home = Path.home()  # a temporary HOME for every test (tests/conftest.py)
     result = run_segmint("skill", "--install", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert (home / ".claude" / "skills" / "segmint" / "SKILL.md").read_text() == skill_text()
@@ -100,16 +112,20 @@ def test_an_unwritable_place_is_one_sentence(tmp_path: Path) -> None:
     assert_clean_error(run_segmint("skill", "--install", "--path", str(tmp_path)), "it is a folder")
     assert_clean_error(run_segmint("skill", "--path", str(tmp_path)), "go with --install")
     (tmp_path / "gone").symlink_to(tmp_path / "moved-away")
-    assert_clean_error(run_segmint("skill", "--install", "--path", str(tmp_path / "gone")),
-                       f"{tmp_path / 'gone'} is a link to {tmp_path / 'moved-away'}, which does not exist")
+    assert_clean_error(
+        run_segmint("skill", "--install", "--path", str(tmp_path / "gone")),
+        f"{tmp_path / 'gone'} is a link to {tmp_path / 'moved-away'}, which does not exist",
+    )
 
 
 def test_a_folder_that_cannot_be_made_is_one_sentence(tmp_path: Path) -> None:
     too_long = tmp_path / ("x" * 300)
     assert_clean_error(run_segmint("skill", "--install", "--path", str(too_long)), "File name too long")
-    if Path("/proc/self").is_dir():   # Linux: no folder can be made in /proc
-        assert_clean_error(run_segmint("skill", "--install", "--path", "/proc/no-such-folder"),
-                           "Cannot write /proc/no-such-folder/segmint/SKILL.md: No such file or directory")
+    if Path("/proc/self").is_dir():  # Linux: no folder can be made in /proc
+        assert_clean_error(
+            run_segmint("skill", "--install", "--path", "/proc/no-such-folder"),
+            "Cannot write /proc/no-such-folder/segmint/SKILL.md: No such file or directory",
+        )
 
 
 def test_without_install_the_skill_is_printed() -> None:

@@ -16,12 +16,18 @@ class CliResult:
     stderr: str
 
 
-def run_segmint(*args: str, cwd: Path | None = None, env: dict | None = None, input: str | None = None,
-                timeout: float = 120) -> CliResult:
+def run_segmint(
+    *args: str, cwd: Path | None = None, env: dict | None = None, input: str | None = None, timeout: float = 120
+) -> CliResult:
     full_env = {**os.environ, **(env or {})}
     proc = subprocess.run(
-        [sys.executable, "-m", "segmint", *args], cwd=cwd, env=full_env,
-        capture_output=True, text=True, input=input, timeout=timeout,
+        [sys.executable, "-m", "segmint", *args],
+        cwd=cwd,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        input=input,
+        timeout=timeout,
     )
     return CliResult(proc.returncode, proc.stdout, proc.stderr)
 

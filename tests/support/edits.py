@@ -139,10 +139,24 @@ def build(repo, story: dict) -> None:
 # Lines that are not valid UTF-8, written as the bytes their surrogate escapes name.
 NON_UTF8_LINES = st.sampled_from(["caf\udce9", "\udcff\udcfe", "x = '\udc80'"])
 # What the reliability runs of issue 15 found wrong, each one a case a story may hold.
-CASES = ("intent_to_add", "staged_then_reverted", "moved_non_utf8", "symlink", "mode_flip", "rename",
-         "odd_name", "generated", "refusing_hook",
-         # ... and what the runs of issue 34 found.
-         "intent_moved", "generated_intent", "swap_tracked", "swap_staged", "swap_generated", "eol")
+CASES = (
+    "intent_to_add",
+    "staged_then_reverted",
+    "moved_non_utf8",
+    "symlink",
+    "mode_flip",
+    "rename",
+    "odd_name",
+    "generated",
+    "refusing_hook",
+    # ... and what the runs of issue 34 found.
+    "intent_moved",
+    "generated_intent",
+    "swap_tracked",
+    "swap_staged",
+    "swap_generated",
+    "eol",
+)
 
 
 @st.composite
@@ -177,8 +191,11 @@ def hardened_story(draw) -> dict:
         base["moved.txt"], work["moved.txt"] = draw(moved_block())
         staged["moved.txt"] = base["moved.txt"]
     if "symlink" in cases:
-        ends = draw(st.tuples(st.sampled_from([None, "a.py", "gone"]), st.sampled_from([None, "b.txt", "gone/too"]))
-                    .filter(lambda pair: pair[0] != pair[1]))
+        ends = draw(
+            st.tuples(st.sampled_from([None, "a.py", "gone"]), st.sampled_from([None, "b.txt", "gone/too"])).filter(
+                lambda pair: pair[0] != pair[1]
+            )
+        )
         story["links"] = {"link": list(ends)}
     if "mode_flip" in cases:
         kept = sorted(n for n in base if staged.get(n) is not None and work.get(n) is not None)
@@ -202,21 +219,30 @@ def hardened_story(draw) -> dict:
         # A file added with -N, then moved, deleted, or made a link (to a file, or to nothing).
         work["later.txt"] = draw(file_text())
         story["intent"] = story.get("intent", []) + ["later.txt"]
-        story["after_intent"] = [draw(st.sampled_from([
-            ("move", "later.txt", "moved/later.txt"), ("delete", "later.txt"),
-            ("symlink", "later.txt", "a.py"), ("symlink", "later.txt", "nowhere")]))]
+        story["after_intent"] = [
+            draw(
+                st.sampled_from(
+                    [
+                        ("move", "later.txt", "moved/later.txt"),
+                        ("delete", "later.txt"),
+                        ("symlink", "later.txt", "a.py"),
+                        ("symlink", "later.txt", "nowhere"),
+                    ]
+                )
+            )
+        ]
     if "generated_intent" in cases:
         work["package-lock.json"] = '{\n  "lockfileVersion": %d\n}\n' % draw(st.integers(1, 3))
         story["intent"] = story.get("intent", []) + ["package-lock.json"]
     swaps = []
-    if "swap_tracked" in cases:   # a committed file made a folder, or a committed folder made a file
+    if "swap_tracked" in cases:  # a committed file made a folder, or a committed folder made a file
         if draw(st.booleans()):
             base["kept.txt"] = staged["kept.txt"] = work["kept.txt"] = draw(file_text(min_lines=1))
             swaps.append(("kept.txt", "file_to_folder"))
         else:
             base["held/x.txt"] = staged["held/x.txt"] = work["held/x.txt"] = draw(file_text(min_lines=1))
             swaps.append(("held", "folder_to_file"))
-    if "swap_staged" in cases:    # a staged new file made a folder, or the folder of one made a file
+    if "swap_staged" in cases:  # a staged new file made a folder, or the folder of one made a file
         text = draw(file_text(min_lines=1))
         if draw(st.booleans()):
             staged["fresh.txt"] = work["fresh.txt"] = text

@@ -10,13 +10,13 @@ from __future__ import annotations
 from hypothesis import settings
 from hypothesis.errors import InvalidArgument
 
-DEFAULT_PROFILE = "segmint"   # tests/conftest.py: sets no count
+DEFAULT_PROFILE = "segmint"  # tests/conftest.py: sets no count
 
 
 def examples(quick: int) -> int:
     try:
         usual = settings.get_profile(DEFAULT_PROFILE).max_examples
-    except InvalidArgument:   # imported outside pytest (a script reusing a test's helpers)
+    except InvalidArgument:  # imported outside pytest (a script reusing a test's helpers)
         return quick
     asked = settings.default.max_examples
     return quick if asked == usual else asked

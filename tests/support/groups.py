@@ -27,5 +27,5 @@ def stuck_pair(repo: Repo) -> Session:
     session = Session.open(str(repo.path))
     session.regroup()
     assert [g.hunk_ids for g in session.groups] == [["change-1:1"], ["change-1:2"]]
-    session.move_lines("change-1:2", [2], to_group_id="group-1")   # "\r" made again, beside the deletion
+    session.move_lines("change-1:2", [2], to_group_id="group-1")  # "\r" made again, beside the deletion
     return session

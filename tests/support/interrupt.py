@@ -77,7 +77,7 @@ def arm(point: str) -> None:
         after("segmint_core.session.core", "write_units")
     elif point == "undo-before-move":
         before("segmint_core.apply.undo", "move_head")
-    elif point == "undo-before-swap":   # the swap is the replace of the index, after HEAD moved
+    elif point == "undo-before-swap":  # the swap is the replace of the index, after HEAD moved
         before("os", "replace", lambda source, dest: str(dest).endswith(os.sep + "index"))
     elif point == "fold-making":
         made = []

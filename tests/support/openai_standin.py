@@ -23,15 +23,15 @@ class StandIn:
     def __init__(self, reply: str | Callable[[dict], str] = DEFAULT_REPLY) -> None:
         self.reply = reply
         self.fail_with: int | None = None
-        self.fail_count: int | None = None   # fail only this many requests, then answer
+        self.fail_count: int | None = None  # fail only this many requests, then answer
         self.delay = 0.0
         self.refuse_response_format = False
-        self.finish_reason = "stop"   # "length": the answer stopped at the request's max_tokens
+        self.finish_reason = "stop"  # "length": the answer stopped at the request's max_tokens
         self.html: str | None = None  # answer every request with this web page instead (a proxy's, say)
-        self.raw: object = None       # or with this JSON, whatever its shape
+        self.raw: object = None  # or with this JSON, whatever its shape
         self.requests: list[dict] = []
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._server.daemon_threads = True   # a late answer never holds the test up at shutdown
+        self._server.daemon_threads = True  # a late answer never holds the test up at shutdown
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     @property
@@ -59,8 +59,7 @@ class StandIn:
 
             def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
-                outer.requests.append({"path": self.path, "body": body,
-                                       "auth": self.headers.get("Authorization")})
+                outer.requests.append({"path": self.path, "body": body, "auth": self.headers.get("Authorization")})
                 if outer.delay:
                     time.sleep(outer.delay)
                 if outer.html is not None:
@@ -77,18 +76,32 @@ class StandIn:
                         outer.fail_count -= 1
                     self._send(outer.fail_with, {"error": {"message": "stand-in failure", "type": "server_error"}})
                 elif outer.refuse_response_format and "response_format" in body:
-                    self._send(400, {"error": {"message": "response_format is not supported",
-                                               "type": "invalid_request_error"}})
+                    self._send(
+                        400, {"error": {"message": "response_format is not supported", "type": "invalid_request_error"}}
+                    )
                 elif self.path.endswith("/chat/completions"):
-                    self._send(200, {
-                        "id": "x", "object": "chat.completion", "created": 0, "model": body.get("model"),
-                        "choices": [{"index": 0, "finish_reason": outer.finish_reason,
-                                     "message": {"role": "assistant", "content": outer.answer(body)}}],
-                    })
+                    self._send(
+                        200,
+                        {
+                            "id": "x",
+                            "object": "chat.completion",
+                            "created": 0,
+                            "model": body.get("model"),
+                            "choices": [
+                                {
+                                    "index": 0,
+                                    "finish_reason": outer.finish_reason,
+                                    "message": {"role": "assistant", "content": outer.answer(body)},
+                                }
+                            ],
+                        },
+                    )
                 elif self.path.endswith("/embeddings"):
                     inputs = body.get("input") or []
-                    data = [{"object": "embedding", "index": i,
-                             "embedding": [float(len(text) % 7), 1.0, float(i % 3)]} for i, text in enumerate(inputs)]
+                    data = [
+                        {"object": "embedding", "index": i, "embedding": [float(len(text) % 7), 1.0, float(i % 3)]}
+                        for i, text in enumerate(inputs)
+                    ]
                     self._send(200, {"object": "list", "data": data, "model": body.get("model")})
                 else:
                     self._send(404, {"error": {"message": "not found"}})

@@ -20,8 +20,11 @@ def applies(repo: Repo, patch: str, *, base: str) -> tuple[bool, str]:
             has_head = repo.git("rev-parse", "--verify", "--quiet", "HEAD", check=False).strip()
             repo.git("read-tree", "HEAD" if has_head else "--empty", env={"GIT_INDEX_FILE": env["GIT_INDEX_FILE"]})
         proc = subprocess.run(
-            ["git", "apply", "--cached", "--check", "-"], cwd=repo.path, env=env,
-            input=patch.encode("utf-8", "surrogateescape"), capture_output=True,
+            ["git", "apply", "--cached", "--check", "-"],
+            cwd=repo.path,
+            env=env,
+            input=patch.encode("utf-8", "surrogateescape"),
+            capture_output=True,
         )
     return proc.returncode == 0, proc.stderr.decode(errors="replace")
 

@@ -10,7 +10,7 @@ from segmint_core.session.session import Session
 from tests.support.repo import Repo
 
 OFFLINE = {"group-1": ["change-1:1"], "group-2": ["change-2:1"], "group-3": ["change-3:1", "change-3:2"]}
-REVIEW = "You review how a tool grouped"   # how the refinement's system prompt starts
+REVIEW = "You review how a tool grouped"  # how the refinement's system prompt starts
 
 
 def three_groups(repo: Repo) -> Repo:
@@ -23,7 +23,7 @@ def three_groups(repo: Repo) -> Repo:
     repo.write("src/parser.py", f"def parse(s):\n    return s.strip()\n{gap}\ndef render(x):\n    return repr(x)\n")
     repo.write("docs/guide.md", "# Guide\n\nUse it well.\n")
     repo.write("setup.cfg", "[metadata]\nname = y\n")
-    Session.open(str(repo.path), settings=Settings()).regroup()   # offline: summaries are not the stand-in's
+    Session.open(str(repo.path), settings=Settings()).regroup()  # offline: summaries are not the stand-in's
     return repo
 
 

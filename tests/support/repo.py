@@ -38,7 +38,11 @@ class Repo:
         full_env.update(GIT_ENV)
         full_env.update(env or {})
         proc = subprocess.run(
-            ["git", *args], cwd=self.path, input=input, capture_output=True, env=full_env,
+            ["git", *args],
+            cwd=self.path,
+            input=input,
+            capture_output=True,
+            env=full_env,
         )
         if check and proc.returncode != 0:
             raise AssertionError(

@@ -30,50 +30,80 @@ FILLER = "".join(f"    # step {n}: keep the ledger consistent\n" for n in range(
 
 
 def _module(functions: list[tuple[str, str]]) -> str:
-    return "\n\n".join(f"def {name}():\n{FILLER}    {line}\n{FILLER}    return None\n"
-                       for name, line in functions)
+    return "\n\n".join(f"def {name}():\n{FILLER}    {line}\n{FILLER}    return None\n" for name, line in functions)
 
 
 BASE = {
-    "orders.py": _module([
-        ("create_order", "order = Order(items=items, total=total)"),
-        ("add_item", "total += item.price * item.quantity"),
-        ("order_summary", 'text = f"{order.id}: {order.total}"'),
-        ("refund_order", "refund = order.total * 0.9"),
-    ]),
-    "billing.py": _module([
-        ("invoice_line", "amount_text = str(amount)"),
-        ("apply_tax", "tax = amount * rate"),
-        ("split_payment", "share = amount / parts"),
-        ("send_invoice", "mailer.send(customer.email, body)"),
-    ]),
-    "shipping.py": _module([
-        ("weight_cost", "cost = weight * per_kg"),
-        ("quote", "result = Quote(cost)"),
-        ("insurance", "premium = value * 0.02"),
-        ("label", 'label = f"{parcel.id} {destination.country}"'),
-    ]),
+    "orders.py": _module(
+        [
+            ("create_order", "order = Order(items=items, total=total)"),
+            ("add_item", "total += item.price * item.quantity"),
+            ("order_summary", 'text = f"{order.id}: {order.total}"'),
+            ("refund_order", "refund = order.total * 0.9"),
+        ]
+    ),
+    "billing.py": _module(
+        [
+            ("invoice_line", "amount_text = str(amount)"),
+            ("apply_tax", "tax = amount * rate"),
+            ("split_payment", "share = amount / parts"),
+            ("send_invoice", "mailer.send(customer.email, body)"),
+        ]
+    ),
+    "shipping.py": _module(
+        [
+            ("weight_cost", "cost = weight * per_kg"),
+            ("quote", "result = Quote(cost)"),
+            ("insurance", "premium = value * 0.02"),
+            ("label", 'label = f"{parcel.id} {destination.country}"'),
+        ]
+    ),
 }
 
 # (file, old line, new line, intent); every new line is unique, so it names its hunk.
 EDITS = {
-    "c1": ("orders.py", "order = Order(items=items, total=total)",
-           "order = Order(items=items, total=total, currency=cart.currency)", CURRENCY),
-    "r1": ("orders.py", "total += item.price * item.quantity",
-           "total += Decimal(item.price) * item.quantity", ROUNDING),
-    "c2": ("orders.py", 'text = f"{order.id}: {order.total}"',
-           'text = f"{order.id}: {order.total} {order.currency}"', CURRENCY),
-    "r2": ("orders.py", "refund = order.total * 0.9", 'refund = (order.total * Decimal("0.9")).quantize(CENT)', ROUNDING),
+    "c1": (
+        "orders.py",
+        "order = Order(items=items, total=total)",
+        "order = Order(items=items, total=total, currency=cart.currency)",
+        CURRENCY,
+    ),
+    "r1": (
+        "orders.py",
+        "total += item.price * item.quantity",
+        "total += Decimal(item.price) * item.quantity",
+        ROUNDING,
+    ),
+    "c2": (
+        "orders.py",
+        'text = f"{order.id}: {order.total}"',
+        'text = f"{order.id}: {order.total} {order.currency}"',
+        CURRENCY,
+    ),
+    "r2": (
+        "orders.py",
+        "refund = order.total * 0.9",
+        'refund = (order.total * Decimal("0.9")).quantize(CENT)',
+        ROUNDING,
+    ),
     "c3": ("billing.py", "amount_text = str(amount)", "amount_text = format_money(amount, iso_code)", CURRENCY),
     "r3": ("billing.py", "tax = amount * rate", "tax = (amount * rate).quantize(CENT, ROUND_HALF_UP)", ROUNDING),
     "r4": ("billing.py", "share = amount / parts", "share = round(amount / parts, 2)", ROUNDING),
-    "c4": ("billing.py", "mailer.send(customer.email, body)",
-           "mailer.send(customer.email, body, locale=customer.locale)", CURRENCY),
+    "c4": (
+        "billing.py",
+        "mailer.send(customer.email, body)",
+        "mailer.send(customer.email, body, locale=customer.locale)",
+        CURRENCY,
+    ),
     "r5": ("shipping.py", "cost = weight * per_kg", "cost = math.floor(weight * per_kg * 100) / 100", ROUNDING),
     "c5": ("shipping.py", "result = Quote(cost)", "result = Quote(cost, unit=destination.money)", CURRENCY),
     "r6": ("shipping.py", "premium = value * 0.02", "premium = int(value * 2) / 100", ROUNDING),
-    "c6": ("shipping.py", 'label = f"{parcel.id} {destination.country}"',
-           'label = f"{parcel.id} {destination.country} {destination.symbol}"', CURRENCY),
+    "c6": (
+        "shipping.py",
+        'label = f"{parcel.id} {destination.country}"',
+        'label = f"{parcel.id} {destination.country} {destination.symbol}"',
+        CURRENCY,
+    ),
 }
 
 # Bursts in time order: the intent alternates, the files do not follow it.
@@ -86,7 +116,7 @@ BURSTS = [
     (ROUNDING, ["r4"]),
 ]
 BURST_SPACING = 300.0  # seconds between bursts
-SAVE_SPACING = 15.0    # seconds between saves in one burst
+SAVE_SPACING = 15.0  # seconds between saves in one burst
 
 
 @dataclass

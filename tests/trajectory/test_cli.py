@@ -23,7 +23,9 @@ class Watch:
     def __init__(self, *args: str) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "segmint", "trajectory", "watch", *args],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         self.lines: queue.Queue[str] = queue.Queue()
         self.seen: list[str] = []

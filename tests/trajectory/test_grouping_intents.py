@@ -61,16 +61,28 @@ def _groups_by_line(repo: Repo, *, timeline: bool) -> tuple[dict[str, int], list
 
 
 def _ledger(repo: Repo) -> None:
-    repo.write("ledger.py", _function("post", "ledger.total = ledger.amount") + "\n\n"
-               + _function("close", "ledger.closed = ledger.amount"))
+    repo.write(
+        "ledger.py",
+        _function("post", "ledger.total = ledger.amount")
+        + "\n\n"
+        + _function("close", "ledger.closed = ledger.amount"),
+    )
     repo.commit("ledger")
 
 
 TWO_INTENTS = [
-    ("Track currency", "ledger.py", "ledger.total = ledger.amount",
-     "ledger.total = ledger.amount.with_currency(ledger.currency)"),
-    ("Round totals", "ledger.py", "ledger.closed = ledger.amount",
-     "ledger.closed = ledger.amount.quantize(ledger.cent)"),
+    (
+        "Track currency",
+        "ledger.py",
+        "ledger.total = ledger.amount",
+        "ledger.total = ledger.amount.with_currency(ledger.currency)",
+    ),
+    (
+        "Round totals",
+        "ledger.py",
+        "ledger.closed = ledger.amount",
+        "ledger.closed = ledger.amount.quantize(ledger.cent)",
+    ),
 ]
 
 
@@ -94,10 +106,13 @@ def test_one_intent_across_two_files_joins_them(tmp_path: Path) -> None:
     repo.write("shop/orders.py", "def order(cart):\n    order_total = 1\n    return cart\n")
     repo.write("mail/notify.py", "def notify(user):\n    subject = 'Hello'\n    return user\n")
     repo.commit("shop")
-    _record(repo, [
-        ("Localise the shop", "shop/orders.py", "order_total = 1", "order_total = translate_number(1)"),
-        ("Localise the shop", "mail/notify.py", "subject = 'Hello'", "subject = gettext('Hello')"),
-    ])
+    _record(
+        repo,
+        [
+            ("Localise the shop", "shop/orders.py", "order_total = 1", "order_total = translate_number(1)"),
+            ("Localise the shop", "mail/notify.py", "subject = 'Hello'", "subject = gettext('Hello')"),
+        ],
+    )
     order, mail = "order_total = translate_number(1)", "subject = gettext('Hello')"
 
     without, _ = _groups_by_line(repo, timeline=False)

@@ -30,8 +30,9 @@ def grouping_ari(scripted, timeline) -> float:
     group_of = grouping.hunk_groups()
     hunk_ids = sorted(scripted.truth)
     # A hunk the grouping split counts where its first part went.
-    predicted = [group_of.get(h) or next(g for e, g in sorted(group_of.items()) if e.startswith(h + "."))
-                 for h in hunk_ids]
+    predicted = [
+        group_of.get(h) or next(g for e, g in sorted(group_of.items()) if e.startswith(h + ".")) for h in hunk_ids
+    ]
     return adjusted_rand_index([scripted.truth[h] for h in hunk_ids], predicted)
 
 

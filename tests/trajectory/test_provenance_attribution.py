@@ -53,8 +53,12 @@ def test_later_edits_of_other_intents_leave_earlier_lines_alone(tmp_path: Path) 
     agent_edit(repo, "b", "f.py", repo.read("f.py").decode().replace("line 4\n", "log 4\n"))
     agent_edit(repo, "a", "f.py", repo.read("f.py").decode().replace("line 15\n", "fix 15\n"))
     assert owners(repo) == {
-        "-line 3": "intent-1", "+fix 3": "intent-1", "-line 4": "intent-2", "+log 4": "intent-2",
-        "-line 15": "intent-1", "+fix 15": "intent-1",
+        "-line 3": "intent-1",
+        "+fix 3": "intent-1",
+        "-line 4": "intent-2",
+        "+log 4": "intent-2",
+        "-line 15": "intent-1",
+        "+fix 15": "intent-1",
     }
 
 
@@ -92,8 +96,13 @@ def test_staged_lines_keep_their_intent_through_later_edits(tmp_path: Path) -> N
     agent_edit(repo, "a", "f.py", BASE.replace("line 3\n", "fix 3\n"))
     repo.add("f.py")
     agent_edit(repo, "b", "f.py", repo.read("f.py").decode().replace("line 1\n", "log 1\nlog 2\n"))
-    assert owners(repo) == {"-line 3": "intent-1", "+fix 3": "intent-1", "-line 1": "intent-2",
-                            "+log 1": "intent-2", "+log 2": "intent-2"}
+    assert owners(repo) == {
+        "-line 3": "intent-1",
+        "+fix 3": "intent-1",
+        "-line 1": "intent-2",
+        "+log 1": "intent-2",
+        "+log 2": "intent-2",
+    }
 
 
 def test_part_of_the_work_committed_by_hand(tmp_path: Path) -> None:
@@ -104,8 +113,13 @@ def test_part_of_the_work_committed_by_hand(tmp_path: Path) -> None:
     agent_edit(repo, "b", "f.py", repo.read("f.py").decode().replace("line 12\n", ""))
     repo.git("commit", "-q", "-m", "fix", "--", "g.py")
     agent_edit(repo, "a", "f.py", repo.read("f.py").decode().replace("line 18\n", "fix 18\n"))
-    assert owners(repo) == {"-line 3": "intent-1", "+fix 3": "intent-1", "-line 12": "intent-2",
-                            "-line 18": "intent-1", "+fix 18": "intent-1"}
+    assert owners(repo) == {
+        "-line 3": "intent-1",
+        "+fix 3": "intent-1",
+        "-line 12": "intent-2",
+        "-line 18": "intent-1",
+        "+fix 18": "intent-1",
+    }
 
 
 def test_edits_made_by_hand_before_an_agents_edit_stay_unattributed(tmp_path: Path) -> None:
@@ -114,8 +128,14 @@ def test_edits_made_by_hand_before_an_agents_edit_stay_unattributed(tmp_path: Pa
     repo.write("f.py", BASE.replace("line 2\n", "by hand 2\n"))
     agent_edit(repo, "a", "f.py", repo.read("f.py").decode().replace("line 9\n", "fix 9\n"))
     repo.write("f.py", repo.read("f.py").decode().replace("line 17\n", "by hand 17\n"))
-    assert owners(repo) == {"-line 2": None, "+by hand 2": None, "-line 9": "intent-1", "+fix 9": "intent-1",
-                            "-line 17": None, "+by hand 17": None}
+    assert owners(repo) == {
+        "-line 2": None,
+        "+by hand 2": None,
+        "-line 9": "intent-1",
+        "+fix 9": "intent-1",
+        "-line 17": None,
+        "+by hand 17": None,
+    }
 
 
 def test_a_formatter_run_with_no_hook_takes_nobodys_lines(tmp_path: Path) -> None:
@@ -123,9 +143,15 @@ def test_a_formatter_run_with_no_hook_takes_nobodys_lines(tmp_path: Path) -> Non
     two_tasks(repo)
     agent_edit(repo, "a", "f.py", BASE.replace("line 3\n", "fix  =  3   \n"))
     agent_edit(repo, "b", "f.py", repo.read("f.py").decode().replace("line 6\n", "  log(6)\n"))
-    repo.write("f.py", repo.read("f.py").decode().replace("fix  =  3   \n", "fix  =  3\n").replace("  log(6)", "log(6)"))
-    assert owners(repo) == {"-line 3": "intent-1", "+fix  =  3": "intent-1", "-line 6": "intent-2",
-                            "+log(6)": "intent-2"}
+    repo.write(
+        "f.py", repo.read("f.py").decode().replace("fix  =  3   \n", "fix  =  3\n").replace("  log(6)", "log(6)")
+    )
+    assert owners(repo) == {
+        "-line 3": "intent-1",
+        "+fix  =  3": "intent-1",
+        "-line 6": "intent-2",
+        "+log(6)": "intent-2",
+    }
 
 
 def test_a_recorded_reindent_belongs_to_the_intent_that_made_it(tmp_path: Path) -> None:

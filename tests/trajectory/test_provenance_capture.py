@@ -9,7 +9,12 @@ from pathlib import Path
 import pytest
 
 from segmint_core.trajectory.provenance import (
-    DamagedProvenanceError, begin_intent, current_intent, end_intent, mark_session, record_edit,
+    DamagedProvenanceError,
+    begin_intent,
+    current_intent,
+    end_intent,
+    mark_session,
+    record_edit,
 )
 from segmint_core.trajectory.provenance.store import Store, blob_id
 from tests.support.repo import Repo
@@ -22,8 +27,9 @@ def edits(repo: Repo) -> list[dict]:
 
 def test_an_edit_is_snapshotted_under_the_sessions_current_intent(tmp_path: Path) -> None:
     repo = project(tmp_path / "p")
-    intent = begin_intent(repo.path, "Please fix the crash on an empty config", source="claude-code",
-                          session_id="s1", prompt_id="p1")
+    intent = begin_intent(
+        repo.path, "Please fix the crash on an empty config", source="claude-code", session_id="s1", prompt_id="p1"
+    )
     assert intent.id == "intent-1" and intent.session_id == "s1" and intent.prompt_id == "p1"
     repo.write("app.py", "fixed\n")
     record_edit(repo.path, [str(repo.path / "app.py")], source="claude-code", session_id="s1")
@@ -40,13 +46,14 @@ def test_intents_are_kept_per_session_and_source(tmp_path: Path) -> None:
     b = begin_intent(repo.path, "task b", source="gemini", session_id="s2")
     assert current_intent(repo.path, source="claude-code", session_id="s1") == a
     assert current_intent(repo.path, source="gemini", session_id="s2") == b
-    assert current_intent(repo.path) == b   # the newest of any source
+    assert current_intent(repo.path) == b  # the newest of any source
     repo.write("app.py", "a\n")
     record_edit(repo.path, ["app.py"], source="claude-code", session_id="s1")
     repo.write("lib/util.py", "b\n")
     record_edit(repo.path, ["lib/util.py"], source="gemini", session_id="s2")
     assert [(e["intent"], list(e["files"])) for e in edits(repo)] == [
-        ("intent-1", ["app.py"]), ("intent-2", ["lib/util.py"]),
+        ("intent-1", ["app.py"]),
+        ("intent-2", ["lib/util.py"]),
     ]
 
 
@@ -94,8 +101,9 @@ def test_a_shell_command_snapshots_every_changed_file_and_never_an_ignored_one(t
     repo.write("debug.log", "noise\n")
     repo.delete("lib/util.py")
     record_edit(repo.path, None, source="claude-code", session_id="s")
-    record_edit(repo.path, ["debug.log", "build/out.bin", "../outside.py", ".git/config"],
-                source="claude-code", session_id="s")
+    record_edit(
+        repo.path, ["debug.log", "build/out.bin", "../outside.py", ".git/config"], source="claude-code", session_id="s"
+    )
     [edit] = edits(repo)
     assert edit["files"] == {"app.py": blob_id(b"changed\n"), "lib/util.py": None, "new.py": blob_id(b"new\n")}
 

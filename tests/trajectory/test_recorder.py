@@ -8,7 +8,10 @@ import threading
 import pytest
 
 from segmint_core.trajectory.errors import (
-    DamagedShadowError, NotAShadowRepoError, ShadowLockedError, TrajectoryError,
+    DamagedShadowError,
+    NotAShadowRepoError,
+    ShadowLockedError,
+    TrajectoryError,
 )
 from segmint_core.trajectory.history import read_log
 from segmint_core.trajectory.recorder import Recorder
@@ -31,8 +34,9 @@ def test_open_records_a_baseline_of_the_tree_without_ignored_files(proj: Repo, c
     assert shadow_git(proj, "log", "-1", "--format=%aI").strip() == "2026-03-14T09:30:00+02:00"
 
 
-def test_snapshot_message_carries_time_intent_files_and_counts(recorder: Recorder, proj: Repo,
-                                                              clock: FakeClock) -> None:
+def test_snapshot_message_carries_time_intent_files_and_counts(
+    recorder: Recorder, proj: Repo, clock: FakeClock
+) -> None:
     proj.write("app.py", proj.read("app.py").decode().replace("line 3\n", "line three\nline 3b\n"))
     proj.write("lib/new.py", "x = 1\n")
     clock.advance(65)
@@ -46,13 +50,16 @@ def test_snapshot_message_carries_time_intent_files_and_counts(recorder: Recorde
     assert f"Trajectory-Project-Head: main {proj.head()}" in body
 
 
-def test_a_file_name_with_newlines_neither_cuts_the_subject_nor_passes_for_an_intent(recorder: Recorder,
-                                                                                     proj: Repo) -> None:
+def test_a_file_name_with_newlines_neither_cuts_the_subject_nor_passes_for_an_intent(
+    recorder: Recorder, proj: Repo
+) -> None:
     name = "notes\n\nTrajectory-Intent: not the person's"
     proj.write(name, "x\n")
     snap = recorder.record([name])
     assert snap is not None
-    assert snap.subject == "[AUTO-TRJ] 09:30:00 - (no intent) - notes\\n\\nTrajectory-Intent: not the person's (new, +1)"
+    assert (
+        snap.subject == "[AUTO-TRJ] 09:30:00 - (no intent) - notes\\n\\nTrajectory-Intent: not the person's (new, +1)"
+    )
     (latest, *_) = read_log(recorder.shadow)
     assert latest.intent is None and latest.subject == snap.subject
 
@@ -84,8 +91,13 @@ def test_exact_bytes_are_recorded_without_filters(recorder: Recorder, proj: Repo
 
 
 def test_names_git_would_read_as_others_are_recorded_with_their_own_bytes(recorder: Recorder, proj: Repo) -> None:
-    names = {"notes.txt": b"plain\n", '"notes.txt"': b"quoted\n", "cr\r": b"carriage return\n", "cr": b"no cr\n",
-             "new\nline": b"newline\n"}
+    names = {
+        "notes.txt": b"plain\n",
+        '"notes.txt"': b"quoted\n",
+        "cr\r": b"carriage return\n",
+        "cr": b"no cr\n",
+        "new\nline": b"newline\n",
+    }
     for name, data in names.items():
         proj.write(name, data)
     recorder.record(sorted(names))
@@ -146,7 +158,9 @@ def test_a_damaged_shadow_repository_is_named_with_the_cure(proj: Repo, clock: F
         shadow_git(proj, "pack-refs", "--all")
         (shadow / "packed-refs").write_text(f"{'1' * 40} refs/heads/trajectory\n")
     proj.write("app.py", "edited\n")
-    with pytest.raises(DamagedShadowError, match=r"\.trajectory is damaged \(.*\): move it away to start a new timeline"):
+    with pytest.raises(
+        DamagedShadowError, match=r"\.trajectory is damaged \(.*\): move it away to start a new timeline"
+    ):
         Recorder(str(proj.path), clock=clock).open()
 
 
@@ -227,8 +241,10 @@ def test_a_lock_held_past_the_budget_raises_and_loses_nothing(proj: Repo, clock:
     proj.write("app.py", "waiting\n")
     with pytest.raises(ShadowLockedError) as raised:
         rec.record(["app.py"])
-    assert str(raised.value) == (f"The shadow repository stayed locked for 0.2 s by {lock}: if no other recorder "
-                                 "of this project is running (one killed mid-write leaves it behind), remove that file.")
+    assert str(raised.value) == (
+        f"The shadow repository stayed locked for 0.2 s by {lock}: if no other recorder "
+        "of this project is running (one killed mid-write leaves it behind), remove that file."
+    )
     lock.unlink()
     assert rec.record(["app.py"]) is not None
     assert shadow_file(proj, "app.py") == b"waiting\n"

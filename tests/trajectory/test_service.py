@@ -56,7 +56,7 @@ def test_configure_project_starts_recording(service: TrajectoryService, proj: Re
 
 
 def test_configure_project_writes_no_tracked_file(service: TrajectoryService, proj: Repo) -> None:
-    proj.commit("the project as committed")   # its .gitignore is tracked
+    proj.commit("the project as committed")  # its .gitignore is tracked
     before = proj.snapshot()
     service.configure_project(str(proj.path))
     after = proj.snapshot()
@@ -67,8 +67,9 @@ def test_configure_project_writes_no_tracked_file(service: TrajectoryService, pr
     assert {p: b for p, b in after["files"].items() if not p.startswith(".trajectory/")} == before["files"]
 
 
-def test_a_project_that_already_ignores_the_timeline_gets_no_exclude_line(service: TrajectoryService,
-                                                                          proj: Repo) -> None:
+def test_a_project_that_already_ignores_the_timeline_gets_no_exclude_line(
+    service: TrajectoryService, proj: Repo
+) -> None:
     proj.write(".gitignore", "build/\n.trajectory/\n")
     exclude = proj.path / ".git" / "info" / "exclude"
     before = exclude.read_bytes() if exclude.exists() else b""
@@ -93,11 +94,14 @@ def test_configuring_another_project_replaces_the_recorder(configured: Trajector
     assert configured.recording is not first
 
 
-@pytest.mark.parametrize("path, error, message", [
-    ("relative/path", TrajectoryError, "path must be absolute: relative/path"),
-    ("/does/not/exist", NotARepositoryError, "Path does not exist: /does/not/exist"),
-    ("", TrajectoryError, "path must be a non-empty absolute path."),
-])
+@pytest.mark.parametrize(
+    "path, error, message",
+    [
+        ("relative/path", TrajectoryError, "path must be absolute: relative/path"),
+        ("/does/not/exist", NotARepositoryError, "Path does not exist: /does/not/exist"),
+        ("", TrajectoryError, "path must be a non-empty absolute path."),
+    ],
+)
 def test_configure_project_refuses_bad_paths(service: TrajectoryService, path: str, error: type, message: str) -> None:
     with pytest.raises(error) as info:
         service.configure_project(path)
@@ -110,12 +114,15 @@ def test_configure_project_refuses_a_folder_outside_git(service: TrajectoryServi
         service.configure_project(str(tmp_path / "plain"))
 
 
-@pytest.mark.parametrize("call", [
-    lambda s: s.get_file_trajectory("app.py"),
-    lambda s: s.get_global_trajectory(),
-    lambda s: s.get_session_summary(),
-    lambda s: s.consolidate("x"),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda s: s.get_file_trajectory("app.py"),
+        lambda s: s.get_global_trajectory(),
+        lambda s: s.get_session_summary(),
+        lambda s: s.consolidate("x"),
+    ],
+)
 def test_tools_need_a_configured_project(service: TrajectoryService, call) -> None:
     with pytest.raises(TrajectoryError) as info:
         call(service)
@@ -126,7 +133,9 @@ def test_tools_need_a_configured_project(service: TrajectoryService, call) -> No
 
 
 def test_intent_set_before_configure_is_recorded_and_survives_reconfiguring(
-    service: TrajectoryService, proj: Repo, tmp_path: Path,
+    service: TrajectoryService,
+    proj: Repo,
+    tmp_path: Path,
 ) -> None:
     result = service.set_trajectory_intent("  Fix\nlogin  ")
     assert result.data == {"intent": "Fix login", "previous": None, "recorded_in": None}
@@ -157,7 +166,9 @@ def test_file_trajectory_is_oldest_first_with_diffs_and_reverts(configured: Traj
     snaps = result.data["snapshots"]
     assert [s["intent"] for s in snaps] == ["Try a change", "Try a change", "Undo it"]
     assert [s["time"] for s in snaps] == [
-        "2026-03-14T09:30:10+02:00", "2026-03-14T09:30:20+02:00", "2026-03-14T09:30:30+02:00",
+        "2026-03-14T09:30:10+02:00",
+        "2026-03-14T09:30:20+02:00",
+        "2026-03-14T09:30:30+02:00",
     ]
     assert snaps[2]["revert_of"]["time"] == "2026-03-14T09:30:00+02:00"  # the baseline
     assert [s["revert_of"] is None for s in snaps[:2]] == [True, True]
@@ -177,8 +188,9 @@ def test_file_trajectory_depth_and_paths(configured: TrajectoryService, proj: Re
     assert last.data["snapshots"][0]["diff"].endswith("+v3")
 
 
-def test_a_file_name_with_a_newline_stays_on_its_line_of_the_markdown(configured: TrajectoryService,
-                                                                        proj: Repo) -> None:
+def test_a_file_name_with_a_newline_stays_on_its_line_of_the_markdown(
+    configured: TrajectoryService, proj: Repo
+) -> None:
     save(configured, proj, "two\nlines.py", "x = 1\n")
     one = configured.get_file_trajectory("two\nlines.py")
     assert one.text.startswith("# Trajectory of `two\\nlines.py`\n") and one.data["filepath"] == "two\nlines.py"
@@ -197,15 +209,18 @@ def test_file_trajectory_of_a_deleted_file(configured: TrajectoryService, proj: 
     assert snaps[1]["diff"] == "@@ -1,2 +0,0 @@\n-def helper():\n-    return 1"
 
 
-@pytest.mark.parametrize("filepath, depth, message", [
-    ("missing.py", 5, "No recorded snapshots for file: missing.py"),
-    ("lib", 5, "No recorded snapshots for file: lib"),
-    ("./lib/../app.py", 0, "depth must be a positive integer, got 0."),
-    ("../outside.py", 5, "filepath is outside the project: ../outside.py"),
-    (".git/config", 5, "filepath is inside .git or .trajectory, which are never recorded: .git/config"),
-    ("app.py", 0, "depth must be a positive integer, got 0."),
-    ("app.py", True, "depth must be a positive integer, got True."),
-])
+@pytest.mark.parametrize(
+    "filepath, depth, message",
+    [
+        ("missing.py", 5, "No recorded snapshots for file: missing.py"),
+        ("lib", 5, "No recorded snapshots for file: lib"),
+        ("./lib/../app.py", 0, "depth must be a positive integer, got 0."),
+        ("../outside.py", 5, "filepath is outside the project: ../outside.py"),
+        (".git/config", 5, "filepath is inside .git or .trajectory, which are never recorded: .git/config"),
+        ("app.py", 0, "depth must be a positive integer, got 0."),
+        ("app.py", True, "depth must be a positive integer, got True."),
+    ],
+)
 def test_file_trajectory_refuses_bad_input(configured: TrajectoryService, filepath: str, depth, message: str) -> None:
     with pytest.raises(SegmintError) as info:
         configured.get_file_trajectory(filepath, depth=depth)
@@ -219,7 +234,9 @@ def test_large_diffs_are_cut_with_a_note(configured: TrajectoryService, proj: Re
     assert snap["diff_truncated"]["lines_cut"] > 4000
     assert len(result.text) < 40_000
     cut = snap["diff_truncated"]
-    assert f"_Diff truncated: {cut['lines_cut']:,} more lines ({cut['chars_cut']:,} characters) not shown._" in result.text
+    assert (
+        f"_Diff truncated: {cut['lines_cut']:,} more lines ({cut['chars_cut']:,} characters) not shown._" in result.text
+    )
 
 
 # -- get_global_trajectory -------------------------------------------------------------
@@ -235,7 +252,9 @@ def test_global_trajectory_lists_recent_commits_oldest_first(configured: Traject
     assert result.data["total_commits"] == 4
     assert "Last 2 of 4 commits, oldest first." in result.text
     assert "[AUTO-TRJ] 09:30:30 - (no intent) - f2.py (new, +1)" in result.text
-    assert "Files: `.gitignore` (new) +2 -0, `app.py` (new) +30 -0" in configured.get_global_trajectory().text  # the baseline's
+    assert (
+        "Files: `.gitignore` (new) +2 -0, `app.py` (new) +30 -0" in configured.get_global_trajectory().text
+    )  # the baseline's
 
 
 def test_global_trajectory_since_consolidate(configured: TrajectoryService, proj: Repo) -> None:
@@ -299,8 +318,10 @@ def test_consolidate_tool(configured: TrajectoryService, proj: Repo) -> None:
     save(configured, proj, "b.py", "b\n")
     result = configured.consolidate("Added a and b")
     assert result.data["squashed"] == 2 and len(result.data["replaced"]) == 2
-    assert result.text == f"Consolidated 2 snapshots into `{result.data['commit'][:7]}` " \
-                          "[CONSOLIDATE] 09:30:20 - Added a and b.\n"
+    assert (
+        result.text == f"Consolidated 2 snapshots into `{result.data['commit'][:7]}` "
+        "[CONSOLIDATE] 09:30:20 - Added a and b.\n"
+    )
     assert shadow_subjects(proj)[-1] == "[CONSOLIDATE] 09:30:20 - Added a and b"
     again = configured.consolidate("nothing")
     assert again.data["squashed"] == 0 and again.text.startswith("Nothing to consolidate")
@@ -336,19 +357,31 @@ def test_tools_are_safe_to_call_from_many_threads(configured: TrajectoryService,
 def test_every_tool_is_a_documented_method() -> None:
     from segmint_core.trajectory.service import TOOLS
 
-    assert list(TOOLS) == ["configure_project", "set_trajectory_intent", "finish_trajectory_intent", "get_file_trajectory",
-                           "get_global_trajectory", "get_session_summary", "consolidate"]
+    assert list(TOOLS) == [
+        "configure_project",
+        "set_trajectory_intent",
+        "finish_trajectory_intent",
+        "get_file_trajectory",
+        "get_global_trajectory",
+        "get_session_summary",
+        "consolidate",
+    ]
     for name in TOOLS:
         doc = getattr(TrajectoryService, name).__doc__
         assert doc and len(doc.strip().splitlines()[0]) < 100
 
 
 def test_a_shadow_repository_removed_while_recording_is_said_and_configure_starts_again(
-        configured: TrajectoryService, proj: Repo) -> None:
+    configured: TrajectoryService, proj: Repo
+) -> None:
     """The tools said "0 of 0 commits" and configure_project kept the broken recorder."""
     shutil.rmtree(proj.path / ".trajectory")
-    for call in (lambda: configured.get_global_trajectory(), lambda: configured.get_session_summary(),
-                 lambda: configured.get_file_trajectory("README.md"), lambda: configured.consolidate("x")):
+    for call in (
+        lambda: configured.get_global_trajectory(),
+        lambda: configured.get_session_summary(),
+        lambda: configured.get_file_trajectory("README.md"),
+        lambda: configured.consolidate("x"),
+    ):
         with pytest.raises(TrajectoryError, match="was removed while recording.*call configure_project again"):
             call()
     again = configured.configure_project(str(proj.path))

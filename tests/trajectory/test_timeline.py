@@ -64,7 +64,7 @@ def test_a_damaged_shadow_repository_means_no_timeline_and_grouping_goes_on(repo
     blob = Git(str(repo.path)).run("--git-dir=.trajectory", "rev-parse", "HEAD:m.py").text.strip()
     stored = repo.path / ".trajectory" / "objects" / blob[:2] / blob[2:]
     stored.chmod(0o644)
-    stored.write_bytes(b"not a git object")       # git log fails on it: "inflate: data stream error"
+    stored.write_bytes(b"not a git object")  # git log fails on it: "inflate: data stream error"
 
     edited = repo.read("m.py")
 
@@ -82,9 +82,9 @@ def test_hunks_are_traced_to_the_snapshots_bursts_and_intents_that_wrote_them(re
     replace_line(repo, "m.py", 5, "five, edited")
     first = save(rec, clock, 10, "Intent A", "m.py")
     replace_line(repo, "m.py", 30, "thirty, edited")
-    second = save(rec, clock, 30, "Intent A", "m.py")        # 30 s later: same burst
+    second = save(rec, clock, 30, "Intent A", "m.py")  # 30 s later: same burst
     replace_line(repo, "m.py", 18, "eighteen, edited")
-    third = save(rec, clock, 600, "Intent B", "m.py")        # ten minutes later: a new burst
+    third = save(rec, clock, 600, "Intent B", "m.py")  # ten minutes later: a new burst
 
     changes = changes_of(repo)
     found = by_first_added(changes, hunk_histories(str(repo.path), changes))
@@ -201,7 +201,7 @@ def test_a_symlink_to_a_device_is_traced_without_reading_the_device(repo: Repo) 
     rec = Recorder(str(repo.path), clock=FakeClock())
     rec.open()
     os.remove(repo.path / "current")
-    os.symlink("/dev/zero", repo.path / "current")   # read, it would never end
+    os.symlink("/dev/zero", repo.path / "current")  # read, it would never end
     save(rec, rec.clock, 10, None, "current")
     assert hunk_histories(str(repo.path), changes_of(repo)) is not None
 
@@ -232,7 +232,10 @@ def test_scripted_timeline_attributes_every_edit_to_its_intent_and_burst(tmp_pat
         history = histories[hunk_id]
         assert history.intents == (intent,)
         assert len(history.snapshots) == 1
-        (edit,) = [e for e, (_, _, new, _) in EDITS.items() if any(
-            line[1:].strip() == new for line in scripted.changes.hunk(hunk_id).lines if line.startswith("+"))]
+        (edit,) = [
+            e
+            for e, (_, _, new, _) in EDITS.items()
+            if any(line[1:].strip() == new for line in scripted.changes.hunk(hunk_id).lines if line.startswith("+"))
+        ]
         assert history.bursts == (burst_of[edit],)
     assert set(scripted.truth.values()) == {CURRENCY, ROUNDING}

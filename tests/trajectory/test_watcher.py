@@ -13,7 +13,13 @@ import pytest
 from segmint_core.trajectory.recording import Recording
 from tests.support.repo import Repo
 from tests.trajectory.support import (
-    WAIT, FakeClock, commits_touching, git_dir_state, shadow_file, shadow_git, shadow_subjects,
+    WAIT,
+    FakeClock,
+    commits_touching,
+    git_dir_state,
+    shadow_file,
+    shadow_git,
+    shadow_subjects,
 )
 
 

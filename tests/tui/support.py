@@ -27,8 +27,9 @@ def write_demo(repo: Repo) -> Repo:
 
 
 @asynccontextmanager
-async def running(path: Path, *, size: tuple[int, int] = SIZE, session: Session | None = None,
-                  toasts: bool = False, **options) -> AsyncIterator[Pilot]:
+async def running(
+    path: Path, *, size: tuple[int, int] = SIZE, session: Session | None = None, toasts: bool = False, **options
+) -> AsyncIterator[Pilot]:
     """The app on ``path`` (no MCP server, no disk watch, no grouping child unless asked), settled
     after start-up.
 
@@ -36,7 +37,7 @@ async def running(path: Path, *, size: tuple[int, int] = SIZE, session: Session 
     """
     options.setdefault("mcp", False)
     options.setdefault("watch", False)
-    options.setdefault("group_aside", False)   # grouped in the app's process, whatever the machine's load
+    options.setdefault("group_aside", False)  # grouped in the app's process, whatever the machine's load
     app = create_app(str(path), session=session, **options)
     async with app.run_test(size=size, notifications=toasts) as pilot:
         await settle(pilot)
@@ -65,5 +66,5 @@ def notifications(app: SegmintApp) -> list[str]:
 
 async def type_text(pilot: Pilot, text: str) -> None:
     """Put ``text`` into the focused input as a paste (typing it key by key costs a frame per key)."""
-    pilot.app.post_message(events.Paste(text))   # as the terminal driver does
+    pilot.app.post_message(events.Paste(text))  # as the terminal driver does
     await pilot.pause()

@@ -21,7 +21,7 @@ async def test_the_flags_reach_the_app(demo: Repo) -> None:
     args = build_parser().parse_args(["--repo", str(demo.path), "--no-mcp", "--agent-can-commit"])
     app = app_from_options(tui_options(args))
     assert (app.pairing.enabled, app.agent_can_commit) == (False, True)
-    async with app.run_test() as pilot:     # the session opens once the app is up
+    async with app.run_test() as pilot:  # the session opens once the app is up
         await settle(pilot)
         assert app.session.git.root == str(demo.path)
     default = app_from_options(tui_options(build_parser().parse_args(["--repo", str(demo.path)])))

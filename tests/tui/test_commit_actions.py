@@ -40,9 +40,9 @@ async def test_edit_a_commit_message_in_the_editor(demo: Repo) -> None:
         assert app.focused is app.main.editor.title_input
         await pilot.press("ctrl+a", "ctrl+k")
         await type_text(pilot, "feat(config): read settings as JSON")
-        await pilot.press("enter")                         # on to the body, a TextArea
+        await pilot.press("enter")  # on to the body, a TextArea
         assert app.focused is app.main.editor.body
-        await pilot.press("f7")                            # select all, replaced by what is typed
+        await pilot.press("f7")  # select all, replaced by what is typed
         await type_text(pilot, "INI files are gone.")
         await pilot.press("ctrl+s")
         await settle(pilot)
@@ -52,7 +52,7 @@ async def test_edit_a_commit_message_in_the_editor(demo: Repo) -> None:
         assert saved.title == "feat(config): read settings as JSON"
         await pilot.press("end")
         await type_text(pilot, " Only JSON.")
-        await pilot.press("escape")                        # saves and goes back to the list
+        await pilot.press("escape")  # saves and goes back to the list
         await settle(pilot)
         assert app.focused is app.main.commits
         assert app.session.plans[0].description == "INI files are gone. Only JSON."
@@ -140,7 +140,7 @@ async def test_after_undo_an_agent_s_commit_waits_for_approval_again(demo: Repo)
         await settle(pilot)
         undone, head = app.session.plan(last), demo.head()
         assert undone.status == "proposed" and "✓ approved" not in screen_text(app)
-        async with legacy(build_server(app.session)) as agent:   # the real MCP client, as an agent would
+        async with legacy(build_server(app.session)) as agent:  # the real MCP client, as an agent would
             asked = await data(agent, "apply_commit", commit_id=last)
         assert (asked["status"], asked["sha"]) == ("awaiting_approval", None)
         assert demo.head() == head != base and app.session.plan(last).status == "awaiting_approval"
@@ -158,8 +158,7 @@ async def test_a_failed_commit_shows_its_reason(demo: Repo) -> None:
         text = screen_text(app)
         assert "✗ failed  commit-1" in text and "    Cannot commit while a merge is in progress" in text
         assert "failed: Cannot commit while a merge is in progress" in text, "the diff pane's title says why"
-        assert any(n.startswith("Could not commit commit-1: Cannot commit while a merge")
-                   for n in notifications(app))
+        assert any(n.startswith("Could not commit commit-1: Cannot commit while a merge") for n in notifications(app))
 
 
 async def test_opening_the_editor_puts_the_cursor_after_the_title_without_selecting_it(demo: Repo) -> None:
@@ -170,7 +169,7 @@ async def test_opening_the_editor_puts_the_cursor_after_the_title_without_select
         await pilot.press("4")
         field = app.main.editor.title_input
         assert app.focused is field and field.selected_text == "" and field.cursor_position == len(title)
-        await pilot.press("a")                              # "approve", out of habit: one letter more, no more
+        await pilot.press("a")  # "approve", out of habit: one letter more, no more
         assert field.value == title + "a"
 
 
@@ -179,7 +178,7 @@ async def test_a_refused_save_on_escape_keeps_the_editor_open(demo: Repo) -> Non
         app = pilot.app
         await propose(pilot)
         plan = app.session.plans[0]
-        await pilot.press("enter", "ctrl+u", "tab")         # clear the title, on to the body
+        await pilot.press("enter", "ctrl+u", "tab")  # clear the title, on to the body
         await type_text(pilot, "A body without a title.")
         await pilot.press("escape")
         await settle(pilot)
@@ -196,7 +195,6 @@ async def test_a_refused_save_on_escape_keeps_the_editor_open(demo: Repo) -> Non
         assert saved.title == "docs: explain the body" and saved.description.startswith("A body without a title.")
 
 
-
 async def test_a_message_the_session_trims_on_save_is_shown_as_saved_and_the_agent_s_edit_shows(demo: Repo) -> None:
     """The session trims what it saves (spaces around the title, blank lines ending the body): the
     editor then shows the saved text, not an unsaved edit that hid the agent's next edit and saved over it."""
@@ -207,7 +205,7 @@ async def test_a_message_the_session_trims_on_save_is_shown_as_saved_and_the_age
         commit = app.session.plans[0].id
         await pilot.press("enter", "ctrl+u")
         await type_text(pilot, "docs: say why  ")
-        await pilot.press("tab", "f7")                     # the body, all of it selected
+        await pilot.press("tab", "f7")  # the body, all of it selected
         await type_text(pilot, "Because.\n\n")
         await pilot.press("ctrl+s")
         await settle(pilot)
@@ -217,11 +215,10 @@ async def test_a_message_the_session_trims_on_save_is_shown_as_saved_and_the_age
         app.session.update_commit(commit, title="docs: the agent's title", description="Its body.", actor="agent")
         await settle(pilot)
         assert (editor.title_input.value, editor.body.text) == ("docs: the agent's title", "Its body.")
-        await pilot.press("escape")                        # nothing unsaved: back to the list
+        await pilot.press("escape")  # nothing unsaved: back to the list
         await settle(pilot)
         assert app.focused is app.main.commits
         assert app.session.plans[0].title == "docs: the agent's title"
-
 
 
 async def test_a_message_left_unsaved_for_another_commit_is_saved_not_dropped(demo: Repo) -> None:
@@ -234,13 +231,12 @@ async def test_a_message_left_unsaved_for_another_commit_is_saved_not_dropped(de
         title = first.title
         await pilot.press("enter")
         await type_text(pilot, " for good")
-        await pilot.click("#commits", offset=(5, 4))       # the third commit's row
+        await pilot.click("#commits", offset=(5, 4))  # the third commit's row
         await settle(pilot)
         assert app.main.commits.highlighted_plan.id == third.id
         assert app.main.editor.title_input.value == third.title and not app.main.editor.dirty
         assert app.session.plans[0].title == title + " for good"
         assert f"Saved the message of {first.id}" in notifications(app)
-
 
 
 async def test_a_whole_message_pasted_into_the_title_keeps_its_body(demo: Repo) -> None:
@@ -250,7 +246,7 @@ async def test_a_whole_message_pasted_into_the_title_keeps_its_body(demo: Repo) 
         app = pilot.app
         editor = app.main.editor
         await propose(pilot)
-        await pilot.press("enter", "tab", "f7", "backspace", "shift+tab", "ctrl+u")   # both fields emptied
+        await pilot.press("enter", "tab", "f7", "backspace", "shift+tab", "ctrl+u")  # both fields emptied
         await type_text(pilot, "feat: pasted whole\n\nThe body, first line.\nIts second line.\n")
         assert editor.title_input.value == "feat: pasted whole"
         assert editor.body.text == "The body, first line.\nIts second line."
@@ -259,7 +255,6 @@ async def test_a_whole_message_pasted_into_the_title_keeps_its_body(demo: Repo) 
         await settle(pilot)
         plan = app.session.plans[0]
         assert (plan.title, plan.description) == ("feat: pasted whole", "The body, first line.\nIts second line.")
-
 
 
 async def test_the_editor_s_approve_and_commit_buttons_take_the_message_as_shown(demo: Repo) -> None:
@@ -303,13 +298,13 @@ async def test_an_applied_commit_shows_its_own_diff_from_git(demo: Repo) -> None
     async with running(demo.path) as pilot:
         app = pilot.app
         plan = await commit_the_first(pilot)
-        await pilot.press("r", "j", "k")                    # after a refresh, its hunk ids name other hunks
+        await pilot.press("r", "j", "k")  # after a refresh, its hunk ids name other hunks
         await settle(pilot)
         shown = demo.git("show", "--format=", plan.sha).splitlines()
         added = {line[1:] for line in shown if line.startswith("+") and not line.startswith("+++")}
         assert added_lines(app.main.diff) == added
         assert f"applied as {plan.sha[:7]}: the diff of that commit" in screen_text(app)
-        await pilot.press("3", "]")                         # on a hunk of the commit: nothing to comment on
+        await pilot.press("3", "]")  # on a hunk of the commit: nothing to comment on
         footer = screen_text(app).splitlines()[-1]
         assert "] Next hunk" in footer and "c Comment" not in footer and "m Move" not in footer
         await pilot.press("c")
@@ -336,7 +331,6 @@ async def test_a_commit_whose_lines_changed_on_disk_says_it_is_out_of_date(demo:
         await pilot.press("p")
         await settle(pilot)
         assert not any(p.changed for p in app.session.plans)
-
 
 
 async def test_a_commit_out_of_date_with_the_same_hunks_says_so_in_the_list(demo: Repo) -> None:
@@ -373,10 +367,10 @@ async def test_the_editor_clears_or_selects_a_whole_field_with_one_key(demo: Rep
         assert editor.body.text, "a generated body to clear"
         text = screen_text(app)
         assert "f7 Select all" in text and "f8 Clear field" in text, "the keys are in the footer"
-        await pilot.press("f7")                                # the whole title, replaced by what is typed
+        await pilot.press("f7")  # the whole title, replaced by what is typed
         await type_text(pilot, "docs: say it shorter")
         assert editor.title_input.value == "docs: say it shorter"
-        await pilot.press("tab", "f8")                         # the body emptied with one key
+        await pilot.press("tab", "f8")  # the body emptied with one key
         assert editor.body.text == ""
         await pilot.press("ctrl+z")
         assert editor.body.text, "and ctrl+z brings it back"

@@ -21,7 +21,7 @@ async def test_d_goes_to_the_uncertain_hunk_and_o_accepts_its_alternative(repo: 
     async with running(repo.path) as pilot:
         app = pilot.app
         tree = app.main.tree
-        assert "? #1" in screen_text(app)    # the group the doubt is about is marked
+        assert "? #1" in screen_text(app)  # the group the doubt is about is marked
         await pilot.press("d")
         await settle(pilot)
         assert tree.cursor_ref.hunk_id == doubt.hunk_ids[0]

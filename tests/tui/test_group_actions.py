@@ -44,7 +44,6 @@ async def test_move_a_hunk_to_another_group(demo: Repo) -> None:
         assert f"person moved change-2:1 to {target}" in screen_text(app)
 
 
-
 async def test_a_hunk_moved_from_a_commit_s_diff_is_offered_every_group_but_its_own(demo: Repo) -> None:
     """The diff follows the commits pane: the picker leaves out the hunk's own group, not the group
     under the groups pane's cursor (which it hid, offering a move to where the hunk already is)."""
@@ -52,7 +51,7 @@ async def test_a_hunk_moved_from_a_commit_s_diff_is_offered_every_group_but_its_
         app = pilot.app
         await pilot.press("p")
         await settle(pilot)
-        await pilot.press("down", "3", "right_square_bracket")   # the second commit's first hunk
+        await pilot.press("down", "3", "right_square_bracket")  # the second commit's first hunk
         hunk = app.main.diff.target.hunk.id
         own = next(g.id for g in app.session.groups if hunk in g.hunk_ids)
         assert app.main.tree.cursor_ref.group_id != own
@@ -77,11 +76,11 @@ async def test_marked_hunks_move_together(demo: Repo) -> None:
     async with running(demo.path) as pilot:
         app = pilot.app
         await cursor_to(pilot, "hunk", "change-2:1")
-        await pilot.press("space")                          # marks it; the cursor stays on it
+        await pilot.press("space")  # marks it; the cursor stays on it
         tree = pilot.app.main.tree
         assert tree.cursor_ref.hunk_id == "change-2:1" and tree.marked == {tree.cursor_ref.key}
         marked = set(tree.marked)
-        await pilot.press("down", "space", "space")         # the next row marked, then unmarked: no mark left there
+        await pilot.press("down", "space", "space")  # the next row marked, then unmarked: no mark left there
         assert tree.marked == marked
         await cursor_to(pilot, "hunk", "change-4:1")
         await pilot.press("space")
@@ -95,19 +94,19 @@ async def test_marked_hunks_move_together(demo: Repo) -> None:
 async def test_merge_groups_by_picking_one_or_marking_several(demo: Repo) -> None:
     async with running(demo.path) as pilot:
         app = pilot.app
-        await pilot.press("M")                              # the highlighted group-1 into ...
+        await pilot.press("M")  # the highlighted group-1 into ...
         assert isinstance(app.screen, GroupPicker)
-        await pilot.press("enter")                          # ... the first other group, group-2
+        await pilot.press("enter")  # ... the first other group, group-2
         await settle(pilot)
         assert [g.id for g in app.session.groups] == ["group-2", "group-3"]
         assert "person merged group-2, group-1 into group-2" in screen_text(app)
-        await pilot.press("space")                          # mark both groups, merge them
+        await pilot.press("space")  # mark both groups, merge them
         await cursor_to(pilot, "group", "group-3")
         await pilot.press("space", "M")
         await settle(pilot)
         assert [g.id for g in app.session.groups] == ["group-2"]
         assert len(saved_groups(demo)) == 1
-        await pilot.press("M")                              # the only group: nothing to pick from
+        await pilot.press("M")  # the only group: nothing to pick from
         assert app.screen is app.main, "no picker with nothing in it"
         assert "Nothing to merge group-2 into: it is the only group" in notifications(app)
 
@@ -129,7 +128,7 @@ async def test_regroup_from_scratch_shows_its_progress(demo: Repo) -> None:
     async with running(demo.path) as pilot:
         app = pilot.app
         await cursor_to(pilot, "hunk", "change-2:2")
-        await pilot.press("n")                              # a manual move, which regrouping drops
+        await pilot.press("n")  # a manual move, which regrouping drops
         await settle(pilot)
         assert len(app.session.groups) == 4
         release = threading.Event()
@@ -142,7 +141,7 @@ async def test_regroup_from_scratch_shows_its_progress(demo: Repo) -> None:
 
         app.session.regroup = slow_regroup
         await pilot.press("g")
-        await pilot.press("y")                              # yes, drop the manual moves
+        await pilot.press("y")  # yes, drop the manual moves
         await pilot.pause(0.3)
         assert "Grouping: reading the hunks" in screen_text(app)
         release.set()
@@ -150,7 +149,6 @@ async def test_regroup_from_scratch_shows_its_progress(demo: Repo) -> None:
         assert "Grouping:" not in screen_text(app)
         assert len(app.session.groups) == 3
         assert "Grouped into 3 groups" in notifications(app)
-
 
 
 async def test_one_group_is_counted_as_one(repo: Repo) -> None:
@@ -172,10 +170,12 @@ async def test_comment_on_a_hunk_goes_to_the_agents_queue(demo: Repo) -> None:
         await pilot.press("enter")
         await settle(pilot)
         [message] = app.session.peek_review_messages()
-        assert (message.file, message.hunk_id, message.comment) == ("inventory/config.py", "change-3:1",
-                                                                    "keep the old format readable")
+        assert (message.file, message.hunk_id, message.comment) == (
+            "inventory/config.py",
+            "change-3:1",
+            "keep the old format readable",
+        )
         assert "1 comment queued for the agent" in screen_text(app)
-
 
 
 async def test_comment_on_a_file_whose_name_holds_brackets(repo: Repo) -> None:
@@ -198,7 +198,7 @@ async def test_comment_on_a_file_whose_name_holds_brackets(repo: Repo) -> None:
 async def test_comment_on_a_diff_line(demo: Repo) -> None:
     async with running(demo.path) as pilot:
         app = pilot.app
-        await pilot.press("3")                              # the diff pane
+        await pilot.press("3")  # the diff pane
         view = app.main.diff
         while "+    inventory settings.json" not in view.document.plain(view.cursor):
             await pilot.press("down")

@@ -30,7 +30,7 @@ def _alone() -> bool:
     return threading.active_count() == 1
 
 
-def _below_header(app) -> list[str]:   # type: ignore[no-untyped-def]
+def _below_header(app) -> list[str]:  # type: ignore[no-untyped-def]
     # The header names the repository's folder; the activity says when.
     return [re.sub(r"\d\d:\d\d:\d\d", "hh:mm:ss", line) for line in screen_text(app).splitlines()[1:]]
 
@@ -39,15 +39,15 @@ async def test_the_child_groups_as_the_app_would(demo: Repo, tmp_path) -> None:
     assert _alone()
     async with running(demo.path, group_aside=True) as pilot:
         app = pilot.app
-        assert app._aside is not None and app._aside.status == 0    # it ran, and is reaped
+        assert app._aside is not None and app._aside.status == 0  # it ran, and is reaped
         grouped = _groups(app.session)
         doubts = app.main.tree.confidence.uncertain
         shown = _below_header(app)
         assert "Grouped into 3 groups" in notifications(app)
-        assert app.session.evidence_cache is not None               # the child's, sent through the pipe
-    assert _groups(Session.open(str(demo.path))) == grouped          # saved, as any grouping
+        assert app.session.evidence_cache is not None  # the child's, sent through the pipe
+    assert _groups(Session.open(str(demo.path))) == grouped  # saved, as any grouping
     twin = write_demo(Repo(tmp_path / "twin"))
-    async with running(twin.path, group_aside=False) as pilot:     # the app's own grouping: the reference
+    async with running(twin.path, group_aside=False) as pilot:  # the app's own grouping: the reference
         assert pilot.app._aside is None
         assert _groups(pilot.app.session) == grouped
         assert pilot.app.main.tree.confidence.uncertain == doubts
@@ -58,11 +58,11 @@ async def test_when_the_child_fails_the_app_groups_by_itself(demo: Repo, monkeyp
     def broken(root, pipe):
         raise RuntimeError("the grouping process failed")
 
-    monkeypatch.setattr(group_aside, "_group", broken)    # the fork copies this process, patch included
+    monkeypatch.setattr(group_aside, "_group", broken)  # the fork copies this process, patch included
     assert _alone()
     async with running(demo.path, group_aside=True) as pilot:
         app = pilot.app
-        assert app._aside is None                          # it failed, and the app took over
+        assert app._aside is None  # it failed, and the app took over
         assert len(app.session.groups) == 3
         assert "Grouped into 3 groups" in notifications(app)
 
@@ -78,7 +78,7 @@ async def test_no_child_when_no_core_is_idle(demo: Repo, monkeypatch) -> None:
     monkeypatch.setattr(os, "getloadavg", lambda: (float(os.cpu_count() or 1), 0.0, 0.0))
     monkeypatch.setattr(group_aside, "runnable_now", lambda: (os.cpu_count() or 1) + 1)
     assert not group_aside.core_idle()
-    async with running(demo.path, group_aside=None) as pilot:     # the app decides, as it does for a person
+    async with running(demo.path, group_aside=None) as pilot:  # the app decides, as it does for a person
         assert pilot.app._aside is None and len(pilot.app.session.groups) == 3
         assert "Grouped into 3 groups" in notifications(pilot.app)
 
@@ -87,7 +87,7 @@ async def test_quitting_while_the_child_groups_leaves_no_process(demo: Repo, mon
     real = group_aside._group
 
     def slow(root, pipe):
-        time.sleep(30)                                   # the child is still at work when the app quits
+        time.sleep(30)  # the child is still at work when the app quits
         real(root, pipe)
 
     monkeypatch.setattr(group_aside, "_group", slow)
@@ -99,7 +99,7 @@ async def test_quitting_while_the_child_groups_leaves_no_process(demo: Repo, mon
     async with app.run_test() as pilot:
         await pilot.pause(0.3)
         assert app.grouping and app.busy
-    assert aside.stopped and aside.status is not None    # ended and reaped as the app quit
+    assert aside.stopped and aside.status is not None  # ended and reaped as the app quit
     assert time.monotonic() - started < 10
     with pytest.raises(ChildProcessError):
         os.waitpid(aside.pid, os.WNOHANG)
@@ -110,4 +110,4 @@ def test_a_core_is_idle_when_the_load_average_only_lags(monkeypatch) -> None:
     monkeypatch.setattr(os, "getloadavg", lambda: (float(os.cpu_count() or 1), 0.0, 0.0))
     monkeypatch.setattr(group_aside, "runnable_now", lambda: 1)
     assert group_aside.core_idle() == ((os.cpu_count() or 1) > 1)
-    assert group_aside.runnable_now() >= 1            # this process is runnable as it reads
+    assert group_aside.runnable_now() >= 1  # this process is runnable as it reads

@@ -12,8 +12,10 @@ from tests.tui.support import running, screen_text, settle
 
 
 def lock(step: int) -> str:
-    return json.dumps({"packages": {f"p{i}": {"version": f"1.{i}.{step}"} for i in range(0, 30, 1 + 2 * step)}},
-                      indent=2) + "\n"
+    return (
+        json.dumps({"packages": {f"p{i}": {"version": f"1.{i}.{step}"} for i in range(0, 30, 1 + 2 * step)}}, indent=2)
+        + "\n"
+    )
 
 
 def relocked(repo: Repo) -> tuple[int, int]:
@@ -39,9 +41,11 @@ async def test_the_groups_pane_and_the_diff_header_count_a_lock_file_s_lines(rep
     added, removed = relocked(repo)
     async with running(repo.path) as pilot:
         app = pilot.app
-        lock_group = next(n for n, g in enumerate(app.session.groups)
-                          if any(app.session.units.change_by_id[c].file_path == "package-lock.json"
-                                 for c in g.change_ids))
+        lock_group = next(
+            n
+            for n, g in enumerate(app.session.groups)
+            if any(app.session.units.change_by_id[c].file_path == "package-lock.json" for c in g.change_ids)
+        )
         await pilot.press(*["down"] * lock_group, "right")
         await settle(pilot)
         assert f"+{added} −{removed}  package-lock.json" in screen_text(app)

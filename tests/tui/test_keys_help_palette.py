@@ -41,7 +41,7 @@ async def test_the_palette_runs_any_action_by_name(demo: Repo) -> None:
         await pilot.press("ctrl+p")
         assert isinstance(app.screen, CommandPalette)
         await type_text(pilot, "Propose commits")
-        await pilot.pause(0.3)                              # the palette searches in the background
+        await pilot.pause(0.3)  # the palette searches in the background
         await pilot.press("enter")
         await settle(pilot)
         assert len(app.session.plans) == 3
@@ -57,7 +57,7 @@ async def test_help_lists_the_keys_of_every_pane(demo: Repo) -> None:
         for line in ("ctrl+p", "Command palette", "Everywhere", "Regroup", "Groups", "Mark", "Move"):
             assert line in text
         assert text.count("Regroup from scratch") == 1, "a key listed everywhere is not listed again per pane"
-        await pilot.press("end")                            # the help scrolls to its last rows
+        await pilot.press("end")  # the help scrolls to its last rows
         # A pane's own key for an action bound everywhere too: P types a P in the PR pane, ^g redrafts.
         assert "^g              Generate pull request" in screen_text(app)
         await pilot.press("escape")
@@ -84,7 +84,7 @@ async def test_the_diff_footer_offers_esc_while_lines_are_selected(demo: Repo) -
         assert diff.selection is not None and "esc Clear selection" in footer()
         await pilot.press("escape")
         assert diff.selection is None and "esc" not in footer()
-        await pilot.press("v", "v")                         # v again clears it too
+        await pilot.press("v", "v")  # v again clears it too
         assert diff.selection is None and "esc" not in footer()
         await pilot.press("question_mark", "end")
         assert re.search(r"│  v +Select lines .*\n.*│  esc +Clear selection ", screen_text(pilot.app))
@@ -93,10 +93,10 @@ async def test_the_diff_footer_offers_esc_while_lines_are_selected(demo: Repo) -
 async def test_errors_are_notifications_with_their_reason(demo: Repo) -> None:
     async with running(demo.path, toasts=True) as pilot:
         app = pilot.app
-        await pilot.press("2", "u")                         # nothing to undo yet
+        await pilot.press("2", "u")  # nothing to undo yet
         await settle(pilot)
         assert "Could not undo: Nothing to undo: Segmint has made no commit in this session" in notifications(app)
-        await pilot.press("a")                              # no commits proposed yet
+        await pilot.press("a")  # no commits proposed yet
         assert "No commit highlighted: propose commits with p" in notifications(app)
 
         def broken(**_options):
@@ -121,7 +121,7 @@ async def test_brackets_in_titles_names_and_reasons_are_notified_as_they_are(rep
         await settle(pilot)
         await pilot.press("enter", "ctrl+u")
         await type_text(pilot, "fix[/]: a [b]bold[/b] claim")
-        await pilot.press("escape", "P")                    # the draft is named after the one commit
+        await pilot.press("escape", "P")  # the draft is named after the one commit
         await settle(pilot)
         assert app.is_running
         assert "Drafted “fix[/]: a [b]bold[/b] claim”" in screen_text(app)

@@ -13,7 +13,7 @@ from tests.support.repo import Repo
 from tests.tui.support import notifications, running, screen_text, settle, type_text
 
 BEFORE = "a = 1\nz = 9\n"
-AFTER = "a = 1\nfirst = 1\nsecond = 2\nthird = 3\nz = 9\n"   # one hunk of three added lines
+AFTER = "a = 1\nfirst = 1\nsecond = 2\nthird = 3\nz = 9\n"  # one hunk of three added lines
 
 
 def three_lines(repo: Repo) -> Repo:
@@ -39,10 +39,14 @@ async def test_a_selected_line_moves_to_a_new_group_and_the_hunk_shows_where(rep
         await pilot.press("v", "n")
         await settle(pilot)
         assert [(g.id, g.hunk_ids) for g in app.session.groups] == [
-            ("group-1", ["change-1:1.1"]), ("group-2", ["change-1:1.2"])]
+            ("group-1", ["change-1:1.1"]),
+            ("group-2", ["change-1:1.2"]),
+        ]
         assert app.session.units.by_id["change-1:1.2"].changed_lines == ["+second = 2"]
-        assert ("Moved 1 line of change-1:1 to group-2 as change-1:1.2; change-1:1.1 holds the 2 lines left."
-                in notifications(app))
+        assert (
+            "Moved 1 line of change-1:1 to group-2 as change-1:1.2; change-1:1.1 holds the 2 lines left."
+            in notifications(app)
+        )
         assert app.main.diff.selection is None
         # group-1's diff shows the line that went to group-2, dimmed, where it sits.
         rows = [app.main.diff.document.plain(y) for y in range(app.main.diff.document.line_count)]
@@ -57,10 +61,10 @@ async def test_a_selection_spans_lines_and_m_names_them(repo: Repo) -> None:
     async with running(repo.path) as pilot:
         app = pilot.app
         await find(pilot, "+first")
-        await pilot.press("v", "down", "down", "down", "down")   # the cursor stays in the hunk
+        await pilot.press("v", "down", "down", "down", "down")  # the cursor stays in the hunk
         selection = app.main.diff.selection
         assert (selection.hunk_id, selection.positions) == ("change-1:1", [1, 2, 3])
-        assert app.main.diff.document.plain(app.main.diff.cursor).endswith("z = 9")   # the hunk's last row
+        assert app.main.diff.document.plain(app.main.diff.cursor).endswith("z = 9")  # the hunk's last row
         await pilot.press("up", "up")
         assert app.main.diff.selection.positions == [1, 2]
         await pilot.press("m")
@@ -82,7 +86,7 @@ async def test_the_mouse_drags_a_selection(repo: Repo) -> None:
         await pilot.hover(DiffView, offset=(10, row + 2))
         await pilot.mouse_up(DiffView, offset=(10, row + 2))
         assert view.selection.positions == [1, 2, 3]
-        await pilot.click(DiffView, offset=(10, row))          # a plain click drops the selection
+        await pilot.click(DiffView, offset=(10, row))  # a plain click drops the selection
         assert view.selection is None and view.cursor == row + view.scroll_offset.y
         await pilot.click(DiffView, offset=(10, row + 1), shift=True)
         assert view.selection.positions == [1, 2]
@@ -101,8 +105,10 @@ async def test_undo_puts_the_last_move_back(repo: Repo) -> None:
         await pilot.press("z")
         await settle(pilot)
         assert [(g.id, g.hunk_ids) for g in app.session.groups] == [("group-1", ["change-1:1"])]
-        assert any(n.startswith("person undid the move: person moved 1 line of change-1:1 to group-2")
-                   for n in notifications(app))
+        assert any(
+            n.startswith("person undid the move: person moved 1 line of change-1:1 to group-2")
+            for n in notifications(app)
+        )
         await pilot.press("z")
         await settle(pilot)
         assert "Could not undo the move: Nothing to undo: no hunks or lines were moved" in notifications(app)
@@ -145,8 +151,9 @@ with open(os.environ["EDITOR_ARGS"], "w") as fh:
 """
 
 
-async def test_e_opens_the_editor_at_the_line_and_the_session_refreshes(repo: Repo, tmp_path: Path,
-                                                                        monkeypatch) -> None:
+async def test_e_opens_the_editor_at_the_line_and_the_session_refreshes(
+    repo: Repo, tmp_path: Path, monkeypatch
+) -> None:
     three_lines(repo)
     script = tmp_path / "editor.py"
     script.write_text(EDITOR)
@@ -170,8 +177,10 @@ async def test_e_without_an_editor_says_how_to_set_one(repo: Repo, monkeypatch) 
     async with running(repo.path) as pilot:
         await find(pilot, "+second")
         await pilot.press("e")
-        assert ("Could not open the editor: No editor set: set $EDITOR (or $VISUAL), for example export EDITOR=vim"
-                in notifications(pilot.app))
+        assert (
+            "Could not open the editor: No editor set: set $EDITOR (or $VISUAL), for example export EDITOR=vim"
+            in notifications(pilot.app)
+        )
 
 
 async def test_a_selection_follows_its_lines_when_a_refresh_takes_rows_above_it(repo: Repo) -> None:
@@ -182,10 +191,10 @@ async def test_a_selection_follows_its_lines_when_a_refresh_takes_rows_above_it(
     repo.write("a.py", AFTER)
     session = Session.open(str(repo.path))
     session.regroup()
-    session.move_hunks(["change-1:1", "change-2:1"], new_group=True)     # a.py above app.py, one group
+    session.move_hunks(["change-1:1", "change-2:1"], new_group=True)  # a.py above app.py, one group
     async with running(repo.path, session=session) as pilot:
         app = pilot.app
-        await pilot.press("3", "end", "up", "up", "v", "up")           # app.py's +second and +third
+        await pilot.press("3", "end", "up", "up", "v", "up")  # app.py's +second and +third
         selection = app.main.diff.selection
         assert (selection.hunk_id, selection.positions) == ("change-2:1", [2, 3])
         repo.git("checkout", "--", "a.py")
@@ -200,8 +209,9 @@ async def test_a_selection_follows_its_lines_when_a_refresh_takes_rows_above_it(
         assert app.session.units.by_id[moved.hunk_ids[0]].changed_lines == ["+second = 2", "+third = 3"]
 
 
-async def test_e_opens_a_file_named_like_an_option_or_a_command_as_a_file(repo: Repo, tmp_path: Path,
-                                                                           monkeypatch) -> None:
+async def test_e_opens_a_file_named_like_an_option_or_a_command_as_a_file(
+    repo: Repo, tmp_path: Path, monkeypatch
+) -> None:
     """vim takes ``+!cmd`` as a shell command: a name like that reaches the editor as ``./+!cmd``."""
     repo.commit("empty")
     repo.write("+!touch PWNED", "first = 1\n")

@@ -27,19 +27,25 @@ async def test_what_the_agent_does_shows_on_screen_and_the_other_way_round(demo:
         async with agent(pilot) as client:
             assert f"● pairing on {app.pairing.info.url}" in screen_text(app)
             await data(client, "move_hunks", hunk_ids=["change-2:2"], new_group=True)
-            await until(pilot, lambda: "agent moved change-2:2 to group-4" in screen_text(app),
-                        what="the agent's move on screen")
+            await until(
+                pilot,
+                lambda: "agent moved change-2:2 to group-4" in screen_text(app),
+                what="the agent's move on screen",
+            )
             assert "#4 +" in screen_text(app) and app.session.groups[-1].hunk_ids == ["change-2:2"]
 
             commit = (await data(client, "propose_commits"))["commits"][0]["id"]
             await data(client, "update_commit", commit_id=commit, title="feat(config): read settings as JSON")
-            await until(pilot, lambda: "1. feat(config): read settings as JSON" in screen_text(app),
-                        what="the agent's title in the commits pane")
+            await until(
+                pilot,
+                lambda: "1. feat(config): read settings as JSON" in screen_text(app),
+                what="the agent's title in the commits pane",
+            )
             assert f"agent edited the message of {commit}" in screen_text(app)
 
-            await pilot.press("2", "j", "K")                # the person moves commit-2 before commit-1
+            await pilot.press("2", "j", "K")  # the person moves commit-2 before commit-1
             await settle(pilot)
-            state = await data(client, "get_session")       # the agent's next call sees it
+            state = await data(client, "get_session")  # the agent's next call sees it
             assert [p["id"] for p in state["plans"]][:2] == ["commit-2", "commit-1"]
 
 
@@ -54,13 +60,14 @@ async def test_an_agents_commit_waits_for_the_persons_approval(demo: Repo) -> No
             assert f"1 waiting for approval: {commit}" in screen_text(app)
             assert any(commit in n and "approve" in n for n in notifications(app))
             before = demo.head()
-            await pilot.press("2", "a")                     # the person approves: the commit is made
+            await pilot.press("2", "a")  # the person approves: the commit is made
             await settle(pilot)
             plan = app.session.plan(commit)
             assert plan.status == "applied" and demo.head() != before and plan.sha == demo.head()
             assert f"● applied {plan.sha[:7]}" in screen_text(app)
-            assert not [n for n in notifications(app) if n.startswith("Approval waiting")], \
+            assert not [n for n in notifications(app) if n.startswith("Approval waiting")], (
                 "the question is settled: its toast no longer covers the screen"
+            )
 
 
 async def test_with_agent_can_commit_the_agent_commits_at_once(demo: Repo) -> None:
@@ -90,7 +97,7 @@ async def test_a_headless_agent_started_first_works_on_the_session_on_screen(dem
             assert waiting["status"] == "awaiting_approval" and demo.head() == before
             await until(pilot, lambda: "◐ awaiting approval" in screen_text(app), what="the waiting commit")
             assert any(commit in n and "approve" in n for n in notifications(app))
-            await pilot.press("2", "a")                     # the person approves: the commit is made
+            await pilot.press("2", "a")  # the person approves: the commit is made
             await settle(pilot)
             assert app.session.plan(commit).status == "applied" and demo.head() != before
         assert agent.close() == 0
@@ -109,7 +116,7 @@ async def test_quitting_before_the_server_began_stops_it_at_once(demo: Repo) -> 
         pairing = Pairing(pilot.app, lambda: pilot.app.session, enabled=True, agent_can_commit=False)
         pairing.start()
         began = time.monotonic()
-        await pairing.shutdown()           # the person quit before the server's worker had run
+        await pairing.shutdown()  # the person quit before the server's worker had run
         assert time.monotonic() - began < 3, "not the 6 s wait for a server nobody stopped"
         assert pairing.info is None
         assert not list((demo.path / ".git" / "segmint").glob("mcp-endpoint-*"))

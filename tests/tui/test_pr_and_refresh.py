@@ -49,12 +49,14 @@ async def test_edits_on_disk_are_noticed_without_a_key(demo: Repo) -> None:
     async with running(demo.path, watch=True) as pilot:
         app = pilot.app
         demo.write("inventory/stock.py", demo.read("inventory/stock.py").decode() + "\n\nLOW_STOCK = 3\n")
-        await until(pilot, lambda: "LOW_STOCK" in str([h.lines for c in app.session.changes for h in c.hunks]),
-                    what="the session to re-read the working tree")
+        await until(
+            pilot,
+            lambda: "LOW_STOCK" in str([h.lines for c in app.session.changes for h in c.hunks]),
+            what="the session to re-read the working tree",
+        )
         await until(pilot, lambda: "segmint refreshed" in screen_text(app), what="the activity line")
-        demo.git("add", "-A")                               # git's index changing counts too
-        await until(pilot, lambda: all(h.staged for c in app.session.changes for h in c.hunks),
-                    what="the staged hunks")
+        demo.git("add", "-A")  # git's index changing counts too
+        await until(pilot, lambda: all(h.staged for c in app.session.changes for h in c.hunks), what="the staged hunks")
 
 
 async def test_the_pr_title_is_not_selected_and_escape_goes_back(demo: Repo) -> None:
@@ -62,7 +64,7 @@ async def test_the_pr_title_is_not_selected_and_escape_goes_back(demo: Repo) -> 
         app = pilot.app
         await pilot.press("P")
         await settle(pilot)
-        await pilot.press("escape")                         # back to the groups pane, where P was pressed
+        await pilot.press("escape")  # back to the groups pane, where P was pressed
         assert app.focused is app.main.tree
         await pilot.press("2", "5")
         field = app.main.pr_editor.title_input
@@ -70,7 +72,7 @@ async def test_the_pr_title_is_not_selected_and_escape_goes_back(demo: Repo) -> 
         assert app.focused is field and field.selected_text == ""
         await pilot.press("x")
         assert field.value == title + "x"
-        await pilot.press("escape")                         # saves, and back to the commits
+        await pilot.press("escape")  # saves, and back to the commits
         await settle(pilot)
         assert app.focused is app.main.commits
         assert app.session.pr.title == title + "x"
@@ -96,7 +98,7 @@ async def test_redrafting_an_edited_pr_asks_first(demo: Repo) -> None:
         await pilot.press("ctrl+g", "y")
         await settle(pilot)
         assert app.session.pr.title == drafted == app.main.pr_editor.title_input.value
-        await pilot.press("ctrl+g")                         # not edited since: no question
+        await pilot.press("ctrl+g")  # not edited since: no question
         await settle(pilot)
         assert app.screen is app.main
 
@@ -110,7 +112,7 @@ async def test_a_draft_over_an_undone_commit_says_it_is_stale(demo: Repo) -> Non
         await settle(pilot)
         assert "Pull-request draft over 3 commits" in screen_text(app)
         assert STALE not in screen_text(app)
-        await pilot.press("escape", "u")                    # back to the commits, undo the commit
+        await pilot.press("escape", "u")  # back to the commits, undo the commit
         await settle(pilot)
         await pilot.press("5")
         assert STALE in screen_text(app)

@@ -32,10 +32,11 @@ async def test_g_applies_the_models_merge_and_the_activity_says_who_asked(demo: 
             expected[second] = app.session.units.in_order(before[second] + before[first])
             assert grouping(app.session) == expected
             assert grouping(Session.open(str(demo.path), settings=Settings())) == expected, "saved for every face"
-            assert f"Refined with stand-in-chat: merged {second}, {first} into {second} (one feature)" \
-                in notifications(app)
+            assert f"Refined with stand-in-chat: merged {second}, {first} into {second} (one feature)" in notifications(
+                app
+            )
             assert "person asked stand-in-chat to refine the groups" in screen_text(app)
-            await pilot.press("z")                         # the refinement is undone like a move
+            await pilot.press("z")  # the refinement is undone like a move
             await settle(pilot)
             assert grouping(app.session) == before
 

@@ -27,11 +27,15 @@ async def test_a_save_is_recorded_under_the_task_the_person_said(demo: Repo) -> 
         await until(pilot, lambda: current_intent(demo.path, source="tui") is not None, what="the intent")
         intent = current_intent(demo.path, source="tui")
         assert (intent.text, intent.source) == ("fix the crash on an empty config", "tui")
-        await until(pilot, lambda: "working on: fix the crash on an empty config" in screen_text(app),
-                    what="the intent in the status line")
+        await until(
+            pilot,
+            lambda: "working on: fix the crash on an empty config" in screen_text(app),
+            what="the intent in the status line",
+        )
         demo.write("notes.txt", "EMPTY = {}\n")
-        await until(pilot, lambda: any("notes.txt" in e["files"] for e in saves(demo)), timeout=20,
-                    what="the save recorded")
+        await until(
+            pilot, lambda: any("notes.txt" in e["files"] for e in saves(demo)), timeout=20, what="the save recorded"
+        )
         [save] = [e for e in saves(demo) if "notes.txt" in e["files"]]
         assert save["intent"] == intent.id and save["files"]["notes.txt"] == blob_id(b"EMPTY = {}\n")
 
@@ -47,8 +51,12 @@ async def test_recording_turned_off_records_nothing(demo: Repo) -> None:
         app = pilot.app
         await until(pilot, lambda: "saves not recorded (turned off)" in screen_text(app), what="the status")
         demo.write("notes.txt", "saved\n")
-        await until(pilot, lambda: any(c.file_path == "notes.txt" for c in app.session.changes), timeout=20,
-                    what="the refresh after the save")
+        await until(
+            pilot,
+            lambda: any(c.file_path == "notes.txt" for c in app.session.changes),
+            timeout=20,
+            what="the refresh after the save",
+        )
         assert saves(demo) == []
 
 

@@ -39,9 +39,9 @@ async def test_a_group_expands_to_files_and_hunks_and_the_diff_follows(demo: Rep
         text = screen_text(app)
         added = sum(h.added for h in app.session.changes[1].hunks)
         assert f"M +{added} −0  inventory/cli.py" in text
-        await pilot.press("down", *["down"] * len(cli.reasons))   # past the reasons, onto the file
+        await pilot.press("down", *["down"] * len(cli.reasons))  # past the reasons, onto the file
         assert app.main.tree.cursor_ref.kind == "file"
-        await pilot.press("right", "down")                          # into its first hunk
+        await pilot.press("right", "down")  # into its first hunk
         ref = app.main.tree.cursor_ref
         assert (ref.kind, ref.hunk_id) == ("hunk", "change-2:1")
         shown = "\n".join(app.main.diff.visible_text())
@@ -65,7 +65,7 @@ async def test_the_diff_has_line_numbers_colours_and_pygments_highlighting(demo:
             await pilot.press("down")
         config = next(y for y in range(view.document.line_count) if "def load_config" in view.document.plain(y))
         text = view.document.render(config)[0]
-        keyword = next(span for span in text.spans if text.plain[span.start:span.end] == "def")
+        keyword = next(span for span in text.spans if text.plain[span.start : span.end] == "def")
         assert isinstance(keyword.style, Style) and keyword.style.color is not None, "pygments coloured `def`"
 
 
@@ -90,7 +90,7 @@ async def test_a_huge_diff_is_highlighted_only_where_it_is_seen(repo: Repo) -> N
     repo.write("big.py", "")
     repo.commit("empty")
     repo.write("big.py", "".join(f"def function_{n}(value):\n    return value + {n}\n" for n in range(50_000)))
-    async with running(repo.path, auto_group=False) as pilot:   # the diff, not the grouping, is tested
+    async with running(repo.path, auto_group=False) as pilot:  # the diff, not the grouping, is tested
         view = pilot.app.main.diff
         assert view.document.line_count > 100_000
         await pilot.press("3", "end")
@@ -109,7 +109,7 @@ async def test_a_short_terminal_gives_the_activity_panel_s_rows_to_the_panes(dem
         await pilot.resize_terminal(120, 36)
         await settle(pilot)
         assert activity.display and "pairing off (--no-mcp)" in screen_text(app)
-        await pilot.resize_terminal(120, 16)                # short: the header stays
+        await pilot.resize_terminal(120, 16)  # short: the header stays
         await settle(pilot)
         assert not activity.display and app.main.query_one("Header").display
 
@@ -146,6 +146,6 @@ async def test_the_end_of_a_line_of_wide_characters_or_tabs_can_be_scrolled_to(r
         document = view.document
         drawn = [document.render(row)[0].cell_len for row in range(document.line_count)]
         assert max(drawn) <= view.virtual_size.width, "every row fits in the width the diff scrolls over"
-        view.scroll_to(x=view.max_scroll_x, animate=False, immediate=True)   # as far right as it goes
+        view.scroll_to(x=view.max_scroll_x, animate=False, immediate=True)  # as far right as it goes
         await settle(pilot)
         assert "漢END" in screen_text(pilot.app)

@@ -23,19 +23,19 @@ async def test_the_whole_flow_at_80_by_24(demo: Repo) -> None:
     async with running(demo.path, size=SMALL) as pilot:
         app, main = pilot.app, pilot.app.main
         assert "#1 +15 −7" in screen_text(app) and "2 Commits" in screen_text(app)
-        await pilot.press("3")                                  # read the diff: it takes the width
+        await pilot.press("3")  # read the diff: it takes the width
         await settle(pilot)
         assert app.focused is main.diff and right_width(app) == 80
         assert main.diff.document.width <= main.diff.scrollable_content_region.width, "no line is cut"
         assert "inventory/config.py modified +3 −6  change-3" in screen_text(app)
-        await pilot.press("1")                                  # back to the groups, beside the diff
+        await pilot.press("1")  # back to the groups, beside the diff
         await settle(pilot)
         assert main.tree.size.width >= 30 and "#3 +10 −0" in screen_text(app)
 
         await pilot.press("p")
         await settle(pilot)
         assert "1. fix(inventory): use json" in screen_text(app)
-        await pilot.press("enter")                              # the message editor takes the width too
+        await pilot.press("enter")  # the message editor takes the width too
         await settle(pilot)
         assert app.focused is main.editor.title_input and main.editor.title_input.size.width >= 70
         await pilot.press("ctrl+a", "ctrl+k")
@@ -73,7 +73,7 @@ async def test_an_empty_list_says_why_and_what_to_press(demo: Repo) -> None:
         assert note(app, "groups") == "Nothing to commit: the working tree is clean. u undoes the last commit."
         assert "Nothing to commit: the working tree is clean." in screen_text(app)
         assert "3. fix(inventory)" in screen_text(app), "the applied commits stay listed"
-        await pilot.press("1", "p")                         # nothing left to propose: says so, stays
+        await pilot.press("1", "p")  # nothing left to propose: says so, stays
         await settle(pilot)
         assert notifications(app)[-1] == "Nothing to propose: the working tree is clean"
         assert app.focused is app.main.tree
@@ -85,13 +85,13 @@ async def test_at_40_by_10_the_message_field_in_use_is_on_screen(demo: Repo) -> 
         app = pilot.app
         await pilot.press("p")
         await settle(pilot)
-        await pilot.press("2", "enter", "enter")          # the message editor, then on to the body
+        await pilot.press("2", "enter", "enter")  # the message editor, then on to the body
         assert app.focused is app.main.editor.body
         await pilot.press("ctrl+home")
         await type_text(pilot, "BODYTEXT ")
         await settle(pilot)
         assert "BODYTEXT" in screen_text(app)
-        await pilot.press("shift+tab")                     # back to the title
+        await pilot.press("shift+tab")  # back to the title
         await settle(pilot)
         assert app.focused is app.main.editor.title_input
         assert app.main.editor.title_input.value[:12] in screen_text(app)

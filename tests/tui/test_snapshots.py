@@ -36,6 +36,7 @@ def snapshot_app(demo: Repo) -> SegmintApp:
 
 def keys(*pressed: str):
     """A ``run_before`` pressing ``pressed``, letting each session call finish, then clearing the toasts."""
+
     async def run(pilot: Pilot) -> None:
         await settle(pilot)
         for key in pressed:
@@ -54,8 +55,9 @@ def test_main_screen(demo: Repo, snap_compare) -> None:
 
 def test_diff_of_a_python_file(demo: Repo, snap_compare) -> None:
     # group-1, expanded: four reasons, README.md, then inventory/config.py
-    assert snap_compare(snapshot_app(demo), terminal_size=SIZE,
-                        run_before=keys("right", "down", "down", "down", "down", "down", "down"))
+    assert snap_compare(
+        snapshot_app(demo), terminal_size=SIZE, run_before=keys("right", "down", "down", "down", "down", "down", "down")
+    )
 
 
 def test_commit_editor(demo: Repo, snap_compare) -> None:

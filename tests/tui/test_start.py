@@ -19,7 +19,7 @@ async def test_the_first_frame_shows_progress_while_the_session_opens(demo: Repo
             await pilot.pause(0.5)
             assert app.first_paint is not None and app.session is None
             assert "Reading the changes from git…" in screen_text(app)
-            await pilot.press("p", "g", "2", "enter", "x")      # nothing to act on yet: nothing breaks
+            await pilot.press("p", "g", "2", "enter", "x")  # nothing to act on yet: nothing breaks
             await pilot.pause(0.1)
             other.lock.__exit__(None, None, None)
             other = None

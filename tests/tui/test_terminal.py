@@ -18,8 +18,9 @@ from segmint_bench.changes import segmint_command
 from segmint_core.session.session import Session
 from tests.support.repo import Repo
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None,
-                                reason="tmux is not installed: this test types into segmint through it")
+pytestmark = pytest.mark.skipif(
+    shutil.which("tmux") is None, reason="tmux is not installed: this test types into segmint through it"
+)
 
 
 class Terminal:
@@ -29,12 +30,30 @@ class Terminal:
         self.socket = name
 
     def tmux(self, *args: str) -> str:
-        return subprocess.run(["tmux", "-L", self.socket, "-f", os.devnull, *args],
-                              capture_output=True, text=True, check=True).stdout
+        return subprocess.run(
+            ["tmux", "-L", self.socket, "-f", os.devnull, *args], capture_output=True, text=True, check=True
+        ).stdout
 
     def start(self, cwd: str, command: list[str], size: tuple[int, int] = (120, 36)) -> None:
-        self.tmux("new-session", "-d", "-s", "segmint", "-x", str(size[0]), "-y", str(size[1]), "-c", cwd,
-                  " ".join(command), ";", "set-option", "-t", "segmint", "remain-on-exit", "on")
+        self.tmux(
+            "new-session",
+            "-d",
+            "-s",
+            "segmint",
+            "-x",
+            str(size[0]),
+            "-y",
+            str(size[1]),
+            "-c",
+            cwd,
+            " ".join(command),
+            ";",
+            "set-option",
+            "-t",
+            "segmint",
+            "remain-on-exit",
+            "on",
+        )
 
     def keys(self, *keys: str) -> None:
         self.tmux("send-keys", "-t", "segmint", *keys)
@@ -95,7 +114,7 @@ def test_a_title_typed_at_speed_is_saved_as_typed(demo: Repo, terminal: Terminal
     terminal.wait_for(lambda s: s.count("○ proposed") == 3, "three proposed commits")
     terminal.keys("Enter")
     terminal.wait_for(lambda s: "Title" in s and "^s Save message" in s, "the commit editor")
-    for _ in range(2):   # 90 backspaces clear the title, then a new one: each in one burst
+    for _ in range(2):  # 90 backspaces clear the title, then a new one: each in one burst
         terminal.keys(*["BSpace"] * 90)
         terminal.tmux("send-keys", "-t", "segmint", "-l", title)
     terminal.wait_for(lambda s: "reports what it changed" in s, "the end of the typed title")
@@ -107,9 +126,10 @@ def test_a_title_typed_at_speed_is_saved_as_typed(demo: Repo, terminal: Terminal
 def test_the_whole_flow_at_80_by_24_in_a_terminal(demo: Repo, terminal: Terminal) -> None:
     terminal.start(str(demo.path), [*segmint_command(), "--no-mcp"], size=(80, 24))
     terminal.wait_for(lambda s: "#3 +" in s, "the groups")
-    terminal.keys("3")                          # the diff takes the whole width
-    terminal.wait_for(lambda s: "inventory/config.py modified +3 −6  change-3" in s and "1 Groups" not in s,
-                      "the diff at full width")
+    terminal.keys("3")  # the diff takes the whole width
+    terminal.wait_for(
+        lambda s: "inventory/config.py modified +3 −6  change-3" in s and "1 Groups" not in s, "the diff at full width"
+    )
     terminal.keys("1")
     terminal.wait_for(lambda s: "1 Groups" in s, "the groups again")
     terminal.keys("p")

@@ -43,7 +43,7 @@ def test_one_added_line_of_three_becomes_a_commit_of_its_own(tmp_path: Path, ter
     terminal.wait_for(lambda s: "search the diff" in s, "the search bar")
     terminal.tmux("send-keys", "-t", "segmint", "-l", "+SECOND_SETTING")
     terminal.wait_for(lambda s: s.count("+SECOND_SETTING") == 2, "the search bar with the typed text")
-    terminal.keys("Escape")     # alone: escape then v at once would read as alt+v
+    terminal.keys("Escape")  # alone: escape then v at once would read as alt+v
     terminal.wait_for(lambda s: s.count("+SECOND_SETTING") == 1, "the search bar closed")
     terminal.keys("v")
     terminal.wait_for(lambda s: "▌      4 +SECOND_SETTING" in s, "the selected line")

@@ -13,7 +13,7 @@ async def test_u_takes_back_all_commits_of_one_apply_all(demo: Repo) -> None:
     session = Session.open(str(demo.path))
     session.regroup()
     session.propose_commits()
-    made = session.apply_all()   # by the command line, say, before the person opens the TUI
+    made = session.apply_all()  # by the command line, say, before the person opens the TUI
     assert len(made) >= 2
     async with running(demo.path, session=session) as pilot:
         await pilot.press("2", "u")

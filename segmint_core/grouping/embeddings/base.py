@@ -39,7 +39,7 @@ def normalize(matrix: np.ndarray) -> np.ndarray:
     if matrix.ndim != 2:
         return matrix.reshape(len(matrix), -1)
     for start in range(0, len(matrix), NORM_ROWS):
-        block = matrix[start:start + NORM_ROWS]
+        block = matrix[start : start + NORM_ROWS]
         norms = np.linalg.norm(block, axis=1, keepdims=True)
         norms[norms == 0] = 1.0
         block /= norms

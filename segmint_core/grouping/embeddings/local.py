@@ -27,7 +27,7 @@ class LocalProvider:
     def embed(self, texts: list[str], progress: Progress | None = None) -> np.ndarray:
         n, width, (rows, cols, weights) = self._entries(texts, progress)
         matrix = np.zeros((n, width), dtype=np.float32)
-        matrix[rows, cols] = weights   # rounded to float32 as one by one
+        matrix[rows, cols] = weights  # rounded to float32 as one by one
         if progress:
             progress(len(texts), len(texts), "embedding (local TF-IDF)")
         return normalize(matrix)
@@ -39,8 +39,9 @@ class LocalProvider:
             progress(len(texts), len(texts), "embedding (local TF-IDF)")
         return sparse_rows(rows, cols, weights, n, width)
 
-    def _entries(self, texts: list[str],
-                 progress: Progress | None) -> tuple[int, int, tuple[list[int], list[int], list[float]]]:
+    def _entries(
+        self, texts: list[str], progress: Progress | None
+    ) -> tuple[int, int, tuple[list[int], list[int], list[float]]]:
         """Rows, columns and TF-IDF weights of the nonzeros, row by row; and the matrix's shape."""
         if progress:
             progress(0, len(texts), "embedding (local TF-IDF)")

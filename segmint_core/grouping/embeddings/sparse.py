@@ -17,10 +17,10 @@ import numpy as np
 class SparseRows:
     """Row ``r``'s nonzeros are ``data[indptr[r]:indptr[r + 1]]`` in columns ``indices[...]`` (ascending)."""
 
-    indptr: np.ndarray    # int64, one more than the rows
-    indices: np.ndarray   # int64 column of each nonzero
-    data: np.ndarray      # float32 value of each nonzero
-    width: int            # columns
+    indptr: np.ndarray  # int64, one more than the rows
+    indices: np.ndarray  # int64 column of each nonzero
+    data: np.ndarray  # float32 value of each nonzero
+    width: int  # columns
 
     def __len__(self) -> int:
         return len(self.indptr) - 1

@@ -23,8 +23,10 @@ from segmint_core.grouping.refine.prompt import GroupLike
 from segmint_core.wording import counted
 
 ANSWER_TOKENS = 1_500
-NO_MODEL = ("Refining the groups needs a chat model: set SEGMINT_CHAT_MODEL (and SEGMINT_BASE_URL for a local "
-            "OpenAI-compatible server, or OPENAI_API_KEY)")
+NO_MODEL = (
+    "Refining the groups needs a chat model: set SEGMINT_CHAT_MODEL (and SEGMINT_BASE_URL for a local "
+    "OpenAI-compatible server, or OPENAI_API_KEY)"
+)
 KEPT = "kept the offline grouping"
 
 
@@ -62,8 +64,14 @@ class Refinement:
         return {"model": self.model, "applied": self.applied, "notes": list(self.notes)}
 
 
-def ask(settings: Settings, changes: list[Change], groups: list[GroupLike], *, uncertain: list[str] = (),
-        withheld: set[str] = frozenset()) -> Refinement:
+def ask(
+    settings: Settings,
+    changes: list[Change],
+    groups: list[GroupLike],
+    *,
+    uncertain: list[str] = (),
+    withheld: set[str] = frozenset(),
+) -> Refinement:
     """The chat model's valid edits to ``groups``. Raises ``SegmintError`` only when no model is configured."""
     if not settings.chat_enabled:
         raise SegmintError(NO_MODEL)
@@ -74,12 +82,13 @@ def ask(settings: Settings, changes: list[Change], groups: list[GroupLike], *, u
     for n, request in enumerate(plan.requests, 1):
         where = f" for request {n} of {len(plan.requests)}" if len(plan.requests) > 1 else ""
         try:
-            reply = chat(settings, prompt.SYSTEM, request.text, max_tokens=ANSWER_TOKENS,
-                         response_format=answer.RESPONSE_FORMAT)
+            reply = chat(
+                settings, prompt.SYSTEM, request.text, max_tokens=ANSWER_TOKENS, response_format=answer.RESPONSE_FORMAT
+            )
             proposal = answer.parse(reply, request.shown)
             numbers = itertools.count(1)
-            answer.apply(request.shown, proposal, lambda: f"new-{next(numbers)}")   # checked before it is kept
-        except SegmintError as exc:   # InvalidAnswer, or the model's failure (ModelError)
+            answer.apply(request.shown, proposal, lambda: f"new-{next(numbers)}")  # checked before it is kept
+        except SegmintError as exc:  # InvalidAnswer, or the model's failure (ModelError)
             result.notes.append(f"{KEPT}{where}: {exc}")
         else:
             if proposal.empty:
@@ -87,14 +96,20 @@ def ask(settings: Settings, changes: list[Change], groups: list[GroupLike], *, u
             else:
                 result.proposals.append(proposal)
     if plan.too_large:
-        result.notes.append(f"{counted(len(plan.too_large), 'group')} not sent (too large for a request even without "
-                            f"their lines): {', '.join(plan.too_large[:5])}{'…' if len(plan.too_large) > 5 else ''}")
+        result.notes.append(
+            f"{counted(len(plan.too_large), 'group')} not sent (too large for a request even without "
+            f"their lines): {', '.join(plan.too_large[:5])}{'…' if len(plan.too_large) > 5 else ''}"
+        )
     if plan.decisions_cut:
-        result.notes.append(f"{counted(plan.decisions_cut, 'uncertain decision')} not sent (no room left in "
-                            f"its request of about {prompt.TOKENS_PER_REQUEST:,} tokens)")
+        result.notes.append(
+            f"{counted(plan.decisions_cut, 'uncertain decision')} not sent (no room left in "
+            f"its request of about {prompt.TOKENS_PER_REQUEST:,} tokens)"
+        )
     if plan.left_out:
-        result.notes.append(f"{counted(len(plan.left_out), 'group')} not sent (more than {prompt.MAX_REQUESTS} "
-                            f"requests' worth): {', '.join(plan.left_out[:5])}{'…' if len(plan.left_out) > 5 else ''}")
+        result.notes.append(
+            f"{counted(len(plan.left_out), 'group')} not sent (more than {prompt.MAX_REQUESTS} "
+            f"requests' worth): {', '.join(plan.left_out[:5])}{'…' if len(plan.left_out) > 5 else ''}"
+        )
     return result
 
 

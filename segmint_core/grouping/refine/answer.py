@@ -32,21 +32,45 @@ SCHEMA: dict = {
     "additionalProperties": False,
     "required": ["moves", "merges", "splits"],
     "properties": {
-        "moves": {"type": "array", "items": {
-            "type": "object", "additionalProperties": False, "required": ["hunk_ids", "to_group", "reason"],
-            "properties": {"hunk_ids": _IDS, "to_group": {"type": "string"}, "reason": _REASON}}},
-        "merges": {"type": "array", "items": {
-            "type": "object", "additionalProperties": False, "required": ["group_ids", "reason"],
-            "properties": {"group_ids": _IDS, "reason": _REASON}}},
-        "splits": {"type": "array", "items": {
-            "type": "object", "additionalProperties": False, "required": ["group_id", "parts", "reason"],
-            "properties": {"group_id": {"type": "string"}, "parts": {"type": "array", "items": _IDS},
-                           "reason": _REASON}}},
+        "moves": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["hunk_ids", "to_group", "reason"],
+                "properties": {"hunk_ids": _IDS, "to_group": {"type": "string"}, "reason": _REASON},
+            },
+        },
+        "merges": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["group_ids", "reason"],
+                "properties": {"group_ids": _IDS, "reason": _REASON},
+            },
+        },
+        "splits": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["group_id", "parts", "reason"],
+                "properties": {
+                    "group_id": {"type": "string"},
+                    "parts": {"type": "array", "items": _IDS},
+                    "reason": _REASON,
+                },
+            },
+        },
     },
 }
 RESPONSE_FORMAT = {"type": "json_schema", "json_schema": {"name": "regrouping", "strict": True, "schema": SCHEMA}}
-_FIELDS = {"moves": ("hunk_ids", "to_group", "reason"), "merges": ("group_ids", "reason"),
-           "splits": ("group_id", "parts", "reason")}
+_FIELDS = {
+    "moves": ("hunk_ids", "to_group", "reason"),
+    "merges": ("group_ids", "reason"),
+    "splits": ("group_id", "parts", "reason"),
+}
 _JSON_KINDS = {list: "list", str: "string", int: "number", float: "number", bool: "boolean", type(None): "null"}
 _FENCE = re.compile(r"^```(?:json)?\s*\n(.*)\n```$", re.DOTALL)
 
@@ -100,7 +124,7 @@ class Proposal:
         return [e.sentence() for e in (*self.splits, *self.moves, *self.merges)]
 
 
-Assignment = dict[str, list[str]]   # group id -> the ids of its hunks (and hunkless changes), in order
+Assignment = dict[str, list[str]]  # group id -> the ids of its hunks (and hunkless changes), in order
 
 
 def parse(reply: str, shown: Assignment) -> Proposal:
@@ -152,14 +176,15 @@ def _load(reply: str) -> object:
         return json.loads(text)
     except ValueError as exc:
         raise InvalidAnswer(f"the answer is not JSON ({exc.args[0].split(':')[0]})") from None
-    except RecursionError:   # brackets nested deeper than the parser goes: no answer of this schema
+    except RecursionError:  # brackets nested deeper than the parser goes: no answer of this schema
         raise InvalidAnswer("the answer is not JSON (nested too deep)") from None
 
 
 def _check_shape(data: object) -> None:
     if not isinstance(data, dict):
-        raise InvalidAnswer(f"the answer is a JSON {_JSON_KINDS.get(type(data), 'value')}, "
-                            "not an object of moves, merges and splits")
+        raise InvalidAnswer(
+            f"the answer is a JSON {_JSON_KINDS.get(type(data), 'value')}, not an object of moves, merges and splits"
+        )
     if set(data) != set(_FIELDS):
         raise InvalidAnswer(f"the answer has the keys {sorted(data)}, not exactly {sorted(_FIELDS)}")
     for kind, keys in _FIELDS.items():
@@ -198,8 +223,9 @@ def _reason(item: dict) -> str:
 
 def _check_ids(proposal: Proposal, shown: Assignment) -> None:
     home = {item: gid for gid, items in shown.items() for item in items}
-    named_items = [i for s in proposal.splits for p in s.parts for i in p] + \
-                  [i for m in proposal.moves for i in m.hunk_ids]
+    named_items = [i for s in proposal.splits for p in s.parts for i in p] + [
+        i for m in proposal.moves for i in m.hunk_ids
+    ]
     named_groups = [s.group_id for s in proposal.splits] + [g for m in proposal.merges for g in m.group_ids]
     _unknown("hunk", [i for i in named_items if i not in home])
     _unknown("group", [g for g in named_groups + [m.to_group for m in proposal.moves] if g not in shown])
@@ -225,8 +251,10 @@ def _check_ids(proposal: Proposal, shown: Assignment) -> None:
 def _unknown(kind: str, ids: list[str]) -> None:
     if ids:
         unique = list(dict.fromkeys(ids))
-        raise InvalidAnswer(f"the answer names {'an unknown' if len(unique) == 1 else 'unknown'} "
-                            f"{kind} id{'s' if len(unique) > 1 else ''} {', '.join(unique[:5])}")
+        raise InvalidAnswer(
+            f"the answer names {'an unknown' if len(unique) == 1 else 'unknown'} "
+            f"{kind} id{'s' if len(unique) > 1 else ''} {', '.join(unique[:5])}"
+        )
 
 
 def _doubled(ids: list[str]) -> None:

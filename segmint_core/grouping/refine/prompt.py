@@ -32,13 +32,13 @@ from segmint_core.wording import shown
 
 TOKENS_PER_REQUEST = 4_000
 MAX_REQUESTS = 12
-CHARS_PER_TOKEN = 3   # ids, paths and code: cl100k_base counts about one token per 3 characters of them
+CHARS_PER_TOKEN = 3  # ids, paths and code: cl100k_base counts about one token per 3 characters of them
 LINES_PER_HUNK = 3
-DETAIL = (LINES_PER_HUNK, 1, 0)   # changed lines shown per hunk, as room allows
+DETAIL = (LINES_PER_HUNK, 1, 0)  # changed lines shown per hunk, as room allows
 LINE_CHARS = 100
 REASONS_SHOWN = 4
 UNCERTAIN_SHOWN = 10
-DECISION_CHARS = 2_000   # a decision names every hunk it would move: cut only past this
+DECISION_CHARS = 2_000  # a decision names every hunk it would move: cut only past this
 WITHHELD = "(summary not sent: it names a git-ignored or secret file)"
 
 SYSTEM = (
@@ -78,9 +78,9 @@ class Request:
 @dataclass
 class Requests:
     requests: list[Request] = field(default_factory=list)
-    left_out: list[str] = field(default_factory=list)    # group ids not sent: past the last request
-    too_large: list[str] = field(default_factory=list)   # not sent: over a request's budget without their lines
-    decisions_cut: int = 0   # uncertain decisions about groups sent, left out for the room of their request
+    left_out: list[str] = field(default_factory=list)  # group ids not sent: past the last request
+    too_large: list[str] = field(default_factory=list)  # not sent: over a request's budget without their lines
+    decisions_cut: int = 0  # uncertain decisions about groups sent, left out for the room of their request
 
 
 def items_of(group: GroupLike, changes: dict[str, Change]) -> list[str]:
@@ -89,9 +89,15 @@ def items_of(group: GroupLike, changes: dict[str, Change]) -> list[str]:
     return list(group.hunk_ids) + hunkless
 
 
-def build(changes: list[Change], groups: list[GroupLike], *, uncertain: list[str] = (),
-          withheld: set[str] = frozenset(), budget: int | None = None,
-          max_requests: int | None = None) -> Requests:
+def build(
+    changes: list[Change],
+    groups: list[GroupLike],
+    *,
+    uncertain: list[str] = (),
+    withheld: set[str] = frozenset(),
+    budget: int | None = None,
+    max_requests: int | None = None,
+) -> Requests:
     """The requests for ``groups``; ``withheld``: paths whose content must not be sent (git-ignored,
     or secret by name).
 
@@ -99,21 +105,22 @@ def build(changes: list[Change], groups: list[GroupLike], *, uncertain: list[str
     """
     budget = budget or TOKENS_PER_REQUEST
     max_requests = max_requests or MAX_REQUESTS
-    room = budget - estimate_tokens(SYSTEM + HEADER)   # for a request's groups and decisions
+    room = budget - estimate_tokens(SYSTEM + HEADER)  # for a request's groups and decisions
     by_change = {c.id: c for c in changes}
     hunks = {h.id: (c, h) for c in changes for h in c.hunks}
     blocks = [(g, items_of(g, by_change)) for g in _doubted_first(groups, uncertain, by_change)]
     private = _private_names([i for _, items in blocks for i in items], hunks, by_change, withheld)
-    private |= {i for _, items in blocks for i in items
-                if _withheld(hunks[i][0] if i in hunks else by_change[i], withheld)}
+    private |= {
+        i for _, items in blocks for i in items if _withheld(hunks[i][0] if i in hunks else by_change[i], withheld)
+    }
     # A group too large for a request even with its hunks by id alone is not sent: one request stays bounded.
-    too_large = {g.id for g, items in blocks
-                 if _cost(_group_block(g, items, hunks, by_change, withheld, 0)) > room}
+    too_large = {g.id for g, items in blocks if _cost(_group_block(g, items, hunks, by_change, withheld, 0)) > room}
     blocks = [(g, items) for g, items in blocks if g.id not in too_large]
     decisions = [(u, set(_ID.findall(u))) for u in uncertain if not _names_any(u, private)]
     for lines in DETAIL:
-        texts = [(g.id, items, _fitting_block(g, items, hunks, by_change, withheld, room, lines))
-                 for g, items in blocks]
+        texts = [
+            (g.id, items, _fitting_block(g, items, hunks, by_change, withheld, room, lines)) for g, items in blocks
+        ]
         out = _pack(texts, room, max_requests, lambda shown, left: _uncertain_text(decisions, shown, left))
         if not out.left_out:
             break
@@ -170,8 +177,9 @@ def _cost(part: str) -> int:
     return estimate_tokens(part + "\n")
 
 
-def _fitting_block(group: GroupLike, items: list[str], hunks, changes, withheld: set[str], budget: int,
-                   most: int) -> str:
+def _fitting_block(
+    group: GroupLike, items: list[str], hunks, changes, withheld: set[str], budget: int, most: int
+) -> str:
     for lines in [n for n in DETAIL if n <= most]:
         text = _group_block(group, items, hunks, changes, withheld, lines)
         if _cost(text) <= budget:
@@ -203,7 +211,7 @@ def _hunk_lines(item: str, change: Change, hunk: Hunk, withheld: set[str], lines
     if is_generated(change.file_path) or lines == 0:
         return [head + (" (generated file)" if is_generated(change.file_path) else "")]
     changed = [line for line in hunk.lines if line[:1] in "+-"][:lines]
-    changed = redact("\n".join(changed)).split("\n")   # masked together: a private key's lines after its BEGIN
+    changed = redact("\n".join(changed)).split("\n")  # masked together: a private key's lines after its BEGIN
     return [head] + [f"      {_clean(line, LINE_CHARS)}" for line in changed]
 
 
@@ -256,8 +264,9 @@ def _clean(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _uncertain_text(decisions: list[tuple[str, set[str]]], shown_ids: dict[str, list[str]],
-                    room: int | None) -> tuple[str, int]:
+def _uncertain_text(
+    decisions: list[tuple[str, set[str]]], shown_ids: dict[str, list[str]], room: int | None
+) -> tuple[str, int]:
     """The engine's least certain decisions (each with the ids it names; none naming anything
     withheld) that name only what this request shows, as many as fit in ``room`` tokens
     (None: all); and how many of those did not fit."""

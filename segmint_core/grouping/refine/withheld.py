@@ -17,10 +17,10 @@ import re
 from segmint_core.git import Git, decode, encode
 
 _SECRET_FILE = re.compile(
-    r"(?:^|/)(?:\.env(?:\.(?!(?:example|sample|template|dist)$)[^/]+)?"   # .env, .env.local; not .env.example
-    r"|[^/]+\.env"                                                        # prod.env
-    r"|id_(?:rsa|dsa|ecdsa|ed25519)"                                      # ssh private keys
-    r"|[^/]+\.(?:pem|key|p12|pfx))$"                                      # keys and certificate stores
+    r"(?:^|/)(?:\.env(?:\.(?!(?:example|sample|template|dist)$)[^/]+)?"  # .env, .env.local; not .env.example
+    r"|[^/]+\.env"  # prod.env
+    r"|id_(?:rsa|dsa|ecdsa|ed25519)"  # ssh private keys
+    r"|[^/]+\.(?:pem|key|p12|pfx))$"  # keys and certificate stores
 )
 
 
@@ -40,6 +40,6 @@ def _ignored(git: Git | None, paths: list[str]) -> set[str]:
         return set()
     request = b"".join(encode(p) + b"\0" for p in paths)
     result = git.run("check-ignore", "--no-index", "-z", "--stdin", input=request, check=False)
-    if result.returncode not in (0, 1):   # 1: none of them is ignored
-        return set(paths)                  # git cannot say: send nothing of any file
+    if result.returncode not in (0, 1):  # 1: none of them is ignored
+        return set(paths)  # git cannot say: send nothing of any file
     return {decode(p) for p in result.stdout.split(b"\0") if p}

@@ -18,7 +18,7 @@ class Context:
     timeline: dict[str, Any] | None = None
     embeddings: Any = None  # numpy array, one unit-norm row per unit, or None
     similarity_floor: float = 0.0
-    history: History | None = None   # which files the repository changed together (``history.py``)
+    history: History | None = None  # which files the repository changed together (``history.py``)
     frequency: Counter = field(default_factory=Counter)  # units whose lines (changed or context) use each name
 
     def __post_init__(self) -> None:

@@ -30,7 +30,7 @@ from segmint_core.grouping.units import Unit
 COCHANGE = "cochange"
 FOLDERS = "cochange:folder"
 NEVER = "cochange:never"
-NEVER_AFTER = 3     # commits each file needs before never changing together says something
+NEVER_AFTER = 3  # commits each file needs before never changing together says something
 KINDS = (COCHANGE, FOLDERS, NEVER)
 # Beyond this many changed files (a benchmark case has at most 36) every pair of
 # files would be looked up: a change set that large is left to the diff's evidence.
@@ -53,7 +53,7 @@ def links(ctx: Context) -> Iterator[Link]:
     if len(known) > MAX_FILES:
         return
     for x, p in enumerate(known):
-        for q in known[x + 1:]:
+        for q in known[x + 1 :]:
             found = file_pair(history, p, q)
             if found is not None:
                 kind, weight, detail = found
@@ -71,7 +71,7 @@ def file_pair(history: History, p: str, q: str) -> tuple[str, float, str] | None
         if fewer >= NEVER_AFTER:
             return NEVER, -1.0, detail(p, q, 0, history.read)
     if folder_of(p) == folder_of(q):
-        return None     # one folder: ``files.py`` weighs that
+        return None  # one folder: ``files.py`` weighs that
     here, there = history.by_folder.get(folder_of(p)), history.by_folder.get(folder_of(q))
     if not here or not there:
         return None

@@ -22,7 +22,7 @@ SAME_FILE = "same_file"
 NEARBY = "nearby"
 SAME_SCOPE = "same_scope"
 
-_new_tuple = tuple.__new__   # a Link made as ``base.link`` makes it
+_new_tuple = tuple.__new__  # a Link made as ``base.link`` makes it
 
 
 def links(ctx: Context) -> Iterator[Link]:

@@ -67,15 +67,17 @@ def together(links: list[Link]) -> list[tuple[int, int]]:
 
 def _entries(ctx: Context) -> Iterator[Link]:
     """Changelog entries naming a package and the version a manifest unit bumps it to."""
-    bumps = {u.index: found for u in ctx.units
-             if (f := dependency_file(u.path)) is not None and f.role == MANIFEST and (found := _package_bumps(u))}
+    bumps = {
+        u.index: found
+        for u in ctx.units
+        if (f := dependency_file(u.path)) is not None and f.role == MANIFEST and (found := _package_bumps(u))
+    }
     if not bumps:
         return
     for unit in ctx.units:
         if unit.kind != CHANGELOG:
             continue
-        named = {(word, version) for line in unit.added for version in _versions(line)
-                 for word in _packages(line)}
+        named = {(word, version) for line in unit.added for version in _versions(line) for word in _packages(line)}
         for other, found in bumps.items():
             for package, version in sorted(found & named):
                 yield link(unit.index, other, 1.0, ENTRY, f"{package} {version}")
@@ -99,8 +101,12 @@ def _named(unit: Unit) -> set[str]:
     """The versions a changelog unit opens a block for, or dates the block of."""
     found = {v for line in unit.added if HEADING.match(line) for v in _versions(line)}
     if not found and unit.hunk is not None and any(_RELEASED.match(line) for line in unit.added):
-        found = {v for line in unit.hunk.lines[:unit.start] if line[:1] == " " and HEADING.match(line[1:])
-                 for v in _versions(line[1:])}
+        found = {
+            v
+            for line in unit.hunk.lines[: unit.start]
+            if line[:1] == " " and HEADING.match(line[1:])
+            for v in _versions(line[1:])
+        }
     return found
 
 
@@ -109,7 +115,7 @@ def _bumped(unit: Unit) -> set[str]:
     out: set[str] = set()
     for new, old in zip(unit.added, unit.removed):
         if _VERSION.sub("", new) == _VERSION.sub("", old) and _full(new) != _full(old):
-            out |= _versions(new)   # "8.4.2.dev" -> "8.4.2" sets 8.4.2, as "8.4.1" -> "8.4.2" does
+            out |= _versions(new)  # "8.4.2.dev" -> "8.4.2" sets 8.4.2, as "8.4.1" -> "8.4.2" does
     return out
 
 

@@ -16,14 +16,14 @@ from segmint_core.grouping.links import Link, link
 from segmint_core.grouping.signals.base import Context
 
 SIMILAR = "similar"
-SPARSE_MAX = 64      # a token in more units than this is multiplied as a dense column
-BLOCK_ROWS = 256    # rows read at a time (their nonzeros, their nearest neighbours)
-DENSE_SHARE = 0.25   # vectors with more nonzero entries than this share are multiplied as they are
+SPARSE_MAX = 64  # a token in more units than this is multiplied as a dense column
+BLOCK_ROWS = 256  # rows read at a time (their nonzeros, their nearest neighbours)
+DENSE_SHARE = 0.25  # vectors with more nonzero entries than this share are multiplied as they are
 # Up to this many units every pair's cosine is taken (the products are FULL_UNITS**2 floats, 128 MB);
 # above it the units come as their nonzeros and only candidate pairs are weighed.
 FULL_UNITS = 4096
-CANDIDATES_PER_UNIT = 48   # pairs of word holders made per unit, at most, when finding candidates
-CROWDED_CHUNK = 1 << 21    # crowded entries read at a time
+CANDIDATES_PER_UNIT = 48  # pairs of word holders made per unit, at most, when finding candidates
+CROWDED_CHUNK = 1 << 21  # crowded entries read at a time
 
 
 def links(ctx: Context) -> Iterator[Link]:
@@ -80,7 +80,7 @@ def _sparse_nearest(vectors: SparseRows, k: int) -> tuple[np.ndarray, np.ndarray
     source = np.concatenate([found.first, found.second])
     other = np.concatenate([found.second, found.first])
     value = np.concatenate([cosine, cosine])
-    order = np.lexsort((other, -value, source))     # best first, ties to the lower row
+    order = np.lexsort((other, -value, source))  # best first, ties to the lower row
     source, other, value = source[order], other[order], value[order]
     starts = np.searchsorted(source, np.arange(n))
     rank = np.arange(len(source)) - starts[source]
@@ -102,7 +102,7 @@ def _crowded_products(vectors: SparseRows, row: np.ndarray, found: Candidates) -
         return out
     c_row, c_col = row[crowded], vectors.indices[crowded]
     c_value = vectors.data[crowded].astype(np.float64)
-    c_key = c_row * vectors.width + c_col                       # ascending: entries are row-major
+    c_key = c_row * vectors.width + c_col  # ascending: entries are row-major
     c_start = np.searchsorted(c_row, np.arange(len(vectors) + 1))
     c_count = np.diff(c_start)
     a, b = found.first, found.second
@@ -110,7 +110,7 @@ def _crowded_products(vectors: SparseRows, row: np.ndarray, found: Candidates) -
     a, b = np.where(swap, b, a), np.where(swap, a, b)
     step = max(1, CROWDED_CHUNK // max(1, int(c_count.max())))
     for begin in range(0, len(a), step):
-        pa, pb = a[begin:begin + step], b[begin:begin + step]
+        pa, pb = a[begin : begin + step], b[begin : begin + step]
         counts = c_count[pa]
         pair = np.repeat(np.arange(len(pa)), counts)
         offset = np.arange(len(pair)) - np.repeat(np.cumsum(counts) - counts, counts)
@@ -119,7 +119,7 @@ def _crowded_products(vectors: SparseRows, row: np.ndarray, found: Candidates) -
         at = np.minimum(np.searchsorted(c_key, wanted), len(c_key) - 1)
         hit = c_key[at] == wanted
         products = np.where(hit, c_value[entry] * c_value[at], 0.0)
-        out[begin:begin + step] = np.bincount(pair, weights=products, minlength=len(pa))
+        out[begin : begin + step] = np.bincount(pair, weights=products, minlength=len(pa))
     return out
 
 
@@ -134,13 +134,13 @@ def _nearest(products: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     nearest = np.empty((n, k), dtype=np.intp)
     similarities = np.empty((n, k), dtype=np.float32)
     for start in range(0, n, BLOCK_ROWS):
-        block = products[start:start + BLOCK_ROWS].astype(np.float32)
+        block = products[start : start + BLOCK_ROWS].astype(np.float32)
         own = np.arange(len(block))
-        block[own, start + own] = -1.0   # never one's own neighbour
+        block[own, start + own] = -1.0  # never one's own neighbour
         chosen = np.argpartition(-block, k - 1, axis=1)[:, :k]
         chosen.sort(axis=1)
-        nearest[start:start + len(block)] = chosen
-        similarities[start:start + len(block)] = np.take_along_axis(block, chosen, axis=1)
+        nearest[start : start + len(block)] = chosen
+        similarities[start : start + len(block)] = np.take_along_axis(block, chosen, axis=1)
     return nearest, similarities
 
 
@@ -185,7 +185,7 @@ def _nonzeros(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     width = vectors.shape[1]
     rows, cols = [], []
     for start in range(0, len(vectors) if width else 0, BLOCK_ROWS):
-        at = np.flatnonzero(vectors[start:start + BLOCK_ROWS] != 0)
+        at = np.flatnonzero(vectors[start : start + BLOCK_ROWS] != 0)
         rows.append(at // width + start)
         cols.append(at % width)
     if not rows:
@@ -193,14 +193,15 @@ def _nonzeros(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate(rows), np.concatenate(cols)
 
 
-def _pair_products(vectors: np.ndarray, row: np.ndarray, col: np.ndarray,
-                   wanted: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray] | None:
+def _pair_products(
+    vectors: np.ndarray, row: np.ndarray, col: np.ndarray, wanted: np.ndarray
+) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray] | None:
     """For every pair of rows sharing a nonzero in a ``wanted`` column: the rows
     (a < b) and the product of their two values, once per column they share.
     ``row`` and ``col`` are the nonzeros, in ``np.nonzero``'s order."""
     keep = wanted[col]
     row, col = row[keep], col[keep]
-    order, left, right = holder_pairs(col)      # by column, rows ascending within each
+    order, left, right = holder_pairs(col)  # by column, rows ascending within each
     if not len(left):
         return None
     row, col = row[order], col[order]

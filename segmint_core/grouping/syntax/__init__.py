@@ -27,9 +27,9 @@ MAX_PARSED = 1_000_000
 class UnitSyntax:
     """What the new text's parse says of a unit (its removed lines are read as text)."""
 
-    names: list[str]          # names on the added lines, in order
-    defines: set[str]         # names defined on the added lines
-    scope: str | None         # the definition whose body holds the first changed line
+    names: list[str]  # names on the added lines, in order
+    defines: set[str]  # names defined on the added lines
+    scope: str | None  # the definition whose body holds the first changed line
     function_names: frozenset[str]  # names used in the function holding the first added line
 
 

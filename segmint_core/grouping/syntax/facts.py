@@ -18,10 +18,10 @@ from segmint_core.grouping.syntax.languages import Grammar, loaded
 @dataclass(frozen=True)
 class Definition:
     name: str
-    name_row: int       # the row its name is on
-    start: int          # first and last row of the whole definition
+    name_row: int  # the row its name is on
+    start: int  # first and last row of the whole definition
     end: int
-    scope: bool         # a function, method, class... (encloses code), not a field or constant
+    scope: bool  # a function, method, class... (encloses code), not a field or constant
 
 
 class Parsed:
@@ -50,10 +50,17 @@ class Parsed:
         for _, captures in cursor.matches(root):
             top = captures.get("top")
             if top is not None and not self._at_top(top[0], root):
-                continue   # a local, not the top-level statement the pattern names
+                continue  # a local, not the top-level statement the pattern names
             name, node = captures["name"][0], captures["def"][0]
-            found.append(Definition(name.text.decode("utf-8", "surrogateescape"), name.start_point[0],
-                                    node.start_point[0], node.end_point[0], node.type in self.grammar.scopes))
+            found.append(
+                Definition(
+                    name.text.decode("utf-8", "surrogateescape"),
+                    name.start_point[0],
+                    node.start_point[0],
+                    node.end_point[0],
+                    node.type in self.grammar.scopes,
+                )
+            )
         return found
 
     def _at_top(self, node: Any, root: Any) -> bool:
@@ -75,8 +82,12 @@ class Parsed:
         for d in self.definitions(min(wanted), max(wanted)):
             if d.name_row in rows:
                 defined.add(d.name)
-            if at is not None and d.scope and d.start < at <= d.end and (
-                    best is None or (d.start, -d.end) > (best.start, -best.end)):
+            if (
+                at is not None
+                and d.scope
+                and d.start < at <= d.end
+                and (best is None or (d.start, -d.end) > (best.start, -best.end))
+            ):
                 best = d
         return defined, best
 

@@ -63,7 +63,9 @@ _ECMASCRIPT = """
 (pair key: (property_identifier) @name value: [(function_expression) (arrow_function)]) @def
 """
 _JAVASCRIPT = _ECMASCRIPT + "(class_declaration name: (identifier) @name) @def\n"
-_TYPESCRIPT = _ECMASCRIPT + """
+_TYPESCRIPT = (
+    _ECMASCRIPT
+    + """
 (class_declaration name: (type_identifier) @name) @def
 (abstract_class_declaration name: (type_identifier) @name) @def
 (interface_declaration name: (type_identifier) @name) @def
@@ -74,53 +76,117 @@ _TYPESCRIPT = _ECMASCRIPT + """
 (property_signature name: (property_identifier) @name) @def
 (function_signature name: (identifier) @name) @def
 """
+)
 
 
 @dataclass(frozen=True)
 class Grammar:
     name: str
-    module: str                      # the grammar's wheel
-    entry: str                       # its function returning the language
-    definitions: str                 # the query: @name in @def
-    names: tuple[str, ...]           # leaf node types that are names
-    scopes: frozenset[str]           # definition node types that enclose code (functions, classes)
-    functions: frozenset[str]        # node types of functions, named or not (a test's callback too)
-    members_of: frozenset[str] = frozenset()   # definitions whose body's @top statements define members
+    module: str  # the grammar's wheel
+    entry: str  # its function returning the language
+    definitions: str  # the query: @name in @def
+    names: tuple[str, ...]  # leaf node types that are names
+    scopes: frozenset[str]  # definition node types that enclose code (functions, classes)
+    functions: frozenset[str]  # node types of functions, named or not (a test's callback too)
+    members_of: frozenset[str] = frozenset()  # definitions whose body's @top statements define members
 
 
-_ECMA_NAMES = ("identifier", "property_identifier", "shorthand_property_identifier",
-               "shorthand_property_identifier_pattern", "private_property_identifier")
-_ECMA_SCOPES = frozenset({"function_declaration", "generator_function_declaration", "class_declaration",
-                          "method_definition", "variable_declarator", "assignment_expression", "pair"})
-_ECMA_FUNCTIONS = frozenset({"function_declaration", "generator_function_declaration", "function_expression",
-                             "arrow_function", "method_definition", "generator_function"})
+_ECMA_NAMES = (
+    "identifier",
+    "property_identifier",
+    "shorthand_property_identifier",
+    "shorthand_property_identifier_pattern",
+    "private_property_identifier",
+)
+_ECMA_SCOPES = frozenset(
+    {
+        "function_declaration",
+        "generator_function_declaration",
+        "class_declaration",
+        "method_definition",
+        "variable_declarator",
+        "assignment_expression",
+        "pair",
+    }
+)
+_ECMA_FUNCTIONS = frozenset(
+    {
+        "function_declaration",
+        "generator_function_declaration",
+        "function_expression",
+        "arrow_function",
+        "method_definition",
+        "generator_function",
+    }
+)
 
 GRAMMARS = {
-    "python": Grammar("python", "tree_sitter_python", "language", _PYTHON, ("identifier",),
-                      frozenset({"function_definition", "class_definition"}),
-                      frozenset({"function_definition", "lambda"}), frozenset({"class_definition"})),
-    "go": Grammar("go", "tree_sitter_go", "language", _GO,
-                  ("identifier", "field_identifier", "type_identifier"),
-                  frozenset({"function_declaration", "method_declaration", "type_spec"}),
-                  frozenset({"function_declaration", "method_declaration", "func_literal"})),
-    "rust": Grammar("rust", "tree_sitter_rust", "language", _RUST,
-                    ("identifier", "field_identifier", "type_identifier", "shorthand_field_identifier"),
-                    frozenset({"function_item", "struct_item", "enum_item", "trait_item", "impl_item", "mod_item",
-                               "macro_definition"}),
-                    frozenset({"function_item", "closure_expression"})),
-    "javascript": Grammar("javascript", "tree_sitter_javascript", "language", _JAVASCRIPT, _ECMA_NAMES,
-                          _ECMA_SCOPES, _ECMA_FUNCTIONS),
-    "typescript": Grammar("typescript", "tree_sitter_typescript", "language_typescript", _TYPESCRIPT,
-                          (*_ECMA_NAMES, "type_identifier"),
-                          _ECMA_SCOPES | {"abstract_class_declaration", "interface_declaration"}, _ECMA_FUNCTIONS),
-    "tsx": Grammar("tsx", "tree_sitter_typescript", "language_tsx", _TYPESCRIPT, (*_ECMA_NAMES, "type_identifier"),
-                   _ECMA_SCOPES | {"abstract_class_declaration", "interface_declaration"}, _ECMA_FUNCTIONS),
+    "python": Grammar(
+        "python",
+        "tree_sitter_python",
+        "language",
+        _PYTHON,
+        ("identifier",),
+        frozenset({"function_definition", "class_definition"}),
+        frozenset({"function_definition", "lambda"}),
+        frozenset({"class_definition"}),
+    ),
+    "go": Grammar(
+        "go",
+        "tree_sitter_go",
+        "language",
+        _GO,
+        ("identifier", "field_identifier", "type_identifier"),
+        frozenset({"function_declaration", "method_declaration", "type_spec"}),
+        frozenset({"function_declaration", "method_declaration", "func_literal"}),
+    ),
+    "rust": Grammar(
+        "rust",
+        "tree_sitter_rust",
+        "language",
+        _RUST,
+        ("identifier", "field_identifier", "type_identifier", "shorthand_field_identifier"),
+        frozenset(
+            {"function_item", "struct_item", "enum_item", "trait_item", "impl_item", "mod_item", "macro_definition"}
+        ),
+        frozenset({"function_item", "closure_expression"}),
+    ),
+    "javascript": Grammar(
+        "javascript", "tree_sitter_javascript", "language", _JAVASCRIPT, _ECMA_NAMES, _ECMA_SCOPES, _ECMA_FUNCTIONS
+    ),
+    "typescript": Grammar(
+        "typescript",
+        "tree_sitter_typescript",
+        "language_typescript",
+        _TYPESCRIPT,
+        (*_ECMA_NAMES, "type_identifier"),
+        _ECMA_SCOPES | {"abstract_class_declaration", "interface_declaration"},
+        _ECMA_FUNCTIONS,
+    ),
+    "tsx": Grammar(
+        "tsx",
+        "tree_sitter_typescript",
+        "language_tsx",
+        _TYPESCRIPT,
+        (*_ECMA_NAMES, "type_identifier"),
+        _ECMA_SCOPES | {"abstract_class_declaration", "interface_declaration"},
+        _ECMA_FUNCTIONS,
+    ),
 }
 
 _EXTENSIONS = {
-    ".py": "python", ".pyi": "python", ".go": "go", ".rs": "rust",
-    ".js": "javascript", ".mjs": "javascript", ".cjs": "javascript", ".jsx": "javascript",
-    ".ts": "typescript", ".mts": "typescript", ".cts": "typescript", ".tsx": "tsx",
+    ".py": "python",
+    ".pyi": "python",
+    ".go": "go",
+    ".rs": "rust",
+    ".js": "javascript",
+    ".mjs": "javascript",
+    ".cjs": "javascript",
+    ".jsx": "javascript",
+    ".ts": "typescript",
+    ".mts": "typescript",
+    ".cts": "typescript",
+    ".tsx": "tsx",
 }
 
 
@@ -140,6 +206,7 @@ def loaded(name: str) -> tuple[Any, Any, Any] | None:
     grammar = GRAMMARS[name]
     try:
         import tree_sitter
+
         module = import_module(grammar.module)
     except ImportError:
         return None

@@ -24,13 +24,16 @@ from segmint_core.toolresult import ToolResult
 # Reads the repository or the session, changes nothing.
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
 # Edits Segmint's session (groups, plans, the PR draft); never the repository.
-EDITS_SESSION = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False,
-                                open_world_hint=False)
-EDITS_SESSION_IDEMPOTENT = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True,
-                                           open_world_hint=False)
+EDITS_SESSION = ToolAnnotations(
+    read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False
+)
+EDITS_SESSION_IDEMPOTENT = ToolAnnotations(
+    read_only_hint=False, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+)
 # Edits the session, and calls a remote model when one is configured (SEGMINT_CHAT_MODEL, SEGMINT_EMBEDDINGS).
-MAY_CALL_MODEL = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False,
-                                 open_world_hint=True)
+MAY_CALL_MODEL = ToolAnnotations(
+    read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=True
+)
 # Like MAY_CALL_MODEL, and drops the open commit plans and the PR draft, with what people wrote in them.
 REGROUPS = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=True)
 # Writes commits to the repository.
@@ -45,8 +48,13 @@ class Wording:
     description: str
 
 
-def add_service_tool(server: MCPServer, method: Callable[..., ToolResult], annotations: ToolAnnotations,
-                     wording: Wording, call: Callable[..., ToolResult] | None = None) -> None:
+def add_service_tool(
+    server: MCPServer,
+    method: Callable[..., ToolResult],
+    annotations: ToolAnnotations,
+    wording: Wording,
+    call: Callable[..., ToolResult] | None = None,
+) -> None:
     """Register a feature service's method as it is: its signature is the input schema, its
     ``ToolResult`` the answer (``call`` may wrap it). The title and description are written
     for an agent (``wording``); the method's docstring stays the developer's."""

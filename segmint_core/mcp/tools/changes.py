@@ -23,6 +23,7 @@ from segmint_core.session.session import Session
 
 log = logging.getLogger("segmint.mcp")
 
+
 def register(server: MCPServer, services: Services) -> None:
     # It re-reads the tree into the shared session, as refresh does: ids renumbered, groups of hunks gone dropped.
     @server.tool(title="List changes", annotations=EDITS_SESSION_IDEMPOTENT)
@@ -41,9 +42,12 @@ def register(server: MCPServer, services: Services) -> None:
 
     @server.tool(title="Group changes by intent", annotations=REGROUPS)
     @tool_errors
-    async def group_changes(ctx: Context, change_ids: ChangeIds = None, revision: Revision = None,
-                            refine: Annotated[StrictBool, Field(description="then a chat model fixes groups")] = False,
-                            ) -> Annotated[CallToolResult, schemas.GroupingResult]:
+    async def group_changes(
+        ctx: Context,
+        change_ids: ChangeIds = None,
+        revision: Revision = None,
+        refine: Annotated[StrictBool, Field(description="then a chat model fixes groups")] = False,
+    ) -> Annotated[CallToolResult, schemas.GroupingResult]:
         """Split the changes into groups by intent (a fix, a refactor, a docs edit), hunk by hunk.
 
         Use it after list_changes, or to start over: it replaces the groups it
@@ -71,9 +75,11 @@ def register(server: MCPServer, services: Services) -> None:
 
     @server.tool(title="Propose commits", annotations=MAY_CALL_MODEL)
     @tool_errors
-    async def propose_commits(group_ids: GroupIds = None,
-                              absorb: Annotated[bool, Field(description="fold fixes into unpushed commits")] = False,
-                              revision: Revision = None) -> Annotated[CallToolResult, schemas.CommitsResult]:
+    async def propose_commits(
+        group_ids: GroupIds = None,
+        absorb: Annotated[bool, Field(description="fold fixes into unpushed commits")] = False,
+        revision: Revision = None,
+    ) -> Annotated[CallToolResult, schemas.CommitsResult]:
         """Turn groups into commit plans, one per group, in dependency order, each with a title and body.
 
         Use it once the groups are right. Messages someone edited are kept.
@@ -85,7 +91,7 @@ def register(server: MCPServer, services: Services) -> None:
         def work() -> dict:
             with at_revision(session, revision):
                 plans = session.absorb(actor=AGENT).plans if absorb else session.propose_commits(group_ids, actor=AGENT)
-            if plans:   # each plan's zero-config check, for the agent to fix what fails (check_commits)
+            if plans:  # each plan's zero-config check, for the agent to fix what fails (check_commits)
                 try:
                     session.check_commits(None, actor=AGENT, logged=False)
                 except SegmintError as exc:
@@ -99,7 +105,9 @@ def register(server: MCPServer, services: Services) -> None:
     @tool_errors
     async def apply_commit(
         commit_id: Id,
-        dry_run: Annotated[StrictBool, Field(description="check and report what would be committed, commit nothing")] = False,
+        dry_run: Annotated[
+            StrictBool, Field(description="check and report what would be committed, commit nothing")
+        ] = False,
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.ApplyResult]:
         """Commit exactly one plan's hunks on top of HEAD (git hooks run); files on disk are never written.
@@ -126,10 +134,11 @@ def register(server: MCPServer, services: Services) -> None:
 
     @server.tool(title="Draft the pull request", annotations=MAY_CALL_MODEL)
     @tool_errors
-    async def generate_pr(commit_ids: CommitIds = None,
-                          replace: Annotated[StrictBool, Field(description="replace a draft the person (or you) edited")]
-                          = False,
-                          revision: Revision = None) -> Annotated[CallToolResult, schemas.PullRequestDraft]:
+    async def generate_pr(
+        commit_ids: CommitIds = None,
+        replace: Annotated[StrictBool, Field(description="replace a draft the person (or you) edited")] = False,
+        revision: Revision = None,
+    ) -> Annotated[CallToolResult, schemas.PullRequestDraft]:
         """Draft the pull request (title, Markdown description) from the commits (all, or commit_ids).
 
         Use it last, and show the draft to the person, who may edit it; an edited

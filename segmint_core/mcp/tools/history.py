@@ -14,7 +14,7 @@ from segmint_core.session.models import AGENT
 
 
 class UndoResult(TypedDict):
-    operations: list[str]   # the operations taken back
+    operations: list[str]  # the operations taken back
     head: str | None
 
 
@@ -30,11 +30,17 @@ def register(server: MCPServer, services: Services) -> None:
         def work() -> dict[str, Any]:
             present = session.presence()
             if present.person_present and not present.agent_can_commit:
-                raise RefusedError("An agent's undo waits for the person: ask them to undo in Segmint (key u), "
-                                   "or to allow agent commits")
+                raise RefusedError(
+                    "An agent's undo waits for the person: ask them to undo in Segmint (key u), "
+                    "or to allow agent commits"
+                )
             outcome = session.undo(op_id, actor=AGENT)
-            return {"operations": outcome.operations, "commits": outcome.commits, "head": outcome.head,
-                    "message": outcome.sentence()}
+            return {
+                "operations": outcome.operations,
+                "commits": outcome.commits,
+                "head": outcome.head,
+                "message": outcome.sentence(),
+            }
 
         data = await in_thread(work)
         return success(json_text(data), data)

@@ -40,9 +40,15 @@ def register(server: MCPServer, services: Services) -> None:
     @server.tool(title="Move hunks", annotations=EDITS_SESSION)
     @tool_errors
     async def move_hunks(
-        hunk_ids: Annotated[Ids, Field(min_length=1, description="hunk ids (change-3:2), or change ids: "
-                                                                  "a change moves with all its hunks, a cut "
-                                                                  "hunk with all its parts")],
+        hunk_ids: Annotated[
+            Ids,
+            Field(
+                min_length=1,
+                description="hunk ids (change-3:2), or change ids: "
+                "a change moves with all its hunks, a cut "
+                "hunk with all its parts",
+            ),
+        ],
         to_group_id: Annotated[Id | None, Field(description="the group to move them to")] = None,
         new_group: Annotated[StrictBool, Field(description="move them to a new group instead")] = False,
         revision: Revision = None,
@@ -60,8 +66,9 @@ def register(server: MCPServer, services: Services) -> None:
                 kept = to_group_id is not None and _holds(session, to_group_id, hunk_ids)
                 group = session.move_hunks(hunk_ids, to_group_id=to_group_id, new_group=new_group, actor=AGENT)
                 named = ", ".join(hunk_ids)
-                return _group_edit(session, group, f"Kept {named} in {group.id}." if kept
-                                   else f"Moved {named} to {group.id}.")
+                return _group_edit(
+                    session, group, f"Kept {named} in {group.id}." if kept else f"Moved {named} to {group.id}."
+                )
 
         return await in_thread(work)
 
@@ -69,8 +76,10 @@ def register(server: MCPServer, services: Services) -> None:
     @tool_errors
     async def move_lines(
         hunk_id: Annotated[Id, Field(description="a hunk or part id")],
-        lines: Annotated[list[Annotated[int, Field(ge=1)]], Field(
-            min_length=1, max_length=MAX_IDS, description="1-based places among its added and removed lines")],
+        lines: Annotated[
+            list[Annotated[int, Field(ge=1)]],
+            Field(min_length=1, max_length=MAX_IDS, description="1-based places among its added and removed lines"),
+        ],
         to_group_id: Annotated[Id | None, Field(description="the group to move them to")] = None,
         new_group: Annotated[StrictBool, Field(description="move them to a new group instead")] = False,
         revision: Revision = None,
@@ -87,8 +96,13 @@ def register(server: MCPServer, services: Services) -> None:
         def work() -> CallToolResult:
             with at_revision(session, revision):
                 moved = session.move_lines(hunk_id, lines, to_group_id=to_group_id, new_group=new_group, actor=AGENT)
-            data = {"moved_id": moved.moved_id, "rest_id": moved.rest_id, "group": moved.group.to_dict(),
-                    "groups": [g.to_dict() for g in session.groups], "revision": session.revision}
+            data = {
+                "moved_id": moved.moved_id,
+                "rest_id": moved.rest_id,
+                "group": moved.group.to_dict(),
+                "groups": [g.to_dict() for g in session.groups],
+                "revision": session.revision,
+            }
             return said(moved.sentence, data)
 
         return await in_thread(work)
@@ -114,8 +128,9 @@ def register(server: MCPServer, services: Services) -> None:
 
     @server.tool(title="Rename a group", annotations=EDITS_SESSION_IDEMPOTENT)
     @tool_errors
-    async def update_group(group_id: Id, summary: Summary,
-                           revision: Revision = None) -> Annotated[CallToolResult, schemas.GroupRename]:
+    async def update_group(
+        group_id: Id, summary: Summary, revision: Revision = None
+    ) -> Annotated[CallToolResult, schemas.GroupRename]:
         """Name a group's intent in one line, as the person sees it; the name stays when hunks move.
 
         Example: group_id='group-2', summary='Strip whitespace in every parser rule'. Returns {group: {...}}
@@ -125,8 +140,9 @@ def register(server: MCPServer, services: Services) -> None:
         def work() -> CallToolResult:
             with at_revision(session, revision):
                 group = session.update_group(group_id, summary, actor=AGENT)
-            return said(f"{group.id} is now “{group.summary}”.",
-                        {"group": group.to_dict(), "revision": session.revision})
+            return said(
+                f"{group.id} is now “{group.summary}”.", {"group": group.to_dict(), "revision": session.revision}
+            )
 
         return await in_thread(work)
 
@@ -197,7 +213,7 @@ def _holds(session: Session, group_id: str, ids: list[str]) -> bool:
     group = next((g for g in session.groups if g.id == group_id), None)
     try:
         hunks, changes = split_ids(session.units, ids)
-    except SegmintError:   # the move itself says what is wrong
+    except SegmintError:  # the move itself says what is wrong
         return False
     return group is not None and set(hunks) <= set(group.hunk_ids) and set(changes) <= set(group.change_ids)
 

@@ -10,41 +10,72 @@ from segmint_core.trajectory.service import TOOLS
 
 # What an agent reads; the service's docstrings say the same for developers, at length.
 WORDING = {
-    "configure_project": Wording("Record a project's edit timeline", (
-        "Start recording every save in the repository (or a folder the person allowed) into a shadow "
-        "repository, .trajectory/ (kept out of git's view by a line in .git/info/exclude, never in a tracked file); grouping then "
-        "ties edits made together. "
-        "Needed once before the other timeline tools.\n"
-        "Example: path='/home/me/app'. Returns {root: '/home/me/app', already_running: false, ...}")),
-    "set_trajectory_intent": Wording("Say what you are working on", (
-        "Declare the task you are starting, once per task, before editing: its edits are recorded under it, "
-        "and Segmint groups them into one commit titled from it. Say a new task with a new call.\n"
-        "Example: intent='Fix the crash on an empty config'. "
-        "Returns {intent: 'Fix the crash on an empty config', previous: null}")),
-    "finish_trajectory_intent": Wording("Say the task is finished", (
-        "The task declared with set_trajectory_intent is done: edits from now on belong to no task "
-        "until the next set_trajectory_intent.\nReturns {finished: 'Fix the crash on an empty config'}")),
-    "get_file_trajectory": Wording("Show how a file evolved", (
-        "The last depth snapshots of one file (path relative to the project), oldest first, with "
-        "diffs; a return to earlier content is marked [Revert Detected].\n"
-        "Returns {filepath: 'src/app.py', snapshots: [{time: '...', message: '...', diff: '...'}]}")),
-    "get_global_trajectory": Wording("Show recent edits", (
-        "Recent snapshots across the project, oldest first, each with its time, intent and files "
-        "(the last limit, or all since the last consolidate).\n"
-        "Returns {commits: [{time: '...', message: '...', files: [...]}], total_commits: 40}")),
-    "get_session_summary": Wording("Show where the last work session stopped", (
-        "Where the last work session (snapshots under an hour apart) stopped, for resuming work: "
-        "its time span, intents and files changed.\n"
-        "Returns {is_new_session: true, last_session: {ended: '...', final_intent: '...', files: [...]}}")),
-    "consolidate": Wording("Fold recent snapshots into one", (
-        "Squash the snapshots since the last consolidate into one named by intent; rewrites only "
-        "the shadow history in .trajectory/, never the project's.\n"
-        "Example: intent='Implemented login'. Returns {squashed: 12, commit: '9c1e...', ...}")),
+    "configure_project": Wording(
+        "Record a project's edit timeline",
+        (
+            "Start recording every save in the repository (or a folder the person allowed) into a shadow "
+            "repository, .trajectory/ (kept out of git's view by a line in .git/info/exclude, never in a tracked file); grouping then "
+            "ties edits made together. "
+            "Needed once before the other timeline tools.\n"
+            "Example: path='/home/me/app'. Returns {root: '/home/me/app', already_running: false, ...}"
+        ),
+    ),
+    "set_trajectory_intent": Wording(
+        "Say what you are working on",
+        (
+            "Declare the task you are starting, once per task, before editing: its edits are recorded under it, "
+            "and Segmint groups them into one commit titled from it. Say a new task with a new call.\n"
+            "Example: intent='Fix the crash on an empty config'. "
+            "Returns {intent: 'Fix the crash on an empty config', previous: null}"
+        ),
+    ),
+    "finish_trajectory_intent": Wording(
+        "Say the task is finished",
+        (
+            "The task declared with set_trajectory_intent is done: edits from now on belong to no task "
+            "until the next set_trajectory_intent.\nReturns {finished: 'Fix the crash on an empty config'}"
+        ),
+    ),
+    "get_file_trajectory": Wording(
+        "Show how a file evolved",
+        (
+            "The last depth snapshots of one file (path relative to the project), oldest first, with "
+            "diffs; a return to earlier content is marked [Revert Detected].\n"
+            "Returns {filepath: 'src/app.py', snapshots: [{time: '...', message: '...', diff: '...'}]}"
+        ),
+    ),
+    "get_global_trajectory": Wording(
+        "Show recent edits",
+        (
+            "Recent snapshots across the project, oldest first, each with its time, intent and files "
+            "(the last limit, or all since the last consolidate).\n"
+            "Returns {commits: [{time: '...', message: '...', files: [...]}], total_commits: 40}"
+        ),
+    ),
+    "get_session_summary": Wording(
+        "Show where the last work session stopped",
+        (
+            "Where the last work session (snapshots under an hour apart) stopped, for resuming work: "
+            "its time span, intents and files changed.\n"
+            "Returns {is_new_session: true, last_session: {ended: '...', final_intent: '...', files: [...]}}"
+        ),
+    ),
+    "consolidate": Wording(
+        "Fold recent snapshots into one",
+        (
+            "Squash the snapshots since the last consolidate into one named by intent; rewrites only "
+            "the shadow history in .trajectory/, never the project's.\n"
+            "Example: intent='Implemented login'. Returns {squashed: 12, commit: '9c1e...', ...}"
+        ),
+    ),
 }
 
 
 def register(server: MCPServer, services: Services) -> None:
     for name, hints in TOOLS.items():
-        annotations = READ_ONLY if hints.get("readOnlyHint") else ToolAnnotations.model_validate(
-            {**hints, "openWorldHint": False})
+        annotations = (
+            READ_ONLY
+            if hints.get("readOnlyHint")
+            else ToolAnnotations.model_validate({**hints, "openWorldHint": False})
+        )
         add_service_tool(server, getattr(services.trajectory, name), annotations, WORDING[name])

@@ -12,10 +12,24 @@ package for every edit, so the analysis side stays out of its import time.
 
 from segmint_core.trajectory.errors import DamagedProvenanceError
 from segmint_core.trajectory.provenance.capture import (
-    SOURCES, Intent, begin_intent, current_intent, end_intent, mark_session, record_before_edit, record_edit,
+    SOURCES,
+    Intent,
+    begin_intent,
+    current_intent,
+    end_intent,
+    mark_session,
+    record_before_edit,
+    record_edit,
 )
 
 __all__ = [
-    "SOURCES", "DamagedProvenanceError", "Intent", "begin_intent", "current_intent", "end_intent",
-    "mark_session", "record_before_edit", "record_edit",
+    "SOURCES",
+    "DamagedProvenanceError",
+    "Intent",
+    "begin_intent",
+    "current_intent",
+    "end_intent",
+    "mark_session",
+    "record_before_edit",
+    "record_edit",
 ]

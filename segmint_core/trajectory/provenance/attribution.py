@@ -29,9 +29,9 @@ from segmint_core.trajectory.provenance.capture import Intent
 from segmint_core.trajectory.provenance.store import Store
 from segmint_core.trajectory.timeline import _index_to_worktree
 
-UNRECORDED = "~"   # the mark of a step with no intent: ``~<snapshot>``, or ``~disk``
+UNRECORDED = "~"  # the mark of a step with no intent: ``~<snapshot>``, or ``~disk``
 ON_DISK = UNRECORDED + "disk"
-MOVED_TEXT = 4     # characters (whitespace dropped) a line needs before a move is recognised by its text
+MOVED_TEXT = 4  # characters (whitespace dropped) a line needs before a move is recognised by its text
 RENAME_SIMILARITY = 0.5
 
 
@@ -44,7 +44,7 @@ class Edit:
     source: str
     session: str | None
     head: str | None
-    oid: str | None          # None: the file was gone
+    oid: str | None  # None: the file was gone
     when: float
 
 
@@ -66,7 +66,7 @@ class Provenance:
     ended: set[str] = field(default_factory=set)
     files: dict[str, str | None] = field(default_factory=dict)
     unrecorded: dict[str, list[str | None]] = field(default_factory=dict)
-    since: float | None = None    # when the first snapshot replayed for these changes was taken
+    since: float | None = None  # when the first snapshot replayed for these changes was taken
 
     def recorded(self) -> bool:
         return any(o is not None for owners in self.owners.values() for o in owners)
@@ -92,10 +92,17 @@ def line_provenance(root: str | os.PathLike[str], changes: ChangeSet) -> Provena
             ended.add(event["intent"])
         elif kind == "edit" and isinstance(event.get("files"), dict):
             for path, oid in event["files"].items():
-                history.setdefault(path, []).append(Edit(
-                    int(event.get("id", 0)), event.get("intent"), str(event.get("source", "")),
-                    event.get("session"), event.get("head"), oid, float(event.get("t", 0.0)),
-                ))
+                history.setdefault(path, []).append(
+                    Edit(
+                        int(event.get("id", 0)),
+                        event.get("intent"),
+                        str(event.get("source", "")),
+                        event.get("session"),
+                        event.get("head"),
+                        oid,
+                        float(event.get("t", 0.0)),
+                    )
+                )
     if not intents and not history:
         return None
     provenance = Provenance(intents, {}, ended)
@@ -201,16 +208,16 @@ def _moved_from(change: Change, history: dict[str, list[Edit]], changes: ChangeS
 
 @dataclass
 class _Trace:
-    lines: list[str | None]            # per work-tree line: the intent that wrote it
+    lines: list[str | None]  # per work-tree line: the intent that wrote it
     removed_at: dict[int, str | None]  # per line of HEAD now: the intent that removed it, when known
-    removed_text: dict[str, str | None]   # collapsed text -> the latest intent that removed such a line
+    removed_text: dict[str, str | None]  # collapsed text -> the latest intent that removed such a line
 
 
 @dataclass
 class _Line:
     text: str
     owner: str | None
-    base: int | None     # its line number (0-based) in the replay's base, if it came from there
+    base: int | None  # its line number (0-based) in the replay's base, if it came from there
 
     @property
     def key(self) -> str:
@@ -232,8 +239,13 @@ def _replay(change: Change, edits: list[Edit], texts: _Texts, head_now: str | No
     return _Trace([line.owner for line in state], _removed_now(base, head_lines, removed_base), removed_text)
 
 
-def _step(state: list[_Line], new: list[str], owner: str | None, removed_base: dict[int, str | None],
-          removed_text: dict[str, str | None]) -> list[_Line]:
+def _step(
+    state: list[_Line],
+    new: list[str],
+    owner: str | None,
+    removed_base: dict[int, str | None],
+    removed_text: dict[str, str | None],
+) -> list[_Line]:
     """The lines after one snapshot: kept lines keep their owner, the rest are ``owner``'s but for
     lines only moved or re-indented (``_carried``)."""
     old = [line.text for line in state]
@@ -256,15 +268,16 @@ def _step(state: list[_Line], new: list[str], owner: str | None, removed_base: d
                 removed_text[line.key] = owner
         for text in new[j1:j2]:
             out.append(_carried(gone, text, owner, tag, removed_base))
-    for lines in gone.values():   # what went away for good
+    for lines in gone.values():  # what went away for good
         for line in lines:
             if line.base is not None:
                 removed_base[line.base] = owner
     return out
 
 
-def _carried(gone: dict[str, list[_Line]], text: str, owner: str | None, tag: str,
-             removed_base: dict[int, str | None]) -> _Line:
+def _carried(
+    gone: dict[str, list[_Line]], text: str, owner: str | None, tag: str, removed_base: dict[int, str | None]
+) -> _Line:
     """The line ``text`` a step inserts: a line it only moved keeps whoever wrote it; one it only
     re-indented too when no intent was recorded for the step (a formatter's run), else it is the
     step's. A line of the base moved or re-indented keeps its place in the base, so a later removal
@@ -303,8 +316,9 @@ def _hunk_owners(change: Change, trace: _Trace) -> dict[str, list[str | None]]:
     staged_any = any(h.staged for h in change.hunks)
     to_worktree = _index_to_worktree(change) if staged_any else None
     for hunk in change.hunks:
-        owners[hunk.id] = _lines_of(hunk, trace, to_worktree if hunk.staged else None,
-                                    positional_removals=hunk.staged or not staged_any)
+        owners[hunk.id] = _lines_of(
+            hunk, trace, to_worktree if hunk.staged else None, positional_removals=hunk.staged or not staged_any
+        )
     return owners
 
 
@@ -339,8 +353,9 @@ def _blank_lines_follow(lines: list[str], owners: list[str | None]) -> list[str 
     for i, line in enumerate(lines):
         if filled[i] is not None or line[:1] not in ("+", "-"):
             continue
-        filled[i] = (_run_owner(lines, owners, i, -1) or _run_owner(lines, owners, i, 1)
-                     or _nearest_owner(lines, owners, i))
+        filled[i] = (
+            _run_owner(lines, owners, i, -1) or _run_owner(lines, owners, i, 1) or _nearest_owner(lines, owners, i)
+        )
     return filled
 
 

@@ -23,38 +23,51 @@ from segmint_core.trajectory.errors import DamagedProvenanceError
 from segmint_core.trajectory.provenance.store import State, Store
 
 SOURCES = ("claude-code", "gemini", "mcp", "tui", "cli")
-PERSON_SOURCES = ("tui", "cli")   # one person at the keyboard: a task said in one holds in the other
+PERSON_SOURCES = ("tui", "cli")  # one person at the keyboard: a task said in one holds in the other
 SESSION_EVENTS = ("start", "end")
 MAX_INTENT_CHARS = 4000
-MAX_FILE_BYTES = 8 * 1024 * 1024   # bigger files are not snapshotted (a data dump, a build output)
+MAX_FILE_BYTES = 8 * 1024 * 1024  # bigger files are not snapshotted (a data dump, a build output)
 SHADOW_DIR = ".trajectory"
 
 
 @dataclass(frozen=True)
 class Intent:
-    id: str                 # stable, e.g. "intent-3"
-    text: str               # redacted prompt / declared task
-    source: str             # "claude-code" | "gemini" | "mcp" | "tui" | "cli"
+    id: str  # stable, e.g. "intent-3"
+    text: str  # redacted prompt / declared task
+    source: str  # "claude-code" | "gemini" | "mcp" | "tui" | "cli"
     session_id: str | None  # the agent's session, when known
     prompt_id: str | None
-    created: float          # epoch seconds
+    created: float  # epoch seconds
 
     @property
     def number(self) -> int:
         return int(self.id.rsplit("-", 1)[-1])
 
     def to_json(self) -> dict:
-        return {"id": self.id, "text": self.text, "source": self.source, "session": self.session_id,
-                "prompt": self.prompt_id, "created": self.created}
+        return {
+            "id": self.id,
+            "text": self.text,
+            "source": self.source,
+            "session": self.session_id,
+            "prompt": self.prompt_id,
+            "created": self.created,
+        }
 
     @classmethod
     def from_json(cls, data: dict) -> "Intent":
-        return cls(str(data["id"]), str(data.get("text", "")), str(data.get("source", "")),
-                   data.get("session"), data.get("prompt"), float(data.get("created", 0.0)))
+        return cls(
+            str(data["id"]),
+            str(data.get("text", "")),
+            str(data.get("source", "")),
+            data.get("session"),
+            data.get("prompt"),
+            float(data.get("created", 0.0)),
+        )
 
 
-def begin_intent(repo_root: Path, text: str, *, source: str, session_id: str | None = None,
-                 prompt_id: str | None = None) -> Intent:
+def begin_intent(
+    repo_root: Path, text: str, *, source: str, session_id: str | None = None, prompt_id: str | None = None
+) -> Intent:
     """Make ``text`` the current intent of ``source``/``session_id``; secrets in it are masked.
 
     Files changed since their last snapshot (by hand, with no recorder) are first
@@ -158,12 +171,12 @@ def _current_record(state: State, source: str | None, session_id: str | None) ->
 def _end(store: Store, state: State, source: str, session_id: str | None) -> None:
     ended = state.current.pop(_key(source, session_id), None)
     if ended is not None:
-        store.append({"kind": "end", "intent": ended["id"], "source": source, "session": session_id,
-                      "t": time.time()})
+        store.append({"kind": "end", "intent": ended["id"], "source": source, "session": session_id, "t": time.time()})
 
 
-def _snapshot(store: Store, state: State, paths: Sequence[str], intent: str | None, source: str,
-              session_id: str | None) -> None:
+def _snapshot(
+    store: Store, state: State, paths: Sequence[str], intent: str | None, source: str, session_id: str | None
+) -> None:
     """Store the bytes of ``paths`` that changed since their last snapshot, as one edit event."""
     files: dict[str, str | None] = {}
     for rel in paths:
@@ -177,8 +190,18 @@ def _snapshot(store: Store, state: State, paths: Sequence[str], intent: str | No
         state.last_blob[rel] = oid
     if not files:
         return
-    store.append({"kind": "edit", "id": state.next_edit, "intent": intent, "source": source, "session": session_id,
-                  "t": time.time(), "head": store.project_head(), "files": files})
+    store.append(
+        {
+            "kind": "edit",
+            "id": state.next_edit,
+            "intent": intent,
+            "source": source,
+            "session": session_id,
+            "t": time.time(),
+            "head": store.project_head(),
+            "files": files,
+        }
+    )
     state.next_edit += 1
 
 
@@ -205,7 +228,7 @@ def _check_source(source: str) -> None:
 
 def _clean_text(text: str) -> str:
     text = redact(str(text).replace("\0", "").strip())
-    return text if len(text) <= MAX_INTENT_CHARS else text[:MAX_INTENT_CHARS - 1] + "…"
+    return text if len(text) <= MAX_INTENT_CHARS else text[: MAX_INTENT_CHARS - 1] + "…"
 
 
 # -- asking the project's git which files count -------------------------------------
@@ -215,8 +238,14 @@ def _git(root: Path, *args: str) -> bytes:
     env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
     env.update(GIT_OPTIONAL_LOCKS="0", GIT_LITERAL_PATHSPECS="1", LC_ALL="C")
     try:
-        done = subprocess.run(["git", "-c", "core.quotePath=false", *args], cwd=root, env=env,
-                              stdin=subprocess.DEVNULL, capture_output=True, check=False)
+        done = subprocess.run(
+            ["git", "-c", "core.quotePath=false", *args],
+            cwd=root,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            check=False,
+        )
     except OSError as exc:
         raise DamagedProvenanceError(f"Cannot run git in {root} to record an edit ({exc.strerror}).") from exc
     if done.returncode != 0:
@@ -256,8 +285,9 @@ def _recordable(root: Path, paths: Sequence[str]) -> list[str]:
 
 def _changed_paths(root: Path) -> list[str]:
     """Every file that differs from HEAD or the index, or is new and not ignored."""
-    out = _git(root, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames",
-               "--ignore-submodules=all")
+    out = _git(
+        root, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--ignore-submodules=all"
+    )
     found = []
     for entry in out.split(b"\0"):
         if len(entry) > 3:

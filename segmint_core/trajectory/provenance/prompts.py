@@ -26,11 +26,14 @@ _REQUEST = re.compile(
     re.IGNORECASE,
 )
 # Where the what ends and the why (or more detail) begins.
-_WHY = re.compile(r"\s*(?:,\s*|\s)(because|so that|since|as otherwise|otherwise|in order to)\s+(.+)", re.IGNORECASE | re.DOTALL)
+_WHY = re.compile(
+    r"\s*(?:,\s*|\s)(because|so that|since|as otherwise|otherwise|in order to)\s+(.+)", re.IGNORECASE | re.DOTALL
+)
 _SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]`'\"])[.!?](?:\s|$)|\n|;\s|\s[-–—]\s", re.IGNORECASE)
 _CODE_BLOCK = re.compile(r"```.*?(?:```|$)", re.DOTALL)
-_TRAILING = re.compile(r"[\s,.!?:;]*(?:\b(?:please|thanks|thank you|for me|if you can|if possible)\b[\s,.!?]*)*$",
-                       re.IGNORECASE)
+_TRAILING = re.compile(
+    r"[\s,.!?:;]*(?:\b(?:please|thanks|thank you|for me|if you can|if possible)\b[\s,.!?]*)*$", re.IGNORECASE
+)
 
 # How a follow-up opens: going on with the task just asked, or reacting to its result.
 _FOLLOW_UP = re.compile(
@@ -41,27 +44,86 @@ _FOLLOW_UP = re.compile(
     r"looks good|lgtm|almost|not quite|close|nope|no,|oops|actually|wait|instead|rather|as well|too)\b",
     re.IGNORECASE,
 )
-_OPENER = re.compile(r"^(?:(?:ok(?:ay)?|great|nice|good|perfect|thanks|thank you|cool|alright|yes|yeah|hmm+)\b[\s,.!]*)+",
-                     re.IGNORECASE)
+_OPENER = re.compile(
+    r"^(?:(?:ok(?:ay)?|great|nice|good|perfect|thanks|thank you|cool|alright|yes|yeah|hmm+)\b[\s,.!]*)+", re.IGNORECASE
+)
 # A follow-up's reference back to the work just done.
 _ANAPHORA = re.compile(r"\b(?:it|that|this|those|these|them|as well|too|there|the same)\b", re.IGNORECASE)
 
-_IRREGULAR = {"making": "make", "writing": "write", "using": "use", "moving": "move", "removing": "remove",
-              "handling": "handle", "updating": "update", "creating": "create", "changing": "change",
-              "deleting": "delete", "renaming": "rename", "replacing": "replace", "improving": "improve",
-              "raising": "raise", "caching": "cache", "parsing": "parse", "closing": "close",
-              "running": "run", "setting": "set", "getting": "get", "putting": "put", "stopping": "stop",
-              "dropping": "drop", "splitting": "split", "adding": "add", "fixing": "fix", "added": "add",
-              "fixed": "fix", "removed": "remove", "updated": "update", "renamed": "rename", "moved": "move",
-              "made": "make", "used": "use", "changed": "change", "handled": "handle", "created": "create",
-              "replaced": "replace", "deleted": "delete", "improved": "improve", "wrote": "write",
-              "fixes": "fix", "adds": "add", "removes": "remove", "updates": "update", "makes": "make",
-              "uses": "use", "handles": "handle", "changes": "change", "renames": "rename", "moves": "move",
-              "bumped": "bump", "bumps": "bump", "allows": "allow", "allowed": "allow", "supports": "support",
-              "supported": "support", "ensures": "ensure", "ensured": "ensure", "refactored": "refactor",
-              "refactors": "refactor", "documented": "document", "documents": "document", "tests": "test",
-              "tested": "test", "improves": "improve", "implemented": "implement", "implements": "implement",
-              "reverted": "revert", "reverts": "revert", "dropped": "drop", "drops": "drop"}
+_IRREGULAR = {
+    "making": "make",
+    "writing": "write",
+    "using": "use",
+    "moving": "move",
+    "removing": "remove",
+    "handling": "handle",
+    "updating": "update",
+    "creating": "create",
+    "changing": "change",
+    "deleting": "delete",
+    "renaming": "rename",
+    "replacing": "replace",
+    "improving": "improve",
+    "raising": "raise",
+    "caching": "cache",
+    "parsing": "parse",
+    "closing": "close",
+    "running": "run",
+    "setting": "set",
+    "getting": "get",
+    "putting": "put",
+    "stopping": "stop",
+    "dropping": "drop",
+    "splitting": "split",
+    "adding": "add",
+    "fixing": "fix",
+    "added": "add",
+    "fixed": "fix",
+    "removed": "remove",
+    "updated": "update",
+    "renamed": "rename",
+    "moved": "move",
+    "made": "make",
+    "used": "use",
+    "changed": "change",
+    "handled": "handle",
+    "created": "create",
+    "replaced": "replace",
+    "deleted": "delete",
+    "improved": "improve",
+    "wrote": "write",
+    "fixes": "fix",
+    "adds": "add",
+    "removes": "remove",
+    "updates": "update",
+    "makes": "make",
+    "uses": "use",
+    "handles": "handle",
+    "changes": "change",
+    "renames": "rename",
+    "moves": "move",
+    "bumped": "bump",
+    "bumps": "bump",
+    "allows": "allow",
+    "allowed": "allow",
+    "supports": "support",
+    "supported": "support",
+    "ensures": "ensure",
+    "ensured": "ensure",
+    "refactored": "refactor",
+    "refactors": "refactor",
+    "documented": "document",
+    "documents": "document",
+    "tests": "test",
+    "tested": "test",
+    "improves": "improve",
+    "implemented": "implement",
+    "implements": "implement",
+    "reverted": "revert",
+    "reverts": "revert",
+    "dropped": "drop",
+    "drops": "drop",
+}
 
 
 def actionable(text: str) -> str:
@@ -91,7 +153,8 @@ def reason(text: str) -> str | None:
     if len(rest.split()) < 2:
         return None
     lead = {"because": "Because", "so that": "So that", "since": "Since", "in order to": "In order to"}.get(
-        connective, "Otherwise")
+        connective, "Otherwise"
+    )
     return f"{lead} {rest}."
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from segmint_core.trajectory.errors import DamagedProvenanceError
 
 STORE_DIR = ("segmint", "provenance")
-LOCK_TIMEOUT = 5.0   # seconds another hook process may hold the lock
+LOCK_TIMEOUT = 5.0  # seconds another hook process may hold the lock
 STATE_VERSION = 1
 
 
@@ -40,12 +40,17 @@ class State:
 
     next_intent: int = 1
     next_edit: int = 1
-    current: dict[str, dict] = field(default_factory=dict)    # session key -> intent record
-    last_blob: dict[str, str | None] = field(default_factory=dict)   # path -> blob id of its last snapshot
+    current: dict[str, dict] = field(default_factory=dict)  # session key -> intent record
+    last_blob: dict[str, str | None] = field(default_factory=dict)  # path -> blob id of its last snapshot
 
     def to_json(self) -> dict:
-        return {"version": STATE_VERSION, "next_intent": self.next_intent, "next_edit": self.next_edit,
-                "current": self.current, "last_blob": self.last_blob}
+        return {
+            "version": STATE_VERSION,
+            "next_intent": self.next_intent,
+            "next_edit": self.next_edit,
+            "current": self.current,
+            "last_blob": self.last_blob,
+        }
 
 
 def git_dir_of(repo_root: Path) -> Path:
@@ -59,7 +64,7 @@ def git_dir_of(repo_root: Path) -> Path:
         raise DamagedProvenanceError(f"{repo_root} is not the top of a git work tree ({_trouble(exc)}).") from exc
     if not text.startswith("gitdir:"):
         raise DamagedProvenanceError(f"{dot_git} names no git dir, so provenance has nowhere to be kept.")
-    target = Path(text[len("gitdir:"):].strip())
+    target = Path(text[len("gitdir:") :].strip())
     return target if target.is_absolute() else (dot_git.parent / target).resolve()
 
 
@@ -95,7 +100,7 @@ class Store:
             if json.dumps(state.to_json(), sort_keys=True) != before:
                 self._write_state(state)
         finally:
-            os.close(fd)   # closing releases the lock
+            os.close(fd)  # closing releases the lock
 
     def _acquire(self, fd: int) -> None:
         deadline = time.monotonic() + LOCK_TIMEOUT
@@ -121,8 +126,9 @@ class Store:
             data = json.loads(raw)
             if data.get("version") != STATE_VERSION:
                 raise ValueError(f"version {data.get('version')!r} is not {STATE_VERSION}")
-            state = State(int(data["next_intent"]), int(data["next_edit"]), dict(data["current"]),
-                          dict(data["last_blob"]))
+            state = State(
+                int(data["next_intent"]), int(data["next_edit"]), dict(data["current"]), dict(data["last_blob"])
+            )
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
             raise self._damaged(self.state_path, str(exc) or type(exc).__name__) from exc
         if not all(isinstance(v, dict) and isinstance(v.get("id"), str) for v in state.current.values()):
@@ -144,7 +150,7 @@ class Store:
         line = json.dumps(event, sort_keys=True, ensure_ascii=False).encode("utf-8", "surrogateescape") + b"\n"
         try:
             with open(self.events_path, "ab+") as f:
-                if f.tell() > 0:   # after a line a killed process cut short, start a new one
+                if f.tell() > 0:  # after a line a killed process cut short, start a new one
                     f.seek(-1, os.SEEK_END)
                     if f.read(1) != b"\n":
                         line = b"\n" + line
