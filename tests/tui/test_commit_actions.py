@@ -123,7 +123,7 @@ async def test_undo_the_last_commit(demo: Repo) -> None:
         await settle(pilot)
         assert demo.head() == base
         assert app.session.plans[0].status == "proposed", "the approval was spent on the commit undone"
-        assert "person undid commit-1" in screen_text(app)
+        assert "person undid op-1 (commit-1)" in screen_text(app)
 
 
 async def test_after_undo_an_agent_s_commit_waits_for_approval_again(demo: Repo) -> None:
@@ -136,14 +136,14 @@ async def test_after_undo_an_agent_s_commit_waits_for_approval_again(demo: Repo)
         await pilot.press("X")
         await settle(pilot)
         last = app.session.applied[-1].plan_id
-        await pilot.press("u")
+        await pilot.press("u")  # takes back the whole X: every commit it made
         await settle(pilot)
-        undone, head = app.session.plan(last), demo.head()
-        assert undone.status == "proposed" and "✓ approved" not in screen_text(app)
+        assert demo.head() == base
+        assert {p.status for p in app.session.plans} == {"proposed"} and "✓ approved" not in screen_text(app)
         async with legacy(build_server(app.session)) as agent:  # the real MCP client, as an agent would
             asked = await data(agent, "apply_commit", commit_id=last)
         assert (asked["status"], asked["sha"]) == ("awaiting_approval", None)
-        assert demo.head() == head != base and app.session.plan(last).status == "awaiting_approval"
+        assert demo.head() == base and app.session.plan(last).status == "awaiting_approval"
 
 
 async def test_a_failed_commit_shows_its_reason(demo: Repo) -> None:
