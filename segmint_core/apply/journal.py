@@ -37,6 +37,7 @@ from pathlib import Path
 from segmint_core.atomic import write_atomic
 from segmint_core.errors import RefusedError, SegmintError, os_trouble
 from segmint_core.git import Git
+from segmint_core.locks import flock_within
 
 APPLY = "apply"
 UNDO = "undo"
@@ -251,18 +252,11 @@ def _wait_for_git(git: Git, journal: Journal, wait: float) -> None:
         except FileNotFoundError:
             return  # (removed by a finish that could not record what it did) nothing holds it now
     try:
-        deadline = time.monotonic() + wait
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    raise RefusedError(
-                        f"{_what(journal).capitalize()} was interrupted and its git commit (or a hook of it) "
-                        f"is still running after {wait:.0f} s; try again when it has ended"
-                    ) from None
-                time.sleep(0.05)
+        if not flock_within(fd, wait, 0.05):
+            raise RefusedError(
+                f"{_what(journal).capitalize()} was interrupted and its git commit (or a hook of it) "
+                f"is still running after {wait:.0f} s; try again when it has ended"
+            )
     finally:
         os.close(fd)  # releases the lock: the dead apply's processes are all gone
 

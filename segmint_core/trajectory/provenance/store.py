@@ -15,18 +15,17 @@ edit, and the import time is most of its latency.
 from __future__ import annotations
 
 import errno
-import fcntl
 import hashlib
 import json
 import os
 import tempfile
-import time
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from segmint_core.locks import flock_within
 from segmint_core.trajectory.errors import DamagedProvenanceError
 
 STORE_DIR = ("segmint", "provenance")
@@ -103,17 +102,10 @@ class Store:
             os.close(fd)  # closing releases the lock
 
     def _acquire(self, fd: int) -> None:
-        deadline = time.monotonic() + LOCK_TIMEOUT
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    raise DamagedProvenanceError(
-                        f"The provenance record {self.dir} stayed locked for {LOCK_TIMEOUT:g} s by another process."
-                    ) from None
-                time.sleep(0.005)
+        if not flock_within(fd, LOCK_TIMEOUT, 0.005):
+            raise DamagedProvenanceError(
+                f"The provenance record {self.dir} stayed locked for {LOCK_TIMEOUT:g} s by another process."
+            )
 
     def read_state(self) -> State:
         try:
