@@ -1,11 +1,13 @@
-"""``segmint bench messages``: the command; the scoring is in ``scoring.py``, the voting chosen held out in ``voting.py``."""
+"""``segmint bench messages``: the command; the Conventional scoring is in ``scoring.py``, its
+voting chosen held out in ``voting.py``; the plain-style scoring in ``plain.py``."""
 
 from __future__ import annotations
 
 import argparse
 
 from segmint_bench import BenchReport
-from segmint_bench.messages.scoring import run_benchmark
+from segmint_bench.messages import plain
+from segmint_bench.messages.scoring import CONVENTIONAL, STYLES, Cases, conventional_report, pick_and_propose, score
 from segmint_bench.messages.voting import leave_one_out
 from segmint_core.errors import SegmintError
 
@@ -13,11 +15,12 @@ from segmint_core.errors import SegmintError
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
         "messages",
-        help="score proposed commit subjects against real Conventional subjects",
+        help="score proposed commit subjects against the subjects the engineers wrote",
         description="Check out the parent of real single commits of REPO, propose commits for the "
-        "commit's changes, and compare the largest proposal's subject with the real one. "
-        "With --leave-one-out, choose how the type and scope are voted on all but one "
-        "repository and score that one, for each.",
+        "commit's changes, and compare the largest proposal's subject with the real one: type, scope "
+        "and description in a house of Conventional Commits; word F1, lead verb and one commit in a "
+        "house of plain subjects. With --leave-one-out, fit what is fitted on all but one "
+        "repository and score that one, for each, then the mean.",
     )
     p.add_argument(
         "repo", metavar="REPO", nargs="?", help="a git repository (or bundle) with history; it is cloned, never touched"
@@ -27,6 +30,13 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
         metavar="REPO",
         nargs="+",
         help="repositories (or bundles): choose the voting on all but one, score that one, for each",
+    )
+    p.add_argument(
+        "--style",
+        choices=STYLES,
+        default="auto",
+        help="which cases and figures: Conventional subjects, plain ones, or (auto, the default) "
+        "whichever the house writes at the repository's head",
     )
     p.add_argument("--n", type=int, default=40, help="cases per repository (default 40)")
     p.add_argument("--seed", type=int, default=0, help="which random sample of cases (default 0)")
@@ -51,16 +61,46 @@ def run(args: argparse.Namespace) -> BenchReport:
     if args.leave_one_out:
         if args.repo:
             raise SegmintError("Give repositories either as REPO or after --leave-one-out, not both")
-        return leave_one_out(
-            args.leave_one_out,
-            n=args.n,
-            seed=args.seed,
-            log=progress,
-            confusion=args.confusion,
-            save_type_model=args.save_type_model,
-        )
+        found = [pick(repo, args, progress) for repo in dict.fromkeys(args.leave_one_out)]
+        return held_out(found, args, progress)
     if args.save_type_model:
         raise SegmintError("--save-type-model fits on the repositories given after --leave-one-out")
     if not args.repo:
         raise SegmintError("Give a repository, or several after --leave-one-out")
-    return run_benchmark(args.repo, n=args.n, seed=args.seed, log=progress, confusion=args.confusion)
+    cases = pick(args.repo, args, progress)
+    if cases.style == CONVENTIONAL:
+        return conventional_report(args.repo, [score(p) for p in cases.proposals], args.seed, args.confusion)
+    return plain.report(args.repo, cases.proposals, args.seed)
+
+
+def pick(repo: str, args: argparse.Namespace, log) -> Cases:
+    return pick_and_propose(repo, n=args.n, seed=args.seed, log=log, style=args.style)
+
+
+def held_out(found: list[Cases], args: argparse.Namespace, log) -> BenchReport:
+    """Each style's repositories held out among themselves (with ``--style auto`` a mix
+    gives two tables)."""
+    conventional = {c.repo: c.proposals for c in found if c.style == CONVENTIONAL}
+    plain_style = {c.repo: c.proposals for c in found if c.style != CONVENTIONAL}
+    if args.save_type_model and not conventional:
+        raise SegmintError("--save-type-model needs repositories that write Conventional Commits")
+    reports = []
+    if conventional:
+        reports.append(
+            leave_one_out(
+                list(conventional),
+                n=args.n,
+                seed=args.seed,
+                log=log,
+                confusion=args.confusion,
+                save_type_model=args.save_type_model,
+                cases=conventional,
+            )
+        )
+    if plain_style:
+        reports.append(plain.leave_one_out(plain_style, seed=args.seed))
+    if len(reports) == 1:
+        return reports[0]
+    return BenchReport(
+        {"conventional": reports[0].figures, "plain": reports[1].figures}, "\n\n".join(r.text for r in reports)
+    )

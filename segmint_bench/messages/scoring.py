@@ -18,6 +18,7 @@ all repositories but one and scores that one.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import shutil
@@ -62,8 +63,19 @@ def run_benchmark(
     repo: str, *, n: int, seed: int, log: Callable[[str], None] = lambda _: None, confusion: bool = False
 ) -> BenchReport:
     scores = [score(p) for p in proposals(repo, n=n, seed=seed, log=log)]
+    return conventional_report(repo, scores, seed, confusion)
+
+
+def conventional_report(repo: str, scores: list[CaseScore], seed: int, confusion: bool = False) -> BenchReport:
     summary = summarize(scores)
-    figures = {"repo": repo, "n": len(scores), "seed": seed, "summary": summary, "cases": [asdict(s) for s in scores]}
+    figures = {
+        "repo": repo,
+        "style": CONVENTIONAL,
+        "n": len(scores),
+        "seed": seed,
+        "summary": summary,
+        "cases": [asdict(s) for s in scores],
+    }
     text = format_table(repo, summary, len(scores), seed)
     if confusion:
         text += "\n" + format_confusion(summary)
@@ -76,53 +88,94 @@ class Proposal:
 
     sha: str
     real: Subject
+    subject: str  # the engineers' subject as written
     plans: list[tuple[list, int]]  # each proposed commit's (change, hunks) parts and its size in hunks
     titles: list[str]
     style: HouseStyle
+
+    @property
+    def shown(self) -> str:
+        return _shown(self.real) if self.real.type else one_line(self.subject)
 
     @property
     def largest(self) -> int:
         return max(range(len(self.plans)), key=lambda i: (self.plans[i][1], -i))
 
 
-def proposals(repo: str, *, n: int, seed: int, log: Callable[[str], None] = lambda _: None) -> list[Proposal]:
+STYLES = ("auto", "conventional", "plain")
+CONVENTIONAL, PLAIN = "conventional", "plain"
+
+
+@dataclass
+class Cases:
+    """One repository's scored cases, and the style they were picked for."""
+
+    repo: str
+    style: str  # CONVENTIONAL or PLAIN
+    proposals: list[Proposal]
+
+
+def proposals(
+    repo: str, *, n: int, seed: int, log: Callable[[str], None] = lambda _: None, style: str = CONVENTIONAL
+) -> list[Proposal]:
+    return pick_and_propose(repo, n=n, seed=seed, log=log, style=style).proposals
+
+
+def pick_and_propose(
+    repo: str, *, n: int, seed: int, log: Callable[[str], None] = lambda _: None, style: str = "auto"
+) -> Cases:
+    """``style`` ``auto``: Conventional when the house writes Conventional Commits at the
+    repository's head, plain otherwise."""
     found: list[Proposal] = []
     with Workspace(repo) as workspace:
-        cases = candidates(workspace)
+        line = read_history(workspace.git, workspace.head(), limit=HISTORY_SCAN)
+        if style == "auto":
+            style = CONVENTIONAL if writes_conventional_at(line, 0) else PLAIN
+        cases = candidates(workspace, line, style)
         random.Random(seed).shuffle(cases)
-        for case, real in cases[:n]:
-            found.append(propose(workspace, case, real))
+        for case, subject in cases[:n]:
+            found.append(propose(workspace, case, subject))
             log(
-                f"case {len(found)}/{min(n, len(cases))} {case.tip[:8]}: {_shown(real)!r} -> "
+                f"case {len(found)}/{min(n, len(cases))} {case.tip[:8]}: {found[-1].shown!r} -> "
                 f"{found[-1].titles[found[-1].largest]!r} ({counted(len(found[-1].plans), 'commit')})"
             )
     if not found:
-        raise SegmintError(f"No single commit with a Conventional subject fits the limits in {repo}")
-    return found
+        kind = "with a Conventional subject" if style == CONVENTIONAL else "in a house of plain subjects"
+        raise SegmintError(f"No single commit {kind} fits the limits in {repo}")
+    return Cases(repo, style, found)
 
 
-def candidates(workspace: Workspace) -> list[tuple[Case, Subject]]:
-    """Eligible first-parent commits with Conventional subjects of a standard type, oldest
-    first, where the house style learned before them is Conventional (``deps: qs@2.3.0``
-    in a house of plain subjects is a house habit, not a Conventional commit)."""
-    line = read_history(workspace.git, workspace.head(), limit=HISTORY_SCAN)
+def writes_conventional_at(line: list, position: int) -> bool | None:
+    """Whether the house writes Conventional Commits just before ``line[position]`` (newest
+    first); None where too few subjects come before it to tell."""
+    subjects = (p.subject for p in line[position:])
+    before = [s for s in itertools.islice(subjects, HISTORY_LIMIT) if counts_for_style(s)]
+    return None if len(before) < MIN_HISTORY else house_writes_conventional(before)
+
+
+def candidates(workspace: Workspace, line: list, style: str = CONVENTIONAL) -> list[tuple[Case, str]]:
+    """Eligible first-parent commits (one parent, text only, within the size limits), oldest
+    first. Conventional: subjects of a standard type where the house style learned before them
+    is Conventional (``deps: qs@2.3.0`` in a house of plain subjects is a house habit, not a
+    Conventional commit). Plain: any subject but a merge's or a revert's, where the house
+    before them does not write Conventional Commits."""
     commits = read_commits(workspace.git, workspace.head())
-    subjects = [p.subject for p in line]
     found = []
     for position, past in enumerate(line):
         commit = commits.get(past.sha)
-        subject = parse_subject(past.subject)
-        if commit is None or not commit.eligible or subject.type not in STANDARD_TYPES:
+        if commit is None or not commit.eligible or not counts_for_style(past.subject):
             continue
-        before = [s for s in subjects[position + 1 : position + 1 + HISTORY_LIMIT] if counts_for_style(s)]
-        if len(before) < MIN_HISTORY or not house_writes_conventional(before):
+        if style == CONVENTIONAL and parse_subject(past.subject).type not in STANDARD_TYPES:
             continue
-        found.append((Case(commit.parents[0], (commit.sha,), commit.time), subject))
+        conventional = writes_conventional_at(line, position + 1)
+        if conventional is None or conventional != (style == CONVENTIONAL):
+            continue
+        found.append((Case(commit.parents[0], (commit.sha,), commit.time), past.subject))
     found.reverse()
     return found
 
 
-def propose(workspace: Workspace, case: Case, real: Subject) -> Proposal:
+def propose(workspace: Workspace, case: Case, subject: str) -> Proposal:
     workspace.tangle(case)
     shutil.rmtree(f"{workspace.git.git_dir}/{FOLDER}", ignore_errors=True)  # no state from the last case
     session = Session(workspace.git, settings=Settings())
@@ -132,7 +185,7 @@ def propose(workspace: Workspace, case: Case, real: Subject) -> Proposal:
         (sections.resolve(session.units.message_parts(p.hunk_ids, p.change_ids)), len(p.hunk_ids) + len(p.change_ids))
         for p in plans
     ]
-    return Proposal(case.tip, real, parts, [p.title for p in plans], session.message_style())
+    return Proposal(case.tip, parse_subject(subject), subject, parts, [p.title for p in plans], session.message_style())
 
 
 def score(proposal: Proposal, titles: list[str] | None = None) -> CaseScore:

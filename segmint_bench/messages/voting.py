@@ -44,8 +44,11 @@ def leave_one_out(
     log: Callable[[str], None] = lambda _: None,
     confusion: bool = False,
     save_type_model: str | None = None,
+    cases: dict[str, list[Proposal]] | None = None,
 ) -> BenchReport:
-    cases = {repo: proposals(repo, n=n, seed=seed, log=log) for repo in repos}
+    """``cases``: the repositories' cases already proposed (else they are picked and proposed here)."""
+    if cases is None:
+        cases = {repo: proposals(repo, n=n, seed=seed, log=log) for repo in repos}
     evidence = {repo: [type_case(p) for p in found] for repo, found in cases.items()}
     fit_on_all = _fit(evidence, repos)
     shipped = VOTING if save_type_model is None else replace(VOTING, types=fit_on_all)
@@ -79,15 +82,30 @@ def leave_one_out(
     best_with_model = _best_scope_voting(cases, fit_on_all, repos)
     if save_type_model is not None:
         save_model(shipped.types, Path(save_type_model))
+    mean = mean_held_out([r["held_out"] for r in rows])
     figures = {
+        "style": "conventional",
         "n": n,
         "seed": seed,
         "rows": rows,
+        "mean": mean,
         "best_on_all": _shown_voting(best),
         "best_with_model_on_all": _shown_voting(best_with_model),
         "shipped": _shown_voting(shipped),
     }
-    return BenchReport(figures, _format(rows, best, best_with_model, shipped, confusion))
+    return BenchReport(figures, _format(rows, best, best_with_model, shipped, confusion, mean))
+
+
+def mean_held_out(summaries: list[dict]) -> dict:
+    """The mean over the repositories held out (scope over those with scoped cases)."""
+    scoped = [s["scope"] for s in summaries if s["scope"] is not None]
+    return {
+        "type": statistics.fmean(s["type"] for s in summaries),
+        "scope": statistics.fmean(scoped) if scoped else None,
+        "f1": statistics.fmean(s["f1"] for s in summaries),
+        "one_commit": statistics.fmean(s["one_commit"] for s in summaries),
+        "clean": statistics.fmean(s["clean"] for s in summaries),
+    }
 
 
 def _best_scope_voting(cases: dict[str, list[Proposal]], model: TypeModel, repos: list[str]) -> Voting:
@@ -135,10 +153,15 @@ def _objective(by_repo: dict, repos: list[str]) -> float:
     return statistics.fmean(by_repo[r]["type"] + (by_repo[r]["scope"] or 0.0) for r in repos)
 
 
-def _format(rows: list[dict], best: Voting, best_with_model: Voting, shipped: Voting, confusion: bool = False) -> str:
+def _format(
+    rows: list[dict], best: Voting, best_with_model: Voting, shipped: Voting, confusion: bool, mean: dict
+) -> str:
     def figures(s: dict) -> str:
         scope = "n/a" if s["scope"] is None else f"{s['scope']:.2f} ±{s['scope_se'] or 0:.2f}"
-        return f"type {s['type']:.2f} ±{s['type_se'] or 0:.2f}  scope {scope}  F1 {s['f1']:.2f} ±{s['f1_se'] or 0:.2f}"
+        return (
+            f"type {s['type']:.2f} ±{s['type_se'] or 0:.2f}  scope {scope}  F1 {s['f1']:.2f} ±{s['f1_se'] or 0:.2f}"
+            f"  one commit {100 * s['one_commit']:.0f}%  clean titles {100 * s['clean']:.0f}%"
+        )
 
     out = []
     for row in rows:
@@ -155,6 +178,11 @@ def _format(rows: list[dict], best: Voting, best_with_model: Voting, shipped: Vo
         out.append(f"{pad}  shipped voting (type model fit on all, in-sample): {figures(row['shipped'])}")
         if confusion:
             out.append(format_confusion(row["held_out"]))
+    scope = "n/a" if mean["scope"] is None else f"{mean['scope']:.2f}"
+    out.append(
+        f"mean held out (type model fit on the others): type {mean['type']:.2f}  scope {scope}  F1 {mean['f1']:.2f}"
+        f"  one commit {100 * mean['one_commit']:.0f}%  clean titles {100 * mean['clean']:.0f}%"
+    )
     weights = ", ".join(f"{w:.2f}" for w in shipped.types.weights) if shipped.types else "none"
     out.append(
         f"neighbours alone, best on all: rule {best.rule}, path {best.path}, {best.neighbours} neighbours; "
