@@ -20,7 +20,7 @@ CommitIds = Annotated[Ids | None, Field(description="commit plan ids (commit-1, 
 
 Revision = Annotated[
     int | None,
-    Field(description="changes_revision from get_session: the call is refused if the ids are stale"),
+    Field(description="changes_revision from get_session; refused if stale"),
 ]
 
 Summary = Annotated[str, Field(min_length=1, max_length=2_000)]

@@ -7,7 +7,7 @@ Fields added to the models later pass through (extra keys are allowed); a
 field removed there fails here, on purpose.
 """
 
-from typing import Any, NotRequired
+from typing import NotRequired
 
 from typing_extensions import TypedDict
 
@@ -240,8 +240,3 @@ class ReviewMessage(TypedDict):
 class MessagesResult(TypedDict):
     count: int
     messages: list[ReviewMessage]
-
-
-# The chunk and trajectory services document their own result shapes; their
-# schema here is an open object.
-OpenObject = dict[str, Any]

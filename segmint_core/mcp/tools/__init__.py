@@ -15,7 +15,6 @@ from mcp.server import MCPServer
 from mcp_types import CallToolResult, ToolAnnotations
 from pydantic import Field, StrictBool
 
-from segmint_core.mcp import schemas
 from segmint_core.mcp.args import MAX_TEXT
 from segmint_core.mcp.results import from_tool_result, tool_errors
 from segmint_core.mcp.services import in_thread
@@ -66,9 +65,10 @@ def add_service_tool(
     tool.__name__ = method.__name__
     tool.__doc__ = wording.description
     signature = inspect.signature(method, eval_str=True)
+    # No output schema: "an object" would be all it could say (the result's shape is in the
+    # description), at a cost in every tools/list.
     tool.__signature__ = signature.replace(
-        parameters=[_bounded(p) for p in signature.parameters.values()],
-        return_annotation=Annotated[CallToolResult, schemas.OpenObject],
+        parameters=[_bounded(p) for p in signature.parameters.values()], return_annotation=CallToolResult
     )
     server.add_tool(tool_errors(tool), title=wording.title, annotations=annotations)
 

@@ -30,10 +30,10 @@ def register(server: MCPServer, services: Services) -> None:
     @tool_errors
     async def list_changes() -> Annotated[CallToolResult, schemas.ChangesResult]:
         """Read the uncommitted changes (staged, unstaged, untracked): one change per file, with its hunks.
-
         Call it first, and again after a commit or an edit: ids are renumbered.
+
         Returns {changes: [{id: 'change-3', file_path: 'src/parser.py', status: 'modified',
-        hunks: [{id: 'change-3:2', header: '@@ -39,7 +39,7 @@', lines: ['-  return s', '+  return s.strip()'],
+        hunks: [{id: 'change-3:2', header: '@@ -39,7 +39,7 @@', lines: ['-return s', '+return s.strip()'],
         staged: false}]}]}
         """
         session = services.session
@@ -48,13 +48,12 @@ def register(server: MCPServer, services: Services) -> None:
         revision: Revision = None,
         refine: Annotated[StrictBool, Field(description="then a chat model fixes groups")] = False,
     ) -> Annotated[CallToolResult, schemas.GroupingResult]:
-        """Split the changes into groups by intent (a fix, a refactor, a docs edit), hunk by hunk.
+        """Split the changes into groups by intent (a fix, a refactor, a docs edit), hunk by hunk. It
+        replaces the groups it touches and drops open commit plans and the PR draft (change_ids: regroup
+        only those). Check each group's reasons against the code; settle confidence.uncertain first.
 
-        Use it after list_changes, or to start over: it replaces the groups it
-        touches and drops open commit plans and the PR draft (change_ids: regroup only those).
-        Check each group's reasons against the code; settle confidence.uncertain first.
-        Returns {changes: [...], groups: [{id: 'group-2', hunk_ids: ['change-3:1', 'change-4:1'],
-        summary: 'Fix rule_1 in parser.py, with tests', reasons: ['tests for src/parser.py']}], confidence: {...}}
+        Returns {changes: [...], groups: [{id: 'group-2', hunk_ids: ['change-3:1'], summary: 'Fix rule_1',
+        reasons: ['tests for src/parser.py']}], confidence: {...}}
         """
         session = services.session
         report = _progress_relay(ctx)
@@ -80,9 +79,9 @@ def register(server: MCPServer, services: Services) -> None:
         absorb: Annotated[bool, Field(description="fold fixes into unpushed commits")] = False,
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.CommitsResult]:
-        """Turn groups into commit plans, one per group, in dependency order, each with a title and body.
+        """Turn groups into commit plans, one per group, in dependency order, each with a title and body;
+        messages someone edited are kept.
 
-        Use it once the groups are right. Messages someone edited are kept.
         Returns {commits: [{id: 'commit-1', title: 'fix(parser): strip input in rule_1',
         description: '...', hunk_ids: ['change-3:1'], status: 'proposed'}]}
         """
@@ -105,18 +104,15 @@ def register(server: MCPServer, services: Services) -> None:
     @tool_errors
     async def apply_commit(
         commit_id: Id,
-        dry_run: Annotated[
-            StrictBool, Field(description="check and report what would be committed, commit nothing")
-        ] = False,
+        dry_run: Annotated[StrictBool, Field(description="only check, commit nothing")] = False,
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.ApplyResult]:
-        """Commit exactly one plan's hunks on top of HEAD (git hooks run); files on disk are never written.
+        """Commit one plan's hunks on top of HEAD (git hooks run; files on disk are never written), plans
+        in order. With a person in the Segmint TUI the status may be 'awaiting_approval': tell them, and
+        read get_session until it is 'applied'. Refused if HEAD or the files moved since the plan; ids are
+        renumbered after.
 
-        Apply plans in order; dry_run=true only checks. With a person in the Segmint
-        TUI the status may be 'awaiting_approval': tell them, and read get_session
-        until it is 'applied'. Refused if HEAD or the files moved since the plan.
-        Ids are renumbered afterwards.
-        Returns {commit_id: 'commit-1', status: 'applied', sha: '3f2a91c...', files: [{path: 'src/parser.py',
+        Returns {commit_id: 'commit-1', status: 'applied', sha: '3f2a91c', files: [{path: 'src/parser.py',
         added: 2, removed: 2}]}
         """
         session = services.session
@@ -136,13 +132,12 @@ def register(server: MCPServer, services: Services) -> None:
     @tool_errors
     async def generate_pr(
         commit_ids: CommitIds = None,
-        replace: Annotated[StrictBool, Field(description="replace a draft the person (or you) edited")] = False,
+        replace: Annotated[StrictBool, Field(description="replace an edited draft")] = False,
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.PullRequestDraft]:
         """Draft the pull request (title, Markdown description) from the commits (all, or commit_ids).
+        Show it to the person, who may edit it.
 
-        Use it last, and show the draft to the person, who may edit it; an edited
-        draft is replaced only with replace=true.
         Returns {title: 'Fix rule_1 in the parser', description: '## Summary ...', commits: [...], edited: false}
         """
         session = services.session

@@ -18,10 +18,8 @@ WORDING = {
         "Load a diff with custom chunking",
         (
             "Load a diff or patch file (absolute path in the repository, .gz too) or 'working-tree' with "
-            "non-default chunking. The other chunk tools load with defaults by themselves: use this only to set "
-            "max_chunk_lines, "
-            "skip_trivial (whitespace-only files), skip_generated (lock files, builds), include_patterns or "
-            "exclude_patterns (comma-separated globs) or context_lines.\n"
+            "non-default chunking (the other chunk tools load with defaults). skip_trivial: whitespace-only "
+            "files; skip_generated: lock files, builds; include_patterns, exclude_patterns: comma-separated globs.\n"
             "Returns {chunks: 3, files: 41, total_lines: 2804, files_excluded: 2, ...}"
         ),
     ),
@@ -29,7 +27,7 @@ WORDING = {
         "List the chunks of a large diff",
         (
             "Start here when the changes are too large to read at once: each chunk's files, line and token "
-            "counts, and for 'working-tree' the hunk ids it holds (for move_hunks).\n"
+            "counts, and hunk ids for 'working-tree'.\n"
             "Example: absolute_file_path='working-tree'. Returns {chunks: [{chunk: 1, files: ['src/app.py'], "
             "lines: 812, token_count: 6100, hunk_ids: ['change-1:1']}], total_chunks: 3}"
         ),
@@ -37,30 +35,28 @@ WORDING = {
     "get_chunk": Wording(
         "Read one chunk of a diff",
         (
-            "Read one chunk (numbered from 1, as list_chunks shows) of a diff file or 'working-tree'. "
-            "format: 'raw' (the diff), 'annotated' (with new-file line numbers) or 'compact' (new side only).\n"
+            "Read one chunk (from 1, as list_chunks shows) of a diff file or 'working-tree'. "
+            "format: 'raw', 'annotated' (new-file line numbers) or 'compact' (new side only).\n"
             "Returns {chunk: 2, content: 'diff --git ...', hunk_ids: [...], total_chunks: 3}"
         ),
     ),
     "find_chunks_for_files": Wording(
         "Find the chunks holding some files",
         (
-            "Find the chunks holding files that match a glob (case-insensitive, * crosses /), to read them "
-            "with get_chunk.\nExample: pattern='*test*'. Returns {chunks: [2, 3], files: ['tests/test_app.py']}"
+            "Find the chunks holding files that match a glob (case-insensitive, * crosses /).\nExample: pattern='*test*'. Returns {chunks: [2, 3], files: ['tests/test_app.py']}"
         ),
     ),
     "get_file_diff": Wording(
         "Read one file's whole diff",
         (
-            "Read one file's whole diff (its path, or a glob matching only it) without reading chunks.\n"
+            "Read one file's whole diff (its path, or a glob matching only it).\n"
             "Returns {file_path: 'src/app.py', content: 'diff --git ...', chunks: [2], hunk_ids: ['change-1:1']}"
         ),
     ),
     "get_current_overview": Wording(
         "Show the loaded diffs",
         (
-            "Which diffs are loaded (and the working tree, if loaded), each with its chunk, file and line "
-            "counts; loads nothing.\nReturns {loaded: true, sessions: [{file_path: 'working-tree', chunks: 3, files: 41, ...}]}"
+            "The loaded diffs (the working tree too), each with its chunk, file and line counts; loads nothing.\nReturns {loaded: true, sessions: [{file_path: 'working-tree', chunks: 3, files: 41, ...}]}"
         ),
     ),
 }

@@ -25,12 +25,11 @@ def register(server: MCPServer, services: Services) -> None:
     @server.tool(title="Get the session", annotations=READ_ONLY)
     @tool_errors
     async def get_session() -> Annotated[CallToolResult, schemas.SessionState]:
-        """The shared session as it stands: changes (ids, paths, +/- counts, hunk ids), parts made by
-        move_lines, groups, confidence (P per hunk and group; uncertain: the decisions to settle first, each
-        with its move), commit plans with their status, approvals pending, the PR draft, recent activity.
+        """The shared session: changes, parts made by move_lines, groups, confidence (P per hunk and
+        group; uncertain: the decisions to settle first, each with its move), commit plans, approvals
+        pending, the PR draft, recent activity. A person may edit it in the Segmint TUI meanwhile: read it
+        before acting on ids you got earlier. It does not re-read the disk (refresh does).
 
-        A person may edit the same session in the Segmint TUI: read it before
-        acting on ids you got earlier. It does not re-read the disk (refresh does).
         Returns {changes_revision: 4, changes: [{id: 'change-3', hunk_ids: ['change-3:1']}], groups: [...],
         plans: [...], approvals_pending: ['commit-2'], person_present: true, ...}
         """
@@ -44,20 +43,16 @@ def register(server: MCPServer, services: Services) -> None:
             Ids,
             Field(
                 min_length=1,
-                description="hunk ids (change-3:2), or change ids: "
-                "a change moves with all its hunks, a cut "
-                "hunk with all its parts",
+                description="hunk ids (change-3:2) or change ids; a cut hunk moves with all its parts",
             ),
         ],
-        to_group_id: Annotated[Id | None, Field(description="the group to move them to")] = None,
-        new_group: Annotated[StrictBool, Field(description="move them to a new group instead")] = False,
+        to_group_id: Id | None = None,
+        new_group: Annotated[StrictBool, Field(description="to a new group instead")] = False,
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.GroupEdit]:
-        """Move hunks (or whole changes) to another group or a new one: the fix for a hunk grouped with
-        the wrong intent. Groups left empty disappear.
+        """Move hunks (or whole changes) to another group or a new one; groups left empty disappear.
 
-        Example: hunk_ids=['change-3:2'], new_group=true.
-        Returns {group: {...where they went}, groups: [...all]}
+        Example: hunk_ids=['change-3:2'], new_group=true. Returns {group: {...where they went}, groups: [...all]}
         """
         session = services.session
 
@@ -80,16 +75,15 @@ def register(server: MCPServer, services: Services) -> None:
             list[Annotated[int, Field(ge=1)]],
             Field(min_length=1, max_length=MAX_IDS, description="1-based places among its added and removed lines"),
         ],
-        to_group_id: Annotated[Id | None, Field(description="the group to move them to")] = None,
-        new_group: Annotated[StrictBool, Field(description="move them to a new group instead")] = False,
+        to_group_id: Id | None = None,
+        new_group: Annotated[StrictBool, Field(description="to a new group instead")] = False,
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.LineMove]:
         """Move single lines of a hunk mixing two intents to another group or a new one. The hunk is cut
-        into parts that each commit alone (get_session lists them); a last line lacking its newline
-        and its replacement stay together: a move parting them is refused, naming the lines to add.
+        into parts that each commit alone (get_session lists them); a last line lacking its newline stays
+        with its replacement: a move parting them is refused, naming the lines to add.
 
-        Example: hunk_id='change-3:2', lines=[2, 3], new_group=true.
-        Returns {moved_id: 'change-3:2.2', rest_id: 'change-3:2.1', groups: [...all]}
+        Example: hunk_id='change-3:2', lines=[2, 3], new_group=true. Returns {moved_id: 'change-3:2.2', rest_id: 'change-3:2.1', groups: [...all]}
         """
         session = services.session
 
@@ -113,7 +107,7 @@ def register(server: MCPServer, services: Services) -> None:
         group_ids: Annotated[Ids, Field(min_length=2, description="two or more group ids; the first one is kept")],
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.GroupEdit]:
-        """Merge groups that are one intent into the first one named, which keeps its id and name.
+        """Merge groups of one intent into the first one named, which keeps its id and name.
 
         Example: group_ids=['group-2', 'group-4']. Returns {group: {...merged}, groups: [...all]}
         """
@@ -131,9 +125,9 @@ def register(server: MCPServer, services: Services) -> None:
     async def update_group(
         group_id: Id, summary: Summary, revision: Revision = None
     ) -> Annotated[CallToolResult, schemas.GroupRename]:
-        """Name a group's intent in one line, as the person sees it; the name stays when hunks move.
+        """Name a group's intent in one line; the name stays when hunks move.
 
-        Example: group_id='group-2', summary='Strip whitespace in every parser rule'. Returns {group: {...}}
+        Example: group_id='group-2', summary='Strip whitespace in parser rules'. Returns {group: {...}}
         """
         session = services.session
 
@@ -154,10 +148,9 @@ def register(server: MCPServer, services: Services) -> None:
         description: Annotated[Description | None, Field(description="the new body")] = None,
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.CommitEdit]:
-        """Rewrite a planned commit's title (subject line) and/or description (body) before it is applied.
+        """Rewrite a planned commit's title and/or description (body) before it is applied.
 
-        Example: commit_id='commit-1', title='fix(parser): lower-case the output of rule_1'.
-        Returns {commit: {...}}
+        Example: commit_id='commit-1', title='fix(parser): lower-case rule_1'. Returns {commit: {...}}
         """
         session = services.session
 
@@ -178,7 +171,7 @@ def register(server: MCPServer, services: Services) -> None:
     ) -> Annotated[CallToolResult, schemas.CommitOrder]:
         """Set the order open commit plans are applied in: a change others build on goes first.
 
-        Example: commit_ids=['commit-2', 'commit-1'] (every open plan, once). Returns {commits: [...in order]}
+        Example: commit_ids=['commit-2', 'commit-1']. Returns {commits: [...in order]}
         """
         session = services.session
 
@@ -194,7 +187,7 @@ def register(server: MCPServer, services: Services) -> None:
     @tool_errors
     async def refresh() -> Annotated[CallToolResult, schemas.RefreshResult]:
         """Re-read the working tree after files changed, keeping groups and plans for the hunks still there
-        (under new ids); new hunks get a group of their own. Cheaper than grouping again.
+        (under new ids); new hunks get a group of their own.
 
         Returns {changed: true, vanished: ['change-2:1'], appeared: ['change-5:1'], changes_revision: 5}
         """

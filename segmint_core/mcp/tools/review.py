@@ -20,10 +20,10 @@ def register(server: MCPServer, services: Services) -> None:
     @server.tool(title="Check review messages", annotations=CONSUMES)
     @tool_errors
     async def check_lazygit_messages() -> Annotated[CallToolResult, schemas.MessagesResult]:
-        """Check for new messages from lazygit: comments the person left you on files, lines or hunks
-        (from lazygit, `segmint send` or the Segmint TUI), oldest first. Call it before planning.
+        """Check for new messages from lazygit: the person's comments on files, lines or hunks (from
+        lazygit, `segmint send` or the Segmint TUI), oldest first; call it before planning. Reading
+        empties the queue.
 
-        Reading empties the queue (the lazygit://messages resource does not).
         Returns {count: 1, messages: [{file: 'src/app.py', line: 42, comment: 'Needs error handling', ...}]}
         """
         messages = await in_thread(services.session.take_review_messages, actor=AGENT)

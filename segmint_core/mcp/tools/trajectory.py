@@ -14,17 +14,16 @@ WORDING = {
         "Record a project's edit timeline",
         (
             "Start recording every save in the repository (or a folder the person allowed) into a shadow "
-            "repository, .trajectory/ (kept out of git's view by a line in .git/info/exclude, never in a tracked file); grouping then "
-            "ties edits made together. "
-            "Needed once before the other timeline tools.\n"
+            "repository, .trajectory/ (excluded in .git/info/exclude); grouping then ties edits made together. "
+            "Needed once, before the other timeline tools.\n"
             "Example: path='/home/me/app'. Returns {root: '/home/me/app', already_running: false, ...}"
         ),
     ),
     "set_trajectory_intent": Wording(
         "Say what you are working on",
         (
-            "Declare the task you are starting, once per task, before editing: its edits are recorded under it, "
-            "and Segmint groups them into one commit titled from it. Say a new task with a new call.\n"
+            "Declare the task you start, before editing: its edits are recorded under it, and Segmint groups "
+            "them into one commit titled from it. Call again for each new task.\n"
             "Example: intent='Fix the crash on an empty config'. "
             "Returns {intent: 'Fix the crash on an empty config', previous: null}"
         ),
@@ -55,8 +54,8 @@ WORDING = {
     "get_session_summary": Wording(
         "Show where the last work session stopped",
         (
-            "Where the last work session (snapshots under an hour apart) stopped, for resuming work: "
-            "its time span, intents and files changed.\n"
+            "Where the last work session (snapshots under an hour apart) stopped: its time span, intents "
+            "and files changed.\n"
             "Returns {is_new_session: true, last_session: {ended: '...', final_intent: '...', files: [...]}}"
         ),
     ),
