@@ -11,7 +11,8 @@ is compared with the engineers' subject:
   recall of the words they share, counted with repeats;
 - the lead verb: the first word after an area prefix (``deps:``, ``printer:``, ``[vim]``),
   lower-cased, its inflection folded (``Added``, ``Adds``, ``Adding`` and ``Add`` meet);
-- one commit: whether the real commit was proposed as exactly one commit;
+- one commit: whether the real commit was proposed as exactly one commit (a case proposed as
+  none scores no words, no verb and not one commit);
 - clean titles: one line, no ellipsis, at most 72 characters.
 
 Nothing in plain-style titles is fitted across repositories today, so ``--leave-one-out``
@@ -28,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 from segmint_bench import BenchReport
-from segmint_bench.messages.scoring import Proposal, clean_title, standard_error, word_f1
+from segmint_bench.messages.scoring import Proposal, clean_share, standard_error, word_f1
 from segmint_core.planning.conventional import strip_refs, words
 from segmint_core.wording import counted
 
@@ -47,6 +48,7 @@ class PlainScore:
     real_verb: str
     proposed_verb: str
     clean: float  # share of the case's proposed titles that are clean
+    files: list[list[str]]  # each proposed commit's files, as "path (hunks)"
 
     @property
     def verb_ok(self) -> bool:
@@ -54,7 +56,7 @@ class PlainScore:
 
 
 def score(proposal: Proposal) -> PlainScore:
-    real, ours = strip_refs(proposal.subject.strip()), proposal.titles[proposal.largest]
+    real, ours = strip_refs(proposal.subject.strip()), proposal.title()
     return PlainScore(
         sha=proposal.sha,
         real=real,
@@ -63,7 +65,8 @@ def score(proposal: Proposal) -> PlainScore:
         f1=word_f1(ours, real),
         real_verb=lead_verb(real),
         proposed_verb=lead_verb(ours),
-        clean=sum(clean_title(t) for t in proposal.titles) / len(proposal.titles),
+        clean=clean_share(proposal.titles),
+        files=proposal.files,
     )
 
 
@@ -123,9 +126,15 @@ def report(repo: str, proposals: list[Proposal], seed: int) -> BenchReport:
 
 
 def leave_one_out(cases: dict[str, list[Proposal]], *, seed: int) -> BenchReport:
+    scored = {repo: [score(p) for p in found] for repo, found in cases.items()}
     rows = [
-        {"repo": repo, "fitted_on": [r for r in cases if r != repo], "held_out": summarize([score(p) for p in found])}
-        for repo, found in cases.items()
+        {
+            "repo": repo,
+            "fitted_on": [r for r in cases if r != repo],
+            "held_out": summarize(scores),
+            "cases": [asdict(s) | {"verb_ok": s.verb_ok} for s in scores],
+        }
+        for repo, scores in scored.items()
     ]
     mean = mean_of([r["held_out"] for r in rows])
     figures = {"style": "plain", "seed": seed, "rows": rows, "mean": mean}

@@ -92,6 +92,7 @@ class Proposal:
     plans: list[tuple[list, int]]  # each proposed commit's (change, hunks) parts and its size in hunks
     titles: list[str]
     style: HouseStyle
+    files: list[list[str]]  # each proposed commit's files, as "path (hunks)"
 
     @property
     def shown(self) -> str:
@@ -99,7 +100,13 @@ class Proposal:
 
     @property
     def largest(self) -> int:
-        return max(range(len(self.plans)), key=lambda i: (self.plans[i][1], -i))
+        """The proposal covering the most hunks (-1: Segmint proposed no commit for the changes)."""
+        return max(range(len(self.plans)), key=lambda i: (self.plans[i][1], -i), default=-1)
+
+    def title(self, titles: list[str] | None = None) -> str:
+        """The largest proposal's title (of ``titles``, else Segmint's own); empty when none was proposed."""
+        titles = self.titles if titles is None else titles
+        return titles[self.largest] if titles else ""
 
 
 STYLES = ("auto", "conventional", "plain")
@@ -133,11 +140,17 @@ def pick_and_propose(
             style = CONVENTIONAL if writes_conventional_at(line, 0) else PLAIN
         cases = candidates(workspace, line, style)
         random.Random(seed).shuffle(cases)
-        for case, subject in cases[:n]:
-            found.append(propose(workspace, case, subject))
+        for case, subject in cases:
+            if len(found) == n:
+                break
+            proposal = propose(workspace, case, subject)
+            if proposal is None:
+                log(f"case {case.tip[:8]} skipped: its tree leaves the work tree as it was (a submodule moved)")
+                continue
+            found.append(proposal)
             log(
-                f"case {len(found)}/{min(n, len(cases))} {case.tip[:8]}: {found[-1].shown!r} -> "
-                f"{found[-1].titles[found[-1].largest]!r} ({counted(len(found[-1].plans), 'commit')})"
+                f"case {len(found)}/{min(n, len(cases))} {case.tip[:8]}: {proposal.shown!r} -> "
+                f"{proposal.title()!r} ({counted(len(proposal.plans), 'commit')})"
             )
     if not found:
         kind = "with a Conventional subject" if style == CONVENTIONAL else "in a house of plain subjects"
@@ -175,8 +188,11 @@ def candidates(workspace: Workspace, line: list, style: str = CONVENTIONAL) -> l
     return found
 
 
-def propose(workspace: Workspace, case: Case, subject: str) -> Proposal:
+def propose(workspace: Workspace, case: Case, subject: str) -> Proposal | None:
+    """None where writing the commit's tree in changes nothing git shows (a submodule's commit moved)."""
     workspace.tangle(case)
+    if not workspace.git.run("status", "--porcelain").text.strip():
+        return None
     shutil.rmtree(f"{workspace.git.git_dir}/{FOLDER}", ignore_errors=True)  # no state from the last case
     session = Session(workspace.git, settings=Settings())
     plans = session.propose_commits()
@@ -185,26 +201,36 @@ def propose(workspace: Workspace, case: Case, subject: str) -> Proposal:
         (sections.resolve(session.units.message_parts(p.hunk_ids, p.change_ids)), len(p.hunk_ids) + len(p.change_ids))
         for p in plans
     ]
-    return Proposal(case.tip, parse_subject(subject), subject, parts, [p.title for p in plans], session.message_style())
+    files = [
+        [f"{change.file_path} ({len(hunks)})" for change, hunks in session.units.parts(p.hunk_ids, p.change_ids)]
+        for p in plans
+    ]
+    titles = [p.title for p in plans]
+    return Proposal(case.tip, parse_subject(subject), subject, parts, titles, session.message_style(), files)
 
 
 def score(proposal: Proposal, titles: list[str] | None = None) -> CaseScore:
     """``titles``: other titles for the proposed commits (another voting) than Segmint's own."""
     titles = titles or proposal.titles
     real, style = proposal.real, proposal.style
-    ours = parse_subject(titles[proposal.largest])
+    ours = parse_subject(proposal.title(titles))
     return CaseScore(
         sha=proposal.sha,
         real=_shown(real),
-        proposed=titles[proposal.largest],
+        proposed=proposal.title(titles),
         commits=len(titles),
         type_ok=ours.type == real.type,
         scope_ok=None if real.scope is None else (ours.scope or "").lower() == real.scope.lower(),
         f1=word_f1(ours.text, real.text),
-        clean=sum(clean_title(t) for t in titles) / len(titles),
+        clean=clean_share(titles),
         baseline_type=next(iter(style.types), None),
         baseline_scope=next(iter(style.scopes), None),
     )
+
+
+def clean_share(titles: list[str]) -> float:
+    """The share of clean titles (1 where none was proposed: no title is unclean)."""
+    return sum(clean_title(t) for t in titles) / len(titles) if titles else 1.0
 
 
 def clean_title(title: str) -> bool:

@@ -119,9 +119,9 @@ def _best_scope_voting(cases: dict[str, list[Proposal]], model: TypeModel, repos
 
 def type_case(proposal: Proposal) -> tuple[Candidates, str] | None:
     """The evidence for each type of the case's largest proposal, and the engineers' type;
-    None where the house style is not learned (its type is the rules')."""
+    None where the house style is not learned (its type is the rules') or no commit was proposed."""
     style = proposal.style
-    if not style.learned or not style.follows_conventional:
+    if not style.learned or not style.follows_conventional or not proposal.plans:
         return None
     facts, _, touched = read_plan(proposal.plans[proposal.largest][0])
     rule = messages.commit_type(facts)
