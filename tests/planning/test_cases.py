@@ -1,0 +1,48 @@
+"""The test cases a change adds, changes or removes, read off a real diff and named in words."""
+
+from __future__ import annotations
+
+from segmint_core.changes import capture
+from segmint_core.git import Git
+from segmint_core.planning.cases import ADDED, CHANGED, REMOVED, cases, words
+from tests.support.repo import Repo
+
+
+def cases_of(repo: Repo) -> list[tuple[str, str, str]]:
+    cs = capture(Git.discover(repo.path))
+    return [(c.path, c.words, c.status) for c in cases([(ch.file_path, ch.hunks) for ch in cs.changes])]
+
+
+def test_test_names_read_as_words() -> None:
+    assert words("test_empty_config_gives_the_defaults") == "empty config gives the defaults"
+    assert words("TestParseHTTPHeader") == "parse HTTP header"
+    assert words("rejects a negative   limit") == "rejects a negative limit"
+
+
+def test_cases_added_changed_and_removed_in_python_go_js_and_rust(repo: Repo) -> None:
+    py = "def test_keeps_order():\n    a = 1\n    b = 2\n    c = 3\n    assert a\n\n\ndef test_old_way():\n    assert 1\n"
+    repo.write("tests/test_order.py", py)
+    repo.write("pkg/order_test.go", "package pkg\n")
+    repo.write("test/limit.test.js", "const x = 1\n")
+    repo.write("tests/cli.rs", "use x;\n")
+    repo.write("src/lib.py", "def test_helper_outside_tests():\n    pass\n")
+    repo.commit()
+    repo.write(
+        "tests/test_order.py",
+        py.replace("assert a\n", "assert a == 1\n").replace("def test_old_way():\n    assert 1\n", "")
+        + "\n\ndef test_an_empty_list_stays_empty():\n    assert []\n",
+    )
+    repo.write("pkg/order_test.go", "package pkg\n\nfunc TestSortStable(t *testing.T) {\n}\n")
+    repo.write("test/limit.test.js", "const x = 1\nit('rejects a negative limit', () => {\n  expect(1)\n})\n")
+    repo.write("tests/cli.rs", "use x;\n\n#[test]\nfn prints_help() {\n}\n")
+    repo.write("src/lib.py", "def test_helper_outside_tests():\n    return 1\n")
+    assert sorted(cases_of(repo)) == sorted(
+        [
+            ("tests/test_order.py", "keeps order", CHANGED),
+            ("tests/test_order.py", "old way", REMOVED),
+            ("tests/test_order.py", "an empty list stays empty", ADDED),
+            ("pkg/order_test.go", "sort stable", ADDED),
+            ("test/limit.test.js", "rejects a negative limit", ADDED),
+            ("tests/cli.rs", "prints help", ADDED),
+        ]
+    )
