@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from segmint_core.planning import voice
+from segmint_core.planning.bodies import wrap
 from segmint_core.planning.describe import CODE_TYPES
 from segmint_core.planning.facts import Facts
 from segmint_core.planning.precedent import Touched
@@ -85,5 +86,5 @@ def intent_body(asked: Asked, offline_body: str) -> str:
     if why:
         lines.append(why)
     lines += [f"Also: {clause}." for clause in (actionable(t) for t in asked.others) if clause]
-    head = "\n".join(lines)
+    head = "\n".join(wrap(line) for line in lines)
     return f"{head}\n\n{offline_body}".strip() if head else offline_body

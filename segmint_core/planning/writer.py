@@ -17,7 +17,7 @@ from segmint_core.changes.models import ADDED, DELETED, MODIFIED, Change, FilePa
 from segmint_core.changes.patch import render_hunks
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
-from segmint_core.planning import messages, voice
+from segmint_core.planning import bodies, voice
 from segmint_core.planning.conventional import parse_subject
 from segmint_core.planning.facts import Facts, gather
 from segmint_core.planning.intents import Asked, intent_body, intent_title
@@ -35,8 +35,9 @@ CONVENTIONAL_RULES = (
 PLAIN_RULES = "a title line written as this repository writes its subjects: no `type:` prefix, {case}, {mood}"
 PROMPT = (
     "You write git commit messages for a repository, in its own style. Reply with the message only: "
-    "{rules}, at most 72 characters, on one line; then a blank line, then a short body (1 to 5 lines) "
-    "saying what changed per file and why, as far as the diff shows it. Never name a test as the thing "
+    "{rules}, at most 72 characters, on one line; then, only if the diff says why or what the change "
+    "does to behaviour beyond the title, a blank line and a short body (1 to 5 lines, wrapped at 72) saying "
+    "that. Never list the files or their line counts (git shows those). Never name a test as the thing "
     "fixed. Recent subjects of this repository:\n{examples}"
 )
 STATUS_CODES = {"added": "A", "deleted": "D", "renamed": "R"}
@@ -85,19 +86,20 @@ def offline_message(
     style: HouseStyle = DEFAULT,
     voting: voice.Voting = voice.VOTING,
 ) -> Message:
-    facts, per_file, touched = read_plan(parts, counts)
+    facts, _, touched = read_plan(parts, counts)
     heads, wordings = voice.title_parts(style, facts, touched, voting)
-    return Message(fit(heads, wordings), messages.body(facts, per_file))
+    title = fit(heads, wordings)
+    return Message(title, bodies.body(facts, parts, title))
 
 
 def intent_message(
     parts: Parts, counts: dict[str, tuple[int, int]] | None, style: HouseStyle, asked: Asked
 ) -> Message | None:
-    facts, per_file, touched = read_plan(parts, counts)
+    facts, _, touched = read_plan(parts, counts)
     title = intent_title(style, facts, touched, asked)
     if title is None:
         return None
-    return Message(title, intent_body(asked, messages.body(facts, per_file)))
+    return Message(title, intent_body(asked, bodies.body(facts, parts, title)))
 
 
 def read_plan(parts: Parts, counts: dict[str, tuple[int, int]] | None = None) -> tuple[Facts, list, list[Touched]]:
@@ -210,7 +212,7 @@ def parse_reply(reply: str, fallback: Message, style: HouseStyle = DEFAULT) -> M
     if not lines or not lines[0].strip():
         return Message(fallback.title, fallback.description, "Offline message: the model's reply was empty")
     title = one_line(lines[0].strip().strip("`").strip())
-    body = "\n".join(printable(line) for line in lines[1:]).strip()
+    body = "\n".join(printable(line) for line in lines[1:] if not bodies.lists_a_file(line)).strip()
     problem = _title_problem(title, style)
     if problem:
         return Message(fallback.title, body or fallback.description, f"Offline title: the model's title {problem}")

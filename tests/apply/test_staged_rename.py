@@ -54,7 +54,6 @@ def test_the_new_file_at_a_renamed_path_starts_from_nothing(repo: Repo, new_a: s
     assert [[session.units.change_of(h).file_path for h in p.hunk_ids] for p in plans] == [["b"], ["a"]], (
         "the rename first: the new a needs HEAD's a gone"
     )
-    assert "b (+1 -0)" in plans[0].description and "a (+1 -0)" in plans[1].description
     session.apply_all()
     assert tree_of(repo, "HEAD~1") == {"b": OLD + "four\n", "other": "x\n"}
     assert repo.git("diff", "--name-status", "-M", f"{base}", "HEAD~1").split()[1:] == ["a", "b"], "a rename"

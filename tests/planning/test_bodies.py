@@ -1,0 +1,151 @@
+"""Commit bodies say what git does not: why, what the change does, or nothing at all."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from segmint_core.changes import capture
+from segmint_core.git import Git
+from segmint_core.planning import offline_message
+from tests.support.repo import Repo
+
+# What ``git show --stat`` says: a file with its counts, in either of the forms a body used to show it.
+FILE_WITH_COUNTS = re.compile(r"\(\+\d+ -\d+\)|\(-\d+\)|\(binary\)|\|\s*\d+\s*[+-]+")
+
+
+def body_of(repo: Repo) -> str:
+    cs = capture(Git.discover(repo.path))
+    return offline_message([(c, c.hunks) for c in cs.changes]).description
+
+
+def test_a_change_with_nothing_to_say_beyond_its_title_has_no_body(repo: Repo) -> None:
+    repo.write("app/config.py", "def load(path):\n    return open(path).read()\n")
+    repo.commit()
+    repo.write("app/config.py", "def load(path):\n    return open(path, encoding='utf-8').read()\n")
+    repo.write("app/notes.txt", "one\n")
+    assert body_of(repo) == ""
+
+
+def test_the_changelog_entry_the_change_adds_is_its_body(repo: Repo) -> None:
+    repo.write("CHANGES.rst", "Version 2.2.3\n-------------\n\nUnreleased\n\n")
+    repo.write("src/app.py", "EXTENSIONS = ('.html', '.htm')\n")
+    repo.commit()
+    repo.write(
+        "CHANGES.rst",
+        "Version 2.2.3\n-------------\n\nUnreleased\n\n"
+        "-   Autoescape is enabled by default for ``.svg`` template files.\n    :issue:`4831`\n",
+    )
+    repo.write("src/app.py", "EXTENSIONS = ('.html', '.htm', '.svg')\n")
+    assert body_of(repo) == "- Autoescape is enabled by default for .svg template files. #4831"
+
+
+def test_an_issue_named_in_a_comment_is_referenced_and_a_colour_is_not(repo: Repo) -> None:
+    repo.write("web/theme.py", "COLOUR = 'black'\n")
+    repo.commit()
+    repo.write(
+        "web/theme.py",
+        "# fixes #812: dark terminals hid the prompt\nCOLOUR = '#333'\nBORDER = '#444'\n",
+    )
+    body = body_of(repo)
+    assert "Refs #812." in body and "#333" not in body and "#444" not in body
+
+
+def test_a_new_function_s_docstring_says_what_it_does(repo: Repo) -> None:
+    repo.write("src/shop/prices.py", "RATE = 2\n")
+    repo.commit()
+    repo.write(
+        "src/shop/prices.py",
+        'RATE = 2\n\n\ndef with_tax(\n    amount,\n    rate=RATE,\n):\n    """The amount a customer pays, tax included."""\n'
+        "    return amount * rate\n",
+    )
+    assert body_of(repo) == "- with_tax: The amount a customer pays, tax included."
+
+
+def test_a_comment_that_labels_a_setting_is_not_quoted_as_a_why(repo: Repo) -> None:
+    repo.write("pyproject.toml", '[tool.ruff.lint]\nselect = ["E"]\n')
+    repo.commit()
+    repo.write(
+        "pyproject.toml",
+        '[tool.ruff.lint]\nselect = [\n    "E",\n    # Bugbear opinions implicit str concat\n    "B",\n]\n',
+    )
+    assert "Bugbear" not in body_of(repo)
+
+
+def test_a_new_flag_and_the_test_for_it_are_said_in_words(repo: Repo) -> None:
+    repo.write("tool/cli.py", "import argparse\n\np = argparse.ArgumentParser()\n")
+    repo.write("tests/test_cli.py", "def test_runs():\n    assert True\n")
+    repo.commit()
+    repo.write("tool/cli.py", "import argparse\n\np = argparse.ArgumentParser()\np.add_argument('--dry-run')\n")
+    repo.write(
+        "tests/test_cli.py",
+        "def test_runs():\n    assert True\n\n\ndef test_dry_run_writes_nothing():\n    assert True\n",
+    )
+    body = body_of(repo)
+    assert "Tested: dry run writes nothing." in body
+
+
+def test_a_long_why_is_wrapped_at_72_columns(repo: Repo) -> None:
+    repo.write("svc/retry.py", "def run():\n    return 1\n")
+    repo.commit()
+    repo.write(
+        "svc/retry.py",
+        "def run():\n    # The upstream service drops the first request after every deploy, so one retry is "
+        "always needed before we give up and report the outage to the caller\n    return 1\n",
+    )
+    body = body_of(repo)
+    assert body.startswith("The upstream service drops") and len(body.splitlines()) == 3
+    assert all(len(line) <= 72 for line in body.splitlines())
+
+
+LINE = st.sampled_from(
+    [
+        "x = 1",
+        "# the cache must be flushed first, because readers hold it",
+        "# see #42",
+        "def helper(a, b):",
+        '    """Join two names with a dot."""',
+        "    return a + b",
+        "-   Fixed a crash on empty input. :issue:`77`",
+        "* Added the --quiet flag (#78)",
+        "## 1.2.0",
+        "COLOUR = '#333'",
+        "    assert helper(1, 2) == 3",
+        "def test_helper_joins_names():",
+        "import os",
+        "parser.add_argument('--quiet')",
+        "",
+    ]
+)
+PATHS = st.sampled_from(
+    ["src/pkg/core.py", "src/pkg/cli.py", "tests/test_core.py", "CHANGELOG.md", "docs/usage.md", "README.md"]
+)
+FILES = st.dictionaries(PATHS, st.lists(LINE, min_size=1, max_size=8), min_size=1, max_size=4)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(before=FILES, after=FILES)
+def test_no_body_lists_files_with_counts_and_every_line_fits_72(before: dict, after: dict) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = Repo(Path(tmp) / "r")
+        for path, lines in before.items():
+            repo.write(path, "\n".join(lines) + "\n")
+        repo.write("keep.txt", "x\n")
+        repo.commit()
+        for path in before:
+            repo.delete(path)
+        for path, lines in after.items():
+            repo.write(path, "\n".join(lines) + "\n")
+        cs = capture(Git.discover(repo.path))
+        if not cs.changes:
+            return
+        body = offline_message([(c, c.hunks) for c in cs.changes]).description
+        assert not FILE_WITH_COUNTS.search(body), body
+        for line in body.splitlines():
+            assert len(line) <= 72 or " " not in line.strip(), line
+            for change in cs.changes:
+                assert not line.lstrip("- ").startswith(change.file_path + " "), line
