@@ -46,11 +46,8 @@ def linear(repo: Repo) -> dict[str, str]:
 
 
 def trees_and_messages(repo: Repo, rev: str, count: int) -> list[str]:
-    return (
-        repo.git("log", f"-{count}", "--format=%T %an %aI %B", rev).split("\x00")
-        if False
-        else repo.git("log", f"-{count}", "--format=%T|%an|%aI|%s", rev).splitlines()
-    )
+    """The last ``count`` commits' trees, authors, author dates and whole messages."""
+    return repo.git("log", f"-{count}", "--format=%T|%an|%ae|%aI|%B%x00", rev).split("\x00")[:count]
 
 
 def test_split_a_commit_in_the_middle_replays_the_later_ones_unchanged(repo: Repo) -> None:
