@@ -165,6 +165,12 @@ def _refuse_overlap(git: Git, base: str | None, head: str) -> None:
         )
 
 
+def leftover(git: Git) -> bool:
+    """Whether the scratch work tree still holds a change no new commit has."""
+    inner = Git(str(scratch_tree(git)))
+    return bool(inner.run("status", "--porcelain", "--untracked-files=all").text.strip())
+
+
 def finish(git: Git, state: SplitState) -> str:
     """After the split's plans are applied in the scratch tree: the branch's new tip, made and checked
     (the caller moves the branch). Refused, changing nothing, when a tree would differ."""

@@ -15,6 +15,8 @@ from segmint_core.session.applying import ApplyOutcome, operation_start
 from segmint_core.session.core import SessionCore
 from segmint_core.session.models import PERSON, SPLIT_OP
 
+LEFTOVER_ROUNDS = 2
+
 
 def split_session(session: SessionCore):
     """The session of the split under way, or None."""
@@ -48,6 +50,13 @@ def apply_split(session: SessionCore, *, actor: str = PERSON) -> list[ApplyOutco
     inner = split_session(session)
     with _authored(state.author):
         made = inner.apply_all(actor=actor)
+        for _ in range(LEFTOVER_ROUNDS):
+            # Lines cut apart and committed part by part can leave a line git now places elsewhere
+            # (a blank line moved): what is left is planned and committed too, as the planner sees it.
+            if not split.leftover(session.git):
+                break
+            inner.propose_commits(actor=actor)
+            made += inner.apply_all(actor=actor)
     new_tip = split.finish(session.git, state)
     with session.committing, session.lock:
         op = operation_start(session, actor)
