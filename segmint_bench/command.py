@@ -16,6 +16,7 @@ BENCHES = [
     "segmint_bench.chunks",
     "segmint_bench.untangle",
     "segmint_bench.untangle.fit",
+    "segmint_bench.split",
     "segmint_bench.messages",
     "segmint_bench.mcp",
     "segmint_bench.check",
