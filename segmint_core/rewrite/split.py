@@ -39,6 +39,7 @@ class SplitState:
     originals: list[str]  # the range's commits, oldest first
     later: list[str] = field(default_factory=list)  # commits after the range, oldest first
     author: dict[str, str] = field(default_factory=dict)  # kept when every original is one author's
+    awaiting: bool = False  # an agent asked to apply it: it waits for the person's approval
 
 
 def folder(git: Git) -> Path:
@@ -81,6 +82,11 @@ def start(git: Git, spec: str, *, force: bool = False) -> SplitState:
         inner.run("read-tree", "--empty")
     write_atomic(folder(git) / MARKER, json.dumps(asdict(state)).encode())
     return state
+
+
+def mark_awaiting(git: Git, state: SplitState) -> None:
+    state.awaiting = True
+    write_atomic(folder(git) / MARKER, json.dumps(asdict(state)).encode())
 
 
 def abort(git: Git) -> None:

@@ -94,6 +94,7 @@ class Session(SessionCore):
     absorb_preview = absorbing.absorb_preview
     start_split = splitting.start_split
     apply_split = splitting.apply_split
+    request_split = splitting.request_split
     abort_split = splitting.abort_split
     split_session = splitting.split_session
     operations = operations.operations

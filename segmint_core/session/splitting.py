@@ -13,9 +13,12 @@ from segmint_core.rewrite import split
 from segmint_core.session import events, ledger
 from segmint_core.session.applying import ApplyOutcome, operation_start
 from segmint_core.session.core import SessionCore
-from segmint_core.session.models import PERSON, SPLIT_OP
+from segmint_core.errors import RefusedError
+from segmint_core.session.models import AGENT, APPLIED, AWAITING_APPROVAL, PERSON, SPLIT_OP
+from segmint_core.wording import counted
 
 LEFTOVER_ROUNDS = 2
+SPLIT_ID = "split"  # what an agent names the split under way by, where it names a commit plan
 
 
 def split_session(session: SessionCore):
@@ -36,17 +39,42 @@ def start_split(session: SessionCore, spec: str, *, force: bool = False, actor: 
     with session.lock:
         session.log(actor, "split", f"{actor} began splitting {spec}")
         session.save()
+    session.announce(events.PLANS, actor, {"split": spec})
     return inner
 
 
-def abort_split(session: SessionCore) -> None:
+def abort_split(session: SessionCore, *, actor: str = PERSON) -> None:
     with session.lock:
         split.abort(session.git)
+    session.announce(events.PLANS, actor, {"split": None})
+
+
+def request_split(session: SessionCore, *, actor: str = PERSON) -> ApplyOutcome:
+    """Apply the split under way, as an agent's commit is applied: with a person present who has not
+    let the agent commit, it waits for their approval (``apply_split`` by them) instead."""
+    state = _under_way(session)
+    label = f"split of {state.originals[0][:7]}..{state.tip[:7]}"
+    present = session.presence()
+    if actor == AGENT and present.person_present and not present.agent_can_commit:
+        with session.lock:
+            split.mark_awaiting(session.git, state)
+            session.record(actor, "requested", f"{actor} asked to apply the {label}: waiting for approval")
+        session.announce(events.PLANS, actor, {"split": AWAITING_APPROVAL})
+        return ApplyOutcome(SPLIT_ID, AWAITING_APPROVAL, message=f"The {label} is waiting for the person's approval")
+    made = apply_split(session, actor=actor)
+    head = session.git.head()
+    return ApplyOutcome(
+        SPLIT_ID,
+        APPLIED,
+        sha=head,
+        files=[f for outcome in made for f in outcome.files],
+        message=f"The {label} made {counted(len(made), 'commit')}; the branch is at {(head or '')[:7]}",
+    )
 
 
 def apply_split(session: SessionCore, *, actor: str = PERSON) -> list[ApplyOutcome]:
     """Apply every plan of the split, then move the branch to the new commits (later ones replayed)."""
-    state = split.pending(session.git)
+    state = _under_way(session)
     inner = split_session(session)
     with _authored(state.author):
         made = inner.apply_all(actor=actor)
@@ -74,6 +102,13 @@ def apply_split(session: SessionCore, *, actor: str = PERSON) -> list[ApplyOutco
         split.abort(session.git)
     session.announce(events.PLANS, actor, {"split": new_tip})
     return made
+
+
+def _under_way(session: SessionCore) -> split.SplitState:
+    state = split.pending(session.git)
+    if state is None:
+        raise RefusedError("No split is under way: start one with `segmint split REV`")
+    return state
 
 
 @contextmanager
