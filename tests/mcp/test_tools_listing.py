@@ -41,7 +41,8 @@ TRAJECTORY = [
 READ_ONLY = {"get_session", *CHUNKS, "get_file_trajectory", "get_global_trajectory", "get_session_summary"}
 # group_changes drops open commit plans and the PR draft, the person's edits to them too (generate_pr
 # keeps an edited draft unless told to replace it).
-DESTRUCTIVE = {"apply_commit", "consolidate", "group_changes", "undo"}
+# propose_commits too: absorb=true groups afresh as group_changes does, and split's plans rewrite the branch.
+DESTRUCTIVE = {"apply_commit", "consolidate", "group_changes", "propose_commits", "undo"}
 IDEMPOTENT = {
     *READ_ONLY,
     "list_changes",

@@ -20,6 +20,7 @@ from segmint_core.mcp.services import Services, at_revision, in_thread
 from segmint_core.mcp.tools import COMMITS, EDITS_SESSION_IDEMPOTENT, MAY_CALL_MODEL, REGROUPS
 from segmint_core.session.models import AGENT, APPLIED
 from segmint_core.session.session import Session
+from segmint_core.session.splitting import SPLIT_ID
 
 log = logging.getLogger("segmint.mcp")
 
@@ -72,11 +73,13 @@ def register(server: MCPServer, services: Services) -> None:
 
         return success(*await in_thread(work))
 
-    @server.tool(title="Propose commits", annotations=MAY_CALL_MODEL)
+    # Destructive as group_changes is: absorb groups afresh; a split's plans rewrite the branch once applied.
+    @server.tool(title="Propose commits", annotations=REGROUPS)
     @tool_errors
     async def propose_commits(
         group_ids: GroupIds = None,
         absorb: Annotated[bool, Field(description="fold fixes into unpushed commits")] = False,
+        split: Annotated[str | None, Field(max_length=200, description="REV or BASE..TIP to re-plan")] = None,
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.CommitsResult]:
         """Turn groups into commit plans, one per group, in dependency order, each with a title and body;
@@ -88,6 +91,8 @@ def register(server: MCPServer, services: Services) -> None:
         session = services.session
 
         def work() -> dict:
+            if split is not None:
+                return {"commits": [p.to_dict() for p in session.start_split(split, actor=AGENT).plans]}
             with at_revision(session, revision):
                 plans = session.absorb(actor=AGENT).plans if absorb else session.propose_commits(group_ids, actor=AGENT)
             if plans:  # each plan's zero-config check, for the agent to fix what fails (check_commits)
@@ -108,9 +113,9 @@ def register(server: MCPServer, services: Services) -> None:
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.ApplyResult]:
         """Commit one plan's hunks on top of HEAD (git hooks run; files on disk are never written), plans
-        in order. With a person in the Segmint TUI the status may be 'awaiting_approval': tell them, and
-        read get_session until it is 'applied'. Refused if HEAD or the files moved since the plan; ids are
-        renumbered after.
+        in order; 'split' applies a whole split. With a person in the Segmint TUI the status may be
+        'awaiting_approval': tell them, and read get_session until it is 'applied'. Refused if HEAD or the
+        files moved since the plan; ids are renumbered after.
 
         Returns {commit_id: 'commit-1', status: 'applied', sha: '3f2a91c', files: [{path: 'src/parser.py',
         added: 2, removed: 2}]}
@@ -119,7 +124,10 @@ def register(server: MCPServer, services: Services) -> None:
 
         def work() -> dict:
             with at_revision(session, revision):
-                outcome = session.apply_commit(commit_id, dry_run=dry_run, actor=AGENT)
+                if commit_id == SPLIT_ID and not dry_run:
+                    outcome = session.request_split(actor=AGENT)
+                else:
+                    outcome = session.apply_commit(commit_id, dry_run=dry_run, actor=AGENT)
             data = outcome.to_dict()
             data["success"] = outcome.status in (APPLIED, "dry_run")
             data["revision"] = session.revision
