@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import tomllib
 from dataclasses import dataclass, fields
+from typing import Any
 from pathlib import Path
 
 from segmint_core.errors import SegmintError
@@ -56,7 +57,7 @@ class Settings:
 def load_settings(env: dict[str, str] | None = None) -> Settings:
     # A value of spaces alone is unset, and a value's own spaces (a key pasted with a newline) go.
     env = {k: v.strip() for k, v in (os.environ if env is None else env).items()}
-    values: dict[str, object] = dict(_file_values(env))
+    values: dict[str, Any] = dict(_file_values(env))  # each checked by _file_values, _seconds or _switch
     for f in fields(Settings):
         key = ENV_PREFIX + f.name.upper()
         if env.get(key):
@@ -73,10 +74,10 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
 def _seconds(raw: object) -> float:
     """SEGMINT_TIMEOUT as seconds: positive and at most ``MAX_TIMEOUT`` (0, a negative, nan, inf or
     1e308 would only surface later as the HTTP client's own error, naming no setting)."""
-    try:
-        seconds = float(raw)
-    except (TypeError, ValueError):  # (TypeError: a list or table in config.toml)
-        seconds = float("nan")  # (nan is refused below: it compares false)
+    try:  # (nan is refused below: it compares false; a list or table in config.toml is no number)
+        seconds = float(raw) if isinstance(raw, (str, int, float)) else float("nan")
+    except ValueError:
+        seconds = float("nan")
     if isinstance(raw, bool) or not 0 < seconds <= MAX_TIMEOUT:
         raise SegmintError(f"SEGMINT_TIMEOUT must be a positive number of seconds up to {MAX_TIMEOUT:g}, not {raw!r}")
     return seconds

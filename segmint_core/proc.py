@@ -12,6 +12,7 @@ from __future__ import annotations
 import fcntl
 import os
 import select
+from typing import Any
 
 CHUNK = 1 << 20
 PIPE_SIZE = 1 << 20  # Linux lets anyone grow a pipe to 1 MiB: far fewer wake-ups for big diffs
@@ -123,7 +124,7 @@ class _Child:
         out_r, out_w = os.pipe()
         _grow(out_r)
         err_r, err_w = os.pipe()
-        actions = [(os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, err_w, 2)]
+        actions: list[tuple[Any, ...]] = [(os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, err_w, 2)]
         in_r = in_w = -1
         if data is None:
             actions.append((os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0))

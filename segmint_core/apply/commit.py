@@ -141,7 +141,7 @@ def apply_selection(
         with index_lock(git, token=flight.journal.token) as held:
             saved = _save_index(held.index, flight.journal.saved_index)
             paths, after = _prepare_index(git, held.index, targets, flight.prepared)
-            tree = _commit_tree(git, changes.head, targets, flight.journal.scratch, label)
+            tree = _commit_tree(git, changes.head, targets, flight.scratch, label)
             tip = rewrite(tree) if rewrite is not None else None
             flight.ready(
                 target=tree,
@@ -200,7 +200,7 @@ def _commit_in_flight(
     """``git commit`` of the scratch index, its hooks holding the keep-alive lock."""
     try:
         with flight.inherited():
-            return _run_git_commit(git, flight.journal.scratch, head, message)
+            return _run_git_commit(git, flight.scratch, head, message)
     except BaseException:
         if _committed_anyway(git, head, tree):
             # Interrupted once git had made the commit (a Ctrl-C in a slow post-commit hook):
@@ -268,7 +268,11 @@ def _same_blobs(git: Git, change: Change) -> bool:
     content its change was read with: compared by object id, never diffed again."""
     staged, unstaged = change.staged_patch, change.unstaged_patch
     path = change.file_path
-    index = (staged.new_mode, staged.new_oid) if staged is not None else (unstaged.old_mode, unstaged.old_oid)
+    if staged is not None:
+        index = (staged.new_mode, staged.new_oid)
+    else:
+        assert unstaged is not None  # a change has a staged layer, an unstaged one, or both
+        index = (unstaged.old_mode, unstaged.old_oid)
     listed = git.run("ls-files", "-s", "-z", "--", ":(literal)" + path).stdout.split(b"\0")[0]
     zero = git.zero_oid
     now = tuple(listed.split(b"\t", 1)[0].decode().split()[:2]) if listed else (None, zero)
@@ -380,7 +384,7 @@ def _final_oid(git: Git, change: Change) -> str | None:
             )
         return found.text.strip()
     if change.unstaged_patch is None:
-        return change.staged_patch.new_oid  # already an object: it is in the index
+        return last.new_oid  # the staged layer's, already an object: it is in the index
     if last.new_mode == SYMLINK:  # its blob is the link's target, not what it points to
         return write_blobs(git, [os.fsencode(os.readlink(os.path.join(git.root, change.file_path)))])[0]
     return hash_worktree_file(git, change.file_path)

@@ -142,6 +142,12 @@ class Flight:
     def prepared(self) -> str:
         return self.journal.index or ""
 
+    @property
+    def scratch(self) -> str:
+        """The commit's scratch index (named by an apply's journal only)."""
+        assert self.journal.scratch is not None, "only an apply commits from a scratch index"
+        return self.journal.scratch
+
     def ready(self, **facts: object) -> None:
         """Everything is on disk to finish without this process: say so in the journal, then HEAD may move."""
         for name, value in facts.items():
@@ -171,6 +177,7 @@ def flight(git: Git, kind: str, label: str, head: str | None) -> Iterator[Flight
     stem = f"{os.getpid()}-{time.time_ns()}"
     folder = Path(git.git_dir) / "segmint" / "tmp"
     folder.mkdir(parents=True, exist_ok=True)
+    keepalive = str(folder / f"keepalive-{stem}.lock")
     journal = Journal(
         kind,
         label,
@@ -180,9 +187,9 @@ def flight(git: Git, kind: str, label: str, head: str | None) -> Iterator[Flight
         f"segmint {stem}\n",
         scratch=str(folder / f"commit-index-{stem}") if kind == APPLY else None,
         saved_index=str(folder.parent / UNDO_FOLDER / f"index-{stem}") if kind == APPLY else None,
-        keepalive=str(folder / f"keepalive-{stem}.lock"),
+        keepalive=keepalive,
     )
-    fd = os.open(journal.keepalive, os.O_RDWR | os.O_CREAT, 0o600)
+    fd = os.open(keepalive, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         try:

@@ -19,6 +19,7 @@ apart, so a last line without a newline is a different line from one with it.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from segmint_core.changes.models import Hunk
@@ -73,7 +74,13 @@ class FileLines:
     """The merged line sequence of one file; see the module docstring."""
 
     def __init__(
-        self, path: str, base: bytes, staged: list[Hunk], unstaged: list[Hunk], *, new_file: set[str] = frozenset()
+        self,
+        path: str,
+        base: bytes,
+        staged: list[Hunk],
+        unstaged: list[Hunk],
+        *,
+        new_file: AbstractSet[str] = frozenset(),
     ) -> None:
         """``new_file``: hunks whose added lines make a new file that replaces
         the old one (re-created after a staged deletion, or a type change):
@@ -202,16 +209,21 @@ class FileLines:
         return added, removed
 
     def _is_new(self, line: Line) -> bool:
-        return line.added_by is not None and line.added_by[0] in self.new_file
+        return self._new_ref(line) is not None
+
+    def _new_ref(self, line: Line) -> LineRef | None:
+        """The change that adds ``line``, when the line is one of a new file's."""
+        ref = line.added_by
+        return ref if ref is not None and ref[0] in self.new_file else None
 
     def _check_replacement(self, kept: list[Line]) -> None:
         """Lines of a new file go in only with the old file's lines gone."""
-        new = next((ln for ln in kept if self._is_new(ln)), None)
+        new = next((ref for ln in kept if (ref := self._new_ref(ln)) is not None), None)
         if new is None:
             return
         old = next((ln for ln in kept if not self._is_new(ln) and ln.removed_by), None)
         if old is not None:
-            raise MissingDependency(old.removed_by[0][0], new.added_by[0])
+            raise MissingDependency(old.removed_by[0][0], new[0])
 
     def changed_refs(self) -> set[LineRef]:
         refs: set[LineRef] = set()
@@ -235,8 +247,9 @@ class FileLines:
         old = {ref for ln in self.lines if not self._is_new(ln) for ref in ln.removed_by}
         if old:
             for ln in self.lines:
-                if self._is_new(ln):
-                    needs.setdefault(ln.added_by, set()).update(old)
+                new = self._new_ref(ln)
+                if new is not None:
+                    needs.setdefault(new, set()).update(old)
         for needer, needed in self._after_missing_newline().items():
             needs.setdefault(needer, set()).update(needed)
         return needs

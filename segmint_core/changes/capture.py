@@ -36,7 +36,7 @@ class ChangeSet:
     (one unit, never split or read line by line); it fills them in.
     """
 
-    def __init__(self, changes: list[Change], fingerprint: str, head: str | None) -> None:
+    def __init__(self, changes: list[Change], fingerprint: str | None, head: str | None) -> None:
         self.changes = changes
         self.fingerprint = fingerprint
         self.head = head

@@ -54,7 +54,7 @@ class _Record:
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self._values() == other._values()
 
-    __hash__ = None
+    # Defining __eq__ leaves __hash__ None: records are mutable, never set members or dict keys.
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.FIELDS)
@@ -117,6 +117,7 @@ class Hunk(_Record):
     @property
     def lines(self) -> list[str]:
         if self._lines is None:
+            assert self.body is not None  # exactly one of the two is set
             self._lines = self.body.decode("utf-8", "surrogateescape").split("\n")
             self.body = None
         return self._lines

@@ -24,7 +24,11 @@ def unchanged_paths(git: Git, changes: list[Change], head: str | None) -> set[st
     """The paths of ``changes`` that a commit would leave as HEAD has them, whole."""
     found = {c.file_path for c in changes if reverted(c)}
     empty = blob_oid(b"", git.object_format)
-    intent = [c.file_path for c in changes if _deleted_unstaged_only(c) and c.unstaged_patch.old_oid == empty]
+    intent = [
+        c.file_path
+        for c in changes
+        if _deleted_unstaged_only(c) and c.unstaged_patch is not None and c.unstaged_patch.old_oid == empty
+    ]
     found.update(p for p in intent if p not in _in_head(git, head, intent))
     for change in changes:
         if change.file_path not in found and _untracked_again(change) and _stored_as_head(git, change):
@@ -86,4 +90,5 @@ def _untracked_again(change: Change) -> bool:
 def _stored_as_head(git: Git, change: Change) -> bool:
     """Whether ``git add`` would store the work-tree file as HEAD's blob (its filters and line endings)."""
     found = git.run("hash-object", "--path", change.file_path, "--", change.file_path, check=False)
-    return found.returncode == 0 and found.text.strip() == change.staged_patch.old_oid
+    staged = change.staged_patch  # there: the file is untracked again after a staged deletion
+    return found.returncode == 0 and staged is not None and found.text.strip() == staged.old_oid

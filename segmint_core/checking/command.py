@@ -57,8 +57,9 @@ def configured(
             raise SegmintError("--command needs a command to run, not an empty string")
         return CheckCommand(given, COMMAND_LINE, _timeout(timeout, None))
     settings = _settings(env)
-    if settings.get("check"):
-        return CheckCommand(settings["check"], SETTINGS, _timeout(timeout, settings.get("check_timeout")))
+    check = settings.get("check")
+    if check and isinstance(check, str):  # (_settings refuses any other type)
+        return CheckCommand(check, SETTINGS, _timeout(timeout, settings.get("check_timeout")))
     table = _pyproject(root)
     text = table.get("check")
     if text is None:
@@ -73,8 +74,8 @@ def _timeout(given: float | None, configured_value: object) -> float:
     if raw is None:
         return DEFAULT_TIMEOUT
     try:
-        seconds = float(raw)
-    except (TypeError, ValueError):
+        seconds = float(raw) if isinstance(raw, (str, int, float)) else float("nan")
+    except ValueError:
         seconds = float("nan")
     if isinstance(raw, bool) or not 0 < seconds <= 24 * 3600:
         raise SegmintError(f"The check's timeout must be a positive number of seconds, not {raw!r}")

@@ -119,6 +119,7 @@ def _commands(
                 if stop.is_set():
                     return
                 tree = trees[n]
+                assert tree.tree is not None  # a commit that cannot be built is failed above, never run
                 scratch.show(tree.tree)
 
                 def started(pgid: int | None) -> None:

@@ -56,8 +56,9 @@ def names_of(session: SessionCore, specs: list[PlanSpec]) -> Names:
         found.uses[spec.id], found.defines[spec.id], found.parsed[spec.id] = {}, {}, False
     wanted = [c for c in changes if any(h.id in owner for h in c.hunks)]
     for unit in build_units(wanted, generated, SyntaxIndex(wanted, session.git, skip=generated)):
-        plan = owner.get(unit.hunk.id) if unit.hunk is not None else None
-        if plan is None or unit.kind not in CODE_KINDS:
+        hunk = unit.hunk
+        plan = owner.get(hunk.id) if hunk is not None else None
+        if hunk is None or plan is None or unit.kind not in CODE_KINDS:
             continue
         found.parsed[plan] = True
         added = _names(unit.path, unit.added) & unit.idents
@@ -66,8 +67,8 @@ def names_of(session: SessionCore, specs: list[PlanSpec]) -> Names:
         for name in sorted(unit.defines - definitions(unit.removed)):
             found.defines[plan].setdefault(name, unit.path)
             held = found.definers.setdefault(plan, {}).setdefault(name, [])
-            if unit.hunk.id not in held:
-                held.append(unit.hunk.id)
+            if hunk.id not in held:
+                held.append(hunk.id)
     return found
 
 
@@ -141,7 +142,7 @@ class FileChecks:
                 line = getattr(exc, "lineno", None)
                 return f"{shown(path)}{f':{line}' if line else ''}: {type(exc).__name__}: {getattr(exc, 'msg', exc)}"
             return None
-        tool = self.tools.get(kind)
+        tool = self.tools.get(kind) if kind is not None else None
         if tool is None:
             return None
         if kind == GO:

@@ -122,9 +122,9 @@ def decode_diff(raw: bytes, path: str) -> Decoded:
     if raw.startswith(codecs.BOM_UTF8):
         raw = raw[len(codecs.BOM_UTF8) :]
     if b"\0" in raw:
-        codec = _wide_unicode(raw[:SNIFF_BYTES])
-        if codec is not None:
-            return _whole_file(raw, codec)
+        wide = _wide_unicode(raw[:SNIFF_BYTES])
+        if wide is not None:
+            return _whole_file(raw, wide)
         if _looks_binary(raw[:SNIFF_BYTES], share=0.01):
             raise DiffFileError(
                 f"{path} cannot be read as text in any encoding: it holds NUL bytes like a binary file, not a diff."

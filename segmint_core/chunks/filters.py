@@ -67,7 +67,9 @@ def is_whitespace_only(section: FileSection) -> bool:
 
 
 def _hunk_whitespace_only(old_lines: int, new_lines: int, body: str | None) -> bool:
-    first = _VISIBLE_CHANGE.search(body) if body is not None else None
+    if body is None:
+        return True
+    first = _VISIBLE_CHANGE.search(body)
     if first is None:
         return True
     if old_lines == 0 or new_lines == 0:

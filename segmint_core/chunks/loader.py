@@ -52,6 +52,7 @@ def load_working_tree(changes: ChangeSet, repo_root: str, options: LoadOptions) 
         if change.unstaged_patch is not None:
             layer = UNTRACKED if change.untracked else UNSTAGED
             sections.append(section_of(change.unstaged_patch, layer))
+    assert changes.fingerprint is not None, "a full capture names the state it read"
     return _session(WORKING_TREE, changes.fingerprint, options, sections, repo_root=repo_root)
 
 

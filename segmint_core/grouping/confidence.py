@@ -312,8 +312,9 @@ class Calibration:
 
     @classmethod
     def from_dict(cls, data: dict) -> "Calibration":
+        a, b = data.get("pair", (1.0, 0.0))
         return cls(
-            tuple(float(x) for x in data.get("pair", (1.0, 0.0))),
+            (float(a), float(b)),
             {k: (float(v[0]), float(v[1])) for k, v in data.get("decisions", {}).items()},
             tuple(float(x) for x in data.get("hunks", (1.0, 0.0))),
         )

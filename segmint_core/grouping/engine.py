@@ -305,7 +305,7 @@ def _explain(
         told, summary, ids = recorded.describe(members[label]) if recorded is not None else ([], None, [])
         if told and not ids:
             group.reasons = told + group.reasons[: MAX_REASONS - len(told)]
-        if ids:
+        if ids and recorded is not None:  # (only a record names intents)
             intents[group.id] = ids
             evidence = group.reasons if any(recorded.owner_of_unit[i] is None for i in members[label]) else []
             group.reasons = told + evidence[: max(1, MAX_REASONS - len(told))]

@@ -10,6 +10,8 @@ units squared.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import heapq
 import math
 from typing import TypeGuard
@@ -58,7 +60,7 @@ def average_linkage(
     affinity: dict[tuple[int, int], float],
     threshold: float,
     weights: list[float] | None = None,
-    together: list[tuple[int, int]] = (),
+    together: Sequence[tuple[int, int]] = (),
 ) -> list[int]:
     """A cluster label per unit: the smallest unit index in its cluster.
 
@@ -77,7 +79,7 @@ def dendrogram(
     n: int,
     affinity: dict[tuple[int, int], float],
     weights: list[float] | None = None,
-    together: list[tuple[int, int]] = (),
+    together: Sequence[tuple[int, int]] = (),
 ) -> list[Pair]:
     """Every merge average linkage makes with no threshold, in order, after joining
     ``together``: ``(-mean affinity, kept cluster, folded cluster)``, as ``average_linkage``
@@ -158,7 +160,7 @@ class _Linkage:
         self.heap = [(pair, c, self.version[c]) for c, pair in enumerate(self.best) if self._wanted(pair)]
         heapq.heapify(self.heap)
 
-    def join(self, pairs: list[tuple[int, int]]) -> None:
+    def join(self, pairs: Sequence[tuple[int, int]]) -> None:
         """Put each pair's units in one cluster, whatever their affinity."""
         if not pairs:
             return

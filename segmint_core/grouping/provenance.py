@@ -13,6 +13,8 @@ evidence would merge them with the whole of it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -108,8 +110,9 @@ def unit_owners(units: list[Unit], provenance: Provenance) -> list[str | None]:
         for hunk, start, end in spans:
             owners = provenance.owners.get(hunk.id, [])
             for i in range(start, min(end, len(owners))):
-                if owners[i] is not None and hunk.lines[i][:1] in CHANGED:
-                    votes[owners[i]] += 1
+                owner = owners[i]
+                if owner is not None and hunk.lines[i][:1] in CHANGED:
+                    votes[owner] += 1
         if not votes and unit.hunk is None:
             owner = provenance.files.get(unit.change.id)
             found.append(owner)
@@ -202,7 +205,7 @@ def constrained_labels(
     model: Model,
     files: int,
     task_of_unit: list[str | None],
-    forced: list[tuple[int, int]] = (),
+    forced: Sequence[tuple[int, int]] = (),
 ) -> list[int]:
     """A cluster label per unit: each task's units start together, tasks cannot link, the rest
     clusters by the offline evidence (average linkage at the model's threshold). ``forced``: pairs
@@ -286,31 +289,31 @@ def joined_by_strong_links(
     link to (one link that alone would merge two units: at least ``threshold``); of several such
     tasks, the one with the highest mean affinity to the group (weighted by changed lines)."""
     task_label: dict[str, int] = {}
-    task_weight: Counter[int] = Counter()
+    task_weight: dict[int, float] = {}  # task label -> its units' summed weight
     for i, task in enumerate(task_of_unit):
         if task is not None:
             task_label.setdefault(task, labels[i])
     label_task = {label: task for task, label in task_label.items()}
     for i, label in enumerate(labels):
         if label in label_task:
-            task_weight[label] += weights[i]
+            task_weight[label] = task_weight.get(label, 0.0) + weights[i]
     strong: dict[int, set[int]] = {}  # loose group -> task labels it has a strong link to
     total: dict[tuple[int, int], float] = {}  # (loose group, task label) -> weighted sum of affinities
     for (a, b), value in affinity.items():
         for loose, other in ((a, b), (b, a)):
-            group, task = labels[loose], labels[other]
-            if group in label_task or task not in label_task:
+            group, target = labels[loose], labels[other]
+            if group in label_task or target not in label_task:
                 continue
-            total[(group, task)] = total.get((group, task), 0.0) + weights[loose] * weights[other] * value
+            total[(group, target)] = total.get((group, target), 0.0) + weights[loose] * weights[other] * value
             if value >= threshold:
-                strong.setdefault(group, set()).add(task)
+                strong.setdefault(group, set()).add(target)
     moved: dict[int, int] = {}
     for group, tasks in strong.items():
         moved[group] = max(sorted(tasks), key=lambda t: total.get((group, t), 0.0) / task_weight[t])
     return [moved.get(label, label) for label in labels]
 
 
-def provenance_reasons(intents: list[Intent], tasks: Tasks, unrecorded: int, named: list[Intent] = ()) -> list[str]:
+def provenance_reasons(intents: list[Intent], tasks: Tasks, unrecorded: int, named: Sequence[Intent] = ()) -> list[str]:
     """The sentences that say where a group's lines came from: the prompts, then the follow-ups joined."""
     reasons = [f"written under prompt {i.number}: {quoted(i.text)}" for i in intents if i.id not in tasks.follows]
     reasons += [f"named in prompt {i.number}: {quoted(i.text)}" for i in named if i not in intents]

@@ -96,10 +96,10 @@ def group_reasons(
     for text in _kept_apart(links, members):
         sentences[text] = (PRIORITY[timeline.DIFFERENT_INTENT], 0.0)
     for key, (weight, holders) in found_by.items():
-        text = _sentence(key[0], key[1], [units[i] for i in sorted(holders)])
-        if text:
-            rank, total = sentences.get(text, (PRIORITY.get(key[0], 9), 0.0))
-            sentences[text] = (min(rank, PRIORITY.get(key[0], 9)), total + weight)
+        said = _sentence(key[0], key[1], [units[i] for i in sorted(holders)])
+        if said:
+            rank, total = sentences.get(said, (PRIORITY.get(key[0], 9), 0.0))
+            sentences[said] = (min(rank, PRIORITY.get(key[0], 9)), total + weight)
     ranked = sorted(sentences, key=lambda s: (sentences[s][0], -round(sentences[s][1], 6), s))
     if ranked:
         return ranked[:MAX_REASONS]
@@ -165,8 +165,8 @@ def _sentence(kind: str, detail: str, units: list[Unit]) -> str | None:
     if kind == files.SAME_DIRECTORY:
         return f"files in the same folder {detail}/" if detail else "files at the top level"
     if kind in (docs.MENTION, docs.MENTION_USE, docs.FILE_MENTION):
-        prose = _prose_name([u for u in units if u.kind in (CHANGELOG, DOCS)])
-        return f"{prose} names {detail}" if kind == docs.FILE_MENTION else f"{prose} names `{detail}`"
+        naming = _prose_name([u for u in units if u.kind in (CHANGELOG, DOCS)])
+        return f"{naming} names {detail}" if kind == docs.FILE_MENTION else f"{naming} names `{detail}`"
     if kind == repeated.MOVED:
         return f"moves lines: {_short(detail)}"
     if kind == repeated.REPEATED:

@@ -39,7 +39,6 @@ _ATTRIBUTE = re.compile(r"^\s*self\.([A-Za-z_][A-Za-z0-9_]*)\s*(?::[^=]*)?=(?!=)
 _SHELL_FUNCTION = re.compile(r"^\s*(?:function\s+)?([A-Za-z_][A-Za-z0-9_-]*)\s*\(\)\s*\{")
 _CODE_SPAN = re.compile(r"`+([^`]+?)`+|\b[a-z]+_[a-z0-9_]+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b")
 _CALLABLE_HEAD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*\(")  # C-like "int foo(void) {"
-_INDENT = re.compile(r"^[ \t]*")
 _NOT_PLAIN_PYTHON = re.compile(r"[\"'#\\\x00-\x08\x0b-\x1f\x7f]|(?<![A-Za-z0-9_])\.?[0-9][0-9.]*[A-Za-z_]")
 # Comments and string literals of C-like languages, within a line.
 _C_LIKE = (
@@ -333,7 +332,7 @@ def _head_name(text: str) -> str | None:
 
 
 def _indent(text: str) -> int:
-    return len(_INDENT.match(text).group(0).expandtabs(4))
+    return len(text[: len(text) - len(text.lstrip(" \t"))].expandtabs(4))
 
 
 def _mentions(text: str) -> set[str]:

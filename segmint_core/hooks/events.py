@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import TypedDict
 
 CLAUDE_CODE = "claude-code"
 GEMINI = "gemini"
@@ -59,11 +60,19 @@ class HookEvent:
     session_event: str | None = None  # "start" | "end"
 
 
+class _Common(TypedDict):
+    """The fields every event carries, passed on to each ``HookEvent``."""
+
+    agent: str
+    session_id: str | None
+    cwd: str | None
+
+
 def read_event(agent: str, payload: object) -> HookEvent:
     """``payload`` (the decoded JSON) as a ``HookEvent`` of ``agent``'s format."""
     if not isinstance(payload, dict):
         return HookEvent(IGNORED, agent)
-    base = {"agent": agent, "session_id": _text(payload.get("session_id")), "cwd": _text(payload.get("cwd"))}
+    base: _Common = {"agent": agent, "session_id": _text(payload.get("session_id")), "cwd": _text(payload.get("cwd"))}
     name = payload.get("hook_event_name")
     if name in ("SessionStart", "SessionEnd"):
         return HookEvent(SESSION, session_event="start" if name == "SessionStart" else "end", **base)
@@ -79,7 +88,7 @@ def read_event(agent: str, payload: object) -> HookEvent:
     return HookEvent(IGNORED, **base)
 
 
-def _tool_event(agent: str, payload: dict, base: dict, *, after: bool) -> HookEvent:
+def _tool_event(agent: str, payload: dict, base: _Common, *, after: bool) -> HookEvent:
     tool = payload.get("tool_name")
     file_tools, shell_tools = (
         (CLAUDE_FILE_TOOLS, CLAUDE_SHELL_TOOLS) if agent == CLAUDE_CODE else (GEMINI_FILE_TOOLS, GEMINI_SHELL_TOOLS)
@@ -88,8 +97,9 @@ def _tool_event(agent: str, payload: dict, base: dict, *, after: bool) -> HookEv
         return HookEvent(SHELL if after else IGNORED, **base)
     if tool not in file_tools:
         return HookEvent(IGNORED, **base)
-    tool_input = payload.get("tool_input") if isinstance(payload.get("tool_input"), dict) else {}
-    response = payload.get("tool_response") if isinstance(payload.get("tool_response"), dict) else {}
+    given_input, given_response = payload.get("tool_input"), payload.get("tool_response")
+    tool_input = given_input if isinstance(given_input, dict) else {}
+    response = given_response if isinstance(given_response, dict) else {}
     paths = [tool_input.get(file_tools[tool]), response.get("filePath")]
     # MultiEdit as some versions sent it: a path on each edit.
     edits = tool_input.get("edits")

@@ -26,7 +26,7 @@ from segmint_core.hooks.events import CLAUDE_CODE, GEMINI
 SCOPES = ("project", "user")
 FOLDERS = {CLAUDE_CODE: ".claude", GEMINI: ".gemini"}
 # The tools whose results we record (events.CLAUDE_FILE_TOOLS etc.), as each agent's matcher regex.
-EVENTS = {
+EVENTS: dict[str, dict[str, str | None]] = {  # agent -> event -> the tools it is for (None: all)
     CLAUDE_CODE: {
         "UserPromptSubmit": None,
         "PreToolUse": "Edit|Write|MultiEdit|NotebookEdit",
@@ -73,6 +73,7 @@ def install(agent: str, path: Path) -> SettingsChange:
     """Add Segmint's entries to the settings file at ``path`` (created if missing)."""
     settings, existed = _load(path)
     hooks = _hooks_of(settings, path, create=True)
+    assert hooks is not None  # made when missing
     added = []
     for event, matcher in EVENTS[agent].items():
         groups = hooks.setdefault(event, [])

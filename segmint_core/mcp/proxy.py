@@ -15,7 +15,7 @@ on without reconnecting.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterable, Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +45,7 @@ from segmint_core.mcp.discovery import Endpoint
 from segmint_core.mcp.stdio import ReadStream, WriteStream, stdio_transport
 from segmint_core.proc import pid_alive
 
-Runner = Callable[[Any, Any], Awaitable[None]]  # serves one connection over (read, write) streams
+Runner = Callable[[Any, Any], Coroutine[Any, Any, None]]  # serves one connection over (read, write) streams
 log = logging.getLogger("segmint.mcp")
 
 REPLAY_ID = "segmint-relay-replay"
@@ -92,6 +92,8 @@ class Relay:
                     tg.start_soon(self._downstream, remote_in)
                     tg.start_soon(_watch, endpoint)
                     async for item in self.local_in:
+                        if isinstance(item, Exception):  # (the stdio reader sends none: the type is the SDK's)
+                            continue
                         self._remember(item)
                         await remote_out.send(self._stamped(item))
                     tg.cancel_scope.cancel()
@@ -102,7 +104,7 @@ class Relay:
                 raise
             raise _RemoteLost() from exc
 
-    async def _downstream(self, remote_in: ReadStream) -> None:
+    async def _downstream(self, remote_in: AsyncIterable[SessionMessage | Exception]) -> None:
         async for item in remote_in:
             if isinstance(item, Exception):
                 log.debug("relay: %r", item)

@@ -176,7 +176,8 @@ def _serve_2025_subscriptions(server: MCPServer, notifier: ResourceNotifier, ses
     lowlevel.add_request_handler("resources/subscribe", SubscribeRequestParams, subscribe)
     lowlevel.add_request_handler("resources/unsubscribe", UnsubscribeRequestParams, notifier.unsubscribe)
     options = functools.partial(type(lowlevel).create_initialization_options, lowlevel)
-    lowlevel.create_initialization_options = lambda notification_options=None, *args, **kwargs: options(
+    # On this server only: the SDK's options, with resources' listChanged advertised.
+    lowlevel.create_initialization_options = lambda notification_options=None, *args, **kwargs: options(  # type: ignore[method-assign]
         notification_options or NotificationOptions(resources_changed=True), *args, **kwargs
     )
 

@@ -113,7 +113,7 @@ def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
             if side not in "+-":
                 continue
             rev = _HOOK_REV.match(line[1:]) if hook else None
-            if rev:
+            if rev and hook:
                 pins[side].setdefault(hook.lower(), (hook, _hook_version(rev), ""))
                 continue
             for pin in _pins(line[1:]):

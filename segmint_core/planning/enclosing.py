@@ -24,7 +24,7 @@ from segmint_core.changes.models import Change, Hunk
 from segmint_core.changes.patch import hunk_header
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git, ZERO_OID, read_blobs
-from segmint_core.changes.texts import Layer, layers, split_lines
+from segmint_core.changes.texts import layers, split_lines
 from segmint_core.planning.facts import def_name
 
 CODE_SUFFIXES = frozenset(
@@ -88,35 +88,38 @@ class Sections:
         return [(change, [found.get(h.id, h) for h in hunks]) for change, hunks in parts]
 
     def _section_title(self, hunk: Hunk, old: list[str]) -> str | None:
-        oid = self._layer(hunk).old_oid
+        oid = self._old_oid(hunk)
+        assert oid is not None  # asked only of a hunk whose old text was read
         if oid not in self._titles:
             self._titles[oid] = section_titles(old)
         title = title_at(self._titles[oid], old, hunk)
         return f"# {title}" if title else None
 
     def _old_text(self, hunk: Hunk, doc: bool = False) -> list[str] | None:
-        layer = self._layer(hunk)
-        if layer is None or not (doc or _top_indent(hunk)):
+        oid = self._old_oid(hunk)
+        if oid is None or not (doc or _top_indent(hunk)):
             return None
         if self._texts is None:
             self._texts = self._read()
-        return self._texts.get(layer.old_oid)
+        return self._texts.get(oid)
 
-    def _layer(self, hunk: Hunk) -> Layer | None:
+    def _old_oid(self, hunk: Hunk) -> str | None:
+        """The blob the hunk's layer changes; None for a file it creates."""
         layer = self._layers.get(hunk.parent_id or hunk.id)
-        return layer if layer is not None and layer.old_oid not in (None, ZERO_OID) else None
+        oid = layer.old_oid if layer is not None else None
+        return oid if oid is not None and oid != ZERO_OID else None
 
     def _read(self) -> dict[str, list[str]]:
         """The old texts of every docs hunk and every code hunk that may sit inside a definition
         (one indented)."""
         oids = {
-            layer.old_oid
+            oid
             for c in self._changes
             for h in c.hunks
-            if (layer := self._layer(h)) is not None and (c.file_path in self._docs or _top_indent(h))
+            if (oid := self._old_oid(h)) is not None and (c.file_path in self._docs or _top_indent(h))
         }
         try:
-            blobs = read_blobs(self._git, sorted(oids)) if oids else {}
+            blobs = read_blobs(self._git, sorted(oids)) if oids and self._git is not None else {}
         except SegmintError:
             blobs = {}
         return {oid: split_lines(blob.decode("utf-8", "surrogateescape")) for oid, blob in blobs.items()}

@@ -9,6 +9,8 @@ message writer needs names, not a full parse.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -683,7 +685,7 @@ def _context_comment(lines: list[str], at: int) -> str | None:
     return _comment_text(lines[at][1:]) if 0 <= at < len(lines) and lines[at][:1] == " " else None
 
 
-def _comments(added: list[Comment], removed: list[str] = ()) -> list[str]:
+def _comments(added: list[Comment], removed: Sequence[str] = ()) -> list[str]:
     """What the added comments say, a comment wrapped over several lines read as one; a
     comment only reworded (``as as`` -> ``as``) says nothing about why the code changed."""
     before = [_words(text) for line in removed if (text := _comment_text(line))][:COMMENT_LINES]

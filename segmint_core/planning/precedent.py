@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
+from typing import Any
 
 from segmint_core.changes.generated import is_lock_file, is_manifest
 from segmint_core.changes.kinds import is_build_path, is_ci_path, is_doc_path, is_test_path
@@ -124,13 +125,20 @@ def path_words(paths: Iterable[str]) -> set[str]:
     return found
 
 
+class Weights(dict[Any, float]):
+    """Summed weights by value: a value not there weighs 0, as in a ``Counter`` (whose counts are whole)."""
+
+    def __missing__(self, key: Any) -> float:
+        return 0.0
+
+
 @dataclass
 class Votes:
-    counts: Counter  # value -> summed similarity of the neighbours holding it (None: "no scope")
+    counts: Weights  # value -> summed similarity of the neighbours holding it (None: "no scope")
     weight: float  # total similarity of the neighbours
 
-    def shares(self) -> Counter:
-        return Counter({v: w / self.weight for v, w in self.counts.items()}) if self.weight else Counter()
+    def shares(self) -> Weights:
+        return Weights({v: w / self.weight for v, w in self.counts.items()}) if self.weight else Weights()
 
 
 def vote(precedents: list[Precedent], wanted: tuple[str, ...], of, *, k: int, files_only: bool = False) -> Votes:
@@ -141,7 +149,7 @@ def vote(precedents: list[Precedent], wanted: tuple[str, ...], of, *, k: int, fi
         return tuple(f for f in fs if not f.startswith(CONTENT_PREFIXES)) if files_only else fs
 
     if not precedents:
-        return Votes(Counter(), 0.0)
+        return Votes(Weights(), 0.0)
     df = Counter(f for p in precedents for f in kept(p.features))
     n = len(precedents)
     idf = {f: math.log((n + 1) / (c + 0.5)) for f, c in df.items()}
@@ -157,7 +165,7 @@ def vote(precedents: list[Precedent], wanted: tuple[str, ...], of, *, k: int, fi
         other = math.sqrt(sum(idf[f] ** 2 for f in features)) or 1.0
         scored.append((dot / (norm * other), -rank, past))
     scored.sort(key=lambda s: s[:2], reverse=True)
-    counts: Counter = Counter()
+    counts = Weights()
     total = 0.0
     for sim, _, past in scored[:k]:
         counts[of(past)] += sim

@@ -177,7 +177,7 @@ def learn_style(history: list[PastCommit], head: str | None = None, lists: dict[
     facts_of = _facts_once()
     conventional = [(c, s) for c, s in parsed if s.type]
     style.examples = [c.subject for c in history[:EXAMPLES]]
-    style.types = dict(Counter(s.type for _, s in conventional).most_common())
+    style.types = dict(Counter(s.type for _, s in conventional if s.type).most_common())
     style.scopes = dict(Counter(s.scope for _, s in conventional if s.scope).most_common())
     style.scope_share = _share(conventional, lambda s: s.scope is not None)
     chosen = conventional if style.follows_conventional else [(c, s) for c, s in parsed if not s.type]
@@ -207,6 +207,7 @@ def _facts_once() -> Callable[[PastCommit], Facts]:
 
     def facts_of(commit: PastCommit) -> Facts:
         if id(commit) not in known:
+            assert commit.parts is not None, "asked only of commits whose diff was read"
             known[id(commit)] = gather(commit.parts)
         return known[id(commit)]
 
@@ -301,9 +302,9 @@ def _bump_pattern(text: str) -> str | None:
     )
     if named is None:
         return None
-    at = re.match(r"^([`'\"]?)[^`'\"@]+@(v?)\d[^`'\"]*([`'\"]?)$", out[named])
-    if at:  # `owner/action@v10.5.3`: the old version written after the name
-        out[named] = f"{at.group(1)}{{name}}@{at.group(2)}{{old}}{at.group(3)}"
+    pinned = re.match(r"^([`'\"]?)[^`'\"@]+@(v?)\d[^`'\"]*([`'\"]?)$", out[named])
+    if pinned:  # `owner/action@v10.5.3`: the old version written after the name
+        out[named] = f"{pinned.group(1)}{{name}}@{pinned.group(2)}{{old}}{pinned.group(3)}"
     else:
         out[named] = re.sub(r"[^`'\"]+", "{name}", out[named], count=1)
     return " ".join(out) if "{name}" in out[named] else None

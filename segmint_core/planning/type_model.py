@@ -164,18 +164,18 @@ def house_classifier(style: HouseStyle) -> HouseClassifier:
 def fit_classifier(precedents: list[Precedent]) -> HouseClassifier:
     import numpy as np
 
-    typed = [p for p in precedents if p.type]
-    types = sorted({p.type for p in typed if p.type})
+    typed = [(p, p.type) for p in precedents if p.type]
+    types = sorted({t for _, t in typed})
     vocabulary: dict[str, int] = {}
-    for p in typed:
+    for p, _ in typed:
         for f in p.features:
             vocabulary.setdefault(f, len(vocabulary))
     x = np.zeros((len(typed), len(vocabulary) + 1))
     x[:, -1] = 1.0
     y = np.zeros((len(typed), len(types)))
-    for i, p in enumerate(typed):
+    for i, (p, kind) in enumerate(typed):
         x[i, [vocabulary[f] for f in p.features]] = 1.0
-        y[i, types.index(p.type)] = 1.0
+        y[i, types.index(kind)] = 1.0
     w = np.zeros((x.shape[1], len(types)))
     n = max(len(typed), 1)
     for _ in range(CLASSIFIER_STEPS if typed else 0):

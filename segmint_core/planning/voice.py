@@ -226,7 +226,7 @@ def _house_verb(style: HouseStyle, kind: str, text: str) -> str:
         return text
     used = style.verbs.get(kind, {})
     total = sum(used.values())
-    top = max(used, key=used.get) if used else None
+    top = max(used, key=lambda verb: used[verb]) if used else None
     if top in GENERIC_VERBS and total >= HOUSE_VERB_MIN and used[top] >= HOUSE_VERB_SHARE * total:
         return f"{top} {rest}"
     return text

@@ -7,6 +7,8 @@ offline text with a note.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import re
 
 from segmint_core.config import Settings
@@ -62,7 +64,7 @@ SYSTEM_PROMPT = (
 
 
 def draft_pr(
-    plans: list[CommitPlan], files: list[FileLine], settings: Settings | None = None, tasks: list[str] = ()
+    plans: list[CommitPlan], files: list[FileLine], settings: Settings | None = None, tasks: Sequence[str] = ()
 ) -> PullRequestDraft:
     """``tasks``: what was asked for the work, one line each, when prompts were recorded for it."""
     if not plans:

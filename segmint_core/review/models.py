@@ -47,10 +47,12 @@ class ReviewMessage:
         """The message, or None for an entry that is not one (a damaged file loses that entry only)."""
         if not isinstance(data, dict):
             return None
-        file, comment, root, time = (data.get(k) for k in ("file", "comment", "project_root", "time"))
-        line, hunk_id = data.get("line"), data.get("hunk_id")
-        if not all(isinstance(v, str) and v for v in (file, comment, root, time)):
+        texts = [data.get(k) for k in ("file", "comment", "project_root", "time")]
+        present = [v for v in texts if isinstance(v, str) and v]
+        if len(present) != len(texts):
             return None
+        file, comment, root, time = present
+        line, hunk_id = data.get("line"), data.get("hunk_id")
         if line is not None and (isinstance(line, bool) or not isinstance(line, int) or line < 1):
             return None
         if hunk_id is not None and not isinstance(hunk_id, str):

@@ -50,8 +50,8 @@ def fold(
             parent = recommit(git, commit, tree, parent)
             if made is not None:
                 made[commit.sha] = parent
-    made = git.run("rev-parse", f"{parent}^{{tree}}").text.strip()
-    if made != fixed_tree:
+    tip_tree = git.run("rev-parse", f"{parent}^{{tree}}").text.strip()
+    if tip_tree != fixed_tree:
         raise RefusedError(
             f"folding the fix into {target[:7]} made a tree other than the one planned; nothing was changed"
         )

@@ -17,8 +17,10 @@ from typing import Any
 from segmint_core.rewrite.absorb import Placement, place, run_splits
 from segmint_core.session import events
 from segmint_core.session.core import SessionCore
+from segmint_core.session.editing import regroup
 from segmint_core.session.groups import add_group, tidy_groups
 from segmint_core.session.models import APPLIED, PERSON, CommitPlan
+from segmint_core.session.plans import propose_commits
 from segmint_core.session.state import write_units
 from segmint_core.session.units import Units
 
@@ -44,7 +46,7 @@ def absorb_preview(session: SessionCore) -> list[Placement]:
 
 def absorb(session: SessionCore, *, actor: str = PERSON) -> AbsorbPlan:
     """Group afresh, move the fixes to groups of the commits they fix, and plan both."""
-    session.regroup(actor=actor)
+    regroup(session, actor=actor)
     with session.lock:
         session.begin_edit()
         state = session.state
@@ -63,11 +65,13 @@ def absorb(session: SessionCore, *, actor: str = PERSON) -> AbsorbPlan:
             group.hunk_ids = [h for h in group.hunk_ids if h not in moved]
         absorb_groups = {}
         for sha, found in targets.items():
+            target = found[0].target
+            assert target is not None  # only placements with a target are gathered above
             group = add_group(
                 state,
                 session.units,
                 [p.unit_id for p in found],
-                f"{ABSORB_PREFIX}{found[0].target.named}",
+                f"{ABSORB_PREFIX}{target.named}",
                 [found[0].reason],
             )
             absorb_groups[group.id] = sha
@@ -77,13 +81,13 @@ def absorb(session: SessionCore, *, actor: str = PERSON) -> AbsorbPlan:
         session.log(actor, "absorbed", f"{actor} found {len(moved)} fixes for {len(targets)} unpushed commits")
         session.save()
     session.announce(events.GROUPS, actor, {"groups": [g.id for g in session.groups]})
-    plans = session.propose_commits(actor=actor)
+    plans = propose_commits(session, actor=actor)
     with session.lock:
         session.begin_edit()
         for plan in session.plans:
-            sha = next((absorb_groups[g] for g in plan.change_group_ids if g in absorb_groups), None)
-            if sha is not None and plan.status != APPLIED:
-                plan.absorb_into = sha
+            into = next((absorb_groups[g] for g in plan.change_group_ids if g in absorb_groups), None)
+            if into is not None and plan.status != APPLIED:
+                plan.absorb_into = into
                 plan.title = session.group(plan.change_group_ids[0]).summary
                 plan.description = ""
         order = [p for p in session.plans if p.absorb_into] + [p for p in session.plans if not p.absorb_into]

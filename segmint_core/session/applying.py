@@ -8,11 +8,11 @@ groups and plans under their new ids.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import timezone
-from typing import Any
+from typing import Any, Protocol
 
 from segmint_core.apply.commit import ApplyResult, Selection, apply_selection
 from segmint_core.apply.journal import Unrecorded
@@ -62,7 +62,20 @@ class AlreadyApplied(SegmintError):
     """The plan was committed before this apply was asked for: this one commits nothing."""
 
 
-def selection_for(session: SessionCore, plan: CommitPlan) -> Selection:
+class Selects(Protocol):
+    """A commit's lines, by id: a plan, or a commit a check builds (``checking.models.PlanSpec``)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def hunk_ids(self) -> Sequence[str]: ...
+
+    @property
+    def change_ids(self) -> Sequence[str]: ...
+
+
+def selection_for(session: SessionCore, plan: Selects) -> Selection:
     selection = Selection()
     for unit in session.units.resolve(plan.hunk_ids):
         change = unit.change
@@ -151,8 +164,10 @@ def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str)
         return ApplyOutcome(
             plan.id, "dry_run", files=files, message=f"{plan.id} would commit {counted(len(files), 'file')}"
         )
+    sha = result.sha
+    assert sha is not None, "a commit that is not a dry run has a sha"
     _forget_unreachable(session)
-    session.log(actor, "applied", f"{actor} applied {plan.id} as {result.sha[:7]}: {plan.title}")
+    session.log(actor, "applied", f"{actor} applied {plan.id} as {sha[:7]}: {plan.title}")
     chosen = set(selection.change_ids())
     touched = {p for c in session.units.changeset.changes if c.id in chosen for p in (c.file_path, c.old_path) if p}
     session.refresh(actor="segmint", committed=frozenset(plan.hunk_ids), paths=touched)
@@ -160,11 +175,11 @@ def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str)
         return ApplyOutcome(
             plan.id,
             APPLIED,
-            result.sha,
+            sha,
             files,
-            f"{plan.id} folded into {plan.absorb_into[:7]}: HEAD is now {result.sha[:7]}",
+            f"{plan.id} folded into {plan.absorb_into[:7]}: HEAD is now {sha[:7]}",
         )
-    return ApplyOutcome(plan.id, APPLIED, result.sha, files, f"{plan.id} committed as {result.sha[:7]}")
+    return ApplyOutcome(plan.id, APPLIED, sha, files, f"{plan.id} committed as {sha[:7]}")
 
 
 def _folding(session: SessionCore, plan: CommitPlan) -> Callable[[str], str] | None:
@@ -221,7 +236,9 @@ class BatchStopped(SegmintError):
         self.reason = reason
 
 
-def stopped(session: SessionCore, made: list[ApplyOutcome], plan_id: str, exc: Exception) -> BatchStopped | None:
+def stopped(
+    session: SessionCore, made: list[ApplyOutcome], plan_id: str, exc: SegmintError | OSError
+) -> BatchStopped | None:
     """The ``BatchStopped`` for ``exc`` raised while applying ``plan_id`` after ``made``; None if
     nothing was committed. A plan committed before the error (recording it failed) counts as made;
     one applied before this apply was asked for does not."""

@@ -78,7 +78,7 @@ def confidence(session: SessionCore) -> Confidence:
 def _confidence_key(session: SessionCore) -> tuple:
     """All ``_work_out`` reads: the evidence, each group's id and members, what was settled by hand."""
     groups = tuple((g.id, tuple(g.hunk_ids), tuple(g.change_ids)) for g in session.groups)
-    evidence = _evidence_key(session) if session.units is not None else None
+    evidence = _evidence_key(session) if session.units_read else None
     return evidence, groups, tuple(session.state.settled)
 
 

@@ -10,7 +10,7 @@ an edit safe across threads and processes (``shared.SharedLock``), saving to
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,7 @@ from segmint_core.changes.unchanged import unchanged_paths
 from segmint_core.config import Settings, load_settings
 from segmint_core.errors import StaleReferenceError, UnknownIdError
 from segmint_core.git import Git
+from segmint_core.planning.style import HouseStyle, house_style
 from segmint_core.apply import journal
 from segmint_core.rewrite import split
 from segmint_core.session import calls, events, ledger, presence
@@ -51,6 +52,8 @@ BUSY = "Another apply is running on this repository: nothing was done; run this 
 
 
 class SessionCore:
+    _style: HouseStyle | None = None
+
     def __init__(
         self, git: Git, *, settings: Settings | None = None, clock: Callable[[], datetime] | None = None
     ) -> None:
@@ -74,7 +77,7 @@ class SessionCore:
         self.state = SavedState()
         # With an apply or undo to finish, the changes are read once git is put right (``_on_lock``).
         self._read_at = self._tree_stamp()
-        self.units = None if journal.pending(git.git_dir) else Units(self.capture_changes(), {})
+        self._units = None if journal.pending(git.git_dir) else Units(self.capture_changes(), {})
         self._units_just_read = True  # the first adoption need not capture again
         self._reread = False  # the units must be read again: interrupted work was finished since
         self.batch_op: ledger.OpStart | None = None  # the operation an ``apply --all`` under way adds to
@@ -88,6 +91,28 @@ class SessionCore:
         return cls(Git.discover(repo), **options)
 
     # -- reading ------------------------------------------------------------------
+
+    @property
+    def units(self) -> Units:
+        """The units of the changes as last read. Unread only inside the first entry of the lock,
+        when an interrupted apply must be finished before the tree is read (``_on_lock``)."""
+        assert self._units is not None, "the changes are read on the first entry of the session's lock"
+        return self._units
+
+    @units.setter
+    def units(self, units: Units) -> None:
+        self._units = units
+
+    @property
+    def units_read(self) -> bool:
+        return self._units is not None
+
+    def message_style(self) -> HouseStyle:
+        """The house style commit messages follow, learned from HEAD's history (cached per HEAD)."""
+        head = self.units.changeset.head
+        if self._style is None or self._style.head != head:
+            self._style = house_style(self.git, self.folder, head)
+        return self._style
 
     @property
     def revision(self) -> int:
@@ -136,7 +161,7 @@ class SessionCore:
                 return plan
         raise UnknownIdError("commit", [commit_id], [p.id for p in self.plans])
 
-    def parts(self, hunk_ids: list[str], change_ids: list[str] = ()) -> list[tuple[Change, list[Hunk]]]:
+    def parts(self, hunk_ids: list[str], change_ids: Sequence[str] = ()) -> list[tuple[Change, list[Hunk]]]:
         """The plan's or group's hunks, by change, in file order."""
         return self.units.parts(hunk_ids, change_ids)
 
@@ -331,7 +356,7 @@ class SessionCore:
             self.recovered.append(finished.sentence)
             # Units read before git was put right (HEAD moved, or the index was behind it) are stale.
             self._reread = self._reread or finished.moved
-        if self.units is None or self._reread:  # read now, as a new process would, then carried over
+        if self._units is None or self._reread:  # read now, as a new process would, then carried over
             self.units = Units(self.capture_changes(), {})
             self._reread, self._units_just_read = False, True
         self._adopt_saved()

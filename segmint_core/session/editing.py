@@ -60,7 +60,8 @@ def regroup(
         )
         session.begin_edit()
         kept = [g for g in session.groups if change_ids is not None and not set(g.change_ids) & set(change_ids)]
-        splits = dict(state.splits) if change_ids is not None else {}
+        # the saved parts of hunks kept, and grouping's cuts of those grouped again (``Units`` reads both)
+        splits: dict[str, list] = dict(state.splits) if change_ids is not None else {}
         splits.update(grouping.splits)
         session.units = Units(raw, splits)
         if change_ids is None:

@@ -7,6 +7,8 @@ task is the one whose prompts wrote most of its changed lines.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import logging
 from collections import Counter
 from dataclasses import dataclass
@@ -27,7 +29,7 @@ class RecordedTasks:
     provenance: Provenance
     tasks: Tasks
 
-    def owners(self, hunk_ids: list[str], change_ids: list[str] = ()) -> tuple[Counter, int]:
+    def owners(self, hunk_ids: list[str], change_ids: Sequence[str] = ()) -> tuple[Counter, int]:
         """Changed lines per intent among the hunks (and hunkless changes), and how many lines in all."""
         votes: Counter[str] = Counter()
         total = 0
@@ -38,8 +40,9 @@ class RecordedTasks:
             for parent, index in unit.refs:
                 total += 1
                 row = self.provenance.owners.get(parent, [])
-                if index < len(row) and row[index] is not None:
-                    votes[row[index]] += 1
+                owner = row[index] if index < len(row) else None
+                if owner is not None:
+                    votes[owner] += 1
         for change_id in change_ids:
             total += 1
             owner = self.provenance.files.get(change_id)
@@ -47,11 +50,11 @@ class RecordedTasks:
                 votes[owner] += 1
         return votes, total
 
-    def intents_of(self, hunk_ids: list[str], change_ids: list[str] = ()) -> list[str]:
+    def intents_of(self, hunk_ids: list[str], change_ids: Sequence[str] = ()) -> list[str]:
         votes, _ = self.owners(hunk_ids, change_ids)
         return sorted(votes, key=intent_number)
 
-    def asked(self, hunk_ids: list[str], change_ids: list[str] = ()) -> Asked | None:
+    def asked(self, hunk_ids: list[str], change_ids: Sequence[str] = ()) -> Asked | None:
         """The task that wrote most of these lines, when recorded prompts wrote at least half of them."""
         votes, total = self.owners(hunk_ids, change_ids)
         if not votes or 2 * sum(votes.values()) < total:

@@ -30,7 +30,7 @@ from segmint_core.session.state import SavedState
 from segmint_core.session.units import Units
 
 
-def state_before(state: SavedState, splits: dict[str, list[int]]) -> dict[str, Any]:
+def state_before(state: SavedState, splits: dict[str, list[list[int]]]) -> dict[str, Any]:
     """What undo puts back: the groups, the plans and the hunks' splits, as plain data."""
     return {
         "groups": [g.to_dict() for g in state.groups],
@@ -198,10 +198,12 @@ def put_back(
     state.groups = [Group.from_dict(g) for g in before["groups"]]
     state.plans = [CommitPlan.from_dict(p) for p in before["plans"]]
     open_plans = [p for p in state.plans if p.status != APPLIED]  # applied ones name what they committed
-    for item in (*state.groups, *open_plans):
+    kept: list[Group | CommitPlan] = [*state.groups, *open_plans]
+    for item in kept:
         item.hunk_ids = [h for h in item.hunk_ids if h in known]
         item.change_ids = [c for c in item.change_ids if c in known]
-    for item in (*state.groups, *state.plans):
+    everything: list[Group | CommitPlan] = [*state.groups, *state.plans]
+    for item in everything:
         item.revision = state.revision
     undone = next((p for p in state.plans if p.id == last.plan_id), None)
     if undone is not None and undone.status == FAILED:  # that failure was overcome by the commit undone

@@ -6,6 +6,8 @@ Everything here works on the current units and the repository they came from
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from dataclasses import dataclass, field
 
 from segmint_core.apply.gitops import head_entries
@@ -48,7 +50,7 @@ def build_plans(
     settings: Settings,
     groups: list[Group],
     start: int,
-    previous: list[CommitPlan] = (),
+    previous: Sequence[CommitPlan] = (),
     style: HouseStyle = DEFAULT,
 ) -> list[CommitPlan]:
     """One plan per group, in dependency order, numbered from ``start``.
@@ -86,7 +88,7 @@ def build_plans(
         )
         before = _same_group(previous, group.id)
         same = before is not None and not before.out_of_date and _same_content(before, plan)
-        if same:
+        if same and before is not None:
             reused[group.id] = before.id
             if before.status in (APPROVED, AWAITING_APPROVAL):
                 plan.status = before.status
@@ -248,7 +250,7 @@ def needed_elsewhere(units: Units, groups: list[Group]) -> list[tuple[str, Group
     return found
 
 
-def _same_group(plans: list[CommitPlan], group_id: str) -> CommitPlan | None:
+def _same_group(plans: Sequence[CommitPlan], group_id: str) -> CommitPlan | None:
     return next((p for p in plans if p.change_group_ids == [group_id]), None)
 
 
@@ -296,18 +298,19 @@ def plan_needs(
     for model in layered.values():
         for line, lines_needed in model.line_dependencies().items():
             for other_line in lines_needed:
-                a, b = ref_owner.get(line), ref_owner.get(other_line)
-                if a and b and a != b:
-                    needs.setdefault(a, set()).add(b)
+                needer_id, needed_id = ref_owner.get(line), ref_owner.get(other_line)
+                if needer_id and needed_id and needer_id != needed_id:
+                    needs.setdefault(needer_id, set()).add(needed_id)
     # A line added to a file another layer creates: the file is there only with a creating line.
     raw = units.changeset.by_id
     for cid in layered:
         created, added, first = creation_needs(raw[cid])
         holders = {ref_owner[r] for r in created if r in ref_owner}
+        creator = ref_owner.get(first) if first is not None else None
         for ref in added:
-            a, b = ref_owner.get(ref), ref_owner.get(first)
-            if a and b and a not in holders:
-                needs.setdefault(a, set()).add(b)
+            needer_id = ref_owner.get(ref)
+            if needer_id and creator and needer_id not in holders:
+                needs.setdefault(needer_id, set()).add(creator)
     idle = idle if idle is not None else idle_plans(units, plans, layered)
     for a, others in _idle_together(units, plans, layered, idle).items():
         needs.setdefault(a, set()).update(others)

@@ -43,7 +43,6 @@ from segmint_core.session import (
     splitting,
 )
 from segmint_core.session.core import SessionCore
-from segmint_core.planning.style import HouseStyle, house_style
 from segmint_core.session.models import (
     AGENT,
     APPLIED,
@@ -58,14 +57,6 @@ from segmint_core.errors import UnknownIdError
 
 class Session(SessionCore):
     _review: ReviewFeed | None = None
-    _style: HouseStyle | None = None
-
-    def message_style(self) -> HouseStyle:
-        """The house style commit messages follow, learned from HEAD's history (cached per HEAD)."""
-        head = self.units.changeset.head
-        if self._style is None or self._style.head != head:
-            self._style = house_style(self.git, self.folder, head)
-        return self._style
 
     # -- groups (segmint_core.session.editing) ----------------------------------------
     regroup = editing.regroup

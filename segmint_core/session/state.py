@@ -62,7 +62,7 @@ class SavedState:
     changes_revision: int = 0
     fingerprint: str | None = None
     head: str | None = None
-    splits: dict[str, list[int]] = field(default_factory=dict)
+    splits: dict[str, list[list[int]]] = field(default_factory=dict)
     groups: list[Group] = field(default_factory=list)
     plans: list[CommitPlan] = field(default_factory=list)
     pr: PullRequestDraft | None = None

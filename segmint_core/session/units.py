@@ -8,6 +8,8 @@ owns in its git hunk, which is what the line model needs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from dataclasses import dataclass
 
 from segmint_core.apply.lines import LineRef
@@ -100,13 +102,13 @@ class Units:
         """How the unit's git hunk is cut (one part: the whole hunk)."""
         return self.hunk_parts.get(unit.parent.id) or HunkParts.whole(unit.parent.lines)
 
-    def resolve(self, ids: list[str]) -> list[Unit]:
+    def resolve(self, ids: Sequence[str]) -> list[Unit]:
         unknown = [i for i in ids if i not in self.by_id]
         if unknown:
             raise UnknownIdError("hunk", unknown, list(self.by_id))
         return [self.by_id[i] for i in ids]
 
-    def resolve_changes(self, ids: list[str]) -> list[Change]:
+    def resolve_changes(self, ids: Sequence[str]) -> list[Change]:
         unknown = [i for i in ids if i not in self.change_by_id]
         if unknown:
             raise UnknownIdError("change", unknown, list(self.change_by_id))
@@ -120,7 +122,7 @@ class Units:
         wanted = set(ids)
         return [u for u in self.by_id if u in wanted]
 
-    def parts(self, hunk_ids: list[str], change_ids: list[str] = ()) -> list[tuple[Change, list[Hunk]]]:
+    def parts(self, hunk_ids: list[str], change_ids: Sequence[str] = ()) -> list[tuple[Change, list[Hunk]]]:
         """The hunks among ``hunk_ids`` by change, in file order, with the changes named in ``change_ids``."""
         wanted = set(hunk_ids)
         named = {self.by_id[h].change.id for h in wanted if h in self.by_id} | set(change_ids)
@@ -132,7 +134,7 @@ class Units:
                 out.append((change, hunks))
         return out
 
-    def message_parts(self, hunk_ids: list[str], change_ids: list[str] = ()) -> list[tuple[Change, list[Hunk]]]:
+    def message_parts(self, hunk_ids: list[str], change_ids: Sequence[str] = ()) -> list[tuple[Change, list[Hunk]]]:
         """``parts`` to write a message from: a lock file kept whole comes with its git hunks,
         for the versions it bumps (``package-lock.json`` alone is a dependency bump), where it
         is small enough to read. For reading only: a plan commits the whole change."""

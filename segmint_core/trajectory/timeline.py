@@ -150,7 +150,8 @@ def _trace_batch(shadow: ShadowRepo, paths: list[str]) -> dict[str, _FileTrace]:
     traces = {}
     for path in paths:
         head_lines = _split(recorded.get(f"HEAD:{path}"))
-        owned = owners[path] if len(owners[path]) == len(head_lines) else [None] * len(head_lines)
+        unknown: list[str | None] = [None] * len(head_lines)
+        owned = owners[path] if len(owners[path]) == len(head_lines) else unknown
         current = _split(_read(os.path.join(shadow.root, path)))
         traces[path] = _FileTrace(_align(owned, head_lines, current), removed_by[path])
     return traces

@@ -11,7 +11,7 @@ fails, keeps its groups as the engine made them, and a note says why.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence, Set as AbstractSet
 from dataclasses import dataclass, field
 
 from segmint_core.changes.models import Change
@@ -67,10 +67,10 @@ class Refinement:
 def ask(
     settings: Settings,
     changes: list[Change],
-    groups: list[GroupLike],
+    groups: Sequence[GroupLike],
     *,
-    uncertain: list[str] = (),
-    withheld: set[str] = frozenset(),
+    uncertain: Sequence[str] = (),
+    withheld: AbstractSet[str] = frozenset(),
 ) -> Refinement:
     """The chat model's valid edits to ``groups``. Raises ``SegmintError`` only when no model is configured."""
     if not settings.chat_enabled:

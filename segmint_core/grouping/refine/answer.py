@@ -20,6 +20,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from segmint_core.errors import SegmintError
 
@@ -121,7 +122,8 @@ class Proposal:
         return not (self.moves or self.merges or self.splits)
 
     def sentences(self) -> list[str]:
-        return [e.sentence() for e in (*self.splits, *self.moves, *self.merges)]
+        edits: list[Split | Move | Merge] = [*self.splits, *self.moves, *self.merges]
+        return [e.sentence() for e in edits]
 
 
 Assignment = dict[str, list[str]]  # group id -> the ids of its hunks (and hunkless changes), in order
@@ -129,8 +131,7 @@ Assignment = dict[str, list[str]]  # group id -> the ids of its hunks (and hunkl
 
 def parse(reply: str, shown: Assignment) -> Proposal:
     """The model's ``reply`` as a ``Proposal`` over the groups it was ``shown``; ``InvalidAnswer`` if it is not one."""
-    data = _load(reply)
-    _check_shape(data)
+    data = _shaped(_load(reply))
     proposal = Proposal(
         tuple(Move(tuple(m["hunk_ids"]), m["to_group"], _reason(m)) for m in data["moves"]),
         tuple(Merge(tuple(m["group_ids"]), _reason(m)) for m in data["merges"]),
@@ -180,7 +181,8 @@ def _load(reply: str) -> object:
         raise InvalidAnswer("the answer is not JSON (nested too deep)") from None
 
 
-def _check_shape(data: object) -> None:
+def _shaped(data: object) -> dict[str, Any]:
+    """``data`` if it has the answer's shape; ``InvalidAnswer`` naming where it does not."""
     if not isinstance(data, dict):
         raise InvalidAnswer(
             f"the answer is a JSON {_JSON_KINDS.get(type(data), 'value')}, not an object of moves, merges and splits"
@@ -197,6 +199,7 @@ def _check_shape(data: object) -> None:
                 raise InvalidAnswer(f"{where} must be an object with exactly {', '.join(keys)}")
             for key in keys:
                 _check_field(where, key, item[key])
+    return data
 
 
 def _check_field(where: str, key: str, value: object) -> None:

@@ -21,6 +21,8 @@ here a request must hold whole groups, so they are packed by group instead.
 
 from __future__ import annotations
 
+from collections.abc import Sequence, Set as AbstractSet
+
 import re
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -91,10 +93,10 @@ def items_of(group: GroupLike, changes: dict[str, Change]) -> list[str]:
 
 def build(
     changes: list[Change],
-    groups: list[GroupLike],
+    groups: Sequence[GroupLike],
     *,
-    uncertain: list[str] = (),
-    withheld: set[str] = frozenset(),
+    uncertain: Sequence[str] = (),
+    withheld: AbstractSet[str] = frozenset(),
     budget: int | None = None,
     max_requests: int | None = None,
 ) -> Requests:
@@ -128,7 +130,7 @@ def build(
     return out
 
 
-def _doubted_first(groups: list[GroupLike], uncertain: list[str], changes) -> list[GroupLike]:
+def _doubted_first(groups: Sequence[GroupLike], uncertain: Sequence[str], changes) -> list[GroupLike]:
     """The groups the uncertain decisions name first (they are sent, whatever is left out), then the rest."""
     named = {i for u in uncertain for i in _ID.findall(u)}
     doubted = {g.id for g in groups if g.id in named or named.intersection(items_of(g, changes))}
@@ -178,7 +180,7 @@ def _cost(part: str) -> int:
 
 
 def _fitting_block(
-    group: GroupLike, items: list[str], hunks, changes, withheld: set[str], budget: int, most: int
+    group: GroupLike, items: list[str], hunks, changes, withheld: AbstractSet[str], budget: int, most: int
 ) -> str:
     for lines in [n for n in DETAIL if n <= most]:
         text = _group_block(group, items, hunks, changes, withheld, lines)
@@ -187,7 +189,7 @@ def _fitting_block(
     return text
 
 
-def _group_block(group: GroupLike, items: list[str], hunks, changes, withheld: set[str], lines: int) -> str:
+def _group_block(group: GroupLike, items: list[str], hunks, changes, withheld: AbstractSet[str], lines: int) -> str:
     private = _private_names(items, hunks, changes, withheld)
     out = [f"{group.id}: {_clean(group.summary) if not _names_any(group.summary, private) else WITHHELD}"]
     reasons = [_clean(r) for r in group.reasons[:REASONS_SHOWN] if not _names_any(r, private)]
@@ -204,7 +206,7 @@ def _group_block(group: GroupLike, items: list[str], hunks, changes, withheld: s
     return "\n".join(out) + "\n"
 
 
-def _hunk_lines(item: str, change: Change, hunk: Hunk, withheld: set[str], lines: int) -> list[str]:
+def _hunk_lines(item: str, change: Change, hunk: Hunk, withheld: AbstractSet[str], lines: int) -> list[str]:
     if _withheld(change, withheld):
         return [f"  - {item} (a git-ignored or secret file: nothing of it is sent)"]
     head = f"  - {item} {_path(change)} {_clean(hunk.header)} +{hunk.added} -{hunk.removed}"
@@ -215,7 +217,7 @@ def _hunk_lines(item: str, change: Change, hunk: Hunk, withheld: set[str], lines
     return [head] + [f"      {_clean(line, LINE_CHARS)}" for line in changed]
 
 
-def _private_names(items: list[str], hunks, changes, withheld: set[str]) -> set[str]:
+def _private_names(items: list[str], hunks, changes, withheld: AbstractSet[str]) -> set[str]:
     """The paths and file names of the group's withheld files, and their folders and stems that no
     file sent has (``files in the same folder conf/``, ``files about `secrets` ``): a summary or reason
     naming one is not sent."""
@@ -249,7 +251,7 @@ def _whole(name: str) -> str:
     return left + re.escape(name) + right
 
 
-def _withheld(change: Change, withheld: set[str]) -> bool:
+def _withheld(change: Change, withheld: AbstractSet[str]) -> bool:
     return change.file_path in withheld or (change.old_path or "") in withheld
 
 

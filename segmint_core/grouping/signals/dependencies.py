@@ -23,10 +23,13 @@ DEPENDENCIES = "dependencies"
 
 def links(ctx: Context) -> Iterator[Link]:
     files: dict[str, list[Unit]] = defaultdict(list)
+    roles: dict[str, str] = {}
     for unit in ctx.units:
-        if dependency_file(unit.path) is not None:
+        found = dependency_file(unit.path)
+        if found is not None:
             files[unit.path].append(unit)
-    locks = sorted(p for p in files if dependency_file(p).role == LOCK)
+            roles[unit.path] = found.role
+    locks = sorted(p for p in files if roles[p] == LOCK)
     for lock in locks:
         for other in sorted(files):
             if other != lock and same_dependencies(lock, other) and (other not in locks or other > lock):

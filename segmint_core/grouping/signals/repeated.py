@@ -48,9 +48,9 @@ def _moved(ctx: Context) -> Iterator[Link]:
     removed: dict[str, list[int]] = defaultdict(list)
     added: dict[str, list[int]] = defaultdict(list)
     for unit in ctx.units:
-        for text in {_distinctive(line) for line in unit.removed} - {None}:
+        for text in {t for line in unit.removed if (t := _distinctive(line)) is not None}:
             removed[text].append(unit.index)
-        for text in {_distinctive(line) for line in unit.added} - {None}:
+        for text in {t for line in unit.added if (t := _distinctive(line)) is not None}:
             added[text].append(unit.index)
     pairs: dict[tuple[int, int], str] = {}
     for text in sorted(removed.keys() & added.keys()):

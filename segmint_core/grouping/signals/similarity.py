@@ -123,7 +123,7 @@ def _crowded_products(vectors: SparseRows, row: np.ndarray, found: Candidates) -
     return out
 
 
-def _nearest(products: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+def _nearest(products: np.ndarray | _BlockProducts, k: int) -> tuple[np.ndarray, np.ndarray]:
     """Each row's ``k`` most similar other rows, ascending, and their cosines (float32).
 
     A block of rows at a time, each rounded to float32 and partitioned on its own

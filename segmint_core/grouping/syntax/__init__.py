@@ -11,6 +11,7 @@ Removed lines are no longer in the new text; they are read as text
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from segmint_core.changes.models import Change, Hunk
@@ -36,7 +37,7 @@ class UnitSyntax:
 class SyntaxIndex:
     """Parses of the changed files, made on first use."""
 
-    def __init__(self, changes: list[Change], git: Git | None, skip: set[str] = frozenset()) -> None:
+    def __init__(self, changes: list[Change], git: Git | None, skip: AbstractSet[str] = frozenset()) -> None:
         wanted = {c.file_path for c in changes if c.file_path not in skip and grammar_for(c.file_path) is not None}
         self._git = git
         self._layers = layers(changes, wanted)
@@ -77,9 +78,9 @@ class SyntaxIndex:
         """The layer's new text, parsed once (not beyond ``MAX_PARSED`` characters: a
         file that large is read as text, so one bundle cannot hold grouping up)."""
         if id(layer) not in self._parsed:
-            grammar = grammar_for(layer.path)
-            ok = grammar is not None and layer.new is not None and sum(map(len, layer.new)) <= MAX_PARSED
-            self._parsed[id(layer)] = Parsed(grammar, layer.new) if ok else None
+            grammar, new = grammar_for(layer.path), layer.new
+            fits = grammar is not None and new is not None and sum(map(len, new)) <= MAX_PARSED
+            self._parsed[id(layer)] = Parsed(grammar, new) if fits and grammar and new is not None else None
         return self._parsed[id(layer)]
 
 

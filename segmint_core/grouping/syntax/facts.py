@@ -54,7 +54,7 @@ class Parsed:
             name, node = captures["name"][0], captures["def"][0]
             found.append(
                 Definition(
-                    name.text.decode("utf-8", "surrogateescape"),
+                    _text(name),
                     name.start_point[0],
                     node.start_point[0],
                     node.end_point[0],
@@ -138,7 +138,7 @@ class Parsed:
         for node in sorted(cursor.captures(self._holding(first, last)).get("name", []), key=lambda n: n.start_byte):
             row = node.start_point[0]
             if first <= row <= last:
-                found.append((row, node.text.decode("utf-8", "surrogateescape")))
+                found.append((row, _text(node)))
         return found
 
     def _holding(self, first: int, last: int) -> Any:
@@ -196,3 +196,8 @@ _TREES = _Trees(budget=2_000_000)
 def forget_parses() -> None:
     """Drop the kept trees: the next grouping parses every file, as a first one does."""
     _TREES.clear()
+
+
+def _text(node: Any) -> str:
+    """A node's source text (a node of a tree parsed from bytes always has it)."""
+    return (node.text or b"").decode("utf-8", "surrogateescape")

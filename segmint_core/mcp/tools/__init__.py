@@ -66,8 +66,8 @@ def add_service_tool(
     tool.__doc__ = wording.description
     signature = inspect.signature(method, eval_str=True)
     # No output schema: "an object" would be all it could say (the result's shape is in the
-    # description), at a cost in every tools/list.
-    tool.__signature__ = signature.replace(
+    # description), at a cost in every tools/list. (Functions declare no __signature__.)
+    tool.__signature__ = signature.replace(  # type: ignore[attr-defined]
         parameters=[_bounded(p) for p in signature.parameters.values()], return_annotation=CallToolResult
     )
     server.add_tool(tool_errors(tool), title=wording.title, annotations=annotations)

@@ -17,6 +17,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from segmint_core.redact import redact
 from segmint_core.trajectory.errors import DamagedProvenanceError
@@ -205,7 +206,7 @@ def _snapshot(
     state.next_edit += 1
 
 
-def _read(path: Path) -> bytes | None | bool:
+def _read(path: Path) -> bytes | None | Literal[False]:
     """The bytes git would record (a symlink's target path); None when gone; False when not to be recorded."""
     try:
         st = os.lstat(path)

@@ -70,7 +70,7 @@ def git_dir_of(repo_root: Path) -> Path:
 class Store:
     """The provenance files of one work tree."""
 
-    def __init__(self, repo_root: Path) -> None:
+    def __init__(self, repo_root: str | os.PathLike[str]) -> None:
         self.repo_root = Path(repo_root)
         self.git_dir = git_dir_of(self.repo_root)
         self.dir = self.git_dir.joinpath(*STORE_DIR)
