@@ -63,3 +63,10 @@ def test_a_new_import_cycle_breaks_a_contract(tree: Path) -> None:
     )
     result = lint_imports(tree)
     assert result.returncode != 0 and "No import cycle among the modules of one package BROKEN" in result.stdout
+
+
+def test_a_check_reading_the_session_again_breaks_a_contract(tree: Path) -> None:
+    """The session starts checks and drafts the pull request; checking and pr are handed what they read."""
+    (tree / "segmint_core" / "checking" / "breach.py").write_text("import segmint_core.session.core\n")
+    result = lint_imports(tree)
+    assert result.returncode != 0 and "No import cycle among the modules of one package BROKEN" in result.stdout

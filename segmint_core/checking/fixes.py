@@ -15,10 +15,9 @@ from dataclasses import dataclass, field
 
 from segmint_core.checking import static
 from segmint_core.checking.command import CheckCommand
-from segmint_core.checking.models import FAILED, PASSED, CheckReport, PlanSpec
+from segmint_core.checking.models import FAILED, PASSED, CheckReport, PlanSpec, SessionView
 from segmint_core.checking.runner import run_check
 from segmint_core.checking.trees import head_tree
-from segmint_core.session.core import SessionCore
 
 MERGE, MOVE, REORDER = "merge", "move", "reorder"
 PREFERENCE = (MERGE, MOVE, REORDER)
@@ -67,7 +66,7 @@ class FixPlan:
 
 
 def fix_plans(
-    session: SessionCore,
+    view: SessionView,
     report: CheckReport,
     specs: list[PlanSpec],
     command: CheckCommand | None,
@@ -80,7 +79,7 @@ def fix_plans(
         failing = [r for r in report.results if r.status == FAILED and r.commit_id not in left]
         if not failing:
             break
-        found = _fix_one(session, report, specs, command, failing[0].commit_id, preference)
+        found = _fix_one(view, report, specs, command, failing[0].commit_id, preference)
         if found is None:
             left.append(failing[0].commit_id)
             continue
@@ -91,7 +90,7 @@ def fix_plans(
 
 
 def _fix_one(
-    session: SessionCore,
+    view: SessionView,
     report: CheckReport,
     specs: list[PlanSpec],
     command: CheckCommand | None,
@@ -100,15 +99,15 @@ def _fix_one(
 ):
     ids = [s.id for s in specs]
     k = ids.index(commit_id)
-    names = static.names_of(session, specs)
-    later = static.needed_later(names, specs, session.git, head_tree(session)).get(commit_id, {})
+    names = static.names_of(view, specs)
+    later = static.needed_later(names, specs, view.git, head_tree(view)).get(commit_id, {})
     needed = list(dict.fromkeys(later[n] for n in sorted(later)))
     others = needed or ids[k + 1 :]
     passed = {r.commit_id for r in report.results if r.status == PASSED}
     for other in others:
         for kind in preference:
             for candidate, sentence in _candidates(kind, specs, k, ids.index(other), names, later):
-                checked = run_check(session, command, candidate)
+                checked = run_check(view, command, candidate)
                 if _better(checked, passed, candidate, {commit_id, other}):
                     return Step(kind, commit_id, other, sentence), candidate, checked
     return None

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from segmint_core.apply.commit import Selection
+    from segmint_core.changes import ChangeSet
+    from segmint_core.changes.models import Change
+    from segmint_core.git import Git
 
 PASSED = "passed"
 FAILED = "failed"
@@ -85,3 +92,15 @@ class CheckReport:
             "seconds": round(self.seconds, 3),
             "commits": [r.to_dict() for r in self.results],
         }
+
+
+@dataclass(frozen=True)
+class SessionView:
+    """What a check reads of the session, taken at once (``session.checks`` makes it): the repository,
+    the changes as read, those changes with each split hunk in its parts (``effective``), and the
+    lines a commit takes (``select``)."""
+
+    git: Git
+    changes: ChangeSet
+    effective: list[Change]
+    select: Callable[[PlanSpec], Selection]

@@ -21,40 +21,33 @@ from pathlib import Path
 
 from segmint_core.atomic import write_atomic
 from segmint_core.checking.command import CheckCommand, Ran, run_command
-from segmint_core.checking.models import FAILED, PASSED, ZERO_CONFIG, CheckReport, CheckResult, PlanSpec
+from segmint_core.checking.models import FAILED, PASSED, ZERO_CONFIG, CheckReport, CheckResult, PlanSpec, SessionView
 from segmint_core.checking.scratch import ScratchTree, check_folder, sweep
 from segmint_core.checking.trees import CommitTree, commit_trees
-from segmint_core.session.core import SessionCore
-from segmint_core.session.models import APPLIED
 
 Progress = Callable[[int, int, CheckResult], None]
 CACHE = "results.json"
 CACHE_KEPT = 2000
 
 
-def open_specs(session: SessionCore) -> list[PlanSpec]:
-    return [PlanSpec.of(p) for p in session.plans if p.status != APPLIED]
-
-
 def run_check(
-    session: SessionCore,
-    command: CheckCommand | None = None,
-    specs: list[PlanSpec] | None = None,
+    view: SessionView,
+    command: CheckCommand | None,
+    specs: list[PlanSpec],
     *,
     progress: Progress | None = None,
     jobs: int | None = None,
 ) -> CheckReport:
-    """Check each commit of ``specs`` (default: the open plans, in order) on its own."""
+    """Check each commit of ``specs`` on its own."""
     begin = time.monotonic()
-    folder = check_folder(session.git)
+    folder = check_folder(view.git)
     sweep(folder)
-    specs = open_specs(session) if specs is None else specs
-    trees = commit_trees(session, specs, str(folder))
+    trees = commit_trees(view, specs, str(folder))
     cache = _Cache(folder)
     if command is None:
-        results = _zero_config(session, trees, folder, cache)
+        results = _zero_config(view, trees, folder, cache)
     else:
-        results = _commands(session, trees, command, folder, cache, progress, jobs)
+        results = _commands(view, trees, command, folder, cache, progress, jobs)
     cache.save()
     report = CheckReport(ZERO_CONFIG if command is None else command.text, results, time.monotonic() - begin)
     if command is None and progress is not None:
@@ -63,7 +56,7 @@ def run_check(
     return report
 
 
-def _zero_config(session: SessionCore, trees: list[CommitTree], folder: Path, cache: "_Cache") -> list[CheckResult]:
+def _zero_config(view: SessionView, trees: list[CommitTree], folder: Path, cache: "_Cache") -> list[CheckResult]:
     from segmint_core.checking import static  # reads grouping's units: loaded only when checking
 
     final = next((t.tree for t in reversed(trees) if t.tree), "")
@@ -74,7 +67,7 @@ def _zero_config(session: SessionCore, trees: list[CommitTree], folder: Path, ca
             r if r is not None else CheckResult(t.spec.id, FAILED, ZERO_CONFIG, None, t.error)
             for r, t in zip(known, trees)
         ]
-    results = static.check_all(session, trees, folder)
+    results = static.check_all(view, trees, folder)
     for key, result in zip(keys, results):
         if key:
             cache.put(key, result)
@@ -82,7 +75,7 @@ def _zero_config(session: SessionCore, trees: list[CommitTree], folder: Path, ca
 
 
 def _commands(
-    session: SessionCore,
+    view: SessionView,
     trees: list[CommitTree],
     command: CheckCommand,
     folder: Path,
@@ -114,7 +107,7 @@ def _commands(
     stop = threading.Event()
 
     def work(number: int, run: list[int]) -> None:
-        with ScratchTree(session.git, folder, number) as scratch:
+        with ScratchTree(view.git, folder, number) as scratch:
             for n in run:
                 if stop.is_set():
                     return

@@ -20,11 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from segmint_core.apply.gitops import head_entries
-from segmint_core.checking.models import FAILED, NOT_CHECKED, PASSED, ZERO_CONFIG, CheckResult, PlanSpec
+from segmint_core.checking.models import FAILED, NOT_CHECKED, PASSED, ZERO_CONFIG, CheckResult, PlanSpec, SessionView
 from segmint_core.checking.trees import CommitTree
 from segmint_core.git import Git, read_blobs
 from segmint_core.git_modes import FILE_MODES
-from segmint_core.session.core import SessionCore
 from segmint_core.wording import shown
 
 PYTHON = (".py", ".pyi")
@@ -43,19 +42,18 @@ class Names:
     definers: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # commit id -> name -> its hunk ids
 
 
-def names_of(session: SessionCore, specs: list[PlanSpec]) -> Names:
+def names_of(view: SessionView, specs: list[PlanSpec]) -> Names:
     from segmint_core.grouping.syntax import SyntaxIndex
     from segmint_core.grouping.units import _names, build_units, definitions
 
-    units = session.units
-    generated = set(units.changeset.generated)
-    changes = units.changes
+    generated = set(view.changes.generated)
+    changes = view.effective
     owner = {h: spec.id for spec in specs for h in spec.hunk_ids}
     found = Names()
     for spec in specs:
         found.uses[spec.id], found.defines[spec.id], found.parsed[spec.id] = {}, {}, False
     wanted = [c for c in changes if any(h.id in owner for h in c.hunks)]
-    for unit in build_units(wanted, generated, SyntaxIndex(wanted, session.git, skip=generated)):
+    for unit in build_units(wanted, generated, SyntaxIndex(wanted, view.git, skip=generated)):
         hunk = unit.hunk
         plan = owner.get(hunk.id) if hunk is not None else None
         if hunk is None or plan is None or unit.kind not in CODE_KINDS:
@@ -169,13 +167,13 @@ def changed_blobs(git: Git, parent: str, tree: str) -> dict[str, str]:
     return found
 
 
-def check_all(session: SessionCore, trees: list[CommitTree], scratch: Path) -> list[CheckResult]:
+def check_all(view: SessionView, trees: list[CommitTree], scratch: Path) -> list[CheckResult]:
     """The zero-config check of every commit (``trees`` in order; the last one's tree is the final tree)."""
     from segmint_core.grouping.syntax.languages import grammar_for
 
-    git = session.git
+    git = view.git
     specs = [t.spec for t in trees]
-    names = names_of(session, specs)
+    names = names_of(view, specs)
     later = needed_later(names, specs, git, trees[0].parent if trees else None)
     final = next((t.tree for t in reversed(trees) if t.tree), None)
     files = FileChecks(git, scratch)

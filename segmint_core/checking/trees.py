@@ -6,10 +6,8 @@ import os
 from dataclasses import dataclass
 
 from segmint_core.apply.commit import Selection, planned_tree
-from segmint_core.checking.models import PlanSpec
+from segmint_core.checking.models import PlanSpec, SessionView
 from segmint_core.errors import SegmintError
-from segmint_core.session.applying import selection_for
-from segmint_core.session.core import SessionCore
 
 
 @dataclass(frozen=True)
@@ -20,25 +18,25 @@ class CommitTree:
     error: str = ""
 
 
-def head_tree(session: SessionCore) -> str:
-    head = session.units.changeset.head
+def head_tree(view: SessionView) -> str:
+    head = view.changes.head
     if head is None:
-        return session.git.run("hash-object", "-t", "tree", "--stdin", "-w", input=b"").text.strip()
-    return session.git.run("rev-parse", f"{head}^{{tree}}").text.strip()
+        return view.git.run("hash-object", "-t", "tree", "--stdin", "-w", input=b"").text.strip()
+    return view.git.run("rev-parse", f"{head}^{{tree}}").text.strip()
 
 
-def commit_trees(session: SessionCore, specs: list[PlanSpec], folder: str) -> list[CommitTree]:
+def commit_trees(view: SessionView, specs: list[PlanSpec], folder: str) -> list[CommitTree]:
     """Each commit's tree, in order; a commit that cannot be built (it needs lines a later one
     holds) has none, and the ones after it are built as if it were there."""
     index = os.path.join(folder, f"trees-{os.getpid()}.index")
     total = Selection()
     out: list[CommitTree] = []
-    parent: str | None = head_tree(session)
+    parent: str | None = head_tree(view)
     try:
         for spec in specs:
-            _add(total, selection_for(session, spec))
+            _add(total, view.select(spec))
             try:
-                tree = planned_tree(session.git, session.units.changeset, total, index)
+                tree = planned_tree(view.git, view.changes, total, index)
                 out.append(CommitTree(spec, tree, parent))
                 parent = tree
             except SegmintError as exc:

@@ -1,5 +1,6 @@
 """The pull-request draft, from the plans (before applying) or the applied commits."""
 
 from segmint_core.pr.draft import draft_pr
+from segmint_core.pr.models import DraftCommit, DraftText, FileLine
 
-__all__ = ["draft_pr"]
+__all__ = ["DraftCommit", "DraftText", "FileLine", "draft_pr"]

@@ -16,7 +16,7 @@ from segmint_core.errors import SegmintError
 from segmint_core.changes.kinds import is_test_path
 from segmint_core.planning.messages import VERBS
 from segmint_core.planning.voice import PAST
-from segmint_core.session.models import APPLIED, CommitPlan, FileLine, PullRequestDraft
+from segmint_core.pr.models import DraftCommit, DraftText, FileLine
 from segmint_core.wording import shown
 
 IMPORTANCE = ["feat", "fix", "perf", "refactor", "docs", "test", "build", "ci", "style", "chore"]
@@ -64,12 +64,12 @@ SYSTEM_PROMPT = (
 
 
 def draft_pr(
-    plans: list[CommitPlan], files: list[FileLine], settings: Settings | None = None, tasks: Sequence[str] = ()
-) -> PullRequestDraft:
+    plans: list[DraftCommit], files: list[FileLine], settings: Settings | None = None, tasks: Sequence[str] = ()
+) -> DraftText:
     """``tasks``: what was asked for the work, one line each, when prompts were recorded for it."""
     if not plans:
         raise SegmintError("No commits to describe: none are planned or applied")
-    lead = min(plans, key=lambda p: (_rank(p.title), plans.index(p)))
+    _, lead = min(enumerate(plans), key=lambda item: (_rank(item[1].title), item[0]))
     title = lead.title if len(plans) == 1 else f"{lead.title} (+{len(plans) - 1} more)"
     summary = _markdown(_offline_summary(plans, lead))
     note = None
@@ -90,8 +90,7 @@ def draft_pr(
             "## Test plan\n\n" + _test_plan(files),
         ]
     )
-    commits = [CommitPlan.from_dict(p.to_dict()) for p in plans]  # a snapshot: plans change later
-    return PullRequestDraft(title, body + "\n", commits, note)
+    return DraftText(title, body + "\n", note)
 
 
 def _rank(title: str) -> int:
@@ -110,7 +109,7 @@ def _subject(title: str) -> str:
     return title[m.end() :] if m else title
 
 
-def _offline_summary(plans: list[CommitPlan], lead: CommitPlan) -> str:
+def _offline_summary(plans: list[DraftCommit], lead: DraftCommit) -> str:
     text = _sentence(_subject(lead.title))
     others = [_clause(_subject(p.title).rstrip(".")) for p in plans if p is not lead]
     if others:
@@ -157,8 +156,8 @@ def _third_person(subject: str) -> str:
     return f"{verb} {rest}".strip()
 
 
-def _commit_line(plan: CommitPlan) -> str:
-    sha = f"`{plan.sha[:7]}` " if plan.status == APPLIED and plan.sha else ""
+def _commit_line(plan: DraftCommit) -> str:
+    sha = f"`{plan.sha[:7]}` " if plan.sha else ""
     return f"- {sha}{_markdown(plan.title)}"
 
 

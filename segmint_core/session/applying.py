@@ -37,6 +37,7 @@ from segmint_core.session.models import (
 )
 from segmint_core.session.planner import merge_advice, needed_later
 from segmint_core.session import state as saved_state
+from segmint_core.session.units import Units
 from segmint_core.wording import counted, readable
 
 
@@ -75,15 +76,15 @@ class Selects(Protocol):
     def change_ids(self) -> Sequence[str]: ...
 
 
-def selection_for(session: SessionCore, plan: Selects) -> Selection:
+def selection_for(units: Units, plan: Selects) -> Selection:
     selection = Selection()
-    for unit in session.units.resolve(plan.hunk_ids):
+    for unit in units.resolve(plan.hunk_ids):
         change = unit.change
         if change.binary or GITLINK in (change.old_mode, change.new_mode):
             selection.whole.add(change.id)
         else:
             selection.refs.setdefault(change.id, set()).update(unit.refs)
-    for change in session.units.resolve_changes(plan.change_ids):
+    for change in units.resolve_changes(plan.change_ids):
         if change.hunks:
             raise SegmintError(f"{plan.id} names {change.id} as a whole change, but it has hunks: name its hunks")
         selection.whole.add(change.id)
@@ -142,7 +143,7 @@ def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str)
             ) from exc
 
     try:
-        selection = selection_for(session, plan)
+        selection = selection_for(session.units, plan)
         result = apply_selection(
             session.git,
             session.units.changeset,

@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from segmint_core.checking.command import CheckCommand
-from segmint_core.checking.models import FAILED, CheckReport, PlanSpec
-from segmint_core.checking.runner import Progress, open_specs, run_check
+from segmint_core.checking.models import FAILED, CheckReport, PlanSpec, SessionView
+from segmint_core.checking.runner import Progress, run_check
 from segmint_core.errors import OutOfDateError, RefusedError, SegmintError
 from segmint_core.session import events, moves
+from segmint_core.session.applying import selection_for
 from segmint_core.session.core import SessionCore
 from segmint_core.session.editing import merge_groups, move_hunks
 from segmint_core.session.models import APPLIED, PERSON
@@ -37,13 +38,14 @@ def check_commits(
     without an entry in the activity log (a check made as part of another edit, proposing commits)."""
     with session.lock:
         specs = open_specs(session)
+        view = session_view(session)
         revision = session.revision
         stale = next((p.out_of_date for p in session.plans if p.status != APPLIED and p.out_of_date), None)
     if not specs:
         raise RefusedError("No open commits to check: run `segmint plan` first")
     if stale:
         raise OutOfDateError(stale)
-    report = run_check(session, command, specs, progress=progress, jobs=jobs)
+    report = run_check(view, command, specs, progress=progress, jobs=jobs)
     with session.lock:
         if session.revision == revision and not logged:
             _keep_results(session, report)
@@ -61,6 +63,17 @@ def check_commits(
     return report
 
 
+def open_specs(session: SessionCore) -> list[PlanSpec]:
+    """The open plans, in order, as the commits a check builds."""
+    return [PlanSpec.of(p) for p in session.plans if p.status != APPLIED]
+
+
+def session_view(session: SessionCore) -> SessionView:
+    """What a check reads of the session, as it is now (a refresh while the check runs changes none of it)."""
+    units = session.units
+    return SessionView(session.git, units.changeset, units.changes, lambda spec: selection_for(units, spec))
+
+
 def _keep_results(session: SessionCore, report: CheckReport) -> None:
     by_id = {r.commit_id: r for r in report.results}
     for plan in session.plans:
@@ -74,9 +87,10 @@ def propose_fixes(session: SessionCore, report: CheckReport, command: CheckComma
 
     with session.lock:
         specs = open_specs(session)
+        view = session_view(session)
     if [s.id for s in specs] != [r.commit_id for r in report.results]:
         raise SegmintError("The commits changed since they were checked: check them again")
-    return fix_plans(session, report, specs, command)
+    return fix_plans(view, report, specs, command)
 
 
 def fix_commits(session: SessionCore, fix: "FixPlan", *, actor: str = PERSON) -> list:

@@ -6,10 +6,10 @@ Each function is a session method (``session.Session`` binds it).
 from __future__ import annotations
 
 from segmint_core.errors import RefusedError, SegmintError
-from segmint_core.pr import draft_pr
+from segmint_core.pr import DraftCommit, draft_pr
 from segmint_core.session import events
 from segmint_core.session.core import SessionCore
-from segmint_core.session.models import PERSON, PullRequestDraft
+from segmint_core.session.models import APPLIED, PERSON, CommitPlan, PullRequestDraft
 from segmint_core.session.planner import files_of_plans
 from segmint_core.session.plans import propose_commits
 from segmint_core.wording import readable, shown
@@ -32,13 +32,14 @@ def generate_pr(
         if not session.plans and commit_ids is None and session.changes:
             propose_commits(session, actor=actor)
         plans = [session.plan(c) for c in commit_ids] if commit_ids is not None else list(session.plans)
-        draft = draft_pr(
-            plans,
+        text = draft_pr(
+            [DraftCommit(p.title, p.message, p.sha if p.status == APPLIED else None) for p in plans],
             files_of_plans(session.units, session.git, plans),
             session.settings,
             recorded_task_lines(session, plans),
         )
-        draft.title, draft.description = shown(draft.title), readable(draft.description)
+        commits = [CommitPlan.from_dict(p.to_dict()) for p in plans]  # a snapshot: plans change later
+        draft = PullRequestDraft(shown(text.title), readable(text.description), commits, text.note)
         session.begin_edit()
         session.state.pr = draft
         session.record(actor, "drafted", f"{actor} drafted the pull request “{draft.title}”")

@@ -96,16 +96,6 @@ class CommitPlan:
         return cls(**data)
 
 
-@dataclass(frozen=True)
-class FileLine:
-    """A file's changed lines, as the pull-request draft's test plan reads them."""
-
-    path: str
-    added: int
-    removed: int
-    deleted: bool = False  # the last of the commits to touch it removes it
-
-
 @dataclass
 class PullRequestDraft:
     title: str

@@ -28,6 +28,7 @@ from segmint_core.git import Git, read_blobs
 from segmint_core.planning import order_plans, write_message
 from segmint_core.planning.enclosing import Sections
 from segmint_core.planning.order import cycles
+from segmint_core.pr.models import FileLine
 from segmint_core.session.models import (
     APPLIED,
     APPROVED,
@@ -35,7 +36,6 @@ from segmint_core.session.models import (
     MERGE_TO_COMMIT,
     PROPOSED,
     CommitPlan,
-    FileLine,
     Group,
     id_number,
 )
