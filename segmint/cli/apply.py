@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from segmint.cli.session_cli import PLAN_AGAIN, open_session
 from segmint_core.rewrite import split
@@ -125,7 +126,7 @@ def apply_one(session: Session, commit_id: str, dry_run: bool) -> ApplyOutcome:
 
 def show(outcomes: list[ApplyOutcome], args: argparse.Namespace, *, stopped: BatchStopped | None = None) -> None:
     if args.json:
-        data = {"outcomes": [o.to_dict() for o in outcomes]}
+        data: dict[str, Any] = {"outcomes": [o.to_dict() for o in outcomes]}
         if stopped is not None:
             data["stopped"] = {"commit_id": stopped.plan_id, "reason": stopped.reason}
         write_json(data)

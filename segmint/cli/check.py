@@ -92,22 +92,22 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_FAILED if report.failed else 0
     command = command_of(session, args, quiet=True)
     fix = session.propose_fixes(report, command) if report.failed else None
-    applied = fix is not None and bool(fix.steps)
-    if applied:
-        session.fix_commits(fix)
-    after = fix.report if applied else report
+    applied = fix if fix is not None and fix.steps else None
+    if applied is not None:
+        session.fix_commits(applied)
+    after = applied.report if applied is not None else report
     if args.json:
         write_json(
             {
                 **report.to_dict(),
                 "fix": fix.to_dict() if fix is not None else None,
-                "after": after.to_dict() if applied else None,
+                "after": after.to_dict() if applied is not None else None,
             }
         )
     else:
         sys.stdout.write(report_text(session, report))
-        if applied:
-            print(f"\nFixed: {fix.sentence}. (`segmint check --undo` takes it back.)\n")
+        if applied is not None:
+            print(f"\nFixed: {applied.sentence}. (`segmint check --undo` takes it back.)\n")
             sys.stdout.write(report_text(session, after))
         elif report.failed:
             print("\nNo fix was found that passes the check.")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import argparse
 import sys
 
@@ -27,7 +29,7 @@ def open_session(args: argparse.Namespace, *, warn: bool = True) -> Session:
     return session
 
 
-def plan_table(plans: list[CommitPlan], unplanned: list[Unplanned] = ()) -> str:
+def plan_table(plans: list[CommitPlan], unplanned: Sequence[Unplanned] = ()) -> str:
     """The plans as a table, then their notes, and a line for each group no plan covers."""
     if not plans:
         return "No commits planned.\n" + "".join(f"{u.sentence}.\n" for u in unplanned)

@@ -37,6 +37,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     inner = session.start_split(args.range, force=args.force)
     state = split.pending(session.git)
+    assert state is not None  # start_split laid it out
     if args.json:
         write_json(
             {
