@@ -8,11 +8,10 @@ the heuristic one, and the group's ``note`` says so.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from segmint_core.changes.conversions import conversion_text, conversions
-from segmint_core.changes.markup import is_underline
+from segmint_core.changes.changelog import changelog_entry
 from segmint_core.changes.models import ADDED, DELETED, Change
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
@@ -24,19 +23,6 @@ from segmint_core.wording import counted, shown
 MAX_CHARS = 72
 MAX_PROMPT_LINES = 300
 
-_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
-# Issue and PR references say nothing in a summary; other roles keep their name.
-_REFERENCE = re.compile(
-    r"\{(?:issue|pr|user|ghuser|commit)\}`[^`]*`"  # MyST roles
-    r"|:(?:issue|pr|user|ghuser|commit):`[^`]*`"  # Sphinx roles
-    r"|`#\d+`_|\(#\d+\)|#\d+"  # rst links, GitHub numbers
-    r"|\(\[#\d+\]\([^)]*\)\)"  # markdown links to an issue
-)
-# What led in to the references taken out: "faster, see #720 and #853" leaves "faster, see and".
-_LEAD_IN = re.compile(r"[,;]?\s*\b(?:see|fixes|fixed|closes|in|via|refs?)\b(?:\s*(?:and|,|&))*\s*(?=[().;:]|$)", re.I)
-_EMPTY_BRACKETS = re.compile(r"\(\s*\)")
-_ROLE = re.compile(r"\{[a-z]+\}`~?([^`]*)`|:[a-z]+:`~?([^`]*)`")
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 
 SYSTEM_PROMPT = (
     "You summarise one group of related code changes for a commit list. Reply with a single line: "
@@ -113,22 +99,9 @@ def describe(
 
 def _changelog_entry(units: list[Unit]) -> str | None:
     for unit in units:
-        if unit.kind != CHANGELOG or not unit.added:
-            continue
-        text = " ".join(line.strip() for line in _without_titles(unit.added) if line.strip())
-        text = _EMPTY_BRACKETS.sub("", _LEAD_IN.sub(" ", _REFERENCE.sub("", _BULLET.sub("", text))))
-        text = _LINK.sub(r"\1", _ROLE.sub(lambda m: f"`{m.group(1) or m.group(2)}`", text))
-        text = " ".join(text.split()).strip(" .:;-")
-        if len(text) >= 8 and not text.lower().startswith(("version", "released", "unreleased", "#")):
-            first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0].rstrip(".")
-            return _fit(first)
+        if unit.kind == CHANGELOG and unit.added and (entry := changelog_entry(unit.added)):
+            return _fit(entry)
     return None
-
-
-def _without_titles(lines: list[str]) -> list[str]:
-    """``lines`` without reStructuredText's titles (a line over ``=====``) and their underlines."""
-    under = {at for at, line in enumerate(lines) if is_underline(line)}
-    return [line for at, line in enumerate(lines) if at not in under and at + 1 not in under]
 
 
 def _verb_and_names(code: list[Unit], changes: list[Change]) -> tuple[str, list[str]]:

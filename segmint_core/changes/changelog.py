@@ -1,0 +1,50 @@
+"""The entry a change adds to a changelog, as a sentence: the author's own words for it.
+
+Bullets, issue and pull-request references (and what led in to them: "see",
+"fixes"), Sphinx and MyST roles and Markdown links are taken out; a
+reStructuredText title (a version's heading over its underline) is not an
+entry, nor is a version or release line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from segmint_core.changes.markup import is_underline
+
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+# Issue and PR references say nothing in a summary; other roles keep their name.
+_REFERENCE = re.compile(
+    r"\{(?:issue|pr|user|ghuser|commit)\}`[^`]*`"  # MyST roles
+    r"|:(?:issue|pr|user|ghuser|commit):`[^`]*`"  # Sphinx roles
+    r"|`#\d+`_|\(#\d+\)|#\d+"  # rst links, GitHub numbers
+    r"|\(\[#\d+\]\([^)]*\)\)"  # markdown links to an issue
+)
+# What led in to the references taken out: "faster, see #720 and #853" leaves "faster, see and".
+_LEAD_IN = re.compile(r"[,;]?\s*\b(?:see|fixes|fixed|closes|in|via|refs?)\b(?:\s*(?:and|,|&))*\s*(?=[().;:]|$)", re.I)
+_EMPTY_BRACKETS = re.compile(r"\(\s*\)")
+_ROLE = re.compile(r"\{[a-z]+\}`~?([^`]*)`|:[a-z]+:`~?([^`]*)`")
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+# A handle credited at the end: "(@alexmaco)", "(pull #581) (@bob)", "by @bob", "thanks to @bob".
+_CREDIT = re.compile(r"\s*(?:\(\s*(?:by\s+)?@[\w-]+\s*\)|\b(?:by|thanks to)\s+@[\w-]+)", re.I)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s")
+MIN_CHARS = 8
+
+
+def changelog_entry(lines: list[str], *, credits: bool = True) -> str | None:
+    """The first sentence of the entry ``lines`` (added to a changelog) hold, or None; without
+    ``credits``, a handle credited at its end (``(@bob)``) left out, as a commit title has none."""
+    text = " ".join(line.strip() for line in _without_titles(lines) if line.strip())
+    text = text if credits else _CREDIT.sub("", text)
+    text = _EMPTY_BRACKETS.sub("", _LEAD_IN.sub(" ", _REFERENCE.sub("", _BULLET.sub("", text))))
+    text = _LINK.sub(r"\1", _ROLE.sub(lambda m: f"`{m.group(1) or m.group(2)}`", text))
+    text = " ".join(text.split()).strip(" .:;-")
+    if len(text) < MIN_CHARS or text.lower().startswith(("version", "released", "unreleased", "#")):
+        return None
+    return _SENTENCE_END.split(text, maxsplit=1)[0].rstrip(".")
+
+
+def _without_titles(lines: list[str]) -> list[str]:
+    """``lines`` without reStructuredText's titles (a line over ``=====``) and their underlines."""
+    under = {at for at, line in enumerate(lines) if is_underline(line)}
+    return [line for at, line in enumerate(lines) if at not in under and at + 1 not in under]
