@@ -22,7 +22,9 @@ from segmint_core.changes.kinds import is_doc_path, is_ignore_file, is_test_path
 from segmint_core.changes.markup import is_title, markdown_heading
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.git_modes import EXECUTABLE, GITLINK, REGULAR, SYMLINK
+from segmint_core.changes.changelog import changelog_entry
 from segmint_core.planning.bumps import Bump, version_changes
+from segmint_core.planning.claims import ISSUE_FIXED, same_tokens
 from segmint_core.planning import settings_edit
 from segmint_core.planning.prose import ProseEdit, read_edit, without_links
 from segmint_core.planning.settings_edit import SettingsEdit
@@ -106,6 +108,7 @@ _IMPORT = re.compile(
 )
 
 SUBPROJECT = "Subproject commit "
+CHANGELOGS = {"changelog", "changes", "history", "news", "releases", "release-notes"}
 
 
 @dataclass
@@ -138,12 +141,19 @@ class Facts:
     comment_only: bool = False  # every changed code line is a comment or docstring line
     moved_only: bool = False
     format_only: bool = False  # the same tokens, only laid out or quoted differently (a formatter's work)
+    imports_touched: bool = False  # an import line among the changed lines
+    tokens_same: bool = False  # each hunk's token stream as it was (``claims.same_tokens``): formatting alone
     raises: list[str] = field(default_factory=list)
     handles: list[str] = field(default_factory=list)
     typos: list[tuple[str, str]] = field(default_factory=list)  # words respelled (edit distance 1-2)
     typo_only: bool = False  # every changed line only respells a word or two
     typo_paths: list[str] = field(default_factory=list)  # the files a word is respelled in
     conditions: int = 0  # changed code lines that test something (if, while, case, a guard)
+    conditions_changed: int = 0  # such lines rewritten (a condition tightened or loosened), not only added
+    changelog_entry: str | None = None  # the first sentence of the entry the change adds to a changelog
+    references: list[str] = field(default_factory=list)  # added lines naming an issue fixed or closed
+    replacements: list[tuple[str, str]] = field(default_factory=list)  # of ``renames``: the old name defined,
+    # the new one not (a built-in or another module's name used instead), or either still in use: no rename
     submodules: list[tuple[str, str | None, str | None]] = field(default_factory=list)  # path, old, new commit
     executable: dict[str, bool] = field(default_factory=dict)  # path -> made executable (True) or not (False)
     binary_files: list[str] = field(default_factory=list)  # no lines to count
@@ -166,6 +176,9 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     doc_removed: list[tuple[str, str]] = []
     test_added: list[str] = []
     test_removed: list[str] = []
+    changelog_added: list[str] = []
+    hunk_sides: list[tuple[str, list[str], list[str]]] = []  # (path, removed, added) of each hunk
+    kept_lines: list[str] = []  # the unchanged lines the hunks show around their changes
     doc_lines = prose_lines = 0
     layout_lines: Counter = Counter()
     for change, hunks in changes:
@@ -197,6 +210,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
                 doc, prose = _explaining_lines(hunk.lines)
                 doc_lines, prose_lines = doc_lines + doc, prose_lines + prose
             elif is_doc_path(change.file_path):
+                if _is_changelog(change.file_path):
+                    changelog_added += plus
                 doc_added += [(change.file_path, line) for line in plus]
                 doc_removed += [(change.file_path, line) for line in minus]
                 if (title := _section_of(hunk)) and title not in facts.doc_sections:
@@ -206,6 +221,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
                 test_removed += minus
             added_lines += plus
             removed_lines += minus
+            hunk_sides.append((change.file_path, *_sides(hunk.lines)))
+            kept_lines += [line[1:] for line in hunk.lines if line[:1] == " "]
             pairs += _line_pairs(hunk.lines)
             if _typos(_line_pairs(hunk.lines), 0)[0] and change.file_path not in facts.typo_paths:
                 facts.typo_paths.append(change.file_path)
@@ -226,6 +243,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     for new in facts.added_defs:
         facts.def_lines.pop(new, None)  # a new definition is added, not changed
     facts.renames = _renames(pairs)
+    facts.replacements = _replacements(facts.renames, added_lines + kept_lines, removed_lines + kept_lines)
     facts.typos, facts.typo_only = _typos(pairs, len(added_lines) + len(removed_lines))
     renamed_to = {new: old for old, new in facts.renames}
     facts.added_defs = [d for d in facts.added_defs if d not in renamed_to]
@@ -257,6 +275,11 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.params = _new_params(code_added, code_removed)
     facts.missing = _missing_checks(code_added, code_removed)
     facts.conditions = sum(1 for line in code_added + code_removed if _CONDITION.search(line))
+    facts.conditions_changed = sum(
+        1 for old, new in pairs if old.strip() != new.strip() and _CONDITION.search(old) and _CONDITION.search(new)
+    )
+    facts.changelog_entry = changelog_entry(changelog_added, credits=False) if changelog_added else None
+    facts.references = [line.strip() for line in added_lines if ISSUE_FIXED.search(line)][:3]
     squash = lambda lines: Counter("".join(line.split()) for line in lines if line.strip())  # noqa: E731
     facts.whitespace_only = bool(added_lines or removed_lines) and squash(added_lines) == squash(removed_lines)
     facts.moved_only = (
@@ -270,7 +293,34 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
         and bool(added_lines or removed_lines)
         and _layout_tokens(added_lines) == _layout_tokens(removed_lines)
     )
+    facts.imports_touched = any(_IMPORT.match(line) for line in added_lines + removed_lines)
+    facts.tokens_same = (facts.whitespace_only or facts.format_only) and all(
+        same_tokens(path, old, new) for path, old, new in hunk_sides
+    )
     return facts
+
+
+def _sides(lines: list[str]) -> tuple[list[str], list[str]]:
+    """A hunk's old and new text, its unchanged lines in both: a line moved across them reads alike."""
+    return [line[1:] for line in lines if line[:1] in " -"], [line[1:] for line in lines if line[:1] in " +"]
+
+
+def _is_changelog(path: str) -> bool:
+    return PurePosixPath(path).stem.lower() in CHANGELOGS
+
+
+def _replacements(renames: list[tuple[str, str]], added: list[str], removed: list[str]) -> list[tuple[str, str]]:
+    """The swaps of ``renames`` that are no rename: the old name still written in an added or
+    unchanged line, the new one already in a removed or unchanged line, or the old name defined by the change and the new one
+    not (``stripColor`` replaced by a built-in's name)."""
+    plus = {t for line in added for t in _TOKEN.findall(line)}
+    minus = {t for line in removed for t in _TOKEN.findall(line)}
+    defined_before, defined_now = set(_defs(removed)), set(_defs(added))
+    return [
+        (old, new)
+        for old, new in renames
+        if old in plus or new in minus or (old in defined_before and new not in defined_now)
+    ]
 
 
 _TEST_CASE = re.compile(

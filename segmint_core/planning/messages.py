@@ -22,7 +22,7 @@ from segmint_core.changes.generated import is_lock_file, is_manifest
 from segmint_core.planning import settings_edit
 from segmint_core.planning.describe import CODE_TYPES, code_subjects, places
 from segmint_core.changes.kinds import PATHS_KEPT, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
-from segmint_core.planning.facts import Facts
+from segmint_core.planning.facts import CHANGELOGS, Facts
 from segmint_core.planning.titles import one_line
 from segmint_core.wording import counted
 
@@ -56,7 +56,6 @@ VERBS = {
     "retarget",
 }
 
-CHANGELOGS = {"changelog", "changes", "history", "news", "releases", "release-notes"}
 _VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?)\b")
 
 _SCOPE = re.compile(r"[a-z0-9][a-z0-9.-]{0,29}")
@@ -285,7 +284,12 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
         out += [f"{verb} tests for {module}"] if module else [f"{verb} tests in {f}" for f in _files(facts.paths)]
         return out + [f"{verb} tests"]
     if kind == "style":
-        return [f"format {f}" for f in _files(facts.paths)]
+        # a formatter's run only where the tokens are as they were; else lines or imports reordered
+        if facts.tokens_same:
+            return [f"format {f}" for f in _files(facts.paths)]
+        if facts.imports_touched:
+            return [f"sort imports in {f}" for f in _files(facts.paths)] + ["sort imports"]
+        return [f"rearrange {f}" for f in _files(facts.paths)]
     if kind in ("build", "ci"):
         added = [f"add {f}" for f in _files(facts.new_files)] if set(facts.new_files) == set(facts.paths) else []
         return added + _settings_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
@@ -401,6 +405,8 @@ def bump_subjects(facts: Facts, q: Quote = plain) -> list[str]:
 def _code_subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
     if kind == "refactor" and facts.renames:
         old, new = facts.renames[0]
+        if (old, new) in facts.replacements:  # the old name still used, or the new one not defined here
+            return [f"use {q(new)} instead of {q(old)}", f"use {q(new)}"]
         return [f"rename {q(old)} to {q(new)}", f"rename {q(old)}", f"rename {counted(len(facts.renames), 'name')}"]
     if kind == "refactor" and facts.renamed_files:
         old, new = facts.renamed_files[0]

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from segmint_core.planning import messages
+from segmint_core.planning.claims import fix_evidence
 from segmint_core.planning.dependency_lists import habitual_type
 from segmint_core.planning.describe import CODE_TYPES
 from segmint_core.planning.facts import Facts
@@ -62,6 +63,7 @@ GENERIC_VERBS = {
     "refactor",
     "polish",
 }
+FORMATTING = {"format", "reformat", "beautify", "lint"}  # verbs that claim the meaning is as it was
 QUOTES_SHARE = 0.3  # a house quoting names in backticks this often gets them quoted
 SYNONYMS = {
     "test": ("tests",),
@@ -108,16 +110,33 @@ def title_parts(
     rule = messages.commit_type(facts)
     q = (lambda name: f"`{name}`") if style.learned and style.quotes >= QUOTES_SHARE else messages.plain
     if not style.follows_conventional:
-        wordings = _house_wordings(style, facts, None, None) + messages.subjects(rule, facts, q)
-        return [""], [plain_voice(style, w) for w in wordings]
+        wordings = _house_wordings(style, facts, None, None) + own_words(facts) + messages.subjects(rule, facts, q)
+        fixes = fix_evidence(facts)
+        return [""], [plain_voice(style, w, fixes) for w in wordings]
     kind, scope = type_and_scope(style, facts, touched, rule, voting)
     # A change to code the house calls refactor rather than fix is worded as one; a kind
     # of file the rules know for sure (docs, tests, CI) keeps the rules' wording.
     worded = kind if kind in CODE_TYPES and rule in CODE_TYPES else rule
     wordings = _house_wordings(style, facts, kind, scope) + messages.subjects(worded, facts, q)
-    wordings = [conventional_voice(style, _house_verb(style, kind, w)) for w in wordings]
+    wordings = [conventional_voice(style, _house_verb(style, facts, kind, w)) for w in wordings]
     heads = [f"{kind}({scope}):", f"{kind}:"] if scope and not _repeats(scope, kind) else [f"{kind}:"]
     return heads, wordings
+
+
+def own_words(facts: Facts) -> list[str]:
+    """The entry the change adds to its changelog, where it changes more than the changelog: the
+    author's own sentence for it, then its first clause where the sentence is long."""
+    entry = facts.changelog_entry
+    if not entry or all(map(messages.is_changelog, facts.paths)) or messages.intent(facts):
+        return []  # a changelog edited alone may record other commits; a release's is its versions
+    entry = entry.replace("``", "`")
+    clause = _CLAUSE_END.split(entry, maxsplit=1)[0]
+    return [entry] + ([clause] if clause != entry and len(clause.split()) >= MIN_CLAUSE_WORDS else [])
+
+
+# Where a long changelog sentence's first clause ends.
+_CLAUSE_END = re.compile(r",\s|;\s|\s\(|\s-\s|:\s|\s(?:so that|when|which|because|if|since|as|by)\s")
+MIN_CLAUSE_WORDS = 3
 
 
 def _repeats(scope: str, kind: str) -> bool:
@@ -218,7 +237,7 @@ def _unv(pattern: str, slot: str, version: str) -> str:
     return version[1:] if f"v{{{slot}}}" in pattern and version.startswith("v") else version
 
 
-def _house_verb(style: HouseStyle, kind: str, text: str) -> str:
+def _house_verb(style: HouseStyle, facts: Facts, kind: str, text: str) -> str:
     """A generic verb of ours ("format", "update") in the house's own word for this type of
     commit, where it has one it uses for most of them ("beautify")."""
     verb, _, rest = text.partition(" ")
@@ -227,6 +246,8 @@ def _house_verb(style: HouseStyle, kind: str, text: str) -> str:
     used = style.verbs.get(kind, {})
     total = sum(used.values())
     top = max(used, key=lambda verb: used[verb]) if used else None
+    if top in FORMATTING and not facts.tokens_same:
+        return text  # "format" claims the tokens are as they were
     if top in GENERIC_VERBS and total >= HOUSE_VERB_MIN and used[top] >= HOUSE_VERB_SHARE * total:
         return f"{top} {rest}"
     return text
@@ -238,11 +259,13 @@ def conventional_voice(style: HouseStyle, text: str) -> str:
     return _finish(style, text[:1].upper() + text[1:] if style.capitalized >= 0.5 else text[:1].lower() + text[1:])
 
 
-def plain_voice(style: HouseStyle, text: str) -> str:
+def plain_voice(style: HouseStyle, text: str, fixes: bool = True) -> str:
+    """``text`` as the house writes a subject; ``correct`` (our word for a change to code typed
+    ``fix``) is "fix" only where ``fixes`` (``claims.fix_evidence``), else "update"."""
     verb, _, rest = text.partition(" ")
     verb = verb.lower()
     if verb == "correct":
-        verb = "fix"
+        verb = "fix" if fixes else "update"
     if style.past_tense >= 0.5:
         verb = PAST.get(verb, verb)
     text = f"{verb} {rest}".strip()

@@ -1,0 +1,150 @@
+"""A title's verb is a claim the diff backs: Format, Rename and Fix only with their evidence."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
+
+from segmint_core.changes import capture
+from segmint_core.git import Git
+from segmint_core.planning import offline_message
+from segmint_core.planning.claims import same_tokens, tokens
+from segmint_core.planning.conventional import parse_subject
+from segmint_core.planning.style import DEFAULT, HouseStyle
+from segmint_core.planning.titles import TITLE_LIMIT
+from segmint_core.planning.voice import FORMATTING
+from tests.support.repo import Repo
+
+PLAIN = HouseStyle(seen=30, conventional=0, capitalized=1.0)  # "Add x", "Update y": no type prefix
+
+
+def title(repo: Repo, style: HouseStyle = DEFAULT) -> str:
+    cs = capture(Git.discover(repo.path))
+    return offline_message([(c, c.hunks) for c in cs.changes], style=style).title
+
+
+def edit(repo: Repo, path: str, before: str, after: str, style: HouseStyle = DEFAULT) -> str:
+    repo.write(path, before)
+    repo.commit()
+    repo.write(path, after)
+    return title(repo, style)
+
+
+def test_tokens_are_read_with_the_files_lexer() -> None:
+    assert same_tokens("a.py", ["x = f('a', b)"], ["x = f(", '    "a",', "    b,", ")"])  # black's layout
+    assert not same_tokens("a.py", ['x = ["a", "b"]'], ['x = ["a" "b"]'])  # two strings made one
+    assert not same_tokens("a.py", ['x = "a b"'], ['x = "a  b"'])  # a string's spaces are its value
+    assert not same_tokens("a.py", ["x = (a,)"], ["x = (a)"])  # a tuple of one is no longer one
+    assert same_tokens("a.go", ["x := f(a,b)"], ["x := f(a, b)"])
+    assert tokens("notes.unknown-kind", ["a"]) is None
+
+
+def test_a_formatter_run_is_formatting(repo: Repo) -> None:
+    before = "def call(a, b):\n    return request('get', a, b)\n"
+    after = 'def call(a, b):\n    return request(\n        "get",\n        a,\n        b,\n    )\n'
+    assert edit(repo, "pkg/api.py", before, after, PLAIN) == "Format api.py"
+
+
+def test_a_comma_dropped_between_two_strings_is_no_formatting(repo: Repo) -> None:
+    before = 'NAMES = [\n    "alpha",\n    "beta",\n]\n'
+    after = 'NAMES = [\n    "alpha"\n    "beta",\n]\n'
+    assert not edit(repo, "pkg/names.py", before, after, PLAIN).startswith("Format")
+    assert parse_subject(title(repo)).text.split(" ", 1)[0] not in FORMATTING
+
+
+def test_spaces_inside_a_string_are_no_formatting(repo: Repo) -> None:
+    before = 'def greet():\n    return "hello  world"\n'
+    after = 'def greet():\n    return "hello world"\n'
+    assert not edit(repo, "pkg/greet.py", before, after, PLAIN).startswith("Format")
+
+
+def test_a_name_replaced_by_one_the_change_does_not_define_is_no_rename(repo: Repo) -> None:
+    before = (
+        "def strip_color(text):\n    return PATTERN.sub('', text)\n\n\n"
+        "def show(text):\n    print(strip_color(text))\n\n\ndef width(text):\n    return len(strip_color(text))\n"
+    )
+    after = "def show(text):\n    print(strip_ansi(text))\n\n\ndef width(text):\n    return len(strip_ansi(text))\n"
+    got = edit(repo, "pkg/term.py", before, after, PLAIN)
+    assert not got.startswith("Rename"), got
+
+
+def test_a_name_swapped_everywhere_is_a_rename(repo: Repo) -> None:
+    before = "def load(path):\n    return read(path)\n\n\ndef main():\n    return load('a') + load('b')\n"
+    after = "def load_file(path):\n    return read(path)\n\n\ndef main():\n    return load_file('a') + load_file('b')\n"
+    assert edit(repo, "pkg/io.py", before, after, PLAIN) == "Rename load to load_file"
+
+
+def test_a_plain_edit_of_code_is_no_fix_without_evidence(repo: Repo) -> None:
+    before = "def total(items):\n    return sum(items)\n"
+    after = "def total(items):\n    values = list(items)\n    return sum(values)\n"
+    assert edit(repo, "pkg/maths.py", before, after, PLAIN) == "Update total"
+
+
+def test_a_condition_rewritten_is_evidence_of_a_fix(repo: Repo) -> None:
+    before = "def pick(items, n):\n    if n > len(items):\n        return None\n    return items[n]\n"
+    after = "def pick(items, n):\n    if n >= len(items):\n        return None\n    return items[n]\n"
+    assert edit(repo, "pkg/pick.py", before, after, PLAIN) == "Fix pick"
+
+
+def test_the_changelog_entry_the_change_adds_titles_it(repo: Repo) -> None:
+    repo.write("CHANGES.rst", "Unreleased\n----------\n\n")
+    repo.write("pkg/core.py", "def run(args):\n    return args\n")
+    repo.commit()
+    repo.write("CHANGES.rst", "Unreleased\n----------\n\n-   Avoid an extra process with one worker. :issue:`12`\n")
+    repo.write("pkg/core.py", "def run(args):\n    if len(args) == 1:\n        return args[0]\n    return args\n")
+    assert title(repo, PLAIN) == "Avoid an extra process with one worker"
+
+
+_ATOMS = st.sampled_from(["a", "b", "total", "'x'", '"y"', "1", "2.5", "None", "f(a)", "[a, b]", "(a,)"])
+_OPS = st.sampled_from([" + ", " - ", ", ", " or ", " == "])
+
+
+@st.composite
+def _lines(draw) -> list[str]:
+    count = draw(st.integers(1, 4))
+    out = []
+    for n in range(count):
+        atoms = draw(st.lists(_ATOMS, min_size=1, max_size=4))
+        ops = [draw(_OPS) for _ in atoms[1:]]
+        expr = atoms[0] + "".join(op + atom for op, atom in zip(ops, atoms[1:]))
+        out.append(f"    v{n} = {expr}")
+    return out
+
+
+_EDITS = st.sampled_from(["spaces", "quotes", "comma", "token", "split"])
+
+
+def _edited(lines: list[str], how: str, at: int) -> list[str]:
+    line = lines[at % len(lines)]
+    if how == "spaces":
+        new = line.replace(" = ", " =  ").replace(", ", ",")
+    elif how == "quotes":
+        new = line.replace("'", "\x00").replace('"', "'").replace("\x00", '"')
+    elif how == "comma":
+        new = line.replace(", ", " ", 1)
+    elif how == "token":
+        new = line.replace("a", "c", 1) if "a" in line.split("=", 1)[1] else line + " + 1"
+    else:
+        head, _, expr = line.partition(" = ")
+        new = f"{head} = (\n        {expr}\n    )"
+    return [*lines[: at % len(lines)], new, *lines[at % len(lines) + 1 :]]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_lines(), _EDITS, st.integers(0, 3), st.booleans())
+def test_format_only_for_token_identical_changes_and_every_title_clean(lines, how, at, plain) -> None:
+    before = ["def compute(a, b, total):", *lines, "    return v0", ""]
+    after = ["def compute(a, b, total):", *_edited(lines, how, at), "    return v0", ""]
+    assume(before != after)
+    with tempfile.TemporaryDirectory() as folder:
+        repo = Repo(Path(folder) / "repo")
+        repo.write("pkg/compute.py", "\n".join(before))
+        repo.commit()
+        repo.write("pkg/compute.py", "\n".join(after))
+        got = title(repo, PLAIN if plain else DEFAULT)
+    identical = tokens("compute.py", before) == tokens("compute.py", after)
+    if parse_subject(got).text.split(" ", 1)[0].lower() in FORMATTING:
+        assert identical, (before, after, got)
+    assert got and "\n" not in got and len(got) <= TITLE_LIMIT and not got.endswith(("...", "…"))
