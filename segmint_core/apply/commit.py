@@ -406,7 +406,7 @@ def _with_blobs(git: Git, states: list[FileState]) -> list[tuple[FileState, str 
     # Removals first: a rename may take a path away that another change fills.
     states = sorted(states, key=lambda s: not s.absent)
     fresh = [s for s in states if s.content is not None and s.oid is None and not s.worktree]
-    oids = dict(zip((id(s) for s in fresh), write_blobs(git, [s.content for s in fresh])))  # type: ignore[misc]
+    oids = dict(zip((id(s) for s in fresh), write_blobs(git, [s.content for s in fresh if s.content is not None])))
     for s in states:
         if s.worktree and s.content is not None:
             oids[id(s)] = hash_as_added(git, s.path, s.content)

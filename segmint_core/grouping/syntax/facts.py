@@ -42,7 +42,7 @@ class Parsed:
         """The definitions touching rows ``first..last``: those named there and those enclosing them."""
         import tree_sitter
 
-        _, query, _ = loaded(self.grammar.name)  # type: ignore[misc]
+        _, query, _ = _loaded(self.grammar.name)
         cursor = tree_sitter.QueryCursor(query)
         cursor.set_point_range((first, 0), (last + 1, 0))
         root = self.tree.root_node
@@ -131,7 +131,7 @@ class Parsed:
         alone, since a unit's rows are a few of a file's (reading every name cost more)."""
         import tree_sitter
 
-        _, _, query = loaded(self.grammar.name)  # type: ignore[misc]
+        _, _, query = _loaded(self.grammar.name)
         cursor = tree_sitter.QueryCursor(query)
         cursor.set_point_range((first, 0), (last + 1, 0))
         found = []
@@ -172,7 +172,7 @@ class _Trees:
             if tree is not None:
                 self._trees.move_to_end(key)
                 return tree
-        parser, _, _ = loaded(grammar)  # type: ignore[misc]
+        parser, _, _ = _loaded(grammar)
         tree = parser.parse(source)
         if len(source) <= self.budget:
             with self._lock:
@@ -201,3 +201,10 @@ def forget_parses() -> None:
 def _text(node: Any) -> str:
     """A node's source text (a node of a tree parsed from bytes always has it)."""
     return (node.text or b"").decode("utf-8", "surrogateescape")
+
+
+def _loaded(name: str) -> tuple[Any, Any, Any]:
+    """The grammar's parser and queries: a grammar is only given (``grammar_for``) once they loaded."""
+    found = loaded(name)
+    assert found is not None
+    return found
