@@ -124,6 +124,12 @@ class SegmintApp(App[int]):
             return
         self.call_from_thread(self._opened, session)
 
+    @property
+    def opened(self) -> Session:
+        """The session, for what runs only once it is open (``_opened`` starts all of it)."""
+        assert self.session is not None, "the session is open"
+        return self.session
+
     def _mark_present(self, session: Session) -> None:
         session.set_presence(person_present=True, agent_can_commit=self.agent_can_commit)
 
@@ -164,8 +170,10 @@ class SegmintApp(App[int]):
             self.main.post_message(GroupingProgress(done, max(total, 1), text))
 
         # call_later, not call_from_thread: that would wait for an app that may be quitting.
+        aside = self._aside
+        assert aside is not None  # the worker starts only with a child grouping
         try:
-            grouped = self._aside.follow(progress, lambda: self.call_later(self._aside_saved))
+            grouped = aside.follow(progress, lambda: self.call_later(self._aside_saved))
         except Exception:
             log.exception("following the grouping process failed")
             grouped = False
@@ -180,7 +188,7 @@ class SegmintApp(App[int]):
             self._take_up_aside()
 
     def _take_up_aside(self) -> None:
-        self.call_session("take up the groups", self.session.catch_up, lambda _: self._aside_settled())
+        self.call_session("take up the groups", self.opened.catch_up, lambda _: self._aside_settled())
 
     def _aside_failed(self) -> None:
         """The child ended without grouping: the app groups by itself, as without one."""
@@ -303,7 +311,7 @@ class SegmintApp(App[int]):
             self.review_messages = n
             self.main.refresh_activity()
 
-        self.call_session("read the review messages", lambda: len(self.session.peek_review_messages()), counted)
+        self.call_session("read the review messages", lambda: len(self.opened.peek_review_messages()), counted)
 
     # -- disk and pairing ---------------------------------------------------------------
 
@@ -314,7 +322,7 @@ class SegmintApp(App[int]):
 
     def _refresh_from_disk(self) -> None:
         self._disk_timer = None
-        self.call_session("refresh", lambda: self.session.refresh(actor="segmint"))
+        self.call_session("refresh", lambda: self.opened.refresh(actor="segmint"))
         if self.saves is not None and self.saves.enabled:
             self.run_worker(
                 self._record_saves, thread=True, group="saves", name="record the saves", exit_on_error=False
@@ -322,10 +330,12 @@ class SegmintApp(App[int]):
 
     def _record_saves(self) -> None:
         """Worker: the saves snapshotted under the person's intent; the status line says so."""
+        assert self.saves is not None  # made as the session opens, before this runs
         self.saves.record()
         self.call_later(self.main.refresh_activity)
 
     def _read_intent(self) -> None:
+        assert self.saves is not None  # made as the session opens, before this runs
         self.saves.read_intent()
         self.call_later(self.main.refresh_activity)
 
@@ -338,8 +348,8 @@ class SegmintApp(App[int]):
 
     def _catch_up(self) -> None:
         self._saved_timer = None
-        if self.session.saved_elsewhere():
-            self.call_session("read the session", self.session.catch_up)
+        if self.opened.saved_elsewhere():
+            self.call_session("read the session", self.opened.catch_up)
 
     async def action_quit(self) -> None:
         await self.pairing.shutdown()

@@ -137,7 +137,8 @@ class HunkBlock:
         if self._positions is None:
             changed = (i for i, line in enumerate(self.lines) if line[:1] in ("+", "-"))
             self._positions = {i: n for n, i in enumerate(changed, start=1)}
-        found = (self._positions.get(self.line_index(row)) for row in range(first, last + 1))
+        lines = (self.line_index(row) for row in range(first, last + 1))
+        found = (self._positions.get(i) for i in lines if i is not None)
         return [p for p in found if p is not None]
 
     def raw(self, index: int) -> str:
@@ -146,8 +147,14 @@ class HunkBlock:
             return f"{self.hunk.header}  {self.hunk.id}"
         i = self.line_index(index)
         if i is None:
-            return self._rows[index - 1][0]
+            return self._sibling_line(index)[0]
         return self.lines[i]
+
+    def _sibling_line(self, index: int) -> tuple[str, str]:
+        """Row ``index`` (past the header) that is no line of the hunk: a sibling's added line and where it went."""
+        row = self._rows[index - 1] if self._rows is not None else None
+        assert isinstance(row, tuple)
+        return row
 
     @property
     def numbers(self) -> list[tuple[int | None, int | None]]:
@@ -177,7 +184,7 @@ class HunkBlock:
             return self._header(gutter), HUNK_HEADER
         i = self.line_index(index)
         if i is None:
-            line, where = self._rows[index - 1]  # type: ignore[misc]
+            line, where = self._sibling_line(index)
             text = Text(no_wrap=True, end="")
             text.append(" " * (2 * gutter + 3))
             text.append(visible(line[:MAX_COLUMNS]), ELSEWHERE)
@@ -370,7 +377,9 @@ class DiffDocument:
         y = start
         for _ in range(self.line_count):
             y = (y + step) % self.line_count
-            block, index = self.locate(y)  # type: ignore[misc]
+            found = self.locate(y)
+            assert found is not None  # y is a row of the document
+            block, index = found
             if term in block.raw(index).lower():
                 return y
         return None

@@ -39,7 +39,7 @@ def matters(rel_to_root: str, git_rel: str | None) -> bool:
 
 
 class _Handler(FileSystemEventHandler):
-    def __init__(self, root: str, git_dir: str, changed: Callable[[], None], saved: Callable[[], None]) -> None:
+    def __init__(self, root: str, git_dir: str, changed: Callable[[], object], saved: Callable[[], object]) -> None:
         self.root = root
         self.git_dir = git_dir
         self.changed = changed
@@ -73,7 +73,7 @@ class _Handler(FileSystemEventHandler):
 
 
 class DiskWatch:
-    def __init__(self, root: str, git_dir: str, changed: Callable[[], None], saved: Callable[[], None]) -> None:
+    def __init__(self, root: str, git_dir: str, changed: Callable[[], object], saved: Callable[[], object]) -> None:
         self.root = os.path.realpath(root)
         self.git_dir = os.path.realpath(git_dir)
         self._handler = _Handler(self.root, self.git_dir, changed, saved)

@@ -82,7 +82,7 @@ class GroupAside:
                 size = int.from_bytes(head[1:], "big")
                 yield head[:1], pipe.read(size)
 
-    def follow(self, progress: Callable[[int, int, str], None], grouped: Callable[[], None]) -> bool:
+    def follow(self, progress: Callable[[int, int, str], None], grouped: Callable[[], object]) -> bool:
         """Read the child's frames: ``progress`` as it groups, ``grouped`` once the groups are
         saved; keep the evidence. Then reap it; whether it grouped."""
         said_grouped = False

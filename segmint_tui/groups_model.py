@@ -80,9 +80,9 @@ def group_rows(session) -> list[GroupRow]:
             files.setdefault(change.id, FileRow(change, [])).hunks.append(hunk)
             seen.add(hid)
         for cid in group.change_ids:
-            change = by_change.get(cid)
-            if change is not None and not change.hunks:
-                files.setdefault(cid, FileRow(change, []))
+            whole = by_change.get(cid)
+            if whole is not None and not whole.hunks:
+                files.setdefault(cid, FileRow(whole, []))
                 seen.add(cid)
         row = GroupRow(group.id, group.summary or "(no summary)", list(group.reasons), edited=group.edited)
         row.files = sorted(files.values(), key=lambda f: order.get(f.change.id, 0))

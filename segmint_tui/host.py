@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
 from segmint_core.session.session import Session
+from segmint_tui.saves import SaveRecorder
 
 T = TypeVar("T")
 
@@ -28,6 +29,8 @@ class SessionHost(Protocol):
     grouping: bool  # a regroup (in a worker or a child process) is under way
     review_messages: int | None  # the person's review comments the agent has not read (None: not counted yet)
     pairing: PairingStatus
+    saves: SaveRecorder | None  # the saves recorded under the person's intent, once the session is open
+    watch_disk: bool  # the files are watched (saves are seen by the watcher)
 
     def call_session(self, label: str, fn: Callable[[], T], done: Callable[[T], Any] | None = None) -> Any: ...
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.worker import Worker
@@ -21,6 +21,9 @@ from textual.worker import Worker
 from segmint_core.errors import SegmintError
 from segmint_core.session.session import Session
 from segmint_tui.messages import PairingChanged
+
+if TYPE_CHECKING:
+    from segmint_core.mcp.embedded import EmbeddedServer  # loaded only when pairing starts
 
 log = logging.getLogger("segmint.tui")
 
@@ -42,7 +45,7 @@ class Pairing:
         self.allowed_roots = allowed_roots
         self.info = None  # EndpointInfo once listening
         self.error: str | None = None
-        self._server = None
+        self._server: EmbeddedServer | None = None
         self._worker: Worker | None = None
         self._stopping = False  # stop() was called, maybe before the worker made the server
 
@@ -65,12 +68,14 @@ class Pairing:
         try:
             from segmint_core.mcp.embedded import EmbeddedServer
 
-            self._server = EmbeddedServer(
-                self.session(), agent_can_commit=self.agent_can_commit, allowed_roots=self.allowed_roots
+            session = self.session()
+            assert session is not None  # pairing starts once the session is open
+            server = self._server = EmbeddedServer(
+                session, agent_can_commit=self.agent_can_commit, allowed_roots=self.allowed_roots
             )
             if self._stopping:  # the app is quitting: the server returns at once
-                self._server.stop()
-            await self._server.serve(ready=self._ready)
+                server.stop()
+            await server.serve(ready=self._ready)
         except SegmintError as exc:
             self._failed(str(exc))
         except Exception as exc:  # a bug in the server must not take the app down

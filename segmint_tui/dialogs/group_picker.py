@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,7 +23,7 @@ class GroupPicker(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(
-        self, title: str, rows: list[GroupRow], *, exclude: set[str] = frozenset(), allow_new: bool = True
+        self, title: str, rows: list[GroupRow], *, exclude: AbstractSet[str] = frozenset(), allow_new: bool = True
     ) -> None:
         super().__init__()
         self.title_text = title

@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -34,7 +35,7 @@ TITLES = {command.action: command.title for command in COMMANDS}
 COVERED_BY_GENERAL = {"help", "app.quit", "edit_message"}
 
 
-def panes(everywhere: type) -> list[tuple[str, type]]:
+def panes(everywhere: type[DOMNode]) -> list[tuple[str, type[DOMNode]]]:
     """The help's sections: ``everywhere``, the screen whose keys work in every pane, then each pane."""
     return [
         ("Everywhere", everywhere),
@@ -49,7 +50,7 @@ def panes(everywhere: type) -> list[tuple[str, type]]:
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close help")]
 
-    def __init__(self, everywhere: type) -> None:
+    def __init__(self, everywhere: type[DOMNode]) -> None:
         super().__init__()
         self.everywhere = everywhere  # the screen it is opened from, whose keys work in every pane
 
@@ -68,7 +69,7 @@ class HelpScreen(ModalScreen[None]):
     def _pane_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
         # Panes repeat some of these keys for their footers; a pane's own key for such an action
         # (ctrl+g in the PR pane, where P is typed) is listed with the pane.
-        screen_wide = {b.action: set(b.key.split(",")) for b in self.everywhere.BINDINGS}
+        screen_wide = {b.action: set(b.key.split(",")) for b in self.everywhere.BINDINGS if isinstance(b, Binding)}
         sections = []
         for title, widget in panes(self.everywhere):
             rows = []

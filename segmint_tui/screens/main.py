@@ -160,7 +160,7 @@ class MainScreen(SessionActions, Screen):
             self.session_opened()
 
     def session_opened(self) -> None:
-        if not self.app.grouping:
+        if not self.segmint.grouping:
             self.query_one("#grouping").display = False
         self.sync()
         self.tree.focus()
@@ -285,6 +285,7 @@ class MainScreen(SessionActions, Screen):
 
     def _plan_document(self) -> DiffDocument:
         plan = self.commits.highlighted_plan
+        assert plan is not None  # shown only for a highlighted plan
         title = [Text(plan.title, "bold")]
         if plan.status == APPLIED and plan.sha:
             return self._commit_document(plan.sha, title)

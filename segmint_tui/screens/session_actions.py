@@ -8,6 +8,8 @@ come back as notifications (see ``SegmintApp.call_session``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from segmint_core.errors import SegmintError
 from segmint_core.session.models import APPLIED, APPROVED, AWAITING_APPROVAL
 from segmint_core.wording import counted, shown
@@ -18,16 +20,51 @@ from segmint_tui.editor import open_editor
 from segmint_tui.groups_model import UNGROUPED
 from segmint_tui.host import SessionHost
 from segmint_tui.widgets.diff_view import DiffView
-from segmint_tui.widgets.groups_tree import REASON
+from segmint_tui.widgets.groups_tree import REASON, GroupsTree
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from segmint_tui.widgets.commit_editor import CommitEditor
+    from segmint_tui.widgets.commits_list import CommitsList
+    from segmint_tui.widgets.pr_editor import PrEditor
+
+    _Screen = Screen
+else:
+    _Screen = object
 
 
-class SessionActions:
-    """Mixin for MainScreen: expects ``tree``, ``commits``, ``diff``, ``editor``, ``pr_editor``,
-    ``focus_pane`` and ``_last_pane`` (where the PR pane goes back to)."""
+class SessionActions(_Screen):
+    """Mixin for MainScreen (a ``Screen``, as the type checker is told): expects ``tree``, ``commits``,
+    ``diff``, ``editor``, ``pr_editor``, ``focus_pane`` and ``_last_pane`` (where the PR pane goes back to)."""
+
+    if TYPE_CHECKING:  # MainScreen's, declared for the type checker
+        _last_pane: str
+
+        @property
+        def tree(self) -> GroupsTree: ...  # type: ignore[override]  # the groups pane, not Textual's DOM tree
+
+        @property
+        def commits(self) -> CommitsList: ...
+
+        @property
+        def diff(self) -> DiffView: ...
+
+        @property
+        def editor(self) -> CommitEditor: ...
+
+        @property
+        def pr_editor(self) -> PrEditor: ...
+
+        def focused_pane(self) -> str | None: ...
+
+        def focus_pane(self, name: str) -> None: ...
+
+        def refresh_activity(self) -> None: ...
 
     @property
     def segmint(self) -> SessionHost:
-        return self.app
+        return cast(SessionHost, self.app)  # the app these screens run in, SegmintApp, which imports them
 
     @property
     def session(self):
@@ -47,7 +84,7 @@ class SessionActions:
     ) -> None:
         """Notifications here name titles, files and errors as written: never read as markup
         (a ``[/]`` in a commit title stopped the app)."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)  # type: ignore[misc]
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # -- groups -------------------------------------------------------------------
 

@@ -64,7 +64,8 @@ class DiffView(ScrollView, can_focus=True):
     """
 
     cursor = reactive(0, always_update=True, init=False)
-    anchor: var[int | None] = var(None, bindings=True)  # where a line selection started
+    # where a line selection started (not ``anchor``: that is Widget.anchor, which keeps a scroll at the end)
+    selection_start: var[int | None] = var(None, bindings=True)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -83,10 +84,10 @@ class DiffView(ScrollView, can_focus=True):
         # Rows above the cursor may come or go (a file left the group): the cursor and the
         # selection follow their hunk's lines, not their row numbers.
         cursor = _hunk_place(self.document, self.cursor) if same else None
-        anchor = _hunk_place(self.document, self.anchor) if same and self.selection is not None else None
+        anchor = _hunk_place(self.document, self.selection_start) if same and self.selection is not None else None
         self.document = document
         self.virtual_size = Size(document.width, document.line_count)
-        self.anchor = _row_in(document, anchor)
+        self.selection_start = _row_in(document, anchor)
         if same:
             moved = _row_in(document, cursor)
             self.cursor = moved if moved is not None else min(self.cursor, max(0, document.line_count - 1))
@@ -104,27 +105,27 @@ class DiffView(ScrollView, can_focus=True):
     @property
     def selection(self) -> LineSelection | None:
         """The selected rows (clamped to the anchor's hunk) and the changed lines among them."""
-        if self.anchor is None or not self.document.live:
+        if self.selection_start is None or not self.document.live:
             return None
-        span = self.document.hunk_span(self.anchor)
+        span = self.document.hunk_span(self.selection_start)
         if span is None:
             return None
         block, first_row, last_row = span
-        first = max(first_row, min(self.anchor, self.cursor))
-        last = min(last_row, max(self.anchor, self.cursor))
+        first = max(first_row, min(self.selection_start, self.cursor))
+        last = min(last_row, max(self.selection_start, self.cursor))
         header = first_row - 1  # the block's row 0
         return LineSelection(block.hunk.id, block.changed_positions(first - header, last - header), first, last)
 
     def action_toggle_selection(self) -> None:
-        if self.anchor is not None:
+        if self.selection_start is not None:
             self.action_clear_selection()
             return
         span = self.document.hunk_span(self.cursor) if self.document.live else None
         if span is None:
             self.notify("Put the cursor on a line of a hunk to select lines", severity="warning")
             return
-        self.anchor = max(span[1], self.cursor)
-        self.cursor = self.anchor
+        self.selection_start = max(span[1], self.cursor)
+        self.cursor = self.selection_start
         self.refresh()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -133,8 +134,8 @@ class DiffView(ScrollView, can_focus=True):
         return True
 
     def action_clear_selection(self) -> None:
-        if self.anchor is not None:
-            self.anchor = None
+        if self.selection_start is not None:
+            self.selection_start = None
             self.refresh()
 
     def _selected_rows(self) -> tuple[int, int] | None:
@@ -178,7 +179,7 @@ class DiffView(ScrollView, can_focus=True):
         return strip.crop_extend(scroll_x, scroll_x + width, fill)
 
     def watch_cursor(self, old: int, new: int) -> None:
-        if self.anchor is not None:
+        if self.selection_start is not None:
             self.refresh()  # the selection grew or shrank
         else:
             self._refresh_row(old)
@@ -215,11 +216,11 @@ class DiffView(ScrollView, can_focus=True):
         if row is None or event.button != 1:
             return
         if event.shift and self.document.live:
-            if self.anchor is None:
-                self.anchor = self.cursor
+            if self.selection_start is None:
+                self.selection_start = self.cursor
             self.cursor = row
             return
-        self.anchor = None
+        self.selection_start = None
         self.cursor = row
         self._dragging = True
         self.capture_mouse()
@@ -230,8 +231,8 @@ class DiffView(ScrollView, can_focus=True):
         row = self._row_at(event)
         if row is None or row == self.cursor:
             return
-        if self.anchor is None and self.document.hunk_span(self.cursor) is not None and self.document.live:
-            self.anchor = self.cursor
+        if self.selection_start is None and self.document.hunk_span(self.cursor) is not None and self.document.live:
+            self.selection_start = self.cursor
         self.cursor = row
 
     def on_mouse_up(self, event: events.MouseUp) -> None:
@@ -245,7 +246,7 @@ class DiffView(ScrollView, can_focus=True):
         if not self.document.line_count:
             return
         low, high = 0, self.document.line_count - 1
-        span = self.document.hunk_span(self.anchor) if self.anchor is not None else None
+        span = self.document.hunk_span(self.selection_start) if self.selection_start is not None else None
         if span is not None:  # a selection keeps the cursor in its hunk
             low, high = span[1], span[2]
         self.cursor = max(low, min(high, self.cursor + delta))
@@ -301,9 +302,10 @@ class DiffView(ScrollView, can_focus=True):
 def _hunk_place(document: DiffDocument, row: int | None) -> tuple[HunkBlock, int] | None:
     """Row ``row`` as its hunk and the row within it; None outside hunks."""
     found = document.locate(row) if row is not None else None
-    if found is None or not isinstance(found[0], HunkBlock):
+    if found is None:
         return None
-    return found  # type: ignore[return-value]
+    block, index = found
+    return (block, index) if isinstance(block, HunkBlock) else None
 
 
 def _row_in(document: DiffDocument, place: tuple[HunkBlock, int] | None) -> int | None:

@@ -12,6 +12,7 @@ would move, and the groups such a decision involves (``show_confidence``).
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -85,7 +86,7 @@ class GroupsTree(Tree[NodeRef]):
         self.auto_expand = True
         self.rows: list[GroupRow] = []
         self.marked: set[str] = set()  # node keys
-        self._signature: object = None
+        self._signature: tuple[list, list[str]] | None = None  # (each row's shape, the summaries)
         self.confidence = None  # the session's Confidence, once worked out
 
     # -- content ------------------------------------------------------------------
@@ -149,7 +150,7 @@ class GroupsTree(Tree[NodeRef]):
             keys.extend(NodeRef(HUNK, row.id, f.change.id, h.id).key for h in f.hunks)
         return keys
 
-    def _fill_group(self, node: TreeNode[NodeRef], row: GroupRow, expanded: set[str] = frozenset()) -> None:
+    def _fill_group(self, node: TreeNode[NodeRef], row: GroupRow, expanded: AbstractSet[str] = frozenset()) -> None:
         if node.children:
             return
         for reason in row.reasons:
@@ -182,7 +183,7 @@ class GroupsTree(Tree[NodeRef]):
     def on_tree_node_expanded(self, event: Tree.NodeExpanded[NodeRef]) -> None:
         ref = event.node.data
         row = self.row(ref.group_id) if ref is not None else None
-        if row is None:
+        if ref is None or row is None:
             return
         if ref.kind == GROUP:
             self._fill_group(event.node, row)
@@ -330,8 +331,9 @@ class GroupsTree(Tree[NodeRef]):
             for node in self._all_nodes():
                 if node.data is not None and node.data.key in self.marked:
                     units.extend(u for u in self.units_of(node.data) if u not in units)
-            for group_id in self.marked_groups():  # a collapsed group has no child nodes
-                units.extend(u for u in self.row(group_id).unit_ids if u not in units)
+            for row in self.rows:  # a collapsed group has no child nodes
+                if NodeRef(GROUP, row.id).key in self.marked:
+                    units.extend(u for u in row.unit_ids if u not in units)
             return units
         ref = self.cursor_ref
         return self.units_of(ref) if ref is not None else []
@@ -345,7 +347,8 @@ class GroupsTree(Tree[NodeRef]):
             return
         # The cursor stays on what was marked: a mark the cursor left behind was easy to put on the wrong row.
         self.marked ^= {ref.key}
-        self._relabel(self.cursor_node)
+        if self.cursor_node is not None:  # (it holds ``ref``)
+            self._relabel(self.cursor_node)
 
     def clear_marks(self) -> None:
         if self.marked:

@@ -12,15 +12,24 @@ bound elsewhere (escape in an editor) still travel up as before.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import events
 from textual.widget import Widget
 from textual.widgets import Input, TextArea
 
 
-class OrderedKeys:
+if TYPE_CHECKING:
+    _Widget = Widget
+else:
+    _Widget = object
+
+
+class OrderedKeys(_Widget):
     """Mixed in before a text widget: its non-printable keys' bindings run inline.
 
-    (A plain class: a Widget subclass here would pin ``can_focus`` to False for the mix.)
+    (A plain class when run, a Widget to the type checker: a Widget subclass here would pin
+    ``can_focus`` to False for the mix.)
     """
 
     async def _on_key(self, event: events.Key) -> None:
@@ -28,7 +37,7 @@ class OrderedKeys:
             event.stop()
             event.prevent_default()
             return
-        await super()._on_key(event)  # type: ignore[misc]
+        await super()._on_key(event)
 
     async def _run_binding(self, key: str) -> bool:
         # Priority bindings ran before the key reached this widget; the chain
