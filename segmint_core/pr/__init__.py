@@ -2,5 +2,6 @@
 
 from segmint_core.pr.draft import draft_pr
 from segmint_core.pr.models import DraftCommit, DraftText, FileLine
+from segmint_core.pr.testplan import project_commands
 
-__all__ = ["DraftCommit", "DraftText", "FileLine", "draft_pr"]
+__all__ = ["DraftCommit", "DraftText", "FileLine", "draft_pr", "project_commands"]

@@ -13,12 +13,17 @@ import re
 
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
-from segmint_core.changes.kinds import is_test_path
+from segmint_core.planning.cases import Case
 from segmint_core.planning.messages import VERBS
+from segmint_core.planning.titles import TITLE_LIMIT, fit
 from segmint_core.planning.voice import PAST
+from segmint_core.pr.markdown import code, markdown
 from segmint_core.pr.models import DraftCommit, DraftText, FileLine
+from segmint_core.pr.testplan import Command, test_plan
 from segmint_core.wording import shown
 
+MOST_JOINED = 3  # leading commits whose subjects a title joins; more have no one subject
+_RELEASE = re.compile(r"^(?:release|released|releasing|version|bump version to|prepare release)\b", re.IGNORECASE)
 IMPORTANCE = ["feat", "fix", "perf", "refactor", "docs", "test", "build", "ci", "style", "chore"]
 # Verbs a subject starts with: the message writer's, and common ones of the houses it follows.
 SUBJECT_VERBS = frozenset(
@@ -64,14 +69,23 @@ SYSTEM_PROMPT = (
 
 
 def draft_pr(
-    plans: list[DraftCommit], files: list[FileLine], settings: Settings | None = None, tasks: Sequence[str] = ()
+    plans: list[DraftCommit],
+    files: list[FileLine],
+    settings: Settings | None = None,
+    tasks: Sequence[str] = (),
+    *,
+    intent: str | None = None,
+    commands: Sequence[Command] = (),
+    cases: Sequence[Case] = (),
 ) -> DraftText:
-    """``tasks``: what was asked for the work, one line each, when prompts were recorded for it."""
+    """``tasks``: what was asked for the work, one line each, when prompts were recorded for it;
+    ``intent``: the one task all of it was done under, if one; ``commands``: the project's test
+    commands (``testplan.project_commands``); ``cases``: the tests the commits add, change or remove."""
     if not plans:
         raise SegmintError("No commits to describe: none are planned or applied")
-    _, lead = min(enumerate(plans), key=lambda item: (_rank(item[1].title), item[0]))
-    title = lead.title if len(plans) == 1 else f"{lead.title} (+{len(plans) - 1} more)"
-    summary = _markdown(_offline_summary(plans, lead))
+    lead = leading(plans)
+    title = pr_title(plans, lead, intent)
+    summary = markdown(_offline_summary(plans, lead))
     note = None
     if settings is not None and settings.chat_enabled:
         from segmint_core.llm import chat
@@ -86,11 +100,55 @@ def draft_pr(
             *(["## Tasks\n\n" + "\n".join(f"- {shown(t)}" for t in tasks)] if tasks else []),
             "## Commits\n\n" + "\n".join(_commit_line(p) for p in plans),
             "## Files changed\n\n"
-            + ("\n".join(f"- {_code(shown(f.path))} (+{f.added} -{f.removed})" for f in files) or "- none"),
-            "## Test plan\n\n" + _test_plan(files),
+            + ("\n".join(f"- {code(shown(f.path))} (+{f.added} -{f.removed})" for f in files) or "- none"),
+            "## Test plan\n\n" + test_plan(list(commands), list(cases), files),
         ]
     )
     return DraftText(title, body + "\n", note)
+
+
+def pr_title(plans: list[DraftCommit], lead: DraftCommit, intent: str | None = None) -> str:
+    """What the pull request is for, in one title: the one task it was asked as, the one
+    commit, the release it makes, the one commit of its most important kind (the tests and
+    docs around a feature are that feature's), or the subjects of its leading commits
+    joined under their common type and scope; never a commit with a count of the others."""
+    head = _head(lead.title)
+    if intent and intent.strip():
+        clause = intent.strip()
+        return fit([head, ""], [clause[:1].lower() + clause[1:] if head else clause[:1].upper() + clause[1:]])
+    if len(plans) == 1 or _RELEASE.match(_subject(lead.title)):
+        return lead.title
+    leads = [p for p in plans if _rank(p.title) == _rank(lead.title)]
+    if len(leads) == 1 or len(leads) > MOST_JOINED:
+        return lead.title
+    heads = list(dict.fromkeys(_head(p.title) for p in leads))
+    shared = heads[0] if len(heads) == 1 else _type_head(lead.title)
+    subjects = [_subject(p.title) for p in leads]
+    joined = ", ".join(subjects[:-1]) + " and " + subjects[-1]
+    title = (shared + " " if shared else "") + joined
+    return title if len(title) <= TITLE_LIMIT else lead.title
+
+
+def leading(plans: list[DraftCommit]) -> DraftCommit:
+    """The commit the others serve: the release, if one is made; else the one of the most important
+    kind, the largest of those (a feature's tests and docs are the other commits)."""
+    release = next((p for p in plans if _RELEASE.match(_subject(p.title))), None)
+    if release is not None:
+        return release
+    return min(enumerate(plans), key=lambda item: (_rank(item[1].title), -item[1].hunks, item[0]))[1]
+
+
+def _head(title: str) -> str:
+    """A title's ``type(scope):`` or area prefix, without the space after it; "" if none."""
+    m = _PREFIX.match(title)
+    return m.group().rstrip() if m else ""
+
+
+def _type_head(title: str) -> str:
+    """The ``type:`` of a Conventional title, its scope left out (the joined commits have several)."""
+    head = _head(title)
+    kind = head.split("(", 1)[0].rstrip(":!")
+    return f"{kind}:" if kind in IMPORTANCE else ""
 
 
 def _rank(title: str) -> int:
@@ -158,44 +216,4 @@ def _third_person(subject: str) -> str:
 
 def _commit_line(plan: DraftCommit) -> str:
     sha = f"`{plan.sha[:7]}` " if plan.sha else ""
-    return f"- {sha}{_markdown(plan.title)}"
-
-
-def _test_plan(files: list[FileLine]) -> str:
-    """The changed test files to run; those the change removes are named as removed, not to run."""
-    tests = [f for f in files if is_test_path(f.path)]
-    lines = [f"- [ ] {_code(shown(f.path))}" for f in tests if not f.deleted]
-    if not lines:
-        lines = [
-            f"- No {'changed test file is left to run' if tests else 'test files changed'}; "
-            "describe how this was checked."
-        ]
-    return "\n".join(lines + [f"- {_code(shown(f.path))} removed" for f in tests if f.deleted])
-
-
-# A code span of a commit title (a house quoting names in backticks), kept as it is.
-_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)")
-# Outside code spans: what Markdown would take for emphasis, HTML (``<!--`` hides all after it),
-# strikethrough or an escape. An underscore inside a word (``load_config``) is none of these.
-_SIGNIFICANT = re.compile(r"[*<~`]|\\(?=[!-/:-@\[-`{-~])|(?<![A-Za-z0-9])_+|_+(?![A-Za-z0-9])")
-
-
-def _markdown(text: str) -> str:
-    """A commit title or sentence as Markdown that shows it as written: ``add __init__.py``
-    not in bold, ``add <!-- x.md`` hiding nothing, its code spans kept."""
-    out, at = [], 0
-    for m in _CODE_SPAN.finditer(text):
-        out += [_escaped(text[at : m.start()]), m.group()]
-        at = m.end()
-    return "".join(out + [_escaped(text[at:])])
-
-
-def _escaped(text: str) -> str:
-    return _SIGNIFICANT.sub(lambda m: "".join("\\" + ch for ch in m.group()), text)
-
-
-def _code(text: str) -> str:
-    """``text`` as one code span, whatever backticks it holds (a file named ``a`b.py``)."""
-    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
-    pad = " " if text.startswith(("`", " ")) or text.endswith(("`", " ")) else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
+    return f"- {sha}{markdown(plan.title)}"

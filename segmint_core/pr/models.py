@@ -12,6 +12,7 @@ class DraftCommit:
     title: str
     message: str
     sha: str | None = None
+    hunks: int = 0  # how much of the change it holds: of commits of one kind, the largest leads
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,12 @@ Each function is a session method (``session.Session`` binds it).
 
 from __future__ import annotations
 
+from segmint_core.changes.models import Hunk
+from segmint_core.changes.parser import parse_diff
 from segmint_core.errors import RefusedError, SegmintError
-from segmint_core.pr import DraftCommit, draft_pr
+from segmint_core.planning.cases import Case, cases
+from segmint_core.planning.intents import Asked
+from segmint_core.pr import DraftCommit, draft_pr, project_commands
 from segmint_core.session import events
 from segmint_core.session.core import SessionCore
 from segmint_core.session.models import APPLIED, PERSON, CommitPlan, PullRequestDraft
@@ -32,11 +36,16 @@ def generate_pr(
         if not session.plans and commit_ids is None and session.changes:
             propose_commits(session, actor=actor)
         plans = [session.plan(c) for c in commit_ids] if commit_ids is not None else list(session.plans)
+        asks = recorded_asks(session, plans)
+        clauses = list(dict.fromkeys(a.clause for a in asks))
         text = draft_pr(
-            [DraftCommit(p.title, p.message, p.sha if p.status == APPLIED else None) for p in plans],
+            [DraftCommit(p.title, p.message, p.sha if p.status == APPLIED else None, len(p.hunk_ids)) for p in plans],
             files_of_plans(session.units, session.git, plans),
             session.settings,
-            recorded_task_lines(session, plans),
+            task_lines(asks),
+            intent=clauses[0] if len(clauses) == 1 else None,
+            commands=project_commands(session.git.root),
+            cases=cases_of_plans(session, plans),
         )
         commits = [CommitPlan.from_dict(p.to_dict()) for p in plans]  # a snapshot: plans change later
         draft = PullRequestDraft(shown(text.title), readable(text.description), commits, text.note)
@@ -47,28 +56,39 @@ def generate_pr(
     return draft
 
 
-def recorded_task_lines(session: SessionCore, plans: list) -> list[str]:
-    """The tasks recorded for the plans' lines, as the pull request lists them: each task's ask,
-    with how many follow-ups it took."""
+def recorded_asks(session: SessionCore, plans: list[CommitPlan]) -> list[Asked]:
+    """What was asked for each plan's lines, where prompts were recorded for them."""
     from segmint_core.session.intents import recorded_tasks
 
     recorded = recorded_tasks(session.units, session.git)
     if recorded is None:
         return []
+    asks = [recorded.asked([h for h in p.hunk_ids if h in session.units.by_id], p.change_ids) for p in plans]
+    return [a for a in asks if a is not None and a.clause]
+
+
+def task_lines(asks: list[Asked]) -> list[str]:
+    """The tasks as the pull request lists them: each task's ask, with how many follow-ups it took."""
     lines: list[str] = []
-    for plan in plans:
-        asked = recorded.asked([h for h in plan.hunk_ids if h in session.units.by_id], plan.change_ids)
-        if asked is None or not asked.clause:
-            continue
-        more = (
-            f" (and {len(asked.follow_ups)} follow-up{'s' if len(asked.follow_ups) != 1 else ''})"
-            if asked.follow_ups
-            else ""
-        )
+    for asked in asks:
+        n = len(asked.follow_ups)
+        more = f" (and {n} follow-up{'s' if n != 1 else ''})" if n else ""
         line = asked.clause[:1].upper() + asked.clause[1:] + more
         if line not in lines:
             lines.append(line)
     return lines
+
+
+def cases_of_plans(session: SessionCore, plans: list[CommitPlan]) -> list[Case]:
+    """The tests the plans add, change or remove: an applied plan's read from its commit."""
+    parts: list[tuple[str, list[Hunk]]] = []
+    for plan in plans:
+        if plan.status == APPLIED and plan.sha:
+            diff = session.git.run("show", "--format=", "--no-color", "--no-ext-diff", "-M", plan.sha).stdout
+            parts += [(fp.new_path or fp.old_path or "", fp.hunks) for fp in parse_diff(diff, strict=False)]
+        else:
+            parts += [(c.file_path, hunks) for c, hunks in session.units.parts(plan.hunk_ids, plan.change_ids)]
+    return cases(parts)
 
 
 def update_pr(

@@ -82,7 +82,7 @@ def test_ignoring_and_converting_are_summarized_in_the_third_person(repo: Repo) 
     repo.delete("docs/guide.md")
     repo.write("docs/guide.rst", "Guide\n=====\n")
     summary = draft_of(repo).split("## Summary\n\n", 1)[1].split("\n\n", 1)[0]
-    assert summary == "Stops ignoring .venv/. It also converts guide.md to guide.rst.", summary
+    assert summary == "Converts guide.md to guide.rst. It also stops ignoring .venv/.", summary
 
 
 def test_a_subject_that_is_no_verb_phrase_is_summarized_as_a_commit_included(repo: Repo) -> None:
@@ -91,6 +91,6 @@ def test_a_subject_that_is_no_verb_phrase_is_summarized_as_a_commit_included(rep
     repo.write("src/app.py", "def f():\n    return 2\n")
     session = Session.open(str(repo.path))
     plans = session.propose_commits()
-    session.update_commit(plans[-1].id, title="Version 0.11.1")  # a house's release subject
+    session.update_commit(plans[-1].id, title="Windows paths")  # a house's subject naming a topic
     summary = session.generate_pr().description.split("## Summary\n\n", 1)[1].split("\n\n", 1)[0]
-    assert summary.endswith('It also includes "Version 0.11.1".'), summary  # not "It also Version 0.11.1."
+    assert summary.endswith('It also includes "Windows paths".'), summary  # not "It also Windows paths."

@@ -252,7 +252,7 @@ def test_pr_draft_lists_commits_files_and_tests(repo: Repo) -> None:
     draft = session.generate_pr()
     assert "## Summary" in draft.description and "## Test plan" in draft.description
     assert f"`{session.plan(first.id).sha[:7]}` {first.title}" in draft.description
-    assert "- [ ] `tests/test_calc.py`" in draft.description
+    assert "- [ ] New test: sub (`tests/test_calc.py`)" in draft.description, "read from the applied commit"
     assert "`src/calc.py` (+4 -0)" in draft.description
     assert not draft.edited and session.update_pr(title="Add sub").edited
     assert session.pr.commits[0] is not session.plans[0], "the draft keeps the commits as it saw them"
@@ -274,10 +274,13 @@ def test_pr_draft_names_deleted_test_files_as_removed_not_to_run(repo: Repo) -> 
     session = open_session(repo)
     session.propose_commits()
     planned = session.generate_pr().description.split("## Test plan\n\n", 1)[1]
-    assert planned == (
-        "- [ ] `tests/test_add.py`\n- [ ] `tests/test_sub.py`\n"
-        "- `tests/test_gone.py` removed\n- `tests/test_old.py` removed\n"
-    )
+    assert sorted(planned.splitlines()) == [
+        "- No test command found in the project's manifests; describe how this was checked.",
+        "- Removed test: gone (`tests/test_gone.py`)",
+        "- Removed test: old (`tests/test_old.py`)",
+        "- [ ] Changed test: add (`tests/test_add.py`)",
+        "- [ ] New test: sub (`tests/test_sub.py`)",
+    ]
     session.apply_all(actor="person")
     applied = session.generate_pr(replace=True).description.split("## Test plan\n\n", 1)[1]
     assert sorted(applied.splitlines()) == sorted(planned.splitlines()), "the same, read from the commits"
@@ -290,8 +293,8 @@ def test_pr_draft_of_only_deleted_test_files_has_none_to_run(repo: Repo) -> None
     session = open_session(repo)
     session.propose_commits()
     assert session.generate_pr().description.endswith(
-        "## Test plan\n\n- No changed test file is left to run; describe how this was checked.\n"
-        "- `tests/test_old.py` removed\n"
+        "## Test plan\n\n- Removed test: old (`tests/test_old.py`)\n"
+        "- No test command found in the project's manifests; describe how this was checked.\n"
     )
 
 
