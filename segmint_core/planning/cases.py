@@ -75,6 +75,7 @@ def _hunk_cases(hunk: Hunk) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     header = _HEADER.match(hunk.header or "")
     current = _opened(header.group(1)) if header else None
+    depth = _indent(header.group(1)) if header else 0  # the indentation of the current case's opening line
     rust_test = False
     for line in hunk.lines:
         sign, text = line[:1], line[1:]
@@ -84,16 +85,20 @@ def _hunk_cases(hunk: Hunk) -> list[tuple[str, str]]:
         if name is None and rust_test and (m := _RUST_FN.match(text)):
             name = m.group(1)
         rust_test = bool(_RUST_ATTRIBUTE.match(text)) or (rust_test and text.strip().startswith("#["))
-        if name is None and _OTHER_DEF.match(text):
-            current = None  # a helper or another definition: its lines are no case's
+        if name is None and _OTHER_DEF.match(text) and (current is None or _indent(text) <= depth):
+            current = None  # a helper or another definition beside the case: its lines are no case's
         if name is not None:
-            current = name
+            current, depth = name, _indent(text)
             if sign in "+-":
                 out.append((name, ADDED if sign == "+" else REMOVED))
                 continue
         if sign in "+-" and current is not None and text.strip():
             out.append((current, CHANGED))
     return out
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip())
 
 
 def _opened(text: str) -> str | None:

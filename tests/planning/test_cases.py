@@ -20,7 +20,10 @@ def test_test_names_read_as_words() -> None:
 
 
 def test_cases_added_changed_and_removed_in_python_go_js_and_rust(repo: Repo) -> None:
-    py = "def test_keeps_order():\n    a = 1\n    b = 2\n    c = 3\n    assert a\n\n\ndef test_old_way():\n    assert 1\n"
+    py = (
+        "def test_keeps_order():\n    a = 1\n    b = 2\n    c = 3\n\n    def helper():\n        return 1\n\n    assert helper()\n\n\n"
+        "def test_old_way():\n    assert 1\n"
+    )
     repo.write("tests/test_order.py", py)
     repo.write("pkg/order_test.go", "package pkg\n")
     repo.write("test/limit.test.js", "const x = 1\n")
@@ -29,7 +32,7 @@ def test_cases_added_changed_and_removed_in_python_go_js_and_rust(repo: Repo) ->
     repo.commit()
     repo.write(
         "tests/test_order.py",
-        py.replace("assert a\n", "assert a == 1\n").replace("def test_old_way():\n    assert 1\n", "")
+        py.replace("assert helper()\n", "assert helper() == 1\n").replace("def test_old_way():\n    assert 1\n", "")
         + "\n\ndef test_an_empty_list_stays_empty():\n    assert []\n",
     )
     repo.write("pkg/order_test.go", "package pkg\n\nfunc TestSortStable(t *testing.T) {\n}\n")
