@@ -5,7 +5,8 @@ body repeating that is noise. What git does not show at a glance is why, and
 what the change does to behaviour. So a body holds, each only where the
 change itself says it:
 
-- the entries the change adds to a changelog (the author's own words for it);
+- the entries the change adds to a changelog (the author's own words for it,
+  read as ``changes.changelog`` reads one);
 - the issues its added lines reference (``#123``, ``GH-123``, ``:issue:`123```);
 - the first line of the docstrings of the code it adds;
 - the comments it adds that say why (``because``, ``otherwise``, ``so that``...);
@@ -23,6 +24,7 @@ import re
 import textwrap
 from pathlib import PurePosixPath
 
+from segmint_core.changes.changelog import changelog_entry
 from segmint_core.changes.kinds import is_doc_path, is_test_path
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.planning.cases import ADDED, cases
@@ -61,11 +63,7 @@ _ISSUE_WORD = re.compile(
     r"\b(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?|see|refs?|issues?|pr|pull request|bug|ticket)\b[^#]{0,12}#\d",
     re.IGNORECASE,
 )
-_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(.*)$")
-_UNDERLINE = re.compile(r"^\s*([=~^\-`#*+])\1{2,}\s*$")
-_RST_ROLE = re.compile(r":(?:issue|pr|ghpull|gh):`#?(\d+)`")
-_RST_NAME = re.compile(r":[\w:]+:`~?([^`<]+?)(?:\s*<[^>]*>)?`")
-_MD_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\S")
 _LITERAL = re.compile(r"``([^`]+)``")
 _PY_DEF = re.compile(r"^\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_]\w*)")
 _DOCSTRING = re.compile(r"""^\s*[rRbBuU]?("{3}|'{3})\s*(.*?)\s*(?:\1\s*)?$""")
@@ -103,29 +101,17 @@ def changelog_entries(parts: Parts) -> list[str]:
 
 
 def _entries(added: list[str]) -> list[str]:
-    """Bulleted entries, their wrapped lines joined; headings, dates and underlines left out."""
-    entries: list[list[str]] = []
+    """Each bulleted entry, its wrapped lines joined, as ``changes.changelog`` reads an entry."""
+    groups: list[list[str]] = []
     for line in added:
-        if not line.strip() or _UNDERLINE.match(line) or line.lstrip().startswith("#"):
-            entries.append([]) if entries and entries[-1] else None
-            continue
-        bullet = _BULLET.match(line)
-        if bullet:
-            entries.append([bullet.group(1)])
-        elif entries and entries[-1] and line[:1].isspace():
-            entries[-1].append(line.strip())
-        else:
-            entries.append([]) if entries and entries[-1] else None
-    return [text for lines in entries if lines and (text := _plain(" ".join(lines)))]
-
-
-def _plain(text: str) -> str:
-    """A changelog entry as plain text: rst roles and Markdown links read as their words."""
-    text = _RST_ROLE.sub(lambda m: f"#{m.group(1)}", text)
-    text = _RST_NAME.sub(lambda m: m.group(1), text)
-    text = _MD_LINK.sub(lambda m: m.group(1), text)
-    text = _LITERAL.sub(lambda m: m.group(1), text)
-    return one_line(" ".join(text.split()))
+        if _BULLET.match(line):
+            groups.append([line])
+        elif groups and line.strip() and line[:1].isspace():
+            groups[-1].append(line)
+        elif groups and groups[-1]:
+            groups.append([])  # a heading or a blank line ends the entry
+    entries = (changelog_entry(lines) for lines in groups if lines)
+    return [_LITERAL.sub(r"`\1`", one_line(e)) + "." for e in entries if e]
 
 
 def issue_references(parts: Parts) -> list[str]:

@@ -41,7 +41,7 @@ def test_the_changelog_entry_the_change_adds_is_its_body(repo: Repo) -> None:
         "-   Autoescape is enabled by default for ``.svg`` template files.\n    :issue:`4831`\n",
     )
     repo.write("src/app.py", "EXTENSIONS = ('.html', '.htm', '.svg')\n")
-    assert body_of(repo) == "- Autoescape is enabled by default for .svg template files. #4831"
+    assert body_of(repo) == "- Autoescape is enabled by default for `.svg` template files.\n\nRefs #4831."
 
 
 def test_an_issue_named_in_a_comment_is_referenced_and_a_colour_is_not(repo: Repo) -> None:
