@@ -82,6 +82,12 @@ COMMANDS: list[Command] = [
     Command(
         "Absorb fixes", "Plan fixes as folds into the unpushed commits they fix; the rest as new commits", "absorb"
     ),
+    Command(
+        "Apply the split",
+        "Rewrite the branch with the commits of the split under way (its final tree checked first)",
+        "apply_split",
+    ),
+    Command("Drop the split", "Drop the split under way; nothing was rewritten", "drop_split"),
     Command("Undo last operation", "Take back the last operation Segmint made (all commits of one apply)", "undo"),
     Command("Refresh", "Re-read the working tree (also happens on its own when files change)", "refresh"),
     Command("Comment for the agent", "Comment on the highlighted hunk or diff line; the agent reads it", "comment"),

@@ -30,9 +30,12 @@ from textual.widgets import (
 )
 
 from segmint_core.errors import SegmintError
+from segmint_core.rewrite import split
 from segmint_core.session.models import APPLIED, AWAITING_APPROVAL
 from segmint_core.session.session import Session
+from segmint_core.session.splitting import SPLIT_ID
 from segmint_core.unfinished import conflict_warning
+from segmint_core.wording import counted
 from segmint_tui.commit_diff import CommitDiff, commit_parts
 from segmint_tui.diff_render import DiffDocument, build_document, message_document
 from segmint_tui.groups_model import GroupRow, group_rows
@@ -222,9 +225,13 @@ class MainScreen(SessionActions, Screen):
         (this app's MCP server, or another process's session save), until it is answered:
         then the toast goes, so it never covers the screen with a question already settled."""
         waiting = {p.id for p in self.session.plans if p.status == AWAITING_APPROVAL}
+        said = split_under_way(self.session)
+        if said and said.endswith("a approves"):
+            waiting.add(SPLIT_ID)
         for commit in sorted(waiting - set(self._told_waiting)):
+            asked = "apply the split under way" if commit == SPLIT_ID else f"commit {commit}"
             toast = Notification(
-                f"The agent asks to commit {commit}: approve it with a in the commits pane",
+                f"The agent asks to {asked}: approve it with a in the commits pane",
                 title="Approval waiting",
                 severity="warning",
                 timeout=APPROVAL_SECONDS,
@@ -449,8 +456,20 @@ def _group_title(row: GroupRow) -> list[Text]:
 
 
 def describe(session: Session) -> str:
-    """The header's line: the repository's folder and branch."""
+    """The header's line: the repository's folder and branch, and the range a split under way rewrites."""
     root = Path(session.git.root)
     branch = session.git.head_ref()
     name = branch.removeprefix("refs/heads/") if branch else "detached"
-    return f"{root.name} · {name}"
+    return f"{root.name} · {name}" + "".join(f" · {said}" for said in [split_under_way(session)] if said)
+
+
+def split_under_way(session: Session) -> str | None:
+    """ "Splitting 3f2a1c9..9e0d1b2 (4 commits)", and whether the agent asks to apply it; None with no split."""
+    try:
+        state = split.pending(session.git)
+    except SegmintError:
+        return None
+    if state is None:
+        return None
+    said = f"Splitting {state.originals[0][:7]}..{state.tip[:7]} ({counted(len(state.originals), 'commit')})"
+    return said + (": the agent asks to apply it, a approves" if state.awaiting else "")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from segmint_core.errors import SegmintError
+from segmint_core.rewrite import split
 from segmint_core.session.models import APPLIED, APPROVED, AWAITING_APPROVAL
 from segmint_core.wording import counted, shown
 from segmint_tui.dialogs.confirm import Confirm
@@ -458,12 +459,41 @@ class SessionActions(_Screen):
             self.notify("No commit highlighted: propose commits with p", severity="warning")
         return plan
 
+    def _split_first(self) -> bool:
+        """With a split under way and no open commit of the work tree's own, the commit keys (a, A, x, X)
+        apply the split: its commits made, later commits replayed, the branch moved once."""
+        if split.pending(self.session.git) is None or any(p.status != APPLIED for p in self.session.plans):
+            return False
+        self.action_apply_split()
+        return True
+
+    def action_apply_split(self) -> None:
+        if split.pending(self.session.git) is None:
+            self.notify("No split is under way: `segmint split REV` starts one", severity="warning")
+            return
+
+        def done(made) -> None:
+            head = (self.session.git.head() or "")[:7]
+            self.notify(f"Split into {counted(len(made), 'commit')}: the branch is at {head}; u takes it back")
+
+        self.call("apply the split", lambda: self.session.apply_split(), done)
+
+    def action_drop_split(self) -> None:
+        if split.pending(self.session.git) is None:
+            self.notify("No split is under way", severity="warning")
+            return
+        self.call("drop the split", lambda: self.session.abort_split(), lambda _: self.notify("Dropped the split"))
+
     def action_approve(self) -> None:
+        if self._split_first():
+            return
         plan = self._plan()
         if plan is not None:
             self._approve([plan.id])
 
     def action_approve_all(self) -> None:
+        if self._split_first():
+            return
         ids = [p.id for p in self.session.plans if p.status != APPLIED]
         if not ids:
             self.notify("No open commits to approve", severity="warning")
@@ -506,6 +536,8 @@ class SessionActions(_Screen):
         self.call("approve", approve, done)
 
     def action_apply_commit(self) -> None:
+        if self._split_first():
+            return
         plan = self._plan()
         if plan is not None:
             save = self._message_on_screen()
@@ -519,6 +551,8 @@ class SessionActions(_Screen):
             )
 
     def action_apply_approved(self) -> None:
+        if self._split_first():
+            return
         if not any(p.status == APPROVED for p in self.session.plans):
             self.notify("No approved commits: approve with a (or A for all)", severity="warning")
             return
