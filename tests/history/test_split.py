@@ -136,6 +136,30 @@ def test_a_killed_split_is_rolled_back_or_finished(repo: Repo, point: str, said:
     assert repo.head() == made["head"]
 
 
+@pytest.mark.parametrize("point", ["split-starting", "split-planning", "split-committing", "split-replaying"])
+def test_a_split_killed_at_any_other_step_is_carried_on_by_the_next_command(repo: Repo, point: str) -> None:
+    made = linear(repo)
+    files, index = repo.snapshot()["files"], repo.git("ls-files", "-s")
+    later = trees_and_messages(repo, "HEAD", 2)
+    if point not in ("split-starting", "split-planning"):
+        Session.open(str(repo.path)).start_split("HEAD~2")
+    assert run_child(repo, point).returncode == -signal.SIGKILL
+    assert repo.head() == made["head"], "the branch never moves before the final tree is checked"
+    assert repo.snapshot()["files"] == files and repo.git("ls-files", "-s") == index
+    if point == "split-starting":  # no marker yet: nothing is under way, and the split starts again
+        assert run_segmint("split", "HEAD~2", cwd=repo.path).returncode == 0
+    applied = run_segmint("apply", "--all", cwd=repo.path)  # the next command finishes the split
+    assert applied.returncode == 0, applied.stderr
+    assert repo.head() != made["head"] and trees_and_messages(repo, "HEAD", 2) == later
+    assert repo.git("rev-parse", "HEAD^{tree}") == repo.git("rev-parse", f"{made['head']}^{{tree}}")
+    assert int(repo.git("rev-list", "--count", f"{made['base']}..HEAD")) == 4
+    assert not (repo.path / ".git" / "segmint" / "split").exists()
+    assert repo.git("worktree", "list", "--porcelain").count("worktree ") == 1, "the scratch tree is gone"
+    session = Session.open(str(repo.path))
+    session.undo()
+    assert repo.head() == made["head"] and repo.snapshot()["files"] == files
+
+
 def test_split_commit_n_minus_3_of_a_real_history(tmp_path) -> None:
     bundle = SHARED_DATA / "click.bundle"
     if not bundle.exists():

@@ -15,7 +15,11 @@ the last commit, for the ``undo-`` points), and SIGKILLs itself at POINT:
 - ``fold-making``: an absorb plan's commits half made again (by plumbing), before the branch moves;
 - ``fold-before-move``: all of them made, just before the branch moves to the new tip;
 - ``split-before-move`` / ``split-before-record``: a split's new commits made, before the branch
-  moves / after it moved, before the session records it.
+  moves / after it moved, before the session records it;
+- ``split-starting`` / ``split-planning``: ``segmint split HEAD~2`` with its scratch work tree made, before
+  the marker is written / the marker written, before the range's change is grouped and planned;
+- ``split-committing``: the split's first commit made in its scratch work tree, before the second;
+- ``split-replaying``: the split's commits made, before the first later commit is made again on top.
 
 The kill is a real SIGKILL of this real process; nothing else is replaced.
 """
@@ -88,6 +92,15 @@ def arm(point: str) -> None:
         before("segmint_core.session.splitting", "move_head")
     elif point == "split-before-record":
         before("segmint_core.session.ledger", "record_rewrite")
+    elif point == "split-starting":
+        before("segmint_core.rewrite.split", "write_atomic")
+    elif point == "split-planning":
+        after("segmint_core.rewrite.split", "write_atomic")
+    elif point == "split-committing":
+        made = []
+        before("segmint_core.apply.commit", "_run_git_commit", lambda *a, **k: made.append(1) or len(made) == 2)
+    elif point == "split-replaying":
+        before("segmint_core.rewrite.split", "recommit")
     elif point not in ("none", "hook"):
         raise SystemExit(f"unknown kill point {point}")
 
@@ -98,6 +111,8 @@ def main(repo: str, point: str) -> None:
     print("started", flush=True)
     if point.startswith("undo-"):
         session.undo()
+    elif point in ("split-starting", "split-planning"):
+        session.start_split("HEAD~2")
     elif point.startswith("split-"):
         session.apply_split()
     else:
