@@ -142,3 +142,37 @@ def test_a_file_with_staged_and_unstaged_changes_stays(repo: Repo, staged: bool)
     placements = Session.open(str(repo.path)).absorb_preview()
     assert all(p.target is None for p in placements if p.path == "app.py")
     assert any(p.reason == "its file has staged and unstaged changes" for p in placements)
+
+
+def test_a_fix_for_a_commit_behind_a_merge_stays_and_the_merge_is_kept(repo: Repo) -> None:
+    made = stack(repo)
+    repo.git("stash", "-q", "--include-untracked")
+    repo.git("checkout", "-q", "-b", "side", made["third"])
+    repo.write("side.txt", "side\n")
+    commit_as(repo, "side", "Eve", "2025-01-05T10:00:00+00:00")
+    repo.git("checkout", "-q", "main")
+    repo.git("merge", "-q", "--no-ff", "-m", "merge side", "side")
+    merged = repo.head()
+    repo.git("stash", "pop", "-q")
+    out = run_segmint("absorb", "--dry-run", cwd=repo.path)
+    assert out.returncode == 0, out.stderr
+    assert "absorb into" not in out.stdout, "no fold reaches past the merge"
+    assert run_segmint("absorb", cwd=repo.path).returncode == 0
+    assert run_segmint("apply", "--all", cwd=repo.path).returncode == 0
+    assert repo.git("merge-base", "--is-ancestor", merged, "HEAD") == "", "the merge is kept"
+    assert repo.git("rev-list", "--count", f"{merged}..HEAD").strip() != "0", "the fixes are new commits on top"
+    assert repo.git("status", "--porcelain") == ""
+
+
+def test_a_hook_that_changes_the_tree_stops_the_batch_and_one_undo_takes_back_the_folds(repo: Repo) -> None:
+    made = stack(repo)
+    hook = repo.path / ".git" / "hooks" / "pre-commit"
+    hook.write_text("#!/bin/sh\necho sneaked >> notes.txt\ngit add notes.txt\n")
+    hook.chmod(0o755)
+    assert run_segmint("absorb", cwd=repo.path).returncode == 0
+    out = run_segmint("apply", "--all", cwd=repo.path)
+    assert out.returncode == 3 and "A hook changed what the commit holds" in out.stderr, out
+    assert "Traceback" not in out.stderr
+    assert repo.git("show", "HEAD:notes.txt") == "notes\n", "nothing the hook staged was committed"
+    assert run_segmint("undo", cwd=repo.path).returncode == 0
+    assert repo.head() == made["third"], "one undo takes back the folds made before the hook stopped it"
