@@ -27,6 +27,7 @@ from segmint_core.rewrite.fold import recommit
 from segmint_core.rewrite.stack import Commit
 
 MARKER = "split.json"
+GITLINK = "160000"
 TREE = "tree"
 
 
@@ -171,10 +172,34 @@ def _refuse_overlap(git: Git, base: str | None, head: str) -> None:
         )
 
 
+def scratch_head(git: Git) -> str:
+    return Git(str(scratch_tree(git))).run("rev-parse", "HEAD").text.strip()
+
+
 def leftover(git: Git) -> bool:
     """Whether the scratch work tree still holds a change no new commit has."""
     inner = Git(str(scratch_tree(git)))
     return bool(inner.run("status", "--porcelain", "--untracked-files=all").text.strip())
+
+
+def commit_submodules(git: Git, state: SplitState) -> list[str]:
+    """Commit, in the scratch tree, the submodule commits the range moves: a submodule's work tree is
+    not checked out there, so no plan can hold them. The paths committed (none: no commit)."""
+    inner = Git(str(scratch_tree(git)))
+    rows = inner.run("diff-tree", "-r", "-z", "--no-renames", "HEAD", state.tip).text.split("\0")
+    moved: list[str] = []
+    for meta, path in zip(rows[0::2], rows[1::2]):
+        _old_mode, new_mode, _old, new, _status = meta.lstrip(":").split(" ")
+        if GITLINK not in (_old_mode, new_mode):
+            continue
+        if new_mode == GITLINK:
+            inner.run("update-index", "--add", "--cacheinfo", f"{GITLINK},{new},{path}")
+        else:
+            inner.run("update-index", "--force-remove", "--", path)
+        moved.append(path)
+    if moved:
+        inner.run("commit", "-q", "-m", f"Move submodule {', '.join(moved)}")
+    return moved
 
 
 def finish(git: Git, state: SplitState) -> str:

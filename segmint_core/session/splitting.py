@@ -11,7 +11,7 @@ from segmint_core.apply import journal
 from segmint_core.apply.gitops import move_head
 from segmint_core.rewrite import split
 from segmint_core.session import events, ledger
-from segmint_core.session.applying import ApplyOutcome, operation_start
+from segmint_core.session.applying import ApplyOutcome, BatchStopped, operation_start
 from segmint_core.session.core import SessionCore
 from segmint_core.errors import RefusedError
 from segmint_core.session.models import AGENT, APPLIED, AWAITING_APPROVAL, PERSON, SPLIT_OP
@@ -76,15 +76,27 @@ def apply_split(session: SessionCore, *, actor: str = PERSON) -> list[ApplyOutco
     """Apply every plan of the split, then move the branch to the new commits (later ones replayed)."""
     state = _under_way(session)
     inner = split_session(session)
+    made: list[ApplyOutcome] = []
     with _authored(state.author):
-        made = inner.apply_all(actor=actor)
-        for _ in range(LEFTOVER_ROUNDS):
-            # Lines cut apart and committed part by part can leave a line git now places elsewhere
-            # (a blank line moved): what is left is planned and committed too, as the planner sees it.
-            if not split.leftover(session.git):
-                break
-            inner.propose_commits(actor=actor)
-            made += inner.apply_all(actor=actor)
+        for round in range(1 + LEFTOVER_ROUNDS):
+            # Lines cut apart and committed part by part can leave a line git then places elsewhere (a
+            # blank line moved), or a later part's plan out of date: what is left is planned again and
+            # committed too. Nothing leaves the scratch tree before the final tree is checked.
+            if round:
+                if not split.leftover(session.git):
+                    break
+                inner.propose_commits(actor=actor)
+            try:
+                made += inner.apply_all(actor=actor)
+            except BatchStopped as stop:
+                if round == LEFTOVER_ROUNDS:
+                    raise
+                made += stop.made
+        moved = split.commit_submodules(session.git, state)
+        if moved:
+            sha = split.scratch_head(session.git)
+            files = [{"path": path, "added": 0, "removed": 0} for path in moved]
+            made.append(ApplyOutcome("submodules", APPLIED, sha, files, f"Submodules committed as {sha[:7]}"))
     new_tip = split.finish(session.git, state)
     with session.committing, session.lock:
         op = operation_start(session, actor)

@@ -203,3 +203,44 @@ def test_a_line_left_over_by_committing_parts_is_committed_too_so_the_tree_is_id
     assert repo.git("rev-parse", "HEAD^{tree}") == tree
     assert int(repo.git("rev-list", "--count", "0859d19c^..HEAD")) >= 2, "split into commits"
     assert repo.git("status", "--porcelain") == ""
+
+
+def test_a_submodule_the_range_moves_is_committed_too(repo: Repo) -> None:
+    """A submodule's work tree is not checked out in the split's scratch tree, so no plan holds its move:
+    it is committed after the plans, and the final tree is the original's."""
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n")
+    repo.commit("base")
+    base = repo.head()
+    repo.git("update-index", "--add", "--cacheinfo", f"160000,{base},vendor/lib")
+    repo.git("commit", "-q", "-m", "add the submodule")
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n    return a - b\n")
+    repo.git("add", "calc.py")
+    repo.git("update-index", "--cacheinfo", f"160000,{repo.head()},vendor/lib")
+    repo.git("commit", "-q", "-m", "sub, and the submodule moved")
+    tip = repo.head()
+    (repo.path / "vendor" / "lib").mkdir(parents=True)  # as a clone leaves a submodule not checked out
+    assert repo.git("status", "--porcelain") == ""
+    assert run_segmint("split", "HEAD", cwd=repo.path).returncode == 0
+    done = run_segmint("apply", "--all", cwd=repo.path)
+    assert done.returncode == 0, done.stderr
+    assert repo.git("rev-parse", "HEAD^{tree}") == repo.git("rev-parse", f"{tip}^{{tree}}")
+    assert repo.git("log", "-1", "--format=%s").strip() == "Move submodule vendor/lib"
+    assert "vendor/lib" not in repo.git("diff-tree", "-r", "--name-only", "HEAD~1")
+
+
+def test_a_plan_left_out_of_date_by_the_parts_before_it_is_planned_again(tmp_path) -> None:
+    """fd 4fea5f3: once its first part is committed, the next plan of the same hunk is out of date; the
+    split plans what is left again and commits it, rather than stopping half-way."""
+    bundle = SHARED_DATA / "fd.bundle"
+    if not bundle.exists():
+        pytest.skip(f"needs {bundle} (real history)")
+    path = tmp_path / "fd"
+    subprocess.run(["git", "clone", "-q", str(bundle), str(path)], check=True)
+    repo = Repo(path, init=False)
+    repo.git("checkout", "-q", "-B", "work", "4fea5f3a")
+    tree = repo.git("rev-parse", "HEAD^{tree}")
+    assert run_segmint("split", "HEAD", "--force", cwd=repo.path).returncode == 0
+    done = run_segmint("apply", "--all", cwd=repo.path)
+    assert done.returncode == 0, done.stderr
+    assert repo.git("rev-parse", "HEAD^{tree}") == tree
+    assert repo.git("status", "--porcelain") == ""
