@@ -58,7 +58,9 @@ class Provenance:
     without lines, a rename or a binary, was last written under). ``ended``: intents
     declared finished. ``unrecorded[hunk id][i]``: for a changed line written with no intent, the
     step that brought it (``~12``: found by snapshot 12; ``~disk``: only on disk), lines of one step
-    being one burst of editing.
+    being one burst of editing. ``asked[intent id]`` and ``found[step]``: where in the record an
+    intent was given and an unrecorded step's snapshot taken (the order of the events), so lines found
+    before a task was asked for are known not to be its work.
     """
 
     intents: dict[str, Intent] = field(default_factory=dict)
@@ -67,6 +69,8 @@ class Provenance:
     files: dict[str, str | None] = field(default_factory=dict)
     unrecorded: dict[str, list[str | None]] = field(default_factory=dict)
     since: float | None = None  # when the first snapshot replayed for these changes was taken
+    asked: dict[str, int] = field(default_factory=dict)
+    found: dict[str, int] = field(default_factory=dict)
 
     def recorded(self) -> bool:
         return any(o is not None for owners in self.owners.values() for o in owners)
@@ -84,13 +88,18 @@ def line_provenance(root: str | os.PathLike[str], changes: ChangeSet) -> Provena
     intents: dict[str, Intent] = {}
     ended: set[str] = set()
     history: dict[str, list[Edit]] = {}
-    for event in events:
+    asked: dict[str, int] = {}
+    found: dict[str, int] = {}
+    for position, event in enumerate(events):
         kind = event["kind"]
         if kind == "intent" and isinstance(event.get("id"), str):
             intents[event["id"]] = Intent.from_json(event)
+            asked[event["id"]] = position
         elif kind == "end" and isinstance(event.get("intent"), str):
             ended.add(event["intent"])
         elif kind == "edit" and isinstance(event.get("files"), dict):
+            if event.get("intent") is None:
+                found[f"{UNRECORDED}{int(event.get('id', 0))}"] = position
             for path, oid in event["files"].items():
                 history.setdefault(path, []).append(
                     Edit(
@@ -105,7 +114,7 @@ def line_provenance(root: str | os.PathLike[str], changes: ChangeSet) -> Provena
                 )
     if not intents and not history:
         return None
-    provenance = Provenance(intents, {}, ended)
+    provenance = Provenance(intents, {}, ended, asked=asked, found=found)
     git = Git(os.fspath(root))
     texts = _Texts(git, store)
     for change in changes.changes:
