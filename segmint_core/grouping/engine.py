@@ -118,6 +118,7 @@ def group_changes(
                 by_intent.unit_steps(units, provenance, recorded.owner_of_unit),
                 recorded.prompts(),
                 recorded.claims,
+                by_intent.unit_timing(units, provenance, recorded.task_of_unit),
             )
     labels = vendored.kept_whole(units, labels)
     grouping = _assemble(selected, units, labels, links, model, settings, progress, recorded)

@@ -13,15 +13,15 @@ evidence would merge them with the whole of it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from segmint_core.changes.models import Change
 from segmint_core.grouping import graph, lexicon
 from segmint_core.grouping.model import Model
 from segmint_core.grouping.links import Link
+from segmint_core.grouping.signals import dependencies
 from segmint_core.grouping.signals.files import SAME_DIRECTORY, SAME_STEM
 from segmint_core.grouping.signals.proximity import NEARBY, SAME_FILE, SAME_HUNK
 from segmint_core.grouping.signals.timeline import DIFFERENT_BURST, SAME_BURST
@@ -44,6 +44,22 @@ class Tasks:
 
     task_of: dict[str, str] = field(default_factory=dict)  # intent id -> the task's opening intent id
     follows: dict[str, str] = field(default_factory=dict)  # follow-up intent id -> the intent it goes on with
+
+
+@dataclass
+class Timing:
+    """Where in the record each unrecorded unit was found and each task asked for: lines found
+    before a task was asked for are not its work."""
+
+    found_of_unit: list[int | None]  # the latest snapshot that found one of its lines (None: on disk only)
+    asked: dict[str, int]  # task -> its first prompt
+
+    def excluded(self, unit: int, tasks: Iterable[str]) -> set[str]:
+        """The tasks ``unit`` cannot belong to: asked for after its lines were found."""
+        found = self.found_of_unit[unit]
+        if found is None:
+            return set()
+        return {task for task in tasks if self.asked.get(task, -1) > found}
 
 
 def line_cuts(changes: list[Change], provenance: Provenance) -> dict[str, list[int]]:
@@ -130,25 +146,136 @@ def labels_by_intent(
     step_of_unit: list[str | None],
     prompts: dict[str, str] | None = None,
     claims: dict[int, str] | None = None,
+    timing: Timing | None = None,
 ) -> list[int]:
     """A cluster label per unit: tasks first, then the unrecorded units where the evidence takes them
-    (``constrained_labels``, ``named_by_a_prompt``, then ``joined_by_strong_links``). Unrecorded
-    lines written in one step (found in one snapshot) are one burst of editing: the timeline's burst
-    weights apply. ``prompts``: per task, the words of its prompts (a task may have no recorded line);
-    ``claims`` is filled with the units a prompt's words took, and the task they went to."""
+    (``constrained_labels``, ``named_by_a_prompt``, then ``unrecorded_placed``). An unrecorded unit
+    the engine always joins to one task's unit (a release's version bump and its changelog entry)
+    is taken as that task's. Unrecorded lines written in one step (found in one snapshot) are one
+    burst of editing: the timeline's burst weights apply; ``timing`` keeps them from a task asked
+    for after they were found. ``prompts``: per task, the words of its prompts (a task may have no
+    recorded line); ``claims`` is filled with the units a prompt's words took, and the task they
+    went to."""
+    forced = graph.forced_pairs(links)
+    task_of_unit = tied_by_forced_pairs(task_of_unit, forced, _lock_pairs(links))
     affinity = graph.affinities(links, units, model)
+    tasks = sorted({t for t in task_of_unit if t is not None} | set(prompts or ()))
+    excluded = (
+        {i: timing.excluded(i, tasks) for i, task in enumerate(task_of_unit) if task is None}
+        if timing is not None
+        else {}
+    )
     if None in task_of_unit:
         telling = graph.affinities(
             [item for item in links if item.kind.split(":", 1)[0] not in POSITIONAL], units, model
         )
         affinity = with_bursts(across_tasks(affinity, telling, task_of_unit), task_of_unit, step_of_unit, model)
-    labels = constrained_labels(units, affinity, model, files, task_of_unit, graph.forced_pairs(links))
+    labels = constrained_labels(units, affinity, model, files, task_of_unit, forced, excluded)
     if None not in task_of_unit:
         return labels
-    labels = named_by_a_prompt(labels, units, task_of_unit, prompts, claims)
-    return joined_by_strong_links(
-        labels, affinity, model.threshold(files), task_of_unit, [float(max(1, u.size)) for u in units]
-    )
+    labels = named_by_a_prompt(labels, units, task_of_unit, prompts, claims, excluded)
+    return unrecorded_placed(labels, affinity, model.threshold(files), task_of_unit, units, prompts, excluded)
+
+
+def tied_by_forced_pairs(
+    task_of_unit: list[str | None], forced: list[tuple[int, int]], locks: Collection[tuple[int, int]] = ()
+) -> list[str | None]:
+    """``task_of_unit`` with each unrecorded unit that a forced pair ties to one task's units (and to
+    no other task's) given that task: the engine never splits such a pair, so neither does the record.
+    Not the pairs in ``locks`` (a manifest with its lock file): a lock file is one unit that several
+    tasks may have changed, so the task it went to says nothing of its manifest's lines."""
+    offered: dict[int, set[str]] = {}
+    for a, b in forced:
+        if (a, b) in locks:
+            continue
+        first, second = task_of_unit[a], task_of_unit[b]
+        if first is None and second is not None:
+            offered.setdefault(a, set()).add(second)
+        elif second is None and first is not None:
+            offered.setdefault(b, set()).add(first)
+    if not offered:
+        return task_of_unit
+    tied = list(task_of_unit)
+    for unit, tasks in offered.items():
+        if len(tasks) == 1:
+            tied[unit] = next(iter(tasks))
+    return tied
+
+
+def _lock_pairs(links: list[Link]) -> set[tuple[int, int]]:
+    return set(dependencies.together([item for item in links if item.kind == dependencies.DEPENDENCIES]))
+
+
+def unrecorded_placed(
+    labels: list[int],
+    affinity: dict[tuple[int, int], float],
+    threshold: float,
+    task_of_unit: list[str | None],
+    units: list[Unit],
+    prompts: dict[str, str] | None,
+    excluded: dict[int, set[str]] | None = None,
+) -> list[int]:
+    """``labels`` with the groups holding no recorded unit placed by what the record says of the
+    tasks. One task asked for with none of its edits recorded: the unrecorded lines that can be its
+    own (found after it was asked for) are most likely its own, so they go to one group (its), never
+    into a task that has recorded lines. The rest join a task on a strong link
+    (``joined_by_strong_links``); a group that only one task can have written (the others asked for
+    later) goes to that task."""
+    excluded = excluded or {}
+    lined = {task for task in task_of_unit if task is not None}
+    tasks = lined | set(prompts or ())
+    silent = tasks - lined  # tasks asked for, none of whose edits were recorded
+    barred = _barred_by_group(labels, task_of_unit, excluded)
+    if len(silent) == 1:
+        only = next(iter(silent))
+        labels, kept = _loose_together(labels, task_of_unit, lambda label: only not in barred.get(label, ()))
+        barred = _barred_by_group(labels, task_of_unit, excluded)
+        if kept is not None:
+            barred[kept] = set(lined)  # the silent task's group, not to be joined to another
+    weights = [float(max(1, u.size)) for u in units]
+    labels = joined_by_strong_links(labels, affinity, threshold, task_of_unit, weights, barred)
+    return _left_to_the_only_task(labels, task_of_unit, tasks, _barred_by_group(labels, task_of_unit, excluded))
+
+
+def _barred_by_group(
+    labels: list[int], task_of_unit: list[str | None], excluded: dict[int, set[str]]
+) -> dict[int, set[str]]:
+    """Per group holding no recorded unit, the tasks one of its units cannot belong to."""
+    taken = {labels[i] for i, task in enumerate(task_of_unit) if task is not None}
+    barred: dict[int, set[str]] = {}
+    for unit, tasks in excluded.items():
+        if labels[unit] not in taken:
+            barred.setdefault(labels[unit], set()).update(tasks)
+    return barred
+
+
+def _left_to_the_only_task(
+    labels: list[int], task_of_unit: list[str | None], tasks: set[str], barred: dict[int, set[str]]
+) -> list[int]:
+    """``labels`` with each group holding no recorded unit that only one task can have written given
+    to it (one group per task with no recorded line)."""
+    task_label: dict[str, int] = {}
+    for i, task in enumerate(task_of_unit):
+        if task is not None:
+            task_label.setdefault(task, labels[i])
+    moved: dict[int, int] = {}
+    for label in sorted({label for label in labels if label not in task_label.values()}):
+        left = tasks - barred.get(label, set())
+        if len(left) == 1 and len(tasks) > 1:  # the order of the record ruled the others out
+            only = next(iter(left))
+            moved[label] = task_label.setdefault(only, label)
+    return [moved.get(label, label) for label in labels]
+
+
+def _loose_together(
+    labels: list[int], task_of_unit: list[str | None], wanted: Callable[[int], bool]
+) -> tuple[list[int], int | None]:
+    """``labels`` with every ``wanted`` group holding no recorded unit made one group, and its label."""
+    taken = {labels[i] for i, task in enumerate(task_of_unit) if task is not None}
+    loose = sorted({label for label in labels if label not in taken and wanted(label)})
+    if not loose:
+        return labels, None
+    return [loose[0] if label in loose else label for label in labels], loose[0]
 
 
 def across_tasks(
@@ -186,6 +313,18 @@ def with_bursts(
     return adjusted
 
 
+def unit_timing(units: list[Unit], provenance: Provenance, task_of_unit: list[str | None]) -> Timing:
+    """When each unrecorded unit was found (its last line to be found; None when a line was found
+    only on disk) and when each task was first asked for."""
+    found: list[int | None] = []
+    for unit, task in zip(units, task_of_unit):
+        row = provenance.unrecorded.get(unit.hunk.id, []) if task is None and unit.hunk is not None else []
+        steps = {row[i] for i in range(unit.start, min(unit.end, len(row))) if row[i] is not None}
+        places = [provenance.found[step] for step in steps if step in provenance.found]
+        found.append(max(places) if places and len(places) == len(steps) else None)
+    return Timing(found, dict(provenance.asked))
+
+
 def unit_steps(units: list[Unit], provenance: Provenance, owners: list[str | None]) -> list[str | None]:
     """Each unrecorded unit's step (the one that brought most of its lines); None for recorded units."""
     found: list[str | None] = []
@@ -206,6 +345,7 @@ def constrained_labels(
     files: int,
     task_of_unit: list[str | None],
     forced: Sequence[tuple[int, int]] = (),
+    excluded: dict[int, set[str]] | None = None,
 ) -> list[int]:
     """A cluster label per unit: each task's units start together, tasks cannot link, the rest
     clusters by the offline evidence (average linkage at the model's threshold). ``forced``: pairs
@@ -225,6 +365,11 @@ def constrained_labels(
     for n, a in enumerate(reps):
         for b in reps[n + 1 :]:
             affinity[(a, b)] = APART
+    for unit, tasks in (excluded or {}).items():  # never into a task asked for after it was found
+        for task in tasks:
+            if task in first_of:
+                rep = first_of[task]
+                affinity[(min(unit, rep), max(unit, rep))] = APART
     weights = [float(max(1, u.size)) for u in units]
     return graph.average_linkage(len(units), affinity, model.threshold(files), weights, together=together)
 
@@ -235,6 +380,7 @@ def named_by_a_prompt(
     task_of_unit: list[str | None],
     prompts: dict[str, str] | None,
     claims: dict[int, str] | None = None,
+    excluded: dict[int, set[str]] | None = None,
 ) -> list[int]:
     """``labels`` with each group holding no recorded unit given to a task none of whose edits were
     recorded, when its prompts, and no other task's, name something the group changes (a name, a
@@ -253,8 +399,9 @@ def named_by_a_prompt(
             loose.setdefault(label, set()).update(_unit_names(units[i]))
     fresh = max(labels, default=0) + 1
     moved: dict[int, int] = {}
+    barred = _barred_by_group(labels, task_of_unit, excluded or {})
     for label, names in loose.items():
-        naming = [task for task in sorted(words) if words[task] & names]
+        naming = [task for task in sorted(words) if words[task] & names and task not in barred.get(label, ())]
         if len(naming) != 1 or naming[0] in task_label:  # a task with lines of its own has links to weigh
             continue
         if naming[0] not in task_label:
@@ -284,10 +431,12 @@ def joined_by_strong_links(
     threshold: float,
     task_of_unit: list[str | None],
     weights: list[float],
+    barred: dict[int, set[str]] | None = None,
 ) -> list[int]:
     """``labels`` with each group still holding no recorded unit moved into a task it has a strong
     link to (one link that alone would merge two units: at least ``threshold``); of several such
-    tasks, the one with the highest mean affinity to the group (weighted by changed lines)."""
+    tasks, the one with the highest mean affinity to the group (weighted by changed lines). Never
+    into a task ``barred`` for the group."""
     task_label: dict[str, int] = {}
     task_weight: dict[int, float] = {}  # task label -> its units' summed weight
     for i, task in enumerate(task_of_unit):
@@ -302,7 +451,7 @@ def joined_by_strong_links(
     for (a, b), value in affinity.items():
         for loose, other in ((a, b), (b, a)):
             group, target = labels[loose], labels[other]
-            if group in label_task or target not in label_task:
+            if group in label_task or target not in label_task or label_task[target] in (barred or {}).get(group, ()):
                 continue
             total[(group, target)] = total.get((group, target), 0.0) + weights[loose] * weights[other] * value
             if value >= threshold:

@@ -223,3 +223,29 @@ def test_a_new_file_two_tasks_wrote_is_committed_in_two_commits_exactly(tmp_path
     assert repo.git("status", "--porcelain") == ""
     assert repo.read("retry.py") == before
     assert repo.git("show", "HEAD~1:retry.py") == "def retry(fn, times=3):\n    for _ in range(times):\n        fn()\n"
+
+
+def test_lines_found_before_a_task_was_asked_for_go_to_the_only_task_asked_before(tmp_path: Path) -> None:
+    repo = project(tmp_path)
+    ask(repo, "a", "Please fix the crash on an empty config file")
+    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    repo.write("cli.py", repo.read("cli.py").decode() + "    # usage: cli FILE\n")  # by hand, while task 1 runs
+    ask(repo, "b", "Can you make save write pretty JSON?")  # finds the hand edit: before prompt 2
+    edit(repo, "b", "config.py", "        json.dump(data, f)\n", "        json.dump(data, f, indent=2)\n")
+    groups = grouped(repo)
+    assert [g[0] for g in groups] == ["Fix the crash on an empty config file", "Make save write pretty JSON"]
+    assert "+    # usage: cli FILE" in groups[0][1]
+
+
+def test_a_task_whose_edits_went_unrecorded_takes_the_unrecorded_lines_whole(tmp_path: Path) -> None:
+    repo = project(tmp_path)
+    ask(repo, "a", "Please fix the crash on an empty config file")
+    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    ask(repo, "b", "Please log each run of the CLI")  # its edits made with no hook
+    repo.write("cli.py", repo.read("cli.py").decode().replace("import config\n", "import config\nimport logging\n"))
+    repo.write("README", "Runs are logged.\n")
+    groups = grouped(repo)
+    assert sorted(sorted(g[1]) for g in groups) == [
+        ["+        return json.loads(f.read() or '{}')", "-        return json.load(f)"],
+        ["+Runs are logged.", "+import logging"],
+    ]
