@@ -1,0 +1,33 @@
+"""The guide's Flask before and after can be made again: the command gives the same commits and draft each run."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+FLASK = Path(__file__).parents[1] / "planning" / "fixtures" / "flask"
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "segmint_bench.before_after", *args], capture_output=True, text=True, timeout=300
+    )
+
+
+def test_the_flask_excerpt_gives_the_same_commits_and_pull_request_each_run() -> None:
+    first = run(str(FLASK / "before"), str(FLASK / "after"))
+    assert first.returncode == 0, first.stderr
+    assert run(str(FLASK / "before"), str(FLASK / "after")).stdout == first.stdout
+    out = first.stdout
+    assert "| 1 | `chore(changes): release 2.2.3` |" in out
+    assert "- Autoescape is enabled by default for `.svg` template files." in out
+    assert "# chore(changes): release 2.2.3\n" in out and "more)" not in out
+    assert "- [ ] Changed test: app tearing down with unhandled exception (`tests/test_appctx.py`)" in out
+    assert " (+" not in out.split("## Files changed", 1)[0], "no body lists a file with its counts"
+
+
+def test_a_tree_that_is_not_a_folder_is_one_clear_error() -> None:
+    result = run(str(FLASK / "before"), str(FLASK / "nowhere"))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == f"segmint_bench.before_after: {FLASK / 'nowhere'} is not a folder\n"
