@@ -29,7 +29,7 @@ from segmint_core.changes.kinds import is_doc_path, is_test_path
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.planning.cases import ADDED, cases
 from segmint_core.planning.facts import Facts
-from segmint_core.planning.messages import intent, is_changelog
+from segmint_core.planning.messages import intent, is_changelog, is_code
 from segmint_core.planning.titles import one_line
 
 WIDTH = 72
@@ -166,9 +166,17 @@ def _hunk_docstrings(lines: list[str]) -> list[tuple[str, str]]:
 
 
 def why_comments(facts: Facts) -> list[str]:
-    """The comments the change adds that are sentences (a reason, a rule the code keeps), not
-    labels: "Bugbear opinions implicit str concat" names a setting, says nothing."""
-    return [_sentence(c) for c in facts.comments if len(c.split()) >= 3 and (_WHY.search(c) or _FUNCTION.search(c))]
+    """The comments the change adds to code that are sentences (a reason, a rule the code keeps):
+    not labels ("Bugbear opinions implicit str concat" names a setting), not a line leading in to
+    what follows ("by the following command:"), not a generated file's header (a pinned
+    requirements file, a manifest, settings: no code, no why)."""
+    if not any(is_code(p) for p in facts.paths):
+        return []
+    return [
+        _sentence(c)
+        for c in facts.comments
+        if len(c.split()) >= 3 and not c.endswith(":") and (_WHY.search(c) or _FUNCTION.search(c))
+    ]
 
 
 def _behaviour(facts: Facts, said: str) -> list[str]:

@@ -75,8 +75,8 @@ def intent(facts: Facts) -> str | None:
     """``deps`` for a dependency bump, ``release`` for the project's own version, else None."""
     if not facts.paths or any(is_test_path(p) for p in facts.paths) or conversions(facts):
         return None  # a changelog rewritten in another format names every version it holds
-    if any(_is_code(p) for p in facts.paths):
-        small = all(facts.lines.get(p, 0) <= RELEASE_CODE_LINES for p in facts.paths if _is_code(p))
+    if any(is_code(p) for p in facts.paths):
+        small = all(facts.lines.get(p, 0) <= RELEASE_CODE_LINES for p in facts.paths if is_code(p))
         return "release" if small and facts.own_version and not facts.bumps else None
     if opens_release(facts):
         return "release"  # whatever else the manifest bumps with it
@@ -126,7 +126,7 @@ def commit_type(facts: Facts) -> str:
     paths = facts.paths
     if not paths or len(facts.submodules) == len(paths):
         return "chore"
-    code = [p for p in paths if _is_code(p)]
+    code = [p for p in paths if is_code(p)]
     kind = intent(facts)
     if kind == "deps":
         return "build"
@@ -251,7 +251,7 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
         return [f"remove {f}" for f in _files(facts.paths)]
     if facts.typo_only:
         typos = "typos" if len(facts.typos) > 1 else "typo"
-        code = [p for p in facts.paths if _is_code(p)]
+        code = [p for p in facts.paths if is_code(p)]
         where = places(facts, code, q) if code else _files(facts.paths)
         verb = "correct" if kind == "fix" else "fix"  # not "fix: fix typo"
         return [f"{verb} {typos} in {w}" for w in where] + [f"{verb} {typos}"]
@@ -268,7 +268,7 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
             )
         reworded = facts.renames or facts.prose is not None and facts.prose.links_only  # a word or a link swapped
         if _comments_only(facts) and facts.code_changed_defs and not reworded:
-            return [f"document {w}" for w in places(facts, [p for p in facts.paths if _is_code(p)], q)]
+            return [f"document {w}" for w in places(facts, [p for p in facts.paths if is_code(p)], q)]
         return _prose_subjects(facts, q) + _section_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
     if kind == "test":
         targets = [d[len("test_") :] for d in facts.added_defs if d.startswith("test_")]
@@ -414,7 +414,7 @@ def _code_subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         if o.parent == n.parent:
             return [f"rename {o.name} to {n.name}", f"rename {o.name}"]
         return [f"move {o.name} to {n.parent}/", f"move {o.name}"]
-    new_code = [p for p in facts.new_files if _is_code(p)]
+    new_code = [p for p in facts.new_files if is_code(p)]
     folder = new_folder(facts)
     if kind == "feat" and folder:
         return [f"add {folder}/"] + code_subjects(kind, facts, _code_paths(facts), q)
@@ -470,7 +470,8 @@ def _comments_only(facts: Facts) -> bool:
 
 
 @lru_cache(maxsize=PATHS_KEPT)
-def _is_code(path: str) -> bool:
+def is_code(path: str) -> bool:
+    """Source code: not tests, docs, CI, build or settings files, manifests, lock files or hooks."""
     return not (
         is_test_path(path)
         or is_doc_path(path)
@@ -484,7 +485,7 @@ def _is_code(path: str) -> bool:
 
 
 def _code_paths(facts: Facts) -> list[str]:
-    return [p for p in facts.paths if _is_code(p)] or facts.paths
+    return [p for p in facts.paths if is_code(p)] or facts.paths
 
 
 def _submodule_subject(facts: Facts) -> str:
