@@ -66,7 +66,10 @@ _ISSUE_WORD = re.compile(
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\S")
 _LITERAL = re.compile(r"``([^`]+)``")
 _PY_DEF = re.compile(r"^\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_]\w*)")
-_DOCSTRING = re.compile(r"""^\s*[rRbBuU]?("{3}|'{3})\s*(.*?)\s*(?:\1\s*)?$""")
+_DOCSTRING_OPEN = re.compile(r"""^\s*[rRbBuU]?("{3}|'{3})\s*(.*)$""")
+_ROLE = re.compile(r":[\w:]+:`~?([^`<]+?)(?:\s*<[^>]*>)?`")
+_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)[.!?](?=\s)")
+_URL_FIRST = re.compile(r"^(?:<?https?://\S+>?[\s:,-]*)+")
 
 
 def body(facts: Facts, parts: Parts, title: str = "") -> str:
@@ -148,21 +151,43 @@ def docstrings(parts: Parts) -> list[tuple[str, str]]:
 def _hunk_docstrings(lines: list[str]) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     name: str | None = None
+    doc: list[str] | None = None  # the docstring's first paragraph, while it is read
+    quote = '"""'
     for line in lines:
-        if line[:1] != "+":
-            name = None
-            continue
         text = line[1:]
-        if m := _PY_DEF.match(text):
+        if line[:1] != "+":
+            name, doc = None, None
+        elif doc is not None:
+            end = text.find(quote)
+            doc.append(text[:end] if end >= 0 else text)
+            if end >= 0 or not text.strip():
+                out.append((name or "", _first_sentence(doc)))
+                name, doc = None, None
+        elif m := _PY_DEF.match(text):
             name = m.group(1)
-        elif name is not None and (doc := _DOCSTRING.match(text)):
-            first = doc.group(2).strip()
-            if first:
-                out.append((name, _sentence(first)))
-            name = None
+        elif name is not None and (opened := _DOCSTRING_OPEN.match(text)):
+            quote, rest = opened.group(1), opened.group(2)
+            end = rest.find(quote)
+            if end >= 0:
+                out.append((name, _first_sentence([rest[:end]])))
+                name = None
+            else:
+                doc = [rest]
         elif name is not None and not text.rstrip().endswith((":", ",", "(", ")")) and text.strip():
             name = None  # the body started with no docstring (a signature's lines keep it open)
-    return out
+    return [(n, d) for n, d in out if n and d]
+
+
+def _as_code(text: str) -> str:
+    """reStructuredText's roles and literals (``:meth:`run```, ````None````) as Markdown code: `run`, `None`."""
+    return _ROLE.sub(lambda m: f"`{m.group(1)}`", _LITERAL.sub(r"`\1`", text))
+
+
+def _first_sentence(lines: list[str]) -> str:
+    """A docstring's first sentence, its lines joined, its roles and literals read as code."""
+    text = _as_code(" ".join(" ".join(lines).split()))
+    ends = [m.end() for m in _SENTENCE_END.finditer(text + " ")]
+    return _sentence(text[: ends[0]] if ends else text) if text else ""
 
 
 def why_comments(facts: Facts) -> list[str]:
@@ -173,7 +198,7 @@ def why_comments(facts: Facts) -> list[str]:
     if not any(is_code(p) for p in facts.paths):
         return []
     return [
-        _sentence(c)
+        _sentence(_as_code(c))
         for c in facts.comments
         if len(c.split()) >= 3 and not c.endswith(":") and (_WHY.search(c) or _FUNCTION.search(c))
     ]
@@ -183,8 +208,10 @@ def _behaviour(facts: Facts, said: str) -> list[str]:
     """What the change does that a reader of the title would want to know, each not in the title."""
     out = [f"New option {o}." for o in facts.options if o.lower() not in said]
     out += [f"{f} takes a new parameter {p}." for f, p in facts.params if p.lower() not in said]
-    out += [f"Now raises {e}." for e in facts.raises if e.lower() not in said]
-    out += [f"Now handles {e}." for e in facts.handles if e.lower() not in said]
+    for verb, names in (("raises", facts.raises), ("handles", facts.handles)):
+        new = [e for e in names if e.lower() not in said]
+        if new:
+            out.append(f"Now {verb} {', '.join(new[:-1])}{' and ' if len(new) > 1 else ''}{new[-1]}.")
     return out[:4]
 
 
@@ -199,7 +226,7 @@ def _tested(parts: Parts, facts: Facts, said: str) -> str:
 
 
 def _sentence(text: str) -> str:
-    text = one_line(text).strip().rstrip(".,;:")
+    text = _URL_FIRST.sub("", one_line(text).strip()).rstrip(".,;:")  # a link opening a comment is no word
     if not text:
         return ""
     text = text[:1].upper() + text[1:]
