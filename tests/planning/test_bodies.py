@@ -170,3 +170,10 @@ def test_a_docstring_s_first_sentence_is_read_over_its_lines_and_its_roles_as_co
     assert body_of(repo) == (
         "- _hide_unset: Present the `UNSET` sentinel as `None` at a boundary that\n  shows a value."
     )
+
+
+def test_a_model_s_body_loses_its_lines_of_files_with_counts() -> None:
+    from segmint_core.planning.writer import Message, parse_reply
+
+    reply = "feat: add x\n\n- src/a.py (+3 -1)\nsrc/b.py | 4 ++--\nThe cache must be flushed before reading."
+    assert parse_reply(reply, Message("feat: y", "")).description == "The cache must be flushed before reading."
