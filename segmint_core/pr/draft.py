@@ -124,9 +124,16 @@ def pr_title(plans: list[DraftCommit], lead: DraftCommit, intent: str | None = N
     heads = list(dict.fromkeys(_head(p.title) for p in leads))
     shared = heads[0] if len(heads) == 1 else _type_head(lead.title)
     subjects = [_subject(p.title) for p in leads]
+    subjects = subjects[:1] + [_lowered_verb(x) for x in subjects[1:]]  # "Fix a and fix b"
     joined = ", ".join(subjects[:-1]) + " and " + subjects[-1]
     title = (shared + " " if shared else "") + joined
     return title if len(title) <= TITLE_LIMIT else lead.title
+
+
+def _lowered_verb(subject: str) -> str:
+    verb, _, rest = subject.partition(" ")
+    known = verb.lower() in SUBJECT_VERBS or verb.lower() in PAST_VERBS
+    return f"{verb.lower()} {rest}".strip() if known and verb[1:].islower() else subject
 
 
 def leading(plans: list[DraftCommit]) -> DraftCommit:

@@ -203,3 +203,11 @@ def test_segmint_pr_prints_the_title_and_the_test_plan(repo: Repo) -> None:
         "## Test plan\n\n- [ ] `make test` passes (Makefile)\n"
         "- [ ] New test: an empty cart costs nothing (`tests/test_cart.py`)\n"
     )
+
+
+def test_a_plain_house_s_leading_commits_are_joined_as_one_sentence() -> None:
+    plans = [
+        DraftCommit("Fix the crash on an empty cart", "", hunks=2),
+        DraftCommit("Add a discount rate", "", hunks=2),
+    ]
+    assert draft_pr(plans, []).title == "Fix the crash on an empty cart and add a discount rate"
