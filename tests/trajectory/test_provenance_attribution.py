@@ -168,3 +168,18 @@ def test_nothing_recorded_gives_no_provenance(tmp_path: Path) -> None:
     repo = repo_with(tmp_path, {"f.py": BASE})
     repo.write("f.py", "x\n")
     assert line_provenance(repo.path, capture(Git(repo.path))) is None
+
+
+def test_one_state_is_attributed_once_and_again_when_the_tree_or_the_record_moves(tmp_path: Path) -> None:
+    repo = repo_with(tmp_path, {"f.py": BASE})
+    two_tasks(repo)
+    agent_edit(repo, "a", "f.py", BASE.replace("line 3\n", "fix 3\n"))
+    first = line_provenance(repo.path, capture(Git(repo.path)))
+    assert line_provenance(repo.path, capture(Git(repo.path))) is first  # the same state: kept
+    agent_edit(repo, "b", "f.py", repo.read("f.py").decode().replace("line 4\n", "log 4\n"))
+    recorded = line_provenance(repo.path, capture(Git(repo.path)))
+    assert recorded is not first and "intent-2" in {o for row in recorded.owners.values() for o in row}
+    repo.write("f.py", repo.read("f.py").decode().replace("line 9\n", "hand 9\n"))  # the tree moves, not the record
+    by_hand = line_provenance(repo.path, capture(Git(repo.path)))
+    assert by_hand is not recorded
+    assert owners(repo)["+hand 9"] is None and owners(repo)["+log 4"] == "intent-2"

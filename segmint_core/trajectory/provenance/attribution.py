@@ -79,11 +79,40 @@ class Provenance:
 def line_provenance(root: str | os.PathLike[str], changes: ChangeSet) -> Provenance | None:
     """Per-line provenance for ``changes``; None when nothing was ever recorded in this work tree.
 
+    Grouping, planning, confidence and drafting all ask for it on one state of the tree: the
+    answer is kept for the same tree (``changes.fingerprint`` and its hunks) and the same record
+    (its log's size and time), and read again when either changes. Treat it as read-only.
     Raises ``DamagedProvenanceError`` when the record cannot be read.
     """
     store = Store(root)
     if not store.exists():
         return None
+    key = _state_key(store, changes)
+    if key is not None and key in _KEPT:
+        return _KEPT[key]
+    found = _line_provenance(root, store, changes)
+    if key is not None:
+        _KEPT.clear()  # one state at a time: the session's
+        _KEPT[key] = found
+    return found
+
+
+_KEPT: dict[tuple, Provenance | None] = {}
+
+
+def _state_key(store: Store, changes: ChangeSet) -> tuple | None:
+    """What names one state of the tree and of the record; None when the tree has no fingerprint."""
+    if changes.fingerprint is None:
+        return None
+    try:
+        stat = os.stat(store.events_path)
+    except OSError:
+        return None
+    layout = tuple((c.id, c.file_path, tuple(h.id for h in c.hunks)) for c in changes.changes)
+    return (os.path.realpath(store.dir), stat.st_size, stat.st_mtime_ns, stat.st_ino, changes.fingerprint, layout)
+
+
+def _line_provenance(root: str | os.PathLike[str], store: Store, changes: ChangeSet) -> Provenance | None:
     events = store.events()
     intents: dict[str, Intent] = {}
     ended: set[str] = set()
