@@ -183,3 +183,32 @@ def test_one_state_is_attributed_once_and_again_when_the_tree_or_the_record_move
     by_hand = line_provenance(repo.path, capture(Git(repo.path)))
     assert by_hand is not recorded
     assert owners(repo)["+hand 9"] is None and owners(repo)["+log 4"] == "intent-2"
+
+
+def test_a_grown_record_forgets_committed_files_and_attributes_the_rest_as_before(tmp_path: Path, monkeypatch) -> None:
+    from segmint_core.trajectory.provenance import capture as recording
+    from segmint_core.trajectory.provenance.store import Store
+
+    repo = repo_with(tmp_path, {"f.py": BASE, "g.py": "# g\n" + BASE})
+    two_tasks(repo)
+    agent_edit(repo, "a", "f.py", BASE.replace("line 3\n", "fix 3\n"))
+    agent_edit(repo, "b", "g.py", repo.read("g.py").decode().replace("line 4\n", "log 4\n"))
+    agent_edit(repo, "a", "g.py", repo.read("g.py").decode().replace("line 9\n", "fix 9\n"))
+    repo.git("add", "f.py")
+    repo.git("commit", "-q", "-m", "fix 3")  # f.py is done: its snapshots are of no use to grouping now
+    store = Store(repo.path)
+    f_blobs = {e["files"]["f.py"] for e in store.events() if e["kind"] == "edit" and "f.py" in e["files"]}
+    before = owners(repo)
+    kinds = [e["kind"] for e in store.events() if e["kind"] != "edit"]
+
+    monkeypatch.setattr(recording, "COMPACT_AT", 0)
+    begin_intent(repo.path, "add a flag", source="claude-code", session_id="c")
+
+    events = store.events()
+    assert not any("f.py" in e.get("files", {}) for e in events)
+    assert [e["kind"] for e in events if e["kind"] != "edit"] == [*kinds, "intent"]
+    assert all(store.get_blob(oid) is None for oid in f_blobs - {None})
+    assert "f.py" not in store.read_state().last_blob
+    assert owners(repo) == before  # g.py's lines keep their tasks
+    agent_edit(repo, "c", "f.py", repo.read("f.py").decode().replace("line 12\n", "flag 12\n"))
+    assert owners(repo)["+flag 12"] == "intent-3"

@@ -29,6 +29,7 @@ SESSION_EVENTS = ("start", "end")
 MAX_INTENT_CHARS = 4000
 MAX_FILE_BYTES = 8 * 1024 * 1024  # bigger files are not snapshotted (a data dump, a build output)
 SHADOW_DIR = ".trajectory"
+COMPACT_AT = 4 * 1024 * 1024  # bytes of event log past which a prompt compacts it
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,18 @@ def begin_intent(
         state.next_intent += 1
         state.current[_key(source, session_id)] = intent.to_json()
         store.append({"kind": "intent", **intent.to_json()})
+        if store.events_size() > COMPACT_AT:
+            _compact(store, state, changed)
     return intent
+
+
+def _compact(store: Store, state: State, changed: Sequence[str]) -> None:
+    """Forget the snapshots of files that are on disk and unchanged now (their work is committed):
+    no grouping will read them again. A path gone from disk too is kept (a file moved without git
+    is followed to it)."""
+    pending = set(changed)
+    root = store.repo_root
+    store.compact(state, lambda path: path not in pending and os.path.lexists(root / path))
 
 
 def record_edit(repo_root: Path, paths: Sequence[str] | None, *, source: str, session_id: str | None = None) -> None:

@@ -20,7 +20,7 @@ import json
 import os
 import tempfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -171,6 +171,45 @@ class Store:
             if isinstance(event, dict) and isinstance(event.get("kind"), str):
                 found.append(event)
         return found
+
+    def events_size(self) -> int:
+        try:
+            return os.stat(self.events_path).st_size
+        except OSError:
+            return 0
+
+    def compact(self, state: State, settled: Callable[[str], bool]) -> None:
+        """Forget the snapshots of the paths ``settled`` says are done with (committed, unchanged now):
+        their edits leave the log, their contents the blobs, their last snapshot the state. Intents,
+        sessions and the snapshots of every other path stay as they were, in order. The caller holds
+        the lock; the log is replaced atomically, so a reader sees it whole, before or after."""
+        kept: list[dict] = []
+        for event in self.events():
+            files = event.get("files")
+            if event["kind"] == "edit" and isinstance(files, dict):
+                files = {path: oid for path, oid in files.items() if not settled(path)}
+                if not files:
+                    continue
+                event = {**event, "files": files}
+            kept.append(event)
+        state.last_blob = {path: oid for path, oid in state.last_blob.items() if not settled(path)}
+        lines = [json.dumps(e, sort_keys=True, ensure_ascii=False).encode("utf-8", "surrogateescape") for e in kept]
+        self._replace(self.events_path, b"".join(line + b"\n" for line in lines))
+        wanted = {oid for e in kept if e["kind"] == "edit" for oid in e["files"].values() if isinstance(oid, str)}
+        wanted |= {oid for oid in state.last_blob.values() if oid}
+        self._sweep_blobs(wanted)
+
+    def _sweep_blobs(self, wanted: set[str]) -> None:
+        try:
+            folders = list(os.scandir(self.blobs_dir))
+        except OSError:
+            return
+        for folder in folders:
+            if not folder.is_dir():
+                continue
+            for entry in os.scandir(folder.path):
+                if folder.name + entry.name not in wanted and not entry.name.startswith(".tmp-"):
+                    _unlink(entry.path)
 
     # -- blobs --------------------------------------------------------------------
 
