@@ -12,16 +12,24 @@ time of git's own diffs), so they are plain slotted classes rather than
 from __future__ import annotations
 
 import re
+from enum import StrEnum  # free here: ``re`` imports ``enum``
 
-ADDED = "added"
-MODIFIED = "modified"
-DELETED = "deleted"
-RENAMED = "renamed"
-COPIED = "copied"
-BINARY = "binary"
-CONFLICTED = "conflicted"
 
-STATUSES = (ADDED, MODIFIED, DELETED, RENAMED, COPIED, BINARY, CONFLICTED)
+class ChangeStatus(StrEnum):
+    """What happened to a file; on the wire, its value ("modified")."""
+
+    ADDED = "added"
+    MODIFIED = "modified"
+    DELETED = "deleted"
+    RENAMED = "renamed"
+    COPIED = "copied"
+    BINARY = "binary"
+    CONFLICTED = "conflicted"
+
+
+# The members by their bare names, as the parser and the many callers use them.
+ADDED, MODIFIED, DELETED, RENAMED, COPIED, BINARY, CONFLICTED = ChangeStatus
+STATUSES = tuple(ChangeStatus)
 
 NO_NEWLINE_PREFIX = "\\"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -12,9 +13,14 @@ if TYPE_CHECKING:
     from segmint_core.changes.models import Change
     from segmint_core.git import Git
 
-PASSED = "passed"
-FAILED = "failed"
-NOT_CHECKED = "not_checked"
+
+class CheckStatus(StrEnum):
+    PASSED = "passed"
+    FAILED = "failed"
+    NOT_CHECKED = "not_checked"
+
+
+PASSED, FAILED, NOT_CHECKED = CheckStatus
 
 ZERO_CONFIG = "zero-config"
 OUTPUT_LINES = 40  # the tail of a failing command's output that is kept
@@ -39,7 +45,7 @@ class CheckResult:
     """One commit's check: passed, failed (with the tail of the output), or not checked (why)."""
 
     commit_id: str
-    status: str
+    status: CheckStatus
     check: str  # "zero-config" or the command run
     tree: str | None = None  # the commit's tree (None: it could not be built)
     output: str = ""  # the failure's output, or why it was not checked
@@ -61,7 +67,7 @@ class CheckResult:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "CheckResult":
-        return cls(**data)
+        return cls(**{**data, "status": CheckStatus(data["status"])})
 
     @property
     def mark(self) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
+from enum import StrEnum
 from datetime import timezone
 from typing import Any, Protocol
 
@@ -41,10 +42,16 @@ from segmint_core.session.units import Units
 from segmint_core.wording import counted, readable
 
 
+class ApplyStatus(StrEnum):
+    APPLIED = "applied"
+    AWAITING_APPROVAL = "awaiting_approval"
+    DRY_RUN = "dry_run"  # checked, nothing committed
+
+
 @dataclass
 class ApplyOutcome:
     commit_id: str
-    status: str  # applied | awaiting_approval | dry_run
+    status: ApplyStatus
     sha: str | None = None
     files: list[dict[str, Any]] = field(default_factory=list)
     message: str = ""
@@ -109,7 +116,7 @@ def apply_commit(session: SessionCore, commit_id: str, *, dry_run: bool = False,
             plan.status = AWAITING_APPROVAL
             session.record(actor, "requested", f"{actor} asked to apply {commit_id}: waiting for approval")
             outcome = ApplyOutcome(
-                commit_id, AWAITING_APPROVAL, message=f"{commit_id} is waiting for the person's approval"
+                commit_id, ApplyStatus.AWAITING_APPROVAL, message=f"{commit_id} is waiting for the person's approval"
             )
         else:
             outcome = _apply(session, plan, dry_run=dry_run, actor=actor)
@@ -163,7 +170,7 @@ def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str)
     files = [{"path": readable(f.path), "added": f.added, "removed": f.removed} for f in result.files]
     if dry_run:
         return ApplyOutcome(
-            plan.id, "dry_run", files=files, message=f"{plan.id} would commit {counted(len(files), 'file')}"
+            plan.id, ApplyStatus.DRY_RUN, files=files, message=f"{plan.id} would commit {counted(len(files), 'file')}"
         )
     sha = result.sha
     assert sha is not None, "a commit that is not a dry run has a sha"
@@ -175,12 +182,12 @@ def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str)
     if plan.absorb_into:
         return ApplyOutcome(
             plan.id,
-            APPLIED,
+            ApplyStatus.APPLIED,
             sha,
             files,
             f"{plan.id} folded into {plan.absorb_into[:7]}: HEAD is now {sha[:7]}",
         )
-    return ApplyOutcome(plan.id, APPLIED, sha, files, f"{plan.id} committed as {sha[:7]}")
+    return ApplyOutcome(plan.id, ApplyStatus.APPLIED, sha, files, f"{plan.id} committed as {sha[:7]}")
 
 
 def _folding(session: SessionCore, plan: CommitPlan) -> Callable[[str], str] | None:
@@ -247,7 +254,9 @@ def stopped(
     reason = str(exc) if isinstance(exc, SegmintError) else os_trouble(exc)
     plan = next((p for p in session.plans if p.id == plan_id), None)
     if plan is not None and plan.status == APPLIED and plan.sha and not isinstance(exc, AlreadyApplied):
-        committed.append(ApplyOutcome(plan_id, APPLIED, plan.sha, message=f"{plan_id} committed as {plan.sha[:7]}"))
+        committed.append(
+            ApplyOutcome(plan_id, ApplyStatus.APPLIED, plan.sha, message=f"{plan_id} committed as {plan.sha[:7]}")
+        )
         if not isinstance(exc, Unrecorded):
             reason += " (after committing it)"
     return BatchStopped(committed, plan_id, reason) if committed else None

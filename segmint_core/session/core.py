@@ -28,7 +28,7 @@ from segmint_core.rewrite import split
 from segmint_core.session import calls, events, ledger, presence
 from segmint_core.session.events import EventBus, SessionEvent
 from segmint_core.session.groups import add_group, refresh_summaries
-from segmint_core.session.models import APPLIED, PERSON, SPLIT_OP, Activity, CommitPlan, Group, PullRequestDraft
+from segmint_core.session.models import APPLIED, PERSON, SPLIT_OP, Activity, Actor, CommitPlan, Group, PullRequestDraft
 from segmint_core.session.presence import Presence
 from segmint_core.session.recapture import recapture
 from segmint_core.session.remap import remap
@@ -334,7 +334,7 @@ class SessionCore:
     def log(self, actor: str, action: str, text: str, state: SavedState | None = None) -> None:
         state = state if state is not None else self.state
         stamp = self._clock().astimezone(timezone.utc).isoformat(timespec="seconds")
-        state.activity.append(Activity(stamp, actor, action, text, state.revision))
+        state.activity.append(Activity(stamp, Actor(actor), action, text, state.revision))
 
     def saved_elsewhere(self) -> bool:
         """Whether the saved state may be another process's (a quick look, without the lock)."""

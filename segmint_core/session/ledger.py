@@ -21,6 +21,7 @@ from segmint_core.session.models import (
     SEGMINT,
     UNDO_OP,
     AppliedCommit,
+    OperationKind,
     CommitPlan,
     Group,
     Operation,
@@ -47,7 +48,7 @@ class OpStart:
     actor: str = SEGMINT
     time: str = ""
     ref: str | None = None
-    kind: str = APPLY_OP  # apply, or absorb when it folds fixes into earlier commits
+    kind: OperationKind = APPLY_OP  # apply, or absorb when it folds fixes into earlier commits
 
 
 def next_op_id(state: SavedState) -> str:

@@ -8,21 +8,37 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, fields
+from enum import StrEnum
 from typing import Any
 
-PROPOSED = "proposed"
-AWAITING_APPROVAL = "awaiting_approval"
-APPROVED = "approved"
-APPLIED = "applied"
-FAILED = "failed"
-PLAN_STATUSES = (PROPOSED, AWAITING_APPROVAL, APPROVED, APPLIED, FAILED)
+
+class PlanStatus(StrEnum):
+    """Where a commit plan stands; on the wire, its value ("awaiting_approval")."""
+
+    PROPOSED = "proposed"
+    AWAITING_APPROVAL = "awaiting_approval"
+    APPROVED = "approved"
+    APPLIED = "applied"
+    FAILED = "failed"
+
+
+# The members by their bare names, as the many callers compare them.
+PROPOSED, AWAITING_APPROVAL, APPROVED, APPLIED, FAILED = PlanStatus
+PLAN_STATUSES = tuple(PlanStatus)
 
 # The end of the note of a plan that must be merged (``CommitPlan.merge_with``), what it says to do.
 MERGE_TO_COMMIT = "merge their groups to commit"
 
-PERSON = "person"
-AGENT = "agent"
-SEGMINT = "segmint"
+
+class Actor(StrEnum):
+    """Who did something to the session: the person (TUI, command line), an agent (MCP), or Segmint itself."""
+
+    PERSON = "person"
+    AGENT = "agent"
+    SEGMINT = "segmint"
+
+
+PERSON, AGENT, SEGMINT = Actor
 
 
 @dataclass
@@ -51,7 +67,7 @@ class CommitPlan:
     change_group_ids: list[str]
     hunk_ids: list[str]
     change_ids: list[str] = field(default_factory=list)
-    status: str = PROPOSED
+    status: PlanStatus = PlanStatus.PROPOSED
     sha: str | None = None
     error: str | None = None
     note: str | None = None
@@ -93,7 +109,9 @@ class CommitPlan:
         if "merge_with" not in data and (data.get("note") or "").endswith(MERGE_TO_COMMIT):
             # Saved before the field: such a plan was marked by its note alone ("Depends on commit-3 ...").
             data = {**data, "merge_with": re.findall(r"\bcommit-\d+\b", data["note"])}
-        return cls(**data)
+        plan = cls(**data)
+        plan.status = PlanStatus(plan.status)
+        return plan
 
 
 @dataclass
@@ -127,7 +145,7 @@ class PullRequestDraft:
 @dataclass
 class Activity:
     time: str  # ISO 8601, UTC
-    actor: str  # person | agent | segmint
+    actor: Actor
     action: str  # a short verb: moved, merged, renamed, applied, ...
     text: str  # one readable sentence: "agent moved change-3:2 to group-2"
     revision: int
@@ -153,10 +171,16 @@ class AppliedCommit:
         return _flat_dict(self)  # state_before is shared, not copied: asdict's deep copy made saving quadratic
 
 
-APPLY_OP = "apply"
-ABSORB_OP = "absorb"
-SPLIT_OP = "split"
-UNDO_OP = "undo"
+class OperationKind(StrEnum):
+    """What a Segmint write did: apply plans, absorb fixes into earlier commits, split commits, undo."""
+
+    APPLY = "apply"
+    ABSORB = "absorb"
+    SPLIT = "split"
+    UNDO = "undo"
+
+
+APPLY_OP, ABSORB_OP, SPLIT_OP, UNDO_OP = OperationKind
 
 
 @dataclass
@@ -165,7 +189,7 @@ class Operation:
     the branch it moved, HEAD and the index before and after. Undo takes back a whole one."""
 
     id: str  # op-N
-    kind: str  # apply | undo
+    kind: OperationKind
     label: str  # what it did, for sentences: "commit-1, commit-2"
     actor: str
     time: str  # ISO 8601, UTC, when it began

@@ -11,10 +11,10 @@ from segmint_core.apply import journal
 from segmint_core.apply.gitops import move_head
 from segmint_core.rewrite import split
 from segmint_core.session import events, ledger
-from segmint_core.session.applying import ApplyOutcome, BatchStopped, operation_start
+from segmint_core.session.applying import ApplyOutcome, ApplyStatus, BatchStopped, operation_start
 from segmint_core.session.core import SessionCore
 from segmint_core.errors import RefusedError
-from segmint_core.session.models import AGENT, APPLIED, AWAITING_APPROVAL, PERSON, SPLIT_OP
+from segmint_core.session.models import AGENT, AWAITING_APPROVAL, PERSON, SPLIT_OP
 from segmint_core.wording import counted
 
 LEFTOVER_ROUNDS = 2
@@ -60,12 +60,14 @@ def request_split(session: SessionCore, *, actor: str = PERSON) -> ApplyOutcome:
             split.mark_awaiting(session.git, state)
             session.record(actor, "requested", f"{actor} asked to apply the {label}: waiting for approval")
         session.announce(events.PLANS, actor, {"split": AWAITING_APPROVAL})
-        return ApplyOutcome(SPLIT_ID, AWAITING_APPROVAL, message=f"The {label} is waiting for the person's approval")
+        return ApplyOutcome(
+            SPLIT_ID, ApplyStatus.AWAITING_APPROVAL, message=f"The {label} is waiting for the person's approval"
+        )
     made = apply_split(session, actor=actor)
     head = session.git.head()
     return ApplyOutcome(
         SPLIT_ID,
-        APPLIED,
+        ApplyStatus.APPLIED,
         sha=head,
         files=[f for outcome in made for f in outcome.files],
         message=f"The {label} made {counted(len(made), 'commit')}; the branch is at {(head or '')[:7]}",
@@ -96,7 +98,9 @@ def apply_split(session: SessionCore, *, actor: str = PERSON) -> list[ApplyOutco
         if moved:
             sha = split.scratch_head(session.git)
             files = [{"path": path, "added": 0, "removed": 0} for path in moved]
-            made.append(ApplyOutcome("submodules", APPLIED, sha, files, f"Submodules committed as {sha[:7]}"))
+            made.append(
+                ApplyOutcome("submodules", ApplyStatus.APPLIED, sha, files, f"Submodules committed as {sha[:7]}")
+            )
     new_tip = split.finish(session.git, state)
     with session.committing, session.lock:
         op = operation_start(session, actor)

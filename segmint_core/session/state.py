@@ -12,11 +12,14 @@ from typing import Any
 from segmint_core.session.models import (
     APPLIED,
     APPLY_OP,
+    SEGMINT,
     Activity,
+    Actor,
     AppliedCommit,
     CommitPlan,
     Group,
     Operation,
+    OperationKind,
     PullRequestDraft,
 )
 from segmint_core.session.remap import OldUnit, Remap
@@ -115,13 +118,13 @@ class SavedState:
             groups=[Group.from_dict(g) for g in data.get("groups", [])],
             plans=[CommitPlan.from_dict(p) for p in data.get("plans", [])],
             pr=PullRequestDraft.from_dict(data["pr"]) if data.get("pr") else None,
-            activity=[Activity(**a) for a in data.get("activity", [])],
+            activity=[Activity(**{**a, "actor": Actor(a["actor"])}) for a in data.get("activity", [])],
             applied=[AppliedCommit(**a) for a in data.get("applied", [])],
             moves=list(data.get("moves", [])),
             units_stamp=data.get("units_stamp"),
             settled=[str(h) for h in data.get("settled", [])],
             emptied=[str(g) for g in data.get("emptied", [])],
-            operations=[Operation(**o) for o in data.get("operations", [])],
+            operations=[Operation(**{**o, "kind": OperationKind(o["kind"])}) for o in data.get("operations", [])],
             op_count=int(data.get("op_count", 0)),
         )
 
@@ -144,7 +147,7 @@ def _log_unlogged_commits(state: SavedState) -> None:
                     commit.op,
                     APPLY_OP,
                     commit.plan_id,
-                    "segmint",
+                    SEGMINT,
                     "",
                     None,
                     commit.parent,

@@ -18,7 +18,8 @@ from segmint_core.mcp.args import ChangeIds, CommitIds, GroupIds, Id, Revision
 from segmint_core.mcp.results import json_text, success, tool_errors
 from segmint_core.mcp.services import Services, at_revision, in_thread
 from segmint_core.mcp.tools import COMMITS, EDITS_SESSION_IDEMPOTENT, MAY_CALL_MODEL, REGROUPS
-from segmint_core.session.models import AGENT, APPLIED
+from segmint_core.session.applying import ApplyStatus
+from segmint_core.session.models import AGENT
 from segmint_core.session.session import Session
 from segmint_core.session.splitting import SPLIT_ID
 
@@ -129,7 +130,7 @@ def register(server: MCPServer, services: Services) -> None:
                 else:
                     outcome = session.apply_commit(commit_id, dry_run=dry_run, actor=AGENT)
             data = outcome.to_dict()
-            data["success"] = outcome.status in (APPLIED, "dry_run")
+            data["success"] = outcome.status in (ApplyStatus.APPLIED, ApplyStatus.DRY_RUN)
             data["revision"] = session.revision
             return data
 
