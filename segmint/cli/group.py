@@ -23,6 +23,7 @@ from segmint_core.changes.encode import encode_changes
 from segmint.cli.session_cli import open_session
 from segmint_core.errors import SegmintError
 from segmint_core.grouping import PROVIDERS
+from segmint_core.grouping.models import ChangeGroup
 from segmint_core.grouping.refine import NO_MODEL, Refinement, prompt
 from segmint_core.grouping.refine.prompt import Requests
 from segmint_core.jsonio import to_json
@@ -122,19 +123,13 @@ def format_refinement(refinement: Refinement) -> str:
     return "\n".join(lines) + "\n"
 
 
-WIRE_KEYS = (
-    "id",
-    "change_ids",
-    "hunk_ids",
-    "summary",
-    "reasons",
-)  # a ChangeGroup's keys on the wire (grouping/models.py)
-
-
 def encode_groups(session: Session) -> str:
-    """The JSON text: the effective changes in ``segmint changes --json``'s exact form, then the groups."""
+    """The JSON text: the effective changes in ``segmint changes --json``'s exact form, then the groups
+    as the seed's ``ChangeGroup`` (the session's ``Group`` says more, for the TUI and agents)."""
     listed = encode_changes(session.units.to_changeset()).decode("utf-8")
-    groups = to_json([{key: g.to_dict()[key] for key in WIRE_KEYS} for g in session.groups])
+    groups = to_json(
+        [ChangeGroup(g.id, g.change_ids, g.hunk_ids, g.summary, g.reasons).to_dict() for g in session.groups]
+    )
     sure = to_json(session.confidence().to_dict())
     return f'{listed[:-1]}, "groups": {groups}, "confidence": {sure}}}'
 

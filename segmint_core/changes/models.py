@@ -7,6 +7,10 @@ undecodable bytes are shown as ``\\xNN`` escapes, so output is always valid UTF-
 These classes sit on the start-up path of ``segmint changes`` (budget: 1.5x the
 time of git's own diffs), so they are plain slotted classes rather than
 ``@dataclass``: importing ``dataclasses`` alone costs more than parsing 10k lines.
+For the same reason their JSON is written by hand (``to_dict`` here, and the text
+encoder of ``segmint changes --json`` in ``encode.py``) rather than derived as the
+other wire shapes' is (``segmint_core.wire``); ``segmint_core.mcp.schemas`` writes
+the shape down, and the MCP schema test holds both to it.
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from segmint_core.changes.models import Change
+from segmint_core.wire import to_wire
 
 
 @dataclass
@@ -25,15 +26,9 @@ class ChangeGroup:
     note: str | None = None
 
     def to_dict(self) -> dict:
-        data: dict = {
-            "id": self.id,
-            "change_ids": list(self.change_ids),
-            "hunk_ids": list(self.hunk_ids),
-            "summary": self.summary,
-            "reasons": list(self.reasons),
-        }
-        if self.note is not None:
-            data["note"] = self.note
+        data = to_wire(self)
+        if self.note is None:  # only said when something fell back
+            del data["note"]
         return data
 
 

@@ -1,15 +1,33 @@
-"""Output schemas: the shapes of ``structuredContent``, as TypedDicts.
+"""What each tool answers (``structuredContent``), made of the dataclasses that are the wire shapes.
 
-They mirror the wire shapes the dataclasses encode (``Change.to_dict()``,
-``Group.to_dict()``, ``CommitPlan.to_dict()``, ``Session.snapshot()``); the
-SDK turns each into the tool's ``outputSchema`` and checks results against it.
-Fields added to the models later pass through (extra keys are allowed); a
-field removed there fails here, on purpose.
+A tool's return type names its result here; the SDK derives the tool's
+``outputSchema`` from it with pydantic and checks every result against it
+before it is sent (``tools/list`` sends the first level: ``listing.py``). The
+groups, commit plans, PR draft, activity, refresh report, check results and
+apply outcome are the session's own dataclasses, so a field added there is in
+the schema at once, and a field removed fails here.
+
+Written here, as TypedDicts, are the shapes whose JSON is written by hand: a
+change and its hunks (``segmint changes``' encoder, on a start-up path that does
+not import ``dataclasses``: see ``segmint_core.changes.models``), the summaries
+``get_session`` builds of them, and the few shapes whose JSON renames or
+rounds their fields (confidence, a review message, a refinement).
 """
 
+from __future__ import annotations
+
+from dataclasses import dataclass
 from typing import NotRequired
 
 from typing_extensions import TypedDict
+
+from segmint_core.changes.models import ChangeStatus
+from segmint_core.checking.models import CheckResult
+from segmint_core.session.applying import ApplyOutcome
+from segmint_core.session.models import Activity, CommitPlan, Group, Operation, PullRequestDraft
+from segmint_core.session.state import RefreshReport
+
+__all__ = ["PullRequestDraft"]  # generate_pr answers with the draft itself
 
 
 class Hunk(TypedDict):
@@ -28,7 +46,7 @@ class Change(TypedDict):
     id: str
     file_path: str
     old_path: str | None
-    status: str
+    status: ChangeStatus
     binary: bool
     hunks: list[Hunk]
     old_mode: str | None
@@ -36,52 +54,11 @@ class Change(TypedDict):
     untracked: bool
 
 
-class Group(TypedDict):
-    id: str
-    change_ids: list[str]
-    hunk_ids: list[str]
-    summary: str
-    reasons: list[str]
-    revision: int
-    edited: bool
-
-
-class PlanCheck(TypedDict):
-    commit_id: str
-    status: str  # passed | failed | not_checked
-    output: str  # the tail of the failure's output, or why it was not checked
-
-
-class CommitPlan(TypedDict):
-    id: str
-    title: str
-    description: str
-    change_group_ids: list[str]
-    hunk_ids: list[str]
-    change_ids: list[str]
-    status: str  # proposed | awaiting_approval | approved | applied | failed
-    sha: str | None
-    error: str | None
-    note: str | None
-    revision: int
-    edited: bool
-    changed: list[str]  # files whose planned hunks changed since it was proposed: apply refuses it
-    merge_with: list[str]  # plans it must be merged with to commit: apply refuses it alone
-
-
-class PullRequestDraft(TypedDict):
-    title: str
-    description: str
-    commits: list[CommitPlan]
-    note: str | None
-    edited: bool
-
-
 class ChangeSummary(TypedDict):
     id: str
     file_path: str
     old_path: str | None
-    status: str
+    status: ChangeStatus
     binary: bool
     added: int
     removed: int
@@ -96,21 +73,6 @@ class HunkPart(TypedDict):
     positions: list[int]  # where its lines are among that hunk's changed lines (1-based)
     lines: list[str]  # its changed lines, with their +/- sign
     group_id: str | None
-
-
-class Activity(TypedDict):
-    time: str
-    actor: str
-    action: str
-    text: str
-    revision: int
-
-
-class RefreshReport(TypedDict):
-    changed: bool
-    vanished: list[str]
-    appeared: list[str]
-    revision: int
 
 
 class Doubt(TypedDict):
@@ -128,103 +90,10 @@ class Confidence(TypedDict):
     uncertain: list[Doubt]
 
 
-class SessionState(TypedDict):
-    revision: int
-    changes_revision: int
-    head: str | None
-    changes: list[ChangeSummary]
-    parts: list[HunkPart]
-    groups: list[Group]
-    confidence: Confidence
-    plans: list[CommitPlan]
-    approvals_pending: list[str]
-    pr: PullRequestDraft | None
-    activity: list[Activity]
-    person_present: bool
-    agent_can_commit: bool
-    last_refresh: RefreshReport
-
-
-class ChangesResult(TypedDict):
-    changes: list[Change]
-
-
 class Refinement(TypedDict):
     model: str
     applied: list[str]  # what the chat model changed, with its reasons
     notes: list[str]  # why an answer was not applied (the groups were kept)
-
-
-class GroupingResult(TypedDict):
-    changes: list[Change]
-    groups: list[Group]
-    confidence: Confidence
-    refinement: NotRequired[Refinement]  # with refine=true
-
-
-class CommitsResult(TypedDict):
-    commits: list[CommitPlan]
-
-
-class CheckAndFix(TypedDict):
-    ok: bool  # no commit fails (after the fix, with fix=true)
-    commits: list[PlanCheck]
-    fixed: NotRequired[str]  # fix=true: the fixes made, in a sentence ("" for none)
-
-
-class FileCommitted(TypedDict):
-    path: str
-    added: int
-    removed: int
-
-
-class ApplyResult(TypedDict):
-    commit_id: str
-    status: str  # applied | awaiting_approval | dry_run
-    success: bool  # kept for the first clients: true when committed (or, for a dry run, when it would commit)
-    sha: str | None
-    files: list[FileCommitted]
-    message: str
-    revision: int
-
-
-class GroupEdit(TypedDict):
-    group: Group
-    groups: list[Group]
-    revision: int
-
-
-class LineMove(TypedDict):
-    moved_id: str  # the part holding the moved lines now
-    rest_id: str | None  # the part holding the lines left behind (None: none left)
-    group: Group
-    groups: list[Group]
-    revision: int
-
-
-class GroupRename(TypedDict):
-    """Only the renamed group: the others are untouched (and a session may hold a thousand)."""
-
-    group: Group
-    revision: int
-
-
-class CommitEdit(TypedDict):
-    commit: CommitPlan
-    revision: int
-
-
-class CommitOrder(TypedDict):
-    commits: list[CommitPlan]
-    revision: int
-
-
-class RefreshResult(TypedDict):
-    changed: bool
-    vanished: list[str]
-    appeared: list[str]
-    revision: int
-    changes_revision: int
 
 
 class ReviewMessage(TypedDict):
@@ -237,6 +106,99 @@ class ReviewMessage(TypedDict):
     time: str
 
 
-class MessagesResult(TypedDict):
+@dataclass
+class SessionState:
+    revision: int
+    changes_revision: int
+    head: str | None
+    changes: list[ChangeSummary]
+    parts: list[HunkPart]
+    groups: list[Group]
+    confidence: Confidence
+    plans: list[CommitPlan]
+    approvals_pending: list[str]
+    pr: PullRequestDraft | None
+    activity: list[Activity]
+    operations: list[Operation]
+    person_present: bool
+    agent_can_commit: bool
+    last_refresh: RefreshReport
+    message_style: str
+
+
+@dataclass
+class ChangesResult:
+    changes: list[Change]
+
+
+@dataclass
+class GroupingResult:
+    changes: list[Change]
+    groups: list[Group]
+    confidence: Confidence
+    refinement: Refinement | None = None  # with refine=true
+
+
+@dataclass
+class CommitsResult:
+    commits: list[CommitPlan]
+
+
+@dataclass
+class CheckAndFix:
+    ok: bool  # no commit fails (after the fix, with fix=true)
+    commits: list[CheckResult]
+    fixed: str | None = None  # fix=true: the fixes made, in a sentence ("" for none)
+
+
+@dataclass
+class ApplyResult(ApplyOutcome):
+    success: bool = False  # kept for the first clients: true when committed (or, for a dry run, when it would commit)
+    revision: int = 0
+
+
+@dataclass
+class GroupEdit:
+    group: Group
+    groups: list[Group]
+    revision: int
+
+
+@dataclass
+class LineMove:
+    moved_id: str  # the part holding the moved lines now
+    rest_id: str | None  # the part holding the lines left behind (None: none left)
+    group: Group
+    groups: list[Group]
+    revision: int
+
+
+@dataclass
+class GroupRename:
+    """Only the renamed group: the others are untouched (and a session may hold a thousand)."""
+
+    group: Group
+    revision: int
+
+
+@dataclass
+class CommitEdit:
+    commit: CommitPlan
+    revision: int
+
+
+@dataclass
+class CommitOrder:
+    commits: list[CommitPlan]
+    revision: int
+
+
+@dataclass
+class RefreshResult(RefreshReport):
+    changes_revision: int = 0
+
+
+@dataclass
+class MessagesResult:
     count: int
     messages: list[ReviewMessage]

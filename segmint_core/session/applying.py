@@ -15,6 +15,8 @@ from enum import StrEnum
 from datetime import timezone
 from typing import Any, Protocol
 
+from typing_extensions import TypedDict
+
 from segmint_core.apply.commit import ApplyResult, Selection, apply_selection
 from segmint_core.apply.journal import Unrecorded
 from segmint_core.rewrite.fold import fold
@@ -39,7 +41,14 @@ from segmint_core.session.models import (
 from segmint_core.session.planner import merge_advice, needed_later
 from segmint_core.session import state as saved_state
 from segmint_core.session.units import Units
+from segmint_core.wire import to_wire
 from segmint_core.wording import counted, readable
+
+
+class FileCommitted(TypedDict):
+    path: str
+    added: int
+    removed: int
 
 
 class ApplyStatus(StrEnum):
@@ -53,17 +62,11 @@ class ApplyOutcome:
     commit_id: str
     status: ApplyStatus
     sha: str | None = None
-    files: list[dict[str, Any]] = field(default_factory=list)
+    files: list[FileCommitted] = field(default_factory=list)
     message: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "commit_id": self.commit_id,
-            "status": self.status,
-            "sha": self.sha,
-            "files": self.files,
-            "message": self.message,
-        }
+        return to_wire(self)
 
 
 class AlreadyApplied(SegmintError):
@@ -167,7 +170,7 @@ def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str)
             plan.status, plan.error = FAILED, str(exc)
             session.record(actor, "failed", f"{actor} could not apply {plan.id}: {exc}")
         raise
-    files = [{"path": readable(f.path), "added": f.added, "removed": f.removed} for f in result.files]
+    files = [FileCommitted(path=readable(f.path), added=f.added, removed=f.removed) for f in result.files]
     if dry_run:
         return ApplyOutcome(
             plan.id, ApplyStatus.DRY_RUN, files=files, message=f"{plan.id} would commit {counted(len(files), 'file')}"

@@ -1,15 +1,19 @@
 """The session's data: groups, commit plans, the PR draft, the activity log.
 
-Wire shapes as agents and the TUI read them; fields added here (``revision``, ``change_ids``
-on plans, ``sha``/``error``/``note``) are additions, never renames.
+Wire shapes as agents and the TUI read them, declared here once: their JSON (``to_dict``,
+``from_dict``) and their MCP output schemas are derived from these dataclasses
+(``segmint_core.wire``, ``segmint_core.mcp.schemas``). Fields added here (``revision``,
+``change_ids`` on plans, ``sha``/``error``/``note``) are additions, never renames.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
+
+from segmint_core.wire import from_wire, to_wire
 
 
 class PlanStatus(StrEnum):
@@ -52,11 +56,11 @@ class Group:
     edited: bool = False  # summary set by a person or agent: kept when hunks move
 
     def to_dict(self) -> dict[str, Any]:
-        return _flat_dict(self)
+        return to_wire(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Group":
-        return cls(**data)
+        return from_wire(cls, data)
 
 
 @dataclass
@@ -102,16 +106,14 @@ class CommitPlan:
         return f"{self.title}\n\n{self.description}".rstrip() + "\n" if self.description else self.title + "\n"
 
     def to_dict(self) -> dict[str, Any]:
-        return _flat_dict(self)
+        return to_wire(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "CommitPlan":
         if "merge_with" not in data and (data.get("note") or "").endswith(MERGE_TO_COMMIT):
             # Saved before the field: such a plan was marked by its note alone ("Depends on commit-3 ...").
             data = {**data, "merge_with": re.findall(r"\bcommit-\d+\b", data["note"])}
-        plan = cls(**data)
-        plan.status = PlanStatus(plan.status)
-        return plan
+        return from_wire(cls, data)
 
 
 @dataclass
@@ -123,23 +125,11 @@ class PullRequestDraft:
     edited: bool = False  # title or description set by a person or agent since it was drafted
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "title": self.title,
-            "description": self.description,
-            "commits": [c.to_dict() for c in self.commits],
-            "note": self.note,
-            "edited": self.edited,
-        }
+        return to_wire(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "PullRequestDraft":
-        return cls(
-            data["title"],
-            data["description"],
-            [CommitPlan.from_dict(c) for c in data["commits"]],
-            data.get("note"),
-            data.get("edited", False),
-        )
+        return from_wire(cls, {**data, "commits": [CommitPlan.from_dict(c) for c in data["commits"]]})
 
 
 @dataclass
@@ -151,7 +141,11 @@ class Activity:
     revision: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _flat_dict(self)
+        return to_wire(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Activity":
+        return from_wire(cls, data)
 
 
 @dataclass
@@ -168,7 +162,11 @@ class AppliedCommit:
     op: str = ""  # the operation it belongs to (``Operation.id``)
 
     def to_dict(self) -> dict[str, Any]:
-        return _flat_dict(self)  # state_before is shared, not copied: asdict's deep copy made saving quadratic
+        return to_wire(self)  # state_before is shared, not copied: asdict's deep copy made saving quadratic
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "AppliedCommit":
+        return from_wire(cls, data)
 
 
 class OperationKind(StrEnum):
@@ -203,16 +201,14 @@ class Operation:
     undone_by: str = ""  # the undo that took it back
 
     def to_dict(self) -> dict[str, Any]:
-        return _flat_dict(self)
+        return to_wire(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Operation":
+        return from_wire(cls, data)
 
 
 def id_number(ident: str) -> int:
     """The number ending an id (``commit-12`` -> 12; 0 if there is none)."""
     tail = ident.rsplit("-", 1)[-1]
     return int(tail) if tail.isdigit() else 0
-
-
-def _flat_dict(obj: Any) -> dict[str, Any]:
-    """``asdict`` for a dataclass of plain values and lists of them, without its deep copy
-    (a session of a thousand groups is saved on every edit)."""
-    return {f.name: list(v) if isinstance(v := getattr(obj, f.name), list) else v for f in fields(obj)}

@@ -11,7 +11,7 @@ from segmint_core.apply import journal
 from segmint_core.apply.gitops import move_head
 from segmint_core.rewrite import split
 from segmint_core.session import events, ledger
-from segmint_core.session.applying import ApplyOutcome, ApplyStatus, BatchStopped, operation_start
+from segmint_core.session.applying import ApplyOutcome, ApplyStatus, BatchStopped, FileCommitted, operation_start
 from segmint_core.session.core import SessionCore
 from segmint_core.errors import RefusedError
 from segmint_core.session.models import AGENT, AWAITING_APPROVAL, PERSON, SPLIT_OP
@@ -97,7 +97,7 @@ def apply_split(session: SessionCore, *, actor: str = PERSON) -> list[ApplyOutco
         moved = split.commit_submodules(session.git, state)
         if moved:
             sha = split.scratch_head(session.git)
-            files = [{"path": path, "added": 0, "removed": 0} for path in moved]
+            files = [FileCommitted(path=path, added=0, removed=0) for path in moved]
             made.append(
                 ApplyOutcome("submodules", ApplyStatus.APPLIED, sha, files, f"Submodules committed as {sha[:7]}")
             )

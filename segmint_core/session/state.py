@@ -9,17 +9,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from segmint_core.wire import to_wire
 from segmint_core.session.models import (
     APPLIED,
     APPLY_OP,
     SEGMINT,
     Activity,
-    Actor,
     AppliedCommit,
     CommitPlan,
     Group,
     Operation,
-    OperationKind,
     PullRequestDraft,
 )
 from segmint_core.session.remap import OldUnit, Remap
@@ -41,12 +40,7 @@ class RefreshReport:
     revision: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "changed": self.changed,
-            "vanished": self.vanished,
-            "appeared": self.appeared,
-            "revision": self.revision,
-        }
+        return to_wire(self)
 
     def sentence(self) -> str:
         if not self.changed:
@@ -118,13 +112,13 @@ class SavedState:
             groups=[Group.from_dict(g) for g in data.get("groups", [])],
             plans=[CommitPlan.from_dict(p) for p in data.get("plans", [])],
             pr=PullRequestDraft.from_dict(data["pr"]) if data.get("pr") else None,
-            activity=[Activity(**{**a, "actor": Actor(a["actor"])}) for a in data.get("activity", [])],
-            applied=[AppliedCommit(**a) for a in data.get("applied", [])],
+            activity=[Activity.from_dict(a) for a in data.get("activity", [])],
+            applied=[AppliedCommit.from_dict(a) for a in data.get("applied", [])],
             moves=list(data.get("moves", [])),
             units_stamp=data.get("units_stamp"),
             settled=[str(h) for h in data.get("settled", [])],
             emptied=[str(g) for g in data.get("emptied", [])],
-            operations=[Operation(**{**o, "kind": OperationKind(o["kind"])}) for o in data.get("operations", [])],
+            operations=[Operation.from_dict(o) for o in data.get("operations", [])],
             op_count=int(data.get("op_count", 0)),
         )
 
