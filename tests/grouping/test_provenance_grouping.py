@@ -249,3 +249,21 @@ def test_a_task_whose_edits_went_unrecorded_takes_the_unrecorded_lines_whole(tmp
         ["+        return json.loads(f.read() or '{}')", "-        return json.load(f)"],
         ["+Runs are logged.", "+import logging"],
     ]
+
+
+def test_a_version_bump_made_by_hand_goes_with_the_task_that_wrote_its_release_notes(tmp_path: Path) -> None:
+    repo = Repo(tmp_path / "r")
+    changes = "# Changes\n\n## 1.1.0\n\n- Add `export`.\n"
+    repo.write("CHANGES.md", changes)
+    repo.write("pyproject.toml", '[project]\nname = "shapes"\nversion = "1.1.0"\n')
+    repo.write("geometry.py", "def area(w, h):\n    return w * h\n")
+    repo.commit("base")
+    ask(repo, "a", "Please release 1.2.0")
+    edit(repo, "a", "CHANGES.md", "## 1.1.0", "## 1.2.0\n\n- Fix `area` for negative sizes.\n\n## 1.1.0")
+    ask(repo, "b", "Can you make area take negative sizes?")  # its edit made with no hook
+    repo.write("geometry.py", repo.read("geometry.py").decode().replace("return w * h", "return abs(w * h)"))
+    repo.write("pyproject.toml", '[project]\nname = "shapes"\nversion = "1.2.0"\n')  # by hand, no recorder
+    groups = grouped(repo)
+    assert len(groups) == 2
+    release = next(g for g in groups if '+version = "1.2.0"' in g[1])
+    assert "+## 1.2.0" in release[1] and "+    return abs(w * h)" not in release[1]
