@@ -22,18 +22,19 @@ from statistics import median
 from segmint_core.atomic import write_atomic
 from segmint_core.git import Git
 from segmint_core.history import PastCommit, read_history
-from segmint_core.planning.conventional import parse_subject
+from segmint_core.planning.conventional import STANDARD_TYPES, parse_subject
 from segmint_core.planning import messages
 from segmint_core.planning.dependency_lists import MANIFESTS, habit, habits, manifest_lists
 from segmint_core.planning.facts import Facts, gather
 from segmint_core.planning.history import HISTORY_LIMIT, read_patches
 from segmint_core.planning.precedent import Precedent, Touched, content_features, features, path_words
+from segmint_core.planning.tense import imperative
 
 MIN_HISTORY = 10  # fewer subjects than this teach nothing reliable
 CONVENTIONAL_SHARE = 0.5  # at least this share of recent subjects Conventional: write Conventional
 RECENT = 100  # the recent subjects that say whether the house writes Conventional now
 CACHE_NAME = "house-style.json"
-CACHE_VERSION = 8  # 7: braces in bump wordings kept as text; 8: merged requests known by their titles
+CACHE_VERSION = 9  # 8: merged requests known by their titles; 9: a plain house's phrasings
 EXAMPLES = 8
 
 _VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:[-.+][0-9A-Za-z.]+)?)\b")
@@ -77,6 +78,10 @@ class HouseStyle:
     bumps: list[Wording] = field(default_factory=list)  # most used first
     release: Wording | None = None
     precedents: list[Precedent] = field(default_factory=list)
+    # A plain house's past commits: their features, the verb they start with (``type``, in the
+    # imperative) and the prefix they carry (``scope``: ``cmd:``, ``[vim]``), for the verb and
+    # prefix of a new title by the commits most like it (``voice.plain_title``).
+    phrasings: list[Precedent] = field(default_factory=list)
     dependency_lists: dict[str, str] = field(default_factory=dict)  # package -> its manifest list at HEAD
     dependency_habits: dict[str, dict[str, int]] = field(default_factory=dict)  # list -> type -> past bumps
 
@@ -103,9 +108,15 @@ class HouseStyle:
             )
         case = "capitalized" if self.capitalized >= 0.5 else "lower-case"
         mood = "past tense" if self.past_tense >= 0.5 else "imperative"
+        prefixes = Counter(p.scope for p in self.phrasings[:RECENT] if p.scope)
+        said = (
+            f"prefixes by area ({', '.join(p for p, _ in prefixes.most_common(3))})"
+            if sum(prefixes.values()) >= PREFIX_HABIT * min(len(self.phrasings), RECENT)
+            else "no type prefix"
+        )
         return (
             f"following {self.seen - self.conventional} of the last {self.seen} subjects: "
-            f"plain {case} {mood} sentences, no type prefix"
+            f"plain {case} {mood} sentences, {said}"
         )
 
     def _bump_habits(self) -> str:
@@ -125,10 +136,11 @@ class HouseStyle:
         data = dict(data)
         data["release"] = Wording(**data["release"]) if data.get("release") else None
         data["bumps"] = [Wording(**w) for w in data.get("bumps", [])]
-        data["precedents"] = [
-            Precedent(tuple(p["features"]), p["type"], p["scope"], tuple(p.get("words", ())), p.get("intent"))
-            for p in data.get("precedents", [])
-        ]
+        for key in ("precedents", "phrasings"):
+            data[key] = [
+                Precedent(tuple(p["features"]), p["type"], p["scope"], tuple(p.get("words", ())), p.get("intent"))
+                for p in data.get(key, [])
+            ]
         return cls(**data)
 
 
@@ -180,10 +192,12 @@ def learn_style(history: list[PastCommit], head: str | None = None, lists: dict[
     style.types = dict(Counter(s.type for _, s in conventional if s.type).most_common())
     style.scopes = dict(Counter(s.scope for _, s in conventional if s.scope).most_common())
     style.scope_share = _share(conventional, lambda s: s.scope is not None)
-    chosen = conventional if style.follows_conventional else [(c, s) for c, s in parsed if not s.type]
+    # A plain house's "cmd: fix x" is its prefix and sentence: its case and mood are the sentence's.
+    chosen = conventional if style.follows_conventional else parsed
     texts = [s.text for _, s in chosen if s.text]
-    style.capitalized = _share(texts, lambda t: _untagged(t)[:1].isupper())
-    style.past_tense = _share(texts, lambda t: _first_word(t).endswith("ed"))
+    lately = texts[:RECENT]  # case and mood by the recent habit: a house changes its ways ("Added" -> "Add")
+    style.capitalized = _share(lately, lambda t: _untagged(t)[:1].isupper())
+    style.past_tense = _share(lately, lambda t: _first_word(t).endswith("ed"))
     style.period = _share(texts, lambda t: t.endswith("."))
     style.quotes = _share(texts, lambda t: "`" in t)
     style.length = int(median(len(c.subject) for c, _ in chosen)) if chosen else 50
@@ -195,6 +209,8 @@ def learn_style(history: list[PastCommit], head: str | None = None, lists: dict[
     style.release = next(iter(_wordings(chosen, _release_pattern)), None)
     if style.follows_conventional:
         style.precedents = [_precedent(c, s, facts_of) for c, s in conventional if c.files]
+    else:
+        style.phrasings = [_phrasing(c, facts_of) for c in history if c.files]
     if lists:
         style.dependency_lists = lists
         style.dependency_habits = habits(_past_bumps(conventional, facts_of), lists)
@@ -226,7 +242,8 @@ def _past_bumps(conventional: list, facts_of: Callable[[PastCommit], Facts]) -> 
 
 
 def writes_conventional(subject: str) -> bool:
-    return parse_subject(subject).type is not None
+    """A subject of a Conventional type; ``printer: add x`` in a house of plain subjects is an area's prefix."""
+    return parse_subject(subject).type in STANDARD_TYPES
 
 
 def house_writes_conventional(subjects: list[str]) -> bool:
@@ -252,6 +269,27 @@ def _precedent(commit: PastCommit, subject, facts_of: Callable[[PastCommit], Fac
     return Precedent(
         found, subject.type, subject.scope, tuple(sorted(path_words(f.path for f in commit.files) & said)), intent
     )
+
+
+# A plain subject's prefix: ``[vim]``, ``cmd:``, ``zsh-completion:``, ``docs:`` (a word, no spaces, then a colon).
+_PREFIX = re.compile(r"^(\[[^\]\n]{1,30}\]|[A-Za-z][\w./-]{0,24}:)\s+(?=\S)")
+PREFIX_HABIT = 0.2  # the share of recent subjects with a prefix past which the house sentence names them
+
+
+def plain_prefix(subject: str) -> tuple[str | None, str]:
+    """``cmd: Fix x`` -> (``cmd:``, ``Fix x``); ``Fix x`` -> (None, ``Fix x``)."""
+    m = _PREFIX.match(subject)
+    return (m.group(1), subject[m.end() :]) if m else (None, subject)
+
+
+def _phrasing(commit: PastCommit, facts_of: Callable[[PastCommit], Facts]) -> Precedent:
+    prefix, text = plain_prefix(commit.subject.strip())
+    touched = [Touched(f.path, f.status, f.added, f.removed) for f in commit.files]
+    found = features(touched)
+    if commit.parts:
+        facts = facts_of(commit)
+        found += content_features(facts, messages.commit_type(facts))
+    return Precedent(found, imperative(_first_word(text)), prefix)
 
 
 def _share(items: list, test) -> float:

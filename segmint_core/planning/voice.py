@@ -24,6 +24,7 @@ from segmint_core.planning.describe import CODE_TYPES
 from segmint_core.planning.facts import Facts
 from segmint_core.planning.precedent import Touched, content_features, features, path_words, vote
 from segmint_core.planning.style import HouseStyle
+from segmint_core.planning.tense import PAST
 from segmint_core.planning.type_model import TypeModel, candidates, choose, load_model
 
 
@@ -36,6 +37,8 @@ class Voting:
     path: float = 1.0  # a scope the house uses that the change's paths name, likewise
     neighbours: int = 8  # past commits that vote
     types: TypeModel | None = None  # weighs the house's evidence for each type instead of the vote
+    verb: float = 0.3  # a plain house's: the share of the neighbours' votes a verb needs to replace ours
+    prefix: float = 0.5  # and a prefix to be written
 
 
 VOTING = Voting(types=load_model())
@@ -64,6 +67,8 @@ GENERIC_VERBS = {
     "polish",
 }
 FORMATTING = {"format", "reformat", "beautify", "lint"}  # verbs that claim the meaning is as it was
+# Our verbs that say only that code changed: a plain house's own verb for such a change replaces them.
+REPLACEABLE_VERBS = {"update", "correct", "restructure", "simplify", "extend", "change"}
 QUOTES_SHARE = 0.3  # a house quoting names in backticks this often gets them quoted
 SYNONYMS = {
     "test": ("tests",),
@@ -74,33 +79,6 @@ SYNONYMS = {
     "build": ("deps", "chore"),
     "ci": ("build", "chore"),
 }
-PAST = {
-    "add": "added",
-    "remove": "removed",
-    "fix": "fixed",
-    "update": "updated",
-    "rename": "renamed",
-    "move": "moved",
-    "bump": "bumped",
-    "handle": "handled",
-    "raise": "raised",
-    "use": "used",
-    "correct": "corrected",
-    "format": "formatted",
-    "document": "documented",
-    "restructure": "restructured",
-    "release": "released",
-    "extract": "extracted",
-    "extend": "extended",
-    "replace": "replaced",
-    "simplify": "simplified",
-    "speed": "sped",
-    "pass": "passed",
-    "set": "set",
-    "delete": "deleted",
-    "change": "changed",
-    "make": "made",
-}
 
 
 def title_parts(
@@ -110,9 +88,7 @@ def title_parts(
     rule = messages.commit_type(facts)
     q = (lambda name: f"`{name}`") if style.learned and style.quotes >= QUOTES_SHARE else messages.plain
     if not style.follows_conventional:
-        wordings = _house_wordings(style, facts, None, None) + own_words(facts) + messages.subjects(rule, facts, q)
-        fixes = fix_evidence(facts)
-        return [""], [plain_voice(style, w, fixes) for w in wordings]
+        return plain_title(style, facts, touched, rule, q, voting)
     kind, scope = type_and_scope(style, facts, touched, rule, voting)
     # A change to code the house calls refactor rather than fix is worded as one; a kind
     # of file the rules know for sure (docs, tests, CI) keeps the rules' wording.
@@ -121,6 +97,42 @@ def title_parts(
     wordings = [conventional_voice(style, _house_verb(style, facts, kind, w)) for w in wordings]
     heads = [f"{kind}({scope}):", f"{kind}:"] if scope and not _repeats(scope, kind) else [f"{kind}:"]
     return heads, wordings
+
+
+def plain_title(
+    style: HouseStyle, facts: Facts, touched: list[Touched], rule: str, q, voting: Voting = VOTING
+) -> tuple[list[str], list[str]]:
+    """A plain house's title: the change's own words where it has them, else ours with the verb the
+    past commits most like it start with, where it is one the diff allows; the prefix they carry
+    (``cmd:``) where most of them, by the files they touch, carry one."""
+    wordings = _house_wordings(style, facts, None, None) + own_words(facts) + messages.subjects(rule, facts, q)
+    wanted = features(touched) + content_features(facts, rule)
+    verbs = vote(style.phrasings, wanted, lambda p: p.type, k=voting.neighbours).shares()
+    voted = max(verbs, key=lambda v: verbs[v]) if verbs else None
+    voted = voted if voted is not None and verbs[voted] >= voting.verb and voted in allowed_verbs(facts) else None
+    fixes = fix_evidence(facts) or voted == "fix"  # a fix-typed neighbour is evidence too
+    titled = [plain_voice(style, _voted_verb(w, voted), fixes) for w in wordings]
+    prefixes = vote(style.phrasings, wanted, lambda p: p.scope, k=voting.neighbours, files_only=True).shares()
+    prefix = max(prefixes, key=lambda p: (prefixes[p], p is None)) if prefixes else None
+    heads = [prefix, ""] if prefix is not None and prefixes[prefix] >= voting.prefix else [""]
+    return heads, titled
+
+
+def allowed_verbs(facts: Facts) -> set[str]:
+    """The verbs the diff backs for a change our rules only word as an edit: "add" where it grows,
+    "remove" where it shrinks, "fix" where the house would call it one."""
+    found = {"fix", "update", "improve", "change", "refactor", "clean"}
+    if facts.added > facts.removed:
+        found.add("add")
+    if facts.removed > facts.added:
+        found.update(("remove", "drop"))
+    return found
+
+
+def _voted_verb(text: str, voted: str | None) -> str:
+    """``text`` with the voted verb for a generic one of ours (``update``, ``correct``)."""
+    verb, _, rest = text.partition(" ")
+    return f"{voted} {rest}" if voted and rest and verb.lower() in REPLACEABLE_VERBS else text
 
 
 def own_words(facts: Facts) -> list[str]:

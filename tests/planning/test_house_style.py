@@ -490,8 +490,8 @@ def test_a_past_tense_house_gets_every_verb_in_the_past_tense(repo: Repo) -> Non
 @pytest.mark.parametrize(
     ("subject", "title"),
     [
-        ("[core] Fix parser edge case {n}", "Add new_api"),
-        ("[core] Fixed parser edge case {n}", "Added new_api"),
+        ("[core] Fix parser edge case {n}", "[core] Add new_api"),  # the area's prefix is the house's too
+        ("[core] Fixed parser edge case {n}", "[core] Added new_api"),
         (":bug: Fix parser edge case {n}", "Add new_api"),
         ("✨ Add widget {n}", "Add new_api"),
     ],

@@ -1,0 +1,62 @@
+"""A plain house's phrasing, learned from its own history: case, mood, prefixes by area, its verbs."""
+
+from __future__ import annotations
+
+from segmint_core.changes import capture
+from segmint_core.git import Git
+from segmint_core.planning import offline_message
+from segmint_core.planning.style import house_style, plain_prefix
+from segmint_core.planning.tense import imperative
+from tests.support.repo import Repo
+
+
+def title(repo: Repo) -> str:
+    git = Git.discover(repo.path)
+    return offline_message([(c, c.hunks) for c in capture(git).changes], style=house_style(git)).title
+
+
+def test_a_subjects_verb_in_any_form_is_one_verb() -> None:
+    assert [imperative(w) for w in ("Added", "adds", "fixes", "Fixed", "updating", "simplifies", "docs")] == [
+        "add",
+        "add",
+        "fix",
+        "fix",
+        "update",
+        "simplify",
+        "docs",
+    ]
+    assert plain_prefix("cmd: Fix the dir") == ("cmd:", "Fix the dir")
+    assert plain_prefix("[vim] add a key") == ("[vim]", "add a key")
+    assert plain_prefix("Fix the dir: at last") == (None, "Fix the dir: at last")
+
+
+def prefixed_history(repo: Repo) -> None:
+    """A house writing lower case, ``printer:`` for its printer and no prefix elsewhere."""
+    for n in range(12):
+        repo.write(f"src/printer/part{n}.rs", f"fn part{n}() {{}}\n")
+        repo.commit(f"printer: add part{n}")
+        repo.write(f"src/walk/step{n}.rs", f"fn step{n}() {{}}\n")
+        repo.commit(f"add step{n} to the walk")
+
+
+def test_a_lower_case_house_with_prefixes_is_said_so_and_followed(repo: Repo) -> None:
+    prefixed_history(repo)
+    style = house_style(Git.discover(repo.path))
+    assert style.sentence() == (
+        "following 24 of the last 24 subjects: plain lower-case imperative sentences, prefixes by area (printer:)"
+    )
+    repo.write("src/printer/colour.rs", "fn colour() {}\n")
+    assert title(repo) == "printer: add colour"
+    (repo.path / "src/printer/colour.rs").unlink()
+    repo.write("src/walk/depth.rs", "fn depth() {}\n")
+    assert title(repo) == "add depth"
+
+
+def test_a_house_that_calls_such_edits_fixes_gets_fix(repo: Repo) -> None:
+    repo.write("src/app.py", "def run(x):\n    return x\n")
+    repo.commit("Add app")
+    for n in range(12):
+        repo.write("src/app.py", f"def run(x):\n    value = x * {n + 2}\n    return value\n")
+        repo.commit(f"Fix run for case {n}")
+    repo.write("src/app.py", "def run(x):\n    value = x * 40\n    return value\n")
+    assert title(repo) == "Fix run"
