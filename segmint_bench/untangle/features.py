@@ -56,6 +56,7 @@ DECISION_FILES = frozenset(
         "pair_evidence.py",
         "vendored.py",
         "leftovers.py",
+        "companions.py",
     )
 )
 
