@@ -20,9 +20,10 @@ def test_the_flask_excerpt_gives_the_same_commits_and_pull_request_each_run() ->
     assert first.returncode == 0, first.stderr
     assert run(str(FLASK / "before"), str(FLASK / "after")).stdout == first.stdout
     out = first.stdout
-    assert "| 1 | `chore(changes): release 2.2.3` |" in out
-    assert "- Autoescape is enabled by default for `.svg` template files." in out
-    assert "# chore(changes): release 2.2.3\n" in out and "more)" not in out
+    assert "| 1 | `build(deps): bump asgiref, attrs, packaging, pytest and python-dotenv` |" in out
+    assert "- Autoescape is enabled by default for `.svg` template files." in out  # a body quotes the changelog
+    title = out.split("```markdown\n# ", 1)[1].split("\n", 1)[0]
+    assert f"| `{title}` |" in out and "more)" not in title, "the draft is titled by one of its commits, with no count"
     assert "- [ ] Changed test: app tearing down with unhandled exception (`tests/test_appctx.py`)" in out
     assert " (+" not in out.split("## Files changed", 1)[0], "no body lists a file with its counts"
 
