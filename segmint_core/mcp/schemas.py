@@ -199,6 +199,14 @@ class RefreshResult(RefreshReport):
 
 
 @dataclass
+class UndoResult:
+    operations: list[str]  # the operations taken back
+    commits: list[str]  # the commits taken back, oldest first
+    head: str | None  # HEAD now
+    message: str  # what was undone, in a sentence
+
+
+@dataclass
 class MessagesResult:
     count: int
     messages: list[ReviewMessage]

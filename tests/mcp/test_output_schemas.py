@@ -53,6 +53,8 @@ async def test_every_result_of_the_flow_fits_its_derived_schema(server: MCPServe
         for result in results:
             jsonschema.Draft202012Validator(schema).validate(result)
             jsonschema.Draft202012Validator(first_level(schema)).validate(result)  # what clients check
+    # undo's dataclass declares all it answers, in order, no key left to additionalProperties
+    assert [list(r) for r in answers["undo"]] == [list(tools["undo"].output_schema["properties"])]
 
 
 def test_statuses_are_enums_in_the_schemas() -> None:
