@@ -24,6 +24,7 @@ from typing_extensions import TypedDict
 from segmint_core.changes.models import ChangeStatus
 from segmint_core.checking.models import CheckResult
 from segmint_core.session.applying import ApplyOutcome
+from segmint_core.session.confidence import DoubtKind
 from segmint_core.session.models import Activity, CommitPlan, Group, Operation, PullRequestDraft
 from segmint_core.session.state import RefreshReport
 
@@ -76,7 +77,7 @@ class HunkPart(TypedDict):
 
 
 class Doubt(TypedDict):
-    kind: str  # move | merge | split
+    kind: DoubtKind
     p: float  # P(the alternative is right)
     text: str
     group_id: str | None

@@ -11,6 +11,7 @@ decision offers to move it again, nor to merge the group it went to.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any
 
 from segmint_core.changes.generated import vendored_package
@@ -20,11 +21,19 @@ KEEP = 2  # decimals of the probabilities shown
 FOLLOW_UP_DOUBT = 0.5  # a prompt joined to the task before it by its wording: as likely a task of its own
 
 
+class DoubtKind(StrEnum):
+    """What settling a doubt would do (the grouping engine's decision kinds, as the session shows them)."""
+
+    MOVE = "move"  # move its hunks to another group
+    MERGE = "merge"  # merge two groups
+    SPLIT = "split"  # take its hunks out into a group of their own
+
+
 @dataclass(frozen=True)
 class Uncertain:
     """One decision the engine is unsure of, and what settling it would do."""
 
-    kind: str  # move | merge | split
+    kind: DoubtKind
     probability: float  # P(the offered alternative is right)
     text: str  # "change-3:2 could belong to group-1 (both change `parse_config`)"
     hunk_ids: list[str] = field(default_factory=list)  # move, split: the hunks to move
@@ -32,7 +41,7 @@ class Uncertain:
     to_group_id: str | None = None  # move, merge: the other group; split: None (a new group)
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind, "p": round(self.probability, KEEP), "text": self.text}
+        data: dict[str, Any] = {"kind": self.kind.value, "p": round(self.probability, KEEP), "text": self.text}
         if self.hunk_ids:
             data["hunk_ids"] = list(self.hunk_ids)
         data["group_id"] = self.group_id
@@ -185,7 +194,7 @@ def with_provenance(out: Confidence, session: SessionCore, recorded) -> Confiden
         if item.hunk_ids and set(item.hunk_ids) <= certain:
             continue  # recorded under their task: not a guess
         first, second = task_of_group.get(item.group_id or "", set()), task_of_group.get(item.to_group_id or "", set())
-        if item.kind == "merge" and first and second and not first & second:
+        if item.kind == DoubtKind.MERGE and first and second and not first & second:
             continue  # two tasks: never one commit unless someone merges them
         kept.append(item)
     follow_ups = []
@@ -198,7 +207,7 @@ def with_provenance(out: Confidence, session: SessionCore, recorded) -> Confiden
             hunks = [h for h in group.hunk_ids if intent in recorded.owners([h])[0]]
             follow_ups.append(
                 Uncertain(
-                    "split",
+                    DoubtKind.SPLIT,
                     FOLLOW_UP_DOUBT,
                     f"{_listed(hunks)} written under prompt {prompt.number} ({quoted(prompt.text)}), taken as a "
                     f"follow-up of prompt {before.rsplit('-', 1)[-1]}, might be a task of its own",
@@ -261,14 +270,14 @@ def _describe(
         own = group_id(labels[next(iter(side))])
         why = engine.link_reason(units, links, side, by_label[decision.target], DEFAULT)
         because = f" ({why})" if why else f" (little ties it to {own})"
-        return Uncertain(engine.MOVE, p, f"{_listed(hunks)} could belong to {target}{because}", hunks, own, target)
+        return Uncertain(DoubtKind.MOVE, p, f"{_listed(hunks)} could belong to {target}{because}", hunks, own, target)
     if decision.kind == engine.MERGE:
         first, second = group_id(decision.source), group_id(decision.target)
         if first is None or second is None or any(settled & _held(session, g) for g in (first, second)):
             return None  # a group someone moved hunks into or out of by hand is theirs
         why = engine.link_reason(units, links, by_label[decision.source], by_label[decision.target], DEFAULT)
         because = f" ({why})" if why else ""
-        return Uncertain(engine.MERGE, p, f"{first} and {second} might be one intent{because}", [], first, second)
+        return Uncertain(DoubtKind.MERGE, p, f"{first} and {second} might be one intent{because}", [], first, second)
     source = group_id(decision.source)
     hunks = [h for b in decision.blocks for h in _hunks_of(session, names[b])]
     side = {u for b in decision.blocks for u in by_block[b]}
@@ -278,7 +287,7 @@ def _describe(
     them, own = ("it", "its") if len(hunks) == 1 else ("them", "their")
     ties = f"only {why} ties {them} to the rest" if why else f"nothing ties {them} to the rest"
     return Uncertain(
-        engine.SPLIT,
+        DoubtKind.SPLIT,
         p,
         f"{_listed(hunks)} might be an intent of {own} own, apart from {source} ({ties})",
         hunks,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, cast
 
 from segmint_core.errors import SegmintError
 from segmint_core.rewrite import split
+from segmint_core.session.confidence import DoubtKind
 from segmint_core.session.models import APPLIED, APPROVED, AWAITING_APPROVAL
 from segmint_core.wording import counted, shown
 from segmint_tui.dialogs.confirm import Confirm
@@ -208,7 +209,7 @@ class SessionActions(_Screen):
         if doubt is None:
             self.notify("No uncertain decision here: press d to go to the next one", severity="warning")
             return
-        if doubt.kind == "merge":
+        if doubt.kind == DoubtKind.MERGE:
             ids = [doubt.group_id, doubt.to_group_id]
             self.call(
                 "merge groups",

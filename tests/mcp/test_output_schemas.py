@@ -63,3 +63,4 @@ def test_statuses_are_enums_in_the_schemas() -> None:
     schema = TypeAdapter(schemas.SessionState).json_schema()
     assert schema["$defs"]["PlanStatus"]["enum"] == ["proposed", "awaiting_approval", "approved", "applied", "failed"]
     assert set(schema["$defs"]["Actor"]["enum"]) == {"person", "agent", "segmint"}
+    assert schema["$defs"]["DoubtKind"]["enum"] == ["move", "merge", "split"]
