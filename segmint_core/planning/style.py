@@ -15,7 +15,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import median
 
@@ -29,6 +29,7 @@ from segmint_core.planning.facts import Facts, gather
 from segmint_core.planning.history import HISTORY_LIMIT, read_patches
 from segmint_core.planning.precedent import Precedent, Touched, content_features, features, path_words
 from segmint_core.planning.tense import imperative
+from segmint_core.wire import from_wire, to_wire
 
 MIN_HISTORY = 10  # fewer subjects than this teach nothing reliable
 CONVENTIONAL_SHARE = 0.5  # at least this share of recent subjects Conventional: write Conventional
@@ -129,19 +130,11 @@ class HouseStyle:
         return f", bumps typed by list ({', '.join(kept)})" if kept else ""
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        return to_wire(self)
 
     @classmethod
     def from_dict(cls, data: dict) -> "HouseStyle":
-        data = dict(data)
-        data["release"] = Wording(**data["release"]) if data.get("release") else None
-        data["bumps"] = [Wording(**w) for w in data.get("bumps", [])]
-        for key in ("precedents", "phrasings"):
-            data[key] = [
-                Precedent(tuple(p["features"]), p["type"], p["scope"], tuple(p.get("words", ())), p.get("intent"))
-                for p in data.get(key, [])
-            ]
-        return cls(**data)
+        return from_wire(cls, data)
 
 
 DEFAULT = HouseStyle()
