@@ -18,6 +18,7 @@ from segmint_core.checking.command import CheckCommand
 from segmint_core.checking.models import FAILED, PASSED, CheckReport, PlanSpec, SessionView
 from segmint_core.checking.runner import run_check
 from segmint_core.checking.trees import head_tree
+from segmint_core.wire import to_wire
 
 MERGE, MOVE, REORDER = "merge", "move", "reorder"
 PREFERENCE = (MERGE, MOVE, REORDER)
@@ -47,19 +48,8 @@ class FixPlan:
 
     def to_dict(self) -> dict:
         return {
-            "steps": [
-                {"kind": s.kind, "commit_id": s.commit_id, "other_id": s.other_id, "sentence": s.sentence}
-                for s in self.steps
-            ],
-            "commits": [
-                {
-                    "id": s.id,
-                    "hunk_ids": list(s.hunk_ids),
-                    "change_ids": list(s.change_ids),
-                    "group_ids": list(s.group_ids),
-                }
-                for s in self.specs
-            ],
+            "steps": [to_wire(s) for s in self.steps],
+            "commits": [to_wire(s) for s in self.specs],
             "check": self.report.to_dict(),
             "still_failing": self.left,
         }
