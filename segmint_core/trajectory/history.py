@@ -10,6 +10,7 @@ from segmint_core.trajectory import commit_messages as msgs
 from segmint_core.trajectory.clock import parse_iso
 from segmint_core.trajectory.commit_messages import ProjectHead
 from segmint_core.trajectory.shadow import FileStat, ShadowRepo, parse_raw_numstat
+from segmint_core.wire import to_wire
 
 RECORD = "\x1e"
 FIELD = "\x1f"
@@ -46,12 +47,7 @@ class ShadowCommit:
             "kind": self.kind,
             "message": self.subject,
             "intent": self.intent,
-            "project_head": None
-            if self.project_head is None
-            else {
-                "branch": self.project_head.branch,
-                "commit": self.project_head.commit,
-            },
+            "project_head": None if self.project_head is None else to_wire(self.project_head),
         }
         return data
 

@@ -33,6 +33,7 @@ from segmint_core.trajectory.errors import (
     NotAShadowRepoError,
     ShadowLockedError,
 )
+from segmint_core.wire import to_wire
 
 log = logging.getLogger(__name__)
 
@@ -54,19 +55,13 @@ class FileStat:
     """One file's change between two shadow trees."""
 
     path: str
+    status: str  # added, modified, deleted
     added: int
     removed: int
     binary: bool
-    status: str  # added, modified, deleted
 
     def to_dict(self) -> dict:
-        return {
-            "path": self.path,
-            "status": self.status,
-            "added": self.added,
-            "removed": self.removed,
-            "binary": self.binary,
-        }
+        return to_wire(self)
 
 
 @dataclass(frozen=True)
@@ -371,10 +366,7 @@ def parse_raw_numstat(out: bytes) -> list[FileStat]:
             binary = added == b"-"
             counts[decode(path_b)] = (0 if binary else int(added), 0 if binary else int(removed), binary)
         i += 1
-    return [
-        FileStat(p, *counts.get(p, (0, 0, False))[:2], binary=counts.get(p, (0, 0, False))[2], status=status[p])
-        for p in order
-    ]
+    return [FileStat(p, status[p], *counts.get(p, (0, 0, False))) for p in order]
 
 
 def _batches(pathspecs: list[str] | None) -> Iterable[list[str]]:
