@@ -24,7 +24,7 @@ from segmint_core.rewrite.stack import followed, unpushed
 from segmint_core.apply.undo import forget_saved_index
 from segmint_core.errors import OutOfDateError, RefusedError, SegmintError, os_trouble
 from segmint_core.git_modes import GITLINK
-from segmint_core.session import events, ledger
+from segmint_core.session import events, leftovers, ledger
 from segmint_core.session.core import SessionCore
 from segmint_core.session.groups import disagreement
 from segmint_core.session.models import (
@@ -39,10 +39,14 @@ from segmint_core.session.models import (
     CommitPlan,
 )
 from segmint_core.session.planner import merge_advice, needed_later
+from segmint_core.session.plans import propose_commits, unplanned
 from segmint_core.session import state as saved_state
 from segmint_core.session.units import Units
 from segmint_core.wire import to_wire
 from segmint_core.wording import counted, readable
+
+
+LEFTOVER_ROUNDS = 2  # a remnant's own plan can leave one again; never more than twice in the cases seen
 
 
 class FileCommitted(TypedDict):
@@ -267,27 +271,59 @@ def stopped(
 
 def apply_all(session: SessionCore, *, actor: str = PERSON, approved_only: bool = False) -> list[ApplyOutcome]:
     """Every open plan (or the approved ones) in order. A failure after some commits raises
-    ``BatchStopped``, naming the commits made; before any, the failure itself."""
+    ``BatchStopped``, naming the commits made; before any, the failure itself. When the batch commits
+    every uncommitted line, what its own commits leave (``leftovers``) is planned again and committed
+    too, in the same operation."""
     with session.committing:  # the whole batch: another apply cannot take a plan of it half-way
         with session.lock:
             wanted = [p for p in session.plans if p.status != APPLIED and (p.status == APPROVED or not approved_only)]
             for plan in wanted:  # before any commit, so none of the batch lands half-way
                 _refuse_if_out_of_date(session, plan)
+            before = _whole(session, wanted)
             # the batch is one operation: one undo takes it back
             session.batch_op = operation_start(session, actor, absorbs=any(p.absorb_into for p in wanted))
         made: list[ApplyOutcome] = []
         try:
-            for plan_id in [p.id for p in wanted]:
+            for round in range(1 + LEFTOVER_ROUNDS):
+                if round:
+                    waiting = any(o.status != ApplyStatus.APPLIED for o in made)
+                    if waiting or before is None or not leftovers.left_by_batch(session.git, before):
+                        break
+                    propose_commits(session, actor=actor)
+                    wanted = [p for p in session.plans if p.status != APPLIED]
+                    if not wanted:
+                        break
                 try:
-                    made.append(apply_commit(session, plan_id, dry_run=False, actor=actor))
-                except (SegmintError, OSError) as exc:
-                    stop = stopped(session, made, plan_id, exc)
-                    if stop is None:
+                    _apply_each(session, [p.id for p in wanted], made, actor)
+                except BatchStopped as stop:
+                    if round == LEFTOVER_ROUNDS or before is None or not isinstance(stop.__cause__, OutOfDateError):
                         raise
-                    raise stop from exc
+                    if not leftovers.left_by_batch(session.git, before):
+                        raise
         finally:
             session.batch_op = None
         return made
+
+
+def _whole(session: SessionCore, wanted: list[CommitPlan]) -> leftovers.WorkTree | None:
+    """The work tree as the batch begins, when the batch commits all of it (every open plan, and no
+    group unplanned); None otherwise, when what is left stays uncommitted."""
+    if not wanted or len(wanted) != len([p for p in session.plans if p.status != APPLIED]):
+        return None
+    if any(not left.nothing for left in unplanned(session)):
+        return None
+    return leftovers.snapshot(session.git)
+
+
+def _apply_each(session: SessionCore, plan_ids: list[str], made: list[ApplyOutcome], actor: str) -> None:
+    for plan_id in plan_ids:
+        try:
+            made.append(apply_commit(session, plan_id, dry_run=False, actor=actor))
+        except (SegmintError, OSError) as exc:
+            stop = stopped(session, made, plan_id, exc)
+            if stop is None:
+                raise
+            raise stop from exc
 
 
 def operation_start(session: SessionCore, actor: str, *, absorbs: bool = False) -> ledger.OpStart:
