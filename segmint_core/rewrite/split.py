@@ -176,12 +176,6 @@ def scratch_head(git: Git) -> str:
     return Git(str(scratch_tree(git))).run("rev-parse", "HEAD").text.strip()
 
 
-def leftover(git: Git) -> bool:
-    """Whether the scratch work tree still holds a change no new commit has."""
-    inner = Git(str(scratch_tree(git)))
-    return bool(inner.run("status", "--porcelain", "--untracked-files=all").text.strip())
-
-
 def commit_submodules(git: Git, state: SplitState) -> list[str]:
     """Commit, in the scratch tree, the submodule commits the range moves: a submodule's work tree is
     not checked out there, so no plan can hold them. The paths committed (none: no commit)."""

@@ -11,13 +11,12 @@ from segmint_core.apply import journal
 from segmint_core.apply.gitops import move_head
 from segmint_core.rewrite import split
 from segmint_core.session import events, ledger
-from segmint_core.session.applying import ApplyOutcome, ApplyStatus, BatchStopped, FileCommitted, operation_start
+from segmint_core.session.applying import ApplyOutcome, ApplyStatus, FileCommitted, operation_start
 from segmint_core.session.core import SessionCore
 from segmint_core.errors import RefusedError
-from segmint_core.session.models import AGENT, AWAITING_APPROVAL, PERSON, SPLIT_OP
+from segmint_core.session.models import AGENT, APPLIED, AWAITING_APPROVAL, PERSON, SPLIT_OP
 from segmint_core.wording import counted
 
-LEFTOVER_ROUNDS = 2
 SPLIT_ID = "split"  # what an agent names the split under way by, where it names a commit plan
 
 
@@ -78,22 +77,12 @@ def apply_split(session: SessionCore, *, actor: str = PERSON) -> list[ApplyOutco
     """Apply every plan of the split, then move the branch to the new commits (later ones replayed)."""
     state = _under_way(session)
     inner = split_session(session)
-    made: list[ApplyOutcome] = []
+    if not any(p.status != APPLIED for p in inner.plans) or any(not u.nothing for u in inner.unplanned()):
+        inner.propose_commits(actor=actor)  # the scratch tree is all the split's: a split killed planning
     with _authored(state.author):
-        for round in range(1 + LEFTOVER_ROUNDS):
-            # Lines cut apart and committed part by part can leave a line git then places elsewhere (a
-            # blank line moved), or a later part's plan out of date: what is left is planned again and
-            # committed too. Nothing leaves the scratch tree before the final tree is checked.
-            if round:
-                if not split.leftover(session.git):
-                    break
-                inner.propose_commits(actor=actor)
-            try:
-                made += inner.apply_all(actor=actor)
-            except BatchStopped as stop:
-                if round == LEFTOVER_ROUNDS:
-                    raise
-                made += stop.made
+        # what committing the parts leaves (a blank line git places elsewhere, a plan left out of date)
+        # apply_all plans again and commits too; nothing leaves the scratch tree before ``finish``
+        made = inner.apply_all(actor=actor)
         moved = split.commit_submodules(session.git, state)
         if moved:
             sha = split.scratch_head(session.git)
