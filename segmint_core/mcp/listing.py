@@ -18,7 +18,7 @@ out every nested result shape: ``get_session``'s output schema alone was
   token each on the wire and say nothing.
 
 Results are unchanged: the SDK still validates every structured result
-against the full TypedDict of ``schemas.py`` before it is sent.
+against the full shape ``schemas.py`` declares (mostly the wire dataclasses) before it is sent.
 """
 
 from __future__ import annotations
