@@ -284,8 +284,8 @@ def apply_all(session: SessionCore, *, actor: str = PERSON, approved_only: bool 
             session.batch_op = operation_start(session, actor, absorbs=any(p.absorb_into for p in wanted))
         made: list[ApplyOutcome] = []
         try:
-            for round in range(1 + LEFTOVER_ROUNDS):
-                if round:
+            for turn in range(1 + LEFTOVER_ROUNDS):
+                if turn:
                     waiting = any(o.status != ApplyStatus.APPLIED for o in made)
                     if waiting or before is None or not leftovers.left_by_batch(session.git, before):
                         break
@@ -296,7 +296,7 @@ def apply_all(session: SessionCore, *, actor: str = PERSON, approved_only: bool 
                 try:
                     _apply_each(session, [p.id for p in wanted], made, actor)
                 except BatchStopped as stop:
-                    if round == LEFTOVER_ROUNDS or before is None or not isinstance(stop.__cause__, OutOfDateError):
+                    if turn == LEFTOVER_ROUNDS or before is None or not isinstance(stop.__cause__, OutOfDateError):
                         raise
                     if not leftovers.left_by_batch(session.git, before):
                         raise
