@@ -42,8 +42,7 @@ def left_by_batch(git: Git, before: WorkTree) -> bool:
 
 
 def _digests(git: Git, paths: list[str]) -> dict[str, str | None]:
-    top = git.run("rev-parse", "--show-toplevel").text.strip()
-    return {path: _digest(os.path.join(top, path)) for path in paths}
+    return {path: _digest(os.path.join(git.root, path)) for path in paths}
 
 
 def _changed_paths(git: Git) -> list[str]:
