@@ -19,7 +19,7 @@ GENERATED = "generated"  # a generated file, kept whole (a unit's kind; ``file_k
 
 _CHANGELOG_NAMES = re.compile(r"^(changes|changelog|history|news|release[-_ ]?notes|whatsnew)([.-].*)?$", re.I)
 _FRAGMENT_DIR = re.compile(r"(^|/)(changes|changelog\.d|newsfragments|changelog)/")
-_DOC_EXTS = {".md", ".rst", ".txt", ".adoc", ".markdown"}
+DOC_SUFFIXES = frozenset({".md", ".rst", ".txt", ".adoc", ".markdown"})
 _CODE_EXTS = {
     ".py",
     ".pyi",
@@ -71,14 +71,14 @@ def file_kind(path: str) -> str:
     name = path.rsplit("/", 1)[-1]
     lower = name.lower()
     ext = _extension(lower)
-    prose = ext in _DOC_EXTS or not ext
+    prose = ext in DOC_SUFFIXES or not ext
     if prose and (_CHANGELOG_NAMES.match(lower) or _FRAGMENT_DIR.search(path.lower())):
         return CHANGELOG  # a changelog, or a towncrier-style fragment (changes/1234.bugfix.md)
     if is_test_path(path):
         return TEST
     if "requirements" in path.lower() and ext in (".txt", ".in") or lower == "cmakelists.txt":
         return CONFIG  # build files that read as prose by their extension
-    if ext in _DOC_EXTS or (path.lower().startswith(("docs/", "doc/")) and ext not in _CODE_EXTS):
+    if ext in DOC_SUFFIXES or (path.lower().startswith(("docs/", "doc/")) and ext not in _CODE_EXTS):
         return DOCS
     if lower in _CONFIG_NAMES or ext in _CONFIG_EXTS or path.startswith((".github/", ".ci/")):
         return CONFIG
@@ -90,7 +90,6 @@ def _extension(name: str) -> str:
     return name[dot:] if dot > 0 else ""
 
 
-DOC_SUFFIXES = {".md", ".rst", ".adoc", ".txt"}
 DOC_NAMES = {"readme", "changelog", "changes", "history", "news", "contributing", "authors", "license", "notice"}
 CI_PARTS = {".github", ".gitlab-ci.yml", ".circleci", ".ci", "azure-pipelines.yml", ".travis.yml", "jenkinsfile"}
 BUILD_NAMES = {
