@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     later = f", then replaying {counted(len(state.later), 'later commit')}," if state.later else ""
     print(
-        f"Splitting {counted(len(state.originals), 'commit')} ({state.originals[0][:7]}..{state.tip[:7]}){later} "
+        f"Splitting {state.label} ({counted(len(state.originals), 'commit')}){later} "
         "into the commits below; `segmint apply --all` rewrites the branch.\n"
     )
     sys.stdout.write(plan_table(inner.plans, inner.unplanned()))

@@ -42,6 +42,12 @@ class SplitState:
     author: dict[str, str] = field(default_factory=dict)  # kept when every original is one author's
     awaiting: bool = False  # an agent asked to apply it: it waits for the person's approval
 
+    @property
+    def label(self) -> str:
+        """The commits split, as the person named them: one commit alone, or first..last."""
+        first, last = self.originals[0][:7], self.tip[:7]
+        return first if first == last else f"{first}..{last}"
+
 
 def folder(git: Git) -> Path:
     return Path(git.git_dir) / "segmint" / "split"

@@ -52,7 +52,7 @@ def request_split(session: SessionCore, *, actor: str = PERSON) -> ApplyOutcome:
     """Apply the split under way, as an agent's commit is applied: with a person present who has not
     let the agent commit, it waits for their approval (``apply_split`` by them) instead."""
     state = _under_way(session)
-    label = f"split of {state.originals[0][:7]}..{state.tip[:7]}"
+    label = f"split of {state.label}"
     present = session.presence()
     if actor == AGENT and present.person_present and not present.agent_can_commit:
         with session.lock:
@@ -94,7 +94,7 @@ def apply_split(session: SessionCore, *, actor: str = PERSON) -> list[ApplyOutco
     with session.committing, session.lock:
         op = operation_start(session, actor)
         op.kind = SPLIT_OP
-        label = f"split of {state.originals[0][:7]}..{state.tip[:7]}"
+        label = f"split of {state.label}"
         with journal.flight(session.git, journal.APPLY, label, state.head) as flight:
             flight.ready(
                 target=session.git.run("rev-parse", f"{new_tip}^{{tree}}").text.strip(), tip=new_tip, operation=op.id
@@ -102,7 +102,7 @@ def apply_split(session: SessionCore, *, actor: str = PERSON) -> list[ApplyOutco
             move_head(session.git, state.head, new_tip, "segmint: split")
             flight.moved = True
             ledger.record_rewrite(session.state, label, new_tip, state.head, op)
-            session.log(actor, "split", f"{actor} split {len(state.originals)} commits into {len(made)}")
+            session.log(actor, "split", f"{actor} split {counted(len(state.originals), 'commit')} into {len(made)}")
             session.save()
         split.abort(session.git)
     session.announce(events.PLANS, actor, {"split": new_tip})

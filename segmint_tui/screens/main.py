@@ -464,12 +464,12 @@ def describe(session: Session) -> str:
 
 
 def split_under_way(session: Session) -> str | None:
-    """ "Splitting 3f2a1c9..9e0d1b2 (4 commits)", and whether the agent asks to apply it; None with no split."""
+    """ "Splitting 3f2a1c9..9e0d1b2 (4 commits)" (one commit: "Splitting 3f2a1c9 (1 commit)"), and whether the agent asks to apply it; None with no split."""
     try:
         state = split.pending(session.git)
     except SegmintError:
         return None
     if state is None:
         return None
-    said = f"Splitting {state.originals[0][:7]}..{state.tip[:7]} ({counted(len(state.originals), 'commit')})"
+    said = f"Splitting {state.label} ({counted(len(state.originals), 'commit')})"
     return said + (": the agent asks to apply it, a approves" if state.awaiting else "")

@@ -58,7 +58,7 @@ def test_split_a_commit_in_the_middle_replays_the_later_ones_unchanged(repo: Rep
     later = trees_and_messages(repo, "HEAD", 2)
     out = run_segmint("split", "HEAD~2", cwd=repo.path)
     assert out.returncode == 0, out.stderr
-    assert "Splitting 1 commit" in out.stdout and "replaying 2 later commits" in out.stdout
+    assert f"Splitting {made['mixed'][:7]} (1 commit), then replaying 2 later commits" in out.stdout, out.stdout
     assert repo.head() == made["head"], "split only proposes"
     applied = run_segmint("apply", "--all", cwd=repo.path)
     assert applied.returncode == 0, applied.stderr
