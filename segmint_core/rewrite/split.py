@@ -27,6 +27,8 @@ from segmint_core.rewrite.fold import recommit
 from segmint_core.rewrite.stack import Commit
 
 MARKER = "split.json"
+PLANNING = "planning"
+APPLYING = "applying"
 GITLINK = "160000"
 TREE = "tree"
 
@@ -41,6 +43,8 @@ class SplitState:
     later: list[str] = field(default_factory=list)  # commits after the range, oldest first
     author: dict[str, str] = field(default_factory=dict)  # kept when every original is one author's
     awaiting: bool = False  # an agent asked to apply it: it waits for the person's approval
+    busy: int = 0  # the process planning or applying it (0: none)
+    doing: str = ""  # what that process was doing: PLANNING or APPLYING
 
     @property
     def label(self) -> str:
@@ -87,12 +91,52 @@ def start(git: Git, spec: str, *, force: bool = False) -> SplitState:
         inner.run("read-tree", state.base)  # the index as at the base
     else:
         inner.run("read-tree", "--empty")
-    write_atomic(folder(git) / MARKER, json.dumps(asdict(state)).encode())
+    mark_busy(git, state, PLANNING)  # the marker: from here on a split is under way
     return state
 
 
 def mark_awaiting(git: Git, state: SplitState) -> None:
     state.awaiting = True
+    _write(git, state)
+
+
+def mark_busy(git: Git, state: SplitState, doing: str) -> None:
+    """This process is now ``doing`` the split (``""``: it is done with it); a process killed meanwhile
+    leaves its mark for the next one to say it carried the split on."""
+    state.busy, state.doing = (os.getpid(), doing) if doing else (0, "")
+    _write(git, state)
+
+
+def interrupted(git: Git) -> str | None:
+    """The sentence telling that a killed process left the split under way half planned or half
+    applied, said once: the mark is cleared. None when no split is under way or none was cut short."""
+    try:
+        state = pending(git)
+    except SegmintError:
+        return None  # the split's own commands say the marker is unreadable
+    if state is None or not state.busy or _alive(state.busy):
+        return None
+    doing = state.doing
+    mark_busy(git, state, "")
+    return (
+        f"Segmint found the split of {state.label} interrupted while {doing} it; it is still under way, "
+        "and `segmint apply --all` carries it on from where it stopped."
+    )
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass  # another user's process
+    return True
+
+
+def _write(git: Git, state: SplitState) -> None:
     write_atomic(folder(git) / MARKER, json.dumps(asdict(state)).encode())
 
 

@@ -85,6 +85,7 @@ class SessionCore:
             if self._disk_stamp is None:  # nothing saved yet: a new session
                 self.state = SavedState(fingerprint=self.units.changeset.fingerprint, head=self.units.changeset.head)
                 write_units(self.folder, self.units, self.state)
+            self._tell_interrupted_split()
 
     @classmethod
     def open(cls, repo: str | None = None, **options: Any):
@@ -420,6 +421,14 @@ class SessionCore:
                 # Rolled back (or left alone): the session lost nothing, only this line of its activity.
 
         return journal.finish(self.git, settle)
+
+    def _tell_interrupted_split(self) -> None:
+        """A split a killed process left half planned or half applied, told once, unless the apply it
+        was killed in is told already (finished or rolled back above)."""
+        sentence = split.interrupted(self.git)
+        if sentence is not None and not self.recovered:
+            self.recovered.append(sentence)
+            self.log("segmint", "recovered", sentence)
 
     def _told_set_aside(self, aside: Path) -> None:
         """Told on the command line, in the TUI, and in the new session's activity (an agent's get_session)."""

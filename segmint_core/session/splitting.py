@@ -31,10 +31,11 @@ def split_session(session: SessionCore):
 def start_split(session: SessionCore, spec: str, *, force: bool = False, actor: str = PERSON):
     """Lay the range's change out and plan it: the scratch tree's session, grouped and planned."""
     with session.committing, session.lock:
-        split.start(session.git, spec, force=force)
-    inner = split_session(session)
-    inner.regroup(actor=actor)
-    inner.propose_commits(actor=actor)
+        state = split.start(session.git, spec, force=force)
+    with _busy(session, state, split.PLANNING):
+        inner = split_session(session)
+        inner.regroup(actor=actor)
+        inner.propose_commits(actor=actor)
     with session.lock:
         session.log(actor, "split", f"{actor} began splitting {spec}")
         session.save()
@@ -76,6 +77,11 @@ def request_split(session: SessionCore, *, actor: str = PERSON) -> ApplyOutcome:
 def apply_split(session: SessionCore, *, actor: str = PERSON) -> list[ApplyOutcome]:
     """Apply every plan of the split, then move the branch to the new commits (later ones replayed)."""
     state = _under_way(session)
+    with _busy(session, state, split.APPLYING):
+        return _apply_split(session, state, actor)
+
+
+def _apply_split(session: SessionCore, state: split.SplitState, actor: str) -> list[ApplyOutcome]:
     inner = split_session(session)
     if not any(p.status != APPLIED for p in inner.plans) or any(not u.nothing for u in inner.unplanned()):
         inner.propose_commits(actor=actor)  # the scratch tree is all the split's: a split killed planning
@@ -114,6 +120,20 @@ def _under_way(session: SessionCore) -> split.SplitState:
     if state is None:
         raise RefusedError("No split is under way: start one with `segmint split REV`")
     return state
+
+
+@contextmanager
+def _busy(session: SessionCore, state: split.SplitState, doing: str) -> Iterator[None]:
+    """The marker names this process as ``doing`` the split while it does; a kill leaves the name
+    for the next command to tell (``split.interrupted``). Finished or refused, the name goes."""
+    with session.lock:
+        split.mark_busy(session.git, state, doing)
+    try:
+        yield
+    finally:
+        with session.lock:
+            if split.pending(session.git) is not None:  # applied: the marker is gone
+                split.mark_busy(session.git, state, "")
 
 
 @contextmanager

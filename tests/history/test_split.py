@@ -150,6 +150,14 @@ def test_a_split_killed_at_any_other_step_is_carried_on_by_the_next_command(repo
         assert run_segmint("split", "HEAD~2", cwd=repo.path).returncode == 0
     applied = run_segmint("apply", "--all", cwd=repo.path)  # the next command finishes the split
     assert applied.returncode == 0, applied.stderr
+    if point == "split-starting":
+        assert applied.stderr == ""
+    else:  # and says so, in one line on stderr
+        doing = "planning" if point == "split-planning" else "applying"
+        assert applied.stderr == (
+            f"segmint: Segmint found the split of {made['mixed'][:7]} interrupted while {doing} it; it is still "
+            "under way, and `segmint apply --all` carries it on from where it stopped.\n"
+        ), applied.stderr
     assert repo.head() != made["head"] and trees_and_messages(repo, "HEAD", 2) == later
     assert repo.git("rev-parse", "HEAD^{tree}") == repo.git("rev-parse", f"{made['head']}^{{tree}}")
     assert int(repo.git("rev-list", "--count", f"{made['base']}..HEAD")) == 4
