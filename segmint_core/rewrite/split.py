@@ -23,6 +23,7 @@ from pathlib import Path
 from segmint_core.atomic import write_atomic
 from segmint_core.errors import RefusedError, SegmintError
 from segmint_core.git import EMPTY_TREES, Git
+from segmint_core.proc import pid_alive
 from segmint_core.rewrite.fold import recommit
 from segmint_core.rewrite.stack import Commit
 
@@ -114,7 +115,7 @@ def interrupted(git: Git) -> str | None:
         state = pending(git)
     except SegmintError:
         return None  # the split's own commands say the marker is unreadable
-    if state is None or not state.busy or _alive(state.busy):
+    if state is None or not state.busy or pid_alive(state.busy):
         return None
     doing = state.doing
     mark_busy(git, state, "")
@@ -122,18 +123,6 @@ def interrupted(git: Git) -> str | None:
         f"Segmint found the split of {state.label} interrupted while {doing} it; it is still under way, "
         "and `segmint apply --all` carries it on from where it stopped."
     )
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        pass  # another user's process
-    return True
 
 
 def _write(git: Git, state: SplitState) -> None:
