@@ -228,6 +228,16 @@ class Git:
         return list(dict.fromkeys(decode(entry.split(b"\t", 1)[1]) for entry in listed if b"\t" in entry))
 
 
+def changed_paths(git: Git) -> list[str]:
+    """The paths Segmint's changes are read from, sorted: the files whose index or work-tree content
+    differs from HEAD's, a submodule whose commit moved (not for edits inside it), and what is new and
+    not ignored (a repository nested in the tree by its folder)."""
+    listed = git.run(
+        "status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--ignore-submodules=dirty"
+    ).stdout.split(b"\0")
+    return sorted({decode(entry[3:].rstrip(b"/")) for entry in listed if len(entry) > 3})
+
+
 def read_blobs(git: Git, oids: list[str]) -> dict[str, bytes]:
     """Contents of blobs by id, in one ``git cat-file --batch``."""
     wanted = sorted(set(oids))

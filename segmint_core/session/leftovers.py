@@ -14,7 +14,7 @@ import hashlib
 import os
 from dataclasses import dataclass
 
-from segmint_core.git import Git
+from segmint_core.git import Git, changed_paths
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,7 @@ def snapshot(git: Git) -> WorkTree | None:
     """The work tree's changed files now; None without a HEAD commit (nothing to compare)."""
     if git.head() is None:
         return None
-    return WorkTree(_digests(git, _changed_paths(git)))
+    return WorkTree(_digests(git, changed_paths(git)))
 
 
 def left_by_batch(git: Git, before: WorkTree) -> bool:
@@ -37,18 +37,12 @@ def left_by_batch(git: Git, before: WorkTree) -> bool:
     changed was changed when it began, and the work tree holds what it held then."""
     if git.head() is None:
         return False
-    still = _changed_paths(git)
+    still = changed_paths(git)
     return bool(still) and set(still) <= set(before.files) and _digests(git, list(before.files)) == before.files
 
 
 def _digests(git: Git, paths: list[str]) -> dict[str, str | None]:
     return {path: _digest(os.path.join(git.root, path)) for path in paths}
-
-
-def _changed_paths(git: Git) -> list[str]:
-    tracked = git.run("diff", "--name-only", "--no-renames", "-z", "HEAD").text.split("\0")
-    untracked = git.run("ls-files", "-z", "--others", "--exclude-standard").text.split("\0")
-    return sorted({p for p in tracked + untracked if p})
 
 
 def _digest(path: str) -> str | None:

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from segmint_core.changes import capture
-from segmint_core.git import Git
+from segmint_core.git import Git, changed_paths
 from tests.support.repo import Repo
 
 
@@ -230,3 +230,48 @@ def test_listing_never_writes_the_index(repo: Repo) -> None:
     listing(repo)
     assert index.read_bytes() == before
     assert not (repo.path / ".git" / "index.lock").exists()
+
+
+def test_changed_paths_are_the_files_the_changes_are_read_from(repo: Repo, tmp_path) -> None:
+    """One answer to "which files changed" (``git.changed_paths``), for the leftovers of a batch and the
+    provenance recorder alike: the files ``capture`` reads changes from, whatever state each is in."""
+    for name in ("staged.py", "unstaged.py", "both.py", "gone.py", "moved.py", "reverted.py", "same.py"):
+        repo.write(name, f"{name}\n")
+    repo.write(".gitignore", "*.log\n")
+    origin = Repo(tmp_path / "origin")
+    origin.write("lib.txt", "lib\n")
+    origin.commit()
+    sub = repo.add_submodule(origin.path, "sub")
+    repo.commit()
+    repo.write("staged.py", "staged\n")
+    repo.add("staged.py")
+    repo.write("unstaged.py", "unstaged\n")
+    repo.write("both.py", "staged\n")
+    repo.add("both.py")
+    repo.write("both.py", "work\n")
+    repo.delete("gone.py")
+    repo.git("mv", "moved.py", "renamed.py")
+    repo.write("reverted.py", "staged\n")
+    repo.add("reverted.py")
+    repo.write("reverted.py", "reverted.py\n")  # staged, then put back as HEAD has it in the work tree
+    repo.write("new dir/new file.txt", "new\n")
+    repo.write("debug.log", "ignored\n")
+    sub.write("lib.txt", "edited inside the submodule\n")  # not the superproject's to commit
+    Repo(repo.path / "nested")  # a repository inside the tree: a folder, not a file
+
+    from_capture = {p for c in listing(repo).changes for p in (c.file_path, c.old_path) if p}
+    assert (
+        changed_paths(Git.discover(repo.path))
+        == sorted(from_capture)
+        == [
+            "both.py",
+            "gone.py",
+            "moved.py",
+            "nested",
+            "new dir/new file.txt",
+            "renamed.py",
+            "reverted.py",
+            "staged.py",
+            "unstaged.py",
+        ]
+    )

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from segmint_core.errors import SegmintError
+from segmint_core.git import Git, changed_paths
 from segmint_core.redact import redact
 from segmint_core.trajectory.errors import DamagedProvenanceError
 from segmint_core.trajectory.provenance.store import State, Store
@@ -297,14 +299,11 @@ def _recordable(root: Path, paths: Sequence[str]) -> list[str]:
 
 
 def _changed_paths(root: Path) -> list[str]:
-    """Every file that differs from HEAD or the index, or is new and not ignored."""
-    out = _git(
-        root, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--ignore-submodules=all"
-    )
-    found = []
-    for entry in out.split(b"\0"):
-        if len(entry) > 3:
-            rel = entry[3:].decode("utf-8", "surrogateescape")
-            if not rel.endswith("/") and not _internal(rel):
-                found.append(rel)
-    return sorted(found)
+    """The files Segmint's changes are read from (``git.changed_paths``), but for its own."""
+    try:
+        found = changed_paths(Git(root))
+    except SegmintError as exc:  # git missing, or failing in a repository it cannot read
+        raise DamagedProvenanceError(f"git could not list the files of {root} to record an edit: {exc}") from exc
+    except OSError as exc:
+        raise DamagedProvenanceError(f"Cannot run git in {root} to record an edit ({exc.strerror}).") from exc
+    return [rel for rel in found if not _internal(rel)]
