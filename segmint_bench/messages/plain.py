@@ -17,9 +17,10 @@ is compared with the engineers' subject:
 
 The house phrasing is learned from the repository's own history before each case (not a
 leak). What is fitted across repositories is how much of the vote of the past commits most
-like the change a verb and an area prefix need (``voice.Voting.verb``, ``.prefix``):
-``--leave-one-out`` writes the largest proposal's title again under each pair of ``GRID``,
-chooses the pair with the best mean of word F1 and lead verb on the other repositories
+like the change a verb and an area prefix need (``voice.Voting.verb``, ``.prefix``), and what
+the verb the diff backs adds to a verb's share (``.evidence``, ``verbs.py``):
+``--leave-one-out`` writes the largest proposal's title again under each voting of ``GRID``,
+chooses the one with the best mean of word F1 and lead verb on the other repositories
 (``fitted_on``) and scores the one left out with it, and prints the mean of the rows.
 """
 
@@ -132,7 +133,10 @@ def report(repo: str, proposals: list[Proposal], seed: int) -> BenchReport:
     )
 
 
-GRID = [replace(VOTING, verb=v, prefix=p) for v, p in itertools.product((0.3, 0.4, 0.5, 0.6, 0.8), (0.5, 0.7, 1.01))]
+GRID = [
+    replace(VOTING, verb=v, prefix=p, evidence=e)
+    for v, p, e in itertools.product((0.3, 0.4, 0.5, 0.6, 0.8), (0.5, 0.7, 1.01), (0.0, 0.3, 0.6))
+]
 
 
 def retitled(proposal: Proposal, voting: Voting) -> str:
@@ -162,17 +166,17 @@ def leave_one_out(cases: dict[str, list[Proposal]], *, seed: int) -> BenchReport
             {
                 "repo": repo,
                 "fitted_on": others,
-                "voting": {"verb": GRID[chosen].verb, "prefix": GRID[chosen].prefix},
+                "voting": {"verb": GRID[chosen].verb, "prefix": GRID[chosen].prefix, "evidence": GRID[chosen].evidence},
                 "held_out": summarize(scores),
                 "cases": [asdict(s) | {"verb_ok": s.verb_ok} for s in scores],
             }
         )
     mean = mean_of([r["held_out"] for r in rows])
     figures = {"style": "plain", "seed": seed, "rows": rows, "mean": mean}
-    picks = Counter(f"{r['voting']['verb']}/{r['voting']['prefix']}" for r in rows)
+    picks = Counter(f"{r['voting']['verb']}/{r['voting']['prefix']}/{r['voting']['evidence']}" for r in rows)
     chosen_text = ", ".join(f"{pick} for {n} of {len(rows)}" for pick, n in picks.most_common())
     text = (
-        f"plain style, each repository held out (seed {seed}; verb/prefix shares chosen on the others: {chosen_text})\n"
+        f"plain style, each repository held out (seed {seed}; verb/prefix shares and the diff's verb's weight chosen on the others: {chosen_text})\n"
     ) + table([(r["repo"], r["held_out"]) for r in rows] + [("mean of the repositories", mean)])
     return BenchReport(figures, text)
 

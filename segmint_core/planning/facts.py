@@ -162,6 +162,8 @@ class Facts:
     cases_added: int = 0  # test cases a test file gains (``it("...")``, ``test("...")``, ``def test_``)
     settings: SettingsEdit | None = None  # the keys an edit of settings files only touches (``settings_edit.py``)
     ignored: tuple[list[str], list[str]] | None = None  # patterns an edit of ignore files only adds, removes
+    new_names: list[str] = field(default_factory=list)  # code names (``gcc_prefix``, ``--max-depth``) only added
+    gone_names: list[str] = field(default_factory=list)  # and only removed, most written first
 
 
 def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
@@ -294,10 +296,44 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
         and _layout_tokens(added_lines) == _layout_tokens(removed_lines)
     )
     facts.imports_touched = any(_IMPORT.match(line) for line in added_lines + removed_lines)
+    # the code's names first: a test's or a page's are the code's examples
+    facts.new_names = names_only_in(code_added, removed_lines + kept_lines) or names_only_in(
+        added_lines, removed_lines + kept_lines
+    )
+    facts.gone_names = names_only_in(code_removed, added_lines + kept_lines) or names_only_in(
+        removed_lines, added_lines + kept_lines
+    )
     facts.tokens_same = (facts.whitespace_only or facts.format_only) and all(
         same_tokens(path, old, new) for path, old, new in hunk_sides
     )
     return facts
+
+
+# A name as code writes it: a flag (``--max-depth``), a dotted or snake_case name, camelCase.
+_NAME = re.compile(r"(?<![\w.-])(--?[A-Za-z][\w-]+|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)")
+_NAME_LIKE = re.compile(r"^-|[a-z0-9][._][A-Za-z]|[a-z][A-Z]")
+_RECEIVERS = ("self.", "this.", "cls.")
+_NOT_CODE_NAME = re.compile(r"^(?:e\.g|i\.e|etc)$|\.(?:com|org|net|io|dev|txt)$|^www\.", re.IGNORECASE)
+NAMES_KEPT = 3
+NAME_LINES = 400  # lines read for names on each side
+
+
+def names_only_in(lines: list[str], others: list[str]) -> list[str]:
+    """The names written in ``lines`` and nowhere in ``others``, most written first (a receiver
+    such as ``self.`` left out; dunders and one-word names are no name a title would use)."""
+    found: Counter[str] = Counter()
+    for line in lines[:NAME_LINES]:
+        for m in _NAME.finditer(line):
+            name = m.group(1)
+            for receiver in _RECEIVERS:
+                name = name.removeprefix(receiver)
+            if _NAME_LIKE.search(name) and not name.startswith("__") and len(name) <= 40:
+                found[name] += 0 if _NOT_CODE_NAME.search(name) else 1
+    if not found:
+        return []
+    seen = {m.group(1).removeprefix("self.").removeprefix("this.") for line in others for m in _NAME.finditer(line)}
+    ranked = sorted(found, key=lambda name: (not name.startswith("-"), -found[name]))  # a flag names most
+    return [name for name in ranked if found[name] and name not in seen][:NAMES_KEPT]
 
 
 def _sides(lines: list[str]) -> tuple[list[str], list[str]]:

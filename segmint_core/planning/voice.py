@@ -17,7 +17,7 @@ import re
 
 from dataclasses import dataclass
 
-from segmint_core.planning import messages
+from segmint_core.planning import messages, verbs
 from segmint_core.planning.claims import fix_evidence
 from segmint_core.planning.dependency_lists import habitual_type
 from segmint_core.planning.describe import CODE_TYPES
@@ -39,6 +39,8 @@ class Voting:
     types: TypeModel | None = None  # weighs the house's evidence for each type instead of the vote
     verb: float = 0.3  # a plain house's: the share of the neighbours' votes a verb needs to replace ours
     prefix: float = 0.5  # and a prefix to be written
+    verb_neighbours: int = 8  # a plain house's: past commits that vote for the verb
+    evidence: float = 0.3  # a plain house's: what the verb the diff backs (add, remove) adds to its share
 
 
 VOTING = Voting(types=load_model())
@@ -67,8 +69,6 @@ GENERIC_VERBS = {
     "polish",
 }
 FORMATTING = {"format", "reformat", "beautify", "lint"}  # verbs that claim the meaning is as it was
-# Our verbs that say only that code changed: a plain house's own verb for such a change replaces them.
-REPLACEABLE_VERBS = {"update", "correct", "restructure", "simplify", "extend", "change"}
 QUOTES_SHARE = 0.3  # a house quoting names in backticks this often gets them quoted
 SYNONYMS = {
     "test": ("tests",),
@@ -107,32 +107,27 @@ def plain_title(
     (``cmd:``) where most of them, by the files they touch, carry one."""
     wordings = _house_wordings(style, facts, None, None) + own_words(facts) + messages.subjects(rule, facts, q)
     wanted = features(touched) + content_features(facts, rule)
-    verbs = vote(style.phrasings, wanted, lambda p: p.type, k=voting.neighbours).shares()
-    voted = max(verbs, key=lambda v: verbs[v]) if verbs else None
-    voted = voted if voted is not None and verbs[voted] >= voting.verb and voted in allowed_verbs(facts) else None
-    fixes = fix_evidence(facts) or voted == "fix"  # a fix-typed neighbour is evidence too
-    titled = [plain_voice(style, _voted_verb(w, voted), fixes) for w in wordings]
+    shares = vote(style.phrasings, wanted, lambda p: p.type, k=voting.verb_neighbours).shares()
+    evident = fix_evidence(facts)
+    voted = verbs.choose(shares, facts, evident, voting.verb, voting.evidence)
+    fixes = evident or voted == "fix"  # a fix-typed neighbour is evidence too
+    titled = [
+        plain_voice(style, _house_synonym(style, text), fixes)
+        for w in wordings
+        for text in verbs.worded(w, voted, facts, q)
+    ]
     prefixes = vote(style.phrasings, wanted, lambda p: p.scope, k=voting.neighbours, files_only=True).shares()
     prefix = max(prefixes, key=lambda p: (prefixes[p], p is None)) if prefixes else None
     heads = [prefix, ""] if prefix is not None and prefixes[prefix] >= voting.prefix else [""]
     return heads, titled
 
 
-def allowed_verbs(facts: Facts) -> set[str]:
-    """The verbs the diff backs for a change our rules only word as an edit: "add" where it grows,
-    "remove" where it shrinks, "fix" where the house would call it one."""
-    found = {"fix", "update", "improve", "change", "refactor", "clean"}
-    if facts.added > facts.removed:
-        found.add("add")
-    if facts.removed > facts.added:
-        found.update(("remove", "drop"))
-    return found
-
-
-def _voted_verb(text: str, voted: str | None) -> str:
-    """``text`` with the voted verb for a generic one of ours (``update``, ``correct``)."""
+def _house_synonym(style: HouseStyle, text: str) -> str:
+    """``remove x`` as ``drop x`` in a house that writes "drop" most; ``bump x`` as ``update x``
+    in one that words its bumps so."""
     verb, _, rest = text.partition(" ")
-    return f"{voted} {rest}" if voted and rest and verb.lower() in REPLACEABLE_VERBS else text
+    word = verbs.house_word(verb.lower(), style.phrasings) if rest else verb
+    return f"{word} {rest}" if word != verb.lower() else text
 
 
 def own_words(facts: Facts) -> list[str]:

@@ -1,0 +1,79 @@
+"""A plain title's lead verb from what the diff does, in the house's own word for it."""
+
+from __future__ import annotations
+
+from segmint_core.changes import capture
+from segmint_core.git import Git
+from segmint_core.planning import offline_message
+from segmint_core.planning.facts import names_only_in
+from segmint_core.planning.style import HouseStyle, house_style
+from tests.support.repo import Repo
+
+PLAIN = HouseStyle(seen=30, conventional=0, capitalized=1.0)
+
+
+def title(repo: Repo, style: HouseStyle = PLAIN) -> str:
+    cs = capture(Git.discover(repo.path))
+    return offline_message([(c, c.hunks) for c in cs.changes], style=style).title
+
+
+def edit(repo: Repo, path: str, before: str, after: str, style: HouseStyle = PLAIN) -> str:
+    repo.write(path, before)
+    repo.commit()
+    repo.write(path, after)
+    return title(repo, style)
+
+
+def test_lines_only_added_lead_with_add_and_name_what_they_add(repo: Repo) -> None:
+    before = "make_deb() {\n    cp a b\n}\n"
+    after = 'make_deb() {\n    local gcc_prefix="$(gcc_prefix)"\n    cp a b\n}\n'
+    assert edit(repo, "ci/deploy.sh", before, after) == "Add gcc_prefix to make_deb"
+
+
+def test_lines_only_removed_lead_with_remove(repo: Repo) -> None:
+    before = "def run(args):\n    check_version(args)\n    legacy_setup(args)\n    return args\n"
+    after = "def run(args):\n    check_version(args)\n    return args\n"
+    assert edit(repo, "pkg/run.py", before, after) == "Remove legacy_setup from run"
+
+
+def test_an_existing_file_grown_is_added_to_never_added(repo: Repo) -> None:
+    before = "Changes\n=======\n\n- One thing.\n"
+    after = "Changes\n=======\n\n- One thing.\n- Another thing.\n- A third thing.\n"
+    assert edit(repo, "CHANGES.rst", before, after) == "Add to CHANGES.rst"
+
+
+def test_an_edit_that_neither_grows_nor_shrinks_stays_an_update(repo: Repo) -> None:
+    before = "def total(items):\n    return sum(items)\n"
+    after = "def total(items):\n    values = list(items)\n    return sum(values)\n"
+    assert edit(repo, "pkg/maths.py", before, after) == "Update total"
+
+
+def manifest(version: str) -> str:
+    return f'{{\n  "dependencies": {{\n    "qs": "{version}"\n  }}\n}}\n'
+
+
+def test_a_house_that_drops_gets_drop_and_one_that_updates_deps_gets_update(repo: Repo) -> None:
+    repo.write("pkg/core.py", "def run(x):\n    return x\n")
+    repo.write("package.json", manifest("1.0.0"))
+    repo.commit("Add core")
+    for n in range(6):
+        repo.write(f"pkg/part{n}.py", f"def part{n}():\n    return {n}\n")
+        repo.commit(f"Add part{n}")
+        repo.delete(f"pkg/part{n}.py")
+        repo.commit(f"Drop part{n}")
+        repo.write("package.json", manifest(f"1.0.{n + 1}"))
+        repo.commit("Update qs")
+    style = house_style(Git.discover(repo.path))
+    repo.write("pkg/core.py", "def run(x):\n    return x\n\n\ndef legacy(y):\n    return y\n")
+    repo.commit("Add legacy")
+    repo.write("pkg/core.py", "def run(x):\n    return x\n")
+    assert title(repo, style).startswith("Drop ")
+    repo.git("checkout", "--", "pkg/core.py")
+    repo.write("package.json", manifest("1.1.0"))
+    assert title(repo, style) == "Update qs from 1.0.6 to 1.1.0"
+
+
+def test_names_only_one_side_writes_are_code_names_flags_first() -> None:
+    added = ['    .arg(Arg::new("max-depth").long("--maxdepth").alias("max_depth"))', "    self.cache_dir = dir"]
+    assert names_only_in(added, ["    .arg(x)"]) == ["--maxdepth", "max_depth", "cache_dir"]
+    assert names_only_in(["see e.g. github.com"], []) == []
