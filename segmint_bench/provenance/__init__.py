@@ -56,6 +56,9 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
         help="only these scenarios (by the start of their name: one, follow, 25, 50, formatter)",
     )
     p.add_argument("--no-titles", action="store_true", help="skip proposing commits for the titles (faster)")
+    p.add_argument(
+        "--below", action="store_true", help="also list the cases where the record scores below the offline engine"
+    )
     p.add_argument("--json", action="store_true", help="print every figure, per case too, as JSON")
     add_selection_options(p)
     p.set_defaults(func=run)
@@ -78,7 +81,10 @@ def run(args: argparse.Namespace) -> BenchReport:
         for selection in selections(args, args.k):
             rows += run_repo(repo, selection, Cache(args.cache), chosen, titles=not args.no_titles, log=progress)
     summary = summarize(rows)
-    return BenchReport({"summary": summary, "cases": rows}, format_summary(summary, args))
+    text = format_summary(summary, args)
+    if args.below:
+        text += "\n" + format_below(rows)
+    return BenchReport({"summary": summary, "cases": rows}, text)
 
 
 def summarize(rows: list[dict]) -> dict:
@@ -107,8 +113,25 @@ def _figures(rows: list[dict]) -> dict:
         "offline_ari": statistics.fmean(r["offline_ari"] for r in rows),
         "exact": statistics.fmean(r["exact"] for r in rows),
         "offline_exact": statistics.fmean(r["offline_exact"] for r in rows),
-        "below_offline": sum(r["ari"] < r["offline_ari"] - 1e-9 for r in rows),
+        "below_offline": len(below_offline(rows)),
     }
+
+
+def below_offline(rows: list[dict]) -> list[dict]:
+    """The cases where grouping with the record scored below the offline engine on the same tree."""
+    return [r for r in rows if r["ari"] < r["offline_ari"] - 1e-9]
+
+
+def format_below(rows: list[dict]) -> str:
+    found = below_offline(rows)
+    lines = [f"Cases below the offline engine: {len(found)}"]
+    for r in found:
+        lines.append(
+            f"  {r['scenario']:26} {r['repo']} k={r['k']} {r['case']}: ARI {r['ari']:.3f} (offline "
+            f"{r['offline_ari']:.3f}), {r['lines']} changed lines, {r['groups']} groups "
+            f"(offline {r['offline_groups']}), {r['unrecorded']} of {r['edits']} edits unrecorded"
+        )
+    return "\n".join(lines)
 
 
 def format_summary(summary: dict, args: argparse.Namespace) -> str:

@@ -52,13 +52,13 @@ def _case(
 ) -> list[dict]:
     changes, keys = tangle.changes, tangle.keys
     truth = [tangle.truth[key] for key in keys]
-    offline = None
+    offline, offline_groups = None, 0
     rows = []
     for scenario in scenarios:
         replayed = replay(workspace.git, tangle.case, scenario, selection.seed)
         if offline is None:
             grouping = group_changes(changes, timeline=None, provenance=None, root=workspace.root)
-            offline = score(truth, grouping_labels(grouping, changes, keys))
+            offline, offline_groups = score(truth, grouping_labels(grouping, changes, keys)), len(grouping.groups)
         provenance = line_provenance(workspace.root, changes)
         grouping = group_changes(changes, timeline=None, provenance=provenance, root=workspace.root)
         ours = score(truth, grouping_labels(grouping, changes, keys))
@@ -72,6 +72,8 @@ def _case(
             "offline_ari": offline.ari,
             "offline_exact": offline.exact,
             "groups": len(grouping.groups),
+            "offline_groups": offline_groups,
+            "lines": len(keys),
             "edits": replayed.edits,
             "unrecorded": replayed.unrecorded,
             "prompts": replayed.prompts,

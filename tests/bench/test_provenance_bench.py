@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from segmint_bench.provenance import format_below, summarize
 from segmint_bench.provenance.replay import SCENARIOS, replay, reword
 from segmint_bench.untangle.corpus import Selection, tangles
 from segmint_bench.untangle.workspace import Workspace
@@ -52,6 +53,37 @@ def test_the_command_prints_every_scenario_beside_the_offline_engine(repo: Repo)
     )
     (row,) = data["cases"]
     assert row["ari"] == 1.0 and row["scenario"] == "one prompt per commit" and row["titles"]
+    assert row["lines"] > 0 and row["offline_groups"] >= 1
+    listed = run_segmint(
+        "bench", "provenance", str(repo.path), "--k", "2", "--n", "1", "--no-cache", "--scenarios", "one", "--below"
+    )
+    assert "Cases below the offline engine: 0" in listed.stdout
+
+
+def case_row(case: str, ari: float, offline: float) -> dict:
+    return {
+        "repo": "r",
+        "k": 2,
+        "case": case,
+        "scenario": "25% unrecorded",
+        "ari": ari,
+        "exact": 0.0,
+        "offline_ari": offline,
+        "offline_exact": 0.0,
+        "groups": 3,
+        "offline_groups": 2,
+        "lines": 17,
+        "edits": 4,
+        "unrecorded": 1,
+    }
+
+
+def test_the_cases_below_the_offline_engine_are_listed_with_their_sizes() -> None:
+    rows = [case_row("a..b", 0.2, 0.3), case_row("c..d", 0.9, 0.3), case_row("e..f", 0.5, 0.5)]
+    text = format_below(rows)
+    assert text.splitlines()[0] == "Cases below the offline engine: 1"
+    assert "r k=2 a..b: ARI 0.200 (offline 0.300), 17 changed lines, 3 groups (offline 2), 1 of 4 edits" in text
+    assert summarize(rows)["by_k"]["25% unrecorded"]["2"]["below_offline"] == 1
 
 
 def test_an_unknown_scenario_is_one_sentence(repo: Repo) -> None:
