@@ -150,16 +150,17 @@ def labels_by_intent(
 ) -> list[int]:
     """A cluster label per unit: tasks first, then the unrecorded units where the evidence takes them
     (``constrained_labels``, ``named_by_a_prompt``, then ``unrecorded_placed``). An unrecorded unit
-    the engine always joins to one task's unit (a release's version bump and its changelog entry)
-    is taken as that task's. Unrecorded lines written in one step (found in one snapshot) are one
+    the engine always joins to one task's unit (a release's version bump and its changelog entry;
+    a manifest and its lock file when only one task was asked for) is taken as that task's. Unrecorded lines written in one step (found in one snapshot) are one
     burst of editing: the timeline's burst weights apply; ``timing`` keeps them from a task asked
     for after they were found. ``prompts``: per task, the words of its prompts (a task may have no
     recorded line); ``claims`` is filled with the units a prompt's words took, and the task they
     went to."""
     forced = graph.forced_pairs(links)
-    task_of_unit = tied_by_forced_pairs(task_of_unit, forced, _lock_pairs(links))
-    affinity = graph.affinities(links, units, model)
     tasks = sorted({t for t in task_of_unit if t is not None} | set(prompts or ()))
+    # With one task asked for, nobody else can have changed the lock file: its manifest is that task's too.
+    task_of_unit = tied_by_forced_pairs(task_of_unit, forced, _lock_pairs(links) if len(tasks) > 1 else ())
+    affinity = graph.affinities(links, units, model)
     excluded = (
         {i: timing.excluded(i, tasks) for i, task in enumerate(task_of_unit) if task is None}
         if timing is not None
