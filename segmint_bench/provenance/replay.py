@@ -226,7 +226,10 @@ def _write(root: Path, edit: FileEdit, written: dict[str, list[str]] | None) -> 
         return
     data = edit.data
     if written is not None:
-        data = _sloppy(written.get(edit.path), data)
+        before = written.get(edit.path)
+        if before is None and full.is_file():  # the file as the base had it: its lines are nobody's new ones
+            before = full.read_bytes().decode("utf-8", "surrogateescape").split("\n")
+        data = _sloppy(before, data)
         written[edit.path] = data.decode("utf-8", "surrogateescape").split("\n")
     full.write_bytes(data)
     executable = edit.mode == "100755"

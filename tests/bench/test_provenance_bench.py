@@ -99,3 +99,18 @@ def test_a_commands_short_option_is_not_taken_for_a_top_level_one(repo: Repo) ->
         "bench", "untangle", str(repo.path), "--k", "2", "--n", "1", "--synthetic-hunks", "0", "--no-cache"
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_a_sloppy_edit_leaves_trailing_blanks_only_on_the_lines_it_writes(tmp_path) -> None:
+    # Once every line of a file's first edit got blanks, so that task owned the whole file and a later
+    # task's lines repeating the file's text were lined up against it (two formatter cases below offline).
+    from segmint_bench.provenance.replay import FileEdit, _write
+
+    (tmp_path / "a.go").write_bytes(b"func a() {\n\tc.Execute()\n}\n")
+    written: dict[str, list[str]] = {}
+    _write(tmp_path, FileEdit(0, "a.go", b"func a() {\n\tc.Reset()\n\tc.Execute()\n}\n", "100644"), written)
+    assert (tmp_path / "a.go").read_bytes() == b"func a() {\n\tc.Reset()  \n\tc.Execute()\n}\n"
+    _write(
+        tmp_path, FileEdit(1, "a.go", b"func a() {\n\tc.Reset()\n\tc.Execute()\n}\n\nfunc b() {}\n", "100644"), written
+    )
+    assert (tmp_path / "a.go").read_bytes() == b"func a() {\n\tc.Reset()  \n\tc.Execute()\n}\n\nfunc b() {}  \n"
