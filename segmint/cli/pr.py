@@ -14,7 +14,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
         parents=[common],
         help="draft the pull request from the plans or applied commits",
         description="Draft a pull request: a title and a Markdown body with a summary, the commits, "
-        "the files changed and a test plan.",
+        "the tasks recorded for them and a test plan (the project's test command, the tests added).",
     )
     p.add_argument("--json", action="store_true", help="print the draft as JSON")
     p.add_argument("--new", action="store_true", help="draft it again, even over a draft someone edited")

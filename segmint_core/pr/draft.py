@@ -1,4 +1,6 @@
-"""A pull-request draft: a title and a Markdown body (summary, commits, files, test plan).
+"""A pull-request draft: a title and a Markdown body (summary, tasks, commits, test plan).
+
+The body says what the review's own views do not: never the files with their line counts.
 
 Offline by default; with a chat model configured, the model writes the
 summary paragraph from the commit messages, and a failure falls back to the
@@ -17,8 +19,8 @@ from segmint_core.planning.cases import Case
 from segmint_core.planning.messages import VERBS
 from segmint_core.planning.titles import TITLE_LIMIT, fit
 from segmint_core.planning.voice import PAST
-from segmint_core.pr.markdown import code, markdown
-from segmint_core.pr.models import DraftCommit, DraftText, FileLine
+from segmint_core.pr.markdown import markdown
+from segmint_core.pr.models import DraftCommit, DraftText
 from segmint_core.pr.testplan import Command, test_plan
 from segmint_core.wording import shown
 
@@ -70,7 +72,6 @@ SYSTEM_PROMPT = (
 
 def draft_pr(
     plans: list[DraftCommit],
-    files: list[FileLine],
     settings: Settings | None = None,
     tasks: Sequence[str] = (),
     *,
@@ -99,9 +100,7 @@ def draft_pr(
             "## Summary\n\n" + summary,
             *(["## Tasks\n\n" + "\n".join(f"- {shown(t)}" for t in tasks)] if tasks else []),
             "## Commits\n\n" + "\n".join(_commit_line(p) for p in plans),
-            "## Files changed\n\n"
-            + ("\n".join(f"- {code(shown(f.path))} (+{f.added} -{f.removed})" for f in files) or "- none"),
-            "## Test plan\n\n" + test_plan(list(commands), list(cases), files),
+            "## Test plan\n\n" + test_plan(list(commands), list(cases)),
         ]
     )
     return DraftText(title, body + "\n", note)

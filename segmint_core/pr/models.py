@@ -16,16 +16,6 @@ class DraftCommit:
 
 
 @dataclass(frozen=True)
-class FileLine:
-    """A file's changed lines, as the pull-request draft's test plan reads them."""
-
-    path: str
-    added: int
-    removed: int
-    deleted: bool = False  # the last of the commits to touch it removes it
-
-
-@dataclass(frozen=True)
 class DraftText:
     """The draft's title and Markdown body; ``note`` says why the summary is the offline one."""
 

@@ -18,10 +18,8 @@ from configparser import ConfigParser, Error as ConfigError
 from dataclasses import dataclass
 from pathlib import Path
 
-from segmint_core.changes.kinds import is_test_path
 from segmint_core.planning.cases import ADDED, CHANGED, REMOVED, Case
 from segmint_core.pr.markdown import code, escaped
-from segmint_core.pr.models import FileLine
 from segmint_core.wording import shown
 
 MOST_CASES = 8  # named one a line; the rest counted per file
@@ -142,7 +140,7 @@ def _go(root: Path) -> Command | None:
     return Command("go test ./...", "go.mod") if (root / "go.mod").is_file() else None
 
 
-def test_plan(commands: list[Command], cases: list[Case], files: list[FileLine]) -> str:
+def test_plan(commands: list[Command], cases: list[Case]) -> str:
     """The test plan's Markdown: the command to run, then each test the change adds or changes."""
     lines = [_command_line(commands)] if commands else []
     named = [c for c in cases if c.status in (ADDED, CHANGED)]
@@ -153,10 +151,6 @@ def test_plan(commands: list[Command], cases: list[Case], files: list[FileLine])
         lines.append(f"- [ ] and {len(named) - MOST_CASES} more tests in {_files(named[MOST_CASES:])}")
     removed = [c for c in cases if c.status == REMOVED]
     lines += [f"- Removed test: {escaped(shown(c.words))} ({code(shown(c.path))})" for c in removed[:MOST_CASES]]
-    with_cases = {c.path for c in cases}
-    tests = [f for f in files if is_test_path(f.path) and f.path not in with_cases]
-    lines += [f"- [ ] {code(shown(f.path))} changed" for f in tests if not f.deleted]
-    lines += [f"- {code(shown(f.path))} removed" for f in tests if f.deleted]
     if not commands:
         lines.append("- No test command found in the project's manifests; describe how this was checked.")
     return "\n".join(lines)

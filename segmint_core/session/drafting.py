@@ -14,7 +14,6 @@ from segmint_core.pr import DraftCommit, draft_pr, project_commands
 from segmint_core.session import events
 from segmint_core.session.core import SessionCore
 from segmint_core.session.models import APPLIED, PERSON, CommitPlan, PullRequestDraft
-from segmint_core.session.planner import files_of_plans
 from segmint_core.session.plans import propose_commits
 from segmint_core.wording import readable, shown
 
@@ -40,7 +39,6 @@ def generate_pr(
         clauses = list(dict.fromkeys(a.clause for a in asks))
         text = draft_pr(
             [DraftCommit(p.title, p.message, p.sha if p.status == APPLIED else None, len(p.hunk_ids)) for p in plans],
-            files_of_plans(session.units, session.git, plans),
             session.settings,
             task_lines(asks),
             intent=clauses[0] if len(clauses) == 1 else None,

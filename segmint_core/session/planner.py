@@ -22,13 +22,12 @@ from segmint_core.apply.states import (
     renamed_away,
     start_path,
 )
-from segmint_core.changes.models import DELETED, Change
+from segmint_core.changes.models import Change
 from segmint_core.config import Settings
 from segmint_core.git import Git, read_blobs
 from segmint_core.planning import order_plans, write_message
 from segmint_core.planning.enclosing import Sections
 from segmint_core.planning.order import cycles
-from segmint_core.pr.models import FileLine
 from segmint_core.session.models import (
     APPLIED,
     APPROVED,
@@ -425,56 +424,3 @@ def _whole_counts(units: Units, change_ids: list[str]) -> dict[str, tuple[int, i
 def _typechange(change: Change) -> bool:
     """A file replaced by a symlink or the reverse: its new side needs the old one's removal."""
     return any(fp is not None and fp.typechange for fp in (change.staged_patch, change.unstaged_patch))
-
-
-def files_of_plans(units: Units, git: Git, plans: list[CommitPlan]) -> list[FileLine]:
-    totals: dict[str, list[int]] = {}
-    deleted: dict[str, bool] = {}  # path -> whether the last plan to touch it removes it
-    for plan in plans:
-        if plan.status == APPLIED and plan.sha:
-            for path, added, removed, removes in _numstat(git, plan.sha):
-                row = totals.setdefault(path, [0, 0])
-                row[0] += added
-                row[1] += removed
-                deleted[path] = removes
-            continue
-        for change, hunks in units.parts(plan.hunk_ids, plan.change_ids):
-            row = totals.setdefault(change.file_path, [0, 0])
-            added, removed = change.counts(hunks)
-            row[0] += added
-            row[1] += removed
-            deleted[change.file_path] = change.status == DELETED
-    return [FileLine(path, a, r, deleted[path]) for path, (a, r) in totals.items()]
-
-
-def _numstat(git: Git, sha: str) -> list[tuple[str, int, int, bool]]:
-    """Per file of the commit: its path (the new one for a rename), lines added and removed, and
-    whether the commit removes it (a rename's old path is not removed); one ``diff-tree``."""
-    out = git.run("diff-tree", "--no-commit-id", "-M", "--root", "-r", "-z", "--raw", "--numstat", sha).stdout
-    items = out.split(b"\0")
-    removals: set[bytes] = set()
-    rows = []
-    i = 0
-    while i < len(items):
-        if items[i].startswith(b":"):  # a raw record: its status, then one path (two for a rename or copy)
-            status = items[i].rsplit(b" ", 1)[-1][:1]
-            if status == b"D":
-                removals.add(items[i + 1])
-            i += 3 if status in (b"R", b"C") else 2
-            continue
-        parts = items[i].split(b"\t", 2)
-        i += 1
-        if len(parts) != 3:
-            continue
-        added, removed, path = parts
-        if not path and i + 1 < len(items):  # a rename: the old path, then the new one
-            path, i = items[i + 1], i + 2
-        rows.append(
-            (
-                path.decode("utf-8", "surrogateescape"),
-                int(added) if added.isdigit() else 0,
-                int(removed) if removed.isdigit() else 0,
-                path in removals,
-            )
-        )
-    return rows

@@ -1,7 +1,9 @@
-"""The pull-request draft shows the commits' titles and files as they are written."""
+"""The pull-request draft shows the commits' titles and the tests' files as they are written."""
 
 from __future__ import annotations
 
+from segmint_core.planning.cases import ADDED, Case
+from segmint_core.pr import testplan
 from segmint_core.session.session import Session
 from tests.support.repo import Repo
 
@@ -39,7 +41,14 @@ def test_titles_and_paths_render_in_markdown_as_written(repo: Repo) -> None:
     assert "- docs(notes): add \\<!-- hidden.md" in commits  # no comment hiding the rest
     assert "- docs: add a\\`b.md" in commits
     assert "\\<!-- hidden.md" in body.split("## Summary\n\n", 1)[1].split("\n\n", 1)[0]
-    assert "- ``docs/a`b.md`` (+1 -0)" in body and "- `notes/<!-- hidden.md` (+1 -0)" in body
+    assert "## Files changed" not in body and "(+1 -0)" not in body, "the review shows the files, git their counts"
+
+
+def test_a_test_s_file_is_one_code_span_whatever_backticks_its_name_holds() -> None:
+    plan = testplan.test_plan(
+        [testplan.Command("pytest", "pyproject.toml")], [Case("tests/test_a`b.py", "test_odd_name", ADDED)]
+    )
+    assert plan == "- [ ] `pytest` passes (pyproject.toml)\n- [ ] New test: odd name (``tests/test_a`b.py``)"
 
 
 def test_names_inside_words_and_code_spans_are_left_as_they_are(repo: Repo) -> None:

@@ -185,8 +185,8 @@ def test_several_commits_under_one_recorded_task_are_titled_by_the_task() -> Non
         DraftCommit("feat(cart): add discount", "", hunks=2),
         DraftCommit("docs: document Discounts", "", hunks=1),
     ]
-    assert draft_pr(plans, []).title == "feat(cart): add discount"  # the feature; its tests and docs serve it
-    draft = draft_pr(plans, [], intent="Let a cart take a discount rate off its total")
+    assert draft_pr(plans).title == "feat(cart): add discount"  # the feature; its tests and docs serve it
+    draft = draft_pr(plans, intent="Let a cart take a discount rate off its total")
     assert draft.title == "feat(cart): let a cart take a discount rate off its total"
 
 
@@ -210,4 +210,4 @@ def test_a_plain_house_s_leading_commits_are_joined_as_one_sentence() -> None:
         DraftCommit("Fix the crash on an empty cart", "", hunks=2),
         DraftCommit("Add a discount rate", "", hunks=2),
     ]
-    assert draft_pr(plans, []).title == "Fix the crash on an empty cart and add a discount rate"
+    assert draft_pr(plans).title == "Fix the crash on an empty cart and add a discount rate"
