@@ -25,7 +25,12 @@ def test_the_flask_excerpt_gives_the_same_commits_and_pull_request_each_run() ->
     title = out.split("```markdown\n# ", 1)[1].split("\n", 1)[0]
     assert f"| `{title}` |" in out and "more)" not in title, "the draft is titled by one of its commits, with no count"
     assert "- [ ] Changed test: app tearing down with unhandled exception (`tests/test_appctx.py`)" in out
-    assert " (+" not in out.split("## Files changed", 1)[0], "no body lists a file with its counts"
+    assert " (+" not in out and "## Files changed" not in out, "no body, the draft's neither, lists files with counts"
+    plan = out.split("## Test plan\n\n", 1)[1].split("\n```", 1)[0].splitlines()
+    assert plan[0] == "- [ ] `pytest` passes (setup.cfg)", "the project's own test command first, read from setup.cfg"
+    assert all(
+        line.startswith(("- [ ] New test: ", "- [ ] Changed test: ", "- Removed test: ")) for line in plan[1:]
+    ), plan
 
 
 def test_a_tree_that_is_not_a_folder_is_one_clear_error() -> None:

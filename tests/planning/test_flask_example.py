@@ -3,8 +3,8 @@
 ``fixtures/flask`` holds real files of the two PyPI sdists (BSD-3-Clause, see its
 LICENSE.rst), cut to the parts that changed: CHANGES.rst's new section, the docs
 index and the new lifecycle page, pip-compile's requirements/tests.txt, the
-typo fixed in globals.py, scaffold.py's constructor and request hooks, and the
-test that now raises ValueError. The base tree is committed in a temporary
+typo fixed in globals.py, scaffold.py's constructor and request hooks, the
+test that now raises ValueError, and setup.cfg's pytest section (unchanged). The base tree is committed in a temporary
 repository and the new one written over it, as a person would find it.
 """
 
