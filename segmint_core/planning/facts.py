@@ -660,7 +660,26 @@ def _typos(pairs: list[tuple[str, str]], changed: int) -> tuple[list[tuple[str, 
 
 def _respelled(a: str, b: str) -> bool:
     """Two spellings of one word: letters only, 4 or more, 1 or 2 edits apart, and not one
-    the other with a suffix (``issue``/``issues``, ``http``/``https`` are not typos)."""
+    the other with a suffix (``issue``/``issues``, ``http``/``https`` are not typos). Of a name
+    written in parts (``urlib_response``, ``normalizeInvibleParens``), one part respelled, the
+    rest as they were: 1 edit in a part shorter than 6 letters, 2 in a longer one."""
+    if not (a.isalpha() and b.isalpha()):
+        x, y = _name_parts(a), _name_parts(b)
+        if len(x) < 2 or len(x) != len(y):
+            return False
+        differing = [(p, q) for p, q in zip(x, y) if p != q]
+        return len(differing) == 1 and _respelled_word(*differing[0], 1 if min(map(len, differing[0])) < 6 else 2)
+    return _respelled_word(a, b, 2)
+
+
+_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def _name_parts(name: str) -> list[str]:
+    return _PART.findall(name) if re.fullmatch(r"[A-Za-z0-9_]+", name) else []
+
+
+def _respelled_word(a: str, b: str, edits: int) -> bool:
     if not (a.isalpha() and b.isalpha() and min(len(a), len(b)) >= 4) or a.lower() == b.lower():
         return False
     x, y = a.lower(), b.lower()
@@ -672,7 +691,7 @@ def _respelled(a: str, b: str) -> bool:
         for j, cy in enumerate(y, 1):
             current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (cx != cy)))
         previous = current
-    return previous[-1] <= 2
+    return previous[-1] <= edits
 
 
 # Values and words of the languages, never names: ``None`` -> ``False`` is a new default, not a rename.

@@ -273,7 +273,8 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
     if kind == "test":
         targets = [d[len("test_") :] for d in facts.added_defs if d.startswith("test_")]
         module = _tested_module(facts.paths)
-        out = [f"add tests for {n}" for n in _names(targets, "case", q)] if targets else []
+        tests = "test" if len(targets) == 1 or not targets and facts.cases_added == 1 else "tests"  # one is a test
+        out = [f"add {tests} for {n}" for n in _names(targets, "case", q)] if targets else []
         if facts.renames and not targets:
             old, new = facts.renames[0]
             where = [q(d) for d in facts.changed_defs if d.startswith("test")][:1] + _files(facts.paths)
@@ -281,8 +282,9 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
         if facts.new_files and set(facts.new_files) == set(facts.paths):
             out += [f"add {f}" for f in _files(facts.new_files)]
         verb = "add" if facts.cases_added and not facts.removed else "update"  # new it("...") or test("...") cases
-        out += [f"{verb} tests for {module}"] if module else [f"{verb} tests in {f}" for f in _files(facts.paths)]
-        return out + [f"{verb} tests"]
+        tests = tests if verb == "add" else "tests"
+        out += [f"{verb} {tests} for {module}"] if module else [f"{verb} {tests} in {f}" for f in _files(facts.paths)]
+        return out + [f"{verb} {tests}"]
     if kind == "style":
         # a formatter's run only where the tokens are as they were; else lines or imports reordered
         if facts.tokens_same:

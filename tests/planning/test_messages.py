@@ -191,7 +191,7 @@ def test_tests_are_scoped_by_what_they_test(repo: Repo) -> None:
     repo.write(
         "tests/test_config.py", "import config\n\n\ndef test_parse_empty():\n    assert config.parse('') == {}\n"
     )
-    assert message_for(repo).title == "test(config): add tests for parse_empty"
+    assert message_for(repo).title == "test(config): add test for parse_empty"
 
 
 def test_new_test_cases_are_tests_added_not_updated(repo: Repo) -> None:
@@ -199,7 +199,7 @@ def test_new_test_cases_are_tests_added_not_updated(repo: Repo) -> None:
     repo.write("test/res.type.js", suite)
     repo.commit()
     repo.write("test/res.type.js", suite.replace("})\n})", "})\n  it('should keep a charset', function () {})\n})"))
-    assert message_for(repo).title == "test(res.type): add tests for res.type"
+    assert message_for(repo).title == "test(res.type): add test for res.type"
     repo.write("test/res.type.js", suite.replace("set the type", "set the content type"))
     assert message_for(repo).title == "test(res.type): update tests for res.type"
 

@@ -77,3 +77,18 @@ def test_names_only_one_side_writes_are_code_names_flags_first() -> None:
     added = ['    .arg(Arg::new("max-depth").long("--maxdepth").alias("max_depth"))', "    self.cache_dir = dir"]
     assert names_only_in(added, ["    .arg(x)"]) == ["--maxdepth", "max_depth", "cache_dir"]
     assert names_only_in(["see e.g. github.com"], []) == []
+
+
+def test_a_name_respelled_in_one_part_is_a_typo_fixed_not_a_replacement(repo: Repo) -> None:
+    before = "def load(x):\n    a = urlib_response(x)\n    return urlib_response(a)\n"
+    after = "def load(x):\n    a = urllib_response(x)\n    return urllib_response(a)\n"
+    assert edit(repo, "pkg/load.py", before, after) == "Fix typo in load"
+
+
+def test_one_test_added_is_a_test(repo: Repo) -> None:
+    repo.write("tests/test_config.py", "import config\n")
+    repo.commit()
+    repo.write(
+        "tests/test_config.py", "import config\n\n\ndef test_parse_empty():\n    assert config.parse('') == {}\n"
+    )
+    assert title(repo) == "Add test for parse_empty"
