@@ -107,6 +107,7 @@ _IMPORT = re.compile(
     r"""|(?:const|let|var)\s.*?=\s*require\(["']([^"']+)["']\))"""
 )
 
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
 SUBPROJECT = "Subproject commit "
 CHANGELOGS = {"changelog", "changes", "history", "news", "releases", "release-notes"}
 
@@ -151,6 +152,7 @@ class Facts:
     conditions: int = 0  # changed code lines that test something (if, while, case, a guard)
     conditions_changed: int = 0  # such lines rewritten (a condition tightened or loosened), not only added
     changelog_entry: str | None = None  # the first sentence of the entry the change adds to a changelog
+    changelog_items: int = 0  # list items (entries) the change adds to a changelog
     references: list[str] = field(default_factory=list)  # added lines naming an issue fixed or closed
     replacements: list[tuple[str, str]] = field(default_factory=list)  # of ``renames``: the old name defined,
     # the new one not (a built-in or another module's name used instead), or either still in use: no rename
@@ -281,6 +283,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
         1 for old, new in pairs if old.strip() != new.strip() and _CONDITION.search(old) and _CONDITION.search(new)
     )
     facts.changelog_entry = changelog_entry(changelog_added, credits=False) if changelog_added else None
+    facts.changelog_items = sum(1 for line in changelog_added if _LIST_ITEM.match(line))
     facts.references = [line.strip() for line in added_lines if ISSUE_FIXED.search(line)][:3]
     squash = lambda lines: Counter("".join(line.split()) for line in lines if line.strip())  # noqa: E731
     facts.whitespace_only = bool(added_lines or removed_lines) and squash(added_lines) == squash(removed_lines)

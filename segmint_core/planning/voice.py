@@ -14,8 +14,8 @@ wording of them.
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 
 from segmint_core.planning import messages, verbs
 from segmint_core.planning.claims import fix_evidence
@@ -134,15 +134,33 @@ def own_words(facts: Facts) -> list[str]:
     """The entry the change adds to its changelog, where it changes more than the changelog: the
     author's own sentence for it, then its first clause where the sentence is long."""
     entry = facts.changelog_entry
-    if not entry or all(map(messages.is_changelog, facts.paths)) or messages.intent(facts):
-        return []  # a changelog edited alone may record other commits; a release's is its versions
+    if not entry or messages.intent(facts):
+        return []  # a release's entries are its versions
     entry = entry.replace("``", "`")
     clause = _CLAUSE_END.split(entry, maxsplit=1)[0]
-    return [entry] + ([clause] if clause != entry and len(clause.split()) >= MIN_CLAUSE_WORDS else [])
+    said = [entry] + ([clause] if clause != entry and len(clause.split()) >= MIN_CLAUSE_WORDS else [])
+    if all(map(messages.is_changelog, facts.paths)):
+        return entry_added(facts, said)
+    return said
+
+
+ENTRY_LINES = 4  # lines a changelog edited alone may add and still be one entry added
+
+
+def entry_added(facts: Facts, said: list[str]) -> list[str]:
+    """A changelog edited alone records a change made elsewhere (another commit, often the one
+    just before): it is titled as an entry added, in the entry's words, quoted (``add "Avoid an
+    extra process" to CHANGES.md``), where it only adds one entry."""
+    if facts.removed or facts.added > ENTRY_LINES or len(facts.paths) != 1 or facts.changelog_items != 1:
+        return []
+    name = PurePosixPath(facts.paths[0]).name
+    return [f'add "{text}" to {name}' for text in said] + [f'add "{text}"' for text in said]
 
 
 # Where a long changelog sentence's first clause ends.
-_CLAUSE_END = re.compile(r",\s|;\s|\s\(|\s-\s|:\s|\s(?:so that|when|which|because|if|since|as|by)\s")
+_CLAUSE_END = re.compile(
+    r",\s|;\s|\s\(|\s-\s|:\s|\s(?:so that|when|which|because|if|since|as|by|until|through|unless|while)\s"
+)
 MIN_CLAUSE_WORDS = 3
 
 

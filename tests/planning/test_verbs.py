@@ -92,3 +92,11 @@ def test_one_test_added_is_a_test(repo: Repo) -> None:
         "tests/test_config.py", "import config\n\n\ndef test_parse_empty():\n    assert config.parse('') == {}\n"
     )
     assert title(repo) == "Add test for parse_empty"
+
+
+def test_a_changelog_edited_alone_with_one_entry_is_that_entry_added_quoted(repo: Repo) -> None:
+    before = "Changes\n=======\n\n- One thing.\n"
+    after = "Changes\n=======\n\n- One thing.\n- Avoid an extra process when one worker runs.\n"
+    assert (
+        edit(repo, "CHANGES.rst", before, after) == 'Add "Avoid an extra process when one worker runs" to CHANGES.rst'
+    )
