@@ -28,7 +28,8 @@ _LOCK_NAME = re.compile(
     r"""|"?(?P<yarn>@?[^@\s"]+)@[^:]*"?:\s*$)"""
 )
 _LOCK_VERSION = re.compile(r"""^\s*"?version"?\s*[=:]?\s*"(?P<version>[^"]+)"\s*,?\s*$""")
-_OWN_KEYS = {"version", "__version__", "."}
+# The project's own version: ``version``, ``__version__``, JavaScript's ``exports.version``.
+_OWN_KEYS = {"version", "__version__", ".", "exports.version", "module.exports.version"}
 # ``uses: owner/action@<commit> # v4.2.2``: an action pinned to a commit, its version in a comment.
 _ACTION = re.compile(
     r"""^\s*(?:-\s*)?uses:\s*["']?(?P<name>[\w.\-]+/[\w.\-/]+)@(?P<ref>[\w.\-]+)["']?"""

@@ -100,3 +100,17 @@ def test_a_changelog_edited_alone_with_one_entry_is_that_entry_added_quoted(repo
     assert (
         edit(repo, "CHANGES.rst", before, after) == 'Add "Avoid an extra process when one worker runs" to CHANGES.rst'
     )
+
+
+def test_exports_version_is_the_projects_own_version_so_a_release_stays_one(repo: Repo) -> None:
+    repo.write("History.md", "\n2.1.1 / 2011-03-01\n==================\n\n  * Fixed a thing\n")
+    repo.write("package.json", '{\n  "name": "web",\n  "version": "2.1.1"\n}\n')
+    repo.write("lib/web.js", "exports.version = '2.1.1';\n")
+    repo.commit()
+    repo.write(
+        "History.md",
+        "\n2.2.0 / 2011-03-30\n==================\n\n  * Added a thing\n" + repo.read("History.md").decode(),
+    )
+    repo.write("package.json", '{\n  "name": "web",\n  "version": "2.2.0"\n}\n')
+    repo.write("lib/web.js", "exports.version = '2.2.0';\n")
+    assert title(repo) == "Release 2.2.0"
