@@ -53,6 +53,18 @@ def test_a_block_between_the_hunk_and_its_definition_is_stepped_over() -> None:
     assert enclosing_line(old, hunk) == "    def m(self):"
 
 
+def test_a_constructors_hunk_is_its_classs() -> None:
+    old = [
+        "class FileResponse(Response):",
+        "    def __init__(self, path, status_code=200):",
+        "        self.path = path",
+        "        self.status_code = status_code",
+    ]
+    header = "@@ -4 +4 @@ class FileResponse(Response):"
+    hunk = Hunk("h", 4, 1, 4, 1, header, ["-        self.status_code = status_code", "+        self.code = 1"])
+    assert enclosing_line(old, hunk) == "class FileResponse(Response):"
+
+
 def test_top_level_code_and_text_that_is_not_the_hunks_keep_gits_header() -> None:
     old = ["def f():", "    return 1", "", "X = 1"]
     top = Hunk("h", 4, 1, 4, 1, "@@ -4 +4 @@ def f():", ["-X = 1", "+X = 2"])
