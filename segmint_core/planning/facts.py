@@ -99,6 +99,7 @@ _DEF_CUES = ("(", "def", "class", "func", "fn", "=>", "function")
 _COMMENT = re.compile(r"^\s*(?:#(?!!)|//|/\*+|\*|--|;)\s*(.+?)\s*(?:\*/)?$")
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _OPTION = re.compile(r"""(?:add_argument|\.option|Option)\(\s*(?:["'](-[\w-]+)["']\s*,\s*)*["'](--?[\w-]+)["']""")
+_OPTION_OPENED = re.compile(r"(?:add_argument|\.option|Option)\(\s*$")
 _CONDITION = re.compile(
     r"^\s*(?:\}\s*)?(?:if|elif|else\s+if|unless|while|case|when|match|switch|guard)\b|&&|\|\||\?\?|\bis\s+(?:not\s+)?None\b"
 )
@@ -526,14 +527,19 @@ def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -
                 facts.changed_defs.append(name)
 
     leading = 0  # decorator lines added just above whatever line comes next
+    opened = 0  # brackets a decorator added over several lines (``@click.option(``) leaves open
     for line in hunk.lines:
         found = _defs([line[1:]])
         if found:
             current = found[0]
         text = line[1:].strip()
-        if line[:1] == "+" and text.startswith("@") and not found:
+        if line[:1] == "+" and (text.startswith("@") and not found or opened > 0):
             leading += 1
+            opened = max(0, opened + text.count("(") - text.count(")"))
             continue
+        opened = 0
+        if leading and line[:1] == " " and text.startswith("@"):
+            continue  # the decorators above the definition the added ones go with
         edit(current, leading + (1 if line[:1] in "+-" and text else 0))
         leading = 0
     edit(current, leading)
@@ -627,7 +633,9 @@ def _options(added: list[str], removed: list[str]) -> list[str]:
 
     def flags(lines: list[str]) -> list[str]:
         found = []
-        for line in lines:
+        for at, line in enumerate(lines):
+            if _OPTION_OPENED.search(line):  # ``@click.option(`` with its flags on the lines below
+                line = line.rstrip() + " ".join(part.strip() for part in lines[at + 1 : at + 3])
             m = _OPTION.search(line)
             if m:
                 found.append(max((f for f in m.groups() if f), key=len))

@@ -114,3 +114,10 @@ def test_exports_version_is_the_projects_own_version_so_a_release_stays_one(repo
     repo.write("package.json", '{\n  "name": "web",\n  "version": "2.2.0"\n}\n')
     repo.write("lib/web.js", "exports.version = '2.2.0';\n")
     assert title(repo) == "Release 2.2.0"
+
+
+def test_an_option_written_over_several_lines_is_added_to_the_function_it_decorates(repo: Repo) -> None:
+    head = "import click\n\n\ndef check(value):\n    return value\n\n\n@click.command()\n"
+    tail = '@click.option("--quiet", is_flag=True)\ndef main(quiet):\n    return quiet\n'
+    added = '@click.option(\n    "--no-cache",\n    is_flag=True,\n    help="Skip the cache.",\n)\n'
+    assert edit(repo, "pkg/cli.py", head + tail, head + added + tail) == "Add --no-cache option to main"
