@@ -1,5 +1,6 @@
 """A file kept whole (a lock file, a generated or minified one) shows the lines it really changes:
-in the groups pane, the diff pane's file header, and the pull request (issue 34)."""
+in the groups pane and the diff pane's file header (issue 34). The pull request lists no files with
+counts, a lock file's neither (issue 37): the review shows them."""
 
 from __future__ import annotations
 
@@ -30,11 +31,12 @@ def relocked(repo: Repo) -> tuple[int, int]:
     return int(added), int(removed)
 
 
-def test_the_pull_request_counts_a_lock_file_s_lines(repo: Repo) -> None:
+def test_the_pull_request_lists_no_file_with_its_counts_a_lock_file_neither(repo: Repo) -> None:
     added, removed = relocked(repo)
     assert run_segmint("plan", "--repo", str(repo.path)).returncode == 0
     pr = run_segmint("pr", "--repo", str(repo.path))
-    assert f"`package-lock.json` (+{added} -{removed})" in pr.stdout, pr.stdout
+    assert pr.returncode == 0 and pr.stdout.startswith("# "), pr
+    assert f"(+{added} -{removed})" not in pr.stdout and "## Files changed" not in pr.stdout, pr.stdout
 
 
 async def test_the_groups_pane_and_the_diff_header_count_a_lock_file_s_lines(repo: Repo) -> None:
