@@ -285,10 +285,14 @@ def _step(
     removed_text: dict[str, str | None],
 ) -> list[_Line]:
     """The lines after one snapshot: kept lines keep their owner, the rest are ``owner``'s but for
-    lines only moved or re-indented (``_carried``)."""
+    lines only moved or re-indented (``_carried``). A step with no intent that changed nothing but
+    whitespace (a formatter's run) keeps every line where it was: lined up by exact text, a line it
+    stripped could be taken for a like line elsewhere in the file."""
     old = [line.text for line in state]
     if old == new:
         return state
+    if (owner or "").startswith(UNRECORDED) and [line.key for line in state] == [_key(text) for text in new]:
+        return [_kept(line, text, owner, removed_base) for line, text in zip(state, new)]
     matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
     out: list[_Line] = []
     gone: dict[str, list[_Line]] = {}
@@ -311,6 +315,16 @@ def _step(
             if line.base is not None:
                 removed_base[line.base] = owner
     return out
+
+
+def _kept(line: _Line, text: str, owner: str | None, removed_base: dict[int, str | None]) -> _Line:
+    """A line a step with no intent kept but for whitespace: a written line keeps its owner, a line
+    of the base re-indented by hand is that step's change."""
+    if line.text == text or line.owner is not None:
+        return _Line(text, line.owner, line.base)
+    if line.base is not None:
+        removed_base[line.base] = owner
+    return _Line(text, owner, line.base)
 
 
 def _carried(
