@@ -119,6 +119,7 @@ def group_changes(
                 recorded.prompts(),
                 recorded.claims,
                 by_intent.unit_timing(units, provenance, recorded.task_of_unit),
+                lambda: cluster(units, links, model, len(selected)),
             )
     labels = vendored.kept_whole(units, labels)
     grouping = _assemble(selected, units, labels, links, model, settings, progress, recorded)

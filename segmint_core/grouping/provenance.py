@@ -147,15 +147,18 @@ def labels_by_intent(
     prompts: dict[str, str] | None = None,
     claims: dict[int, str] | None = None,
     timing: Timing | None = None,
+    offline: Callable[[], list[int]] | None = None,
 ) -> list[int]:
     """A cluster label per unit: tasks first, then the unrecorded units where the evidence takes them
     (``constrained_labels``, ``named_by_a_prompt``, then ``unrecorded_placed``). An unrecorded unit
     the engine always joins to one task's unit (a release's version bump and its changelog entry;
-    a manifest and its lock file when only one task was asked for) is taken as that task's. Unrecorded lines written in one step (found in one snapshot) are one
-    burst of editing: the timeline's burst weights apply; ``timing`` keeps them from a task asked
+    a manifest and its lock file when only one task was asked for) is taken as that task's.
+    Unrecorded lines written in one step (found in one snapshot) are one burst of editing: the
+    timeline's burst weights apply; ``timing`` keeps them from a task asked
     for after they were found. ``prompts``: per task, the words of its prompts (a task may have no
     recorded line); ``claims`` is filled with the units a prompt's words took, and the task they
-    went to."""
+    went to. ``offline``: the offline engine's labels for the same units, asked for only when some
+    unit is unrecorded (``leaning_of``)."""
     forced = graph.forced_pairs(links)
     tasks = sorted({t for t in task_of_unit if t is not None} | set(prompts or ()))
     # With one task asked for, nobody else can have changed the lock file: its manifest is that task's too.
@@ -175,7 +178,22 @@ def labels_by_intent(
     if None not in task_of_unit:
         return labels
     labels = named_by_a_prompt(labels, units, task_of_unit, prompts, claims, excluded)
-    return unrecorded_placed(labels, affinity, model.threshold(files), task_of_unit, units, prompts, excluded)
+    leaning = leaning_of(offline(), task_of_unit, units) if offline is not None else None
+    return unrecorded_placed(labels, affinity, model.threshold(files), task_of_unit, units, prompts, excluded, leaning)
+
+
+def leaning_of(offline: list[int], task_of_unit: list[str | None], units: list[Unit]) -> list[str | None]:
+    """Per unit, the task that wrote most of the recorded lines in its group of the offline engine
+    (``offline``: its labels for these units); None where that group holds no recorded line."""
+    votes: dict[int, Counter[str]] = {}
+    for i, task in enumerate(task_of_unit):
+        if task is not None:
+            votes.setdefault(offline[i], Counter())[task] += max(1, units[i].size)
+    found: list[str | None] = []
+    for label in offline:
+        counter = votes.get(label)
+        found.append(min(counter, key=lambda t: (-counter[t], intent_number(t), t)) if counter else None)
+    return found
 
 
 def tied_by_forced_pairs(
@@ -215,6 +233,7 @@ def unrecorded_placed(
     units: list[Unit],
     prompts: dict[str, str] | None,
     excluded: dict[int, set[str]] | None = None,
+    leaning: list[str | None] | None = None,
 ) -> list[int]:
     """``labels`` with the groups holding no recorded unit placed by what the record says of the
     tasks. One task asked for with none of its edits recorded: the unrecorded lines that can be its
@@ -234,7 +253,7 @@ def unrecorded_placed(
         if kept is not None:
             barred[kept] = set(lined)  # the silent task's group, not to be joined to another
     weights = [float(max(1, u.size)) for u in units]
-    labels = joined_by_strong_links(labels, affinity, threshold, task_of_unit, weights, barred)
+    labels = joined_by_strong_links(labels, affinity, threshold, task_of_unit, weights, barred, leaning)
     return _left_to_the_only_task(labels, task_of_unit, tasks, _barred_by_group(labels, task_of_unit, excluded))
 
 
@@ -433,11 +452,14 @@ def joined_by_strong_links(
     task_of_unit: list[str | None],
     weights: list[float],
     barred: dict[int, set[str]] | None = None,
+    leaning: list[str | None] | None = None,
 ) -> list[int]:
     """``labels`` with each group still holding no recorded unit moved into a task it has a strong
     link to (one link that alone would merge two units: at least ``threshold``); of several such
     tasks, the one with the highest mean affinity to the group (weighted by changed lines). Never
-    into a task ``barred`` for the group."""
+    into a task ``barred`` for the group. ``leaning``: per unit, the task the offline engine puts it
+    with (``leaning_of``); a unit the engine puts among another task's lines lends no strong link:
+    one link does not outweigh all the evidence the engine weighed."""
     task_label: dict[str, int] = {}
     task_weight: dict[int, float] = {}  # task label -> its units' summed weight
     for i, task in enumerate(task_of_unit):
@@ -455,7 +477,7 @@ def joined_by_strong_links(
             if group in label_task or target not in label_task or label_task[target] in (barred or {}).get(group, ()):
                 continue
             total[(group, target)] = total.get((group, target), 0.0) + weights[loose] * weights[other] * value
-            if value >= threshold:
+            if value >= threshold and (leaning is None or leaning[loose] in (None, label_task[target])):
                 strong.setdefault(group, set()).add(target)
     moved: dict[int, int] = {}
     for group, tasks in strong.items():

@@ -309,3 +309,35 @@ def test_a_manifest_edited_by_hand_is_not_given_to_the_lock_files_task_when_anot
     groups = grouped(repo)
     lock = next(g for g in groups if any("1.10.0" in line for line in g[1]))
     assert '+regex = "1.10"' not in lock[1]
+
+
+def test_one_strong_link_does_not_take_hand_lines_the_engine_puts_among_another_tasks_lines(tmp_path: Path) -> None:
+    # The shape of a case once below the offline engine: lines typed by hand use what task 1 defined
+    # (one strong link) but sit among task 2's lines, where the engine, weighing everything, puts them.
+    repo = Repo(tmp_path / "r")
+    repo.write("geometry.py", "def area(w, h):\n    return w * h\n")
+    repo.write(
+        "report.py",
+        "from geometry import area\n\n\ndef report(shapes):\n    lines = []\n    for w, h in shapes:\n"
+        "        lines.append(f'{w}x{h}: {area(w, h)}')\n    return '\\n'.join(lines)\n",
+    )
+    repo.commit("base")
+    ask(repo, "a", "Please add a perimeter function")
+    edit(
+        repo,
+        "a",
+        "geometry.py",
+        "    return w * h\n",
+        "    return w * h\n\n\ndef perimeter(w, h):\n    return 2 * (w + h)\n",
+    )
+    ask(repo, "b", "Can you add a total to the report?")
+    total = "    total = sum(area(w, h) for w, h in shapes)\n    lines.append(f'total: {total}')\n"
+    edit(repo, "b", "report.py", "    return '\\n'.join(lines)\n", total + "    return '\\n'.join(lines)\n")
+    by_hand = "    edges = sum(perimeter(w, h) for w, h in shapes)\n    lines.append(f'edges: {edges}')\n"
+    text = repo.read("report.py").decode().replace("    total = sum", by_hand + "    total = sum", 1)
+    repo.write("report.py", text.replace("import area\n", "import area, perimeter\n", 1))
+    groups = grouped(repo)
+    perimeter_task = next(g for g in groups if "+def perimeter(w, h):" in g[1])
+    total_task = next(g for g in groups if "+    total = sum(area(w, h) for w, h in shapes)" in g[1])
+    assert "+    edges = sum(perimeter(w, h) for w, h in shapes)" not in perimeter_task[1]
+    assert "+    edges = sum(perimeter(w, h) for w, h in shapes)" not in total_task[1]  # not the task's either
