@@ -68,7 +68,7 @@ def _precise(where: list[str]) -> list[str]:
 
 
 def _added(facts: Facts, q: Quote) -> list[str]:
-    """What a feature adds: an option, a parameter, a public definition."""
+    """What a feature adds: an option, a parameter, a public definition, a field."""
     if facts.options:
         flag = q(facts.options[0])
         target = [d for d in facts.code_changed_defs if d in facts.def_lines][:1]
@@ -85,6 +85,8 @@ def _added(facts: Facts, q: Quote) -> list[str]:
     public = [d for d in facts.code_added_defs if not d.startswith("_")]
     if public:
         return _names("add", public, q)
+    if facts.fields:
+        return _names("add", facts.fields, q)
     return []
 
 

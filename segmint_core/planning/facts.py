@@ -129,6 +129,7 @@ class Facts:
     code_changed_defs: list[str] = field(default_factory=list)  # outside tests and docs
     def_lines: Counter = field(default_factory=Counter)  # code definition -> its lines changed
     params: list[tuple[str, str]] = field(default_factory=list)  # (function, parameter) added to a signature
+    fields: list[str] = field(default_factory=list)  # fields a class, interface or struct gains (``_fields``)
     missing: list[str] = field(default_factory=list)  # names newly checked for None, null, nil or falsy
     retyped: list[str] = field(default_factory=list)  # parameters or fields whose type annotation changed
     renames: list[tuple[str, str]] = field(default_factory=list)
@@ -177,6 +178,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     code_added: list[str] = []
     code_removed: list[str] = []
     code_comments: list[Comment] = []
+    fields_added: list[str] = []
+    fields_removed: list[str] = []
     doc_added: list[tuple[str, str]] = []
     doc_removed: list[tuple[str, str]] = []
     test_added: list[str] = []
@@ -210,6 +213,9 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
             if is_code:
                 code_added += plus
                 code_removed += minus
+                plus_fields, minus_fields = _fields(change.file_path, hunk)
+                fields_added += plus_fields
+                fields_removed += minus_fields
                 if not is_ignore_file(change.file_path):  # "# build output" labels patterns, says no why
                     code_comments += added_comments(hunk.lines)
                 doc, prose = _explaining_lines(hunk.lines)
@@ -278,6 +284,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     )
     facts.comment_only = doc_lines > 0 and prose_lines == 0
     facts.params = _new_params(code_added, code_removed)
+    facts.fields = [f for f in dict.fromkeys(fields_added) if f not in fields_removed][:5]
     facts.missing = _missing_checks(code_added, code_removed)
     facts.conditions = sum(1 for line in code_added + code_removed if _CONDITION.search(line))
     facts.conditions_changed = sum(
@@ -564,6 +571,38 @@ def _retyped(pairs: list[tuple[str, str]]) -> list[str]:
         if a and b and a.group(1) == b.group(1) and a.group(2) != b.group(2) and a.group(3) == b.group(3):
             found.append(a.group(1))
     return found
+
+
+# A field declared in a class body, an interface or a struct, by the file's language: Python's
+# ``    mask_initial_release: bool = False`` one level into a class (a function's local is none),
+# TypeScript's ``  includeCommitAuthors?: boolean;``, Go's ``\tTimeout time.Duration `json:"timeout"```.
+_FIELD = {
+    ".py": re.compile(r"^ {4}([a-z_][a-z0-9_]*)\s*:\s*[A-Za-z_][^=]*(?:=.*)?$"),
+    ".ts": re.compile(r"^\s+(?:readonly\s+)?([A-Za-z_$][\w$]*)\??\s*:\s*[^=;(]+;\s*$"),
+    ".go": re.compile(r"^\t([A-Z]\w*)\s+[\w.*\[\]]+(?:\s+`[^`]*`)?\s*$"),
+}
+_FIELD[".tsx"] = _FIELD[".mts"] = _FIELD[".cts"] = _FIELD[".ts"]
+_TOP_LEVEL = re.compile(r"^(?:class|(?:async\s+)?def)\s")
+
+
+def _fields(path: str, hunk: Hunk) -> tuple[list[str], list[str]]:
+    """The fields the hunk's added and removed lines declare, where ``path``'s language declares
+    them so; in Python only inside a class (the hunk's header or its lines open it)."""
+    suffix = PurePosixPath(path).suffix
+    pattern = _FIELD.get(suffix)
+    if pattern is None:
+        return [], []
+    header = re.match(r"^@@[^@]*@@\s?(.*)$", hunk.header or "")
+    in_class = suffix != ".py" or bool(header and header.group(1).startswith("class "))
+    added: list[str] = []
+    removed: list[str] = []
+    for line in hunk.lines:
+        sign, text = line[:1], line[1:]
+        if _TOP_LEVEL.match(text):
+            in_class = suffix != ".py" or text.startswith("class ")
+        elif in_class and sign in "+-" and (m := pattern.match(text)):
+            (added if sign == "+" else removed).append(m.group(1))
+    return added, removed
 
 
 def _new_params(added: list[str], removed: list[str]) -> list[tuple[str, str]]:

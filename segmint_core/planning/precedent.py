@@ -90,6 +90,7 @@ def content_features(facts: Facts, rule: str) -> tuple[str, ...]:
         "private+": len(public) < len(facts.code_added_defs),
         "def-": bool(facts.removed_defs),
         "option": bool(facts.options),
+        "field": bool(facts.fields),
         "handles": bool(facts.handles),
         "raises": bool(facts.raises),
         "rename": bool(facts.renames or facts.renamed_files),

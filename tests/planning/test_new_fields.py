@@ -1,0 +1,56 @@
+"""A field a class, interface or struct gains is a feature: a setting the code did not have."""
+
+from __future__ import annotations
+
+from segmint_core.changes import capture
+from segmint_core.git import Git
+from segmint_core.planning import offline_message
+from segmint_core.planning.writer import read_plan
+from tests.support.repo import Repo
+
+CONFIG = (
+    "from dataclasses import dataclass\n\n\n@dataclass\nclass ChangelogConfig:\n    template_dir: str = 'templates'\n"
+)
+
+
+def _edit(repo: Repo, path: str, before: str, after: str):
+    repo.write(path, before)
+    repo.commit()
+    repo.write(path, after)
+    changes = capture(Git.discover(repo.path)).changes
+    parts = [(c, c.hunks) for c in changes]
+    return read_plan(parts)[0], offline_message(parts).title
+
+
+def test_a_python_class_gaining_a_field_is_a_feature(repo: Repo) -> None:
+    facts, title = _edit(repo, "src/release/config.py", CONFIG, CONFIG + "    mask_initial_release: bool = False\n")
+    assert facts.fields == ["mask_initial_release"]
+    assert title == "feat(config): add mask_initial_release"
+
+
+def test_a_typescript_interface_gaining_a_member_is_a_feature(repo: Repo) -> None:
+    before = "export interface ReleaserConfig {\n  releaseType: string;\n}\n"
+    after = "export interface ReleaserConfig {\n  releaseType: string;\n  includeCommitAuthors?: boolean;\n}\n"
+    facts, title = _edit(repo, "src/manifest.ts", before, after)
+    assert facts.fields == ["includeCommitAuthors"]
+    assert title.startswith("feat")
+    assert "includeCommitAuthors" in title
+
+
+def test_a_go_struct_gaining_a_field_is_a_feature(repo: Repo) -> None:
+    before = "package cli\n\ntype Options struct {\n\tName string\n}\n"
+    after = 'package cli\n\ntype Options struct {\n\tName string\n\tTimeout time.Duration `json:"timeout"`\n}\n'
+    facts, title = _edit(repo, "cli/options.go", before, after)
+    assert facts.fields == ["Timeout"]
+    assert title.startswith("feat")
+
+
+def test_a_local_annotated_in_a_function_or_a_field_retyped_is_no_new_field(repo: Repo) -> None:
+    body = "def load(path):\n    if not path:\n        return None\n    return read(path)\n"
+    local = body.replace("    return read(path)\n", "    data: bytes = read(path)\n    return data\n")
+    facts, title = _edit(repo, "app/load.py", body, local)
+    assert facts.fields == []
+    assert not title.startswith("feat")
+    retyped = CONFIG.replace("template_dir: str", "template_dir: str | None")
+    facts, _ = _edit(repo, "src/release/config.py", CONFIG, retyped)
+    assert facts.fields == []
