@@ -4,11 +4,15 @@ voting chosen held out in ``voting.py``; the plain-style scoring in ``plain.py``
 from __future__ import annotations
 
 import argparse
+import hashlib
+import pickle
+from pathlib import Path
 
 from segmint_bench import BenchReport
 from segmint_bench.messages import plain
 from segmint_bench.messages.scoring import CONVENTIONAL, STYLES, Cases, conventional_report, pick_and_propose, score
 from segmint_bench.messages.voting import leave_one_out
+from segmint_core.atomic import write_atomic
 from segmint_core.errors import SegmintError
 
 
@@ -50,6 +54,13 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
         help="with --leave-one-out: fit the type model on all the repositories and write it to PATH "
         "(segmint_core/planning/type_model.json ships)",
     )
+    p.add_argument(
+        "--cases-cache",
+        metavar="DIR",
+        help="keep each repository's proposed cases in DIR and read them back on the next run with the "
+        "same repository, style, --n and --seed: the titles and types are written again, the grouping "
+        "is not run again (empty DIR after changing the grouping)",
+    )
     p.set_defaults(func=run)
 
 
@@ -74,7 +85,28 @@ def run(args: argparse.Namespace) -> BenchReport:
 
 
 def pick(repo: str, args: argparse.Namespace, log) -> Cases:
-    return pick_and_propose(repo, n=args.n, seed=args.seed, log=log, style=args.style)
+    if not getattr(args, "cases_cache", None):
+        return pick_and_propose(repo, n=args.n, seed=args.seed, log=log, style=args.style)
+    return cached_cases(Path(args.cases_cache), repo, args, log)
+
+
+def cached_cases(folder: Path, repo: str, args: argparse.Namespace, log) -> Cases:
+    """The cases proposed for ``repo`` by an earlier run, or proposed now and kept in ``folder``.
+    Keyed by the repository (its path, size and time of change), the style, ``--n`` and ``--seed``."""
+    try:
+        stat = Path(repo).stat()
+    except OSError as exc:
+        raise SegmintError(f"Cannot read {repo}: {exc.strerror}") from None
+    key = f"{Path(repo).resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{args.style}|{args.n}|{args.seed}"
+    path = folder / f"{Path(repo).name}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.pickle"
+    if path.exists():
+        log(f"{repo}: cases read from {path}")
+        with path.open("rb") as f:
+            return pickle.load(f)  # written by this command, from this machine's own runs
+    found = pick_and_propose(repo, n=args.n, seed=args.seed, log=log, style=args.style)
+    folder.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, pickle.dumps(found))
+    return found
 
 
 def held_out(found: list[Cases], args: argparse.Namespace, log) -> BenchReport:

@@ -99,3 +99,24 @@ def test_leave_one_out_prints_a_row_per_repository_and_the_mean_for_each_style(t
     assert "mean of the repositories" in text and text.count("/one") + text.count("/two") == 2
     forced = run_segmint("bench", "messages", "--n", "3", "--style", "conventional", plain_repos[0], cwd=tmp_path)
     assert_clean_error(forced, "No single commit with a Conventional subject fits the limits in")
+
+
+def test_cases_kept_in_a_cache_are_read_back_and_score_the_same(tmp_path: Path) -> None:
+    """The second run reads the proposed cases back instead of grouping again; its figures are
+    the same, and another --n is proposed afresh."""
+    repo = Repo(tmp_path / "conventional")
+    conventional_history(repo)
+    repo.write("shop/parser/rule2.py", "def rule2(text):\n    return text.strip().upper()\n")
+    repo.commit("fix(parser): upper-case rule2")
+    cache = tmp_path / "cache"
+    args = ("bench", "messages", str(repo.path), "--n", "3", "--json", "--cases-cache", str(cache))
+    first = run_segmint(*args, cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert "cases read from" not in first.stderr and len(list(cache.iterdir())) == 1
+    second = run_segmint(*args, cwd=tmp_path)
+    assert "cases read from" in second.stderr and "case 1/" not in second.stderr
+    assert json.loads(second.stdout) == json.loads(first.stdout)
+    other = run_segmint(*args[:3], "--n", "2", *args[5:], cwd=tmp_path)
+    assert "cases read from" not in other.stderr and len(list(cache.iterdir())) == 2
+    missing = run_segmint("bench", "messages", str(tmp_path / "nowhere"), "--cases-cache", str(cache), cwd=tmp_path)
+    assert_clean_error(missing, "Cannot read")
