@@ -57,6 +57,7 @@ DECISION_FILES = frozenset(
         "vendored.py",
         "leftovers.py",
         "companions.py",
+        "one_intent.py",
     )
 )
 

@@ -119,6 +119,12 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
         "as the JSON of segmint_core/grouping/calibration.json",
     )
     p.add_argument(
+        "--one-intent",
+        action="store_true",
+        help="instead, the one-intent gate fit on these cases with the shipped pair model, "
+        "as the JSON of segmint_core/grouping/one_intent.json",
+    )
+    p.add_argument(
         "--merge-threshold",
         type=float,
         metavar="P",
@@ -157,6 +163,14 @@ def run(args: argparse.Namespace) -> BenchReport:
 
         calibration = fit_calibration(samples, DEFAULT).to_dict()
         return BenchReport(calibration, to_json(calibration))
+    if args.one_intent:
+        from segmint_bench.untangle.one_intent import fit_one_intent
+        from segmint_core.jsonio import to_json
+
+        gate = fit_one_intent(samples, DEFAULT)
+        if gate is None:
+            raise SegmintError("No split trees of one commit and of several among these cases: no gate to fit")
+        return BenchReport(gate.to_dict(), to_json(gate.to_dict()))
     progress(f"fitting on {counted(len(samples), 'case')}")
     model = fit_model(samples, merge_threshold=args.merge_threshold, boosting=boosting)
     first = chosen[0]

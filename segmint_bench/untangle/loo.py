@@ -24,11 +24,13 @@ from segmint_bench.untangle.features import Sample, load_samples, without
 from segmint_bench.untangle.boosting import Boosting
 from segmint_bench.untangle.fit import BOOSTING, MERGE_THRESHOLD, fit_model
 from segmint_bench.untangle.metrics import adjusted_rand_index
+from segmint_bench.untangle.one_intent import fit_one_intent
 from segmint_core.errors import SegmintError
 from segmint_bench.models import V1
 from segmint_core.wording import counted
 
 ENGINE = "graph (held out)"
+GATED = "graph, one-intent gate"  # the same pair model, then the whole change joined where a gate fit with it says so
 MERGING = "graph, merge model"  # the same pair model, each merge decided by a merge model fit with it
 V1_MODEL = "v1 model"
 LINEAR = "graph, linear pair model"  # the shipped pair model without its trees, when it has them
@@ -102,6 +104,7 @@ def leave_one_out(
     compared = [name for name in (LINEAR if BOOSTING else None, boosted) if name]
     rows = [
         ENGINE,
+        GATED,
         *compared,
         *(name for name in (dropped, added) if name),
         MERGING,
@@ -119,12 +122,16 @@ def leave_one_out(
             log(f"{held}: fitting on {counted(len(training), 'case')} of the other repositories")
         merging = fit_model(training, merge_threshold=MERGE_THRESHOLD, boosting=BOOSTING)
         model = replace(merging, merge=None)
+        if log:
+            log(f"{held}: the one-intent gate, fit on the other repositories")
+        gated = replace(model, one_intent=fit_one_intent(training, model))
         if sure is not None:
             if log:
                 log(f"{held}: confidence, calibrated on the other repositories")
             sure.add(held, samples[held], training, model, calibration)
         predictors = {
             ENGINE: methods.engine(model),
+            GATED: methods.engine(gated),
             MERGING: methods.engine(merging),
             V1_MODEL: methods.engine(V1),
             **methods.BASELINES,
@@ -184,6 +191,7 @@ def format_table(
         f"{per_repo} cases per repository and k (seed {selection.seed}, {history}).",
         f"ARI per case, mean per repository; mean over repositories with its standard error. "
         f"{MERGING}: the same pair model with a merge model fit after it (at {MERGE_THRESHOLD}). "
+        f"{GATED}: the same pair model, every group joined where a one-intent gate fit with it is sure enough. "
         f"{V1_MODEL}: the model shipped before, fit on click and httpx. {cuts.CUT}: the whole dendrogram "
         f"of the same pair model, cut where a cut model fit after it scores best; {cuts.BEST_CUT}: "
         f"its level with the best ARI; {cuts.TRUE_K}: its level with as many groups as commits.",
@@ -197,6 +205,7 @@ def format_table(
             lines.append(_row(table, method, k, width, None))
         lines.append(_row(table, f"{ENGINE} - {PER_FILE}", k, width, (ENGINE, PER_FILE)))
         lines.append(_row(table, f"{MERGING} - graph", k, width, (MERGING, ENGINE)))
+        lines.append(_row(table, f"{GATED} - graph", k, width, (GATED, ENGINE)))
         lines.append(_row(table, f"{cuts.CUT} - graph", k, width, (cuts.CUT, ENGINE)))
         for name in compared:  # what the shipped model's trees add, or what the asked-for trees would
             pair = (ENGINE, name) if name == LINEAR else (name, ENGINE)

@@ -17,6 +17,9 @@ trees). The benchmarks fit and measure both (``segmint bench untangle``); the
 shipped model carries neither (docs/experiments/untangling.md: held out, the
 merge rule keeps more single commits whole but tells fewer tangled ones apart,
 and the trees gain at k=3 only), so the product holds only what they answer to.
+The same holds for a gate asking, after clustering, whether the whole change
+is one intent (``one_intent.py``): it keeps more single commits whole and
+tells fewer tangled trees apart, the mean over k within its error.
 
 The pair model ships as data, ``model.json``, as ``segmint bench fit --out``
 writes it: fit on the seven histories, two changelog kinds set to 0
@@ -39,6 +42,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from segmint_core.grouping.links import Link
+    from segmint_core.grouping.one_intent import OneIntent
     from segmint_core.grouping.pair_evidence import PairEvidence
     from segmint_core.grouping.units import Unit
 
@@ -86,6 +90,7 @@ class Model:
     file_pair_cap: int = 256  # unit pairs expanded for one pair of files
     merge: MergeRule | None = None  # None: merge while the mean affinity is at least ``threshold``
     trees: PairLift | None = None  # added to a linked pair's affinity
+    one_intent: OneIntent | None = None  # after clustering: the whole change in one group where it says so
 
     def coefficient(self, kind: str) -> float:
         return self.coefficients.get(kind, 0.0)

@@ -165,6 +165,21 @@ def test_fit_writes_a_model_the_engine_loads_and_groups_with(repo: Repo, tmp_pat
     assert bad.returncode == 2 and "between 0 and 1" in bad.stderr
 
 
+def test_fit_one_intent_prints_a_gate_the_engine_loads_and_says_when_it_cannot(repo: Repo, tmp_path) -> None:
+    from segmint_core.grouping.one_intent import FEATURES, OneIntent
+
+    history(repo)
+    other = merged_history(Repo(tmp_path / "other"))
+    args = ["bench", "fit", str(repo.path), str(other.path), "--n", "3", "--cache", str(tmp_path / "cache")]
+    result = run_segmint(*args, "--k", "1", "2", "--one-intent")
+    assert result.returncode == 0, result.stderr
+    gate = OneIntent.from_dict(json.loads(result.stdout))
+    assert len(gate.weights) == len(FEATURES) and 0.3 <= gate.cutoff <= 1.0
+    alone = run_segmint(*args, "--k", "2", "--one-intent")  # no single commits: nothing to tell them from
+    assert alone.returncode == 2 and "No split trees of one commit and of several" in alone.stderr
+    assert "Traceback" not in alone.stderr
+
+
 def merged_history(repo: Repo) -> Repo:
     """Two commits on the mainline, and two on a branch merged into it."""
     history(repo)
@@ -346,6 +361,8 @@ def test_leave_one_out_prints_every_method_per_repository_and_k(repo: Repo, tmp_
         "ceiling: atoms",
         "graph (held out) - per-file",
         "graph, merge model - graph",
+        "graph, one-intent gate",
+        "graph, one-intent gate - graph",
         "graph (held out) - without",
         "graph, cut model",
         "graph, cut model - graph",

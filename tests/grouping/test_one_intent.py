@@ -1,0 +1,143 @@
+"""The one-intent gate: a change it finds one intent is one group; below its cutoff the groups stay.
+
+The shipped model carries no gate; ``segmint_bench/models/one_intent.json`` is the gate
+``segmint bench fit --one-intent`` fit on the benchmark's nine histories."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from segmint_core.changes import capture
+from segmint_core.git import Git
+from segmint_core.grouping import group_changes
+from segmint_core.grouping.model import DEFAULT, Model
+from segmint_core.grouping.one_intent import FEATURES, OneIntent
+from tests.support.repo import Repo
+
+FITTED = Path(__file__).resolve().parents[2] / "segmint_bench" / "models" / "one_intent.json"
+
+
+def fitted() -> Model:
+    return replace(DEFAULT, one_intent=OneIntent.from_dict(json.loads(FITTED.read_text())))
+
+
+def gate(bias: float, cutoff: float = 0.5) -> OneIntent:
+    """A gate that ignores the change and answers ``logistic(bias)``."""
+    n = len(FEATURES)
+    return OneIntent((0.0,) * n, (1.0,) * n, (0.0,) * n, bias, cutoff)
+
+
+def grouped(repo: Repo, model: Model = DEFAULT) -> list[list[str]]:
+    changes = capture(Git.discover(repo.path))
+    grouping = group_changes(changes, timeline=None, root=str(repo.path), model=model)
+    paths = {c.id: c.file_path for c in grouping.changes}
+    return sorted(sorted({paths[h.split(":")[0]] for h in g.hunk_ids}) for g in grouping.groups)
+
+
+def two_pieces(repo: Repo) -> None:
+    """A fix, its test and its changelog entry, which no name ties together."""
+    repo.write("CHANGES.md", "# Changes\n\n## Unreleased\n\n- Older entry.\n")
+    repo.write("app/limits.py", "def clamp(value, low, high):\n    return max(low, min(value, high))\n")
+    repo.write("tests/test_other.py", "def test_truth():\n    assert True\n")
+    repo.commit("start")
+    repo.write(
+        "CHANGES.md", "# Changes\n\n## Unreleased\n\n- Bounds given the wrong way round are swapped.\n- Older entry.\n"
+    )
+    repo.write(
+        "app/limits.py",
+        "def clamp(value, low, high):\n    if low > high:\n        low, high = high, low\n"
+        "    return max(low, min(value, high))\n",
+    )
+    repo.write(
+        "tests/test_other.py",
+        "def test_truth():\n    assert True\n\n\ndef test_reversed_bounds_are_swapped():\n    assert 1 + 1 == 2\n",
+    )
+
+
+def test_a_sure_gate_joins_every_group_and_an_unsure_one_leaves_them(repo: Repo) -> None:
+    two_pieces(repo)
+    apart = grouped(repo, DEFAULT)
+    assert len(apart) > 1  # what the pair model alone makes of it
+    assert grouped(repo, replace(DEFAULT, one_intent=gate(5.0))) == [
+        ["CHANGES.md", "app/limits.py", "tests/test_other.py"]
+    ]
+    assert grouped(repo, replace(DEFAULT, one_intent=gate(-5.0))) == apart
+    assert grouped(repo, replace(DEFAULT, one_intent=gate(5.0, cutoff=1.0))) == apart  # P < 1: never sure enough
+
+
+def test_the_fitted_gate_keeps_a_fix_its_test_and_its_entry_as_one(repo: Repo) -> None:
+    two_pieces(repo)
+    assert grouped(repo, fitted()) == [["CHANGES.md", "app/limits.py", "tests/test_other.py"]]
+
+
+def test_the_fitted_gate_leaves_two_announced_changes_apart(repo: Repo) -> None:
+    """Two changelog entries and two tests, each with its own code in its own folder: two intents."""
+    repo.write("CHANGES.md", "# Changes\n\n## Unreleased\n\n- Older entry.\n")
+    repo.write("app/limits.py", "def clamp(value, low, high):\n    return max(low, min(value, high))\n")
+    repo.write("web/pages.py", "def title(page):\n    return page.name\n")
+    repo.write("tests/test_limits.py", "from app.limits import clamp\n")
+    repo.write("tests/test_pages.py", "from web.pages import title\n")
+    repo.commit("start")
+    repo.write(
+        "CHANGES.md",
+        "# Changes\n\n## Unreleased\n\n- Bounds given the wrong way round are swapped.\n\n"
+        "- Page titles are capitalized.\n\n- Older entry.\n",
+    )
+    repo.write(
+        "app/limits.py",
+        "def clamp(value, low, high):\n    if low > high:\n        low, high = high, low\n"
+        "    return max(low, min(value, high))\n",
+    )
+    repo.write("web/pages.py", "def title(page):\n    return page.name.capitalize()\n")
+    repo.write(
+        "tests/test_limits.py",
+        "from app.limits import clamp\n\n\ndef test_clamp_swaps_bounds():\n    assert clamp(5, 9, 1) == 5\n",
+    )
+    repo.write(
+        "tests/test_pages.py",
+        "from web.pages import title\n\n\ndef test_title_is_capitalized():\n    assert title(Page('a')) == 'A'\n",
+    )
+    assert len(grouped(repo, fitted())) > 1
+
+
+def test_the_gate_round_trips_and_refuses_other_features() -> None:
+    loaded = fitted().one_intent
+    assert loaded is not None and DEFAULT.one_intent is None  # fitted, not shipped
+    assert OneIntent.from_dict(loaded.to_dict()) == OneIntent.from_dict(loaded.to_dict())
+    assert 0.0 < loaded.cutoff <= 1.0
+    other = {**loaded.to_dict(), "features": ["files"]}
+    with pytest.raises(ValueError, match="other features"):
+        OneIntent.from_dict(other)
+
+
+def test_recorded_intent_decides_where_there_is_one(tmp_path) -> None:
+    """Two tasks recorded in one small tree stay two groups, however sure the gate is."""
+    from tests.grouping.test_provenance_grouping import ask, edit, project
+
+    repo = project(tmp_path)
+    ask(repo, "a", "Please fix the crash on an empty config file")
+    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    ask(repo, "a", "Please rename main to run in the CLI")
+    edit(repo, "a", "cli.py", "def main():\n", "def run():\n")
+    sure = replace(DEFAULT, one_intent=gate(5.0))
+    grouping = group_changes(capture(Git(repo.path)), root=str(repo.path), model=sure)
+    assert len(grouping.groups) == 2
+    assert len(group_changes(capture(Git(repo.path)), root=str(repo.path), model=sure, provenance=None).groups) == 1
+
+
+def test_a_tree_larger_than_any_the_gate_was_fit_on_is_left_as_clustered(repo: Repo) -> None:
+    from segmint_core.grouping.one_intent import MAX_FILES
+
+    names = [f"pkg{i}/mod{i}.py" for i in range(MAX_FILES + 1)]
+    for i, name in enumerate(names):
+        repo.write(name, f"def f{i}():\n    return {i}\n")
+    repo.commit("start")
+    for i, name in enumerate(names):
+        repo.write(name, f"def f{i}():\n    return {i} + {i}\n")
+    sure = replace(DEFAULT, one_intent=gate(5.0))
+    assert grouped(repo, sure) == grouped(repo, DEFAULT)
+    assert len(grouped(repo, DEFAULT)) > 1
