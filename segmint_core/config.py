@@ -21,6 +21,7 @@ from segmint_core.errors import SegmintError
 ENV_PREFIX = "SEGMINT_"
 # Keys of config.toml read by ``segmint check`` (``checking.command``), not by these settings.
 CHECK_KEYS = ("check", "check_timeout")
+SWITCHES = ("record_saves", "prefer_one_commit")  # the on/off settings
 MAX_TIMEOUT = 3600.0  # seconds: an hour for one answer is already past waiting for it
 
 
@@ -33,6 +34,7 @@ class Settings:
     embeddings: str = "local"  # SEGMINT_EMBEDDINGS: local | openai | sentence-transformers
     timeout: float = 30.0  # SEGMINT_TIMEOUT, seconds per request
     record_saves: bool = True  # SEGMINT_RECORD_SAVES: the terminal UI records saves as provenance
+    prefer_one_commit: bool = False  # SEGMINT_PREFER_ONE_COMMIT: the offline engine asks the one-intent gate
 
     @property
     def chat_enabled(self) -> bool:
@@ -66,8 +68,9 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
     values.setdefault("api_key", env.get("OPENAI_API_KEY") or None)
     if "timeout" in values:
         values["timeout"] = _seconds(values["timeout"])
-    if "record_saves" in values:
-        values["record_saves"] = _switch(values["record_saves"], "SEGMINT_RECORD_SAVES")
+    for name in SWITCHES:
+        if name in values:
+            values[name] = _switch(values[name], ENV_PREFIX + name.upper())
     return Settings(**values)
 
 
@@ -110,7 +113,7 @@ def _file_values(env: dict[str, str]) -> dict[str, object]:
     if unknown:
         raise SegmintError(f"Unknown settings in {path}: {', '.join(unknown)}")
     for key, value in data.items():  # (a number where a name goes would fail far from here)
-        if key not in ("timeout", "record_saves") and not isinstance(value, str):
+        if key not in ("timeout", *SWITCHES) and not isinstance(value, str):
             raise SegmintError(f"{key} in {path} must be a string in quotes, not {value!r}")
     return {
         key: value.strip() if isinstance(value, str) else value

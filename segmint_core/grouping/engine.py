@@ -23,7 +23,7 @@ from segmint_core.grouping.assemble import cut_hunks, effective_changes, ordered
 from segmint_core.grouping.embeddings import get_provider
 from segmint_core.grouping.embeddings.base import EmbeddingProvider, embedding_text
 from segmint_core.grouping.history import History
-from segmint_core.grouping.model import DEFAULT, Model
+from segmint_core.grouping.model import DEFAULT, Model, offline_model
 from segmint_core.grouping.models import ChangeGroup, Grouping
 from segmint_core.grouping import provenance as by_intent
 from segmint_core.grouping.reasons import ACROSS, MAX_REASONS, group_reasons
@@ -123,7 +123,8 @@ def group_changes(
             )
     labels = vendored.kept_whole(units, labels)
     grouping = _assemble(selected, units, labels, links, model, settings, progress, recorded)
-    if labeller is None and provider == "local" and timeline is None and model is DEFAULT and recorded is None:
+    offline = model is DEFAULT or model is offline_model(prefer_one_commit=True)  # the gate leaves the links alone
+    if labeller is None and provider == "local" and timeline is None and offline and recorded is None:
         grouping.evidence = (units, links)  # what ``evidence(units)`` would compute again
     return grouping
 

@@ -19,7 +19,10 @@ merge rule keeps more single commits whole but tells fewer tangled ones apart,
 and the trees gain at k=3 only), so the product holds only what they answer to.
 The same holds for a gate asking, after clustering, whether the whole change
 is one intent (``one_intent.py``): it keeps more single commits whole and
-tells fewer tangled trees apart, the mean over k within its error.
+tells fewer tangled trees apart, the mean over k within its error. So it is
+the user's choice, off by default: with ``prefer_one_commit`` on, the offline
+engine's model carries the gate fit on the nine histories (``one_intent.json``,
+as ``segmint bench fit --one-intent`` prints it).
 
 The pair model ships as data, ``model.json``, as ``segmint bench fit --out``
 writes it: fit on the seven histories, two changelog kinds set to 0
@@ -33,7 +36,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -133,6 +136,7 @@ HAND_SET = {
 }
 
 MODEL_FILE = Path(__file__).with_name("model.json")
+ONE_INTENT_FILE = Path(__file__).with_name("one_intent.json")
 
 
 @lru_cache(maxsize=4)
@@ -143,3 +147,16 @@ def load_model(path: Path) -> Model:
 
 
 DEFAULT = load_model(MODEL_FILE)
+
+
+def offline_model(prefer_one_commit: bool = False) -> Model:
+    """The model the offline engine groups with: the shipped one, with the one-intent gate when asked."""
+    return _with_gate() if prefer_one_commit else DEFAULT
+
+
+@lru_cache(maxsize=1)
+def _with_gate() -> Model:
+    from segmint_core.grouping.one_intent import OneIntent
+
+    with open(ONE_INTENT_FILE, encoding="utf-8") as f:
+        return replace(DEFAULT, one_intent=OneIntent.from_dict(json.load(f)))

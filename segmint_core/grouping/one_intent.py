@@ -16,9 +16,10 @@ joined into one. The cutoff is chosen where the mean of the benchmark's three
 figures (single commits kept whole, ARI for two and for three commits) is
 best. Held out, it keeps more single commits whole and tells fewer tangled
 trees apart, and that mean moves within its error (docs/experiments/untangling.md,
-"One intent, decided on the whole change"), so the shipped model carries no
-gate: a model given one (``Model.one_intent``) asks it. Only the offline
-engine would: recorded intent decides where there is one.
+"One intent, decided on the whole change"), so it is off by default: with
+``prefer_one_commit`` on, the offline engine's model carries the gate fit on
+nine histories (``one_intent.json``) and asks it (``Model.one_intent``).
+Recorded intent decides where there is one.
 """
 
 from __future__ import annotations

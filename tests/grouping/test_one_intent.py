@@ -1,7 +1,7 @@
 """The one-intent gate: a change it finds one intent is one group; below its cutoff the groups stay.
 
-The shipped model carries no gate; ``segmint_bench/models/one_intent.json`` is the gate
-``segmint bench fit --one-intent`` fit on the benchmark's nine histories."""
+The shipped model carries no gate unless ``prefer_one_commit`` is on; ``segmint_core/grouping/one_intent.json``
+is the gate ``segmint bench fit --one-intent`` fit on the benchmark's nine histories."""
 
 from __future__ import annotations
 
@@ -14,15 +14,14 @@ import pytest
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.grouping import group_changes
-from segmint_core.grouping.model import DEFAULT, Model
+from segmint_core.grouping.model import DEFAULT, Model, offline_model
 from segmint_core.grouping.one_intent import FEATURES, OneIntent
+from tests.support.cli import run_segmint
 from tests.support.repo import Repo
-
-FITTED = Path(__file__).resolve().parents[2] / "segmint_bench" / "models" / "one_intent.json"
 
 
 def fitted() -> Model:
-    return replace(DEFAULT, one_intent=OneIntent.from_dict(json.loads(FITTED.read_text())))
+    return offline_model(prefer_one_commit=True)
 
 
 def gate(bias: float, cutoff: float = 0.5) -> OneIntent:
@@ -106,7 +105,7 @@ def test_the_fitted_gate_leaves_two_announced_changes_apart(repo: Repo) -> None:
 
 def test_the_gate_round_trips_and_refuses_other_features() -> None:
     loaded = fitted().one_intent
-    assert loaded is not None and DEFAULT.one_intent is None  # fitted, not shipped
+    assert loaded is not None and DEFAULT.one_intent is None and offline_model() is DEFAULT  # off by default
     assert OneIntent.from_dict(loaded.to_dict()) == OneIntent.from_dict(loaded.to_dict())
     assert 0.0 < loaded.cutoff <= 1.0
     other = {**loaded.to_dict(), "features": ["files"]}
@@ -141,3 +140,42 @@ def test_a_tree_larger_than_any_the_gate_was_fit_on_is_left_as_clustered(repo: R
     sure = replace(DEFAULT, one_intent=gate(5.0))
     assert grouped(repo, sure) == grouped(repo, DEFAULT)
     assert len(grouped(repo, DEFAULT)) > 1
+
+
+def files_of_groups(repo: Repo, **env: str) -> list[list[str]]:
+    """The files of each group ``segmint group --new --json`` makes, with ``env`` set."""
+    result = run_segmint("group", "--new", "--json", cwd=repo.path, env=env)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    paths = {c["id"]: c["file_path"] for c in data["changes"]}
+    return sorted(sorted({paths[i] for i in g["change_ids"]}) for g in data["groups"])
+
+
+def test_prefer_one_commit_is_off_by_default_and_joins_the_change_when_on(repo: Repo) -> None:
+    two_pieces(repo)
+    assert files_of_groups(repo) == files_of_groups(repo, SEGMINT_PREFER_ONE_COMMIT="off") == grouped(repo)
+    assert len(grouped(repo)) > 1
+    joined = [["CHANGES.md", "app/limits.py", "tests/test_other.py"]]
+    assert files_of_groups(repo, SEGMINT_PREFER_ONE_COMMIT="on") == joined
+    plan = run_segmint("plan", "--json", cwd=repo.path, env={"SEGMINT_PREFER_ONE_COMMIT": "1"})
+    assert plan.returncode == 0 and len(json.loads(plan.stdout)["commits"]) == 1
+
+
+def test_prefer_one_commit_is_read_from_the_config_file(repo: Repo, tmp_path: Path) -> None:
+    two_pieces(repo)
+    config = tmp_path / "config"
+    (config / "segmint").mkdir(parents=True)
+    (config / "segmint" / "config.toml").write_text("prefer_one_commit = true\n")
+    assert len(files_of_groups(repo, XDG_CONFIG_HOME=str(config))) == 1
+
+
+def test_a_bad_prefer_one_commit_is_one_clear_sentence(repo: Repo, tmp_path: Path) -> None:
+    two_pieces(repo)
+    bad = run_segmint("group", "--new", cwd=repo.path, env={"SEGMINT_PREFER_ONE_COMMIT": "maybe"})
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert "SEGMINT_PREFER_ONE_COMMIT must be on or off (1/0, true/false, yes/no), not 'maybe'" in bad.stderr
+    config = tmp_path / "config"
+    (config / "segmint").mkdir(parents=True)
+    (config / "segmint" / "config.toml").write_text('prefer_one_commit = "sometimes"\n')
+    worded = run_segmint("group", "--new", cwd=repo.path, env={"XDG_CONFIG_HOME": str(config)})
+    assert worded.returncode == 2 and "must be on or off" in worded.stderr and "Traceback" not in worded.stderr
