@@ -122,7 +122,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
         "--one-intent",
         action="store_true",
         help="instead, the one-intent gate fit on these cases with the shipped pair model, "
-        "as the JSON of segmint_core/grouping/one_intent.json",
+        "as the JSON of segmint_core/grouping/one_intent.json (prefer_one_commit's gate; --out writes it there)",
     )
     p.add_argument(
         "--merge-threshold",
@@ -170,6 +170,9 @@ def run(args: argparse.Namespace) -> BenchReport:
         gate = fit_one_intent(samples, DEFAULT)
         if gate is None:
             raise SegmintError("No split trees of one commit and of several among these cases: no gate to fit")
+        if args.out:
+            _write(args.out, to_json(gate.to_dict()))
+            return BenchReport(gate.to_dict(), f"wrote {args.out}: one-intent gate, cutoff {gate.cutoff:.3f}")
         return BenchReport(gate.to_dict(), to_json(gate.to_dict()))
     progress(f"fitting on {counted(len(samples), 'case')}")
     model = fit_model(samples, merge_threshold=args.merge_threshold, boosting=boosting)
@@ -188,11 +191,7 @@ def run(args: argparse.Namespace) -> BenchReport:
     }
     text = json.dumps(data, indent=1)
     if args.out:
-        try:
-            with open(args.out, "w", encoding="utf-8") as f:
-                f.write(text + "\n")
-        except OSError as exc:
-            raise SegmintError(f"Cannot write the model to {args.out}: {exc.strerror}") from None
+        _write(args.out, text)
         merge = f"merge model of {len(model.merge.features)} features" if model.merge else "no merge model"
         trees = f" and {counted(len(model.trees.values), 'tree')}" if model.trees else ""
         text = (
@@ -200,3 +199,11 @@ def run(args: argparse.Namespace) -> BenchReport:
             f"{merge}, fit on {counted(len(samples), 'case')}"
         )
     return BenchReport(data, text)
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+    except OSError as exc:
+        raise SegmintError(f"Cannot write the model to {path}: {exc.strerror}") from None

@@ -175,6 +175,10 @@ def test_fit_one_intent_prints_a_gate_the_engine_loads_and_says_when_it_cannot(r
     assert result.returncode == 0, result.stderr
     gate = OneIntent.from_dict(json.loads(result.stdout))
     assert len(gate.weights) == len(FEATURES) and 0.3 <= gate.cutoff <= 1.0
+    out = tmp_path / "one_intent.json"
+    written = run_segmint(*args, "--k", "1", "2", "--one-intent", "--out", str(out))
+    assert written.returncode == 0 and written.stdout.startswith(f"wrote {out}: one-intent gate, cutoff ")
+    assert OneIntent.from_dict(json.loads(out.read_text())) == gate  # the same cases: the same fit
     alone = run_segmint(*args, "--k", "2", "--one-intent")  # no single commits: nothing to tell them from
     assert alone.returncode == 2 and "No split trees of one commit and of several" in alone.stderr
     assert "Traceback" not in alone.stderr
