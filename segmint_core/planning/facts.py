@@ -9,7 +9,7 @@ message writer needs names, not a full parse.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import re
 from collections import Counter
@@ -334,17 +334,23 @@ def names_only_in(lines: list[str], others: list[str]) -> list[str]:
     such as ``self.`` left out; dunders and one-word names are no name a title would use)."""
     found: Counter[str] = Counter()
     for line in lines[:NAME_LINES]:
-        for m in _NAME.finditer(line):
-            name = m.group(1)
-            for receiver in _RECEIVERS:
-                name = name.removeprefix(receiver)
+        for name in _names_in(line):
             if _NAME_LIKE.search(name) and not name.startswith("__") and len(name) <= 40:
                 found[name] += 0 if _NOT_CODE_NAME.search(name) else 1
     if not found:
         return []
-    seen = {m.group(1).removeprefix("self.").removeprefix("this.") for line in others for m in _NAME.finditer(line)}
+    seen = {name for line in others for name in _names_in(line)}
     ranked = sorted(found, key=lambda name: (not name.startswith("-"), -found[name]))  # a flag names most
     return [name for name in ranked if found[name] and name not in seen][:NAMES_KEPT]
+
+
+def _names_in(line: str) -> Iterator[str]:
+    """The names ``line`` writes, each without its receiver (``self.``, ``this.``, ``cls.``)."""
+    for m in _NAME.finditer(line):
+        name = m.group(1)
+        for receiver in _RECEIVERS:
+            name = name.removeprefix(receiver)
+        yield name
 
 
 def _sides(lines: list[str]) -> tuple[list[str], list[str]]:
