@@ -169,12 +169,7 @@ def test_a_split_killed_at_any_other_step_is_carried_on_by_the_next_command(repo
 
 
 def test_split_commit_n_minus_3_of_a_real_history(tmp_path) -> None:
-    bundle = SHARED_DATA / "click.bundle"
-    if not bundle.exists():
-        pytest.skip(f"needs {bundle} (real history)")
-    path = tmp_path / "click"
-    subprocess.run(["git", "clone", "-q", str(bundle), str(path)], check=True)
-    repo = Repo(path, init=False)
+    repo = _real_commit(tmp_path, "click", "HEAD")
     rows = repo.git("rev-list", "--first-parent", "--parents", "HEAD").splitlines()
     run = 0
     for row in rows:  # the first line of four single-parent commits, the newest first
@@ -191,19 +186,13 @@ def test_split_commit_n_minus_3_of_a_real_history(tmp_path) -> None:
     assert trees_and_messages(repo, "HEAD", 3) == later
     assert repo.git("rev-parse", "HEAD^{tree}") == head_tree
     assert repo.git("status", "--porcelain") == ""
-    shutil.rmtree(path)
+    shutil.rmtree(repo.path)
 
 
 def test_a_line_left_over_by_committing_parts_is_committed_too_so_the_tree_is_identical(tmp_path) -> None:
     """click 0859d19: its hunk cut in parts and committed part by part leaves a blank line git then places
     elsewhere; the split plans and commits that too rather than refusing for a tree that differs."""
-    bundle = SHARED_DATA / "click.bundle"
-    if not bundle.exists():
-        pytest.skip(f"needs {bundle} (real history)")
-    path = tmp_path / "click"
-    subprocess.run(["git", "clone", "-q", str(bundle), str(path)], check=True)
-    repo = Repo(path, init=False)
-    repo.git("checkout", "-q", "-B", "work", "0859d19c5b29ac9cf2895e06e91312b627e6e692")
+    repo = _real_commit(tmp_path, "click", "0859d19c5b29ac9cf2895e06e91312b627e6e692")
     tree = repo.git("rev-parse", "HEAD^{tree}")
     assert run_segmint("split", "HEAD", "--force", cwd=repo.path).returncode == 0
     done = run_segmint("apply", "--all", cwd=repo.path)
@@ -239,16 +228,22 @@ def test_a_submodule_the_range_moves_is_committed_too(repo: Repo) -> None:
 def test_a_plan_left_out_of_date_by_the_parts_before_it_is_planned_again(tmp_path) -> None:
     """fd 4fea5f3: once its first part is committed, the next plan of the same hunk is out of date; the
     split plans what is left again and commits it, rather than stopping half-way."""
-    bundle = SHARED_DATA / "fd.bundle"
-    if not bundle.exists():
-        pytest.skip(f"needs {bundle} (real history)")
-    path = tmp_path / "fd"
-    subprocess.run(["git", "clone", "-q", str(bundle), str(path)], check=True)
-    repo = Repo(path, init=False)
-    repo.git("checkout", "-q", "-B", "work", "4fea5f3a")
+    repo = _real_commit(tmp_path, "fd", "4fea5f3a")
     tree = repo.git("rev-parse", "HEAD^{tree}")
     assert run_segmint("split", "HEAD", "--force", cwd=repo.path).returncode == 0
     done = run_segmint("apply", "--all", cwd=repo.path)
     assert done.returncode == 0, done.stderr
     assert repo.git("rev-parse", "HEAD^{tree}") == tree
     assert repo.git("status", "--porcelain") == ""
+
+
+def _real_commit(tmp_path, history: str, rev: str) -> Repo:
+    """A clone of ``../shared/data``'s ``history`` with ``rev`` checked out on a branch; skipped without it."""
+    bundle = SHARED_DATA / f"{history}.bundle"
+    if not bundle.exists():
+        pytest.skip(f"needs {bundle} (real history)")
+    path = tmp_path / history
+    subprocess.run(["git", "clone", "-q", str(bundle), str(path)], check=True)
+    repo = Repo(path, init=False)
+    repo.git("checkout", "-q", "-B", "work", rev)
+    return repo
