@@ -25,7 +25,7 @@ from segmint_core.changes.patch import hunk_header
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git, ZERO_OID, read_blobs
 from segmint_core.changes.texts import layers, split_lines
-from segmint_core.planning.facts import def_name
+from segmint_core.planning.facts import def_name, known_by_class
 
 CODE_SUFFIXES = frozenset(
     {
@@ -56,7 +56,6 @@ CODE_SUFFIXES = frozenset(
     }
 )
 DOC_SUFFIXES = frozenset({".md", ".markdown", ".mdx", ".rst"})
-CONSTRUCTORS = frozenset({"__init__", "__new__", "initialize"})
 MAX_SCAN = 5_000  # rows read upwards from a hunk, at most
 
 
@@ -130,7 +129,8 @@ def enclosing_line(old: list[str], hunk: Hunk) -> str | None:
     """The definition line above ``hunk`` in ``old`` (the text its old side numbers) whose
     body holds the hunk's first line, as indented there (a method is known by it); None
     where that line is not indented, the text is not the hunk's, or no definition comes
-    before a line indented less than the hunk. A constructor's hunk is its class's."""
+    before a line indented less than the hunk. A constructor's or special method's hunk is its
+    class's."""
     if not hunk.old_lines or not _numbers(old, hunk):
         return None
     first = hunk.old_start - 1
@@ -142,7 +142,7 @@ def enclosing_line(old: list[str], hunk: Hunk) -> str | None:
         # a line opening with a closing bracket ends a signature or call spread over lines: no block
         if not text.strip() or _indent(text) >= bound or text.lstrip().startswith((")", "]")):
             continue
-        if (name := def_name(text)) and name not in CONSTRUCTORS:
+        if (name := def_name(text)) and not known_by_class(name):
             return text.rstrip()
         bound = _indent(text)  # a constructor is known by its class: ``FileResponse``, not ``__init__``
     return None

@@ -166,6 +166,7 @@ class Facts:
     cases_added: int = 0  # test cases a test file gains (``it("...")``, ``test("...")``, ``def test_``)
     settings: SettingsEdit | None = None  # the keys an edit of settings files only touches (``settings_edit.py``)
     ignored: tuple[list[str], list[str]] | None = None  # patterns an edit of ignore files only adds, removes
+    owners: dict[str, str] = field(default_factory=dict)  # a constructor or special method -> its class
     new_names: list[str] = field(default_factory=list)  # code names (``gcc_prefix``, ``--max-depth``) only added
     gone_names: list[str] = field(default_factory=list)  # and only removed, most written first
 
@@ -283,7 +284,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
         {m.group(1) for line in code_added if (m := re.search(r"\b(?:except|catch\s*\()\s*\(?([A-Z]\w+)", line))}
     )
     facts.comment_only = doc_lines > 0 and prose_lines == 0
-    facts.params = _new_params(code_added, code_removed)
+    facts.params = [(facts.owners.get(f, f), p) for f, p in _new_params(code_added, code_removed)]
     facts.fields = [f for f in dict.fromkeys(fields_added) if f not in fields_removed][:5]
     facts.missing = _missing_checks(code_added, code_removed)
     facts.conditions = sum(1 for line in code_added + code_removed if _CONDITION.search(line))
@@ -510,6 +511,15 @@ def _defs(lines: list[str]) -> list[str]:
     return [name for name in dict.fromkeys(map(def_name, lines)) if name is not None]
 
 
+CONSTRUCTORS = frozenset({"__init__", "__new__", "initialize"})
+
+
+def known_by_class(name: str) -> bool:
+    """A constructor, or a Python special method (``__iter__``, ``__eq__``): what it does is its
+    class's behaviour, so an edit inside it is named by the class."""
+    return name in CONSTRUCTORS or len(name) > 4 and name.startswith("__") and name.endswith("__")
+
+
 @lru_cache(maxsize=1 << 14)  # code lines are read twice: among all lines, then among code's
 def def_name(line: str) -> str | None:
     if not any(cue in line for cue in _DEF_CUES):
@@ -531,6 +541,7 @@ def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -
     section = hunk.header.split("@@", 2)[-1].removeprefix(" ").rstrip()  # as indented in its file
     found = _defs([section]) if section.strip() else []
     current = found[0] if found else None
+    owner = current if _CLASS.match(section) else None  # the class a constructor's edit is named by
     edited: Counter = Counter()
 
     def edit(name: str | None, count: int) -> None:
@@ -545,6 +556,11 @@ def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -
         found = _defs([line[1:]])
         if found:
             current = found[0]
+            if _CLASS.match(line[1:]):
+                owner = current
+            elif owner and known_by_class(current):
+                facts.owners.setdefault(current, owner)
+                current = owner
         text = line[1:].strip()
         if line[:1] == "+" and (text.startswith("@") and not found or opened > 0):
             leading += 1
@@ -559,6 +575,7 @@ def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -
     return edited
 
 
+_CLASS = _DEF_PATTERNS[1]
 _PARAMS = re.compile(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
 _PARAM_NAME = re.compile(r"^\s*(?:\*{1,2}|\.\.\.)?\s*(?:(?:public|private|readonly|const|final)\s+)*([A-Za-z_$][\w$]*)")
 _NOT_PARAMS = {"self", "cls", "this"}

@@ -218,3 +218,26 @@ def test_a_test_callback_is_not_a_definition(repo: Repo) -> None:
     repo.write("test/res.js", spec.replace("assert(true)", "assert(true)\n    assert(ok)"))
     title = title_of(repo)
     assert "describe" not in title and "`it`" not in title and " it " not in title
+
+
+def test_a_parameter_a_constructor_gains_is_its_classs(repo: Repo) -> None:
+    repo.write("net/client.py", "class Client:\n    def __init__(self, url):\n        self.url = url\n")
+    repo.commit()
+    repo.write("net/client.py", "class Client:\n    def __init__(self, url, timeout=10):\n        self.url = url\n")
+    assert title_of(repo) == "feat(net): add timeout parameter to Client"
+
+
+def test_an_edit_inside_a_special_method_names_its_class(repo: Repo) -> None:
+    text = (
+        "class Headers:\n"
+        "    def __iter__(self):\n"
+        '        """Each key once.\n\n        In the order they were set.\n        Long enough to hide the def.\n'
+        '        """\n'
+        "        seen = set()\n"
+        "        return iter(self.items)\n"
+    )
+    repo.write("web/headers.py", text)
+    repo.commit()
+    repo.write("web/headers.py", text.replace("iter(self.items)", "iter(list(self.items) + [])"))
+    titles = [p.title for p in Session(Git.discover(repo.path)).propose_commits()]
+    assert titles == ["fix(web): correct Headers"]
