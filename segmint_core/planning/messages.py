@@ -271,14 +271,17 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
             return [f"document {w}" for w in places(facts, [p for p in facts.paths if is_code(p)], q)]
         return _prose_subjects(facts, q) + _section_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
     if kind == "test":
-        targets = [d[len("test_") :] for d in facts.added_defs if d.startswith("test_")]
+        targets = [words_of_test(d) for d in facts.added_defs if is_test_name(d)]
         module = _tested_module(facts.paths)
         tests = "test" if len(targets) == 1 or not targets and facts.cases_added == 1 else "tests"  # one is a test
-        out = [f"add {tests} for {n}" for n in _names(targets, "case", q)] if targets else []
+        out = [f"add {tests} for {n}" for n in _tested(targets)] if targets else []
         if facts.renames and not targets:
             old, new = facts.renames[0]
             where = [q(d) for d in facts.changed_defs if d.startswith("test")][:1] + _files(facts.paths)
             out += [f"use {q(new)} instead of {q(old)} in {w}" for w in where] + [f"use {q(new)} instead of {q(old)}"]
+        edited = [words_of_test(d) for d in facts.changed_defs if is_test_name(d)]
+        if edited and not targets:  # the tests edited, by what their names say (one, or what they share)
+            out += [f"update {'test' if len(edited) == 1 else 'tests'} for {n}" for n in _tested(edited, listed=False)]
         if facts.new_files and set(facts.new_files) == set(facts.paths):
             out += [f"add {f}" for f in _files(facts.new_files)]
         verb = "add" if facts.cases_added and not facts.removed else "update"  # new it("...") or test("...") cases
@@ -298,6 +301,53 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
     if kind in CODE_TYPES and facts.settings is None:
         return _code_subjects(kind, facts, q)
     return _settings_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
+
+
+_TEST_PREFIX = re.compile(r"^(?:test_+|Test_?(?=[A-Z0-9_]))(?=[A-Za-z0-9])")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def is_test_name(name: str) -> bool:
+    """A test function's name: ``test_parse_empty``, Go's ``TestParseEmpty``."""
+    return bool(_TEST_PREFIX.match(name))
+
+
+def words_of_test(name: str) -> str:
+    """A test's name turned into words: ``test_parse_empty`` and ``TestParseEmpty`` read
+    ``parse empty``; an acronym stays as written (``TestHTTPServer``: ``HTTP server``)."""
+    parts = [w for piece in _TEST_PREFIX.sub("", name).split("_") for w in _CAMEL.split(piece) if w]
+    return " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in parts)
+
+
+def _tested(names: list[str], listed: bool = True) -> list[str]:
+    """What tests named ``names`` (in words) test: one's name; of several, the words their names
+    share (``gen fish completion file`` of ``gen fish completion file`` and ``fail gen fish
+    completion file``), then (``listed``) two names."""
+    if len(names) == 1:
+        return names
+    shared = _shared_run([n.split(" ") for n in names])
+    both = _names(names, "case", plain)[:1] if listed and len(names) == 2 else []
+    return ([" ".join(shared)] if len(shared) >= SHARED_WORDS else []) + both
+
+
+SHARED_WORDS = 2  # words test names must share to name what they test together
+
+
+def _shared_run(names: list[list[str]]) -> list[str]:
+    """The longest run of words every name holds."""
+    first = names[0]
+    best: list[str] = []
+    for start in range(len(first)):
+        for end in range(len(first), start + len(best), -1):
+            run = first[start:end]
+            if all(_holds(n, run) for n in names[1:]):
+                best = run
+                break
+    return best
+
+
+def _holds(words: list[str], run: list[str]) -> bool:
+    return any(words[i : i + len(run)] == run for i in range(len(words) - len(run) + 1))
 
 
 def conversions(facts: Facts) -> list[tuple[str, str]]:

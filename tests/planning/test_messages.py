@@ -7,6 +7,7 @@ import pytest
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.planning import offline_message
+from segmint_core.planning.messages import is_test_name, words_of_test
 from segmint_core.session.session import Session
 from tests.support.groups import one_group_per_hunk
 from tests.support.repo import Repo
@@ -191,7 +192,35 @@ def test_tests_are_scoped_by_what_they_test(repo: Repo) -> None:
     repo.write(
         "tests/test_config.py", "import config\n\n\ndef test_parse_empty():\n    assert config.parse('') == {}\n"
     )
-    assert message_for(repo).title == "test(config): add test for parse_empty"
+    assert message_for(repo).title == "test(config): add test for parse empty"
+
+
+def test_go_tests_added_are_named_by_what_their_names_share(repo: Repo) -> None:
+    repo.write("fish_test.go", "package cobra\n")
+    repo.commit()
+    repo.write(
+        "fish_test.go",
+        "package cobra\n\nfunc TestGenFishCompletionFile(t *testing.T) {\n}\n\n"
+        "func TestFailGenFishCompletionFile(t *testing.T) {\n}\n",
+    )
+    assert message_for(repo).title == "test(fish): add tests for gen fish completion file"
+
+
+def test_one_test_edited_is_named_by_its_name_in_words(repo: Repo) -> None:
+    suite = "def test_elapsed_delay():\n    assert elapsed() > 0\n\n\ndef test_other():\n    assert 1\n"
+    repo.write("tests/test_client.py", suite)
+    repo.commit()
+    repo.write("tests/test_client.py", suite.replace("elapsed() > 0", "elapsed() >= 0.1"))
+    assert message_for(repo).title == "test(client): update test for elapsed delay"
+
+
+def test_a_tests_name_reads_as_words_its_acronyms_as_written() -> None:
+    assert [words_of_test(n) for n in ("test_parse_empty", "TestHTTPServer", "TestSetOut")] == [
+        "parse empty",
+        "HTTP server",
+        "set out",
+    ]
+    assert not any(map(is_test_name, ("Testament", "testing", "contest_x")))
 
 
 def test_new_test_cases_are_tests_added_not_updated(repo: Repo) -> None:

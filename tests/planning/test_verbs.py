@@ -91,7 +91,7 @@ def test_one_test_added_is_a_test(repo: Repo) -> None:
     repo.write(
         "tests/test_config.py", "import config\n\n\ndef test_parse_empty():\n    assert config.parse('') == {}\n"
     )
-    assert title(repo) == "Add test for parse_empty"
+    assert title(repo) == "Add test for parse empty"
 
 
 def test_a_changelog_edited_alone_with_one_entry_is_that_entry_added_quoted(repo: Repo) -> None:
