@@ -189,6 +189,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     hunk_sides: list[tuple[str, list[str], list[str]]] = []  # (path, removed, added) of each hunk
     kept_lines: list[str] = []  # the unchanged lines the hunks show around their changes
     doc_lines = prose_lines = 0
+    spread_params: list[tuple[str, str]] = []  # parameters added to signatures spread over lines
     layout_lines: Counter = Counter()
     for change, hunks in changes:
         is_code = not (is_doc_path(change.file_path) or is_test_path(change.file_path))
@@ -242,6 +243,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
                 facts.retyped += [n for n in _retyped(_line_pairs(hunk.lines)) if n not in facts.retyped]
             edited = _changed_defs(facts, hunk, plus, minus)
             if is_code:
+                spread_params += signature_params(hunk)
                 facts.code_changed_defs += [d for d in edited if d not in facts.code_changed_defs]
                 # a hunk a formatter could have made names its function only when nothing else does
                 (layout_lines if _layout_only(plus, minus) else facts.def_lines).update(edited)
@@ -284,7 +286,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
         {m.group(1) for line in code_added if (m := re.search(r"\b(?:except|catch\s*\()\s*\(?([A-Z]\w+)", line))}
     )
     facts.comment_only = doc_lines > 0 and prose_lines == 0
-    facts.params = [(facts.owners.get(f, f), p) for f, p in _new_params(code_added, code_removed)]
+    one_line_params = [(facts.owners.get(f, f), p) for f, p in _new_params(code_added, code_removed)]
+    facts.params = list(dict.fromkeys(one_line_params + spread_params))[:3]
     facts.fields = [f for f in dict.fromkeys(fields_added) if f not in fields_removed][:5]
     facts.missing = _missing_checks(code_added, code_removed)
     facts.conditions = sum(1 for line in code_added + code_removed if _CONDITION.search(line))
@@ -576,6 +579,55 @@ def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -
 
 
 _CLASS = _DEF_PATTERNS[1]
+# A parameter on a line of its own (``timeout: float = 5.0,``, ``*args,``), and what closes a
+# signature spread over lines (Python's ``) -> None:``, TypeScript's ``): Promise<X> {``).
+_PARAM_LINE = re.compile(r"^\s*(?:\*{1,2}|\.\.\.)?([A-Za-z_$][\w$]*)\??\s*(?::\s*[^=,]+?)?\s*(?:=\s*[^,]+?)?\s*,?\s*$")
+_SIGNATURE_END = re.compile(r"^\s*\)\s*(?:->\s*[^:]+)?:\s*$|^\s*\)\s*(?::\s*[^{;=]+)?\{\s*$")
+_SIGNATURE_OPEN = re.compile(r"\(\s*$")
+
+
+def signature_params(hunk: Hunk) -> list[tuple[str, str]]:
+    """(function, parameter) for each parameter line a hunk adds to a signature spread over lines:
+    the lines around it are parameters up to the line closing the signature and the one opening
+    it (``def fetch(``), or the start of the hunk, whose section then names the function (a
+    constructor's is its class)."""
+    lines = hunk.lines
+    found = []
+    for at, line in enumerate(lines):
+        if line[:1] != "+" or not (m := _PARAM_LINE.match(line[1:])) or m.group(1) in _NOT_PARAMS:
+            continue
+        if _closes_signature(lines[at + 1 :]) and (name := _signature_owner(hunk, lines[:at])):
+            found.append((name, m.group(1)))
+    return found
+
+
+def _closes_signature(below: list[str]) -> bool:
+    for line in below:
+        if line[:1] == "-":
+            continue
+        if _SIGNATURE_END.match(line[1:]):
+            return True
+        if not _PARAM_LINE.match(line[1:]):
+            return False
+    return False
+
+
+def _signature_owner(hunk: Hunk, above: list[str]) -> str | None:
+    """The function whose signature the lines ``above`` a parameter are in, where that signature
+    was there before (its opening line unchanged): a new or rewritten one gains no parameter."""
+    for line in reversed(above):
+        if line[:1] == "-" or _PARAM_LINE.match(line[1:]) and not _SIGNATURE_OPEN.search(line):
+            continue
+        name = def_name(line[1:]) if line[:1] == " " and _SIGNATURE_OPEN.search(line) else None
+        return name if name is None or not known_by_class(name) else _section_name(hunk)
+    return _section_name(hunk)
+
+
+def _section_name(hunk: Hunk) -> str | None:
+    found = _defs([hunk.header.split("@@", 2)[-1].removeprefix(" ").rstrip()])
+    return found[0] if found else None
+
+
 _PARAMS = re.compile(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
 _PARAM_NAME = re.compile(r"^\s*(?:\*{1,2}|\.\.\.)?\s*(?:(?:public|private|readonly|const|final)\s+)*([A-Za-z_$][\w$]*)")
 _NOT_PARAMS = {"self", "cls", "this"}

@@ -241,3 +241,33 @@ def test_an_edit_inside_a_special_method_names_its_class(repo: Repo) -> None:
     repo.write("web/headers.py", text.replace("iter(self.items)", "iter(list(self.items) + [])"))
     titles = [p.title for p in Session(Git.discover(repo.path)).propose_commits()]
     assert titles == ["fix(web): correct Headers"]
+
+
+SPREAD = (
+    "class FileResponse:\n"
+    "    def __init__(\n"
+    "        self,\n"
+    "        path: str,\n"
+    "        filename: str = None,\n"
+    "    ) -> None:\n"
+    "        self.path = path\n"
+)
+
+
+def test_a_parameter_added_to_a_signature_spread_over_lines_is_a_parameter(repo: Repo) -> None:
+    repo.write("web/responses.py", SPREAD)
+    repo.commit()
+    repo.write("web/responses.py", SPREAD.replace("None,\n", 'None,\n        disposition: str = "attachment",\n'))
+    titles = [p.title for p in Session(Git.discover(repo.path)).propose_commits()]
+    assert titles == ["feat(web): add disposition parameter to FileResponse"]
+
+
+def test_a_new_function_spread_over_lines_adds_no_parameter(repo: Repo) -> None:
+    repo.write("web/responses.py", SPREAD)
+    repo.commit()
+    repo.write(
+        "web/responses.py",
+        SPREAD + "\n    def close(\n        self,\n        code: int = 0,\n    ) -> None:\n        pass\n",
+    )
+    titles = [p.title for p in Session(Git.discover(repo.path)).propose_commits()]
+    assert titles == ["feat(web): add close"]
