@@ -145,7 +145,7 @@ def docstrings(parts: Parts) -> list[tuple[str, str]]:
             continue
         for hunk in hunks:
             out += _hunk_docstrings(hunk.lines)
-    return out[:MOST_DOCSTRINGS]
+    return list(dict.fromkeys(out))[:MOST_DOCSTRINGS]  # overloads of one function share a docstring
 
 
 def _hunk_docstrings(lines: list[str]) -> list[tuple[str, str]]:

@@ -66,6 +66,14 @@ def test_a_new_function_s_docstring_says_what_it_does(repo: Repo) -> None:
     assert body_of(repo) == "- with_tax: The amount a customer pays, tax included."
 
 
+def test_overloads_sharing_a_docstring_are_quoted_once(repo: Repo) -> None:
+    repo.write("src/pager.py", "import typing\n")
+    repo.commit()
+    overload = '@typing.overload\ndef get_pager_file(color: bool) -> int:\n    """Context manager."""\n\n\n'
+    repo.write("src/pager.py", "import typing\n\n\n" + overload + overload.replace("bool", "None"))
+    assert body_of(repo) == "- get_pager_file: Context manager."
+
+
 def test_a_comment_that_labels_a_setting_is_not_quoted_as_a_why(repo: Repo) -> None:
     repo.write("pyproject.toml", '[tool.ruff.lint]\nselect = ["E"]\n')
     repo.commit()
