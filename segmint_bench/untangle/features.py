@@ -15,12 +15,13 @@ is not fit on them (docs/experiments/untangling.md: files changed together in hi
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from segmint_bench.untangle.cache import Cache, packages_hash, source_hash
 from segmint_bench.untangle.corpus import TANGLE_SOURCES, Log, Selection, Tangle, load_tangles, repo_name, source_head
 from segmint_core.grouping.engine import evidence
 from segmint_core.grouping.links import Link
+from segmint_bench.untangle.house import house_sizes
 from segmint_bench.untangle.workspace import Workspace
 from segmint_core.git import Git
 from segmint_core.grouping.repository import Repository
@@ -58,6 +59,7 @@ DECISION_FILES = frozenset(
         "leftovers.py",
         "companions.py",
         "one_intent.py",
+        "one_intent.json",
     )
 )
 
@@ -71,6 +73,7 @@ class Sample:
     tangle: Tangle
     units: list[Unit]
     links: list[Link]
+    house: tuple[int, ...] | None = None  # ``History.sizes`` at the case's base, for the one-intent gate
     memo: dict = field(default_factory=dict, repr=False, compare=False)  # what fitting derives once
 
     @property
@@ -116,7 +119,10 @@ def load_samples(
             known = known + [case_evidence(t, workspace.git) for t in tangled[len(known) :]]
         cache.put("evidence", key, known)
     name = repo_name(repo)
-    samples = [Sample(name, selection.k, t, units, links) for t, (units, links) in zip(tangled, known)]
+    houses = house_sizes(repo, [t.case.base for t in tangled], cache)
+    samples = [
+        Sample(name, selection.k, t, units, links, house) for t, (units, links), house in zip(tangled, known, houses)
+    ]
     return without(samples, HELD_BACK - keep)
 
 
@@ -126,12 +132,6 @@ def without(samples: list[Sample], kinds: frozenset[str]) -> list[Sample]:
     if not kinds:
         return samples
     return [
-        Sample(
-            s.repo,
-            s.k,
-            s.tangle,
-            s.units,
-            [x for x in s.links if x.kind not in kinds and x.kind.split(":")[0] not in kinds],
-        )
+        replace(s, links=[x for x in s.links if x.kind not in kinds and x.kind.split(":")[0] not in kinds], memo={})
         for s in samples
     ]

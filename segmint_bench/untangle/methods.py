@@ -42,7 +42,9 @@ def unit_line_labels(sample: Sample, units: list[Unit], labels: list[int]) -> li
 
 def engine(model: Model) -> Predict:
     def predict(sample: Sample) -> list:
-        return unit_line_labels(sample, sample.units, cluster(sample.units, sample.links, model, sample.files))
+        return unit_line_labels(
+            sample, sample.units, cluster(sample.units, sample.links, model, sample.files, sample.house)
+        )
 
     return predict
 

@@ -3,15 +3,15 @@
 Each case is clustered by the pair model given, without a gate; the trees it
 leaves in two groups or more are the rows, labelled by whether they hold one
 commit. The logistic model is fit by Newton's method with a small ridge on
-standardized features; its cutoff is then chosen on the same cases, where
-the mean over k of each k's mean ARI (single commits: kept whole or not) is
-best, ties to the higher cutoff (the gate firing less).
+standardized features (a feature not known for a case, NaN, counts as its
+mean); its cutoff is then chosen on the same cases: the lowest at which
+trees of two commits and of three each lose at most ``BUDGET`` of their mean
+ARI to the gate. Chosen where the mean over k is best instead, the gate
+fired on many more tangled trees (docs/experiments/untangling.md).
 """
 
 from __future__ import annotations
 
-import statistics
-from collections import defaultdict
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -26,6 +26,7 @@ from segmint_core.grouping.model import Model
 from segmint_core.grouping.one_intent import OneIntent, features
 
 RIDGE = 1.0
+BUDGET = 0.01  # mean ARI each of k=2 and k=3 may lose on the training cases
 CUTOFFS = tuple(round(0.3 + 0.025 * i, 3) for i in range(29))  # 0.3 to 1.0
 
 
@@ -42,14 +43,15 @@ def rows(samples: list[Sample], model: Model) -> list[Row]:
     ungated = replace(model, one_intent=None)
     found = []
     for sample in samples:
-        labels = cluster(sample.units, sample.links, ungated, sample.files)
+        labels = cluster(sample.units, sample.links, ungated, sample.files, sample.house)
         truth = [sample.tangle.truth[key] for key in sample.tangle.keys]
         kept = adjusted_rand_index(truth, unit_line_labels(sample, sample.units, labels))
         joined = adjusted_rand_index(truth, [0] * len(truth))
         x = None
         if len(set(labels)) > 1:
             affinity = graph.affinities(sample.links, sample.units, ungated)
-            x = features(sample.units, labels, affinity, ungated.threshold(sample.files), sample.files)
+            threshold = ungated.threshold(sample.files)
+            x = features(sample.units, labels, affinity, threshold, sample.files, sample.house)
         found.append(Row(sample.k, kept, joined, x))
     return found
 
@@ -63,20 +65,28 @@ def fit_one_intent(samples: list[Sample], model: Model) -> OneIntent | None:
         return None
     x = np.array([r.x for r in split], dtype=float)
     y = np.array([r.k == 1 for r in split], dtype=float)
-    means, scales = x.mean(axis=0), x.std(axis=0) + 1e-9
-    bias, weights = _newton((x - means) / scales, y)
+    known = ~np.isnan(x)
+    means = np.where(known, x, 0.0).sum(axis=0) / np.maximum(1, known.sum(axis=0))
+    z = np.where(known, x - means, 0.0)  # a feature not known sits at its mean
+    scales = z.std(axis=0) + 1e-9
+    bias, weights = _newton(z / scales, y)
     gate = OneIntent(tuple(means.tolist()), tuple(scales.tolist()), tuple(weights.tolist()), bias, 1.0)
     p = [gate.probability(r.x) if r.x is not None else 0.0 for r in found]
-    cutoff = max(CUTOFFS, key=lambda c: (objective(found, p, c), c))
-    return replace(gate, cutoff=cutoff)
+    return replace(gate, cutoff=lowest_cutoff(found, p))
 
 
-def objective(found: list[Row], p: list[float], cutoff: float) -> float:
-    """The mean over k of the mean ARI with the gate at ``cutoff``."""
-    per_k: dict[int, list[float]] = defaultdict(list)
-    for row, prob in zip(found, p):
-        per_k[row.k].append(row.joined if row.x is not None and prob >= cutoff else row.kept)
-    return statistics.fmean(statistics.fmean(v) for v in per_k.values())
+def lowest_cutoff(found: list[Row], p: list[float]) -> float:
+    """The lowest cutoff at which trees of two and of three commits each lose at most ``BUDGET``
+    (1.0, the gate never sure enough, where none does)."""
+    within = [c for c in CUTOFFS if all(loss(found, p, c, k) <= BUDGET for k in (2, 3))]
+    return min(within, default=1.0)
+
+
+def loss(found: list[Row], p: list[float], cutoff: float, k: int) -> float:
+    """The mean ARI the trees of ``k`` commits lose with the gate at ``cutoff`` (0 with none of them)."""
+    lost = [row.kept - row.joined for row, prob in zip(found, p) if row.k == k and row.x is not None and prob >= cutoff]
+    total = sum(1 for row in found if row.k == k)
+    return sum(lost) / total if total else 0.0
 
 
 def _newton(z: np.ndarray, y: np.ndarray, iterations: int = 100) -> tuple[float, np.ndarray]:

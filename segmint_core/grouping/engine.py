@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import gc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -98,6 +98,7 @@ def group_changes(
     repository = Repository(Git(root) if root else None)
     units = repository.units(selected, by_intent.line_cuts(selected, provenance) if provenance else None)
     history = repository.history() if cochange.weighed(model) else None
+    house = (history or repository.history()).sizes if model.one_intent is not None else None
     recorded = None
     if labeller is not None:
         labels = labeller(selected, units, embedder, progress)
@@ -106,7 +107,7 @@ def group_changes(
         links = _links(units, embedder, model, timeline, progress, history)
         _report(progress, 0, 1, "clustering")
         if provenance is None:
-            labels = cluster(units, links, model, len(selected))
+            labels = cluster(units, links, model, len(selected), house)
         else:
             recorded = Recorded.of(units, provenance)
             labels = by_intent.labels_by_intent(
@@ -119,7 +120,7 @@ def group_changes(
                 recorded.prompts(),
                 recorded.claims,
                 by_intent.unit_timing(units, provenance, recorded.task_of_unit),
-                lambda: cluster(units, links, model, len(selected)),
+                lambda: cluster(units, links, model, len(selected), house),
             )
     labels = vendored.kept_whole(units, labels)
     grouping = _assemble(selected, units, labels, links, model, settings, progress, recorded)
@@ -183,8 +184,11 @@ def evidence(units: list[Unit], model: Model = DEFAULT, history: History | None 
     return _links(units, get_provider("local"), model, None, None, history)
 
 
-def cluster(units: list[Unit], links: list[Link], model: Model, files: int) -> list[int]:
-    """A cluster label per unit, from the links between units of a change set of ``files`` files."""
+def cluster(
+    units: list[Unit], links: list[Link], model: Model, files: int, house: Sequence[int] | None = None
+) -> list[int]:
+    """A cluster label per unit, from the links between units of a change set of ``files`` files;
+    ``house``: the files each recent commit of the repository touched (``History.sizes``), for the gate."""
     affinity = graph.affinities(links, units, model)
     weights = [float(max(1, u.size)) for u in units]  # a unit counts for its changed lines
     together = graph.forced_pairs(links)
@@ -193,7 +197,7 @@ def cluster(units: list[Unit], links: list[Link], model: Model, files: int) -> l
     else:
         labels = model.merge.cluster(units, affinity, weights, links, files, together)
     labels = companions.joined_to_their_code(units, links, leftovers.kept_with_their_file(units, labels))
-    return one_intent.joined_if_one(model.one_intent, units, labels, affinity, model.threshold(files), files)
+    return one_intent.joined_if_one(model.one_intent, units, labels, affinity, model.threshold(files), files, house)
 
 
 def summarize_group(

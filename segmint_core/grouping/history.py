@@ -22,6 +22,7 @@ from pathlib import Path
 from segmint_core.atomic import write_atomic
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git
+from segmint_core.history import PastCommit
 from segmint_core.history import read_history as first_parent_history
 
 HISTORY_COMMITS = 1000
@@ -43,6 +44,12 @@ class History:
     def read(self) -> int:
         """Commits read, sweeps included: the "last N commits" reasons speak of."""
         return len(self.commits) + self.swept
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """Files touched by each commit read, a sweep counted as ``SWEEP_FILES + 1`` (the one-intent
+        gate's measure of how large this house's commits run)."""
+        return tuple(len(c) for c in self.commits) + (SWEEP_FILES + 1,) * self.swept
 
     @cached_property
     def by_file(self) -> dict[str, frozenset[int]]:
@@ -109,12 +116,17 @@ def read_history(git: Git, rev: str, limit: int = HISTORY_COMMITS, sweep: int = 
     commits: list[tuple[str, ...]] = []
     swept = 0
     for commit in past:
-        paths = tuple(sorted({f.path for f in commit.files} | {f.old_path for f in commit.files if f.old_path}))
+        paths = commit_paths(commit)
         if len(paths) > sweep:
             swept += 1
         elif paths:
             commits.append(paths)
     return History(past[0].sha if past else None, tuple(commits), swept) if past else EMPTY
+
+
+def commit_paths(commit: PastCommit) -> tuple[str, ...]:
+    """The paths a commit touched, a rename as both its paths."""
+    return tuple(sorted({f.path for f in commit.files} | {f.old_path for f in commit.files if f.old_path}))
 
 
 def _index(commits: tuple[tuple[str, ...], ...], key) -> dict[str, frozenset[int]]:

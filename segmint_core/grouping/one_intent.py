@@ -7,16 +7,19 @@ commit shows in the whole of it more than in any pair: how many files, lines,
 folders and kinds it spans, whether it adds one changelog entry or several,
 one test or several, whether the pieces clustering left are whole commits
 (code with its test) or parts of one (a test alone, a docs page alone), how
-close the best two pieces came to merging, how many names they share.
+close the best two pieces came to merging, how many names they share, and how
+the change's extent compares with the house's own commits (the share of its
+recent commits that touched as many files: a change larger than this house's
+commits usually are is more often two of them).
 
 A logistic model of those features, fit on the untangling benchmark's trees
 of one commit against those of two and three (``segmint bench fit
 --one-intent``), gives P(one intent); at or above its cutoff every group is
-joined into one. The cutoff is chosen where the mean of the benchmark's three
-figures (single commits kept whole, ARI for two and for three commits) is
-best. Held out, it keeps more single commits whole and tells fewer tangled
-trees apart, and that mean moves within its error (docs/experiments/untangling.md,
-"One intent, decided on the whole change"), so it is off by default: with
+joined into one. The cutoff is the lowest at which, on the cases it was fit
+on, trees of two commits and of three each lose at most 0.01 of their
+mean ARI (``BUDGET`` of the fit): the gate buys single commits kept whole only where it costs
+tangled trees little (docs/experiments/untangling.md, "One intent, decided
+on the whole change"). With
 ``prefer_one_commit`` on, the offline engine's model carries the gate fit on
 nine histories (``one_intent.json``) and asks it (``Model.one_intent``).
 Recorded intent decides where there is one.
@@ -27,6 +30,7 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from segmint_core.changes.kinds import CHANGELOG, CODE, CONFIG, DOCS, TEST
@@ -40,6 +44,7 @@ _FLOOR = -6.0  # how far below the threshold the best two groups' affinity count
 # The fit saw trees of up to three commits of at most 12 files each; larger ones are left as clustering
 # made them (a tree of thousands of files is not one intent, and its features would cost quadratic time).
 MAX_FILES = 36
+MIN_HISTORY = 20  # commits: a shorter history says nothing of how large the house's commits run
 
 FEATURES = (
     "log_files",
@@ -70,6 +75,7 @@ FEATURES = (
     "group_pairs_sharing_a_file",
     "smallest_group_share",
     "second_group_share",
+    "house_commits_as_large",
 )
 
 
@@ -84,7 +90,10 @@ class OneIntent:
     cutoff: float
 
     def probability(self, x: list[float]) -> float:
-        z = self.bias + sum(w * (v - m) / s for w, v, m, s in zip(self.weights, x, self.means, self.scales))
+        """P(one intent); a feature not known (NaN: no history to read) counts as its mean."""
+        z = self.bias + sum(
+            w * (v - m) / s for w, v, m, s in zip(self.weights, x, self.means, self.scales) if not math.isnan(v)
+        )
         return 1.0 / (1.0 + math.exp(-max(-700.0, min(700.0, z))))
 
     def to_dict(self) -> dict:
@@ -111,17 +120,24 @@ def joined_if_one(
     affinity: dict[tuple[int, int], float],
     threshold: float,
     files: int,
+    house: Sequence[int] | None = None,
 ) -> list[int]:
-    """``labels``, or every unit in one group when ``gate`` finds the whole change one intent."""
+    """``labels``, or every unit in one group when ``gate`` finds the whole change one intent;
+    ``house``: the files each of the repository's recent commits touched (``History.sizes``)."""
     if gate is None or files > MAX_FILES or len(set(labels)) < 2:
         return labels
-    if gate.probability(features(units, labels, affinity, threshold, files)) < gate.cutoff:
+    if gate.probability(features(units, labels, affinity, threshold, files, house)) < gate.cutoff:
         return labels
     return [0] * len(labels)
 
 
 def features(
-    units: list[Unit], labels: list[int], affinity: dict[tuple[int, int], float], threshold: float, files: int
+    units: list[Unit],
+    labels: list[int],
+    affinity: dict[tuple[int, int], float],
+    threshold: float,
+    files: int,
+    house: Sequence[int] | None = None,
 ) -> list[float]:
     """``FEATURES`` of a change of ``files`` files clustered into ``labels`` (two groups or more)."""
     groups: dict[int, list[Unit]] = defaultdict(list)
@@ -134,7 +150,16 @@ def features(
         *_announced(units),
         *_pieces(groups, weight, lines, affinity, labels, threshold),
         *_kinds_of_pieces(groups, weight, lines),
+        as_large(house, files),
     ]
+
+
+def as_large(house: Sequence[int] | None, files: int) -> float:
+    """The share of the house's recent commits that touched ``files`` files or more;
+    NaN where its history is too short to say."""
+    if house is None or len(house) < MIN_HISTORY:
+        return math.nan
+    return sum(1 for size in house if size >= files) / len(house)
 
 
 def _extent(units: list[Unit], files: int, lines: int, groups: int) -> list[float]:

@@ -20,7 +20,7 @@ from segmint_bench.untangle.metrics import (
 )
 from segmint_bench.untangle.cache import Cache, source_hash
 from segmint_bench.untangle.corpus import Selection, tangles
-from segmint_bench.untangle.features import Sample, case_evidence
+from segmint_bench.untangle.features import Sample, case_evidence, load_samples
 from segmint_bench.untangle.runner import METHODS, run_case
 from segmint_bench.untangle.workspace import Workspace
 from segmint_core.changes import capture
@@ -289,7 +289,7 @@ def test_tangled_cases_are_cached_and_reused(repo: Repo, tmp_path) -> None:
     first = run_segmint(*args)
     assert first.returncode == 0, first.stderr
     assert "tangled 1/1 cases" in first.stderr and "evidence for 1 case" in first.stderr
-    assert {p.parent.name for p in cache.rglob("*.pickle")} == {"tangles", "evidence"}
+    assert {p.parent.name for p in cache.rglob("*.pickle")} == {"tangles", "evidence", "house"}
     second = run_segmint(*args)
     assert second.returncode == 0, second.stderr
     assert "tangled" not in second.stderr and "evidence for" not in second.stderr
@@ -459,3 +459,29 @@ def test_the_sources_that_key_the_cache_are_in_the_checkout() -> None:
     from segmint_bench.untangle.features import DECISION_FILES, EVIDENCE_SOURCES
 
     assert [p for p in (*TANGLE_SOURCES, *EVIDENCE_SOURCES, *DECISION_FILES) if not (CHECKOUT / p).exists()] == []
+
+
+def test_a_case_reads_the_house_commits_as_the_engine_would_at_its_base(repo: Repo, tmp_path) -> None:
+    from segmint_bench.untangle.house import house_sizes
+    from segmint_core.grouping.history import read_history as house_history
+
+    history(repo)
+    shas = repo.git("rev-list", "--first-parent", "HEAD").split()
+    cache = Cache(tmp_path / "cache")
+    found = house_sizes(str(repo.path), [*shas, "0" * 40], cache)
+    assert [sorted(f) for f in found[:-1]] == [sorted(house_history(Git(repo.path), sha).sizes) for sha in shas]
+    assert found[0] == (2, 2, 3) and found[-1] is None  # newest first; a base off the line: not known
+    assert house_sizes(str(repo.path), shas, cache) == found[:-1]  # read back from the cache
+    (sample,) = load_samples(str(repo.path), Selection(1, 1), cache)
+    assert sample.house == found[shas.index(sample.tangle.case.base)]
+
+
+def test_the_gate_cutoff_is_the_lowest_that_costs_tangled_trees_at_most_the_budget() -> None:
+    from segmint_bench.untangle.one_intent import BUDGET, Row, lowest_cutoff
+
+    single = Row(1, kept=0.0, joined=1.0, x=[0.0])
+    tangled = Row(2, kept=1.0, joined=0.0, x=[0.0])
+    whole = Row(2, kept=1.0, joined=0.0, x=None)  # clustering kept it whole: the gate is not asked
+    assert lowest_cutoff([single, tangled, whole], [0.5, 0.4, 0.0]) == 0.425  # above the tangle's 0.4
+    assert lowest_cutoff([single, tangled, whole], [0.5, 1.0, 0.0]) == 1.0  # never: it would cost the tangle
+    assert BUDGET < 0.5

@@ -56,6 +56,8 @@ def test_a_sweep_touching_many_files_is_left_out(repo: Repo) -> None:
     found = read_history(Git(repo.path), "HEAD")
     assert found.swept == 1 and found.read == 7
     assert "pkg/m0.py" not in found.by_file and len(found.by_file["api.py"]) == 2
+    # How large the house's commits run: each commit's files, the sweep as more than a sweep's bound.
+    assert sorted(found.sizes) == sorted([*(len(c) for c in found.commits), history.SWEEP_FILES + 1])
 
 
 def test_no_commits_no_repository_and_a_missing_tree_have_no_history(repo: Repo, tmp_path) -> None:

@@ -6,6 +6,7 @@ is the gate ``segmint bench fit --one-intent`` fit on the benchmark's nine histo
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -68,9 +69,27 @@ def test_a_sure_gate_joins_every_group_and_an_unsure_one_leaves_them(repo: Repo)
     assert grouped(repo, replace(DEFAULT, one_intent=gate(5.0, cutoff=1.0))) == apart  # P < 1: never sure enough
 
 
-def test_the_fitted_gate_keeps_a_fix_its_test_and_its_entry_as_one(repo: Repo) -> None:
+def in_a_house_of_three_file_commits(repo: Repo) -> None:
+    """``two_pieces`` in a repository whose commits each touch three files, as the change does."""
+    from segmint_core.grouping.one_intent import MIN_HISTORY
+
+    repo.write("CHANGES.md", "# Changes\n\n## Unreleased\n\n- Older entry.\n")
+    house_of_commits(repo, 3, MIN_HISTORY)
     two_pieces(repo)
+
+
+def test_the_fitted_gate_keeps_a_fix_its_test_and_its_entry_as_one_where_commits_run_that_large(repo: Repo) -> None:
+    in_a_house_of_three_file_commits(repo)
     assert grouped(repo, fitted()) == [["CHANGES.md", "app/limits.py", "tests/test_other.py"]]
+
+
+def test_the_fitted_gate_leaves_the_same_change_apart_where_commits_touch_one_file(repo: Repo) -> None:
+    from segmint_core.grouping.one_intent import MIN_HISTORY
+
+    repo.write("CHANGES.md", "# Changes\n\n## Unreleased\n\n- Older entry.\n")
+    house_of_commits(repo, 1, MIN_HISTORY)
+    two_pieces(repo)
+    assert grouped(repo, fitted()) == grouped(repo, DEFAULT) and len(grouped(repo, DEFAULT)) > 1
 
 
 def test_the_fitted_gate_leaves_two_announced_changes_apart(repo: Repo) -> None:
@@ -105,7 +124,7 @@ def test_the_fitted_gate_leaves_two_announced_changes_apart(repo: Repo) -> None:
 
 def test_the_gate_round_trips_and_refuses_other_features() -> None:
     loaded = fitted().one_intent
-    assert loaded is not None and DEFAULT.one_intent is None and offline_model() is DEFAULT  # off by default
+    assert loaded is not None and DEFAULT.one_intent is None and offline_model() is DEFAULT  # the model alone
     assert OneIntent.from_dict(loaded.to_dict()) == OneIntent.from_dict(loaded.to_dict())
     assert 0.0 < loaded.cutoff <= 1.0
     other = {**loaded.to_dict(), "features": ["files"]}
@@ -152,7 +171,7 @@ def files_of_groups(repo: Repo, **env: str) -> list[list[str]]:
 
 
 def test_prefer_one_commit_is_off_by_default_and_joins_the_change_when_on(repo: Repo) -> None:
-    two_pieces(repo)
+    in_a_house_of_three_file_commits(repo)
     assert files_of_groups(repo) == files_of_groups(repo, SEGMINT_PREFER_ONE_COMMIT="off") == grouped(repo)
     assert len(grouped(repo)) > 1
     joined = [["CHANGES.md", "app/limits.py", "tests/test_other.py"]]
@@ -162,7 +181,7 @@ def test_prefer_one_commit_is_off_by_default_and_joins_the_change_when_on(repo: 
 
 
 def test_prefer_one_commit_is_read_from_the_config_file(repo: Repo, tmp_path: Path) -> None:
-    two_pieces(repo)
+    in_a_house_of_three_file_commits(repo)
     config = tmp_path / "config"
     (config / "segmint").mkdir(parents=True)
     (config / "segmint" / "config.toml").write_text("prefer_one_commit = true\n")
@@ -179,3 +198,49 @@ def test_a_bad_prefer_one_commit_is_one_clear_sentence(repo: Repo, tmp_path: Pat
     (config / "segmint" / "config.toml").write_text('prefer_one_commit = "sometimes"\n')
     worded = run_segmint("group", "--new", cwd=repo.path, env={"XDG_CONFIG_HOME": str(config)})
     assert worded.returncode == 2 and "must be on or off" in worded.stderr and "Traceback" not in worded.stderr
+
+
+def sized_gate(weight: float) -> OneIntent:
+    """A gate that reads only how the change's extent compares with the house's commits."""
+    n = len(FEATURES)
+    at = FEATURES.index("house_commits_as_large")
+    weights = tuple(weight if i == at else 0.0 for i in range(n))
+    return OneIntent((0.5,) * n, (0.1,) * n, weights, 0.0, 0.5)
+
+
+def house_of_commits(repo: Repo, files: int, commits: int) -> None:
+    """A history of ``commits`` commits touching ``files`` files each."""
+    for n in range(commits):
+        for f in range(files):
+            repo.write(f"lib/part{f}.py", f"VALUE = {n}\n")
+        repo.commit(f"change {n}")
+
+
+def test_the_share_of_the_house_commits_as_large_is_known_only_from_enough_history() -> None:
+    from segmint_core.grouping.one_intent import MIN_HISTORY, as_large
+
+    house = [1] * (MIN_HISTORY - 5) + [3] * 5
+    assert as_large(house, 1) == 1.0 and as_large(house, 3) == 5 / MIN_HISTORY and as_large(house, 4) == 0.0
+    assert math.isnan(as_large(house[:-1], 1)) and math.isnan(as_large(None, 1))
+    gate = sized_gate(1.0)
+    x = [0.5] * len(FEATURES)
+    unknown = [*x[:-1], math.nan]
+    assert gate.probability(unknown) == gate.probability(x) == 0.5  # not known: at its mean
+
+
+def test_a_change_as_large_as_the_house_commits_is_joined_and_a_larger_one_is_left(tmp_path) -> None:
+    """The same change of three files: one intent where this house's commits touch three files,
+    left as clustered where they touch one."""
+    from segmint_core.grouping.one_intent import MIN_HISTORY
+
+    grouped_by_house = []
+    for files in (3, 1):
+        repo = Repo(tmp_path / f"house{files}")
+        repo.write("CHANGES.md", "# Changes\n\n## Unreleased\n\n- Older entry.\n")
+        house_of_commits(repo, files, MIN_HISTORY)
+        two_pieces(repo)
+        grouped_by_house.append(grouped(repo, replace(DEFAULT, one_intent=sized_gate(5.0))))
+        assert len(grouped(repo, DEFAULT)) > 1
+    large_commits, small_commits = grouped_by_house
+    assert large_commits == [["CHANGES.md", "app/limits.py", "tests/test_other.py"]]
+    assert len(small_commits) > 1
