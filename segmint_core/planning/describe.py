@@ -26,7 +26,7 @@ def code_subjects(kind: str, facts: Facts, code_paths: list[str], q: Quote) -> l
     """Wordings for a change to code, titled as ``kind``."""
     where = places(facts, code_paths, q)
     if kind == "feat":
-        out = _added(facts, q) + [f"extend {w}" for w in where]
+        out = _added(facts, q, code_paths) + [f"extend {w}" for w in where]
     elif kind == "fix":
         out = _handled(facts, where, q) + [f"correct {w}" for w in where]
     elif kind == "refactor":
@@ -49,8 +49,27 @@ def places(facts: Facts, code_paths: list[str], q: Quote) -> list[str]:
         out.append(" and ".join(q(n) for n in top))
         if len(top) == 2:
             out.append(q(top[0]))
+    example = example_of(code_paths)
+    if example:  # an example is known by its name: "mine in the naval example", "the naval example"
+        out = [f"{w} in the {example} example" for w in out[:1]] + [f"the {example} example"] + out
     out += files(code_paths)
     return list(dict.fromkeys(out))
+
+
+EXAMPLE_DIRS = {"examples", "example", "_examples"}
+
+
+def example_of(paths: list[str]) -> str | None:
+    """The one example all ``paths`` are in: the folder under ``examples/`` (``examples/naval/naval.py``:
+    ``naval``), or the file's name where it lies in ``examples/`` itself."""
+    names = set()
+    for path in paths:
+        parts = PurePosixPath(path).parts
+        at = next((i for i, part in enumerate(parts[:-1]) if part.lower() in EXAMPLE_DIRS), None)
+        if at is None:
+            return None
+        names.add(parts[at + 1] if at + 2 < len(parts) else PurePosixPath(parts[-1]).stem)
+    return names.pop() if len(names) == 1 else None
 
 
 def files(paths: list[str]) -> list[str]:
@@ -67,7 +86,7 @@ def _precise(where: list[str]) -> list[str]:
     return [w for w in where if not w.endswith((" more file", " more files", " files"))]
 
 
-def _added(facts: Facts, q: Quote) -> list[str]:
+def _added(facts: Facts, q: Quote, code_paths: list[str]) -> list[str]:
     """What a feature adds: an option, a parameter, a public definition, a field."""
     if facts.options:
         flag = q(facts.options[0])
@@ -84,7 +103,9 @@ def _added(facts: Facts, q: Quote) -> list[str]:
         return [f"add {q(param)} parameter to {q(func)}", f"add {q(param)} to {q(func)}"]
     public = [d for d in facts.code_added_defs if not d.startswith("_")]
     if public:
-        return _names("add", public, q)
+        example = example_of(code_paths)
+        named = _names("add", public, q)
+        return ([f"{named[0]} to the {example} example"] if example else []) + named
     if facts.fields:
         return _names("add", facts.fields, q)
     return []

@@ -271,3 +271,21 @@ def test_a_new_function_spread_over_lines_adds_no_parameter(repo: Repo) -> None:
     )
     titles = [p.title for p in Session(Git.discover(repo.path)).propose_commits()]
     assert titles == ["feat(web): add close"]
+
+
+def test_an_examples_code_is_named_by_its_example(repo: Repo) -> None:
+    repo.write("examples/naval/naval.py", "def mine(x):\n    return x\n")
+    repo.commit()
+    repo.write("examples/naval/naval.py", "def mine(x):\n    return x + 1\n")
+    assert title_of(repo) == "fix(naval): correct mine in the naval example"
+    repo.write("examples/naval/naval.py", "def mine(x):\n    return x\n\n\ndef clear():\n    return 0\n")
+    assert title_of(repo) == "feat(naval): add clear to the naval example"
+
+
+def test_files_of_two_examples_name_no_example(repo: Repo) -> None:
+    repo.write("examples/a/app.py", "def run(x):\n    return x\n")
+    repo.write("examples/b/app.py", "def run(x):\n    return x\n")
+    repo.commit()
+    repo.write("examples/a/app.py", "def run(x):\n    return x + 1\n")
+    repo.write("examples/b/app.py", "def run(x):\n    return x + 1\n")
+    assert title_of(repo) == "fix(examples): correct run"
