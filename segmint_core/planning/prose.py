@@ -82,6 +82,7 @@ def _terms(lines: list[Line], shown: dict[str, str]) -> Counter:
         text = _ITEM.sub("", line)
         for markdown, url, rst in _LINK_TEXT.findall(text):
             name = (markdown or _RST_TARGET.sub("", rst)).strip()  # `Heroku <https://...>`_ is "Heroku"
+            name = name.removeprefix("![")  # a badge (an image in a link) is known by its image's text
             profile = _PROFILE.fullmatch(url)
             if profile and profile.group(1).lower() == name.lower():
                 shown[name] = f"@{profile.group(1)}"  # [bob](https://github.com/bob) is @bob

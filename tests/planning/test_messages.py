@@ -121,6 +121,14 @@ def test_small_docs_edit_is_named_by_what_it_adds_or_removes(repo: Repo, after: 
     assert title_of_edit(repo, "README.md", TEAM, after) == title
 
 
+def test_a_badge_removed_is_named_by_its_images_text(repo: Repo) -> None:
+    badge = "[![Packaging status](https://repology.org/badge/fd.svg)](https://repology.org/project/fd)\n"
+    page = "# fd\n\nA tool.\n\n" + badge + "\n## Install\n"
+    assert title_of_edit(repo, "README.md", page, page.replace(badge, "")) == (
+        "docs(readme): remove Packaging status from README.md"
+    )
+
+
 def test_docs_edit_names_the_reference_it_removes_and_the_words_it_replaces(repo: Repo) -> None:
     repo.write(
         "CONTRIBUTING.rst",
