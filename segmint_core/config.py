@@ -34,7 +34,7 @@ class Settings:
     embeddings: str = "local"  # SEGMINT_EMBEDDINGS: local | openai | sentence-transformers
     timeout: float = 30.0  # SEGMINT_TIMEOUT, seconds per request
     record_saves: bool = True  # SEGMINT_RECORD_SAVES: the terminal UI records saves as provenance
-    prefer_one_commit: bool = False  # SEGMINT_PREFER_ONE_COMMIT: the offline engine asks the one-intent gate
+    prefer_one_commit: bool = True  # SEGMINT_PREFER_ONE_COMMIT: the offline engine asks the one-intent gate
 
     @property
     def chat_enabled(self) -> bool:

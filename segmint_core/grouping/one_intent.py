@@ -19,9 +19,9 @@ joined into one. The cutoff is the lowest at which, on the cases it was fit
 on, trees of two commits and of three each lose at most 0.01 of their
 mean ARI (``BUDGET`` of the fit): the gate buys single commits kept whole only where it costs
 tangled trees little (docs/experiments/untangling.md, "One intent, decided
-on the whole change"). With
-``prefer_one_commit`` on, the offline engine's model carries the gate fit on
-nine histories (``one_intent.json``) and asks it (``Model.one_intent``).
+on the whole change"). Unless ``prefer_one_commit`` is off, the offline
+engine's model carries the gate fit on nine histories (``one_intent.json``)
+and asks it (``Model.one_intent``).
 Recorded intent decides where there is one.
 """
 

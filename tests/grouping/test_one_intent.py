@@ -1,6 +1,6 @@
 """The one-intent gate: a change it finds one intent is one group; below its cutoff the groups stay.
 
-The shipped model carries no gate unless ``prefer_one_commit`` is on; ``segmint_core/grouping/one_intent.json``
+The offline engine asks it unless ``prefer_one_commit`` is off; ``segmint_core/grouping/one_intent.json``
 is the gate ``segmint bench fit --one-intent`` fit on the benchmark's nine histories."""
 
 from __future__ import annotations
@@ -170,22 +170,25 @@ def files_of_groups(repo: Repo, **env: str) -> list[list[str]]:
     return sorted(sorted({paths[i] for i in g["change_ids"]}) for g in data["groups"])
 
 
-def test_prefer_one_commit_is_off_by_default_and_joins_the_change_when_on(repo: Repo) -> None:
+def test_prefer_one_commit_is_on_by_default_and_off_leaves_the_groups_clustering_made(repo: Repo) -> None:
     in_a_house_of_three_file_commits(repo)
-    assert files_of_groups(repo) == files_of_groups(repo, SEGMINT_PREFER_ONE_COMMIT="off") == grouped(repo)
-    assert len(grouped(repo)) > 1
     joined = [["CHANGES.md", "app/limits.py", "tests/test_other.py"]]
-    assert files_of_groups(repo, SEGMINT_PREFER_ONE_COMMIT="on") == joined
-    plan = run_segmint("plan", "--json", cwd=repo.path, env={"SEGMINT_PREFER_ONE_COMMIT": "1"})
+    assert files_of_groups(repo) == files_of_groups(repo, SEGMINT_PREFER_ONE_COMMIT="on") == joined
+    plan = run_segmint("plan", "--json", cwd=repo.path)
     assert plan.returncode == 0 and len(json.loads(plan.stdout)["commits"]) == 1
+    assert files_of_groups(repo, SEGMINT_PREFER_ONE_COMMIT="off") == grouped(repo)
+    assert len(grouped(repo)) > 1
+    plan = run_segmint("plan", "--json", cwd=repo.path, env={"SEGMINT_PREFER_ONE_COMMIT": "0"})
+    assert plan.returncode == 0 and len(json.loads(plan.stdout)["commits"]) > 1
 
 
 def test_prefer_one_commit_is_read_from_the_config_file(repo: Repo, tmp_path: Path) -> None:
     in_a_house_of_three_file_commits(repo)
     config = tmp_path / "config"
     (config / "segmint").mkdir(parents=True)
-    (config / "segmint" / "config.toml").write_text("prefer_one_commit = true\n")
-    assert len(files_of_groups(repo, XDG_CONFIG_HOME=str(config))) == 1
+    (config / "segmint" / "config.toml").write_text("prefer_one_commit = false\n")
+    assert len(files_of_groups(repo, XDG_CONFIG_HOME=str(config))) > 1
+    assert len(files_of_groups(repo)) == 1
 
 
 def test_a_bad_prefer_one_commit_is_one_clear_sentence(repo: Repo, tmp_path: Path) -> None:

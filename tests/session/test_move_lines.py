@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from segmint_core.config import Settings
 from segmint_core.errors import RefusedError, SegmintError
 from segmint_core.session.session import Session
 from tests.support.groups import stuck_pair
@@ -200,7 +201,7 @@ def test_a_line_added_after_a_last_line_without_newline_waits_for_its_removal(re
     repo.write("b.txt", "x\n")
     repo.stage_then_edit("e.txt", "\n\n\na", "\n\n", "\na\n")
     repo.git("rm", "-q", "--", "b.txt")
-    session = Session.open(str(repo.path))
+    session = Session.open(str(repo.path), settings=Settings(prefer_one_commit=False))  # two groups to move between
     session.regroup()
     assert [g.hunk_ids for g in session.groups] == [["change-1:1"], ["change-2:1", "change-2:2"]]
     session.move_lines("change-2:2", [1, 2], to_group_id="group-1")  # "-" and "+a", beside b.txt's deletion
