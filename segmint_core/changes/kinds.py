@@ -115,6 +115,18 @@ BUILD_NAMES = {
     "manifest.in",
     "poetry.lock",
     "uv.lock",
+    "pdm.lock",
+    "pipfile",
+    "pipfile.lock",
+    "npm-shrinkwrap.json",
+    "bun.lock",
+    "bun.lockb",
+    "gemfile",
+    "gemfile.lock",
+    "composer.json",
+    "composer.lock",
+    "go.work",
+    "go.work.sum",
 }
 
 

@@ -7,8 +7,11 @@ to a commit is versioned by its comment (``@4f3c5d7 # v10.6.0``), or by the
 commit itself where the comment keeps the version it had.
 Lock files name the package on an earlier line (``name = "x"`` then
 ``version = "1.2"``; ``"node_modules/x": {`` then ``"version": ...``; yarn's
-``x@^1:`` then ``version "1.2"``), so they are read with that context. A
-``version`` key with no package around it is the project's own version.
+``x@^1:`` then ``version "1.2"``; Pipfile.lock's ``"x": {`` then
+``"version": "==1.2"``; composer.lock's ``"name": "x",``), so they are read
+with that context. A ``version`` key with no package around it is the
+project's own version. A hash a lock file pins (``"sha256:0f12..."``) is no
+package's version.
 """
 
 from __future__ import annotations
@@ -25,9 +28,15 @@ _PIN = re.compile(
 _GO_REQUIRE = re.compile(r"^\s*(?:require\s+)?(?P<name>[\w.\-]+\.[a-z]{2,}/[\w.\-/]+)\s+v(?P<version>\d[\w.\-+]*)")
 _LOCK_NAME = re.compile(
     r"""^\s*(?:name\s*=\s*"(?P<toml>[^"]+)"|"node_modules/(?P<npm>[^"]+)":\s*\{"""
+    r"""|"name":\s*"(?P<json>[^"]+)",?\s*$|"(?P<key>[^"/_][^"]*)":\s*\{\s*$"""
     r"""|"?(?P<yarn>@?[^@\s"]+)@[^:]*"?:\s*$)"""
 )
-_LOCK_VERSION = re.compile(r"""^\s*"?version"?\s*[=:]?\s*"(?P<version>[^"]+)"\s*,?\s*$""")
+_LOCK_VERSION = re.compile(r"""^\s*"?version"?\s*[=:]?\s*"(?:==)?(?P<version>[^"]+)"\s*,?\s*$""")
+# Gemfile.lock's spec, its name and version on one line (``    rack (2.2.4)``); the deeper
+# lines under it are what it requires (``      rack-test (>= 1.0)``).
+_GEM_SPEC = re.compile(r"^ {4}(?P<name>[\w.\-]+) \((?P<version>\d[^)\s]*)\)\s*$")
+# A file's hash pinned beside its version (Pipfile.lock's ``"sha256:0f12..."``): no version.
+_DIGEST = re.compile(r"[0-9a-fA-F]{32,}")
 # The project's own version: ``version``, ``__version__``, JavaScript's ``exports.version``.
 _OWN_KEYS = {"version", "__version__", ".", "exports.version", "module.exports.version"}
 # ``uses: owner/action@<commit> # v4.2.2``: an action pinned to a commit, its version in a comment.
@@ -124,7 +133,7 @@ def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
                 commits[side].setdefault(action.group("name").lower(), action.group("ref")[:7])
     out = []
     for key, (name, version, requirement) in pins["+"].items():
-        if key not in pins["-"]:
+        if key not in pins["-"] or _DIGEST.fullmatch(version):
             continue
         _, was, was_required = pins["-"][key]
         was_at, now_at = commits["-"].get(key), commits["+"].get(key)
@@ -191,9 +200,14 @@ def _lock_bumps(hunks: list[Hunk]) -> list[Bump]:
         current: str | None = None
         for line in hunk.lines:
             text = line[1:]
+            gem = _GEM_SPEC.match(text)
+            if gem and line[:1] in "+-":
+                names.setdefault(gem.group("name").lower(), gem.group("name"))
+                (old if line[:1] == "-" else new).setdefault(gem.group("name").lower(), gem.group("version"))
+                continue
             m = _LOCK_NAME.match(text)
             if m:
-                current = m.group("toml") or m.group("npm") or m.group("yarn")
+                current = m.group("toml") or m.group("npm") or m.group("json") or m.group("key") or m.group("yarn")
                 if current and "node_modules/" in current:
                     current = current.rsplit("node_modules/", 1)[1]
                 continue
