@@ -26,6 +26,7 @@ from segmint_core.changes.changelog import changelog_entry
 from segmint_core.planning.bumps import Bump, version_changes
 from segmint_core.planning.claims import ISSUE_FIXED, same_tokens
 from segmint_core.planning import settings_edit
+from segmint_core.planning.credits import uncredited
 from segmint_core.planning.prose import ProseEdit, read_edit, without_links
 from segmint_core.planning.settings_edit import SettingsEdit
 
@@ -223,10 +224,12 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
                 doc, prose = _explaining_lines(hunk.lines)
                 doc_lines, prose_lines = doc_lines + doc, prose_lines + prose
             elif is_doc_path(change.file_path):
+                said, unsaid = plus, minus
                 if _is_changelog(change.file_path):
                     changelog_added += plus
-                doc_added += [(change.file_path, line) for line in plus]
-                doc_removed += [(change.file_path, line) for line in minus]
+                    said, unsaid = list(map(uncredited, plus)), list(map(uncredited, minus))
+                doc_added += [(change.file_path, line) for line in said]
+                doc_removed += [(change.file_path, line) for line in unsaid]
                 if (title := _section_of(hunk)) and title not in facts.doc_sections:
                     facts.doc_sections.append(title)
             else:
@@ -294,7 +297,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.conditions_changed = sum(
         1 for old, new in pairs if old.strip() != new.strip() and _CONDITION.search(old) and _CONDITION.search(new)
     )
-    facts.changelog_entry = changelog_entry(changelog_added, credits=False) if changelog_added else None
+    entry = list(map(uncredited, changelog_added))
+    facts.changelog_entry = changelog_entry(entry, credits=False) if changelog_added else None
     facts.changelog_items = sum(1 for line in changelog_added if _LIST_ITEM.match(line))
     facts.references = [line.strip() for line in added_lines if ISSUE_FIXED.search(line)][:3]
     squash = lambda lines: Counter("".join(line.split()) for line in lines if line.strip())  # noqa: E731

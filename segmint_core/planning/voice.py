@@ -93,7 +93,7 @@ def title_parts(
     # A change to code the house calls refactor rather than fix is worded as one; a kind
     # of file the rules know for sure (docs, tests, CI) keeps the rules' wording.
     worded = kind if kind in CODE_TYPES and rule in CODE_TYPES else rule
-    wordings = _house_wordings(style, facts, kind, scope) + messages.subjects(worded, facts, q)
+    wordings = _house_wordings(style, facts, kind, scope) + _entry_words(facts) + messages.subjects(worded, facts, q)
     wordings = [conventional_voice(style, _house_verb(style, facts, kind, w)) for w in wordings]
     heads = [f"{kind}({scope}):", f"{kind}:"] if scope and not _repeats(scope, kind) else [f"{kind}:"]
     return heads, wordings
@@ -142,6 +142,12 @@ def own_words(facts: Facts) -> list[str]:
     if all(map(messages.is_changelog, facts.paths)):
         return entry_added(facts, said)
     return said
+
+
+def _entry_words(facts: Facts) -> list[str]:
+    """A changelog edited alone, in the words of the one entry it adds (``add "Avoid an extra
+    process" to CHANGES.md``); a change beyond it keeps the rules' wording of the code."""
+    return own_words(facts) if facts.paths and all(map(messages.is_changelog, facts.paths)) else []
 
 
 ENTRY_LINES = 4  # lines a changelog edited alone may add and still be one entry added
