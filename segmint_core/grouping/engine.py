@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import gc
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -98,7 +98,8 @@ def group_changes(
     repository = Repository(Git(root) if root else None)
     units = repository.units(selected, by_intent.line_cuts(selected, provenance) if provenance else None)
     history = repository.history() if cochange.weighed(model) else None
-    house = (history or repository.history()).sizes if model.one_intent is not None else None
+    # Read only when the gate is asked: a change clustering leaves in one group never reads the history.
+    house = (lambda: (history or repository.history()).sizes) if model.one_intent is not None else None
     recorded = None
     if labeller is not None:
         labels = labeller(selected, units, embedder, progress)
@@ -185,10 +186,11 @@ def evidence(units: list[Unit], model: Model = DEFAULT, history: History | None 
 
 
 def cluster(
-    units: list[Unit], links: list[Link], model: Model, files: int, house: Sequence[int] | None = None
+    units: list[Unit], links: list[Link], model: Model, files: int, house: one_intent.House = None
 ) -> list[int]:
     """A cluster label per unit, from the links between units of a change set of ``files`` files;
-    ``house``: the files each recent commit of the repository touched (``History.sizes``), for the gate."""
+    ``house``: the files each recent commit of the repository touched (``History.sizes``), or what
+    reads them, for the gate."""
     affinity = graph.affinities(links, units, model)
     weights = [float(max(1, u.size)) for u in units]  # a unit counts for its changed lines
     together = graph.forced_pairs(links)

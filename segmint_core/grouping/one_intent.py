@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from segmint_core.changes.kinds import CHANGELOG, CODE, CONFIG, DOCS, TEST
@@ -45,6 +45,9 @@ _FLOOR = -6.0  # how far below the threshold the best two groups' affinity count
 # made them (a tree of thousands of files is not one intent, and its features would cost quadratic time).
 MAX_FILES = 36
 MIN_HISTORY = 20  # commits: a shorter history says nothing of how large the house's commits run
+
+# The files each of the house's recent commits touched, or what reads them when the gate is asked.
+House = Sequence[int] | Callable[[], Sequence[int]] | None
 
 FEATURES = (
     "log_files",
@@ -120,13 +123,15 @@ def joined_if_one(
     affinity: dict[tuple[int, int], float],
     threshold: float,
     files: int,
-    house: Sequence[int] | None = None,
+    house: House = None,
 ) -> list[int]:
     """``labels``, or every unit in one group when ``gate`` finds the whole change one intent;
-    ``house``: the files each of the repository's recent commits touched (``History.sizes``)."""
+    ``house``: the files each of the repository's recent commits touched (``History.sizes``), or
+    what reads them (called only when the gate is asked)."""
     if gate is None or files > MAX_FILES or len(set(labels)) < 2:
         return labels
-    if gate.probability(features(units, labels, affinity, threshold, files, house)) < gate.cutoff:
+    sizes = house() if callable(house) else house
+    if gate.probability(features(units, labels, affinity, threshold, files, sizes)) < gate.cutoff:
         return labels
     return [0] * len(labels)
 

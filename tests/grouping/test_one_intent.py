@@ -247,3 +247,20 @@ def test_a_change_as_large_as_the_house_commits_is_joined_and_a_larger_one_is_le
     large_commits, small_commits = grouped_by_house
     assert large_commits == [["CHANGES.md", "app/limits.py", "tests/test_other.py"]]
     assert len(small_commits) > 1
+
+
+def test_the_house_history_is_read_only_when_the_gate_is_asked(repo: Repo) -> None:
+    from segmint_core.grouping.history import CACHE_NAME
+
+    cache = repo.path / ".git" / "segmint" / CACHE_NAME
+    cache.parent.mkdir(parents=True, exist_ok=True)  # where a session keeps the history it read
+    repo.write("app/limits.py", "def clamp(value, low, high):\n    return max(low, min(value, high))\n")
+    repo.commit("start")
+    repo.write("app/limits.py", "def clamp(value, low, high):\n    return max(low, min(value, high + 0))\n")
+    assert len(grouped(repo, fitted())) == 1
+    assert not cache.exists()  # one group: nothing for the gate to join, no history read
+    repo.commit("one change")
+    two_pieces(repo)
+    assert len(grouped(repo, DEFAULT)) > 1
+    grouped(repo, fitted())
+    assert cache.exists()
