@@ -62,3 +62,15 @@ def test_a_handle_that_is_the_subject_stays() -> None:
     assert uncredited("- Support @dataclass fields (@bob)") == "- Support @dataclass fields"
     assert uncredited("- Bump @types/node to 20 by @renovate") == "- Bump @types/node to 20"
     assert uncredited("- Fix a crash with @dataclass") == "- Fix a crash with @dataclass"
+
+
+def test_a_line_of_hundreds_of_handles_or_spaces_is_read_whole() -> None:
+    # Nested quantifiers once tried every shorter run of handles and spaces: the first line alone,
+    # 600 characters, took minutes; each is now read in a moment.
+    from segmint_core.planning.credits import uncredited
+
+    many = "@a " * 300 + "!x"
+    assert uncredited(many) == many.rstrip()
+    assert uncredited("@a" + " " * 900 + "x") == "@a" + " " * 900 + "x"
+    assert uncredited("Fix. " + "@a @b " * 150 + "#12") == "Fix."
+    assert uncredited("- Fix foo, thanks to " + "@a, " * 200 + "@b") == "- Fix foo"
