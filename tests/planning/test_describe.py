@@ -289,3 +289,14 @@ def test_files_of_two_examples_name_no_example(repo: Repo) -> None:
     repo.write("examples/a/app.py", "def run(x):\n    return x + 1\n")
     repo.write("examples/b/app.py", "def run(x):\n    return x + 1\n")
     assert title_of(repo) == "fix(examples): correct run"
+
+
+def test_a_parameter_line_of_many_blanks_is_read_at_once() -> None:
+    # The pattern once tried every split of the blanks between a name, its annotation and its
+    # default: "x: " with 200 blanks and "=" took 21 s.
+    from segmint_core.planning.facts import _PARAM_LINE
+
+    assert _PARAM_LINE.match("x: " + " " * 300 + "=") is None
+    assert _PARAM_LINE.match("x = " + " " * 300 + "a ,b") is None
+    found = _PARAM_LINE.match("    timeout:" + " " * 300 + "float = 5.0,")
+    assert found is not None and found.group(1) == "timeout"
