@@ -28,7 +28,6 @@ from segmint_bench.untangle.workspace import Workspace
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.grouping import group_changes
-from segmint_core.grouping.model import offline_model
 from segmint_core.wording import counted
 
 WORK_TREE, SPLIT = "working tree (graph)", "split HEAD"
@@ -109,8 +108,8 @@ def split_case(workspace: Workspace, repo: str, k: int, tangle: Tangle, provider
     truth = [tangle.truth[key] for key in tangle.keys]
     result = SplitCase(repo, k, tangle.case.name)
     start = time.perf_counter()
-    model = offline_model(Settings().prefer_one_commit)  # as the split's session groups
-    grouping = group_changes(tangle.changes, provider=provider, timeline=None, model=model, root=workspace.root)
+    # Grouped with the settings the split's session has, so with the same model.
+    grouping = group_changes(tangle.changes, provider=provider, timeline=None, settings=Settings(), root=workspace.root)
     result.seconds[WORK_TREE] = time.perf_counter() - start
     result.scores[WORK_TREE] = score(truth, baseline.grouping_labels(grouping, tangle.changes, tangle.keys))
 

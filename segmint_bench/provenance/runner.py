@@ -18,7 +18,6 @@ from segmint_bench.untangle.workspace import Workspace
 from segmint_core.config import Settings
 from segmint_core.git import Git
 from segmint_core.grouping import group_changes
-from segmint_core.grouping.model import offline_model
 from segmint_core.planning.conventional import parse_subject
 from segmint_core.session.store import FOLDER
 from segmint_core.trajectory.provenance.attribution import line_provenance
@@ -54,15 +53,15 @@ def _case(
     changes, keys = tangle.changes, tangle.keys
     truth = [tangle.truth[key] for key in keys]
     offline, offline_groups = None, 0
-    model = offline_model(Settings().prefer_one_commit)  # the model a session groups with
+    settings = Settings()  # grouped as a session groups, with its model
     rows = []
     for scenario in scenarios:
         replayed = replay(workspace.git, tangle.case, scenario, selection.seed)
         if offline is None:
-            grouping = group_changes(changes, timeline=None, provenance=None, root=workspace.root, model=model)
+            grouping = group_changes(changes, timeline=None, provenance=None, root=workspace.root, settings=settings)
             offline, offline_groups = score(truth, grouping_labels(grouping, changes, keys)), len(grouping.groups)
         provenance = line_provenance(workspace.root, changes)
-        grouping = group_changes(changes, timeline=None, provenance=provenance, root=workspace.root, model=model)
+        grouping = group_changes(changes, timeline=None, provenance=provenance, root=workspace.root, settings=settings)
         ours = score(truth, grouping_labels(grouping, changes, keys))
         row = {
             "repo": name,

@@ -72,7 +72,7 @@ def group_changes(
     timeline: Any = ...,
     progress: Progress | None = None,
     root: str | None = None,
-    model: Model = DEFAULT,
+    model: Model | None = None,
     provenance: Any = ...,
 ) -> Grouping:
     """Group the selected changes' hunks by intent.
@@ -84,8 +84,12 @@ def group_changes(
     under one task are grouped together and apart from other tasks. ``progress(done, total, message)`` is called
     during long steps. ``labeller``: cluster the units with it instead of the
     engine's links (which then only explain the groups). ``settings`` (default: loaded from the environment when
-    needed) configure remote providers and model-written summaries.
+    needed) configure remote providers and model-written summaries; ``model`` (default: the offline model
+    ``settings`` ask for, with the one-intent gate unless ``prefer_one_commit`` is off; without
+    ``settings``, the pair model alone) links and clusters the units.
     """
+    if model is None:
+        model = offline_model(settings.prefer_one_commit) if settings is not None else DEFAULT
     selected = changes.resolve_changes(change_ids) if change_ids is not None else list(changes.changes)
     embedder = get_provider(provider, settings)
     root = root or getattr(changes, "root", None)

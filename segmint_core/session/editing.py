@@ -40,7 +40,6 @@ def regroup(
 ) -> list[Group]:
     """Group the changes (all, or ``change_ids``) from scratch."""
     from segmint_core.grouping import group_changes  # loads numpy: only when grouping
-    from segmint_core.grouping.model import offline_model
 
     if change_ids is not None and not change_ids:
         raise SegmintError("Give at least one change id, or none at all to group every change")
@@ -58,7 +57,6 @@ def regroup(
             settings=session.settings,
             progress=progress,
             root=session.git.root,
-            model=offline_model(session.settings.prefer_one_commit),
         )
         session.begin_edit()
         kept = [g for g in session.groups if change_ids is not None and not set(g.change_ids) & set(change_ids)]
