@@ -20,6 +20,7 @@ from pathlib import PurePosixPath
 from segmint_core.changes.conversions import conversion_text, conversions as converted
 from segmint_core.changes.generated import is_lock_file, is_manifest
 from segmint_core.planning import settings_edit
+from segmint_core.planning.cases import words as test_words
 from segmint_core.planning.describe import CODE_TYPES, code_subjects, places
 from segmint_core.changes.kinds import PATHS_KEPT, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
 from segmint_core.planning.facts import CHANGELOGS, Facts
@@ -271,7 +272,7 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
             return [f"document {w}" for w in places(facts, [p for p in facts.paths if is_code(p)], q)]
         return _prose_subjects(facts, q) + _section_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
     if kind == "test":
-        targets = [words_of_test(d) for d in facts.added_defs if is_test_name(d)]
+        targets = [test_words(d) for d in facts.added_defs if is_test_name(d)]
         module = _tested_module(facts.paths)
         tests = "test" if len(targets) == 1 or not targets and facts.cases_added == 1 else "tests"  # one is a test
         out = [f"add {tests} for {n}" for n in _tested(targets)] if targets else []
@@ -279,7 +280,7 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
             old, new = facts.renames[0]
             where = [q(d) for d in facts.changed_defs if d.startswith("test")][:1] + _files(facts.paths)
             out += [f"use {q(new)} instead of {q(old)} in {w}" for w in where] + [f"use {q(new)} instead of {q(old)}"]
-        edited = [words_of_test(d) for d in facts.changed_defs if is_test_name(d)]
+        edited = [test_words(d) for d in facts.changed_defs if is_test_name(d)]
         if edited and not targets:  # the tests edited, by what their names say (one, or what they share)
             out += [f"update {'test' if len(edited) == 1 else 'tests'} for {n}" for n in _tested(edited, listed=False)]
         if facts.new_files and set(facts.new_files) == set(facts.paths):
@@ -304,19 +305,11 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
 
 
 _TEST_PREFIX = re.compile(r"^(?:test_+|Test_?(?=[A-Z0-9_]))(?=[A-Za-z0-9])")
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
 def is_test_name(name: str) -> bool:
     """A test function's name: ``test_parse_empty``, Go's ``TestParseEmpty``."""
     return bool(_TEST_PREFIX.match(name))
-
-
-def words_of_test(name: str) -> str:
-    """A test's name turned into words: ``test_parse_empty`` and ``TestParseEmpty`` read
-    ``parse empty``; an acronym stays as written (``TestHTTPServer``: ``HTTP server``)."""
-    parts = [w for piece in _TEST_PREFIX.sub("", name).split("_") for w in _CAMEL.split(piece) if w]
-    return " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in parts)
 
 
 def _tested(names: list[str], listed: bool = True) -> list[str]:

@@ -7,7 +7,8 @@ import pytest
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.planning import offline_message
-from segmint_core.planning.messages import is_test_name, words_of_test
+from segmint_core.planning.cases import words as words_of_test
+from segmint_core.planning.messages import is_test_name
 from segmint_core.session.session import Session
 from tests.support.groups import one_group_per_hunk
 from tests.support.repo import Repo
