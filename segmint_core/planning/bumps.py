@@ -9,7 +9,8 @@ Lock files name the package on an earlier line (``name = "x"`` then
 ``version = "1.2"``; ``"node_modules/x": {`` then ``"version": ...``; yarn's
 ``x@^1:`` then ``version "1.2"``; Pipfile.lock's ``"x": {`` then
 ``"version": "==1.2"``; composer.lock's ``"name": "x",``), so they are read
-with that context. A ``version`` key with no package around it is the
+with that context. A ``version`` key in a dependency's own TOML table
+(``[dependencies.clap]``) is that dependency's; with no package around it, the
 project's own version. A hash a lock file pins (``"sha256:0f12..."``) is no
 package's version.
 """
@@ -45,6 +46,10 @@ _ACTION = re.compile(
     r"""(?:\s*#\s*v?(?P<version>\d[\w.\-+]*))?"""
 )
 _COMMIT = re.compile(r"[0-9a-f]{12,40}")
+# A TOML table of one dependency (Cargo's ``[dependencies.clap]``, ``[target.'cfg(unix)'.dev-dependencies.nix]``):
+# its ``version = "3.1"`` is that dependency's, not the project's. Any other table header ends it.
+_TABLE = re.compile(r"""^\s*\[(?P<table>[^\[\]]+)\]\s*(?:#.*)?$""")
+_DEPENDENCY_TABLE = re.compile(r"""(?:^|\.)(?:[\w]+-)?dependencies\.["']?(?P<name>[\w.\-]+?)["']?$""")
 # A pre-commit hook: ``- repo: https://github.com/astral-sh/ruff-pre-commit`` then ``rev: v0.4.9``
 # (``rev: <commit>  # frozen: v0.4.9`` where the config is frozen).
 _HOOK_REPO = re.compile(r"""^\s*-?\s*repo:\s*["']?(?P<url>[^"'\s#]+)""")
@@ -115,11 +120,16 @@ def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
     commits: dict[str, dict[str, str]] = {"-": {}, "+": {}}  # an action's commit, for a comment that kept its version
     for hunk in hunks:
         hook = None  # the pre-commit hook repository the lines are under
+        table = None  # the dependency whose TOML table the lines are in
         for line in hunk.lines:
             side = line[:1]
             repo = _HOOK_REPO.match(line[1:])
             if repo:
                 hook = _hook_name(repo.group("url"))
+            header = _TABLE.match(line[1:])
+            if header:
+                dependency = _DEPENDENCY_TABLE.search(header.group("table").strip())
+                table = dependency.group("name") if dependency else None
             if side not in "+-":
                 continue
             rev = _HOOK_REV.match(line[1:]) if hook else None
@@ -127,6 +137,8 @@ def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
                 pins[side].setdefault(hook.lower(), (hook, _hook_version(rev), ""))
                 continue
             for pin in _pins(line[1:]):
+                if table and pin[0].lower() == "version":
+                    pin = (table, *pin[1:])
                 pins[side].setdefault(pin[0].lower(), pin)
             action = _ACTION.match(line[1:])
             if action and _COMMIT.fullmatch(action.group("ref")):

@@ -420,6 +420,26 @@ def test_a_release_regenerating_its_lock_file_is_still_a_release(repo: Repo) -> 
     assert "release 1.2.0" in offline_message([(c, c.hunks) for c in cs.changes]).title
 
 
+def test_a_version_in_a_dependencys_own_cargo_table_is_that_dependency_not_a_release(repo: Repo) -> None:
+    """fd's ``[dependencies.clap]`` table moved ``version = "3.0"`` to ``"3.1"``: a bump of clap,
+    once titled "Release 3.1"; the ``[package]`` table's version is still the project's own."""
+
+    def cargo(own: str, clap: str) -> str:
+        return (
+            f'[package]\nname = "fd-find"\nversion = "{own}"\n\n[dependencies]\nregex = "1.5"\n\n'
+            f'[dependencies.clap]\nversion = "{clap}"\nfeatures = ["suggestions"]\n\n[dev-dependencies]\ntempdir = "0.3"\n'
+        )
+
+    repo.write("Cargo.toml", cargo("8.3.0", "3.0"))
+    repo.commit()
+    repo.write("Cargo.toml", cargo("8.3.0", "3.1"))
+    title = offline_message([(c, c.hunks) for c in capture(Git.discover(repo.path)).changes]).title
+    assert "clap from 3.0 to 3.1" in title and "release" not in title.lower()
+    repo.write("Cargo.toml", cargo("8.4.0", "3.0"))
+    title = offline_message([(c, c.hunks) for c in capture(Git.discover(repo.path)).changes]).title
+    assert "8.4.0" in title and "clap" not in title
+
+
 def test_a_release_bumping_a_dependency_too_is_a_release_named_by_its_underlined_heading(repo: Repo) -> None:
     def project(version: str, click: str) -> str:
         return f'[project]\nname = "shapes"\nversion = "{version}"\ndependencies = ["click>={click}"]\n'
