@@ -89,7 +89,8 @@ def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[li
         for bump in found:
             key = bump.name.lower()
             if key in _OWN_KEYS:
-                own = own or Bump("", bump.old, bump.new)
+                if not _set_back(bump):
+                    own = own or Bump("", bump.old, bump.new)
             elif key not in bumps:
                 bumps[key] = bump
                 if lock:
@@ -100,6 +101,18 @@ def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[li
     if len(locked) < len(bumps) or own is not None:  # a release's lock file moves with it, too
         bumps = {key: bump for key, bump in bumps.items() if key not in locked}
     return _one_per_action(list(bumps.values())), own
+
+
+def _set_back(bump: Bump) -> bool:
+    """``0.28.0`` -> ``0.27.2``: a version put back (a branch undoing an early bump) releases nothing."""
+    old, new = _numbers(bump.old), _numbers(bump.new)
+    return bool(old and new) and new < old
+
+
+def _numbers(version: str) -> tuple[int, ...]:
+    """``8.1.3.dev0`` -> ``(8, 1, 3)``: the leading numbers, the part every scheme orders alike."""
+    found = re.match(r"v?(\d+(?:\.\d+)*)", version)
+    return tuple(int(n) for n in found.group(1).split(".")) if found else ()
 
 
 def _one_per_action(bumps: list[Bump]) -> list[Bump]:

@@ -440,6 +440,18 @@ def test_a_version_in_a_dependencys_own_cargo_table_is_that_dependency_not_a_rel
     assert "8.4.0" in title and "clap" not in title
 
 
+def test_a_version_put_back_is_no_release(repo: Repo) -> None:
+    """httpx once set ``__version__`` from 0.28.0 back to 0.27.2 inside a fix: not "Version 0.27.2"."""
+    repo.write("httpx/__version__.py", '__title__ = "httpx"\n__version__ = "0.28.0"\n')
+    repo.commit()
+    repo.write("httpx/__version__.py", '__title__ = "httpx"\n__version__ = "0.27.2"\n')
+    title = offline_message([(c, c.hunks) for c in capture(Git.discover(repo.path)).changes]).title
+    assert "release" not in title.lower() and not title.lower().startswith("version")
+    repo.write("httpx/__version__.py", '__title__ = "httpx"\n__version__ = "0.28.1"\n')
+    title = offline_message([(c, c.hunks) for c in capture(Git.discover(repo.path)).changes]).title
+    assert "0.28.1" in title
+
+
 def test_a_release_bumping_a_dependency_too_is_a_release_named_by_its_underlined_heading(repo: Repo) -> None:
     def project(version: str, click: str) -> str:
         return f'[project]\nname = "shapes"\nversion = "{version}"\ndependencies = ["click>={click}"]\n'
