@@ -189,6 +189,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     changelog_added: list[str] = []
     hunk_sides: list[tuple[str, list[str], list[str]]] = []  # (path, removed, added) of each hunk
     kept_lines: list[str] = []  # the unchanged lines the hunks show around their changes
+    standing: list[str] = []  # what else the files held before: other hunks' old lines, every hunk's header
     doc_lines = prose_lines = 0
     spread_params: list[tuple[str, str]] = []  # parameters added to signatures spread over lines
     layout_lines: Counter = Counter()
@@ -210,6 +211,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
         if GITLINK in (change.old_mode, change.new_mode):
             facts.submodules.append((change.file_path, *_pointer_commits(hunks)))
             continue  # "Subproject commit <sha>" lines are not code
+        standing += _standing(change, hunks)
         for hunk in hunks:
             plus, minus = _split(hunk.lines)
             facts.lines[change.file_path] = facts.lines.get(change.file_path, 0) + len(plus) + len(minus)
@@ -260,7 +262,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     for new in facts.added_defs:
         facts.def_lines.pop(new, None)  # a new definition is added, not changed
     facts.renames = _renames(pairs)
-    facts.replacements = _replacements(facts.renames, added_lines + kept_lines, removed_lines + kept_lines)
+    facts.replacements = _replacements(facts.renames, added_lines + kept_lines, removed_lines + kept_lines + standing)
     facts.typos, facts.typo_only = _typos(pairs, len(added_lines) + len(removed_lines))
     renamed_to = {new: old for old, new in facts.renames}
     facts.added_defs = [d for d in facts.added_defs if d not in renamed_to]
@@ -368,6 +370,15 @@ def _sides(lines: list[str]) -> tuple[list[str], list[str]]:
 
 def _is_changelog(path: str) -> bool:
     return PurePosixPath(path).stem.lower() in CHANGELOGS
+
+
+def _standing(change: Change, hunks: list[Hunk]) -> list[str]:
+    """Lines of the file as it was outside ``hunks``: its other hunks' unchanged and removed lines,
+    and the line git heads each hunk with (``var connect = require('connect')``). A name found
+    there stood before the change, so swapping to it is no rename."""
+    mine = {id(h) for h in hunks}
+    old = [line[1:] for h in change.hunks if id(h) not in mine for line in h.lines if line[:1] in " -"]
+    return old + [h.header.split("@@")[-1] for h in change.hunks if h.header]
 
 
 def _replacements(renames: list[tuple[str, str]], added: list[str], removed: list[str]) -> list[tuple[str, str]]:

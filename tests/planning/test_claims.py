@@ -70,6 +70,21 @@ def test_a_name_replaced_by_one_the_change_does_not_define_is_no_rename(repo: Re
     assert not got.startswith("Rename"), got
 
 
+def test_a_swap_to_a_name_the_file_already_held_is_no_rename(repo: Repo) -> None:
+    """express's ``exports.mime = send.mime`` -> ``connect.mime``, in a commit of its own apart from
+    the hunk that drops ``send``: ``connect`` stood in the file already, so nothing was renamed."""
+    filler = "".join(f"exports.n{i} = {i};\n" for i in range(12))
+    top = "var connect = require('connect')\n  , send = require('send')\n  , utils = connect.utils;\n"
+    repo.write("lib/express.js", top + filler + "exports.mime = send.mime;\n")
+    repo.commit()
+    top = "var connect = require('connect')\n  , utils = connect.utils;\n"
+    repo.write("lib/express.js", top + filler + "exports.mime = connect.mime;\n")
+    (change,) = capture(Git.discover(repo.path)).changes
+    assert len(change.hunks) == 2
+    got = offline_message([(change, change.hunks[1:])], style=PLAIN).title
+    assert got == "Use connect instead of send", got
+
+
 def test_a_name_swapped_everywhere_is_a_rename(repo: Repo) -> None:
     before = "def load(path):\n    return read(path)\n\n\ndef main():\n    return load('a') + load('b')\n"
     after = "def load_file(path):\n    return read(path)\n\n\ndef main():\n    return load_file('a') + load_file('b')\n"
