@@ -789,17 +789,23 @@ def _imports(added: list[str], removed: list[str]) -> list[str]:
 
 def _typos(pairs: list[tuple[str, str]], changed: int) -> tuple[list[tuple[str, str]], bool]:
     """Words respelled in rewritten lines ("recieve" -> "receive"), and whether that is all
-    the change does: every changed line is one of the pairs, which differ in such words only."""
+    the change does: every changed line is one of the pairs, which differ in such words only.
+    Of ``changed`` lines (0: any number), the respelled ones must be at least half: one word
+    respelled among 40 lines of new doc comments does not make the change a typo fix."""
     found: list[tuple[str, str]] = []
     only = bool(pairs) and 2 * len(pairs) == changed
+    respelled_lines = 0
     for old, new in pairs:
         a, b = _TOKEN.findall(without_links(old)), _TOKEN.findall(without_links(new))  # a new address is no typo
         diffs = [(x, y) for x, y in zip(a, b) if x != y] if len(a) == len(b) else []
         respelled = [(x, y) for x, y in diffs if _respelled(x, y)]
         if respelled and len(respelled) == len(diffs):
             found += [d for d in respelled if d not in found]
+            respelled_lines += 2
         else:
             only = False
+    if changed and 2 * respelled_lines < changed:
+        return [], False
     return found[:3], only and bool(found)
 
 

@@ -85,6 +85,21 @@ def test_a_swap_to_a_name_the_file_already_held_is_no_rename(repo: Repo) -> None
     assert got == "Use connect instead of send", got
 
 
+def test_one_word_respelled_among_new_doc_comments_is_no_typo_fix(repo: Repo) -> None:
+    """cobra's "Added godocs to public methods" rewrote a dozen comments and respelled one word
+    ("Flage" -> "Flags") on the way: once titled "Fix typo in command.go"."""
+    names = ["SetArgs", "SetUsageFunc", "SetHelpFunc", "OutOrStdout", "OutOrStderr", "UsageString", "Root"]
+    old = "".join(f"// Can be set by the application.\nfunc (c *Command) {n}() {{\n\treturn\n}}\n\n" for n in names)
+    new = "".join(
+        f"// {n} can be set by the application.\nfunc (c *Command) {n}() {{\n\t\treturn\n}}\n\n" for n in names
+    )
+    tail = "// {} returns the complete FlagSet\nfunc (c *Command) Flags() {{\n}}\n"
+    before = "package cobra\n\n" + old + tail.format("Flage")
+    after = "package cobra\n\n" + new + tail.format("Flags")
+    got = edit(repo, "command.go", before, after, PLAIN)
+    assert "typo" not in got.lower(), got
+
+
 def test_a_name_swapped_everywhere_is_a_rename(repo: Repo) -> None:
     before = "def load(path):\n    return read(path)\n\n\ndef main():\n    return load('a') + load('b')\n"
     after = "def load_file(path):\n    return read(path)\n\n\ndef main():\n    return load_file('a') + load_file('b')\n"
