@@ -383,16 +383,17 @@ def _standing(change: Change, hunks: list[Hunk]) -> list[str]:
 
 def _replacements(renames: list[tuple[str, str]], added: list[str], removed: list[str]) -> list[tuple[str, str]]:
     """The swaps of ``renames`` that are no rename: the old name still written in an added or
-    unchanged line, the new one already in a removed or unchanged line, or the old name defined by the change and the new one
-    not (``stripColor`` replaced by a built-in's name)."""
+    unchanged line, the new one already in a removed or unchanged line, the old name defined by the
+    change and the new one not (``stripColor`` replaced by a built-in's name), or neither defined
+    here (``.trimRight()`` -> ``.trimEnd()``: a name is renamed where it is defined)."""
     plus = {t for line in added for t in _TOKEN.findall(line)}
     minus = {t for line in removed for t in _TOKEN.findall(line)}
-    defined_before, defined_now = set(_defs(removed)), set(_defs(added))
-    return [
-        (old, new)
-        for old, new in renames
-        if old in plus or new in minus or (old in defined_before and new not in defined_now)
-    ]
+    defined_now = set(_defs(added)) | {m.group(1) for line in added if (m := _ASSIGNED.match(line))}
+    return [(old, new) for old, new in renames if old in plus or new in minus or new not in defined_now]
+
+
+# ``logger = logging.getLogger(__name__)``, ``const basePath = ...``: a name defined by assignment.
+_ASSIGNED = re.compile(r"^\s*(?:(?:var|let|const)\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=(?!=)")
 
 
 _TEST_CASE = re.compile(

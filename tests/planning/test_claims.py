@@ -100,6 +100,21 @@ def test_one_word_respelled_among_new_doc_comments_is_no_typo_fix(repo: Repo) ->
     assert "typo" not in got.lower(), got
 
 
+def test_a_method_swapped_where_neither_is_defined_is_no_rename(repo: Repo) -> None:
+    """express's ``.trimRight()`` -> ``.trimEnd()``: a built-in's name, renamed nowhere."""
+    before = (
+        "function clean(val) {\n  return val.trimRight();\n}\n\nfunction tidy(val) {\n  return val.trimRight();\n}\n"
+    )
+    got = edit(repo, "lib/request.js", before, before.replace("trimRight", "trimEnd"), PLAIN)
+    assert got == "Use trimEnd instead of trimRight", got
+
+
+def test_a_variable_renamed_where_it_is_assigned_is_a_rename(repo: Repo) -> None:
+    before = "import logging\n\nlog = logging.getLogger(__name__)\n\n\ndef run():\n    log.debug('x')\n"
+    got = edit(repo, "pkg/parse.py", before, before.replace("log.", "logger.").replace("log =", "logger ="), PLAIN)
+    assert got == "Rename log to logger", got
+
+
 def test_a_name_swapped_everywhere_is_a_rename(repo: Repo) -> None:
     before = "def load(path):\n    return read(path)\n\n\ndef main():\n    return load('a') + load('b')\n"
     after = "def load_file(path):\n    return read(path)\n\n\ndef main():\n    return load_file('a') + load_file('b')\n"
