@@ -170,6 +170,8 @@ class Facts:
     owners: dict[str, str] = field(default_factory=dict)  # a constructor or special method -> its class
     new_names: list[str] = field(default_factory=list)  # code names (``gcc_prefix``, ``--max-depth``) only added
     gone_names: list[str] = field(default_factory=list)  # and only removed, most written first
+    new_lines: str = ""  # what the added lines are, where they add no name ("help calls", "a comment", "3 lines")
+    gone_lines: str = ""  # the same of the removed lines
 
 
 def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
@@ -324,6 +326,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.gone_names = names_only_in(code_removed, added_lines + kept_lines) or names_only_in(
         removed_lines, added_lines + kept_lines
     )
+    facts.new_lines, facts.gone_lines = lines_named(added_lines), lines_named(removed_lines)
     facts.tokens_same = (facts.whitespace_only or facts.format_only) and all(
         same_tokens(path, old, new) for path, old, new in hunk_sides
     )
@@ -523,6 +526,34 @@ def _split(lines: list[str]) -> tuple[list[str], list[str]]:
     plus = [line[1:] for line in lines if line[:1] == "+"]
     minus = [line[1:] for line in lines if line[:1] == "-"]
     return plus, minus
+
+
+# The call a line makes first: ``.help("See --max-depth")`` -> ``help``; ``panic("...")`` -> ``panic``.
+_CALL = re.compile(r"^\s*(?:[\w$]+\s*[.:]{1,2}\s*)*\.?([A-Za-z_$][\w$]*!?)\s*\(")
+
+
+def lines_named(lines: list[str]) -> str:
+    """What ``lines`` are, for a title that has no name to give them: the call every one makes
+    (``help calls``), comments, else how many lines (``a line``, ``3 lines``)."""
+    text = [line.strip() for line in lines if line.strip() and line.strip() not in "{}();,"]
+    if not text:
+        return ""
+    if all(_COMMENT.match(line) for line in text):
+        return "a comment" if len(text) == 1 else "comments"
+    if all(_LIST_ITEM.match(line) for line in text):
+        return "an entry" if len(text) == 1 else f"{len(text)} entries"
+    if all(_IMPORT.match(line) for line in text):
+        return "an import" if len(text) == 1 else "imports"
+    if _GUARD.match(text[0]):
+        return "a check"
+    calls = {m.group(1) if (m := _CALL.match(line)) else None for line in text}
+    if len(calls) == 1 and (call := calls.pop()) is not None and call not in _NOT_CALLS:
+        return f"a {call} call" if len(text) == 1 else f"{call} calls"
+    return "a line" if len(text) == 1 else f"{len(text)} lines"
+
+
+_GUARD = re.compile(r"^(?:if|unless|guard)\b")
+_NOT_CALLS = frozenset({"if", "for", "while", "switch", "return", "function", "def", "func", "print"})
 
 
 def _defs(lines: list[str]) -> list[str]:

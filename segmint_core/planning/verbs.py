@@ -84,8 +84,9 @@ def first_verb(text: str) -> str:
 
 def worded(text: str, verb: str | None, facts: Facts, q: Callable[[str], str]) -> list[str]:
     """``text`` (``update X``) led by ``verb``: ``add`` says what it adds where the change writes
-    new names (``add gcc_prefix to make_deb``), else to what (``add to CHANGELOG.md``, never
-    ``add CHANGELOG.md``, which says the file is new); ``remove`` likewise."""
+    new names (``add gcc_prefix to make_deb``), else what its lines are (``add a comment to
+    CHANGELOG.md``, never ``add CHANGELOG.md``, which says the file is new, nor the object-less
+    ``add to CHANGELOG.md``); ``remove`` likewise."""
     ours, _, rest = text.partition(" ")
     if not verb or not rest or ours.lower() not in REPLACEABLE:
         return [text]
@@ -97,4 +98,5 @@ def worded(text: str, verb: str | None, facts: Facts, q: Callable[[str], str]) -
     names = facts.new_names if verb == "add" else facts.gone_names
     joint = "to" if verb == "add" else "from"
     named = [f"{verb} {q(n)} {joint} {rest}" for n in names[:1]] + [f"{verb} {q(n)}" for n in names[:1]]
-    return named + [f"{verb} {joint} {rest}"] if named else [f"{verb} {joint} {rest}"]
+    what = facts.new_lines if verb == "add" else facts.gone_lines  # never an object-less "add to X"
+    return named + [f"{verb} {what} {joint} {rest}"] if what else named + [text]

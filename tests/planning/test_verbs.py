@@ -5,7 +5,7 @@ from __future__ import annotations
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.planning import offline_message
-from segmint_core.planning.facts import names_only_in
+from segmint_core.planning.facts import lines_named, names_only_in
 from segmint_core.planning.style import HouseStyle, house_style
 from tests.support.repo import Repo
 
@@ -39,7 +39,28 @@ def test_lines_only_removed_lead_with_remove(repo: Repo) -> None:
 def test_an_existing_file_grown_is_added_to_never_added(repo: Repo) -> None:
     before = "Changes\n=======\n\n- One thing.\n"
     after = "Changes\n=======\n\n- One thing.\n- Another thing.\n- A third thing.\n"
-    assert edit(repo, "CHANGES.rst", before, after) == "Add to CHANGES.rst"
+    assert edit(repo, "CHANGES.rst", before, after) == "Add 2 entries to CHANGES.rst"
+
+
+def test_lines_that_add_no_name_are_said_for_what_they_are(repo: Repo) -> None:
+    """Never the object-less "Add to status.py" or "Remove from build_app"."""
+    before = 'fn build_app() {\n    arg.long("regex")\n        .help("Perform a search")\n        .hidden(true);\n}\n'
+    after = 'fn build_app() {\n    arg.long("regex")\n        .hidden(true);\n}\n'
+    assert edit(repo, "src/app.rs", before, after) == "Remove a help call from build_app"
+    doc = '"""HTTP codes.\n\nRFC 7231\n"""\nOK = 200\n'
+    assert edit(repo, "pkg/status.py", doc, doc.replace("RFC 7231\n", "RFC 7231\nRFC 5842\n")) == (
+        "Add a line to status.py"
+    )
+
+
+def test_what_lines_are_is_read_from_the_lines() -> None:
+    assert lines_named(["# why this is so"]) == "a comment"
+    assert lines_named(["import time", "import os"]) == "imports"
+    assert lines_named(["if cmds[i] == c {", '    panic("no")', "}"]) == "a check"
+    assert lines_named(['    .help("a")', '    .help("b")']) == "help calls"
+    assert lines_named(["- one", "- two"]) == "2 entries"
+    assert lines_named(["x = 1", "y = 2", "z = 3"]) == "3 lines"
+    assert lines_named(["", "  "]) == ""
 
 
 def test_an_edit_that_neither_grows_nor_shrinks_stays_an_update(repo: Repo) -> None:
