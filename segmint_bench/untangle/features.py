@@ -58,6 +58,7 @@ DECISION_FILES = frozenset(
         "vendored.py",
         "leftovers.py",
         "companions.py",
+        "siblings.py",
         "one_intent.py",
         "one_intent.json",
     )

@@ -18,7 +18,7 @@ from segmint_core.changes import ChangeSet
 from segmint_core.changes.models import Change
 from segmint_core.config import Settings
 from segmint_core.git import Git
-from segmint_core.grouping import companions, graph, leftovers, one_intent, signals, vendored
+from segmint_core.grouping import companions, graph, leftovers, one_intent, siblings, signals, vendored
 from segmint_core.grouping.assemble import cut_hunks, effective_changes, ordered_groups
 from segmint_core.grouping.embeddings import get_provider
 from segmint_core.grouping.embeddings.base import EmbeddingProvider, embedding_text
@@ -203,6 +203,7 @@ def cluster(
     else:
         labels = model.merge.cluster(units, affinity, weights, links, files, together)
     labels = companions.joined_to_their_code(units, links, leftovers.kept_with_their_file(units, labels))
+    labels = siblings.joined(units, labels)
     return one_intent.joined_if_one(model.one_intent, units, labels, affinity, model.threshold(files), files, house)
 
 

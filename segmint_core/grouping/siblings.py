@@ -1,0 +1,140 @@
+"""Sibling edits of one file, and a version bump with the heading naming its version, stay together.
+
+Clustering cuts a file at every edit whose words tie it to nothing else, so a
+commit that deletes the help text of seven arguments in one ``build_app``
+came out as seven commits, each titled ``Remove from build_app``; one adding
+forty names to a README's contributors came out as forty; one making the same
+edit in five blocks of a settings file as five. Joining every group of one
+file costs tangled trees as much as it keeps single commits whole
+(``docs/experiments/untangling.md``), so groups holding nothing but one
+file's units join only on evidence that they are one edit made several times:
+
+- the same edit: one unit of each removes and adds the same lines;
+- sibling deletions: every unit of both only deletes lines, inside the same
+  enclosing definition;
+- sibling list items: every unit of both only adds (or only deletes) items
+  of one kind of list (``- ``, ``* ``, ``+ ``, ``1. ``, ``| ``).
+
+A group of nothing but version bumps (lines that change nothing but a
+version) joins the group whose docs or changelog heading names that version:
+the release signal ties a changelog's heading to its bump, this ties a
+README's (``### 18.4a2 (unreleased)`` -> ``### 18.4a2`` beside
+``__version__ = "18.4a2"``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from segmint_core.changes.kinds import CHANGELOG, DOCS
+from segmint_core.grouping.signals.release import _bumped, _named
+from segmint_core.grouping.unions import unions
+from segmint_core.grouping.units import Unit
+
+# The item marker of a list or table line: what makes two added lines siblings in one list.
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)]|\|)\s")
+ADDS, DELETES = "adds", "deletes"
+
+
+def joined(units: list[Unit], labels: list[int]) -> list[int]:
+    """``labels`` with sibling groups of one file joined, and each version bump joined to the
+    heading naming its version; relabelled by each group's smallest unit index."""
+    members: dict[int, list[Unit]] = defaultdict(list)
+    for unit, label in zip(units, labels):
+        members[label].append(unit)
+    if len(members) < 2:
+        return labels
+    order = sorted(members)  # a group by its position among the groups
+    at = {label: n for n, label in enumerate(order)}
+    into = list(range(len(order)))
+    for keep, gone in unions(
+        len(order), [(at[a], at[b]) for a, b in _sibling_pairs(members) + _release_pairs(members)]
+    ):
+        into = [keep if target == gone else target for target in into]
+    return _by_smallest_member([order[into[at[label]]] for label in labels])
+
+
+def _sibling_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
+    """Pairs of groups of one file alone that share an edit they make (each joined to the first)."""
+    first: dict[tuple, int] = {}
+    pairs = []
+    for label in sorted(members):
+        group = members[label]
+        paths = {u.path for u in group}
+        if len(paths) != 1 or any(u.hunk is None for u in group):
+            continue
+        path = paths.pop()
+        for key in sibling_keys(group):
+            seen = first.setdefault((path, key), label)
+            if seen != label:
+                pairs.append((seen, label))
+    return pairs
+
+
+def sibling_keys(group: list[Unit]) -> set[tuple[str, ...]]:
+    """What a group of one file's units shares with a sibling: each edit it makes, the definition
+    all its deletions are in, the kind of list item all it adds (or all it deletes) are."""
+    keys: set[tuple[str, ...]] = {("edit", *_edit(u)) for u in group if _stripped(u.added) or _stripped(u.removed)}
+    shapes = {_shape(u) for u in group}
+    scopes = {u.scope for u in group}
+    if shapes == {DELETES} and len(scopes) == 1 and (scope := scopes.pop()):
+        keys.add(("deletes in", scope))
+    if len(shapes) == 1 and (shape := shapes.pop()) in (ADDS, DELETES):
+        lines = [line for u in group for line in (u.added if shape == ADDS else u.removed) if line.strip()]
+        markers = {_marker(line) for line in lines}
+        if len(markers) == 1 and (marker := markers.pop()):
+            keys.add((shape, marker))
+    return keys
+
+
+def _marker(line: str) -> str | None:
+    """The kind of list item a line is (``-``, ``*``, ``+``, ``1.``, ``|``), None for no item."""
+    found = _ITEM.match(line)
+    if found is None:
+        return None
+    text = found.group(0).strip()
+    return "1." if text[0].isdigit() else text
+
+
+def _edit(unit: Unit) -> tuple[str, str]:
+    """What a unit adds and removes, blank lines and indentation aside."""
+    return ("\n".join(_stripped(unit.added)), "\n".join(_stripped(unit.removed)))
+
+
+def _stripped(lines: list[str]) -> tuple[str, ...]:
+    return tuple(line.strip() for line in lines if line.strip())
+
+
+def _shape(unit: Unit) -> str:
+    added, removed = _stripped(unit.added), _stripped(unit.removed)
+    if added and not removed:
+        return ADDS
+    if removed and not added:
+        return DELETES
+    return "edits"
+
+
+def _release_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
+    """(bump's group, heading's group) where a docs or changelog heading names the version a bump sets."""
+    headings = {
+        label: named
+        for label, group in members.items()
+        if (named := set().union(*(_named(u) for u in group if u.kind in (DOCS, CHANGELOG) and u.hunk is not None)))
+    }
+    if not headings:
+        return []
+    pairs: list[tuple[int, int]] = []
+    for label, group in members.items():
+        if any(u.kind in (DOCS, CHANGELOG) or u.hunk is None or not _bumped(u) for u in group):
+            continue  # a group holding more than version bumps is tied to more than the release
+        bumped = set().union(*(_bumped(u) for u in group))
+        pairs.extend((label, other) for other, named in headings.items() if other != label and bumped & named)
+    return pairs
+
+
+def _by_smallest_member(labels: list[int]) -> list[int]:
+    smallest: dict[int, int] = {}
+    for i, label in enumerate(labels):
+        smallest.setdefault(label, i)
+    return [smallest[label] for label in labels]

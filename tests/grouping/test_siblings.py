@@ -1,0 +1,106 @@
+"""One edit made several times in one file is one group; a version bump goes with the heading
+naming its version; two unrelated edits of one file stay two."""
+
+from __future__ import annotations
+
+from segmint_core.changes import capture
+from segmint_core.git import Git
+from segmint_core.grouping import group_changes
+from tests.support.repo import Repo
+
+# A builder with many arguments, each with its own help text (as fd's ``build_app``).
+ARGUMENTS = [
+    ("regex", "Perform a regex-based search for the pattern"),
+    ("depth", "Set the maximum search depth for directories"),
+    ("ignore_file", "Add a custom ignore file in gitignore format"),
+    ("threads", "Set number of threads to use for searching"),
+    ("buffer", "The time in milliseconds to buffer results"),
+    ("filesystem", "Enable display of filesystem errors while walking"),
+    ("separator", "Set the path separator to use when printing"),
+    ("colour", "Declare when to use colours in the output"),
+]
+
+
+def builder(helped: set[str]) -> str:
+    lines = ["def build_app(app):"]
+    for name, text in ARGUMENTS:
+        lines.append(f"    app.argument(\n        {name!r},\n        long={name!r},")
+        if name in helped:
+            lines.append(f"        help={text!r},")
+        lines.append(f"        takes_value={name in ('depth', 'threads')},\n    )")
+    return "\n".join(lines) + "\n    return app\n"
+
+
+def grouped(repo: Repo) -> list[list[str]]:
+    changes = capture(Git.discover(repo.path))
+    grouping = group_changes(changes, timeline=None, root=str(repo.path))
+    paths = {c.id: c.file_path for c in grouping.changes}
+    return [
+        sorted({paths[h.split(":")[0]] for h in g.hunk_ids} | {paths[c] for c in g.change_ids}) for g in grouping.groups
+    ]
+
+
+def test_help_texts_deleted_from_one_function_are_one_group(repo: Repo) -> None:
+    everything = {name for name, _ in ARGUMENTS}
+    repo.write("app.py", builder(everything))
+    repo.commit()
+    repo.write("app.py", builder({"regex", "colour"}))  # six help texts gone, scattered through build_app
+    assert grouped(repo) == [["app.py"]]
+
+
+def test_names_added_through_a_contributors_list_are_one_group(repo: Repo) -> None:
+    names = [
+        f"{first} {last}" for first, last in zip("Ada Ben Cleo Dov Eve Finn Gus Hal Ida Jon".split(), "QRSTUVWXYZ")
+    ]
+    kept = names[::2]
+    readme = "# Project\n\nIt does things.\n\n## Contributors\n\n{}\n\n## License\n\nMIT\n"
+    repo.write("README.md", readme.format("\n".join(f"- {n}" for n in kept)))
+    repo.commit()
+    repo.write(
+        "README.md",
+        readme.format(
+            "\n".join(
+                f"- [{n}](mailto:{n.split()[0].lower()}@example.org)" if n not in kept else f"- {n}" for n in names
+            )
+        ),
+    )
+    assert grouped(repo) == [["README.md"]]
+
+
+def test_the_same_edit_in_every_block_of_a_settings_file_is_one_group(repo: Repo) -> None:
+    block = "  - package-ecosystem: {}\n    directory: /\n    schedule:\n      interval: weekly\n{}\n"
+    cooldown = "    cooldown:\n      default-days: 7\n"
+    ecosystems = ["pip", "github-actions", "docker", "npm"]
+    head = "version: 2\nupdates:\n"
+    repo.write(".github/dependabot.yml", head + "\n".join(block.format(e, cooldown) for e in ecosystems))
+    repo.commit()
+    repo.write(".github/dependabot.yml", head + "\n".join(block.format(e, "") for e in ecosystems))
+    assert grouped(repo) == [[".github/dependabot.yml"]]
+
+
+def test_a_version_bump_goes_with_the_readme_heading_naming_its_version(repo: Repo) -> None:
+    code = '__version__ = "18.4a1"\n\n\ndef format_file(path):\n    return path.read_text()\n'
+    readme = "# black\n\nThe uncompromising formatter.\n\n## Change log\n\n### {}\n\n* fixed a crash on empty files\n"
+    repo.write("black.py", code)
+    repo.write("README.md", readme.format("18.4a2 (unreleased)"))
+    repo.commit()
+    repo.write("black.py", code.replace("18.4a1", "18.4a2"))
+    repo.write("README.md", readme.format("18.4a2"))
+    assert grouped(repo) == [["README.md", "black.py"]]
+
+
+def test_unrelated_edits_of_one_file_stay_apart(repo: Repo) -> None:
+    """A help text deleted in one function and an argument added to another are no sibling edits."""
+    everything = {name for name, _ in ARGUMENTS}
+    parser = (
+        "\n\ndef parse_config(path, encoding):\n    with open(path, encoding=encoding) as handle:\n"
+        "        data = handle.read()\n    return tomllib.loads(data)\n"
+    )
+    repo.write("app.py", builder(everything) + parser)
+    repo.commit()
+    changed = parser.replace("path, encoding)", "path, encoding, strict=False)").replace(
+        "    return tomllib.loads(data)",
+        "    if strict and not data:\n        raise ValueError(path)\n    return tomllib.loads(data)",
+    )
+    repo.write("app.py", builder(everything - {"buffer"}) + changed)
+    assert len(grouped(repo)) == 2
