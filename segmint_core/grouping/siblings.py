@@ -28,7 +28,7 @@ import re
 from collections import defaultdict
 
 from segmint_core.changes.kinds import CHANGELOG, DOCS
-from segmint_core.grouping.signals.release import _bumped, _named
+from segmint_core.grouping.signals.release import bumped_versions, headed_versions
 from segmint_core.grouping.unions import unions
 from segmint_core.grouping.units import Unit
 
@@ -47,12 +47,18 @@ def joined(units: list[Unit], labels: list[int]) -> list[int]:
         return labels
     order = sorted(members)  # a group by its position among the groups
     at = {label: n for n, label in enumerate(order)}
-    into = list(range(len(order)))
+    into = list(range(len(order)))  # each group's parent among the joined; a root is its own
     for keep, gone in unions(
         len(order), [(at[a], at[b]) for a, b in _sibling_pairs(members) + _release_pairs(members)]
     ):
-        into = [keep if target == gone else target for target in into]
-    return _by_smallest_member([order[into[at[label]]] for label in labels])
+        into[gone] = keep
+    return _by_smallest_member([order[_root(into, at[label])] for label in labels])
+
+
+def _root(into: list[int], n: int) -> int:
+    while into[n] != n:
+        n = into[n]
+    return n
 
 
 def _sibling_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
@@ -120,15 +126,19 @@ def _release_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
     headings = {
         label: named
         for label, group in members.items()
-        if (named := set().union(*(_named(u) for u in group if u.kind in (DOCS, CHANGELOG) and u.hunk is not None)))
+        if (
+            named := set().union(
+                *(headed_versions(u) for u in group if u.kind in (DOCS, CHANGELOG) and u.hunk is not None)
+            )
+        )
     }
     if not headings:
         return []
     pairs: list[tuple[int, int]] = []
     for label, group in members.items():
-        if any(u.kind in (DOCS, CHANGELOG) or u.hunk is None or not _bumped(u) for u in group):
+        if any(u.kind in (DOCS, CHANGELOG) or u.hunk is None or not bumped_versions(u) for u in group):
             continue  # a group holding more than version bumps is tied to more than the release
-        bumped = set().union(*(_bumped(u) for u in group))
+        bumped = set().union(*(bumped_versions(u) for u in group))
         pairs.extend((label, other) for other, named in headings.items() if other != label and bumped & named)
     return pairs
 

@@ -40,13 +40,13 @@ _NOT_PACKAGES = {"version", "v"}
 
 def links(ctx: Context) -> Iterator[Link]:
     yield from _entries(ctx)
-    blocks = {u.index: found for u in ctx.units if u.kind == CHANGELOG and (found := _named(u))}
+    blocks = {u.index: found for u in ctx.units if u.kind == CHANGELOG and (found := headed_versions(u))}
     if not blocks:
         return
     for unit in ctx.units:
         if unit.kind == CHANGELOG or unit.hunk is None:
             continue
-        bumped = _bumped(unit)
+        bumped = bumped_versions(unit)
         for block, versions in blocks.items():
             for version in sorted(versions & bumped):
                 yield link(block, unit.index, 1.0, RELEASE, version)
@@ -54,8 +54,8 @@ def links(ctx: Context) -> Iterator[Link]:
 
 def released(units: list[Unit]) -> str | None:
     """The version these units release (a changelog block names it and another unit sets it), if any."""
-    named = set().union(*(_named(u) for u in units if u.kind == CHANGELOG))
-    found = named & set().union(*(_bumped(u) for u in units if u.kind != CHANGELOG and u.hunk is not None))
+    named = set().union(*(headed_versions(u) for u in units if u.kind == CHANGELOG))
+    found = named & set().union(*(bumped_versions(u) for u in units if u.kind != CHANGELOG and u.hunk is not None))
     return max(found, key=lambda v: tuple(int(part) for part in v.split("."))) if found else None
 
 
@@ -97,7 +97,7 @@ def _packages(text: str) -> set[str]:
     return {word.lower() for word in _PACKAGE.findall(text)} - _NOT_PACKAGES
 
 
-def _named(unit: Unit) -> set[str]:
+def headed_versions(unit: Unit) -> set[str]:
     """The versions a changelog unit opens a block for, or dates the block of."""
     found = {v for line in unit.added if HEADING.match(line) for v in _versions(line)}
     if not found and unit.hunk is not None and any(_RELEASED.match(line) for line in unit.added):
@@ -110,7 +110,7 @@ def _named(unit: Unit) -> set[str]:
     return found
 
 
-def _bumped(unit: Unit) -> set[str]:
+def bumped_versions(unit: Unit) -> set[str]:
     """The versions a unit sets on lines that change nothing else."""
     out: set[str] = set()
     for new, old in zip(unit.added, unit.removed):
