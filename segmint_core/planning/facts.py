@@ -337,6 +337,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
 _NAME = re.compile(r"(?<![\w.-])(--?[A-Za-z][\w-]+|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)")
 _NAME_LIKE = re.compile(r"^-|[a-z0-9][._][A-Za-z]|[a-z][A-Z]")
 _RECEIVERS = ("self.", "this.", "cls.")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _NOT_CODE_NAME = re.compile(r"^(?:e\.g|i\.e|etc)$|\.(?:com|org|net|io|dev|txt)$|^www\.", re.IGNORECASE)
 NAMES_KEPT = 3
 NAME_LINES = 400  # lines read for names on each side
@@ -358,8 +359,9 @@ def names_only_in(lines: list[str], others: list[str]) -> list[str]:
 
 
 def _names_in(line: str) -> Iterator[str]:
-    """The names ``line`` writes, each without its receiver (``self.``, ``this.``, ``cls.``)."""
-    for m in _NAME.finditer(line):
+    """The names ``line`` writes, each without its receiver (``self.``, ``this.``, ``cls.``); an
+    email address is none (``allan.simon@supinfo.com`` in a contributors list)."""
+    for m in _NAME.finditer(_EMAIL.sub(" ", line)):
         name = m.group(1)
         for receiver in _RECEIVERS:
             name = name.removeprefix(receiver)

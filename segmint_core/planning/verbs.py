@@ -99,4 +99,8 @@ def worded(text: str, verb: str | None, facts: Facts, q: Callable[[str], str]) -
     joint = "to" if verb == "add" else "from"
     named = [f"{verb} {q(n)} {joint} {rest}" for n in names[:1]] + [f"{verb} {q(n)}" for n in names[:1]]
     what = facts.new_lines if verb == "add" else facts.gone_lines  # never an object-less "add to X"
-    return named + [f"{verb} {what} {joint} {rest}"] if what else named + [text]
+    if not what:
+        return named + [text]
+    if what.endswith(" entries"):  # forty contributors added are not the one of them a name was read from
+        return [f"{verb} {what} {joint} {rest}"] + named
+    return named + [f"{verb} {what} {joint} {rest}"]

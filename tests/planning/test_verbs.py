@@ -53,6 +53,19 @@ def test_lines_that_add_no_name_are_said_for_what_they_are(repo: Repo) -> None:
     )
 
 
+def test_an_email_address_is_no_name_a_title_gives() -> None:
+    """black's contributors list, one commit: once titled "Add iki.fi to Authors in README.md"."""
+    lines = ["- [Allan Simon](mailto:allan.simon@supinfo.com)", "- Jon Doe <jon@iki.fi>", "- run_fast helper"]
+    assert names_only_in(lines, []) == ["run_fast"]
+
+
+def test_a_list_grown_by_several_entries_is_named_by_their_count(repo: Repo) -> None:
+    before = "# Authors\n\n- Ann Lee\n"
+    more = ["[Bob Ray](mailto:bob@ray.net)", "LukasDrude", "Eve Stone", "Ian Oak", "Jo Fir", "Kim Ash", "Lu Elm"]
+    after = before + "".join(f"- {name}\n" for name in more)
+    assert edit(repo, "README.md", before, after) == "Add 7 entries to README.md"
+
+
 def test_what_lines_are_is_read_from_the_lines() -> None:
     assert lines_named(["# why this is so"]) == "a comment"
     assert lines_named(["import time", "import os"]) == "imports"
