@@ -388,9 +388,9 @@ def _standing(change: Change, hunks: list[Hunk]) -> list[str]:
 
 def _replacements(renames: list[tuple[str, str]], added: list[str], removed: list[str]) -> list[tuple[str, str]]:
     """The swaps of ``renames`` that are no rename: the old name still written in an added or
-    unchanged line, the new one already in a removed or unchanged line, the old name defined by the
-    change and the new one not (``stripColor`` replaced by a built-in's name), or neither defined
-    here (``.trimRight()`` -> ``.trimEnd()``: a name is renamed where it is defined)."""
+    unchanged line, the new one already in a removed or unchanged line, or the new one not defined
+    by the change (``stripColor`` replaced by a built-in's name, ``.trimRight()`` by ``.trimEnd()``:
+    a name is renamed where it is defined)."""
     plus = {t for line in added for t in _TOKEN.findall(line)}
     minus = {t for line in removed for t in _TOKEN.findall(line)}
     defined_now = set(_defs(added)) | {m.group(1) for line in added if (m := _ASSIGNED.match(line))}
@@ -535,8 +535,9 @@ _CALL = re.compile(r"^\s*(?:[\w$]+\s*[.:]{1,2}\s*)*\.?([A-Za-z_$][\w$]*!?)\s*\("
 
 
 def lines_named(lines: list[str]) -> str:
-    """What ``lines`` are, for a title that has no name to give them: the call every one makes
-    (``help calls``), comments, else how many lines (``a line``, ``3 lines``)."""
+    """What ``lines`` are, for a title that has no name to give them: comments, list entries,
+    imports, a check (an ``if`` first), the call every one makes (``help calls``), else how many
+    lines (``a line``, ``3 lines``)."""
     text = [line.strip() for line in lines if line.strip() and line.strip() not in "{}();,"]
     if not text:
         return ""
@@ -555,7 +556,7 @@ def lines_named(lines: list[str]) -> str:
 
 
 _GUARD = re.compile(r"^(?:if|unless|guard)\b")
-_NOT_CALLS = frozenset({"if", "for", "while", "switch", "return", "function", "def", "func", "print"})
+_NOT_CALLS = frozenset({"if", "for", "while", "switch", "return", "function", "def", "func"})
 
 
 def _defs(lines: list[str]) -> list[str]:
