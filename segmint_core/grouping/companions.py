@@ -19,6 +19,7 @@ from collections import defaultdict
 
 from segmint_core.changes.kinds import CHANGELOG, CODE, DOCS, TEST
 from segmint_core.grouping.links import Link
+from segmint_core.grouping.unions import by_smallest_member
 from segmint_core.grouping.units import Unit
 
 # What ties a test to the code it tests: its name, a call, a definition it uses.
@@ -52,7 +53,7 @@ def joined_to_their_code(units: list[Unit], links: list[Link], labels: list[int]
     joined = list(labels)
     for kind, targets, ties in RULES:
         joined = _join(units, links, joined, kind, targets, ties)
-    return _by_smallest_member(joined)
+    return by_smallest_member(joined)
 
 
 def _join(
@@ -77,10 +78,3 @@ def _join(
         for label, tied in counts.items()
     }
     return [into.get(label, label) for label in labels]
-
-
-def _by_smallest_member(labels: list[int]) -> list[int]:
-    smallest: dict[int, int] = {}
-    for i, label in enumerate(labels):
-        smallest.setdefault(label, i)
-    return [smallest[label] for label in labels]

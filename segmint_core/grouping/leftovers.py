@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from segmint_core.changes.kinds import CHANGELOG, TEST
+from segmint_core.grouping.unions import by_smallest_member
 from segmint_core.grouping.units import Unit
 
 KINDS = frozenset({CHANGELOG, TEST})
@@ -35,7 +36,7 @@ def kept_with_their_file(units: list[Unit], labels: list[int]) -> list[int]:
     for i, (unit, label) in enumerate(zip(units, labels)):
         if unit.kind in KINDS and paths_of[label] == {unit.path} and main[unit.path] != label:
             folded[i] = main[unit.path]
-    return _by_smallest_member(folded)
+    return by_smallest_member(folded)
 
 
 def _main_group_per_file(units: list[Unit], labels: list[int]) -> dict[str, int]:
@@ -43,10 +44,3 @@ def _main_group_per_file(units: list[Unit], labels: list[int]) -> dict[str, int]
     for unit, label in zip(units, labels):
         lines[unit.path][label] += max(1, unit.size)
     return {path: counts.most_common(1)[0][0] for path, counts in lines.items()}
-
-
-def _by_smallest_member(labels: list[int]) -> list[int]:
-    smallest: dict[int, int] = {}
-    for i, label in enumerate(labels):
-        smallest.setdefault(label, i)
-    return [smallest[label] for label in labels]

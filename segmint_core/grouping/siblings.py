@@ -29,7 +29,7 @@ from collections import defaultdict
 
 from segmint_core.changes.kinds import CHANGELOG, DOCS
 from segmint_core.grouping.signals.release import bumped_versions, headed_versions
-from segmint_core.grouping.unions import unions
+from segmint_core.grouping.unions import by_smallest_member, unions
 from segmint_core.grouping.units import Unit
 
 # The item marker of a list or table line: what makes two added lines siblings in one list.
@@ -52,7 +52,7 @@ def joined(units: list[Unit], labels: list[int]) -> list[int]:
         len(order), [(at[a], at[b]) for a, b in _sibling_pairs(members) + _release_pairs(members)]
     ):
         into[gone] = keep
-    return _by_smallest_member([order[_root(into, at[label])] for label in labels])
+    return by_smallest_member([order[_root(into, at[label])] for label in labels])
 
 
 def _root(into: list[int], n: int) -> int:
@@ -141,10 +141,3 @@ def _release_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
         bumped = set().union(*(bumped_versions(u) for u in group))
         pairs.extend((label, other) for other, named in headings.items() if other != label and bumped & named)
     return pairs
-
-
-def _by_smallest_member(labels: list[int]) -> list[int]:
-    smallest: dict[int, int] = {}
-    for i, label in enumerate(labels):
-        smallest.setdefault(label, i)
-    return [smallest[label] for label in labels]

@@ -22,3 +22,11 @@ def unions(size: int, pairs: Iterable[tuple[int, int]]) -> Iterator[tuple[int, i
             keep, gone = min(ra, rb), max(ra, rb)
             root[gone] = keep
             yield keep, gone
+
+
+def by_smallest_member(labels: list[int]) -> list[int]:
+    """``labels`` renamed so each group is labelled by the index of its first unit."""
+    smallest: dict[int, int] = {}
+    for i, label in enumerate(labels):
+        smallest.setdefault(label, i)
+    return [smallest[label] for label in labels]
