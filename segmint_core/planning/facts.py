@@ -191,7 +191,6 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     changelog_added: list[str] = []
     hunk_sides: list[tuple[str, list[str], list[str]]] = []  # (path, removed, added) of each hunk
     kept_lines: list[str] = []  # the unchanged lines the hunks show around their changes
-    standing: list[str] = []  # what else the files held before: other hunks' old lines, every hunk's header
     doc_lines = prose_lines = 0
     spread_params: list[tuple[str, str]] = []  # parameters added to signatures spread over lines
     layout_lines: Counter = Counter()
@@ -213,7 +212,6 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
         if GITLINK in (change.old_mode, change.new_mode):
             facts.submodules.append((change.file_path, *_pointer_commits(hunks)))
             continue  # "Subproject commit <sha>" lines are not code
-        standing += _standing(change, hunks)
         for hunk in hunks:
             plus, minus = _split(hunk.lines)
             facts.lines[change.file_path] = facts.lines.get(change.file_path, 0) + len(plus) + len(minus)
@@ -264,6 +262,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     for new in facts.added_defs:
         facts.def_lines.pop(new, None)  # a new definition is added, not changed
     facts.renames = _renames(pairs)
+    # what else the files held before, read only where a swap may be a rename
+    standing = [line for change, hunks in changes for line in _standing(change, hunks)] if facts.renames else []
     facts.replacements = _replacements(facts.renames, added_lines + kept_lines, removed_lines + kept_lines + standing)
     facts.typos, facts.typo_only = _typos(pairs, len(added_lines) + len(removed_lines))
     renamed_to = {new: old for old, new in facts.renames}
