@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import re
 
-from segmint_core.changes.markup import is_underline
+from segmint_core.changes.markup import is_underline, without_list_marker
 
-_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 # Issue and PR references say nothing in a summary; other roles keep their name.
 _REFERENCE = re.compile(
     r"\{(?:issue|pr|user|ghuser|commit)\}`[^`]*`"  # MyST roles
@@ -36,7 +35,7 @@ def changelog_entry(lines: list[str], *, credits: bool = True) -> str | None:
     ``credits``, a handle credited at its end (``(@bob)``) left out, as a commit title has none."""
     text = " ".join(line.strip() for line in _without_titles(lines) if line.strip())
     text = text if credits else _CREDIT.sub("", text)
-    text = _EMPTY_BRACKETS.sub("", _LEAD_IN.sub(" ", _REFERENCE.sub("", _BULLET.sub("", text))))
+    text = _EMPTY_BRACKETS.sub("", _LEAD_IN.sub(" ", _REFERENCE.sub("", without_list_marker(text))))
     text = _LINK.sub(r"\1", _ROLE.sub(lambda m: f"`{m.group(1) or m.group(2)}`", text))
     text = " ".join(text.split()).strip(" .:;-")
     if len(text) < MIN_CHARS or text.lower().startswith(("version", "released", "unreleased", "#")):

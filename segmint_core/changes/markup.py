@@ -13,6 +13,24 @@ def is_underline(line: str) -> bool:
     return _UNDERLINE.match(line) is not None
 
 
+# A list item's marker before its text: "- ", "* ", "+ ", "1. ", "2) ".
+_LIST_ITEM = re.compile(r"^\s*([-*+]|\d+[.)])\s+(?=\S)")
+
+
+def list_item(line: str) -> str | None:
+    """The marker of a list item (``-``, ``*``, ``+``; ``1.`` for any numbered one), None for a
+    line that is no list item."""
+    found = _LIST_ITEM.match(line)
+    if found is None:
+        return None
+    return "1." if found.group(1)[0].isdigit() else found.group(1)
+
+
+def without_list_marker(line: str) -> str:
+    """``line`` without the list item marker it starts with, if any."""
+    return _LIST_ITEM.sub("", line, count=1)
+
+
 _HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*$")
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
 

@@ -28,12 +28,13 @@ import re
 from collections import defaultdict
 
 from segmint_core.changes.kinds import CHANGELOG, DOCS
+from segmint_core.changes.markup import list_item
 from segmint_core.grouping.signals.release import bumped_versions, headed_versions
 from segmint_core.grouping.unions import by_smallest_member, unions
 from segmint_core.grouping.units import Unit
 
 # The item marker of a list or table line: what makes two added lines siblings in one list.
-_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)]|\|)\s")
+_TABLE_ROW = re.compile(r"^\s*\|\s")
 ADDS, DELETES = "adds", "deletes"
 
 
@@ -96,11 +97,7 @@ def sibling_keys(group: list[Unit]) -> set[tuple[str, ...]]:
 
 def _marker(line: str) -> str | None:
     """The kind of list item a line is (``-``, ``*``, ``+``, ``1.``, ``|``), None for no item."""
-    found = _ITEM.match(line)
-    if found is None:
-        return None
-    text = found.group(0).strip()
-    return "1." if text[0].isdigit() else text
+    return list_item(line) or ("|" if _TABLE_ROW.match(line) else None)
 
 
 def _edit(unit: Unit) -> tuple[str, str]:

@@ -26,6 +26,7 @@ from pathlib import PurePosixPath
 
 from segmint_core.changes.changelog import changelog_entry
 from segmint_core.changes.kinds import is_doc_path, is_test_path
+from segmint_core.changes.markup import list_item
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.planning.cases import ADDED, cases
 from segmint_core.planning.facts import Facts
@@ -63,7 +64,6 @@ _ISSUE_WORD = re.compile(
     r"\b(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?|see|refs?|issues?|pr|pull request|bug|ticket)\b[^#]{0,12}#\d",
     re.IGNORECASE,
 )
-_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\S")
 _LITERAL = re.compile(r"``([^`]+)``")
 _PY_DEF = re.compile(r"^\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_]\w*)")
 _DOCSTRING_OPEN = re.compile(r"""^\s*[rRbBuU]?("{3}|'{3})\s*(.*)$""")
@@ -107,7 +107,7 @@ def _entries(added: list[str]) -> list[str]:
     """Each bulleted entry, its wrapped lines joined, as ``changes.changelog`` reads an entry."""
     groups: list[list[str]] = []
     for line in added:
-        if _BULLET.match(line):
+        if list_item(line):
             groups.append([line])
         elif groups and line.strip() and line[:1].isspace():
             groups[-1].append(line)

@@ -19,7 +19,7 @@ from pathlib import PurePosixPath
 
 from segmint_core.changes.generated import is_lock_file
 from segmint_core.changes.kinds import is_doc_path, is_ignore_file, is_test_path
-from segmint_core.changes.markup import is_title, markdown_heading
+from segmint_core.changes.markup import is_title, list_item, markdown_heading
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.git_modes import EXECUTABLE, GITLINK, REGULAR, SYMLINK
 from segmint_core.changes.changelog import changelog_entry
@@ -109,7 +109,6 @@ _IMPORT = re.compile(
     r"""|(?:const|let|var)\s.*?=\s*require\(["']([^"']+)["']\))"""
 )
 
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
 SUBPROJECT = "Subproject commit "
 CHANGELOGS = {"changelog", "changes", "history", "news", "releases", "release-notes"}
 
@@ -303,7 +302,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     )
     entry = list(map(uncredited, changelog_added))
     facts.changelog_entry = changelog_entry(entry, credits=False) if changelog_added else None
-    facts.changelog_items = sum(1 for line in changelog_added if _LIST_ITEM.match(line))
+    facts.changelog_items = sum(1 for line in changelog_added if list_item(line))
     facts.references = [line.strip() for line in added_lines if ISSUE_FIXED.search(line)][:3]
     squash = lambda lines: Counter("".join(line.split()) for line in lines if line.strip())  # noqa: E731
     facts.whitespace_only = bool(added_lines or removed_lines) and squash(added_lines) == squash(removed_lines)
@@ -543,7 +542,7 @@ def lines_named(lines: list[str]) -> str:
         return ""
     if all(_COMMENT.match(line) for line in text):
         return "a comment" if len(text) == 1 else "comments"
-    if all(_LIST_ITEM.match(line) for line in text):
+    if all(list_item(line) for line in text):
         return "an entry" if len(text) == 1 else f"{len(text)} entries"
     if all(_IMPORT.match(line) for line in text):
         return "an import" if len(text) == 1 else "imports"
