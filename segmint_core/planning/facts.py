@@ -712,6 +712,8 @@ _FIELD = {
 }
 _FIELD[".tsx"] = _FIELD[".mts"] = _FIELD[".cts"] = _FIELD[".ts"]
 _TOP_LEVEL = re.compile(r"^(?:class|(?:async\s+)?def)\s")
+# a class attribute assigned without a type: annotating it later declares no new field
+_PY_ASSIGNED = re.compile(r"^ {4}([a-z_][a-z0-9_]*)\s*=(?!=)")
 
 
 def _fields(path: str, hunk: Hunk) -> tuple[list[str], list[str]]:
@@ -731,6 +733,8 @@ def _fields(path: str, hunk: Hunk) -> tuple[list[str], list[str]]:
             in_class = suffix != ".py" or text.startswith("class ")
         elif in_class and sign in "+-" and (m := pattern.match(text)):
             (added if sign == "+" else removed).append(m.group(1))
+        elif in_class and sign == "-" and suffix == ".py" and (m := _PY_ASSIGNED.match(text)):
+            removed.append(m.group(1))
     return added, removed
 
 

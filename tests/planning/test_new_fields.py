@@ -54,3 +54,14 @@ def test_a_local_annotated_in_a_function_or_a_field_retyped_is_no_new_field(repo
     retyped = CONFIG.replace("template_dir: str", "template_dir: str | None")
     facts, _ = _edit(repo, "src/release/config.py", CONFIG, retyped)
     assert facts.fields == []
+
+
+def test_an_attribute_only_annotated_is_no_new_field(repo: Repo) -> None:
+    # Flask 2.2.3's wrappers.py: ``json_module = json`` became ``json_module: t.Any = json``
+    before = "import json\n\n\nclass Request:\n    json_module = json\n"
+    facts, title = _edit(repo, "src/app/wrappers.py", before, before.replace("json_module =", "json_module: t.Any ="))
+    assert facts.fields == []
+    assert "json_module" not in title or not title.startswith("feat")
+    new = before + "    charset: str = 'utf-8'\n"
+    facts, _ = _edit(repo, "src/app/wrappers.py", before, new)
+    assert facts.fields == ["charset"]
