@@ -24,6 +24,7 @@ from segmint_core.planning.cases import words as test_words
 from segmint_core.planning.describe import CODE_TYPES, code_subjects, places
 from segmint_core.changes.kinds import PATHS_KEPT, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
 from segmint_core.planning.facts import CHANGELOGS, Facts
+from segmint_core.planning.pragmas import PragmaEdit
 from segmint_core.planning.titles import one_line
 from segmint_core.wording import counted
 
@@ -250,6 +251,8 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
         return _ignore_subjects(facts.ignored, facts.paths)
     if _only_deletions(facts):
         return [f"remove {f}" for f in _files(facts.paths)]
+    if facts.pragmas is not None:
+        return _pragma_subjects(facts.pragmas, facts.paths, q)
     if facts.typo_only:
         typos = "typos" if len(facts.typos) > 1 else "typo"
         code = [p for p in facts.paths if is_code(p)]
@@ -363,6 +366,15 @@ def _ignore_subjects(ignored: tuple[list[str], list[str]], paths: list[str]) -> 
     if removed and not added:
         return [f"stop ignoring {w}" for w in _names(removed, "pattern", plain)]
     return [f"update {f}" for f in _files(paths)]
+
+
+def _pragma_subjects(edit: PragmaEdit, paths: list[str], q: Quote) -> list[str]:
+    """``add type: ignore to responses.py``, ``remove noqa from a.py and b.py``; both: ``update ... comments``."""
+    names = " and ".join(q(d) for d in (edit.added or edit.removed)[:2])
+    if edit.added and edit.removed:
+        return [f"update {names} comments in {f}" for f in _files(paths)] + [f"update {names} comments"]
+    verb, where = ("add", "to") if edit.added else ("remove", "from")
+    return [f"{verb} {names} {where} {f}" for f in _files(paths)] + [f"{verb} {names} comments"]
 
 
 def _mode_subjects(facts: Facts) -> list[str]:
