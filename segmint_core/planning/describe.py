@@ -23,19 +23,42 @@ DOMINANT = 0.6  # a function holding this share of the changed lines names the c
 
 
 def code_subjects(kind: str, facts: Facts, code_paths: list[str], q: Quote) -> list[str]:
-    """Wordings for a change to code, titled as ``kind``."""
+    """Wordings for a change to code, titled as ``kind``; one mostly of docstrings and comments
+    (not a feature's: a new definition comes with its own) says so first."""
     where = places(facts, code_paths, q)
     if kind == "feat":
-        out = _added(facts, q, code_paths) + [f"extend {w}" for w in where]
-    elif kind == "fix":
-        out = _handled(facts, where, q) + [f"correct {w}" for w in where]
+        return _added(facts, q, code_paths) + [f"extend {w}" for w in where]
+    documented = [f"document {d}" for d in _documented(facts, q)]
+    if kind == "fix":
+        handled = _handled(facts, where, q)
+        documented = [f"{h} and {d}" for h in handled[-1:] for d in documented] + documented  # the fix, and most of it
+        out = handled + [f"correct {w}" for w in where]
     elif kind == "refactor":
         out = _reshaped(facts, where, q)
     elif kind == "perf":
         out = [f"speed up {w}" for w in where]
     else:
         out = [f"update {w}" for w in where]
-    return out
+    return list(dict.fromkeys(documented + out))
+
+
+MOSTLY = 0.5  # the share of changed code lines that, as docstrings or comments, make a change mostly docs
+
+
+def _documented(facts: Facts, q: Quote) -> list[str]:
+    """What a change mostly of docstrings and comments documents: the definition holding most of
+    them, or the two; of more, the file holding most (the methods of one class it documents)."""
+    doc, other = facts.explaining
+    if not facts.documented or doc <= MOSTLY * (doc + other):
+        return []
+    ranked = [name for name, _ in facts.documented.most_common()]
+    total = sum(facts.documented.values())
+    if len(ranked) == 1 or facts.documented[ranked[0]] >= DOMINANT * total:
+        return [q(ranked[0])]
+    if len(ranked) == 2:
+        return [f"{q(ranked[0])} and {q(ranked[1])}", q(ranked[0])]
+    path, lines = facts.documented_paths.most_common(1)[0]
+    return [PurePosixPath(path).name] if lines >= DOMINANT * doc else []
 
 
 def places(facts: Facts, code_paths: list[str], q: Quote) -> list[str]:

@@ -143,6 +143,9 @@ class Facts:
     removed: int = 0
     whitespace_only: bool = True
     comment_only: bool = False  # every changed code line is a comment or docstring line
+    documented: Counter = field(default_factory=Counter)  # code definition -> its docstring or comment lines changed
+    documented_paths: Counter = field(default_factory=Counter)  # and the same lines by file
+    explaining: tuple[int, int] = (0, 0)  # changed code lines that are docstrings or comments, and the others
     moved_only: bool = False
     format_only: bool = False  # the same tokens, only laid out or quoted differently (a formatter's work)
     imports_touched: bool = False  # an import line among the changed lines
@@ -249,6 +252,12 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
                 facts.retyped += [n for n in _retyped(_line_pairs(hunk.lines)) if n not in facts.retyped]
             edited = _changed_defs(facts, hunk, plus, minus)
             if is_code:
+                if doc and (named := _commented_def(hunk.lines)):
+                    facts.documented[named] += doc
+                elif doc and edited:  # a hunk over several definitions: shared as their edits are
+                    for name, count in edited.items():
+                        facts.documented[name] += round(doc * count / edited.total())
+                facts.documented_paths[change.file_path] += doc
                 spread_params += signature_params(hunk)
                 facts.code_changed_defs += [d for d in edited if d not in facts.code_changed_defs]
                 # a hunk a formatter could have made names its function only when nothing else does
@@ -295,6 +304,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
         {m.group(1) for line in code_added if (m := re.search(r"\b(?:except|catch\s*\()\s*\(?([A-Z]\w+)", line))}
     )
     facts.comment_only = doc_lines > 0 and prose_lines == 0
+    facts.explaining = (doc_lines, prose_lines)
     one_line_params = [(facts.owners.get(f, f), p) for f, p in _new_params(code_added, code_removed)]
     facts.params = list(dict.fromkeys(one_line_params + spread_params))[:3]
     facts.fields = [f for f in dict.fromkeys(fields_added) if f not in fields_removed][:5]
@@ -511,6 +521,21 @@ def _explaining_lines(lines: list[str]) -> tuple[int, int]:
             if quotes % 2:
                 inside = not inside
     return doc, other
+
+
+def _commented_def(lines: list[str]) -> str | None:
+    """The definition a comment the hunk changes sits right above (Go's, JavaScript's doc
+    comments), which the hunk's edits would otherwise count for the one before it."""
+    commented = False
+    for line in lines:
+        text = line[1:]
+        if _COMMENT.match(text) or text.strip() == "*/":
+            commented = commented or line[:1] in "+-"
+        elif commented and (found := _defs([text])):
+            return found[0]
+        elif text.strip():
+            commented = False
+    return None
 
 
 def _starts_inside(texts: list[str]) -> bool:
