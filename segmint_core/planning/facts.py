@@ -142,6 +142,7 @@ class Facts:
     added: int = 0
     removed: int = 0
     whitespace_only: bool = True
+    trailing_spaces: bool = False  # every changed line only loses the blanks it ended with
     comment_only: bool = False  # every changed code line is a comment or docstring line
     documented: Counter = field(default_factory=Counter)  # code definition -> its docstring or comment lines changed
     documented_paths: Counter = field(default_factory=Counter)  # and the same lines by file
@@ -319,6 +320,11 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.references = [line.strip() for line in added_lines if ISSUE_FIXED.search(line)][:3]
     squash = lambda lines: Counter("".join(line.split()) for line in lines if line.strip())  # noqa: E731
     facts.whitespace_only = bool(added_lines or removed_lines) and squash(added_lines) == squash(removed_lines)
+    facts.trailing_spaces = (
+        bool(removed_lines)
+        and all(line != line.rstrip() for line in removed_lines)
+        and Counter(line.rstrip() for line in removed_lines) == Counter(added_lines)
+    )
     facts.moved_only = (
         not facts.whitespace_only
         and bool(added_lines)

@@ -251,6 +251,8 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
         return _ignore_subjects(facts.ignored, facts.paths)
     if _only_deletions(facts):
         return [f"remove {f}" for f in _files(facts.paths)]
+    if facts.trailing_spaces:
+        return [f"remove trailing whitespace from {f}" for f in _files(facts.paths)] + ["remove trailing whitespace"]
     if facts.pragmas is not None:
         return _pragma_subjects(facts.pragmas, facts.paths, q)
     if facts.typo_only:
