@@ -25,8 +25,9 @@ from segmint_core.git_modes import EXECUTABLE, GITLINK, REGULAR, SYMLINK
 from segmint_core.changes.changelog import changelog_entry
 from segmint_core.planning.bumps import Bump, version_changes
 from segmint_core.planning.claims import ISSUE_FIXED, same_tokens
-from segmint_core.planning import pragmas, settings_edit
+from segmint_core.planning import commented, pragmas, settings_edit
 from segmint_core.planning.credits import uncredited
+from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.pragmas import PragmaEdit
 from segmint_core.planning.prose import ProseEdit, read_edit, without_links
 from segmint_core.planning.settings_edit import SettingsEdit
@@ -171,6 +172,8 @@ class Facts:
     cases_added: int = 0  # test cases a test file gains (``it("...")``, ``test("...")``, ``def test_``)
     settings: SettingsEdit | None = None  # the keys an edit of settings files only touches (``settings_edit.py``)
     ignored: tuple[list[str], list[str]] | None = None  # patterns an edit of ignore files only adds, removes
+    commented: CommentedEdit | None = None  # code only commented out, or back in
+    commented_name: str | None = None  # what that code is (``commented.named``)
     pragmas: PragmaEdit | None = None  # the ``# type: ignore``-like comments a change only adds, removes, edits
     owners: dict[str, str] = field(default_factory=dict)  # a constructor or special method -> its class
     new_names: list[str] = field(default_factory=list)  # code names (``gcc_prefix``, ``--max-depth``) only added
@@ -298,6 +301,9 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
         now, before = _patterns(added_lines), _patterns(removed_lines)
         facts.ignored = [p for p in now if p not in before], [p for p in before if p not in now]
     facts.pragmas = pragmas.read_edit(added_lines, removed_lines)
+    facts.commented = commented.read_edit(added_lines, removed_lines)
+    if facts.commented is not None:
+        facts.commented_name = commented.named(facts.commented, _defs(facts.commented.lines))
     facts.raises = sorted(
         {m.group(1) for line in code_added if (m := re.search(r"\b(?:raise|throw new|throw)\s+([A-Z]\w+)", line))}
     )

@@ -24,6 +24,7 @@ from segmint_core.planning.cases import words as test_words
 from segmint_core.planning.describe import CODE_TYPES, code_subjects, places
 from segmint_core.changes.kinds import PATHS_KEPT, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
 from segmint_core.planning.facts import CHANGELOGS, Facts
+from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.pragmas import PragmaEdit
 from segmint_core.planning.titles import one_line
 from segmint_core.wording import counted
@@ -253,6 +254,8 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
         return [f"remove {f}" for f in _files(facts.paths)]
     if facts.trailing_spaces:
         return [f"remove trailing whitespace from {f}" for f in _files(facts.paths)] + ["remove trailing whitespace"]
+    if facts.commented is not None:
+        return _commented_subjects(facts.commented, facts.commented_name, facts.paths, q)
     if facts.pragmas is not None:
         return _pragma_subjects(facts.pragmas, facts.paths, q)
     if facts.typo_only:
@@ -368,6 +371,16 @@ def _ignore_subjects(ignored: tuple[list[str], list[str]], paths: list[str]) -> 
     if removed and not added:
         return [f"stop ignoring {w}" for w in _names(removed, "pattern", plain)]
     return [f"update {f}" for f in _files(paths)]
+
+
+def _commented_subjects(edit: CommentedEdit, name: str | None, paths: list[str], q: Quote) -> list[str]:
+    """``disable code formatting check in .travis.yml``; else ``comment out 3 lines in x.py``."""
+    verb = "disable" if edit.disabled else "enable"
+    name = name if name is None or " " in name else q(name)  # a comment's words are no code name
+    what = [f"{verb} {name} in {f}" for f in _files(paths)] + [f"{verb} {name}"] if name else []
+    lines = counted(len(edit.lines), "line")
+    marked = "comment out" if edit.disabled else "uncomment"
+    return what + [f"{marked} {lines} in {f}" for f in _files(paths)] + [f"{marked} {lines}"]
 
 
 def _pragma_subjects(edit: PragmaEdit, paths: list[str], q: Quote) -> list[str]:
