@@ -37,7 +37,7 @@ from segmint_bench import BenchReport
 from segmint_bench.messages.scoring import Proposal, clean_share, standard_error, word_f1
 from segmint_core.planning.conventional import strip_refs, words
 from segmint_core.planning.voice import VOTING, Voting
-from segmint_core.planning.writer import offline_message
+from segmint_core.planning.writer import offline_title, read_plan
 from segmint_core.wording import counted
 
 # "deps: ", "printer: ", "docs/ssl: ", "fix(parser)!: " or "[vim] " before the sentence.
@@ -139,18 +139,21 @@ GRID = [
 ]
 
 
-def retitled(proposal: Proposal, voting: Voting) -> str:
-    """The largest proposal's title written again under ``voting`` (empty where none was proposed)."""
+def retitled(proposal: Proposal, votings: list[Voting]) -> list[str]:
+    """The largest proposal's title written again under each of ``votings`` (empty where none was
+    proposed), its parts read once for them all."""
     if proposal.largest < 0:
-        return ""
-    parts = proposal.plans[proposal.largest][0]
-    return offline_message(parts, style=proposal.style, voting=voting).title
+        return [""] * len(votings)
+    facts, _, touched = read_plan(proposal.plans[proposal.largest][0])
+    return [offline_title(facts, touched, proposal.style, voting) for voting in votings]
 
 
 def leave_one_out(cases: dict[str, list[Proposal]], *, seed: int) -> BenchReport:
+    # Case by case, so the neighbours each case's titles are voted by are ranked once for every voting.
+    titles = {repo: [retitled(p, GRID) for p in found] for repo, found in cases.items()}
     scored = {
-        (n, repo): [score(p, retitled(p, voting)) for p in found]
-        for n, voting in enumerate(GRID)
+        (n, repo): [score(p, written[n]) for p, written in zip(found, titles[repo])]
+        for n in range(len(GRID))
         for repo, found in cases.items()
     }
 

@@ -27,7 +27,7 @@ from segmint_bench.messages.scoring import Proposal, format_confusion, proposals
 from segmint_core.planning import messages
 from segmint_core.planning.type_model import Candidates, TypeModel, candidates, fit, save_model
 from segmint_core.planning.voice import VOTING, Voting, house_type
-from segmint_core.planning.writer import offline_message, read_plan
+from segmint_core.planning.writer import offline_title, read_plan
 
 GRID = [
     Voting(rule, path, k) for rule, path, k in itertools.product((0.0, 0.25, 0.5, 1.0), (0.0, 0.5, 1.0), (3, 5, 8, 12))
@@ -133,9 +133,15 @@ def _fit(evidence: dict[str, list], repos: list[str]) -> TypeModel:
 
 
 def _table(cases: dict[str, list[Proposal]], votings: list[Voting]) -> dict[Voting, dict[str, dict]]:
+    votings = list(dict.fromkeys(votings))
+    # Case by case, so the neighbours each case's titles are voted by are ranked once for every voting.
+    written = {repo: [titles(p, votings) for p in found] for repo, found in cases.items()}
     return {
-        voting: {repo: summarize([score(p, titles(p, voting)) for p in found]) for repo, found in cases.items()}
-        for voting in dict.fromkeys(votings)
+        voting: {
+            repo: summarize([score(p, each[n]) for p, each in zip(found, written[repo])])
+            for repo, found in cases.items()
+        }
+        for n, voting in enumerate(votings)
     }
 
 
@@ -145,8 +151,13 @@ def _shown_voting(voting: Voting) -> dict:
     return shown
 
 
-def titles(proposal: Proposal, voting: Voting) -> list[str]:
-    return [offline_message(parts, None, proposal.style, voting).title for parts, _ in proposal.plans]
+def titles(proposal: Proposal, votings: list[Voting]) -> list[list[str]]:
+    """The proposed commits' titles under each of ``votings``: each commit read once, then titled under them all."""
+    by_commit = [
+        [offline_title(facts, touched, proposal.style, voting) for voting in votings]
+        for facts, _, touched in (read_plan(parts) for parts, _ in proposal.plans)
+    ]
+    return [[written[n] for written in by_commit] for n in range(len(votings))]
 
 
 def _objective(by_repo: dict, repos: list[str]) -> float:

@@ -87,9 +87,16 @@ def offline_message(
     voting: voice.Voting = voice.VOTING,
 ) -> Message:
     facts, _, touched = read_plan(parts, counts)
-    heads, wordings = voice.title_parts(style, facts, touched, voting)
-    title = fit(heads, wordings)
+    title = offline_title(facts, touched, style, voting)
     return Message(title, bodies.body(facts, parts, title))
+
+
+def offline_title(
+    facts: Facts, touched: list[Touched], style: HouseStyle = DEFAULT, voting: voice.Voting = voice.VOTING
+) -> str:
+    """The offline title of a plan as ``read_plan`` reads it (the bench titles one reading under many votings)."""
+    heads, wordings = voice.title_parts(style, facts, touched, voting)
+    return fit(heads, wordings)
 
 
 def intent_message(

@@ -9,8 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from segmint_bench.messages import plain, voting
 from segmint_bench.messages.plain import fold, lead_verb
-from segmint_bench.messages.scoring import word_f1
+from segmint_bench.messages.scoring import pick_and_propose, score, word_f1
+from segmint_core.planning import offline_message, precedent
+from segmint_core.planning.precedent import Precedent
+from segmint_core.planning.style import HouseStyle
+from segmint_core.planning.voice import Voting
 from tests.planning.test_house_style import conventional_history
 from tests.support.cli import assert_clean_error, run_segmint
 from tests.support.repo import Repo
@@ -120,3 +125,44 @@ def test_cases_kept_in_a_cache_are_read_back_and_score_the_same(tmp_path: Path) 
     assert "cases read from" not in other.stderr and len(list(cache.iterdir())) == 2
     missing = run_segmint("bench", "messages", str(tmp_path / "nowhere"), "--cases-cache", str(cache), cwd=tmp_path)
     assert_clean_error(missing, "Cannot read")
+
+
+def test_each_case_titled_once_under_every_voting_gives_the_rows_of_titling_each_voting_afresh(
+    tmp_path: Path,
+) -> None:
+    """The held-out benches read each proposed commit once and title it under every voting of
+    their grids, the neighbours ranked once and kept; titled afresh under each voting, nothing
+    kept between them, every row is the same."""
+    plain_repo, conventional = Repo(tmp_path / "plain"), Repo(tmp_path / "conventional")
+    plain_history(plain_repo)
+    conventional_history(conventional)
+    conventional.write("shop/parser/rule2.py", "def rule2(text):\n    return text.strip().upper()\n")
+    conventional.commit("fix(parser): upper-case rule2")
+
+    def afresh(parts: list, style: HouseStyle, voting: Voting) -> str:
+        precedent._rankings.clear()
+        return offline_message(parts, style=style, voting=voting).title
+
+    plain_cases = pick_and_propose(str(plain_repo.path), n=3, seed=0, style="plain").proposals
+    assert len(plain_cases) == 2
+    for case in plain_cases:
+        largest = case.plans[case.largest][0]
+        fresh = [plain.score(case, afresh(largest, case.style, v)) for v in plain.GRID]
+        assert [plain.score(case, t) for t in plain.retitled(case, plain.GRID)] == fresh
+    cases = pick_and_propose(str(conventional.path), n=3, seed=0, style="conventional").proposals
+    assert cases
+    votings = [*voting.GRID, *voting.MODEL_GRID]
+    for case in cases:
+        fresh = [score(case, [afresh(parts, case.style, v) for parts, _ in case.plans]) for v in votings]
+        assert [score(case, t) for t in voting.titles(case, votings)] == fresh
+
+
+def test_the_nearest_past_commits_are_ranked_once_per_list_and_change() -> None:
+    pasts = [Precedent(("k:code", "d:src"), "fix", None), Precedent(("k:doc",), "docs", None)]
+    same = list(pasts)
+    ranked = precedent.nearest(pasts, ("k:code",))
+    assert precedent.nearest(pasts, ("k:code",)) is ranked  # kept
+    assert precedent.nearest(same, ("k:code",)) == ranked and precedent.nearest(same, ("k:code",)) is not ranked
+    assert precedent.nearest(pasts, ("k:code",), files_only=True) is not ranked
+    assert [p.type for _, p in ranked] == ["fix"]
+    assert precedent.vote(pasts, ("k:code",), lambda p: p.type, k=1).shares() == {"fix": 1.0}
