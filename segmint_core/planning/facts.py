@@ -28,6 +28,7 @@ from segmint_core.planning.claims import ISSUE_FIXED, same_tokens
 from segmint_core.planning import commented, pragmas, settings_edit
 from segmint_core.planning.credits import uncredited
 from segmint_core.planning.commented import CommentedEdit
+from segmint_core.planning.help_text import helped_option
 from segmint_core.planning.pragmas import PragmaEdit
 from segmint_core.planning.prose import ProseEdit, read_edit, without_links
 from segmint_core.planning.settings_edit import SettingsEdit
@@ -174,6 +175,7 @@ class Facts:
     ignored: tuple[list[str], list[str]] | None = None  # patterns an edit of ignore files only adds, removes
     commented: CommentedEdit | None = None  # code only commented out, or back in
     commented_name: str | None = None  # what that code is (``commented.named``)
+    help_of: list[str] = field(default_factory=list)  # options whose help text is all the code hunks change
     pragmas: PragmaEdit | None = None  # the ``# type: ignore``-like comments a change only adds, removes, edits
     owners: dict[str, str] = field(default_factory=dict)  # a constructor or special method -> its class
     new_names: list[str] = field(default_factory=list)  # code names (``gcc_prefix``, ``--max-depth``) only added
@@ -200,6 +202,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     hunk_sides: list[tuple[str, list[str], list[str]]] = []  # (path, removed, added) of each hunk
     kept_lines: list[str] = []  # the unchanged lines the hunks show around their changes
     doc_lines = prose_lines = 0
+    helped: list[str | None] = []  # each code hunk's option whose help text it only rewords
     spread_params: list[tuple[str, str]] = []  # parameters added to signatures spread over lines
     layout_lines: Counter = Counter()
     for change, hunks in changes:
@@ -232,6 +235,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
                 if not is_ignore_file(change.file_path):  # "# build output" labels patterns, says no why
                     code_comments += added_comments(hunk.lines)
                 doc, prose = _explaining_lines(hunk.lines)
+                helped.append(helped_option(hunk))
                 doc_lines, prose_lines = doc_lines + doc, prose_lines + prose
             elif is_doc_path(change.file_path):
                 said, unsaid = plus, minus
@@ -301,6 +305,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
         now, before = _patterns(added_lines), _patterns(removed_lines)
         facts.ignored = [p for p in now if p not in before], [p for p in before if p not in now]
     facts.pragmas = pragmas.read_edit(added_lines, removed_lines)
+    if helped and None not in helped and not test_added + test_removed + doc_added + doc_removed:
+        facts.help_of = list(dict.fromkeys(name for name in helped if name))
     facts.commented = commented.read_edit(added_lines, removed_lines)
     if facts.commented is not None:
         facts.commented_name = commented.named(facts.commented, _defs(facts.commented.lines))

@@ -256,6 +256,9 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
         return [f"remove trailing whitespace from {f}" for f in _files(facts.paths)] + ["remove trailing whitespace"]
     if facts.commented is not None:
         return _commented_subjects(facts.commented, facts.commented_name, facts.paths, q)
+    if facts.help_of:
+        named = [f"update {n} help text" for n in _names(facts.help_of, "option", q)[:-1]]
+        return named + [f"update the help text of {counted(len(facts.help_of), 'option')}", "update help text"]
     if facts.pragmas is not None:
         return _pragma_subjects(facts.pragmas, facts.paths, q)
     if facts.typo_only:
