@@ -52,34 +52,31 @@ def leave_one_out(
     evidence = {repo: [type_case(p) for p in found] for repo, found in cases.items()}
     fit_on_all = _fit(evidence, repos)
     shipped = VOTING if save_type_model is None else replace(VOTING, types=fit_on_all)
-    table = _table(cases, [shipped, *GRID])
+    models = {repo: _fit(evidence, _others(repo, repos)) for repo in repos}
+    with_models = {repo: [replace(v, types=model) for v in MODEL_GRID] for repo, model in models.items()}
+    on_all = [replace(v, types=fit_on_all) for v in MODEL_GRID]
+    # Every voting at once, so each case is read, its neighbours ranked and its house's classifier fit once.
+    table = _table(cases, [shipped, *GRID, *itertools.chain.from_iterable(with_models.values()), *on_all])
     rows = []
     for repo in repos:
-        others = [r for r in repos if r != repo] or [repo]
+        others = _others(repo, repos)
         chosen = max(GRID, key=lambda v: (_objective(table[v], others), v == VOTING))
-        model = _fit(evidence, others)
-        with_model = _table(cases, [replace(v, types=model) for v in MODEL_GRID])
-        modelled = max(
-            with_model,
-            key=lambda v: (
-                _objective(with_model[v], others),
-                v.path == VOTING.path and v.neighbours == VOTING.neighbours,
-            ),
-        )
-        log(f"{repo}: type model fit on {', '.join(others)}: {model.weights}")
+        modelled = _best_scope_voting(table, with_models[repo], others)
+        log(f"{repo}: type model fit on {', '.join(others)}: {models[repo].weights}")
         rows.append(
             {
                 "repo": repo,
                 "chosen_on": others,
                 "voting": _shown_voting(chosen),
                 "held_out_vote": table[chosen][repo],
-                "held_out": with_model[modelled][repo],
+                "held_out": table[modelled][repo],
                 "voting_with_model": _shown_voting(modelled),
                 "shipped": table[shipped][repo],
             }
         )
     best = max(GRID, key=lambda v: (_objective(table[v], repos), v == VOTING))
-    best_with_model = _best_scope_voting(cases, fit_on_all, repos)
+    # With the type model fit on all: what the shipped VOTING should hold, chosen as each fold chooses its own.
+    best_with_model = _best_scope_voting(table, on_all, repos)
     if save_type_model is not None:
         save_model(shipped.types, Path(save_type_model))
     mean = mean_held_out([r["held_out"] for r in rows])
@@ -108,12 +105,15 @@ def mean_held_out(summaries: list[dict]) -> dict:
     }
 
 
-def _best_scope_voting(cases: dict[str, list[Proposal]], model: TypeModel, repos: list[str]) -> Voting:
-    """The scope voting of ``MODEL_GRID`` best on all the repositories, the type model fit on all:
-    what the shipped ``VOTING`` should hold, chosen as each fold chooses its own."""
-    table = _table(cases, [replace(v, types=model) for v in MODEL_GRID])
+def _others(repo: str, repos: list[str]) -> list[str]:
+    return [r for r in repos if r != repo] or [repo]
+
+
+def _best_scope_voting(table: dict[Voting, dict[str, dict]], votings: list[Voting], repos: list[str]) -> Voting:
+    """The voting of ``votings`` (``MODEL_GRID`` with one type model) best on ``repos``."""
     return max(
-        table, key=lambda v: (_objective(table[v], repos), v.path == VOTING.path and v.neighbours == VOTING.neighbours)
+        dict.fromkeys(votings),
+        key=lambda v: (_objective(table[v], repos), v.path == VOTING.path and v.neighbours == VOTING.neighbours),
     )
 
 
