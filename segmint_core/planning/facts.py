@@ -29,6 +29,7 @@ from segmint_core.planning import commented, pragmas, settings_edit
 from segmint_core.planning.credits import uncredited
 from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.help_text import helped_option
+from segmint_core.planning.list_items import added_items
 from segmint_core.planning.pragmas import PragmaEdit
 from segmint_core.planning.prose import ProseEdit, read_edit, without_links
 from segmint_core.planning.settings_edit import SettingsEdit
@@ -175,6 +176,7 @@ class Facts:
     ignored: tuple[list[str], list[str]] | None = None  # patterns an edit of ignore files only adds, removes
     commented: CommentedEdit | None = None  # code only commented out, or back in
     commented_name: str | None = None  # what that code is (``commented.named``)
+    list_items: list[tuple[str | None, list[str]]] = field(default_factory=list)  # (list, values): all it adds
     help_of: list[str] = field(default_factory=list)  # options whose help text is all the code hunks change
     pragmas: PragmaEdit | None = None  # the ``# type: ignore``-like comments a change only adds, removes, edits
     owners: dict[str, str] = field(default_factory=dict)  # a constructor or special method -> its class
@@ -203,6 +205,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     kept_lines: list[str] = []  # the unchanged lines the hunks show around their changes
     doc_lines = prose_lines = 0
     helped: list[str | None] = []  # each code hunk's option whose help text it only rewords
+    grown: list[tuple[str | None, list[str]] | None] = []  # each hunk's values added to a literal list
     spread_params: list[tuple[str, str]] = []  # parameters added to signatures spread over lines
     layout_lines: Counter = Counter()
     for change, hunks in changes:
@@ -225,6 +228,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
             continue  # "Subproject commit <sha>" lines are not code
         for hunk in hunks:
             plus, minus = _split(hunk.lines)
+            listed = not is_doc_path(change.file_path) and not settings_edit.is_settings_path(change.file_path)
+            grown.append(added_items(hunk) if listed else None)
             facts.lines[change.file_path] = facts.lines.get(change.file_path, 0) + len(plus) + len(minus)
             if is_code:
                 code_added += plus
@@ -305,6 +310,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
         now, before = _patterns(added_lines), _patterns(removed_lines)
         facts.ignored = [p for p in now if p not in before], [p for p in before if p not in now]
     facts.pragmas = pragmas.read_edit(added_lines, removed_lines)
+    facts.list_items = [g for g in grown if g is not None] if grown and None not in grown else []
     if helped and None not in helped and not test_added + test_removed + doc_added + doc_removed:
         facts.help_of = list(dict.fromkeys(name for name in helped if name))
     facts.commented = commented.read_edit(added_lines, removed_lines)

@@ -256,6 +256,9 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
         return [f"remove trailing whitespace from {f}" for f in _files(facts.paths)] + ["remove trailing whitespace"]
     if facts.commented is not None:
         return _commented_subjects(facts.commented, facts.commented_name, facts.paths, q)
+    if facts.list_items:
+        within = [name for name, _ in facts.def_lines.most_common(1)]  # a list written in a call: its function
+        return _list_item_subjects(facts.list_items, within, facts.paths, q)
     if facts.help_of:
         named = [f"update {n} help text" for n in _names(facts.help_of, "option", q)[:-1]]
         return named + [f"update the help text of {counted(len(facts.help_of), 'option')}", "update help text"]
@@ -384,6 +387,18 @@ def _commented_subjects(edit: CommentedEdit, name: str | None, paths: list[str],
     lines = counted(len(edit.lines), "line")
     marked = "comment out" if edit.disabled else "uncomment"
     return what + [f"{marked} {lines} in {f}" for f in _files(paths)] + [f"{marked} {lines}"]
+
+
+def _list_item_subjects(
+    grown: list[tuple[str | None, list[str]]], within: list[str], paths: list[str], q: Quote
+) -> list[str]:
+    """``add zlib to ALLOWED_IMPORTS``; ``add .svg to select_autoescape``; ``add zlib and lzma to
+    test_imports.py``; ``add 3 values``."""
+    values = _names([v for _, found in grown for v in found], "value", plain)
+    holders = list(dict.fromkeys(h for h, _ in grown))
+    holder = holders[0] if len(holders) == 1 and holders[0] else (within[0] if holders == [None] and within else None)
+    named = [f"add {v} to {q(holder)}" for v in values[:-1]] if holder else []
+    return named + [f"add {v} to {f}" for v in values[:-1] for f in _files(paths)[:1]] + [f"add {values[-1]}"]
 
 
 def _pragma_subjects(edit: PragmaEdit, paths: list[str], q: Quote) -> list[str]:

@@ -36,7 +36,7 @@ def test_a_fix_inside_a_method_names_the_method_not_the_class(repo: Repo) -> Non
 
     plans = Session(Git.discover(repo.path)).propose_commits()
 
-    assert [p.title for p in plans] == ["fix(app): correct select_autoescape"]
+    assert [p.title for p in plans] == ["fix(app): add .svg to select_autoescape"]
     assert "Flask" not in plans[0].title
 
 
