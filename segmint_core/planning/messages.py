@@ -439,7 +439,8 @@ def _prose_subjects(facts: Facts, q: Quote) -> list[str]:
         return []
     elif edit.added:
         what = f"add {_terms(edit.added, q)}"
-        return [f"{what} to {w}" for w in where] + [what]
+        steps = [f"{what} {edit.instructions}"] if edit.instructions else []  # "add cobra install instructions"
+        return [f"{s} to {w}" for s in steps for w in where] + steps + [f"{what} to {w}" for w in where] + [what]
     else:
         what = f"remove {_terms(edit.removed, q)}"
         return [f"{what} from {w}" for w in where] + [what]

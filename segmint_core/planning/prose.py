@@ -42,6 +42,7 @@ class ProseEdit:
     removed: tuple[str, ...] = ()  # and those it takes out
     links: int = 0  # links changed, where the lines differ in nothing else
     paths: tuple[str, ...] = ()  # the files the named terms are in
+    instructions: str | None = None  # "install instructions", "instructions": a block of commands only added
 
     @property
     def links_only(self) -> bool:
@@ -65,13 +66,42 @@ def read_edit(added: list[Line], removed: list[Line]) -> ProseEdit | None:
         paths = tuple(
             dict.fromkeys(path for path, text in side if any(_terms([(path, text)], {})[t] for t in gained + lost))
         )
-        return ProseEdit(tuple(shown.get(t, t) for t in gained), tuple(shown.get(t, t) for t in lost), paths=paths)
+        said = tuple(shown.get(t, t) for t in gained)
+        return ProseEdit(
+            said, tuple(shown.get(t, t) for t in lost), paths=paths, instructions=_instructions(added, removed)
+        )
     new, old = _links(added), _links(removed)
     if new != old and _plain_words(added) == _plain_words(removed):
         changed = new ^ old
         paths = tuple(dict.fromkeys(path for path, text in added + removed if _links([(path, text)]) & changed))
         return ProseEdit(links=max(len(new - old), len(old - new)), paths=paths)
     return None
+
+
+_FENCE = re.compile(r"^\s*(?:```|~~~)")
+# A line that runs a command: ``cargo install fd-find``, ``> go get -v ...``, ``$ pip install x``.
+_COMMAND = re.compile(
+    r"^\s*(?:[$>%]\s*)?(?:sudo\s+)?(?:cargo|go|pip3?|pipx|npm|npx|yarn|pnpm|brew|apt(?:-get)?|gem|conda|choco|"
+    r"scoop|winget|dnf|pacman|snap|docker|make|git)\s+[\w-]"
+)
+_INSTALL = re.compile(r"\b(?:install|get|add)\b")
+
+
+def _instructions(added: list[Line], removed: list[Line]) -> str | None:
+    """What a page gains that holds commands to run (a line that runs one, or a fenced block
+    only added): steps, as engineers call them (``install instructions`` where they install)."""
+    fenced, inside = [], False
+    if not removed:
+        for _, text in added:
+            if _FENCE.match(text):
+                inside = not inside
+            elif inside:
+                fenced.append(text)
+    commands = [text for _, text in added if _COMMAND.match(text)]
+    if not fenced and not commands:
+        return None
+    installs = any(_INSTALL.search(text) for text in commands) or any(_INSTALL.search(t) for t in fenced)
+    return "install instructions" if installs else "instructions"
 
 
 def _terms(lines: list[Line], shown: dict[str, str]) -> Counter:
