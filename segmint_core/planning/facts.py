@@ -139,6 +139,9 @@ class Facts:
     renames: list[tuple[str, str]] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     headings: list[str] = field(default_factory=list)
+    retitled: list[tuple[str, str]] = field(
+        default_factory=list
+    )  # (old, new) headings, where the docs change only them
     doc_sections: list[str] = field(default_factory=list)  # titles of the docs sections edited, in order
     bumps: list[Bump] = field(default_factory=list)  # dependency versions changed
     own_version: Bump | None = None  # the project's own version changed
@@ -299,6 +302,9 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.comments = _comments(code_comments, code_removed)
     # a heading of the docs; in code or settings "# ..." is a comment
     facts.headings = _new_headings(_headings(doc_added), _headings(doc_removed))
+    facts.retitled = (
+        _retitled(doc_added, doc_removed) if not code_added + code_removed + test_added + test_removed else []
+    )
     facts.prose = read_edit(doc_added, doc_removed)
     facts.cases_added = max(0, _cases(test_added) - _cases(test_removed))
     if changes and all(
@@ -492,6 +498,17 @@ def _new_headings(added: list[str], removed: list[str]) -> list[str]:
     documents nothing new)."""
     before = {" ".join(h.casefold().split()) for h in removed}
     return [h for h in added if " ".join(h.casefold().split()) not in before]
+
+
+def _retitled(added: list[tuple[str, str]], removed: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """(old, new) of the Markdown headings reworded, where every line the docs change is one."""
+    lines = [line for _, line in added + removed if line.strip()]
+    if not lines or any(markdown_heading(line) is None for line in lines):
+        return []
+    old, new = _headings(removed), _headings(added)
+    if len(old) != len(new) or _new_headings(new, old) == []:
+        return []
+    return [(o, n) for o, n in zip(old, new) if o.casefold() != n.casefold()]
 
 
 def _heading_text(heading: str) -> str:

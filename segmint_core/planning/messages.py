@@ -274,6 +274,11 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
         new_docs = [p for p in facts.new_files if is_doc_path(p)]
         if new_docs:
             return [f"add {f}" for f in _files(new_docs)]
+        if facts.retitled:  # a heading reworded documents nothing new
+            headers = "section header" if len(facts.retitled) == 1 else counted(len(facts.retitled), "section header")
+            (old, new), *_ = facts.retitled
+            named = [f"rename section {old} to {new}"] if len(facts.retitled) == 1 else []
+            return named + [f"rename {headers} in {f}" for f in _files(facts.paths)] + [f"rename {headers}"]
         if facts.headings and not all(map(is_changelog, facts.paths)):  # a changelog's are its releases' parts
             *named, counted_only = _names(facts.headings[:2], "section", plain)  # "a section" says least
             return (
