@@ -319,7 +319,7 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
         added = [f"add {f}" for f in _files(facts.new_files)] if set(facts.new_files) == set(facts.paths) else []
         return added + _settings_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
     if kind in CODE_TYPES and facts.settings is None:
-        return _code_subjects(kind, facts, q)
+        return _export_subjects(facts, q) + _code_subjects(kind, facts, q)
     return _settings_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
 
 
@@ -404,6 +404,16 @@ def _list_item_subjects(
     holder = holders[0] if len(holders) == 1 and holders[0] else (within[0] if holders == [None] and within else None)
     named = [f"add {v} to {q(holder)}" for v in values[:-1]] if holder else []
     return named + [f"add {v} to {f}" for v in values[:-1] for f in _files(paths)[:1]] + [f"add {values[-1]}"]
+
+
+def _export_subjects(facts: Facts, q: Quote) -> list[str]:
+    """``export get_app_dir``: a package's ``__init__.py`` only gains names its modules define
+    (an import of them, their place in ``__all__``)."""
+    if not facts.paths or any(PurePosixPath(p).name != "__init__.py" for p in facts.paths):
+        return []
+    if not facts.new_names or facts.gone_names or facts.added_defs or facts.removed_defs:
+        return []
+    return [f"export {n}" for n in _names(facts.new_names, "name", q)]
 
 
 def _pragma_subjects(edit: PragmaEdit, paths: list[str], q: Quote) -> list[str]:
