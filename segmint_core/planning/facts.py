@@ -30,6 +30,7 @@ from segmint_core.planning.credits import uncredited
 from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.help_text import helped_option
 from segmint_core.planning.list_items import added_items
+from segmint_core.planning.python_support import support_change
 from segmint_core.planning.pragmas import PragmaEdit
 from segmint_core.planning.prose import ProseEdit, read_edit, without_links
 from segmint_core.planning.settings_edit import SettingsEdit
@@ -181,6 +182,7 @@ class Facts:
     commented_name: str | None = None  # what that code is (``commented.named``)
     list_items: list[tuple[str | None, list[str]]] = field(default_factory=list)  # (list, values): all it adds
     help_of: list[str] = field(default_factory=list)  # options whose help text is all the code hunks change
+    python_support: str | None = None  # "drop Python 3.6 support" (``python_support.py``)
     pragmas: PragmaEdit | None = None  # the ``# type: ignore``-like comments a change only adds, removes, edits
     owners: dict[str, str] = field(default_factory=dict)  # a constructor or special method -> its class
     new_names: list[str] = field(default_factory=list)  # code names (``gcc_prefix``, ``--max-depth``) only added
@@ -316,6 +318,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
         now, before = _patterns(added_lines), _patterns(removed_lines)
         facts.ignored = [p for p in now if p not in before], [p for p in before if p not in now]
     facts.pragmas = pragmas.read_edit(added_lines, removed_lines)
+    facts.python_support = support_change(added_lines, removed_lines)
     facts.list_items = [g for g in grown if g is not None] if grown and None not in grown else []
     if helped and None not in helped and not test_added + test_removed + doc_added + doc_removed:
         facts.help_of = list(dict.fromkeys(name for name in helped if name))
