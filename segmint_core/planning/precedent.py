@@ -13,6 +13,7 @@ helper ``fix`` and a changed condition ``refactor`` is followed.
 from __future__ import annotations
 
 import math
+import threading
 from collections import Counter, OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -157,6 +158,7 @@ KEPT_RANKINGS = 8
 _rankings: OrderedDict[tuple[int, tuple[str, ...], bool], tuple[list[Precedent], list[tuple[float, Precedent]]]] = (
     OrderedDict()
 )
+_rankings_lock = threading.Lock()
 
 
 def nearest(
@@ -166,14 +168,16 @@ def nearest(
     newest) first. The last few rankings are kept: a change's type is voted by its 1, 3 and 8
     nearest, and ``segmint bench messages`` titles each change under many votings."""
     key = (id(precedents), wanted, files_only)
-    kept = _rankings.get(key)
-    if kept is not None and kept[0] is precedents:
-        _rankings.move_to_end(key)
-        return kept[1]
+    with _rankings_lock:  # the MCP server runs its tools on worker threads
+        kept = _rankings.get(key)
+        if kept is not None and kept[0] is precedents:
+            _rankings.move_to_end(key)
+            return kept[1]
     found = _ranked(precedents, wanted, files_only)
-    _rankings[key] = (precedents, found)
-    while len(_rankings) > KEPT_RANKINGS:
-        _rankings.popitem(last=False)
+    with _rankings_lock:
+        _rankings[key] = (precedents, found)
+        while len(_rankings) > KEPT_RANKINGS:
+            _rankings.popitem(last=False)
     return found
 
 
