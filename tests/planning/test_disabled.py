@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from segmint_core.changes import capture
-from segmint_core.git import Git
-from segmint_core.planning import offline_message
-from segmint_core.planning.writer import read_plan
 from tests.support.repo import Repo
+from tests.support.titles import titled
 
 TRAVIS = """matrix:
   include:
@@ -19,14 +16,6 @@ TRAVIS = """matrix:
 BLOCK = TRAVIS.splitlines()[2:5]
 
 
-def _titled(repo: Repo, path: str, before: str, after: str):
-    repo.write(path, before)
-    repo.commit()
-    repo.write(path, after)
-    parts = [(c, c.hunks) for c in capture(Git.discover(repo.path)).changes]
-    return read_plan(parts)[0], offline_message(parts).title
-
-
 def _commented(text: str, lines: list[str], marker: str = "# ") -> str:
     for line in lines:
         text = text.replace(line + "\n", marker + line + "\n")
@@ -34,7 +23,7 @@ def _commented(text: str, lines: list[str], marker: str = "# ") -> str:
 
 
 def test_a_block_commented_out_is_disabled_by_its_own_comment(repo: Repo) -> None:
-    facts, title = _titled(repo, ".travis.yml", TRAVIS, _commented(TRAVIS, BLOCK))
+    facts, title = titled(repo, ".travis.yml", TRAVIS, _commented(TRAVIS, BLOCK))
     assert facts.commented is not None and facts.commented.disabled
     assert title.endswith("disable code formatting check in .travis.yml"), title
 
@@ -43,22 +32,22 @@ def test_a_function_commented_back_in_is_enabled_and_an_edit_beside_it_is_not_hi
     code = "package cli\n\nfunc Run() {\n\tstart()\n}\n\nfunc Stop() {\n\tend()\n}\n"
     lines = ["func Stop() {", "\tend()", "}"]
     off = _commented(code, lines, "// ")
-    _, title = _titled(repo, "cli/run.go", off, code)
+    _, title = titled(repo, "cli/run.go", off, code)
     assert title.endswith("enable Stop in run.go"), title
-    facts, _ = _titled(repo, "cli/run.go", code, off.replace("\tstart()", "\tstart(ctx)"))
+    facts, _ = titled(repo, "cli/run.go", code, off.replace("\tstart()", "\tstart(ctx)"))
     assert facts.commented is None
 
 
 def test_comments_reworded_are_not_code_commented_out(repo: Repo) -> None:
     code = "def run():\n    # start it\n    return 1\n"
-    facts, _ = _titled(repo, "app/run.py", code, code.replace("# start it", "# # start it"))
+    facts, _ = titled(repo, "app/run.py", code, code.replace("# start it", "# # start it"))
     assert facts.commented is None
 
 
 def test_trailing_blanks_removed_are_said_so(repo: Repo) -> None:
     text = "# Examples\n\nRun it so. \nOr so.\t\n"
-    facts, title = _titled(repo, "README.md", text, "# Examples\n\nRun it so.\nOr so.\n")
+    facts, title = titled(repo, "README.md", text, "# Examples\n\nRun it so.\nOr so.\n")
     assert facts.trailing_spaces
     assert title.endswith("remove trailing whitespace from README.md"), title
-    facts, _ = _titled(repo, "README.md", text, "# Examples\n\nRun it so.\nOr so, too.\n")
+    facts, _ = titled(repo, "README.md", text, "# Examples\n\nRun it so.\nOr so, too.\n")
     assert not facts.trailing_spaces

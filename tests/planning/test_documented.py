@@ -3,11 +3,8 @@ smallest part (Flask 2.2.3's request hooks' docstrings, once titled by one annot
 
 from __future__ import annotations
 
-from segmint_core.changes import capture
-from segmint_core.git import Git
-from segmint_core.planning import offline_message
-from segmint_core.planning.writer import read_plan
 from tests.support.repo import Repo
+from tests.support.titles import titled
 
 HOOKS = '''class Scaffold:
     def before_request(self, f):
@@ -25,21 +22,13 @@ HOOKS = '''class Scaffold:
 MORE = "\n\n        This is available on both app and blueprint objects.\n        "
 
 
-def _titled(repo: Repo, path: str, before: str, after: str):
-    repo.write(path, before)
-    repo.commit()
-    repo.write(path, after)
-    parts = [(c, c.hunks) for c in capture(Git.discover(repo.path)).changes]
-    return read_plan(parts)[0], offline_message(parts).title
-
-
 def test_docstrings_of_many_methods_with_a_line_of_code_are_the_file_documented(repo: Repo) -> None:
     after = HOOKS
     for when in ("before", "after", "at the end of"):
         after = after.replace(f"run {when} each request.", f"run {when} each request.{MORE}")
     after = after.replace("    def teardown_request(self, f):\n", "    def teardown_request(self, f):  # hook\n")
     after = after.replace("        return f\n", "        return f or None\n", 1)
-    facts, title = _titled(repo, "src/flask/scaffold.py", HOOKS, after)
+    facts, title = titled(repo, "src/flask/scaffold.py", HOOKS, after)
     doc, other = facts.explaining
     assert doc > other > 0
     assert title.endswith("document scaffold.py"), title
@@ -49,7 +38,7 @@ def test_a_doc_comment_counts_for_the_function_below_it(repo: Repo) -> None:
     before = "module.exports = {\n  xpath: function(x) {\n    return x\n  },\n\n  toString: function() {\n    return ''\n  }\n}\n"
     after = before.replace("\n  toString:", "\n  /**\n   * Convert collection to a string.\n   */\n  toString:")
     after = after.replace("return ''", "return '[Collection]'")
-    facts, title = _titled(repo, "lib/collection.js", before, after)
+    facts, title = titled(repo, "lib/collection.js", before, after)
     assert facts.documented == {"toString": 3}
     assert "toString" in title and "xpath" not in title
 
@@ -57,5 +46,5 @@ def test_a_doc_comment_counts_for_the_function_below_it(repo: Repo) -> None:
 def test_a_function_mostly_rewritten_keeps_its_code_title(repo: Repo) -> None:
     body = "def load(path):\n    data = read(path)\n    return data\n"
     after = "def load(path):\n    # read it once\n    data = read(path, cache=True)\n    data = clean(data)\n    return data\n"
-    facts, title = _titled(repo, "app/load.py", body, after)
+    facts, title = titled(repo, "app/load.py", body, after)
     assert "document" not in title

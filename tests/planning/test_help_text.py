@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from segmint_core.changes import capture
-from segmint_core.git import Git
-from segmint_core.planning import offline_message
-from segmint_core.planning.writer import read_plan
 from tests.support.repo import Repo
+from tests.support.titles import titled
 
 APP = """pub fn build_app() -> App<'static, 'static> {
     App::new("fd")
@@ -33,17 +30,9 @@ def hello(count):
 """
 
 
-def _titled(repo: Repo, path: str, before: str, after: str):
-    repo.write(path, before)
-    repo.commit()
-    repo.write(path, after)
-    parts = [(c, c.hunks) for c in capture(Git.discover(repo.path)).changes]
-    return read_plan(parts)[0], offline_message(parts).title
-
-
 def test_a_clap_option_help_reworded_names_the_long_flag(repo: Repo) -> None:
     after = APP.replace('"Show details like permissions, owner, size and modification time."', '"Use a long listing"')
-    facts, title = _titled(repo, "src/app.rs", APP, after)
+    facts, title = titled(repo, "src/app.rs", APP, after)
     assert facts.help_of == ["--list-details"]
     assert title.endswith("update --list-details help text"), title
 
@@ -55,13 +44,13 @@ def test_a_positional_help_continued_over_lines_names_it_not_a_flag_it_mentions(
         '                "the search pattern which is a regular expression or a glob \\\\\n'
         '                 pattern (if --glob is used).")',
     )
-    facts, _ = _titled(repo, "src/app.rs", APP, after)
+    facts, _ = titled(repo, "src/app.rs", APP, after)
     assert facts.help_of == ["pattern"]
 
 
 def test_a_click_option_help_reworded_and_a_default_changed_beside_it(repo: Repo) -> None:
-    facts, title = _titled(repo, "cli.py", CLI, CLI.replace("Number of greetings.", "How many greetings to print."))
+    facts, title = titled(repo, "cli.py", CLI, CLI.replace("Number of greetings.", "How many greetings to print."))
     assert facts.help_of == ["--count"]
     assert "--count help text" in title
-    facts, _ = _titled(repo, "cli.py", CLI, CLI.replace("default=1, help=", "default=2, help="))
+    facts, _ = titled(repo, "cli.py", CLI, CLI.replace("default=1, help=", "default=2, help="))
     assert facts.help_of == []

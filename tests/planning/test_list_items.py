@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from segmint_core.changes import capture
-from segmint_core.git import Git
-from segmint_core.planning import offline_message
-from segmint_core.planning.writer import read_plan
 from tests.support.repo import Repo
+from tests.support.titles import titled
 
 IMPORTS = """ALLOWED_IMPORTS = set(['weakref', 'os'])
 
@@ -20,22 +17,14 @@ def test_light_imports():
 SPREAD = 'KEYWORDS = [\n    "async",\n    "await",\n]\n\n\ndef is_keyword(word):\n    return word in KEYWORDS\n'
 
 
-def _titled(repo: Repo, path: str, before: str, after: str):
-    repo.write(path, before)
-    repo.commit()
-    repo.write(path, after)
-    parts = [(c, c.hunks) for c in capture(Git.discover(repo.path)).changes]
-    return read_plan(parts)[0], offline_message(parts).title
-
-
 def test_a_value_added_to_a_list_on_one_line_names_the_list(repo: Repo) -> None:
-    facts, title = _titled(repo, "tests/test_imports.py", IMPORTS, IMPORTS.replace("'msvcrt'])", "'msvcrt', 'zlib'])"))
+    facts, title = titled(repo, "tests/test_imports.py", IMPORTS, IMPORTS.replace("'msvcrt'])", "'msvcrt', 'zlib'])"))
     assert facts.list_items == [("ALLOWED_IMPORTS", ["zlib"])]
     assert title.endswith("add zlib to ALLOWED_IMPORTS"), title
 
 
 def test_values_added_on_their_own_lines_inside_a_list(repo: Repo) -> None:
-    facts, title = _titled(
+    facts, title = titled(
         repo, "src/words.py", SPREAD, SPREAD.replace('    "await",\n', '    "await",\n    "match",\n')
     )
     assert facts.list_items == [("KEYWORDS", ["match"])]
@@ -43,8 +32,8 @@ def test_values_added_on_their_own_lines_inside_a_list(repo: Repo) -> None:
 
 
 def test_a_value_changed_or_a_call_edited_beside_it_is_no_value_added(repo: Repo) -> None:
-    facts, _ = _titled(repo, "tests/test_imports.py", IMPORTS, IMPORTS.replace("'msvcrt'", "'zlib'"))
+    facts, _ = titled(repo, "tests/test_imports.py", IMPORTS, IMPORTS.replace("'msvcrt'", "'zlib'"))
     assert facts.list_items == []
     edited = IMPORTS.replace("'msvcrt'])", "'msvcrt', 'zlib'])").replace("assert ALLOWED", "assert not ALLOWED")
-    facts, _ = _titled(repo, "tests/test_imports.py", IMPORTS, edited)
+    facts, _ = titled(repo, "tests/test_imports.py", IMPORTS, edited)
     assert facts.list_items == []

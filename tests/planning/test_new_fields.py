@@ -2,28 +2,16 @@
 
 from __future__ import annotations
 
-from segmint_core.changes import capture
-from segmint_core.git import Git
-from segmint_core.planning import offline_message
-from segmint_core.planning.writer import read_plan
 from tests.support.repo import Repo
+from tests.support.titles import titled
 
 CONFIG = (
     "from dataclasses import dataclass\n\n\n@dataclass\nclass ChangelogConfig:\n    template_dir: str = 'templates'\n"
 )
 
 
-def _edit(repo: Repo, path: str, before: str, after: str):
-    repo.write(path, before)
-    repo.commit()
-    repo.write(path, after)
-    changes = capture(Git.discover(repo.path)).changes
-    parts = [(c, c.hunks) for c in changes]
-    return read_plan(parts)[0], offline_message(parts).title
-
-
 def test_a_python_class_gaining_a_field_is_a_feature(repo: Repo) -> None:
-    facts, title = _edit(repo, "src/release/config.py", CONFIG, CONFIG + "    mask_initial_release: bool = False\n")
+    facts, title = titled(repo, "src/release/config.py", CONFIG, CONFIG + "    mask_initial_release: bool = False\n")
     assert facts.fields == ["mask_initial_release"]
     assert title == "feat(config): add mask_initial_release"
 
@@ -31,7 +19,7 @@ def test_a_python_class_gaining_a_field_is_a_feature(repo: Repo) -> None:
 def test_a_typescript_interface_gaining_a_member_is_a_feature(repo: Repo) -> None:
     before = "export interface ReleaserConfig {\n  releaseType: string;\n}\n"
     after = "export interface ReleaserConfig {\n  releaseType: string;\n  includeCommitAuthors?: boolean;\n}\n"
-    facts, title = _edit(repo, "src/manifest.ts", before, after)
+    facts, title = titled(repo, "src/manifest.ts", before, after)
     assert facts.fields == ["includeCommitAuthors"]
     assert title.startswith("feat")
     assert "includeCommitAuthors" in title
@@ -40,7 +28,7 @@ def test_a_typescript_interface_gaining_a_member_is_a_feature(repo: Repo) -> Non
 def test_a_go_struct_gaining_a_field_is_a_feature(repo: Repo) -> None:
     before = "package cli\n\ntype Options struct {\n\tName string\n}\n"
     after = 'package cli\n\ntype Options struct {\n\tName string\n\tTimeout time.Duration `json:"timeout"`\n}\n'
-    facts, title = _edit(repo, "cli/options.go", before, after)
+    facts, title = titled(repo, "cli/options.go", before, after)
     assert facts.fields == ["Timeout"]
     assert title.startswith("feat")
 
@@ -48,20 +36,20 @@ def test_a_go_struct_gaining_a_field_is_a_feature(repo: Repo) -> None:
 def test_a_local_annotated_in_a_function_or_a_field_retyped_is_no_new_field(repo: Repo) -> None:
     body = "def load(path):\n    if not path:\n        return None\n    return read(path)\n"
     local = body.replace("    return read(path)\n", "    data: bytes = read(path)\n    return data\n")
-    facts, title = _edit(repo, "app/load.py", body, local)
+    facts, title = titled(repo, "app/load.py", body, local)
     assert facts.fields == []
     assert not title.startswith("feat")
     retyped = CONFIG.replace("template_dir: str", "template_dir: str | None")
-    facts, _ = _edit(repo, "src/release/config.py", CONFIG, retyped)
+    facts, _ = titled(repo, "src/release/config.py", CONFIG, retyped)
     assert facts.fields == []
 
 
 def test_an_attribute_only_annotated_is_no_new_field(repo: Repo) -> None:
     # Flask 2.2.3's wrappers.py: ``json_module = json`` became ``json_module: t.Any = json``
     before = "import json\n\n\nclass Request:\n    json_module = json\n"
-    facts, title = _edit(repo, "src/app/wrappers.py", before, before.replace("json_module =", "json_module: t.Any ="))
+    facts, title = titled(repo, "src/app/wrappers.py", before, before.replace("json_module =", "json_module: t.Any ="))
     assert facts.fields == []
     assert "json_module" not in title or not title.startswith("feat")
     new = before + "    charset: str = 'utf-8'\n"
-    facts, _ = _edit(repo, "src/app/wrappers.py", before, new)
+    facts, _ = titled(repo, "src/app/wrappers.py", before, new)
     assert facts.fields == ["charset"]

@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-from segmint_core.changes import capture
-from segmint_core.git import Git
-from segmint_core.planning import offline_message
 from segmint_core.planning.pragmas import read_edit
-from segmint_core.planning.writer import read_plan
 from tests.support.repo import Repo
+from tests.support.titles import edited
 
 CONFIG = "def load(self):\n    self.verify = bundle\n    return self.verify\n"
 MODELS = "def get(self, key):\n    if key in self.jar:\n        return self.jar[key]\n"
-
-
-def _edit(repo: Repo, files: dict[str, tuple[str, str]]):
-    for path, (before, _) in files.items():
-        repo.write(path, before)
-    repo.commit()
-    for path, (_, after) in files.items():
-        repo.write(path, after)
-    parts = [(c, c.hunks) for c in capture(Git.discover(repo.path)).changes]
-    return read_plan(parts)[0], offline_message(parts).title
 
 
 def test_type_ignores_removed_from_two_files_are_named(repo: Repo) -> None:
@@ -28,16 +15,16 @@ def test_type_ignores_removed_from_two_files_are_named(repo: Repo) -> None:
         "httpx/_config.py": (CONFIG.replace("= bundle", "= bundle  # type: ignore"), CONFIG),
         "httpx/_models.py": (MODELS.replace("self.jar:", "self.jar:  # type: ignore[misc]"), MODELS),
     }
-    facts, title = _edit(repo, files)
+    facts, title = edited(repo, files)
     assert facts.pragmas is not None and facts.pragmas.removed == ["type: ignore"] and not facts.pragmas.added
     assert title.endswith("remove type: ignore from _config.py and _models.py")
 
 
 def test_a_noqa_added_is_named_and_a_code_edit_beside_it_is_not_hidden(repo: Repo) -> None:
     line = "from app.models import *\n"
-    _, title = _edit(repo, {"app/__init__.py": (line, line.rstrip() + "  # noqa: F401,F403\n")})
+    _, title = edited(repo, {"app/__init__.py": (line, line.rstrip() + "  # noqa: F401,F403\n")})
     assert title.endswith("add noqa to __init__.py")
-    facts, title = _edit(repo, {"app/load.py": (CONFIG, CONFIG.replace("= bundle", "= other  # type: ignore"))})
+    facts, title = edited(repo, {"app/load.py": (CONFIG, CONFIG.replace("= bundle", "= other  # type: ignore"))})
     assert facts.pragmas is None and "type: ignore" not in title
 
 
