@@ -14,7 +14,8 @@ import re
 from segmint_core.changes.models import Hunk
 
 _HELP = re.compile(r"""(?:\.|\b)(?:long_)?help\s*(?:\(|=|:)|\.about\s*\(""")
-_STRING_ONLY = re.compile(r"""^\s*(?:\)\s*\.?\s*)?(?:r?["'].*["']|["'].*\\|[^"'(]*["'])?\s*[),]*\s*$""")
+# Possessive runs keep a line of blanks from backtracking (cubic time before: 3 s at 1,600 blanks).
+_STRING_ONLY = re.compile(r"""^\s*+(?:\)\s*+\.?\s*+)?(?:r?["'].*["']|["'].*\\|[^"'(]*+["'])?\s*+[),]*+\s*+$""")
 _LONG = re.compile(r"""\.long\(\s*["']([\w-]+)["']""")
 _ARG = re.compile(r"""(?:with_name|Arg::new|arg!)\(\s*["']?([\w-]+)""")
 _FLAG = re.compile(r"""["'](--[\w-]+)["']""")

@@ -54,3 +54,12 @@ def test_a_click_option_help_reworded_and_a_default_changed_beside_it(repo: Repo
     assert "--count help text" in title
     facts, _ = titled(repo, "cli.py", CLI, CLI.replace("default=1, help=", "default=2, help="))
     assert facts.help_of == []
+
+
+def test_a_help_hunk_with_a_line_of_blanks_is_read_in_a_moment(repo: Repo) -> None:
+    # A long line of blanks was once read in cubic time: 1,600 blanks took 3 s, these 5,000 minutes.
+    blanks = " " * 5_000
+    before = CLI.replace("    click.echo(count)\n", f"    click.echo(count)\n{blanks}\n")
+    after = before.replace('help="Number of greetings."', 'help="How many greetings."') + blanks + "x\n"
+    _, title = titled(repo, "hello.py", before, after)
+    assert title
