@@ -67,3 +67,9 @@ def test_follow_ups(prompt: str) -> None:
 )
 def test_tasks_of_their_own(prompt: str) -> None:
     assert not is_follow_up(prompt)
+
+
+def test_a_prompt_with_thousands_of_blanks_in_a_row_is_read_in_a_moment() -> None:
+    # Its reason and its polite tail were once looked for from every blank of the run: 20,000 blanks took 30 s.
+    assert actionable("fix the parser" + " " * 20_000 + "now, please").startswith("fix the parser")
+    assert actionable("fix the parser," + " ," * 10_000 + " please") == "fix the parser"

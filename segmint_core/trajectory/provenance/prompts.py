@@ -26,13 +26,18 @@ _REQUEST = re.compile(
     re.IGNORECASE,
 )
 # Where the what ends and the why (or more detail) begins.
+# Started only where a run of blanks starts, as _TRAILING below.
 _WHY = re.compile(
-    r"\s*(?:,\s*|\s)(because|so that|since|as otherwise|otherwise|in order to)\s+(.+)", re.IGNORECASE | re.DOTALL
+    r"(?<!\s)(?:\s*+,\s*+|\s++)(because|so that|since|as otherwise|otherwise|in order to)\s+(.+)",
+    re.IGNORECASE | re.DOTALL,
 )
 _SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]`'\"])[.!?](?:\s|$)|\n|;\s|\s[-–—]\s", re.IGNORECASE)
 _CODE_BLOCK = re.compile(r"```.*?(?:```|$)", re.DOTALL)
+# Started only where a run of blanks and stops starts: each run is read once, not once per
+# character (a prompt with 6,400 blanks in a row took 1 s before).
 _TRAILING = re.compile(
-    r"[\s,.!?:;]*(?:\b(?:please|thanks|thank you|for me|if you can|if possible)\b[\s,.!?]*)*$", re.IGNORECASE
+    r"(?<![\s,.!?:;])[\s,.!?:;]*+(?:\b(?:please|thanks|thank you|for me|if you can|if possible)\b[\s,.!?]*+)*+$",
+    re.IGNORECASE,
 )
 
 # How a follow-up opens: going on with the task just asked, or reacting to its result.
