@@ -465,6 +465,11 @@ def _prose_subjects(facts: Facts, q: Quote) -> list[str]:
         what = f"replace {q(old)} with {q(new)}"
     elif edit is None:
         return []
+    elif edit.badges is not None:
+        return _badge_subjects(edit.badges, where)
+    elif edit.references:
+        what = f"add {_listed(list(edit.references))}"
+        return [f"{what} to {w}" for w in where] + [what]
     elif edit.added:
         what = f"add {_terms(edit.added, q)}"
         steps = [f"{what} {edit.instructions}"] if edit.instructions else []  # "add cobra install instructions"
@@ -473,6 +478,24 @@ def _prose_subjects(facts: Facts, q: Quote) -> list[str]:
         what = f"remove {_terms(edit.removed, q)}"
         return [f"{what} from {w}" for w in where] + [what]
     return [f"{what} in {w}" for w in where] + [what]
+
+
+def _badge_subjects(badges: tuple[tuple[str, ...], tuple[str, ...]], where: list[str]) -> list[str]:
+    """Badges added, removed or one swapped for another (``update Go Reference badge in README.md``)."""
+    new, old = badges
+    if new and old:
+        what = f"update {new[0]} badge" if len(new) == len(old) == 1 and new[0] else "update badges"
+        return [f"{what} in {w}" for w in where] + [what]
+    verb, joint, names = ("add", "to", new) if new else ("remove", "from", old)
+    named = list(dict.fromkeys(n for n in names if n))
+    noun = "badge" if len(names) == 1 else "badges"
+    what = f"{verb} {_listed(named)} {noun}" if named and all(names) and len(named) <= 2 else f"{verb} {noun}"
+    return [f"{what} {joint} {w}" for w in where] + [what]
+
+
+def _listed(names: list[str]) -> str:
+    """One or two names, else how many."""
+    return " and ".join(names) if len(names) <= 2 else counted(len(names), "reference")
 
 
 def _section_subjects(facts: Facts) -> list[str]:

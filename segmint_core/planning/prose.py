@@ -43,6 +43,8 @@ class ProseEdit:
     links: int = 0  # links changed, where the lines differ in nothing else
     paths: tuple[str, ...] = ()  # the files the named terms are in
     instructions: str | None = None  # "install instructions", "instructions": a block of commands only added
+    badges: tuple[tuple[str, ...], tuple[str, ...]] | None = None  # (added, removed): every line a badge
+    references: tuple[str, ...] = ()  # "PR 2543", "#12": all the lines gain, the rest as it was
 
     @property
     def links_only(self) -> bool:
@@ -55,6 +57,10 @@ def read_edit(added: list[Line], removed: list[Line]) -> ProseEdit | None:
     removed = [(path, text) for path, text in removed if text.strip()]
     if not (added or removed) or len(added) > MAX_LINES or len(removed) > MAX_LINES:
         return None
+    if badges := _badges(added, removed):
+        return badges
+    if references := _references(added, removed):
+        return references
     shown: dict[str, str] = {}
     plus, minus = _terms(added, shown), _terms(removed, shown)
     gained = _named(_salient(_recased(plus - minus, removed)))
@@ -76,6 +82,38 @@ def read_edit(added: list[Line], removed: list[Line]) -> ProseEdit | None:
         paths = tuple(dict.fromkeys(path for path, text in added + removed if _links([(path, text)]) & changed))
         return ProseEdit(links=max(len(new - old), len(old - new)), paths=paths)
     return None
+
+
+# A badge: an image in a link, ``[![Go Reference](https://.../badge.svg)](https://...)``, by its text.
+_BADGE = re.compile(r"\[!\[([^\]\n]{0,60})\]\([^)\s]{0,400}\)\]\(")
+# A reference to a pull request or an issue: Sphinx's ``:pr:`2543``` or ``:issue:`12```, ``#12``, ``GH-12``.
+_REFERENCE = re.compile(r":(pr|issue|gh|ghpr|bug):`#?(\d{1,7})`|(?<![\w&/#])(#|GH-)(\d{1,7})\b")
+_ROLES = {"pr": "PR ", "ghpr": "PR ", "issue": "issue ", "gh": "issue ", "bug": "issue "}
+
+
+def _badges(added: list[Line], removed: list[Line]) -> ProseEdit | None:
+    """An edit whose every changed line shows a badge: the badges by their text."""
+    if not all(_BADGE.search(text) for _, text in added + removed):
+        return None
+    new = [alt.strip() for _, text in added for alt in _BADGE.findall(text)]
+    old = [alt.strip() for _, text in removed for alt in _BADGE.findall(text)]
+    paths = tuple(dict.fromkeys(path for path, _ in added + removed))
+    return ProseEdit(badges=(tuple(new), tuple(old)), paths=paths)
+
+
+def _references(added: list[Line], removed: list[Line]) -> ProseEdit | None:
+    """References to pull requests or issues the lines gain, where nothing else of them changed."""
+    gained = Counter(_cited(added)) - Counter(_cited(removed))
+    bare = [(path, _REFERENCE.sub(" ", text)) for path, text in added]
+    if not gained or _plain_words(bare) != _plain_words([(p, _REFERENCE.sub(" ", t)) for p, t in removed]):
+        return None
+    paths = tuple(dict.fromkeys(path for path, text in added if _REFERENCE.search(text)))
+    return ProseEdit(references=tuple(gained), paths=paths)
+
+
+def _cited(lines: list[Line]) -> list[str]:
+    found = [m for _, text in lines for m in _REFERENCE.findall(text)]
+    return [f"{_ROLES[role]}{number}" if role else f"{mark}{bare}" for role, number, mark, bare in found]
 
 
 _FENCE = re.compile(r"^\s*(?:```|~~~)")

@@ -126,7 +126,7 @@ def test_a_badge_removed_is_named_by_its_images_text(repo: Repo) -> None:
     badge = "[![Packaging status](https://repology.org/badge/fd.svg)](https://repology.org/project/fd)\n"
     page = "# fd\n\nA tool.\n\n" + badge + "\n## Install\n"
     assert title_of_edit(repo, "README.md", page, page.replace(badge, "")) == (
-        "docs(readme): remove Packaging status from README.md"
+        "docs(readme): remove Packaging status badge from README.md"
     )
 
 
