@@ -23,6 +23,7 @@ from segmint_core.changes.markup import is_title, list_item, markdown_heading
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.git_modes import EXECUTABLE, GITLINK, REGULAR, SYMLINK
 from segmint_core.changes.changelog import changelog_entry
+from segmint_core.planning.cases import REMOVED, cases
 from segmint_core.planning.bumps import Bump, version_changes
 from segmint_core.planning.claims import ISSUE_FIXED, same_tokens
 from segmint_core.planning import commented, pragmas, settings_edit
@@ -176,6 +177,7 @@ class Facts:
     retargeted: dict[str, str] = field(default_factory=dict)  # symbolic link -> the new path it points to
     prose: ProseEdit | None = None  # what a small edit of docs adds or removes (``prose.py``)
     cases_added: int = 0  # test cases a test file gains (``it("...")``, ``test("...")``, ``def test_``)
+    cases_removed: list[str] = field(default_factory=list)  # in words, where test files only lose lines
     settings: SettingsEdit | None = None  # the keys an edit of settings files only touches (``settings_edit.py``)
     ignored: tuple[list[str], list[str]] | None = None  # patterns an edit of ignore files only adds, removes
     commented: CommentedEdit | None = None  # code only commented out, or back in
@@ -309,6 +311,9 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     )
     facts.prose = read_edit(doc_added, doc_removed)
     facts.cases_added = max(0, _cases(test_added) - _cases(test_removed))
+    if test_removed and not any(line.strip() for line in test_added):
+        tests = cases([(c.file_path, hunks) for c, hunks in changes])
+        facts.cases_removed = [t.words for t in tests if t.status == REMOVED]
     if changes and all(
         settings_edit.is_settings_path(c.file_path) and not is_lock_file(c.file_path) for c, _ in changes
     ):

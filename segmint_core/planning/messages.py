@@ -308,6 +308,9 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         module = _tested_module(facts.paths)
         tests = "test" if len(targets) == 1 or not targets and facts.cases_added == 1 else "tests"  # one is a test
         out = [f"add {tests} for {n}" for n in _tested(targets)] if targets else []
+        if facts.cases_removed:  # tests only taken out, by what they tested
+            gone = "test" if len(facts.cases_removed) == 1 else "tests"
+            out += [f"remove {gone} for {n}" for n in _tested(facts.cases_removed)]
         if facts.renames and not targets:
             old, new = facts.renames[0]
             where = [q(d) for d in facts.changed_defs if d.startswith("test")][:1] + _files(facts.paths)
