@@ -26,7 +26,8 @@ from segmint_core.changes.changelog import changelog_entry
 from segmint_core.planning.cases import REMOVED, cases
 from segmint_core.planning.bumps import Bump, version_changes
 from segmint_core.planning.claims import ISSUE_FIXED, same_tokens
-from segmint_core.planning import commented, pragmas, settings_edit
+from segmint_core.planning import commented, pragmas, settings_edit, warning_filters
+from segmint_core.planning.warning_filters import WarningFilters
 from segmint_core.planning.credits import uncredited
 from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.help_text import helped_option
@@ -185,6 +186,7 @@ class Facts:
     list_items: list[tuple[str | None, list[str]]] = field(default_factory=list)  # (list, values): all it adds
     help_of: list[str] = field(default_factory=list)  # options whose help text is all the code hunks change
     python_support: str | None = None  # "drop Python 3.6 support" (``python_support.py``)
+    warning_filters: WarningFilters | None = None  # the warnings a change only starts or stops ignoring
     pragmas: PragmaEdit | None = None  # the ``# type: ignore``-like comments a change only adds, removes, edits
     owners: dict[str, str] = field(default_factory=dict)  # a constructor or special method -> its class
     new_names: list[str] = field(default_factory=list)  # code names (``gcc_prefix``, ``--max-depth``) only added
@@ -323,6 +325,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
         now, before = _patterns(added_lines), _patterns(removed_lines)
         facts.ignored = [p for p in now if p not in before], [p for p in before if p not in now]
     facts.pragmas = pragmas.read_edit(added_lines, removed_lines)
+    facts.warning_filters = warning_filters.read_edit(added_lines, removed_lines)
     facts.python_support = support_change(added_lines, removed_lines)
     facts.list_items = [g for g in grown if g is not None] if grown and None not in grown else []
     if helped and None not in helped and not test_added + test_removed + doc_added + doc_removed:

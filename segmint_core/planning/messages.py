@@ -26,6 +26,7 @@ from segmint_core.changes.kinds import PATHS_KEPT, is_build_path, is_ci_path, is
 from segmint_core.planning.facts import CHANGELOGS, Facts
 from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.pragmas import PragmaEdit
+from segmint_core.planning.warning_filters import WarningFilters
 from segmint_core.planning.titles import one_line
 from segmint_core.wording import counted
 
@@ -277,6 +278,8 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         return named + [f"update the help text of {counted(len(facts.help_of), 'option')}", "update help text"]
     if facts.pragmas is not None:
         return _pragma_subjects(facts.pragmas, facts.paths, q)
+    if facts.warning_filters is not None:
+        return _warning_subjects(facts.warning_filters, facts.paths)
     if facts.typo_only:
         typos = "typos" if len(facts.typos) > 1 else "typo"
         code = [p for p in facts.paths if is_code(p)]
@@ -439,6 +442,15 @@ def _pragma_subjects(edit: PragmaEdit, paths: list[str], q: Quote) -> list[str]:
         return [f"update {names} comments in {f}" for f in _files(paths)] + [f"update {names} comments"]
     verb, where = ("add", "to") if edit.added else ("remove", "from")
     return [f"{verb} {names} {where} {f}" for f in _files(paths)] + [f"{verb} {names} comments"]
+
+
+def _warning_subjects(edit: WarningFilters, paths: list[str]) -> list[str]:
+    """``ignore deprecation warnings in test``, ``stop ignoring resource warnings``."""
+    ignored, unignored = " and ".join(edit.ignored[:2]), " and ".join(edit.unignored[:2])
+    what = [f"ignore {ignored}"] if ignored else []
+    what += [f"stop ignoring {unignored}"] if unignored else []
+    said = " and ".join(what)
+    return [f"{said} in {f}" for f in _files(paths)] + [said]
 
 
 def _mode_subjects(facts: Facts) -> list[str]:
