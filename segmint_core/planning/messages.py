@@ -485,6 +485,10 @@ def _prose_subjects(facts: Facts, q: Quote) -> list[str]:
     elif edit.references:
         what = f"add {_listed(list(edit.references))}"
         return [f"{what} to {w}" for w in where] + [what]
+    elif edit.quoted:
+        what = f"quote {_listed(list(edit.quoted), 'term')}"
+        paths = _files(list(edit.paths))
+        return [f"{what} in {w}" for w in paths[:1]] + [what]
     elif edit.added:
         what = f"add {_terms(edit.added, q)}"
         steps = [f"{what} {edit.instructions}"] if edit.instructions else []  # "add cobra install instructions"
@@ -508,9 +512,9 @@ def _badge_subjects(badges: tuple[tuple[str, ...], tuple[str, ...]], where: list
     return [f"{what} {joint} {w}" for w in where] + [what]
 
 
-def _listed(names: list[str]) -> str:
+def _listed(names: list[str], noun: str = "reference") -> str:
     """One or two names, else how many."""
-    return " and ".join(names) if len(names) <= 2 else counted(len(names), "reference")
+    return " and ".join(names) if len(names) <= 2 else counted(len(names), noun)
 
 
 def _section_subjects(facts: Facts) -> list[str]:

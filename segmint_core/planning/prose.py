@@ -45,6 +45,7 @@ class ProseEdit:
     instructions: str | None = None  # "install instructions", "instructions": a block of commands only added
     badges: tuple[tuple[str, ...], tuple[str, ...]] | None = None  # (added, removed): every line a badge
     references: tuple[str, ...] = ()  # "PR 2543", "#12": all the lines gain, the rest as it was
+    quoted: tuple[str, ...] = ()  # terms put in quote marks, the words as they were: "'black[d]'"
 
     @property
     def links_only(self) -> bool:
@@ -61,6 +62,8 @@ def read_edit(added: list[Line], removed: list[Line]) -> ProseEdit | None:
         return badges
     if references := _references(added, removed):
         return references
+    if quoted := _quoted(added, removed):
+        return quoted
     shown: dict[str, str] = {}
     plus, minus = _terms(added, shown), _terms(removed, shown)
     gained = _named(_salient(_recased(plus - minus, removed)))
@@ -109,6 +112,24 @@ def _references(added: list[Line], removed: list[Line]) -> ProseEdit | None:
         return None
     paths = tuple(dict.fromkeys(path for path, text in added if _REFERENCE.search(text)))
     return ProseEdit(references=tuple(gained), paths=paths)
+
+
+# A term in quote marks: ``'black[d]'``, ``"*.py"``; not an apostrophe's word.
+_QUOTED = re.compile(r"""(?<![\w'"])(['"])([^'"\s]{1,60})\1(?![\w'"])""")
+
+
+def _quoted(added: list[Line], removed: list[Line]) -> ProseEdit | None:
+    """Terms the lines put in quote marks, where nothing else of them changed (a line may wrap)."""
+    unquoted = lambda lines: _QUOTED.sub(r"\2", " ".join(text for _, text in lines)).split()  # noqa: E731
+    if not added or unquoted(added) != unquoted(removed):
+        return None
+    before = Counter(term for _, text in removed for _, term in _QUOTED.findall(text))
+    now = Counter(term for _, text in added for _, term in _QUOTED.findall(text))
+    terms = tuple(now - before)
+    if not terms:
+        return None
+    paths = tuple(dict.fromkeys(path for path, text in added if any(t in text for t in terms)))
+    return ProseEdit(quoted=terms, paths=paths)
 
 
 def _cited(lines: list[Line]) -> list[str]:

@@ -54,7 +54,25 @@ def test_issue_numbers_added_are_named_and_a_reworded_entry_is_not_a_reference()
 
 
 def test_a_line_of_blanks_is_read_quickly() -> None:
-    line = "[![" + " " * 20_000 + "#1"
+    line = "[![" + " " * 20_000 + "#1 '" + " " * 20_000 + "'"
     start = time.perf_counter()
     read_edit([("README.md", line)], [("README.md", " " * 20_000)])
     assert time.perf_counter() - start < 1.0
+
+
+INSTALL = "# Install\n\nTo serve it, run `pip install black[d]` to install it.\n"
+
+
+def test_a_term_put_in_quotes_is_named(repo: Repo) -> None:
+    facts, title = edited(repo, {"docs/install.md": (INSTALL, INSTALL.replace("black[d]", "'black[d]'"))})
+    assert facts.prose is not None and facts.prose.quoted == ("black[d]",)
+    assert title.endswith("quote black[d] in install.md")
+
+
+def test_a_wrapped_line_still_reads_as_quoting_and_a_reworded_one_does_not() -> None:
+    old = [("a.md", "install with `pip install black[jupyter]`.")]
+    wrapped = read_edit([("a.md", "install with"), ("a.md", "`pip install 'black[jupyter]'`.")], old)
+    assert wrapped is not None and wrapped.quoted == ("black[jupyter]",)
+    reworded = read_edit([("a.md", "install it with `pip install 'black[jupyter]'`.")], old)
+    assert reworded is None or not reworded.quoted
+    assert read_edit([("a.md", "it's the 'one'")], [("a.md", "its the one")]) is None
