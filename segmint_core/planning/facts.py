@@ -27,6 +27,7 @@ from segmint_core.planning.cases import REMOVED, cases
 from segmint_core.planning.bumps import Bump, version_changes
 from segmint_core.planning.claims import ISSUE_FIXED, same_tokens
 from segmint_core.planning import commented, pragmas, settings_edit, warning_filters
+from segmint_core.planning.swaps import swapped
 from segmint_core.planning.warning_filters import WarningFilters
 from segmint_core.planning.credits import uncredited
 from segmint_core.planning.commented import CommentedEdit
@@ -186,6 +187,7 @@ class Facts:
     list_items: list[tuple[str | None, list[str]]] = field(default_factory=list)  # (list, values): all it adds
     help_of: list[str] = field(default_factory=list)  # options whose help text is all the code hunks change
     python_support: str | None = None  # "drop Python 3.6 support" (``python_support.py``)
+    swapped: tuple[str, str] | None = None  # (old, new): an expression every rewritten code line swaps
     warning_filters: WarningFilters | None = None  # the warnings a change only starts or stops ignoring
     pragmas: PragmaEdit | None = None  # the ``# type: ignore``-like comments a change only adds, removes, edits
     owners: dict[str, str] = field(default_factory=dict)  # a constructor or special method -> its class
@@ -294,6 +296,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     for new in facts.added_defs:
         facts.def_lines.pop(new, None)  # a new definition is added, not changed
     facts.renames = _renames(pairs)
+    if pairs and 2 * len(pairs) == len(added_lines) + len(removed_lines) and not facts.renames:
+        facts.swapped = swapped(pairs)  # every changed line is one of the rewritten pairs
     # what else the files held before, read only where a swap may be a rename
     standing = [line for change, hunks in changes for line in _standing(change, hunks)] if facts.renames else []
     facts.replacements = _replacements(facts.renames, added_lines + kept_lines, removed_lines + kept_lines + standing)

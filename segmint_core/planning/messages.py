@@ -338,7 +338,7 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         added = [f"add {f}" for f in _files(facts.new_files)] if set(facts.new_files) == set(facts.paths) else []
         return added + _settings_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
     if kind in CODE_TYPES and facts.settings is None:
-        return _export_subjects(facts, q) + _code_subjects(kind, facts, q)
+        return _swap_subjects(facts, q) + _export_subjects(facts, q) + _code_subjects(kind, facts, q)
     return _settings_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
 
 
@@ -442,6 +442,16 @@ def _pragma_subjects(edit: PragmaEdit, paths: list[str], q: Quote) -> list[str]:
         return [f"update {names} comments in {f}" for f in _files(paths)] + [f"update {names} comments"]
     verb, where = ("add", "to") if edit.added else ("remove", "from")
     return [f"{verb} {names} {where} {f}" for f in _files(paths)] + [f"{verb} {names} comments"]
+
+
+def _swap_subjects(facts: Facts, q: Quote) -> list[str]:
+    """``use os.Getenv("HOME") instead of "$HOME" in initConfig``: in code files only."""
+    code = [p for p in facts.paths if is_code(p)]
+    if facts.swapped is None or len(code) != len(facts.paths):
+        return []
+    old, new = facts.swapped
+    what = f"use {q(new)} instead of {q(old)}"
+    return [f"{what} in {w}" for w in places(facts, code, q)[:1]] + [what]
 
 
 def _warning_subjects(edit: WarningFilters, paths: list[str]) -> list[str]:
