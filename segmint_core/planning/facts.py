@@ -31,7 +31,7 @@ from segmint_core.planning.swaps import swapped
 from segmint_core.planning.warning_filters import WarningFilters
 from segmint_core.planning.credits import uncredited
 from segmint_core.planning.commented import CommentedEdit
-from segmint_core.planning.help_text import helped_option
+from segmint_core.planning.help_text import helped_option, removed_helps
 from segmint_core.planning.list_items import added_items
 from segmint_core.planning.python_support import support_change
 from segmint_core.planning.pragmas import PragmaEdit
@@ -187,6 +187,7 @@ class Facts:
     list_items: list[tuple[str | None, list[str]]] = field(default_factory=list)  # (list, values): all it adds
     help_of: list[str] = field(default_factory=list)  # options whose help text is all the code hunks change
     python_support: str | None = None  # "drop Python 3.6 support" (``python_support.py``)
+    helps_removed: int = 0  # help texts of options a change only takes out
     swapped: tuple[str, str] | None = None  # (old, new): an expression every rewritten code line swaps
     warning_filters: WarningFilters | None = None  # the warnings a change only starts or stops ignoring
     pragmas: PragmaEdit | None = None  # the ``# type: ignore``-like comments a change only adds, removes, edits
@@ -216,6 +217,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     kept_lines: list[str] = []  # the unchanged lines the hunks show around their changes
     doc_lines = prose_lines = 0
     helped: list[str | None] = []  # each code hunk's option whose help text it only rewords
+    unhelped: list[int | None] = []  # each code hunk's help texts, where it only takes them out
     grown: list[tuple[str | None, list[str]] | None] = []  # each hunk's values added to a literal list
     spread_params: list[tuple[str, str]] = []  # parameters added to signatures spread over lines
     layout_lines: Counter = Counter()
@@ -252,6 +254,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
                     code_comments += added_comments(hunk.lines)
                 doc, prose = _explaining_lines(hunk.lines)
                 helped.append(helped_option(hunk))
+                unhelped.append(removed_helps(hunk))
                 doc_lines, prose_lines = doc_lines + doc, prose_lines + prose
             elif is_doc_path(change.file_path):
                 said, unsaid = plus, minus
@@ -334,6 +337,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.list_items = [g for g in grown if g is not None] if grown and None not in grown else []
     if helped and None not in helped and not test_added + test_removed + doc_added + doc_removed:
         facts.help_of = list(dict.fromkeys(name for name in helped if name))
+    if unhelped and None not in unhelped and not test_added + test_removed + doc_added + doc_removed:
+        facts.helps_removed = sum(n for n in unhelped if n)
     facts.commented = commented.read_edit(added_lines, removed_lines)
     if facts.commented is not None:
         facts.commented_name = commented.named(facts.commented, _defs(facts.commented.lines))

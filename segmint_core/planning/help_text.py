@@ -53,3 +53,16 @@ def helped_option(hunk: Hunk) -> str | None:
         if m := _ARG.search(text):
             return m.group(1)
     return None
+
+
+def removed_helps(hunk: Hunk) -> int | None:
+    """How many help texts (``.help(...)``, ``help="..."`` on a line of its own) the hunk only
+    takes out, where every line it changes is one of them or a string continuing one (an option's
+    line with its help is the option removed); None otherwise."""
+    changed = [line for line in hunk.lines if line[:1] in "+-" and line[1:].strip()]
+    if not changed or any(line[:1] == "+" for line in changed):
+        return None
+    helps = [line for line in changed if _HELP.search(line[1:]) and not _before_help(line[1:])]  # a help alone
+    if not all(line in helps or _STRING_ONLY.match(line[1:]) for line in changed):
+        return None
+    return len(helps)

@@ -276,6 +276,10 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
     if facts.help_of:
         named = [f"update {n} help text" for n in _names(facts.help_of, "option", q)[:-1]]
         return named + [f"update the help text of {counted(len(facts.help_of), 'option')}", "update help text"]
+    if facts.helps_removed:
+        helps = "a help text" if facts.helps_removed == 1 else counted(facts.helps_removed, "help text")
+        where = places(facts, [p for p in facts.paths if is_code(p)], q)[:1]
+        return [f"remove {helps} from {w}" for w in where] + [f"remove {helps}"]
     if facts.pragmas is not None:
         return _pragma_subjects(facts.pragmas, facts.paths, q)
     if facts.warning_filters is not None:

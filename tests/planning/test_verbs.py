@@ -46,7 +46,7 @@ def test_lines_that_add_no_name_are_said_for_what_they_are(repo: Repo) -> None:
     """Never the object-less "Add to status.py" or "Remove from build_app"."""
     before = 'fn build_app() {\n    arg.long("regex")\n        .help("Perform a search")\n        .hidden(true);\n}\n'
     after = 'fn build_app() {\n    arg.long("regex")\n        .hidden(true);\n}\n'
-    assert edit(repo, "src/app.rs", before, after) == "Remove a help call from build_app"
+    assert edit(repo, "src/app.rs", before, after) == "Remove a help text from build_app"
     doc = '"""HTTP codes.\n\nRFC 7231\n"""\nOK = 200\n'
     assert edit(repo, "pkg/status.py", doc, doc.replace("RFC 7231\n", "RFC 7231\nRFC 5842\n")) == (
         "Add a line to status.py"
