@@ -736,8 +736,10 @@ def signature_params(hunk: Hunk) -> list[tuple[str, str]]:
     constructor's is its class)."""
     lines = hunk.lines
     found = []
+    # a signature only spread over lines keeps the parameters its removed lines wrote
+    before = {t for line in lines if line[:1] == "-" for t in _TOKEN.findall(line[1:])}
     for at, line in enumerate(lines):
-        if line[:1] != "+" or not (m := _PARAM_LINE.match(line[1:])) or m.group(1) in _NOT_PARAMS:
+        if line[:1] != "+" or not (m := _PARAM_LINE.match(line[1:])) or m.group(1) in _NOT_PARAMS | before:
             continue
         if _closes_signature(lines[at + 1 :]) and (name := _signature_owner(hunk, lines[:at])):
             found.append((name, m.group(1)))
@@ -759,11 +761,24 @@ def _signature_owner(hunk: Hunk, above: list[str]) -> str | None:
     """The function whose signature the lines ``above`` a parameter are in, where that signature
     was there before (its opening line unchanged): a new or rewritten one gains no parameter."""
     for line in reversed(above):
-        if line[:1] == "-" or _PARAM_LINE.match(line[1:]) and not _SIGNATURE_OPEN.search(line):
+        listed = _PARAM_LINE.match(line[1:]) or line[:1] == "+" and line.rstrip().endswith(",")  # url: Union[str, URL],
+        if line[:1] == "-" or listed and not _SIGNATURE_OPEN.search(line):
             continue
         name = def_name(line[1:]) if line[:1] == " " and _SIGNATURE_OPEN.search(line) else None
-        return name if name is None or not known_by_class(name) else _section_name(hunk)
+        return name if name is None or not known_by_class(name) else _class_above(above) or _section_name(hunk)
     return _section_name(hunk)
+
+
+_CLASS = re.compile(r"^\s*(?:export\s+)?class\s+([A-Za-z_$][\w$]*)")
+
+
+def _class_above(above: list[str]) -> str | None:
+    """The class a constructor is in, where the hunk shows its opening line (git's header names
+    the definition before the hunk, often another class)."""
+    for line in reversed(above):
+        if line[:1] != "+" and (m := _CLASS.match(line[1:])):
+            return m.group(1)
+    return None
 
 
 def _section_name(hunk: Hunk) -> str | None:
