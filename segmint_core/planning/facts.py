@@ -143,9 +143,8 @@ class Facts:
     renames: list[tuple[str, str]] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     headings: list[str] = field(default_factory=list)
-    retitled: list[tuple[str, str]] = field(
-        default_factory=list
-    )  # (old, new) headings, where the docs change only them
+    # (old, new) headings, where the docs change only them
+    retitled: list[tuple[str, str]] = field(default_factory=list)
     doc_sections: list[str] = field(default_factory=list)  # titles of the docs sections edited, in order
     bumps: list[Bump] = field(default_factory=list)  # dependency versions changed
     own_version: Bump | None = None  # the project's own version changed
@@ -335,9 +334,10 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.warning_filters = warning_filters.read_edit(added_lines, removed_lines)
     facts.python_support = support_change(added_lines, removed_lines)
     facts.list_items = [g for g in grown if g is not None] if grown and None not in grown else []
-    if helped and None not in helped and not test_added + test_removed + doc_added + doc_removed:
+    code_alone = not test_added + test_removed + doc_added + doc_removed  # help texts read from code hunks only
+    if helped and None not in helped and code_alone:
         facts.help_of = list(dict.fromkeys(name for name in helped if name))
-    if unhelped and None not in unhelped and not test_added + test_removed + doc_added + doc_removed:
+    if unhelped and None not in unhelped and code_alone:
         facts.helps_removed = sum(n for n in unhelped if n)
     facts.commented = commented.read_edit(added_lines, removed_lines)
     if facts.commented is not None:
