@@ -321,7 +321,7 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         if facts.renames and not targets:
             old, new = facts.renames[0]
             where = [q(d) for d in facts.changed_defs if d.startswith("test")][:1] + _files(facts.paths)
-            out += [f"use {q(new)} instead of {q(old)} in {w}" for w in where] + [f"use {q(new)} instead of {q(old)}"]
+            out += _used_instead(old, new, where, q)
         edited = [test_words(d) for d in facts.changed_defs if is_test_name(d)]
         if edited and not targets:  # the tests edited, by what their names say (one, or what they share)
             out += [f"update {'test' if len(edited) == 1 else 'tests'} for {n}" for n in _tested(edited, listed=False)]
@@ -454,8 +454,14 @@ def _swap_subjects(facts: Facts, q: Quote) -> list[str]:
     if facts.swapped is None or len(code) != len(facts.paths):
         return []
     old, new = facts.swapped
+    return _used_instead(old, new, places(facts, code, q)[:1], q)
+
+
+def _used_instead(old: str, new: str, where: list[str], q: Quote) -> list[str]:
+    """``use X instead of Y in W`` for each place, then without one: a name or an expression
+    written where another was, which is no rename."""
     what = f"use {q(new)} instead of {q(old)}"
-    return [f"{what} in {w}" for w in places(facts, code, q)[:1]] + [what]
+    return [f"{what} in {w}" for w in where] + [what]
 
 
 def _warning_subjects(edit: WarningFilters, paths: list[str]) -> list[str]:
@@ -581,7 +587,7 @@ def _code_subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
     if kind == "refactor" and facts.renames:
         old, new = facts.renames[0]
         if (old, new) in facts.replacements:  # the old name still used, or the new one not defined here
-            return [f"use {q(new)} instead of {q(old)}", f"use {q(new)}"]
+            return _used_instead(old, new, [], q) + [f"use {q(new)}"]
         return [f"rename {q(old)} to {q(new)}", f"rename {q(old)}", f"rename {counted(len(facts.renames), 'name')}"]
     if kind == "refactor" and facts.renamed_files:
         old, new = facts.renamed_files[0]
