@@ -14,6 +14,7 @@ from segmint_bench.messages.scoring import CONVENTIONAL, STYLES, Cases, conventi
 from segmint_bench.messages.voting import leave_one_out
 from segmint_core.atomic import write_atomic
 from segmint_core.errors import SegmintError
+from segmint_core.git import Git
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -92,12 +93,8 @@ def pick(repo: str, args: argparse.Namespace, log) -> Cases:
 
 def cached_cases(folder: Path, repo: str, args: argparse.Namespace, log) -> Cases:
     """The cases proposed for ``repo`` by an earlier run, or proposed now and kept in ``folder``.
-    Keyed by the repository (its path, size and time of change), the style, ``--n`` and ``--seed``."""
-    try:
-        stat = Path(repo).stat()
-    except OSError as exc:
-        raise SegmintError(f"Cannot read {repo}: {exc.strerror}") from None
-    key = f"{Path(repo).resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{args.style}|{args.n}|{args.seed}"
+    Keyed by the repository's content, the style, ``--n`` and ``--seed``."""
+    key = f"{content_key(Path(repo))}|{args.style}|{args.n}|{args.seed}"
     path = folder / f"{Path(repo).name}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.pickle"
     if path.exists():
         log(f"{repo}: cases read from {path}")
@@ -107,6 +104,17 @@ def cached_cases(folder: Path, repo: str, args: argparse.Namespace, log) -> Case
     folder.mkdir(parents=True, exist_ok=True)
     write_atomic(path, pickle.dumps(found))
     return found
+
+
+def content_key(repo: Path) -> str:
+    """What the cases of ``repo`` are drawn from: a bundle's bytes (a copy made afresh, with a new
+    time of change, keeps its key), or a repository's path and the commit at its head."""
+    try:
+        if repo.is_dir():
+            return f"{repo.resolve()}@{Git(repo).head()}"
+        return hashlib.sha256(repo.read_bytes()).hexdigest()
+    except OSError as exc:
+        raise SegmintError(f"Cannot read {repo}: {exc.strerror}") from None
 
 
 def held_out(found: list[Cases], args: argparse.Namespace, log) -> BenchReport:

@@ -127,6 +127,29 @@ def test_cases_kept_in_a_cache_are_read_back_and_score_the_same(tmp_path: Path) 
     assert_clean_error(missing, "Cannot read")
 
 
+def test_a_bundle_made_again_with_the_same_content_reads_its_cases_back(tmp_path: Path) -> None:
+    """The cache keys a bundle on its bytes: the same bundle written afresh (a new time of
+    change, as data set up again has) reads its cases back; a bundle of more history does not."""
+    repo = Repo(tmp_path / "conventional")
+    conventional_history(repo)
+    bundle, cache = tmp_path / "history.bundle", tmp_path / "cache"
+    repo.git("bundle", "create", str(bundle), "--all")
+    args = ("bench", "messages", str(bundle), "--n", "3", "--json", "--cases-cache", str(cache))
+    first = run_segmint(*args, cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    content = bundle.read_bytes()
+    bundle.unlink()
+    bundle.write_bytes(content)
+    again = run_segmint(*args, cwd=tmp_path)
+    assert "cases read from" in again.stderr and json.loads(again.stdout) == json.loads(first.stdout)
+    repo.write("shop/parser/rule2.py", "def rule2(text):\n    return text.strip().upper()\n")
+    repo.commit("fix(parser): upper-case rule2")
+    bundle.unlink()
+    repo.git("bundle", "create", str(bundle), "--all")
+    grown = run_segmint(*args, cwd=tmp_path)
+    assert grown.returncode == 0 and "cases read from" not in grown.stderr
+
+
 def test_each_case_titled_once_under_every_voting_gives_the_rows_of_titling_each_voting_afresh(
     tmp_path: Path,
 ) -> None:
