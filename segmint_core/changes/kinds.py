@@ -137,7 +137,10 @@ PATHS_KEPT = 1 << 16
 
 @lru_cache(maxsize=PATHS_KEPT)
 def is_test_path(path: str) -> bool:
-    """A test, a spec or test support: under a tests folder, or named as one in any of the languages read."""
+    """A test, a spec or test support: under a tests folder, or named as one in any of the languages read.
+    A CI workflow that runs tests (``.github/workflows/uvloop_test.yml``) is CI, not a test."""
+    if is_ci_path(path) and path.lower().endswith((".yml", ".yaml")):
+        return False
     if _TEST_PATTERN.search(path):
         return True
     p = PurePosixPath(path.lower())

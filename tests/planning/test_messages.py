@@ -187,6 +187,20 @@ def test_a_settings_edit_is_named_by_the_keys_it_touches(repo: Repo, after: str,
     assert title_of_edit(repo, ".github/workflows/ci.yml", CI, after) == title
 
 
+def test_a_workflow_that_runs_tests_is_ci_and_its_action_bump_a_bump(repo: Repo) -> None:
+    """``uvloop_test.yml`` is a workflow, not a test: the action it moves, with the setting
+    the new version takes, is bumped in every workflow."""
+    for name in ("ci.yml", "uvloop_test.yml"):
+        repo.write(f".github/workflows/{name}", CI.replace("checkout@v4", "setup-python@v3"))
+    repo.commit()
+    for name in ("ci.yml", "uvloop_test.yml"):
+        repo.write(
+            f".github/workflows/{name}",
+            CI.replace("checkout@v4\n", 'setup-python@v4\n        with:\n          python-version: "*"\n'),
+        )
+    assert message_for(repo).title == "build(deps): bump actions/setup-python from 3 to 4"
+
+
 def test_a_setting_changed_in_pyproject_is_set(repo: Repo) -> None:
     before = '[tool.semantic_release]\nbranch = "main"\nupload_to_pypi = true\n'
     assert (
