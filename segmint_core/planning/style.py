@@ -35,7 +35,8 @@ MIN_HISTORY = 10  # fewer subjects than this teach nothing reliable
 CONVENTIONAL_SHARE = 0.5  # at least this share of recent subjects Conventional: write Conventional
 RECENT = 100  # the recent subjects that say whether the house writes Conventional now
 CACHE_NAME = "house-style.json"
-CACHE_VERSION = 10  # 8: merged requests known by their titles; 9: a plain house's phrasings; 10: fields
+CACHE_VERSION = 11  # 8: merged requests known by their titles; 9: a plain house's phrasings; 10: fields;
+# 11: releases worded "Bump version to {version}"
 EXAMPLES = 8
 
 _VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:[-.+][0-9A-Za-z.]+)?)\b")
@@ -369,9 +370,15 @@ def _slot(token: str, name: str) -> str:
 
 
 def _release_pattern(text: str) -> str | None:
-    """``release v10.6.1`` -> ``release v{version}``; only short descriptions around one version."""
+    """``release v10.6.1`` -> ``release v{version}``, ``Bump version to 7.5.0`` -> ``Bump version
+    to {version}``; only short descriptions ending in one version that bump no package."""
     m = _VERSION.search(text)
-    if not m or len(text.split()) > 3 or _BUMP.match(text) or m.end() != len(text.rstrip(".")):
+    if not m or m.end() != len(text.rstrip(".")):
+        return None
+    if _BUMP.match(text):
+        if len(text.split()) > 4 or _bump_pattern(text):
+            return None
+    elif len(text.split()) > 3:
         return None
     if not re.fullmatch(r"(?:[A-Za-z]+ )*v?", text[: m.start(1)]):
         return None

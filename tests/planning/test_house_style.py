@@ -560,3 +560,15 @@ def test_a_merged_pull_request_is_known_by_its_title_not_by_gits_merge_subject(r
         "fix(parser): accept empty rules",
         "docs: start the shop",
     ]
+
+
+def test_a_house_that_words_its_releases_bump_version_to_words_a_new_one_so(repo: Repo) -> None:
+    """fd's ``Bump version to 8.3.1`` bumps no package: it is the house's wording of a release."""
+    for n in range(3):
+        repo.write("Cargo.toml", f'[package]\nname = "fd"\nversion = "1.{n}.0"\n')
+        repo.commit(f"Bump version to 1.{n}.0")
+        for m in range(4):
+            repo.write(f"src/m{n}{m}.rs", f"fn m{n}{m}() {{}}\n")
+            repo.commit(f"Add m{n}{m}")
+    repo.write("Cargo.toml", '[package]\nname = "fd"\nversion = "1.3.0"\n')
+    assert message_for(repo).title == "Bump version to 1.3.0"
