@@ -143,6 +143,7 @@ class Facts:
     renames: list[tuple[str, str]] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     headings: list[str] = field(default_factory=list)
+    unreleased: list[str] = field(default_factory=list)  # headings added for a version not yet released
     # (old, new) headings, where the docs change only them
     retitled: list[tuple[str, str]] = field(default_factory=list)
     doc_sections: list[str] = field(default_factory=list)  # titles of the docs sections edited, in order
@@ -314,6 +315,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.comments = _comments(code_comments, code_removed)
     # a heading of the docs; in code or settings "# ..." is a comment
     facts.headings = _new_headings(_headings(doc_added), _headings(doc_removed))
+    facts.unreleased = [h for h in _unreleased(doc_added) if h in facts.headings]
     facts.retitled = (
         _retitled(doc_added, doc_removed) if not code_added + code_removed + test_added + test_removed else []
     )
@@ -496,13 +498,38 @@ def _patterns(lines: list[str]) -> list[str]:
 def _headings(lines: list[tuple[str, str]]) -> list[str]:
     """The headings ``lines`` add: Markdown's ``## Title``, and reStructuredText's title over a
     line of ``=``, ``-`` or ``~`` as long as it."""
+    return [heading for at in range(len(lines)) if (heading := _heading_at(lines, at)) is not None]
+
+
+def _heading_at(lines: list[tuple[str, str]], at: int) -> str | None:
+    path, line = lines[at]
+    below = lines[at + 1][1] if at + 1 < len(lines) and lines[at + 1][0] == path else None
+    if (heading := markdown_heading(line)) is not None:
+        return _heading_text(heading)
+    return _heading_text(line.strip()) if is_title(line, below) else None
+
+
+# The line a changelog puts under a version it has not released: ``Unreleased``, ``*Unreleased*``.
+_UNRELEASED = re.compile(r"^[\W_]*unreleased\b", re.IGNORECASE)
+_UNDERLINE = re.compile(r"^\s*([=\-~^*#])\1+\s*$")
+
+
+def _unreleased(lines: list[tuple[str, str]]) -> list[str]:
+    """The headings added for a version not yet released: ``## [Unreleased]``, ``## 2.0
+    (unreleased)``, or a heading whose first line below says ``Unreleased`` (Pallets' ``Version
+    8.3.3`` over ``Unreleased``)."""
     found = []
-    for at, (path, line) in enumerate(lines):
-        below = lines[at + 1][1] if at + 1 < len(lines) and lines[at + 1][0] == path else None
-        if (heading := markdown_heading(line)) is not None:
-            found.append(_heading_text(heading))
-        elif is_title(line, below):
-            found.append(_heading_text(line.strip()))
+    for at in range(len(lines)):
+        heading = _heading_at(lines, at)
+        if heading is None:
+            continue
+        below = [
+            line.strip()
+            for path, line in lines[at + 1 : at + 4]
+            if path == lines[at][0] and line.strip() and not _UNDERLINE.match(line)
+        ]
+        if "unreleased" in heading.lower() or (below and _UNRELEASED.match(below[0])):
+            found.append(heading)
     return found
 
 

@@ -116,6 +116,8 @@ def release_version(facts: Facts) -> str | None:
         return facts.own_version.new
     if all(is_changelog(p) or is_manifest(p) or is_lock_file(p) for p in facts.paths):
         for heading in facts.headings:
+            if heading in facts.unreleased:
+                continue  # a section opened for changes to come releases nothing
             m = _VERSION.search(heading)
             if m:
                 return m.group(1)
@@ -259,6 +261,8 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         ]
     if why == "release":
         return [f"release {release_version(facts)}"]
+    if facts.unreleased and all(map(is_changelog, facts.paths)):
+        return _unreleased_subjects(facts.unreleased, facts.paths)
     converted = conversions(facts)
     if converted:
         return _conversion_subjects(converted)
@@ -535,6 +539,13 @@ def _badge_subjects(badges: tuple[tuple[str, ...], tuple[str, ...]], where: list
 def _listed(names: list[str], noun: str = "reference") -> str:
     """One or two names, else how many."""
     return " and ".join(names) if len(names) <= 2 else counted(len(names), noun)
+
+
+def _unreleased_subjects(headings: list[str], paths: list[str]) -> list[str]:
+    """``Version 8.3.3`` over ``Unreleased``: "add unreleased 8.3.3 section to CHANGES.rst"."""
+    versions = [m.group(1) for h in headings if (m := _VERSION.search(h))]
+    section = f"unreleased {versions[0]} section" if len(versions) == 1 else "unreleased section"
+    return [f"add {section} to {f}" for f in _files(paths)] + [f"add {section}"]
 
 
 def _section_subjects(facts: Facts) -> list[str]:

@@ -804,3 +804,30 @@ def test_headings_a_changelog_gains_document_nothing(repo: Repo) -> None:
         "# Upcoming release\n\n## Features\n## Bugfixes\n\n# Earlier\n\n## Features\n\n- Faster.\n",
     )
     assert title == "docs(changelog): update CHANGELOG.md", title  # not "document Features and Bugfixes"
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "version"),
+    [
+        (
+            "Version 8.3.2\n-------------\n\nReleased 2026-04-02\n\n-   Fix a.\n",
+            "Version 8.3.3\n-------------\n\nUnreleased\n\n-   Fix b.\n\n"
+            "Version 8.3.2\n-------------\n\nReleased 2026-04-02\n\n-   Fix a.\n",
+            "8.3.3",
+        ),
+        (
+            "# Changelog\n\n## 2.0.0\n\n- Fix a.\n",
+            "# Changelog\n\n## 2.1.0 (unreleased)\n\n- Fix b.\n\n## 2.0.0\n\n- Fix a.\n",
+            "2.1.0",
+        ),
+    ],
+)
+def test_a_changelog_section_opened_for_changes_to_come_is_no_release(
+    repo: Repo, before: str, after: str, version: str
+) -> None:
+    """Pallets' ``Version 8.3.3`` over ``Unreleased``, Markdown's ``## 2.1.0 (unreleased)``:
+    a section opened, the version not released."""
+    repo.write("CHANGES.md", before)
+    repo.commit()
+    repo.write("CHANGES.md", after)
+    assert message_for(repo).title == f"docs(changes): add unreleased {version} section to CHANGES.md"
