@@ -64,6 +64,8 @@ def read_edit(added: list[Line], removed: list[Line]) -> ProseEdit | None:
         return references
     if quoted := _quoted(added, removed):
         return quoted
+    if links := _links_edit(added, removed):  # before terms: a link's new target is no new name
+        return links
     shown: dict[str, str] = {}
     plus, minus = _terms(added, shown), _terms(removed, shown)
     gained = _named(_salient(_recased(plus - minus, removed)))
@@ -79,12 +81,7 @@ def read_edit(added: list[Line], removed: list[Line]) -> ProseEdit | None:
         return ProseEdit(
             said, tuple(shown.get(t, t) for t in lost), paths=paths, instructions=_instructions(added, removed)
         )
-    new, old = _links(added), _links(removed)
-    if new != old and _plain_words(added) == _plain_words(removed):
-        changed = new ^ old
-        paths = tuple(dict.fromkeys(path for path, text in added + removed if _links([(path, text)]) & changed))
-        return ProseEdit(links=max(len(new - old), len(old - new)), paths=paths)
-    return None
+    return _links_edit(added, removed)
 
 
 # A badge: an image in a link, ``[![Go Reference](https://.../badge.svg)](https://...)``, by its text.
@@ -230,9 +227,32 @@ def without_links(text: str) -> str:
     return _URL.sub(" ", text)
 
 
+def _links_edit(added: list[Line], removed: list[Line]) -> ProseEdit | None:
+    """Links pointed elsewhere, the words around them as they were: web addresses, and the
+    targets of Markdown links (``[parallel requests](../parallel/)`` -> ``(parallel.md)``)."""
+    new, old = _links(added), _links(removed)
+    if new == old or _plain_words(added) != _plain_words(removed):
+        return None
+    changed = new ^ old
+    paths = tuple(dict.fromkeys(path for path, text in added + removed if _links([(path, text)]) & changed))
+    return ProseEdit(links=max(len(new - old), len(old - new)), paths=paths)
+
+
+# The target of a Markdown link, ``[text](target)``, relative or not; not an image's (a new
+# image is no link fixed) nor an address to write to (a new email is no link fixed).
+_LINK_TARGET = re.compile(r"(?<!!)\[[^\[\]]*\]\((?!mailto:)([^()\s]+)(?:\s+\"[^\"]*\")?\)")
+
+
 def _links(lines: list[Line]) -> set[str]:
-    return {url for _, line in lines for url in _URL.findall(line)}
+    return {url for _, line in lines for url in [*_URL.findall(line), *_LINK_TARGET.findall(line)]}
+
+
+def _untargeted(link: re.Match) -> str:
+    """``[text](target)`` -> ``[text]()``."""
+    return link.string[link.start() : link.start(1)] + link.string[link.end(1) : link.end()]
 
 
 def _plain_words(lines: list[Line]) -> Counter:
-    return Counter(w.lower() for _, line in lines for w in _WORD.findall(without_links(line)))
+    return Counter(
+        w.lower() for _, line in lines for w in _WORD.findall(without_links(_LINK_TARGET.sub(_untargeted, line)))
+    )

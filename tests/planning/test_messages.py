@@ -122,6 +122,22 @@ def test_small_docs_edit_is_named_by_what_it_adds_or_removes(repo: Repo, after: 
     assert title_of_edit(repo, "README.md", TEAM, after) == title
 
 
+PAGE = "# Async\n\nIf you're making [parallel requests](../parallel/), use the async API.\n\n![Demo](demo.svg)\n"
+
+
+@pytest.mark.parametrize(
+    ("after", "title"),
+    [
+        (PAGE.replace("../parallel/", "parallel.md#requests"), "docs(async): fix link in async.md"),
+        # a new image, or a new address to write to, is no link fixed
+        (PAGE.replace("demo.svg", "demo2.svg"), "docs(async): replace demo with demo2 in async.md"),
+        (PAGE.replace("../parallel/", "mailto:bob@example.com"), "docs(async): update async.md"),
+    ],
+)
+def test_a_markdown_link_pointed_elsewhere_is_a_link_fixed(repo: Repo, after: str, title: str) -> None:
+    assert title_of_edit(repo, "docs/async.md", PAGE, after) == title
+
+
 def test_a_badge_removed_is_named_by_its_images_text(repo: Repo) -> None:
     badge = "[![Packaging status](https://repology.org/badge/fd.svg)](https://repology.org/project/fd)\n"
     page = "# fd\n\nA tool.\n\n" + badge + "\n## Install\n"
