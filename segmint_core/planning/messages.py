@@ -310,6 +310,8 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
                 + [f"update {f}" for f in _files(facts.paths)]
                 + [f"document {counted_only}"]
             )
+        if all(map(is_changelog, facts.paths)) and facts.changelog_items > 1 and not facts.removed:
+            return ["add changelog entries"]  # one entry is titled in its own words (``voice.entry_added``)
         reworded = facts.renames or facts.prose is not None and facts.prose.links_only  # a word or a link swapped
         if _comments_only(facts) and facts.code_changed_defs and not reworded:
             return [f"document {w}" for w in places(facts, [p for p in facts.paths if is_code(p)], q)]

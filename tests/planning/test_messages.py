@@ -138,6 +138,13 @@ def test_a_markdown_link_pointed_elsewhere_is_a_link_fixed(repo: Repo, after: st
     assert title_of_edit(repo, "docs/async.md", PAGE, after) == title
 
 
+def test_entries_only_added_to_a_changelog_are_changelog_entries(repo: Repo) -> None:
+    """Two entries or more (one is titled in its own words)."""
+    before = "Version 1.1\n-----------\n\n- Old entry.\n"
+    after = before.replace("\n\n- Old", "\n\n- Stdout is non blocking.\n- Paths are canonical.\n- Old")
+    assert title_of_edit(repo, "CHANGES.rst", before, after) == "docs(changes): add changelog entries"
+
+
 def test_a_badge_removed_is_named_by_its_images_text(repo: Repo) -> None:
     badge = "[![Packaging status](https://repology.org/badge/fd.svg)](https://repology.org/project/fd)\n"
     page = "# fd\n\nA tool.\n\n" + badge + "\n## Install\n"

@@ -39,7 +39,7 @@ def test_lines_only_removed_lead_with_remove(repo: Repo) -> None:
 def test_an_existing_file_grown_is_added_to_never_added(repo: Repo) -> None:
     before = "Changes\n=======\n\n- One thing.\n"
     after = "Changes\n=======\n\n- One thing.\n- Another thing.\n- A third thing.\n"
-    assert edit(repo, "CHANGES.rst", before, after) == "Add 2 entries to CHANGES.rst"
+    assert edit(repo, "CHANGES.rst", before, after) == "Add changelog entries"
 
 
 def test_lines_that_add_no_name_are_said_for_what_they_are(repo: Repo) -> None:
