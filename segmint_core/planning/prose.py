@@ -174,16 +174,21 @@ def _terms(lines: list[Line], shown: dict[str, str]) -> Counter:
                 shown[name] = f"@{profile.group(1)}"  # [bob](https://github.com/bob) is @bob
             if name:
                 out[name] += 1
-        text = without_links(_LINK_TEXT.sub(" ", text))
-        for handle in _HANDLE.findall(text):
+        text = _LINK_TEXT.sub(" ", text)
+        bare = without_links(text)
+        for handle in _HANDLE.findall(bare):
             out[handle] += 1
         for literal, code in _SPAN.findall(text):
-            if _WORD.search(literal or code):  # not the `: ` between two spans
-                out[f"`{literal or code}`"] += 1
-        text = _SPAN.sub(" ", _HANDLE.sub(" ", text))
-        for n, word in enumerate(_WORD.findall(text)):
-            if _name_like(word, first=n == 0):
-                out[word] += 1
+            span = literal or code
+            if _WORD.search(span) and not _URL.search(span):  # not the `: ` between two spans, nor an address
+                out[f"`{span}`"] += 1
+        text = _SPAN.sub(" ", _HANDLE.sub(" ", bare))
+        end = 0
+        for found in _WORD.finditer(text):
+            gap = text[end : found.start()].rstrip(_OPENERS)  # what the word follows since the last one
+            if _name_like(found.group(), first=(end == 0 and not gap) or gap.endswith(_SENTENCE_ENDS)):
+                out[found.group()] += 1
+            end = found.end()
     return out
 
 
@@ -192,6 +197,12 @@ def _recased(terms: Counter, other: list[Line]) -> Counter:
     in a heading removes no name."""
     text = " ".join(line for _, line in other).casefold()
     return Counter({t: n for t, n in terms.items() if not re.search(rf"(?<!\w){re.escape(t.casefold())}(?!\w)", text)})
+
+
+# What a sentence's first word follows: nothing, a full stop, a colon or a comment's mark
+# (``them.  For some examples``, ``# Replace by any tag``), then blanks, emphasis or quotes.
+_SENTENCE_ENDS = (".", "!", "?", ":", "#", "//")
+_OPENERS = " \t*_>([\"'"
 
 
 def _name_like(word: str, first: bool = False) -> bool:

@@ -145,6 +145,25 @@ def test_entries_only_added_to_a_changelog_are_changelog_entries(repo: Repo) -> 
     assert title_of_edit(repo, "CHANGES.rst", before, after) == "docs(changes): add changelog entries"
 
 
+NOTE = "Python 3\n========\n\nThe bytes and text split takes care in handling them.\n"
+
+
+@pytest.mark.parametrize(
+    ("after", "title"),
+    [
+        # a sentence's first word, after a full stop or a comment's mark, names nothing
+        (NOTE.replace("them.\n", "them.  For examples, see python-future.\n"), "add python-future to python3.rst"),
+        (NOTE.replace("them.\n", "them.  # Replace by any tag\n"), "update python3.rst"),
+        # a code span holding an address is no term (never ``Client(proxies=" ")``)
+        (NOTE.replace("them.\n", 'them.  Try `Client(proxies="http://localhost:8030")`.\n'), "update python3.rst"),
+    ],
+)
+def test_words_a_sentence_starts_with_and_spans_holding_addresses_are_no_terms(
+    repo: Repo, after: str, title: str
+) -> None:
+    assert title_of_edit(repo, "docs/python3.rst", NOTE, after) == f"docs(python3): {title}"
+
+
 def test_a_badge_removed_is_named_by_its_images_text(repo: Repo) -> None:
     badge = "[![Packaging status](https://repology.org/badge/fd.svg)](https://repology.org/project/fd)\n"
     page = "# fd\n\nA tool.\n\n" + badge + "\n## Install\n"
