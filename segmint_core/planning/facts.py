@@ -498,7 +498,21 @@ def _patterns(lines: list[str]) -> list[str]:
 def _headings(lines: list[tuple[str, str]]) -> list[str]:
     """The headings ``lines`` add: Markdown's ``## Title``, and reStructuredText's title over a
     line of ``=``, ``-`` or ``~`` as long as it."""
-    return [heading for at in range(len(lines)) if (heading := _heading_at(lines, at)) is not None]
+    return [heading for at in _outside_fences(lines) if (heading := _heading_at(lines, at)) is not None]
+
+
+_FENCE = re.compile(r"^\s*(?:```|~~~)")
+
+
+def _outside_fences(lines: list[tuple[str, str]]) -> Iterator[int]:
+    """The places of the lines not inside a fenced code block (whose ``# curl ...`` is a
+    shell comment, not a heading), as far as the lines show the fences."""
+    inside: set[str] = set()  # the paths whose last fence seen opened a block
+    for at, (path, line) in enumerate(lines):
+        if _FENCE.match(line):
+            inside ^= {path}
+        elif path not in inside:
+            yield at
 
 
 def _heading_at(lines: list[tuple[str, str]], at: int) -> str | None:
@@ -519,7 +533,7 @@ def _unreleased(lines: list[tuple[str, str]]) -> list[str]:
     (unreleased)``, or a heading whose first line below says ``Unreleased`` (Pallets' ``Version
     8.3.3`` over ``Unreleased``)."""
     found = []
-    for at in range(len(lines)):
+    for at in _outside_fences(lines):
         heading = _heading_at(lines, at)
         if heading is None:
             continue

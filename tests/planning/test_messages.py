@@ -101,6 +101,14 @@ def test_docs_heading(repo: Repo) -> None:
     assert message_for(repo).title == "docs(readme): document Installation"
 
 
+def test_a_shell_comment_in_a_fenced_code_block_is_no_heading(repo: Repo) -> None:
+    repo.write("README.md", "# Tool\n")
+    repo.commit()
+    example = "```sh\npip install tool\n# curl 'http://localhost:5000/'\n```\n"
+    repo.write("README.md", f"# Tool\n\n## Installation\n\n{example}")
+    assert message_for(repo).title == "docs(readme): document Installation"
+
+
 TEAM = "# Tool\n\n## Triagers\n\n* [alice](https://github.com/alice)\n* [bob](https://github.com/bob)\n\n## License\n"
 BOB = "* [bob](https://github.com/bob)\n"
 
