@@ -35,6 +35,7 @@ from segmint_core.planning.help_text import helped_option, removed_helps
 from segmint_core.planning.list_items import added_items
 from segmint_core.planning.python_support import support_change
 from segmint_core.planning.pragmas import PragmaEdit
+from segmint_core.planning.punctuation import punctuation_edit
 from segmint_core.planning.prose import ProseEdit, read_edit, without_links
 from segmint_core.planning.settings_edit import SettingsEdit
 
@@ -159,6 +160,7 @@ class Facts:
     explaining: tuple[int, int] = (0, 0)  # changed code lines that are docstrings or comments, and the others
     moved_only: bool = False
     format_only: bool = False  # the same tokens, only laid out or quoted differently (a formatter's work)
+    punctuation: str | None = None  # what a change of punctuation alone does ("remove braces")
     imports_touched: bool = False  # an import line among the changed lines
     tokens_same: bool = False  # each hunk's token stream as it was (``claims.same_tokens``): formatting alone
     raises: list[str] = field(default_factory=list)
@@ -394,6 +396,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.tokens_same = (facts.whitespace_only or facts.format_only) and all(
         same_tokens(path, old, new) for path, old, new in hunk_sides
     )
+    if facts.format_only and not facts.tokens_same:
+        facts.punctuation = punctuation_edit(added_lines, removed_lines)
     return facts
 
 

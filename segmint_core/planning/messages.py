@@ -343,6 +343,8 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
             return [f"format {f}" for f in _files(facts.paths)]
         if facts.imports_touched:
             return [f"sort imports in {f}" for f in _files(facts.paths)] + ["sort imports"]
+        if facts.punctuation:
+            return [f"{facts.punctuation} in {f}" for f in _files(facts.paths)] + [facts.punctuation]
         return [f"rearrange {f}" for f in _files(facts.paths)]
     if kind in ("build", "ci"):
         added = [f"add {f}" for f in _files(facts.new_files)] if set(facts.new_files) == set(facts.paths) else []

@@ -1,0 +1,48 @@
+"""Punctuation a change only adds or takes out, the code's words and signs in the same order:
+braces around an expression taken out (``{ Regex::new(...) }`` -> ``Regex::new(...)``),
+parentheses or trailing commas added, quotes swapped. Said for what it is, not "rearrange":
+nothing moved."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+# Words, numbers and the signs that are not punctuation, in order (as ``facts`` reads a layout).
+_TOKEN = re.compile(r"[A-Za-z_]\w*|\d[\w.]*|[^\s\w,()\[\]{}\\'\"`]+")
+_NAMES = {
+    "(": "parentheses",
+    ")": "parentheses",
+    "[": "brackets",
+    "]": "brackets",
+    "{": "braces",
+    "}": "braces",
+    ",": "commas",
+}
+_QUOTES = {"'", '"'}
+
+
+def punctuation_edit(added: list[str], removed: list[str]) -> str | None:
+    """``remove braces``, ``add parentheses``, ``add commas``, ``use double quotes``; None where
+    the words or signs changed or moved, or punctuation of several kinds changed."""
+    if _tokens(added) != _tokens(removed):
+        return None
+    plus, minus = _marks(added), _marks(removed)
+    gained, lost = plus - minus, minus - plus
+    changed = set(gained) | set(lost)
+    if not changed:
+        return None
+    if changed <= _QUOTES:
+        return "use double quotes" if gained['"'] else "use single quotes"
+    if gained and lost or changed - _NAMES.keys():
+        return None
+    kinds = {_NAMES[mark] for mark in changed}
+    return f"{'add' if gained else 'remove'} {kinds.pop()}" if len(kinds) == 1 else None
+
+
+def _tokens(lines: list[str]) -> list[str]:
+    return [token for line in lines for token in _TOKEN.findall(line)]
+
+
+def _marks(lines: list[str]) -> Counter:
+    return Counter(c for line in lines for c in line if c in _NAMES or c in _QUOTES)
