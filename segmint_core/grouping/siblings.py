@@ -19,7 +19,9 @@ A group of nothing but version bumps (lines that change nothing but a
 version) joins the group whose docs or changelog heading names that version:
 the release signal ties a changelog's heading to its bump, this ties a
 README's (``### 18.4a2 (unreleased)`` -> ``### 18.4a2`` beside
-``__version__ = "18.4a2"``).
+``__version__ = "18.4a2"``). So does a docs group whose every changed line
+only writes the bump's new version where its old one was
+(``sudo dpkg -i fd_7.4.0_amd64.deb`` -> ``fd_7.5.0_amd64.deb``).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from collections import defaultdict
 
 from segmint_core.changes.kinds import CHANGELOG, DOCS
 from segmint_core.changes.markup import list_item
-from segmint_core.grouping.signals.release import bumped_versions, headed_versions
+from segmint_core.grouping.signals.release import bumped_versions, headed_versions, version_moves
 from segmint_core.grouping.unions import by_smallest_member, unions
 from segmint_core.grouping.units import Unit
 
@@ -50,7 +52,11 @@ def joined(units: list[Unit], labels: list[int]) -> list[int]:
     at = {label: n for n, label in enumerate(order)}
     into = list(range(len(order)))  # each group's parent among the joined; a root is its own
     for keep, gone in unions(
-        len(order), [(at[a], at[b]) for a, b in _sibling_pairs(members) + _release_pairs(members)]
+        len(order),
+        [
+            (at[a], at[b])
+            for a, b in _sibling_pairs(members) + _release_pairs(members) + _version_mention_pairs(members)
+        ],
     ):
         into[gone] = keep
     return by_smallest_member([order[_root(into, at[label])] for label in labels])
@@ -138,3 +144,33 @@ def _release_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
         bumped = set().union(*(bumped_versions(u) for u in group))
         pairs.extend((label, other) for other, named in headings.items() if other != label and bumped & named)
     return pairs
+
+
+def _version_mention_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
+    """(docs group, bump's group) where every line the docs group changes is its old line with
+    a version the bump moves written as the version it moves to (a lock file regenerated
+    beside the bump, shown without lines, is part of the bump)."""
+    moves = {
+        label: found
+        for label, group in members.items()
+        if all(u.kind not in (DOCS, CHANGELOG) and (u.hunk is None or bumped_versions(u)) for u in group)
+        and (found := set().union(*(version_moves(u) for u in group)))
+    }
+    pairs: list[tuple[int, int]] = []
+    for label, group in members.items():
+        if label in moves or not all(u.kind == DOCS and u.removed for u in group):
+            continue
+        for other, moved in moves.items():
+            if all(_mentions_moved(u, moved) for u in group):
+                pairs.append((label, other))
+                break
+    return pairs
+
+
+def _mentions_moved(unit: Unit, moved: set[tuple[str, str]]) -> bool:
+    if len(unit.added) != len(unit.removed):
+        return False
+    return all(
+        any(old in before and before.replace(old, new) == after for old, new in moved)
+        for before, after in zip(unit.removed, unit.added)
+    )

@@ -89,6 +89,25 @@ def test_a_version_bump_goes_with_the_readme_heading_naming_its_version(repo: Re
     assert grouped(repo) == [["README.md", "black.py"]]
 
 
+def test_a_release_goes_with_the_docs_lines_that_write_its_new_version(repo: Repo) -> None:
+    """fd's install command names the package of the version it releases; a docs line that
+    changes more than the version stays apart."""
+    manifest = '[package]\nname = "fd-find"\nversion = "{}"\nedition = "2018"\n'
+    readme = (
+        "# fd\n\nA simple, fast and user-friendly alternative to find.\n\n## Installation\n\n"
+        "On Ubuntu:\n\n```\nsudo dpkg -i fd_{}_amd64.deb  # adapt version number and architecture\n```\n"
+        "\n## Development\n\n{}\n"
+    )
+    repo.write("Cargo.toml", manifest.format("7.4.0"))
+    repo.write("README.md", readme.format("7.4.0", "Run the tests with cargo test."))
+    repo.commit()
+    repo.write("Cargo.toml", manifest.format("7.5.0"))
+    repo.write("README.md", readme.format("7.5.0", "Run the tests with cargo test."))
+    assert grouped(repo) == [["Cargo.toml", "README.md"]]
+    repo.write("README.md", readme.format("7.4.0", "Run the benchmarks with cargo bench."))
+    assert sorted(grouped(repo)) == [["Cargo.toml"], ["README.md"]]
+
+
 def test_unrelated_edits_of_one_file_stay_apart(repo: Repo) -> None:
     """A help text deleted in one function and an argument added to another are no sibling edits."""
     everything = {name for name, _ in ARGUMENTS}

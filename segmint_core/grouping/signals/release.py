@@ -119,6 +119,15 @@ def bumped_versions(unit: Unit) -> set[str]:
     return out
 
 
+def version_moves(unit: Unit) -> set[tuple[str, str]]:
+    """The (old, new) versions a unit's version-only line changes move between."""
+    out: set[tuple[str, str]] = set()
+    for new, old in zip(unit.added, unit.removed):
+        if _VERSION.sub("", new) == _VERSION.sub("", old):
+            out |= {(a, b) for a, b in zip(_full(old), _full(new)) if a != b}
+    return out
+
+
 def _versions(text: str) -> set[str]:
     return set(_VERSION.findall(text))
 
