@@ -35,7 +35,7 @@ from segmint_core.planning.help_text import helped_option, removed_helps
 from segmint_core.planning.list_items import added_items
 from segmint_core.planning.python_support import support_change
 from segmint_core.planning.pragmas import PragmaEdit
-from segmint_core.planning.punctuation import punctuation_edit
+from segmint_core.planning.punctuation import LAYOUT_TOKEN, punctuation_edit
 from segmint_core.planning.prose import ProseEdit, read_edit, without_links
 from segmint_core.planning.settings_edit import SettingsEdit
 
@@ -479,14 +479,11 @@ def _cases(lines: list[str]) -> int:
     return sum(1 for line in lines if _TEST_CASE.match(line))
 
 
-_LAYOUT_TOKEN = re.compile(r"[A-Za-z_]\w*|\d[\w.]*|[^\s\w,()\[\]{}\\'\"`]+")
-
-
 def _layout_tokens(lines: list[str]) -> Counter:
     """The tokens of the lines with what formatters change taken out: whitespace, line breaks,
     quote marks, commas and brackets (black splitting a call over lines, adding a trailing
     comma, turning ' into "; isort reordering imports)."""
-    return Counter(t for line in lines for t in _LAYOUT_TOKEN.findall(line))
+    return Counter(t for line in lines for t in LAYOUT_TOKEN.findall(line))
 
 
 def _layout_only(plus: list[str], minus: list[str]) -> bool:

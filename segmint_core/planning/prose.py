@@ -81,7 +81,7 @@ def read_edit(added: list[Line], removed: list[Line]) -> ProseEdit | None:
         return ProseEdit(
             said, tuple(shown.get(t, t) for t in lost), paths=paths, instructions=_instructions(added, removed)
         )
-    return _links_edit(added, removed)
+    return None
 
 
 # A badge: an image in a link, ``[![Go Reference](https://.../badge.svg)](https://...)``, by its text.

@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-# Words, numbers and the signs that are not punctuation, in order (as ``facts`` reads a layout).
-_TOKEN = re.compile(r"[A-Za-z_]\w*|\d[\w.]*|[^\s\w,()\[\]{}\\'\"`]+")
+# Words, numbers and signs: what a formatter leaves as it was (whitespace, line breaks, quote
+# marks, commas and brackets are what it changes).
+LAYOUT_TOKEN = re.compile(r"[A-Za-z_]\w*|\d[\w.]*|[^\s\w,()\[\]{}\\'\"`]+")
 _NAMES = {
     "(": "parentheses",
     ")": "parentheses",
@@ -41,7 +42,7 @@ def punctuation_edit(added: list[str], removed: list[str]) -> str | None:
 
 
 def _tokens(lines: list[str]) -> list[str]:
-    return [token for line in lines for token in _TOKEN.findall(line)]
+    return [token for line in lines for token in LAYOUT_TOKEN.findall(line)]
 
 
 def _marks(lines: list[str]) -> Counter:
