@@ -26,7 +26,7 @@ from segmint_core.changes.changelog import changelog_entry
 from segmint_core.planning.cases import REMOVED, cases
 from segmint_core.planning.bumps import Bump, version_changes
 from segmint_core.planning.claims import ISSUE_FIXED, same_tokens
-from segmint_core.planning import commented, pragmas, settings_edit, warning_filters
+from segmint_core.planning import commented, pragmas, settings_edit, type_hints, warning_filters
 from segmint_core.planning.swaps import swapped
 from segmint_core.planning.warning_filters import WarningFilters
 from segmint_core.planning.credits import uncredited
@@ -34,6 +34,7 @@ from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.help_text import helped_option, removed_helps
 from segmint_core.planning.list_items import added_items
 from segmint_core.planning.python_support import support_change
+from segmint_core.planning.type_hints import AnnotationEdit
 from segmint_core.planning.pragmas import PragmaEdit
 from segmint_core.planning.punctuation import LAYOUT_TOKEN, punctuation_edit
 from segmint_core.planning.prose import ProseEdit, read_edit, without_links
@@ -193,6 +194,7 @@ class Facts:
     swapped: tuple[str, str] | None = None  # (old, new): an expression every rewritten code line swaps
     warning_filters: WarningFilters | None = None  # the warnings a change only starts or stops ignoring
     pragmas: PragmaEdit | None = None  # the ``# type: ignore``-like comments a change only adds, removes, edits
+    annotations: AnnotationEdit | None = None  # the type hints a change only adds, changes, removes (``type_hints.py``)
     owners: dict[str, str] = field(default_factory=dict)  # a constructor or special method -> its class
     new_names: list[str] = field(default_factory=list)  # code names (``gcc_prefix``, ``--max-depth``) only added
     gone_names: list[str] = field(default_factory=list)  # and only removed, most written first
@@ -335,6 +337,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
         now, before = _patterns(added_lines), _patterns(removed_lines)
         facts.ignored = [p for p in now if p not in before], [p for p in before if p not in now]
     facts.pragmas = pragmas.read_edit(added_lines, removed_lines)
+    facts.annotations = type_hints.read_edit(changes)
     facts.warning_filters = warning_filters.read_edit(added_lines, removed_lines)
     facts.python_support = support_change(added_lines, removed_lines)
     facts.list_items = [g for g in grown if g is not None] if grown and None not in grown else []

@@ -19,7 +19,7 @@ from pathlib import PurePosixPath
 
 from segmint_core.changes.conversions import conversion_text, conversions as converted
 from segmint_core.changes.generated import is_lock_file, is_manifest
-from segmint_core.planning import settings_edit
+from segmint_core.planning import settings_edit, type_hints
 from segmint_core.planning.cases import words as test_words
 from segmint_core.planning.describe import CODE_TYPES, code_subjects, places
 from segmint_core.changes.kinds import PATHS_KEPT, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
@@ -272,6 +272,10 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         return [f"remove {f}" for f in _files(facts.paths)]
     if facts.trailing_spaces:
         return [f"remove trailing whitespace from {f}" for f in _files(facts.paths)] + ["remove trailing whitespace"]
+    if facts.annotations is not None:  # type hints alone (``type_hints.py``)
+        most = sorted(facts.paths, key=lambda p: -facts.lines.get(p, 0))
+        tested = all(map(is_test_path, facts.paths))
+        return type_hints.subjects(facts.annotations, list(facts.def_lines), _files(most), tested, q)
     if facts.commented is not None:
         return _commented_subjects(facts.commented, facts.commented_name, facts.paths, q)
     if facts.list_items:
