@@ -167,7 +167,8 @@ def commit_type(facts: Facts) -> str:
     ):
         return "refactor"
     public = [d for d in facts.code_added_defs if not d.startswith("_")]
-    if public or facts.options or facts.params or facts.fields or any(p in facts.new_files for p in code):
+    new = public or facts.options or facts.params or facts.fields or any(p in facts.new_files for p in code)
+    if new and facts.annotations is None:  # a parameter only given a type is no new one
         return "feat"
     if facts.removed_defs and not facts.added:
         return "refactor"

@@ -480,8 +480,8 @@ def subjects(
         verb = "change" if old else "add"
         if new.target == RETURN:
             named = _function(new, one)
-            what = "the return type" if old else "a return type"
-            return [f"{verb} {what} of {q(named)}" for named in [named] if named] + [
+            what, joint = ("the return type", "of") if old else ("a return type", "to")
+            return [f"{verb} {what} {joint} {q(named)}" for named in [named] if named] + [
                 f"{verb} {what} in {f}" for f in files
             ]
         noun = "type alias" if new.alias else "type annotation"

@@ -106,6 +106,9 @@ def test_a_retyped_parameter_beside_a_type_ignore_is_still_only_types(repo: Repo
     assert title.endswith("change content type annotation in render")
     _, title = titled(repo, "app/responses.py", RENDER, RENDER.replace("-> bytes:", "-> typing.Any:"))
     assert title.endswith("change the return type of render")
+    router = "class Router:\n    def __init__(self, app):\n        self.app = app\n"
+    _, title = titled(repo, "app/routing.py", router, router.replace("app):", "app) -> None:"))
+    assert title.endswith("add a return type to Router.__init__")
 
 
 def test_a_parameter_retyped_deep_in_a_long_signature_is_read_without_its_brackets(repo: Repo) -> None:
@@ -165,7 +168,7 @@ def test_annotations_over_several_files_and_only_a_type_ignore_are_told_apart(re
     }
     facts, title = edited(repo, files)
     assert facts.annotations is not None and len(facts.annotations.added) == 2
-    assert title.endswith("add type hints to one.py and two.py")
+    assert title.endswith("add type hints to one.py and two.py") and not title.startswith("feat")
     code = "def a(x):\n    return x.value\n"
     facts, _ = titled(repo, "app/three.py", code, code.replace("x.value", "x.value  # type: ignore"))
     assert facts.annotations is None and facts.pragmas is not None
