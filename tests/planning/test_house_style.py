@@ -572,3 +572,20 @@ def test_a_house_that_words_its_releases_bump_version_to_words_a_new_one_so(repo
             repo.commit(f"Add m{n}{m}")
     repo.write("Cargo.toml", '[package]\nname = "fd"\nversion = "1.3.0"\n')
     assert message_for(repo).title == "Bump version to 1.3.0"
+
+
+def test_a_house_wording_of_bumps_keeps_its_verb_over_the_houses_older_word(repo: Repo) -> None:
+    """fd once wrote "Update to regex 1.0" and lately, through its bot, "Bump regex from 1.3 to
+    1.4": its wording of a bump names the verb, not the older habit's synonym."""
+    manifest = '[package]\nname = "fd"\nversion = "1.0.0"\n\n[dependencies]\nregex = "{}"\n'
+    versions = ["1.0", "1.1", "1.2", "1.3", "1.4", "1.5"]
+    repo.write("Cargo.toml", manifest.format(versions[0]))
+    repo.commit("Add regex")
+    for old, new in zip(versions, versions[1:]):
+        repo.write("Cargo.toml", manifest.format(new))
+        repo.commit(f"Update to regex {new}" if new < "1.4" else f"Bump regex from {old} to {new}")
+        for m in range(3):
+            repo.write(f"src/m{new}{m}.rs", f"fn m() {{ {m} }}\n")
+            repo.commit(f"Add m{new}{m}")
+    repo.write("Cargo.toml", manifest.format("1.6"))
+    assert message_for(repo).title == "Bump regex from 1.5 to 1.6"
