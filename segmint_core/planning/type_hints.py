@@ -14,6 +14,7 @@ comma a signature spread over lines takes), and some annotation differs. Each
 annotation must read as a type (names, subscripts, ``|``, literals): text that
 only looks like one (a docstring's ``x: the value``) is no annotation, and a
 mix of annotations and any other change to the code is no such change.
+TypeScript files are read alike by ``ts_type_hints``.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from pathlib import PurePosixPath
 from segmint_core.changes.models import Change, Hunk
 
 SUFFIXES = {".py", ".pyi"}
+TS_SUFFIXES = {".ts", ".mts", ".cts"}  # read by ``ts_type_hints`` (not JSX, whose text reads as anything)
 TYPING_MODULES = {"typing", "typing_extensions", "collections.abc", "__future__", "types"}
 RETURN = "return"  # the target of a function's ``-> T``
 
@@ -75,13 +77,13 @@ class AnnotationEdit:
 
 
 @dataclass
-class _Token:
+class Token:
     kind: str
     text: str
 
 
 @dataclass
-class _Statement:
+class Statement:
     kept: tuple[str, ...]  # its tokens, its annotations taken out
     annotations: list[tuple[int, Annotation]]  # each with the index in ``kept`` it stood at
     alias: Annotation | None = None  # a name given a type, where its whole text is that
@@ -89,8 +91,8 @@ class _Statement:
 
 
 @dataclass
-class _Side:
-    statements: list[_Statement] = field(default_factory=list)
+class Side:
+    statements: list[Statement] = field(default_factory=list)
     imported: set[str] = field(default_factory=set)  # the names its imports bind (``typing``'s aside)
 
 
@@ -103,7 +105,11 @@ def read_edit(changes: list[tuple[Change, list[Hunk]]]) -> AnnotationEdit | None
     files, none new, deleted or renamed); None otherwise, or where no annotation differs."""
     if not changes or any(not _readable(change) for change, _ in changes):
         return None
-    hunks = [(_sides(_lines(hunk, "-")), _sides(_lines(hunk, "+"))) for _, found in changes for hunk in found]
+    hunks = [
+        (_read_sides(change.file_path, _lines(hunk, "-")), _read_sides(change.file_path, _lines(hunk, "+")))
+        for change, found in changes
+        for hunk in found
+    ]
     if any(not old or not new for old, new in hunks):
         return None
     olds, news = [s for old, _ in hunks for s in old], [s for _, new in hunks for s in new]
@@ -124,7 +130,7 @@ def read_edit(changes: list[tuple[Change, list[Hunk]]]) -> AnnotationEdit | None
     return edit if edit.added or edit.removed or edit.changed else None
 
 
-def _paired(old: list[_Side], new: list[_Side]) -> list[tuple[_Side, _Side]]:
+def _paired(old: list[Side], new: list[Side]) -> list[tuple[Side, Side]]:
     """The readings of a hunk's two sides to compare: the first of each, then the second."""
     return [(old[min(i, len(old) - 1)], new[min(i, len(new) - 1)]) for i in range(max(len(old), len(new)))]
 
@@ -134,15 +140,23 @@ def _readable(change: Change) -> bool:
         change.status == "modified"
         and not change.binary
         and change.old_mode == change.new_mode
-        and PurePosixPath(change.file_path).suffix in SUFFIXES
+        and PurePosixPath(change.file_path).suffix in SUFFIXES | TS_SUFFIXES
     )
+
+
+def _read_sides(path: str, text: str) -> list[Side]:
+    if PurePosixPath(path).suffix in TS_SUFFIXES:
+        from segmint_core.planning import ts_type_hints  # it builds on this module's sides
+
+        return ts_type_hints.sides(text)
+    return _sides(text)
 
 
 def _lines(hunk: Hunk, sign: str) -> str:
     return "\n".join(line[1:] for line in hunk.lines if line[:1] in (" ", sign))
 
 
-def _typed(sides: list[_Side]) -> str:
+def _typed(sides: list[Side]) -> str:
     """What a side's annotations write (an alias's own type too), to look names up in."""
     return " ".join(
         a.text for side in sides for s in side.statements for a in [t for _, t in s.annotations] + [s.alias] if a
@@ -153,7 +167,7 @@ def _uses(text: str, name: str) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(name)}\b", text) is not None
 
 
-def _read(side: _Side, typed: str) -> tuple[list[tuple[str, ...]], dict[tuple, Annotation]]:
+def _read(side: Side, typed: str) -> tuple[list[tuple[str, ...]], dict[tuple, Annotation]]:
     """The statements left, and each annotation by where it stood; an alias no annotation of the
     side uses is code (``x = a[0]``)."""
     kept: list[tuple[str, ...]] = []
@@ -179,7 +193,7 @@ def _compare(before: dict[tuple, Annotation], after: dict[tuple, Annotation], ed
     edit.removed += [a for key, a in before.items() if key not in after]
 
 
-def _sides(text: str) -> list[_Side]:
+def _sides(text: str) -> list[Side]:
     """The readings of a hunk's side: as it is; where it holds triple quotes, as starting inside
     a string they close (a hunk that opens in a docstring); where a line reads as a parameter
     (``name: T = default,``, ``*,``, ``**kwargs: T``), also as inside a signature whose brackets
@@ -210,8 +224,8 @@ def _opens(text: str, at: int) -> bool:
     return bool(above) and above[-1].rstrip().endswith(":")
 
 
-def _side(tokens: list[_Token]) -> _Side:
-    side = _Side()
+def _side(tokens: list[Token]) -> Side:
+    side = Side()
     for statement, opened, sure in _statements(tokens):
         words = [t.text for t in statement if t.kind != "nl"]
         if sure and words[0] in ("import", "from"):
@@ -223,21 +237,21 @@ def _side(tokens: list[_Token]) -> _Side:
         else:
             kept, annotations = _strip(statement, opened, sure)
             alias = _alias(kept, annotations) if sure else None
-            side.statements.append(_Statement(tuple(kept), annotations, alias, alias is not None and _evident(alias)))
+            side.statements.append(Statement(tuple(kept), annotations, alias, alias is not None and _evident(alias)))
     return side
 
 
-def _tokens(text: str) -> list[_Token]:
+def _tokens(text: str) -> list[Token]:
     found = []
     for m in _TOKEN.finditer(text):
         kind = m.lastgroup or "other"
         if kind == "space" or kind == "comment" and _DIRECTIVE.match(m.group()):
             continue  # a type checker's or a linter's directive, as annotations are theirs
-        found.append(_Token(kind, m.group().rstrip() if kind == "comment" else m.group()))
+        found.append(Token(kind, m.group().rstrip() if kind == "comment" else m.group()))
     return found
 
 
-def _outer(tokens: list[_Token]) -> list[str]:
+def _outer(tokens: list[Token]) -> list[str]:
     """The brackets the text starts inside of, outermost first, as the closers it holds no
     opener for show."""
     stack: list[str] = []
@@ -255,13 +269,13 @@ def _outer(tokens: list[_Token]) -> list[str]:
     return unmatched[::-1]
 
 
-def _statements(tokens: list[_Token]) -> list[tuple[list[_Token], list[str], bool]]:
+def _statements(tokens: list[Token]) -> list[tuple[list[Token], list[str], bool]]:
     """The logical lines, each with the brackets open where it starts and whether it surely
     starts a statement (not the rest of one begun above the text, nor after a line ending in
     a comma: a dictionary's or a signature's items whose brackets the text does not show)."""
     stack = _outer(tokens)
-    found: list[tuple[list[_Token], list[str], bool]] = []
-    current: list[_Token] = []
+    found: list[tuple[list[Token], list[str], bool]] = []
+    current: list[Token] = []
     opened, sure, last = list(stack), not stack, ""
     for token in tokens:
         if token.kind == "nl":
@@ -313,14 +327,14 @@ def _import_tail(words: list[str]) -> bool:
     return len(words) > 1 and words[-1] == ")" and all(re.fullmatch(r"\w+|,", w) for w in words[:-1])
 
 
-def _strip(tokens: list[_Token], opened: list[str], sure: bool) -> tuple[list[str], list[tuple[int, Annotation]]]:
+def _strip(tokens: list[Token], opened: list[str], sure: bool) -> tuple[list[str], list[tuple[int, Annotation]]]:
     """The statement's tokens without its annotations (nor the trailing comma a line break
     parts from its closing bracket), and the annotations, each with the index it stood at."""
     kept: list[str] = []
     found: list[tuple[int, Annotation]] = []
     stack = list(opened)
     lambdas: list[int] = []  # the depths a ``lambda`` awaits its colon at
-    seen: list[_Token] = []  # the statement's tokens so far, line breaks aside
+    seen: list[Token] = []  # the statement's tokens so far, line breaks aside
     i = 0
     while i < len(tokens):
         token = tokens[i]
@@ -363,7 +377,7 @@ def _strip(tokens: list[_Token], opened: list[str], sure: bool) -> tuple[list[st
 TARGET_TOKENS = 9  # ``a.b.c.d.e``: a variable's name is no longer
 
 
-def _target(seen: list[_Token], stack: list[str], sure: bool) -> str | None:
+def _target(seen: list[Token], stack: list[str], sure: bool) -> str | None:
     """The parameter or variable a colon types: a name after ``(``, ``,`` or ``*`` inside a
     signature's brackets, or a statement's ``name: T``, ``self.name: T``; else None."""
     if not seen or seen[-1].kind != "name" or seen[-1].text in _KEYWORDS:
@@ -381,11 +395,11 @@ def _target(seen: list[_Token], stack: list[str], sure: bool) -> str | None:
     return None if names[0].text in _KEYWORDS else seen[-1].text
 
 
-def _end(tokens: list[_Token], start: int, ends: tuple[str, ...]) -> int:
+def _end(tokens: list[Token], start: int, ends: tuple[str, ...]) -> int:
     """Where an annotation from ``start`` ends: at one of ``ends`` or a closing bracket at its own
     depth, a comment, or the statement's end."""
     depth = 0
-    for i in range(start, len(tokens)):
+    for i in range(start, min(len(tokens), start + ANNOTATION_TOKENS)):
         token = tokens[i]
         if token.kind == "comment" and depth == 0:
             return i
@@ -399,13 +413,18 @@ def _end(tokens: list[_Token], start: int, ends: tuple[str, ...]) -> int:
             depth -= 1
         elif depth == 0 and token.text in ends:
             return i
-    return len(tokens)
+    return min(len(tokens), start + ANNOTATION_TOKENS)
 
 
-def _annotation(target: str, tokens: list[_Token], seen: list[_Token]) -> Annotation | None:
+ANNOTATION_TOKENS = 400  # an annotation runs no longer: what does is no annotation (and is read once)
+
+
+def _annotation(target: str, tokens: list[Token], seen: list[Token]) -> Annotation | None:
     """An annotation, where what follows the colon or arrow reads as a type (else it is no
     annotation: ``handler(request) -> response`` in a docstring's text); with the function
     whose signature holds it, where the statement shows it."""
+    if len(tokens) >= ANNOTATION_TOKENS:
+        return None
     words = [t.text for t in tokens if t.kind not in ("nl", "comment")]
     text = _spaced(words)
     if not words or not _is_type(text):

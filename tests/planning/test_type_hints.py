@@ -172,3 +172,36 @@ def test_annotations_over_several_files_and_only_a_type_ignore_are_told_apart(re
     code = "def a(x):\n    return x.value\n"
     facts, _ = titled(repo, "app/three.py", code, code.replace("x.value", "x.value  # type: ignore"))
     assert facts.annotations is None and facts.pragmas is not None
+
+
+GITHUB_TS = """export class GitHub {
+  async getPullRequest(number: number): Promise<PullRequest> {
+    const found = this.cache ? this.cache[number] : undefined;
+    return found ?? (await this.fetch({number: number, full: true}));
+  }
+}
+"""
+
+
+def test_typescript_parameters_returns_and_members_are_read_too(repo: Repo) -> None:
+    facts, title = titled(repo, "src/github.ts", GITHUB_TS, GITHUB_TS.replace("(number: number)", "(number: string)"))
+    assert facts.annotations is not None and [(o.text, n.text) for o, n in facts.annotations.changed] == [
+        ("number", "string")
+    ]
+    assert title.endswith("change number type annotation in getPullRequest")
+    after = GITHUB_TS.replace("Promise<PullRequest> {", "Promise<PullRequest | undefined> {")
+    _, title = titled(repo, "src/github.ts", GITHUB_TS, after)
+    assert "change the return type" in title
+    options = "interface Options {\n  name?: string;\n  size: number;\n}\n"
+    facts, _ = titled(repo, "src/options.ts", options, options.replace("name?: string;", "name?: string | null;"))
+    assert facts.annotations is not None and len(facts.annotations.changed) == 1
+
+
+def test_typescript_object_keys_conditionals_and_values_are_no_annotations(repo: Repo) -> None:
+    for old, new in (
+        ("cache ? this.cache[number] : undefined", "cache ? this.cache[number] : null"),
+        ("{number: number, full: true}", "{number: number, full: false}"),
+        ("{number: number, full: true}", "{number: other, full: true}"),
+    ):
+        facts, _ = titled(repo, "src/github.ts", GITHUB_TS, GITHUB_TS.replace(old, new))
+        assert facts.annotations is None, new
