@@ -34,7 +34,7 @@ from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.help_text import helped_option, removed_helps
 from segmint_core.planning.list_items import added_items
 from segmint_core.planning.python_support import support_change
-from segmint_core.planning.type_hints import AnnotationEdit
+from segmint_core.planning.hint_sides import AnnotationEdit
 from segmint_core.planning.pragmas import PragmaEdit
 from segmint_core.planning.punctuation import LAYOUT_TOKEN, punctuation_edit
 from segmint_core.planning.prose import ProseEdit, read_edit, without_links

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from segmint_core.planning.type_hints import ANNOTATION_TOKENS, RETURN, Annotation, Side, Statement, Token
+from segmint_core.planning.hint_sides import ANNOTATION_TOKENS, RETURN, Annotation, Side, Statement, Token
 
 _TOKEN = re.compile(
     r"""(?P<comment>//[^\n]*|/\*.*?(?:\*/|$))

@@ -22,15 +22,23 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from segmint_core.changes.models import Change, Hunk
+from segmint_core.planning import ts_type_hints
+from segmint_core.planning.hint_sides import (
+    ANNOTATION_TOKENS,
+    RETURN,
+    Annotation,
+    AnnotationEdit,
+    Side,
+    Statement,
+    Token,
+)
 
 SUFFIXES = {".py", ".pyi"}
 TS_SUFFIXES = {".ts", ".mts", ".cts"}  # read by ``ts_type_hints`` (not JSX, whose text reads as anything)
 TYPING_MODULES = {"typing", "typing_extensions", "collections.abc", "__future__", "types"}
-RETURN = "return"  # the target of a function's ``-> T``
 
 _TOKEN = re.compile(
     r"""(?P<comment>\#[^\n]*)
@@ -59,41 +67,6 @@ _TRIPLE = re.compile(r"\"\"\"|'''")
 _PARAMETER = re.compile(
     r"^\s*(?:\*\s*,|\*{1,2}\s*[^\W\d]\w*\s*:.*,|[^\W\d]\w*\s*:[^=#]+=[^=].*,)\s*(?:#.*)?$", re.MULTILINE
 )
-
-
-@dataclass(frozen=True)
-class Annotation:
-    target: str  # the parameter or variable it types, ``return``, or the alias it defines
-    text: str  # the type as written, spaced as ``Dict[str, int] | None``
-    alias: bool = False
-    function: str | None = None  # the function whose signature holds it, where the hunk shows it
-
-
-@dataclass
-class AnnotationEdit:
-    added: list[Annotation] = field(default_factory=list)
-    removed: list[Annotation] = field(default_factory=list)
-    changed: list[tuple[Annotation, Annotation]] = field(default_factory=list)  # (old, new)
-
-
-@dataclass
-class Token:
-    kind: str
-    text: str
-
-
-@dataclass
-class Statement:
-    kept: tuple[str, ...]  # its tokens, its annotations taken out
-    annotations: list[tuple[int, Annotation]]  # each with the index in ``kept`` it stood at
-    alias: Annotation | None = None  # a name given a type, where its whole text is that
-    evident: bool = False  # and its type says it is one (``Mapping[str, Any]``, ``TypeVar("T")``)
-
-
-@dataclass
-class Side:
-    statements: list[Statement] = field(default_factory=list)
-    imported: set[str] = field(default_factory=set)  # the names its imports bind (``typing``'s aside)
 
 
 class _Unsure(Exception):
@@ -146,8 +119,6 @@ def _readable(change: Change) -> bool:
 
 def _read_sides(path: str, text: str) -> list[Side]:
     if PurePosixPath(path).suffix in TS_SUFFIXES:
-        from segmint_core.planning import ts_type_hints  # it builds on this module's sides
-
         return ts_type_hints.sides(text)
     return _sides(text)
 
@@ -414,9 +385,6 @@ def _end(tokens: list[Token], start: int, ends: tuple[str, ...]) -> int:
         elif depth == 0 and token.text in ends:
             return i
     return min(len(tokens), start + ANNOTATION_TOKENS)
-
-
-ANNOTATION_TOKENS = 400  # an annotation runs no longer: what does is no annotation (and is read once)
 
 
 def _annotation(target: str, tokens: list[Token], seen: list[Token]) -> Annotation | None:
