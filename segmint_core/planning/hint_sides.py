@@ -38,6 +38,7 @@ class Statement:
     annotations: list[tuple[int, Annotation]]  # each with the index in ``kept`` it stood at
     alias: Annotation | None = None  # a name given a type, where its whole text is that
     evident: bool = False  # and its type says it is one (``Mapping[str, Any]``, ``TypeVar("T")``)
+    shaped: bool = False  # its tokens alone read as an alias, whatever it is annotated with
 
 
 @dataclass

@@ -58,7 +58,7 @@ def sides(text: str) -> list[Side]:
             rest += statement + [Token("nl", "\n")]
     kept, found = _strip(rest)
     side.statements.append(Statement(tuple(kept), found))
-    side.statements += [Statement((), [], alias, True) for _, alias in aliases]
+    side.statements += [Statement((), [], alias, True, True) for _, alias in aliases]
     return [side]
 
 

@@ -78,13 +78,16 @@ def read_edit(changes: list[tuple[Change, list[Hunk]]]) -> AnnotationEdit | None
     files, none new, deleted or renamed); None otherwise, or where no annotation differs."""
     if not changes or any(not _readable(change) for change, _ in changes):
         return None
-    hunks = [
-        (_read_sides(change.file_path, _lines(hunk, "-")), _read_sides(change.file_path, _lines(hunk, "+")))
-        for change, found in changes
-        for hunk in found
-    ]
-    if any(not old or not new for old, new in hunks):
-        return None
+    hunks = []
+    for change, found in changes:
+        for hunk in found:
+            old, new = (
+                _read_sides(change.file_path, _lines(hunk, "-")),
+                _read_sides(change.file_path, _lines(hunk, "+")),
+            )
+            if not any(_code(a) == _code(b) for a, b in _paired(old, new)):
+                return None  # other code differs, whichever aliases are taken for types: read no further
+            hunks.append((old, new))
     olds, news = [s for old, _ in hunks for s in old], [s for _, new in hunks for s in new]
     typed_old, typed_new = _typed(olds), _typed(news)
     bound_old = set().union(*(old[0].imported for old, _ in hunks))
@@ -101,6 +104,12 @@ def read_edit(changes: list[tuple[Change, list[Hunk]]]) -> AnnotationEdit | None
             return None
         _compare(same[0][1], same[1][1], edit)
     return edit if edit.added or edit.removed or edit.changed else None
+
+
+def _code(side: Side) -> list[tuple[str, ...]]:
+    """The statements left were everything shaped as an alias one: sides that differ in these
+    differ however their aliases are read."""
+    return [s.kept for s in side.statements if not s.shaped]
 
 
 def _paired(old: list[Side], new: list[Side]) -> list[tuple[Side, Side]]:
@@ -208,7 +217,9 @@ def _side(tokens: list[Token]) -> Side:
         else:
             kept, annotations = _strip(statement, opened, sure)
             alias = _alias(kept, annotations) if sure else None
-            side.statements.append(Statement(tuple(kept), annotations, alias, alias is not None and _evident(alias)))
+            evident = alias is not None and _evident(alias)
+            shaped = alias is not None or _alias_shaped(kept) is not None
+            side.statements.append(Statement(tuple(kept), annotations, alias, evident, shaped))
     return side
 
 
@@ -440,10 +451,16 @@ def _called(func: ast.expr) -> str:
 
 def _alias(kept: list[str], annotations: list[tuple[int, Annotation]]) -> Annotation | None:
     """``Factory = Callable[..., Client]``, ``T = TypeVar("T")``, ``X: TypeAlias = ...``: a name
-    given a type, written with brackets or ``|`` (``x = y`` binds a name, no type); else None."""
-    if len(kept) < 3 or kept[1] != "=" or not re.fullmatch(r"[^\W\d]\w*", kept[0]) or kept[0] in _KEYWORDS:
-        return None
+    given a type (``_alias_shaped``), annotated with nothing but ``TypeAlias``; else None."""
     if annotations and [a.text for _, a in annotations] not in (["TypeAlias"], ["typing.TypeAlias"]):
+        return None
+    return _alias_shaped(kept)
+
+
+def _alias_shaped(kept: list[str]) -> Annotation | None:
+    """What a statement's tokens alone say: a name given a type written with brackets or ``|``
+    (``x = y`` binds a name, no type)."""
+    if len(kept) < 3 or kept[1] != "=" or not re.fullmatch(r"[^\W\d]\w*", kept[0]) or kept[0] in _KEYWORDS:
         return None
     value = _spaced(kept[2:])
     if not any(mark in value for mark in "[(|"):
