@@ -157,7 +157,14 @@ def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
             if action and _COMMIT.fullmatch(action.group("ref")):
                 commits[side].setdefault(action.group("name").lower(), action.group("ref")[:7])
     out = []
+    bare = {
+        side: {n.lower() for hunk in hunks for line in hunk.lines if line[:1] == side and (n := _bare(line[1:]))}
+        for side in "+-"
+    }
     for key, (name, version, requirement) in pins["+"].items():
+        if key not in pins["-"] and key in bare["-"] - bare["+"] and requirement:
+            out.append(Bump(name, "", requirement, requirement=True))  # ``isort`` -> ``isort==5.*``: pinned
+            continue
         if key not in pins["-"] or _DIGEST.fullmatch(version):
             continue
         _, was, was_required = pins["-"][key]
@@ -169,6 +176,15 @@ def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
         elif was_required and requirement and was_required != requirement:  # a range, or a pin loosened
             out.append(Bump(name, was_required, requirement, requirement=True))
     return out
+
+
+# A requirement with no version: ``isort`` on a line of its own, ``"regex",`` in a list.
+_BARE = re.compile(r"""^\s*(?:-\s*)?["']?([A-Za-z0-9][\w.\-]*(?:\[[\w,\-]+\])?)["']?\s*,?\s*(?:#.*)?$""")
+
+
+def _bare(text: str) -> str | None:
+    found = _BARE.match(text)
+    return found.group(1) if found else None
 
 
 def _hook_name(url: str) -> str | None:

@@ -23,6 +23,7 @@ from segmint_core.planning import settings_edit, type_hints
 from segmint_core.planning.cases import words as test_words
 from segmint_core.planning.describe import CODE_TYPES, code_subjects, places
 from segmint_core.changes.kinds import PATHS_KEPT, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
+from segmint_core.planning.bumps import Bump
 from segmint_core.planning.facts import CHANGELOGS, Facts
 from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.pragmas import PragmaEdit
@@ -580,6 +581,8 @@ def bump_subjects(facts: Facts, q: Quote = plain) -> list[str]:
     bumps = facts.bumps
     if len(bumps) == 1:
         b = bumps[0]
+        if b.requirement and not b.old:
+            return _version_asked(b, q)
         if b.requirement:
             return [
                 f"update {q(b.name)} requirement from {q(b.old)} to {q(b.new)}",
@@ -601,6 +604,16 @@ def bump_subjects(facts: Facts, q: Quote = plain) -> list[str]:
             f"update {len(bumps)} requirements",
         ]
     return [f"bump {listed}", f"bump {len(bumps)} dependencies in {where}", f"bump {len(bumps)} dependencies"]
+
+
+def _version_asked(b: Bump, q: Quote) -> list[str]:
+    """A version asked of a requirement that had none: one pinned (``isort`` -> ``isort==5.*``),
+    one left out (``regex!=2019.12.9``), or a range."""
+    if b.new.startswith(("==", "~=")):
+        return [f"pin {q(b.name)} to {q(b.new[2:])}", f"pin {q(b.name)}"]
+    if b.new.startswith("!="):
+        return [f"exclude {q(b.name)} {q(b.new[2:])}", f"exclude a version of {q(b.name)}"]
+    return [f"require {q(b.name + b.new)}", f"require a version of {q(b.name)}"]
 
 
 def _code_subjects(kind: str, facts: Facts, q: Quote) -> list[str]:

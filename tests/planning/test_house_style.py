@@ -372,6 +372,15 @@ def test_a_requirement_range_changed_is_named_with_both_ranges(repo: Repo) -> No
             "pytest>=8.0  # tests\n",
             "build(deps): bump pytest from 7.0 to 8.0",
         ),
+        # a version asked of a requirement that had none: pinned, left out, or a least one
+        ("requirements.txt", "isort\nmypy==1.8\n", "isort==5.*\nmypy==1.8\n", "build(deps): pin isort to 5.*"),
+        (
+            "pyproject.toml",
+            '[project]\ndependencies = [\n    "click",\n    "regex",\n]\n',
+            '[project]\ndependencies = [\n    "click",\n    "regex!=2019.12.9",\n]\n',
+            "build(deps): exclude regex 2019.12.9",
+        ),
+        ("requirements.txt", "isort\n", "isort>=5.10\n", "build(deps): require isort>=5.10"),
     ],
 )
 def test_a_pin_loosened_to_a_range_is_a_requirement_change_and_a_pin_moved_a_bump(
