@@ -151,6 +151,8 @@ class Facts:
     doc_sections: list[str] = field(default_factory=list)  # titles of the docs sections edited, in order
     bumps: list[Bump] = field(default_factory=list)  # dependency versions changed
     own_version: Bump | None = None  # the project's own version changed
+    # docs pages (not changelogs) whose every changed line only writes other versions, and those versions
+    version_docs: dict[str, set[str]] = field(default_factory=dict)
     added: int = 0
     removed: int = 0
     whitespace_only: bool = True
@@ -320,6 +322,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     # a heading of the docs; in code or settings "# ..." is a comment
     facts.headings = _new_headings(_headings(doc_added), _headings(doc_removed))
     facts.unreleased = [h for h in _unreleased(doc_added) if h in facts.headings]
+    facts.version_docs = _version_docs(hunk_sides)
     facts.retitled = (
         _retitled(doc_added, doc_removed) if not code_added + code_removed + test_added + test_removed else []
     )
@@ -517,6 +520,39 @@ def _outside_fences(lines: list[tuple[str, str]]) -> Iterator[int]:
             inside ^= {path}
         elif path not in inside:
             yield at
+
+
+_VERSION_IN_TEXT = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)?)(?![\w.])")
+
+
+def _version_docs(hunk_sides: list[tuple[str, list[str], list[str]]]) -> dict[str, set[str]]:
+    """Docs pages (changelogs aside) whose every changed line is its old line with other versions
+    written in (``rev: 25.1.0`` -> ``rev: 25.9.0``), with the versions they now write."""
+    found: dict[str, set[str]] = {}
+    spoiled: set[str] = set()
+    for path, removed, added in hunk_sides:
+        if not is_doc_path(path) or _is_changelog(path) or path in spoiled:
+            continue
+        versions = _versions_moved(removed, added)
+        if versions is None:
+            spoiled.add(path)
+            found.pop(path, None)
+        else:
+            found.setdefault(path, set()).update(versions)
+    return {path: versions for path, versions in found.items() if versions}
+
+
+def _versions_moved(removed: list[str], added: list[str]) -> set[str] | None:
+    """The versions ``added`` writes where ``removed`` had others, line for line; None where
+    the lines differ in more than versions."""
+    if len(removed) != len(added):
+        return None
+    out: set[str] = set()
+    for old, new in zip(removed, added):
+        if _VERSION_IN_TEXT.sub("", old) != _VERSION_IN_TEXT.sub("", new):
+            return None
+        out |= set(_VERSION_IN_TEXT.findall(new)) - set(_VERSION_IN_TEXT.findall(old))
+    return out
 
 
 def _heading_at(lines: list[tuple[str, str]], at: int) -> str | None:

@@ -89,9 +89,16 @@ def intent(facts: Facts) -> str | None:
         return "deps"
     if facts.bumps and not release_version(facts) and all(_pinned(p) or is_changelog(p) for p in facts.paths):
         return "deps"  # a bump with its changelog entry ("* deps: qs@6.14.0")
-    if release_version(facts) and not facts.bumps:
+    if release_version(facts) and not _foreign_bumps(facts):
         return "release"
     return None
+
+
+def _foreign_bumps(facts: Facts) -> list[Bump]:
+    """The bumps other than the release's own version as its docs quote it (pre-commit's ``rev:
+    25.9.0`` of the project's own hook, in its docs)."""
+    version = (release_version(facts) or "").removeprefix("v")
+    return [b for b in facts.bumps if b.new.removeprefix("v") != version]
 
 
 def opens_release(facts: Facts) -> bool:
@@ -115,13 +122,13 @@ def release_version(facts: Facts) -> str | None:
     """The version the project releases: its own version changed, or a changelog heading naming one."""
     if facts.own_version:
         return facts.own_version.new
-    if all(is_changelog(p) or is_manifest(p) or is_lock_file(p) for p in facts.paths):
+    if all(is_changelog(p) or is_manifest(p) or is_lock_file(p) or p in facts.version_docs for p in facts.paths):
         for heading in facts.headings:
             if heading in facts.unreleased:
                 continue  # a section opened for changes to come releases nothing
             m = _VERSION.search(heading)
-            if m:
-                return m.group(1)
+            if m and all(m.group(1) in written for written in facts.version_docs.values()):
+                return m.group(1)  # the docs, if any, write the version the heading names
     return None
 
 

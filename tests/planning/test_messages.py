@@ -881,3 +881,18 @@ def test_a_changelog_section_opened_for_changes_to_come_is_no_release(
     repo.commit()
     repo.write("CHANGES.md", after)
     assert message_for(repo).title == f"docs(changes): add unreleased {version} section to CHANGES.md"
+
+
+@pytest.mark.parametrize(("quoted", "released"), [("2.1.0", True), ("2.0.5", False)])
+def test_a_release_whose_docs_quote_its_new_version_is_a_release(repo: Repo, quoted: str, released: bool) -> None:
+    """black's ``## Unreleased`` -> ``## 25.9.0``, its docs' ``rev: 25.1.0`` -> ``rev: 25.9.0``
+    (the version comes from a tag, so no manifest sets it); docs quoting another version are
+    no part of it."""
+    changes = "# Changes\n\n## {}\n\n- Remove the old parser.\n\n## 2.0.0\n\n- First.\n"
+    hook = "```yaml\nrepos:\n  - repo: https://github.com/psf/black-pre-commit-mirror\n    rev: {}\n```\n"
+    repo.write("CHANGES.md", changes.format("Unreleased"))
+    repo.write("docs/integrations.md", "# Integrations\n\n" + hook.format("2.0.0"))
+    repo.commit()
+    repo.write("CHANGES.md", changes.format("2.1.0"))
+    repo.write("docs/integrations.md", "# Integrations\n\n" + hook.format(quoted))
+    assert (message_for(repo).title == "chore: release 2.1.0") is released
