@@ -35,6 +35,11 @@ _HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*$")
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
 
 
+def is_fence(line: str) -> bool:
+    """A line that opens or closes a fenced code block (```` ``` ````, ``~~~``)."""
+    return _FENCE.match(line) is not None
+
+
 def markdown_heading(line: str) -> str | None:
     """The text of a Markdown ``## Title`` line (closing ``#`` left out), else None."""
     m = _HEADING.match(line)
@@ -60,7 +65,7 @@ def section_titles(lines: list[str]) -> list[str | None]:
     current: str | None = None
     fenced = False
     for row, line in enumerate(lines):
-        if _FENCE.match(line):
+        if is_fence(line):
             fenced = not fenced
         elif not fenced:
             if (heading := markdown_heading(line)) is not None:

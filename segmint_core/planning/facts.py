@@ -19,7 +19,7 @@ from pathlib import PurePosixPath
 
 from segmint_core.changes.generated import is_lock_file
 from segmint_core.changes.kinds import is_doc_path, is_ignore_file, is_test_path
-from segmint_core.changes.markup import is_title, list_item, markdown_heading
+from segmint_core.changes.markup import is_fence, is_title, is_underline, list_item, markdown_heading
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.git_modes import EXECUTABLE, GITLINK, REGULAR, SYMLINK
 from segmint_core.changes.changelog import changelog_entry
@@ -508,15 +508,12 @@ def _headings(lines: list[tuple[str, str]]) -> list[str]:
     return [heading for at in _outside_fences(lines) if (heading := _heading_at(lines, at)) is not None]
 
 
-_FENCE = re.compile(r"^\s*(?:```|~~~)")
-
-
 def _outside_fences(lines: list[tuple[str, str]]) -> Iterator[int]:
     """The places of the lines not inside a fenced code block (whose ``# curl ...`` is a
     shell comment, not a heading), as far as the lines show the fences."""
     inside: set[str] = set()  # the paths whose last fence seen opened a block
     for at, (path, line) in enumerate(lines):
-        if _FENCE.match(line):
+        if is_fence(line):
             inside ^= {path}
         elif path not in inside:
             yield at
@@ -565,7 +562,6 @@ def _heading_at(lines: list[tuple[str, str]], at: int) -> str | None:
 
 # The line a changelog puts under a version it has not released: ``Unreleased``, ``*Unreleased*``.
 _UNRELEASED = re.compile(r"^[\W_]*unreleased\b", re.IGNORECASE)
-_UNDERLINE = re.compile(r"^\s*([=\-~^*#])\1+\s*$")
 
 
 def _unreleased(lines: list[tuple[str, str]]) -> list[str]:
@@ -580,7 +576,7 @@ def _unreleased(lines: list[tuple[str, str]]) -> list[str]:
         below = [
             line.strip()
             for path, line in lines[at + 1 : at + 4]
-            if path == lines[at][0] and line.strip() and not _UNDERLINE.match(line)
+            if path == lines[at][0] and line.strip() and not is_underline(line)
         ]
         if "unreleased" in heading.lower() or (below and _UNRELEASED.match(below[0])):
             found.append(heading)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 RETURN = "return"  # the target of a function's ``-> T`` (``): T`` in TypeScript)
 ANNOTATION_TOKENS = 400  # an annotation runs no longer: what does is no annotation (and is read once)
+OPENERS = {")": "(", "]": "[", "}": "{"}  # each closing bracket's opener
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from segmint_core.changes.markup import is_fence
+
 MAX_LINES = 6  # changed lines per side; past that the edit is about more than one thing
 MAX_TERMS = 2
 _URL = re.compile(r"(?:https?://|www\.)[^\s)\]>\"'`]+")
@@ -134,7 +136,6 @@ def _cited(lines: list[Line]) -> list[str]:
     return [f"{_ROLES[role]}{number}" if role else f"{mark}{bare}" for role, number, mark, bare in found]
 
 
-_FENCE = re.compile(r"^\s*(?:```|~~~)")
 # A line that runs a command: ``cargo install fd-find``, ``> go get -v ...``, ``$ pip install x``.
 _COMMAND = re.compile(
     r"^\s*(?:[$>%]\s*)?(?:sudo\s+)?(?:cargo|go|pip3?|pipx|npm|npx|yarn|pnpm|brew|apt(?:-get)?|gem|conda|choco|"
@@ -149,7 +150,7 @@ def _instructions(added: list[Line], removed: list[Line]) -> str | None:
     fenced, inside = [], False
     if not removed:
         for _, text in added:
-            if _FENCE.match(text):
+            if is_fence(text):
                 inside = not inside
             elif inside:
                 fenced.append(text)

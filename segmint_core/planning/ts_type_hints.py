@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from segmint_core.planning.hint_sides import ANNOTATION_TOKENS, RETURN, Annotation, Side, Statement, Token
+from segmint_core.planning.hint_sides import ANNOTATION_TOKENS, OPENERS, RETURN, Annotation, Side, Statement, Token
 
 _TOKEN = re.compile(
     r"""(?P<comment>//[^\n]*|/\*.*?(?:\*/|$))
@@ -30,7 +30,6 @@ _TOKEN = re.compile(
     re.VERBOSE | re.DOTALL,
 )
 _DIRECTIVE = re.compile(r"(?://|/\*)\s*(?:@ts-(?:ignore|expect-error|nocheck)|eslint-disable)")
-_OPENERS = {")": "(", "]": "[", "}": "{"}
 _MODIFIERS = {"public", "private", "protected", "readonly", "static", "declare", "abstract", "override", "export"}
 _DECLARES = {"let", "const", "var"}
 # Tokens after which a ``{`` opens an object literal, not a block.
@@ -177,7 +176,7 @@ def _strip(tokens: list[Token]) -> tuple[list[str], list[tuple[int, Annotation]]
             stack.append(text)
         elif token.kind == "op" and text == "{":
             stack.append("{" if before in _OBJECT_AFTER else "block")
-        elif token.kind == "op" and text in _OPENERS:
+        elif token.kind == "op" and text in OPENERS:
             if stack:
                 stack.pop()
             if before == "," and tokens[i - 1].kind == "nl":

@@ -28,6 +28,7 @@ from segmint_core.changes.models import Change, Hunk
 from segmint_core.planning import ts_type_hints
 from segmint_core.planning.hint_sides import (
     ANNOTATION_TOKENS,
+    OPENERS,
     RETURN,
     Annotation,
     AnnotationEdit,
@@ -52,7 +53,6 @@ _TOKEN = re.compile(
     |(?P<other>.)""",
     re.VERBOSE | re.DOTALL,
 )
-_OPENERS = {")": "(", "]": "[", "}": "{"}
 # Names that start a statement no annotation follows (``else:``), or end an expression.
 _KEYWORDS = {
     "if", "elif", "else", "while", "for", "try", "except", "finally", "with", "def", "class", "async",
@@ -243,10 +243,10 @@ def _outer(tokens: list[Token]) -> list[str]:
             continue
         if token.text in "([{":
             stack.append(token.text)
-        elif token.text in _OPENERS:
+        elif token.text in OPENERS:
             if not stack:
-                unmatched.append(_OPENERS[token.text])
-            elif stack.pop() != _OPENERS[token.text]:
+                unmatched.append(OPENERS[token.text])
+            elif stack.pop() != OPENERS[token.text]:
                 raise _Unsure
     return unmatched[::-1]
 
@@ -269,7 +269,7 @@ def _statements(tokens: list[Token]) -> list[tuple[list[Token], list[str], bool]
             continue
         if token.kind == "op" and token.text in "([{":
             stack.append(token.text)
-        elif token.kind == "op" and token.text in _OPENERS and stack:
+        elif token.kind == "op" and token.text in OPENERS and stack:
             stack.pop()
         elif token.text == ";" and not stack:
             found.append((current, opened, sure))
@@ -344,7 +344,7 @@ def _strip(tokens: list[Token], opened: list[str], sure: bool) -> tuple[list[str
                     continue
         elif token.kind == "op" and text in "([{":
             stack.append(text)
-        elif token.kind == "op" and text in _OPENERS:
+        elif token.kind == "op" and text in OPENERS:
             if stack:
                 stack.pop()
             if kept and kept[-1] == "," and tokens[i - 1].kind == "nl":
@@ -389,7 +389,7 @@ def _end(tokens: list[Token], start: int, ends: tuple[str, ...]) -> int:
             continue
         if token.text in "([{":
             depth += 1
-        elif token.text in _OPENERS:
+        elif token.text in OPENERS:
             if depth == 0:
                 return i
             depth -= 1
