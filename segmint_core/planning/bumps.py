@@ -156,15 +156,8 @@ def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
             action = _ACTION.match(line[1:])
             if action and _COMMIT.fullmatch(action.group("ref")):
                 commits[side].setdefault(action.group("name").lower(), action.group("ref")[:7])
-    out = []
-    bare = {
-        side: {n.lower() for hunk in hunks for line in hunk.lines if line[:1] == side and (n := _bare(line[1:]))}
-        for side in "+-"
-    }
+    out = _versions_asked(hunks, pins)
     for key, (name, version, requirement) in pins["+"].items():
-        if key not in pins["-"] and key in bare["-"] - bare["+"] and requirement:
-            out.append(Bump(name, "", requirement, requirement=True))  # ``isort`` -> ``isort==5.*``: pinned
-            continue
         if key not in pins["-"] or _DIGEST.fullmatch(version):
             continue
         _, was, was_required = pins["-"][key]
@@ -176,6 +169,23 @@ def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
         elif was_required and requirement and was_required != requirement:  # a range, or a pin loosened
             out.append(Bump(name, was_required, requirement, requirement=True))
     return out
+
+
+def _versions_asked(hunks: list[Hunk], pins: dict[str, dict[str, tuple[str, str, str]]]) -> list[Bump]:
+    """Requirements that had no version and now ask for one (``isort`` -> ``isort==5.*``), as a
+    bump from nothing to the range; the lines are read for bare names only where a new pin is."""
+    new = {key: pin for key, pin in pins["+"].items() if key not in pins["-"] and pin[2]}
+    if not new:
+        return []
+    bare = {
+        side: {n.lower() for hunk in hunks for line in hunk.lines if line[:1] == side and (n := _bare(line[1:]))}
+        for side in "+-"
+    }
+    return [
+        Bump(name, "", requirement, requirement=True)
+        for key, (name, _, requirement) in new.items()
+        if key in bare["-"] - bare["+"]
+    ]
 
 
 # A requirement with no version: ``isort`` on a line of its own, ``"regex",`` in a list.
