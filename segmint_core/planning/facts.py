@@ -519,7 +519,7 @@ def _outside_fences(lines: list[tuple[str, str]]) -> Iterator[int]:
             yield at
 
 
-_VERSION_IN_TEXT = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)?)(?![\w.])")
+_VERSION_IN_TEXT = re.compile(r"(?<![\d.])v?(\d+\.\d+(?:\.\d+)?)(?![\d.])")  # fd_7.5.0_amd64.deb too
 
 
 def _version_docs(hunk_sides: list[tuple[str, list[str], list[str]]]) -> dict[str, set[str]]:

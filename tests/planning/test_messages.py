@@ -889,7 +889,10 @@ def test_a_release_whose_docs_quote_its_new_version_is_a_release(repo: Repo, quo
     (the version comes from a tag, so no manifest sets it); docs quoting another version are
     no part of it."""
     changes = "# Changes\n\n## {}\n\n- Remove the old parser.\n\n## 2.0.0\n\n- First.\n"
-    hook = "```yaml\nrepos:\n  - repo: https://github.com/psf/black-pre-commit-mirror\n    rev: {}\n```\n"
+    hook = (
+        "```yaml\nrepos:\n  - repo: https://github.com/psf/black-pre-commit-mirror\n    rev: {0}\n```\n\n"
+        "Or install the package: `sudo dpkg -i black_{0}_amd64.deb`.\n"  # a version inside a file name
+    )
     repo.write("CHANGES.md", changes.format("Unreleased"))
     repo.write("docs/integrations.md", "# Integrations\n\n" + hook.format("2.0.0"))
     repo.commit()
