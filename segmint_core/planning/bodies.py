@@ -77,7 +77,8 @@ def body(facts: Facts, parts: Parts, title: str = "") -> str:
     said = title.lower()
     entries = [e for e in changelog_entries(parts) if not _repeats(e, title)]
     paragraphs = [_list(entries[:MOST_ENTRIES]) + _more(len(entries) - MOST_ENTRIES)]
-    issues = [i for i in issue_references(parts) if i not in " ".join(entries) and i not in title]
+    said_in_entries = " ".join(entries)
+    issues = [i for i in issue_references(parts) if i not in said_in_entries and i not in title]
     if issues:
         paragraphs.append(f"Refs {', '.join(issues[:MOST_ISSUES])}.")
     paragraphs.append(_list([f"{name}: {line}" for name, line in docstrings(parts) if not _repeats(line, title)]))
@@ -119,7 +120,7 @@ def _entries(added: list[str]) -> list[str]:
 
 def issue_references(parts: Parts) -> list[str]:
     """The issues and pull requests the change's added lines name: ``#123``, ``owner/repo#123``."""
-    found: list[str] = []
+    found: dict[str, None] = {}  # in the order named, each once
     for change, hunks in parts:
         prose = is_changelog(change.file_path) or is_doc_path(change.file_path)
         for hunk in hunks:
@@ -132,8 +133,8 @@ def issue_references(parts: Parts) -> list[str]:
                 ]
                 if prose or _ISSUE_WORD.search(line):
                     refs += [f"#{m.group(1)}" for m in _BARE_ISSUE.finditer(line)]
-                found += [r for r in refs if r not in found]
-    return found
+                found.update(dict.fromkeys(refs))
+    return list(found)
 
 
 def docstrings(parts: Parts) -> list[tuple[str, str]]:

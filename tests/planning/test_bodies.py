@@ -55,6 +55,14 @@ def test_an_issue_named_in_a_comment_is_referenced_and_a_colour_is_not(repo: Rep
     assert "Refs #812." in body and "#333" not in body and "#444" not in body
 
 
+def test_issues_a_line_names_again_and_again_are_referenced_once(repo: Repo) -> None:
+    """A line naming one issue thousands of times was read once per naming against all of them."""
+    repo.write("web/theme.py", "COLOUR = 'black'\n")
+    repo.commit()
+    repo.write("web/theme.py", "# fixes #812" + ", see #812 and #90" * 3000 + "\nCOLOUR = 'grey'\n")
+    assert "Refs #812, #90." in body_of(repo)
+
+
 def test_a_new_function_s_docstring_says_what_it_does(repo: Repo) -> None:
     repo.write("src/shop/prices.py", "RATE = 2\n")
     repo.commit()
