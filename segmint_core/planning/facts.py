@@ -411,7 +411,9 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
 _NAME = re.compile(r"(?<![\w.-])(--?[A-Za-z][\w-]+|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)")
 _NAME_LIKE = re.compile(r"^-|[a-z0-9][._][A-Za-z]|[a-z][A-Z]")
 _RECEIVERS = ("self.", "this.", "cls.")
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+# Started only where a run of such characters starts, and a local part is at most 64 long: a long
+# line of them (a base64 blob) is read once, not once per character.
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+")
 _NOT_CODE_NAME = re.compile(r"^(?:e\.g|i\.e|etc)$|\.(?:com|org|net|io|dev|txt)$|^www\.", re.IGNORECASE)
 NAMES_KEPT = 3
 NAME_LINES = 400  # lines read for names on each side

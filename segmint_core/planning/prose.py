@@ -197,7 +197,18 @@ def _recased(terms: Counter, other: list[Line]) -> Counter:
     """``terms`` without those the other side still holds in another case: ``Usage`` -> ``usage``
     in a heading removes no name."""
     text = " ".join(line for _, line in other).casefold()
-    return Counter({t: n for t, n in terms.items() if not re.search(rf"(?<!\w){re.escape(t.casefold())}(?!\w)", text)})
+    words = set(re.findall(r"\w+", text))  # a one-word term is looked up, not searched for: a blob has thousands
+    return Counter(
+        {
+            t: n
+            for t, n in terms.items()
+            if not (
+                t.casefold() in words
+                if re.fullmatch(r"\w+", t)
+                else re.search(rf"(?<!\w){re.escape(t.casefold())}(?!\w)", text)
+            )
+        }
+    )
 
 
 # What a sentence's first word follows: nothing, a full stop, a colon or a comment's mark
@@ -221,7 +232,7 @@ def _name_like(word: str, first: bool = False) -> bool:
 def _salient(terms: Counter) -> list[str]:
     """Handles, then link texts and code spans, then name-like words; each in order of appearance."""
     order = [t for t, n in terms.items() if n > 0]
-    return sorted(order, key=lambda t: (_rank(t), order.index(t)))
+    return [t for _, t in sorted(enumerate(order), key=lambda at: (_rank(at[1]), at[0]))]
 
 
 def _rank(term: str) -> int:
