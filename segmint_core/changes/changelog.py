@@ -23,7 +23,7 @@ _REFERENCE = re.compile(
 _LEAD_IN = re.compile(r"[,;]?\s*\b(?:see|fixes|fixed|closes|in|via|refs?)\b(?:\s*(?:and|,|&))*\s*(?=[().;:]|$)", re.I)
 _EMPTY_BRACKETS = re.compile(r"\(\s*\)")
 _ROLE = re.compile(r"\{[a-z]+\}`~?([^`]*)`|:[a-z]+:`~?([^`]*)`")
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_LINK = re.compile(r"\[([^\[\]]*)\]\([^)]*\)")  # the innermost brackets: a run of "[" is read once
 # A handle credited at the end: "(@alexmaco)", "(pull #581) (@bob)", "by @bob", "thanks to @bob".
 _CREDIT = re.compile(r"\s*(?:\(\s*(?:by\s+)?@[\w-]+\s*\)|\b(?:by|thanks to)\s+@[\w-]+)", re.I)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")

@@ -37,8 +37,10 @@ _DEFINITION = re.compile(
 _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*(?::[^=]*)?=(?!=)")  # module-level NAME = ...
 _ATTRIBUTE = re.compile(r"^\s*self\.([A-Za-z_][A-Za-z0-9_]*)\s*(?::[^=]*)?=(?!=)")
 _SHELL_FUNCTION = re.compile(r"^\s*(?:function\s+)?([A-Za-z_][A-Za-z0-9_-]*)\s*\(\)\s*\{")
-_CODE_SPAN = re.compile(r"`+([^`]+?)`+|\b[a-z]+_[a-z0-9_]+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b")
-_CALLABLE_HEAD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*\(")  # C-like "int foo(void) {"
+_CODE_SPAN = re.compile(r"(?<!`)`+([^`]+?)`+|\b[a-z]+_[a-z0-9_]+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b")
+# Each starts only where its run of backticks or name characters starts: a long run (a hex string)
+# is read once, not once per character.
+_CALLABLE_HEAD = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)\s*\(")  # C-like "int foo(void) {"
 _NOT_PLAIN_PYTHON = re.compile(r"[\"'#\\\x00-\x08\x0b-\x1f\x7f]|(?<![A-Za-z0-9_])\.?[0-9][0-9.]*[A-Za-z_]")
 # Comments and string literals of C-like languages, within a line.
 _C_LIKE = (

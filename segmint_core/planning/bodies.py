@@ -67,7 +67,7 @@ _ISSUE_WORD = re.compile(
 _LITERAL = re.compile(r"``([^`]+)``")
 _PY_DEF = re.compile(r"^\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_]\w*)")
 _DOCSTRING_OPEN = re.compile(r"""^\s*[rRbBuU]?("{3}|'{3})\s*(.*)$""")
-_ROLE = re.compile(r":[\w:]+:`~?([^`<]+?)(?:\s*<[^>]*>)?`")
+_ROLE = re.compile(r"(?<![\w:]):[\w:]+:`~?([^`<]+?)(?:\s*<[^>]*>)?`")  # from a role's start only
 _SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)[.!?](?=\s)")
 _URL_FIRST = re.compile(r"^(?:<?https?://\S+>?[\s:,-]*)+")
 

@@ -17,7 +17,7 @@ _ITEM_LINE = re.compile(r"""^\s*(["'])([^"'\\\n]{1,60})\1\s*,?\s*$""")
 # What holds the list: ``NAME = [``, ``NAME: set[str] = {``, ``"key": [``, ``NAME.update([``, ``.extend(``.
 _HOLDER = re.compile(
     r"""(?:^|[\s(,])([A-Za-z_][\w.]*|["'][\w.-]+["'])\s*(?::\s*[^=]+)?(?:=|:)\s*(?:set|frozenset|tuple|list)?\(?\s*[\[{(]"""
-    r"""|([A-Za-z_][\w.]*)\.(?:update|extend|add|append|union)\(\s*[\[{(]?"""
+    r"""|(?<![\w.])([A-Za-z_][\w.]*)\.(?:update|extend|add|append|union)\(\s*[\[{(]?"""  # from a name's start
 )
 
 
