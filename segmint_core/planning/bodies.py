@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from itertools import islice
 from pathlib import PurePosixPath
 
 from segmint_core.changes.changelog import changelog_entry
@@ -78,9 +79,10 @@ def body(facts: Facts, parts: Parts, title: str = "") -> str:
     entries = [e for e in changelog_entries(parts) if not _repeats(e, title)]
     paragraphs = [_list(entries[:MOST_ENTRIES]) + _more(len(entries) - MOST_ENTRIES)]
     said_in_entries = " ".join(entries)
-    issues = [i for i in issue_references(parts) if i not in said_in_entries and i not in title]
+    unsaid = (i for i in issue_references(parts) if i not in said_in_entries and i not in title)
+    issues = list(islice(unsaid, MOST_ISSUES))  # the first few: a line may name thousands
     if issues:
-        paragraphs.append(f"Refs {', '.join(issues[:MOST_ISSUES])}.")
+        paragraphs.append(f"Refs {', '.join(issues)}.")
     paragraphs.append(_list([f"{name}: {line}" for name, line in docstrings(parts) if not _repeats(line, title)]))
     paragraphs.append(_prose(why_comments(facts)))
     paragraphs.append(_prose(_behaviour(facts, said)))
@@ -93,15 +95,13 @@ def body(facts: Facts, parts: Parts, title: str = "") -> str:
 
 def changelog_entries(parts: Parts) -> list[str]:
     """The entries the change adds to changelog files, each as one line of plain text."""
-    out: list[str] = []
+    out: dict[str, None] = {}  # in the order added, each once
     for change, hunks in parts:
         if not is_changelog(change.file_path):
             continue
         for hunk in hunks:
-            for entry in _entries([line[1:] for line in hunk.lines if line[:1] == "+"]):
-                if entry not in out:
-                    out.append(entry)
-    return out
+            out.update(dict.fromkeys(_entries([line[1:] for line in hunk.lines if line[:1] == "+"])))
+    return list(out)
 
 
 def _entries(added: list[str]) -> list[str]:
