@@ -10,11 +10,18 @@ beside ``git add`` plus ``git commit`` of the same tree. The groups are
 checked: the generated file in one group of its own. The terminal UI's first
 frame on that tree (progress shown while the session opens) is timed by
 ``segmint bench tui --on``.
+
+With ``--long-lines CHARS`` the tree holds no generated file: hand-written
+files gain lines of that many characters instead (a base64 blob in code, a data
+URL in the README, a minified script, a changelog entry naming many issues, a
+hex string), beside the same one-line fix. Each pattern that reads a line must
+read it in time linear in its length: a 16,000-character line once took 7 s.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import math
 import os
@@ -71,6 +78,12 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
         description=__doc__.split("\n\n")[1],
     )
     p.add_argument("--mb", type=float, default=10.0, help="size of the generated file in MB (default 10)")
+    p.add_argument(
+        "--long-lines",
+        type=int,
+        metavar="CHARS",
+        help="no generated file: hand-written files gain lines of CHARS characters (a blob, a data URL, ...)",
+    )
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=run)
@@ -79,20 +92,23 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 def run(args: argparse.Namespace) -> BenchReport:
     if not (0 < args.mb < math.inf) or args.repeat < 1:  # (not nan either)
         raise SegmintError("--mb must be positive and --repeat at least 1")
+    if args.long_lines is not None and args.long_lines < 1:
+        raise SegmintError("--long-lines must be at least 1")
     with tempfile.TemporaryDirectory(prefix="segmint-bench-large-") as tmp:
-        root = build_in_child(Path(tmp) / "repo", args.mb)
+        root = build_in_child(Path(tmp) / "repo", args.mb, args.long_lines)
         progress(f"timing {len(STEPS)} steps, {args.repeat} runs each ...")
         runs: dict[str, list[Measure]] = {s.name: [] for s in STEPS}
         for _ in range(args.repeat):
             copies = {s.copy: fresh_copy(root, Path(tmp) / s.copy) for s in STEPS if s.copy}
             for step in STEPS:  # turn about, so a busy machine slows every step alike
                 runs[step.name].append(measure(step.argv, copies.get(step.copy, root)))
-        whole = generated_kept_whole(root)
+        whole = None if args.long_lines else generated_kept_whole(root)
         progress("timing the terminal UI's first frame ...")
         frame = tui_first_frame(fresh_copy(root, Path(tmp) / "tui"), args.repeat)
     rows = {name: _summary(samples) for name, samples in runs.items()}
     figures = {
-        "mb": args.mb,
+        "mb": None if args.long_lines else args.mb,
+        "long_lines": args.long_lines,
         "repeat": args.repeat,
         "steps": rows,
         "generated_in_one_group": whole,
@@ -122,30 +138,39 @@ def _frame_line(frame: dict) -> str:
     )
 
 
-def build_in_child(root: Path, mb: float) -> Path:
+def build_in_child(root: Path, mb: float, long_lines: int | None = None) -> Path:
     """``build_repo`` in a process of its own. On Linux a child's peak memory starts from its
     parent's at the fork and is kept across exec, so this process stays small while building
     the catalog, and each step's peak is its own."""
     code = (
-        f"from pathlib import Path; from segmint_bench.large import build_repo; build_repo(Path({str(root)!r}), {mb!r})"
+        "from pathlib import Path; from segmint_bench.large import build_repo; "
+        f"build_repo(Path({str(root)!r}), {mb!r}, {long_lines!r})"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
     return root
 
 
-def build_repo(root: Path, mb: float) -> Path:
-    """The tree: ``GENERATED`` regenerated (every record changed) and a one-line fix in ``FIX``."""
-    progress(f"building a repository with a {mb:g} MB generated file ...")
+def build_repo(root: Path, mb: float, long_lines: int | None = None) -> Path:
+    """The tree: ``GENERATED`` regenerated (every record changed), or hand-written files given
+    lines of ``long_lines`` characters; and a one-line fix in ``FIX``."""
+    what = f"lines of {long_lines:,} characters" if long_lines else f"a {mb:g} MB generated file"
+    progress(f"building a repository with {what} ...")
     root.mkdir(parents=True)
     git = init_repo(root)
     (root / ".gitattributes").write_text(f"{GENERATED} linguist-generated\n")
     (root / "app").mkdir()
     (root / FIX).write_text("def total(prices):\n    return sum(prices) * 1.2\n\n\ndef tax():\n    return 0.2\n")
     records = _records(mb)
-    _write_catalog(root, records, seed=0)
+    if long_lines:
+        _write_long_lines(root, long_lines, before=True)
+    else:
+        _write_catalog(root, records, seed=0)
     git.run("add", "-A")
     git.run("commit", "-q", "-m", "base")
-    _write_catalog(root, records, seed=1)
+    if long_lines:
+        _write_long_lines(root, long_lines, before=False)
+    else:
+        _write_catalog(root, records, seed=1)
     (root / FIX).write_text(
         "def total(prices):\n    return sum(prices) * (1 + tax())\n\n\ndef tax():\n    return 0.2\n"
     )
@@ -170,6 +195,27 @@ def _write_catalog(root: Path, records: int, seed: int) -> None:
     path = root / GENERATED
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(catalog, indent=2) + "\n")
+
+
+def _long_lines(n: int) -> dict[str, str]:
+    """Hand-written files, each with lines of about ``n`` characters of the kinds real trees hold."""
+    blob = base64.b64encode(random.Random(0).randbytes(n * 3 // 4)).decode()
+    hexes = random.Random(1).randbytes(n // 2).hex()
+    names = '"a", ' * (n // 5)
+    return {
+        "app/fixtures.py": f'LOGO = "{blob}"\nDIGEST = bytes.fromhex("{hexes}")\nNAMES = [{names}]\n',
+        "README.md": f"![logo](data:image/png;base64,{blob})\n\nSee `" + "a_b " * (n // 4) + "`.\n",
+        "web/app.min.js": "function a(b){return b+1};" * (n // 26) + "\n",
+        "CHANGES.md": "- Faster " + "startup " * (n // 8) + "(" + ", ".join(f"#{i}" for i in range(n // 6)) + ")\n",
+        "docs/index.rst": "See :func:`" + "a.b" * (n // 3) + "` and [" + "[" * n + "\n",
+    }
+
+
+def _write_long_lines(root: Path, n: int, before: bool) -> None:
+    for name, text in _long_lines(n).items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("start\n" if before else "start\n" + text)
 
 
 def fresh_copy(root: Path, where: Path) -> Path:
@@ -219,9 +265,14 @@ def _summary(samples: list[Measure]) -> dict:
     }
 
 
-def _table(rows: dict[str, dict], args: argparse.Namespace, whole: bool) -> str:
+def _table(rows: dict[str, dict], args: argparse.Namespace, whole: bool | None) -> str:
+    tree = (
+        f"hand-written files gaining lines of {args.long_lines:,} characters"
+        if args.long_lines
+        else f"a {args.mb:g} MB generated file regenerated"
+    )
     lines = [
-        f"a {args.mb:g} MB generated file regenerated plus a one-line fix; medians of {args.repeat} runs",
+        f"{tree} plus a one-line fix; medians of {args.repeat} runs",
         "",
         f"{'step':<24}{'seconds':>9}{'max s':>8}{'peak MB':>9}   target",
     ]
@@ -233,5 +284,6 @@ def _table(rows: dict[str, dict], args: argparse.Namespace, whole: bool) -> str:
             memory = f", <= {step.target_mb:g} MB" if step.target_mb else ""
             target = f"<= {step.target_seconds:g} s{memory}: {'met' if met else 'NOT met'}"
         lines.append(f"{step.name:<24}{row['seconds']:>9.3f}{row['seconds_max']:>8.3f}{row['mb']:>9.1f}   {target}")
-    lines += ["", f"generated file in one group of its own: {'yes' if whole else 'NO'}"]
+    if whole is not None:
+        lines += ["", f"generated file in one group of its own: {'yes' if whole else 'NO'}"]
     return "\n".join(lines)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from segmint_bench.large import build_repo
+from segmint_core.git import Git
 from tests.support.cli import assert_clean_error, run_segmint
 
 DIFF = "diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n"
@@ -41,6 +43,17 @@ def test_bench_large_groups_the_generated_file_whole(tmp_path: Path) -> None:
     }
     assert all(row["mb"] > 0 for row in figures["steps"].values())
     assert figures["tui_first_frame"]["seconds"] > 0, figures["tui_first_frame"]
+
+
+def test_bench_large_s_long_lines_tree_plans_the_fix_on_its_own(tmp_path: Path) -> None:
+    """The tree ``--long-lines`` times: hand-written files with lines of that many characters."""
+    root = build_repo(tmp_path / "repo", 1.0, long_lines=3000)
+    added = [line for line in Git.discover(root).run("diff").text.splitlines() if line.startswith("+")]
+    assert sum(len(line) > 3000 for line in added) >= 6
+    plan = json.loads(run_segmint("plan", "--json", cwd=root).stdout)
+    fix = [c for c in plan["commits"] if c["title"].endswith("in total")]
+    assert len(fix) == 1 and len(plan["commits"]) > 1, [c["title"] for c in plan["commits"]]
+    assert all(len(c["title"]) <= 72 for c in plan["commits"])
 
 
 def test_bench_scale_groups_each_tree_beside_git_diff(tmp_path: Path) -> None:
@@ -80,6 +93,7 @@ def test_counts_below_one_are_one_sentence_before_any_work(tmp_path: Path) -> No
         (("mcp", "--files", "-3"), "--files and --repeat must be at least 1"),
         (("large", "--mb", "nan"), "--mb must be positive"),
         (("large", "--mb", "inf"), "--mb must be positive"),
+        (("large", "--long-lines", "0"), "--long-lines must be at least 1"),
         (("scale", "--files", "1"), "--files must be at least 2"),
     ):
         assert_clean_error(run_segmint("bench", *args, cwd=tmp_path), said)
