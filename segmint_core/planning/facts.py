@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import PurePosixPath
 
+from segmint_core.changes.comments import COMMENT, explaining
 from segmint_core.changes.generated import is_lock_file
 from segmint_core.changes.kinds import is_doc_path, is_ignore_file, is_test_path
 from segmint_core.changes.markup import is_fence, is_title, is_underline, list_item, markdown_heading
@@ -107,7 +108,6 @@ _NOT_DEFS = {
 _MEMBER_NOISE = re.compile(r"^(?:module\.)?exports\.|\.prototype(?=\.)")
 # Every pattern above needs one of these in the line: most lines skip the regexes.
 _DEF_CUES = ("(", "def", "class", "func", "fn", "=>", "function")
-_COMMENT = re.compile(r"^\s*(?:#(?!!)|//|/\*+|\*|--|;)\s*(.+?)\s*(?:\*/)?$")
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _OPTION = re.compile(r"""(?:add_argument|\.option|Option)\(\s*(?:["'](-[\w-]+)["']\s*,\s*)*["'](--?[\w-]+)["']""")
 _OPTION_OPENED = re.compile(r"(?:add_argument|\.option|Option)\(\s*$")
@@ -643,24 +643,9 @@ def _pointer_commits(hunks: list[Hunk]) -> tuple[str | None, str | None]:
 
 def _explaining_lines(lines: list[str]) -> tuple[int, int]:
     """Changed lines that are comments or inside a docstring, and changed lines that are not
-    (blank lines count as neither). Each side of the hunk (old: context and removed lines;
-    new: context and added lines) is walked on its own, as a docstring rewritten holds
-    opening quotes on both; a hunk may start inside a docstring (``_starts_inside``)."""
-    doc = other = 0
-    for side in "-+":
-        mine = [line for line in lines if line[:1] in (side, " ")]
-        inside = _starts_inside([line[1:] for line in mine])
-        for line in mine:
-            text = line[1:]
-            quotes = text.count('"""') + text.count("'''")
-            if line[:1] == side and text.strip():
-                if inside or quotes or _COMMENT.match(text):
-                    doc += 1
-                else:
-                    other += 1
-            if quotes % 2:
-                inside = not inside
-    return doc, other
+    (blank lines count as neither): ``changes.comments.explaining``."""
+    flags = explaining(lines)
+    return flags.count(True), flags.count(False)
 
 
 def _commented_def(lines: list[str]) -> str | None:
@@ -669,26 +654,13 @@ def _commented_def(lines: list[str]) -> str | None:
     commented = False
     for line in lines:
         text = line[1:]
-        if _COMMENT.match(text) or text.strip() == "*/":
+        if COMMENT.match(text) or text.strip() == "*/":
             commented = commented or line[:1] in "+-"
         elif commented and (found := _defs([text])):
             return found[0]
         elif text.strip():
             commented = False
     return None
-
-
-def _starts_inside(texts: list[str]) -> bool:
-    """Whether these lines begin inside a docstring: their first triple quotes close one
-    (alone on their line, not right after a ``def``/``class`` line ending in a colon)."""
-    for n, text in enumerate(texts):
-        quotes = text.count('"""') + text.count("'''")
-        if not quotes:
-            continue
-        if quotes % 2 == 0 or text.strip() not in ('"""', "'''"):
-            return False
-        return not (n and texts[n - 1].rstrip().endswith(":"))
-    return False
 
 
 def _split(lines: list[str]) -> tuple[list[str], list[str]]:
@@ -708,7 +680,7 @@ def lines_named(lines: list[str]) -> str:
     text = [line.strip() for line in lines if line.strip() and line.strip() not in "{}();,"]
     if not text:
         return ""
-    if all(_COMMENT.match(line) for line in text):
+    if all(COMMENT.match(line) for line in text):
         return "a comment" if len(text) == 1 else "comments"
     if all(list_item(line) for line in text):
         return "an entry" if len(text) == 1 else f"{len(text)} entries"
@@ -1095,7 +1067,7 @@ def _renames(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """Names swapped for others in rewritten code lines (a comment's reworded word is no rename)."""
     swaps: Counter[tuple[str, str]] = Counter()
     for old, new in pairs:
-        if _COMMENT.match(old) or _COMMENT.match(new):
+        if COMMENT.match(old) or COMMENT.match(new):
             continue
         a, b = _TOKEN.findall(old), _TOKEN.findall(new)
         if len(a) != len(b):
@@ -1203,7 +1175,7 @@ def _whole_sentences(lines: list[Comment]) -> str:
 
 def _comment_text(line: str) -> str | None:
     """The text of a comment saying something: not a directive, a licence or code commented out."""
-    m = _COMMENT.match(line)
+    m = COMMENT.match(line)
     text = m.group(1) if m else None
     if (
         text is None
