@@ -109,6 +109,7 @@ _MEMBER_NOISE = re.compile(r"^(?:module\.)?exports\.|\.prototype(?=\.)")
 # Every pattern above needs one of these in the line: most lines skip the regexes.
 _DEF_CUES = ("(", "def", "class", "func", "fn", "=>", "function")
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:'[a-z]+)?")  # a token, or a word with its apostrophe (``it's``)
 _OPTION = re.compile(r"""(?:add_argument|\.option|Option)\(\s*(?:["'](-[\w-]+)["']\s*,\s*)*["'](--?[\w-]+)["']""")
 _OPTION_OPENED = re.compile(r"(?:add_argument|\.option|Option)\(\s*$")
 _CONDITION = re.compile(
@@ -942,6 +943,8 @@ def _line_pairs(lines: list[str]) -> list[tuple[str, str]]:
     plus: list[str] = []
     for line in [*lines, " "]:
         sign = line[:1]
+        if sign == "\\":  # "\ No newline at end of file": the line above it is paired as any other
+            continue
         if sign == "-":
             if plus:
                 minus, plus = [], []
@@ -989,7 +992,10 @@ def _typos(pairs: list[tuple[str, str]], changed: int) -> tuple[list[tuple[str, 
     only = bool(pairs) and 2 * len(pairs) == changed
     respelled_lines = 0
     for old, new in pairs:
-        a, b = _TOKEN.findall(without_links(old)), _TOKEN.findall(without_links(new))  # a new address is no typo
+        if old == new:  # only the newline at the file's end added or taken away
+            changed -= 2 if changed else 0
+            continue
+        a, b = _WORD.findall(without_links(old)), _WORD.findall(without_links(new))  # a new address is no typo
         diffs = [(x, y) for x, y in zip(a, b) if x != y] if len(a) == len(b) else []
         respelled = [(x, y) for x, y in diffs if _respelled(x, y)]
         if respelled and len(respelled) == len(diffs):
@@ -1006,7 +1012,10 @@ def _respelled(a: str, b: str) -> bool:
     """Two spellings of one word: letters only, 4 or more, 1 or 2 edits apart, and not one
     the other with a suffix (``issue``/``issues``, ``http``/``https`` are not typos). Of a name
     written in parts (``urlib_response``, ``normalizeInvibleParens``), one part respelled, the
-    rest as they were: 1 edit in a part shorter than 6 letters, 2 in a longer one."""
+    rest as they were: 1 edit in a part shorter than 6 letters, 2 in a longer one. An
+    apostrophe put in or taken out (``it's`` -> ``its``, ``dont`` -> ``don't``) is one too."""
+    if "'" in a + b:
+        return a.replace("'", "") == b.replace("'", "")
     if not (a.isalpha() and b.isalpha()):
         x, y = _name_parts(a), _name_parts(b)
         if len(x) < 2 or len(x) != len(y):

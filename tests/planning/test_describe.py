@@ -83,6 +83,16 @@ def test_a_respelled_word_in_docs_is_a_typo_fixed(repo: Repo) -> None:
     assert title_of(repo) == "docs(usage): fix typo in usage.md"
 
 
+def test_an_apostrophe_fixed_beside_a_respelling_and_a_last_newline_are_typos_fixed(repo: Repo) -> None:
+    """httpx's "fix small typos in Extensions doc": it's -> its, pacakge -> package, and the
+    file given the newline it ended without; once titled "update extensions.md"."""
+    text = "# Extensions\n\nThe `httpcore` pacakge uses it as it's API.\n\n```\nprint(1)\n```"
+    repo.write("docs/extensions.md", text)
+    repo.commit()
+    repo.write("docs/extensions.md", text.replace("pacakge", "package").replace("it's", "its") + "\n")
+    assert title_of(repo) == "docs(extensions): fix typos in extensions.md"
+
+
 def test_a_plural_is_not_a_typo(repo: Repo) -> None:
     repo.write("docs/usage.md", "# Usage\n\nSee the issue tracker.\n")
     repo.commit()
