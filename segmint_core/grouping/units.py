@@ -165,9 +165,19 @@ def build_units(
                 )
             else:
                 ranges = atom_ranges(hunk, kind, wanted)
+            old_lines = _old_lines_before(hunk.lines) if len(ranges) > 1 else None
             for start, end in ranges:
-                units.append(_atom(len(units), change, hunk, start, end, kind, syntax))
+                units.append(_atom(len(units), change, hunk, start, end, kind, syntax, old_lines))
     return units
+
+
+def _old_lines_before(lines: list[str]) -> list[int]:
+    """For each line of a hunk, how many old-side lines (context and removed) come before it:
+    read once per hunk, not once per atom (a hunk of 40,000 lines has thousands)."""
+    counts = [0] * (len(lines) + 1)
+    for i, line in enumerate(lines):
+        counts[i + 1] = counts[i] + (line[:1] in (" ", "-"))
+    return counts
 
 
 def _hunkless(index: int, change: Change, kind: str) -> Unit:
@@ -195,15 +205,21 @@ def changed_lines(hunk: Hunk) -> int:
 
 
 def _atom(
-    index: int, change: Change, hunk: Hunk, start: int, end: int, kind: str, syntax: SyntaxIndex | None = None
+    index: int,
+    change: Change,
+    hunk: Hunk,
+    start: int,
+    end: int,
+    kind: str,
+    syntax: SyntaxIndex | None = None,
+    old_lines: list[int] | None = None,
 ) -> Unit:
+    """``old_lines``: the hunk's ``_old_lines_before``, where it has several atoms."""
     unit = Unit(index, change, hunk, start, end, kind)
     lines = hunk.lines
     old = hunk.old_start if hunk.old_lines else hunk.old_start + 1
     first_change = None
-    for i in range(start):
-        if lines[i][:1] in (" ", "-"):
-            old += 1
+    old += (old_lines or _old_lines_before(lines[:start]))[start]
     context: list[str] = []
     for i in range(start, end):
         line = lines[i]
