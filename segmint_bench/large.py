@@ -15,7 +15,7 @@ With ``--long-lines CHARS`` the tree holds no generated file: hand-written
 files gain lines of that many characters instead (a base64 blob in code, a data
 URL in the README, a minified script, a changelog entry naming many issues, a
 hex string), beside the same one-line fix. Each pattern that reads a line must
-read it in time linear in its length: a 16,000-character line once took 7 s.
+read it in time linear in its length: at 100,000 characters ``plan`` once took 173 s.
 """
 
 from __future__ import annotations
