@@ -321,8 +321,9 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.imports = _imports(code_added, code_removed)
     facts.comments = _comments(code_comments, code_removed)
     # a heading of the docs; in code or settings "# ..." is a comment
-    facts.headings = _new_headings(_headings(doc_added), _headings(doc_removed))
-    facts.unreleased = [h for h in _unreleased(doc_added) if h in facts.headings]
+    headed = _headed(doc_added)
+    facts.headings = _new_headings([heading for _, heading in headed], _headings(doc_removed))
+    facts.unreleased = [h for h in _unreleased(doc_added, headed) if h in facts.headings]
     facts.version_docs = _version_docs(hunk_sides)
     facts.retitled = (
         _retitled(doc_added, doc_removed) if not code_added + code_removed + test_added + test_removed else []
@@ -508,7 +509,12 @@ def _patterns(lines: list[str]) -> list[str]:
 def _headings(lines: list[tuple[str, str]]) -> list[str]:
     """The headings ``lines`` add: Markdown's ``## Title``, and reStructuredText's title over a
     line of ``=``, ``-`` or ``~`` as long as it."""
-    return [heading for at in _outside_fences(lines) if (heading := _heading_at(lines, at)) is not None]
+    return [heading for _, heading in _headed(lines)]
+
+
+def _headed(lines: list[tuple[str, str]]) -> list[tuple[int, str]]:
+    """The headings ``lines`` add, each with its place among them."""
+    return [(at, heading) for at in _outside_fences(lines) if (heading := _heading_at(lines, at)) is not None]
 
 
 def _outside_fences(lines: list[tuple[str, str]]) -> Iterator[int]:
@@ -567,15 +573,12 @@ def _heading_at(lines: list[tuple[str, str]], at: int) -> str | None:
 _UNRELEASED = re.compile(r"^[\W_]*unreleased\b", re.IGNORECASE)
 
 
-def _unreleased(lines: list[tuple[str, str]]) -> list[str]:
+def _unreleased(lines: list[tuple[str, str]], headed: list[tuple[int, str]]) -> list[str]:
     """The headings added for a version not yet released: ``## [Unreleased]``, ``## 2.0
     (unreleased)``, or a heading whose first line below says ``Unreleased`` (Pallets' ``Version
-    8.3.3`` over ``Unreleased``)."""
+    8.3.3`` over ``Unreleased``). ``headed``: the headings ``_headed`` found in ``lines``."""
     found = []
-    for at in _outside_fences(lines):
-        heading = _heading_at(lines, at)
-        if heading is None:
-            continue
+    for at, heading in headed:
         below = [
             line.strip()
             for path, line in lines[at + 1 : at + 4]
