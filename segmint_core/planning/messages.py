@@ -319,9 +319,9 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         if facts.headings and not all(map(is_changelog, facts.paths)):  # a changelog's are its releases' parts
             *named, counted_only = _names(facts.headings[:2], "section", plain)  # "a section" says least
             return (
-                [f"document {h}" for h in named]
+                [f"add docs for {h}" for h in named]
                 + [f"update {f}" for f in _files(facts.paths)]
-                + [f"document {counted_only}"]
+                + [f"add {counted_only}"]
             )
         if all(map(is_changelog, facts.paths)) and facts.changelog_items > 1 and not facts.removed:
             return ["add changelog entries"]  # one entry is titled in its own words (``voice.entry_added``)

@@ -94,7 +94,7 @@ def title_parts(
     # of file the rules know for sure (docs, tests, CI) keeps the rules' wording.
     worded = kind if kind in CODE_TYPES and rule in CODE_TYPES else rule
     wordings = _house_wordings(style, facts, kind, scope) + _entry_words(facts) + messages.subjects(worded, facts, q)
-    wordings = [conventional_voice(style, _house_verb(style, facts, kind, w)) for w in wordings]
+    wordings = [conventional_voice(style, _house_verb(style, facts, kind, _once(kind, w))) for w in wordings]
     heads = [f"{kind}({scope}):", f"{kind}:"] if scope and not _repeats(scope, kind) else [f"{kind}:"]
     return heads, wordings
 
@@ -170,6 +170,13 @@ _CLAUSE_END = re.compile(
     r",\s|;\s|\s\(|\s-\s|:\s|\s(?:so that|when|which|because|if|since|as|by|until|through|unless|while)\s"
 )
 MIN_CLAUSE_WORDS = 3
+
+
+def _once(kind: str, wording: str) -> str:
+    """``docs: document x`` where a plain house reads ``add docs for x``: the head says docs."""
+    if kind == "docs" and wording.startswith("add docs for "):
+        return "document " + wording.removeprefix("add docs for ")
+    return wording
 
 
 def _repeats(scope: str, kind: str) -> bool:

@@ -64,8 +64,8 @@ def test_a_plain_title_with_a_colon_of_its_own_is_summarized_whole(repo: Repo) -
     a_plain_house(repo)
     repo.write("README.md", "# Tool\n\n## Step 1: Install\n\npip install tool\n")
     body = draft_of(repo)
-    assert "- Document Step 1: Install\n" in body
-    assert "## Summary\n\nDocuments Step 1: Install.\n" in body  # not "Install."
+    assert "- Add docs for Step 1: Install\n" in body
+    assert "## Summary\n\nAdds docs for Step 1: Install.\n" in body  # not "Install."
 
 
 def test_a_past_tense_house_with_full_stops_is_summarized_in_its_tense_and_punctuated_once(repo: Repo) -> None:
