@@ -82,6 +82,9 @@ class Hunk(_Record):
     The parser hands over a hunk's body as the raw bytes git wrote (``body``,
     lines joined by ``\\n``); it is decoded and split into ``lines`` on first
     use, so listing a huge diff never builds line objects nobody reads.
+
+    ``in_string``: the file's old text shows the hunk's changed lines inside a string
+    literal (``planning.enclosing``), so their whitespace is the string's, not layout.
     """
 
     __slots__ = (
@@ -95,6 +98,7 @@ class Hunk(_Record):
         "parent_id",
         "_lines",
         "body",
+        "in_string",
     )
     FIELDS = ("id", "old_start", "old_lines", "new_start", "new_lines", "header", "lines", "staged", "parent_id")
 
@@ -111,8 +115,10 @@ class Hunk(_Record):
         parent_id: str | None = None,
         *,
         body: bytes | None = None,
+        in_string: bool = False,
     ) -> None:
         self.id = id
+        self.in_string = in_string
         self.old_start = old_start
         self.old_lines = old_lines
         self.new_start = new_start
@@ -125,6 +131,13 @@ class Hunk(_Record):
         self.body = body if lines is None else None
         if self._lines is None and self.body is None:
             self._lines = []
+
+    def __setstate__(self, state: tuple) -> None:
+        """Unpickled (a bench's kept cases): a hunk pickled before a slot was added gets its default."""
+        self.in_string = False
+        _, slots = state
+        for name, value in slots.items():
+            setattr(self, name, value)
 
     @property
     def lines(self) -> list[str]:

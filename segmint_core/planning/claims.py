@@ -20,6 +20,8 @@ from pathlib import PurePosixPath
 from typing import Any
 
 _QUOTES = re.compile(r"'{1,3}|\"{1,3}")
+# A Rust string's line ending in a backslash skips the next line's leading whitespace (rustfmt moves it).
+_RUST_CONTINUED = re.compile(r"\\\n\s*")
 _OPENING = {"(", "[", "{"}
 _CLOSING = {")", "]", "}"}
 # A changelog entry or comment saying a fix: "Fix ...", "Fixed ...", "bug", "crash", "regression".
@@ -29,7 +31,7 @@ ISSUE_FIXED = re.compile(r"\b(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)\s*:?\s*(?
 
 
 @lru_cache(maxsize=256)
-def _lexer(path: str) -> Any:
+def lexer_for(path: str) -> Any:
     """The file's lexer (by its name), or None where pygments knows no language for it."""
     from pygments.lexers import get_lexer_for_filename
     from pygments.util import ClassNotFound
@@ -42,21 +44,33 @@ def _lexer(path: str) -> Any:
 
 def tokens(path: str, lines: Iterable[str]) -> list[str] | None:
     """The values of the lines' tokens as a formatter may not change them, or None without a lexer
-    for ``path``: whitespace tokens left out, the quote marks around a string read alike (``'a'``
-    is ``"a"``), and a comma closing a bracket that holds another comma dropped (black's trailing
-    comma; ``(a,)`` keeps its comma, a tuple of one)."""
-    lexer = _lexer(path)
+    for ``path``: whitespace tokens left out (a string's own whitespace kept), the quote marks
+    around a string read alike (``'a'`` is ``"a"``), and a comma closing a bracket that holds
+    another comma dropped (black's trailing comma; ``(a,)`` keeps its comma, a tuple of one)."""
+    lexer = lexer_for(path)
     if lexer is None:
         return None
     from pygments.token import String
 
     out: list[str] = []
     commas: list[int] = [0]  # commas seen in each open bracket
+    in_string = False  # the last token kept was a string's text: the next one's continues it
     for kind, value in lexer.get_tokens("\n".join(lines)):
+        if kind in String and not _QUOTES.fullmatch(value.strip()):
+            # a string's whitespace is its value; its text as one token, however the lexer cut it
+            if in_string:
+                out[-1] += value
+            else:
+                out.append(value)
+            if path.endswith(".rs"):
+                out[-1] = _RUST_CONTINUED.sub("\\\n", out[-1])
+            in_string = True
+            continue
+        in_string = False
         value = value.strip()
         if not value:
             continue
-        if kind in String and _QUOTES.fullmatch(value):
+        if kind in String:
             value = "<quote3>" if len(value) == 3 else "<quote>"
         if value in _CLOSING and out and out[-1] == "," and commas[-1] > 1:
             out.pop()

@@ -13,6 +13,11 @@ anything else keeps git's.
 A docs hunk's section is the title of the section its first changed line is
 in (``section_titles``), written as a Markdown heading (``# Installation``)
 whatever the markup, so the message can say which part of a page changed.
+
+A code hunk that only moves whitespace is marked ``in_string`` where the file's
+lexer reads a changed line as starting inside a string literal (a Go raw string's
+template, a SQL query in triple quotes): the hunk's lines lexed alone read as
+code, and would claim formatting where the string's value changed.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from segmint_core.changes.patch import hunk_header
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git, ZERO_OID, read_blobs
 from segmint_core.changes.texts import layers, split_lines
+from segmint_core.planning.claims import lexer_for
 from segmint_core.planning.facts import def_name, known_by_class
 
 CODE_SUFFIXES = frozenset(
@@ -57,6 +63,7 @@ CODE_SUFFIXES = frozenset(
 )
 DOC_SUFFIXES = frozenset({".md", ".markdown", ".mdx", ".rst"})
 MAX_SCAN = 5_000  # rows read upwards from a hunk, at most
+MAX_LEXED = 1_000_000  # characters of a file lexed to find its strings, at most
 
 
 class Sections:
@@ -65,12 +72,14 @@ class Sections:
 
     def __init__(self, changes: list[Change], git: Git | None) -> None:
         self._docs = {c.file_path for c in changes if _suffix(c.file_path) in DOC_SUFFIXES}
-        wanted = self._docs | {c.file_path for c in changes if _suffix(c.file_path) in CODE_SUFFIXES}
+        self._code = {c.file_path for c in changes if _suffix(c.file_path) in CODE_SUFFIXES}
+        wanted = self._docs | self._code
         self._git = git
         self._changes = changes
         self._layers = layers(changes, wanted) if git is not None else {}
         self._texts: dict[str, list[str]] | None = None  # old blob id -> its lines, once read
         self._titles: dict[str, list[str | None]] = {}  # old blob id of a docs file -> each line's section
+        self._in_strings: dict[str, frozenset[int]] = {}  # old blob id -> the rows starting inside a string
 
     def resolve(self, parts: list[tuple[Change, list[Hunk]]]) -> list[tuple[Change, list[Hunk]]]:
         """``parts`` with each code hunk's section set to the definition holding it, and each docs
@@ -79,13 +88,25 @@ class Sections:
         for change, hunks in parts:
             doc = change.file_path in self._docs
             for hunk in hunks:
-                old = self._old_text(hunk, doc)
+                layout = not doc and change.file_path in self._code and layout_only(hunk)
+                old = self._old_text(hunk, doc or layout)
                 if old is None:
                     continue
                 line = self._section_title(hunk, old) if doc else enclosing_line(old, hunk)
-                if line:
-                    found[hunk.id] = _with_section(hunk, line)
+                in_string = layout and self._in_string(change.file_path, hunk, old)
+                if line or in_string:
+                    found[hunk.id] = _resolved(hunk, line, in_string)
         return [(change, [found.get(h.id, h) for h in hunks]) for change, hunks in parts]
+
+    def _in_string(self, path: str, hunk: Hunk, old: list[str]) -> bool:
+        """Whether a line the hunk removes, or the place it adds lines at, starts inside a string."""
+        if hunk.old_lines and not _numbers(old, hunk):
+            return False
+        oid = self._old_oid(hunk)
+        assert oid is not None  # asked only of a hunk whose old text was read
+        if oid not in self._in_strings:
+            self._in_strings[oid] = string_rows(path, old)
+        return not _changed_rows(hunk).isdisjoint(self._in_strings[oid])
 
     def _section_title(self, hunk: Hunk, old: list[str]) -> str | None:
         oid = self._old_oid(hunk)
@@ -95,9 +116,10 @@ class Sections:
         title = title_at(self._titles[oid], old, hunk)
         return f"# {title}" if title else None
 
-    def _old_text(self, hunk: Hunk, doc: bool = False) -> list[str] | None:
+    def _old_text(self, hunk: Hunk, whole: bool = False) -> list[str] | None:
+        """``whole``: read whatever the hunk's indent (a docs hunk, a layout-only one)."""
         oid = self._old_oid(hunk)
-        if oid is None or not (doc or _top_indent(hunk)):
+        if oid is None or not (whole or _top_indent(hunk)):
             return None
         if self._texts is None:
             self._texts = self._read()
@@ -110,13 +132,14 @@ class Sections:
         return oid if oid is not None and oid != ZERO_OID else None
 
     def _read(self) -> dict[str, list[str]]:
-        """The old texts of every docs hunk and every code hunk that may sit inside a definition
-        (one indented)."""
+        """The old texts of every docs hunk, every code hunk that may sit inside a definition
+        (one indented) and every one that only moves whitespace."""
         oids = {
             oid
             for c in self._changes
             for h in c.hunks
-            if (oid := self._old_oid(h)) is not None and (c.file_path in self._docs or _top_indent(h))
+            if (oid := self._old_oid(h)) is not None
+            and (c.file_path in self._docs or _top_indent(h) or c.file_path in self._code and layout_only(h))
         }
         try:
             blobs = read_blobs(self._git, sorted(oids)) if oids and self._git is not None else {}
@@ -165,6 +188,44 @@ def title_at(titles: list[str | None], old: list[str], hunk: Hunk) -> str | None
     return titles[row] if 0 <= row < len(titles) else None
 
 
+def layout_only(hunk: Hunk) -> bool:
+    """Whether the hunk changes whitespace alone: its lines' other characters as they were."""
+    removed = "\n".join(line[1:] for line in hunk.lines if line[:1] == "-")
+    added = "\n".join(line[1:] for line in hunk.lines if line[:1] == "+")
+    return removed != added and "".join(removed.split()) == "".join(added.split())
+
+
+def string_rows(path: str, old: list[str]) -> frozenset[int]:
+    """The rows of ``old`` that start inside a string literal, as the file's lexer reads it: the
+    line break before them is a string's. None are known of a file without a lexer or too long."""
+    text = "\n".join(old)
+    lexer = lexer_for(path)
+    if lexer is None or len(text) > MAX_LEXED:
+        return frozenset()
+    from pygments.token import String
+
+    rows: set[int] = set()
+    row = 0
+    for kind, value in lexer.get_tokens(text):
+        breaks = value.count("\n")
+        if breaks and kind in String:
+            rows.update(range(row + 1, row + breaks + 1))
+        row += breaks
+    return frozenset(rows)
+
+
+def _changed_rows(hunk: Hunk) -> set[int]:
+    """The old rows (from 0) the hunk removes, and those it adds lines before."""
+    rows, row = set(), hunk.old_start - 1 if hunk.old_lines else hunk.old_start
+    for line in hunk.lines:
+        mark = line[:1]
+        if mark in ("-", "+"):
+            rows.add(row)
+        if mark in (" ", "-"):
+            row += 1
+    return rows
+
+
 def _numbers(old: list[str], hunk: Hunk) -> bool:
     """Whether ``old`` is the text the hunk's old side numbers: its first old line is there."""
     kept = next((line[1:] for line in hunk.lines if line[:1] in (" ", "-")), None)
@@ -187,8 +248,11 @@ def _indent(line: str) -> int:
     return len(expanded) - len(expanded.lstrip())
 
 
-def _with_section(hunk: Hunk, line: str) -> Hunk:
-    header = hunk_header(hunk.old_start, hunk.old_lines, hunk.new_start, hunk.new_lines, " " + line)
+def _resolved(hunk: Hunk, line: str | None, in_string: bool) -> Hunk:
+    """``hunk`` with ``line`` as its section (where one was found) and marked ``in_string``."""
+    header = (
+        hunk_header(hunk.old_start, hunk.old_lines, hunk.new_start, hunk.new_lines, " " + line) if line else hunk.header
+    )
     return Hunk(
         hunk.id,
         hunk.old_start,
@@ -199,4 +263,5 @@ def _with_section(hunk: Hunk, line: str) -> Hunk:
         hunk.lines,
         staged=hunk.staged,
         parent_id=hunk.parent_id,
+        in_string=in_string,
     )

@@ -401,8 +401,11 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
         removed_lines, added_lines + kept_lines
     )
     facts.new_lines, facts.gone_lines = lines_named(added_lines), lines_named(removed_lines)
-    facts.tokens_same = (facts.whitespace_only or facts.format_only) and all(
-        same_tokens(path, old, new) for path, old, new in hunk_sides
+    # whitespace a string literal holds is the string's value: a layout change inside one is no formatting
+    facts.tokens_same = (
+        (facts.whitespace_only or facts.format_only)
+        and not any(h.in_string for _, hunks in changes for h in hunks)
+        and all(same_tokens(path, old, new) for path, old, new in hunk_sides)
     )
     if facts.format_only and not facts.tokens_same:
         facts.punctuation = punctuation_edit(added_lines, removed_lines)

@@ -12,6 +12,7 @@ from segmint_core.git import Git
 from segmint_core.planning import offline_message
 from segmint_core.planning.claims import same_tokens, tokens
 from segmint_core.planning.conventional import parse_subject
+from segmint_core.planning.enclosing import Sections
 from segmint_core.planning.style import DEFAULT, HouseStyle
 from segmint_core.planning.titles import TITLE_LIMIT
 from segmint_core.planning.voice import FORMATTING
@@ -21,8 +22,11 @@ PLAIN = HouseStyle(seen=30, conventional=0, capitalized=1.0)  # "Add x", "Update
 
 
 def title(repo: Repo, style: HouseStyle = DEFAULT) -> str:
-    cs = capture(Git.discover(repo.path))
-    return offline_message([(c, c.hunks) for c in cs.changes], style=style).title
+    """The title as the planner writes it: each hunk read in its file (``Sections``) first."""
+    git = Git.discover(repo.path)
+    cs = capture(git)
+    parts = Sections(cs.changes, git).resolve([(c, c.hunks) for c in cs.changes])
+    return offline_message(parts, style=style).title
 
 
 def edit(repo: Repo, path: str, before: str, after: str, style: HouseStyle = DEFAULT) -> str:
@@ -38,6 +42,10 @@ def test_tokens_are_read_with_the_files_lexer() -> None:
     assert not same_tokens("a.py", ['x = "a b"'], ['x = "a  b"'])  # a string's spaces are its value
     assert not same_tokens("a.py", ["x = (a,)"], ["x = (a)"])  # a tuple of one is no longer one
     assert same_tokens("a.go", ["x := f(a,b)"], ["x := f(a, b)"])
+    assert not same_tokens("a.py", ['q = """', "    a", '"""'], ['q = """', "  a", '"""'])  # however it is cut
+    # rustfmt's own move: a line continued by a backslash skips the next one's leading whitespace
+    assert same_tokens("a.rs", ['let a = "x \\', '          y";'], ['let a = "x \\', '   y";'])
+    assert not same_tokens("a.rs", ['let a = "x', '          y";'], ['let a = "x', '   y";'])
     assert tokens("notes.unknown-kind", ["a"]) is None
 
 
@@ -58,6 +66,27 @@ def test_spaces_inside_a_string_are_no_formatting(repo: Repo) -> None:
     before = 'def greet():\n    return "hello  world"\n'
     after = 'def greet():\n    return "hello world"\n'
     assert not edit(repo, "pkg/greet.py", before, after, PLAIN).startswith("Format")
+
+
+TEMPLATE = "package cmd\n\nfunc usage() string {\n\treturn `Usage:\n  app [command]\n\nAliases:\n  {{.Aliases}}\n{{end}}\nFlags:\n`\n}\n"
+
+
+def test_a_line_break_taken_out_of_a_multiline_string_is_no_formatting(repo: Repo) -> None:
+    # cobra's "Keep only one newline between Aliases and Flags in help": the help text changed
+    after = TEMPLATE.replace("  {{.Aliases}}\n{{end}}", "  {{.Aliases}}{{end}}")
+    assert not edit(repo, "command.go", TEMPLATE, after, PLAIN).startswith("Format")
+
+
+def test_indentation_inside_an_unindented_string_is_no_formatting(repo: Repo) -> None:
+    before = 'QUERY = """\nselect name,\n  email\nfrom users\n"""\n\n\ndef run(db):\n    return db.execute(QUERY)\n'
+    after = before.replace("\n  email\n", "\n    email\n")
+    assert not edit(repo, "pkg/users.py", before, after, PLAIN).startswith("Format")
+
+
+def test_code_reformatted_below_a_multiline_string_is_still_formatting(repo: Repo) -> None:
+    before = 'QUERY = """\nselect name\nfrom users\n"""\n\n\ndef run(db):\n    return db.execute(QUERY, limit=1)\n'
+    after = before.replace("db.execute(QUERY, limit=1)", "db.execute(\n        QUERY,\n        limit=1,\n    )")
+    assert edit(repo, "pkg/users.py", before, after, PLAIN) == "Format users.py"
 
 
 def test_a_name_replaced_by_one_the_change_does_not_define_is_no_rename(repo: Repo) -> None:
@@ -158,7 +187,14 @@ def _lines(draw) -> list[str]:
     return out
 
 
-_EDITS = st.sampled_from(["spaces", "quotes", "comma", "token", "split"])
+_EDITS = st.sampled_from(["spaces", "quotes", "comma", "token", "split", "string"])
+# a string opened further up than a hunk's context reaches
+QUERY = ['    query = """', "    select a,", "      b,", "      c,", "      d,", "      e", "    from t", '    """']
+
+
+def _string_edited(at: int) -> list[str]:
+    """``QUERY`` with whitespace inside its string changed: the string's value."""
+    return [*QUERY[:4], "      d, e", *QUERY[6:]] if at % 2 else [*QUERY[:5], "  e", *QUERY[6:]]
 
 
 def _edited(lines: list[str], how: str, at: int) -> list[str]:
@@ -180,8 +216,9 @@ def _edited(lines: list[str], how: str, at: int) -> list[str]:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_lines(), _EDITS, st.integers(0, 3), st.booleans())
 def test_format_only_for_token_identical_changes_and_every_title_clean(lines, how, at, plain) -> None:
-    before = ["def compute(a, b, total):", *lines, "    return v0", ""]
-    after = ["def compute(a, b, total):", *_edited(lines, how, at), "    return v0", ""]
+    before = ["def compute(a, b, total):", *lines, *QUERY, "    return v0", ""]
+    edited = [*lines, *_string_edited(at)] if how == "string" else [*_edited(lines, how, at), *QUERY]
+    after = ["def compute(a, b, total):", *edited, "    return v0", ""]
     assume(before != after)
     with tempfile.TemporaryDirectory() as folder:
         repo = Repo(Path(folder) / "repo")
