@@ -531,7 +531,8 @@ def _outside_fences(lines: list[tuple[str, str]]) -> Iterator[int]:
             yield at
 
 
-_VERSION_IN_TEXT = re.compile(r"(?<![\d.])v?(\d+\.\d+(?:\.\d+)?)(?![\d.])")  # fd_7.5.0_amd64.deb too
+# fd_7.5.0_amd64.deb too; and PEP 440 pre-releases, dev and post releases (rev: 21.12b0)
+_VERSION_IN_TEXT = re.compile(r"(?<![\d.])v?(\d+\.\d+(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:\.(?:post|dev)\d+)?)(?![\d.])")
 
 
 def _version_docs(hunk_sides: list[tuple[str, list[str], list[str]]]) -> dict[str, set[str]]:

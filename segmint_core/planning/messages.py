@@ -61,7 +61,8 @@ VERBS = {
     "retarget",
 }
 
-_VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?)\b")
+# PEP 440 pre-releases and dev or post releases too: black's 21.12b0, 1.0rc1, 2.0.post1
+_VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:\.(?:post|dev)\d+)?(?:-[0-9A-Za-z.]+)?)\b")
 
 _SCOPE = re.compile(r"[a-z0-9][a-z0-9.-]{0,29}")
 

@@ -39,7 +39,7 @@ CACHE_VERSION = 11  # 8: merged requests known by their titles; 9: a plain house
 # 11: releases worded "Bump version to {version}"
 EXAMPLES = 8
 
-_VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:[-.+][0-9A-Za-z.]+)?)\b")
+_VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:[-.+][0-9A-Za-z.]+)?)\b")  # 21.12b0 too
 _BUMP = re.compile(r"^(bump|update|upgrade|pin|downgrade)\b.*\bto\b", re.IGNORECASE)
 _VERSIONISH = re.compile(r"^[`'\"]?v?[~^=<>]*\d")
 

@@ -583,6 +583,21 @@ def test_a_house_that_words_its_releases_bump_version_to_words_a_new_one_so(repo
     assert message_for(repo).title == "Bump version to 1.3.0"
 
 
+def test_a_house_that_words_its_pre_releases_prepare_release_words_a_new_one_so(repo: Repo) -> None:
+    """black's ``Prepare release 21.12b0``: a PEP 440 pre-release is a version of the wording too."""
+    released = ""
+    for n in range(4):
+        for m in range(4):
+            repo.write("CHANGES.md", f"# Changes\n\n## Unreleased\n\n- Add m{n}{m}.\n\n{released}")
+            repo.write(f"src/m{n}{m}.py", f"def m{n}{m}():\n    pass\n")
+            repo.commit(f"Add m{n}{m}")
+        released = f"## 1.{n}b0\n\n- Add m{n}0 to m{n}3.\n\n{released}"
+        repo.write("CHANGES.md", f"# Changes\n\n{released}")
+        if n < 3:
+            repo.commit(f"Prepare release 1.{n}b0")
+    assert message_for(repo).title == "Prepare release 1.3b0"
+
+
 def test_a_house_wording_of_bumps_keeps_its_verb_over_the_houses_older_word(repo: Repo) -> None:
     """fd once wrote "Update to regex 1.0" and lately, through its bot, "Bump regex from 1.3 to
     1.4": its wording of a bump names the verb, not the older habit's synonym."""

@@ -899,3 +899,15 @@ def test_a_release_whose_docs_quote_its_new_version_is_a_release(repo: Repo, quo
     repo.write("CHANGES.md", changes.format("2.1.0"))
     repo.write("docs/integrations.md", "# Integrations\n\n" + hook.format(quoted))
     assert (message_for(repo).title == "chore: release 2.1.0") is released
+
+
+@pytest.mark.parametrize("version", ["21.12b0", "2.1.0rc1", "2.1.0.post1"])
+def test_a_pre_release_is_a_release_too(repo: Repo, version: str) -> None:
+    """black's ``## Unreleased`` -> ``## 21.12b0``, ``rev: 21.11b1`` -> ``rev: 21.12b0`` (PEP 440)."""
+    changes = "# Changes\n\n## {}\n\n- Remove the old parser.\n\n## 21.11b1\n\n- First.\n"
+    repo.write("CHANGES.md", changes.format("Unreleased"))
+    repo.write("docs/integrations.md", "# Integrations\n\n```yaml\n    rev: 21.11b1\n```\n")
+    repo.commit()
+    repo.write("CHANGES.md", changes.format(version))
+    repo.write("docs/integrations.md", f"# Integrations\n\n```yaml\n    rev: {version}\n```\n")
+    assert message_for(repo).title == f"chore: release {version}"
