@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from segmint_core.changes.kinds import is_doc_path
 from segmint_core.changes.models import Change, Hunk
 
 _PIN = re.compile(
@@ -89,7 +90,8 @@ def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[li
         for bump in found:
             key = bump.name.lower()
             if key in _OWN_KEYS:
-                if not _set_back(bump):
+                # a docs page's example (``setup(version='0.1')``) is not the project's own version
+                if not _set_back(bump) and not is_doc_path(change.file_path):
                     own = own or Bump("", bump.old, bump.new)
             elif key not in bumps:
                 bumps[key] = bump

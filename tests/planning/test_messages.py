@@ -516,6 +516,16 @@ def test_a_version_put_back_is_no_release(repo: Repo) -> None:
     assert "0.28.1" in title
 
 
+def test_a_version_in_a_docs_pages_example_is_no_release(repo: Repo) -> None:
+    """click's docs once changed an example ``setup(version='0.1')`` to ``'0.1.0'``: not "Release 0.1.0"."""
+    page = "Setup\n=====\n\nThese would be the contents of ``setup.py``::\n\n    setup(\n        name='yourpackage',\n        version='{}',\n    )\n"
+    repo.write("docs/setuptools.rst", page.format("0.1"))
+    repo.commit()
+    repo.write("docs/setuptools.rst", page.format("0.1.0"))
+    title = message_for(repo).title
+    assert "release" not in title.lower() and "0.1.0" not in title.split(":")[0], title
+
+
 def test_a_release_bumping_a_dependency_too_is_a_release_named_by_its_underlined_heading(repo: Repo) -> None:
     def project(version: str, click: str) -> str:
         return f'[project]\nname = "shapes"\nversion = "{version}"\ndependencies = ["click>={click}"]\n'
