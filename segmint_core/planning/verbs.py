@@ -95,7 +95,8 @@ def worded(text: str, verb: str | None, facts: Facts, q: Callable[[str], str]) -
     if rest.startswith("tests "):  # "remove tests for x" only where no line is added
         pure = not (facts.removed if verb == "add" else facts.added)
         return [f"{verb} {rest}" if pure or verb == "add" else text]
-    names = facts.new_names if verb == "add" else facts.gone_names
+    # a name that is the place itself says nothing ("add parse_docstring to parse_docstring": a message naming it)
+    names = [n for n in (facts.new_names if verb == "add" else facts.gone_names) if q(n) != rest]
     joint = "to" if verb == "add" else "from"
     named = [f"{verb} {q(n)} {joint} {rest}" for n in names[:1]] + [f"{verb} {q(n)}" for n in names[:1]]
     what = facts.new_lines if verb == "add" else facts.gone_lines  # never an object-less "add to X"

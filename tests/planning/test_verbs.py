@@ -30,6 +30,17 @@ def test_lines_only_added_lead_with_add_and_name_what_they_add(repo: Repo) -> No
     assert edit(repo, "ci/deploy.sh", before, after) == "Add gcc_prefix to make_deb"
 
 
+def test_a_name_that_is_the_place_itself_is_not_what_is_added(repo: Repo) -> None:
+    """starlette's check that pyyaml is installed names its function in the message it raises."""
+    body = "".join(f"    line{n} = {n}\n" for n in range(6))  # its def line out of the hunk's sight
+    before = f"def parse_docstring(func):\n{body}    docstring = func.__doc__\n    return docstring\n"
+    after = before.replace(
+        "    return", '    assert yaml is not None, "`pyyaml` must be installed to use parse_docstring."\n    return'
+    )
+    got = edit(repo, "starlette/schemas.py", before, after)
+    assert got.startswith("Add ") and not got.startswith("Add parse_docstring to"), got
+
+
 def test_lines_only_removed_lead_with_remove(repo: Repo) -> None:
     before = "def run(args):\n    check_version(args)\n    legacy_setup(args)\n    return args\n"
     after = "def run(args):\n    check_version(args)\n    return args\n"
