@@ -35,6 +35,7 @@ from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.help_text import helped_option, removed_helps
 from segmint_core.planning.list_items import added_items
 from segmint_core.planning.python_support import support_change
+from segmint_core.planning.versions import NUMBERS, PEP_440
 from segmint_core.planning.hint_sides import AnnotationEdit
 from segmint_core.planning.pragmas import PragmaEdit
 from segmint_core.planning.punctuation import LAYOUT_TOKEN, punctuation_edit
@@ -531,8 +532,7 @@ def _outside_fences(lines: list[tuple[str, str]]) -> Iterator[int]:
             yield at
 
 
-# fd_7.5.0_amd64.deb too; and PEP 440 pre-releases, dev and post releases (rev: 21.12b0)
-_VERSION_IN_TEXT = re.compile(r"(?<![\d.])v?(\d+\.\d+(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:\.(?:post|dev)\d+)?)(?![\d.])")
+_VERSION_IN_TEXT = re.compile(rf"(?<![\d.])v?({NUMBERS}{PEP_440})(?![\d.])")  # fd_7.5.0_amd64.deb too
 
 
 def _version_docs(hunk_sides: list[tuple[str, list[str], list[str]]]) -> dict[str, set[str]]:

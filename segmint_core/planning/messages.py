@@ -29,6 +29,7 @@ from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.pragmas import PragmaEdit
 from segmint_core.planning.warning_filters import WarningFilters
 from segmint_core.planning.titles import one_line
+from segmint_core.planning.versions import NUMBERS, PEP_440
 from segmint_core.wording import counted
 
 SHORT_SHA = 7
@@ -61,8 +62,7 @@ VERBS = {
     "retarget",
 }
 
-# PEP 440 pre-releases and dev or post releases too: black's 21.12b0, 1.0rc1, 2.0.post1
-_VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:\.(?:post|dev)\d+)?(?:-[0-9A-Za-z.]+)?)\b")
+_VERSION = re.compile(rf"\bv?({NUMBERS}{PEP_440}(?:-[0-9A-Za-z.]+)?)\b")
 
 _SCOPE = re.compile(r"[a-z0-9][a-z0-9.-]{0,29}")
 

@@ -29,6 +29,7 @@ from segmint_core.planning.facts import Facts, gather
 from segmint_core.planning.history import HISTORY_LIMIT, read_patches
 from segmint_core.planning.precedent import Precedent, Touched, content_features, features, path_words
 from segmint_core.planning.tense import imperative
+from segmint_core.planning.versions import NUMBERS, PEP_440
 from segmint_core.wire import from_wire, to_wire
 
 MIN_HISTORY = 10  # fewer subjects than this teach nothing reliable
@@ -39,7 +40,7 @@ CACHE_VERSION = 11  # 8: merged requests known by their titles; 9: a plain house
 # 11: releases worded "Bump version to {version}"
 EXAMPLES = 8
 
-_VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:[-.+][0-9A-Za-z.]+)?)\b")  # 21.12b0 too
+_VERSION = re.compile(rf"\bv?({NUMBERS}{PEP_440}(?:[-.+][0-9A-Za-z.]+)?)\b")
 _BUMP = re.compile(r"^(bump|update|upgrade|pin|downgrade)\b.*\bto\b", re.IGNORECASE)
 _VERSIONISH = re.compile(r"^[`'\"]?v?[~^=<>]*\d")
 
