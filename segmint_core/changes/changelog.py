@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from segmint_core.changes.markup import is_underline, without_list_marker
+from segmint_core.changes.markup import is_underline, list_item, without_list_marker
 
 # Issue and PR references say nothing in a summary; other roles keep their name.
 _REFERENCE = re.compile(
@@ -41,6 +41,20 @@ def changelog_entry(lines: list[str], *, credits: bool = True) -> str | None:
     if len(text) < MIN_CHARS or text.lower().startswith(("version", "released", "unreleased", "#")):
         return None
     return _SENTENCE_END.split(text, maxsplit=1)[0].rstrip(".")
+
+
+def entry_lines(added: list[str]) -> list[list[str]]:
+    """The lines of each bulleted entry in ``added`` (a changelog's added lines), its wrapped
+    lines with it; a heading or a blank line ends an entry. Empty where no line is a list item."""
+    groups: list[list[str]] = []
+    for line in added:
+        if list_item(line):
+            groups.append([line])
+        elif groups and line.strip() and line[:1].isspace():
+            groups[-1].append(line)
+        elif groups and groups[-1]:
+            groups.append([])
+    return [lines for lines in groups if lines]
 
 
 def _without_titles(lines: list[str]) -> list[str]:

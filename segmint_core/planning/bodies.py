@@ -25,9 +25,8 @@ import textwrap
 from itertools import islice
 from pathlib import PurePosixPath
 
-from segmint_core.changes.changelog import changelog_entry
+from segmint_core.changes.changelog import changelog_entry, entry_lines
 from segmint_core.changes.kinds import is_doc_path, is_test_path
-from segmint_core.changes.markup import list_item
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.planning.cases import ADDED, cases
 from segmint_core.planning.facts import Facts
@@ -106,15 +105,7 @@ def changelog_entries(parts: Parts) -> list[str]:
 
 def _entries(added: list[str]) -> list[str]:
     """Each bulleted entry, its wrapped lines joined, as ``changes.changelog`` reads an entry."""
-    groups: list[list[str]] = []
-    for line in added:
-        if list_item(line):
-            groups.append([line])
-        elif groups and line.strip() and line[:1].isspace():
-            groups[-1].append(line)
-        elif groups and groups[-1]:
-            groups.append([])  # a heading or a blank line ends the entry
-    entries = (changelog_entry(lines) for lines in groups if lines)
+    entries = (changelog_entry(lines) for lines in entry_lines(added))
     return [_LITERAL.sub(r"`\1`", one_line(e)) + "." for e in entries if e]
 
 

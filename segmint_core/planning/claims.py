@@ -98,5 +98,5 @@ def fix_evidence(facts: Any) -> bool:
     rewritten, or words (a changelog entry, a comment) saying it fixes something."""
     if facts.handles or facts.missing or facts.typos or facts.conditions_changed:
         return True
-    said = [facts.changelog_entry or "", *facts.comments, *facts.references]
+    said = [*facts.changelog_entries, *facts.comments, *facts.references]
     return any(_FIX_WORDS.search(text) or ISSUE_FIXED.search(text) for text in said)

@@ -23,7 +23,7 @@ from segmint_core.changes.kinds import is_doc_path, is_ignore_file, is_test_path
 from segmint_core.changes.markup import is_fence, is_title, is_underline, list_item, markdown_heading
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.git_modes import EXECUTABLE, GITLINK, REGULAR, SYMLINK
-from segmint_core.changes.changelog import changelog_entry
+from segmint_core.changes.changelog import changelog_entry, entry_lines
 from segmint_core.planning.cases import REMOVED, cases
 from segmint_core.planning.bumps import Bump, version_changes
 from segmint_core.planning.claims import ISSUE_FIXED, same_tokens
@@ -175,7 +175,7 @@ class Facts:
     typo_paths: list[str] = field(default_factory=list)  # the files a word is respelled in
     conditions: int = 0  # changed code lines that test something (if, while, case, a guard)
     conditions_changed: int = 0  # such lines rewritten (a condition tightened or loosened), not only added
-    changelog_entry: str | None = None  # the first sentence of the entry the change adds to a changelog
+    changelog_entries: list[str] = field(default_factory=list)  # the first sentence of each entry added to a changelog
     changelog_items: int = 0  # list items (entries) the change adds to a changelog
     references: list[str] = field(default_factory=list)  # added lines naming an issue fixed or closed
     replacements: list[tuple[str, str]] = field(default_factory=list)  # of ``renames``: the old name defined,
@@ -371,8 +371,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.conditions_changed = sum(
         1 for old, new in pairs if old.strip() != new.strip() and _CONDITION.search(old) and _CONDITION.search(new)
     )
-    entry = list(map(uncredited, changelog_added))
-    facts.changelog_entry = changelog_entry(entry, credits=False) if changelog_added else None
+    facts.changelog_entries = _changelog_entries(list(map(uncredited, changelog_added)))
     facts.changelog_items = sum(1 for line in changelog_added if list_item(line))
     facts.references = [line.strip() for line in added_lines if ISSUE_FIXED.search(line)][:3]
     squash = lambda lines: Counter("".join(line.split()) for line in lines if line.strip())  # noqa: E731
@@ -457,6 +456,13 @@ def _sides(lines: list[str]) -> tuple[list[str], list[str]]:
 
 def _is_changelog(path: str) -> bool:
     return PurePosixPath(path).stem.lower() in CHANGELOGS
+
+
+def _changelog_entries(added: list[str]) -> list[str]:
+    """The first sentence of each entry ``added`` holds, in order, each once; the lines read as
+    one entry where none is a list item."""
+    entries = (changelog_entry(lines, credits=False) for lines in entry_lines(added) or [added] if lines)
+    return list(dict.fromkeys(e for e in entries if e))
 
 
 def _standing(change: Change, hunks: list[Hunk]) -> list[str]:

@@ -133,17 +133,23 @@ def _house_synonym(style: HouseStyle, text: str) -> str:
 
 
 def own_words(facts: Facts) -> list[str]:
-    """The entry the change adds to its changelog, where it changes more than the changelog: the
-    author's own sentence for it, then its first clause where the sentence is long."""
-    entry = facts.changelog_entry
-    if not entry or messages.intent(facts):
+    """The entries the change adds to its changelog, where it changes more than the changelog: each
+    author's sentence, then its first clause where the sentence is long (so a later entry titles a
+    change whose first entry is too long to)."""
+    if not facts.changelog_entries or messages.intent(facts):
         return []  # a release's entries are its versions
-    entry = entry.replace("``", "`")
-    clause = _CLAUSE_END.split(entry, maxsplit=1)[0]
-    said = [entry] + ([clause] if clause != entry and len(clause.split()) >= MIN_CLAUSE_WORDS else [])
+    said = [text for entry in facts.changelog_entries[:MOST_ENTRIES] for text in _with_clause(entry.replace("``", "`"))]
     if all(map(messages.is_changelog, facts.paths)):
         return entry_added(facts, said)
     return said
+
+
+def _with_clause(entry: str) -> list[str]:
+    clause = _CLAUSE_END.split(entry, maxsplit=1)[0]
+    return [entry] + ([clause] if clause != entry and len(clause.split()) >= MIN_CLAUSE_WORDS else [])
+
+
+MOST_ENTRIES = 3  # of a change's changelog entries, those that may title it
 
 
 def _entry_words(facts: Facts) -> list[str]:

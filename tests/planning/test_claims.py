@@ -171,6 +171,22 @@ def test_the_changelog_entry_the_change_adds_titles_it(repo: Repo) -> None:
     assert title(repo, PLAIN) == "Avoid an extra process with one worker"
 
 
+def test_a_later_changelog_entry_titles_the_change_where_the_first_is_too_long(repo: Repo) -> None:
+    repo.write("CHANGES.md", "## Unreleased\n\n")
+    repo.write("pkg/pager.py", "def pager(cmd):\n    return cmd\n")
+    repo.commit()
+    long = (
+        "- The temporary file pager backend forwards any parameters the user set in\n"
+        "  `PAGER` to the pager command instead of silently dropping them. {pr}`3777`\n"
+    )
+    repo.write("CHANGES.md", f"## Unreleased\n\n{long}- Improve raw mode detection by parsing the option tokens.\n")
+    repo.write(
+        "pkg/pager.py",
+        "def pager(cmd):\n    try:\n        return cmd.split()\n    except ValueError:\n        return cmd\n",
+    )
+    assert title(repo, PLAIN) == "Improve raw mode detection by parsing the option tokens"
+
+
 _ATOMS = st.sampled_from(["a", "b", "total", "'x'", '"y"', "1", "2.5", "None", "f(a)", "[a, b]", "(a,)"])
 _OPS = st.sampled_from([" + ", " - ", ", ", " or ", " == "])
 
