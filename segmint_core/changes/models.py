@@ -85,6 +85,7 @@ class Hunk(_Record):
 
     ``in_string``: the file's old text shows the hunk's changed lines inside a string
     literal (``planning.enclosing``), so their whitespace is the string's, not layout.
+    ``in_fence``: a fenced code block is open at a docs hunk's first line there.
     """
 
     __slots__ = (
@@ -99,6 +100,7 @@ class Hunk(_Record):
         "_lines",
         "body",
         "in_string",
+        "in_fence",
     )
     FIELDS = ("id", "old_start", "old_lines", "new_start", "new_lines", "header", "lines", "staged", "parent_id")
 
@@ -116,9 +118,11 @@ class Hunk(_Record):
         *,
         body: bytes | None = None,
         in_string: bool = False,
+        in_fence: bool = False,
     ) -> None:
         self.id = id
         self.in_string = in_string
+        self.in_fence = in_fence
         self.old_start = old_start
         self.old_lines = old_lines
         self.new_start = new_start
@@ -134,7 +138,7 @@ class Hunk(_Record):
 
     def __setstate__(self, state: tuple) -> None:
         """Unpickled (a bench's kept cases): a hunk pickled before a slot was added gets its default."""
-        self.in_string = False
+        self.in_string = self.in_fence = False
         _, slots = state
         for name, value in slots.items():
             setattr(self, name, value)

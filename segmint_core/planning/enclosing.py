@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from segmint_core.changes.markup import section_titles
+from segmint_core.changes.markup import is_fence, section_titles
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.changes.patch import hunk_header
 from segmint_core.errors import SegmintError
@@ -79,6 +79,7 @@ class Sections:
         self._layers = layers(changes, wanted) if git is not None else {}
         self._texts: dict[str, list[str]] | None = None  # old blob id -> its lines, once read
         self._titles: dict[str, list[str | None]] = {}  # old blob id of a docs file -> each line's section
+        self._fences: dict[str, frozenset[int]] = {}  # old blob id of a docs file -> its rows inside a fence
         self._in_strings: dict[str, frozenset[int]] = {}  # old blob id -> the rows starting inside a string
 
     def resolve(self, parts: list[tuple[Change, list[Hunk]]]) -> list[tuple[Change, list[Hunk]]]:
@@ -94,8 +95,9 @@ class Sections:
                     continue
                 line = self._section_title(hunk, old) if doc else enclosing_line(old, hunk)
                 in_string = layout and self._in_string(change.file_path, hunk, old)
-                if line or in_string:
-                    found[hunk.id] = _resolved(hunk, line, in_string)
+                in_fence = doc and self._in_fence(hunk, old)
+                if line or in_string or in_fence:
+                    found[hunk.id] = _resolved(hunk, line, in_string, in_fence)
         return [(change, [found.get(h.id, h) for h in hunks]) for change, hunks in parts]
 
     def _in_string(self, path: str, hunk: Hunk, old: list[str]) -> bool:
@@ -107,6 +109,14 @@ class Sections:
         if oid not in self._in_strings:
             self._in_strings[oid] = string_rows(path, old)
         return not _changed_rows(hunk).isdisjoint(self._in_strings[oid])
+
+    def _in_fence(self, hunk: Hunk, old: list[str]) -> bool:
+        """Whether a fenced code block is open at the docs hunk's first line."""
+        oid = self._old_oid(hunk)
+        assert oid is not None  # asked only of a hunk whose old text was read
+        if oid not in self._fences:
+            self._fences[oid] = fenced_rows(old)
+        return hunk.old_start - 1 in self._fences[oid]
 
     def _section_title(self, hunk: Hunk, old: list[str]) -> str | None:
         oid = self._old_oid(hunk)
@@ -195,6 +205,17 @@ def layout_only(hunk: Hunk) -> bool:
     return removed != added and "".join(removed.split()) == "".join(added.split())
 
 
+def fenced_rows(old: list[str]) -> frozenset[int]:
+    """The rows (from 0) of a docs file a fenced code block is open at: the fences above them leave
+    one open (a block's closing fence is such a row, its opening one is not)."""
+    rows, inside = set(), False
+    for row, line in enumerate(old):
+        if inside:
+            rows.add(row)
+        inside ^= is_fence(line)
+    return frozenset(rows)
+
+
 def string_rows(path: str, old: list[str]) -> frozenset[int]:
     """The rows of ``old`` that start inside a string literal, as the file's lexer reads it: the
     line break before them is a string's. None are known of a file without a lexer or too long."""
@@ -248,8 +269,8 @@ def _indent(line: str) -> int:
     return len(expanded) - len(expanded.lstrip())
 
 
-def _resolved(hunk: Hunk, line: str | None, in_string: bool) -> Hunk:
-    """``hunk`` with ``line`` as its section (where one was found) and marked ``in_string``."""
+def _resolved(hunk: Hunk, line: str | None, in_string: bool, in_fence: bool) -> Hunk:
+    """``hunk`` with ``line`` as its section (where one was found), marked ``in_string`` and ``in_fence``."""
     header = (
         hunk_header(hunk.old_start, hunk.old_lines, hunk.new_start, hunk.new_lines, " " + line) if line else hunk.header
     )
@@ -264,4 +285,5 @@ def _resolved(hunk: Hunk, line: str | None, in_string: bool) -> Hunk:
         staged=hunk.staged,
         parent_id=hunk.parent_id,
         in_string=in_string,
+        in_fence=in_fence,
     )

@@ -9,7 +9,7 @@ message writer needs names, not a full parse.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Sequence, Set as AbstractSet
 
 import re
 from collections import Counter
@@ -218,6 +218,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     fields_removed: list[str] = []
     doc_added: list[tuple[str, str]] = []
     doc_removed: list[tuple[str, str]] = []
+    added_fenced: set[int] = set()  # the places in ``doc_added`` inside a fenced code block
+    removed_fenced: set[int] = set()
     test_added: list[str] = []
     test_removed: list[str] = []
     changelog_added: list[str] = []
@@ -269,6 +271,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
                 if _is_changelog(change.file_path):
                     changelog_added += plus
                     said, unsaid = list(map(uncredited, plus)), list(map(uncredited, minus))
+                added_fenced |= {len(doc_added) + at for at, fenced in enumerate(_fenced(hunk, "+")) if fenced}
+                removed_fenced |= {len(doc_removed) + at for at, fenced in enumerate(_fenced(hunk, "-")) if fenced}
                 doc_added += [(change.file_path, line) for line in said]
                 doc_removed += [(change.file_path, line) for line in unsaid]
                 if (title := _section_of(hunk)) and title not in facts.doc_sections:
@@ -322,8 +326,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     facts.imports = _imports(code_added, code_removed)
     facts.comments = _comments(code_comments, code_removed)
     # a heading of the docs; in code or settings "# ..." is a comment
-    headed = _headed(doc_added)
-    facts.headings = _new_headings([heading for _, heading in headed], _headings(doc_removed))
+    headed = _headed(doc_added, added_fenced)
+    facts.headings = _new_headings([heading for _, heading in headed], _headings(doc_removed, removed_fenced))
     facts.unreleased = [h for h in _unreleased(doc_added, headed) if h in facts.headings]
     facts.version_docs = _version_docs(hunk_sides)
     facts.retitled = (
@@ -516,26 +520,35 @@ def _patterns(lines: list[str]) -> list[str]:
     return list(dict.fromkeys(text for line in lines if (text := line.strip()) and not text.startswith("#")))
 
 
-def _headings(lines: list[tuple[str, str]]) -> list[str]:
+def _headings(lines: list[tuple[str, str]], fenced: AbstractSet[int] = frozenset()) -> list[str]:
     """The headings ``lines`` add: Markdown's ``## Title``, and reStructuredText's title over a
-    line of ``=``, ``-`` or ``~`` as long as it."""
-    return [heading for _, heading in _headed(lines)]
+    line of ``=``, ``-`` or ``~`` as long as it; none at the places ``fenced``."""
+    return [heading for _, heading in _headed(lines, fenced)]
 
 
-def _headed(lines: list[tuple[str, str]]) -> list[tuple[int, str]]:
-    """The headings ``lines`` add, each with its place among them."""
-    return [(at, heading) for at in _outside_fences(lines) if (heading := _heading_at(lines, at)) is not None]
+def _headed(lines: list[tuple[str, str]], fenced: AbstractSet[int] = frozenset()) -> list[tuple[int, str]]:
+    """The headings ``lines`` add, each with its place among them; a line ``fenced`` (inside a fenced
+    code block, whose ``# curl ...`` is a shell comment) is none."""
+    return [
+        (at, heading)
+        for at in range(len(lines))
+        if at not in fenced and (heading := _heading_at(lines, at)) is not None
+    ]
 
 
-def _outside_fences(lines: list[tuple[str, str]]) -> Iterator[int]:
-    """The places of the lines not inside a fenced code block (whose ``# curl ...`` is a
-    shell comment, not a heading), as far as the lines show the fences."""
-    inside: set[str] = set()  # the paths whose last fence seen opened a block
-    for at, (path, line) in enumerate(lines):
-        if is_fence(line):
-            inside ^= {path}
-        elif path not in inside:
-            yield at
+def _fenced(hunk: Hunk, side: str) -> list[bool]:
+    """For each line of ``hunk``'s ``side`` (``+`` its added lines, ``-`` its removed ones), whether it
+    is a fence or inside a fenced code block, read in that side's text (its unchanged lines and its
+    own) from the block open where it starts (``in_fence``)."""
+    inside, out = hunk.in_fence, []
+    for line in hunk.lines:
+        if line[:1] not in (" ", side):
+            continue
+        fence = is_fence(line[1:])
+        if line[:1] == side:
+            out.append(inside or fence)
+        inside ^= fence
+    return out
 
 
 _VERSION_IN_TEXT = re.compile(rf"(?<![\d.])v?({NUMBERS}{PEP_440})(?![\d.])")  # fd_7.5.0_amd64.deb too

@@ -8,6 +8,7 @@ from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.planning import offline_message
 from segmint_core.planning.cases import words as words_of_test
+from segmint_core.planning.enclosing import Sections
 from segmint_core.planning.messages import is_test_name
 from segmint_core.session.session import Session
 from tests.support.groups import one_group_per_hunk
@@ -107,6 +108,32 @@ def test_a_shell_comment_in_a_fenced_code_block_is_no_heading(repo: Repo) -> Non
     example = "```sh\npip install tool\n# curl 'http://localhost:5000/'\n```\n"
     repo.write("README.md", f"# Tool\n\n## Installation\n\n{example}")
     assert message_for(repo).title == "docs(readme): document Installation"
+
+
+def read_message(repo: Repo):
+    """The message as the planner writes it: each hunk read in its file (``Sections``) first."""
+    git = Git.discover(repo.path)
+    cs = capture(git)
+    return offline_message(Sections(cs.changes, git).resolve([(c, c.hunks) for c in cs.changes]))
+
+
+USAGE = "## Usage\n\n```python\nimport tool\n\n\n\n\ntool.run()\n```\n"
+
+
+def test_a_block_closed_in_a_hunks_context_leaves_no_fence_open(repo: Repo) -> None:
+    repo.write("README.md", "# Tool\n\n## Usage\n\n```\nimport tool\n```\n")
+    repo.commit()
+    example = "```python\n# test_script.py\nimport tool\n```\n"
+    repo.write("README.md", f"# Tool\n\n## Usage\n\n```python\nimport tool\n```\n\n## Logging\n\n{example}")
+    assert read_message(repo).title == "docs(readme): document Logging"
+
+
+def test_a_heading_below_a_block_the_hunk_starts_in_is_read(repo: Repo) -> None:
+    repo.write("README.md", f"# Tool\n\n{USAGE}")
+    repo.commit()
+    usage = USAGE.replace("tool.run()", "tool.run()\ntool.stop()")
+    repo.write("README.md", f"# Tool\n\n{usage}\n## Logging\n\nOn.\n")
+    assert read_message(repo).title == "docs(readme): document Logging"
 
 
 TEAM = "# Tool\n\n## Triagers\n\n* [alice](https://github.com/alice)\n* [bob](https://github.com/bob)\n\n## License\n"
