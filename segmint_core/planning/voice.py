@@ -302,14 +302,25 @@ def _house_verb(style: HouseStyle, facts: Facts, kind: str, text: str) -> str:
 def conventional_voice(style: HouseStyle, text: str) -> str:
     if not style.learned:
         return text
-    return _finish(style, text[:1].upper() + text[1:] if style.capitalized >= 0.5 else text[:1].lower() + text[1:])
+    first, _, rest = text.partition(" ")
+    lead = first[:1].upper() + first[1:] if style.capitalized >= 0.5 else lowered(first)
+    return _finish(style, f"{lead} {rest}".strip())
+
+
+def lowered(word: str) -> str:
+    """A subject's first word in lower case where it is a word (``Add``); a name keeps its case
+    (``ParamType``, ``HTTP``, ``macOS``)."""
+    return word.lower() if _WORD.fullmatch(word) else word
+
+
+_WORD = re.compile(r"(?:[A-Za-z][a-z]+|[a-z])(?:['’-][a-z]+)*")  # Add, Don't, Re-enable; not HTTP, macOS, `x`
 
 
 def plain_voice(style: HouseStyle, text: str, fixes: bool = True) -> str:
     """``text`` as the house writes a subject; ``correct`` (our word for a change to code typed
     ``fix``) is "fix" only where ``fixes`` (``claims.fix_evidence``), else "update"."""
     verb, _, rest = text.partition(" ")
-    verb = verb.lower()
+    verb = lowered(verb)
     if verb == "correct":
         verb = "fix" if fixes else "update"
     if style.past_tense >= 0.5:

@@ -15,7 +15,7 @@ from segmint_core.planning.conventional import parse_subject
 from segmint_core.planning.enclosing import Sections
 from segmint_core.planning.style import DEFAULT, HouseStyle
 from segmint_core.planning.titles import TITLE_LIMIT
-from segmint_core.planning.voice import FORMATTING
+from segmint_core.planning.voice import FORMATTING, lowered
 from tests.support.repo import Repo
 
 PLAIN = HouseStyle(seen=30, conventional=0, capitalized=1.0)  # "Add x", "Update y": no type prefix
@@ -246,3 +246,24 @@ def test_format_only_for_token_identical_changes_and_every_title_clean(lines, ho
     if parse_subject(got).text.split(" ", 1)[0].lower() in FORMATTING:
         assert identical, (before, after, got)
     assert got and "\n" not in got and len(got) <= TITLE_LIMIT and not got.endswith(("...", "…"))
+
+
+def test_a_changelog_entry_led_by_a_name_keeps_its_case(repo: Repo) -> None:
+    repo.write("CHANGES.md", "## Unreleased\n\n")
+    repo.write("pkg/types.py", "class ParamType:\n    pass\n")
+    repo.commit()
+    repo.write("CHANGES.md", "## Unreleased\n\n- `ParamType` typing improvements.\n")
+    repo.write("pkg/types.py", "class ParamType:\n    name: str\n")
+    assert title(repo, PLAIN) == "`ParamType` typing improvements"
+    assert title(repo, HouseStyle(seen=30, conventional=0, capitalized=0.0)) == "`ParamType` typing improvements"
+
+
+def test_only_a_word_leading_a_subject_is_lowered() -> None:
+    assert [lowered(w) for w in ["Add", "Don't", "Re-enable", "a"]] == ["add", "don't", "re-enable", "a"]
+    assert [lowered(w) for w in ["HTTP", "macOS", "`ParamType`", "ParamType", "I"]] == [
+        "HTTP",
+        "macOS",
+        "`ParamType`",
+        "ParamType",
+        "I",
+    ]
