@@ -443,9 +443,16 @@ def names_only_in(lines: list[str], others: list[str]) -> list[str]:
     return [name for name in ranked if found[name] and name not in seen][:NAMES_KEPT]
 
 
+# A GitHub Actions expression, and the functions it calls (``toJSON(needs)``, ``hashFiles(...)``):
+# the runner's, not the project's names.
+_EXPRESSION = re.compile(r"\$\{\{.*?\}\}")
+_EXPRESSION_CALL = re.compile(r"\b[A-Za-z]\w*\s*\(")
+
+
 def _names_in(line: str) -> Iterator[str]:
     """The names ``line`` writes, each without its receiver (``self.``, ``this.``, ``cls.``); an
     email address is none (``allan.simon@supinfo.com`` in a contributors list)."""
+    line = _EXPRESSION.sub(lambda m: _EXPRESSION_CALL.sub("(", m.group(0)), line) if "${{" in line else line
     for m in _NAME.finditer(_EMAIL.sub(" ", line)):
         name = m.group(1)
         for receiver in _RECEIVERS:

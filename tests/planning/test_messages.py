@@ -10,6 +10,7 @@ from segmint_core.planning import offline_message
 from segmint_core.planning.cases import words as words_of_test
 from segmint_core.planning.enclosing import Sections
 from segmint_core.planning.messages import is_test_name
+from segmint_core.planning.style import HouseStyle
 from segmint_core.session.session import Session
 from tests.support.groups import one_group_per_hunk
 from tests.support.repo import Repo
@@ -948,3 +949,16 @@ def test_a_pre_release_is_a_release_too(repo: Repo, version: str) -> None:
     repo.write("CHANGES.md", changes.format(version))
     repo.write("docs/integrations.md", f"# Integrations\n\n```yaml\n    rev: {version}\n```\n")
     assert message_for(repo).title == f"chore: release {version}"
+
+
+def test_a_github_expressions_functions_are_no_names_a_change_adds(repo: Repo) -> None:
+    matrix = '    strategy:\n      matrix:\n        python: ["3.12", "3.13"]\n'
+    steps = "".join(f"      - run: scripts/{step}\n" for step in ("install", "check", "build", "test"))
+    workflow = f"jobs:\n  tests:\n    runs-on: ubuntu-latest\n{matrix}\n    steps:\n{steps}"
+    repo.write(".github/workflows/test.yml", workflow)
+    repo.commit()
+    check = "  check:\n    needs: [tests]\n    steps:\n      - uses: re-actors/alls-green@v1\n        with:\n          jobs: ${{ toJSON(needs) }}\n"
+    repo.write(".github/workflows/test.yml", workflow.replace('"3.13"]', '"3.13", "3.14"]') + "\n" + check)
+    cs = capture(Git.discover(repo.path))
+    plain = HouseStyle(seen=30, conventional=0, capitalized=1.0)
+    assert "toJSON" not in offline_message([(c, c.hunks) for c in cs.changes], style=plain).title
