@@ -43,6 +43,17 @@ def changelog_entry(lines: list[str], *, credits: bool = True) -> str | None:
     return _SENTENCE_END.split(text, maxsplit=1)[0].rstrip(".")
 
 
+# The pull request or issue an entry credits: ``{pr}`3777```, ``:pr:`2991```, ``(#123)``.
+_NUMBERED = re.compile(r"(?:\{(pr|issue)\}|:(pr|issue):)`(\d+)`|(?<![\w&/])#(\d+)\b")
+
+
+def entry_reference(lines: list[str]) -> str | None:
+    """The pull request an entry names (``#2991``), else the issue, else None."""
+    found = [(m.group(1) or m.group(2) or "pr", m.group(3) or m.group(4)) for m in _NUMBERED.finditer(" ".join(lines))]
+    numbers = [n for kind, n in found if kind == "pr"] or [n for _, n in found]
+    return f"#{numbers[0]}" if numbers else None
+
+
 def entry_lines(added: list[str]) -> list[list[str]]:
     """The lines of each bulleted entry in ``added`` (a changelog's added lines), its wrapped
     lines with it; a heading or a blank line ends an entry. Empty where no line is a list item."""

@@ -23,7 +23,7 @@ from segmint_core.changes.kinds import is_doc_path, is_ignore_file, is_test_path
 from segmint_core.changes.markup import is_fence, is_title, is_underline, list_item, markdown_heading
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.git_modes import EXECUTABLE, GITLINK, REGULAR, SYMLINK
-from segmint_core.changes.changelog import changelog_entry, entry_lines
+from segmint_core.changes.changelog import changelog_entry, entry_lines, entry_reference
 from segmint_core.planning.cases import REMOVED, cases
 from segmint_core.planning.bumps import Bump, version_changes
 from segmint_core.planning.claims import ISSUE_FIXED, same_tokens
@@ -177,6 +177,7 @@ class Facts:
     conditions_changed: int = 0  # such lines rewritten (a condition tightened or loosened), not only added
     changelog_entries: list[str] = field(default_factory=list)  # the first sentence of each entry added to a changelog
     changelog_items: int = 0  # list items (entries) the change adds to a changelog
+    changelog_reference: str | None = None  # the pull request (or issue) its added lines name first
     references: list[str] = field(default_factory=list)  # added lines naming an issue fixed or closed
     replacements: list[tuple[str, str]] = field(default_factory=list)  # of ``renames``: the old name defined,
     # the new one not (a built-in or another module's name used instead), or either still in use: no rename
@@ -377,6 +378,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     )
     facts.changelog_entries = _changelog_entries(list(map(uncredited, changelog_added)))
     facts.changelog_items = sum(1 for line in changelog_added if list_item(line))
+    facts.changelog_reference = entry_reference(changelog_added)
     facts.references = [line.strip() for line in added_lines if ISSUE_FIXED.search(line)][:3]
     squash = lambda lines: Counter("".join(line.split()) for line in lines if line.strip())  # noqa: E731
     facts.whitespace_only = bool(added_lines or removed_lines) and squash(added_lines) == squash(removed_lines)

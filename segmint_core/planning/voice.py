@@ -164,11 +164,14 @@ ENTRY_LINES = 4  # lines a changelog edited alone may add and still be one entry
 def entry_added(facts: Facts, said: list[str]) -> list[str]:
     """A changelog edited alone records a change made elsewhere (another commit, often the one
     just before): it is titled as an entry added, in the entry's words, quoted (``add "Avoid an
-    extra process" to CHANGES.md``), where it only adds one entry."""
+    extra process" to CHANGES.md``), where it only adds one entry; by the pull request it names
+    where its words are too long for a title (``add changelog entry for #2991``)."""
     if facts.removed or facts.added > ENTRY_LINES or len(facts.paths) != 1 or facts.changelog_items != 1:
         return []
     name = PurePosixPath(facts.paths[0]).name
-    return [f'add "{text}" to {name}' for text in said] + [f'add "{text}"' for text in said]
+    quoted = [f'add "{text}" to {name}' for text in said] + [f'add "{text}"' for text in said]
+    ref = facts.changelog_reference
+    return quoted + ([f"add changelog entry for {ref}"] if ref else []) + ["add changelog entry"]
 
 
 # Where a long changelog sentence's first clause ends.

@@ -147,6 +147,16 @@ def test_a_changelog_edited_alone_with_one_entry_is_that_entry_added_quoted(repo
     )
 
 
+def test_a_changelog_entry_too_long_for_a_title_is_added_by_its_pull_request(repo: Repo) -> None:
+    before = "Unreleased\n----------\n\n-   One thing.\n"
+    entry = (
+        "-   Fix a rare race in ``click.testing.StreamMixer``'s finalization that manifested\n"
+        "    as a ``ValueError`` on close in a multi-threaded test session.\n"
+        "    :issue:`2993` :pr:`2991`\n"
+    )
+    assert edit(repo, "CHANGES.rst", before, before + entry) == "Add changelog entry for #2991"
+
+
 def test_exports_version_is_the_projects_own_version_so_a_release_stays_one(repo: Repo) -> None:
     repo.write("History.md", "\n2.1.1 / 2011-03-01\n==================\n\n  * Fixed a thing\n")
     repo.write("package.json", '{\n  "name": "web",\n  "version": "2.1.1"\n}\n')

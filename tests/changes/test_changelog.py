@@ -1,0 +1,27 @@
+"""A changelog's added lines read as entries: each entry's lines, and the pull request it names."""
+
+from __future__ import annotations
+
+from segmint_core.changes.changelog import entry_lines, entry_reference
+
+
+def test_each_bulleted_entry_keeps_its_wrapped_lines() -> None:
+    added = ["- Forward PAGER's parameters to", "  the pager.", "- Improve raw mode detection.", "", "Version 2"]
+    assert entry_lines(added) == [
+        ["- Forward PAGER's parameters to", "  the pager."],
+        ["- Improve raw mode detection."],
+    ]
+
+
+def test_lines_with_no_list_item_are_no_entries() -> None:
+    assert entry_lines(["Fixed the pager.", "Thanks to everyone."]) == []
+
+
+def test_the_pull_request_is_named_before_the_issue() -> None:
+    assert entry_reference(["-   Fix a rare race.", "    :issue:`2993` :pr:`2991`"]) == "#2991"
+    assert entry_reference(["- Improve raw mode detection. {issue}`3416`"]) == "#3416"
+    assert entry_reference(["* Fixed the pager (#12)"]) == "#12"
+
+
+def test_an_entry_naming_nothing_has_no_reference() -> None:
+    assert entry_reference(["* Colours as &#123; in HTML", "* see docs/#install"]) is None
