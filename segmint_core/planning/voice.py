@@ -134,19 +134,26 @@ def _house_synonym(style: HouseStyle, text: str) -> str:
 
 def own_words(facts: Facts) -> list[str]:
     """The entries the change adds to its changelog, where it changes more than the changelog: each
-    author's sentence, then its first clause where the sentence is long (so a later entry titles a
-    change whose first entry is too long to)."""
+    author's sentence (so a later entry titles a change whose first is too long to), then each
+    shortened."""
     if not facts.changelog_entries or messages.intent(facts):
         return []  # a release's entries are its versions
-    said = [text for entry in facts.changelog_entries[:MOST_ENTRIES] for text in _with_clause(entry.replace("``", "`"))]
+    entries = [entry.replace("``", "`") for entry in facts.changelog_entries[:MOST_ENTRIES]]
+    said = entries + [text for entry in entries for text in _shortened(entry)]  # every whole sentence first
     if all(map(messages.is_changelog, facts.paths)):
         return entry_added(facts, said)
     return said
 
 
-def _with_clause(entry: str) -> list[str]:
-    clause = _CLAUSE_END.split(entry, maxsplit=1)[0]
-    return [entry] + ([clause] if clause != entry and len(clause.split()) >= MIN_CLAUSE_WORDS else [])
+def _shortened(entry: str) -> list[str]:
+    """A long ``entry`` shorter, to fit a title: the words before each phrase it ends with, longest
+    first (``Fix X to respect Y`` of ``Fix X to respect Y for Z``), down to its first clause."""
+    ends = [m.start() for m in _CLAUSE_END.finditer(entry) if entry.count("`", 0, m.start()) % 2 == 0]
+    cuts = [m.start() for m in _PHRASE.finditer(entry) if entry.count("`", 0, m.start()) % 2 == 0]
+    first = ends[0] if ends else 0  # never inside a code span (`# fmt: off`)
+    shorter = [entry[:at] for at in sorted({at for at in cuts + ends if at > first}, reverse=True)]
+    said = shorter + ([entry[:first]] if first else [])
+    return [text for text in dict.fromkeys(said) if len(text.split()) >= MIN_CLAUSE_WORDS]
 
 
 MOST_ENTRIES = 3  # of a change's changelog entries, those that may title it
@@ -179,6 +186,8 @@ _CLAUSE_END = re.compile(
     r",\s|;\s|\s\(|\s-\s|:\s|\s(?:so that|when|which|because|if|since|as|by|until|through|unless|while)\s"
 )
 MIN_CLAUSE_WORDS = 3
+# Where a phrase a sentence may end without starts.
+_PHRASE = re.compile(r"\s(?:to|for|with|in|on|from|into|after|before|without|instead of|at|via|using)\s")
 
 
 def _once(kind: str, wording: str) -> str:

@@ -248,6 +248,29 @@ def test_format_only_for_token_identical_changes_and_every_title_clean(lines, ho
     assert got and "\n" not in got and len(got) <= TITLE_LIMIT and not got.endswith(("...", "…"))
 
 
+def test_a_long_entrys_clause_never_ends_inside_a_code_span(repo: Repo) -> None:
+    repo.write("CHANGES.md", "## Unreleased\n\n")
+    repo.write("pkg/lines.py", "def consumed(leaf):\n    return leaf\n")
+    repo.commit()
+    entry = "- Keep the comments above `# fmt: off` blocks: Jupytext's `# %% [markdown]` cells lost them (#4845)\n"
+    repo.write("CHANGES.md", f"## Unreleased\n\n{entry}")
+    repo.write("pkg/lines.py", "def consumed(leaf):\n    return leaf or None\n")
+    assert title(repo, PLAIN) == "Keep the comments above `# fmt: off` blocks"
+
+
+def test_a_long_entry_is_cut_before_the_phrase_that_makes_it_too_long(repo: Repo) -> None:
+    repo.write("CHANGES.md", "## Unreleased\n\n")
+    repo.write("pkg/lines.py", "def skipped(leaf):\n    return leaf\n")
+    repo.commit()
+    entry = (
+        "- Fix `fmt_skip_in_one_liners` preview feature to respect `# fmt: skip` for compound\n"
+        "  statements with semicolon-separated bodies (#4800)\n"
+    )
+    repo.write("CHANGES.md", f"## Unreleased\n\n{entry}")
+    repo.write("pkg/lines.py", "def skipped(leaf):\n    return leaf or None\n")
+    assert title(repo, PLAIN) == "Fix `fmt_skip_in_one_liners` preview feature to respect `# fmt: skip`"
+
+
 def test_a_changelog_entry_led_by_a_name_keeps_its_case(repo: Repo) -> None:
     repo.write("CHANGES.md", "## Unreleased\n\n")
     repo.write("pkg/types.py", "class ParamType:\n    pass\n")
