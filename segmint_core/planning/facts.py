@@ -445,6 +445,7 @@ def names_only_in(lines: list[str], others: list[str]) -> list[str]:
     return [name for name in ranked if found[name] and name not in seen][:NAMES_KEPT]
 
 
+_URL = re.compile(r"\b[a-z][a-z+.-]*://\S+")
 # A GitHub Actions expression, and the functions it calls (``toJSON(needs)``, ``hashFiles(...)``):
 # the runner's, not the project's names.
 _EXPRESSION = re.compile(r"\$\{\{.*?\}\}")
@@ -453,9 +454,10 @@ _EXPRESSION_CALL = re.compile(r"\b[A-Za-z]\w*\s*\(")
 
 def _names_in(line: str) -> Iterator[str]:
     """The names ``line`` writes, each without its receiver (``self.``, ``this.``, ``cls.``); an
-    email address is none (``allan.simon@supinfo.com`` in a contributors list)."""
+    email address is none (``allan.simon@supinfo.com`` in a contributors list), nor is a web
+    address's path (``.../change_log/release-3.4/`` in a comment)."""
     line = _EXPRESSION.sub(lambda m: _EXPRESSION_CALL.sub("(", m.group(0)), line) if "${{" in line else line
-    for m in _NAME.finditer(_EMAIL.sub(" ", line)):
+    for m in _NAME.finditer(_EMAIL.sub(" ", _URL.sub(" ", line))):
         name = m.group(1)
         for receiver in _RECEIVERS:
             name = name.removeprefix(receiver)
