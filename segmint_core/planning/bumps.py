@@ -18,6 +18,7 @@ package's version.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from segmint_core.changes.kinds import is_doc_path
@@ -171,6 +172,48 @@ def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
         elif was_required and requirement and was_required != requirement:  # a range, or a pin loosened
             out.append(Bump(name, was_required, requirement, requirement=True))
     return out
+
+
+def listed_changes(parts: list[tuple[Change, list[Hunk]]]) -> tuple[list[str], list[str]]:
+    """The dependencies the change adds to the files that list them and those it takes out: a
+    name listed on one side only. A name moved between files is neither."""
+    names: dict[str, dict[str, str]] = {"+": {}, "-": {}}  # side -> name in lower case -> name
+    for change, hunks in parts:
+        side_names = {side: dict(_names_listed(change.file_path, hunks, side)) for side in "+-"}
+        for side, other in (("+", "-"), ("-", "+")):
+            for key, name in side_names[side].items():
+                if key not in side_names[other]:
+                    names[side].setdefault(key, name)
+    moved = names["+"].keys() & names["-"].keys()
+    return [n for k, n in names["+"].items() if k not in moved], [n for k, n in names["-"].items() if k not in moved]
+
+
+def _names_listed(path: str, hunks: list[Hunk], side: str) -> Iterator[tuple[str, str]]:
+    """(key, name) of each dependency ``side``'s lines list, where the file is one that lists them
+    line by line: a requirements file (``markdown==3.3.7``, ``isort``), package.json
+    (``"qs": "^6.14.0"``), go.mod, and a Python manifest's quoted requirements (``"click>=8.0"``)."""
+    name = path.rsplit("/", 1)[-1]
+    for hunk in hunks:
+        for line in hunk.lines:
+            if line[:1] != side:
+                continue
+            text = line[1:]
+            if name.endswith((".txt", ".in")) and "requirements" in path.lower():
+                found = _BARE_REQUIREMENT.match(text)
+                listed = [found.group("name")] if found else [n] if (n := _bare(text)) else []
+            elif name == "package.json":
+                found = _PIN.match(text)
+                listed = [found.group("name")] if found and found.group("name") not in _ENGINES else []
+            elif name == "go.mod":
+                listed = [found.group("name")] if (found := _GO_REQUIRE.match(text)) else []
+            elif name in ("pyproject.toml", "setup.cfg", "setup.py"):
+                listed = [m.group("name") for m in _QUOTED_REQUIREMENT.finditer(text)]
+            else:
+                return
+            yield from ((n.lower(), n) for n in listed if n.lower() not in _OWN_KEYS)
+
+
+_ENGINES = {"node", "npm", "yarn", "pnpm"}  # package.json's ``engines``, versions of no dependency
 
 
 def _versions_asked(hunks: list[Hunk], pins: dict[str, dict[str, tuple[str, str, str]]]) -> list[Bump]:

@@ -25,7 +25,7 @@ from segmint_core.changes.models import Change, Hunk
 from segmint_core.git_modes import EXECUTABLE, GITLINK, REGULAR, SYMLINK
 from segmint_core.changes.changelog import changelog_entry, entry_lines, entry_reference
 from segmint_core.planning.cases import REMOVED, cases
-from segmint_core.planning.bumps import Bump, version_changes
+from segmint_core.planning.bumps import Bump, listed_changes, version_changes
 from segmint_core.planning.claims import ISSUE_FIXED, same_tokens
 from segmint_core.planning import commented, pragmas, settings_edit, type_hints, warning_filters
 from segmint_core.planning.swaps import swapped
@@ -153,6 +153,7 @@ class Facts:
     doc_sections: list[str] = field(default_factory=list)  # titles of the docs sections edited, in order
     bumps: list[Bump] = field(default_factory=list)  # dependency versions changed
     own_version: Bump | None = None  # the project's own version changed
+    listed: tuple[list[str], list[str]] = ([], [])  # dependencies added to and taken out of the files listing them
     # docs pages (not changelogs) whose every changed line only writes other versions, and those versions
     version_docs: dict[str, set[str]] = field(default_factory=dict)
     added: int = 0
@@ -344,6 +345,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     ):
         facts.settings = settings_edit.read_edit([hunks for _, hunks in changes])
     facts.bumps, facts.own_version = version_changes(changes, is_lock_file)
+    facts.listed = listed_changes(changes)
     if facts.paths and all(map(is_ignore_file, facts.paths)) and not facts.new_files and not facts.deleted_files:
         now, before = _patterns(added_lines), _patterns(removed_lines)
         facts.ignored = [p for p in now if p not in before], [p for p in before if p not in now]

@@ -271,6 +271,8 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         ]
     if why == "release":
         return [f"release {release_version(facts)}"]
+    if _only_listing(facts):
+        return _listing_subjects(facts, q)
     if facts.unreleased and all(map(is_changelog, facts.paths)):
         return _unreleased_subjects(facts.unreleased, facts.paths)
     converted = conversions(facts)
@@ -612,6 +614,29 @@ def bump_subjects(facts: Facts, q: Quote = plain) -> list[str]:
             f"update {len(bumps)} requirements",
         ]
     return [f"bump {listed}", f"bump {len(bumps)} dependencies in {where}", f"bump {len(bumps)} dependencies"]
+
+
+def _only_listing(facts: Facts) -> bool:
+    """Dependencies only added or taken out: no version moved, every file one that pins them."""
+    added, removed = facts.listed
+    return bool(added or removed) and not facts.bumps and all(_pinned(p) for p in facts.paths)
+
+
+def _listing_subjects(facts: Facts, q: Quote) -> list[str]:
+    """``add httpx-sse to requirements.txt``, ``remove qs``, ``replace six with typing-extensions``."""
+    added, removed = facts.listed
+    where = _files(facts.paths)[0]
+    if added and removed:
+        if len(added) == len(removed) == 1:
+            return [
+                f"replace {q(removed[0])} with {q(added[0])} in {where}",
+                f"replace {q(removed[0])} with {q(added[0])}",
+            ]
+        return [f"update dependencies in {where}", "update dependencies"]
+    names, verb, joint = (added, "add", "to") if added else (removed, "remove", "from")
+    return [f"{verb} {w} {joint} {where}" for w in _names(names, "dependency", q)] + [
+        f"{verb} {w}" for w in _names(names, "dependency", q)
+    ]
 
 
 def _version_asked(b: Bump, q: Quote) -> list[str]:
