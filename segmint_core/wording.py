@@ -13,8 +13,12 @@ _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
 
 
 def counted(n: int, noun: str) -> str:
-    """``1 hunk``, ``3 hunks``, ``1,200 hunks``: a count with its noun, plural unless it is one."""
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+    """``1 hunk``, ``3 hunks``, ``1,200 hunks``, ``2 dependencies``: a count with its noun, plural
+    unless it is one."""
+    if n == 1:
+        return f"{n:,} {noun}"
+    plural = noun[:-1] + "ies" if noun[-1:] == "y" and noun[-2:-1] not in "aeiou" else noun + "s"
+    return f"{n:,} {plural}"
 
 
 def shown(text: str) -> str:

@@ -8,6 +8,7 @@ from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.planning import offline_message
 from segmint_core.planning.style import HouseStyle
+from segmint_core.wording import counted
 from tests.support.repo import Repo
 
 PLAIN = HouseStyle(seen=30, conventional=0, capitalized=1.0)
@@ -64,3 +65,8 @@ def test_a_version_moved_is_a_bump_not_a_dependency_added(repo: Repo) -> None:
 def test_a_setting_with_a_number_is_no_dependency(repo: Repo) -> None:
     before = "[tool.black]\nline-length = 88\n"
     assert "line-length" not in title(repo, "pyproject.toml", before, before + "skip-magic-trailing-comma = 1\n")
+
+
+def test_dependencies_are_counted_in_their_plural() -> None:
+    assert [counted(n, "dependency") for n in (1, 4)] == ["1 dependency", "4 dependencies"]
+    assert counted(2, "key") == "2 keys"
