@@ -110,6 +110,22 @@ class Sections:
             self._in_strings[oid] = string_rows(path, old)
         return not _changed_rows(hunk).isdisjoint(self._in_strings[oid])
 
+    def old_text(self, hunk: Hunk) -> list[str] | None:
+        """The text of the file ``hunk`` changes as it was; read on its own where the batch did not
+        (asked only of a plan that swaps a name, to see whether the file still writes the old one)."""
+        oid = self._old_oid(hunk)
+        if oid is None or self._git is None:
+            return None
+        if self._texts is None:
+            self._texts = self._read()
+        if oid not in self._texts:
+            try:
+                blobs = read_blobs(self._git, [oid])
+            except SegmintError:
+                return None
+            self._texts.update({k: split_lines(b.decode("utf-8", "surrogateescape")) for k, b in blobs.items()})
+        return self._texts.get(oid)
+
     def _in_fence(self, hunk: Hunk, old: list[str]) -> bool:
         """Whether a fenced code block is open at the docs hunk's first line."""
         oid = self._old_oid(hunk)

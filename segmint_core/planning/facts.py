@@ -9,7 +9,7 @@ message writer needs names, not a full parse.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence, Set as AbstractSet
+from collections.abc import Callable, Iterator, Sequence, Set as AbstractSet
 
 import re
 from collections import Counter
@@ -208,7 +208,13 @@ class Facts:
     gone_lines: str = ""  # the same of the removed lines
 
 
-def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
+# The text of the file a hunk changes as it was, where it can be read (``enclosing.Sections.old_text``).
+OldText = Callable[[Hunk], list[str] | None]
+
+
+def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = None) -> Facts:
+    """What ``changes`` do; ``old_text`` (where given) shows what else their files held, so a name
+    swapped is a rename only where the file no longer writes the old one anywhere."""
     facts = Facts()
     added_lines: list[str] = []
     removed_lines: list[str] = []
@@ -316,8 +322,12 @@ def gather(changes: list[tuple[Change, list[Hunk]]]) -> Facts:
     if pairs and 2 * len(pairs) == len(added_lines) + len(removed_lines) and not facts.renames:
         facts.swapped = swapped(pairs)  # every changed line is one of the rewritten pairs
     # what else the files held before, read only where a swap may be a rename
-    standing = [line for change, hunks in changes for line in _standing(change, hunks)] if facts.renames else []
-    facts.replacements = _replacements(facts.renames, added_lines + kept_lines, removed_lines + kept_lines + standing)
+    standing = (
+        [line for change, hunks in changes for line in _standing(change, hunks, old_text)] if facts.renames else []
+    )
+    facts.replacements = _replacements(
+        facts.renames, added_lines + kept_lines + standing, removed_lines + kept_lines + standing
+    )
     facts.typos, facts.typo_only = _typos(pairs, len(added_lines) + len(removed_lines))
     renamed_to = {new: old for old, new in facts.renames}
     facts.added_defs = [d for d in facts.added_defs if d not in renamed_to]
@@ -482,13 +492,18 @@ def _changelog_entries(added: list[str]) -> list[str]:
     return list(dict.fromkeys(e for e in entries if e))
 
 
-def _standing(change: Change, hunks: list[Hunk]) -> list[str]:
-    """Lines of the file as it was outside ``hunks``: its other hunks' unchanged and removed lines,
-    and the line git heads each hunk with (``var connect = require('connect')``). A name found
-    there stood before the change, so swapping to it is no rename."""
+def _standing(change: Change, hunks: list[Hunk], old_text: OldText | None) -> list[str]:
+    """Lines of the file as it was that ``hunks`` leave: the whole file's other lines where
+    ``old_text`` reads it, else its other hunks' unchanged and removed lines and the line git heads
+    each hunk with (``var connect = require('connect')``). A name found there stood before the
+    change and stands after it, so swapping to it or from it is no rename."""
+    old = old_text(hunks[0]) if old_text is not None and hunks else None
+    if old is not None:
+        removed = Counter(line[1:] for h in hunks for line in h.lines if line[:1] == "-")
+        return list((Counter(old) - removed).elements())
     mine = {id(h) for h in hunks}
-    old = [line[1:] for h in change.hunks if id(h) not in mine for line in h.lines if line[:1] in " -"]
-    return old + [h.header.split("@@")[-1] for h in change.hunks if h.header]
+    other = [line[1:] for h in change.hunks if id(h) not in mine for line in h.lines if line[:1] in " -"]
+    return other + [h.header.split("@@")[-1] for h in change.hunks if h.header]
 
 
 def _replacements(renames: list[tuple[str, str]], added: list[str], removed: list[str]) -> list[tuple[str, str]]:

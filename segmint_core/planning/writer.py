@@ -19,7 +19,7 @@ from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.planning import bodies, voice
 from segmint_core.planning.conventional import parse_subject
-from segmint_core.planning.facts import Facts, gather
+from segmint_core.planning.facts import Facts, OldText, gather
 from segmint_core.planning.intents import Asked, intent_body, intent_title
 from segmint_core.planning.precedent import Touched
 from segmint_core.planning.style import DEFAULT, HouseStyle
@@ -60,15 +60,17 @@ def write_message(
     counts: dict[str, tuple[int, int]] | None = None,
     style: HouseStyle = DEFAULT,
     asked: Asked | None = None,
+    old_text: OldText | None = None,
 ) -> Message:
     """``counts``: lines added and removed per file where the hunks' own counts would
     mislead (a line staged, then edited again, is one change in the commit). ``asked``: the
-    recorded task most of the lines were written under; its words title the commit (no model is asked)."""
+    recorded task most of the lines were written under; its words title the commit (no model is asked).
+    ``old_text``: reads a changed file as it was (what else it held)."""
     if asked is not None:
-        message = intent_message(parts, counts, style, asked)
+        message = intent_message(parts, counts, style, asked, old_text)
         if message is not None:
             return message
-    offline = offline_message(parts, counts, style)
+    offline = offline_message(parts, counts, style, old_text=old_text)
     if settings is None or not settings.chat_enabled:
         return offline
     from segmint_core.llm import chat
@@ -85,8 +87,9 @@ def offline_message(
     counts: dict[str, tuple[int, int]] | None = None,
     style: HouseStyle = DEFAULT,
     voting: voice.Voting = voice.VOTING,
+    old_text: OldText | None = None,
 ) -> Message:
-    facts, _, touched = read_plan(parts, counts)
+    facts, _, touched = read_plan(parts, counts, old_text)
     title = offline_title(facts, touched, style, voting)
     return Message(title, bodies.body(facts, parts, title))
 
@@ -100,19 +103,25 @@ def offline_title(
 
 
 def intent_message(
-    parts: Parts, counts: dict[str, tuple[int, int]] | None, style: HouseStyle, asked: Asked
+    parts: Parts,
+    counts: dict[str, tuple[int, int]] | None,
+    style: HouseStyle,
+    asked: Asked,
+    old_text: OldText | None = None,
 ) -> Message | None:
-    facts, _, touched = read_plan(parts, counts)
+    facts, _, touched = read_plan(parts, counts, old_text)
     title = intent_title(style, facts, touched, asked)
     if title is None:
         return None
     return Message(title, intent_body(asked, bodies.body(facts, parts, title)))
 
 
-def read_plan(parts: Parts, counts: dict[str, tuple[int, int]] | None = None) -> tuple[Facts, list, list[Touched]]:
+def read_plan(
+    parts: Parts, counts: dict[str, tuple[int, int]] | None = None, old_text: OldText | None = None
+) -> tuple[Facts, list, list[Touched]]:
     """What the plan's hunks do, what changed per file (for the body), and the files it touches."""
     parts = [(as_committed(change, hunks), hunks) for change, hunks in parts]
-    facts = gather(parts)
+    facts = gather(parts, old_text)
     per_file = []
     touched = []
     for change, hunks in parts:

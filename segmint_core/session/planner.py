@@ -101,6 +101,7 @@ def build_plans(
                 counts=counts,
                 style=style,
                 asked=recorded.asked(plan.hunk_ids, hunkless) if recorded else None,
+                old_text=sections.old_text,
             )
             # Text from file content may hold a newline (a file name) or bytes that are not UTF-8.
             plan.title, plan.description = shown(message.title), readable(message.description)

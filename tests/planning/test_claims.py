@@ -25,8 +25,9 @@ def title(repo: Repo, style: HouseStyle = DEFAULT) -> str:
     """The title as the planner writes it: each hunk read in its file (``Sections``) first."""
     git = Git.discover(repo.path)
     cs = capture(git)
-    parts = Sections(cs.changes, git).resolve([(c, c.hunks) for c in cs.changes])
-    return offline_message(parts, style=style).title
+    sections = Sections(cs.changes, git)
+    parts = sections.resolve([(c, c.hunks) for c in cs.changes])
+    return offline_message(parts, style=style, old_text=sections.old_text).title
 
 
 def edit(repo: Repo, path: str, before: str, after: str, style: HouseStyle = DEFAULT) -> str:
@@ -148,6 +149,17 @@ def test_a_name_swapped_everywhere_is_a_rename(repo: Repo) -> None:
     before = "def load(path):\n    return read(path)\n\n\ndef main():\n    return load('a') + load('b')\n"
     after = "def load_file(path):\n    return read(path)\n\n\ndef main():\n    return load_file('a') + load_file('b')\n"
     assert edit(repo, "pkg/io.py", before, after, PLAIN) == "Rename load to load_file"
+
+
+def test_a_definition_renamed_while_the_file_still_calls_the_old_name_is_no_rename(repo: Repo) -> None:
+    """The old name is not gone: a line far below the hunk (out of its context) still calls it."""
+    filler = "".join(f"\n\ndef step{i}():\n    return {i}\n" for i in range(6))
+    before = f"def load_config(path):\n    return read(path)\n{filler}\n\ndef main():\n    return load_config('a')\n"
+    after = before.replace("def load_config(", "def load_settings(")
+    got = edit(repo, "pkg/io.py", before, after, PLAIN)
+    assert not got.startswith("Rename"), got
+    everywhere = before.replace("load_config", "load_settings")
+    assert edit(repo, "pkg/io.py", before, everywhere, PLAIN) == "Rename load_config to load_settings"
 
 
 def test_a_plain_edit_of_code_is_no_fix_without_evidence(repo: Repo) -> None:
