@@ -579,8 +579,12 @@ def _section_subjects(facts: Facts) -> list[str]:
 
 
 def _term(term: str, q: Quote) -> str:
-    """A term as written (a handle, a link's text), a code span in the house's quoting."""
-    return q(term[1:-1]) if term.startswith("`") and term.endswith("`") else one_line(term)
+    """A term as written (a handle, a link's text), a code span in the house's quoting; one holding
+    a space or a colon keeps its backticks (``ci: build all wheels`` reads as a prefix, a phrase as words)."""
+    if not (term.startswith("`") and term.endswith("`")):
+        return one_line(term)
+    code = term[1:-1]
+    return one_line(term) if " " in code or ":" in code else q(code)
 
 
 def _terms(terms: tuple[str, ...], q: Quote) -> str:

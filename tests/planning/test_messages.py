@@ -962,3 +962,15 @@ def test_a_github_expressions_functions_are_no_names_a_change_adds(repo: Repo) -
     cs = capture(Git.discover(repo.path))
     plain = HouseStyle(seen=30, conventional=0, capitalized=1.0)
     assert "toJSON" not in offline_message([(c, c.hunks) for c in cs.changes], style=plain).title
+
+
+def test_a_docs_term_holding_a_colon_keeps_its_backticks(repo: Repo) -> None:
+    labels = "## Labels\n\n- **`skip news`**: for trivial pull requests\n"
+    repo.write("docs/triage.md", labels)
+    repo.commit()
+    repo.write("docs/triage.md", labels + "- **`ci: build all wheels`**: when a full wheel build is needed\n")
+    cs = capture(Git.discover(repo.path))
+    plain = HouseStyle(seen=30, conventional=0, capitalized=1.0)
+    assert offline_message([(c, c.hunks) for c in cs.changes], style=plain).title == (
+        "Add `ci: build all wheels` to triage.md"
+    )
