@@ -42,6 +42,17 @@ def lexer_for(path: str) -> Any:
         return None
 
 
+def code_names(path: str, lines: list[str]) -> list[str] | None:
+    """The names the code of ``lines`` writes, read with the file's lexer (a word of a comment, a
+    docstring or a string is none), or None without a lexer for ``path``."""
+    lexer = lexer_for(path)
+    if lexer is None:
+        return None
+    from pygments.token import Name
+
+    return [value for kind, value in lexer.get_tokens("\n".join(lines)) if kind in Name]
+
+
 def tokens(path: str, lines: Iterable[str]) -> list[str] | None:
     """The values of the lines' tokens as a formatter may not change them, or None without a lexer
     for ``path``: whitespace tokens left out (a string's own whitespace kept), the quote marks

@@ -26,7 +26,7 @@ from segmint_core.git_modes import EXECUTABLE, GITLINK, REGULAR, SYMLINK
 from segmint_core.changes.changelog import changelog_entry, entry_lines, entry_reference
 from segmint_core.planning.cases import REMOVED, cases
 from segmint_core.planning.bumps import Bump, listed_changes, version_changes
-from segmint_core.planning.claims import ISSUE_FIXED, same_tokens
+from segmint_core.planning.claims import ISSUE_FIXED, code_names, same_tokens
 from segmint_core.planning import commented, pragmas, settings_edit, type_hints, warning_filters
 from segmint_core.planning.swaps import swapped
 from segmint_core.planning.warning_filters import WarningFilters
@@ -321,12 +321,15 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     facts.renames = _renames(pairs)
     if pairs and 2 * len(pairs) == len(added_lines) + len(removed_lines) and not facts.renames:
         facts.swapped = swapped(pairs)  # every changed line is one of the rewritten pairs
-    # what else the files held before, read only where a swap may be a rename
-    standing = (
-        [line for change, hunks in changes for line in _standing(change, hunks, old_text)] if facts.renames else []
-    )
+    # what else the files held, read only where a swap may be a rename
+    before: list[str] = []  # lines of the files as they were, where a name stood before the change
+    after: list[str] = []  # and those of them the change leaves, where it still stands after
+    for change, hunks in changes if facts.renames else []:
+        stood, stands = _standing(change, hunks, old_text)
+        before += stood
+        after += stands
     facts.replacements = _replacements(
-        facts.renames, added_lines + kept_lines + standing, removed_lines + kept_lines + standing
+        facts.renames, added_lines + kept_lines + after, removed_lines + kept_lines + before
     )
     facts.typos, facts.typo_only = _typos(pairs, len(added_lines) + len(removed_lines))
     renamed_to = {new: old for old, new in facts.renames}
@@ -492,18 +495,30 @@ def _changelog_entries(added: list[str]) -> list[str]:
     return list(dict.fromkeys(e for e in entries if e))
 
 
-def _standing(change: Change, hunks: list[Hunk], old_text: OldText | None) -> list[str]:
-    """Lines of the file as it was that ``hunks`` leave: the whole file's other lines where
-    ``old_text`` reads it, else its other hunks' unchanged and removed lines and the line git heads
-    each hunk with (``var connect = require('connect')``). A name found there stood before the
-    change and stands after it, so swapping to it or from it is no rename."""
+def _standing(change: Change, hunks: list[Hunk], old_text: OldText | None) -> tuple[list[str], list[str]]:
+    """Lines of the file as it was outside ``hunks``, and those of them that stand after the change.
+    Where ``old_text`` reads the file, both are its lines ``hunks`` leave. Else, before: its other
+    hunks' unchanged and removed lines and the line git heads each hunk with (``var connect =
+    require('connect')``); after: nothing known (a hunk's heading line may be one the plan changes).
+    A name found before stood there already, so swapping to it is no rename; a name found after is
+    not gone, so swapping from it is none either."""
     old = old_text(hunks[0]) if old_text is not None and hunks else None
     if old is not None:
         removed = Counter(line[1:] for h in hunks for line in h.lines if line[:1] == "-")
-        return list((Counter(old) - removed).elements())
+        left = [line for line in old if not _taken(removed, line)]  # in order: a string's lines stay one string
+        names = code_names(change.file_path, left)  # "the error messages" in a docstring writes no name
+        return (left, left) if names is None else ([" ".join(names)],) * 2
     mine = {id(h) for h in hunks}
     other = [line[1:] for h in change.hunks if id(h) not in mine for line in h.lines if line[:1] in " -"]
-    return other + [h.header.split("@@")[-1] for h in change.hunks if h.header]
+    return other + [h.header.split("@@")[-1] for h in change.hunks if h.header], []
+
+
+def _taken(counts: Counter, line: str) -> bool:
+    """Whether ``line`` is one of ``counts`` still to take, taking it."""
+    if counts[line] <= 0:
+        return False
+    counts[line] -= 1
+    return True
 
 
 def _replacements(renames: list[tuple[str, str]], added: list[str], removed: list[str]) -> list[tuple[str, str]]:

@@ -160,6 +160,9 @@ def test_a_definition_renamed_while_the_file_still_calls_the_old_name_is_no_rena
     assert not got.startswith("Rename"), got
     everywhere = before.replace("load_config", "load_settings")
     assert edit(repo, "pkg/io.py", before, everywhere, PLAIN) == "Rename load_config to load_settings"
+    # a docstring's word is no name still written
+    told = '"""\nReads what load_config used to read.\n"""\n\n\n'
+    assert edit(repo, "pkg/io.py", told + before, told + everywhere, PLAIN) == "Rename load_config to load_settings"
 
 
 def test_a_plain_edit_of_code_is_no_fix_without_evidence(repo: Repo) -> None:
