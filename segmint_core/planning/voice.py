@@ -335,6 +335,9 @@ def plain_voice(style: HouseStyle, text: str, fixes: bool = True) -> str:
     verb = lowered(verb)
     if verb == "correct":
         verb = "fix" if fixes else "update"
+    name, _, tail = rest.partition(" ")
+    if name.lower() == verb:  # "use use instead of error": the name is express's `app.use`
+        rest = f"`{name}` {tail}".strip()
     if style.past_tense >= 0.5:
         verb = PAST.get(verb, verb)
     text = f"{verb} {rest}".strip()

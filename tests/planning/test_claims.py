@@ -305,3 +305,9 @@ def test_only_a_word_leading_a_subject_is_lowered() -> None:
         "ParamType",
         "I",
     ]
+
+
+def test_a_name_that_repeats_the_verb_is_quoted(repo: Repo) -> None:
+    before = "app.error(function(err) {\n  log(err);\n});\n\napp.error(function(err) {\n  send(err);\n});\n"
+    got = edit(repo, "examples/app.js", before, before.replace("app.error", "app.use"), PLAIN)
+    assert got == "Use `use` instead of error", got
