@@ -198,6 +198,7 @@ class Facts:
     python_support: str | None = None  # "drop Python 3.6 support" (``python_support.py``)
     helps_removed: int = 0  # help texts of options a change only takes out
     swapped: tuple[str, str] | None = None  # (old, new): an expression every rewritten code line swaps
+    reworded: bool = False  # every changed line is an old one reworded: none added or removed, none grown much
     warning_filters: WarningFilters | None = None  # the warnings a change only starts or stops ignoring
     pragmas: PragmaEdit | None = None  # the ``# type: ignore``-like comments a change only adds, removes, edits
     annotations: AnnotationEdit | None = None  # the type hints a change only adds, changes, removes (``type_hints.py``)
@@ -319,8 +320,10 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     for new in facts.added_defs:
         facts.def_lines.pop(new, None)  # a new definition is added, not changed
     facts.renames = _renames(pairs)
-    if pairs and 2 * len(pairs) == len(added_lines) + len(removed_lines) and not facts.renames:
+    rewritten = bool(pairs) and 2 * len(pairs) == len(added_lines) + len(removed_lines)
+    if rewritten and not facts.renames:
         facts.swapped = swapped(pairs)  # every changed line is one of the rewritten pairs
+    facts.reworded = rewritten and all(len(new.split()) <= len(old.split()) + REWORDED_WORDS for old, new in pairs)
     # what else the files held, read only where a swap may be a rename
     before: list[str] = []  # lines of the files as they were, where a name stood before the change
     after: list[str] = []  # and those of them the change leaves, where it still stands after
@@ -442,6 +445,7 @@ _RECEIVERS = ("self.", "this.", "cls.")
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+")
 _NOT_CODE_NAME = re.compile(r"^(?:e\.g|i\.e|etc)$|\.(?:com|org|net|io|dev|txt)$|^www\.", re.IGNORECASE)
 NAMES_KEPT = 3
+REWORDED_WORDS = 2  # words a line may gain and still be reworded rather than written anew
 NAME_LINES = 400  # lines read for names on each side
 
 

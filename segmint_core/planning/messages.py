@@ -330,7 +330,11 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
             return ["add changelog entries"]  # one entry is titled in its own words (``voice.entry_added``)
         reworded = facts.renames or facts.prose is not None and facts.prose.links_only  # a word or a link swapped
         if _comments_only(facts) and facts.code_changed_defs and not reworded:
-            return [f"document {w}" for w in places(facts, [p for p in facts.paths if is_code(p)], q)]
+            where = places(facts, [p for p in facts.paths if is_code(p)], q)
+            if facts.reworded:  # a comment's words changed, nothing documented that was not
+                comments = "comment" if facts.added == 1 else "comments"
+                return [f"update {comments} in {w}" for w in where]
+            return [f"document {w}" for w in where]
         return _prose_subjects(facts, q) + _section_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
     if kind == "test":
         targets = [test_words(d) for d in facts.added_defs if is_test_name(d)]

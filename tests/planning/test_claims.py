@@ -311,3 +311,11 @@ def test_a_name_that_repeats_the_verb_is_quoted(repo: Repo) -> None:
     before = "app.error(function(err) {\n  log(err);\n});\n\napp.error(function(err) {\n  send(err);\n});\n"
     got = edit(repo, "examples/app.js", before, before.replace("app.error", "app.use"), PLAIN)
     assert got == "Use `use` instead of error", got
+
+
+def test_a_comment_reworded_is_updated_not_documented(repo: Repo) -> None:
+    body = "    drop(lock)\n    // Generate a command, {} it and store its exit code.\n    results.push(run(value))\n"
+    before = "pub fn job(value: u32) {\n" + body.format("executes") + "}\n"
+    assert edit(repo, "src/job.rs", before, before.replace("executes", "execute"), PLAIN) == "Update comment in job"
+    added = before.replace("    drop(lock)\n", "    drop(lock)\n    // Let other threads read.\n")
+    assert edit(repo, "src/job.rs", before, added, PLAIN) == "Document job"
