@@ -44,13 +44,17 @@ def lexer_for(path: str) -> Any:
 
 def code_names(path: str, lines: list[str]) -> list[str] | None:
     """The names the code of ``lines`` writes, read with the file's lexer (a word of a comment, a
-    docstring or a string is none), or None without a lexer for ``path``."""
+    docstring or a string is none), or None without a lexer for ``path`` or past ``MAX_NAMED``."""
     lexer = lexer_for(path)
-    if lexer is None:
+    text = "\n".join(lines)
+    if lexer is None or len(text) > MAX_NAMED:
         return None
     from pygments.token import Name
 
-    return [value for kind, value in lexer.get_tokens("\n".join(lines)) if kind in Name]
+    return [value for kind, value in lexer.get_tokens(text) if kind in Name]
+
+
+MAX_NAMED = 1_000_000  # characters of a file lexed for its names, at most (a generated file is not)
 
 
 def tokens(path: str, lines: Iterable[str]) -> list[str] | None:
