@@ -186,22 +186,6 @@ def test_the_changelog_entry_the_change_adds_titles_it(repo: Repo) -> None:
     assert title(repo, PLAIN) == "Avoid an extra process with one worker"
 
 
-def test_a_later_changelog_entry_titles_the_change_where_the_first_is_too_long(repo: Repo) -> None:
-    repo.write("CHANGES.md", "## Unreleased\n\n")
-    repo.write("pkg/pager.py", "def pager(cmd):\n    return cmd\n")
-    repo.commit()
-    long = (
-        "- The temporary file pager backend forwards any parameters the user set in\n"
-        "  `PAGER` to the pager command instead of silently dropping them. {pr}`3777`\n"
-    )
-    repo.write("CHANGES.md", f"## Unreleased\n\n{long}- Improve raw mode detection by parsing the option tokens.\n")
-    repo.write(
-        "pkg/pager.py",
-        "def pager(cmd):\n    try:\n        return cmd.split()\n    except ValueError:\n        return cmd\n",
-    )
-    assert title(repo, PLAIN) == "Improve raw mode detection by parsing the option tokens"
-
-
 _ATOMS = st.sampled_from(["a", "b", "total", "'x'", '"y"', "1", "2.5", "None", "f(a)", "[a, b]", "(a,)"])
 _OPS = st.sampled_from([" + ", " - ", ", ", " or ", " == "])
 
@@ -263,37 +247,42 @@ def test_format_only_for_token_identical_changes_and_every_title_clean(lines, ho
     assert got and "\n" not in got and len(got) <= TITLE_LIMIT and not got.endswith(("...", "…"))
 
 
-def test_a_long_entrys_clause_never_ends_inside_a_code_span(repo: Repo) -> None:
+def entries_title(repo: Repo, entries: str, style: HouseStyle = PLAIN) -> str:
+    """The title of a code edit that adds ``entries`` (a changelog's added lines) under Unreleased."""
     repo.write("CHANGES.md", "## Unreleased\n\n")
-    repo.write("pkg/lines.py", "def consumed(leaf):\n    return leaf\n")
+    repo.write("pkg/run.py", "def run(x):\n    return x\n")
     repo.commit()
+    repo.write("CHANGES.md", f"## Unreleased\n\n{entries}")
+    repo.write("pkg/run.py", "def run(x):\n    return x or None\n")
+    return title(repo, style)
+
+
+def test_a_later_changelog_entry_titles_the_change_where_the_first_is_too_long(repo: Repo) -> None:
+    long = (
+        "- The temporary file pager backend forwards any parameters the user set in\n"
+        "  `PAGER` to the pager command instead of silently dropping them. {pr}`3777`\n"
+    )
+    entries = f"{long}- Improve raw mode detection by parsing the option tokens.\n"
+    assert entries_title(repo, entries) == "Improve raw mode detection by parsing the option tokens"
+
+
+def test_a_long_entrys_clause_never_ends_inside_a_code_span(repo: Repo) -> None:
     entry = "- Keep the comments above `# fmt: off` blocks: Jupytext's `# %% [markdown]` cells lost them (#4845)\n"
-    repo.write("CHANGES.md", f"## Unreleased\n\n{entry}")
-    repo.write("pkg/lines.py", "def consumed(leaf):\n    return leaf or None\n")
-    assert title(repo, PLAIN) == "Keep the comments above `# fmt: off` blocks"
+    assert entries_title(repo, entry) == "Keep the comments above `# fmt: off` blocks"
 
 
 def test_a_long_entry_is_cut_before_the_phrase_that_makes_it_too_long(repo: Repo) -> None:
-    repo.write("CHANGES.md", "## Unreleased\n\n")
-    repo.write("pkg/lines.py", "def skipped(leaf):\n    return leaf\n")
-    repo.commit()
     entry = (
         "- Fix `fmt_skip_in_one_liners` preview feature to respect `# fmt: skip` for compound\n"
         "  statements with semicolon-separated bodies (#4800)\n"
     )
-    repo.write("CHANGES.md", f"## Unreleased\n\n{entry}")
-    repo.write("pkg/lines.py", "def skipped(leaf):\n    return leaf or None\n")
-    assert title(repo, PLAIN) == "Fix `fmt_skip_in_one_liners` preview feature to respect `# fmt: skip`"
+    assert entries_title(repo, entry) == "Fix `fmt_skip_in_one_liners` preview feature to respect `# fmt: skip`"
 
 
 def test_a_changelog_entry_led_by_a_name_keeps_its_case(repo: Repo) -> None:
-    repo.write("CHANGES.md", "## Unreleased\n\n")
-    repo.write("pkg/types.py", "class ParamType:\n    pass\n")
-    repo.commit()
-    repo.write("CHANGES.md", "## Unreleased\n\n- `ParamType` typing improvements.\n")
-    repo.write("pkg/types.py", "class ParamType:\n    name: str\n")
-    assert title(repo, PLAIN) == "`ParamType` typing improvements"
-    assert title(repo, HouseStyle(seen=30, conventional=0, capitalized=0.0)) == "`ParamType` typing improvements"
+    assert entries_title(repo, "- `ParamType` typing improvements.\n") == "`ParamType` typing improvements"
+    lower = HouseStyle(seen=30, conventional=0, capitalized=0.0)
+    assert entries_title(repo, "- `ParamType` typing improvements.\n", lower) == "`ParamType` typing improvements"
 
 
 def test_only_a_word_leading_a_subject_is_lowered() -> None:
