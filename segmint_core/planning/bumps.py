@@ -18,7 +18,7 @@ package's version.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from segmint_core.changes.kinds import is_doc_path
@@ -189,28 +189,32 @@ def listed_changes(parts: list[tuple[Change, list[Hunk]]]) -> tuple[list[str], l
 
 
 def _names_listed(path: str, hunks: list[Hunk], side: str) -> Iterator[tuple[str, str]]:
-    """(key, name) of each dependency ``side``'s lines list, where the file is one that lists them
-    line by line: a requirements file (``markdown==3.3.7``, ``isort``), package.json
-    (``"qs": "^6.14.0"``), go.mod, and a Python manifest's quoted requirements (``"click>=8.0"``)."""
-    name = path.rsplit("/", 1)[-1]
+    """(key, name) of each dependency ``side``'s lines list, where the file lists them line by line."""
+    read = _listing_reader(path)
+    if read is None:
+        return
     for hunk in hunks:
         for line in hunk.lines:
-            if line[:1] != side:
-                continue
-            text = line[1:]
-            if name.endswith((".txt", ".in")) and "requirements" in path.lower():
-                found = _BARE_REQUIREMENT.match(text)
-                listed = [found.group("name")] if found else [n] if (n := _bare(text)) else []
-            elif name == "package.json":
-                found = _PIN.match(text)
-                listed = [found.group("name")] if found and found.group("name") not in _ENGINES else []
-            elif name == "go.mod":
-                listed = [found.group("name")] if (found := _GO_REQUIRE.match(text)) else []
-            elif name in ("pyproject.toml", "setup.cfg", "setup.py"):
-                listed = [m.group("name") for m in _QUOTED_REQUIREMENT.finditer(text)]
-            else:
-                return
-            yield from ((n.lower(), n) for n in listed if n.lower() not in _OWN_KEYS)
+            if line[:1] == side:
+                yield from ((n.lower(), n) for n in read(line[1:]) if n.lower() not in _OWN_KEYS)
+
+
+def _listing_reader(path: str) -> Callable[[str], list[str]] | None:
+    """How a file that lists dependencies names one on a line: a requirements file
+    (``markdown==3.3.7``, ``isort``), package.json (``"qs": "^6.14.0"``), go.mod, a Python
+    manifest's quoted requirements (``"click>=8.0"``); None for any other file."""
+    name = path.rsplit("/", 1)[-1]
+    if name.endswith((".txt", ".in")) and "requirements" in path.lower():
+        return lambda text: (
+            [m.group("name")] if (m := _BARE_REQUIREMENT.match(text)) else [n] if (n := _bare(text)) else []
+        )
+    if name == "package.json":
+        return lambda text: [m.group("name")] if (m := _PIN.match(text)) and m.group("name") not in _ENGINES else []
+    if name == "go.mod":
+        return lambda text: [m.group("name")] if (m := _GO_REQUIRE.match(text)) else []
+    if name in ("pyproject.toml", "setup.cfg", "setup.py"):
+        return lambda text: [m.group("name") for m in _QUOTED_REQUIREMENT.finditer(text)]
+    return None
 
 
 _ENGINES = {"node", "npm", "yarn", "pnpm"}  # package.json's ``engines``, versions of no dependency

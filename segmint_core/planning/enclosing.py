@@ -79,7 +79,7 @@ class Sections:
         self._layers = layers(changes, wanted) if git is not None else {}
         self._texts: dict[str, list[str]] | None = None  # old blob id -> its lines, once read
         self._titles: dict[str, list[str | None]] = {}  # old blob id of a docs file -> each line's section
-        self._fences: dict[str, frozenset[int]] = {}  # old blob id of a docs file -> its rows inside a fence
+        self._fences: dict[str, frozenset[int]] = {}  # old blob id of a docs file -> its rows a fence is open at
         self._in_strings: dict[str, frozenset[int]] = {}  # old blob id -> the rows starting inside a string
 
     def resolve(self, parts: list[tuple[Change, list[Hunk]]]) -> list[tuple[Change, list[Hunk]]]:

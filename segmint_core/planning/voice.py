@@ -148,9 +148,10 @@ def own_words(facts: Facts) -> list[str]:
 def _shortened(entry: str) -> list[str]:
     """A long ``entry`` shorter, to fit a title: the words before each phrase it ends with, longest
     first (``Fix X to respect Y`` of ``Fix X to respect Y for Z``), down to its first clause."""
-    ends = [m.start() for m in _CLAUSE_END.finditer(entry) if entry.count("`", 0, m.start()) % 2 == 0]
-    cuts = [m.start() for m in _PHRASE.finditer(entry) if entry.count("`", 0, m.start()) % 2 == 0]
-    first = ends[0] if ends else 0  # never inside a code span (`# fmt: off`)
+    outside = lambda at: entry.count("`", 0, at) % 2 == 0  # never inside a code span (`# fmt: off`)  # noqa: E731
+    ends = [m.start() for m in _CLAUSE_END.finditer(entry) if outside(m.start())]
+    cuts = [m.start() for m in _PHRASE.finditer(entry) if outside(m.start())]
+    first = ends[0] if ends else 0
     shorter = [entry[:at] for at in sorted({at for at in cuts + ends if at > first}, reverse=True)]
     said = shorter + ([entry[:first]] if first else [])
     return [text for text in dict.fromkeys(said) if len(text.split()) >= MIN_CLAUSE_WORDS]
