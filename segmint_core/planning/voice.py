@@ -148,13 +148,17 @@ def own_words(facts: Facts) -> list[str]:
 def _shortened(entry: str) -> list[str]:
     """A long ``entry`` shorter, to fit a title: the words before each phrase it ends with, longest
     first (``Fix X to respect Y`` of ``Fix X to respect Y for Z``), down to its first clause."""
-    outside = lambda at: entry.count("`", 0, at) % 2 == 0  # never inside a code span (`# fmt: off`)  # noqa: E731
-    ends = [m.start() for m in _CLAUSE_END.finditer(entry) if outside(m.start())]
-    cuts = [m.start() for m in _PHRASE.finditer(entry) if outside(m.start())]
+    ends = [m.start() for m in _CLAUSE_END.finditer(entry) if _outside_code(entry, m.start())]
+    cuts = [m.start() for m in _PHRASE.finditer(entry) if _outside_code(entry, m.start())]
     first = ends[0] if ends else 0
     shorter = [entry[:at] for at in sorted({at for at in cuts + ends if at > first}, reverse=True)]
     said = shorter + ([entry[:first]] if first else [])
     return [text for text in dict.fromkeys(said) if len(text.split()) >= MIN_CLAUSE_WORDS]
+
+
+def _outside_code(text: str, at: int) -> bool:
+    """Whether ``at`` stands outside ``text``'s code spans: a cut there never splits `# fmt: off`."""
+    return text.count("`", 0, at) % 2 == 0
 
 
 MOST_ENTRIES = 3  # of a change's changelog entries, those that may title it
