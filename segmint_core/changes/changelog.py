@@ -37,7 +37,7 @@ def changelog_entry(lines: list[str], *, credits: bool = True) -> str | None:
     text = text if credits else _CREDIT.sub("", text)
     text = _EMPTY_BRACKETS.sub("", _LEAD_IN.sub(" ", _REFERENCE.sub("", without_list_marker(text))))
     text = _LINK.sub(r"\1", _ROLE.sub(lambda m: f"`{m.group(1) or m.group(2)}`", text))
-    text = " ".join(text.split()).strip(" .:;-")
+    text = " ".join(text.split()).strip(" .,:;-")
     if len(text) < MIN_CHARS or text.lower().startswith(("version", "released", "unreleased", "#")):
         return None
     return _SENTENCE_END.split(text, maxsplit=1)[0].rstrip(".")

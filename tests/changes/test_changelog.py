@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from segmint_core.changes.changelog import entry_lines, entry_reference
+from segmint_core.changes.changelog import changelog_entry, entry_lines, entry_reference
 
 
 def test_each_bulleted_entry_keeps_its_wrapped_lines() -> None:
@@ -25,3 +25,8 @@ def test_the_pull_request_is_named_before_the_issue() -> None:
 
 def test_an_entry_naming_nothing_has_no_reference() -> None:
     assert entry_reference(["* Colours as &#123; in HTML", "* see docs/#install"]) is None
+
+
+def test_an_entry_ends_with_no_comma_its_references_left_behind() -> None:
+    lines = ["-   Always return one of the passed choices for ``click.Choice``", "    :issue:`1277`, :pr:`1318`"]
+    assert changelog_entry(lines) == "Always return one of the passed choices for ``click.Choice``"
