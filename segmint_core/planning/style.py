@@ -36,9 +36,9 @@ MIN_HISTORY = 10  # fewer subjects than this teach nothing reliable
 CONVENTIONAL_SHARE = 0.5  # at least this share of recent subjects Conventional: write Conventional
 RECENT = 100  # the recent subjects that say whether the house writes Conventional now
 CACHE_NAME = "house-style.json"
-CACHE_VERSION = 13  # 8: merged requests known by their titles; 9: a plain house's phrasings; 10: fields;
+CACHE_VERSION = 14  # 8: merged requests known by their titles; 9: a plain house's phrasings; 10: fields;
 # 11: releases worded "Bump version to {version}"; 12: PEP 440 pre-releases (21.12b0) in release wordings;
-# 13: a docs hunk's fences (a release's heading) read with its unchanged lines
+# 13: a docs hunk's fences (a release's heading) read with its unchanged lines; 14: releases worded with no version
 EXAMPLES = 8
 
 _VERSION = re.compile(rf"\bv?({NUMBERS}{PEP_440}(?:[-.+][0-9A-Za-z.]+)?)\b")
@@ -202,7 +202,7 @@ def learn_style(history: list[PastCommit], head: str | None = None, lists: dict[
         verbs.setdefault(s.type or "", Counter())[_first_word(s.text)] += 1
     style.verbs = {t: dict(c.most_common(8)) for t, c in verbs.items()}
     style.bumps = _wordings(chosen, _bump_pattern)
-    style.release = next(iter(_wordings(chosen, _release_pattern)), None)
+    style.release = next(iter(_wordings(chosen, _release_pattern)), None) or _versionless_release(chosen, facts_of)
     if style.follows_conventional:
         style.precedents = [_precedent(c, s, facts_of) for c, s in conventional if c.files]
     else:
@@ -385,6 +385,26 @@ def _release_pattern(text: str) -> str | None:
     if not re.fullmatch(r"(?:[A-Za-z]+ )*v?", text[: m.start(1)]):
         return None
     return text[: m.start(1)] + "{version}"
+
+
+def _versionless_release(chosen: list, facts_of: Callable[[PastCommit], Facts]) -> Wording | None:
+    """How a house titles its releases where it writes no version in them (fd's ``Bump version``,
+    ``Bump version number``): the short subject it wrote most, at least twice, for the past commits
+    that set the project's own version, the version said after it (``Bump version to 7.5.0``)."""
+    releases = [(c, s) for c, s in chosen if c.parts and facts_of(c).own_version is not None]
+    return next(iter(_wordings(releases, _versionless)), None)
+
+
+def _versionless(text: str) -> str | None:
+    """A release's subject that names no version (a few words, no number) as a wording with the
+    version after it: ``Bump version`` -> ``Bump version to {version}``, ``Release`` -> ``Release {version}``."""
+    text = text.rstrip(".")
+    if len(text.split()) > VERSIONLESS_WORDS or re.search(r"[\d{}]", text):
+        return None
+    return text + (" to {version}" if text.lower().endswith(("version", "version number")) else " {version}")
+
+
+VERSIONLESS_WORDS = 4
 
 
 def _wordings(chosen: list, pattern_of, keep: int = 6) -> list[Wording]:

@@ -583,6 +583,18 @@ def test_a_house_that_words_its_releases_bump_version_to_words_a_new_one_so(repo
     assert message_for(repo).title == "Bump version to 1.3.0"
 
 
+def test_a_house_that_words_its_releases_with_no_version_words_a_new_one_so(repo: Repo) -> None:
+    """fd's older releases read ``Bump version`` and ``Bump version number``, no version in them."""
+    for n in range(4):
+        repo.write("Cargo.toml", f'[package]\nname = "fd"\nversion = "1.{n}.0"\n')
+        repo.commit("Bump version number" if n == 1 else "Bump version")
+        for m in range(4):
+            repo.write(f"src/m{n}{m}.rs", f"fn m{n}{m}() {{}}\n")
+            repo.commit(f"Add m{n}{m}")
+    repo.write("Cargo.toml", '[package]\nname = "fd"\nversion = "1.4.0"\n')
+    assert message_for(repo).title == "Bump version to 1.4.0"
+
+
 def test_a_house_that_words_its_pre_releases_prepare_release_words_a_new_one_so(repo: Repo) -> None:
     """black's ``Prepare release 21.12b0``: a PEP 440 pre-release is a version of the wording too."""
     released = ""
