@@ -153,7 +153,17 @@ def _shortened(entry: str) -> list[str]:
     first = ends[0] if ends else 0
     shorter = [entry[:at] for at in sorted({at for at in cuts + ends if at > first}, reverse=True)]
     said = shorter + ([entry[:first]] if first else [])
-    return [text for text in dict.fromkeys(said) if len(text.split()) >= MIN_CLAUSE_WORDS]
+    return [text for text in dict.fromkeys(said) if len(text.split()) >= MIN_CLAUSE_WORDS and not _dangling(text)]
+
+
+def _dangling(text: str) -> bool:
+    """A cut that ends on a word needing more after it (``..., except immediately``, ``... and``)."""
+    last = text.rsplit(" ", 1)[-1].lower()
+    return last in _NEEDS_MORE or last.endswith("ly") and last not in _NOT_ADVERBS
+
+
+_NEEDS_MORE = {"except", "and", "or", "but", "than", "not", "also", "only", "even", "just", "the", "a", "an"}
+_NOT_ADVERBS = {"apply", "reply", "supply", "fly", "rely", "multiply", "imply", "comply", "family", "assembly"}
 
 
 def _outside_code(text: str, at: int) -> bool:

@@ -279,6 +279,11 @@ def test_a_long_entry_is_cut_before_the_phrase_that_makes_it_too_long(repo: Repo
     assert entries_title(repo, entry) == "Fix `fmt_skip_in_one_liners` preview feature to respect `# fmt: skip`"
 
 
+def test_a_long_entry_is_never_cut_to_a_dangling_word(repo: Repo) -> None:
+    entry = "- Allow empty lines at the beginning of all blocks, except immediately before a docstring (#4130)\n"
+    assert entries_title(repo, entry) == "Allow empty lines at the beginning of all blocks"
+
+
 def test_a_changelog_entry_led_by_a_name_keeps_its_case(repo: Repo) -> None:
     assert entries_title(repo, "- `ParamType` typing improvements.\n") == "`ParamType` typing improvements"
     lower = HouseStyle(seen=30, conventional=0, capitalized=0.0)
