@@ -81,6 +81,8 @@ class Sections:
         self._titles: dict[str, list[str | None]] = {}  # old blob id of a docs file -> each line's section
         self._fences: dict[str, frozenset[int]] = {}  # old blob id of a docs file -> its rows a fence is open at
         self._in_strings: dict[str, frozenset[int]] = {}  # old blob id -> the rows starting inside a string
+        self._layouts: dict[str, bool] = {}  # hunk id -> whether it only moves whitespace
+        self._asked: set[str] = set()  # old blob ids read, or asked of git and not found
 
     def resolve(self, parts: list[tuple[Change, list[Hunk]]]) -> list[tuple[Change, list[Hunk]]]:
         """``parts`` with each code hunk's section set to the definition holding it, and each docs
@@ -89,7 +91,7 @@ class Sections:
         for change, hunks in parts:
             doc = change.file_path in self._docs
             for hunk in hunks:
-                layout = not doc and change.file_path in self._code and layout_only(hunk)
+                layout = not doc and self._layout(change.file_path, hunk)
                 old = self._old_text(hunk, doc or layout)
                 if old is None:
                     continue
@@ -111,19 +113,17 @@ class Sections:
         return not _changed_rows(hunk).isdisjoint(self._in_strings[oid])
 
     def old_text(self, hunk: Hunk) -> list[str] | None:
-        """The text of the file ``hunk`` changes as it was; read on its own where the batch did not
-        (asked only of a plan that swaps a name, to see whether the file still writes the old one)."""
+        """The text of the file ``hunk`` changes as it was, from the batch; a file the batch did not
+        ask for is read on its own (a plan that swaps a name asks whether its file still writes the
+        old one)."""
         oid = self._old_oid(hunk)
         if oid is None or self._git is None:
             return None
         if self._texts is None:
             self._texts = self._read()
-        if oid not in self._texts:
-            try:
-                blobs = read_blobs(self._git, [oid])
-            except SegmintError:
-                return None
-            self._texts.update({k: split_lines(b.decode("utf-8", "surrogateescape")) for k, b in blobs.items()})
+        if oid not in self._texts and oid not in self._asked:
+            self._asked.add(oid)
+            self._texts.update(self._blobs([oid]))
         return self._texts.get(oid)
 
     def _in_fence(self, hunk: Hunk, old: list[str]) -> bool:
@@ -144,12 +144,13 @@ class Sections:
 
     def _old_text(self, hunk: Hunk, whole: bool = False) -> list[str] | None:
         """``whole``: read whatever the hunk's indent (a docs hunk, a layout-only one)."""
-        oid = self._old_oid(hunk)
-        if oid is None or not (whole or _top_indent(hunk)):
-            return None
-        if self._texts is None:
-            self._texts = self._read()
-        return self._texts.get(oid)
+        return self.old_text(hunk) if whole or _top_indent(hunk) else None
+
+    def _layout(self, path: str, hunk: Hunk) -> bool:
+        """Whether a code hunk only moves whitespace (``layout_only``), worked out once per hunk."""
+        if hunk.id not in self._layouts:
+            self._layouts[hunk.id] = path in self._code and layout_only(hunk)
+        return self._layouts[hunk.id]
 
     def _old_oid(self, hunk: Hunk) -> str | None:
         """The blob the hunk's layer changes; None for a file it creates."""
@@ -160,15 +161,19 @@ class Sections:
     def _read(self) -> dict[str, list[str]]:
         """The old texts of every docs hunk, every code hunk that may sit inside a definition
         (one indented) and every one that only moves whitespace."""
-        oids = {
+        self._asked = {
             oid
             for c in self._changes
             for h in c.hunks
             if (oid := self._old_oid(h)) is not None
-            and (c.file_path in self._docs or _top_indent(h) or c.file_path in self._code and layout_only(h))
+            and (c.file_path in self._docs or _top_indent(h) or self._layout(c.file_path, h))
         }
+        return self._blobs(sorted(self._asked))
+
+    def _blobs(self, oids: list[str]) -> dict[str, list[str]]:
+        """``oids``' texts as lines, in one ``cat-file`` batch; none where git cannot read them."""
         try:
-            blobs = read_blobs(self._git, sorted(oids)) if oids and self._git is not None else {}
+            blobs = read_blobs(self._git, oids) if oids and self._git is not None else {}
         except SegmintError:
             blobs = {}
         return {oid: split_lines(blob.decode("utf-8", "surrogateescape")) for oid, blob in blobs.items()}
