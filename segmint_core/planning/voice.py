@@ -146,24 +146,17 @@ def own_words(facts: Facts) -> list[str]:
 
 
 def _shortened(entry: str) -> list[str]:
-    """A long ``entry`` shorter, to fit a title: the words before each phrase it ends with, longest
-    first (``Fix X to respect Y`` of ``Fix X to respect Y for Z``), down to its first clause."""
-    ends = [m.start() for m in _CLAUSE_END.finditer(entry) if _outside_code(entry, m.start())]
-    cuts = [m.start() for m in _PHRASE.finditer(entry) if _outside_code(entry, m.start())]
-    first = ends[0] if ends else 0
-    shorter = [entry[:at] for at in sorted({at for at in cuts + ends if at > first}, reverse=True)]
+    """A long ``entry`` shorter, to fit a title: the words before each clause or phrase it ends
+    with, longest first (``Fix X to respect Y`` of ``Fix X to respect Y for Z``), down to its first
+    clause. A phrase is cut from the sentence itself, never from what follows its first punctuation
+    (``..., in addition to strings`` is no place to end at ``in addition``)."""
+    ends = [m for m in _CLAUSE_END.finditer(entry) if _outside_code(entry, m.start())]
+    first = ends[0].start() if ends else 0
+    aside = next((m.start() for m in ends if _PUNCTUATION.match(m.group())), len(entry))
+    cuts = [m.start() for m in _PHRASE.finditer(entry) if _outside_code(entry, m.start()) and m.start() < aside]
+    shorter = [entry[:at] for at in sorted({at for at in cuts + [m.start() for m in ends] if at > first}, reverse=True)]
     said = shorter + ([entry[:first]] if first else [])
-    return [text for text in dict.fromkeys(said) if len(text.split()) >= MIN_CLAUSE_WORDS and not _dangling(text)]
-
-
-def _dangling(text: str) -> bool:
-    """A cut that ends on a word needing more after it (``..., except immediately``, ``... and``)."""
-    last = text.rsplit(" ", 1)[-1].lower()
-    return last in _NEEDS_MORE or last.endswith("ly") and last not in _NOT_ADVERBS
-
-
-_NEEDS_MORE = {"except", "and", "or", "but", "than", "not", "also", "only", "even", "just", "the", "a", "an"}
-_NOT_ADVERBS = {"apply", "reply", "supply", "fly", "rely", "multiply", "imply", "comply", "family", "assembly"}
+    return [text for text in dict.fromkeys(said) if len(text.split()) >= MIN_CLAUSE_WORDS]
 
 
 def _outside_code(text: str, at: int) -> bool:
@@ -200,6 +193,7 @@ def entry_added(facts: Facts, said: list[str]) -> list[str]:
 _CLAUSE_END = re.compile(
     r",\s|;\s|\s\(|\s-\s|:\s|\s(?:so that|when|which|because|if|since|as|by|until|through|unless|while)\s"
 )
+_PUNCTUATION = re.compile(r"[,;:]\s|\s[(-]")  # of the clause ends, those a mark makes
 MIN_CLAUSE_WORDS = 3
 # Where a phrase a sentence may end without starts.
 _PHRASE = re.compile(r"\s(?:to|for|with|in|on|from|into|after|before|without|instead of|at|via|using)\s")

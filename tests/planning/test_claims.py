@@ -282,6 +282,8 @@ def test_a_long_entry_is_cut_before_the_phrase_that_makes_it_too_long(repo: Repo
 def test_a_long_entry_is_never_cut_to_a_dangling_word(repo: Repo) -> None:
     entry = "- Allow empty lines at the beginning of all blocks, except immediately before a docstring (#4130)\n"
     assert entries_title(repo, entry) == "Allow empty lines at the beginning of all blocks"
+    entry = "- `edit` accepts `os.PathLike` values for `filename`, in addition to strings, like `open` does\n"
+    assert entries_title(repo, entry) == "`edit` accepts `os.PathLike` values for `filename`"
 
 
 def test_a_changelog_entry_led_by_a_name_keeps_its_case(repo: Repo) -> None:
