@@ -153,7 +153,8 @@ class Facts:
     doc_sections: list[str] = field(default_factory=list)  # titles of the docs sections edited, in order
     bumps: list[Bump] = field(default_factory=list)  # dependency versions changed
     own_version: Bump | None = None  # the project's own version changed
-    listed: tuple[list[str], list[str]] = ([], [])  # dependencies added to and taken out of the files listing them
+    deps_added: list[str] = field(default_factory=list)  # dependencies a file listing them gains
+    deps_removed: list[str] = field(default_factory=list)  # and those it no longer lists
     # docs pages (not changelogs) whose every changed line only writes other versions, and those versions
     version_docs: dict[str, set[str]] = field(default_factory=dict)
     added: int = 0
@@ -361,7 +362,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     ):
         facts.settings = settings_edit.read_edit([hunks for _, hunks in changes])
     facts.bumps, facts.own_version = version_changes(changes, is_lock_file)
-    facts.listed = listed_changes(changes)
+    facts.deps_added, facts.deps_removed = listed_changes(changes)
     if facts.paths and all(map(is_ignore_file, facts.paths)) and not facts.new_files and not facts.deleted_files:
         now, before = _patterns(added_lines), _patterns(removed_lines)
         facts.ignored = [p for p in now if p not in before], [p for p in before if p not in now]

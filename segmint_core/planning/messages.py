@@ -626,13 +626,12 @@ def bump_subjects(facts: Facts, q: Quote = plain) -> list[str]:
 
 def _only_listing(facts: Facts) -> bool:
     """Dependencies only added or taken out: no version moved, every file one that pins them."""
-    added, removed = facts.listed
-    return bool(added or removed) and not facts.bumps and all(_pinned(p) for p in facts.paths)
+    return bool(facts.deps_added or facts.deps_removed) and not facts.bumps and all(_pinned(p) for p in facts.paths)
 
 
 def _listing_subjects(facts: Facts, q: Quote) -> list[str]:
     """``add httpx-sse to requirements.txt``, ``remove qs``, ``replace six with typing-extensions``."""
-    added, removed = facts.listed
+    added, removed = facts.deps_added, facts.deps_removed
     where = _files(facts.paths)[0]
     if added and removed:
         if len(added) == len(removed) == 1:
