@@ -43,15 +43,19 @@ def changelog_entry(lines: list[str], *, credits: bool = True) -> str | None:
     return _SENTENCE_END.split(text, maxsplit=1)[0].rstrip(".")
 
 
-# The pull request or issue an entry credits: ``{pr}`3777```, ``:pr:`2991```, ``(#123)``.
-_NUMBERED = re.compile(r"(?:\{(pr|issue)\}|:(pr|issue):)`(\d+)`|(?<![\w&/])#(\d+)\b")
+# An issue or pull request named by a Sphinx or MyST role (``:issue:`12```, ``{pr}`3777```) or bare
+# (``#123``, not ``&#123;`` nor ``docs/#install``); each pattern's one group is the number.
+ROLE_REFERENCE = r"(?::(?:issue|pr|ghpull|gh):|\{(?:issue|pr)\})`#?(\d{1,6})`"
+BARE_REFERENCE = r"(?<![\w/&#])#(\d{1,6})\b(?![\w-])"
+_PULL = re.compile(rf"(?::(?:pr|ghpull):|\{{pr\}})`#?(\d{{1,6}})`|{BARE_REFERENCE}")
+_ANY_REFERENCE = re.compile(ROLE_REFERENCE)
 
 
 def entry_reference(lines: list[str]) -> str | None:
     """The pull request an entry names (``#2991``), else the issue, else None."""
-    found = [(m.group(1) or m.group(2) or "pr", m.group(3) or m.group(4)) for m in _NUMBERED.finditer(" ".join(lines))]
-    numbers = [n for kind, n in found if kind == "pr"] or [n for _, n in found]
-    return f"#{numbers[0]}" if numbers else None
+    text = " ".join(lines)
+    found = _PULL.search(text) or _ANY_REFERENCE.search(text)
+    return f"#{next(g for g in found.groups() if g)}" if found else None
 
 
 def entry_lines(added: list[str]) -> list[list[str]]:

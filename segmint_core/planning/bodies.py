@@ -25,7 +25,7 @@ import textwrap
 from itertools import islice
 from pathlib import PurePosixPath
 
-from segmint_core.changes.changelog import changelog_entry, entry_lines
+from segmint_core.changes.changelog import BARE_REFERENCE, ROLE_REFERENCE, changelog_entry, entry_lines
 from segmint_core.changes.kinds import is_doc_path, is_test_path
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.planning.cases import ADDED, cases
@@ -55,11 +55,11 @@ _FUNCTION = re.compile(
     re.IGNORECASE,
 )
 _ISSUE = re.compile(
-    r"\bGH-(\d{1,6})\b|:(?:issue|pr|ghpull|gh):`#?(\d{1,6})`|github\.com/([\w.-]+/[\w.-]+)/(?:issues|pull)/(\d{1,6})",
+    rf"\bGH-(\d{{1,6}})\b|{ROLE_REFERENCE}|github\.com/([\w.-]+/[\w.-]+)/(?:issues|pull)/(\d{{1,6}})",
     re.IGNORECASE,
 )
 # A bare ``#123``: in a changelog or the docs any, in code only after a word naming an issue (``#333`` is a colour).
-_BARE_ISSUE = re.compile(r"(?<![\w/&#])#(\d{1,6})\b(?![\w-])")
+_BARE_ISSUE = re.compile(BARE_REFERENCE)
 _ISSUE_WORD = re.compile(
     r"\b(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?|see|refs?|issues?|pr|pull request|bug|ticket)\b[^#]{0,12}#\d",
     re.IGNORECASE,

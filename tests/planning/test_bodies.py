@@ -44,6 +44,15 @@ def test_the_changelog_entry_the_change_adds_is_its_body(repo: Repo) -> None:
     assert body_of(repo) == "- Autoescape is enabled by default for `.svg` template files.\n\nRefs #4831."
 
 
+def test_a_myst_role_names_an_issue_as_a_sphinx_role_does(repo: Repo) -> None:
+    repo.write("CHANGES.md", "## Unreleased\n\n")
+    repo.write("src/pager.py", "RAW = False\n")
+    repo.commit()
+    repo.write("CHANGES.md", "## Unreleased\n\n- Improve raw mode detection. {issue}`3416` {pr}`3777`\n")
+    repo.write("src/pager.py", "RAW = True\n")
+    assert body_of(repo).endswith("Refs #3416, #3777.")
+
+
 def test_an_issue_named_in_a_comment_is_referenced_and_a_colour_is_not(repo: Repo) -> None:
     repo.write("web/theme.py", "COLOUR = 'black'\n")
     repo.commit()
