@@ -571,28 +571,28 @@ def test_a_merged_pull_request_is_known_by_its_title_not_by_gits_merge_subject(r
     ]
 
 
-def test_a_house_that_words_its_releases_bump_version_to_words_a_new_one_so(repo: Repo) -> None:
-    """fd's ``Bump version to 8.3.1`` bumps no package: it is the house's wording of a release."""
-    for n in range(3):
+def released(repo: Repo, subjects: list[str]) -> str:
+    """The title of fd's next release after one release titled by each of ``subjects`` in turn, and
+    four commits of code after each."""
+    for n, subject in enumerate(subjects):
         repo.write("Cargo.toml", f'[package]\nname = "fd"\nversion = "1.{n}.0"\n')
-        repo.commit(f"Bump version to 1.{n}.0")
+        repo.commit(subject)
         for m in range(4):
             repo.write(f"src/m{n}{m}.rs", f"fn m{n}{m}() {{}}\n")
             repo.commit(f"Add m{n}{m}")
-    repo.write("Cargo.toml", '[package]\nname = "fd"\nversion = "1.3.0"\n')
-    assert message_for(repo).title == "Bump version to 1.3.0"
+    repo.write("Cargo.toml", f'[package]\nname = "fd"\nversion = "1.{len(subjects)}.0"\n')
+    return message_for(repo).title
+
+
+def test_a_house_that_words_its_releases_bump_version_to_words_a_new_one_so(repo: Repo) -> None:
+    """fd's ``Bump version to 8.3.1`` bumps no package: it is the house's wording of a release."""
+    assert released(repo, [f"Bump version to 1.{n}.0" for n in range(3)]) == "Bump version to 1.3.0"
 
 
 def test_a_house_that_words_its_releases_with_no_version_words_a_new_one_so(repo: Repo) -> None:
     """fd's older releases read ``Bump version`` and ``Bump version number``, no version in them."""
-    for n in range(4):
-        repo.write("Cargo.toml", f'[package]\nname = "fd"\nversion = "1.{n}.0"\n')
-        repo.commit("Bump version number" if n == 1 else "Bump version")
-        for m in range(4):
-            repo.write(f"src/m{n}{m}.rs", f"fn m{n}{m}() {{}}\n")
-            repo.commit(f"Add m{n}{m}")
-    repo.write("Cargo.toml", '[package]\nname = "fd"\nversion = "1.4.0"\n')
-    assert message_for(repo).title == "Bump version to 1.4.0"
+    subjects = ["Bump version", "Bump version number", "Bump version", "Bump version"]
+    assert released(repo, subjects) == "Bump version to 1.4.0"
 
 
 def test_a_house_that_words_its_pre_releases_prepare_release_words_a_new_one_so(repo: Repo) -> None:

@@ -103,38 +103,36 @@ def test_docs_heading(repo: Repo) -> None:
     assert message_for(repo).title == "docs(readme): document Installation"
 
 
-def test_a_shell_comment_in_a_fenced_code_block_is_no_heading(repo: Repo) -> None:
-    repo.write("README.md", "# Tool\n")
+def readme_title(repo: Repo, before: str, after: str) -> str:
+    """The title of README.md's edit as the planner writes it: each hunk read in its file first."""
+    repo.write("README.md", before)
     repo.commit()
-    example = "```sh\npip install tool\n# curl 'http://localhost:5000/'\n```\n"
-    repo.write("README.md", f"# Tool\n\n## Installation\n\n{example}")
-    assert message_for(repo).title == "docs(readme): document Installation"
-
-
-def read_message(repo: Repo):
-    """The message as the planner writes it: each hunk read in its file (``Sections``) first."""
+    repo.write("README.md", after)
     git = Git.discover(repo.path)
     cs = capture(git)
-    return offline_message(Sections(cs.changes, git).resolve([(c, c.hunks) for c in cs.changes]))
+    return offline_message(Sections(cs.changes, git).resolve([(c, c.hunks) for c in cs.changes])).title
+
+
+def test_a_shell_comment_in_a_fenced_code_block_is_no_heading(repo: Repo) -> None:
+    example = "```sh\npip install tool\n# curl 'http://localhost:5000/'\n```\n"
+    title = readme_title(repo, "# Tool\n", f"# Tool\n\n## Installation\n\n{example}")
+    assert title == "docs(readme): document Installation"
 
 
 USAGE = "## Usage\n\n```python\nimport tool\n\n\n\n\ntool.run()\n```\n"
 
 
 def test_a_block_closed_in_a_hunks_context_leaves_no_fence_open(repo: Repo) -> None:
-    repo.write("README.md", "# Tool\n\n## Usage\n\n```\nimport tool\n```\n")
-    repo.commit()
     example = "```python\n# test_script.py\nimport tool\n```\n"
-    repo.write("README.md", f"# Tool\n\n## Usage\n\n```python\nimport tool\n```\n\n## Logging\n\n{example}")
-    assert read_message(repo).title == "docs(readme): document Logging"
+    before = "# Tool\n\n## Usage\n\n```\nimport tool\n```\n"
+    after = f"# Tool\n\n## Usage\n\n```python\nimport tool\n```\n\n## Logging\n\n{example}"
+    assert readme_title(repo, before, after) == "docs(readme): document Logging"
 
 
 def test_a_heading_below_a_block_the_hunk_starts_in_is_read(repo: Repo) -> None:
-    repo.write("README.md", f"# Tool\n\n{USAGE}")
-    repo.commit()
     usage = USAGE.replace("tool.run()", "tool.run()\ntool.stop()")
-    repo.write("README.md", f"# Tool\n\n{usage}\n## Logging\n\nOn.\n")
-    assert read_message(repo).title == "docs(readme): document Logging"
+    title = readme_title(repo, f"# Tool\n\n{USAGE}", f"# Tool\n\n{usage}\n## Logging\n\nOn.\n")
+    assert title == "docs(readme): document Logging"
 
 
 TEAM = "# Tool\n\n## Triagers\n\n* [alice](https://github.com/alice)\n* [bob](https://github.com/bob)\n\n## License\n"
