@@ -55,6 +55,7 @@ _DEF_PATTERNS = [
         r"^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)\s*=>"
     ),
     re.compile(r"^func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)"),  # Go
+    re.compile(r"^type\s+([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)?func\b"),  # Go's function types
     re.compile(r"^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+([A-Za-z_]\w*)\s*[<(]"),  # Rust
     # Java/C#/Kotlin methods need a modifier; C functions start at column 0.
     re.compile(
@@ -105,6 +106,7 @@ _NOT_DEFS = {
     "delete",
     "void",
     "yield",
+    "func",  # Go's ``type Handler func(w Writer) error`` reads as a C function named ``func``
 }
 _MEMBER_NOISE = re.compile(r"^(?:module\.)?exports\.|\.prototype(?=\.)")
 # Every pattern above needs one of these in the line: most lines skip the regexes.

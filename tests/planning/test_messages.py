@@ -14,6 +14,7 @@ from segmint_core.planning.style import HouseStyle
 from segmint_core.session.session import Session
 from tests.support.groups import one_group_per_hunk
 from tests.support.repo import Repo
+from tests.support.titles import titled
 
 
 def message_for(repo: Repo):
@@ -303,6 +304,17 @@ def test_go_tests_added_are_named_by_what_their_names_share(repo: Repo) -> None:
         "func TestFailGenFishCompletionFile(t *testing.T) {\n}\n",
     )
     assert message_for(repo).title == "test(fish): add tests for gen fish completion file"
+
+
+def test_a_go_function_type_is_a_definition_and_func_no_name(repo: Repo) -> None:
+    # cobra's ``type CompletionFunc func(...) (...)`` was read as a C function named ``func``
+    added = (
+        "package cobra\n\n// CompletionFunc provides completion results.\n"
+        "type CompletionFunc func(cmd *Command, args []string, toComplete string) ([]string, ShellCompDirective)\n"
+    )
+    facts, title = titled(repo, "completions.go", "package cobra\n", added)
+    assert facts.added_defs == ["CompletionFunc"]
+    assert "CompletionFunc" in title
 
 
 def test_one_test_edited_is_named_by_its_name_in_words(repo: Repo) -> None:
