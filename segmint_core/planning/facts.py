@@ -940,7 +940,7 @@ def _retyped(pairs: list[tuple[str, str]]) -> list[str]:
 _FIELD = {
     ".py": re.compile(r"^ {4}([a-z_][a-z0-9_]*)\s*:\s*[A-Za-z_][^=]*(?:=.*)?$"),
     ".ts": re.compile(r"^\s+(?:readonly\s+)?([A-Za-z_$][\w$]*)\??\s*:\s*[^=;(]+;\s*$"),
-    ".go": re.compile(r"^\t([A-Z]\w*)\s+[\w.*\[\]]+(?:\s+`[^`]*`)?\s*$"),
+    ".go": re.compile(r"^\t([A-Z]\w*)\s+(?:(?:func|chan)\b.*|[\w.*\[\]]+(?:\s+`[^`]*`)?)\s*$"),
 }
 _FIELD[".tsx"] = _FIELD[".mts"] = _FIELD[".cts"] = _FIELD[".ts"]
 _TOP_LEVEL = re.compile(r"^(?:class|(?:async\s+)?def)\s")

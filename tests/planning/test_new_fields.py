@@ -53,3 +53,13 @@ def test_an_attribute_only_annotated_is_no_new_field(repo: Repo) -> None:
     new = before + "    charset: str = 'utf-8'\n"
     facts, _ = titled(repo, "src/app/wrappers.py", before, new)
     assert facts.fields == ["charset"]
+
+
+def test_a_go_field_retyped_from_a_func_type_is_no_new_field(repo: Repo) -> None:
+    # cobra's ``ValidArgsFunction func(cmd *Command, ...) ([]string, ShellCompDirective)`` became
+    # ``ValidArgsFunction CompletionFunc``: the field was there before, with a function type.
+    before = "package cobra\n\ntype Command struct {\n\tValidArgsFunction func(cmd *Command, args []string) ([]string, int)\n}\n"
+    after = before.replace("func(cmd *Command, args []string) ([]string, int)", "CompletionFunc")
+    facts, title = titled(repo, "command.go", before, after)
+    assert facts.fields == []
+    assert "ValidArgsFunction" not in title
