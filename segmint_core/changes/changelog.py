@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from segmint_core.changes.markup import is_underline, list_item, without_list_marker
+from segmint_core.changes.markup import is_fence, is_underline, list_item, without_list_marker
 
 # Issue and PR references say nothing in a summary; other roles keep their name.
 _REFERENCE = re.compile(
@@ -19,8 +19,11 @@ _REFERENCE = re.compile(
     r"|`#\d+`_|\(#\d+\)|#\d+"  # rst links, GitHub numbers
     r"|\(\[#\d+\]\([^)]*\)\)"  # markdown links to an issue
 )
-# What led in to the references taken out: "faster, see #720 and #853" leaves "faster, see and".
-_LEAD_IN = re.compile(r"[,;]?\s*\b(?:see|fixes|fixed|closes|in|via|refs?)\b(?:\s*(?:and|,|&))*\s*(?=[().;:]|$)", re.I)
+# What led in to the references taken out: "faster, see #720 and #853" leaves "faster, see and",
+# "broken by {pr}`3126`." leaves "broken by.".
+_LEAD_IN = re.compile(
+    r"[,;]?\s*\b(?:see|fixes|fixed|closes|in|via|refs?|by|from)\b(?:\s*(?:and|,|&))*\s*(?=[().;:]|$)", re.I
+)
 _EMPTY_BRACKETS = re.compile(r"\(\s*\)")
 _ROLE = re.compile(r"\{[a-z]+\}`~?([^`]*)`|:[a-z]+:`~?([^`]*)`")
 _LINK = re.compile(r"\[([^\[\]]*)\]\([^)]*\)")  # the innermost brackets: a run of "[" is read once
@@ -33,7 +36,7 @@ MIN_CHARS = 8
 def changelog_entry(lines: list[str], *, credits: bool = True) -> str | None:
     """The first sentence of the entry ``lines`` (added to a changelog) hold, or None; without
     ``credits``, a handle credited at its end (``(@bob)``) left out, as a commit title has none."""
-    text = " ".join(line.strip() for line in _without_titles(lines) if line.strip())
+    text = " ".join(line.strip() for line in _without_titles(lines) if line.strip() and not _markup(line))
     text = text if credits else _CREDIT.sub("", text)
     text = _EMPTY_BRACKETS.sub("", _LEAD_IN.sub(" ", _REFERENCE.sub("", without_list_marker(text))))
     text = _LINK.sub(r"\1", _ROLE.sub(lambda m: f"`{m.group(1) or m.group(2)}`", text))
@@ -70,6 +73,11 @@ def entry_lines(added: list[str]) -> list[list[str]]:
         elif groups and groups[-1]:
             groups.append([])
     return [lines for lines in groups if lines]
+
+
+def _markup(line: str) -> bool:
+    """A fence or a reStructuredText directive (``.. include:: ../CHANGES.rst``): no words of an entry."""
+    return is_fence(line) or line.lstrip().startswith(".. ")
 
 
 def _without_titles(lines: list[str]) -> list[str]:

@@ -30,3 +30,17 @@ def test_an_entry_naming_nothing_has_no_reference() -> None:
 def test_an_entry_ends_with_no_comma_its_references_left_behind() -> None:
     lines = ["-   Always return one of the passed choices for ``click.Choice``", "    :issue:`1277`, :pr:`1318`"]
     assert changelog_entry(lines) == "Always return one of the passed choices for ``click.Choice``"
+
+
+def test_the_word_that_led_in_to_a_reference_goes_with_it() -> None:
+    # click's "Fix Fish shell completion broken in `8.4.0` by {pr}`3126`." read "... by"
+    assert changelog_entry(["- Fix Fish shell completion broken in `8.4.0` by {pr}`3126`."]) == (
+        "Fix Fish shell completion broken in `8.4.0`"
+    )
+    assert changelog_entry(["- Complete the partial fix from {pr}`3527`."]) == "Complete the partial fix"
+
+
+def test_a_fence_or_a_directive_is_no_words_of_an_entry() -> None:
+    # click's docs/changes.md swapped ``.. include:: ../CHANGES.rst`` for ```` ```{include} ../CHANGES.md ````
+    assert changelog_entry(["```{include} ../CHANGES.md", "```"]) is None
+    assert changelog_entry([".. include:: ../CHANGES.rst"]) is None
