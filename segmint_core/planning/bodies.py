@@ -93,14 +93,17 @@ def body(facts: Facts, parts: Parts, title: str = "") -> str:
 
 
 def changelog_entries(parts: Parts) -> list[str]:
-    """The entries the change adds to changelog files, each as one line of plain text."""
+    """The entries the change adds to changelog files, each as one line of plain text; an entry it
+    also takes out (a changelog moved, or converted to another format) is none."""
     out: dict[str, None] = {}  # in the order added, each once
+    gone: set[str] = set()
     for change, hunks in parts:
         if not is_changelog(change.file_path):
             continue
         for hunk in hunks:
             out.update(dict.fromkeys(_entries([line[1:] for line in hunk.lines if line[:1] == "+"])))
-    return list(out)
+            gone.update(_entries([line[1:] for line in hunk.lines if line[:1] == "-"]))
+    return [e for e in out if e not in gone]
 
 
 def _entries(added: list[str]) -> list[str]:

@@ -235,6 +235,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     test_added: list[str] = []
     test_removed: list[str] = []
     changelog_added: list[str] = []
+    changelog_removed: list[str] = []
     hunk_sides: list[tuple[str, list[str], list[str]]] = []  # (path, removed, added) of each hunk
     kept_lines: list[str] = []  # the unchanged lines the hunks show around their changes
     doc_lines = prose_lines = 0
@@ -282,6 +283,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
                 said, unsaid = plus, minus
                 if _is_changelog(change.file_path):
                     changelog_added += plus
+                    changelog_removed += minus
                     said, unsaid = list(map(uncredited, plus)), list(map(uncredited, minus))
                 added_fenced |= {len(doc_added) + at for at, fenced in enumerate(_fenced(hunk, "+")) if fenced}
                 removed_fenced |= {len(doc_removed) + at for at, fenced in enumerate(_fenced(hunk, "-")) if fenced}
@@ -397,7 +399,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     facts.conditions_changed = sum(
         1 for old, new in pairs if old.strip() != new.strip() and _CONDITION.search(old) and _CONDITION.search(new)
     )
-    facts.changelog_entries = _changelog_entries(list(map(uncredited, changelog_added)))
+    gone = set(_changelog_entries(list(map(uncredited, changelog_removed))))  # moved or converted, not new
+    facts.changelog_entries = [e for e in _changelog_entries(list(map(uncredited, changelog_added))) if e not in gone]
     facts.changelog_items = sum(1 for line in changelog_added if list_item(line))
     facts.changelog_reference = entry_reference(changelog_added)
     facts.references = [line.strip() for line in added_lines if ISSUE_FIXED.search(line)][:3]

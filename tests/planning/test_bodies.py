@@ -44,6 +44,21 @@ def test_the_changelog_entry_the_change_adds_is_its_body(repo: Repo) -> None:
     assert body_of(repo) == "- Autoescape is enabled by default for `.svg` template files.\n\nRefs #4831."
 
 
+def test_a_changelog_converted_to_another_format_adds_no_entry(repo: Repo) -> None:
+    # click moved CHANGES.rst to CHANGES.md: its 555 old entries were listed as the change's own
+    old = "Version 8.3\n-----------\n\n-   Fix the pager. :issue:`12`\n-   Add ``--color``. :pr:`14`\n"
+    new = "## Version 8.3\n\n- Fix the pager. {issue}`12`\n- Add `--color`. {pr}`14`\n"
+    repo.write("CHANGES.rst", old)
+    repo.commit()
+    repo.delete("CHANGES.rst")
+    repo.write("CHANGES.md", new + "- Support incremental output in the pager. {pr}`3534`\n")
+    cs = capture(Git.discover(repo.path))
+    message = offline_message([(c, c.hunks) for c in cs.changes])
+    assert message.description.startswith("- Support incremental output in the pager.")
+    assert "Fix the pager" not in message.description and "color" not in message.description
+    assert message.title.endswith("convert CHANGES.rst to CHANGES.md")
+
+
 def test_a_myst_role_names_an_issue_as_a_sphinx_role_does(repo: Repo) -> None:
     repo.write("CHANGES.md", "## Unreleased\n\n")
     repo.write("src/pager.py", "RAW = False\n")
