@@ -24,7 +24,7 @@ from segmint_core.planning.describe import CODE_TYPES
 from segmint_core.planning.facts import Facts
 from segmint_core.planning.precedent import Touched, content_features, features, path_words, vote
 from segmint_core.planning.style import HouseStyle
-from segmint_core.planning.tense import PAST
+from segmint_core.planning.tense import PAST, imperative
 from segmint_core.planning.type_model import TypeModel, candidates, choose, load_model
 
 
@@ -170,7 +170,7 @@ MOST_ENTRIES = 3  # of a change's changelog entries, those that may title it
 def _entry_words(facts: Facts) -> list[str]:
     """A changelog edited alone, in the words of the one entry it adds (``add "Avoid an extra
     process" to CHANGES.md``); a change beyond it keeps the rules' wording of the code."""
-    return own_words(facts) if facts.paths and all(map(messages.is_changelog, facts.paths)) else []
+    return own_words(facts)
 
 
 ENTRY_LINES = 4  # lines a changelog edited alone may add and still be one entry added
@@ -321,9 +321,10 @@ def _house_verb(style: HouseStyle, facts: Facts, kind: str, text: str) -> str:
 
 
 def conventional_voice(style: HouseStyle, text: str) -> str:
-    if not style.learned:
-        return text
+    """``text`` as the house writes a description; with no house learned, as Conventional Commits
+    are mostly written: a command in lower case (a changelog entry's ``Fixed X`` is ``fix X``)."""
     first, _, rest = text.partition(" ")
+    first = _tensed(style, first)
     lead = first[:1].upper() + first[1:] if style.capitalized >= 0.5 else lowered(first)
     return _finish(style, f"{lead} {rest}".strip())
 
@@ -352,6 +353,15 @@ def plain_voice(style: HouseStyle, text: str, fixes: bool = True) -> str:
     text = f"{verb} {rest}".strip()
     text = text[:1].upper() + text[1:] if style.capitalized >= 0.5 else text
     return _finish(style, text)
+
+
+def _tensed(style: HouseStyle, word: str) -> str:
+    """A description's first word as a command (``Fixed`` -> ``fix``) in a house that writes
+    commands, where it is a verb we know in another form (a changelog entry's ``Fixed the pager``)."""
+    if style.past_tense >= 0.5:
+        return word
+    command = imperative(word)
+    return command if command != word.lower() else word
 
 
 def _finish(style: HouseStyle, text: str) -> str:

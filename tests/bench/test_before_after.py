@@ -21,7 +21,8 @@ def test_the_flask_excerpt_gives_the_same_commits_and_pull_request_each_run() ->
     assert run(str(FLASK / "before"), str(FLASK / "after")).stdout == first.stdout
     out = first.stdout
     assert "| 1 | `build(deps): bump asgiref, attrs, packaging, pytest and python-dotenv` |" in out
-    assert "- Autoescape is enabled by default for `.svg` template files." in out  # a body quotes the changelog
+    assert "| 8 | `fix: autoescape is enabled by default for `.svg` template files` |" in out  # an entry titles it
+    assert "- Fix the type of `template_folder` to accept `pathlib.Path`." in out  # the body quotes the others
     title = out.split("```markdown\n# ", 1)[1].split("\n", 1)[0]
     assert f"| `{title}` |" in out and "more)" not in title, "the draft is titled by one of its commits, with no count"
     assert "- [ ] Changed test: app tearing down with unhandled exception (`tests/test_appctx.py`)" in out

@@ -31,17 +31,21 @@ def test_a_change_with_nothing_to_say_beyond_its_title_has_no_body(repo: Repo) -
     assert body_of(repo) == ""
 
 
-def test_the_changelog_entry_the_change_adds_is_its_body(repo: Repo) -> None:
+def test_the_changelog_entries_the_title_does_not_say_are_its_body(repo: Repo) -> None:
     repo.write("CHANGES.rst", "Version 2.2.3\n-------------\n\nUnreleased\n\n")
     repo.write("src/app.py", "EXTENSIONS = ('.html', '.htm')\n")
     repo.commit()
     repo.write(
         "CHANGES.rst",
         "Version 2.2.3\n-------------\n\nUnreleased\n\n"
+        "-   Add ``.svg`` to the template extensions.\n"
         "-   Autoescape is enabled by default for ``.svg`` template files.\n    :issue:`4831`\n",
     )
     repo.write("src/app.py", "EXTENSIONS = ('.html', '.htm', '.svg')\n")
-    assert body_of(repo) == "- Autoescape is enabled by default for `.svg` template files.\n\nRefs #4831."
+    cs = capture(Git.discover(repo.path))
+    message = offline_message([(c, c.hunks) for c in cs.changes])
+    assert message.title.endswith("add `.svg` to the template extensions")
+    assert message.description == "- Autoescape is enabled by default for `.svg` template files.\n\nRefs #4831."
 
 
 def test_a_changelog_converted_to_another_format_adds_no_entry(repo: Repo) -> None:

@@ -74,6 +74,19 @@ def test_house_scopes_types_and_bump_wording_are_followed(repo: Repo) -> None:
     assert repo.head() in open(cache, encoding="utf-8").read()  # learned once per HEAD
 
 
+def test_a_conventional_house_titles_code_by_the_changelog_entry_it_adds_as_a_command(repo: Repo) -> None:
+    # fd's escape-sequence fix added its CHANGELOG.md entry and was titled `correct dir_entry.rs and
+    # 5 more files`; express's History.md says "Fixed ..." where its subjects say "fix"
+    conventional_history(repo)
+    repo.write("CHANGELOG.md", "# Changelog\n\n## Unreleased\n")
+    repo.commit("docs: start the changelog")
+    repo.write("shop/parser/rule2.py", "def rule2(text):\n    return text.strip().casefold()\n")
+    repo.write(
+        "CHANGELOG.md", "# Changelog\n\n## Unreleased\n\n- Fixed rule2 matching words that differ only in case\n"
+    )
+    assert message_for(repo).title == "fix(parser): fix rule2 matching words that differ only in case"
+
+
 def test_manifest_and_lock_change_is_one_bump_in_the_house_wording(repo: Repo) -> None:
     conventional_history(repo)
     repo.write(
