@@ -149,7 +149,9 @@ def _shortened(entry: str) -> list[str]:
     """A long ``entry`` shorter, to fit a title: the words before each clause or phrase it ends
     with, longest first (``Fix X to respect Y`` of ``Fix X to respect Y for Z``), down to its first
     clause. A phrase is cut from the sentence itself, never from what follows its first punctuation
-    (``..., in addition to strings`` is no place to end at ``in addition``)."""
+    (``..., in addition to strings`` is no place to end at ``in addition``); a phrase opening it
+    before its subject (``In stub files, ...``) is left out."""
+    entry = _INTRO.sub("", entry, count=1)
     ends = [m for m in _CLAUSE_END.finditer(entry) if _outside_code(entry, m.start())]
     first = ends[0].start() if ends else 0
     aside = next((m.start() for m in ends if _PUNCTUATION.match(m.group())), len(entry))
@@ -195,6 +197,10 @@ _CLAUSE_END = re.compile(
 )
 _PUNCTUATION = re.compile(r"[,;:]\s|\s[(-]")  # of the clause ends, those a mark makes
 MIN_CLAUSE_WORDS = 3
+# A phrase opening a sentence before its subject: black's "In `.pyi` stub files, enforce a blank line ..."
+_INTRO = re.compile(
+    r"^(?:in|on|for|when|if|with|after|before|since|unless|while|under|within|during)\b[^,;:]*,\s+", re.I
+)
 # Where a phrase a sentence may end without starts.
 _PHRASE = re.compile(r"\s(?:to|for|with|in|on|from|into|after|before|without|instead of|at|via|using)\s")
 

@@ -286,6 +286,15 @@ def test_a_long_entry_is_never_cut_to_a_dangling_word(repo: Repo) -> None:
     assert entries_title(repo, entry) == "`edit` accepts `os.PathLike` values for `filename`"
 
 
+def test_a_long_entry_opened_by_a_phrase_before_its_subject_is_cut_from_its_subject(repo: Repo) -> None:
+    # black's entry was titled by its opening phrase alone: `In `.pyi` stub files`
+    entry = (
+        "- In `.pyi` stub files, enforce a blank line after a function that has a docstring\n"
+        "  body when another comment or statement follows it (#5158)\n"
+    )
+    assert entries_title(repo, entry) == "Enforce a blank line after a function that has a docstring body"
+
+
 def test_a_changelog_entry_led_by_a_name_keeps_its_case(repo: Repo) -> None:
     assert entries_title(repo, "- `ParamType` typing improvements.\n") == "`ParamType` typing improvements"
     lower = HouseStyle(seen=30, conventional=0, capitalized=0.0)
