@@ -29,7 +29,8 @@ _ROLE = re.compile(r"\{[a-z]+\}`~?([^`]*)`|:[a-z]+:`~?([^`]*)`")
 _LINK = re.compile(r"\[([^\[\]]*)\]\([^)]*\)")  # the innermost brackets: a run of "[" is read once
 # A handle credited at the end: "(@alexmaco)", "(pull #581) (@bob)", "by @bob", "thanks to @bob".
 _CREDIT = re.compile(r"\s*(?:\(\s*(?:by\s+)?@[\w-]+\s*\)|\b(?:by|thanks to)\s+@[\w-]+)", re.I)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s")
+# A sentence ends at its stop, not at an abbreviation's: "specifiers (e.g. `<23`) for Black".
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bcf\.)\s")
 MIN_CHARS = 8
 
 

@@ -44,3 +44,10 @@ def test_a_fence_or_a_directive_is_no_words_of_an_entry() -> None:
     # click's docs/changes.md swapped ``.. include:: ../CHANGES.rst`` for ```` ```{include} ../CHANGES.md ````
     assert changelog_entry(["```{include} ../CHANGES.md", "```"]) is None
     assert changelog_entry([".. include:: ../CHANGES.rst"]) is None
+
+
+def test_an_abbreviations_stop_ends_no_sentence() -> None:
+    # black's entry was cut to "... version specifiers (e.g"
+    lines = ["- Update GitHub Action to support version specifiers (e.g. `<23`) for Black (#3265)"]
+    assert changelog_entry(lines) == "Update GitHub Action to support version specifiers (e.g. `<23`) for Black"
+    assert changelog_entry(["- Fixed the pager. Also the prompt."]) == "Fixed the pager"
