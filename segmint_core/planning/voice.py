@@ -106,14 +106,15 @@ def plain_title(
     past commits most like it start with, where it is one the diff allows; the prefix they carry
     (``cmd:``) where most of them, by the files they touch, carry one."""
     house = _house_wordings(style, facts, None, None)
-    wordings = own_words(facts) + messages.subjects(rule, facts, q)
+    authors = own_words(facts)  # the author's sentences keep their own verb
+    wordings = messages.subjects(rule, facts, q)
     wanted = features(touched) + content_features(facts, rule)
     shares = vote(style.phrasings, wanted, lambda p: p.type, k=voting.verb_neighbours).shares()
     evident = fix_evidence(facts)
     voted = verbs.choose(shares, facts, evident, voting.verb, voting.evidence)
     fixes = evident or voted == "fix"  # a fix-typed neighbour is evidence too
     # the house's own wording of a bump or a release keeps its verb: it is how it words this kind
-    titled = [plain_voice(style, text, fixes) for text in house] + [
+    titled = [plain_voice(style, text, fixes) for text in house + authors] + [
         plain_voice(style, _house_synonym(style, text), fixes)
         for w in wordings
         for text in verbs.worded(w, voted, facts, q)

@@ -60,3 +60,15 @@ def test_a_house_that_calls_such_edits_fixes_gets_fix(repo: Repo) -> None:
         repo.commit(f"Fix run for case {n}")
     repo.write("src/app.py", "def run(x):\n    value = x * 40\n    return value\n")
     assert title(repo) == "Fix run"
+
+
+def test_a_changelog_entry_keeps_its_authors_verb_where_the_house_votes_another(repo: Repo) -> None:
+    # black's "Update GitHub Action to support ..." became "Add --verbose to GitHub Action to ...":
+    # the verb the house's neighbours vote for replaced the author's, as it replaces ours
+    repo.write("CHANGES.md", "## Unreleased\n")
+    for n in range(12):
+        repo.write("action/main.py", "".join(f"OPTION_{i} = {i}\n" for i in range(n + 1)))
+        repo.commit(f"Add OPTION_{n} to the action")
+    repo.write("CHANGES.md", "## Unreleased\n\n- Update GitHub Action to support version specifiers (#3265)\n")
+    repo.write("action/main.py", "".join(f"OPTION_{i} = {i}\n" for i in range(12)) + "VERBOSE = '--verbose'\n")
+    assert title(repo) == "Update GitHub Action to support version specifiers"
