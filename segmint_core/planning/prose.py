@@ -26,6 +26,8 @@ _URL = re.compile(r"(?:https?://|www\.)[^\s)\]>\"'`]+")
 _HANDLE = re.compile(r"(?<![\w/.])@[A-Za-z0-9][A-Za-z0-9_-]*")
 # A code span: reStructuredText's ``literal`` whole, else Markdown's `code` (not a link's `text`_).
 _SPAN = re.compile(r"``([^`\n]{1,40}?)``|(?<!`)`([^`\n]{2,40})`(?![_`])")
+# A Sphinx or MyST role's target marks (``{attr}`~Context.width```: "show the last part"), not its name.
+_ROLE_MARK = re.compile(r"(?<=[}:])`[~!]")
 # The text of a link: Markdown's ``[text](url)``, reStructuredText's ``\`text\`_``.
 _LINK_TEXT = re.compile(r"(?<!!)\[([^\]\n]{2,40})\]\(([^)\s]*)|`([^`\n]{2,80})`__?")
 _PROFILE = re.compile(r"https?://(?:www\.)?github\.com/([A-Za-z0-9][\w-]*)/?")
@@ -166,7 +168,7 @@ def _terms(lines: list[Line], shown: dict[str, str]) -> Counter:
     ``shown`` learns how to write one that links to its GitHub profile (``@bob``)."""
     out: Counter = Counter()
     for _, line in lines:
-        text = _ITEM.sub("", line)
+        text = _ROLE_MARK.sub("`", _ITEM.sub("", line))
         for markdown, url, rst in _LINK_TEXT.findall(text):
             name = (markdown or _RST_TARGET.sub("", rst)).strip()  # `Heroku <https://...>`_ is "Heroku"
             name = name.removeprefix("![")  # a badge (an image in a link) is known by its image's text

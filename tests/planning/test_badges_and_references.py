@@ -7,7 +7,7 @@ import time
 
 from segmint_core.planning.prose import read_edit
 from tests.support.repo import Repo
-from tests.support.titles import edited
+from tests.support.titles import edited, titled
 
 GODOC = "[![GoDoc](https://godoc.org/github.com/x/y?status.svg)](https://godoc.org/github.com/x/y)\n"
 GOREF = "[![Go Reference](https://pkg.go.dev/badge/github.com/x/y.svg)](https://pkg.go.dev/github.com/x/y)\n"
@@ -76,3 +76,13 @@ def test_a_wrapped_line_still_reads_as_quoting_and_a_reworded_one_does_not() -> 
     reworded = read_edit([("a.md", "install it with `pip install 'black[jupyter]'`.")], old)
     assert reworded is None or not reworded.quoted
     assert read_edit([("a.md", "it's the 'one'")], [("a.md", "its the one")]) is None
+
+
+def test_a_roles_target_mark_is_no_part_of_the_name_it_adds(repo: Repo) -> None:
+    # click's docs gained {attr}`~Context.max_content_width` and were titled `Add ~Context.max_content_width`
+    before = "Text is wrapped to a maximum of 80 characters.\n"
+    after = "Text is wrapped to a maximum of 80 characters, or {attr}`~Context.max_content_width`.\n"
+    facts, title = titled(repo, "docs/documentation.md", before, after)
+    assert facts.prose is not None and facts.prose.added == ("`Context.max_content_width`",)
+    assert "~" not in title and "Context.max_content_width" in title
+    assert read_edit([("docs/setup.md", "Edit `~/.config/app.toml` to set it.")], []) is not None
