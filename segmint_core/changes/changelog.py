@@ -69,8 +69,8 @@ def entry_lines(added: list[str]) -> list[list[str]]:
     for line in added:
         if list_item(line):
             groups.append([line])
-        elif groups and line.strip() and line[:1].isspace():
-            groups[-1].append(line)
+        elif groups and groups[-1] and line.strip() and line[:1].isspace():
+            groups[-1].append(line)  # a paragraph indented after a blank line ("  Resolves: #907") is none
         elif groups and groups[-1]:
             groups.append([])
     return [lines for lines in groups if lines]

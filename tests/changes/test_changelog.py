@@ -51,3 +51,9 @@ def test_an_abbreviations_stop_ends_no_sentence() -> None:
     lines = ["- Update GitHub Action to support version specifiers (e.g. `<23`) for Black (#3265)"]
     assert changelog_entry(lines) == "Update GitHub Action to support version specifiers (e.g. `<23`) for Black"
     assert changelog_entry(["- Fixed the pager. Also the prompt."]) == "Fixed the pager"
+
+
+def test_a_paragraph_indented_after_a_blank_line_is_no_entry() -> None:
+    # python-semantic-release's changelog: "* docs: clarify ...", a blank line, "  Resolves: #907"
+    added = ["* docs(github-actions): clarify the usage docs (#1011)", "", "  Resolves: #907", "", "* chore: tidy"]
+    assert entry_lines(added) == [["* docs(github-actions): clarify the usage docs (#1011)"], ["* chore: tidy"]]
