@@ -83,7 +83,7 @@ def intent(facts: Facts) -> str | None:
         return None  # a changelog rewritten in another format names every version it holds
     if any(is_code(p) for p in facts.paths):
         small = all(facts.lines.get(p, 0) <= RELEASE_CODE_LINES for p in facts.paths if is_code(p))
-        return "release" if small and facts.own_version and not facts.bumps else None
+        return "release" if small and facts.own_version and not _foreign_bumps(facts) else None
     if opens_release(facts):
         return "release"  # whatever else the manifest bumps with it
     if facts.bumps and all(_pinned(p) for p in facts.paths):

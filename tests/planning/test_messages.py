@@ -949,6 +949,25 @@ def test_a_release_whose_docs_quote_its_new_version_is_a_release(repo: Repo, quo
     assert (message_for(repo).title == "chore: release 2.1.0") is released
 
 
+def test_a_release_setting_its_code_version_and_quoting_it_in_docs_is_a_release(repo: Repo) -> None:
+    """python-semantic-release's 9.9.0 sets ``__version__``, ``pyproject.toml`` and its docs'
+    ``uses: python-semantic-release/python-semantic-release@v9.9.0``: the docs' quote is the
+    release's own version, no bump (it was titled by a changelog line, ``resolves``)."""
+    docs = "Use it:\n\n```yaml\n- uses: python-semantic-release/python-semantic-release@v{}\n```\n"
+    changes = "# CHANGELOG\n\n## v9.8.9 (2024-09-27)\n\n* docs: fix it\n"
+    repo.write("CHANGELOG.md", changes)
+    repo.write("pyproject.toml", '[project]\nname = "python-semantic-release"\nversion = "9.8.9"\n')
+    repo.write("semantic_release/__init__.py", '__version__ = "9.8.9"\n')
+    repo.write("docs/github-actions.md", docs.format("9.8.9"))
+    repo.commit()
+    new_section = "## v9.9.0 (2024-09-28)\n\n* docs: clarify the usage docs (#1011)\n\n  Resolves: #907\n\n"
+    repo.write("CHANGELOG.md", changes.replace("## v9.8.9", new_section + "## v9.8.9"))
+    repo.write("pyproject.toml", '[project]\nname = "python-semantic-release"\nversion = "9.9.0"\n')
+    repo.write("semantic_release/__init__.py", '__version__ = "9.9.0"\n')
+    repo.write("docs/github-actions.md", docs.format("9.9.0"))
+    assert message_for(repo).title == "chore: release 9.9.0"
+
+
 @pytest.mark.parametrize("version", ["21.12b0", "2.1.0rc1", "2.1.0.post1"])
 def test_a_pre_release_is_a_release_too(repo: Repo, version: str) -> None:
     """black's ``## Unreleased`` -> ``## 21.12b0``, ``rev: 21.11b1`` -> ``rev: 21.12b0`` (PEP 440)."""
