@@ -19,6 +19,7 @@ from pathlib import PurePosixPath
 
 from segmint_core.planning import messages, verbs
 from segmint_core.planning.claims import fix_evidence
+from segmint_core.planning.conventional import parse_subject
 from segmint_core.planning.dependency_lists import habitual_type
 from segmint_core.planning.describe import CODE_TYPES
 from segmint_core.planning.facts import Facts
@@ -171,9 +172,13 @@ MOST_ENTRIES = 3  # of a change's changelog entries, those that may title it
 
 
 def _entry_words(facts: Facts) -> list[str]:
-    """A changelog edited alone, in the words of the one entry it adds (``add "Avoid an extra
-    process" to CHANGES.md``); a change beyond it keeps the rules' wording of the code."""
-    return own_words(facts)
+    """The entries the change adds, as descriptions: a changelog listing commit subjects
+    (``docs(github-actions): clarify ...``, ``**cli:** add ...``) gives their descriptions, which
+    the title's own type and scope lead."""
+    return [_ENTRY_HEAD.sub("", parse_subject(entry).text) for entry in own_words(facts)]
+
+
+_ENTRY_HEAD = re.compile(r"^\*\*[^*\n]{1,40}:\*\*\s+")  # release-please's "**deps:** update x"
 
 
 ENTRY_LINES = 4  # lines a changelog edited alone may add and still be one entry added

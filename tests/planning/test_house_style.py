@@ -87,6 +87,17 @@ def test_a_conventional_house_titles_code_by_the_changelog_entry_it_adds_as_a_co
     assert message_for(repo).title == "fix(parser): fix rule2 matching words that differ only in case"
 
 
+@pytest.mark.parametrize("entry", ["fix(parser): strip case in rule2", "**parser:** strip case in rule2"])
+def test_a_changelog_entry_written_as_a_subject_gives_its_description(repo: Repo, entry: str) -> None:
+    # python-semantic-release's changelog lists subjects: the title was `fix: docs: clarify ...`
+    conventional_history(repo)
+    repo.write("CHANGELOG.md", "# Changelog\n\n## Unreleased\n")
+    repo.commit("docs: start the changelog")
+    repo.write("shop/parser/rule2.py", "def rule2(text):\n    return text.strip().casefold()\n")
+    repo.write("CHANGELOG.md", f"# Changelog\n\n## Unreleased\n\n* {entry}\n")
+    assert message_for(repo).title == "fix(parser): strip case in rule2"
+
+
 def test_manifest_and_lock_change_is_one_bump_in_the_house_wording(repo: Repo) -> None:
     conventional_history(repo)
     repo.write(
