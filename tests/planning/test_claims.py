@@ -324,3 +324,18 @@ def test_a_comment_reworded_is_updated_not_documented(repo: Repo) -> None:
     assert edit(repo, "src/job.rs", before, before.replace("executes", "execute"), PLAIN) == "Update comment in job"
     added = before.replace("    drop(lock)\n", "    drop(lock)\n    // Let other threads read.\n")
     assert edit(repo, "src/job.rs", before, added, PLAIN) == "Document job"
+
+
+def test_a_workflow_step_removed_is_named_by_its_action(repo: Repo) -> None:
+    # cobra's "Remove extra actions/checkout" was titled `Remove an entry from test.yml`
+    steps = (
+        "jobs:\n  lint:\n    steps:\n      - uses: actions/setup-go@v5\n        with:\n          cache: true\n\n"
+        "{}      - uses: golangci/golangci-lint-action@v3\n        with:\n          version: latest\n"
+    )
+    repo.write(".github/workflows/test.yml", steps.format("      - uses: actions/checkout@v4\n\n"))
+    repo.commit()
+    repo.write(".github/workflows/test.yml", steps.format(""))
+    assert title(repo, PLAIN) == "Remove actions/checkout from test.yml"
+    repo.commit()
+    repo.write(".github/workflows/test.yml", steps.format("").replace("setup-go@v5", "setup-go@v6"))
+    assert "setup-go" not in title(repo, PLAIN) or "Bump" in title(repo, PLAIN)  # a new version is a bump
