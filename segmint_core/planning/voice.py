@@ -231,6 +231,8 @@ def type_and_scope(
         return rule, messages.scope(facts)
     why = messages.intent(facts)
     pool = [p for p in style.precedents if p.intent == why] if why else style.precedents
+    if why == "release" and not pool:  # the house titles no release by a type (``9.9.0``): ours, unscoped
+        return house_type(style, rule) or rule, None
     wanted = features(touched) + content_features(facts, rule)
     ours = house_type(style, rule)
     habit = (

@@ -98,6 +98,20 @@ def test_a_changelog_entry_written_as_a_subject_gives_its_description(repo: Repo
     assert message_for(repo).title == "fix(parser): strip case in rule2"
 
 
+def test_a_release_in_a_house_titling_none_by_a_type_is_a_chore(repo: Repo) -> None:
+    # python-semantic-release titles its releases `9.9.0`, no Conventional subject: its release was
+    # typed and scoped by the docs it touched, `docs(github-actions): release 9.9.0`
+    conventional_history(repo)
+    repo.write("CHANGELOG.md", "# Changelog\n\n## v1.0.0\n\n* first\n")
+    repo.write("docs/guide.md", "# Guide\n\nInstall `shop==1.0.0`.\n")
+    repo.write("shop/__init__.py", '__version__ = "1.0.0"\n')
+    repo.commit("1.0.0")
+    repo.write("CHANGELOG.md", "# Changelog\n\n## v1.1.0\n\n* second\n\n## v1.0.0\n\n* first\n")
+    repo.write("docs/guide.md", "# Guide\n\nInstall `shop==1.1.0`.\n")
+    repo.write("shop/__init__.py", '__version__ = "1.1.0"\n')
+    assert message_for(repo).title == "chore: release 1.1.0"
+
+
 def test_manifest_and_lock_change_is_one_bump_in_the_house_wording(repo: Repo) -> None:
     conventional_history(repo)
     repo.write(
