@@ -191,9 +191,21 @@ def _clause(subject: str) -> str:
     """What "It also ..." says of a commit: its subject in the third person, or, where the subject
     does not start with a verb (a house's ``Version 0.11.1``), that it includes that commit."""
     verb = subject.partition(" ")[0]
+    if _statement(subject):
+        return f'includes "{subject}"'
     if verb.isalpha() and (verb.islower() or verb.lower() in SUBJECT_VERBS or verb.lower() in PAST_VERBS):
         return _third_person(subject)
     return f'includes "{subject}"'
+
+
+# Words that make the subject's first word its grammatical subject, not a verb: "autoescape is enabled".
+_AUXILIARIES = frozenset({"is", "are", "was", "were", "will", "can", "now", "no", "has", "have", "does", "should"})
+
+
+def _statement(subject: str) -> bool:
+    """A subject written as a statement (a changelog entry's ``autoescape is enabled by default``)."""
+    words = subject.split(" ", 2)
+    return len(words) > 1 and words[0].lower() not in SUBJECT_VERBS and words[1].lower() in _AUXILIARIES
 
 
 def _third_person(subject: str) -> str:
@@ -205,6 +217,8 @@ def _third_person(subject: str) -> str:
     capitalized word that is not, a name perhaps, is left as it is.
     """
     verb, _, rest = subject.partition(" ")
+    if _statement(subject):
+        return subject  # a changelog entry's "autoescape is enabled ...": no verb leads it
     if verb.isalpha() and verb[1:].islower() and verb.lower() in PAST_VERBS:
         return f"{verb.lower()} {rest}".strip()  # "Fixed x": it fixed x
     if verb.isalpha() and verb[:1].isupper() and verb[1:].islower() and verb.lower() in SUBJECT_VERBS:

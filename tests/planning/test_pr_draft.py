@@ -103,3 +103,19 @@ def test_a_subject_that_is_no_verb_phrase_is_summarized_as_a_commit_included(rep
     session.update_commit(plans[-1].id, title="Windows paths")  # a house's subject naming a topic
     summary = session.generate_pr().description.split("## Summary\n\n", 1)[1].split("\n\n", 1)[0]
     assert summary.endswith('It also includes "Windows paths".'), summary  # not "It also Windows paths."
+
+
+def test_a_subject_written_as_a_statement_is_summarized_as_it_reads(repo: Repo) -> None:
+    # a Conventional description taken from a changelog entry: "Autoescapes is enabled ..." it read
+    repo.write("CHANGES.md", "## Unreleased\n")
+    repo.write("src/app.py", "EXTENSIONS = ('.html',)\n")
+    repo.write("README.md", "# Tool\n")
+    repo.commit("init")
+    repo.write("CHANGES.md", "## Unreleased\n\n- Autoescape is enabled by default for `.svg` files.\n")
+    repo.write("src/app.py", "EXTENSIONS = ('.html', '.svg')\n")
+    repo.write("README.md", "# Tool\n\n## Install\n\npip install tool\n")
+    session = Session.open(str(repo.path))
+    plans = session.propose_commits()
+    assert any(p.title.endswith("autoescape is enabled by default for `.svg` files") for p in plans), plans
+    summary = session.generate_pr().description.split("## Summary\n\n", 1)[1].split("\n\n", 1)[0]
+    assert summary.startswith("Autoescape is enabled by default for `.svg` files. It also "), summary
