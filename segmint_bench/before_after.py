@@ -63,8 +63,8 @@ def _copy(src: Path, dst: Path) -> None:
 
 
 def markdown(result: dict) -> str:
-    rows = [f"| {c['hunks'] or 'whole file'} | `{c['title']}` |" for c in result["commits"]]
-    bodies = [f"`{c['title']}`\n\n```text\n{c['body']}\n```" for c in result["commits"] if c["body"].strip()]
+    rows = [f"| {c['hunks'] or 'whole file'} | {_code(c['title'])} |" for c in result["commits"]]
+    bodies = [f"{_code(c['title'])}\n\n```text\n{c['body']}\n```" for c in result["commits"] if c["body"].strip()]
     pr = result["pr"]
     return "\n\n".join(
         [
@@ -74,6 +74,11 @@ def markdown(result: dict) -> str:
             f"The pull-request draft (`segmint pr`):\n\n```markdown\n# {pr['title']}\n\n{pr['description'].rstrip()}\n```",
         ]
     )
+
+
+def _code(text: str) -> str:
+    """``text`` as a Markdown code span, in double backticks where it holds one (``add `x` ``)."""
+    return f"`` {text} ``" if "`" in text else f"`{text}`"
 
 
 def main(argv: list[str] | None = None) -> int:
