@@ -704,13 +704,14 @@ def _retitled(added: list[tuple[str, str]], removed: list[tuple[str, str]]) -> l
 
 def _heading_text(heading: str) -> str:
     """A heading as it reads: a link's text without its address, no anchor (``{#install}``), HTML
-    tag or bold markers (``[Install](#install)`` -> ``Install``); code spans are kept, a
+    tag, bold or italic markers (``[Install](#install)`` -> ``Install``); code spans are kept, a
     reStructuredText literal as one (````PYPI_TOKEN```` -> ```PYPI_TOKEN```)."""
     text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", heading)
     text = re.sub(r"``([^`]+)``", r"`\1`", text)
     text = re.sub(r"\s*\{#[^}]*\}\s*$", "", text)
     text = re.sub(r"</?[A-Za-z][^>]*>", "", text)
     text = re.sub(r"(\*\*|__)(.+?)\1", r"\2", text)
+    text = re.sub(r"(?<![\w*])\*(?=\S)([^*]+?)(?<=\S)\*(?![\w*])", r"\1", text)  # italics: ``Running *fd*``
     return text.strip() or heading
 
 

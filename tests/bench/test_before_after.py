@@ -24,7 +24,9 @@ def test_the_flask_excerpt_gives_the_same_commits_and_pull_request_each_run() ->
     assert "| 8 | `` fix: autoescape is enabled by default for `.svg` template files `` |" in out  # an entry titles it
     assert "- Fix the type of `template_folder` to accept `pathlib.Path`." in out  # the body quotes the others
     title = out.split("```markdown\n# ", 1)[1].split("\n", 1)[0]
-    assert f"| 8 | `` {title} `` |" in out and "more)" not in title, "the draft is titled by one of its commits, with no count"
+    assert f"| 8 | `` {title} `` |" in out and "more)" not in title, (
+        "the draft is titled by one of its commits, with no count"
+    )
     assert "- [ ] Changed test: app tearing down with unhandled exception (`tests/test_appctx.py`)" in out
     assert " (+" not in out and "## Files changed" not in out, "no body, the draft's neither, lists files with counts"
     plan = out.split("## Test plan\n\n", 1)[1].split("\n```", 1)[0].splitlines()

@@ -693,7 +693,8 @@ def test_a_symbolic_link_pointed_elsewhere_is_named_so(repo: Repo) -> None:
 
 
 @pytest.mark.parametrize(
-    "heading", ["[Install](#install)", "Install {#install}", '<a name="install"></a>Install', "**Install**"]
+    "heading",
+    ["[Install](#install)", "Install {#install}", '<a name="install"></a>Install', "**Install**", "*Install*"],
 )
 def test_a_heading_is_named_by_its_words_not_its_markup(repo: Repo, heading: str) -> None:
     assert (

@@ -11,7 +11,7 @@ README = "# fd\n\n### Running *fd* without any arguments\n\n*fd* can be called w
 def test_a_heading_reworded_renames_the_section(repo: Repo) -> None:
     after = README.replace("Running *fd* without any arguments", "List all files")
     facts, title = titled(repo, "README.md", README, after)
-    assert facts.retitled == [("Running *fd* without any arguments", "List all files")]
+    assert facts.retitled == [("Running fd without any arguments", "List all files")]
     assert "document" not in title.lower()
     assert "rename section" in title, title
 
