@@ -163,7 +163,7 @@ def is_doc_path(path: str) -> bool:
     return (
         (p.suffix in DOC_SUFFIXES and (p.stem in DOC_NAMES or p.suffix != ".txt" or "docs" in p.parts))
         or "docs" in p.parts[:-1]
-        or p.stem in DOC_NAMES
+        or (p.stem in DOC_NAMES and p.suffix not in _CODE_EXTS)  # a module named changelog.py is code
     )
 
 

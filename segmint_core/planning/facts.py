@@ -281,7 +281,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
                 doc_lines, prose_lines = doc_lines + doc, prose_lines + prose
             elif is_doc_path(change.file_path):
                 said, unsaid = plus, minus
-                if _is_changelog(change.file_path):
+                if is_changelog(change.file_path):
                     changelog_added += plus
                     changelog_removed += minus
                     said, unsaid = list(map(uncredited, plus)), list(map(uncredited, minus))
@@ -506,8 +506,9 @@ def _sides(lines: list[str]) -> tuple[list[str], list[str]]:
     return [line[1:] for line in lines if line[:1] in " -"], [line[1:] for line in lines if line[:1] in " +"]
 
 
-def _is_changelog(path: str) -> bool:
-    return PurePosixPath(path).stem.lower() in CHANGELOGS
+def is_changelog(path: str) -> bool:
+    """A changelog page (``CHANGES.rst``, ``HISTORY``), not a module named so (``changelog.py``)."""
+    return PurePosixPath(path).stem.lower() in CHANGELOGS and is_doc_path(path)
 
 
 def _changelog_entries(added: list[str]) -> list[str]:
@@ -625,7 +626,7 @@ def _version_docs(hunk_sides: list[tuple[str, list[str], list[str]]]) -> dict[st
     found: dict[str, set[str]] = {}
     spoiled: set[str] = set()
     for path, removed, added in hunk_sides:
-        if not is_doc_path(path) or _is_changelog(path) or path in spoiled:
+        if not is_doc_path(path) or is_changelog(path) or path in spoiled:
             continue
         versions = _versions_moved(removed, added)
         if versions is None:

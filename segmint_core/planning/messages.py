@@ -24,7 +24,7 @@ from segmint_core.planning.cases import words as test_words
 from segmint_core.planning.describe import CODE_TYPES, code_subjects, places
 from segmint_core.changes.kinds import PATHS_KEPT, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
 from segmint_core.planning.bumps import Bump
-from segmint_core.planning.facts import CHANGELOGS, Facts
+from segmint_core.planning.facts import Facts, is_changelog
 from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.pragmas import PragmaEdit
 from segmint_core.planning.warning_filters import WarningFilters
@@ -131,10 +131,6 @@ def release_version(facts: Facts) -> str | None:
             if m and all(m.group(1) in written for written in facts.version_docs.values()):
                 return m.group(1)  # the docs, if any, write the version the heading names
     return None
-
-
-def is_changelog(path: str) -> bool:
-    return PurePosixPath(path).stem.lower() in CHANGELOGS
 
 
 def commit_type(facts: Facts) -> str:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from segmint_core.changes.changelog import changelog_entry, entry_lines, entry_reference
+from segmint_core.changes.kinds import is_doc_path
+from segmint_core.planning.facts import is_changelog
 
 
 def test_each_bulleted_entry_keeps_its_wrapped_lines() -> None:
@@ -57,3 +59,11 @@ def test_a_paragraph_indented_after_a_blank_line_is_no_entry() -> None:
     # python-semantic-release's changelog: "* docs: clarify ...", a blank line, "  Resolves: #907"
     added = ["* docs(github-actions): clarify the usage docs (#1011)", "", "  Resolves: #907", "", "* chore: tidy"]
     assert entry_lines(added) == [["* docs(github-actions): clarify the usage docs (#1011)"], ["* chore: tidy"]]
+
+
+def test_a_module_named_for_a_changelog_is_code_not_a_changelog_page() -> None:
+    # python-semantic-release's cli/commands/changelog.py was read as a changelog, its code as entries
+    assert is_doc_path("CHANGES.rst") and is_doc_path("HISTORY") and is_doc_path("docs/changelog.md")
+    assert not is_doc_path("semantic_release/cli/commands/changelog.py")
+    assert not is_doc_path("src/history.ts") and not is_changelog("semantic_release/cli/commands/changelog.py")
+    assert is_changelog("CHANGELOG.md") and is_changelog("History.md")

@@ -1004,3 +1004,13 @@ def test_a_docs_term_holding_a_colon_keeps_its_backticks(repo: Repo) -> None:
     assert offline_message([(c, c.hunks) for c in cs.changes], style=plain).title == (
         "Add `ci: build all wheels` to triage.md"
     )
+
+
+def test_a_module_named_changelog_is_titled_by_its_code(repo: Repo) -> None:
+    # python-semantic-release's changelog command was titled by one of its lines, read as an entry:
+    # `fix(version): from git import Repo with Repo(str(runtime.repo_dir))`
+    before = "def changelog(ctx):\n    repo = ctx.repo\n    return repo\n"
+    after = "from git import Repo\n\n\ndef changelog(ctx):\n    with Repo(str(ctx.repo_dir)) as git_repo:\n        return git_repo\n"
+    facts, title = titled(repo, "semantic_release/cli/commands/changelog.py", before, after)
+    assert facts.changelog_entries == []
+    assert "from git import" not in title, title
