@@ -1165,13 +1165,17 @@ _NOT_NAMES = frozenset(
 )
 
 
+# A printf-style conversion (``%s``, ``%-5d``): ``"%s" % x`` -> ``"{}".format(x)`` swaps no name ``s``.
+_PRINTF = re.compile(r"%[-#0 +]*\d*(?:\.\d+)?[sdifrxXeEgGcaou]\b")
+
+
 def _renames(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """Names swapped for others in rewritten code lines (a comment's reworded word is no rename)."""
     swaps: Counter[tuple[str, str]] = Counter()
     for old, new in pairs:
         if COMMENT.match(old) or COMMENT.match(new):
             continue
-        a, b = _TOKEN.findall(old), _TOKEN.findall(new)
+        a, b = _TOKEN.findall(_PRINTF.sub(" ", old)), _TOKEN.findall(_PRINTF.sub(" ", new))
         if len(a) != len(b):
             continue
         diffs = {(x, y) for x, y in zip(a, b) if x != y}

@@ -44,3 +44,12 @@ def test_a_line_of_blanks_is_read_quickly() -> None:
     start = time.perf_counter()
     swapped([(" " * 20_000 + '"' + " " * 20_000, "'" + " " * 20_000 + "x")])
     assert time.perf_counter() - start < 1.0
+
+
+def test_a_format_string_rewritten_swaps_no_name(repo: Repo) -> None:
+    # click's move from % to str.format was titled `Use format instead of s`
+    before = 'def greet(name, place):\n    print("Hello %s" % name)\n    print("From %s" % place)\n'
+    after = 'def greet(name, place):\n    print("Hello {}".format(name))\n    print("From {}".format(place))\n'
+    facts, title = edited(repo, {"app/greet.py": (before, after)})
+    assert facts.renames == []
+    assert "instead of s" not in title, title
