@@ -21,6 +21,11 @@ def counted(n: int, noun: str) -> str:
     return f"{n:,} {plural}"
 
 
+def series(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def shown(text: str) -> str:
     """``text`` as one line a person can read, wherever a name or a title is shown (tables,
     commit subjects, sentences): a newline, tab or carriage return as ``\\n``, ``\\t``, ``\\r``,

@@ -30,7 +30,7 @@ from segmint_core.planning.pragmas import PragmaEdit
 from segmint_core.planning.warning_filters import WarningFilters
 from segmint_core.planning.titles import one_line
 from segmint_core.planning.versions import NUMBERS, PEP_440
-from segmint_core.wording import counted
+from segmint_core.wording import counted, series
 
 SHORT_SHA = 7
 GENERIC_DIRS = {"src", "lib", "pkg", "app", "internal", "source", "python", "js", "ts", "go", "main", "java"}
@@ -610,7 +610,7 @@ def bump_subjects(facts: Facts, q: Quote = plain) -> list[str]:
         ]
     names = [q(b.name) for b in bumps]
     where = _files(facts.paths)[0] if facts.paths else ""
-    listed = f"{', '.join(names[:-1])} and {names[-1]}"
+    listed = series(names)
     if all(b.requirement for b in bumps):
         return [
             f"update {listed} requirements",

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from segmint_core.wording import series
+
 _REQUIRES = re.compile(r"""(?:python_requires|requires-python|Requires-Python)\s*[=:]\s*["']?\s*>=\s*(\d+)\.(\d+)""")
 _CLASSIFIER = re.compile(r"Programming Language :: Python :: (\d+\.\d+)\b")
 
@@ -26,9 +28,9 @@ def support_change(added: list[str], removed: list[str]) -> str | None:
     after = {m.group(1) for line in added if (m := _CLASSIFIER.search(line))}
     gone, came = sorted(before - after, key=_version), sorted(after - before, key=_version)
     if gone and not came:
-        return f"drop Python {' and '.join(gone)} support"
+        return f"drop Python {series(gone)} support"
     if came and not gone:
-        return f"add Python {' and '.join(came)} support"
+        return f"add Python {series(came)} support"
     return None
 
 

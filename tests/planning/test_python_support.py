@@ -28,4 +28,6 @@ def test_classifiers_and_requires_read_each_way() -> None:
     added = ['    "Programming Language :: Python :: 3.12",']
     assert support_change(added, []) == "add Python 3.12 support"
     assert support_change([], added) == "drop Python 3.12 support"
+    several = [f"Programming Language :: Python :: {v}" for v in ("2.7", "3.5", "3.6")]
+    assert support_change([], several) == "drop Python 2.7, 3.5 and 3.6 support"  # not "2.7 and 3.5 and 3.6"
     assert support_change(['version="2.0"'], ['version="1.0"']) is None
