@@ -22,7 +22,7 @@ from segmint_core.planning.voice import PAST
 from segmint_core.pr.markdown import markdown
 from segmint_core.pr.models import DraftCommit, DraftText
 from segmint_core.pr.testplan import Command, test_plan
-from segmint_core.wording import shown
+from segmint_core.wording import series, shown
 
 MOST_JOINED = 3  # leading commits whose subjects a title joins; more have no one subject
 _RELEASE = re.compile(r"^(?:release|released|releasing|version|bump version to|prepare release)\b", re.IGNORECASE)
@@ -124,8 +124,7 @@ def pr_title(plans: list[DraftCommit], lead: DraftCommit, intent: str | None = N
     shared = heads[0] if len(heads) == 1 else _type_head(lead.title)
     subjects = [_subject(p.title) for p in leads]
     subjects = subjects[:1] + [_lowered_verb(x) for x in subjects[1:]]  # "Fix a and fix b"
-    joined = ", ".join(subjects[:-1]) + " and " + subjects[-1]
-    title = (shared + " " if shared else "") + joined
+    title = (shared + " " if shared else "") + _joined(subjects)
     return title if len(title) <= TITLE_LIMIT else lead.title
 
 
@@ -180,6 +179,19 @@ def _offline_summary(plans: list[DraftCommit], lead: DraftCommit) -> str:
         listed = "; ".join(others[:4]) + ("; and more" if len(others) > 4 else "")
         text += f" It also {listed}."
     return text
+
+
+def _joined(subjects: list[str]) -> str:
+    """``Add docs for X and Y`` of ``Add docs for X`` and ``add docs for Y``: words the subjects all
+    start with (two or more: ``Bump a`` and ``bump b from 1 to 2`` would read as both bumped so)
+    are said once; else each whole (``Fix a and fix b``)."""
+    split = [subject.split(" ") for subject in subjects]
+    shared = 0
+    while all(len(words) > shared + 1 and words[shared].lower() == split[0][shared].lower() for words in split):
+        shared += 1
+    if shared < 2:
+        return series(subjects)
+    return " ".join(split[0][:shared] + [series([" ".join(words[shared:]) for words in split])])
 
 
 def _sentence(subject: str) -> str:

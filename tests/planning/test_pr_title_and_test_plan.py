@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from segmint_core.pr import DraftCommit, draft_pr, project_commands
+from segmint_core.pr.draft import _joined
 from segmint_core.session.session import Session
 from tests.grouping.test_provenance_grouping import ask, edit, project
 from tests.support.cli import run_segmint
@@ -165,6 +166,16 @@ def test_two_fixes_are_one_title_joined_under_their_type(repo: Repo) -> None:
     title = session.generate_pr().title
     subjects = [t.split(": ", 1)[1] for t in fixes]
     assert title.startswith("fix") and all(s in title for s in subjects) and " and " in title, title
+
+
+def test_joined_subjects_say_the_words_they_all_start_with_once() -> None:
+    # starlette's two docs commits were drafted `Add docs for Starlette Compress and add docs for Shiny`
+    assert (
+        _joined(["Add docs for Starlette Compress", "add docs for Shiny"])
+        == "Add docs for Starlette Compress and Shiny"
+    )
+    assert _joined(["Bump build", "bump flake8 from 6 to 7"]) == "Bump build and bump flake8 from 6 to 7"  # one word
+    assert _joined(["Fix a", "fix b", "fix c"]) == "Fix a, fix b and fix c"
 
 
 def test_work_asked_as_one_task_is_titled_by_the_task(tmp_path: Path) -> None:
