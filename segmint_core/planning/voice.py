@@ -169,6 +169,7 @@ def _outside_code(text: str, at: int) -> bool:
 
 
 MOST_ENTRIES = 3  # of a change's changelog entries, those that may title it
+_ENTRY_HEAD = re.compile(r"^\*\*[^*\n]{1,40}:\*\*\s+")  # release-please's "**deps:** update x"
 
 
 def _entry_words(facts: Facts) -> list[str]:
@@ -176,9 +177,6 @@ def _entry_words(facts: Facts) -> list[str]:
     (``docs(github-actions): clarify ...``, ``**cli:** add ...``) gives their descriptions, which
     the title's own type and scope lead."""
     return [_ENTRY_HEAD.sub("", parse_subject(entry).text) for entry in own_words(facts)]
-
-
-_ENTRY_HEAD = re.compile(r"^\*\*[^*\n]{1,40}:\*\*\s+")  # release-please's "**deps:** update x"
 
 
 ENTRY_LINES = 4  # lines a changelog edited alone may add and still be one entry added
