@@ -122,6 +122,8 @@ def plain_title(
     ]
     prefixes = vote(style.phrasings, wanted, lambda p: p.scope, k=voting.neighbours, files_only=True).shares()
     prefix = max(prefixes, key=lambda p: (prefixes[p], p is None)) if prefixes else None
+    if house and messages.intent(facts) == "release":
+        prefix = None  # the house's own release wording is its whole subject (express's "4.4.3", never "deps: 4.4.3")
     heads = [prefix, ""] if prefix is not None and prefixes[prefix] >= voting.prefix else [""]
     return heads, titled
 

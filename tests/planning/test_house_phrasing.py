@@ -5,7 +5,9 @@ from __future__ import annotations
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.planning import offline_message
-from segmint_core.planning.style import house_style, plain_prefix
+from segmint_core.planning.precedent import Precedent, features
+from segmint_core.planning.style import HouseStyle, Wording, house_style, plain_prefix
+from segmint_core.planning.writer import offline_title, read_plan
 from segmint_core.planning.tense import imperative
 from tests.support.repo import Repo
 
@@ -72,3 +74,20 @@ def test_a_changelog_entry_keeps_its_authors_verb_where_the_house_votes_another(
     repo.write("CHANGES.md", "## Unreleased\n\n- Update GitHub Action to support version specifiers (#3265)\n")
     repo.write("action/main.py", "".join(f"OPTION_{i} = {i}\n" for i in range(12)) + "VERBOSE = '--verbose'\n")
     assert title(repo) == "Update GitHub Action to support version specifiers"
+
+
+def test_a_release_in_the_houses_own_wording_takes_no_prefix(repo: Repo) -> None:
+    # express titles releases "4.4.2" and bumps "deps: send@0.4.3", each touching History.md and
+    # package.json: its release 4.4.3 was titled `deps: 4.4.3`, its neighbours by files being bumps
+    manifest = '{{\n  "name": "web",\n  "version": "{}"\n}}\n'
+    repo.write("History.md", "1.0.0 / 2014-06-01\n==================\n")
+    repo.write("package.json", manifest.format("1.0.0"))
+    repo.commit("1.0.0")
+    repo.write("History.md", "1.0.1 / 2014-06-11\n==================\n\n1.0.0 / 2014-06-01\n==================\n")
+    repo.write("package.json", manifest.format("1.0.1"))
+    git = Git.discover(repo.path)
+    parts = [(c, c.hunks) for c in capture(git).changes]
+    facts, _, touched = read_plan(parts)
+    bumped = Precedent(features(touched), "deps", "deps:")  # every neighbour a prefixed bump
+    style = HouseStyle(seen=30, phrasings=[bumped] * 10, release=Wording(None, None, "{version}", 5))
+    assert offline_title(facts, touched, style) == "1.0.1"
