@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
-from segmint_core.changes.kinds import is_doc_path
+from segmint_core.changes.kinds import is_ci_path, is_doc_path
 from segmint_core.changes.models import Change, Hunk
 
 _PIN = re.compile(
@@ -176,9 +176,12 @@ def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:
 
 def listed_changes(parts: list[tuple[Change, list[Hunk]]]) -> tuple[list[str], list[str]]:
     """The dependencies the change adds to the files that list them and those it takes out: a
-    name listed on one side only. A name moved between files is neither."""
+    name listed on one side only. A name moved between files is neither, nor is a name of a file
+    added or deleted whole (``add size-labeler.yml`` says it)."""
     names: dict[str, dict[str, str]] = {"+": {}, "-": {}}  # side -> name in lower case -> name
     for change, hunks in parts:
+        if change.status in ("added", "deleted"):
+            continue
         side_names = {side: dict(_names_listed(change.file_path, hunks, side)) for side in "+-"}
         for side, other in (("+", "-"), ("-", "+")):
             for key, name in side_names[side].items():
@@ -202,7 +205,8 @@ def _names_listed(path: str, hunks: list[Hunk], side: str) -> Iterator[tuple[str
 def _listing_reader(path: str) -> Callable[[str], list[str]] | None:
     """How a file that lists dependencies names one on a line: a requirements file
     (``markdown==3.3.7``, ``isort``), package.json (``"qs": "^6.14.0"``), go.mod, a Python
-    manifest's quoted requirements (``"click>=8.0"``); None for any other file."""
+    manifest's quoted requirements (``"click>=8.0"``), a workflow's steps (``uses: actions/checkout@v4``);
+    None for any other file."""
     name = path.rsplit("/", 1)[-1]
     if name.endswith((".txt", ".in")) and "requirements" in path.lower():
         return lambda text: (
@@ -214,6 +218,8 @@ def _listing_reader(path: str) -> Callable[[str], list[str]] | None:
         return lambda text: [m.group("name")] if (m := _GO_REQUIRE.match(text)) else []
     if name in ("pyproject.toml", "setup.cfg", "setup.py"):
         return lambda text: [m.group("name") for m in _QUOTED_REQUIREMENT.finditer(text)]
+    if is_ci_path(path) and name.endswith((".yml", ".yaml")):
+        return lambda text: [m.group("name")] if (m := _ACTION.match(text)) else []  # a step's action
     return None
 
 

@@ -424,11 +424,11 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     )
     facts.imports_touched = any(_IMPORT.match(line) for line in added_lines + removed_lines)
     # the code's names first: a test's or a page's are the code's examples
-    facts.new_names = _actions_only_in(added_lines, removed_lines + kept_lines) or (
-        names_only_in(code_added, removed_lines + kept_lines) or names_only_in(added_lines, removed_lines + kept_lines)
+    facts.new_names = names_only_in(code_added, removed_lines + kept_lines) or names_only_in(
+        added_lines, removed_lines + kept_lines
     )
-    facts.gone_names = _actions_only_in(removed_lines, added_lines + kept_lines) or (
-        names_only_in(code_removed, added_lines + kept_lines) or names_only_in(removed_lines, added_lines + kept_lines)
+    facts.gone_names = names_only_in(code_removed, added_lines + kept_lines) or names_only_in(
+        removed_lines, added_lines + kept_lines
     )
     facts.new_lines, facts.gone_lines = lines_named(added_lines), lines_named(removed_lines)
     # whitespace a string literal holds is the string's value: a layout change inside one is no formatting
@@ -453,18 +453,6 @@ _NOT_CODE_NAME = re.compile(r"^(?:e\.g|i\.e|etc)$|\.(?:com|org|net|io|dev|txt)$|
 NAMES_KEPT = 3
 REWORDED_WORDS = 2  # words a line may gain and still be reworded rather than written anew
 NAME_LINES = 400  # lines read for names on each side
-
-
-# A GitHub Actions step running an action: ``- uses: actions/checkout@v4`` names ``actions/checkout``.
-_ACTION_STEP = re.compile(r"""^\s*(?:-\s+)?uses:\s*["']?([\w.-]+/[\w./-]*[\w-])(?:@[^\s"']+)?["']?\s*(?:#.*)?$""")
-
-
-def _actions_only_in(lines: list[str], others: list[str]) -> list[str]:
-    """The actions whose steps ``lines`` run and ``others`` do not, at any version (a step moved
-    to another version is a bump)."""
-    other = {m.group(1) for line in others if (m := _ACTION_STEP.match(line))}
-    found = (m.group(1) for line in lines if (m := _ACTION_STEP.match(line)))
-    return [name for name in dict.fromkeys(found) if name not in other][:NAMES_KEPT]
 
 
 def names_only_in(lines: list[str], others: list[str]) -> list[str]:

@@ -339,3 +339,6 @@ def test_a_workflow_step_removed_is_named_by_its_action(repo: Repo) -> None:
     repo.commit()
     repo.write(".github/workflows/test.yml", steps.format("").replace("setup-go@v5", "setup-go@v6"))
     assert "setup-go" not in title(repo, PLAIN) or "Bump" in title(repo, PLAIN)  # a new version is a bump
+    repo.commit()
+    repo.write(".github/workflows/lint.yml", steps.format(""))
+    assert title(repo, PLAIN) == "Add lint.yml"  # a new workflow is the file, not its actions
