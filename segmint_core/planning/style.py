@@ -36,9 +36,10 @@ MIN_HISTORY = 10  # fewer subjects than this teach nothing reliable
 CONVENTIONAL_SHARE = 0.5  # at least this share of recent subjects Conventional: write Conventional
 RECENT = 100  # the recent subjects that say whether the house writes Conventional now
 CACHE_NAME = "house-style.json"
-CACHE_VERSION = 14  # 8: merged requests known by their titles; 9: a plain house's phrasings; 10: fields;
+CACHE_VERSION = 15  # 8: merged requests known by their titles; 9: a plain house's phrasings; 10: fields;
 # 11: releases worded "Bump version to {version}"; 12: PEP 440 pre-releases (21.12b0) in release wordings;
-# 13: a docs hunk's fences (a release's heading) read with its unchanged lines; 14: releases worded with no version
+# 13: a docs hunk's fences (a release's heading) read with its unchanged lines; 14: releases worded with no version;
+# 15: a plain house's phrasings know the bumps and releases they word
 EXAMPLES = 8
 
 _VERSION = re.compile(rf"\bv?({NUMBERS}{PEP_440}(?:[-.+][0-9A-Za-z.]+)?)\b")
@@ -257,7 +258,7 @@ def counts_for_style(subject: str) -> bool:
 def _precedent(commit: PastCommit, subject, facts_of: Callable[[PastCommit], Facts]) -> Precedent:
     touched = [Touched(f.path, f.status, f.added, f.removed) for f in commit.files]
     said = set(re.findall(r"[a-z0-9]+", f"{subject.scope or ''} {subject.text}".lower()))
-    intent = "deps" if _bump_pattern(subject.text) else "release" if _release_pattern(subject.text) else None
+    intent = _intent(subject.text)
     found = features(touched)
     if commit.parts:
         facts = facts_of(commit)
@@ -285,7 +286,12 @@ def _phrasing(commit: PastCommit, facts_of: Callable[[PastCommit], Facts]) -> Pr
     if commit.parts:
         facts = facts_of(commit)
         found += content_features(facts, messages.commit_type(facts))
-    return Precedent(found, imperative(_first_word(text)), prefix)
+    return Precedent(found, imperative(_first_word(text)), prefix, intent=_intent(text))
+
+
+def _intent(text: str) -> str | None:
+    """``deps`` for a subject worded as a bump, ``release`` for one worded as a release."""
+    return "deps" if _bump_pattern(text) else "release" if _release_pattern(text) else None
 
 
 def _share(items: list, test) -> float:

@@ -120,10 +120,11 @@ def plain_title(
         for w in wordings
         for text in verbs.worded(w, voted, facts, q)
     ]
-    prefixes = vote(style.phrasings, wanted, lambda p: p.scope, k=voting.neighbours, files_only=True).shares()
+    # a bump or a release is prefixed as the house prefixes those (express: "deps: send@0.4.3", "4.4.2")
+    why = messages.intent(facts)
+    pool = [p for p in style.phrasings if p.intent == why] if why else []
+    prefixes = vote(pool or style.phrasings, wanted, lambda p: p.scope, k=voting.neighbours, files_only=True).shares()
     prefix = max(prefixes, key=lambda p: (prefixes[p], p is None)) if prefixes else None
-    if house and messages.intent(facts) == "release":
-        prefix = None  # the house's own release wording is its whole subject (express's "4.4.3", never "deps: 4.4.3")
     heads = [prefix, ""] if prefix is not None and prefixes[prefix] >= voting.prefix else [""]
     return heads, titled
 

@@ -88,6 +88,8 @@ def test_a_release_in_the_houses_own_wording_takes_no_prefix(repo: Repo) -> None
     git = Git.discover(repo.path)
     parts = [(c, c.hunks) for c in capture(git).changes]
     facts, _, touched = read_plan(parts)
-    bumped = Precedent(features(touched), "deps", "deps:")  # every neighbour a prefixed bump
-    style = HouseStyle(seen=30, phrasings=[bumped] * 10, release=Wording(None, None, "{version}", 5))
+    bumped = Precedent(features(touched), "deps", "deps:", intent="deps")  # most neighbours prefixed bumps
+    released = Precedent(features(touched), "1", None, intent="release")  # its releases: "4.4.2"
+    phrasings = [bumped] * 10 + [released] * 2
+    style = HouseStyle(seen=30, phrasings=phrasings, release=Wording(None, None, "{version}", 5))
     assert offline_title(facts, touched, style) == "1.0.1"
