@@ -120,14 +120,18 @@ def _numbers(version: str) -> tuple[int, ...]:
 
 def _one_per_action(bumps: list[Bump]) -> list[Bump]:
     """``github/codeql-action/init`` and ``.../analyze`` moved to the same version: one bump
-    of ``github/codeql-action``, as an action's sub-actions are released together. A Go module
+    of ``github/codeql-action``, as an action's sub-actions are released together, from the
+    oldest version any of them leaves (dependabot's wording). A Go module
     (``github.com/spf13/cobra``: a domain first, where no GitHub owner has a dot) is named whole."""
-    out: dict[tuple[str, str, str], Bump] = {}
+    out: dict[tuple[str, str], Bump] = {}
     for b in bumps:
         parts = b.name.split("/")
         action = len(parts) > 2 and not b.name.startswith("@") and "." not in parts[0]
         name = "/".join(parts[:2]) if action else b.name
-        out.setdefault((name.lower(), b.old, b.new), replace(b, name=name))
+        key = (name.lower(), b.new)
+        known = out.get(key)
+        if known is None or _numbers(b.old) < _numbers(known.old):
+            out[key] = replace(b, name=name)
     return list(out.values())
 
 

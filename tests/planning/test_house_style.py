@@ -372,6 +372,22 @@ def test_an_action_moved_to_another_commit_under_the_same_version_comment_is_bum
     assert message_for(repo).title == "build(deps): bump github/codeql-action from fe4161a to 5d4e8d1"
 
 
+def test_sub_actions_moved_from_two_versions_are_one_bump_from_the_oldest(repo: Repo) -> None:
+    """express's ``bump github/codeql-action and github/codeql-action``: ``init`` and ``analyze``
+    left 3.24.7, ``upload-sarif`` 3.28.8, all for 3.28.11."""
+
+    def steps(versions: list[str]) -> str:
+        return "".join(
+            f"      - uses: github/codeql-action/{step}@{'abc'[n] * 40} # v{version}\n"
+            for n, (step, version) in enumerate(zip(("init", "analyze", "upload-sarif"), versions))
+        )
+
+    repo.write(".github/workflows/codeql.yml", "jobs:\n  a:\n    steps:\n" + steps(["3.24.7", "3.24.7", "3.28.8"]))
+    repo.commit()
+    repo.write(".github/workflows/codeql.yml", "jobs:\n  a:\n    steps:\n" + steps(["3.28.11"] * 3))
+    assert message_for(repo).title == "build(deps): bump github/codeql-action from 3.24.7 to 3.28.11"
+
+
 def test_requirements_quoted_in_a_list_are_bumped(repo: Repo) -> None:
     repo.write("pyproject.toml", '[project.optional-dependencies]\ndev = ["pre-commit", "tox", "ruff==0.1.8"]\n')
     repo.commit()
