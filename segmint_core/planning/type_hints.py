@@ -291,8 +291,10 @@ def _imported(words: list[str]) -> list[str]:
         if "".join(words[1:at]) in TYPING_MODULES:
             return []
         names = [w for w in words[at + 1 :] if w not in ("(", ")", ",")]
-    else:
+    else:  # ``import typing`` (``as t``) binds the typing module: the annotations' own
         names = [w for w in words[1:] if w != ","]
+        if names and names[0] in TYPING_MODULES and (len(names) == 1 or names[1] == "as"):
+            return []
     bound: list[str] = []
     for i, name in enumerate(names):
         if name == "as":

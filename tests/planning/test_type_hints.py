@@ -85,6 +85,20 @@ def test_hints_added_to_a_test_file_with_their_imports_and_an_alias_name_the_fil
     assert title.endswith("add type hints to test_concurrency.py")
 
 
+def test_the_typing_module_imported_whole_for_type_checking_alone_is_part_of_the_hints(repo: Repo) -> None:
+    """httpx's ``import typing`` and ``if typing.TYPE_CHECKING:`` for a string annotation were
+    read as a change to the code (``update test for httpcore exception mapping``)."""
+    before = "import httpx\n\n\ndef test_mapping(server) -> None:\n    assert server\n"
+    after = (
+        "import typing\n\nimport httpx\n\nif typing.TYPE_CHECKING:  # pragma: no cover\n"
+        "    from conftest import TestServer\n\n\n"
+        'def test_mapping(server: "TestServer") -> None:\n    assert server\n'
+    )
+    facts, title = titled(repo, "tests/test_exceptions.py", before, after)
+    assert facts.annotations is not None and [a.target for a in facts.annotations.added] == ["server"]
+    assert title.endswith("add a type annotation to server in test_exceptions.py")
+
+
 def test_one_parameter_retyped_in_a_constructor_names_it_and_its_class(repo: Repo) -> None:
     after = RESPONSES.replace("headers: typing.Optional[typing.Dict", "headers: typing.Optional[typing.Mapping")
     facts, title = titled(repo, "app/responses.py", RESPONSES, after)
