@@ -140,6 +140,8 @@ def _handled(facts: Facts, where: list[str], q: Quote) -> list[str]:
         what = f"handle {facts.handles[0]}"
     elif facts.raises:
         what = f"raise {facts.raises[0]}"
+    elif facts.raised_again:  # says no more than that the raise changed (its message, its arguments)
+        what = f"update the {facts.raised_again[0]} raised"
     elif facts.missing:
         what = f"handle missing {q(facts.missing[0])}"
     elif facts.retyped:

@@ -172,7 +172,8 @@ class Facts:
     punctuation: str | None = None  # what a change of punctuation alone does ("remove braces")
     imports_touched: bool = False  # an import line among the changed lines
     tokens_same: bool = False  # each hunk's token stream as it was (``claims.same_tokens``): formatting alone
-    raises: list[str] = field(default_factory=list)
+    raises: list[str] = field(default_factory=list)  # exceptions newly raised (thrown)
+    raised_again: list[str] = field(default_factory=list)  # and those raised where they were, the raise rewritten
     handles: list[str] = field(default_factory=list)
     typos: list[tuple[str, str]] = field(default_factory=list)  # words respelled (edit distance 1-2)
     typo_only: bool = False  # every changed line only respells a word or two
@@ -383,12 +384,10 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     facts.commented = commented.read_edit(added_lines, removed_lines)
     if facts.commented is not None:
         facts.commented_name = commented.named(facts.commented, _defs(facts.commented.lines))
-    facts.raises = sorted(
-        {m.group(1) for line in code_added if (m := re.search(r"\b(?:raise|throw new|throw)\s+([A-Z]\w+)", line))}
-    )
-    facts.handles = sorted(
-        {m.group(1) for line in code_added if (m := re.search(r"\b(?:except|catch\s*\()\s*\(?([A-Z]\w+)", line))}
-    )
+    raised, unraised = _mentions(_RAISE, code_added), _mentions(_RAISE, code_removed)
+    facts.raises = sorted(raised - unraised)
+    facts.raised_again = sorted(set(raised & unraised) - set(facts.raises))
+    facts.handles = sorted(_mentions(_HANDLE, code_added) - _mentions(_HANDLE, code_removed))
     facts.comment_only = doc_lines > 0 and prose_lines == 0
     facts.explaining = (doc_lines, prose_lines)
     one_line_params = [(facts.owners.get(f, f), p) for f, p in _new_params(code_added, code_removed)]
@@ -1203,6 +1202,16 @@ class Comment:
     text: str
     after: bool = False
     before: bool = False
+
+
+_RAISE = re.compile(r"\b(?:raise|throw new|throw)\s+([A-Z]\w+)")
+_HANDLE = re.compile(r"\b(?:except|catch\s*\()\s*\(?([A-Z]\w+)")
+
+
+def _mentions(pattern: re.Pattern, lines: list[str]) -> Counter:
+    """How often ``lines`` raise (or catch) each exception. Those the added lines raise more often
+    than the removed ones are new; a ``raise RuntimeError(...)`` only rewritten raises none."""
+    return Counter(m.group(1) for line in lines if (m := pattern.search(line)))
 
 
 def added_comments(lines: list[str]) -> list[Comment]:

@@ -63,6 +63,18 @@ def test_guard_added_inside_a_function_is_a_fix(repo: Repo) -> None:
     assert msg.title == "fix(config): raise ValueError in parse_config"
 
 
+def test_a_raise_only_rewritten_raises_nothing_new(repo: Repo) -> None:
+    """click's error message given a new link was titled ``Raise RuntimeError in ...``: the
+    removed lines raised it too, so the title says only that the raise changed."""
+    body = "def verify(env):\n    if env.ascii:\n        raise RuntimeError('see {}')\n    return env\n"
+    repo.write("app/env.py", body.format("http://old.example/python3/"))
+    repo.commit()
+    repo.write("app/env.py", body.format("https://new.example/python3/"))
+    title = message_for(repo).title
+    assert title.endswith("update the RuntimeError raised in verify")
+    assert "raise RuntimeError" not in title
+
+
 def test_caught_exception_is_handled(repo: Repo) -> None:
     repo.write("app/net.py", "def fetch(url):\n    return get(url)\n")
     repo.commit()
