@@ -448,7 +448,9 @@ _RECEIVERS = ("self.", "this.", "cls.")
 # Started only where a run of such characters starts, and a local part is at most 64 long: a long
 # line of them (a base64 blob) is read once, not once per character.
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+")
-_NOT_CODE_NAME = re.compile(r"^(?:e\.g|i\.e|etc)$|\.(?:com|org|net|io|dev|txt)$|^www\.", re.IGNORECASE)
+# Abbreviations, domains, and ``--help``: every command-line parser has it, so a change writing
+# it mentions it ("See 'fd --help'") and adds no option.
+_NOT_CODE_NAME = re.compile(r"^(?:e\.g|i\.e|etc|--help)$|\.(?:com|org|net|io|dev|txt)$|^www\.", re.IGNORECASE)
 NAMES_KEPT = 3
 REWORDED_WORDS = 2  # words a line may gain and still be reworded rather than written anew
 NAME_LINES = 400  # lines read for names on each side

@@ -96,6 +96,14 @@ def test_new_command_line_flag_is_a_feature(repo: Repo) -> None:
     assert message_for(repo).title == "feat(tool): add --verbose option to main"
 
 
+def test_the_help_flag_mentioned_is_no_name_the_change_adds(repo: Repo) -> None:
+    """fd's ``"See 'fd --help'"`` in a new error message titled the change ``Add --help to ...``."""
+    rust = "fn run() {\n    go();\n}\n"
+    after = rust.replace("    go();", "    go();\n    print_error(\"See 'fd --help'.\", path_separator);")
+    facts, _ = titled(repo, "src/main.rs", rust, after)
+    assert "--help" not in facts.new_names and "path_separator" in facts.new_names
+
+
 def test_code_with_its_tests_and_docs_is_named_by_the_code(repo: Repo) -> None:
     repo.write("inventory/config.py", "import os\n\n\ndef load_config(path):\n    return parse(open(path))\n")
     repo.write("README.md", "Settings are INI.\n")
