@@ -118,7 +118,9 @@ def _added(facts: Facts, q: Quote, code_paths: list[str]) -> list[str]:
         flags = (
             f"{flag} and {q(facts.options[1])} options"
             if len(facts.options) == 2
-            else f"{flag} option" + ("s" if more else "")
+            else f"{flag} and {counted(len(facts.options) - 1, 'more option')}"
+            if more
+            else f"{flag} option"
         )
         return ([f"add {flags} to {q(target[0])}"] if target else []) + [f"add {flags}", f"add {flag} option"]
     if facts.params:

@@ -115,6 +115,13 @@ _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:'[a-z]+)?")  # a token, or a word with its apostrophe (``it's``)
 _OPTION = re.compile(r"""(?:add_argument|\.option|Option)\(\s*(?:["'](-[\w-]+)["']\s*,\s*)*["'](--?[\w-]+)["']""")
 _OPTION_OPENED = re.compile(r"(?:add_argument|\.option|Option)\(\s*$")
+# The same declared in other languages, each giving its long name: clap's ``.long("max-depth")``,
+# pflag's ``Flags().BoolVarP(&v, "verbose", "v", ...)`` (cobra), commander's ``.option('-p, --port <n>')``.
+_OTHER_OPTIONS = re.compile(
+    r"""\.long\(\s*"(?P<clap>[\w-]+)"\s*\)"""
+    r"""|Flags\(\)\.(?:Bool|String|Int|Uint|Float|Duration|Count|IP|Var)\w*\(\s*(?:&[\w.]+\s*,\s*)?"(?P<pflag>[\w-]+)"\s*,"""
+    r"""|\.option\(\s*["'](?:-\w\s*,\s*)?(?P<commander>--[\w-]+)[\s"'<\[]"""
+)
 _CONDITION = re.compile(
     r"^\s*(?:\}\s*)?(?:if|elif|else\s+if|unless|while|case|when|match|switch|guard)\b|&&|\|\||\?\?|\bis\s+(?:not\s+)?None\b"
 )
@@ -1041,7 +1048,7 @@ def _line_pairs(lines: list[str]) -> list[tuple[str, str]]:
 
 
 def _options(added: list[str], removed: list[str]) -> list[str]:
-    """Command-line flags added (argparse, click, typer): the longest spelling of each."""
+    """Command-line flags added (argparse, click, typer; clap, pflag, commander): the longest spelling of each."""
 
     def flags(lines: list[str]) -> list[str]:
         found = []
@@ -1051,6 +1058,9 @@ def _options(added: list[str], removed: list[str]) -> list[str]:
             m = _OPTION.search(line)
             if m:
                 found.append(max((f for f in m.groups() if f), key=len))
+            elif other := _OTHER_OPTIONS.search(line):
+                name = next(f for f in other.groups() if f)
+                found.append(name if name.startswith("-") else f"--{name}")
         return found
 
     before = set(flags(removed))

@@ -96,12 +96,62 @@ def test_new_command_line_flag_is_a_feature(repo: Repo) -> None:
     assert message_for(repo).title == "feat(tool): add --verbose option to main"
 
 
+@pytest.mark.parametrize(
+    ("path", "before", "line", "flag"),
+    [
+        (
+            "src/app.rs",
+            'fn build_app() -> App {\n    App::new("fd")\n}\n',
+            '        .long("path-separator")',
+            "--path-separator",
+        ),
+        (
+            "cmd/root.go",
+            "func init() {\n\tsetup()\n}\n",
+            '\trootCmd.Flags().StringVarP(&pkg, "package", "p", "", "x")',
+            "--package",
+        ),
+        (
+            "bin/express",
+            "program\n  .version(version)\n",
+            "  .option('-c, --css <engine>', 'add stylesheet support')",
+            "--css",
+        ),
+    ],
+)
+def test_an_option_declared_in_rust_go_or_javascript_is_named(
+    repo: Repo, path: str, before: str, line: str, flag: str
+) -> None:
+    """fd's ``.long("path-separator")`` was titled ``Add --help to ...`` (from an error message's
+    "See 'fd --help'"); cobra's ``Flags().StringVarP(&pkg, "package", ...)`` ``Fix init``."""
+    lines = before.splitlines(keepends=True)
+    after = "".join(lines[:-1]) + line + "\n" + "    eprintln!(\"See 'fd --help'\");\n" + lines[-1]
+    facts, title = titled(repo, path, before, after)
+    assert facts.options == [flag]
+    assert f"add {flag} option" in title
+
+
+def test_a_flag_only_read_is_no_option_added(repo: Repo) -> None:
+    go = "func init() {\n\tsetup()\n}\n"
+    after = go.replace("\tsetup()", '\tsetup()\n\tname, _ := cmd.Flags().GetString("package")')
+    facts, _ = titled(repo, "cmd/root.go", go, after)
+    assert facts.options == []
+
+
 def test_the_help_flag_mentioned_is_no_name_the_change_adds(repo: Repo) -> None:
     """fd's ``"See 'fd --help'"`` in a new error message titled the change ``Add --help to ...``."""
     rust = "fn run() {\n    go();\n}\n"
     after = rust.replace("    go();", "    go();\n    print_error(\"See 'fd --help'.\", path_separator);")
     facts, _ = titled(repo, "src/main.rs", rust, after)
     assert "--help" not in facts.new_names and "path_separator" in facts.new_names
+
+
+def test_three_options_added_are_counted_not_called_one(repo: Repo) -> None:
+    repo.write("tool/cli.py", "def main(argv):\n    parser = make()\n    return parser.parse_args(argv)\n")
+    repo.commit()
+    flags = "".join(f"    parser.add_argument('--{name}')\n" for name in ("parent", "package", "license"))
+    repo.write("tool/cli.py", f"def main(argv):\n    parser = make()\n{flags}    return parser.parse_args(argv)\n")
+    assert message_for(repo).title == "feat(tool): add --parent and 2 more options to main"
 
 
 def test_code_with_its_tests_and_docs_is_named_by_the_code(repo: Repo) -> None:
