@@ -483,6 +483,9 @@ _URL = re.compile(r"\b[a-z][a-z+.-]*://\S+")
 # the runner's, not the project's names.
 _EXPRESSION = re.compile(r"\$\{\{.*?\}\}")
 _EXPRESSION_CALL = re.compile(r"\b[A-Za-z]\w*\s*\(")
+# A printf conversion and the word it is glued to: cobra's ``__%[1]s_debug`` is a template of
+# names, none of them ``s_debug``.
+_TEMPLATED = re.compile(r"%(?:\[\d+\])?[-#0 +]*\d*(?:\.\d+)?[a-zA-Z]\w*")
 
 
 def _names_in(line: str) -> Iterator[str]:
@@ -490,6 +493,7 @@ def _names_in(line: str) -> Iterator[str]:
     email address is none (``allan.simon@supinfo.com`` in a contributors list), nor is a web
     address's path (``.../change_log/release-3.4/`` in a comment)."""
     line = _EXPRESSION.sub(lambda m: _EXPRESSION_CALL.sub("(", m.group(0)), line) if "${{" in line else line
+    line = _TEMPLATED.sub(" ", line) if "%" in line else line
     for m in _NAME.finditer(_EMAIL.sub(" ", _URL.sub(" ", line))):
         name = m.group(1)
         for receiver in _RECEIVERS:

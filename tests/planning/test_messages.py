@@ -154,6 +154,14 @@ def test_three_options_added_are_counted_not_called_one(repo: Repo) -> None:
     assert message_for(repo).title == "feat(tool): add --parent and 2 more options to main"
 
 
+def test_a_name_glued_to_a_printf_conversion_is_a_template_not_a_name(repo: Repo) -> None:
+    """cobra's bash script written through ``fmt.Fprintf`` (``__%[1]s_debug``) gave ``Add s_debug``."""
+    go = "func writeScript(buf io.Writer, name string) {\n\tfmt.Fprintf(buf, `\n__%[1]s_init\n`, name)\n}\n"
+    after = go.replace("__%[1]s_init\n", '__%[1]s_init\n__%[1]s_debug "two words"\n__%s_handle_flag\n')
+    facts, _ = titled(repo, "bash_completions.go", go, after)
+    assert not {"s_debug", "s_handle_flag", "_debug"} & set(facts.new_names)
+
+
 def test_code_with_its_tests_and_docs_is_named_by_the_code(repo: Repo) -> None:
     repo.write("inventory/config.py", "import os\n\n\ndef load_config(path):\n    return parse(open(path))\n")
     repo.write("README.md", "Settings are INI.\n")
