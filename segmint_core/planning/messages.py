@@ -455,10 +455,11 @@ def _list_item_subjects(
 
 def _export_subjects(facts: Facts, q: Quote) -> list[str]:
     """``export get_app_dir``: a package's ``__init__.py`` only gains names its modules define
-    (an import of them, their place in ``__all__``)."""
+    (an import of them, their place in ``__all__``), outside any definition: lines changed inside
+    one are its code (black's ``__init__.py`` naming a value, ``before_lpar = LL[idx - 2]``)."""
     if not facts.paths or any(PurePosixPath(p).name != "__init__.py" for p in facts.paths):
         return []
-    if not facts.new_names or facts.gone_names or facts.added_defs or facts.removed_defs:
+    if not facts.new_names or facts.gone_names or facts.added_defs or facts.removed_defs or facts.changed_defs:
         return []
     return [f"export {n}" for n in _names(facts.new_names, "name", q)]
 

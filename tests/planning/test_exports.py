@@ -29,3 +29,10 @@ def test_a_name_swapped_or_a_module_other_than_init_is_not_exported(repo: Repo) 
     assert "export" not in _title(repo, "click/__init__.py", INIT, swapped)
     grown = INIT.replace("format_filename\n", "format_filename, get_app_dir\n")
     assert "export" not in _title(repo, "click/api.py", INIT, grown)
+
+
+def test_names_added_inside_a_function_of_init_are_its_code_not_exports(repo: Repo) -> None:
+    """black's ``src/black/__init__.py`` naming a value in a function was ``Export before_lpar.type, ...``."""
+    before = "def whitespace(LL):\n    if is_valid(LL):\n        return LL[2].type\n"
+    after = "def whitespace(LL):\n    if is_valid(LL):\n        before_lpar = LL[2]\n        return before_lpar.type\n"
+    assert "xport" not in _title(repo, "src/black/__init__.py", before, after)
