@@ -1016,6 +1016,12 @@ _MISSING = [
     re.compile(r"\b([A-Za-z_$][\w$.]*)\s*[!=]==?\s*(?:null|undefined|nil)\b"),  # config == null, x != nil
     re.compile(r"\b([A-Za-z_$][\w$]*)\?\."),  # config?.path
 ]
+# A value tested whole, as present: ``if (part.name) {``, ``if config:``; the same check its
+# absence turned round (express's ``if (!part.name) return``) handles nothing new.
+_PRESENT = [
+    re.compile(r"\bif\s+([A-Za-z_][\w.]*)\s*:"),
+    re.compile(r"\bif\s*\(\s*([A-Za-z_$][\w$.]*)\s*\)"),
+]
 _NOT_MISSING = {"err", "error", "e", "ok", "self", "this", "result", "res", "ret", "exc"}
 
 
@@ -1025,7 +1031,10 @@ def _missing_checks(added: list[str], removed: list[str]) -> list[str]:
     def checked(lines: list[str]) -> list[str]:
         return [m.group(1).rsplit(".", 1)[-1] for line in lines for pattern in _MISSING for m in pattern.finditer(line)]
 
-    before = set(checked(removed))
+    present = [
+        m.group(1).rsplit(".", 1)[-1] for line in removed for pattern in _PRESENT for m in pattern.finditer(line)
+    ]
+    before = set(checked(removed) + present)
     return [n for n in dict.fromkeys(checked(added)) if n not in before and n.lower() not in _NOT_MISSING][:3]
 
 

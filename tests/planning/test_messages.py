@@ -75,6 +75,17 @@ def test_a_raise_only_rewritten_raises_nothing_new(repo: Repo) -> None:
     assert "raise RuntimeError" not in title
 
 
+def test_a_presence_test_turned_round_handles_nothing_missing(repo: Repo) -> None:
+    """express's ``if (part.name) { ... }`` rewritten as ``if (!part.name) return`` was titled
+    ``Handle missing name in run``: the old code tested the same value."""
+    before = "function run(part) {\n  if (part.name) {\n    merge(part)\n  }\n}\n"
+    after = "function run(part) {\n  if (!part.name) return\n  merge(part)\n}\n"
+    facts, title = titled(repo, "lib/core.js", before, after)
+    assert facts.missing == [] and "missing" not in title
+    _, title = titled(repo, "lib/core.js", after.replace("if (!part.name) return\n  ", ""), after)
+    assert "handle missing name" in title  # a test the old code did not make
+
+
 def test_caught_exception_is_handled(repo: Repo) -> None:
     repo.write("app/net.py", "def fetch(url):\n    return get(url)\n")
     repo.commit()
