@@ -239,12 +239,14 @@ def _clean_scope(name: str) -> str | None:
 
 def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
     """Wordings of the subject (after ``type(scope):``), the most detailed first; the Python
-    versions a project supports, changed, say what the change is for."""
+    versions a project supports, or those its CI tests on, changed, say what the change is for."""
     found = _subjects(kind, facts, q)
     why = intent(facts)
     python_only = all(b.name.lower() in PYTHON_REQUIRES for b in facts.bumps)  # no other dependency bumped
     if facts.python_support and why != "release" and (why != "deps" or python_only):
         return list(dict.fromkeys([facts.python_support, *found]))
+    if facts.tested and why is None:
+        return [facts.tested, *found]
     return found
 
 

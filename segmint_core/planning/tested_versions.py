@@ -1,0 +1,115 @@
+"""The language versions a project's CI and tox test on, changed: ``test on Python 3.9``.
+
+Read from the CI files' version keys (``python-version: ['3.8', '3.9']``, a matrix
+entry's ``{python: '3.9', ...}``, Travis's ``node_js:`` list, ``go-version``) and
+from tox's environments (``py{39,38}``, ``py37``), on each hunk's old side (its
+unchanged and removed lines) and its new side (unchanged and added), so a version
+both sides name stays tested: click's matrix moving its main rows from 3.8 to 3.9
+and keeping a row of 3.8 tests on Python 3.9, and drops nothing. Only files edited
+count: a workflow added or deleted whole is no change of what the project tests on.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from segmint_core.changes.kinds import is_ci_path
+from segmint_core.changes.models import Change, Hunk
+from segmint_core.wording import series
+
+LANGUAGES = {
+    "python": "Python",
+    "python-version": "Python",
+    "python_version": "Python",
+    "node": "Node.js",
+    "node-version": "Node.js",
+    "node_js": "Node.js",
+    "go": "Go",
+    "go-version": "Go",
+    "ruby": "Ruby",
+    "ruby-version": "Ruby",
+}
+_KEYED = re.compile(
+    r"""(?:^|[\s{,])["']?(?P<key>python-version|python_version|python|node-version|node_js|node|go-version|go"""
+    r"""|ruby-version|ruby)["']?\s*:(?:\s+|$)(?P<value>.*)"""
+)
+_VERSION = re.compile(
+    r"""\s*["']?(?P<version>(?:pypy-?)?\d+(?:\.(?:\d+|x)){0,2}(?:-?(?:dev|rc\d*|beta\d*))?)["']?\s*"""
+)
+_TOX_ENVS = re.compile(r"\bpy\{([\w,]+)\}|\bpy(\d)(\d+)\b")
+
+
+def tested_change(changes: list[tuple[Change, list[Hunk]]]) -> str | None:
+    """``test on Python 3.9``, ``stop testing on Go 1.12 and 1.13``, ``test on Go 1.4.2 instead
+    of 1.4``: where the CI files or tox.ini among ``changes`` test other versions; else None."""
+    before: dict[str, set[str]] = {}
+    after: dict[str, set[str]] = {}
+    for change, hunks in changes:
+        if change.status != "modified" or not _tests_versions(change.file_path):
+            continue  # a workflow added whole is titled as one (``add publish.yml``), whatever it runs on
+        read = _tox_versions if PurePosixPath(change.file_path).name == "tox.ini" else _keyed_versions
+        for hunk in hunks:
+            for language, found in read(_side(hunk, "-")).items():
+                before.setdefault(language, set()).update(found)
+            for language, found in read(_side(hunk, "+")).items():
+                after.setdefault(language, set()).update(found)
+    for language in sorted(set(before) | set(after)):
+        came = sorted(after.get(language, set()) - before.get(language, set()), key=_order)
+        gone = sorted(before.get(language, set()) - after.get(language, set()), key=_order)
+        if came and gone:
+            return f"test on {language} {series(came)} instead of {series(gone)}"
+        if came:
+            return f"test on {language} {series(came)}"
+        if gone:
+            return f"stop testing on {language} {series(gone)}"
+    return None
+
+
+def _tests_versions(path: str) -> bool:
+    return is_ci_path(path) or PurePosixPath(path).name == "tox.ini"
+
+
+def _side(hunk: Hunk, sign: str) -> list[str]:
+    return [line[1:] for line in hunk.lines if line[:1] in (" ", sign)]
+
+
+def _keyed_versions(lines: list[str]) -> dict[str, set[str]]:
+    """The versions each language's keys name: inline (``python: '3.9'``, ``[3.8, 3.9]``) or as
+    the items of the list the key opens (Travis's ``node_js:`` then ``- "0.11"``)."""
+    found: dict[str, set[str]] = {}
+    open_key: tuple[str, int] | None = None  # the language whose list the lines below may hold, its indent
+    for line in lines:
+        stripped = line.strip()
+        indent = len(line) - len(line.lstrip())
+        if open_key and stripped.startswith("- ") and indent >= open_key[1]:
+            if m := _VERSION.fullmatch(stripped[2:]):
+                found.setdefault(open_key[0], set()).add(m.group("version"))
+            continue
+        open_key = None
+        for m in _KEYED.finditer(line):
+            language, value = LANGUAGES[m.group("key")], m.group("value").split("#")[0].strip()
+            if not value:
+                open_key = (language, indent)
+            elif value.startswith("["):
+                items = value[1 : value.find("]")].split(",") if "]" in value else []
+                found.setdefault(language, set()).update(
+                    v.group("version") for i in items if (v := _VERSION.fullmatch(i))
+                )
+            elif v := _VERSION.fullmatch(re.split(r"[,}]", value)[0]):
+                found.setdefault(language, set()).add(v.group("version"))
+    return found
+
+
+def _tox_versions(lines: list[str]) -> dict[str, set[str]]:
+    """tox's ``py{39,38,py3}`` and ``py37``: Python 3.9, 3.8 and 3.7."""
+    found: set[str] = set()
+    for line in lines:
+        for m in _TOX_ENVS.finditer(line):
+            digits = [d for d in m.group(1).split(",")] if m.group(1) else [m.group(2) + m.group(3)]
+            found.update(f"{d[0]}.{d[1:]}" for d in digits if d.isdigit() and len(d) >= 2)
+    return {"Python": found} if found else {}
+
+
+def _order(version: str) -> tuple:
+    return tuple(int(p) if p.isdigit() else -1 for p in re.split(r"[.\-]", version.removeprefix("pypy")))
