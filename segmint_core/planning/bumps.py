@@ -99,11 +99,21 @@ def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[li
                 if lock:
                     locked.add(key)
             elif not lock:
-                bumps[key] = bump  # the manifest's own wording wins over the lock file's
+                bumps[key] = _installed(bump, bumps[key]) if key in locked else bump
                 locked.discard(key)
+            elif key not in locked:
+                bumps[key] = _installed(bumps[key], bump)
     if len(locked) < len(bumps) or own is not None:  # a release's lock file moves with it, too
         bumps = {key: bump for key, bump in bumps.items() if key not in locked}
     return _one_per_action(list(bumps.values())), own
+
+
+def _installed(manifest: Bump, lock: Bump) -> Bump:
+    """The manifest's bump (its wording wins), from the version the lock file had installed where
+    both reach the same one: fd's ``filetime = "0.2.1"`` to ``"0.2.14"`` moved the lock from
+    0.2.13, and dependabot titles it ``from 0.2.13 to 0.2.14``."""
+    same = not manifest.requirement and manifest.new.removeprefix("v") == lock.new.removeprefix("v")
+    return replace(manifest, old=lock.old) if same and lock.old else manifest
 
 
 def _set_back(bump: Bump) -> bool:

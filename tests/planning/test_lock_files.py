@@ -92,3 +92,25 @@ def test_a_lock_file_that_moves_only_hashes_is_not_a_bump(repo: Repo) -> None:
     repo.write("Pipfile.lock", pipfile_lock("2.31.0", "b"))
     title = title_of(repo)
     assert "sha256" not in title and "bump" not in title
+
+
+def cargo(requirement: str) -> str:
+    return f'[package]\nname = "fd-find"\nversion = "8.2.1"\n\n[dependencies]\nfiletime = "{requirement}"\n'
+
+
+def cargo_lock(version: str) -> str:
+    return f'version = 3\n\n[[package]]\nname = "filetime"\nversion = "{version}"\nsource = "registry+x"\n'
+
+
+@pytest.mark.parametrize("manifest_first", [True, False])
+def test_a_manifest_and_its_lock_bump_from_the_version_the_lock_had(repo: Repo, manifest_first: bool) -> None:
+    """fd's ``filetime = "0.2.1"`` raised to ``"0.2.14"`` moved the lock from 0.2.13: dependabot's
+    ``Bump filetime from 0.2.13 to 0.2.14``, not ``from 0.2.1``, whichever file is read first."""
+    manifest, lock = ("Cargo.toml", "vendor/Cargo.lock") if manifest_first else ("rust/Cargo.toml", "Cargo.lock")
+    repo.write(manifest, cargo("0.2.1"))
+    repo.write(lock, cargo_lock("0.2.13"))
+    repo.commit("start")
+    repo.write(manifest, cargo("0.2.14"))
+    repo.write(lock, cargo_lock("0.2.14"))
+    assert [c.file_path for c in capture(Git.discover(repo.path)).changes][0] == (manifest if manifest_first else lock)
+    assert title_of(repo).endswith("bump filetime from 0.2.13 to 0.2.14")
