@@ -330,14 +330,18 @@ def test_a_rewritten_paragraph_is_still_an_update(repo: Repo) -> None:
 
 CI = (
     "on:\n  push:\n  pull_request:\n\njobs:\n  test:\n    strategy:\n      matrix:\n"
-    "        node-version: [18, 20, 22]\n    steps:\n      - uses: actions/checkout@v4\n"
+    "        node-version: [18, 20, 22]\n        os: [ubuntu-latest]\n    steps:\n      - uses: actions/checkout@v4\n"
 )
 
 
 @pytest.mark.parametrize(
     ("after", "title"),
     [
-        (CI.replace("[18, 20, 22]", "[18, 20, 22, 24]"), "ci(workflows): add 24 to node-version in ci.yml"),
+        (
+            CI.replace("[ubuntu-latest]", "[ubuntu-latest, macos-latest]"),
+            "ci(workflows): add macos-latest to os in ci.yml",
+        ),
+        (CI.replace("[18, 20, 22]", "[18, 20, 22, 24]"), "ci(workflows): test on Node.js 24"),  # the versions tested
         (
             CI.replace("  pull_request:\n", "  pull_request:\n  workflow_dispatch:\n"),
             "ci(workflows): add workflow_dispatch to ci.yml",
