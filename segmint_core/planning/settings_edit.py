@@ -71,11 +71,18 @@ def read_edit(files: list[list[Hunk]]) -> SettingsEdit | None:
 def _keyed(lines: list[str]) -> list[tuple[str, str | None, str, bool]]:
     """Each changed line's sign, key, value and whether it states the key itself: its own
     key, or the key of the nearest line above it on its side (context or the same sign)
-    with less indentation."""
+    with less indentation. A TOML table's header added (``[badges]``) states its name, and the
+    lines under it are that table's, none named on its own."""
     out = []
+    opened: str | None = None  # the sign of the section header last read, where that line is changed
     for n, line in enumerate(lines):
         sign, text = line[:1], line[1:]
-        if sign not in "+-" or not text.strip():
+        if section := _SECTION.match(text):  # a table added or taken out whole is named by its header
+            opened = sign if sign in "+-" else None
+            if opened:
+                out.append((sign, section.group("name").strip(), "", True))
+            continue
+        if sign not in "+-" or not text.strip() or sign == opened:
             continue
         own = _KEY.match(text)
         if own and not _ITEM.match(text):

@@ -357,6 +357,13 @@ def test_a_settings_edit_is_named_by_the_keys_it_touches(repo: Repo, after: str,
     assert title_of_edit(repo, ".github/workflows/ci.yml", CI, after) == title
 
 
+def test_a_toml_table_added_whole_is_named_by_its_header(repo: Repo) -> None:
+    """fd's ``[badges]`` table was ``Add 3 lines to Cargo.toml``."""
+    cargo = '[package]\nname = "fd-find"\nlicense = "MIT"\n'
+    badges = '\n[badges]\nappveyor = { repository = "sharkdp/fd" }\ntravis-ci = { repository = "sharkdp/fd" }\n'
+    assert title_of_edit(repo, "Cargo.toml", cargo, cargo + badges) == "build(cargo): add badges to Cargo.toml"
+
+
 def test_a_workflow_that_runs_tests_is_ci_and_its_action_bump_a_bump(repo: Repo) -> None:
     """``uvloop_test.yml`` is a workflow, not a test: the action it moves, with the setting
     the new version takes, is bumped in every workflow."""
