@@ -35,6 +35,7 @@ from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.help_text import helped_option, removed_helps
 from segmint_core.planning.list_items import added_items
 from segmint_core.planning.python_support import support_change
+from segmint_core.planning.raw_strings import raw_strings_edit
 from segmint_core.planning.tested_versions import tested_change
 from segmint_core.planning.versions import NUMBERS, PEP_440
 from segmint_core.planning.hint_sides import AnnotationEdit
@@ -209,6 +210,7 @@ class Facts:
     help_of: list[str] = field(default_factory=list)  # options whose help text is all the code hunks change
     python_support: str | None = None  # "drop Python 3.6 support" (``python_support.py``)
     tested: str | None = None  # "test on Python 3.9": the versions CI tests on, changed (``tested_versions.py``)
+    raw_strings: str | None = None  # "fix invalid escape sequences": Python strings only made raw (``raw_strings.py``)
     helps_removed: int = 0  # help texts of options a change only takes out
     swapped: tuple[str, str] | None = None  # (old, new): an expression every rewritten code line swaps
     reworded: bool = False  # every changed line is an old one reworded: none added or removed, none grown much
@@ -385,6 +387,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     facts.warning_filters = warning_filters.read_edit(added_lines, removed_lines)
     facts.python_support = support_change(added_lines, removed_lines)
     facts.tested = tested_change(changes)
+    if all(PurePosixPath(p).suffix in (".py", ".pyi") for p in facts.paths):
+        facts.raw_strings = raw_strings_edit(pairs, len(added_lines) + len(removed_lines), kept_lines)
     facts.list_items = [g for g in grown if g is not None] if grown and None not in grown else []
     code_alone = not test_added + test_removed + doc_added + doc_removed  # help texts read from code hunks only
     if helped and None not in helped and code_alone:

@@ -247,6 +247,8 @@ def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
         return list(dict.fromkeys([facts.python_support, *found]))
     if facts.tested and why is None:
         return [facts.tested, *found]
+    if facts.raw_strings:
+        return [f"{facts.raw_strings} in {f}" for f in _files(facts.paths)] + [facts.raw_strings, *found]
     return found
 
 

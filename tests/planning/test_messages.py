@@ -86,6 +86,16 @@ def test_a_presence_test_turned_round_handles_nothing_missing(repo: Repo) -> Non
     assert "handle missing name" in title  # a test the old code did not make
 
 
+def test_strings_only_made_raw_fix_invalid_escapes_where_the_old_ones_were(repo: Repo) -> None:
+    """click's ``re.search('-v\\s+Verbosity', ...)`` made raw was ``Update test for counting``."""
+    before = "import re\n\n\ndef test_counting(out):\n    assert re.search('-v\\s+Verbosity', out)\n"
+    _, title = titled(repo, "tests/test_options.py", before, before.replace("search('", "search(r'"))
+    assert title.endswith("fix invalid escape sequences in test_options.py")
+    doc = 'def get_app_dir(name):\n    """Returns the folder.\n\n    Windows: ``C:\\\\Foo``\n    """\n'
+    _, title = titled(repo, "app/utils.py", doc, doc.replace('    """Returns', '    r"""Returns'))
+    assert title.endswith("use raw strings in utils.py")  # every backslash already escaped: nothing was invalid
+
+
 def test_caught_exception_is_handled(repo: Repo) -> None:
     repo.write("app/net.py", "def fetch(url):\n    return get(url)\n")
     repo.commit()
