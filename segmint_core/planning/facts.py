@@ -191,6 +191,7 @@ class Facts:
     conditions_changed: int = 0  # such lines rewritten (a condition tightened or loosened), not only added
     changelog_entries: list[str] = field(default_factory=list)  # the first sentence of each entry added to a changelog
     changelog_items: int = 0  # list items (entries) the change adds to a changelog
+    changelog_moved: int = 0  # entries the change takes out of a changelog and writes again elsewhere in it
     changelog_reference: str | None = None  # the pull request (or issue) its added lines name first
     references: list[str] = field(default_factory=list)  # added lines naming an issue fixed or closed
     replacements: list[tuple[str, str]] = field(default_factory=list)  # of ``renames``: the old name defined,
@@ -414,6 +415,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     )
     gone = set(_changelog_entries(list(map(uncredited, changelog_removed))))  # moved or converted, not new
     facts.changelog_entries = [e for e in _changelog_entries(list(map(uncredited, changelog_added))) if e not in gone]
+    facts.changelog_moved = _moved_entries(changelog_added, changelog_removed)
     facts.changelog_items = sum(1 for line in changelog_added if list_item(line))
     facts.changelog_reference = entry_reference(changelog_added)
     facts.references = [line.strip() for line in added_lines if ISSUE_FIXED.search(line)][:3]
@@ -523,6 +525,13 @@ def _changelog_entries(added: list[str]) -> list[str]:
     one entry where none is a list item."""
     entries = (changelog_entry(lines, credits=False) for lines in entry_lines(added) or [added] if lines)
     return list(dict.fromkeys(e for e in entries if e))
+
+
+def _moved_entries(added: list[str], removed: list[str]) -> int:
+    """How many entries ``added`` writes word for word as ``removed`` took them out: moved to
+    another place (a release's section), not edited where they stood (a reference added)."""
+    whole = lambda lines: Counter(" ".join(line.strip() for line in entry) for entry in entry_lines(lines))  # noqa: E731
+    return sum((whole(added) & whole(removed)).values())
 
 
 def _standing(change: Change, hunks: list[Hunk], old_text: OldText | None) -> tuple[list[str], list[str]]:

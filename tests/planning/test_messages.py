@@ -279,6 +279,17 @@ def test_entries_only_added_to_a_changelog_are_changelog_entries(repo: Repo) -> 
     assert title_of_edit(repo, "CHANGES.rst", before, after) == "docs(changes): add changelog entries"
 
 
+def test_an_entry_moved_to_another_release_is_moved_not_updated(repo: Repo) -> None:
+    """click's ``Move #1572 changelog entry to correct version entry`` was ``Update CHANGES.rst``;
+    an entry edited where it stands (a reference added) is no move."""
+    entry = "-   Fix the pager on Windows. :pr:`1572`\n"
+    before = f"Version 8.4.0\n-------------\n\n-   Add a prompt.\n\nVersion 8.3.0\n-------------\n\n{entry}"
+    after = f"Version 8.4.0\n-------------\n\n-   Add a prompt.\n{entry}\nVersion 8.3.0\n-------------\n\n"
+    assert title_of_edit(repo, "CHANGES.rst", before, after) == "docs(changes): move changelog entry for #1572"
+    edited = before.replace("-   Add a prompt.", "-   Add a prompt. :pr:`1600`")
+    assert "move" not in title_of_edit(repo, "CHANGES.rst", before, edited)
+
+
 NOTE = "Python 3\n========\n\nThe bytes and text split takes care in handling them.\n"
 
 
