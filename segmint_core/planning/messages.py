@@ -370,7 +370,8 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         return [f"rearrange {f}" for f in _files(facts.paths)]
     if kind in ("build", "ci"):
         added = [f"add {f}" for f in _files(facts.new_files)] if set(facts.new_files) == set(facts.paths) else []
-        return added + _settings_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
+        marks = [f"{facts.punctuation} in {f}" for f in _files(facts.paths)] if facts.punctuation else []
+        return added + marks + _settings_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
     if kind in CODE_TYPES and facts.settings is None:
         return _swap_subjects(facts, q) + _export_subjects(facts, q) + _code_subjects(kind, facts, q)
     return _settings_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]

@@ -1,6 +1,6 @@
 """Punctuation a change only adds or takes out, the code's words and signs in the same order:
 braces around an expression taken out (``{ Regex::new(...) }`` -> ``Regex::new(...)``),
-parentheses or trailing commas added, quotes swapped. Said for what it is, not "rearrange":
+parentheses or trailing commas added, an escaping backslash dropped, quotes swapped. Said for what it is, not "rearrange":
 nothing moved."""
 
 from __future__ import annotations
@@ -19,6 +19,14 @@ _NAMES = {
     "{": "braces",
     "}": "braces",
     ",": "commas",
+    "\\": "backslashes",  # black's ``\#black-formatter``: an escape Markdown or YAML did not need
+}
+_ONE = {
+    "parentheses": "a parenthesis",
+    "brackets": "a bracket",
+    "braces": "a brace",
+    "commas": "a comma",
+    "backslashes": "a backslash",
 }
 _QUOTES = {"'", '"'}
 
@@ -38,7 +46,12 @@ def punctuation_edit(added: list[str], removed: list[str]) -> str | None:
     if gained and lost or changed - _NAMES.keys():
         return None
     kinds = {_NAMES[mark] for mark in changed}
-    return f"{'add' if gained else 'remove'} {kinds.pop()}" if len(kinds) == 1 else None
+    if len(kinds) != 1:
+        return None
+    kind = kinds.pop()
+    if sum((gained or lost).values()) == 1:  # one comma, one backslash
+        kind = _ONE[kind]
+    return f"{'add' if gained else 'remove'} {kind}"
 
 
 def _tokens(lines: list[str]) -> list[str]:

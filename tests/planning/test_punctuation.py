@@ -11,6 +11,7 @@ from tests.support.titles import titled
 RUST = 'fn sizes() {\n    let re: Regex = { Regex::new(r"^(\\d+)$").unwrap() };\n}\n'
 GO = "func check(x int) bool {\n\tif (x > 1) {\n\t\treturn true\n\t}\n\treturn false\n}\n"
 PY = "def greet(name):\n    return 'hello ' + name\n"
+CONFIG = "contact_links:\n  - about: |\n      handled via the \\#black-formatter channel\n"
 
 
 @pytest.mark.parametrize(
@@ -18,6 +19,7 @@ PY = "def greet(name):\n    return 'hello ' + name\n"
     [
         ("src/size.rs", RUST, RUST.replace("= { ", "= ").replace(" };", ";"), "Remove braces in size.rs"),
         ("check.go", GO, GO.replace("if (x > 1)", "if x > 1"), "Remove parentheses in check.go"),
+        (".github/config.yml", CONFIG, CONFIG.replace("\\#", "#"), "Remove a backslash in config.yml"),
         # Python's quotes are the same tokens: a formatter's work
         ("app/greet.py", PY, PY.replace("'hello '", '"hello "'), "Format greet.py"),
     ],
