@@ -329,7 +329,7 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         if all(map(is_changelog, facts.paths)) and facts.changelog_items > 1 and not facts.removed:
             return ["add changelog entries"]  # one entry is titled in its own words (``voice.entry_added``)
         if all(map(is_changelog, facts.paths)) and facts.changelog_moved and not facts.changelog_entries:
-            return _moved_entries(facts)
+            return _moved_entry_subjects(facts)
         reworded = facts.renames or facts.prose is not None and facts.prose.links_only  # a word or a link swapped
         if _comments_only(facts) and facts.code_changed_defs and not reworded:
             where = places(facts, [p for p in facts.paths if is_code(p)], q)
@@ -628,7 +628,7 @@ def bump_subjects(facts: Facts, q: Quote = plain) -> list[str]:
     return [f"bump {listed}", f"bump {len(bumps)} dependencies in {where}", f"bump {len(bumps)} dependencies"]
 
 
-def _moved_entries(facts: Facts) -> list[str]:
+def _moved_entry_subjects(facts: Facts) -> list[str]:
     """``move changelog entry for #1572``: a changelog's entries only taken out and written again
     in another place (a release's section), by the pull request they name."""
     entries = "changelog entry" if facts.changelog_moved == 1 else "changelog entries"

@@ -1,7 +1,7 @@
 """Punctuation a change only adds or takes out, the code's words and signs in the same order:
 braces around an expression taken out (``{ Regex::new(...) }`` -> ``Regex::new(...)``),
-parentheses or trailing commas added, an escaping backslash dropped, quotes swapped. Said for what it is, not "rearrange":
-nothing moved."""
+parentheses or trailing commas added, an escaping backslash dropped, quotes swapped. Said
+for what it is, not "rearrange": nothing moved."""
 
 from __future__ import annotations
 
