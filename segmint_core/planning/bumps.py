@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from segmint_core.changes.kinds import is_ci_path, is_doc_path
 from segmint_core.changes.models import Change, Hunk
+from segmint_core.planning.versions import numbers
 
 _PIN = re.compile(
     r"""^\s*(?:-\s*)?(?:uses:\s*)?["']?(?P<name>[@A-Za-z0-9_][\w.\-/\[\]@]*?)["']?\s*"""
@@ -118,14 +119,8 @@ def _installed(manifest: Bump, lock: Bump) -> Bump:
 
 def _set_back(bump: Bump) -> bool:
     """``0.28.0`` -> ``0.27.2``: a version put back (a branch undoing an early bump) releases nothing."""
-    old, new = _numbers(bump.old), _numbers(bump.new)
+    old, new = numbers(bump.old), numbers(bump.new)
     return bool(old and new) and new < old
-
-
-def _numbers(version: str) -> tuple[int, ...]:
-    """``8.1.3.dev0`` -> ``(8, 1, 3)``: the leading numbers, the part every scheme orders alike."""
-    found = re.match(r"v?(\d+(?:\.\d+)*)", version)
-    return tuple(int(n) for n in found.group(1).split(".")) if found else ()
 
 
 def _one_per_action(bumps: list[Bump]) -> list[Bump]:
@@ -140,7 +135,7 @@ def _one_per_action(bumps: list[Bump]) -> list[Bump]:
         name = "/".join(parts[:2]) if action else b.name
         key = (name.lower(), b.new)
         known = out.get(key)
-        if known is None or _numbers(b.old) < _numbers(known.old):
+        if known is None or numbers(b.old) < numbers(known.old):
             out[key] = replace(b, name=name)
     return list(out.values())
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from segmint_core.planning.versions import numbers
 from segmint_core.wording import series
 
 _REQUIRES = re.compile(r"""(?:python_requires|requires-python|Requires-Python)\s*[=:]\s*["']?\s*>=\s*(\d+)\.(\d+)""")
@@ -26,13 +27,9 @@ def support_change(added: list[str], removed: list[str]) -> str | None:
         return f"drop Python {om}.{on} support" if (nm, nn) == (om, on + 1) else f"require Python {nm}.{nn}"
     before = {m.group(1) for line in removed if (m := _CLASSIFIER.search(line))}
     after = {m.group(1) for line in added if (m := _CLASSIFIER.search(line))}
-    gone, came = sorted(before - after, key=_version), sorted(after - before, key=_version)
+    gone, came = sorted(before - after, key=numbers), sorted(after - before, key=numbers)
     if gone and not came:
         return f"drop Python {series(gone)} support"
     if came and not gone:
         return f"add Python {series(came)} support"
     return None
-
-
-def _version(text: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in text.split("."))

@@ -16,6 +16,7 @@ from pathlib import PurePosixPath
 
 from segmint_core.changes.kinds import is_ci_path
 from segmint_core.changes.models import Change, Hunk
+from segmint_core.planning.versions import numbers
 from segmint_core.wording import series
 
 LANGUAGES = {
@@ -55,8 +56,8 @@ def tested_change(changes: list[tuple[Change, list[Hunk]]]) -> str | None:
             for language, found in read(_side(hunk, "+")).items():
                 after.setdefault(language, set()).update(found)
     for language in sorted(set(before) | set(after)):
-        came = sorted(after.get(language, set()) - before.get(language, set()), key=_order)
-        gone = sorted(before.get(language, set()) - after.get(language, set()), key=_order)
+        came = sorted(after.get(language, set()) - before.get(language, set()), key=numbers)
+        gone = sorted(before.get(language, set()) - after.get(language, set()), key=numbers)
         if came and gone:
             return f"test on {language} {series(came)} instead of {series(gone)}"
         if came:
@@ -106,10 +107,6 @@ def _tox_versions(lines: list[str]) -> dict[str, set[str]]:
     found: set[str] = set()
     for line in lines:
         for m in _TOX_ENVS.finditer(line):
-            digits = [d for d in m.group(1).split(",")] if m.group(1) else [m.group(2) + m.group(3)]
+            digits = m.group(1).split(",") if m.group(1) else [m.group(2) + m.group(3)]
             found.update(f"{d[0]}.{d[1:]}" for d in digits if d.isdigit() and len(d) >= 2)
     return {"Python": found} if found else {}
-
-
-def _order(version: str) -> tuple:
-    return tuple(int(p) if p.isdigit() else -1 for p in re.split(r"[.\-]", version.removeprefix("pypy")))
