@@ -203,11 +203,8 @@ def _clause(subject: str) -> str:
     """What "It also ..." says of a commit: its subject in the third person, or, where the subject
     does not start with a verb (a house's ``Version 0.11.1``), that it includes that commit."""
     verb = subject.partition(" ")[0]
-    if _statement(subject):
-        return f'includes "{subject}"'
-    if verb.isalpha() and (verb.islower() or verb.lower() in SUBJECT_VERBS or verb.lower() in PAST_VERBS):
-        return _third_person(subject)
-    return f'includes "{subject}"'
+    led = verb.isalpha() and (verb.islower() or verb.lower() in SUBJECT_VERBS or verb.lower() in PAST_VERBS)
+    return _third_person(subject) if led and not _statement(subject) else f'includes "{subject}"'
 
 
 # Words that make the subject's first word its grammatical subject, not a verb: "autoescape is enabled".
