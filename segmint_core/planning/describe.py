@@ -28,10 +28,11 @@ def code_subjects(kind: str, facts: Facts, code_paths: list[str], q: Quote) -> l
     where = places(facts, code_paths, q)
     if kind == "feat":
         return _added(facts, q, code_paths) + [f"extend {w}" for w in where]
-    documented = [f"document {d}" for d in _documented(facts, q)]
-    if kind == "fix":
+    parts = _documented(facts, q)
+    documented = [documenting(facts, d) for d in parts]
+    if kind == "fix":  # the fix, and most of it (the shorter verb, beside a fix's words)
         handled = _handled(facts, where, q)
-        documented = [f"{h} and {d}" for h in handled[-1:] for d in documented] + documented  # the fix, and most of it
+        documented = [f"{h} and document {d}" for h in handled[-1:] for d in parts] + documented
         out = handled + [f"correct {w}" for w in where]
     elif kind == "refactor":
         out = _reshaped(facts, where, q)
@@ -40,6 +41,13 @@ def code_subjects(kind: str, facts: Facts, code_paths: list[str], q: Quote) -> l
     else:
         out = [f"update {w}" for w in where]
     return list(dict.fromkeys(documented + out))
+
+
+def documenting(facts: Facts, what: str) -> str:
+    """``add docs to x`` where the change adds more lines than it takes out (the seven plain
+    histories of ``../shared/data`` lead with "Add ... docs" 192 times, "Document" 80), else
+    ``document x``."""
+    return f"add docs to {what}" if facts.added > facts.removed else f"document {what}"
 
 
 MOSTLY = 0.5  # the share of changed code lines that, as docstrings or comments, make a change mostly docs

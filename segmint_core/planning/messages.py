@@ -21,7 +21,7 @@ from segmint_core.changes.conversions import conversion_text, conversions as con
 from segmint_core.changes.generated import is_lock_file, is_manifest
 from segmint_core.planning import settings_edit, type_hints
 from segmint_core.planning.cases import words as test_words
-from segmint_core.planning.describe import CODE_TYPES, code_subjects, places
+from segmint_core.planning.describe import CODE_TYPES, code_subjects, documenting, places
 from segmint_core.changes.kinds import PATHS_KEPT, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
 from segmint_core.planning.bumps import Bump
 from segmint_core.planning.facts import Facts, is_changelog
@@ -336,7 +336,7 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
             if facts.reworded:  # a comment's words changed, nothing documented that was not
                 comments = "comment" if facts.added == 1 else "comments"
                 return [f"update {comments} in {w}" for w in where]
-            return [f"document {w}" for w in where]
+            return [documenting(facts, w) for w in where]
         return _prose_subjects(facts, q) + _section_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
     if kind == "test":
         targets = [test_words(d) for d in facts.added_defs if is_test_name(d)]

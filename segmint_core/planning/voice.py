@@ -214,8 +214,9 @@ _PHRASE = re.compile(r"\s(?:to|for|with|in|on|from|into|after|before|without|ins
 
 def _once(kind: str, wording: str) -> str:
     """``docs: document x`` where a plain house reads ``add docs for x``: the head says docs."""
-    if kind == "docs" and wording.startswith("add docs for "):
-        return "document " + wording.removeprefix("add docs for ")
+    for prefix in ("add docs for ", "add docs to "):
+        if kind == "docs" and wording.startswith(prefix):
+            return "document " + wording.removeprefix(prefix)
     return wording
 
 

@@ -323,7 +323,18 @@ def test_a_comment_reworded_is_updated_not_documented(repo: Repo) -> None:
     before = "pub fn job(value: u32) {\n" + body.format("executes") + "}\n"
     assert edit(repo, "src/job.rs", before, before.replace("executes", "execute"), PLAIN) == "Update comment in job"
     added = before.replace("    drop(lock)\n", "    drop(lock)\n    // Let other threads read.\n")
-    assert edit(repo, "src/job.rs", before, added, PLAIN) == "Document job"
+    assert edit(repo, "src/job.rs", before, added, PLAIN) == "Add docs to job"
+
+
+def test_explaining_lines_added_are_docs_added_and_rewritten_ones_documented(repo: Repo) -> None:
+    # cobra's "Added godocs to public methods." was titled `Document command.go`
+    before = "pub fn job(value: u32) {\n    // Run it.\n    run(value)\n}\n"
+    grown = before.replace("    // Run it.\n", "    // Run it, once.\n    // Its exit code is kept.\n    // Others wait.\n")
+    assert edit(repo, "src/job.rs", before, grown, PLAIN) == "Add docs to job"
+    rewritten = before.replace("    // Run it.\n", "    // The value runs once, its exit code kept.\n")
+    assert edit(repo, "src/job.rs", before, rewritten, PLAIN) == "Document job"
+    typed = HouseStyle(seen=30, conventional=30)
+    assert edit(repo, "src/job.rs", before, grown, typed) == "docs: document job"  # not "docs: add docs to job"
 
 
 def test_a_workflow_step_removed_is_named_by_its_action(repo: Repo) -> None:
