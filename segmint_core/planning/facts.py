@@ -34,7 +34,7 @@ from segmint_core.planning.credits import uncredited
 from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.help_text import helped_option, removed_helps
 from segmint_core.planning.list_items import added_items
-from segmint_core.planning.python_support import support_change
+from segmint_core.planning.supported_versions import support_change
 from segmint_core.planning.raw_strings import raw_strings_edit
 from segmint_core.planning.tested_versions import tested_change
 from segmint_core.planning.versions import NUMBERS, PEP_440
@@ -209,7 +209,7 @@ class Facts:
     commented_name: str | None = None  # what that code is (``commented.named``)
     list_items: list[tuple[str | None, list[str]]] = field(default_factory=list)  # (list, values): all it adds
     help_of: list[str] = field(default_factory=list)  # options whose help text is all the code hunks change
-    python_support: str | None = None  # "drop Python 3.6 support" (``python_support.py``)
+    supported: str | None = None  # "drop Python 3.6 support", "bump MSRV to 1.53" (``supported_versions.py``)
     tested: str | None = None  # "test on Python 3.9": the versions CI tests on, changed (``tested_versions.py``)
     raw_strings: str | None = None  # "fix invalid escape sequences": Python strings only made raw (``raw_strings.py``)
     helps_removed: int = 0  # help texts of options a change only takes out
@@ -386,7 +386,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     facts.pragmas = pragmas.read_edit(added_lines, removed_lines)
     facts.annotations = type_hints.read_edit(changes)
     facts.warning_filters = warning_filters.read_edit(added_lines, removed_lines)
-    facts.python_support = support_change(added_lines, removed_lines)
+    facts.supported = support_change(added_lines, removed_lines)
     facts.tested = tested_change(changes)
     if all(PurePosixPath(p).suffix in (".py", ".pyi") for p in facts.paths):
         facts.raw_strings = raw_strings_edit(pairs, len(added_lines) + len(removed_lines), kept_lines)

@@ -25,6 +25,7 @@ from segmint_core.planning.describe import CODE_TYPES, code_subjects, documentin
 from segmint_core.changes.kinds import PATHS_KEPT, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
 from segmint_core.planning.bumps import Bump
 from segmint_core.planning.facts import Facts, is_changelog
+from segmint_core.planning.supported_versions import TOOLCHAINS
 from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.pragmas import PragmaEdit
 from segmint_core.planning.warning_filters import WarningFilters
@@ -238,21 +239,18 @@ def _clean_scope(name: str) -> str | None:
 
 
 def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
-    """Wordings of the subject (after ``type(scope):``), the most detailed first; the Python
+    """Wordings of the subject (after ``type(scope):``), the most detailed first; the toolchain
     versions a project supports, or those its CI tests on, changed, say what the change is for."""
     found = _subjects(kind, facts, q)
     why = intent(facts)
-    python_only = all(b.name.lower() in PYTHON_REQUIRES for b in facts.bumps)  # no other dependency bumped
-    if facts.python_support and why != "release" and (why != "deps" or python_only):
-        return list(dict.fromkeys([facts.python_support, *found]))
+    toolchain_only = all(b.name.lower() in TOOLCHAINS for b in facts.bumps)  # no other dependency bumped
+    if facts.supported and why != "release" and (why != "deps" or toolchain_only):
+        return list(dict.fromkeys([facts.supported, *found]))
     if facts.tested and why is None:
         return [facts.tested, *found]
     if facts.raw_strings:
         return [f"{facts.raw_strings} in {f}" for f in _files(facts.paths)] + [facts.raw_strings, *found]
     return found
-
-
-PYTHON_REQUIRES = {"python", "python_requires", "requires-python"}
 
 
 def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:

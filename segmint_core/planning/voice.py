@@ -276,9 +276,16 @@ def house_type(style: HouseStyle, rule: str) -> str | None:
 
 def _house_wordings(style: HouseStyle, facts: Facts, kind: str | None, scope: str | None) -> list[str]:
     """The house's own wording of a dependency bump (the one it writes most under this type
-    and scope, else its most used; a requirement's range changed is ours) or of a release."""
+    and scope, else its most used; a requirement's range changed, or a toolchain's minimum,
+    is ours) or of a release."""
     why = messages.intent(facts)
-    if why == "deps" and style.bumps and len(facts.bumps) == 1 and not facts.bumps[0].requirement:
+    if (
+        why == "deps"
+        and style.bumps
+        and len(facts.bumps) == 1
+        and not facts.bumps[0].requirement
+        and not facts.supported
+    ):
         b = facts.bumps[0]
         chosen = max(style.bumps, key=lambda w: w.used_under(kind, scope))  # the first of equals: most used
         pattern = chosen.pattern

@@ -1,0 +1,95 @@
+"""The toolchain versions a project supports, changed: ``drop Python 3.6 support``, ``bump MSRV to 1.53``.
+
+Python's are read from the lowest version ``python_requires``/``requires-python``
+allows and from the ``Programming Language :: Python :: X.Y`` classifiers the
+change adds or removes; Rust's minimum (MSRV) from ``rust-version`` in
+``Cargo.toml``, ``msrv`` in ``clippy.toml`` and a CI variable naming it
+(``MIN_SUPPORTED_RUST_VERSION``, ``MSRV``); Go's from ``go.mod``'s ``go``
+line; Node's from ``engines.node`` (``">= 18"``). Each worded as engineers
+title such a change (fd writes "Bump MSRV to 1.53" and "Update MSRV to ...").
+"""
+
+from __future__ import annotations
+
+import re
+
+from segmint_core.planning.versions import numbers
+from segmint_core.wording import series
+
+_REQUIRES = re.compile(r"""(?:python_requires|requires-python|Requires-Python)\s*[=:]\s*["']?\s*>=\s*(\d+)\.(\d+)""")
+_CLASSIFIER = re.compile(r"Programming Language :: Python :: (\d+\.\d+)\b")
+# What the version readers take for a dependency when a toolchain's minimum is raised (``go 1.14``).
+TOOLCHAINS = {
+    "python",
+    "python_requires",
+    "requires-python",
+    "rust-version",
+    "msrv",
+    "min_supported_rust_version",
+    "rust_min_version",
+    "rust_msrv",
+    "go",
+    "node",
+}
+# The lowest toolchain a line requires, by the name it goes by in a title.
+_MINIMUMS = {
+    "MSRV": re.compile(
+        r"""^\s*(?:rust-version|msrv|MIN_SUPPORTED_RUST_VERSION|RUST_MIN_VERSION|MSRV|RUST_MSRV)\s*[=:]\s*"""
+        r"""["']?(\d+\.\d+(?:\.\d+)?)["']?\s*(?:#.*)?$"""
+    ),
+    "Go": re.compile(r"^go\s+(\d+\.\d+(?:\.\d+)?)\s*$"),
+    "Node.js": re.compile(r"""^\s*"node"\s*:\s*"\s*>=?\s*v?(\d+(?:\.\d+){0,2})\s*"\s*,?\s*$"""),
+}
+
+
+def support_change(added: list[str], removed: list[str]) -> str | None:
+    """``drop Python 3.6 support``, ``require Python 3.9``, ``add Python 3.12 support``,
+    ``bump MSRV to 1.53``, ``require Go 1.14``, or None."""
+    return _python(added, removed) or next(
+        (found for name in _MINIMUMS if (found := _minimum(name, added, removed))), None
+    )
+
+
+def _python(added: list[str], removed: list[str]) -> str | None:
+    old = [(int(m.group(1)), int(m.group(2))) for line in removed if (m := _REQUIRES.search(line))]
+    new = [(int(m.group(1)), int(m.group(2))) for line in added if (m := _REQUIRES.search(line))]
+    if old and new and old[0] != new[0]:
+        (om, on), (nm, nn) = old[0], new[0]
+        if (nm, nn) < (om, on):
+            return f"support Python {nm}.{nn}"
+        return f"drop Python {om}.{on} support" if (nm, nn) == (om, on + 1) else f"require Python {nm}.{nn}"
+    before = {m.group(1) for line in removed if (m := _CLASSIFIER.search(line))}
+    after = {m.group(1) for line in added if (m := _CLASSIFIER.search(line))}
+    gone, came = sorted(before - after, key=numbers), sorted(after - before, key=numbers)
+    if gone and not came:
+        return f"drop Python {series(gone)} support"
+    if came and not gone:
+        return f"add Python {series(came)} support"
+    return None
+
+
+def _minimum(name: str, added: list[str], removed: list[str]) -> str | None:
+    """The lowest version of ``name`` raised or lowered, where every line naming it agrees on both sides."""
+    pattern = _MINIMUMS[name]
+    old = _agreed([m.group(1) for line in removed if (m := pattern.match(line))])
+    new = _agreed([m.group(1) for line in added if (m := pattern.match(line))])
+    if old is None or new is None or _trimmed(numbers(old)) == _trimmed(numbers(new)):
+        return None
+    raised, after = _trimmed(numbers(new)) > _trimmed(numbers(old)), new
+    if name == "MSRV":
+        return f"{'bump' if raised else 'lower'} MSRV to {after}"
+    return f"require {name} {after}" if raised else f"support {name} {after}"
+
+
+def _agreed(versions: list[str]) -> str | None:
+    """The one version every spelling names (``1.53`` for ``1.53`` and ``1.53.0``), its shortest; None
+    where there is none or they differ."""
+    if not versions or len({_trimmed(numbers(v)) for v in versions}) != 1:
+        return None
+    return min(versions, key=len)
+
+
+def _trimmed(parts: tuple[int, ...]) -> tuple[int, ...]:
+    while len(parts) > 1 and parts[-1] == 0:
+        parts = parts[:-1]
+    return parts
