@@ -209,7 +209,7 @@ _INTRO = re.compile(
     r"^(?:in|on|for|when|if|with|after|before|since|unless|while|under|within|during)\b[^,;:]*,\s+", re.I
 )
 # Where a phrase a sentence may end without starts.
-_PHRASE = re.compile(r"\s(?:to|for|with|in|on|from|into|after|before|without|instead of|at|via|using)\s")
+_PHRASE = re.compile(r"\s(?:to|for|with|in|on|from|into|after|before|without|instead of|at|via|using|between)\s")
 
 
 def _once(kind: str, wording: str) -> str:

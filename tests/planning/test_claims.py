@@ -279,6 +279,15 @@ def test_a_long_entry_is_cut_before_the_phrase_that_makes_it_too_long(repo: Repo
     assert entries_title(repo, entry) == "Fix `fmt_skip_in_one_liners` preview feature to respect `# fmt: skip`"
 
 
+def test_a_long_entry_is_cut_before_what_it_says_lies_between(repo: Repo) -> None:
+    # black's entry had no place to cut, so the change was titled `Add --preview to CHANGES.md and 2 more files`
+    entry = (
+        "- Keep requiring two empty lines between module-level docstring and first function or\n"
+        "  class definition. (#4028)\n"
+    )
+    assert entries_title(repo, entry) == "Keep requiring two empty lines"
+
+
 def test_a_long_entry_is_never_cut_to_a_dangling_word(repo: Repo) -> None:
     entry = "- Allow empty lines at the beginning of all blocks, except immediately before a docstring (#4130)\n"
     assert entries_title(repo, entry) == "Allow empty lines at the beginning of all blocks"
