@@ -23,6 +23,7 @@ from segmint_core.planning.tense import imperative
 PURE = 2  # how many times more the verb of lines only added or only removed weighs
 # Our verbs that say only that code changed: a plain house's own verb for such a change replaces them.
 REPLACEABLE = {"update", "correct", "restructure", "simplify", "extend", "change"}
+COMMENTS = ("a comment", "comments")  # what ``facts.lines_named`` calls lines of comments alone
 GROWS = 3  # added lines at least this many times the removed (and 2 more) read as an addition
 # What a house may write for one of our verbs: the one it writes most replaces ours.
 HOUSE_SYNONYMS = {
@@ -95,11 +96,14 @@ def worded(text: str, verb: str | None, facts: Facts, q: Callable[[str], str]) -
     if rest.startswith("tests "):  # "remove tests for x" only where no line is added
         pure = not (facts.removed if verb == "add" else facts.added)
         return [f"{verb} {rest}" if pure or verb == "add" else text]
-    # a name that is the place itself says nothing ("add parse_docstring to parse_docstring": a message naming it)
+    what = facts.new_lines if verb == "add" else facts.gone_lines  # never an object-less "add to X"
+    # a name that is the place itself says nothing ("add parse_docstring to parse_docstring": a message
+    # naming it), nor does one a comment mentions (black's `Remove setup.cfg from .flake8` took two
+    # comment lines that named it for the setting removed)
     names = [n for n in (facts.new_names if verb == "add" else facts.gone_names) if q(n) != rest]
+    names = [] if what in COMMENTS else names
     joint = "to" if verb == "add" else "from"
     named = [f"{verb} {q(n)} {joint} {rest}" for n in names[:1]] + [f"{verb} {q(n)}" for n in names[:1]]
-    what = facts.new_lines if verb == "add" else facts.gone_lines  # never an object-less "add to X"
     if not what:
         return named + [text]
     if what.endswith(" entries"):  # forty contributors added are not the one of them a name was read from

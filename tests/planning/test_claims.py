@@ -335,10 +335,19 @@ def test_a_comment_reworded_is_updated_not_documented(repo: Repo) -> None:
     assert edit(repo, "src/job.rs", before, added, PLAIN) == "Add docs to job"
 
 
+def test_a_name_a_removed_comment_mentions_is_not_what_the_change_removes(repo: Repo) -> None:
+    # black's "minor: remove wrong comment in .flake8" was titled `Remove setup.cfg from .flake8`
+    config = "[flake8]\nignore = E203, E266\nmax-line-length = 80\n"
+    before = "# An example .flake8 config, used when developing itself.\n# Keep in sync with setup.cfg.\n\n" + config
+    assert edit(repo, ".flake8", before, config, PLAIN) == "Remove comments from .flake8"
+
+
 def test_explaining_lines_added_are_docs_added_and_rewritten_ones_documented(repo: Repo) -> None:
     # cobra's "Added godocs to public methods." was titled `Document command.go`
     before = "pub fn job(value: u32) {\n    // Run it.\n    run(value)\n}\n"
-    grown = before.replace("    // Run it.\n", "    // Run it, once.\n    // Its exit code is kept.\n    // Others wait.\n")
+    grown = before.replace(
+        "    // Run it.\n", "    // Run it, once.\n    // Its exit code is kept.\n    // Others wait.\n"
+    )
     assert edit(repo, "src/job.rs", before, grown, PLAIN) == "Add docs to job"
     rewritten = before.replace("    // Run it.\n", "    // The value runs once, its exit code kept.\n")
     assert edit(repo, "src/job.rs", before, rewritten, PLAIN) == "Document job"
