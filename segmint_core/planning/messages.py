@@ -329,7 +329,7 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         if all(map(is_changelog, facts.paths)) and facts.changelog_moved and not facts.changelog_entries:
             return _moved_entry_subjects(facts)
         reworded = facts.renames or facts.prose is not None and facts.prose.links_only  # a word or a link swapped
-        if _comments_only(facts) and facts.code_changed_defs and not reworded:
+        if _comments_only(facts) and (facts.code_changed_defs or facts.reworded) and not reworded:
             where = places(facts, [p for p in facts.paths if is_code(p)], q)
             if facts.reworded:  # a comment's words changed, nothing documented that was not
                 comments = "comment" if facts.added == 1 else "comments"

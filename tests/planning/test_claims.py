@@ -342,6 +342,15 @@ def test_a_name_a_removed_comment_mentions_is_not_what_the_change_removes(repo: 
     assert edit(repo, ".flake8", before, config, PLAIN) == "Remove comments from .flake8"
 
 
+def test_comments_reworded_outside_any_definition_are_comments_updated(repo: Repo) -> None:
+    # httpx's "doc: Update comments about file types in _types.py" was titled `Fix _types.py`
+    before = (
+        "FileTypes = Union[\n    # file (or text)\n    FileContent,\n    # (filename, file (or text))\n    Tuple,\n]\n"
+    )
+    after = before.replace("(or text)", "(or bytes)")
+    assert edit(repo, "httpx/_types.py", before, after, PLAIN) == "Update comments in _types.py"
+
+
 def test_explaining_lines_added_are_docs_added_and_rewritten_ones_documented(repo: Repo) -> None:
     # cobra's "Added godocs to public methods." was titled `Document command.go`
     before = "pub fn job(value: u32) {\n    // Run it.\n    run(value)\n}\n"
