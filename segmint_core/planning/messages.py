@@ -26,6 +26,7 @@ from segmint_core.changes.kinds import PATHS_KEPT, is_build_path, is_ci_path, is
 from segmint_core.planning.bumps import Bump
 from segmint_core.planning.facts import Facts, is_changelog
 from segmint_core.planning.supported_versions import TOOLCHAINS
+from segmint_core.planning.verbs import COMMENTS
 from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.pragmas import PragmaEdit
 from segmint_core.planning.warning_filters import WarningFilters
@@ -337,6 +338,10 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
             return [documenting(facts, w) for w in where]
         return _prose_subjects(facts, q) + _section_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
     if kind == "test":
+        if facts.new_lines in COMMENTS and facts.gone_lines in COMMENTS:  # a test's comments reworded
+            # named by the file: a doc comment explains the test below it, not the one its hunk is in
+            comments = "comment" if facts.added == 1 else "comments"
+            return [f"update {comments} in {f}" for f in _files(facts.paths)] + [f"update {comments}"]
         targets = [test_words(d) for d in facts.added_defs if is_test_name(d)]
         module = _tested_module(facts.paths)
         tests = "test" if len(targets) == 1 or not targets and facts.cases_added == 1 else "tests"  # one is a test

@@ -351,6 +351,16 @@ def test_comments_reworded_outside_any_definition_are_comments_updated(repo: Rep
     assert edit(repo, "httpx/_types.py", before, after, PLAIN) == "Update comments in _types.py"
 
 
+def test_a_tests_comment_reworded_is_a_comment_updated_not_the_test(repo: Repo) -> None:
+    # cobra's "chore: fix function name in comment" was titled `Update test for plugin`
+    before = (
+        "func TestPlugin(t *testing.T) {\n\tcheck(t)\n}\n\n"
+        "// TestPlugin checks usage as plugin with sub commands.\nfunc TestPluginWithSubCommands(t *testing.T) {\n}\n"
+    )
+    after = before.replace("// TestPlugin checks", "// TestPluginWithSubCommands checks")
+    assert edit(repo, "command_test.go", before, after, PLAIN) == "Update comment in command_test.go"
+
+
 def test_explaining_lines_added_are_docs_added_and_rewritten_ones_documented(repo: Repo) -> None:
     # cobra's "Added godocs to public methods." was titled `Document command.go`
     before = "pub fn job(value: u32) {\n    // Run it.\n    run(value)\n}\n"
