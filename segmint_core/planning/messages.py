@@ -608,6 +608,9 @@ def bump_subjects(facts: Facts, q: Quote = plain) -> list[str]:
         b = bumps[0]
         if b.requirement and not b.old:
             return _version_asked(b, q)
+        if b.requirement and (bound := _bound_added(b.old, b.new)):
+            verb, version = bound  # black's "Exclude pytest-xdist 3.0.2": ``>= 2.2.1`` -> ``>= 2.2.1, < 3.0.2``
+            return [f"{verb} {q(b.name)} {'below ' if verb == 'pin' else ''}{q(version)}", f"{verb} {q(b.name)}"]
         if b.requirement:
             return [
                 f"update {q(b.name)} requirement from {q(b.old)} to {q(b.new)}",
@@ -662,6 +665,21 @@ def _listing_subjects(facts: Facts, q: Quote) -> list[str]:
     return [f"{verb} {w} {joint} {where}" for w in _names(names, "dependency", q)] + [
         f"{verb} {w}" for w in _names(names, "dependency", q)
     ]
+
+
+def _bound_added(old: str, new: str) -> tuple[str, str] | None:
+    """``("pin", "3.0.2")`` where ``new`` is ``old`` with an upper bound added (``<3.0.2``, ``<=3``),
+    ``("exclude", "3.0.2")`` where with one version left out (``!=3.0.2``); else None."""
+    before = {part.replace(" ", "") for part in old.split(",")}
+    after = [part.replace(" ", "") for part in new.split(",")]
+    added = [part for part in after if part not in before]
+    if len(added) != 1 or not before <= set(after):
+        return None
+    if bound := re.fullmatch(r"<=?(\d[\w.*]*)", added[0]):
+        return "pin", bound.group(1)
+    if excluded := re.fullmatch(r"!=(\d[\w.*]*)", added[0]):
+        return "exclude", excluded.group(1)
+    return None
 
 
 def _version_asked(b: Bump, q: Quote) -> list[str]:

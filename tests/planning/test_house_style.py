@@ -435,6 +435,14 @@ def test_a_requirement_range_changed_is_named_with_both_ranges(repo: Repo) -> No
             "build(deps): exclude regex 2019.12.9",
         ),
         ("requirements.txt", "isort\n", "isort>=5.10\n", "build(deps): require isort>=5.10"),
+        # a bound added to a range: black's "Exclude pytest-xdist 3.0.2" read `update ... requirement`
+        (
+            "requirements-test.txt",
+            "pytest-xdist >= 2.2.1\n",
+            "pytest-xdist >= 2.2.1, < 3.0.2\n",
+            "build(deps): pin pytest-xdist below 3.0.2",
+        ),
+        ("requirements.txt", "regex>=2019.8\n", "regex>=2019.8,!=2019.12.9\n", "build(deps): exclude regex 2019.12.9"),
     ],
 )
 def test_a_pin_loosened_to_a_range_is_a_requirement_change_and_a_pin_moved_a_bump(
