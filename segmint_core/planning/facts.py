@@ -34,7 +34,7 @@ from segmint_core.planning.credits import uncredited
 from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.help_text import helped_option, removed_helps
 from segmint_core.planning.list_items import added_items
-from segmint_core.planning.supported_versions import support_change
+from segmint_core.planning.supported_versions import FileLines, support_change
 from segmint_core.planning.raw_strings import raw_strings_edit
 from segmint_core.planning.tested_versions import tested_change
 from segmint_core.planning.versions import NUMBERS, PEP_440
@@ -250,6 +250,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     changelog_added: list[str] = []
     changelog_removed: list[str] = []
     hunk_sides: list[tuple[str, list[str], list[str]]] = []  # (path, removed, added) of each hunk
+    hunk_lines: list[FileLines] = []  # (path, added, removed) of each hunk, its changed lines alone
     kept_lines: list[str] = []  # the unchanged lines the hunks show around their changes
     doc_lines = prose_lines = 0
     helped: list[str | None] = []  # each code hunk's option whose help text it only rewords
@@ -310,6 +311,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
             added_lines += plus
             removed_lines += minus
             hunk_sides.append((change.file_path, *_sides(hunk.lines)))
+            hunk_lines.append((change.file_path, plus, minus))
             kept_lines += [line[1:] for line in hunk.lines if line[:1] == " "]
             pairs += _line_pairs(hunk.lines)
             if _typos(_line_pairs(hunk.lines), 0)[0] and change.file_path not in facts.typo_paths:
@@ -386,7 +388,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     facts.pragmas = pragmas.read_edit(added_lines, removed_lines)
     facts.annotations = type_hints.read_edit(changes)
     facts.warning_filters = warning_filters.read_edit(added_lines, removed_lines)
-    facts.supported = support_change(added_lines, removed_lines)
+    facts.supported = support_change(hunk_lines)
     facts.tested = tested_change(changes)
     if all(PurePosixPath(p).suffix in (".py", ".pyi") for p in facts.paths):
         facts.raw_strings = raw_strings_edit(pairs, len(added_lines) + len(removed_lines), kept_lines)

@@ -12,7 +12,9 @@ title such a change (fd writes "Bump MSRV to 1.53" and "Update MSRV to ...").
 from __future__ import annotations
 
 import re
+from pathlib import PurePosixPath
 
+from segmint_core.changes.kinds import is_ci_path
 from segmint_core.planning.versions import numbers
 from segmint_core.wording import series
 
@@ -31,23 +33,32 @@ TOOLCHAINS = {
     "go",
     "node",
 }
-# The lowest toolchain a line requires, by the name it goes by in a title.
+# The lowest toolchain a line requires, by the name it goes by in a title, and the files that say
+# it (a lock file's ``"node": ">=0.6"`` is a dependency's own engine, not the project's).
 _MINIMUMS = {
-    "MSRV": re.compile(
-        r"""^\s*(?:rust-version|msrv|MIN_SUPPORTED_RUST_VERSION|RUST_MIN_VERSION|MSRV|RUST_MSRV)\s*[=:]\s*"""
-        r"""["']?(\d+\.\d+(?:\.\d+)?)["']?\s*(?:#.*)?$"""
+    "MSRV": (
+        re.compile(
+            r"""^\s*(?:rust-version|msrv|MIN_SUPPORTED_RUST_VERSION|RUST_MIN_VERSION|MSRV|RUST_MSRV)\s*[=:]\s*"""
+            r"""["']?(\d+\.\d+(?:\.\d+)?)["']?\s*(?:#.*)?$"""
+        ),
+        lambda path: PurePosixPath(path).name in ("Cargo.toml", "clippy.toml", ".clippy.toml") or is_ci_path(path),
     ),
-    "Go": re.compile(r"^go\s+(\d+\.\d+(?:\.\d+)?)\s*$"),
-    "Node.js": re.compile(r"""^\s*"node"\s*:\s*"\s*>=?\s*v?(\d+(?:\.\d+){0,2})\s*"\s*,?\s*$"""),
+    "Go": (re.compile(r"^go\s+(\d+\.\d+(?:\.\d+)?)\s*$"), lambda path: PurePosixPath(path).name == "go.mod"),
+    "Node.js": (
+        re.compile(r"""^\s*"node"\s*:\s*"\s*>=?\s*v?(\d+(?:\.\d+){0,2})\s*"\s*,?\s*$"""),
+        lambda path: PurePosixPath(path).name == "package.json",
+    ),
 }
+# A file's lines a change adds and removes.
+FileLines = tuple[str, list[str], list[str]]
 
 
-def support_change(added: list[str], removed: list[str]) -> str | None:
+def support_change(files: list[FileLines]) -> str | None:
     """``drop Python 3.6 support``, ``require Python 3.9``, ``add Python 3.12 support``,
-    ``bump MSRV to 1.53``, ``require Go 1.14``, or None."""
-    return _python(added, removed) or next(
-        (found for name in _MINIMUMS if (found := _minimum(name, added, removed))), None
-    )
+    ``bump MSRV to 1.53``, ``require Go 1.14``, or None, from each file's (path, added, removed) lines."""
+    added = [line for _, plus, _ in files for line in plus]
+    removed = [line for _, _, minus in files for line in minus]
+    return _python(added, removed) or next((found for name in _MINIMUMS if (found := _minimum(name, files))), None)
 
 
 def _python(added: list[str], removed: list[str]) -> str | None:
@@ -68,17 +79,18 @@ def _python(added: list[str], removed: list[str]) -> str | None:
     return None
 
 
-def _minimum(name: str, added: list[str], removed: list[str]) -> str | None:
+def _minimum(name: str, files: list[FileLines]) -> str | None:
     """The lowest version of ``name`` raised or lowered, where every line naming it agrees on both sides."""
-    pattern = _MINIMUMS[name]
-    old = _agreed([m.group(1) for line in removed if (m := pattern.match(line))])
-    new = _agreed([m.group(1) for line in added if (m := pattern.match(line))])
+    pattern, says = _MINIMUMS[name]
+    read = [(plus, minus) for path, plus, minus in files if says(path)]
+    old = _agreed([m.group(1) for _, minus in read for line in minus if (m := pattern.match(line))])
+    new = _agreed([m.group(1) for plus, _ in read for line in plus if (m := pattern.match(line))])
     if old is None or new is None or _trimmed(numbers(old)) == _trimmed(numbers(new)):
         return None
-    raised, after = _trimmed(numbers(new)) > _trimmed(numbers(old)), new
+    raised = _trimmed(numbers(new)) > _trimmed(numbers(old))
     if name == "MSRV":
-        return f"{'bump' if raised else 'lower'} MSRV to {after}"
-    return f"require {name} {after}" if raised else f"support {name} {after}"
+        return f"{'bump' if raised else 'lower'} MSRV to {new}"
+    return f"require {name} {new}" if raised else f"support {name} {new}"
 
 
 def _agreed(versions: list[str]) -> str | None:

@@ -5,8 +5,13 @@ from __future__ import annotations
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.planning import offline_message
-from segmint_core.planning.supported_versions import support_change
+from segmint_core.planning.supported_versions import support_change as support_in
 from tests.support.repo import Repo
+
+
+def support_change(added: list[str], removed: list[str], path: str = "setup.py") -> str | None:
+    return support_in([(path, added, removed)])
+
 
 SETUP = 'setup(\n    name="starlette",\n    python_requires=">=3.6",\n    version="0.19.1",\n)\n'
 MATRIX = 'jobs:\n  test:\n    strategy:\n      matrix:\n        python-version: ["3.6", "3.7", "3.8"]\n'
@@ -59,12 +64,16 @@ def test_a_go_directive_raised_requires_that_go_not_a_dependency_bump(repo: Repo
 
 
 def test_toolchain_minimums_read_each_way() -> None:
-    assert support_change(['rust-version = "1.60"'], ['rust-version = "1.70"']) == "lower MSRV to 1.60"
-    assert support_change(['  "node": ">= 18"'], ['  "node": ">= 0.10.0"']) == "require Node.js 18"
-    assert support_change(['  "node": ">= 16"'], ['  "node": ">= 18"']) == "support Node.js 16"
-    assert support_change(['rust-version = "1.53.0"'], ['rust-version = "1.53"']) is None  # one version, respelled
+    assert support_change(['rust-version = "1.60"'], ['rust-version = "1.70"'], "Cargo.toml") == "lower MSRV to 1.60"
+    assert support_change(['  "node": ">= 18"'], ['  "node": ">= 0.10.0"'], "package.json") == "require Node.js 18"
+    assert support_change(['  "node": ">= 16"'], ['  "node": ">= 18"'], "package.json") == "support Node.js 16"
+    # a lock file's engines are its dependencies' own
+    assert support_change(['      "node": ">=0.8"'], ['      "node": ">=0.6"'], "package-lock.json") is None
+    assert support_change(['rust-version = "1.53.0"'], ['rust-version = "1.53"'], "Cargo.toml") is None  # respelled
     # two files that disagree on the new minimum name no one version
-    assert (
-        support_change(['msrv = "1.53"', 'rust-version = "1.54"'], ['msrv = "1.42"', 'rust-version = "1.42"']) is None
+    clippy = ("clippy.toml", ['msrv = "1.53"'], ['msrv = "1.42"'])
+    assert support_in([clippy, ("Cargo.toml", ['rust-version = "1.54"'], ['rust-version = "1.42"'])]) is None
+    assert support_in([clippy, ("Cargo.toml", ['rust-version = "1.53"'], ['rust-version = "1.42"'])]) == (
+        "bump MSRV to 1.53"
     )
-    assert support_change(['version = "1.53.0"'], ['version = "1.42.0"']) is None  # the project's own version
+    assert support_change(['version = "1.53.0"'], ['version = "1.42.0"'], "Cargo.toml") is None  # its own version
