@@ -182,11 +182,13 @@ def is_ignore_file(path: str) -> bool:
 
 @lru_cache(maxsize=PATHS_KEPT)
 def is_build_path(path: str) -> bool:
+    """Build files: manifests, lock files, pip's requirements files by any name (black's
+    ``test_requirements.txt`` lists dependencies, it tests nothing) and packaging metadata."""
     p = PurePosixPath(path)
     name = p.name.lower()
     return (
         name in BUILD_NAMES
-        or name.startswith("requirements")
-        and name.endswith(".txt")
+        or "requirements" in name
+        and name.endswith((".txt", ".in"))
         or p.parent.name.endswith(".egg-info")
     )  # packaging metadata setuptools writes

@@ -81,7 +81,7 @@ RENAME_EDIT_LINES = 4  # lines a renamed file may change and still be named by i
 
 def intent(facts: Facts) -> str | None:
     """``deps`` for a dependency bump, ``release`` for the project's own version, else None."""
-    if not facts.paths or any(is_test_path(p) for p in facts.paths) or conversions(facts):
+    if not facts.paths or any(is_test_path(p) and not is_build_path(p) for p in facts.paths) or conversions(facts):
         return None  # a changelog rewritten in another format names every version it holds
     if any(is_code(p) for p in facts.paths):
         small = all(facts.lines.get(p, 0) <= RELEASE_CODE_LINES for p in facts.paths if is_code(p))

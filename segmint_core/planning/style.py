@@ -36,10 +36,11 @@ MIN_HISTORY = 10  # fewer subjects than this teach nothing reliable
 CONVENTIONAL_SHARE = 0.5  # at least this share of recent subjects Conventional: write Conventional
 RECENT = 100  # the recent subjects that say whether the house writes Conventional now
 CACHE_NAME = "house-style.json"
-CACHE_VERSION = 16  # 8: merged requests known by their titles; 9: a plain house's phrasings; 10: fields;
+CACHE_VERSION = 17  # 8: merged requests known by their titles; 9: a plain house's phrasings; 10: fields;
 # 11: releases worded "Bump version to {version}"; 12: PEP 440 pre-releases (21.12b0) in release wordings;
 # 13: a docs hunk's fences (a release's heading) read with its unchanged lines; 14: releases worded with no version;
-# 15: a plain house's phrasings know the bumps and releases they word; 16: an exception raised or caught before is none new
+# 15: a plain house's phrasings know the bumps and releases they word; 16: an exception raised or caught before is none new;
+# 17: pip's requirements files by any name (``test_requirements.txt``) are build files
 EXAMPLES = 8
 
 _VERSION = re.compile(rf"\bv?({NUMBERS}{PEP_440}(?:[-.+][0-9A-Za-z.]+)?)\b")

@@ -443,6 +443,13 @@ def test_a_requirement_range_changed_is_named_with_both_ranges(repo: Repo) -> No
             "build(deps): pin pytest-xdist below 3.0.2",
         ),
         ("requirements.txt", "regex>=2019.8\n", "regex>=2019.8,!=2019.12.9\n", "build(deps): exclude regex 2019.12.9"),
+        # a requirements file named as a test's lists dependencies: black's read `test: update tests for requirements`
+        (
+            "test_requirements.txt",
+            "pytest-xdist >= 2.2.1\ntox\n",
+            "pytest-xdist >= 2.2.1, < 3.0.2\ntox\n",
+            "build(deps): pin pytest-xdist below 3.0.2",
+        ),
     ],
 )
 def test_a_pin_loosened_to_a_range_is_a_requirement_change_and_a_pin_moved_a_bump(
