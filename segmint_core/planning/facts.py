@@ -463,6 +463,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
 _NAME = re.compile(r"(?<![\w.-])(--?[A-Za-z][\w-]+|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)")
 _NAME_LIKE = re.compile(r"^-|[a-z0-9][._][A-Za-z]|[a-z][A-Z]")
 _RECEIVERS = ("self.", "this.", "cls.")
+_QUOTES = {"'", '"', "`"}  # a flag a change declares or documents is quoted: ``"--max-depth"``, `` `-u` ``
 # Started only where a run of such characters starts, and a local part is at most 64 long: a long
 # line of them (a base64 blob) is read once, not once per character.
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+")
@@ -505,8 +506,11 @@ def _names_in(line: str) -> Iterator[str]:
     address's path (``.../change_log/release-3.4/`` in a comment)."""
     line = _EXPRESSION.sub(lambda m: _EXPRESSION_CALL.sub("(", m.group(0)), line) if "${{" in line else line
     line = _TEMPLATED.sub(" ", line) if "%" in line else line
-    for m in _NAME.finditer(_EMAIL.sub(" ", _URL.sub(" ", line))):
+    text = _EMAIL.sub(" ", _URL.sub(" ", line))
+    for m in _NAME.finditer(text):
         name = m.group(1)
+        if name.startswith("-") and text[m.start() - 1 : m.start()] not in _QUOTES:
+            continue  # a bare flag is an argument a command line passes (``pip install --editable .``)
         for receiver in _RECEIVERS:
             name = name.removeprefix(receiver)
         yield name

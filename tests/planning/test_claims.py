@@ -13,6 +13,7 @@ from segmint_core.planning import offline_message
 from segmint_core.planning.claims import same_tokens, tokens
 from segmint_core.planning.conventional import parse_subject
 from segmint_core.planning.enclosing import Sections
+from segmint_core.planning.facts import names_only_in
 from segmint_core.planning.style import DEFAULT, HouseStyle
 from segmint_core.planning.titles import TITLE_LIMIT
 from segmint_core.planning.voice import FORMATTING, lowered
@@ -340,6 +341,14 @@ def test_a_name_a_removed_comment_mentions_is_not_what_the_change_removes(repo: 
     config = "[flake8]\nignore = E203, E266\nmax-line-length = 80\n"
     before = "# An example .flake8 config, used when developing itself.\n# Keep in sync with setup.cfg.\n\n" + config
     assert edit(repo, ".flake8", before, config, PLAIN) == "Remove comments from .flake8"
+
+
+def test_a_flag_a_command_line_passes_is_no_name_the_change_adds() -> None:
+    # click's "Test with and without colorama" was titled `Added --editable` (``pip install --editable .``
+    # in .travis.yml), express's "Added PREFIX to makefile" `Added -fs to Makefile` (``ln -fs``)
+    assert names_only_in(["  - pip install --editable .", "\tln -fs $(PREFIX)/bin"], []) == []
+    assert names_only_in(['parser.add_argument("--max-depth", type=int)'], [])[0] == "--max-depth"  # declared
+    assert names_only_in(["- Add `--owner` to filter by owner"], []) == ["--owner"]  # documented
 
 
 def test_comments_reworded_outside_any_definition_are_comments_updated(repo: Repo) -> None:
