@@ -243,9 +243,10 @@ class MainScreen(SessionActions, Screen):
 
     def refresh_activity(self) -> None:
         app = self.segmint
-        if self.session is None:
+        panels = self.query(ActivityPanel)
+        if self.session is None or not panels:  # a worker's refresh, come as the app closes its screen
             return
-        self.query_one(ActivityPanel).show(
+        panels.first().show(
             list(self.session.activity),
             list(self.session.plans),
             pairing=app.pairing.status,

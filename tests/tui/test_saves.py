@@ -8,6 +8,7 @@ from segmint.cli import build_parser
 from segmint.cli.tui_launcher import tui_options
 from segmint_core.trajectory.provenance import current_intent
 from segmint_core.trajectory.provenance.store import Store, blob_id
+from segmint_tui.widgets.activity_panel import ActivityPanel
 from tests.support.repo import Repo
 from tests.tui.support import notifications, running, screen_text, settle, type_text, until
 
@@ -71,3 +72,14 @@ def test_no_record_and_the_setting_turn_it_off(demo: Repo, monkeypatch, tmp_path
     (tmp_path / "segmint").mkdir()
     (tmp_path / "segmint" / "config.toml").write_text("record_saves = false\n")
     assert tui_options(parse(["--repo", str(demo.path)])).record_saves is False
+
+
+async def test_a_saves_worker_finishing_as_the_screen_closes_refreshes_nothing(demo: Repo) -> None:
+    # CI: the saves worker's last refresh ran after the app had taken down its panels, and its
+    # `NoMatches` failed the run; a late refresh has nothing left to show
+    async with running(demo.path) as pilot:
+        main = pilot.app.main
+        await main.query_one(ActivityPanel).remove()
+        main.refresh_activity()
+        await settle(pilot)
+        assert not main.query(ActivityPanel)
