@@ -18,29 +18,18 @@ from segmint_core.changes.kinds import is_ci_path
 from segmint_core.planning.versions import numbers
 from segmint_core.wording import series
 
-_REQUIRES = re.compile(r"""(?:python_requires|requires-python|Requires-Python)\s*[=:]\s*["']?\s*>=\s*(\d+)\.(\d+)""")
+# The keys that state a toolchain's lowest version, each as the projects write it.
+_PYTHON_KEYS = ("python_requires", "requires-python", "Requires-Python")
+_RUST_KEYS = ("rust-version", "msrv", "MIN_SUPPORTED_RUST_VERSION", "RUST_MIN_VERSION", "MSRV", "RUST_MSRV")
+_REQUIRES = re.compile(rf"""(?:{"|".join(_PYTHON_KEYS)})\s*[=:]\s*["']?\s*>=\s*(\d+)\.(\d+)""")
 _CLASSIFIER = re.compile(r"Programming Language :: Python :: (\d+\.\d+)\b")
 # What the version readers take for a dependency when a toolchain's minimum is raised (``go 1.14``).
-TOOLCHAINS = {
-    "python",
-    "python_requires",
-    "requires-python",
-    "rust-version",
-    "msrv",
-    "min_supported_rust_version",
-    "rust_min_version",
-    "rust_msrv",
-    "go",
-    "node",
-}
+TOOLCHAINS = {key.lower() for key in (*_PYTHON_KEYS, *_RUST_KEYS)} | {"python", "go", "node"}
 # The lowest toolchain a line requires, by the name it goes by in a title, and the files that say
 # it (a lock file's ``"node": ">=0.6"`` is a dependency's own engine, not the project's).
 _MINIMUMS = {
     "MSRV": (
-        re.compile(
-            r"""^\s*(?:rust-version|msrv|MIN_SUPPORTED_RUST_VERSION|RUST_MIN_VERSION|MSRV|RUST_MSRV)\s*[=:]\s*"""
-            r"""["']?(\d+\.\d+(?:\.\d+)?)["']?\s*(?:#.*)?$"""
-        ),
+        re.compile(rf"""^\s*(?:{"|".join(_RUST_KEYS)})\s*[=:]\s*["']?(\d+\.\d+(?:\.\d+)?)["']?\s*(?:#.*)?$"""),
         lambda path: PurePosixPath(path).name in ("Cargo.toml", "clippy.toml", ".clippy.toml") or is_ci_path(path),
     ),
     "Go": (re.compile(r"^go\s+(\d+\.\d+(?:\.\d+)?)\s*$"), lambda path: PurePosixPath(path).name == "go.mod"),
@@ -85,9 +74,9 @@ def _minimum(name: str, files: list[FileLines]) -> str | None:
     read = [(plus, minus) for path, plus, minus in files if says(path)]
     old = _agreed([m.group(1) for _, minus in read for line in minus if (m := pattern.match(line))])
     new = _agreed([m.group(1) for plus, _ in read for line in plus if (m := pattern.match(line))])
-    if old is None or new is None or _trimmed(numbers(old)) == _trimmed(numbers(new)):
+    if old is None or new is None or _ordered(old) == _ordered(new):
         return None
-    raised = _trimmed(numbers(new)) > _trimmed(numbers(old))
+    raised = _ordered(new) > _ordered(old)
     if name == "MSRV":
         return f"{'bump' if raised else 'lower'} MSRV to {new}"
     return f"require {name} {new}" if raised else f"support {name} {new}"
@@ -96,12 +85,14 @@ def _minimum(name: str, files: list[FileLines]) -> str | None:
 def _agreed(versions: list[str]) -> str | None:
     """The one version every spelling names (``1.53`` for ``1.53`` and ``1.53.0``), its shortest; None
     where there is none or they differ."""
-    if not versions or len({_trimmed(numbers(v)) for v in versions}) != 1:
+    if not versions or len(set(map(_ordered, versions))) != 1:
         return None
     return min(versions, key=len)
 
 
-def _trimmed(parts: tuple[int, ...]) -> tuple[int, ...]:
+def _ordered(version: str) -> tuple[int, ...]:
+    """A version's numbers without trailing zeros: ``1.53.0`` and ``1.53`` are one version."""
+    parts = numbers(version)
     while len(parts) > 1 and parts[-1] == 0:
         parts = parts[:-1]
     return parts

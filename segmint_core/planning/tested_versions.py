@@ -31,9 +31,9 @@ LANGUAGES = {
     "ruby": "Ruby",
     "ruby-version": "Ruby",
 }
+# A key of ``LANGUAGES`` and its value (the longer keys tried first: ``python-version`` before ``python``).
 _KEYED = re.compile(
-    r"""(?:^|[\s{,])["']?(?P<key>python-version|python_version|python|node-version|node_js|node|go-version|go"""
-    r"""|ruby-version|ruby)["']?\s*:(?:\s+|$)(?P<value>.*)"""
+    rf"""(?:^|[\s{{,])["']?(?P<key>{"|".join(sorted(LANGUAGES, key=len, reverse=True))})["']?\s*:(?:\s+|$)(?P<value>.*)"""
 )
 _VERSION = re.compile(
     r"""\s*["']?(?P<version>(?:pypy-?)?\d+(?:\.(?:\d+|x)){0,2}(?:-?(?:dev|rc\d*|beta\d*))?)["']?\s*"""
