@@ -536,7 +536,10 @@ def _changelog_entries(added: list[str]) -> list[str]:
 def _moved_entries(added: list[str], removed: list[str]) -> int:
     """How many entries ``added`` writes word for word as ``removed`` took them out: moved to
     another place (a release's section), not edited where they stood (a reference added)."""
-    whole = lambda lines: Counter(" ".join(line.strip() for line in entry) for entry in entry_lines(lines))  # noqa: E731
+
+    def whole(lines: list[str]) -> Counter:
+        return Counter(" ".join(line.strip() for line in entry) for entry in entry_lines(lines))
+
     return sum((whole(added) & whole(removed)).values())
 
 

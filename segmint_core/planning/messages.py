@@ -333,15 +333,13 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         if _comments_only(facts) and (facts.code_changed_defs or facts.reworded) and not reworded:
             where = places(facts, [p for p in facts.paths if is_code(p)], q)
             if facts.reworded:  # a comment's words changed, nothing documented that was not
-                comments = "comment" if facts.added == 1 else "comments"
-                return [f"update {comments} in {w}" for w in where]
+                return _comments_updated(facts, where)
             return [documenting(facts, w) for w in where]
         return _prose_subjects(facts, q) + _section_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
     if kind == "test":
         if facts.new_lines in COMMENTS and facts.gone_lines in COMMENTS:  # a test's comments reworded
             # named by the file: a doc comment explains the test below it, not the one its hunk is in
-            comments = "comment" if facts.added == 1 else "comments"
-            return [f"update {comments} in {f}" for f in _files(facts.paths)] + [f"update {comments}"]
+            return _comments_updated(facts, _files(facts.paths), alone=True)
         targets = [test_words(d) for d in facts.added_defs if is_test_name(d)]
         module = _tested_module(facts.paths)
         tests = "test" if len(targets) == 1 or not targets and facts.cases_added == 1 else "tests"  # one is a test
@@ -632,6 +630,12 @@ def bump_subjects(facts: Facts, q: Quote = plain) -> list[str]:
             f"update {len(bumps)} requirements",
         ]
     return [f"bump {listed}", f"bump {len(bumps)} dependencies in {where}", f"bump {len(bumps)} dependencies"]
+
+
+def _comments_updated(facts: Facts, where: list[str], *, alone: bool = False) -> list[str]:
+    """``update comments in x``, for each place (then, ``alone``, without one)."""
+    comments = "comment" if facts.added == 1 else "comments"
+    return [f"update {comments} in {w}" for w in where] + ([f"update {comments}"] if alone else [])
 
 
 def _moved_entry_subjects(facts: Facts) -> list[str]:

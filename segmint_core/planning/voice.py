@@ -213,11 +213,12 @@ _PHRASE = re.compile(r"\s(?:to|for|with|in|on|from|into|after|before|without|ins
 
 
 def _once(kind: str, wording: str) -> str:
-    """``docs: document x`` where a plain house reads ``add docs for x``: the head says docs."""
-    for prefix in ("add docs for ", "add docs to "):
-        if kind == "docs" and wording.startswith(prefix):
-            return "document " + wording.removeprefix(prefix)
-    return wording
+    """``docs: document x`` where a plain house reads ``add docs for x`` (or ``to x``): the head says docs."""
+    added = _DOCS_ADDED.match(wording) if kind == "docs" else None
+    return "document " + wording[added.end() :] if added else wording
+
+
+_DOCS_ADDED = re.compile(r"add docs (?:for|to) ")
 
 
 def _repeats(scope: str, kind: str) -> bool:
