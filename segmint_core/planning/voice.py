@@ -14,6 +14,7 @@ wording of them.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
@@ -24,7 +25,7 @@ from segmint_core.planning.dependency_lists import habitual_type
 from segmint_core.planning.describe import CODE_TYPES
 from segmint_core.planning.facts import Facts
 from segmint_core.planning.precedent import Touched, content_features, features, path_words, vote
-from segmint_core.planning.style import HouseStyle
+from segmint_core.planning.style import RECENT, HouseStyle
 from segmint_core.planning.tense import PAST, imperative
 from segmint_core.planning.type_model import TypeModel, candidates, choose, load_model
 
@@ -80,6 +81,8 @@ SYNONYMS = {
     "build": ("deps", "chore"),
     "ci": ("build", "chore"),
 }
+# One type spelled more ways than one: a house writes the one it writes lately.
+SPELLINGS = ({"test", "tests"}, {"docs", "doc", "documentation"}, {"feat", "feature"}, {"fix", "bugfix"})
 
 
 def title_parts(
@@ -249,6 +252,7 @@ def type_and_scope(
         kind = choose(voting.types, candidates(style, facts, touched, rule, ours))
     else:
         kind = _voted_type(pool or style.precedents, wanted, rule, ours, voting)
+    kind = lately_spelled(style, kind)
     scopes = vote(pool or style.precedents, wanted, lambda p: p.scope, k=voting.neighbours, files_only=True).shares()
     words = path_words(facts.paths)
     for known in style.scopes:
@@ -257,6 +261,14 @@ def type_and_scope(
     if not scopes:
         return kind, messages.scope(facts) if style.scope_share >= 0.5 else None
     return kind, max(scopes, key=lambda s: (scopes[s], s is None))
+
+
+def lately_spelled(style: HouseStyle, kind: str) -> str:
+    """``kind`` as the house spells it in its recent commits: express wrote ``tests:`` for years,
+    then ``test:``, and its older commits outnumber the newer."""
+    spellings = next((group for group in SPELLINGS if kind in group), {kind})
+    recent = Counter(p.type for p in style.precedents[:RECENT] if p.type in spellings)
+    return max(recent, key=lambda t: (recent[t], t == kind)) if recent else kind
 
 
 def _voted_type(pool: list, wanted: tuple[str, ...], rule: str, ours: str | None, voting: Voting) -> str:

@@ -483,6 +483,22 @@ def test_the_type_follows_what_the_house_called_past_changes_of_the_same_kind(re
     assert message_for(repo).title.startswith("fix(core): ")
 
 
+def test_a_type_spelled_two_ways_is_spelled_as_the_house_spells_it_lately(repo: Repo) -> None:
+    """express wrote ``tests:`` for years, then ``test:``: its older subjects outnumber the newer,
+    and a test added now was titled ``tests: add tests for app.listen``."""
+    repo.write("lib/app.js", "module.exports = 1\n")
+    repo.commit("chore: start")
+    for n in range(40):  # the old spelling, many times...
+        repo.write(f"test/old{n}.js", f"it('old {n}', () => {{}})\n")
+        repo.commit(f"tests: add old test {n}")
+    for n in range(110):  # ...then a hundred other commits, the new spelling among them
+        repo.write(f"lib/part{n}.js", f"module.exports = {n}\n")
+        repo.commit(f"feat(app): add part{n}" if n % 10 else f"test: cover part{n}")
+    repo.write("test/listen.js", "it('listens', () => {})\n")
+    title = message_for(repo).title
+    assert title.startswith("test: "), title
+
+
 def test_bench_messages_leave_one_out_chooses_the_voting_on_the_other_repositories(tmp_path) -> None:
     from segmint_bench.messages.voting import leave_one_out
 
