@@ -36,7 +36,7 @@ from segmint_core.planning.help_text import helped_option, removed_helps
 from segmint_core.planning.list_items import added_items
 from segmint_core.planning.supported_versions import FileLines, support_change
 from segmint_core.planning.raw_strings import raw_strings_edit
-from segmint_core.planning.tested_versions import tested_change
+from segmint_core.planning.tested_versions import LANGUAGES, tested_change
 from segmint_core.planning.versions import NUMBERS, PEP_440
 from segmint_core.planning.hint_sides import AnnotationEdit
 from segmint_core.planning.pragmas import PragmaEdit
@@ -390,6 +390,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     facts.warning_filters = warning_filters.read_edit(added_lines, removed_lines)
     facts.supported = support_change(hunk_lines)
     facts.tested = tested_change(changes)
+    if facts.tested:  # ``go-version: '^1.21'`` to ``'^1.22'`` is what CI tests on, no dependency bumped
+        facts.bumps = [b for b in facts.bumps if b.name not in LANGUAGES]
     if all(PurePosixPath(p).suffix in (".py", ".pyi") for p in facts.paths):
         facts.raw_strings = raw_strings_edit(pairs, len(added_lines) + len(removed_lines), kept_lines)
     facts.list_items = [g for g in grown if g is not None] if grown and None not in grown else []

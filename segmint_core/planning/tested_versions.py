@@ -36,7 +36,7 @@ _KEYED = re.compile(
     rf"""(?:^|[\s{{,])["']?(?P<key>{"|".join(sorted(LANGUAGES, key=len, reverse=True))})["']?\s*:(?:\s+|$)(?P<value>.*)"""
 )
 _VERSION = re.compile(
-    r"""\s*["']?(?P<version>(?:pypy-?)?\d+(?:\.(?:\d+|x)){0,2}(?:-?(?:dev|rc\d*|beta\d*))?)["']?\s*"""
+    r"""\s*["']?(?:[~^]|>=)?(?P<version>(?:pypy-?)?\d+(?:\.(?:\d+|x)){0,2}(?:-?(?:dev|rc\d*|beta\d*))?)["']?\s*"""
 )
 _TOX_ENVS = re.compile(r"\bpy\{([\w,]+)\}|\bpy(\d)(\d+)\b")
 

@@ -78,3 +78,13 @@ def test_a_workflow_added_whole_or_a_file_outside_ci_tests_on_nothing_new(repo: 
     assert {c.status for c, _ in parts} == {"added", "modified"}
     facts, _, _ = read_plan(parts)
     assert facts.tested is None and "test on" not in offline_message(parts).title
+
+
+def test_a_go_version_raised_in_a_setup_step_is_tested_on_not_a_dependency_bumped(repo: Repo) -> None:
+    """cobra's ``ci: test golang 1.22`` (``go-version: '^1.21'`` to ``'^1.22'``) was titled
+    ``Bump go-version from 1.21 to 1.22``, as if a package named go-version had moved."""
+    step = "jobs:\n  lint:\n    steps:\n      - uses: actions/setup-go@v5\n        with:\n          go-version: '{v}'\n"
+    facts, title = titled(repo, ".github/workflows/test.yml", step.format(v="^1.21"), step.format(v="^1.22"))
+    assert facts.tested == "test on Go 1.22 instead of 1.21"
+    assert facts.bumps == []
+    assert title.lower().endswith("test on go 1.22 instead of 1.21")
