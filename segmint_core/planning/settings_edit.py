@@ -26,6 +26,8 @@ _KEY = re.compile(
 _SECTION = re.compile(r"^\s*\[+(?P<name>[^\[\]]+)\]+\s*$")
 _ITEM = re.compile(r"^\s*-\s+(?P<value>.+?)\s*$")
 _FLOW = re.compile(r"^\[(?P<items>.*)\]$")
+# A value and the comment after it (``xcode11.4 # Catalina``): a ``#`` after a space, outside quotes.
+_COMMENTED = re.compile(r"""^(?P<value>(?:"[^"]*"|'[^']*'|[^"'])*?)\s+#.*$""")
 
 
 @dataclass
@@ -86,13 +88,18 @@ def _keyed(lines: list[str]) -> list[tuple[str, str | None, str, bool]]:
             continue
         own = _KEY.match(text)
         if own and not _ITEM.match(text):
-            out.append((sign, own.group("key"), own.group("value"), True))
+            out.append((sign, own.group("key"), _uncommented(own.group("value")), True))
             continue
         item = _ITEM.match(text)
         out.append(
-            (sign, _parent(lines[:n], sign, _indent(text)), item.group("value") if item else text.strip(), False)
+            (sign, _parent(lines[:n], sign, _indent(text)), _uncommented(item.group("value") if item else text), False)
         )
     return out
+
+
+def _uncommented(value: str) -> str:
+    m = _COMMENTED.match(value)
+    return (m.group("value") if m else value).strip()
 
 
 def _parent(above: list[str], sign: str, indent: int) -> str | None:

@@ -378,6 +378,17 @@ def test_a_settings_edit_is_named_by_the_keys_it_touches(repo: Repo, after: str,
     assert title_of_edit(repo, ".github/workflows/ci.yml", CI, after) == title
 
 
+def test_a_comment_after_a_setting_is_no_part_of_its_value(repo: Repo) -> None:
+    """fd's ``osx_image: xcode11.4 # Catalina`` was titled ``Set osx_image to xcode11.4 # Catalina``."""
+    travis = "matrix:\n  include:\n    - os: osx\n{image}      rust: stable\n"
+    assert (
+        title_of_edit(
+            repo, ".travis.yml", travis.format(image=""), travis.format(image="      osx_image: xcode11.4 # Catalina\n")
+        )
+        == "ci(travis): set osx_image to xcode11.4 in .travis.yml"
+    )
+
+
 def test_a_toml_table_added_whole_is_named_by_its_header(repo: Repo) -> None:
     """fd's ``[badges]`` table was ``Add 3 lines to Cargo.toml``."""
     cargo = '[package]\nname = "fd-find"\nlicense = "MIT"\n'
