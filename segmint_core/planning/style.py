@@ -22,13 +22,14 @@ from statistics import median
 from segmint_core.atomic import write_atomic
 from segmint_core.git import Git
 from segmint_core.history import PastCommit, read_history
-from segmint_core.planning.conventional import STANDARD_TYPES, parse_subject
+from segmint_core.planning.conventional import STANDARD_TYPES, parse_subject, strip_refs
 from segmint_core.planning import messages
 from segmint_core.planning.dependency_lists import MANIFESTS, habit, habits, manifest_lists
 from segmint_core.planning.facts import Facts, gather
 from segmint_core.planning.history import HISTORY_LIMIT, read_patches
 from segmint_core.planning.precedent import Precedent, Touched, content_features, features, path_words
 from segmint_core.planning.tense import imperative
+from segmint_core.planning.titles import TITLE_LIMIT
 from segmint_core.planning.versions import NUMBERS, PEP_440
 from segmint_core.wire import from_wire, to_wire
 
@@ -36,12 +37,15 @@ MIN_HISTORY = 10  # fewer subjects than this teach nothing reliable
 CONVENTIONAL_SHARE = 0.5  # at least this share of recent subjects Conventional: write Conventional
 RECENT = 100  # the recent subjects that say whether the house writes Conventional now
 CACHE_NAME = "house-style.json"
-CACHE_VERSION = 17  # 8: merged requests known by their titles; 9: a plain house's phrasings; 10: fields;
+CACHE_VERSION = 18  # 8: merged requests known by their titles; 9: a plain house's phrasings; 10: fields;
 # 11: releases worded "Bump version to {version}"; 12: PEP 440 pre-releases (21.12b0) in release wordings;
 # 13: a docs hunk's fences (a release's heading) read with its unchanged lines; 14: releases worded with no version;
 # 15: a plain house's phrasings know the bumps and releases they word; 16: an exception raised or caught before is none new;
-# 17: pip's requirements files by any name (``test_requirements.txt``) are build files
+# 17: pip's requirements files by any name (``test_requirements.txt``) are build files;
+# 18: the subject a plain house writes by habit for one file edited alone
 EXAMPLES = 8
+HABIT_USES = 3  # a subject written at least this often for one file edited alone...
+HABIT_SHARE = 0.5  # ...and for at least this share of its edits alone is the house's habit for it
 
 _VERSION = re.compile(rf"\bv?({NUMBERS}{PEP_440}(?:[-.+][0-9A-Za-z.]+)?)\b")
 _BUMP = re.compile(r"^(bump|update|upgrade|pin|downgrade)\b.*\bto\b", re.IGNORECASE)
@@ -90,6 +94,7 @@ class HouseStyle:
     phrasings: list[Precedent] = field(default_factory=list)
     dependency_lists: dict[str, str] = field(default_factory=dict)  # package -> its manifest list at HEAD
     dependency_habits: dict[str, dict[str, int]] = field(default_factory=dict)  # list -> type -> past bumps
+    habits: dict[str, str] = field(default_factory=dict)  # a plain house's: path -> its subject for the file alone
 
     @property
     def learned(self) -> bool:
@@ -209,10 +214,27 @@ def learn_style(history: list[PastCommit], head: str | None = None, lists: dict[
         style.precedents = [_precedent(c, s, facts_of) for c, s in conventional if c.files]
     else:
         style.phrasings = [_phrasing(c, facts_of) for c in history if c.files]
+        style.habits = _habits(history)
     if lists:
         style.dependency_lists = lists
         style.dependency_habits = habits(_past_bumps(conventional, facts_of), lists)
     return style
+
+
+def _habits(history: list[PastCommit]) -> dict[str, str]:
+    """The subject the house writes whenever it edits one file alone, by file: fd's ``Update
+    CHANGELOG``, black's ``[pre-commit.ci] pre-commit autoupdate``, express's ``Updated connect
+    submodule``."""
+    written: dict[str, Counter] = {}
+    for commit in history:
+        if len(commit.files) == 1 and commit.files[0].status == "M":
+            written.setdefault(commit.files[0].path, Counter())[strip_refs(commit.subject)] += 1
+    habits = {}
+    for path, subjects in written.items():
+        subject, uses = subjects.most_common(1)[0]
+        if uses >= HABIT_USES and uses >= HABIT_SHARE * subjects.total() and len(subject) <= TITLE_LIMIT:
+            habits[path] = subject
+    return habits
 
 
 def _facts_once() -> Callable[[PastCommit], Facts]:

@@ -109,6 +109,8 @@ def plain_title(
     """A plain house's title: the change's own words where it has them, else ours with the verb the
     past commits most like it start with, where it is one the diff allows; the prefix they carry
     (``cmd:``) where most of them, by the files they touch, carry one."""
+    if habit := _habit(style, facts, touched):
+        return [""], [habit]
     house = _house_wordings(style, facts, None, None)
     authors = own_words(facts)  # the author's sentences keep their own verb
     wordings = messages.subjects(rule, facts, q)
@@ -130,6 +132,17 @@ def plain_title(
     prefix = max(prefixes, key=lambda p: (prefixes[p], p is None)) if prefixes else None
     heads = [prefix, ""] if prefix is not None and prefixes[prefix] >= voting.prefix else [""]
     return heads, titled
+
+
+def _habit(style: HouseStyle, facts: Facts, touched: list[Touched]) -> str | None:
+    """The subject the house writes for every edit of this one file alone (``style.habits``), unless
+    it names the one dependency the change bumps: the house's bump wording says that, and its versions."""
+    if len(touched) != 1 or touched[0].status != "M" or touched[0].path not in style.habits:
+        return None
+    habit = style.habits[touched[0].path]
+    if len(facts.bumps) == 1 and facts.bumps[0].name.lower() in habit.lower().split():
+        return None
+    return habit
 
 
 def _house_synonym(style: HouseStyle, text: str) -> str:

@@ -93,3 +93,36 @@ def test_a_release_in_the_houses_own_wording_takes_no_prefix(repo: Repo) -> None
     phrasings = [bumped] * 10 + [released] * 2
     style = HouseStyle(seen=30, phrasings=phrasings, release=Wording(None, None, "{version}", 5))
     assert offline_title(facts, touched, style) == "1.0.1"
+
+
+def test_a_file_the_house_edits_alone_under_one_subject_gets_that_subject(repo: Repo) -> None:
+    """fd writes ``Update CHANGELOG`` for most of its changelog's edits alone; a new one was
+    titled ``Add changelog entries``. black's ``[pre-commit.ci] pre-commit autoupdate``
+    (``(#5005)`` and the like left out) is kept as the bot writes it."""
+    hooks = "repos:\n  - repo: https://github.com/pycqa/isort\n    rev: {v}\n"
+    repo.write("CHANGELOG.md", "# Changes\n")
+    repo.write(".pre-commit-config.yaml", hooks.format(v="0.1.0"))
+    repo.commit("Start")
+    for n in range(4):
+        repo.write("CHANGELOG.md", "# Changes\n" + "".join(f"- change {i}\n" for i in range(n + 1)))
+        repo.commit("Update CHANGELOG" if n != 1 else "Add the first changes")
+        repo.write(".pre-commit-config.yaml", hooks.format(v=f"{n + 1}.0.0"))
+        repo.commit(f"[pre-commit.ci] pre-commit autoupdate (#{100 + n})")
+        repo.write(f"src/part{n}.py", f"def part{n}():\n    return {n}\n")
+        repo.commit(f"Add part{n}")
+    repo.write("README.md", "# App\n")
+    repo.commit("Update README.md")
+    repo.write("README.md", "# App\n\nIt runs.\n")
+    repo.commit("Update README.md")
+    style = house_style(Git.discover(repo.path))
+    assert style.habits == {
+        "CHANGELOG.md": "Update CHANGELOG",
+        ".pre-commit-config.yaml": "[pre-commit.ci] pre-commit autoupdate",
+    }  # README.md's subject is written twice only: no habit yet
+    repo.write("CHANGELOG.md", "# Changes\n- change 0\n- a new change\n")
+    assert title(repo) == "Update CHANGELOG"
+    repo.write("src/part0.py", "def part0():\n    return -1\n")
+    assert title(repo) != "Update CHANGELOG"  # two files: no habit of one
+    repo.git("checkout", "--", "CHANGELOG.md", "src/part0.py")
+    repo.write(".pre-commit-config.yaml", hooks.format(v="9.0.0"))
+    assert title(repo) == "[pre-commit.ci] pre-commit autoupdate"
