@@ -17,6 +17,7 @@ from segmint_core.planning.facts import names_only_in
 from segmint_core.planning.style import DEFAULT, HouseStyle
 from segmint_core.planning.titles import TITLE_LIMIT
 from segmint_core.planning.voice import FORMATTING, lowered
+from segmint_core.planning.writer import read_plan
 from tests.support.repo import Repo
 
 PLAIN = HouseStyle(seen=30, conventional=0, capitalized=1.0)  # "Add x", "Update y": no type prefix
@@ -185,6 +186,23 @@ def test_the_changelog_entry_the_change_adds_titles_it(repo: Repo) -> None:
     repo.write("CHANGES.rst", "Unreleased\n----------\n\n-   Avoid an extra process with one worker. :issue:`12`\n")
     repo.write("pkg/core.py", "def run(args):\n    if len(args) == 1:\n        return args[0]\n    return args\n")
     assert title(repo, PLAIN) == "Avoid an extra process with one worker"
+
+
+def test_a_changelog_written_whole_gives_only_its_pending_entries(repo: Repo) -> None:
+    """cobra's new CHANGELOG.md held its change's entry under ``Pending``, then v1.0.0's notes:
+    the change was titled by one of those, ``Fish completion (including support for Go ...)``."""
+    repo.write("pkg/man.go", "package doc\n\nfunc tag() bool { return true }\n")
+    repo.commit()
+    repo.write("pkg/man.go", "package doc\n\nfunc tag(off bool) bool { return !off }\n")
+    repo.write(
+        "CHANGELOG.md",
+        "# Changelog\n\n## Pending\n* Leave out the generated tag when asked\n\n"
+        "## v1.0.0\n* Fish completion (including support for Go custom completion)\n* Add a Makefile\n",
+    )
+    git = Git.discover(repo.path)
+    facts = read_plan([(c, c.hunks) for c in capture(git).changes])[0]
+    assert facts.changelog_entries == ["Leave out the generated tag when asked"]
+    assert title(repo, PLAIN) == "Leave out the generated tag when asked"
 
 
 _ATOMS = st.sampled_from(["a", "b", "total", "'x'", '"y"', "1", "2.5", "None", "f(a)", "[a, b]", "(a,)"])
