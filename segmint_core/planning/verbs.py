@@ -100,7 +100,8 @@ def worded(text: str, verb: str | None, facts: Facts, q: Callable[[str], str]) -
     # a name that is the place itself says nothing ("add parse_docstring to parse_docstring": a message
     # naming it), nor does one a comment mentions (black's `Remove setup.cfg from .flake8` took two
     # comment lines that named it for the setting removed)
-    names = [n for n in (facts.new_names if verb == "add" else facts.gone_names) if q(n) != rest]
+    place = rest.split(" in ", 1)[0]  # "SessionMiddleware" of "SessionMiddleware in middleware.md"
+    names = [n for n in (facts.new_names if verb == "add" else facts.gone_names) if q(n) not in (rest, place)]
     names = [] if what in COMMENTS else names
     joint = "to" if verb == "add" else "from"
     named = [f"{verb} {q(n)} {joint} {rest}" for n in names[:1]] + [f"{verb} {q(n)}" for n in names[:1]]

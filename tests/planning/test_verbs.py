@@ -5,8 +5,9 @@ from __future__ import annotations
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.planning import offline_message
-from segmint_core.planning.facts import lines_named, names_only_in
+from segmint_core.planning.facts import Facts, lines_named, names_only_in
 from segmint_core.planning.style import HouseStyle, house_style
+from segmint_core.planning.verbs import worded
 from tests.support.repo import Repo
 
 PLAIN = HouseStyle(seen=30, conventional=0, capitalized=1.0)
@@ -176,3 +177,10 @@ def test_an_option_written_over_several_lines_is_added_to_the_function_it_decora
     tail = '@click.option("--quiet", is_flag=True)\ndef main(quiet):\n    return quiet\n'
     added = '@click.option(\n    "--no-cache",\n    is_flag=True,\n    help="Skip the cache.",\n)\n'
     assert edit(repo, "pkg/cli.py", head + tail, head + added + tail) == "Add --no-cache option to main"
+
+
+def test_a_name_that_is_the_section_it_is_added_to_is_not_said_twice() -> None:
+    """``add SessionMiddleware to SessionMiddleware in middleware.md`` says the place twice."""
+    facts = Facts(new_names=["SessionMiddleware", "secret_key"], new_lines="2 lines")
+    said = worded("update SessionMiddleware in middleware.md", "add", facts, lambda n: n)
+    assert said[0] == "add secret_key to SessionMiddleware in middleware.md"
