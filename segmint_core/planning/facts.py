@@ -41,7 +41,7 @@ from segmint_core.planning.versions import NUMBERS, PEP_440
 from segmint_core.planning.hint_sides import AnnotationEdit
 from segmint_core.planning.pragmas import PragmaEdit
 from segmint_core.planning.punctuation import LAYOUT_TOKEN, punctuation_edit
-from segmint_core.planning.prose import ProseEdit, read_edit, without_links
+from segmint_core.planning.prose import ProseEdit, read_edit, runs_command, without_links
 from segmint_core.planning.settings_edit import SettingsEdit
 
 _DEF_PATTERNS = [
@@ -221,6 +221,7 @@ class Facts:
     owners: dict[str, str] = field(default_factory=dict)  # a constructor or special method -> its class
     new_names: list[str] = field(default_factory=list)  # code names (``gcc_prefix``, ``--max-depth``) only added
     gone_names: list[str] = field(default_factory=list)  # and only removed, most written first
+    examples: int = 0  # code blocks a docs change adds, where it does nothing else
     new_lines: str = ""  # what the added lines are, where they add no name ("help calls", "a comment", "3 lines")
     gone_lines: str = ""  # the same of the removed lines
 
@@ -450,6 +451,10 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
         removed_lines, added_lines + kept_lines
     )
     facts.new_lines, facts.gone_lines = lines_named(added_lines), lines_named(removed_lines)
+    if _examples_only(facts.paths, doc_added, added_fenced, removed_lines):
+        facts.examples = max(1, sum(is_fence(text) for _, text in doc_added) // 2)
+        facts.new_names = []  # an example's imports and calls are the docs' code, not names the change adds
+        facts.new_lines = "an example" if facts.examples == 1 else "examples"
     # whitespace a string literal holds is the string's value: a layout change inside one is no formatting
     facts.tokens_same = (
         (facts.whitespace_only or facts.format_only)
@@ -803,6 +808,22 @@ def _split(lines: list[str]) -> tuple[list[str], list[str]]:
 
 # The call a line makes first: ``.help("See --max-depth")`` -> ``help``; ``panic("...")`` -> ``panic``.
 _CALL = re.compile(r"^\s*(?:[\w$]+\s*[.:]{1,2}\s*)*\.?([A-Za-z_$][\w$]*!?)\s*\(")
+
+
+def _examples_only(
+    paths: list[str], doc_added: list[tuple[str, str]], fenced: AbstractSet[int], removed: list[str]
+) -> bool:
+    """Docs that only gain fenced blocks of code: starlette's SessionMiddleware example. A command
+    to run makes them instructions (``prose.py``), and a line added inside a block adds no example."""
+    written = [at for at, (_, text) in enumerate(doc_added) if text.strip()]
+    return (
+        bool(written)
+        and not removed
+        and all(is_doc_path(p) and not is_changelog(p) for p in paths)
+        and all(at in fenced for at in written)
+        and any(is_fence(text) for _, text in doc_added)
+        and not any(runs_command(text) for _, text in doc_added)
+    )
 
 
 def lines_named(lines: list[str]) -> str:

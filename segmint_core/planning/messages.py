@@ -526,6 +526,12 @@ def _prose_subjects(facts: Facts, q: Quote) -> list[str]:
     """A small docs edit by what it does: a word replaced, a name added or removed, a link fixed."""
     edit = facts.prose
     where = _files(list(edit.paths) if edit is not None and edit.paths else facts.paths)[:1]
+    if facts.examples:
+        what = f"add {facts.new_lines}"
+        sections = (
+            [f"{one_line(facts.doc_sections[0])} in {w}" for w in where[:1]] if len(facts.doc_sections) == 1 else []
+        )
+        return [f"{what} to {s}" for s in sections] + [f"{what} to {w}" for w in where] + [what]
     if edit is not None and edit.links_only:  # before renames: "https" -> "http" in an address is a link
         what = "fix links" if edit.links > 1 else "fix link"
     elif facts.renames:

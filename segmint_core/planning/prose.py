@@ -146,6 +146,10 @@ _COMMAND = re.compile(
 _INSTALL = re.compile(r"\b(?:install|get|add)\b")
 
 
+def runs_command(text: str) -> bool:
+    return bool(_COMMAND.match(text))
+
+
 def _instructions(added: list[Line], removed: list[Line]) -> str | None:
     """What a page gains that holds commands to run (a line that runs one, or a fenced block
     only added): steps, as engineers call them (``install instructions`` where they install)."""
@@ -156,7 +160,7 @@ def _instructions(added: list[Line], removed: list[Line]) -> str | None:
                 inside = not inside
             elif inside:
                 fenced.append(text)
-    commands = [text for _, text in added if _COMMAND.match(text)]
+    commands = [text for _, text in added if runs_command(text)]
     if not fenced and not commands:
         return None
     installs = any(_INSTALL.search(text) for text in commands) or any(_INSTALL.search(t) for t in fenced)

@@ -389,6 +389,23 @@ def test_a_comment_after_a_setting_is_no_part_of_its_value(repo: Repo) -> None:
     )
 
 
+def test_a_code_example_added_to_a_docs_section_is_an_example_there(repo: Repo) -> None:
+    """starlette's ``Add example on how to use SessionMiddleware`` was titled ``Add SessionMiddleware
+    to SessionMiddleware in middleware.md``: the section's own name, read from the example's code."""
+    page = "# Middleware\n\n## SessionMiddleware\n\nAdds sessions.\n\n{example}## CORSMiddleware\n\nAdds CORS.\n"
+    example = (
+        "```python\nfrom starlette.middleware.sessions import SessionMiddleware\n\n"
+        "middleware = [Middleware(SessionMiddleware, secret_key=...)]\n```\n\n"
+    )
+    repo.write("docs/middleware.md", page.format(example=""))
+    repo.commit()
+    repo.write("docs/middleware.md", page.format(example=example))
+    session = Session.open(str(repo.path))
+    assert [p.title for p in session.propose_commits()] == [
+        "docs(middleware): add an example to SessionMiddleware in middleware.md"
+    ]
+
+
 def test_a_toml_table_added_whole_is_named_by_its_header(repo: Repo) -> None:
     """fd's ``[badges]`` table was ``Add 3 lines to Cargo.toml``."""
     cargo = '[package]\nname = "fd-find"\nlicense = "MIT"\n'
