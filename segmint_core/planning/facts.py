@@ -1174,7 +1174,8 @@ def _typos(pairs: list[tuple[str, str]], changed: int) -> tuple[list[tuple[str, 
 
 def _respelled(a: str, b: str) -> bool:
     """Two spellings of one word: letters only, 4 or more, 1 or 2 edits apart, and not one
-    the other with a suffix (``issue``/``issues``, ``http``/``https`` are not typos). Of a name
+    the other with a suffix or a prefix (``issue``/``issues``, ``http``/``https``, ``lstrip``/``strip``
+    are not typos). Of a name
     written in parts (``urlib_response``, ``normalizeInvibleParens``), one part respelled, the
     rest as they were: 1 edit in a part shorter than 6 letters, 2 in a longer one. An
     apostrophe put in or taken out (``it's`` -> ``its``, ``dont`` -> ``don't``) is one too."""
@@ -1200,7 +1201,7 @@ def _respelled_word(a: str, b: str, edits: int) -> bool:
     if not (a.isalpha() and b.isalpha() and min(len(a), len(b)) >= 4) or a.lower() == b.lower():
         return False
     x, y = a.lower(), b.lower()
-    if x.startswith(y) or y.startswith(x) or abs(len(x) - len(y)) > 2:
+    if x.startswith(y) or y.startswith(x) or x.endswith(y) or y.endswith(x) or abs(len(x) - len(y)) > 2:
         return False
     previous = list(range(len(y) + 1))
     for i, cx in enumerate(x, 1):

@@ -100,6 +100,16 @@ def test_a_plural_is_not_a_typo(repo: Repo) -> None:
     assert "typo" not in title_of(repo)
 
 
+def test_a_word_with_a_prefix_taken_off_is_not_a_typo(repo: Repo) -> None:
+    """click's ``buf[0].lstrip()`` to ``.strip()`` read ``Fixed typo in _flush_par``, and httpx's
+    ``AsyncByteStream`` to ``SyncByteStream`` ``Update tests for multipart``: another method, another class."""
+    repo.write("pkg/wrap.py", "def flush(buf):\n    if buf[0].lstrip() == '\\b':\n        return buf[1:]\n")
+    repo.commit()
+    repo.write("pkg/wrap.py", "def flush(buf):\n    if buf[0].strip() == '\\b':\n        return buf[1:]\n")
+    assert "typo" not in title_of(repo)
+    assert title_of(repo).endswith("use strip instead of lstrip")
+
+
 def test_a_formatter_run_is_style(repo: Repo) -> None:
     repo.write("pkg/api.py", "def call(a, b):\n    return request('get', a, b)\n")
     repo.write("tests/test_api.py", "def test_call():\n    assert call('x', 1) == {'a': 1}\n")
