@@ -42,13 +42,14 @@ CACHE_VERSION = 18  # 8: merged requests known by their titles; 9: a plain house
 # 13: a docs hunk's fences (a release's heading) read with its unchanged lines; 14: releases worded with no version;
 # 15: a plain house's phrasings know the bumps and releases they word; 16: an exception raised or caught before is none new;
 # 17: pip's requirements files by any name (``test_requirements.txt``) are build files;
-# 18: the subject a plain house writes by habit for one file edited alone
+# 18: the subject a plain house writes by habit for one file edited alone, and one naming the commit it follows
 EXAMPLES = 8
 HABIT_USES = 3  # a subject written at least this often for one file edited alone...
 HABIT_SHARE = 0.5  # ...and for at least this share of its edits alone is the house's habit for it
 
 _VERSION = re.compile(rf"\bv?({NUMBERS}{PEP_440}(?:[-.+][0-9A-Za-z.]+)?)\b")
 _BUMP = re.compile(r"^(bump|update|upgrade|pin|downgrade)\b.*\bto\b", re.IGNORECASE)
+_SHA = re.compile(r"\b[0-9a-f]{7,40}\b")
 _VERSIONISH = re.compile(r"^[`'\"]?v?[~^=<>]*\d")
 
 
@@ -87,6 +88,9 @@ class HouseStyle:
     verbs: dict[str, dict[str, int]] = field(default_factory=dict)  # type ("" for plain) -> first words
     bumps: list[Wording] = field(default_factory=list)  # most used first
     release: Wording | None = None
+    # A Conventional house's subject naming the commit it follows, by type: python-semantic-release's
+    # CI writes ``style: beautify <its parent's id>`` after a formatter run (pattern with {parent}).
+    follow_ups: dict[str, str] = field(default_factory=dict)
     precedents: list[Precedent] = field(default_factory=list)
     # A plain house's past commits: their features, the verb they start with (``type``, in the
     # imperative) and the prefix they carry (``scope``: ``cmd:``, ``[vim]``), for the verb and
@@ -212,6 +216,7 @@ def learn_style(history: list[PastCommit], head: str | None = None, lists: dict[
     style.release = next(iter(_wordings(chosen, _release_pattern)), None) or _versionless_release(chosen, facts_of)
     if style.follows_conventional:
         style.precedents = [_precedent(c, s, facts_of) for c, s in conventional if c.files]
+        style.follow_ups = _follow_ups(history)
     else:
         style.phrasings = [_phrasing(c, facts_of) for c in history if c.files]
         style.habits = _habits(history)
@@ -219,6 +224,24 @@ def learn_style(history: list[PastCommit], head: str | None = None, lists: dict[
         style.dependency_lists = lists
         style.dependency_habits = habits(_past_bumps(conventional, facts_of), lists)
     return style
+
+
+def _follow_ups(history: list[PastCommit]) -> dict[str, str]:
+    """The subjects naming the commit before them (in full or abbreviated), as patterns with
+    ``{parent}``, by type, where the house writes one at least ``HABIT_USES`` times."""
+    patterns: Counter = Counter()
+    for commit, parent in zip(history, history[1:]):  # newest first: the next is the one before
+        named = next((m.group() for m in _SHA.finditer(commit.subject) if parent.sha.startswith(m.group())), None)
+        if named is not None:
+            pattern = commit.subject.replace("{", "{{").replace("}", "}}").replace(named, "{parent}")
+            kind = parse_subject(commit.subject).type
+            if kind:
+                patterns[(kind, pattern)] += 1
+    out: dict[str, str] = {}
+    for (kind, pattern), uses in patterns.most_common():
+        if uses >= HABIT_USES:
+            out.setdefault(kind, pattern)
+    return out
 
 
 def _habits(history: list[PastCommit]) -> dict[str, str]:

@@ -94,6 +94,8 @@ def title_parts(
     if not style.follows_conventional:
         return plain_title(style, facts, touched, rule, q, voting)
     kind, scope = type_and_scope(style, facts, touched, rule, voting)
+    if kind in style.follow_ups and kind == rule and style.head:  # the house's own words for it, naming HEAD
+        return [""], [style.follow_ups[kind].format(parent=style.head)]
     # A change to code the house calls refactor rather than fix is worded as one; a kind
     # of file the rules know for sure (docs, tests, CI) keeps the rules' wording.
     worded = kind if kind in CODE_TYPES and rule in CODE_TYPES else rule

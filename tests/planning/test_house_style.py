@@ -499,6 +499,26 @@ def test_a_type_spelled_two_ways_is_spelled_as_the_house_spells_it_lately(repo: 
     assert title.startswith("test: "), title
 
 
+def test_a_house_that_names_the_commit_a_formatter_run_follows_is_followed(repo: Repo) -> None:
+    """python-semantic-release's CI writes ``style: beautify <the commit before>`` after each
+    formatter run (64 of its subjects); a formatter run of ours was ``style(util): add
+    parentheses in util.py``."""
+    repo.write("app/util.py", "def f(x):\n    return x\n")
+    repo.commit("chore: start")
+    for n in range(4):
+        repo.write(f"app/part{n}.py", f"def part{n}(x):\n    return x+{n}\n")
+        before = repo.commit(f"feat(app): add part{n}")
+        repo.write(f"app/part{n}.py", f"def part{n}(x):\n    return x + {n}\n")
+        repo.commit(f"style: beautify {before}")
+    for n in range(6):
+        repo.write(f"app/more{n}.py", f"def more{n}():\n    return {n}\n")
+        repo.commit(f"feat(app): add more{n}")
+    repo.write("app/util.py", "def f(x) :\n    return  x\n")
+    assert message_for(repo).title == f"style: beautify {repo.head()}"
+    repo.write("app/util.py", "def f(x):\n    return x * 2\n")  # not formatting: the house's type for it
+    assert "beautify" not in message_for(repo).title
+
+
 def test_bench_messages_leave_one_out_chooses_the_voting_on_the_other_repositories(tmp_path) -> None:
     from segmint_bench.messages.voting import leave_one_out
 
