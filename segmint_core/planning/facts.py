@@ -1173,12 +1173,12 @@ def _typos(pairs: list[tuple[str, str]], changed: int) -> tuple[list[tuple[str, 
 
 
 def _respelled(a: str, b: str) -> bool:
-    """Two spellings of one word: letters only, 4 or more, 1 or 2 edits apart, and not one
-    the other with a suffix or a prefix (``issue``/``issues``, ``http``/``https``, ``lstrip``/``strip``
-    are not typos). Of a name
-    written in parts (``urlib_response``, ``normalizeInvibleParens``), one part respelled, the
-    rest as they were: 1 edit in a part shorter than 6 letters, 2 in a longer one. An
-    apostrophe put in or taken out (``it's`` -> ``its``, ``dont`` -> ``don't``) is one too."""
+    """Two spellings of one word: letters only, 4 or more, 1 or 2 edits apart, and not one the
+    other with a suffix or a prefix (``issue``/``issues``, ``http``/``https``, ``lstrip``/``strip``
+    are not typos). Of a name written in parts (``urlib_response``, ``normalizeInvibleParens``),
+    one part respelled, the rest as they were: 1 edit in a part shorter than 6 letters, 2 in a
+    longer one. An apostrophe put in or taken out (``it's`` -> ``its``, ``dont`` -> ``don't``) is
+    one too."""
     if "'" in a + b:
         return a.replace("'", "") == b.replace("'", "")
     if not (a.isalpha() and b.isalpha()):
