@@ -297,7 +297,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
             elif is_doc_path(change.file_path):
                 said, unsaid = plus, minus
                 if is_changelog(change.file_path):
-                    changelog_added += _pending(plus) if change.status == "added" else plus
+                    changelog_added += _pending(change.file_path, plus) if change.status == "added" else plus
                     changelog_removed += minus
                     said, unsaid = list(map(uncredited, plus)), list(map(uncredited, minus))
                 added_fenced |= {len(doc_added) + at for at, fenced in enumerate(_fenced(hunk, "+")) if fenced}
@@ -533,15 +533,14 @@ def is_changelog(path: str) -> bool:
     return PurePosixPath(path).stem.lower() in CHANGELOGS and is_doc_path(path)
 
 
-# A changelog's heading of a released version: ``## v1.0.0``, ``Version 2.1``, ``1.2.0 (2020-05-01)``.
-_RELEASED_HEADING = re.compile(r"^(?:#+\s*)?\[?(?:version\s+|v)?\d+\.\d+", re.IGNORECASE)
-
-
-def _pending(lines: list[str]) -> list[str]:
-    """A changelog written whole: only what comes before its first released version is this
-    change's (cobra's new CHANGELOG.md, its own entry under ``Pending``, then v1.0.0's notes)."""
-    at = next((n for n, line in enumerate(lines) if _RELEASED_HEADING.match(line.strip())), len(lines))
-    return lines[:at]
+def _pending(path: str, lines: list[str]) -> list[str]:
+    """A changelog written whole: only what comes before the heading of its first released version
+    is this change's (cobra's new CHANGELOG.md, its own entry under ``Pending``, then v1.0.0's notes)."""
+    written = [(path, line) for line in lines]
+    headed = _headed(written)
+    unreleased = set(_unreleased(written, headed))
+    released = (at for at, heading in headed if _VERSION_IN_TEXT.search(heading) and heading not in unreleased)
+    return lines[: next(released, len(lines))]
 
 
 def _changelog_entries(added: list[str]) -> list[str]:
