@@ -21,7 +21,10 @@ the release signal ties a changelog's heading to its bump, this ties a
 README's (``### 18.4a2 (unreleased)`` -> ``### 18.4a2`` beside
 ``__version__ = "18.4a2"``). So does a docs group whose every changed line
 only writes the bump's new version where its old one was
-(``sudo dpkg -i fd_7.4.0_amd64.deb`` -> ``fd_7.5.0_amd64.deb``).
+(``sudo dpkg -i fd_7.4.0_amd64.deb`` -> ``fd_7.5.0_amd64.deb``). Two groups of
+nothing but bumps that set one full version are one tool raised in two places
+(``"mypy == 1.11.2"`` in ``pyproject.toml``, ``rev: v1.11.2`` of its
+pre-commit hook).
 """
 
 from __future__ import annotations
@@ -55,7 +58,10 @@ def joined(units: list[Unit], labels: list[int]) -> list[int]:
         len(order),
         [
             (at[a], at[b])
-            for a, b in _sibling_pairs(members) + _release_pairs(members) + _version_mention_pairs(members)
+            for a, b in _sibling_pairs(members)
+            + _release_pairs(members)
+            + _version_mention_pairs(members)
+            + _same_bump_pairs(members)
         ],
     ):
         into[gone] = keep
@@ -139,11 +145,32 @@ def _release_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
         return []
     pairs: list[tuple[int, int]] = []
     for label, group in members.items():
-        if any(u.kind in (DOCS, CHANGELOG) or u.hunk is None or not bumped_versions(u) for u in group):
+        if not (bumped := _bumps_only(group)):
             continue  # a group holding more than version bumps is tied to more than the release
-        bumped = set().union(*(bumped_versions(u) for u in group))
         pairs.extend((label, other) for other, named in headings.items() if other != label and bumped & named)
     return pairs
+
+
+def _same_bump_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
+    """Pairs of groups of nothing but version bumps that set one full version (``1.11.2``, never
+    ``3`` or ``3.1``, which unrelated bumps share by chance): one tool raised in two files."""
+    first: dict[str, int] = {}
+    pairs = []
+    for label in sorted(members):
+        if not (bumped := _bumps_only(members[label])):
+            continue
+        for version in sorted(v for v in bumped if v.count(".") >= 2):
+            seen = first.setdefault(version, label)
+            if seen != label:
+                pairs.append((seen, label))
+    return pairs
+
+
+def _bumps_only(group: list[Unit]) -> set[str]:
+    """The versions a group sets if it holds nothing but version bumps outside docs and changelogs."""
+    if any(u.kind in (DOCS, CHANGELOG) or u.hunk is None or not bumped_versions(u) for u in group):
+        return set()
+    return set().union(*(bumped_versions(u) for u in group))
 
 
 def _version_mention_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
