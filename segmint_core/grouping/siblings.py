@@ -1,4 +1,5 @@
-"""Sibling edits of one file, and a version bump with the heading naming its version, stay together.
+"""Sibling edits of one file, a version bump with the heading naming its version, and a file added
+or deleted with the lines naming it stay together.
 
 Clustering cuts a file at every edit whose words tie it to nothing else, so a
 commit that deletes the help text of seven arguments in one ``build_app``
@@ -25,6 +26,12 @@ only writes the bump's new version where its old one was
 nothing but bumps that set one full version are one tool raised in two places
 (``"mypy == 1.11.2"`` in ``pyproject.toml``, ``rev: v1.11.2`` of its
 pre-commit hook).
+
+A group whose every changed line names a file another group adds, deletes or
+moves joins that group: black's new ``release_process.md`` and the two lines
+of ``docs/contributing/index.rst`` listing it, click's deleted
+``upgrading.rst`` and its table of contents' entry, fd's screencast moved to
+``doc/`` and the README's image link to it.
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ import re
 from collections import defaultdict
 
 from segmint_core.changes.kinds import CHANGELOG, DOCS
+from segmint_core.changes.models import ADDED, DELETED, RENAMED
 from segmint_core.changes.markup import list_item
 from segmint_core.grouping.signals.release import bumped_versions, headed_versions, version_moves
 from segmint_core.grouping.unions import by_smallest_member, unions
@@ -62,6 +70,7 @@ def joined(units: list[Unit], labels: list[int]) -> list[int]:
             + _release_pairs(members)
             + _version_mention_pairs(members)
             + _same_bump_pairs(members)
+            + _named_file_pairs(members)
         ],
     ):
         into[gone] = keep
@@ -171,6 +180,40 @@ def _bumps_only(group: list[Unit]) -> set[str]:
     if any(u.kind in (DOCS, CHANGELOG) or u.hunk is None or not bumped_versions(u) for u in group):
         return set()
     return set().union(*(bumped_versions(u) for u in group))
+
+
+def _named_file_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
+    """(group, file's group) where every line the group changes names one file another group
+    adds, deletes or moves: a page and its table of contents' entry, a moved image and its link."""
+    files: dict[str, int] = {}
+    for label, group in members.items():
+        for unit in group:
+            if unit.change.status in (ADDED, DELETED, RENAMED):
+                files.setdefault(unit.path, label)
+                if unit.change.old_path:
+                    files.setdefault(unit.change.old_path, label)
+    if not files:
+        return []
+    patterns = {path: _naming(path) for path in files}
+    pairs: list[tuple[int, int]] = []
+    for label, group in members.items():
+        if any(u.hunk is None or u.change.status in (ADDED, DELETED) for u in group):
+            continue  # a group adding or deleting a file is more than lines naming one
+        lines = [line for u in group for line in u.added + u.removed if line.strip()]
+        for path, other in sorted(files.items()):
+            if other != label and lines and all(patterns[path].search(line) for line in lines):
+                pairs.append((label, other))
+                break
+    return pairs
+
+
+def _naming(path: str) -> re.Pattern[str]:
+    """A line naming the file: its name, or (for names long enough not to be a common word)
+    its name without the extension, as a table of contents or an import writes it."""
+    name = path.rsplit("/", 1)[-1]
+    stem = name.split(".", 1)[0]
+    names = [name] + ([stem] if len(stem) >= 5 and stem != name else [])
+    return re.compile(r"(?<![\w.-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])")
 
 
 def _version_mention_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:

@@ -138,3 +138,26 @@ def test_one_tool_bumped_to_one_version_in_two_files_is_one_group(repo: Repo) ->
     assert grouped(repo) == [[".pre-commit-config.yaml", "pyproject.toml"]]
     repo.write(".pre-commit-config.yaml", hooks.format("1.11.1"))
     assert sorted(grouped(repo)) == [[".pre-commit-config.yaml"], ["pyproject.toml"]]
+
+
+def test_a_page_added_or_deleted_goes_with_the_lines_naming_it(repo: Repo) -> None:
+    """black's release process page and its two toctree lines; click's upgrading notes deleted
+    with the line listing them; a docs line that names another page stays apart."""
+    index = "Contributing\n============\n\n.. toctree::\n   :hidden:\n\n{}\n\nRead the guide first.\n"
+    pages = "   the_basics\n   gauging_changes\n   issue_triage\n   upgrading\n   reference"
+    repo.write("docs/index.rst", index.format(pages))
+    repo.write("docs/upgrading.rst", "Upgrading\n=========\n\n" + "".join(f"Step {n}.\n\n" for n in range(30)))
+    repo.write("src/tool.py", "def run(path):\n    return path.read_text()\n")
+    repo.commit()
+    repo.write("docs/release_process.md", "# Release process\n\n" + "".join(f"{n}. Do step {n}.\n" for n in range(20)))
+    repo.write("docs/index.rst", index.format(pages.replace("   upgrading", "   upgrading\n   release_process")))
+    assert grouped(repo) == [["docs/index.rst", "docs/release_process.md"]]
+    repo.git("reset", "-q", "--hard")
+    repo.git("clean", "-qfd")
+    repo.delete("docs/upgrading.rst")
+    repo.write("docs/index.rst", index.format(pages.replace("\n   upgrading", "")))
+    assert grouped(repo) == [["docs/index.rst", "docs/upgrading.rst"]]
+    repo.git("reset", "-q", "--hard")
+    repo.write("docs/release_process.md", "# Release process\n\n" + "".join(f"{n}. Do step {n}.\n" for n in range(20)))
+    repo.write("docs/index.rst", index.format(pages).replace("Read the guide first.", "Read the style guide first."))
+    assert sorted(grouped(repo)) == [["docs/index.rst"], ["docs/release_process.md"]]
