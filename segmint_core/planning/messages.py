@@ -77,6 +77,7 @@ def plain(name: str) -> str:
 
 RELEASE_CODE_LINES = 4  # a release may also change the version a source file states
 RENAME_EDIT_LINES = 4  # lines a renamed file may change and still be named by its rename
+MENTION_LINES = 2  # lines taken out of another file beside a deletion, and still named by the deletion
 
 
 def intent(facts: Facts) -> str | None:
@@ -279,8 +280,8 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         return _conversion_subjects(converted)
     if facts.ignored is not None:
         return _ignore_subjects(facts.ignored, facts.paths)
-    if _only_deletions(facts):
-        return [f"remove {f}" for f in _files(facts.paths)]
+    if _only_deletions(facts) or _deletions_with_mentions(facts):
+        return [f"remove {f}" for f in _files([p for p in facts.paths if p in facts.deleted_files])]
     if facts.trailing_spaces:
         return [f"remove trailing whitespace from {f}" for f in _files(facts.paths)] + ["remove trailing whitespace"]
     if facts.annotations is not None:  # type hints alone (``type_hints.py``)
@@ -762,6 +763,13 @@ def _mostly_renamed(facts: Facts) -> bool:
 
 def _only_deletions(facts: Facts) -> bool:
     return bool(facts.paths) and set(facts.paths) <= set(facts.deleted_files)
+
+
+def _deletions_with_mentions(facts: Facts) -> bool:
+    """Files deleted, and a line or two taken out of each other file and nothing added (the
+    table of contents' entry of a page deleted, the import of a module): the files are removed."""
+    kept = [p for p in facts.paths if p not in facts.deleted_files]
+    return bool(facts.deleted_files) and not facts.added and all(facts.lines.get(p, 0) <= MENTION_LINES for p in kept)
 
 
 def _comments_only(facts: Facts) -> bool:

@@ -1163,3 +1163,14 @@ def test_a_module_named_changelog_is_titled_by_its_code(repo: Repo) -> None:
     facts, title = titled(repo, "semantic_release/cli/commands/changelog.py", before, after)
     assert facts.changelog_entries == []
     assert "from git import" not in title, title
+
+
+def test_a_page_deleted_with_its_table_of_contents_entry_is_the_page_removed(repo: Repo) -> None:
+    """click's ``remove old upgrading notes`` (it read ``Remove run_server from index.rst and
+    upgrading.rst``, a name from the page's own example)."""
+    repo.write("docs/index.rst", "Docs\n====\n\n.. toctree::\n\n   quickstart\n   upgrading\n   license\n")
+    repo.write("docs/upgrading.rst", "Upgrading\n=========\n\n.. code-block:: python\n\n    def run_server():\n        pass\n")
+    repo.commit()
+    repo.delete("docs/upgrading.rst")
+    repo.write("docs/index.rst", "Docs\n====\n\n.. toctree::\n\n   quickstart\n   license\n")
+    assert message_for(repo).title == "docs: remove upgrading.rst"
