@@ -11,6 +11,8 @@ file costs tangled trees as much as it keeps single commits whole
 file's units join only on evidence that they are one edit made several times:
 
 - the same edit: one unit of each removes and adds the same lines;
+- blanks alone: every unit of both changes only blanks (trailing spaces,
+  indentation, blank lines);
 - sibling deletions: every unit of both only deletes lines, inside the same
   enclosing definition;
 - sibling list items: every unit of both only adds (or only deletes) items
@@ -48,6 +50,7 @@ from segmint_core.grouping.units import Unit
 
 # The item marker of a list or table line: what makes two added lines siblings in one list.
 _TABLE_ROW = re.compile(r"^\s*\|\s")
+_BLANKS = re.compile(r"\s+")
 ADDS, DELETES = "adds", "deletes"
 
 
@@ -104,6 +107,8 @@ def sibling_keys(group: list[Unit]) -> set[tuple[str, ...]]:
     """What a group of one file's units shares with a sibling: each edit it makes, the definition
     all its deletions are in, the kind of list item all it adds (or all it deletes) are."""
     keys: set[tuple[str, ...]] = {("edit", *_edit(u)) for u in group if _stripped(u.added) or _stripped(u.removed)}
+    if all(_blanks_only(u) for u in group):
+        keys.add(("blanks",))
     shapes = {_shape(u) for u in group}
     scopes = {u.scope for u in group}
     if shapes == {DELETES} and len(scopes) == 1 and (scope := scopes.pop()):
@@ -124,6 +129,11 @@ def _marker(line: str) -> str | None:
 def _edit(unit: Unit) -> tuple[str, str]:
     """What a unit adds and removes, blank lines and indentation aside."""
     return ("\n".join(_stripped(unit.added)), "\n".join(_stripped(unit.removed)))
+
+
+def _blanks_only(unit: Unit) -> bool:
+    """The unit changes only blanks: trailing spaces, indentation, blank lines."""
+    return _BLANKS.sub("", "".join(unit.added)) == _BLANKS.sub("", "".join(unit.removed))
 
 
 def _stripped(lines: list[str]) -> tuple[str, ...]:

@@ -161,3 +161,17 @@ def test_a_page_added_or_deleted_goes_with_the_lines_naming_it(repo: Repo) -> No
     repo.write("docs/release_process.md", "# Release process\n\n" + "".join(f"{n}. Do step {n}.\n" for n in range(20)))
     repo.write("docs/index.rst", index.format(pages).replace("Read the guide first.", "Read the style guide first."))
     assert sorted(grouped(repo)) == [["docs/index.rst"], ["docs/release_process.md"]]
+
+
+def test_blanks_taken_off_lines_far_apart_in_one_file_are_one_group(repo: Repo) -> None:
+    """fd's ``Remove trailing spaces from README.md``: two lines four hundred apart, in two
+    sections, lose their trailing blanks (it proposed two commits, each ``Remove trailing
+    whitespace from README.md``)."""
+    words = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike".split()
+    filler = [f"{words[n % 13]} {words[(n * 7) % 13]} {n}" for n in range(400)]
+    before = ["# fd", "", "so `fd -x` can parallelize a task run over many files. "]
+    before += filler + ["## Install", "", "source /usr/share/bash-completion/completions/fd", "fd "]
+    repo.write("README.md", "\n".join(before) + "\n")
+    repo.commit()
+    repo.write("README.md", "\n".join(line.rstrip() for line in before) + "\n")
+    assert grouped(repo) == [["README.md"]]
