@@ -106,7 +106,7 @@ def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[li
                 bumps[key] = _installed(bumps[key], bump)
     if len(locked) < len(bumps) or own is not None:  # a release's lock file moves with it, too
         bumps = {key: bump for key, bump in bumps.items() if key not in locked}
-    return _one_per_action(list(bumps.values())), own
+    return _mirrors_folded(_one_per_action(list(bumps.values()))), own
 
 
 def _installed(manifest: Bump, lock: Bump) -> Bump:
@@ -138,6 +138,22 @@ def _one_per_action(bumps: list[Bump]) -> list[Bump]:
         if known is None or numbers(b.old) < numbers(known.old):
             out[key] = replace(b, name=name)
     return list(out.values())
+
+
+def _mirrors_folded(bumps: list[Bump]) -> list[Bump]:
+    """A tool's pre-commit hook raised with the tool to the same version (``pre-commit/mirrors-mypy``
+    beside ``mypy``, ``astral-sh/ruff-pre-commit`` beside ``ruff``) is the tool's bump: the hook follows it."""
+    tools = {(b.name.lower(), b.new.removeprefix("v")) for b in bumps if "/" not in b.name}
+    return [b for b in bumps if (_mirrored(b.name), b.new.removeprefix("v")) not in tools]
+
+
+def _mirrored(name: str) -> str | None:
+    """The tool a pre-commit hook's repository mirrors, None for no hook's name."""
+    if "/" not in name:
+        return None
+    repository = name.rsplit("/", 1)[-1].lower()
+    tool = repository.removeprefix("mirrors-").removesuffix("-pre-commit")
+    return tool if tool != repository else None
 
 
 def _pin_bumps(hunks: list[Hunk]) -> list[Bump]:

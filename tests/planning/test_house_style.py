@@ -388,6 +388,21 @@ def test_sub_actions_moved_from_two_versions_are_one_bump_from_the_oldest(repo: 
     assert message_for(repo).title == "build(deps): bump github/codeql-action from 3.24.7 to 3.28.11"
 
 
+def test_a_tools_pre_commit_mirror_raised_with_it_is_the_tools_bump(repo: Repo) -> None:
+    """python-semantic-release's ``bump mypy from 1.10.1 to 1.11.2``: the pin and its hook's
+    mirror (from 1.10.0) raised together read ``bump pre-commit/mirrors-mypy and mypy``."""
+    pyproject = '[project.optional-dependencies]\ndev = [\n  "mypy == {}",\n]\n'
+    hooks = "repos:\n  - repo: https://github.com/pre-commit/mirrors-mypy\n    rev: v{}\n    hooks:\n      - id: mypy\n"
+    repo.write("pyproject.toml", pyproject.format("1.10.1"))
+    repo.write(".pre-commit-config.yaml", hooks.format("1.10.0"))
+    repo.commit()
+    repo.write("pyproject.toml", pyproject.format("1.11.2"))
+    repo.write(".pre-commit-config.yaml", hooks.format("1.11.2"))
+    assert message_for(repo).title == "build(deps): bump mypy from 1.10.1 to 1.11.2"
+    repo.write(".pre-commit-config.yaml", hooks.format("1.11.1"))  # to another version: two bumps
+    assert "mirrors-mypy" in message_for(repo).title
+
+
 def test_requirements_quoted_in_a_list_are_bumped(repo: Repo) -> None:
     repo.write("pyproject.toml", '[project.optional-dependencies]\ndev = ["pre-commit", "tox", "ruff==0.1.8"]\n')
     repo.commit()
