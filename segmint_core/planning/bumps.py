@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from segmint_core.changes.kinds import is_ci_path, is_doc_path
 from segmint_core.changes.models import Change, Hunk
-from segmint_core.planning.versions import numbers
+from segmint_core.changes.versions import numbers
 
 _PIN = re.compile(
     r"""^\s*(?:-\s*)?(?:uses:\s*)?["']?(?P<name>[@A-Za-z0-9_][\w.\-/\[\]@]*?)["']?\s*"""

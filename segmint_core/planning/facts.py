@@ -22,6 +22,8 @@ from segmint_core.changes.generated import is_lock_file
 from segmint_core.changes.kinds import is_doc_path, is_ignore_file, is_test_path
 from segmint_core.changes.markup import is_fence, is_title, is_underline, list_item, markdown_heading
 from segmint_core.changes.models import Change, Hunk
+from segmint_core.changes.tested_versions import LANGUAGES, tested_change
+from segmint_core.changes.versions import NUMBERS, PEP_440
 from segmint_core.git_modes import EXECUTABLE, GITLINK, REGULAR, SYMLINK
 from segmint_core.changes.changelog import changelog_entry, entry_lines, entry_reference
 from segmint_core.planning.cases import REMOVED, cases
@@ -36,8 +38,6 @@ from segmint_core.planning.help_text import helped_option, removed_helps
 from segmint_core.planning.list_items import added_items
 from segmint_core.planning.supported_versions import FileLines, support_change
 from segmint_core.planning.raw_strings import raw_strings_edit
-from segmint_core.planning.tested_versions import LANGUAGES, tested_change
-from segmint_core.planning.versions import NUMBERS, PEP_440
 from segmint_core.planning.hint_sides import AnnotationEdit
 from segmint_core.planning.pragmas import PragmaEdit
 from segmint_core.planning.punctuation import LAYOUT_TOKEN, punctuation_edit

@@ -19,6 +19,7 @@ from pathlib import PurePosixPath
 
 from segmint_core.changes.conversions import conversion_text, conversions as converted
 from segmint_core.changes.generated import is_lock_file, is_manifest
+from segmint_core.changes.versions import NUMBERS, PEP_440
 from segmint_core.planning import settings_edit, type_hints
 from segmint_core.planning.cases import words as test_words
 from segmint_core.planning.describe import CODE_TYPES, code_subjects, documenting, places
@@ -31,7 +32,6 @@ from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.pragmas import PragmaEdit
 from segmint_core.planning.warning_filters import WarningFilters
 from segmint_core.planning.titles import one_line
-from segmint_core.planning.versions import NUMBERS, PEP_440
 from segmint_core.wording import counted, series
 
 SHORT_SHA = 7

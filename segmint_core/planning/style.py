@@ -20,6 +20,7 @@ from pathlib import Path
 from statistics import median
 
 from segmint_core.atomic import write_atomic
+from segmint_core.changes.versions import NUMBERS, PEP_440
 from segmint_core.git import Git
 from segmint_core.history import PastCommit, read_history
 from segmint_core.planning.conventional import STANDARD_TYPES, parse_subject, strip_refs
@@ -30,7 +31,6 @@ from segmint_core.planning.history import HISTORY_LIMIT, read_patches
 from segmint_core.planning.precedent import Precedent, Touched, content_features, features, path_words
 from segmint_core.planning.tense import imperative
 from segmint_core.planning.titles import TITLE_LIMIT
-from segmint_core.planning.versions import NUMBERS, PEP_440
 from segmint_core.wire import from_wire, to_wire
 
 MIN_HISTORY = 10  # fewer subjects than this teach nothing reliable

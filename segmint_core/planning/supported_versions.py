@@ -15,7 +15,7 @@ import re
 from pathlib import PurePosixPath
 
 from segmint_core.changes.kinds import is_ci_path
-from segmint_core.planning.versions import numbers
+from segmint_core.changes.versions import numbers
 from segmint_core.wording import series
 
 # The keys that state a toolchain's lowest version, each as the projects write it.

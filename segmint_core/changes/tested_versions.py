@@ -16,7 +16,7 @@ from pathlib import PurePosixPath
 
 from segmint_core.changes.kinds import is_ci_path
 from segmint_core.changes.models import Change, Hunk
-from segmint_core.planning.versions import numbers
+from segmint_core.changes.versions import numbers
 from segmint_core.wording import series
 
 LANGUAGES = {

@@ -1,4 +1,5 @@
-"""How the titles read a version written in text: one pattern's pieces, shared.
+"""How a version written in text is read, by the titles and by what CI tests on: one pattern's
+pieces, shared.
 
 Grouping reads versions for its own signals (``grouping.signals.release``) and
 keeps its patterns: changing them moves the untangling figures.
