@@ -44,30 +44,45 @@ _TOX_ENVS = re.compile(r"\bpy\{([\w,]+)\}|\bpy(\d)(\d+)\b")
 def tested_change(changes: list[tuple[Change, list[Hunk]]]) -> str | None:
     """``test on Python 3.9``, ``stop testing on Go 1.12 and 1.13``, ``test on Go 1.4.2 instead
     of 1.4``: where the CI files or tox.ini among ``changes`` test other versions; else None."""
-    before: dict[str, set[str]] = {}
-    after: dict[str, set[str]] = {}
-    for change, hunks in changes:
-        if change.status != "modified" or not _tests_versions(change.file_path):
-            continue  # a workflow added whole is titled as one (``add publish.yml``), whatever it runs on
-        read = _tox_versions if PurePosixPath(change.file_path).name == "tox.ini" else _keyed_versions
-        for hunk in hunks:
-            for language, found in read(_side(hunk, "-")).items():
-                before.setdefault(language, set()).update(found)
-            for language, found in read(_side(hunk, "+")).items():
-                after.setdefault(language, set()).update(found)
-    for language in sorted(set(before) | set(after)):
-        came = sorted(after.get(language, set()) - before.get(language, set()), key=numbers)
-        gone = sorted(before.get(language, set()) - after.get(language, set()), key=numbers)
+    sides = [
+        (change.file_path, _side(hunk, "-"), _side(hunk, "+"))
+        for change, hunks in changes
+        if change.status == "modified"  # a workflow added whole is titled as one (``add publish.yml``)
+        for hunk in hunks
+    ]
+    for language, (came, gone) in tested_moves(sides).items():
         if came and gone:
             return f"test on {language} {series(came)} instead of {series(gone)}"
         if came:
             return f"test on {language} {series(came)}"
-        if gone:
-            return f"stop testing on {language} {series(gone)}"
+        return f"stop testing on {language} {series(gone)}"
     return None
 
 
-def _tests_versions(path: str) -> bool:
+def tested_moves(sides: list[tuple[str, list[str], list[str]]]) -> dict[str, tuple[list[str], list[str]]]:
+    """Per language (in order), the versions CI came to test and those it stopped testing on,
+    read from each edited file's (path, old side, new side); languages whose versions stay out."""
+    before: dict[str, set[str]] = {}
+    after: dict[str, set[str]] = {}
+    for path, old, new in sides:
+        if not tests_versions(path):
+            continue
+        read = _tox_versions if PurePosixPath(path).name == "tox.ini" else _keyed_versions
+        for language, found in read(old).items():
+            before.setdefault(language, set()).update(found)
+        for language, found in read(new).items():
+            after.setdefault(language, set()).update(found)
+    moves = {}
+    for language in sorted(set(before) | set(after)):
+        came = sorted(after.get(language, set()) - before.get(language, set()), key=numbers)
+        gone = sorted(before.get(language, set()) - after.get(language, set()), key=numbers)
+        if came or gone:
+            moves[language] = (came, gone)
+    return moves
+
+
+def tests_versions(path: str) -> bool:
+    """A file that says which versions the project is tested on: a CI file, or tox's."""
     return is_ci_path(path) or PurePosixPath(path).name == "tox.ini"
 
 
