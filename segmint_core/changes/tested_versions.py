@@ -86,6 +86,11 @@ def tests_versions(path: str) -> bool:
     return is_ci_path(path) or PurePosixPath(path).name == "tox.ini"
 
 
+def version_items(lines: list[str]) -> bool:
+    """Every line is a list item naming a version (a matrix's ``- 22``, ``- "3.12"``)."""
+    return bool(lines) and all(line.strip().startswith("- ") and _VERSION.fullmatch(line.strip()[2:]) for line in lines)
+
+
 def _side(hunk: Hunk, sign: str) -> list[str]:
     return [line[1:] for line in hunk.lines if line[:1] in (" ", sign)]
 

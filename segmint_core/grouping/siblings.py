@@ -34,6 +34,12 @@ moves joins that group: black's new ``release_process.md`` and the two lines
 of ``docs/contributing/index.rst`` listing it, click's deleted
 ``upgrading.rst`` and its table of contents' entry, fd's screencast moved to
 ``doc/`` and the README's image link to it.
+
+Groups of CI files alone that change the versions of one language the project
+is tested on join (click's workflow matrix and tox's environments moved to
+Python 3.9), and so does a matrix's new version entry, whose key its hunk may
+not show, with the group of its file that changes tested versions (cobra's
+``go-version: '^1.22'`` and ``- 22``).
 """
 
 from __future__ import annotations
@@ -42,7 +48,8 @@ import re
 from collections import defaultdict
 
 from segmint_core.changes.kinds import CHANGELOG, DOCS
-from segmint_core.changes.models import ADDED, DELETED, RENAMED
+from segmint_core.changes.models import ADDED, DELETED, MODIFIED, RENAMED
+from segmint_core.changes.tested_versions import tested_moves, tests_versions, version_items
 from segmint_core.changes.markup import list_item
 from segmint_core.grouping.signals.release import bumped_versions, headed_versions, version_moves
 from segmint_core.grouping.unions import by_smallest_member, unions
@@ -74,6 +81,7 @@ def joined(units: list[Unit], labels: list[int]) -> list[int]:
             + _version_mention_pairs(members)
             + _same_bump_pairs(members)
             + _named_file_pairs(members)
+            + _tested_pairs(members)
         ],
     ):
         into[gone] = keep
@@ -224,6 +232,45 @@ def _naming(path: str) -> re.Pattern[str]:
     stem = name.split(".", 1)[0]
     names = [name] + ([stem] if len(stem) >= 5 and stem != name else [])
     return re.compile(r"(?<![\w.-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])")
+
+
+def _tested_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
+    """Pairs of groups of CI files alone that each change the versions of one language CI tests
+    on (a workflow's Python and tox's), and a group of one CI file that only adds or removes
+    versions as list items, with a group changing tested versions in that file (the matrix's new
+    entry, under a key its hunk does not show, and the setup step's ``go-version``)."""
+    first: dict[str, int] = {}
+    by_file: dict[str, int] = {}
+    items: list[tuple[int, str]] = []
+    pairs = []
+    for label in sorted(members):
+        group = members[label]
+        if any(u.hunk is None or u.change.status != MODIFIED or not tests_versions(u.path) for u in group):
+            continue
+        paths = {u.path for u in group}
+        if len(paths) == 1 and all(version_items(u.added + u.removed) for u in group):
+            items.append((label, paths.pop()))
+            continue
+        for language in tested_moves([(u.path, *_sides(u)) for u in group]):
+            seen = first.setdefault(language, label)
+            if seen != label:
+                pairs.append((seen, label))
+            for path in paths:
+                by_file.setdefault(path, label)
+    pairs.extend((label, by_file[path]) for label, path in items if path in by_file)
+    return pairs
+
+
+def _sides(unit: Unit) -> tuple[list[str], list[str]]:
+    """The unit's hunk before and after the unit alone (the hunk's other edits left undone)."""
+    old, new = [], []
+    for n, line in enumerate(unit.hunk.lines if unit.hunk is not None else []):
+        mine = unit.start <= n < unit.end
+        if line[:1] in (" ", "-"):
+            old.append(line[1:])
+        if line[:1] == " " or (line[:1] == "-" and not mine) or (line[:1] == "+" and mine):
+            new.append(line[1:])
+    return old, new
 
 
 def _version_mention_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:

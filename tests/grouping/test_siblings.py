@@ -175,3 +175,40 @@ def test_blanks_taken_off_lines_far_apart_in_one_file_are_one_group(repo: Repo) 
     repo.commit()
     repo.write("README.md", "\n".join(line.rstrip() for line in before) + "\n")
     assert grouped(repo) == [["README.md"]]
+
+
+def test_a_language_version_ci_tests_on_raised_in_two_places_is_one_group(repo: Repo) -> None:
+    """cobra's ``ci: test golang 1.22``: the setup step's ``go-version`` and the matrix's new
+    entry, forty lines apart (it proposed ``Test on Go 1.22 instead of 1.21`` and ``Add an entry
+    to test.yml``)."""
+    steps = "".join(f"      - name: step {n}\n        run: make target-{n}\n" for n in range(10))
+    workflow = (
+        "jobs:\n  lint:\n    steps:\n      - uses: actions/setup-go@v5\n        with:\n"
+        "          go-version: '^{}'\n          check-latest: true\n" + steps + "  test:\n    strategy:\n"
+        "      matrix:\n        go:\n        - 19\n        - 20\n        - 21\n{}    name: 'go 1.${{{{ matrix.go }}}}.x'\n"
+    )
+    repo.write(".github/workflows/test.yml", workflow.format("1.21", ""))
+    repo.commit()
+    repo.write(".github/workflows/test.yml", workflow.format("1.22", "        - 22\n"))
+    assert grouped(repo) == [[".github/workflows/test.yml"]]
+
+
+def test_python_tested_in_a_workflow_and_in_tox_is_one_group(repo: Repo) -> None:
+    """click's ``test Python 3.9``: the workflow's matrix rows and tox's environments; a step the
+    workflow gains beside them is another change."""
+    rows = "".join(
+        f"          - {{name: {os}, python: 'VERSION', os: {os.lower()}-latest}}\n" for os in ("Linux", "Mac")
+    )
+    tail = "".join(f"      - name: step {n}\n        run: make target-{n}\n" for n in range(12))
+    workflow = "jobs:\n  tests:\n    strategy:\n      matrix:\n        include:\n" + rows + "    steps:\n" + tail
+    tox = "[tox]\nenvlist =\n    py{{{}}}\n    style\nskip_missing_interpreters = true\n"
+    repo.write(".github/workflows/tests.yaml", workflow.replace("VERSION", "3.8"))
+    repo.write("tox.ini", tox.format("38,37,36"))
+    repo.commit()
+    repo.write(".github/workflows/tests.yaml", workflow.replace("VERSION", "3.9"))
+    repo.write("tox.ini", tox.format("39,38,37,36"))
+    assert grouped(repo) == [[".github/workflows/tests.yaml", "tox.ini"]]
+    repo.write(
+        ".github/workflows/tests.yaml", workflow.replace("VERSION", "3.9") + "      - uses: codecov/codecov-action@v4\n"
+    )
+    assert sorted(grouped(repo)) == [[".github/workflows/tests.yaml"], [".github/workflows/tests.yaml", "tox.ini"]]
