@@ -252,10 +252,15 @@ def dependency_file(path: str) -> DependencyFile | None:
     found = _DEPENDENCY_FILES.get(name.lower())
     if found is not None:
         return DependencyFile(found[0], found[1], folder)
-    if _REQUIREMENTS.search(path.lower()):
+    if is_requirements(path):
         role = MANIFEST if path.lower().endswith(".in") else LOCK
         return DependencyFile("python", role, folder.removesuffix("/requirements").removesuffix("requirements"))
     return None
+
+
+def is_requirements(path: str) -> bool:
+    """pip's requirements files, each line a pin or a bound (``requirements-dev.txt``, ``requirements/test.in``)."""
+    return bool(_REQUIREMENTS.search(path.lower()))
 
 
 def is_manifest(path: str) -> bool:

@@ -16,7 +16,8 @@ file's units join only on evidence that they are one edit made several times:
 - sibling deletions: every unit of both only deletes lines, inside the same
   enclosing definition;
 - sibling list items: every unit of both only adds (or only deletes) items
-  of one kind of list (``- ``, ``* ``, ``+ ``, ``1. ``, ``| ``).
+  of one kind of list (``- ``, ``* ``, ``+ ``, ``1. ``, ``| ``, or the pins
+  of a requirements file).
 
 A group of nothing but version bumps (lines that change nothing but a
 version) joins the group whose docs or changelog heading names that version:
@@ -47,6 +48,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from segmint_core.changes.generated import is_requirements
 from segmint_core.changes.kinds import CHANGELOG, DOCS
 from segmint_core.changes.models import ADDED, DELETED, MODIFIED, RENAMED
 from segmint_core.changes.tested_versions import tested_moves, tests_versions, version_items
@@ -123,7 +125,8 @@ def sibling_keys(group: list[Unit]) -> set[tuple[str, ...]]:
         keys.add(("deletes in", scope))
     if len(shapes) == 1 and (shape := shapes.pop()) in (ADDS, DELETES):
         lines = [line for u in group for line in (u.added if shape == ADDS else u.removed) if line.strip()]
-        markers = {_marker(line) for line in lines}
+        pins = is_requirements(group[0].path)  # each line of a requirements file is an item of its list
+        markers = {"requirement" if pins else _marker(line) for line in lines}
         if len(markers) == 1 and (marker := markers.pop()):
             keys.add((shape, marker))
     return keys

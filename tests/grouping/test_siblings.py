@@ -212,3 +212,14 @@ def test_python_tested_in_a_workflow_and_in_tox_is_one_group(repo: Repo) -> None
         ".github/workflows/tests.yaml", workflow.replace("VERSION", "3.9") + "      - uses: codecov/codecov-action@v4\n"
     )
     assert sorted(grouped(repo)) == [[".github/workflows/tests.yaml"], [".github/workflows/tests.yaml", "tox.ini"]]
+
+
+def test_requirements_taken_out_of_one_file_far_apart_are_one_group(repo: Repo) -> None:
+    """httpx's ``types-certifi and types-chardet are no longer required``: two pins, fifteen
+    lines apart, deleted from ``requirements.txt`` (it proposed a commit for each)."""
+    pins = [f"package-{chr(97 + n)}=={n}.0.{n}" for n in range(20)]
+    pins[3], pins[17] = "types-chardet==5.0.4.5", "types-certifi==2021.10.8.2"
+    repo.write("requirements.txt", "\n".join(pins) + "\n")
+    repo.commit()
+    repo.write("requirements.txt", "\n".join(p for p in pins if not p.startswith("types-")) + "\n")
+    assert grouped(repo) == [["requirements.txt"]]
