@@ -59,6 +59,7 @@ DECISION_FILES = frozenset(
         "leftovers.py",
         "companions.py",
         "siblings.py",
+        "spread.py",
         "one_intent.py",
         "one_intent.json",
     )

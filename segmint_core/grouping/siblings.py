@@ -1,5 +1,5 @@
-"""Sibling edits of one file, a version bump with the heading naming its version, and a file added
-or deleted with the lines naming it stay together.
+"""Sibling edits of one file stay together; so does one change spread over several places
+(``spread.py``).
 
 Clustering cuts a file at every edit whose words tie it to nothing else, so a
 commit that deletes the help text of seven arguments in one ``build_app``
@@ -18,29 +18,6 @@ file's units join only on evidence that they are one edit made several times:
 - sibling list items: every unit of both only adds (or only deletes) items
   of one kind of list (``- ``, ``* ``, ``+ ``, ``1. ``, ``| ``, or the pins
   of a requirements file).
-
-A group of nothing but version bumps (lines that change nothing but a
-version) joins the group whose docs or changelog heading names that version:
-the release signal ties a changelog's heading to its bump, this ties a
-README's (``### 18.4a2 (unreleased)`` -> ``### 18.4a2`` beside
-``__version__ = "18.4a2"``). So does a docs group whose every changed line
-only writes the bump's new version where its old one was
-(``sudo dpkg -i fd_7.4.0_amd64.deb`` -> ``fd_7.5.0_amd64.deb``). Two groups of
-nothing but bumps that set one full version are one tool raised in two places
-(``"mypy == 1.11.2"`` in ``pyproject.toml``, ``rev: v1.11.2`` of its
-pre-commit hook).
-
-A group whose every changed line names a file another group adds, deletes or
-moves joins that group: black's new ``release_process.md`` and the two lines
-of ``docs/contributing/index.rst`` listing it, click's deleted
-``upgrading.rst`` and its table of contents' entry, fd's screencast moved to
-``doc/`` and the README's image link to it.
-
-Groups of CI files alone that change the versions of one language the project
-is tested on join (click's workflow matrix and tox's environments moved to
-Python 3.9), and so does a matrix's new version entry, whose key its hunk may
-not show, with the group of its file that changes tested versions (cobra's
-``go-version: '^1.22'`` and ``- 22``).
 """
 
 from __future__ import annotations
@@ -49,11 +26,8 @@ import re
 from collections import defaultdict
 
 from segmint_core.changes.generated import is_requirements
-from segmint_core.changes.kinds import CHANGELOG, DOCS
-from segmint_core.changes.models import ADDED, DELETED, MODIFIED, RENAMED
-from segmint_core.changes.tested_versions import tested_moves, tests_versions, version_items
 from segmint_core.changes.markup import list_item
-from segmint_core.grouping.signals.release import bumped_versions, headed_versions, version_moves
+from segmint_core.grouping import spread
 from segmint_core.grouping.unions import by_smallest_member, unions
 from segmint_core.grouping.units import Unit
 
@@ -64,8 +38,8 @@ ADDS, DELETES = "adds", "deletes"
 
 
 def joined(units: list[Unit], labels: list[int]) -> list[int]:
-    """``labels`` with sibling groups of one file joined, and each version bump joined to the
-    heading naming its version; relabelled by each group's smallest unit index."""
+    """``labels`` with sibling groups of one file joined, and the groups of one change spread over
+    several places; relabelled by each group's smallest unit index."""
     members: dict[int, list[Unit]] = defaultdict(list)
     for unit, label in zip(units, labels):
         members[label].append(unit)
@@ -76,15 +50,7 @@ def joined(units: list[Unit], labels: list[int]) -> list[int]:
     into = list(range(len(order)))  # each group's parent among the joined; a root is its own
     for keep, gone in unions(
         len(order),
-        [
-            (at[a], at[b])
-            for a, b in _sibling_pairs(members)
-            + _release_pairs(members)
-            + _version_mention_pairs(members)
-            + _same_bump_pairs(members)
-            + _named_file_pairs(members)
-            + _tested_pairs(members)
-        ],
+        [(at[a], at[b]) for a, b in _sibling_pairs(members) + spread.pairs(members)],
     ):
         into[gone] = keep
     return by_smallest_member([order[_root(into, at[label])] for label in labels])
@@ -158,149 +124,3 @@ def _shape(unit: Unit) -> str:
     if removed and not added:
         return DELETES
     return "edits"
-
-
-def _release_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
-    """(bump's group, heading's group) where a docs or changelog heading names the version a bump sets."""
-    headings = {
-        label: named
-        for label, group in members.items()
-        if (
-            named := set().union(
-                *(headed_versions(u) for u in group if u.kind in (DOCS, CHANGELOG) and u.hunk is not None)
-            )
-        )
-    }
-    if not headings:
-        return []
-    pairs: list[tuple[int, int]] = []
-    for label, group in members.items():
-        if not (bumped := _bumps_only(group)):
-            continue  # a group holding more than version bumps is tied to more than the release
-        pairs.extend((label, other) for other, named in headings.items() if other != label and bumped & named)
-    return pairs
-
-
-def _same_bump_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
-    """Pairs of groups of nothing but version bumps that set one full version (``1.11.2``, never
-    ``3`` or ``3.1``, which unrelated bumps share by chance): one tool raised in two files."""
-    first: dict[str, int] = {}
-    pairs = []
-    for label in sorted(members):
-        if not (bumped := _bumps_only(members[label])):
-            continue
-        for version in sorted(v for v in bumped if v.count(".") >= 2):
-            seen = first.setdefault(version, label)
-            if seen != label:
-                pairs.append((seen, label))
-    return pairs
-
-
-def _bumps_only(group: list[Unit]) -> set[str]:
-    """The versions a group sets if it holds nothing but version bumps outside docs and changelogs."""
-    if any(u.kind in (DOCS, CHANGELOG) or u.hunk is None or not bumped_versions(u) for u in group):
-        return set()
-    return set().union(*(bumped_versions(u) for u in group))
-
-
-def _named_file_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
-    """(group, file's group) where every line the group changes names one file another group
-    adds, deletes or moves: a page and its table of contents' entry, a moved image and its link."""
-    files: dict[str, int] = {}
-    for label, group in members.items():
-        for unit in group:
-            if unit.change.status in (ADDED, DELETED, RENAMED):
-                files.setdefault(unit.path, label)
-                if unit.change.old_path:
-                    files.setdefault(unit.change.old_path, label)
-    if not files:
-        return []
-    patterns = {path: _naming(path) for path in files}
-    pairs: list[tuple[int, int]] = []
-    for label, group in members.items():
-        if any(u.hunk is None or u.change.status in (ADDED, DELETED) for u in group):
-            continue  # a group adding or deleting a file is more than lines naming one
-        lines = [line for u in group for line in u.added + u.removed if line.strip()]
-        for path, other in sorted(files.items()):
-            if other != label and lines and all(patterns[path].search(line) for line in lines):
-                pairs.append((label, other))
-                break
-    return pairs
-
-
-def _naming(path: str) -> re.Pattern[str]:
-    """A line naming the file: its name, or (for names long enough not to be a common word)
-    its name without the extension, as a table of contents or an import writes it."""
-    name = path.rsplit("/", 1)[-1]
-    stem = name.split(".", 1)[0]
-    names = [name] + ([stem] if len(stem) >= 5 and stem != name else [])
-    return re.compile(r"(?<![\w.-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])")
-
-
-def _tested_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
-    """Pairs of groups of CI files alone that each change the versions of one language CI tests
-    on (a workflow's Python and tox's), and a group of one CI file that only adds or removes
-    versions as list items, with a group changing tested versions in that file (the matrix's new
-    entry, under a key its hunk does not show, and the setup step's ``go-version``)."""
-    first: dict[str, int] = {}
-    by_file: dict[str, int] = {}
-    items: list[tuple[int, str]] = []
-    pairs = []
-    for label in sorted(members):
-        group = members[label]
-        if any(u.hunk is None or u.change.status != MODIFIED or not tests_versions(u.path) for u in group):
-            continue
-        paths = {u.path for u in group}
-        if len(paths) == 1 and all(version_items(u.added + u.removed) for u in group):
-            items.append((label, paths.pop()))
-            continue
-        for language in tested_moves([(u.path, *_sides(u)) for u in group]):
-            seen = first.setdefault(language, label)
-            if seen != label:
-                pairs.append((seen, label))
-            for path in paths:
-                by_file.setdefault(path, label)
-    pairs.extend((label, by_file[path]) for label, path in items if path in by_file)
-    return pairs
-
-
-def _sides(unit: Unit) -> tuple[list[str], list[str]]:
-    """The unit's hunk before and after the unit alone (the hunk's other edits left undone)."""
-    old, new = [], []
-    for n, line in enumerate(unit.hunk.lines if unit.hunk is not None else []):
-        mine = unit.start <= n < unit.end
-        if line[:1] in (" ", "-"):
-            old.append(line[1:])
-        if line[:1] == " " or (line[:1] == "-" and not mine) or (line[:1] == "+" and mine):
-            new.append(line[1:])
-    return old, new
-
-
-def _version_mention_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
-    """(docs group, bump's group) where every line the docs group changes is its old line with
-    a version the bump moves written as the version it moves to (a lock file regenerated
-    beside the bump, shown without lines, is part of the bump)."""
-    moves = {
-        label: found
-        for label, group in members.items()
-        if all(u.kind not in (DOCS, CHANGELOG) and (u.hunk is None or bumped_versions(u)) for u in group)
-        and (found := set().union(*(version_moves(u) for u in group)))
-    }
-    pairs: list[tuple[int, int]] = []
-    for label, group in members.items():
-        if label in moves or not all(u.kind == DOCS and u.removed for u in group):
-            continue
-        for other, moved in moves.items():
-            if all(_mentions_moved(u, moved) for u in group):
-                pairs.append((label, other))
-                break
-    return pairs
-
-
-def _mentions_moved(unit: Unit, moved: set[tuple[str, str]]) -> bool:
-    if len(unit.added) != len(unit.removed):
-        return False
-    return all(
-        any(old in before and before.replace(old, new) == after for old, new in moved)
-        for before, after in zip(unit.removed, unit.added)
-    )
