@@ -143,8 +143,13 @@ def _one_per_action(bumps: list[Bump]) -> list[Bump]:
 def _mirrors_folded(bumps: list[Bump]) -> list[Bump]:
     """A tool's pre-commit hook raised with the tool to the same version (``pre-commit/mirrors-mypy``
     beside ``mypy``, ``astral-sh/ruff-pre-commit`` beside ``ruff``) is the tool's bump: the hook follows it."""
-    tools = {(b.name.lower(), b.new.removeprefix("v")) for b in bumps if "/" not in b.name}
-    return [b for b in bumps if (_mirrored(b.name), b.new.removeprefix("v")) not in tools]
+    tools = {(b.name.lower(), _pinned(b.new)) for b in bumps if "/" not in b.name}
+    return [b for b in bumps if (_mirrored(b.name), _pinned(b.new)) not in tools]
+
+
+def _pinned(version: str) -> str:
+    """The version a pin or a tag names: ``==1.17.1`` and ``v1.17.1`` are ``1.17.1``."""
+    return version.removeprefix("==").removeprefix("v")
 
 
 def _mirrored(name: str) -> str | None:

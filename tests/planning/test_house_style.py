@@ -401,6 +401,13 @@ def test_a_tools_pre_commit_mirror_raised_with_it_is_the_tools_bump(repo: Repo) 
     assert message_for(repo).title == "build(deps): bump mypy from 1.10.1 to 1.11.2"
     repo.write(".pre-commit-config.yaml", hooks.format("1.11.1"))  # to another version: two bumps
     assert "mirrors-mypy" in message_for(repo).title
+    # black's ``mypy>=1.12`` pinned to the hook's new release
+    repo.write("pyproject.toml", '[project.optional-dependencies]\ndev = [\n  "mypy>=1.12",\n]\n')
+    repo.write(".pre-commit-config.yaml", hooks.format("1.10.0"))
+    repo.commit()
+    repo.write("pyproject.toml", '[project.optional-dependencies]\ndev = [\n  "mypy==1.17.1",\n]\n')
+    repo.write(".pre-commit-config.yaml", hooks.format("1.17.1"))
+    assert "mirrors-mypy" not in message_for(repo).title
 
 
 def test_requirements_quoted_in_a_list_are_bumped(repo: Repo) -> None:
