@@ -100,7 +100,7 @@ def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[li
                 if lock:
                     locked.add(key)
             elif not lock:
-                bumps[key] = _installed(bump, bumps[key]) if key in locked else bump
+                bumps[key] = _installed(bump, bumps[key]) if key in locked else _from_oldest(bumps[key], bump)
                 locked.discard(key)
             elif key not in locked:
                 bumps[key] = _installed(bumps[key], bump)
@@ -115,6 +115,15 @@ def _installed(manifest: Bump, lock: Bump) -> Bump:
     0.2.13, and dependabot titles it ``from 0.2.13 to 0.2.14``."""
     same = not manifest.requirement and manifest.new.removeprefix("v") == lock.new.removeprefix("v")
     return replace(manifest, old=lock.old) if same and lock.old else manifest
+
+
+def _from_oldest(seen: Bump, bump: Bump) -> Bump:
+    """One package moved to one version in two places is bumped from the older version it
+    leaves (httpx's ``actions/setup-python`` at ``v1`` in one workflow and ``v2`` in another,
+    both to ``v3``: dependabot's ``from 1 to 3``); to two versions, the later place's wins."""
+    if seen.new != bump.new or seen.requirement or bump.requirement:
+        return bump
+    return min((seen, bump), key=lambda b: numbers(b.old))
 
 
 def _set_back(bump: Bump) -> bool:

@@ -410,6 +410,18 @@ def test_a_tools_pre_commit_mirror_raised_with_it_is_the_tools_bump(repo: Repo) 
     assert "mirrors-mypy" not in message_for(repo).title
 
 
+def test_an_action_moved_to_one_version_from_two_is_bumped_from_the_oldest(repo: Repo) -> None:
+    """httpx's ``Bump actions/setup-python from 1 to 3``: ``v1`` in one workflow, ``v2`` in the
+    other (it read ``from 2 to 3``)."""
+    step = 'jobs:\n  a:\n    steps:\n      - uses: "actions/setup-python@v{}"\n'
+    repo.write(".github/workflows/publish.yml", step.format(1))
+    repo.write(".github/workflows/test-suite.yml", step.format(2))
+    repo.commit()
+    repo.write(".github/workflows/publish.yml", step.format(3))
+    repo.write(".github/workflows/test-suite.yml", step.format(3))
+    assert message_for(repo).title.endswith("bump actions/setup-python from 1 to 3")
+
+
 def test_requirements_quoted_in_a_list_are_bumped(repo: Repo) -> None:
     repo.write("pyproject.toml", '[project.optional-dependencies]\ndev = ["pre-commit", "tox", "ruff==0.1.8"]\n')
     repo.commit()

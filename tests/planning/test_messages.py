@@ -1169,7 +1169,9 @@ def test_a_page_deleted_with_its_table_of_contents_entry_is_the_page_removed(rep
     """click's ``remove old upgrading notes`` (it read ``Remove run_server from index.rst and
     upgrading.rst``, a name from the page's own example)."""
     repo.write("docs/index.rst", "Docs\n====\n\n.. toctree::\n\n   quickstart\n   upgrading\n   license\n")
-    repo.write("docs/upgrading.rst", "Upgrading\n=========\n\n.. code-block:: python\n\n    def run_server():\n        pass\n")
+    repo.write(
+        "docs/upgrading.rst", "Upgrading\n=========\n\n.. code-block:: python\n\n    def run_server():\n        pass\n"
+    )
     repo.commit()
     repo.delete("docs/upgrading.rst")
     repo.write("docs/index.rst", "Docs\n====\n\n.. toctree::\n\n   quickstart\n   license\n")
