@@ -29,6 +29,7 @@ _PIN = re.compile(
     r"""^\s*(?:-\s*)?(?:uses:\s*)?["']?(?P<name>[@A-Za-z0-9_][\w.\-/\[\]@]*?)["']?\s*"""
     r"""(?:[=<>~!^]=?|@|:|\s(?=v?\d))\s*(?:\{\s*version\s*=\s*)?["']?[~^=<>v]*(?P<version>\d[\w.\-+*]*)"""
 )
+# A Go module's version, its ``v`` left out as dependabot words its bumps (``from 2.0.5 to 2.0.6``).
 _GO_REQUIRE = re.compile(r"^\s*(?:require\s+)?(?P<name>[\w.\-]+\.[a-z]{2,}/[\w.\-/]+)\s+v(?P<version>\d[\w.\-+]*)")
 _LOCK_NAME = re.compile(
     r"""^\s*(?:name\s*=\s*"(?P<toml>[^"]+)"|"node_modules/(?P<npm>[^"]+)":\s*\{"""
@@ -325,7 +326,7 @@ def _pins(text: str) -> list[tuple[str, str, str]]:
         return quoted
     version = m.group("version").rstrip(".,")
     requirement = quoted[0][2] if quoted and quoted[0][0].lower() == m.group("name").strip("\"'").lower() else ""
-    return [(m.group("name").strip("\"'"), ("v" + version if m.re is _GO_REQUIRE else version), requirement)]
+    return [(m.group("name").strip("\"'"), version, requirement)]
 
 
 def _loosened(was: str, now: str) -> bool:

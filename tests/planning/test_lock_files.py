@@ -52,7 +52,7 @@ LOCKS = [
     ("Pipfile.lock", pipfile_lock("2.31.0", "a"), pipfile_lock("2.32.0", "b"), "requests from 2.31.0 to 2.32.0"),
     ("composer.lock", composer_lock("2.9.1"), composer_lock("2.9.2"), "monolog/monolog from 2.9.1 to 2.9.2"),
     ("Gemfile.lock", gemfile_lock("2.2.3"), gemfile_lock("2.2.4"), "rack from 2.2.3 to 2.2.4"),
-    ("go.sum", go_sum("1.0.5"), go_sum("1.0.6"), "github.com/spf13/pflag from v1.0.5 to v1.0.6"),
+    ("go.sum", go_sum("1.0.5"), go_sum("1.0.6"), "github.com/spf13/pflag from 1.0.5 to 1.0.6"),
     ("yarn.lock", yarn_lock("4.17.20"), yarn_lock("4.17.21"), "lodash from 4.17.20 to 4.17.21"),
     ("pnpm-lock.yaml", pnpm_lock("4.17.20"), pnpm_lock("4.17.21"), "lodash from 4.17.20 to 4.17.21"),
 ]

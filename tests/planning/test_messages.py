@@ -546,7 +546,7 @@ def test_a_go_module_is_bumped_by_its_whole_path(repo: Repo) -> None:
     repo.commit()
     repo.write("go.mod", "module x\n\ngo 1.21\n\nrequire github.com/spf13/cobra v1.8.0\n")
     repo.write("go.sum", "github.com/spf13/cobra v1.8.0 h1:abc=\ngithub.com/spf13/cobra v1.8.0/go.mod h1:def=\n")
-    assert message_for(repo).title == "build(deps): bump github.com/spf13/cobra from v1.7.0 to v1.8.0"
+    assert message_for(repo).title == "build(deps): bump github.com/spf13/cobra from 1.7.0 to 1.8.0"
 
 
 PRE_COMMIT = """repos:
