@@ -35,6 +35,8 @@ from segmint_core.changes.tested_versions import tested_moves, tests_versions, v
 from segmint_core.grouping.signals.release import bumped_versions, headed_versions, version_moves
 from segmint_core.grouping.units import Unit
 
+_WORDS = re.compile(r"[\w.-]+")
+
 
 def pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
     """Pairs of groups (by label) that are one change made in several places."""
@@ -102,26 +104,43 @@ def _named_file_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
                     files.setdefault(unit.change.old_path, label)
     if not files:
         return []
-    patterns = {path: _naming(path) for path in files}
+    by_name: dict[str, list[str]] = {}  # a file's name, or its stem, to the files so named
+    for path in sorted(files):
+        for name in _names(path):
+            by_name.setdefault(name, []).append(path)
     pairs: list[tuple[int, int]] = []
     for label, group in members.items():
         if any(u.hunk is None or u.change.status in (ADDED, DELETED) for u in group):
             continue  # a group adding or deleting a file is more than lines naming one
         lines = [line for u in group for line in u.added + u.removed if line.strip()]
-        for path, other in sorted(files.items()):
-            if other != label and lines and all(patterns[path].search(line) for line in lines):
-                pairs.append((label, other))
+        if not lines:
+            continue
+        # Only the files the first line names can be named by every line (thousands of files added stay cheap).
+        named = {p for word in _WORDS.findall(lines[0]) for key in _prefixes(word) for p in by_name.get(key, ())}
+        for path in sorted(named):
+            if files[path] != label and all(_naming(path).search(line) for line in lines):
+                pairs.append((label, files[path]))
                 break
     return pairs
 
 
-def _naming(path: str) -> re.Pattern[str]:
-    """A line naming the file: its name, or (for names long enough not to be a common word)
-    its name without the extension, as a table of contents or an import writes it."""
+def _prefixes(word: str) -> list[str]:
+    """``a.b.c`` -> ``a``, ``a.b``, ``a.b.c``: each name a word of a line may start with."""
+    parts = word.split(".")
+    return [".".join(parts[: n + 1]) for n in range(len(parts))]
+
+
+def _names(path: str) -> list[str]:
+    """A file's name, and (where it is long enough not to be a common word) its name without the
+    extension, as a table of contents or an import writes it."""
     name = path.rsplit("/", 1)[-1]
     stem = name.split(".", 1)[0]
-    names = [name] + ([stem] if len(stem) >= 5 and stem != name else [])
-    return re.compile(r"(?<![\w.-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])")
+    return [name] + ([stem] if len(stem) >= 5 and stem != name else [])
+
+
+def _naming(path: str) -> re.Pattern[str]:
+    """A line naming the file by one of its ``_names``."""
+    return re.compile(r"(?<![\w.-])(?:" + "|".join(re.escape(n) for n in _names(path)) + r")(?![\w-])")
 
 
 def _tested_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
