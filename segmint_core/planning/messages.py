@@ -311,6 +311,8 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         verb = "correct" if kind == "fix" else "fix"  # not "fix: fix typo"
         return [f"{verb} {typos} in {w}" for w in where] + [f"{verb} {typos}"]
     if kind == "docs":
+        if facts.tokens_same and not facts.new_files and not facts.deleted_files:
+            return [f"format {f}" for f in _files(facts.paths)]  # prose rewrapped, every word kept
         new_docs = [p for p in facts.new_files if is_doc_path(p)]
         if new_docs:
             return [f"add {f}" for f in _files(new_docs)]

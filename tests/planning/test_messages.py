@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
 from segmint_core.changes import capture
@@ -1176,3 +1178,14 @@ def test_a_page_deleted_with_its_table_of_contents_entry_is_the_page_removed(rep
     repo.delete("docs/upgrading.rst")
     repo.write("docs/index.rst", "Docs\n====\n\n.. toctree::\n\n   quickstart\n   license\n")
     assert message_for(repo).title == "docs: remove upgrading.rst"
+
+
+def test_prose_only_rewrapped_is_formatted_not_cut(repo: Repo) -> None:
+    """httpx's ``Fix up license whitespacing``: each paragraph joined onto one line, every word
+    kept (it read ``Drop 20 lines from LICENSE.md``)."""
+    words = "Redistribution and use in source and binary forms, with or without modification, are permitted."
+    wrapped = "\n".join(textwrap.wrap(words, 40))
+    repo.write("LICENSE.md", f"Copyright 2019.\n\n{wrapped}\n\n{wrapped}\n")
+    repo.commit()
+    repo.write("LICENSE.md", f"Copyright 2019.\n\n{words}\n\n{words}\n")
+    assert message_for(repo).title.split(": ", 1)[1] == "format LICENSE.md"
