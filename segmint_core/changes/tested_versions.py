@@ -74,11 +74,22 @@ def tested_moves(sides: list[tuple[str, list[str], list[str]]]) -> dict[str, tup
             after.setdefault(language, set()).update(found)
     moves = {}
     for language in sorted(set(before) | set(after)):
-        came = sorted(after.get(language, set()) - before.get(language, set()), key=numbers)
-        gone = sorted(before.get(language, set()) - after.get(language, set()), key=numbers)
+        came = _releases(after.get(language, set()) - before.get(language, set()))
+        gone = _releases(before.get(language, set()) - after.get(language, set()))
         if came or gone:
             moves[language] = (came, gone)
     return moves
+
+
+def _releases(versions: set[str]) -> list[str]:
+    """The versions in order, each once: ``3.10`` (tox's ``py310``) is the ``3.10-dev`` a workflow
+    names beside it."""
+    return sorted((v for v in versions if not any(_pre_release_of(w, v) for w in versions)), key=numbers)
+
+
+def _pre_release_of(w: str, v: str) -> bool:
+    """``3.10-dev`` and ``3.10rc1`` are of ``3.10``; ``3.10`` and ``3.1.2`` are not of ``3.1``."""
+    return len(w) > len(v) and w.startswith(v) and not (w[len(v)].isdigit() or w[len(v)] == ".")
 
 
 def tests_versions(path: str) -> bool:

@@ -88,3 +88,20 @@ def test_a_go_version_raised_in_a_setup_step_is_tested_on_not_a_dependency_bumpe
     assert facts.tested == "test on Go 1.22 instead of 1.21"
     assert facts.bumps == []
     assert title.lower().endswith("test on go 1.22 instead of 1.21")
+
+
+def test_a_pre_release_and_tox_s_name_for_it_are_one_version(repo: Repo) -> None:
+    """black's ``Test on Python 3.10-dev``: the workflows say ``3.10-dev``, tox's ``py310`` can say
+    only 3.10 (it read ``test on Python 3.10-dev and 3.10``)."""
+    workflow = "jobs:\n  test:\n    strategy:\n      matrix:\n        python-version: [{}]\n"
+    facts, _ = edited(
+        repo,
+        {
+            ".github/workflows/test.yml": (
+                workflow.format('"3.8", "3.9"'),
+                workflow.format('"3.8", "3.9", "3.10-dev"'),
+            ),
+            "tox.ini": ("[tox]\nenvlist = py{38,39}\n", "[tox]\nenvlist = py{38,39,310}\n"),
+        },
+    )
+    assert facts.tested == "test on Python 3.10-dev"
