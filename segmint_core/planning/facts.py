@@ -799,6 +799,15 @@ def _commented_def(lines: list[str]) -> str | None:
     return None
 
 
+def line_counts(change: Change, hunks: list[Hunk]) -> tuple[int, int]:
+    """The lines ``hunks`` add to ``change``'s file and take out of it, as ``gather`` counts them
+    (a submodule's pointer moved counts none)."""
+    if GITLINK in (change.old_mode, change.new_mode):
+        return 0, 0
+    sides = [_split(hunk.lines) for hunk in hunks]
+    return sum(len(plus) for plus, _ in sides), sum(len(minus) for _, minus in sides)
+
+
 def _split(lines: list[str]) -> tuple[list[str], list[str]]:
     plus = [line[1:] for line in lines if line[:1] == "+"]
     minus = [line[1:] for line in lines if line[:1] == "-"]

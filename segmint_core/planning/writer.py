@@ -19,7 +19,7 @@ from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.planning import bodies, voice
 from segmint_core.planning.conventional import parse_subject
-from segmint_core.planning.facts import Facts, OldText, gather
+from segmint_core.planning.facts import Facts, OldText, gather, line_counts
 from segmint_core.planning.intents import Asked, intent_body, intent_title
 from segmint_core.planning.precedent import Touched
 from segmint_core.planning.style import DEFAULT, HouseStyle
@@ -89,7 +89,7 @@ def offline_message(
     voting: voice.Voting = voice.VOTING,
     old_text: OldText | None = None,
 ) -> Message:
-    facts, _, touched = read_plan(parts, counts, old_text)
+    facts, touched = read_plan(parts, counts, old_text)
     title = offline_title(facts, touched, style, voting)
     return Message(title, bodies.body(facts, parts, title))
 
@@ -109,7 +109,7 @@ def intent_message(
     asked: Asked,
     old_text: OldText | None = None,
 ) -> Message | None:
-    facts, _, touched = read_plan(parts, counts, old_text)
+    facts, touched = read_plan(parts, counts, old_text)
     title = intent_title(style, facts, touched, asked)
     if title is None:
         return None
@@ -118,28 +118,14 @@ def intent_message(
 
 def read_plan(
     parts: Parts, counts: dict[str, tuple[int, int]] | None = None, old_text: OldText | None = None
-) -> tuple[Facts, list, list[Touched]]:
-    """What the plan's hunks do, what changed per file (for the body), and the files it touches."""
+) -> tuple[Facts, list[Touched]]:
+    """What the plan's hunks do, and the files it touches with the lines each gains and loses."""
     parts = [(as_committed(change, hunks), hunks) for change, hunks in parts]
-    facts = gather(parts, old_text)
-    per_file = []
     touched = []
     for change, hunks in parts:
-        own = gather([(change, hunks)])
-        added, removed = (counts or {}).get(change.file_path, (own.added, own.removed))
-        status = f"renamed from {change.old_path}" if change.status == "renamed" and change.old_path else change.status
-        per_file.append(
-            (
-                change.file_path,
-                status,
-                added,
-                removed,
-                own.added_defs,
-                [d for d in own.changed_defs if d not in own.added_defs],
-            )
-        )
+        added, removed = (counts or {}).get(change.file_path) or line_counts(change, hunks)
         touched.append(Touched(change.file_path, STATUS_CODES.get(change.status, "M"), added, removed))
-    return facts, per_file, touched
+    return gather(parts, old_text), touched
 
 
 def as_committed(change: Change, hunks: list[Hunk]) -> Change:

@@ -87,7 +87,7 @@ def test_a_release_in_the_houses_own_wording_takes_no_prefix(repo: Repo) -> None
     repo.write("package.json", manifest.format("1.0.1"))
     git = Git.discover(repo.path)
     parts = [(c, c.hunks) for c in capture(git).changes]
-    facts, _, touched = read_plan(parts)
+    facts, touched = read_plan(parts)
     bumped = Precedent(features(touched), "deps", "deps:", intent="deps")  # most neighbours prefixed bumps
     released = Precedent(features(touched), "1", None, intent="release")  # its releases: "4.4.2"
     phrasings = [bumped] * 10 + [released] * 2

@@ -76,7 +76,7 @@ def test_a_workflow_added_whole_or_a_file_outside_ci_tests_on_nothing_new(repo: 
     repo.write("docs/ci.md", "python: 3.9\n")
     parts = [(c, c.hunks) for c in capture(Git.discover(repo.path)).changes]
     assert {c.status for c, _ in parts} == {"added", "modified"}
-    facts, _, _ = read_plan(parts)
+    facts, _ = read_plan(parts)
     assert facts.tested is None and "test on" not in offline_message(parts).title
 
 
