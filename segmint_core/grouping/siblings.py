@@ -11,8 +11,8 @@ file costs tangled trees as much as it keeps single commits whole
 file's units join only on evidence that they are one edit made several times:
 
 - the same edit: one unit of each removes and adds the same lines;
-- blanks alone: every unit of both changes only blanks (trailing spaces,
-  indentation, blank lines);
+- blanks alone: every unit of both changes only the blanks of lines with
+  words on them (trailing spaces, indentation, lines rewrapped);
 - sibling deletions: every unit of both only deletes lines, inside the same
   enclosing definition;
 - sibling list items: every unit of both only adds (or only deletes) items
@@ -109,8 +109,10 @@ def _edit(unit: Unit) -> tuple[str, str]:
 
 
 def _blanks_only(unit: Unit) -> bool:
-    """The unit changes only blanks: trailing spaces, indentation, blank lines."""
-    return _BLANKS.sub("", "".join(unit.added)) == _BLANKS.sub("", "".join(unit.removed))
+    """The unit changes only the blanks of lines with words on them: trailing spaces, indentation,
+    lines joined or split (blank lines alone added or taken out are no sibling of anything)."""
+    text = _BLANKS.sub("", "".join(unit.removed))
+    return bool(text) and text == _BLANKS.sub("", "".join(unit.added))
 
 
 def _stripped(lines: list[str]) -> tuple[str, ...]:
