@@ -60,6 +60,7 @@ DECISION_FILES = frozenset(
         "companions.py",
         "siblings.py",
         "spread.py",
+        "unions.py",
         "one_intent.py",
         "one_intent.json",
     )

@@ -28,7 +28,7 @@ from collections import defaultdict
 from segmint_core.changes.generated import is_requirements
 from segmint_core.changes.markup import list_item
 from segmint_core.grouping import spread
-from segmint_core.grouping.unions import by_smallest_member, unions
+from segmint_core.grouping.unions import by_smallest_member, sharing, unions
 from segmint_core.grouping.units import Unit
 
 # The item marker of a list or table line: what makes two added lines siblings in one list.
@@ -64,19 +64,11 @@ def _root(into: list[int], n: int) -> int:
 
 def _sibling_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
     """Pairs of groups of one file alone that share an edit they make (each joined to the first)."""
-    first: dict[tuple, int] = {}
-    pairs = []
-    for label in sorted(members):
-        group = members[label]
-        paths = {u.path for u in group}
-        if len(paths) != 1 or any(u.hunk is None for u in group):
-            continue
-        path = paths.pop()
-        for key in sibling_keys(group):
-            seen = first.setdefault((path, key), label)
-            if seen != label:
-                pairs.append((seen, label))
-    return pairs
+    return sharing(
+        (label, {(group[0].path, key) for key in sibling_keys(group)})
+        for label, group in sorted(members.items())
+        if len({u.path for u in group}) == 1 and all(u.hunk is not None for u in group)
+    )
 
 
 def sibling_keys(group: list[Unit]) -> set[tuple[str, ...]]:

@@ -33,6 +33,7 @@ from segmint_core.changes.kinds import CHANGELOG, DOCS
 from segmint_core.changes.models import ADDED, DELETED, MODIFIED, RENAMED
 from segmint_core.changes.tested_versions import tested_moves, tests_versions, version_items
 from segmint_core.grouping.signals.release import bumped_versions, headed_versions, version_moves
+from segmint_core.grouping.unions import sharing
 from segmint_core.grouping.units import Unit
 
 _WORDS = re.compile(r"[\w.-]+")
@@ -73,16 +74,9 @@ def _release_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
 def _same_bump_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
     """Pairs of groups of nothing but version bumps that set one full version (``1.11.2``, never
     ``3`` or ``3.1``, which unrelated bumps share by chance): one tool raised in two files."""
-    first: dict[str, int] = {}
-    pairs = []
-    for label in sorted(members):
-        if not (bumped := _bumps_only(members[label])):
-            continue
-        for version in sorted(v for v in bumped if v.count(".") >= 2):
-            seen = first.setdefault(version, label)
-            if seen != label:
-                pairs.append((seen, label))
-    return pairs
+    return sharing(
+        (label, sorted(v for v in _bumps_only(group) if v.count(".") >= 2)) for label, group in sorted(members.items())
+    )
 
 
 def _bumps_only(group: list[Unit]) -> set[str]:
@@ -148,26 +142,20 @@ def _tested_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
     on (a workflow's Python and tox's), and a group of one CI file that only adds or removes
     versions as list items, with a group changing tested versions in that file (the matrix's new
     entry, under a key its hunk does not show, and the setup step's ``go-version``)."""
-    first: dict[str, int] = {}
-    by_file: dict[str, int] = {}
-    items: list[tuple[int, str]] = []
-    pairs = []
-    for label in sorted(members):
-        group = members[label]
+    tested: list[tuple[int, list[str]]] = []  # a group and the languages whose tested versions it changes
+    by_file: dict[str, int] = {}  # a file and the first such group in it
+    items: list[tuple[int, str]] = []  # a group of one file's version list items alone
+    for label, group in sorted(members.items()):
         if any(u.hunk is None or u.change.status != MODIFIED or not tests_versions(u.path) for u in group):
             continue
         paths = {u.path for u in group}
         if len(paths) == 1 and all(version_items(u.added + u.removed) for u in group):
             items.append((label, paths.pop()))
-            continue
-        for language in tested_moves([(u.path, *_sides(u)) for u in group]):
-            seen = first.setdefault(language, label)
-            if seen != label:
-                pairs.append((seen, label))
+        elif languages := list(tested_moves([(u.path, *_sides(u)) for u in group])):
+            tested.append((label, languages))
             for path in paths:
                 by_file.setdefault(path, label)
-    pairs.extend((label, by_file[path]) for label, path in items if path in by_file)
-    return pairs
+    return sharing(tested) + [(by_file[path], label) for label, path in items if path in by_file]
 
 
 def _sides(unit: Unit) -> tuple[list[str], list[str]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 
 
 def unions(size: int, pairs: Iterable[tuple[int, int]]) -> Iterator[tuple[int, int]]:
@@ -30,3 +30,15 @@ def by_smallest_member(labels: list[int]) -> list[int]:
     for i, label in enumerate(labels):
         smallest.setdefault(label, i)
     return [smallest[label] for label in labels]
+
+
+def sharing(keyed: Iterable[tuple[int, Iterable[Hashable]]]) -> list[tuple[int, int]]:
+    """Pairs of labels holding one key, each later label joined to the first that held it."""
+    first: dict[Hashable, int] = {}
+    pairs = []
+    for label, keys in keyed:
+        for key in keys:
+            seen = first.setdefault(key, label)
+            if seen != label:
+                pairs.append((seen, label))
+    return pairs
