@@ -28,6 +28,7 @@ not show, with the group of its file that changes tested versions (cobra's
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from segmint_core.changes.kinds import CHANGELOG, DOCS
 from segmint_core.changes.models import ADDED, DELETED, MODIFIED, RENAMED
@@ -132,6 +133,7 @@ def _names(path: str) -> list[str]:
     return [name] + ([stem] if len(stem) >= 5 and stem != name else [])
 
 
+@lru_cache(maxsize=4096)
 def _naming(path: str) -> re.Pattern[str]:
     """A line naming the file by one of its ``_names``."""
     return re.compile(r"(?<![\w.-])(?:" + "|".join(re.escape(n) for n in _names(path)) + r")(?![\w-])")
