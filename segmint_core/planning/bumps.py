@@ -145,8 +145,7 @@ def _one_per_action(bumps: list[Bump]) -> list[Bump]:
         name = "/".join(parts[:2]) if action else b.name
         key = (name.lower(), b.new)
         known = out.get(key)
-        if known is None or numbers(b.old) < numbers(known.old):
-            out[key] = replace(b, name=name)
+        out[key] = replace(b if known is None else _from_oldest(known, b), name=name)
     return list(out.values())
 
 
