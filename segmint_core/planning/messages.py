@@ -280,7 +280,7 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         return _conversion_subjects(converted)
     if facts.ignored is not None:
         return _ignore_subjects(facts.ignored, facts.paths)
-    if _only_deletions(facts) or _deletions_with_mentions(facts):
+    if _deletions_with_mentions(facts):  # files deleted alone, or with the lines naming them
         return [f"remove {f}" for f in _files([p for p in facts.paths if p in facts.deleted_files])]
     if facts.trailing_spaces:
         return [f"remove trailing whitespace from {f}" for f in _files(facts.paths)] + ["remove trailing whitespace"]
