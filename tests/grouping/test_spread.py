@@ -5,6 +5,7 @@ version CI tests on."""
 from __future__ import annotations
 
 from tests.grouping.test_siblings import grouped
+from tests.support.pre_commit import mypy_at
 from tests.support.repo import Repo
 
 
@@ -41,15 +42,11 @@ def test_a_release_goes_with_the_docs_lines_that_write_its_new_version(repo: Rep
 def test_one_tool_bumped_to_one_version_in_two_files_is_one_group(repo: Repo) -> None:
     """python-semantic-release's mypy: the package pin and the pre-commit hook raised to the same
     release in one commit; raised to two releases, they are two bumps."""
-    pyproject = '[project]\nname = "psr"\n\n[project.optional-dependencies]\ndev = [\n  "mypy == {}",\n]\n'
-    hooks = "repos:\n  - repo: https://github.com/pre-commit/mirrors-mypy\n    rev: v{}\n    hooks:\n      - id: mypy\n"
-    repo.write("pyproject.toml", pyproject.format("1.10.1"))
-    repo.write(".pre-commit-config.yaml", hooks.format("1.10.0"))
+    mypy_at(repo, "1.10.1", "1.10.0")
     repo.commit()
-    repo.write("pyproject.toml", pyproject.format("1.11.2"))
-    repo.write(".pre-commit-config.yaml", hooks.format("1.11.2"))
+    mypy_at(repo, "1.11.2", "1.11.2")
     assert grouped(repo) == [[".pre-commit-config.yaml", "pyproject.toml"]]
-    repo.write(".pre-commit-config.yaml", hooks.format("1.11.1"))
+    mypy_at(repo, "1.11.2", "1.11.1")
     assert sorted(grouped(repo)) == [[".pre-commit-config.yaml"], ["pyproject.toml"]]
 
 

@@ -18,6 +18,7 @@ from segmint_core.planning.type_model import load_model
 from segmint_core.session.session import Session
 from tests.conftest import shared_data
 from tests.support.openai_standin import StandIn
+from tests.support.pre_commit import HOOKS, mypy_at
 from tests.support.repo import Repo
 
 
@@ -391,22 +392,18 @@ def test_sub_actions_moved_from_two_versions_are_one_bump_from_the_oldest(repo: 
 def test_a_tools_pre_commit_mirror_raised_with_it_is_the_tools_bump(repo: Repo) -> None:
     """python-semantic-release's ``bump mypy from 1.10.1 to 1.11.2``: the pin and its hook's
     mirror (from 1.10.0) raised together read ``bump pre-commit/mirrors-mypy and mypy``."""
-    pyproject = '[project.optional-dependencies]\ndev = [\n  "mypy == {}",\n]\n'
-    hooks = "repos:\n  - repo: https://github.com/pre-commit/mirrors-mypy\n    rev: v{}\n    hooks:\n      - id: mypy\n"
-    repo.write("pyproject.toml", pyproject.format("1.10.1"))
-    repo.write(".pre-commit-config.yaml", hooks.format("1.10.0"))
+    mypy_at(repo, "1.10.1", "1.10.0")
     repo.commit()
-    repo.write("pyproject.toml", pyproject.format("1.11.2"))
-    repo.write(".pre-commit-config.yaml", hooks.format("1.11.2"))
+    mypy_at(repo, "1.11.2", "1.11.2")
     assert message_for(repo).title == "build(deps): bump mypy from 1.10.1 to 1.11.2"
-    repo.write(".pre-commit-config.yaml", hooks.format("1.11.1"))  # to another version: two bumps
+    mypy_at(repo, "1.11.2", "1.11.1")  # to another version: two bumps
     assert "mirrors-mypy" in message_for(repo).title
     # black's ``mypy>=1.12`` pinned to the hook's new release
     repo.write("pyproject.toml", '[project.optional-dependencies]\ndev = [\n  "mypy>=1.12",\n]\n')
-    repo.write(".pre-commit-config.yaml", hooks.format("1.10.0"))
+    repo.write(".pre-commit-config.yaml", HOOKS.format("1.10.0"))
     repo.commit()
     repo.write("pyproject.toml", '[project.optional-dependencies]\ndev = [\n  "mypy==1.17.1",\n]\n')
-    repo.write(".pre-commit-config.yaml", hooks.format("1.17.1"))
+    repo.write(".pre-commit-config.yaml", HOOKS.format("1.17.1"))
     assert "mirrors-mypy" not in message_for(repo).title
 
 
