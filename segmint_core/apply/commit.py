@@ -26,7 +26,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -430,20 +429,16 @@ def _commit_tree(git: Git, head: str | None, targets: list[FileTargets], scratch
 
 
 def _run_git_commit(git: Git, scratch: str, head: str | None, message: str) -> str:
-    with tempfile.NamedTemporaryFile("wb", prefix="segmint-msg-", delete=False) as fh:
-        fh.write(message.encode("utf-8", "surrogateescape"))
-        msg_path = fh.name
-    try:
-        result = git.run(
-            "commit",
-            "-q",
-            "-F",
-            msg_path,
-            env={"GIT_INDEX_FILE": scratch, "GIT_EDITOR": ":"},
-            check=False,
-        )
-    finally:
-        os.unlink(msg_path)
+    # The message goes in on stdin: a file for it would outlive a kill in the temporary folder.
+    result = git.run(
+        "commit",
+        "-q",
+        "-F",
+        "-",
+        input=message.encode("utf-8", "surrogateescape"),
+        env={"GIT_INDEX_FILE": scratch, "GIT_EDITOR": ":"},
+        check=False,
+    )
     if result.returncode != 0:
         raise _commit_refused(result.stderr or result.stdout, result.returncode)
     sha = git.run("rev-parse", "HEAD").text.strip()

@@ -203,9 +203,12 @@ def test_killed_between_the_units_and_the_state_the_state_keeps_its_own_units(re
 
 @pytest.mark.parametrize("hook_name", ["pre-commit", "post-commit"])
 def test_killed_while_a_slow_hook_runs_the_next_command_waits_for_it(
-    repo: Repo, hook_name: str, tmp_path: Path
+    repo: Repo, hook_name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     dirty(repo)
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temporary))  # the killed child's temporary folder
     worktree = files_of(repo)
     head = repo.head()
     marker = tmp_path / "hook-ended"
@@ -215,6 +218,7 @@ def test_killed_while_a_slow_hook_runs_the_next_command_waits_for_it(
     session = Session.open(str(repo.path))
     assert marker.exists(), "the next command waited for the hook before acting"
     assert len(session.recovered) == 1 and "finished applying" in session.recovered[0], session.recovered
+    assert list(temporary.iterdir()) == [], "the killed commit left nothing behind in the temporary folder"
     assert repo.git("rev-parse", "HEAD~1").strip() == head
     assert_consistent(repo)
     assert_reads_the_tree(session)
