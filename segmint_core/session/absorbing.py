@@ -81,7 +81,7 @@ def absorb(session: SessionCore, *, actor: str = PERSON) -> AbsorbPlan:
         session.log(actor, "absorbed", f"{actor} found {len(moved)} fixes for {len(targets)} unpushed commits")
         session.save()
     session.announce(events.GROUPS, actor, {"groups": [g.id for g in session.groups]})
-    plans = propose_commits(session, actor=actor)
+    plans = propose_commits(session, actor=actor, merge_alike=False)  # each group is the fixes of one commit
     with session.lock:
         session.begin_edit()
         for plan in session.plans:

@@ -173,6 +173,7 @@ def move_lines(
         if joining is not None:
             renamed[joining.id] = moved_id
         _rename_units(session, renamed, moved_id, target)
+        session.state.settled = list(dict.fromkeys([*session.state.settled, moved_id]))  # as move_hunks
         emptied = tidy_groups(session.state, session.units)
         follow_groups(session.state, session.units)
         session.state.revision += 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from segmint_core.errors import SegmintError, UnknownIdError
+from segmint_core.planning.conventional import parse_subject
 from segmint_core.session import events
 from segmint_core.session.core import SessionCore
 from segmint_core.session.editing import ensure_groups
@@ -18,14 +19,16 @@ from segmint_core.wording import counted, readable, shown
 
 
 def propose_commits(
-    session: SessionCore, group_ids: list[str] | None = None, *, actor: str = PERSON
+    session: SessionCore, group_ids: list[str] | None = None, *, actor: str = PERSON, merge_alike: bool = True
 ) -> list[CommitPlan]:
-    """One plan per group (all, or ``group_ids``), in dependency order."""
+    """One plan per group (all, or ``group_ids``), in dependency order. ``merge_alike``: groups Segmint
+    made whose commits would say the same are merged first (``same_titles``)."""
     if group_ids is not None and not group_ids:
         raise SegmintError("Give at least one group id, or none at all to plan every group")
     with session.lock:
         ensure_groups(session, actor=actor)
         joined = join_needed(session)
+        merged: list[tuple[list[str], str]] = []
         groups = [session.group(g) for g in group_ids] if group_ids is not None else list(session.groups)
         plans = session.plans
         applied = [p for p in plans if p.status == APPLIED]
@@ -33,9 +36,12 @@ def propose_commits(
         kept_ids = {p.id for p in open_plans if group_ids is not None and not set(p.change_group_ids) & set(group_ids)}
         replaced = [p for p in open_plans if p.id not in kept_ids]
         start = 1 + max((id_number(p.id) for p in plans), default=0)  # a replaced id never names another commit
-        fresh = build_plans(
-            session.units, session.git, session.settings, groups, start, replaced, style=session.message_style()
-        )
+        style = session.message_style()
+        fresh = build_plans(session.units, session.git, session.settings, groups, start, replaced, style=style)
+        while merge_alike and (alike := same_titles(session, fresh)):
+            merged += [join_alike(session, plans) for plans in alike]
+            groups = [g for g in groups if any(g is kept for kept in session.groups)]
+            fresh = build_plans(session.units, session.git, session.settings, groups, start, replaced, style=style)
         session.begin_edit()
         session.state.revision += 1
         for plan in fresh:
@@ -46,6 +52,8 @@ def propose_commits(
         session.save()
     if joined:
         session.announce(events.GROUPS, "segmint", {"moved": joined})
+    for group_ids, into in merged:
+        session.announce(events.GROUPS, "segmint", {"merged": group_ids, "into": into})
     session.announce(events.PLANS, actor, {"plans": [p.id for p in fresh]})
     return fresh
 
@@ -76,6 +84,39 @@ def join_needed(session: SessionCore) -> list[str]:
     state.revision += 1
     refresh_summaries(state, units)
     return [cid for cid, _, _ in found]
+
+
+def same_titles(session: SessionCore, fresh: list[CommitPlan]) -> list[list[CommitPlan]]:
+    """Plans of groups Segmint made that got one title (its words, whatever the Conventional type):
+    two commits never say the same thing, so their groups are one intent. A group someone named, or
+    whose lines someone moved, is theirs and left as it is."""
+    settled = set(session.state.settled)
+    by_title: dict[str, list[CommitPlan]] = {}
+    for plan in fresh:
+        (gid,) = plan.change_group_ids
+        group = session.group(gid)
+        if plan.edited or group.edited or settled & {*group.hunk_ids, *group.change_ids}:
+            continue
+        by_title.setdefault(parse_subject(plan.title).text.casefold(), []).append(plan)
+    return [plans for plans in by_title.values() if len(plans) > 1]
+
+
+def join_alike(session: SessionCore, plans: list[CommitPlan]) -> tuple[list[str], str]:
+    """Merge the groups of ``plans`` into the first: the group ids merged, and the one kept."""
+    state, units = session.state, session.units
+    session.begin_edit()
+    keep, *rest = [session.group(p.change_group_ids[0]) for p in plans]
+    for other in rest:
+        keep.hunk_ids = units.in_order(keep.hunk_ids + other.hunk_ids)
+        keep.change_ids = sorted(set(keep.change_ids) | set(other.change_ids), key=id_number)
+    state.groups = [g for g in state.groups if g not in rest]
+    follow_groups(state, units)
+    state.revision += 1
+    refresh_summaries(state, units, only={keep.id})
+    group_ids = [keep.id, *(g.id for g in rest)]
+    said = f"their commits said “{plans[0].title}”"
+    session.log("segmint", "merged", f"segmint merged {', '.join(group_ids)} into {keep.id}: {said}")
+    return group_ids, keep.id
 
 
 def in_place(open_plans: list[CommitPlan], kept_ids: set[str], fresh: list[CommitPlan]) -> list[CommitPlan]:
