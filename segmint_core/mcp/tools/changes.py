@@ -84,7 +84,7 @@ def register(server: MCPServer, services: Services) -> None:
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.CommitsResult]:
         """Turn groups into commit plans, one per group, in dependency order, each with a title and body;
-        messages someone edited are kept.
+        messages someone edited are kept. Groups Segmint made that share a title are merged first.
 
         Returns {commits: [{id: 'commit-1', title: 'fix(parser): strip input in rule_1',
         description: '...', hunk_ids: ['change-3:1'], status: 'proposed'}]}
