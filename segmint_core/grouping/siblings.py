@@ -17,7 +17,9 @@ file's units join only on evidence that they are one edit made several times:
   enclosing definition;
 - sibling list items: every unit of both only adds (or only deletes) items
   of one kind of list (``- ``, ``* ``, ``+ ``, ``1. ``, ``| ``, or the pins
-  of a requirements file).
+  of a requirements file);
+- lines moved: a unit of one only deletes a line of words that a unit of the
+  other only adds (express's triager moved to the emeriti's list below).
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from segmint_core.grouping.units import Unit
 # The item marker of a list or table line: what makes two added lines siblings in one list.
 _TABLE_ROW = re.compile(r"^\s*\|\s")
 _BLANKS = re.compile(r"\s+")
+_WORD_CHARACTERS = re.compile(r"\w")
+MOVED_LINE_WORDS = 12  # word characters a moved line needs: a `return None` is in many places
 ADDS, DELETES = "adds", "deletes"
 
 
@@ -50,7 +54,7 @@ def joined(units: list[Unit], labels: list[int]) -> list[int]:
     into = list(range(len(order)))  # each group's parent among the joined; a root is its own
     for keep, gone in unions(
         len(order),
-        [(at[a], at[b]) for a, b in _sibling_pairs(members) + spread.pairs(members)],
+        [(at[a], at[b]) for a, b in _sibling_pairs(members) + _moved_pairs(members) + spread.pairs(members)],
     ):
         into[gone] = keep
     return by_smallest_member([order[_root(into, at[label])] for label in labels])
@@ -68,6 +72,25 @@ def _sibling_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
         (label, {(group[0].path, key) for key in sibling_keys(group)})
         for label, group in sorted(members.items())
         if len({u.path for u in group}) == 1 and all(u.hunk is not None for u in group)
+    )
+
+
+def _moved_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
+    """Pairs of groups of one file alone where one takes out a line the other puts in elsewhere."""
+    taken: dict[tuple[str, str], set[int]] = defaultdict(set)
+    put: dict[tuple[str, str], set[int]] = defaultdict(set)
+    for label, group in members.items():
+        if len({u.path for u in group}) != 1 or any(u.hunk is None for u in group):
+            continue
+        for unit in group:
+            shape = _shape(unit)
+            lines = _stripped(unit.removed if shape == DELETES else unit.added if shape == ADDS else [])
+            found = taken if shape == DELETES else put
+            for line in lines:
+                if len(_WORD_CHARACTERS.findall(line)) >= MOVED_LINE_WORDS:
+                    found[(unit.path, line)].add(label)
+    return sorted(
+        {(min(a, b), max(a, b)) for key, labels in taken.items() for a in labels for b in put.get(key, ()) if a != b}
     )
 
 

@@ -117,3 +117,34 @@ def test_requirements_taken_out_of_one_file_far_apart_are_one_group(repo: Repo) 
     repo.commit()
     repo.write("requirements.txt", "\n".join(p for p in pins if not p.startswith("types-")) + "\n")
     assert grouped(repo) == [["requirements.txt"]]
+
+
+def test_lines_moved_down_one_file_are_one_group(repo: Repo) -> None:
+    """express's ``update emeritus triagers``: three triagers taken out of the list of triagers and
+    put in the emeriti's, a screen below (it proposed a commit taking them out, one putting them in)."""
+    people = [f"{name}{n}" for n, name in enumerate("ada ben cleo dov eve finn gus hal ida jon kim lea".split())]
+    moved = {"ben1", "eve4", "jon9"}
+
+    def readme(active: list[str], emeriti: list[str]) -> str:
+        listed = "\n".join(f"* [{p}](https://github.com/{p}) - **{p.title()} Example**" for p in active)
+        former = "\n".join(f"  * [{p}](https://github.com/{p}) - **{p.title()} Example**" for p in emeriti)
+        prose = "\n".join(f"Paragraph {n} of how the project is run, {n * 3} words long." for n in range(40))
+        return f"# Project\n\n## Triagers\n\n{listed}\n\n{prose}\n\n<details>\n<summary>Emeriti</summary>\n\n{former}\n\n</details>\n"
+
+    repo.write("Readme.md", readme(people, ["zed0", "yul1"]))
+    repo.commit()
+    repo.write("Readme.md", readme([p for p in people if p not in moved], ["zed0", "yul1", *sorted(moved)]))
+    assert grouped(repo) == [["Readme.md"]]
+
+
+def test_a_short_line_in_two_places_is_no_move(repo: Repo) -> None:
+    """``return None`` taken out of one function and put in another far below are two edits."""
+    functions = [
+        f"def check_{n}(value):\n    if value > {n}:\n        return value\n    return None\n" for n in range(30)
+    ]
+    repo.write("checks.py", "\n\n".join(functions))
+    repo.commit()
+    functions[2] = functions[2].replace("    return None\n", "")
+    functions[27] = functions[27].replace("(value):\n", "(value):\n    if value is None:\n        return None\n")
+    repo.write("checks.py", "\n\n".join(functions))
+    assert len(grouped(repo)) == 2
