@@ -6,6 +6,7 @@ from segmint_core.mcp.server import build_server
 from segmint_core.session.session import Session
 from tests.mcp.support import data, legacy
 from segmint_tui.diff_render import HunkBlock
+from tests.support.readme_captions import readme_edited
 from tests.support.repo import Repo
 from tests.tui.support import notifications, running, screen_text, settle, type_text
 
@@ -383,3 +384,17 @@ async def test_the_editor_clears_or_selects_a_whole_field_with_one_key(demo: Rep
         await settle(pilot)
         plan = app.session.plans[0]
         assert (plan.title, plan.description) == ("docs: shorter", "Shorter.")
+
+
+async def test_propose_merges_groups_titled_alike_and_the_groups_pane_follows(repo: Repo) -> None:
+    readme_edited(repo)
+    async with running(repo.path) as pilot:
+        assert len(pilot.app.session.groups) == 2
+        await propose(pilot)
+        (plan,) = pilot.app.session.plans
+        (group,) = pilot.app.session.groups
+        text = screen_text(pilot.app)
+        assert f"1. {plan.title[:30]}" in text
+        assert f"○ proposed  {plan.id} · {group.id}" in text
+        assert "#1 +5 −3" in text and "#2 " not in text, "the groups pane shows the one group left"
+        assert f"segmint merged group-1, group-2 into {group.id}: their commits said" in text
