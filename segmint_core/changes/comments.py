@@ -11,6 +11,8 @@ import re
 
 # A comment line in the languages we read: ``#`` (not a shebang), ``//``, ``/*``, `` * ``, ``--``, ``;``.
 COMMENT = re.compile(r"^\s*(?:#(?!!)|//|/\*+|\*|--|;)\s*(.+?)\s*(?:\*/)?$")
+# A comment's blank line: its marker alone (`` *`` in a JSDoc block, ``//``, ``#``), read as a blank line.
+_BARE = re.compile(r"^\s*(?:#|//|\*)\s*$")
 
 
 def explaining(lines: list[str]) -> list[bool | None]:
@@ -26,7 +28,7 @@ def explaining(lines: list[str]) -> list[bool | None]:
         for at, line in mine:
             text = line[1:]
             quotes = text.count('"""') + text.count("'''")
-            if line[:1] == side and text.strip():
+            if line[:1] == side and text.strip() and not _BARE.match(text):
                 flags[at] = bool(inside or quotes or COMMENT.match(text))
             if quotes % 2:
                 inside = not inside

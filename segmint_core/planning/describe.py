@@ -28,7 +28,7 @@ def code_subjects(kind: str, facts: Facts, code_paths: list[str], q: Quote) -> l
     where = places(facts, code_paths, q)
     if kind == "feat":
         return _added(facts, q, code_paths) + [f"extend {w}" for w in where]
-    parts = _documented(facts, q)
+    parts = documented_defs(facts, q)
     documented = [documenting(facts, d) for d in parts]
     if kind == "fix":  # the fix, and most of it (the shorter verb, beside a fix's words)
         handled = _handled(facts, where, q)
@@ -53,7 +53,7 @@ def documenting(facts: Facts, what: str) -> str:
 MOSTLY = 0.5  # the share of changed code lines that, as docstrings or comments, make a change mostly docs
 
 
-def _documented(facts: Facts, q: Quote) -> list[str]:
+def documented_defs(facts: Facts, q: Quote) -> list[str]:
     """What a change mostly of docstrings and comments documents: the definition holding most of
     them, or the two; of more, the file holding most (the methods of one class it documents)."""
     doc, other = facts.explaining

@@ -22,7 +22,7 @@ from segmint_core.changes.generated import is_lock_file, is_manifest
 from segmint_core.changes.versions import NUMBERS, PEP_440
 from segmint_core.planning import settings_edit, type_hints
 from segmint_core.planning.cases import words as test_words
-from segmint_core.planning.describe import CODE_TYPES, code_subjects, documenting, places
+from segmint_core.planning.describe import CODE_TYPES, code_subjects, documented_defs, documenting, places
 from segmint_core.changes.kinds import PATHS_KEPT, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
 from segmint_core.planning.bumps import Bump
 from segmint_core.planning.facts import Facts, is_changelog
@@ -333,8 +333,9 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         if all(map(is_changelog, facts.paths)) and facts.changelog_moved and not facts.changelog_entries:
             return _moved_entry_subjects(facts)
         reworded = facts.renames or facts.prose is not None and facts.prose.links_only  # a word or a link swapped
-        if _comments_only(facts) and (facts.code_changed_defs or facts.reworded) and not reworded:
-            where = places(facts, [p for p in facts.paths if is_code(p)], q)
+        if _comments_only(facts) and (facts.code_changed_defs or facts.documented or facts.reworded) and not reworded:
+            # a doc comment documents the definition below it, not the one its hunk is in
+            where = documented_defs(facts, q) or places(facts, [p for p in facts.paths if is_code(p)], q)
             if facts.reworded:  # a comment's words changed, nothing documented that was not
                 return _comments_updated(facts, where)
             return [documenting(facts, w) for w in where]

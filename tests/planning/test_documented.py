@@ -43,6 +43,16 @@ def test_a_doc_comment_counts_for_the_function_below_it(repo: Repo) -> None:
     assert "toString" in title and "xpath" not in title
 
 
+def test_a_doc_comment_alone_documents_the_function_below_it(repo: Repo) -> None:
+    """express's ``Docs``: a JSDoc block with a bare `` *`` line added above ``toString``, its hunk
+    inside ``xpath`` (it read ``Added docs to xpath`` once the bare line counted as a comment)."""
+    before = "module.exports = {\n  xpath: function(x) {\n    return x\n  },\n\n  toString: function() {\n    return ''\n  }\n}\n"
+    doc = "\n  /**\n   * Convert collection to a string.\n   *\n   * @return {string}\n   */\n  toString:"
+    facts, title = titled(repo, "lib/collection.js", before, before.replace("\n  toString:", doc))
+    assert facts.comment_only
+    assert "toString" in title and "xpath" not in title, title
+
+
 def test_a_function_mostly_rewritten_keeps_its_code_title(repo: Repo) -> None:
     body = "def load(path):\n    data = read(path)\n    return data\n"
     after = "def load(path):\n    # read it once\n    data = read(path, cache=True)\n    data = clean(data)\n    return data\n"

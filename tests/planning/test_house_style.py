@@ -761,3 +761,22 @@ def test_a_house_wording_of_bumps_keeps_its_verb_over_the_houses_older_word(repo
             repo.commit(f"Add m{new}{m}")
     repo.write("Cargo.toml", manifest.format("1.6"))
     assert message_for(repo).title == "Bump regex from 1.5 to 1.6"
+
+
+def test_a_jsdoc_block_rewritten_is_docs(repo: Repo) -> None:
+    """express's ``docs: fix JSDoc for req.accepts()``: a doc comment's blank `` *`` line taken out
+    with its words rewritten is documentation, not code (it was typed ``refactor``)."""
+    before = (
+        "/**\n * Check if the given `type(s)` is acceptable.\n *\n * To do: update docs.\n *\n"
+        " * @param {String} type\n * @return {String|Array|Boolean}\n */\n\n"
+        "req.accepts = function(){\n  var accept = accepts(this);\n  return accept.types.apply(accept, arguments);\n};\n"
+    )
+    repo.write("lib/request.js", before)
+    repo.commit()
+    repo.write(
+        "lib/request.js",
+        before.replace(" * To do: update docs.\n *\n", "").replace(
+            "@param {String} type", "@param {String|Array} type"
+        ),
+    )
+    assert message_for(repo).title.startswith("docs(request): ")
