@@ -52,8 +52,8 @@ def propose_commits(
         session.save()
     if joined:
         session.announce(events.GROUPS, "segmint", {"moved": joined})
-    for group_ids, into in merged:
-        session.announce(events.GROUPS, "segmint", {"merged": group_ids, "into": into})
+    for ids, into in merged:
+        session.announce(events.GROUPS, "segmint", {"merged": ids, "into": into})
     session.announce(events.PLANS, actor, {"plans": [p.id for p in fresh]})
     return fresh
 
