@@ -8,7 +8,7 @@ import sys
 from segmint.cli.check import EXIT_FAILED, add_options, check, report_text
 from segmint.cli.session_cli import open_session, plan_table
 from segmint_core.jsonio import write_json
-from segmint_core.session.models import APPLIED
+from segmint_core.session.models import APPLIED, Actor
 
 
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -36,8 +36,14 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
 def run(args: argparse.Namespace) -> int:
     session = open_session(args)
+    since = session.revision
     if args.new or not any(p.status != APPLIED for p in session.plans):
         session.propose_commits()
+    merged = [
+        a.text
+        for a in session.state.activity
+        if a.revision > since and a.actor == Actor.SEGMINT and a.action == "merged"
+    ]  # groups titled alike, merged while proposing: said, or two groups would become one commit unexplained
     report = check(session, args, quiet=args.json) if args.check else None
     if args.json:
         write_json(
@@ -54,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         style = f"Messages {session.message_style().sentence()}.\n\n" if session.plans else ""
         sys.stdout.write(style + plan_table(session.plans, session.unplanned()))
+        sys.stdout.write("".join(f"\n{text[0].upper()}{text[1:]}.\n" for text in merged))
         if report is not None:
             sys.stdout.write("\n" + report_text(session, report))
     return EXIT_FAILED if report is not None and report.failed else 0

@@ -9,6 +9,7 @@ import pytest
 
 from segmint_core.session.session import Session
 from tests.support.cli import assert_clean_error, run_segmint
+from tests.support.readme_captions import readme_edited
 from tests.support.repo import Repo
 
 
@@ -229,3 +230,16 @@ def test_lines_added_to_a_planned_file_after_planning_are_left_and_named(repo: R
     assert [
         line for line in repo.git("diff", "-U0").splitlines() if line[:1] in "+-" and line[:3] not in ("+++", "---")
     ] == ["-line 36", "+line thirty-six"]
+
+
+def test_plan_says_which_groups_it_merged_for_titles_alike(repo: Repo) -> None:
+    readme_edited(repo)
+    assert run_segmint("group", cwd=repo.path).stdout.count("Docs: update README.md") == 2
+
+    plan = run_segmint("plan", cwd=repo.path)
+
+    assert plan.returncode == 0, plan.stderr
+    lines = plan.stdout.splitlines()
+    assert lines[3].startswith("commit-1  proposed      2  ") and len(lines) == 6, plan.stdout
+    assert lines[5] == f"Segmint merged group-1, group-2 into group-1: their commits said “{lines[3].split('  ')[-1]}”."
+    assert "merged" not in run_segmint("plan", cwd=repo.path).stdout, "said once, when it merged"
