@@ -94,10 +94,10 @@ def test_moved_lines_commit_exactly(story: dict, data: st.DataObject) -> None:
 def commit_every_plan(session: Session, repo: Repo, before: dict) -> bool:
     """Propose and apply every group, checking each commit holds exactly its group's lines.
     True when some plan made no commit, so lines may be left to commit."""
-    shown = group_lines(session)
     cancelled: set[str] = set()  # git hunks of plans whose lines cancel out (staged, then undone)
     again = False
     plans = session.propose_commits()
+    shown = group_lines(session)  # as proposed: Segmint's groups titled alike are merged by then
     stuck = [p.change_group_ids[0] for p in plans if p.merge_with]
     if len(stuck) > 1:
         # Groups that need each other (an unstaged line edits a staged one, and back):
