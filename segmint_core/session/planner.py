@@ -38,43 +38,48 @@ from segmint_core.session.models import (
     Group,
     id_number,
 )
-from segmint_core.planning.style import DEFAULT, HouseStyle
+from segmint_core.planning.style import HouseStyle
 from segmint_core.session.units import Units
 from segmint_core.wording import readable, shown
 
 
-def build_plans(
-    units: Units,
-    git: Git,
-    settings: Settings,
-    groups: list[Group],
-    start: int,
-    previous: Sequence[CommitPlan] = (),
-    style: HouseStyle = DEFAULT,
-) -> list[CommitPlan]:
-    """One plan per group, in dependency order, numbered from ``start``.
+class Drafter:
+    """Plans drafted for groups of the current units, then put in dependency order.
 
     A plan in ``previous`` (the open plans being replaced) for the same group
     and the same hunks, none changed since, lends the new one its id, its
     approval, and its message when approved. A message a person or agent
     edited is kept whatever the hunks. Any other message is written afresh,
     and a plan whose hunks differ gets a new id: an old id never names
-    other changes.
+    other changes. What every draft reads (the files' layers, their sections,
+    the recorded tasks) is read once, so a group changed since its draft (two
+    merged) is drafted again alone.
     """
-    drafts: dict[str, CommitPlan] = {}
-    reused: dict[str, str] = {}
-    layered = layered_files(units, git)
-    sections = Sections(units.changes, git)
-    from segmint_core.session.intents import recorded_tasks  # (loads the grouping's rules: only when planning)
 
-    recorded = recorded_tasks(units, git)
-    dependencies = change_dependencies(units.changeset.changes) if units.changeset.unchanged else {}
-    for group in groups:
+    def __init__(
+        self, units: Units, git: Git, settings: Settings, previous: Sequence[CommitPlan], style: HouseStyle
+    ) -> None:
+        from segmint_core.session.intents import recorded_tasks  # (loads the grouping's rules: only when planning)
+
+        self.units, self.settings, self.previous, self.style = units, settings, previous, style
+        self.reused: dict[str, str] = {}  # group id -> the id of the plan it lends
+        self.layered = layered_files(units, git)
+        self.sections = Sections(units.changes, git)
+        self.recorded = recorded_tasks(units, git)
+        self.dependencies = change_dependencies(units.changeset.changes) if units.changeset.unchanged else {}
+
+    def drafts(self, groups: list[Group]) -> dict[str, CommitPlan]:
+        """Each group's plan by group id (none for a group that would commit nothing)."""
+        return {group.id: plan for group in groups if (plan := self.draft(group)) is not None}
+
+    def draft(self, group: Group) -> CommitPlan | None:
+        units = self.units
+        self.reused.pop(group.id, None)
         if changes_nothing(units, group):
-            continue  # a file staged, then put back: a commit of it would change nothing
-        parts = plan_parts(units, [group], dependencies)
+            return None  # a file staged, then put back: a commit of it would change nothing
+        parts = plan_parts(units, [group], self.dependencies)
         if not parts.hunk_ids and not parts.change_ids:
-            continue
+            return None
         hunkless = parts.change_ids
         plan = CommitPlan(
             id=group.id,
@@ -85,41 +90,45 @@ def build_plans(
             change_ids=hunkless,
             base=units.changeset.head,
         )
-        before = _same_group(previous, group.id)
+        before = _same_group(self.previous, group.id)
         same = before is not None and not before.out_of_date and _same_content(before, plan)
         if same and before is not None:
-            reused[group.id] = before.id
+            self.reused[group.id] = before.id
             if before.status in (APPROVED, AWAITING_APPROVAL):
                 plan.status = before.status
         if before is not None and (before.edited or plan.status != PROPOSED):
             plan.title, plan.description, plan.edited = before.title, before.description, before.edited
         else:
-            counts = {**_net_counts(units, plan.hunk_ids, layered), **_whole_counts(units, hunkless)}
+            counts = {**_net_counts(units, plan.hunk_ids, self.layered), **_whole_counts(units, hunkless)}
             message = write_message(
-                sections.resolve(units.message_parts(plan.hunk_ids, hunkless)),
-                settings,
+                self.sections.resolve(units.message_parts(plan.hunk_ids, hunkless)),
+                self.settings,
                 counts=counts,
-                style=style,
-                asked=recorded.asked(plan.hunk_ids, hunkless) if recorded else None,
-                old_text=sections.old_text,
+                style=self.style,
+                asked=self.recorded.asked(plan.hunk_ids, hunkless) if self.recorded else None,
+                old_text=self.sections.old_text,
             )
             # Text from file content may hold a newline (a file name) or bytes that are not UTF-8.
             plan.title, plan.description = shown(message.title), readable(message.description)
             plan.note = readable(message.note) if message.note else None
         plan.note = " ".join(filter(None, [plan.note, parts_note(parts)])) or None
-        drafts[group.id] = plan
-    idle = idle_plans(units, list(drafts.values()), layered)
-    needs = plan_needs(units, list(drafts.values()), layered, idle)
-    staged = [gid for gid, plan in drafts.items() if any(units.by_id[h].parent.staged for h in plan.hunk_ids)]
-    ordered = [drafts[gid] for gid in order_plans(list(drafts), needs, staged)]
-    stuck = set(cycles(list(drafts), needs))
-    names = _names([p.id for p in ordered], reused, start)
-    for plan in ordered:
-        if plan.id in stuck:
-            plan.merge_with = sorted((names[o] for o in needs.get(plan.id, ()) if o in stuck), key=id_number)
-            plan.note = _stuck_note(plan.id, plan.merge_with, needs, stuck, idle)
-        plan.id = names[plan.id]
-    return ordered
+        return plan
+
+    def ordered(self, drafts: dict[str, CommitPlan], start: int) -> list[CommitPlan]:
+        """The drafts in dependency order, numbered from ``start``; plans that need each other say so."""
+        units, layered = self.units, self.layered
+        idle = idle_plans(units, list(drafts.values()), layered)
+        needs = plan_needs(units, list(drafts.values()), layered, idle)
+        staged = [gid for gid, plan in drafts.items() if any(units.by_id[h].parent.staged for h in plan.hunk_ids)]
+        ordered = [drafts[gid] for gid in order_plans(list(drafts), needs, staged)]
+        stuck = set(cycles(list(drafts), needs))
+        names = _names([p.id for p in ordered], self.reused, start)
+        for plan in ordered:
+            if plan.id in stuck:
+                plan.merge_with = sorted((names[o] for o in needs.get(plan.id, ()) if o in stuck), key=id_number)
+                plan.note = _stuck_note(plan.id, plan.merge_with, needs, stuck, idle)
+            plan.id = names[plan.id]
+        return ordered
 
 
 def merge_advice(plan: CommitPlan) -> str:
@@ -260,7 +269,7 @@ def _same_content(a: CommitPlan, b: CommitPlan) -> bool:
 
 def _names(group_ids: list[str], reused: dict[str, str], start: int) -> dict[str, str]:
     """Plan ids: a reused one stays, new ones count on from ``start`` past every id in use."""
-    taken = {id_number(i) for i in reused.values()}
+    taken = {id_number(reused[gid]) for gid in group_ids if gid in reused}
     names: dict[str, str] = {}
     number = start
     for gid in group_ids:

@@ -14,7 +14,7 @@ from segmint_core.session.core import SessionCore
 from segmint_core.session.editing import ensure_groups
 from segmint_core.session.models import AGENT, APPLIED, APPROVED, AWAITING_APPROVAL, PERSON, CommitPlan, id_number
 from segmint_core.session.groups import follow_groups, refresh_summaries, tidy_groups
-from segmint_core.session.planner import build_plans, changes_nothing, needed_elsewhere
+from segmint_core.session.planner import Drafter, changes_nothing, needed_elsewhere
 from segmint_core.wording import counted, readable, shown
 
 
@@ -36,12 +36,19 @@ def propose_commits(
         kept_ids = {p.id for p in open_plans if group_ids is not None and not set(p.change_group_ids) & set(group_ids)}
         replaced = [p for p in open_plans if p.id not in kept_ids]
         start = 1 + max((id_number(p.id) for p in plans), default=0)  # a replaced id never names another commit
-        style = session.message_style()
-        fresh = build_plans(session.units, session.git, session.settings, groups, start, replaced, style=style)
-        while merge_alike and (alike := same_titles(session, fresh)):
-            merged += [join_alike(session, plans) for plans in alike]
-            groups = [g for g in groups if any(g is kept for kept in session.groups)]
-            fresh = build_plans(session.units, session.git, session.settings, groups, start, replaced, style=style)
+        drafter = Drafter(session.units, session.git, session.settings, replaced, session.message_style())
+        drafts = drafter.drafts(groups)
+        while merge_alike and (alike := same_titles(session, list(drafts.values()))):
+            for titled_alike in alike:
+                ids, into = join_alike(session, titled_alike)
+                merged.append((ids, into))
+                drafts = {gid: plan for gid, plan in drafts.items() if gid not in ids[1:]}
+                redrafted = drafter.draft(session.group(into))  # the merged group alone, in its place
+                if redrafted is None:
+                    del drafts[into]
+                else:
+                    drafts[into] = redrafted
+        fresh = drafter.ordered(drafts, start)
         session.begin_edit()
         session.state.revision += 1
         for plan in fresh:
