@@ -71,8 +71,13 @@ def _sibling_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
     return sharing(
         (label, {(group[0].path, key) for key in sibling_keys(group)})
         for label, group in sorted(members.items())
-        if len({u.path for u in group}) == 1 and all(u.hunk is not None for u in group)
+        if _one_file(group)
     )
+
+
+def _one_file(group: list[Unit]) -> bool:
+    """The group holds nothing but hunks of one file."""
+    return len({u.path for u in group}) == 1 and all(u.hunk is not None for u in group)
 
 
 def _moved_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
@@ -80,13 +85,12 @@ def _moved_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
     taken: dict[tuple[str, str], set[int]] = defaultdict(set)
     put: dict[tuple[str, str], set[int]] = defaultdict(set)
     for label, group in members.items():
-        if len({u.path for u in group}) != 1 or any(u.hunk is None for u in group):
-            continue
-        for unit in group:
+        for unit in group if _one_file(group) else ():
             shape = _shape(unit)
-            lines = _stripped(unit.removed if shape == DELETES else unit.added if shape == ADDS else [])
-            found = taken if shape == DELETES else put
-            for line in lines:
+            if shape not in (ADDS, DELETES):
+                continue
+            found, lines = (taken, unit.removed) if shape == DELETES else (put, unit.added)
+            for line in _stripped(lines):
                 if len(_WORD_CHARACTERS.findall(line)) >= MOVED_LINE_WORDS:
                     found[(unit.path, line)].add(label)
     return sorted(
