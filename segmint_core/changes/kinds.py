@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from pathlib import PurePosixPath
 
 CODE, TEST, DOCS, CHANGELOG, CONFIG = "code", "test", "docs", "changelog", "config"
 GENERATED = "generated"  # a generated file, kept whole (a unit's kind; ``file_kind`` never says it)
@@ -66,7 +65,7 @@ _TEST_PATTERN = re.compile(
 )
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 16)
 def file_kind(path: str) -> str:
     name = path.rsplit("/", 1)[-1]
     lower = name.lower()
@@ -130,9 +129,20 @@ BUILD_NAMES = {
 }
 
 
-# A path's kind, kept once read: a plan reads each of its paths' kinds a few dozen times,
-# through ``PurePosixPath``, which costs more than the rest of reading a one-line edit.
+# A path's kind, kept once read: a plan reads each of its paths' kinds a few dozen times.
 PATHS_KEPT = 1 << 16
+
+
+def _parts(path: str) -> list[str]:
+    """A repository path's folders and name: ``PurePosixPath.parts`` without building the
+    object, which cost grouping 10,000 changed files 0.4 s."""
+    return [part for part in path.split("/") if part and part != "."]
+
+
+def _stem_and_suffix(name: str) -> tuple[str, str]:
+    """``PurePosixPath``'s ``stem`` and ``suffix``: ``.bashrc`` and ``notes.`` have none."""
+    dot = name.rfind(".")
+    return (name[:dot], name[dot:]) if 0 < dot < len(name) - 1 else (name, "")
 
 
 @lru_cache(maxsize=PATHS_KEPT)
@@ -143,10 +153,9 @@ def is_test_path(path: str) -> bool:
         return False
     if _TEST_PATTERN.search(path):
         return True
-    p = PurePosixPath(path.lower())
-    name = p.name
+    *folders, name = _parts(path.lower()) or [""]
     return (
-        any(part in ("test", "tests", "testing", "__tests__", "spec") for part in p.parts[:-1])
+        any(part in ("test", "tests", "testing", "__tests__", "spec") for part in folders)
         or name.startswith("test_")
         or name.endswith(("_test.py", "_test.go", "_spec.rb", "_test.rb", "test.java"))
         or _SCRIPT_TEST.search(name) is not None  # Button.test.tsx, api.spec.mjs
@@ -159,24 +168,24 @@ _SCRIPT_TEST = re.compile(r"\.(?:test|spec)\.[cm]?[jt]sx?$")
 
 @lru_cache(maxsize=PATHS_KEPT)
 def is_doc_path(path: str) -> bool:
-    p = PurePosixPath(path.lower())
+    *folders, name = _parts(path.lower()) or [""]
+    stem, suffix = _stem_and_suffix(name)
     return (
-        (p.suffix in DOC_SUFFIXES and (p.stem in DOC_NAMES or p.suffix != ".txt" or "docs" in p.parts))
-        or "docs" in p.parts[:-1]
-        or (p.stem in DOC_NAMES and p.suffix not in _CODE_EXTS)  # a module named changelog.py is code
+        (suffix in DOC_SUFFIXES and (stem in DOC_NAMES or suffix != ".txt" or "docs" in folders))
+        or "docs" in folders
+        or (stem in DOC_NAMES and suffix not in _CODE_EXTS)  # a module named changelog.py is code
     )
 
 
 @lru_cache(maxsize=PATHS_KEPT)
 def is_ci_path(path: str) -> bool:
-    parts = {part.lower() for part in PurePosixPath(path).parts}
-    return bool(parts & CI_PARTS)
+    return not CI_PARTS.isdisjoint(_parts(path.lower()))
 
 
 @lru_cache(maxsize=PATHS_KEPT)
 def is_ignore_file(path: str) -> bool:
     """A list of paths a tool ignores: ``.gitignore``, ``.dockerignore``, ``.npmignore`` ..."""
-    name = PurePosixPath(path).name.lower()
+    name = path.rsplit("/", 1)[-1].lower()
     return name.startswith(".") and name.endswith("ignore") and len(name) > len(".ignore")
 
 
@@ -184,11 +193,12 @@ def is_ignore_file(path: str) -> bool:
 def is_build_path(path: str) -> bool:
     """Build files: manifests, lock files, pip's requirements files by any name (black's
     ``test_requirements.txt`` lists dependencies, it tests nothing) and packaging metadata."""
-    p = PurePosixPath(path)
-    name = p.name.lower()
+    *folders, name = _parts(path) or [""]
+    name = name.lower()
     return (
         name in BUILD_NAMES
         or "requirements" in name
         and name.endswith((".txt", ".in"))
-        or p.parent.name.endswith(".egg-info")
+        or bool(folders)
+        and folders[-1].endswith(".egg-info")
     )  # packaging metadata setuptools writes
