@@ -40,3 +40,34 @@ def test_a_test_of_other_code_stays_apart(repo: Repo) -> None:
     sizes_repo(repo)
     repo.write("tests/test_cli.py", TEST + "\n\ndef test_inner_spaces():\n    assert parse_name(' a b ') == 'a b'\n")
     assert grouped(repo) == [["shop/sizes.py"], ["tests/test_cli.py"]]
+
+
+GUIDE = "# Sizes\n\nSizes are read by the shop.\n"
+
+
+def grouped_with_docs(repo: Repo, code: str, note: str) -> list[list[str]]:
+    """The groups of ``shop/sizes.py`` rewritten as ``code`` and a ``note`` added to its docs page."""
+    repo.write("shop/sizes.py", CODE)
+    repo.write("docs/sizes.md", GUIDE)
+    repo.commit("start")
+    repo.write("shop/sizes.py", code)
+    repo.write("docs/sizes.md", GUIDE + note)
+    return grouped(repo)
+
+
+def test_docs_naming_a_function_the_code_adds_join_it(repo: Repo) -> None:
+    code = CODE + "\n\ndef parse_weight(text):\n    return float(text.rstrip('kg'))\n"
+    note = "\nWeights such as `12kg` are read by `parse_weight`.\n"
+    assert grouped_with_docs(repo, code, note) == [["docs/sizes.md", "shop/sizes.py"]]
+
+
+def test_docs_naming_a_parameter_the_code_adds_join_it(repo: Repo) -> None:
+    code = CODE.replace("def parse_size(text):", "def parse_size(text, base_unit=1):")
+    note = "\nPass `base_unit` to count in blocks rather than bytes.\n"
+    assert grouped_with_docs(repo, code, note) == [["docs/sizes.md", "shop/sizes.py"]]
+
+
+def test_docs_naming_a_function_the_code_only_edits_stay_apart(repo: Repo) -> None:
+    code = CODE.replace("    return text.strip()\n", "    return text.strip().lower()\n")
+    note = "\nSee `parse_size` for what a size may be written as.\n"
+    assert grouped_with_docs(repo, code, note) == [["docs/sizes.md"], ["shop/sizes.py"]]
