@@ -92,17 +92,19 @@ def _docs_joined(units: list[Unit], labels: list[int]) -> list[int]:
     cited = {n for u, label in zip(units, labels) if label in docs for n in u.mentions if len(n) >= NEW_NAME_LENGTH}
     if not cited:
         return labels
-    cited -= _known_before(units, cited)
     bringing: dict[str, set[int]] = defaultdict(set)
     for unit, label in zip(units, labels):
         if unit.kind == CODE:
             for name in _new_names(unit, cited):
                 bringing[name].add(label)
+    if not bringing:  # most trees: the whole tree is read again below only for a name some code brings in
+        return labels
+    known = _known_before(units, set(bringing))
     counts: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     for unit, label in zip(units, labels):
         if label in docs:
-            for name in unit.mentions & cited:
-                owners = bringing.get(name, set())
+            for name in unit.mentions & bringing.keys() - known:
+                owners = bringing[name]
                 if len(owners) == 1:  # a name two groups bring in decides nothing
                     counts[label][next(iter(owners))] += 1
     return _joined(labels, counts)
@@ -134,8 +136,10 @@ def _known_before(units: list[Unit], cited: set[str]) -> set[str]:
     uses: Counter[str] = Counter()
     for unit in units:
         known |= unit.context_idents & cited
-        known.update(n for n in identifiers("\n".join(unit.removed)) if n in cited)
-        uses.update((unit.idents | unit.mentions) & cited)
+        removed = "\n".join(unit.removed)
+        if any(name in removed for name in cited):
+            known.update(n for n in identifiers(removed) if n in cited)
+        uses.update(n for n in cited if n in unit.idents or n in unit.mentions)
     return known | {name for name, n in uses.items() if n > NEW_NAME_USES}
 
 
