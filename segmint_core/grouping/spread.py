@@ -7,7 +7,10 @@ the release signal ties a changelog's heading to its bump, this ties a
 README's (``### 18.4a2 (unreleased)`` -> ``### 18.4a2`` beside
 ``__version__ = "18.4a2"``). So does a docs group whose every changed line
 only writes the bump's new version where its old one was
-(``sudo dpkg -i fd_7.4.0_amd64.deb`` -> ``fd_7.5.0_amd64.deb``). Two groups of
+(``sudo dpkg -i fd_7.4.0_amd64.deb`` -> ``fd_7.5.0_amd64.deb``), or the new
+version or its series where any other was (httpx's README pinning ``0.17.*``
+-> ``0.18.*`` for 0.18.0), whether or not the bump's group holds the
+release's changelog block. Two groups of
 nothing but bumps that set one full version are one tool raised in two places
 (``"mypy == 1.11.2"`` in ``pyproject.toml``, ``rev: v1.11.2`` of its
 pre-commit hook).
@@ -38,6 +41,8 @@ from segmint_core.grouping.unions import sharing
 from segmint_core.grouping.units import Unit
 
 _WORDS = re.compile(r"[\w.-]+")
+# A version written anywhere, inside a word too (``fd_8.2.1_amd64.deb``, ``0.18.*``).
+_NUMBERED = re.compile(r"(?<![\d.])\d+(?:\.\d+)+(?!\d)")
 
 
 def pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
@@ -174,20 +179,22 @@ def _sides(unit: Unit) -> tuple[list[str], list[str]]:
 
 def _version_mention_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, int]]:
     """(docs group, bump's group) where every line the docs group changes is its old line with
-    a version the bump moves written as the version it moves to (a lock file regenerated
-    beside the bump, shown without lines, is part of the bump)."""
+    a version the bump moves written as the version it moves to, or with another version
+    written as the one the bump sets or its series (``0.17.*`` -> ``0.18.*`` in the README of
+    0.18.0, a download named for the new version). The bump's group may hold the release's
+    changelog block; a lock file regenerated beside the bump, shown without lines, is part of it."""
     moves = {
-        label: found
+        label: (found, set().union(*(bumped_versions(u) for u in group if u.hunk is not None)))
         for label, group in members.items()
-        if all(u.kind not in (DOCS, CHANGELOG) and (u.hunk is None or bumped_versions(u)) for u in group)
-        and (found := set().union(*(version_moves(u) for u in group)))
+        if all(u.kind == CHANGELOG or u.kind != DOCS and (u.hunk is None or bumped_versions(u)) for u in group)
+        and (found := set().union(*(version_moves(u) for u in group if u.kind != CHANGELOG)))
     }
     pairs: list[tuple[int, int]] = []
     for label, group in members.items():
         if label in moves or not all(u.kind == DOCS and u.removed for u in group):
             continue
-        for other, moved in moves.items():
-            if all(_mentions_moved(u, moved) for u in group):
+        for other, (moved, versions) in moves.items():
+            if all(_mentions_moved(u, moved) or _names_version(u, versions) for u in group):
                 pairs.append((label, other))
                 break
     return pairs
@@ -200,3 +207,17 @@ def _mentions_moved(unit: Unit, moved: set[tuple[str, str]]) -> bool:
         any(old in before and before.replace(old, new) == after for old, new in moved)
         for before, after in zip(unit.removed, unit.added)
     )
+
+
+def _names_version(unit: Unit, versions: set[str]) -> bool:
+    """Whether every line the unit changes writes only other numbers, each the start of one of
+    ``versions`` (``0.18`` of ``0.18.0``) or one of them, where its old line had others."""
+    if not unit.added or len(unit.added) != len(unit.removed):
+        return False
+    for before, after in zip(unit.removed, unit.added):
+        written = _NUMBERED.findall(after)
+        if not written or written == _NUMBERED.findall(before) or _NUMBERED.sub("", after) != _NUMBERED.sub("", before):
+            return False
+        if not all(any(v == w or v.startswith(w + ".") for v in versions) for w in written):
+            return False
+    return True

@@ -39,6 +39,24 @@ def test_a_release_goes_with_the_docs_lines_that_write_its_new_version(repo: Rep
     assert sorted(grouped(repo)) == [["Cargo.toml"], ["README.md"]]
 
 
+def test_a_release_goes_with_the_docs_pinning_its_series_or_naming_its_download(repo: Repo) -> None:
+    """httpx's README pins the new series (``0.17.*`` -> ``0.18.*``) and fd's names the new
+    download where it named an older one; the release's changelog block is in the bump's group.
+    Docs writing another version stay apart."""
+    changes = "# Changes\n\n## 1.1.0\n\n- Add `perimeter`.\n"
+    readme = "# shapes\n\nPin the series you use: `shapes=={}.*`.\n\n    pip install shapes-{}.tar.gz\n"
+    repo.write("CHANGES.md", changes)
+    repo.write("pyproject.toml", '[project]\nname = "shapes"\nversion = "1.1.0"\n')
+    repo.write("README.md", readme.format("1.1", "1.0.2"))
+    repo.commit()
+    repo.write("CHANGES.md", changes.replace("## 1.1.0", "## 1.2.0\n\n- Fix `area`.\n\n## 1.1.0"))
+    repo.write("pyproject.toml", '[project]\nname = "shapes"\nversion = "1.2.0"\n')
+    repo.write("README.md", readme.format("1.2", "1.2.0"))
+    assert grouped(repo) == [["CHANGES.md", "README.md", "pyproject.toml"]]
+    repo.write("README.md", readme.format("1.3", "1.3.0"))
+    assert sorted(grouped(repo)) == [["CHANGES.md", "pyproject.toml"], ["README.md"]]
+
+
 def test_one_tool_bumped_to_one_version_in_two_files_is_one_group(repo: Repo) -> None:
     """python-semantic-release's mypy: the package pin and the pre-commit hook raised to the same
     release in one commit; raised to two releases, they are two bumps."""
