@@ -27,6 +27,8 @@ _JS = re.compile(r"""^\s*(?:it|test)(?:\.only|\.skip|\.each\([^)]*\))?\s*\(\s*([
 _RUST_ATTRIBUTE = re.compile(r"^\s*#\[(?:\w+::)?test\]")
 _RUST_FN = re.compile(r"^\s*(?:pub\s+)?(?:async\s+)?fn\s+(\w+)\s*\(")
 _OTHER_DEF = re.compile(r"^(?:class\s|func\s|(?:pub\s+)?fn\s|(?:async\s+)?def\s)|^\s+(?:async\s+)?def\s")
+_CLOSING = (")", "]", "}")
+_DECORATOR = re.compile(r"^\s*@\w")
 _HEADER = re.compile(r"^@@[^@]*@@\s?(.*)$")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
@@ -59,7 +61,7 @@ def cases(parts: list[tuple[str, list[Hunk]]]) -> list[Case]:
         if not is_test_path(path):
             continue
         for hunk in hunks:
-            for name, status in _hunk_cases(hunk):
+            for name, status in _hunk_cases(hunk, path.endswith((".py", ".pyi"))):
                 key = (path, name)
                 before = found.get(key)
                 if before is None:
@@ -71,12 +73,18 @@ def cases(parts: list[tuple[str, list[Hunk]]]) -> list[Case]:
     return [Case(path, name, status) for (path, name), status in found.items()]
 
 
-def _hunk_cases(hunk: Hunk) -> list[tuple[str, str]]:
+def _hunk_cases(hunk: Hunk, python: bool) -> list[tuple[str, str]]:
+    """The cases a hunk adds, removes or changes. In Python a bracket closed at a case's own
+    indentation ends an expression above the next definition (a parametrize list), which git's
+    hunk header does not show: the lines before it are that definition's, not the case's."""
     out: list[tuple[str, str]] = []
     header = _HEADER.match(hunk.header or "")
     current = _opened(header.group(1)) if header else None
     depth = _indent(header.group(1)) if header else 0  # the indentation of the current case's opening line
     rust_test = False
+    decorating = False  # inside decorators: their lines are the next definition's
+    decorated = False  # a decorator's line changed: the case it decorates changed
+    level = _Level(len(out))
     for line in hunk.lines:
         sign, text = line[:1], line[1:]
         if sign not in "+- ":
@@ -85,16 +93,40 @@ def _hunk_cases(hunk: Hunk) -> list[tuple[str, str]]:
         if name is None and rust_test and (m := _RUST_FN.match(text)):
             name = m.group(1)
         rust_test = bool(_RUST_ATTRIBUTE.match(text)) or (rust_test and text.strip().startswith("#["))
+        if python and name is None and text.strip() and _indent(text) <= depth:
+            if text.lstrip()[:1] in _CLOSING:  # the lines since were an expression above, not the case's body
+                decorated = decorated or level.changed or sign in "+-"
+                del out[level.credited :]
+                current, decorating = None, True
+            level = _Level(len(out))
+        if name is None and _DECORATOR.match(text) and (current is None or _indent(text) <= depth):
+            current, decorating = None, True  # a parametrize list above a case is that case's
         if name is None and _OTHER_DEF.match(text) and (current is None or _indent(text) <= depth):
-            current = None  # a helper or another definition beside the case: its lines are no case's
+            current, decorating, decorated = None, False, False  # a helper beside the case: its lines are no case's
         if name is not None:
             current, depth = name, _indent(text)
+            if decorated and sign == " ":
+                out.append((name, CHANGED))
+            decorating = decorated = False
+            level = _Level(len(out))
             if sign in "+-":
                 out.append((name, ADDED if sign == "+" else REMOVED))
                 continue
-        if sign in "+-" and current is not None and text.strip():
-            out.append((current, CHANGED))
+        if sign in "+-" and text.strip():
+            level.changed = True
+            if current is not None:
+                out.append((current, CHANGED))
+            decorated = decorated or decorating
     return out
+
+
+@dataclass
+class _Level:
+    """Since the last line at or left of the case's own indentation: where its credits start, and
+    whether a line changed (a closing bracket there shows they were not the case's body)."""
+
+    credited: int
+    changed: bool = False
 
 
 def _indent(text: str) -> int:

@@ -49,3 +49,23 @@ def test_cases_added_changed_and_removed_in_python_go_js_and_rust(repo: Repo) ->
             ("tests/cli.rs", "prints help", ADDED),
         ]
     )
+
+
+def test_a_decorator_changed_is_the_case_it_decorates(repo: Repo) -> None:
+    """git's hunk header names the definition above a decorator; the decorator's changed lines are
+    the next case's, whether its opening line is in the hunk or only the bracket closing it."""
+    listed = (
+        "import pytest\n\n\ndef test_first():\n    assert True\n\n\n"
+        '@pytest.mark.parametrize(\n    "path, expected",\n    [\n        ("/a", "a"),\n    ],\n)\n'
+        "def test_route_path(path, expected):\n    assert route_path(path) == expected\n"
+    )
+    marked = "def test_first():\n    assert True\n\n\ndef test_second():\n    assert True\n"
+    repo.write("tests/test_paths.py", listed)
+    repo.write("tests/test_marks.py", marked)
+    repo.commit()
+    repo.write("tests/test_paths.py", listed.replace('("/a", "a"),\n', '("/a", "a"),\n        ("/a/", "a"),\n'))
+    repo.write("tests/test_marks.py", marked.replace("def test_second", "@pytest.mark.slow\ndef test_second"))
+    assert sorted(cases_of(repo)) == [
+        ("tests/test_marks.py", "second", CHANGED),
+        ("tests/test_paths.py", "route path", CHANGED),
+    ]
