@@ -20,6 +20,7 @@ import argparse
 import sys
 
 from segmint_core.changes.encode import encode_changes
+from segmint_core.cycles import cycles_left_uncollected
 from segmint.cli.session_cli import open_session
 from segmint_core.errors import SegmintError
 from segmint_core.grouping import PROVIDERS
@@ -66,6 +67,9 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p.set_defaults(func=run)
 
 
+# Paused for the whole command, not only grouping: reading 10,000 files' hunks and the
+# confidence of 10^5 linked pairs make as many objects, which the collector would walk again and again.
+@cycles_left_uncollected
 def run(args: argparse.Namespace) -> int:
     session = open_session(args)
     if args.dry_run and not args.refine:

@@ -8,15 +8,14 @@ file order and breaks ties by position.
 
 from __future__ import annotations
 
-import functools
-import gc
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from segmint_core.changes import ChangeSet
 from segmint_core.changes.models import Change
 from segmint_core.config import Settings
+from segmint_core.cycles import cycles_left_uncollected
 from segmint_core.git import Git
 from segmint_core.grouping import companions, graph, leftovers, one_intent, siblings, signals, vendored
 from segmint_core.grouping.assemble import cut_hunks, effective_changes, ordered_groups
@@ -39,29 +38,9 @@ Progress = Callable[[int, int, str], None]
 # Another clustering of the units, one label per unit from (changes, units, embedder, progress):
 # the benchmarks compare the engine's with others through it.
 Labeller = Callable[[list[Change], list[Unit], EmbeddingProvider, Progress | None], list[int]]
-T = TypeVar("T")
 
 
-def _cycles_left_uncollected(fn: Callable[..., T]) -> Callable[..., T]:
-    """Run ``fn`` with Python's cycle collector paused: grouping makes hundreds of
-    thousands of small objects and no cycles, and the collector's passes over
-    them (and over everything else alive, a TUI's widgets) cost about a tenth
-    of a large grouping. Reference counting still frees everything as usual."""
-
-    @functools.wraps(fn)
-    def paused(*args: Any, **kwargs: Any) -> T:
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            if enabled:
-                gc.enable()
-
-    return paused
-
-
-@_cycles_left_uncollected
+@cycles_left_uncollected
 def group_changes(
     changes: ChangeSet,
     *,
@@ -182,7 +161,7 @@ class Recorded:
         return reasons, summary, intents
 
 
-@_cycles_left_uncollected
+@cycles_left_uncollected
 def evidence(units: list[Unit], model: Model = DEFAULT, history: History | None = None) -> list[Link]:
     """The links between units that ``group_changes`` computes offline, without a timeline;
     ``history``: the repository's (``Repository.history``), for its co-changes."""

@@ -26,3 +26,26 @@ def test_group_shows_the_sessions_groups_and_new_groups_afresh(two_intents: Repo
     session.catch_up()
     assert [g["id"] for g in fresh] == [g.id for g in session.groups]
     assert len(fresh) < 3 and all(g["summary"] != "Say how to use it" for g in fresh)
+
+
+def test_group_runs_with_the_cycle_collector_paused(two_intents: Repo, monkeypatch, capsys) -> None:
+    """The whole command makes many objects and no cycles: the collector is paused while it
+    runs (as in grouping), and on again afterwards."""
+    import gc
+
+    from segmint.cli import group, main
+
+    seen: list[bool] = []
+    opened = group.open_session
+
+    def opening(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return opened(*args, **kwargs)
+
+    monkeypatch.setattr(group, "open_session", opening)
+    monkeypatch.setenv("SEGMINT_CHAT_MODEL", "")
+    monkeypatch.setenv("SEGMINT_EMBEDDINGS", "")
+    assert gc.isenabled()
+    assert main(["group", "--repo", str(two_intents.path)]) == 0
+    assert seen == [False] and gc.isenabled()
+    assert "group-1" in capsys.readouterr().out
