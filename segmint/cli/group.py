@@ -64,7 +64,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
         action="store_true",
         help="with --refine: print the requests the chat model would get, and send nothing",
     )
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, quick_exit=True)
 
 
 # Paused for the whole command, not only grouping: reading 10,000 files' hunks and the
