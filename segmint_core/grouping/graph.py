@@ -211,14 +211,15 @@ class _Linkage:
             if value < nearest or (value == nearest and other < near):
                 nearest, near = value, other
             current = best[other]
+            candidate = (value, other, a) if other < a else (value, a, other)
             if current is None:
-                self._settle(other, (value, other, a) if other < a else (value, a, other))
+                self._settle(other, candidate)
             elif partner[other] == a or partner[other] == b:
-                self._settle(other, self._best_of(other))  # its best pair changed or is gone
-            elif value <= current[0]:  # only then can the pair with a be better
-                candidate = (value, other, a) if other < a else (value, a, other)
-                if candidate < current:
-                    self._settle(other, candidate)
+                # Its best pair changed or is gone. Its other pairs are as they were, none better
+                # than that best: a pair with the merged cluster at least as good is the best.
+                self._settle(other, candidate if candidate <= current else self._best_of(other))
+            elif value <= current[0] and candidate < current:  # only then can the pair with a be better
+                self._settle(other, candidate)
         if near < 0:
             self._settle(a, None)
         else:
