@@ -62,3 +62,25 @@ def test_every_core_package_imports_on_its_own() -> None:
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert out.stdout == ""
+
+
+def test_the_group_command_does_not_load_the_message_writer() -> None:
+    """``segmint group`` opens the session, groups and weighs the groups: the message writer
+    (most of ``segmint_core.planning``, and the pull request's wording) loads only when asked for."""
+    script = (
+        "import sys\n"
+        "import segmint.cli.group, segmint_core.grouping.engine, segmint_core.session.confidence\n"
+        "heavy = ('segmint_core.planning.writer', 'segmint_core.planning.facts', 'segmint_core.pr.')\n"
+        "print(','.join(sorted(m for m in sys.modules if (m + '.').startswith(heavy))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+
+
+def test_the_planning_package_still_offers_the_writer_and_the_order() -> None:
+    from segmint_core import planning
+    from segmint_core.planning import order, writer
+
+    assert planning.write_message is writer.write_message and planning.offline_message is writer.offline_message
+    assert planning.Message is writer.Message
+    assert planning.order_plans is order.order_plans and planning.cycles is order.cycles

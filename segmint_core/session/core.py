@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from segmint_core.changes import ChangeSet, capture
 from segmint_core.changes.generated import generated_paths, too_large
@@ -22,7 +22,6 @@ from segmint_core.changes.unchanged import unchanged_paths
 from segmint_core.config import Settings, load_settings
 from segmint_core.errors import StaleReferenceError, UnknownIdError
 from segmint_core.git import Git
-from segmint_core.planning.style import HouseStyle, house_style
 from segmint_core.apply import journal
 from segmint_core.rewrite import split
 from segmint_core.session import calls, events, ledger, presence
@@ -46,6 +45,9 @@ from segmint_core.session.state import (
 )
 from segmint_core.session.store import session_dir
 from segmint_core.session.units import Unit, Units
+
+if TYPE_CHECKING:
+    from segmint_core.planning.style import HouseStyle
 
 
 BUSY = "Another apply is running on this repository: nothing was done; run this again when it has finished"
@@ -110,6 +112,8 @@ class SessionCore:
 
     def message_style(self) -> HouseStyle:
         """The house style commit messages follow, learned from HEAD's history (cached per HEAD)."""
+        from segmint_core.planning.style import house_style  # loads the message writer's facts
+
         head = self.units.changeset.head
         if self._style is None or self._style.head != head:
             self._style = house_style(self.git, self.folder, head)

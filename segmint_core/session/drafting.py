@@ -5,23 +5,28 @@ Each function is a session method (``session.Session`` binds it).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from segmint_core.changes.models import Hunk
 from segmint_core.changes.parser import parse_diff
 from segmint_core.errors import RefusedError, SegmintError
 from segmint_core.planning.cases import Case, cases
-from segmint_core.planning.intents import Asked
-from segmint_core.pr import DraftCommit, draft_pr, project_commands
 from segmint_core.session import events
 from segmint_core.session.core import SessionCore
 from segmint_core.session.models import APPLIED, PERSON, CommitPlan, PullRequestDraft
 from segmint_core.session.plans import propose_commits
 from segmint_core.wording import readable, shown
 
+if TYPE_CHECKING:
+    from segmint_core.planning.intents import Asked
+
 
 def generate_pr(
     session: SessionCore, commit_ids: list[str] | None = None, *, replace: bool = False, actor: str = PERSON
 ) -> PullRequestDraft:
     """Draft the pull request anew; a draft someone edited is replaced only with ``replace``."""
+    from segmint_core.pr import DraftCommit, draft_pr, project_commands  # (loads the message writer's wording)
+
     if commit_ids is not None:
         commit_ids = list(dict.fromkeys(commit_ids))
         if not commit_ids:

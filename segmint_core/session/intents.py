@@ -12,13 +12,16 @@ from collections.abc import Sequence
 import logging
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from segmint_core.git import Git
 from segmint_core.grouping.provenance import Tasks, intent_number, tasks_of
-from segmint_core.planning.intents import Asked
 from segmint_core.session.units import Units
 from segmint_core.trajectory.errors import DamagedProvenanceError
 from segmint_core.trajectory.provenance.attribution import Provenance, line_provenance
+
+if TYPE_CHECKING:
+    from segmint_core.planning.intents import Asked
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +59,8 @@ class RecordedTasks:
 
     def asked(self, hunk_ids: list[str], change_ids: Sequence[str] = ()) -> Asked | None:
         """The task that wrote most of these lines, when recorded prompts wrote at least half of them."""
+        from segmint_core.planning.intents import Asked  # (loads the message writer: only when planning)
+
         votes, total = self.owners(hunk_ids, change_ids)
         if not votes or 2 * sum(votes.values()) < total:
             return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from segmint_core.apply.gitops import head_entries
 from segmint_core.apply.lines import FileLines
@@ -25,9 +26,7 @@ from segmint_core.apply.states import (
 from segmint_core.changes.models import Change
 from segmint_core.config import Settings
 from segmint_core.git import Git, read_blobs
-from segmint_core.planning import order_plans, write_message
-from segmint_core.planning.enclosing import Sections
-from segmint_core.planning.order import cycles
+from segmint_core.planning.order import cycles, order_plans
 from segmint_core.session.models import (
     APPLIED,
     APPROVED,
@@ -38,9 +37,11 @@ from segmint_core.session.models import (
     Group,
     id_number,
 )
-from segmint_core.planning.style import HouseStyle
 from segmint_core.session.units import Units
 from segmint_core.wording import readable, shown
+
+if TYPE_CHECKING:
+    from segmint_core.planning.style import HouseStyle
 
 
 class Drafter:
@@ -59,6 +60,7 @@ class Drafter:
     def __init__(
         self, units: Units, git: Git, settings: Settings, previous: Sequence[CommitPlan], style: HouseStyle
     ) -> None:
+        from segmint_core.planning.enclosing import Sections  # (loads the message writer: only when planning)
         from segmint_core.session.intents import recorded_tasks  # (loads the grouping's rules: only when planning)
 
         self.units, self.settings, self.previous, self.style = units, settings, previous, style
@@ -73,6 +75,8 @@ class Drafter:
         return {group.id: plan for group in groups if (plan := self.draft(group)) is not None}
 
     def draft(self, group: Group) -> CommitPlan | None:
+        from segmint_core.planning.writer import write_message
+
         units = self.units
         self.reused.pop(group.id, None)
         if changes_nothing(units, group):
