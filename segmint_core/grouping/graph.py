@@ -216,8 +216,10 @@ class _Linkage:
                 self._settle(other, candidate)
             elif partner[other] == a or partner[other] == b:
                 # Its best pair changed or is gone. Its other pairs are as they were, none better
-                # than that best: a pair with the merged cluster at least as good is the best.
-                self._settle(other, candidate if candidate <= current else self._best_of(other))
+                # than that best: a pair with the merged cluster at least as good is the best
+                # (the very same pair: its heap entry stands).
+                if candidate != current:
+                    self._settle(other, candidate if candidate < current else self._best_of(other))
             elif value <= current[0] and candidate < current:  # only then can the pair with a be better
                 self._settle(other, candidate)
         if near < 0:
