@@ -105,32 +105,20 @@ def assess(
         cluster_weight[label] += weights[unit]
         block_weight[block] += weights[unit]
         block_label[block] = label
-    # summed w_a * w_b * (p - base) over linked pairs: block -> cluster, and cluster -> cluster
-    lifted: dict[int, dict[int, float]] = defaultdict(lambda: defaultdict(float))
-    across: dict[tuple[int, int], float] = defaultdict(float)
-    within: dict[tuple[int, int], float] = defaultdict(float)  # block pairs of one cluster
-    for (a, b), affinity in pairs.affinity.items():
-        if blocks[a] == blocks[b]:
-            continue  # a block moves whole: its own pairs never count
-        gain = weights[a] * weights[b] * (sigmoid(pairs.base + affinity) - base)
-        lifted[blocks[a]][labels[b]] += gain
-        lifted[blocks[b]][labels[a]] += gain
-        if labels[a] != labels[b]:
-            across[min(labels[a], labels[b]), max(labels[a], labels[b])] += gain
-        else:
-            within[min(blocks[a], blocks[b]), max(blocks[a], blocks[b])] += gain
+    lifted, across, within = _gains(pairs, labels, blocks, base)
     clusters = sorted(cluster_weight)
     fits: list[BlockFit] = []
     for block in sorted(block_weight):
         label, mine = block_label[block], block_weight[block]
+        linked = lifted.get(block, {})
 
         def fit(cluster: int) -> float:
             others = cluster_weight[cluster] - (mine if cluster == label else 0.0)
-            return base + lifted[block].get(cluster, 0.0) / (mine * others) if others > 0 else math.nan
+            return base + linked.get(cluster, 0.0) / (mine * others) if others > 0 else math.nan
 
         # every cluster it has no link with fits at the no-link probability: the first stands for them all
-        unlinked = next((c for c in clusters if c != label and c not in lifted[block]), None)
-        candidates = [c for c in lifted[block] if c != label] + ([unlinked] if unlinked is not None else [])
+        unlinked = next((c for c in clusters if c != label and c not in linked), None)
+        candidates = [c for c in linked if c != label] + ([unlinked] if unlinked is not None else [])
         alternative = max(candidates, key=lambda c: (fit(c), -c)) if candidates else None
         other = fit(alternative) if alternative is not None else 0.0
         own = fit(label)
@@ -142,6 +130,51 @@ def assess(
     # decisions read the fits as the pair model gives them (each kind has its own scaling); people read these
     shown = calibration.blocks(fits)
     return Assessment(shown, _group_confidence(shown, block_weight), rank(decisions), between)
+
+
+def _gains(
+    pairs: PairProbabilities, labels: list[int], blocks: list[int], base: float
+) -> tuple[dict[int, dict[int, float]], dict[tuple[int, int], float], dict[tuple[int, int], float]]:
+    """Summed ``w_a * w_b * (p - base)`` over the linked pairs of units of two blocks (a block
+    moves whole: its own pairs never count): block -> cluster -> sum, and (lower, higher) ->
+    sum over the pairs across two clusters, and over the block pairs within one. Labels and
+    blocks number from 0. Worked out with numpy over the 10^5 pairs of a large change set."""
+    ends = np.array(list(pairs.affinity), dtype=np.int64).reshape(-1, 2)
+    block, label = np.array(blocks, dtype=np.int64), np.array(labels, dtype=np.int64)
+    apart = block[ends[:, 0]] != block[ends[:, 1]]
+    a, b = ends[apart, 0], ends[apart, 1]
+    log_odds = pairs.base + np.array(list(pairs.affinity.values()), dtype=np.float64)[apart]
+    # each probability as ``sigmoid`` gives it: numpy's exp may differ from it in the last bit
+    probability = np.array(list(map(sigmoid, log_odds.tolist())), dtype=np.float64)
+    weights = np.array(pairs.weights, dtype=np.float64)
+    gain = weights[a] * weights[b] * (probability - base)
+    clusters = int(label.max()) + 1 if len(label) else 1
+    # each pair's two ends in turn, in the pairs' order: a's block with b's cluster, then b's with a's
+    ends_met = np.stack([block[a] * clusters + label[b], block[b] * clusters + label[a]], axis=1).ravel()
+    keys, totals = _sums(ends_met, np.repeat(gain, 2))
+    lifted: dict[int, dict[int, float]] = {}
+    for key, total in zip(keys.tolist(), totals):
+        lifted.setdefault(key // clusters, {})[key % clusters] = total
+    crossing = label[a] != label[b]
+    across = _pair_sums(label[a][crossing], label[b][crossing], gain[crossing])
+    within = _pair_sums(block[a][~crossing], block[b][~crossing], gain[~crossing])
+    return lifted, across, within
+
+
+def _pair_sums(x: np.ndarray, y: np.ndarray, values: np.ndarray) -> dict[tuple[int, int], float]:
+    """The values summed per pair ``(lower, higher)`` of ``x`` and ``y``, pairs in the order they first come."""
+    count = int(max(x.max(), y.max())) + 1 if len(x) else 1
+    keys, totals = _sums(np.minimum(x, y) * count + np.maximum(x, y), values)
+    return dict(zip(zip((keys // count).tolist(), (keys % count).tolist()), totals))
+
+
+def _sums(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, list[float]]:
+    """Each key's summed values, keys in the order they first come. ``np.bincount`` adds them in
+    the order given, so each sum is, to the last bit, what adding one pair at a time makes."""
+    unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    totals = np.bincount(inverse, weights=values, minlength=len(unique))
+    order = np.argsort(first, kind="stable")
+    return unique[order], totals[order].tolist()
 
 
 def _group_confidence(fits: list[BlockFit], block_weight: dict[int, float]) -> dict[int, float]:
@@ -218,7 +251,9 @@ def _bisect(
     """Two sides of a group's blocks: average linkage (a missing link counts as none) until two are left.
 
     The best pair is the highest mean, ties to the lowest pair of positions: ``argmax`` over the
-    upper triangle read row by row finds the first of the highest, which is that pair."""
+    upper triangle read row by row finds the first of the highest, which is that pair. A merge
+    changes only the means of the side it grows (and drops the folded one's): only those are
+    worked out again, each by the same expression as at first."""
     ordered = sorted(group)
     sides = [[b] for b in ordered]
     n = len(sides)
@@ -230,9 +265,8 @@ def _bisect(
         if i >= 0 and j >= 0:
             total[i, j] = total[j, i] = gain
     alive = np.ones(n, dtype=bool)
-    upper = np.triu(np.ones((n, n), dtype=bool), 1)
+    mean = np.where(np.triu(np.ones((n, n), dtype=bool), 1), total / np.outer(weight, weight), -np.inf)
     for _ in range(n - 2):
-        mean = np.where(upper & alive[:, None] & alive[None, :], total / np.outer(weight, weight), -np.inf)
         i, j = divmod(int(np.argmax(mean)), n)
         sides[i] += sides[j]
         weight[i] += weight[j]
@@ -240,6 +274,9 @@ def _bisect(
         total[:, i] = total[i, :]
         total[i, i] = 0.0
         alive[j] = False
+        mean[j, :] = mean[:, j] = -np.inf
+        grown = np.where(alive, total[i] / (weight[i] * weight), -np.inf)
+        mean[i, i + 1 :], mean[:i, i] = grown[i + 1 :], grown[:i]
     return [sorted(sides[i]) for i in np.flatnonzero(alive).tolist()]
 
 
