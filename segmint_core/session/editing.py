@@ -63,7 +63,8 @@ def regroup(
         # the saved parts of hunks kept, and grouping's cuts of those grouped again (``Units`` reads both)
         splits: dict[str, list] = dict(state.splits) if change_ids is not None else {}
         splits.update(grouping.splits)
-        session.units = Units(raw, splits)
+        if splits or session.units.splits:  # with no hunk cut, before or now, the units are those read
+            session.units = Units(raw, splits)
         if change_ids is None:
             remember_evidence(session, raw.changes, grouping.evidence)
         state.splits = dict(session.units.splits)
