@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.session.conftest import one_group_per_hunk, open_session
 from tests.support.cli import run_segmint
 from tests.support.repo import Repo
@@ -28,27 +30,32 @@ def test_group_shows_the_sessions_groups_and_new_groups_afresh(two_intents: Repo
     assert len(fresh) < 3 and all(g["summary"] != "Say how to use it" for g in fresh)
 
 
-def test_group_runs_with_the_cycle_collector_paused(two_intents: Repo, monkeypatch, capsys) -> None:
+@pytest.mark.parametrize(("command", "shown"), [("group", "group-1"), ("plan", "commit-1")])
+def test_group_and_plan_run_with_the_cycle_collector_paused(
+    two_intents: Repo, monkeypatch, capsys, command: str, shown: str
+) -> None:
     """The whole command makes many objects and no cycles: the collector is paused while it
     runs (as in grouping), and on again afterwards."""
     import gc
+    from importlib import import_module
 
-    from segmint.cli import group, main
+    from segmint.cli import main
 
+    module = import_module(f"segmint.cli.{command}")
     seen: list[bool] = []
-    opened = group.open_session
+    opened = module.open_session
 
     def opening(*args, **kwargs):
         seen.append(gc.isenabled())
         return opened(*args, **kwargs)
 
-    monkeypatch.setattr(group, "open_session", opening)
+    monkeypatch.setattr(module, "open_session", opening)
     monkeypatch.setenv("SEGMINT_CHAT_MODEL", "")
     monkeypatch.setenv("SEGMINT_EMBEDDINGS", "")
     assert gc.isenabled()
-    assert main(["group", "--repo", str(two_intents.path)]) == 0
+    assert main([command, "--repo", str(two_intents.path)]) == 0
     assert seen == [False] and gc.isenabled()
-    assert "group-1" in capsys.readouterr().out
+    assert shown in capsys.readouterr().out
 
 
 def test_group_output_is_complete_and_a_reader_may_stop_early(repo: Repo) -> None:
