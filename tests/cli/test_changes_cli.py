@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
+
+import pytest
 
 from tests.support.cli import CliResult, assert_clean_error, run_segmint
 from tests.support.repo import Repo
@@ -66,19 +69,28 @@ def test_git_missing(repo: Repo, tmp_path) -> None:
     assert_clean_error(result, "git is not installed")
 
 
-def test_output_is_complete_and_a_reader_may_stop_early(repo: Repo) -> None:
-    # `segmint changes` ends without the interpreter's teardown: its output
-    # must still be flushed whole, and a reader closing the pipe is no error.
+@pytest.mark.parametrize("command", ["changes", "group"])
+def test_output_is_complete_and_a_reader_may_stop_early(repo: Repo, command: str) -> None:
+    # `segmint changes` and `segmint group` end without the interpreter's teardown: their
+    # output must still be flushed whole, and a reader closing the pipe is no error.
     for n in range(40):
         repo.write(f"f{n}.py", "x = 1\n" * 200)
     repo.commit()
     for n in range(40):
         repo.write(f"f{n}.py", "x = 2\n" * 200)
-    full = run_segmint("changes", "--json", cwd=repo.path)
+    offline = {"SEGMINT_CHAT_MODEL": "", "SEGMINT_EMBEDDINGS": ""}
+    full = run_segmint(command, "--json", cwd=repo.path, env=offline)
     assert full.returncode == 0, full.stderr
     assert len(json.loads(full.stdout)["changes"]) == 40
-    script = f"{sys.executable} -m segmint changes --json | head -c 100 > /dev/null; echo ${{PIPESTATUS[0]}}"
-    early = subprocess.run(["bash", "-c", script], cwd=repo.path, capture_output=True, text=True, timeout=60)
+    script = f"{sys.executable} -m segmint {command} --json | head -c 100 > /dev/null; echo ${{PIPESTATUS[0]}}"
+    early = subprocess.run(
+        ["bash", "-c", script],
+        cwd=repo.path,
+        env={**os.environ, **offline},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert early.stdout.strip() == "0", early
     assert early.stderr == ""
 
