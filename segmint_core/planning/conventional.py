@@ -16,6 +16,8 @@ _WORD = re.compile(r"[a-z0-9]+")
 STANDARD_TYPES = frozenset(
     {"build", "chore", "ci", "docs", "feat", "fix", "perf", "refactor", "revert", "style", "test"}
 )
+# Other spellings houses write for a type (express's ``tests:`` and ``deps:``).
+TYPE_WORDS = STANDARD_TYPES | {"tests", "doc", "documentation", "feature", "bugfix", "lint", "deps"}
 
 
 @dataclass(frozen=True)

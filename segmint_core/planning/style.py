@@ -23,7 +23,7 @@ from segmint_core.atomic import write_atomic
 from segmint_core.changes.versions import NUMBERS, PEP_440
 from segmint_core.git import Git
 from segmint_core.history import PastCommit, read_history
-from segmint_core.planning.conventional import STANDARD_TYPES, parse_subject, strip_refs
+from segmint_core.planning.conventional import STANDARD_TYPES, TYPE_WORDS, parse_subject, strip_refs
 from segmint_core.planning import messages
 from segmint_core.planning.dependency_lists import MANIFESTS, habit, habits, manifest_lists
 from segmint_core.planning.facts import Facts, gather
@@ -37,12 +37,13 @@ MIN_HISTORY = 10  # fewer subjects than this teach nothing reliable
 CONVENTIONAL_SHARE = 0.5  # at least this share of recent subjects Conventional: write Conventional
 RECENT = 100  # the recent subjects that say whether the house writes Conventional now
 CACHE_NAME = "house-style.json"
-CACHE_VERSION = 18  # 8: merged requests known by their titles; 9: a plain house's phrasings; 10: fields;
+CACHE_VERSION = 19  # 8: merged requests known by their titles; 9: a plain house's phrasings; 10: fields;
 # 11: releases worded "Bump version to {version}"; 12: PEP 440 pre-releases (21.12b0) in release wordings;
 # 13: a docs hunk's fences (a release's heading) read with its unchanged lines; 14: releases worded with no version;
 # 15: a plain house's phrasings know the bumps and releases they word; 16: an exception raised or caught before is none new;
 # 17: pip's requirements files by any name (``test_requirements.txt``) are build files;
-# 18: the subject a plain house writes by habit for one file edited alone, and one naming the commit it follows
+# 18: the subject a plain house writes by habit for one file edited alone, and one naming the commit it follows;
+# 19: a module's name before a colon (``walk:`` of ``src/walk.rs``) is no Conventional type
 EXAMPLES = 8
 HABIT_USES = 3  # a subject written at least this often for one file edited alone...
 HABIT_SHARE = 0.5  # ...and for at least this share of its edits alone is the house's habit for it
@@ -194,7 +195,7 @@ def learn_style(history: list[PastCommit], head: str | None = None, lists: dict[
         return style
     parsed = [(c, parse_subject(c.subject)) for c in history]
     facts_of = _facts_once()
-    conventional = [(c, s) for c, s in parsed if s.type]
+    conventional = [(c, s) for c, s in parsed if s.type and not _names_its_files(c, s.type)]
     style.examples = [c.subject for c in history[:EXAMPLES]]
     style.types = dict(Counter(s.type for _, s in conventional if s.type).most_common())
     style.scopes = dict(Counter(s.scope for _, s in conventional if s.scope).most_common())
@@ -294,6 +295,13 @@ def house_writes_conventional(subjects: list[str]) -> bool:
     and reverts left out) writes Conventional Commits at that commit, by its recent habit."""
     recent = subjects[:RECENT]
     return len(recent) < MIN_HISTORY or sum(map(writes_conventional, recent)) >= CONVENTIONAL_SHARE * len(recent)
+
+
+def _names_its_files(commit: PastCommit, kind: str) -> bool:
+    """Whether a subject's ``walk:`` is no type but the module its commit changes (fd's ``walk:
+    Flush stdout in batches`` of ``src/walk.rs``): read as a type, it titled a change of
+    ``src/exit_codes.rs`` ``walk: ...``."""
+    return kind.lower() not in TYPE_WORDS and kind.lower() in path_words(f.path for f in commit.files)
 
 
 def counts_for_style(subject: str) -> bool:

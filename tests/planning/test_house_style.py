@@ -780,3 +780,19 @@ def test_a_jsdoc_block_rewritten_is_docs(repo: Repo) -> None:
         ),
     )
     assert message_for(repo).title.startswith("docs(request): ")
+
+
+def test_a_modules_name_before_a_colon_is_no_type(repo: Repo) -> None:
+    """fd wrote ``walk: Flush stdout in batches`` for ``src/walk.rs`` before it wrote Conventional
+    Commits: ``walk`` names the module, and a change of another file is not titled ``walk: ...``."""
+    for n in range(6):
+        repo.write("src/walk.rs", f"fn scan() -> u32 {{\n    {n}\n}}\n")
+        repo.commit(f"walk: tune the scan, step {n}")
+    for n in range(10):
+        repo.write(f"app/part{n}.py", f"def part{n}():\n    return {n}\n")
+        repo.commit(f"fix(app): correct part{n}")
+    repo.write("src/exit_codes.rs", "fn merge() -> u32 {\n    0\n}\n")
+    repo.commit("fix: start exit codes")
+    repo.write("src/exit_codes.rs", "fn merge() -> u32 {\n    if true {\n        return 1;\n    }\n    0\n}\n")
+    _, plans = propose(repo)
+    assert not plans[0].title.startswith("walk"), plans[0].title
