@@ -4,9 +4,10 @@ A test's name is often the best sentence a change has about its behaviour:
 ``test_empty_config_gives_the_defaults`` says "empty config gives the
 defaults", ``it("rejects a negative limit")`` says it outright. Read from the
 diff alone: a case is added where its opening line is added (``def test_``,
-``func TestX``, ``it("...")``, ``test("...")``, a Rust ``fn`` under
-``#[test]``), changed where lines inside it change (git's hunk header or the
-hunk's own lines name the case), removed where its opening line goes.
+``func TestX``, ``it("...")``, ``test("...")`` in a test file, a Rust ``fn``
+under ``#[test]`` in any file), changed where lines inside it change (git's
+hunk header or the hunk's own lines name the case), removed where its opening
+line goes.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def cases(parts: list[tuple[str, list[Hunk]]]) -> list[Case]:
     """The cases of the test files among ``parts`` (a path and its hunks), in the order they appear."""
     found: dict[tuple[str, str], str] = {}
     for path, hunks in parts:
-        if not is_test_path(path):
+        if not is_test_path(path) and not path.endswith(".rs"):  # Rust's unit tests live beside the code
             continue
         for hunk in hunks:
             for name, status in _hunk_cases(hunk, path.endswith((".py", ".pyi"))):

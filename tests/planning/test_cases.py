@@ -69,3 +69,18 @@ def test_a_decorator_changed_is_the_case_it_decorates(repo: Repo) -> None:
         ("tests/test_marks.py", "second", CHANGED),
         ("tests/test_paths.py", "route path", CHANGED),
     ]
+
+
+def test_a_rust_unit_test_beside_the_code_is_a_case(repo: Repo) -> None:
+    """Rust's unit tests live in the source file, under ``#[cfg(test)]``: fd's ``src/exit_codes.rs``."""
+    code = "pub fn merge() -> u32 {\n    0\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n"
+    repo.write("src/exit_codes.rs", code)
+    repo.commit()
+    repo.write(
+        "src/exit_codes.rs",
+        code.replace(
+            "use super::*;\n",
+            "use super::*;\n\n    #[test]\n    fn merge_is_zero() {\n        assert_eq!(merge(), 0);\n    }\n",
+        ),
+    )
+    assert cases_of(repo) == [("src/exit_codes.rs", "merge is zero", ADDED)]
