@@ -183,12 +183,7 @@ def _version_mention_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, in
     written as the one the bump sets or its series (``0.17.*`` -> ``0.18.*`` in the README of
     0.18.0, a download named for the new version). The bump's group may hold the release's
     changelog block; a lock file regenerated beside the bump, shown without lines, is part of it."""
-    moves = {
-        label: (found, set().union(*(bumped_versions(u) for u in group if u.hunk is not None)))
-        for label, group in members.items()
-        if all(u.kind == CHANGELOG or u.kind != DOCS and (u.hunk is None or bumped_versions(u)) for u in group)
-        and (found := set().union(*(version_moves(u) for u in group if u.kind != CHANGELOG)))
-    }
+    moves = {label: found for label, group in members.items() if (found := _bump(group)) is not None}
     pairs: list[tuple[int, int]] = []
     for label, group in members.items():
         if label in moves or not all(u.kind == DOCS and u.removed for u in group):
@@ -198,6 +193,15 @@ def _version_mention_pairs(members: dict[int, list[Unit]]) -> list[tuple[int, in
                 pairs.append((label, other))
                 break
     return pairs
+
+
+def _bump(group: list[Unit]) -> tuple[set[tuple[str, str]], set[str]] | None:
+    """The (old, new) versions a group moves and the versions it sets, where it holds nothing but
+    version bumps, a release's changelog block and lock files shown without lines."""
+    if any(u.kind == DOCS or u.kind != CHANGELOG and u.hunk is not None and not bumped_versions(u) for u in group):
+        return None
+    moved = set().union(*(version_moves(u) for u in group if u.kind != CHANGELOG))
+    return (moved, set().union(*(bumped_versions(u) for u in group if u.hunk is not None))) if moved else None
 
 
 def _mentions_moved(unit: Unit, moved: set[tuple[str, str]]) -> bool:
