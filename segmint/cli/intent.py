@@ -15,8 +15,8 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
         "intent",
         parents=[common],
         help="say what you are working on now (recorded with your edits), or show it",
-        description='`segmint intent "fix the crash on an empty config"` makes that the current intent: edits '
-        "recorded from now on (by an agent's hook, the terminal UI) are grouped and titled from it. "
+        description='`segmint intent "fix the crash on an empty config"` makes that the current intent: what '
+        "you change from now on, in any editor, is grouped and titled from it. "
         "`--done` says the task is finished; with neither, the current intent is shown.",
     )
     p.add_argument("text", nargs="*", metavar="TEXT", help="what you are working on, in a few words")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+import pytest
 
 from segmint_core.trajectory.provenance import current_intent
 from tests.support.cli import assert_clean_error, run_segmint
@@ -32,3 +35,35 @@ def test_bad_input_is_one_sentence(tmp_path: Path) -> None:
     assert_clean_error(run_segmint("intent", "x", "--done", cwd=repo.path), "either a new intent or --done")
     assert_clean_error(run_segmint("intent", "  ", cwd=repo.path), "The intent is empty")
     assert_clean_error(run_segmint("intent", "x", cwd=tmp_path), "Not a git repository")
+
+
+def _two_tasks_by_hand(repo: Repo, *, finish: bool) -> None:
+    """A person says a task from the shell, edits by hand in an editor no hook watches, says the
+    next, edits again; a changelog gets an entry from each."""
+    run_segmint("intent", "Raise the retry limit to five", cwd=repo.path)
+    repo.write("config.py", "RETRIES = 5\nTIMEOUT = 10\n")
+    repo.write("CHANGES.md", "# Changes\n\n- The retry limit is five.\n\n## 1.0\n\n- First release.\n")
+    run_segmint("intent", "Add a greeting helper", cwd=repo.path)
+    repo.write("util.py", "def slug(text):\n    return text.lower()\n\n\ndef greet(name):\n    return 'hi ' + name\n")
+    repo.write(
+        "CHANGES.md", "# Changes\n\n- `greet` says hello.\n- The retry limit is five.\n\n## 1.0\n\n- First release.\n"
+    )
+    if finish:
+        run_segmint("intent", "--done", cwd=repo.path)
+
+
+@pytest.mark.parametrize("finish", [True, False], ids=["finished", "still-current"])
+def test_edits_made_by_hand_are_planned_by_the_task_said_in_the_shell(tmp_path: Path, finish: bool) -> None:
+    repo = Repo(tmp_path / "repo")
+    repo.write("config.py", "RETRIES = 3\nTIMEOUT = 10\n")
+    repo.write("util.py", "def slug(text):\n    return text.lower()\n")
+    repo.write("CHANGES.md", "# Changes\n\n## 1.0\n\n- First release.\n")
+    repo.commit("base")
+    _two_tasks_by_hand(repo, finish=finish)
+    plan = run_segmint("plan", "--json", cwd=repo.path)
+    assert plan.returncode == 0, plan.stderr
+    # (a history of one commit reads as a Conventional house: the task's words follow the type)
+    commits = {c["title"].split(": ", 1)[1]: c for c in json.loads(plan.stdout)["commits"]}
+    assert set(commits) == {"raise the retry limit to five", "add a greeting helper"}
+    files = {words: {h.split(":")[0] for h in c["hunk_ids"]} for words, c in commits.items()}
+    assert len(files["raise the retry limit to five"]) == 2 and len(files["add a greeting helper"]) == 2

@@ -14,6 +14,7 @@ from segmint_core.trajectory.provenance import (
     current_intent,
     end_intent,
     mark_session,
+    record_before_edit,
     record_edit,
 )
 from segmint_core.trajectory.provenance.store import Store, blob_id
@@ -124,6 +125,36 @@ def test_edits_made_before_a_prompt_stay_unattributed(tmp_path: Path) -> None:
     begin_intent(repo.path, "agent task", source="claude-code", session_id="s")
     [sweep] = edits(repo)
     assert sweep["intent"] is None and list(sweep["files"]) == ["app.py"]
+
+
+def test_edits_by_hand_go_to_the_task_a_person_said_then(tmp_path: Path) -> None:
+    repo = project(tmp_path / "p")
+    first = begin_intent(repo.path, "raise the limit", source="cli")
+    repo.write("app.py", "limit = 30\n")
+    second = begin_intent(repo.path, "add a helper", source="cli")
+    repo.write("lib/util.py", "def helper(): ...\n")
+    end_intent(repo.path, source="cli")
+    repo.write("app.py", "limit = 31\n")
+    record_edit(repo.path, None, source="cli")
+    assert [(e["intent"], list(e["files"])) for e in edits(repo)] == [
+        (first.id, ["app.py"]),
+        (second.id, ["lib/util.py"]),
+        (None, ["app.py"]),  # after the task was finished
+    ]
+
+
+def test_an_agent_never_takes_a_persons_edits(tmp_path: Path) -> None:
+    repo = project(tmp_path / "p")
+    said = begin_intent(repo.path, "rename the helper", source="tui")
+    repo.write("app.py", "by hand\n")
+    begin_intent(repo.path, "agent task", source="claude-code", session_id="s")
+    repo.write("lib/util.py", "by hand too\n")
+    record_before_edit(repo.path, ["lib/util.py"], source="claude-code", session_id="s")
+    end_intent(repo.path, source="claude-code", session_id="s")  # an agent's end sweeps nothing
+    assert [(e["intent"], list(e["files"])) for e in edits(repo)] == [
+        (said.id, ["app.py"]),
+        (said.id, ["lib/util.py"]),
+    ]
 
 
 def test_nothing_is_written_to_the_work_tree_index_or_refs(tmp_path: Path) -> None:

@@ -4,7 +4,8 @@ For every changed file the snapshots recorded for it are replayed, oldest
 first, from the file as the project's HEAD had it at the first snapshot: each
 step's inserted lines belong to the step's intent, lines it keeps keep their
 owner. The last snapshot is then aligned with the file on disk now (what
-changed since was written with no recorder: no owner). A line an intent wrote
+changed since was written with no recorder: by hand, under the task a person
+says they are working on now, else no owner). A line an intent wrote
 that a later step only moves within the file keeps that intent, and so does
 one that a step with no intent recorded only re-indents or strips of trailing
 blanks: code moved, or a formatter's pass, takes nobody's lines.
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field
 from segmint_core.changes import ChangeSet
 from segmint_core.changes.models import ADDED, Change, Hunk
 from segmint_core.git import Git, decode
-from segmint_core.trajectory.provenance.capture import Intent
+from segmint_core.trajectory.provenance.capture import Intent, intent_of_hand_edits
 from segmint_core.trajectory.provenance.store import Store
 from segmint_core.trajectory.timeline import _index_to_worktree
 
@@ -144,6 +145,7 @@ def _line_provenance(root: str | os.PathLike[str], store: Store, changes: Change
     if not intents and not history:
         return None
     provenance = Provenance(intents, {}, ended, asked=asked, found=found)
+    by_hand = intent_of_hand_edits(store.read_state())
     git = Git(os.fspath(root))
     texts = _Texts(git, store)
     for change in changes.changes:
@@ -153,10 +155,12 @@ def _line_provenance(root: str | os.PathLike[str], store: Store, changes: Change
             provenance.since = min(edits[0].when, provenance.since or edits[0].when)
         if change.binary or not change.hunks:
             continue
-        if not edits:
-            provenance.owners.update({h.id: [None] * len(h.lines) for h in change.hunks})
+        if not edits:  # never snapshotted: changed by hand since the last task began
+            provenance.owners.update(
+                {h.id: [by_hand if line[:1] in ("+", "-") else None for line in h.lines] for h in change.hunks}
+            )
             continue
-        trace = _replay(change, edits, texts, changes.head)
+        trace = _replay(change, edits, texts, changes.head, by_hand or ON_DISK)
         for hunk_id, tagged in _hunk_owners(change, trace).items():
             provenance.owners[hunk_id] = [o if o and not o.startswith(UNRECORDED) else None for o in tagged]
             provenance.unrecorded[hunk_id] = [o if o and o.startswith(UNRECORDED) else None for o in tagged]
@@ -262,7 +266,7 @@ class _Line:
         return _key(self.text)
 
 
-def _replay(change: Change, edits: list[Edit], texts: _Texts, head_now: str | None) -> _Trace:
+def _replay(change: Change, edits: list[Edit], texts: _Texts, head_now: str | None, on_disk: str) -> _Trace:
     first_path = change.old_path or change.file_path
     base_rev = edits[0].head or head_now
     base = texts.at(base_rev, first_path) or texts.at(base_rev, change.file_path)
@@ -272,7 +276,7 @@ def _replay(change: Change, edits: list[Edit], texts: _Texts, head_now: str | No
     for edit in edits:
         owner = edit.intent or f"{UNRECORDED}{edit.seq}"
         state = _step(state, texts.blob(edit.oid), owner, removed_base, removed_text)
-    state = _step(state, texts.disk(change.file_path), ON_DISK, removed_base, removed_text)
+    state = _step(state, texts.disk(change.file_path), on_disk, removed_base, removed_text)
     head_lines = texts.at(head_now, change.old_path or change.file_path)
     return _Trace([line.owner for line in state], _removed_now(base, head_lines, removed_base), removed_text)
 

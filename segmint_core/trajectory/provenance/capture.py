@@ -27,6 +27,9 @@ from segmint_core.trajectory.provenance.store import State, Store
 
 SOURCES = ("claude-code", "gemini", "mcp", "tui", "cli")
 PERSON_SOURCES = ("tui", "cli")  # one person at the keyboard: a task said in one holds in the other
+# Sources whose edits no hook snapshots as they are made: a person, an agent that only declares its
+# task over MCP. What changed by hand while one of their tasks was current is that task's work.
+UNHOOKED_SOURCES = (*PERSON_SOURCES, "mcp")
 SESSION_EVENTS = ("start", "end")
 MAX_INTENT_CHARS = 4000
 MAX_FILE_BYTES = 8 * 1024 * 1024  # bigger files are not snapshotted (a data dump, a build output)
@@ -75,14 +78,15 @@ def begin_intent(
     """Make ``text`` the current intent of ``source``/``session_id``; secrets in it are masked.
 
     Files changed since their last snapshot (by hand, with no recorder) are first
-    snapshotted with no intent, so the new task's edits never claim them.
+    snapshotted, so the new task's edits never claim them: under the task a person (or an
+    agent over MCP) said it was working on then, else with no intent.
     """
     _check_source(source)
     clean = _clean_text(text)
     store = Store(repo_root)
     changed = _changed_paths(store.repo_root)
     with store.locked() as state:
-        _snapshot(store, state, changed, None, source, session_id)
+        _snapshot(store, state, changed, intent_of_hand_edits(state), source, session_id)
         intent = Intent(f"intent-{state.next_intent}", clean, source, session_id, prompt_id, time.time())
         state.next_intent += 1
         state.current[_key(source, session_id)] = intent.to_json()
@@ -116,22 +120,29 @@ def record_edit(repo_root: Path, paths: Sequence[str] | None, *, source: str, se
 
 def record_before_edit(repo_root: Path, paths: Sequence[str], *, source: str, session_id: str | None = None) -> None:
     """An agent is about to edit ``paths`` (Claude Code's ``PreToolUse``, Gemini CLI's ``BeforeTool``):
-    whatever changed in them since their last snapshot is not its doing, so it is snapshotted with no
-    intent, and the edit's own snapshot then holds only the agent's lines."""
+    whatever changed in them since their last snapshot is not its doing, so it is snapshotted apart
+    (under a person's current task, else with no intent), and the edit's own snapshot then holds only
+    the agent's lines."""
     _check_source(source)
     store = Store(repo_root)
     wanted = _recordable(store.repo_root, paths)
     if not wanted:
         return
     with store.locked() as state:
-        _snapshot(store, state, wanted, None, source, session_id)
+        _snapshot(store, state, wanted, intent_of_hand_edits(state), source, session_id)
 
 
 def end_intent(repo_root: Path, *, source: str, session_id: str | None = None) -> None:
-    """The task of ``source``/``session_id`` is finished: later edits are unattributed until a new intent."""
+    """The task of ``source``/``session_id`` is finished: later edits are unattributed until a new intent.
+
+    A person's task (or an MCP agent's) first takes the files changed by hand while it was current.
+    """
     _check_source(source)
     store = Store(repo_root)
+    changed = _changed_paths(store.repo_root) if source in UNHOOKED_SOURCES else []
     with store.locked() as state:
+        if changed:
+            _snapshot(store, state, changed, intent_of_hand_edits(state), source, session_id)
         _end(store, state, source, session_id)
 
 
@@ -180,7 +191,18 @@ def _current_record(state: State, source: str | None, session_id: str | None) ->
         pool = [r for r in state.current.values() if r.get("source") in family]
     if session_id is not None:
         pool = [r for r in pool if r.get("session") == session_id]
-    return max(pool, key=lambda r: (float(r.get("created", 0.0)), str(r["id"])), default=None)
+    return _newest(pool)
+
+
+def intent_of_hand_edits(state: State) -> str | None:
+    """The intent that edits found by no hook were made under: the newest current task of a person
+    or an MCP agent (their edits are snapshotted only when found), else none."""
+    newest = _newest([r for r in state.current.values() if r.get("source") in UNHOOKED_SOURCES])
+    return newest["id"] if newest else None
+
+
+def _newest(records: list[dict]) -> dict | None:
+    return max(records, key=lambda r: (float(r.get("created", 0.0)), str(r["id"])), default=None)
 
 
 def _end(store: Store, state: State, source: str, session_id: str | None) -> None:
