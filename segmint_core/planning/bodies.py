@@ -8,7 +8,8 @@ change itself says it:
 - the entries the change adds to a changelog (the author's own words for it,
   read as ``changes.changelog`` reads one);
 - the issues its added lines reference (``#123``, ``GH-123``, ``:issue:`123```);
-- the first line of the docstrings of the code it adds;
+- the first line of the docstrings of the code it adds, unless a changelog
+  entry names the definition (the author's words already say what it does);
 - the comments it adds that say why (``because``, ``otherwise``, ``so that``...);
 - behaviour: a flag added, an error now raised or handled, a parameter added;
 - the tests it adds, their names in words, when it changes code too;
@@ -75,14 +76,20 @@ _URL_FIRST = re.compile(r"^(?:<?https?://\S+>?[\s:,-]*)+")
 def body(facts: Facts, parts: Parts, title: str = "") -> str:
     """The body for the change ``parts`` make, titled ``title``: why and what it does, or ""."""
     said = title.lower()
-    entries = [e for e in changelog_entries(parts) if not _repeats(e, title)]
+    written = changelog_entries(parts)
+    entries = [e for e in written if not _repeats(e, title)]
     paragraphs = [_list(entries[:MOST_ENTRIES]) + _more(len(entries) - MOST_ENTRIES)]
     said_in_entries = " ".join(entries)
     unsaid = (i for i in issue_references(parts) if i not in said_in_entries and i not in title)
     issues = list(islice(unsaid, MOST_ISSUES))  # the first few: a line may name thousands
     if issues:
         paragraphs.append(f"Refs {', '.join(issues)}.")
-    paragraphs.append(_list([f"{name}: {line}" for name, line in docstrings(parts) if not _repeats(line, title)]))
+    documented = [
+        (name, line)
+        for name, line in docstrings(parts)
+        if not _repeats(line, title) and not _names(" ".join(written), name)  # the author's words say it
+    ]
+    paragraphs.append(_list([f"{name}: {line}" for name, line in documented]))
     paragraphs.append(_prose(why_comments(facts)))
     paragraphs.append(_prose(_behaviour(facts, said)))
     paragraphs.append(_tested(parts, facts, said))
@@ -236,6 +243,11 @@ def _repeats(text: str, title: str) -> bool:
     """Whether ``text`` says little the title does not (the title was taken from it)."""
     words = set(re.findall(r"\w+", text.lower()))
     return bool(words) and len(words & set(re.findall(r"\w+", title.lower()))) >= 0.8 * len(words)
+
+
+def _names(text: str, name: str) -> bool:
+    """Whether ``text`` names ``name`` as a word (``URL.without_query()`` names ``without_query``)."""
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None
 
 
 def _list(items: list[str]) -> str:

@@ -221,3 +221,22 @@ def test_a_model_s_body_loses_its_lines_of_files_with_counts() -> None:
 
     reply = "feat: add x\n\n- src/a.py (+3 -1)\nsrc/b.py | 4 ++--\nThe cache must be flushed before reading."
     assert parse_reply(reply, Message("feat: y", "")).description == "The cache must be flushed before reading."
+
+
+def test_a_docstring_the_changelog_entry_already_says_is_not_quoted(repo: Repo) -> None:
+    repo.write("CHANGELOG.md", "# Changelog\n\n## Unreleased\n")
+    repo.write("src/urls.py", "class URL:\n    def join(self, url):\n        return url\n")
+    repo.commit()
+    repo.write(
+        "CHANGELOG.md",
+        "# Changelog\n\n## Unreleased\n\n* `URL.without_query()` returns the URL without its query string.\n",
+    )
+    repo.write(
+        "src/urls.py",
+        "class URL:\n    def without_query(self):\n"
+        '        """Return a copy of the URL with its query string removed."""\n'
+        "        return self\n\n    def join(self, url):\n        return url\n\n\n"
+        'def scheme(url):\n    """The part before the colon."""\n    return url\n',
+    )
+    body = body_of(repo)
+    assert "Return a copy" not in body and "- scheme: The part before the colon." in body
