@@ -49,9 +49,11 @@ class SplitState:
 
     @property
     def label(self) -> str:
-        """The commits split, as the person named them: one commit alone, or first..last."""
-        first, last = self.originals[0][:7], self.tip[:7]
-        return first if first == last else f"{first}..{last}"
+        """The commits split, as git names them: one commit alone, or ``base..tip`` (the commits after
+        base up to tip, as the person typed ``HEAD~3..HEAD``; first..last would read as one fewer)."""
+        if len(self.originals) == 1:
+            return self.tip[:7]
+        return f"{self.base[:7]}..{self.tip[:7]}" if self.base else f"{self.tip[:7]} and every commit before it"
 
 
 def folder(git: Git) -> Path:

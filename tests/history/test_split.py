@@ -9,6 +9,7 @@ import subprocess
 
 import pytest
 
+from segmint_core.rewrite.split import SplitState
 from segmint_core.session.session import Session
 from tests.apply.test_interrupted import run_child
 from tests.conftest import SHARED_DATA
@@ -72,6 +73,18 @@ def test_split_a_commit_in_the_middle_replays_the_later_ones_unchanged(repo: Rep
     undo = run_segmint("undo", cwd=repo.path)
     assert undo.returncode == 0, undo.stderr
     assert repo.head() == made["head"] and repo.git("ls-files", "-s") == index and repo.snapshot()["files"] == files
+
+
+def test_a_range_is_named_as_git_names_it(repo: Repo) -> None:
+    made = linear(repo)
+    out = run_segmint("split", "HEAD~2..HEAD", cwd=repo.path)
+    assert out.returncode == 0, out.stderr
+    # HEAD~2..HEAD is the two commits after `mixed`: "mixed..head", never "feat..head (2 commits)"
+    assert f"Splitting {made['mixed'][:7]}..{made['head'][:7]} (2 commits)" in out.stdout, out.stdout
+    from_root = SplitState(
+        base=None, tip="c" * 40, head="c" * 40, ref="refs/heads/main", originals=["a" * 40, "c" * 40]
+    )
+    assert from_root.label == "ccccccc and every commit before it"
 
 
 def test_refusals_say_one_sentence_and_change_nothing(repo: Repo) -> None:
