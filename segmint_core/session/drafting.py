@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 from segmint_core.changes.models import Hunk
 from segmint_core.changes.parser import parse_diff
 from segmint_core.errors import RefusedError, SegmintError
+from segmint_core.git import Git
 from segmint_core.planning.cases import Case, cases
+from segmint_core.rewrite.stack import followed
 from segmint_core.session import events
 from segmint_core.session.core import SessionCore
 from segmint_core.session.models import APPLIED, PERSON, CommitPlan, PullRequestDraft
@@ -19,13 +21,14 @@ from segmint_core.wording import readable, shown
 
 if TYPE_CHECKING:
     from segmint_core.planning.intents import Asked
+    from segmint_core.pr import DraftCommit
 
 
 def generate_pr(
     session: SessionCore, commit_ids: list[str] | None = None, *, replace: bool = False, actor: str = PERSON
 ) -> PullRequestDraft:
     """Draft the pull request anew; a draft someone edited is replaced only with ``replace``."""
-    from segmint_core.pr import DraftCommit, draft_pr, project_commands  # (loads the message writer's wording)
+    from segmint_core.pr import draft_pr, project_commands  # (loads the message writer's wording)
 
     if commit_ids is not None:
         commit_ids = list(dict.fromkeys(commit_ids))
@@ -43,7 +46,7 @@ def generate_pr(
         asks = recorded_asks(session, plans)
         clauses = list(dict.fromkeys(a.clause for a in asks))
         text = draft_pr(
-            [DraftCommit(p.title, p.message, p.sha if p.status == APPLIED else None, len(p.hunk_ids)) for p in plans],
+            draft_commits(session, plans),
             session.settings,
             task_lines(asks),
             intent=clauses[0] if len(clauses) == 1 else None,
@@ -57,6 +60,36 @@ def generate_pr(
         session.record(actor, "drafted", f"{actor} drafted the pull request “{draft.title}”")
     session.announce(events.PR, actor, {"title": draft.title})
     return draft
+
+
+def draft_commits(session: SessionCore, plans: list[CommitPlan]) -> list[DraftCommit]:
+    """The commits the pull request holds: each plan's own, but a fix folded into an unpushed commit
+    (``segmint absorb``) is no commit of its own: the commit it went into is named instead, once, as
+    the branch has it now, oldest first, before the new ones."""
+    from segmint_core.pr import DraftCommit
+
+    own = [
+        DraftCommit(p.title, p.message, p.sha if p.status == APPLIED else None, len(p.hunk_ids))
+        for p in plans
+        if not p.absorb_into
+    ]
+    folds = [p.absorb_into for p in plans if p.absorb_into]
+    if not folds:
+        return own
+    moves = [(a.parent, a.sha) for a in session.state.applied]
+    git = session.git
+    targets = list(dict.fromkeys(followed(git, target, moves) for target in folds))
+    targets.sort(key=lambda sha: -int(git.run("rev-list", "--count", f"{sha}..HEAD").text.strip() or 0))
+    return [_committed(git, sha) for sha in targets] + own
+
+
+def _committed(git: Git, sha: str) -> DraftCommit:
+    """A commit already on the branch, as the draft names it (its size in hunks)."""
+    from segmint_core.pr import DraftCommit
+
+    message = git.run("log", "-1", "--format=%B", sha).text.strip()
+    hunks = sum(1 for line in git.run("show", "--format=", "-U0", sha).text.splitlines() if line.startswith("@@"))
+    return DraftCommit(message.split("\n", 1)[0], message, sha, hunks)
 
 
 def recorded_asks(session: SessionCore, plans: list[CommitPlan]) -> list[Asked]:

@@ -176,3 +176,18 @@ def test_a_hook_that_changes_the_tree_stops_the_batch_and_one_undo_takes_back_th
     assert repo.git("show", "HEAD:notes.txt") == "notes\n", "nothing the hook staged was committed"
     assert run_segmint("undo", cwd=repo.path).returncode == 0
     assert repo.head() == made["third"], "one undo takes back the folds made before the hook stopped it"
+
+
+def test_the_pull_request_names_the_commits_fixes_were_folded_into(repo: Repo) -> None:
+    made = stack(repo)
+    assert run_segmint("absorb", cwd=repo.path).returncode == 0
+    for step in ("proposed", "applied"):
+        if step == "applied":
+            assert run_segmint("apply", "--all", cwd=repo.path).returncode == 0
+        draft = json.loads(run_segmint("pr", "--json", "--new", cwd=repo.path).stdout)
+        body = draft["description"]
+        assert "absorb into" not in draft["title"] + body, step
+        on_branch = repo.git("log", "--format=%h %s", f"{made['base']}..HEAD").splitlines()[::-1]
+        folded = [f"`{row.split()[0]}` {row.split(' ', 1)[1]}" for row in on_branch if row.endswith(("parse", "save"))]
+        assert all(f"- {line}" in body for line in folded), (step, body)
+        assert body.index("feat: parse") < body.index("feat: save"), "oldest first, as on the branch"
