@@ -30,7 +30,7 @@ COMMANDS = {
     "plan": "propose one commit per group, in dependency order",
     "check": "check every planned commit on its own (does each one build?)",
     "apply": "commit a planned commit (or all of them) exactly",
-    "pr": "draft the pull request from the plans or applied commits",
+    "pr": "draft the pull request from the plans, applied commits or the branch",
     "absorb": "fold fixes into the unpushed commits they fix; plan the rest as new commits",
     "split": "re-plan committed work by intent (REV or BASE..TIP); apply --all rewrites the branch",
     "undo": "undo the last operation Segmint made (all commits of one apply --all)",

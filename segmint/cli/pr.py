@@ -12,7 +12,7 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p = subparsers.add_parser(
         "pr",
         parents=[common],
-        help="draft the pull request from the plans or applied commits",
+        help="draft the pull request from the plans, applied commits or the branch",
         description="Draft a pull request: a title and a Markdown body with a summary, the commits, "
         "the tasks recorded for them and a test plan (the project's test command, the tests added).",
     )

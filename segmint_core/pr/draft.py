@@ -83,7 +83,9 @@ def draft_pr(
     ``intent``: the one task all of it was done under, if one; ``commands``: the project's test
     commands (``testplan.project_commands``); ``cases``: the tests the commits add, change or remove."""
     if not plans:
-        raise SegmintError("No commits to describe: none are planned or applied")
+        raise SegmintError(
+            "No commits to describe: none are planned or applied, and the branch has none a remote-tracking ref lacks"
+        )
     lead = leading(plans)
     title = pr_title(plans, lead, intent)
     summary = markdown(_offline_summary(plans, lead))

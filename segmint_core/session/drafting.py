@@ -12,12 +12,14 @@ from segmint_core.changes.parser import parse_diff
 from segmint_core.errors import RefusedError, SegmintError
 from segmint_core.git import Git
 from segmint_core.planning.cases import Case, cases
-from segmint_core.rewrite.stack import followed
+from segmint_core.rewrite.stack import followed, unpushed
 from segmint_core.session import events
 from segmint_core.session.core import SessionCore
 from segmint_core.session.models import APPLIED, PERSON, CommitPlan, PullRequestDraft
 from segmint_core.session.plans import propose_commits
 from segmint_core.wording import readable, shown
+
+BRANCH_LIMIT = 50  # commits of a branch a draft describes, newest first
 
 if TYPE_CHECKING:
     from segmint_core.planning.intents import Asked
@@ -43,6 +45,8 @@ def generate_pr(
         if not session.plans and commit_ids is None and session.changes:
             propose_commits(session, actor=actor)
         plans = [session.plan(c) for c in commit_ids] if commit_ids is not None else list(session.plans)
+        if not plans and commit_ids is None:
+            plans = branch_commits(session)
         asks = recorded_asks(session, plans)
         clauses = list(dict.fromkeys(a.clause for a in asks))
         text = draft_pr(
@@ -69,7 +73,9 @@ def draft_commits(session: SessionCore, plans: list[CommitPlan]) -> list[DraftCo
     from segmint_core.pr import DraftCommit
 
     own = [
-        DraftCommit(p.title, p.message, p.sha if p.status == APPLIED else None, len(p.hunk_ids))
+        _committed(session.git, p.sha)
+        if p.sha and not (p.hunk_ids or p.change_ids)  # one of the branch's, not planned here
+        else DraftCommit(p.title, p.message, p.sha if p.status == APPLIED else None, len(p.hunk_ids))
         for p in plans
         if not p.absorb_into
     ]
@@ -81,6 +87,19 @@ def draft_commits(session: SessionCore, plans: list[CommitPlan]) -> list[DraftCo
     targets = list(dict.fromkeys(followed(git, target, moves) for target in folds))
     targets.sort(key=lambda sha: -int(git.run("rev-list", "--count", f"{sha}..HEAD").text.strip() or 0))
     return [_committed(git, sha) for sha in targets] + own
+
+
+def branch_commits(session: SessionCore) -> list[CommitPlan]:
+    """With nothing planned or changed, the pull request is the branch's: its commits no remote has
+    (a split applied, commits made by hand), oldest first, up to the first merge; none when no
+    remote-tracking ref says where the branch began."""
+    git = session.git
+    if session.units.changeset.head is None or not git.run("for-each-ref", "--count=1", "refs/remotes").text.strip():
+        return []
+    return [
+        CommitPlan(c.sha[:7], c.subject, "", [], [], status=APPLIED, sha=c.sha)
+        for c in reversed(unpushed(git, "HEAD", limit=BRANCH_LIMIT))
+    ]
 
 
 def _committed(git: Git, sha: str) -> DraftCommit:

@@ -87,6 +87,21 @@ def test_a_range_is_named_as_git_names_it(repo: Repo) -> None:
     assert from_root.label == "ccccccc and every commit before it"
 
 
+def test_after_a_split_the_pull_request_is_the_branchs_commits(repo: Repo) -> None:
+    made = linear(repo)
+    repo.git("update-ref", "refs/remotes/origin/main", made["base"])  # what the remote has
+    assert run_segmint("split", "HEAD~2", cwd=repo.path).returncode == 0
+    assert run_segmint("apply", "--all", cwd=repo.path).returncode == 0
+    draft = run_segmint("pr", cwd=repo.path)
+    assert draft.returncode == 0, draft.stderr
+    on_branch = repo.git("log", "--reverse", "--format=%h %s", f"{made['base']}..HEAD").splitlines()
+    listed = [line[2:] for line in draft.stdout.splitlines() if line.startswith("- `")]
+    assert listed == [f"`{row.split()[0]}` {row.split(' ', 1)[1]}" for row in on_branch], draft.stdout
+    assert len(listed) >= 3, "the split's commits and the two replayed after them"
+    repo.git("update-ref", "-d", "refs/remotes/origin/main")  # nothing says where the branch began
+    assert_clean_error(run_segmint("pr", "--new", cwd=repo.path), "No commits to describe")
+
+
 def test_refusals_say_one_sentence_and_change_nothing(repo: Repo) -> None:
     made = linear(repo)
     repo.git("update-ref", "refs/remotes/origin/main", made["mixed"])
