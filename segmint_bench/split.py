@@ -48,6 +48,11 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     p.add_argument("--n", type=int, default=30, help="cases per repository and k (default 30)")
     p.add_argument("--provider", default="local", help="embedding provider for both rows (default local)")
     p.add_argument("--json", action="store_true", help="print every figure, per case too, as JSON")
+    p.add_argument(
+        "--ranges",
+        action="store_true",
+        help="split each case's k commits as they are (`segmint split BASE..HEAD`) instead of squashed",
+    )
     add_selection_options(p)
     p.set_defaults(func=run)
 
@@ -83,26 +88,30 @@ def run(args: argparse.Namespace) -> BenchReport:
     for repo in args.repos:
         for selection in chosen:
             tangled = load_tangles(repo, selection, cache, progress)
-            results += split_cases(repo, selection, tangled, provider=args.provider, log=progress)
+            results += split_cases(repo, selection, tangled, provider=args.provider, log=progress, ranges=args.ranges)
     if not results:
         raise SegmintError("No case of consecutive commits by one author fits the limits in the repositories given")
-    return report(results, chosen, [repo_name(r) for r in args.repos])
+    return report(results, chosen, [repo_name(r) for r in args.repos], ranges=args.ranges)
 
 
-def split_cases(repo: str, selection: Selection, tangled: list[Tangle], *, provider: str, log: Log) -> list[SplitCase]:
+def split_cases(
+    repo: str, selection: Selection, tangled: list[Tangle], *, provider: str, log: Log, ranges: bool = False
+) -> list[SplitCase]:
     """Each case split in a scratch clone of ``repo`` (the original is never touched)."""
     out = []
     with Workspace(repo) as workspace:
         workspace.git.run("config", "user.name", "Segmint Bench")
         workspace.git.run("config", "user.email", "bench@segmint.invalid")
         for number, tangle in enumerate(tangled, start=1):
-            case = split_case(workspace, repo_name(repo), selection.k, tangle, provider)
+            case = split_case(workspace, repo_name(repo), selection.k, tangle, provider, ranges=ranges)
             out.append(case)
             log(_case_line(number, len(tangled), case))
     return out
 
 
-def split_case(workspace: Workspace, repo: str, k: int, tangle: Tangle, provider: str) -> SplitCase:
+def split_case(
+    workspace: Workspace, repo: str, k: int, tangle: Tangle, provider: str, *, ranges: bool = False
+) -> SplitCase:
     from segmint_core.session.session import Session
 
     truth = [tangle.truth[key] for key in tangle.keys]
@@ -113,11 +122,11 @@ def split_case(workspace: Workspace, repo: str, k: int, tangle: Tangle, provider
     result.seconds[WORK_TREE] = time.perf_counter() - start
     result.scores[WORK_TREE] = score(truth, baseline.grouping_labels(grouping, tangle.changes, tangle.keys))
 
-    squashed = _squash(workspace, tangle)
+    squashed = _checked_out(workspace, tangle.case.tip) if ranges else _squash(workspace, tangle)
     session = Session.open(workspace.root)
     try:
         start = time.perf_counter()
-        inner = session.start_split("HEAD")
+        inner = session.start_split(f"{tangle.case.base}..HEAD" if ranges else "HEAD", force=True)
         result.seconds[SPLIT] = time.perf_counter() - start
         result.scores[SPLIT] = score(truth, split_labels(inner, tangle))
         start = time.perf_counter()
@@ -136,9 +145,15 @@ def _squash(workspace: Workspace, tangle: Tangle) -> str:
     git, case = workspace.git, tangle.case
     message = f"squash of {counted(len(case.commits), 'commit')}"
     squashed = git.run("commit-tree", f"{case.tip}^{{tree}}", "-p", case.base, "-m", message).text.strip()
-    git.run("-c", "advice.detachedHead=false", "checkout", "--quiet", "--force", "-B", BRANCH, squashed)
+    return _checked_out(workspace, squashed)
+
+
+def _checked_out(workspace: Workspace, commit: str) -> str:
+    """``commit`` checked out clean on the bench's branch."""
+    git = workspace.git
+    git.run("-c", "advice.detachedHead=false", "checkout", "--quiet", "--force", "-B", BRANCH, commit)
     git.run("clean", "--quiet", "-f", "-d", "-x")
-    return squashed
+    return commit
 
 
 def _tree(workspace: Workspace, commit: str | None) -> str | None:
@@ -219,12 +234,13 @@ def rows(cases: list[SplitCase]) -> list[Row]:
     return out
 
 
-def report(results: list[SplitCase], chosen: list[Selection], repos: list[str]) -> BenchReport:
+def report(results: list[SplitCase], chosen: list[Selection], repos: list[str], *, ranges: bool = False) -> BenchReport:
     selection = chosen[0]
     history = "first-parent history" if selection.first_parent else "all history"
+    kept = "as they are" if ranges else "squashed"
     lines = [
         f"{counted(len(results), 'case')} of {', '.join(repos)} (seed {selection.seed}, {history}), each case's "
-        "k commits squashed into one; means over cases",
+        f"k commits {kept}{' (split BASE..HEAD)' if ranges else ' into one'}; means over cases",
     ]
     figures: dict = {"repos": repos, "seed": selection.seed, "first_parent": selection.first_parent, "runs": []}
     for k in sorted({s.k for s in chosen}):
@@ -233,7 +249,7 @@ def report(results: list[SplitCase], chosen: list[Selection], repos: list[str]) 
             continue
         table = rows(mine)
         identical = sum(c.identical for c in mine)
-        what = "single commits: ARI 1 when kept as one group, else 0" if k == 1 else f"{k} commits squashed"
+        what = "single commits: ARI 1 when kept as one group, else 0" if k == 1 else f"{k} commits {kept}"
         lines += [
             "",
             f"k={k}, {counted(len(mine), 'case')} ({what})",
