@@ -15,14 +15,25 @@ log = logging.getLogger(__name__)
 
 
 def lookup_timeline(root: str | None, changes: ChangeSet) -> dict[str, Any] | None:
-    """``{hunk id: HunkHistory}`` for ``changes``, or None (no root, no recorder, no .trajectory)."""
+    """``{hunk id: HunkHistory}`` for ``changes``, or None (no root, no recorder, no .trajectory).
+
+    A split's scratch tree has no recorder of its own: when it lays out a range of commits, the
+    commits are its timeline (each a burst), so a range of clean commits comes back as them unless
+    the code's own evidence says otherwise. One commit alone says nothing of how to split it."""
     if root is None:
         return None
     try:
-        from segmint_core.trajectory.timeline import hunk_histories
+        from segmint_core.trajectory.timeline import commit_histories, hunk_histories
     except ImportError:
         return None
-    return hunk_histories(root, changes)
+    found = hunk_histories(root, changes)
+    if found is None:
+        from segmint_core.rewrite.split import range_laid_out_in
+
+        laid_out = range_laid_out_in(root)
+        if laid_out is not None and len(laid_out.originals) > 1:
+            return commit_histories(root, changes, laid_out.base, laid_out.tip)
+    return found
 
 
 def lookup_provenance(root: str | None, changes: ChangeSet) -> Any:

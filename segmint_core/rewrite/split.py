@@ -75,6 +75,17 @@ def scratch_tree(git: Git) -> Path:
     return folder(git) / TREE
 
 
+def range_laid_out_in(root: str) -> SplitState | None:
+    """The split whose scratch tree ``root`` is (its change laid out there); None for any other tree."""
+    where = Path(root)
+    if where.name != TREE or where.parent.name != "split":
+        return None
+    try:
+        return SplitState(**json.loads((where.parent / MARKER).read_text(encoding="utf-8")))
+    except (OSError, ValueError, TypeError):
+        return None
+
+
 def start(git: Git, spec: str, *, force: bool = False) -> SplitState:
     """Check the range can be split, and lay its change out in the scratch work tree."""
     if pending(git) is not None:

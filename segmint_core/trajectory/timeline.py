@@ -20,9 +20,9 @@ import os
 from dataclasses import dataclass
 
 from segmint_core.changes import ChangeSet, parse_diff
-from segmint_core.changes.models import Change, Hunk
+from segmint_core.changes.models import ADDED, Change, Hunk
 from segmint_core.errors import SegmintError
-from segmint_core.git import DIFF_OPTIONS, decode
+from segmint_core.git import DIFF_OPTIONS, Git, decode, read_blobs
 from segmint_core.trajectory import commit_messages as msgs
 from segmint_core.trajectory.history import ShadowCommit, read_log
 from segmint_core.trajectory.shadow import PATHSPEC_BATCH, ShadowRepo
@@ -56,6 +56,53 @@ def hunk_histories(root: str, changes: ChangeSet, *, burst_gap: float = 90.0) ->
     except (SegmintError, OSError) as exc:
         log.warning("grouping without the edit timeline: %s cannot be read (%s)", shadow.git_dir, exc)
         return None
+
+
+def commit_histories(root: str, changes: ChangeSet, base: str | None, tip: str) -> dict[str, HunkHistory]:
+    """Timeline evidence from commits instead of saves: ``changes`` (what ``base..tip`` changes, laid
+    out in the work tree ``root``, as a split's scratch tree is) traced through the commits of that
+    range. Each commit is a burst of its own and records no intent: lines one commit wrote lean
+    together, and lines of commits that share none lean apart, as saves far apart in time do."""
+    git = Git(root)
+    span = f"{base}..{tip}" if base else tip
+    order = {c: n for n, c in enumerate(git.run("rev-list", "--first-parent", "--reverse", span).text.split())}
+    files = [c for c in changes.changes if not c.binary and c.hunks]
+    traces: dict[str, _FileTrace] = {}
+    for start in range(0, len(files), PATHSPEC_BATCH):
+        batch = files[start : start + PATHSPEC_BATCH]
+        traces.update(_trace_commits(git, batch, base, span))
+    histories: dict[str, HunkHistory] = {}
+    for change in changes.changes:
+        trace = traces.get(change.file_path)
+        for hunk in change.hunks:
+            found = _hunk_commits(change, hunk, trace) if trace else set()
+            ids = sorted((c for c in found if c in order), key=order.__getitem__)
+            # A hunk several commits wrote would pull their lines together: it says nothing.
+            bursts = (order[ids[0]],) if len(ids) == 1 else ()
+            histories[hunk.id] = HunkHistory(hunk.id, tuple(ids), bursts, ())
+    return histories
+
+
+def _trace_commits(git: Git, files: list[Change], base: str | None, span: str) -> dict[str, _FileTrace]:
+    """Each file's lines traced from ``base`` (lines it had belong to no commit) through ``span``."""
+    existing = [c for c in files if base and c.status != ADDED]
+    before = read_blobs(git, [f"{base}:{c.old_path or c.file_path}" for c in existing]) if base else {}
+    owners: dict[str, list[str | None]] = {c.file_path: [] for c in files}
+    for change in existing:
+        owners[change.file_path] = [None] * len(_split(before[f"{base}:{change.old_path or change.file_path}"]))
+    paths = sorted(owners)
+    out = git.run(
+        "log", "--first-parent", "--reverse", "--format=%x1e%H", "-p", *DIFF_OPTIONS, "--unified=0", "--no-renames",
+        span, "--", *paths,
+    ).stdout  # fmt: skip
+    removed_by = _replay_log(out, owners)
+    traces = {}
+    for path in paths:
+        current = _split(_read(os.path.join(git.root, path)))
+        unknown: list[str | None] = [None] * len(current)
+        owned = owners[path] if len(owners[path]) == len(current) else unknown
+        traces[path] = _FileTrace(owned, removed_by[path])
+    return traces
 
 
 def _histories(shadow: ShadowRepo, changes: ChangeSet, burst_gap: float) -> dict[str, HunkHistory] | None:
@@ -131,21 +178,7 @@ def _trace_batch(shadow: ShadowRepo, paths: list[str]) -> dict[str, _FileTrace]:
         *paths,
     ).stdout
     owners: dict[str, list[str | None]] = {p: [] for p in paths}
-    removed_by: dict[str, dict[str, str]] = {p: {} for p in paths}
-    for record in out.split(b"\x1e")[1:]:
-        sha_raw, _, patch = record.partition(b"\n")
-        commit = decode(sha_raw).strip()
-        for fp in parse_diff(patch.lstrip(b"\n"), strict=False):
-            if fp.path not in owners:
-                continue
-            if fp.new_path is None:
-                owners[fp.path] = []
-                continue
-            owners[fp.path] = _apply(owners[fp.path], fp.hunks, commit)
-            for hunk in fp.hunks:
-                for line in hunk.lines:
-                    if line[:1] == "-" and len(line[1:].strip()) >= MIN_REMOVED_TEXT:
-                        removed_by[fp.path][line[1:]] = commit
+    removed_by = _replay_log(out, owners)
     recorded = shadow.cat_blobs([f"HEAD:{p}" for p in paths])
     traces = {}
     for path in paths:
@@ -155,6 +188,24 @@ def _trace_batch(shadow: ShadowRepo, paths: list[str]) -> dict[str, _FileTrace]:
         current = _split(_read(os.path.join(shadow.root, path)))
         traces[path] = _FileTrace(_align(owned, head_lines, current), removed_by[path])
     return traces
+
+
+def _replay_log(out: bytes, owners: dict[str, list[str | None]]) -> dict[str, dict[str, str]]:
+    """``owners`` (per path, the commit that wrote each line) carried through a ``git log -p
+    --unified=0 --format=%x1e%H`` oldest first; per path, the latest commit removing each line text."""
+    removed_by: dict[str, dict[str, str]] = {p: {} for p in owners}
+    for record in out.split(b"\x1e")[1:]:
+        sha_raw, _, patch = record.partition(b"\n")
+        commit = decode(sha_raw).strip()
+        for fp in parse_diff(patch.lstrip(b"\n"), strict=False):
+            if fp.path not in owners:
+                continue
+            for hunk in fp.hunks:
+                for line in hunk.lines:
+                    if line[:1] == "-" and len(line[1:].strip()) >= MIN_REMOVED_TEXT:
+                        removed_by[fp.path][line[1:]] = commit
+            owners[fp.path] = [] if fp.new_path is None else _apply(owners[fp.path], fp.hunks, commit)
+    return removed_by
 
 
 def _apply(owners: list[str | None], hunks: list[Hunk], commit: str) -> list[str | None]:

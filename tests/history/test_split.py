@@ -275,3 +275,21 @@ def _real_commit(tmp_path, history: str, rev: str) -> Repo:
     repo = Repo(path, init=False)
     repo.git("checkout", "-q", "-B", "work", rev)
     return repo
+
+
+def _files_by_commit(repo: Repo, span: str) -> set[frozenset[str]]:
+    rows = repo.git("log", "--format=%x00", "--name-only", span).split("\x00")[1:]
+    return {frozenset(row.split()) for row in rows}
+
+
+def test_a_range_of_clean_commits_comes_back_as_its_commits(tmp_path) -> None:
+    # cobra's last three: a completion fix with its test, a new args validator with tests and docs,
+    # a CI and lint change. Without the commits as evidence the fix joined the validator ("Errorf").
+    repo = _real_commit(tmp_path, "cobra", "adbc8813901bba65827259daa8e22ff94ec1f30e")
+    originals = _files_by_commit(repo, "HEAD~3..HEAD")
+    assert run_segmint("split", "HEAD~3..HEAD", "--force", cwd=repo.path).returncode == 0
+    done = run_segmint("apply", "--all", cwd=repo.path)
+    assert done.returncode == 0, done.stderr
+    assert _files_by_commit(repo, "HEAD~3..HEAD") == originals
+    assert repo.git("rev-parse", "HEAD^{tree}") == repo.git("rev-parse", "adbc881^{tree}")
+    shutil.rmtree(repo.path)

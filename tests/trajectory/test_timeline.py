@@ -9,7 +9,7 @@ from segmint_core.changes import ChangeSet, capture
 from segmint_core.git import Git
 from segmint_core.session.session import Session
 from segmint_core.trajectory.recorder import Recorder
-from segmint_core.trajectory.timeline import HunkHistory, hunk_histories
+from segmint_core.trajectory.timeline import HunkHistory, commit_histories, hunk_histories
 from tests.support.repo import Repo
 from tests.trajectory.scripted import BURSTS, CURRENCY, EDITS, ROUNDING, build_scripted_timeline
 from tests.trajectory.support import FakeClock
@@ -239,3 +239,33 @@ def test_scripted_timeline_attributes_every_edit_to_its_intent_and_burst(tmp_pat
         ]
         assert history.bursts == (burst_of[edit],)
     assert set(scripted.truth.values()) == {CURRENCY, ROUNDING}
+
+
+def test_a_range_of_commits_is_a_timeline_of_one_burst_per_commit(repo: Repo) -> None:
+    repo.write("app.py", lines(40))
+    repo.write("gone.py", lines(3))
+    repo.commit("base")
+    base = repo.head()
+    replace_line(repo, "app.py", 5, "first commit")
+    replace_line(repo, "app.py", 20, "both, first")
+    repo.write("new.py", "first commit's file\n")
+    repo.commit("one")
+    replace_line(repo, "app.py", 20, "both, second")
+    replace_line(repo, "app.py", 35, "second commit")
+    repo.delete("gone.py")
+    repo.commit("two")
+    tip = repo.head()
+    repo.git("reset", "-q", base)  # the range's change laid out as a split's scratch tree has it
+    changes = changes_of(repo)
+    histories = commit_histories(str(repo.path), changes, base, tip)
+    one, two = repo.git("rev-list", "--reverse", f"{base}..{tip}").split()
+    found = {}
+    for change in changes.changes:
+        for hunk in change.hunks:
+            last = [line for line in hunk.lines if line[:1] in ("+", "-")][-1]
+            found[change.file_path, last] = (histories[hunk.id].snapshots, histories[hunk.id].bursts)
+    assert found["app.py", "+first commit"] == ((one,), (0,))
+    assert found["app.py", "+both, second"] == ((one, two), ()), "two commits' hunk pulls neither way"
+    assert found["app.py", "+second commit"] == ((two,), (1,))
+    assert found["new.py", "+first commit's file"] == ((one,), (0,))
+    assert found["gone.py", "-line 3"][0] == (two,), "a removal is its remover's"
