@@ -193,14 +193,9 @@ def scope(facts: Facts) -> str | None:
         return "deps"
     if facts.paths and all(map(is_ignore_file, facts.paths)):
         return None  # "chore(gitignore): ignore .venv/" says it twice
-    code = [p for p in facts.paths if not is_test_path(p)]
-    if any(not is_doc_path(p) for p in code):
-        code = [p for p in code if not is_doc_path(p)]  # the code a README edit documents sets the scope
-    if not code and facts.paths:
-        return _tested_module(facts.paths)
-    paths = code
+    paths = [p for p in scope_paths(facts.paths) if not is_test_path(p)]
     if not paths:
-        return None
+        return _tested_module(facts.paths) if facts.paths else None
     dirs = [PurePosixPath(p).parent.parts for p in paths]
     common: list[str] = []
     for parts in zip(*dirs):
@@ -216,6 +211,15 @@ def scope(facts: Facts) -> str | None:
     if len(paths) == 1 and not (stem.startswith("__") and stem.endswith("__")):  # __init__.py names no scope
         return _clean_scope(stem)
     return None
+
+
+def scope_paths(paths: list[str]) -> list[str]:
+    """The paths that place a change: its code, not the tests and docs that serve it (the code a README
+    edit documents sets the scope); the tests or docs where it holds nothing else."""
+    code = [p for p in paths if not is_test_path(p)]
+    if any(not is_doc_path(p) for p in code):
+        code = [p for p in code if not is_doc_path(p)]
+    return code or paths
 
 
 def _tested_module(paths: list[str]) -> str | None:

@@ -269,7 +269,7 @@ def type_and_scope(
         kind = _voted_type(pool or style.precedents, wanted, rule, ours, voting)
     kind = lately_spelled(style, kind)
     scopes = vote(pool or style.precedents, wanted, lambda p: p.scope, k=voting.neighbours, files_only=True).shares()
-    words = path_words(facts.paths)
+    words = path_words(messages.scope_paths(facts.paths))  # a test beside the code is not "test"
     for known in style.scopes:
         if known.lower() in words or all(part in words for part in known.lower().split("-")):
             scopes[known] += voting.path

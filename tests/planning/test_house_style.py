@@ -796,3 +796,23 @@ def test_a_modules_name_before_a_colon_is_no_type(repo: Repo) -> None:
     repo.write("src/exit_codes.rs", "fn merge() -> u32 {\n    if true {\n        return 1;\n    }\n    0\n}\n")
     _, plans = propose(repo)
     assert not plans[0].title.startswith("walk"), plans[0].title
+
+
+def test_a_test_beside_the_code_gives_no_test_scope(repo: Repo) -> None:
+    """express writes `fix(test): ...` for its test files alone; a fix to lib/ with its test is no `test` change."""
+    repo.write("lib/response.js", "exports.redirect = function (url) {\n  return url\n}\n")
+    repo.write("test/response.js", "it('redirects', function () {})\n")
+    repo.commit("chore: start")
+    for n in range(6):
+        repo.write(f"test/case{n}.js", f"it('case {n}', function () {{}})\n")
+        repo.commit(f"fix(test): repair case {n}")
+        repo.write(f"lib/part{n}.js", f"exports.part{n} = {n}\n")
+        repo.commit(f"fix: correct part{n}")
+    repo.write(
+        "lib/response.js",
+        "exports.redirect = function (url, status) {\n  if (status < 300) {\n    throw new RangeError('3xx')\n"
+        "  }\n  return url\n}\n",
+    )
+    repo.write("test/response.js", "it('redirects', function () {})\nit('refuses a 200', function () {})\n")
+    title = message_for(repo).title
+    assert not title.split(":")[0].endswith("(test)"), title
