@@ -10,6 +10,7 @@ import logging
 from typing import Any
 
 from segmint_core.changes import ChangeSet
+from segmint_core.errors import SegmintError
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +33,10 @@ def lookup_timeline(root: str | None, changes: ChangeSet) -> dict[str, Any] | No
 
         laid_out = range_laid_out_in(root)
         if laid_out is not None and len(laid_out.originals) > 1:
-            return commit_histories(root, changes, laid_out.base, laid_out.tip)
+            try:
+                return commit_histories(root, changes, laid_out.base, laid_out.tip)
+            except (SegmintError, OSError) as exc:  # one signal among many: grouping goes on without it
+                log.warning("grouping without the range's commits as a timeline: %s", exc)
     return found
 
 
