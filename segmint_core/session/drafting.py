@@ -19,7 +19,7 @@ from segmint_core.session.models import APPLIED, PERSON, CommitPlan, PullRequest
 from segmint_core.session.plans import propose_commits
 from segmint_core.wording import readable, shown
 
-BRANCH_LIMIT = 50  # commits of a branch a draft describes, newest first
+BRANCH_LIMIT = 50  # commits of a branch a draft describes at most (its newest)
 
 if TYPE_CHECKING:
     from segmint_core.planning.intents import Asked
