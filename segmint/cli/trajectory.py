@@ -8,7 +8,9 @@ import os
 import signal
 import sys
 import threading
+from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 
 from segmint_core.errors import SegmintError
 from segmint_core.git import Git
@@ -63,15 +65,46 @@ def run_watch(args: argparse.Namespace) -> int:
         service.start(root)
         if args.intent:  # (once started: the intent then goes to the project's provenance record too)
             service.set_trajectory_intent(args.intent)
+        said = PersonsIntent(root)
+        if said.changed(log) and not args.intent:
+            service.follow_intent(said.text)
         log.info("Ctrl-C to stop")
         while not stopping.wait(1.0):
-            pass
+            if said.changed(log):  # `segmint intent` in another shell: later saves are recorded under it
+                service.follow_intent(said.text)
+                log.info("now recording under: %s", said.text or "(no intent)")
     finally:
         service.stop()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
     log.info("stopped")
     return 0
+
+
+@dataclass
+class PersonsIntent:
+    """What the person says they are working on (``segmint intent``, the TUI's ``i``), read again
+    each second; a record that cannot be read is said once and leaves the timeline recording."""
+
+    root: str
+    text: str | None = None
+    warned: bool = False
+
+    def changed(self, log: logging.Logger) -> bool:
+        from segmint_core.trajectory import provenance
+
+        try:
+            current = provenance.current_intent(Path(self.root), source="cli")
+        except SegmintError as exc:
+            if not self.warned:
+                log.warning("cannot read the current intent: %s", exc)
+                self.warned = True
+            return False
+        text = current.text if current else None
+        if text == self.text:
+            return False
+        self.text = text
+        return True
 
 
 def _stop(stopping: threading.Event, *_: object) -> None:

@@ -162,6 +162,14 @@ class TrajectoryService:
             {"intent": text, "previous": previous, "recorded_in": root},
         )
 
+    def follow_intent(self, text: str | None) -> None:
+        """Record later snapshots under ``text``, a task said elsewhere (a person's ``segmint intent``,
+        already in the provenance record): the timeline's labels follow it."""
+        with self._lock:
+            self._intent = text
+            if self._recording is not None:
+                self._recording.recorder.intent = text
+
     def finish_trajectory_intent(self) -> ToolResult:
         """Say the current task is finished: edits from now on belong to no intent until the next one is set."""
         root = self._provenance_root()

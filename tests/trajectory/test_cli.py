@@ -88,3 +88,18 @@ def test_trajectory_needs_an_action(repo: Repo) -> None:
     result = run_segmint("trajectory", cwd=repo.path)
     assert result.returncode == 2 and "ACTION" in result.stderr
     assert not os.path.exists(repo.path / ".trajectory")
+
+
+def test_watch_records_saves_under_the_task_said_in_another_shell(repo: Repo) -> None:
+    repo.write("app.py", "v1\n")
+    repo.commit()
+    watch = Watch("--repo", str(repo.path), "--debounce", "0.1")
+    watch.wait_for("Ctrl-C to stop")
+    assert run_segmint("intent", "Bump the version", cwd=repo.path).returncode == 0
+    watch.wait_for("now recording under: Bump the version")
+    repo.write("app.py", "v2\n")
+    watch.wait_for("[AUTO-TRJ]")
+    assert run_segmint("intent", "--done", cwd=repo.path).returncode == 0
+    watch.wait_for("now recording under: (no intent)")
+    assert watch.finish(signal.SIGTERM) == (0, "")
+    assert shadow_subjects(repo)[-1].endswith(" - Bump the version - app.py (+1 -1)")
