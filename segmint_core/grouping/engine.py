@@ -79,7 +79,7 @@ def group_changes(
     if provenance is not None and not provenance.recorded():
         provenance = None
     repository = Repository(Git(root) if root else None)
-    units = repository.units(selected, by_intent.line_cuts(selected, provenance) if provenance else None)
+    units = repository.units(selected, _cuts(selected, provenance, timeline))
     history = repository.history() if cochange.weighed(model) else None
     # Read only when the gate is asked: a change clustering leaves in one group never reads the history.
     house = (lambda: (history or repository.history()).sizes) if model.one_intent is not None else None
@@ -112,6 +112,17 @@ def group_changes(
     if labeller is None and provider == "local" and timeline is None and offline and recorded is None:
         grouping.evidence = (units, links)  # what ``evidence(units)`` would compute again
     return grouping
+
+
+def _cuts(selected: list[Change], provenance: Any, timeline: Any) -> dict[str, list[int]] | None:
+    """Where hunks are cut beyond their atoms: where the recorded intent of their lines changes, and
+    where the commit that wrote them does (a split range's commits, known line by line)."""
+    cuts = by_intent.line_cuts(selected, provenance) if provenance else {}
+    for hunk_id, history in (timeline or {}).items():
+        more = history.cuts() if getattr(history, "line_bursts", ()) else []
+        if more:
+            cuts[hunk_id] = sorted({*cuts.get(hunk_id, ()), *more})
+    return cuts or None
 
 
 @dataclass

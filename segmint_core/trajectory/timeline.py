@@ -38,6 +38,26 @@ class HunkHistory:
     snapshots: tuple[str, ...]  # shadow commit ids whose diffs touched this hunk's changed lines, oldest first
     bursts: tuple[int, ...]  # burst numbers: snapshots less than `burst_gap` seconds apart form one burst
     intents: tuple[str, ...]  # distinct intents recorded on those snapshots, in order
+    # Per line of the hunk, the burst that wrote it (None: context, or not traced); empty where only the
+    # hunk's bursts are known. A range's commits are known line by line: an atom reads its own lines'.
+    line_bursts: tuple[int | None, ...] = ()
+
+    def bursts_of(self, start: int, end: int) -> tuple[int, ...]:
+        """The bursts of lines ``[start, end)``: theirs where known line by line, else the hunk's."""
+        if not self.line_bursts:
+            return self.bursts
+        return tuple(sorted({b for b in self.line_bursts[start:end] if b is not None}))
+
+    def cuts(self) -> list[int]:
+        """The line indices before which the burst of the changed lines changes."""
+        found, previous = [], None
+        for i, burst in enumerate(self.line_bursts):
+            if burst is None:
+                continue
+            if previous is not None and burst != previous:
+                found.append(i)
+            previous = burst
+        return found
 
 
 def hunk_histories(root: str, changes: ChangeSet, *, burst_gap: float = 90.0) -> dict[str, HunkHistory] | None:
@@ -75,11 +95,12 @@ def commit_histories(root: str, changes: ChangeSet, base: str | None, tip: str) 
     for change in changes.changes:
         trace = traces.get(change.file_path)
         for hunk in change.hunks:
-            found = _hunk_commits(change, hunk, trace) if trace else set()
-            ids = sorted((c for c in found if c in order), key=order.__getitem__)
-            # A hunk several commits wrote would pull their lines together: it says nothing.
+            owners = _line_commits(change, hunk, trace) if trace else [None] * len(hunk.lines)
+            line_bursts = tuple(order.get(c) if c else None for c in owners)
+            ids = sorted({c for c in owners if c in order}, key=order.__getitem__)
+            # A hunk several commits wrote is cut where they change; as a whole it says nothing.
             bursts = (order[ids[0]],) if len(ids) == 1 else ()
-            histories[hunk.id] = HunkHistory(hunk.id, tuple(ids), bursts, ())
+            histories[hunk.id] = HunkHistory(hunk.id, tuple(ids), bursts, (), line_bursts)
     return histories
 
 
@@ -259,22 +280,27 @@ def _split(data: bytes | None) -> list[str]:
 
 
 def _hunk_commits(change: Change, hunk: Hunk, trace: _FileTrace) -> set[str]:
-    found: set[str] = set()
+    return {c for c in _line_commits(change, hunk, trace) if c is not None}
+
+
+def _line_commits(change: Change, hunk: Hunk, trace: _FileTrace) -> list[str | None]:
+    """Per line of ``hunk``, the commit that wrote it (an added line) or removed it (a removed one)."""
+    found: list[str | None] = []
     to_worktree = _index_to_worktree(change) if hunk.staged else (lambda n: n)
     new_line = hunk.new_start
     for line in hunk.lines:
         mark = line[:1]
+        owner = None
         if mark == "+":
             at = to_worktree(new_line)
-            if at is not None and 1 <= at <= len(trace.lines) and trace.lines[at - 1]:
-                found.add(trace.lines[at - 1])
+            if at is not None and 1 <= at <= len(trace.lines):
+                owner = trace.lines[at - 1]
             new_line += 1
         elif mark == " ":
             new_line += 1
         elif mark == "-":
-            commit = trace.removed_by.get(line[1:])
-            if commit is not None:
-                found.add(commit)
+            owner = trace.removed_by.get(line[1:])
+        found.append(owner)
     return found
 
 

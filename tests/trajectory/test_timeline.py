@@ -265,7 +265,26 @@ def test_a_range_of_commits_is_a_timeline_of_one_burst_per_commit(repo: Repo) ->
             last = [line for line in hunk.lines if line[:1] in ("+", "-")][-1]
             found[change.file_path, last] = (histories[hunk.id].snapshots, histories[hunk.id].bursts)
     assert found["app.py", "+first commit"] == ((one,), (0,))
-    assert found["app.py", "+both, second"] == ((one, two), ()), "two commits' hunk pulls neither way"
+    assert found["app.py", "+both, second"] == ((one, two), ()), "two commits' hunk pulls neither way as a whole"
     assert found["app.py", "+second commit"] == ((two,), (1,))
     assert found["new.py", "+first commit's file"] == ((one,), (0,))
     assert found["gone.py", "-line 3"][0] == (two,), "a removal is its remover's"
+
+
+def test_a_hunk_two_commits_wrote_is_known_line_by_line(repo: Repo) -> None:
+    repo.write("app.py", lines(10))
+    repo.commit("base")
+    base = repo.head()
+    replace_line(repo, "app.py", 4, "first")
+    repo.commit("one")
+    replace_line(repo, "app.py", 5, "second")
+    repo.commit("two")
+    tip = repo.head()
+    repo.git("reset", "-q", base)
+    changes = changes_of(repo)
+    [hunk] = changes.changes[0].hunks
+    history = commit_histories(str(repo.path), changes, base, tip)[hunk.id]
+    changed = [i for i, line in enumerate(hunk.lines) if line[:1] in ("+", "-")]
+    assert [history.line_bursts[i] for i in changed] == [0, 1, 0, 1]  # -4 -5 +first +second
+    assert history.bursts == () and history.cuts() == [changed[1], changed[2], changed[3]]
+    assert history.bursts_of(changed[0], changed[0] + 1) == (0,)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
+from dataclasses import replace
 
 from segmint_core.grouping.links import Link, link
 from segmint_core.grouping.signals.base import Context
@@ -29,6 +30,8 @@ def links(ctx: Context) -> Iterator[Link]:
     for unit in ctx.units:
         if unit.hunk is not None:
             history = ctx.timeline.get(unit.hunk.id) or ctx.timeline.get(unit.hunk.parent_id or "")
+            if history is not None:
+                history = _of_lines(history, unit.start, unit.end)
             if history is not None and (history.bursts or history.intents):
                 histories[unit.index] = history
     by_intent: dict[str, list[int]] = defaultdict(list)
@@ -43,6 +46,15 @@ def links(ctx: Context) -> Iterator[Link]:
     for burst, members in sorted(by_burst.items()):
         yield from _all_pairs(members, 1.0, SAME_BURST, str(burst))
     yield from _apart(ctx, histories)
+
+
+def _of_lines(history, start: int, end: int):
+    """A unit's history: its own lines' bursts where the history knows them line by line (a split
+    range's commits); lines of several bursts say nothing, as a hunk of several commits does."""
+    if not getattr(history, "line_bursts", ()):
+        return history
+    bursts = history.bursts_of(start, end)
+    return replace(history, bursts=bursts if len(bursts) == 1 else ())
 
 
 def _apart(ctx: Context, histories: dict) -> Iterator[Link]:
