@@ -77,3 +77,21 @@ async def test_an_agent_declares_a_task_and_finishes_it_in_the_provenance_record
         assert finished["finished"] == "Fix the crash on an empty config"
         assert current_intent(dirty.path, source="mcp") is None
         assert (await data(client, "finish_trajectory_intent"))["finished"] is None
+
+
+async def test_an_agent_without_hooks_gets_its_edits_planned_by_the_tasks_it_declared(
+    server: MCPServer, dirty: Repo
+) -> None:
+    """An agent that only declares its tasks over MCP (no hook records its edits) still gets one commit
+    per task: what changed while a task was current is that task's."""
+    async with legacy(server) as client:
+        await data(client, "set_trajectory_intent", intent="Count the rules")
+        dirty.write("src/count.py", "from parser import rule_0\n\nRULES = 12\n")
+        await data(client, "set_trajectory_intent", intent="Greet the reader in the docs")
+        dirty.write("docs/welcome.md", "# Welcome\n\nHello, reader.\n")
+        await data(client, "finish_trajectory_intent")
+        await data(client, "refresh")
+        plans = (await data(client, "propose_commits"))["commits"]
+    files = {p["title"]: p["change_ids"] + p["hunk_ids"] for p in plans}
+    titled = {title for title in files if "count the rules" in title.lower() or "greet the reader" in title.lower()}
+    assert len(titled) == 2, list(files)
