@@ -193,6 +193,7 @@ class Facts:
     changelog_items: int = 0  # list items (entries) the change adds to a changelog
     changelog_moved: int = 0  # entries the change takes out of a changelog and writes again elsewhere in it
     changelog_reference: str | None = None  # the pull request (or issue) its added lines name first
+    changelog_fixes: bool = False  # an entry it adds sits under a changelog heading of fixes ("### Fixed")
     references: list[str] = field(default_factory=list)  # added lines naming an issue fixed or closed
     replacements: list[tuple[str, str]] = field(default_factory=list)  # of ``renames``: the old name defined,
     # the new one not (a built-in or another module's name used instead), or either still in use: no rename
@@ -249,6 +250,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     test_added: list[str] = []
     test_removed: list[str] = []
     changelog_added: list[str] = []
+    changelog_fixes = False
     changelog_removed: list[str] = []
     hunk_sides: list[tuple[str, list[str], list[str]]] = []  # (path, removed, added) of each hunk
     hunk_lines: list[FileLines] = []  # (path, added, removed) of each hunk, its changed lines alone
@@ -298,6 +300,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
                 said, unsaid = plus, minus
                 if is_changelog(change.file_path):
                     changelog_added += _pending(change.file_path, plus) if change.status == "added" else plus
+                    changelog_fixes = changelog_fixes or _under_fixes(hunk.lines)
                     changelog_removed += minus
                     said, unsaid = list(map(uncredited, plus)), list(map(uncredited, minus))
                 added_fenced |= {len(doc_added) + at for at, fenced in enumerate(_fenced(hunk, "+")) if fenced}
@@ -423,6 +426,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     facts.changelog_moved = _moved_entries(changelog_added, changelog_removed)
     facts.changelog_items = sum(1 for line in changelog_added if list_item(line))
     facts.changelog_reference = entry_reference(changelog_added)
+    facts.changelog_fixes = changelog_fixes
     facts.references = [line.strip() for line in added_lines if ISSUE_FIXED.search(line)][:3]
     squash = lambda lines: Counter("".join(line.split()) for line in lines if line.strip())  # noqa: E731
     facts.whitespace_only = bool(added_lines or removed_lines) and squash(added_lines) == squash(removed_lines)
@@ -541,6 +545,20 @@ def _pending(path: str, lines: list[str]) -> list[str]:
     unreleased = set(_unreleased(written, headed))
     released = (at for at, heading in headed if _VERSION_IN_TEXT.search(heading) and heading not in unreleased)
     return lines[: next(released, len(lines))]
+
+
+# A changelog heading over fixes: Keep a Changelog's "### Fixed", "## Bug fixes", express's "## 🐞 Bug fixes".
+_FIXES_HEADING = re.compile(r"^#{1,6}\s*(?:[^\w\s]+\s*)?(?:bug\s*-?\s*fix(?:es)?|fix(?:es|ed)?|bugs?)\s*:?\s*$", re.I)
+_HEADING_LINE = re.compile(r"^#{1,6}\s")
+
+
+def _under_fixes(lines: list[str]) -> bool:
+    """Whether the first entry a changelog hunk adds sits under a heading of fixes the hunk shows."""
+    first = next((i for i, line in enumerate(lines) if line[:1] == "+" and list_item(line[1:])), None)
+    if first is None:
+        return False
+    heading = next((line[1:] for line in reversed(lines[:first]) if _HEADING_LINE.match(line[1:])), "")
+    return _FIXES_HEADING.match(heading.strip()) is not None
 
 
 def _changelog_entries(added: list[str]) -> list[str]:

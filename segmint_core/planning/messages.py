@@ -174,6 +174,8 @@ def commit_type(facts: Facts) -> str:
         or conversions(facts)
     ):
         return "refactor"
+    if code and facts.changelog_fixes:
+        return "fix"  # the author filed it under fixes, whatever names it brings in
     public = [d for d in facts.code_added_defs if not d.startswith("_")]
     new = public or facts.options or facts.params or facts.fields or any(p in facts.new_files for p in code)
     if new and facts.annotations is None:  # a parameter only given a type is no new one

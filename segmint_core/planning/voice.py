@@ -261,8 +261,12 @@ def type_and_scope(
         if why == "deps"
         else None
     )
+    filed = facts.changelog_fixes and why is None and any(map(messages.is_code, facts.paths))  # not a release's notes
+    filed_as_fix = house_type(style, "fix") if filed else None
     if habit is not None:
         kind = habit  # "fix(deps)" for runtime dependencies, "chore(deps)" for development ones
+    elif filed_as_fix is not None:
+        kind = filed_as_fix  # the author filed it under the changelog's fixes
     elif voting.types is not None:
         kind = choose(voting.types, candidates(style, facts, touched, rule, ours))
     else:

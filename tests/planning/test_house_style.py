@@ -816,3 +816,28 @@ def test_a_test_beside_the_code_gives_no_test_scope(repo: Repo) -> None:
     repo.write("test/response.js", "it('redirects', function () {})\nit('refuses a 200', function () {})\n")
     title = message_for(repo).title
     assert not title.split(":")[0].endswith("(test)"), title
+
+
+@pytest.mark.parametrize(("heading", "fixes"), [("## 🐞 Bug fixes", True), ("### Fixed", True), ("### Added", False)])
+def test_a_change_filed_under_the_changelogs_fixes_is_a_fix(repo: Repo, heading: str, fixes: bool) -> None:
+    """express filed `res.redirect()` refusing a non-3xx status under "Bug fixes"; its new check
+    brings in a name, which alone reads as a feature."""
+    changelog = f"# Unreleased\n\n{heading}\n\n- Earlier entry\n"
+    repo.write("History.md", changelog)
+    repo.write("lib/response.js", "exports.redirect = function (url) {\n  return url\n}\n")
+    repo.commit("chore: start")
+    for n in range(6):
+        repo.write(f"lib/part{n}.js", f"exports.part{n} = {n}\n")
+        repo.commit(f"feat: add part{n}")
+        repo.write(f"lib/part{n}.js", f"exports.part{n} = {n + 1}\n")
+        repo.commit(f"fix: correct part{n}")
+    repo.write(
+        "History.md", changelog.replace("\n- Earlier", "\n- Refuse a redirect status that is not 3xx\n- Earlier")
+    )
+    repo.write(
+        "lib/response.js",
+        "exports.redirect = function (url, status) {\n  exports.checkStatus(status)\n  return url\n}\n\n"
+        "exports.checkStatus = function (status) {\n  if (status < 300) throw new RangeError('3xx')\n}\n",
+    )
+    title = message_for(repo).title
+    assert title.startswith("fix: ") == fixes, title
