@@ -119,8 +119,7 @@ def _cuts(selected: list[Change], provenance: Any, timeline: Any) -> dict[str, l
     where the commit that wrote them does (a split range's commits, known line by line)."""
     cuts = by_intent.line_cuts(selected, provenance) if provenance else {}
     for hunk_id, history in (timeline or {}).items():
-        more = history.cuts() if getattr(history, "line_bursts", ()) else []
-        if more:
+        if more := history.cuts():
             cuts[hunk_id] = sorted({*cuts.get(hunk_id, ()), *more})
     return cuts or None
 

@@ -13,9 +13,13 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from segmint_core.grouping.links import Link, link
 from segmint_core.grouping.signals.base import Context
+
+if TYPE_CHECKING:
+    from segmint_core.trajectory.timeline import HunkHistory
 
 SAME_INTENT = "same_intent"
 SAME_BURST = "same_burst"
@@ -48,10 +52,10 @@ def links(ctx: Context) -> Iterator[Link]:
     yield from _apart(ctx, histories)
 
 
-def _of_lines(history, start: int, end: int):
+def _of_lines(history: HunkHistory, start: int, end: int) -> HunkHistory:
     """A unit's history: its own lines' bursts where the history knows them line by line (a split
     range's commits); lines of several bursts say nothing, as a hunk of several commits does."""
-    if not getattr(history, "line_bursts", ()):
+    if not history.line_bursts:
         return history
     bursts = history.bursts_of(start, end)
     return replace(history, bursts=bursts if len(bursts) == 1 else ())
