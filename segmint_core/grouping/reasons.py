@@ -183,6 +183,8 @@ def _sentence(kind: str, detail: str, units: list[Unit]) -> str | None:
     if kind == timeline.SAME_INTENT:
         return f"recorded under the same intent: {_short(detail)}"
     if kind == timeline.SAME_BURST:
+        if not detail.isdigit():  # a burst that is a commit of the range being split
+            return f"written in one commit of the range, {_short(detail)}"
         return "edited together in one burst of the edit timeline"
     if kind == similarity.SIMILAR:
         return "similar wording (embedding similarity)"

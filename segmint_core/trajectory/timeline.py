@@ -41,6 +41,8 @@ class HunkHistory:
     # Per line of the hunk, the burst that wrote it (None: context, or not traced); empty where only the
     # hunk's bursts are known. A range's commits are known line by line: an atom reads its own lines'.
     line_bursts: tuple[int | None, ...] = ()
+    # What each burst number names, where a burst is more than a moment of saving (a range's commit).
+    labels: tuple[str, ...] = ()
 
     def bursts_of(self, start: int, end: int) -> tuple[int, ...]:
         """The bursts of lines ``[start, end)``: theirs where known line by line, else the hunk's."""
@@ -85,7 +87,9 @@ def commit_histories(root: str, changes: ChangeSet, base: str | None, tip: str) 
     together, and lines of commits that share none lean apart, as saves far apart in time do."""
     git = Git(root)
     span = f"{base}..{tip}" if base else tip
-    order = {c: n for n, c in enumerate(git.run("rev-list", "--first-parent", "--reverse", span).text.split())}
+    listed = git.run("log", "--first-parent", "--reverse", "--format=%H %s", span).text.splitlines()
+    order = {line.split(" ", 1)[0]: n for n, line in enumerate(listed)}
+    labels = tuple(f"{line[:7]} '{line.partition(' ')[2]}'" for line in listed)
     files = [c for c in changes.changes if not c.binary and c.hunks]
     traces: dict[str, _FileTrace] = {}
     for start in range(0, len(files), PATHSPEC_BATCH):
@@ -100,7 +104,7 @@ def commit_histories(root: str, changes: ChangeSet, base: str | None, tip: str) 
             ids = sorted({c for c in owners if c in order}, key=order.__getitem__)
             # A hunk several commits wrote is cut where they change; as a whole it says nothing.
             bursts = (order[ids[0]],) if len(ids) == 1 else ()
-            histories[hunk.id] = HunkHistory(hunk.id, tuple(ids), bursts, (), line_bursts)
+            histories[hunk.id] = HunkHistory(hunk.id, tuple(ids), bursts, (), line_bursts, labels)
     return histories
 
 

@@ -293,3 +293,20 @@ def test_a_range_of_clean_commits_comes_back_as_its_commits(tmp_path) -> None:
     assert _files_by_commit(repo, "HEAD~3..HEAD") == originals
     assert repo.git("rev-parse", "HEAD^{tree}") == repo.git("rev-parse", "adbc881^{tree}")
     shutil.rmtree(repo.path)
+
+
+def test_a_ranges_commits_are_named_in_the_reasons(repo: Repo) -> None:
+    repo.write("shop/cart.py", "TOTAL = 0\n")
+    repo.write("shop/tax.py", "RATE = 1\n")
+    repo.write("docs/guide.md", "# Guide\n")
+    repo.commit("base")
+    repo.write("shop/cart.py", "TOTAL = 0\nCURRENCY = 'EUR'\n")
+    repo.write("shop/tax.py", "RATE = 1\nROUNDING = 2\n")
+    repo.commit("Price in euros, rounded")
+    repo.write("docs/guide.md", "# Guide\n\nHow to shop.\n")
+    repo.commit("Explain shopping")
+    inner = Session.open(str(repo.path)).start_split("HEAD~2..HEAD")
+    reasons = [reason for group in inner.groups for reason in group.reasons]
+    assert any(
+        r.startswith("written in one commit of the range, ") and "'Price in euros, rounded'" in r for r in reasons
+    ), reasons

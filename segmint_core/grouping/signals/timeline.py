@@ -47,8 +47,9 @@ def links(ctx: Context) -> Iterator[Link]:
             by_burst[burst].append(index)
     for intent, members in sorted(by_intent.items()):
         yield from _all_pairs(members, 1.0, SAME_INTENT, intent)
+    named = {b: h.labels[b] for h in histories.values() for b in h.bursts if b < len(h.labels)}
     for burst, members in sorted(by_burst.items()):
-        yield from _all_pairs(members, 1.0, SAME_BURST, str(burst))
+        yield from _all_pairs(members, 1.0, SAME_BURST, named.get(burst, str(burst)))
     yield from _apart(ctx, histories)
 
 
