@@ -12,6 +12,7 @@ compared with the original tip's: it must be byte-identical in every case.
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 from collections.abc import Callable
@@ -53,6 +54,11 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
         action="store_true",
         help="split each case's k commits as they are (`segmint split BASE..HEAD`) instead of squashed",
     )
+    p.add_argument(
+        "--wip",
+        action="store_true",
+        help="with --ranges: recommit each case's files at random into k work-in-progress commits first",
+    )
     add_selection_options(p)
     p.set_defaults(func=run)
 
@@ -88,14 +94,23 @@ def run(args: argparse.Namespace) -> BenchReport:
     for repo in args.repos:
         for selection in chosen:
             tangled = load_tangles(repo, selection, cache, progress)
-            results += split_cases(repo, selection, tangled, provider=args.provider, log=progress, ranges=args.ranges)
+            results += split_cases(
+                repo, selection, tangled, provider=args.provider, log=progress, ranges=args.ranges, wip=args.wip
+            )
     if not results:
         raise SegmintError("No case of consecutive commits by one author fits the limits in the repositories given")
-    return report(results, chosen, [repo_name(r) for r in args.repos], ranges=args.ranges)
+    return report(results, chosen, [repo_name(r) for r in args.repos], ranges=args.ranges, wip=args.wip)
 
 
 def split_cases(
-    repo: str, selection: Selection, tangled: list[Tangle], *, provider: str, log: Log, ranges: bool = False
+    repo: str,
+    selection: Selection,
+    tangled: list[Tangle],
+    *,
+    provider: str,
+    log: Log,
+    ranges: bool = False,
+    wip: bool = False,
 ) -> list[SplitCase]:
     """Each case split in a scratch clone of ``repo`` (the original is never touched)."""
     out = []
@@ -103,14 +118,14 @@ def split_cases(
         workspace.git.run("config", "user.name", "Segmint Bench")
         workspace.git.run("config", "user.email", "bench@segmint.invalid")
         for number, tangle in enumerate(tangled, start=1):
-            case = split_case(workspace, repo_name(repo), selection.k, tangle, provider, ranges=ranges)
+            case = split_case(workspace, repo_name(repo), selection.k, tangle, provider, ranges=ranges, wip=wip)
             out.append(case)
             log(_case_line(number, len(tangled), case))
     return out
 
 
 def split_case(
-    workspace: Workspace, repo: str, k: int, tangle: Tangle, provider: str, *, ranges: bool = False
+    workspace: Workspace, repo: str, k: int, tangle: Tangle, provider: str, *, ranges: bool = False, wip: bool = False
 ) -> SplitCase:
     from segmint_core.session.session import Session
 
@@ -122,7 +137,10 @@ def split_case(
     result.seconds[WORK_TREE] = time.perf_counter() - start
     result.scores[WORK_TREE] = score(truth, baseline.grouping_labels(grouping, tangle.changes, tangle.keys))
 
-    squashed = _checked_out(workspace, tangle.case.tip) if ranges else _squash(workspace, tangle)
+    if ranges:
+        squashed = _work_in_progress(workspace, tangle) if wip else _checked_out(workspace, tangle.case.tip)
+    else:
+        squashed = _squash(workspace, tangle)
     session = Session.open(workspace.root)
     try:
         start = time.perf_counter()
@@ -146,6 +164,26 @@ def _squash(workspace: Workspace, tangle: Tangle) -> str:
     message = f"squash of {counted(len(case.commits), 'commit')}"
     squashed = git.run("commit-tree", f"{case.tip}^{{tree}}", "-p", case.base, "-m", message).text.strip()
     return _checked_out(workspace, squashed)
+
+
+def _work_in_progress(workspace: Workspace, tangle: Tangle) -> str:
+    """A branch from the case's base whose k commits each hold a random share of the files the case
+    changes, at their final content: work-in-progress commits that follow no intent."""
+    git, case = workspace.git, tangle.case
+    listed = git.run("diff", "--name-only", "-z", "--no-renames", case.base, case.tip).stdout.split(b"\0")
+    files = sorted(f.decode("utf-8", "surrogateescape") for f in listed if f)
+    random.Random(case.name).shuffle(files)
+    shares = [files[n :: len(case.commits)] for n in range(len(case.commits))]
+    _checked_out(workspace, case.base)
+    for n, share in enumerate(s for s in shares if s):
+        at_tip = set(git.run("ls-tree", "-r", "-z", "--name-only", case.tip, "--", *share).text.split("\0")) - {""}
+        kept, gone = [f for f in share if f in at_tip], [f for f in share if f not in at_tip]
+        if kept:
+            git.run("checkout", case.tip, "--", *kept)
+        if gone:
+            git.run("rm", "-q", "--", *gone)
+        git.run("commit", "-q", "--no-verify", "-m", f"wip {n + 1}")
+    return git.head() or case.base
 
 
 def _checked_out(workspace: Workspace, commit: str) -> str:
@@ -234,10 +272,12 @@ def rows(cases: list[SplitCase]) -> list[Row]:
     return out
 
 
-def report(results: list[SplitCase], chosen: list[Selection], repos: list[str], *, ranges: bool = False) -> BenchReport:
+def report(
+    results: list[SplitCase], chosen: list[Selection], repos: list[str], *, ranges: bool = False, wip: bool = False
+) -> BenchReport:
     selection = chosen[0]
     history = "first-parent history" if selection.first_parent else "all history"
-    kept = "as they are" if ranges else "squashed"
+    kept = ("recommitted at random by file" if wip else "as they are") if ranges else "squashed"
     lines = [
         f"{counted(len(results), 'case')} of {', '.join(repos)} (seed {selection.seed}, {history}), each case's "
         f"k commits {kept}{' (split BASE..HEAD)' if ranges else ' into one'}; means over cases",
