@@ -55,6 +55,11 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
         help="split each case's k commits as they are (`segmint split BASE..HEAD`) instead of squashed",
     )
     p.add_argument(
+        "--follow-commits",
+        action="store_true",
+        help="with --ranges: split as `segmint split --follow-commits` does (the commits as evidence)",
+    )
+    p.add_argument(
         "--wip",
         action="store_true",
         help="with --ranges: recommit each case's files at random into k work-in-progress commits first",
@@ -95,11 +100,25 @@ def run(args: argparse.Namespace) -> BenchReport:
         for selection in chosen:
             tangled = load_tangles(repo, selection, cache, progress)
             results += split_cases(
-                repo, selection, tangled, provider=args.provider, log=progress, ranges=args.ranges, wip=args.wip
+                repo,
+                selection,
+                tangled,
+                provider=args.provider,
+                log=progress,
+                ranges=args.ranges,
+                wip=args.wip,
+                follow=args.follow_commits,
             )
     if not results:
         raise SegmintError("No case of consecutive commits by one author fits the limits in the repositories given")
-    return report(results, chosen, [repo_name(r) for r in args.repos], ranges=args.ranges, wip=args.wip)
+    return report(
+        results,
+        chosen,
+        [repo_name(r) for r in args.repos],
+        ranges=args.ranges,
+        wip=args.wip,
+        follow=args.follow_commits,
+    )
 
 
 def split_cases(
@@ -111,6 +130,7 @@ def split_cases(
     log: Log,
     ranges: bool = False,
     wip: bool = False,
+    follow: bool = False,
 ) -> list[SplitCase]:
     """Each case split in a scratch clone of ``repo`` (the original is never touched)."""
     out = []
@@ -118,14 +138,24 @@ def split_cases(
         workspace.git.run("config", "user.name", "Segmint Bench")
         workspace.git.run("config", "user.email", "bench@segmint.invalid")
         for number, tangle in enumerate(tangled, start=1):
-            case = split_case(workspace, repo_name(repo), selection.k, tangle, provider, ranges=ranges, wip=wip)
+            case = split_case(
+                workspace, repo_name(repo), selection.k, tangle, provider, ranges=ranges, wip=wip, follow=follow
+            )
             out.append(case)
             log(_case_line(number, len(tangled), case))
     return out
 
 
 def split_case(
-    workspace: Workspace, repo: str, k: int, tangle: Tangle, provider: str, *, ranges: bool = False, wip: bool = False
+    workspace: Workspace,
+    repo: str,
+    k: int,
+    tangle: Tangle,
+    provider: str,
+    *,
+    ranges: bool = False,
+    wip: bool = False,
+    follow: bool = False,
 ) -> SplitCase:
     from segmint_core.session.session import Session
 
@@ -144,7 +174,9 @@ def split_case(
     session = Session.open(workspace.root)
     try:
         start = time.perf_counter()
-        inner = session.start_split(f"{tangle.case.base}..HEAD" if ranges else "HEAD", force=True)
+        inner = session.start_split(
+            f"{tangle.case.base}..HEAD" if ranges else "HEAD", force=True, follow_commits=follow
+        )
         result.seconds[SPLIT] = time.perf_counter() - start
         result.scores[SPLIT] = score(truth, split_labels(inner, tangle))
         start = time.perf_counter()
@@ -251,6 +283,12 @@ class Row:
     seconds: float
 
 
+def _how(ranges: bool, follow: bool) -> str:
+    if not ranges:
+        return " into one"
+    return " (split BASE..HEAD --follow-commits)" if follow else " (split BASE..HEAD)"
+
+
 def rows(cases: list[SplitCase]) -> list[Row]:
     out = []
     for method in (WORK_TREE, SPLIT):
@@ -273,14 +311,20 @@ def rows(cases: list[SplitCase]) -> list[Row]:
 
 
 def report(
-    results: list[SplitCase], chosen: list[Selection], repos: list[str], *, ranges: bool = False, wip: bool = False
+    results: list[SplitCase],
+    chosen: list[Selection],
+    repos: list[str],
+    *,
+    ranges: bool = False,
+    wip: bool = False,
+    follow: bool = False,
 ) -> BenchReport:
     selection = chosen[0]
     history = "first-parent history" if selection.first_parent else "all history"
     kept = ("recommitted at random by file" if wip else "as they are") if ranges else "squashed"
     lines = [
         f"{counted(len(results), 'case')} of {', '.join(repos)} (seed {selection.seed}, {history}), each case's "
-        f"k commits {kept}{' (split BASE..HEAD)' if ranges else ' into one'}; means over cases",
+        f"k commits {kept}{_how(ranges, follow)}; means over cases",
     ]
     figures: dict = {"repos": repos, "seed": selection.seed, "first_parent": selection.first_parent, "runs": []}
     for k in sorted({s.k for s in chosen}):
