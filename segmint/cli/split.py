@@ -25,6 +25,11 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
     target.add_argument("range", nargs="?", metavar="REV|BASE..TIP", help="the commits to split")
     target.add_argument("--abort", action="store_true", help="drop the split under way; nothing was rewritten")
     p.add_argument("--force", action="store_true", help="split commits a remote-tracking ref already has")
+    p.add_argument(
+        "--follow-commits",
+        action="store_true",
+        help="a range: lines one of its commits wrote lean together (for clean commits, not work in progress)",
+    )
     p.add_argument("--json", action="store_true", help='print {"commits": [...]} as JSON')
     p.set_defaults(func=run)
 
@@ -35,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         session.abort_split()
         print("Dropped the split under way; the branch is as it was.")
         return 0
-    inner = session.start_split(args.range, force=args.force)
+    inner = session.start_split(args.range, force=args.force, follow_commits=args.follow_commits)
     state = split.pending(session.git)
     assert state is not None  # start_split laid it out
     if args.json:

@@ -18,9 +18,10 @@ log = logging.getLogger(__name__)
 def lookup_timeline(root: str | None, changes: ChangeSet) -> dict[str, Any] | None:
     """``{hunk id: HunkHistory}`` for ``changes``, or None (no root, no recorder, no .trajectory).
 
-    A split's scratch tree has no recorder of its own: when it lays out a range of commits, the
-    commits are its timeline (each a burst), so a range of clean commits comes back as them unless
-    the code's own evidence says otherwise. One commit alone says nothing of how to split it."""
+    A split's scratch tree has no recorder of its own: when it lays out a range of commits split with
+    ``--follow-commits``, the commits are its timeline (each a burst), so a range of clean commits
+    comes back as them unless the code's own evidence says otherwise. Without it, or for one commit,
+    the change alone is grouped: work-in-progress commits would pull apart intents they mix."""
     if root is None:
         return None
     try:
@@ -32,7 +33,7 @@ def lookup_timeline(root: str | None, changes: ChangeSet) -> dict[str, Any] | No
         from segmint_core.rewrite.split import range_laid_out_in
 
         laid_out = range_laid_out_in(root)
-        if laid_out is not None and len(laid_out.originals) > 1:
+        if laid_out is not None and laid_out.follow_commits and len(laid_out.originals) > 1:
             try:
                 return commit_histories(root, changes, laid_out.base, laid_out.tip)
             except (SegmintError, OSError) as exc:  # one signal among many: grouping goes on without it

@@ -46,6 +46,7 @@ class SplitState:
     awaiting: bool = False  # an agent asked to apply it: it waits for the person's approval
     busy: int = 0  # the process planning or applying it (0: none)
     doing: str = ""  # what that process was doing: PLANNING or APPLYING
+    follow_commits: bool = False  # the range's commits are evidence: lines one commit wrote lean together
 
     @property
     def label(self) -> str:
@@ -86,13 +87,14 @@ def range_laid_out_in(root: str) -> SplitState | None:
         return None
 
 
-def start(git: Git, spec: str, *, force: bool = False) -> SplitState:
+def start(git: Git, spec: str, *, force: bool = False, follow_commits: bool = False) -> SplitState:
     """Check the range can be split, and lay its change out in the scratch work tree."""
     if pending(git) is not None:
         raise RefusedError(
             "A split is already under way: apply it with `segmint apply --all`, or drop it with `segmint split --abort`"
         )
     state = _checked(git, spec, force)
+    state.follow_commits = follow_commits
     where = scratch_tree(git)
     folder(git).mkdir(parents=True, exist_ok=True)
     if where.exists():

@@ -28,10 +28,13 @@ def split_session(session: SessionCore):
     return type(session).open(str(split.scratch_tree(session.git)))
 
 
-def start_split(session: SessionCore, spec: str, *, force: bool = False, actor: str = PERSON):
-    """Lay the range's change out and plan it: the scratch tree's session, grouped and planned."""
+def start_split(
+    session: SessionCore, spec: str, *, force: bool = False, follow_commits: bool = False, actor: str = PERSON
+):
+    """Lay the range's change out and plan it: the scratch tree's session, grouped and planned.
+    ``follow_commits``: the range's commits are evidence (for a range of clean commits)."""
     with session.committing, session.lock:
-        state = split.start(session.git, spec, force=force)
+        state = split.start(session.git, spec, force=force, follow_commits=follow_commits)
     with _busy(session, state, split.PLANNING):
         inner = split_session(session)
         inner.regroup(actor=actor)

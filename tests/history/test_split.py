@@ -282,12 +282,12 @@ def _files_by_commit(repo: Repo, span: str) -> set[frozenset[str]]:
     return {frozenset(row.split()) for row in rows}
 
 
-def test_a_range_of_clean_commits_comes_back_as_its_commits(tmp_path) -> None:
+def test_a_range_of_clean_commits_followed_comes_back_as_its_commits(tmp_path) -> None:
     # cobra's last three: a completion fix with its test, a new args validator with tests and docs,
-    # a CI and lint change. Without the commits as evidence the fix joined the validator ("Errorf").
+    # a CI and lint change. Without the commits as evidence the fix joins the validator ("Errorf").
     repo = _real_commit(tmp_path, "cobra", "adbc8813901bba65827259daa8e22ff94ec1f30e")
     originals = _files_by_commit(repo, "HEAD~3..HEAD")
-    assert run_segmint("split", "HEAD~3..HEAD", "--force", cwd=repo.path).returncode == 0
+    assert run_segmint("split", "HEAD~3..HEAD", "--force", "--follow-commits", cwd=repo.path).returncode == 0
     done = run_segmint("apply", "--all", cwd=repo.path)
     assert done.returncode == 0, done.stderr
     assert _files_by_commit(repo, "HEAD~3..HEAD") == originals
@@ -295,7 +295,7 @@ def test_a_range_of_clean_commits_comes_back_as_its_commits(tmp_path) -> None:
     shutil.rmtree(repo.path)
 
 
-def test_a_ranges_commits_are_named_in_the_reasons(repo: Repo) -> None:
+def test_a_ranges_commits_are_evidence_only_when_followed(repo: Repo) -> None:
     repo.write("shop/cart.py", "TOTAL = 0\n")
     repo.write("shop/tax.py", "RATE = 1\n")
     repo.write("docs/guide.md", "# Guide\n")
@@ -305,7 +305,11 @@ def test_a_ranges_commits_are_named_in_the_reasons(repo: Repo) -> None:
     repo.commit("Price in euros, rounded")
     repo.write("docs/guide.md", "# Guide\n\nHow to shop.\n")
     repo.commit("Explain shopping")
-    inner = Session.open(str(repo.path)).start_split("HEAD~2..HEAD")
+    session = Session.open(str(repo.path))
+    alone = [reason for group in session.start_split("HEAD~2..HEAD").groups for reason in group.reasons]
+    assert not any("commit of the range" in r for r in alone), "without --follow-commits: the change alone"
+    session.abort_split()
+    inner = session.start_split("HEAD~2..HEAD", follow_commits=True)
     reasons = [reason for group in inner.groups for reason in group.reasons]
     assert any(
         r.startswith("written in one commit of the range, ") and "'Price in euros, rounded'" in r for r in reasons
