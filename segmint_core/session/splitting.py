@@ -4,11 +4,15 @@ branch moved to the new commits as one operation (``rewrite.split``)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 from segmint_core.apply import journal
 from segmint_core.apply.gitops import move_head
+from segmint_core.changes.models import Hunk
+from segmint_core.changes.parser import parse_diff
+from segmint_core.git import Git
 from segmint_core.rewrite import split
 from segmint_core.session import events, ledger
 from segmint_core.session.applying import ApplyOutcome, ApplyStatus, FileCommitted, operation_start
@@ -39,11 +43,40 @@ def start_split(
         inner = split_session(session)
         inner.regroup(actor=actor)
         inner.propose_commits(actor=actor)
+        _original_messages(inner, session.git, state)
     with session.lock:
         session.log(actor, "split", f"{actor} began splitting {spec}")
         session.save()
     session.announce(events.PLANS, actor, {"split": spec})
     return inner
+
+
+def _original_messages(inner, git: Git, state: split.SplitState) -> None:
+    """A planned commit making exactly the change one of the range's commits made keeps that commit's
+    message: the author's words say it better than a title drafted from the diff. (A commit split
+    alone keeps none: each part makes only some of its change.)"""
+    if len(state.originals) < 2:
+        return
+    made: dict[frozenset, str] = {}
+    for original in state.originals:
+        diff = git.run("show", "--format=", "-U0", "--no-color", "--no-ext-diff", "--no-renames", original).stdout
+        made[_changed_lines((f.new_path or f.old_path or "", f.hunks) for f in parse_diff(diff, strict=False))] = (
+            original
+        )
+    for plan in inner.plans:
+        parts = inner.units.parts(plan.hunk_ids, plan.change_ids)
+        sha = made.get(_changed_lines((change.file_path, hunks) for change, hunks in parts))
+        if sha is not None:
+            title, _, body = git.run("log", "-1", "--format=%B", sha).text.strip().partition("\n")
+            inner.update_commit(plan.id, title=title, description=body.strip(), actor="segmint")
+
+
+def _changed_lines(files: Iterable[tuple[str, list[Hunk]]]) -> frozenset[tuple[tuple[str, str], int]]:
+    """The changed lines of each file's hunks, counted per path and line: one change, however cut."""
+    counted_lines = Counter(
+        (path, line) for path, hunks in files for h in hunks for line in h.lines if line[:1] in "+-"
+    )
+    return frozenset(counted_lines.items())
 
 
 def abort_split(session: SessionCore, *, actor: str = PERSON) -> None:

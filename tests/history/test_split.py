@@ -282,15 +282,21 @@ def _files_by_commit(repo: Repo, span: str) -> set[frozenset[str]]:
     return {frozenset(row.split()) for row in rows}
 
 
+def _messages(repo: Repo, span: str) -> set[str]:
+    return {m.strip() for m in repo.git("log", "--format=%B%x00", span).split("\x00") if m.strip()}
+
+
 def test_a_range_of_clean_commits_followed_comes_back_as_its_commits(tmp_path) -> None:
     # cobra's last three: a completion fix with its test, a new args validator with tests and docs,
     # a CI and lint change. Without the commits as evidence the fix joins the validator ("Errorf").
     repo = _real_commit(tmp_path, "cobra", "adbc8813901bba65827259daa8e22ff94ec1f30e")
     originals = _files_by_commit(repo, "HEAD~3..HEAD")
+    messages = _messages(repo, "HEAD~3..HEAD")
     assert run_segmint("split", "HEAD~3..HEAD", "--force", "--follow-commits", cwd=repo.path).returncode == 0
     done = run_segmint("apply", "--all", cwd=repo.path)
     assert done.returncode == 0, done.stderr
     assert _files_by_commit(repo, "HEAD~3..HEAD") == originals
+    assert _messages(repo, "HEAD~3..HEAD") == messages, "a commit made again whole keeps its message"
     assert repo.git("rev-parse", "HEAD^{tree}") == repo.git("rev-parse", "adbc881^{tree}")
     shutil.rmtree(repo.path)
 
