@@ -74,7 +74,7 @@ def _original_messages(inner, git: Git, state: split.SplitState) -> None:
 def _changed_lines(files: Iterable[tuple[str, list[Hunk]]]) -> frozenset[tuple[tuple[str, str], int]]:
     """The changed lines of each file's hunks, counted per path and line: one change, however cut."""
     counted_lines = Counter(
-        (path, line) for path, hunks in files for h in hunks for line in h.lines if line[:1] in "+-"
+        (path, line) for path, hunks in files for h in hunks for line in h.lines if line[:1] in ("+", "-")
     )
     return frozenset(counted_lines.items())
 
