@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from segmint_core.git import Git
+from segmint_core.git import Git, decode
 
 STACK_LIMIT = 10  # as git-absorb's default: fixes go no further back than this many commits
 
@@ -32,6 +32,28 @@ def unpushed(git: Git, head: str, limit: int = STACK_LIMIT) -> list[Commit]:
             break
         stack.append(Commit(sha, parents[0] if parents else None, subject))
     return stack
+
+
+@dataclass(frozen=True)
+class Made:
+    """A commit as made: its whole message and its change with no context lines."""
+
+    sha: str
+    message: str
+    patch: bytes
+
+
+def made(git: Git, shas: list[str]) -> dict[str, Made]:
+    """``shas`` read in one ``git show``, by sha."""
+    if not shas:
+        return {}
+    out = git.run("show", "--no-color", "--no-ext-diff", "--no-renames", "-U0", "--format=%x1e%H%x1f%B%x1f", *shas)
+    found = {}
+    for record in out.stdout.split(b"\x1e")[1:]:
+        sha, _, rest = record.partition(b"\x1f")
+        message, _, patch = rest.partition(b"\x1f")
+        found[decode(sha).strip()] = Made(decode(sha).strip(), decode(message).strip(), patch.lstrip(b"\n"))
+    return found
 
 
 def blobs_at(git: Git, commits: list[str], path: str) -> dict[str, str | None]:

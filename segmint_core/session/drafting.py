@@ -12,7 +12,7 @@ from segmint_core.changes.parser import parse_diff
 from segmint_core.errors import RefusedError, SegmintError
 from segmint_core.git import Git
 from segmint_core.planning.cases import Case, cases
-from segmint_core.rewrite.stack import followed, unpushed
+from segmint_core.rewrite.stack import followed, made, unpushed
 from segmint_core.session import events
 from segmint_core.session.core import SessionCore
 from segmint_core.session.models import APPLIED, PERSON, CommitPlan, PullRequestDraft
@@ -69,24 +69,26 @@ def generate_pr(
 def draft_commits(session: SessionCore, plans: list[CommitPlan]) -> list[DraftCommit]:
     """The commits the pull request holds: each plan's own, but a fix folded into an unpushed commit
     (``segmint absorb``) is no commit of its own: the commit it went into is named instead, once, as
-    the branch has it now, oldest first, before the new ones."""
+    the branch has it now, oldest first, before the new ones. Commits already made are read in one go."""
     from segmint_core.pr import DraftCommit
 
+    git = session.git
+    folds = [p.absorb_into for p in plans if p.absorb_into]
+    targets: list[str] = []
+    if folds:
+        moves = [(a.parent, a.sha) for a in session.state.applied]
+        targets = list(dict.fromkeys(followed(git, target, moves) for target in folds))
+        newest_first = {c.sha: n for n, c in enumerate(unpushed(git, "HEAD", limit=BRANCH_LIMIT))}
+        targets.sort(key=lambda sha: -newest_first.get(sha, BRANCH_LIMIT))
+    read = _read_commits(git, targets + [p.sha for p in plans if _of_the_branch(p) and p.sha])
     own = [
-        _committed(session.git, p.sha)
-        if p.sha and not (p.hunk_ids or p.change_ids)  # one of the branch's, not planned here
+        read[p.sha]
+        if _of_the_branch(p) and p.sha
         else DraftCommit(p.title, p.message, p.sha if p.status == APPLIED else None, len(p.hunk_ids))
         for p in plans
         if not p.absorb_into
     ]
-    folds = [p.absorb_into for p in plans if p.absorb_into]
-    if not folds:
-        return own
-    moves = [(a.parent, a.sha) for a in session.state.applied]
-    git = session.git
-    targets = list(dict.fromkeys(followed(git, target, moves) for target in folds))
-    targets.sort(key=lambda sha: -int(git.run("rev-list", "--count", f"{sha}..HEAD").text.strip() or 0))
-    return [_committed(git, sha) for sha in targets] + own
+    return [read[sha] for sha in targets] + own
 
 
 def branch_commits(session: SessionCore) -> list[CommitPlan]:
@@ -102,13 +104,23 @@ def branch_commits(session: SessionCore) -> list[CommitPlan]:
     ]
 
 
-def _committed(git: Git, sha: str) -> DraftCommit:
-    """A commit already on the branch, as the draft names it (its size in hunks)."""
+def _of_the_branch(plan: CommitPlan) -> bool:
+    """A commit ``branch_commits`` named: made before, holding none of the session's hunks."""
+    return plan.status == APPLIED and not (plan.hunk_ids or plan.change_ids)
+
+
+def _read_commits(git: Git, shas: list[str]) -> dict[str, DraftCommit]:
+    """Commits already made, as the draft names them (their size in hunks)."""
     from segmint_core.pr import DraftCommit
 
-    message = git.run("log", "-1", "--format=%B", sha).text.strip()
-    hunks = sum(1 for line in git.run("show", "--format=", "-U0", sha).text.splitlines() if line.startswith("@@"))
-    return DraftCommit(message.split("\n", 1)[0], message, sha, hunks)
+    return {
+        sha: DraftCommit(c.message.split("\n", 1)[0], c.message, sha, _hunks(c.patch))
+        for sha, c in made(git, shas).items()
+    }
+
+
+def _hunks(patch: bytes) -> int:
+    return sum(1 for line in patch.splitlines() if line.startswith(b"@@"))
 
 
 def recorded_asks(session: SessionCore, plans: list[CommitPlan]) -> list[Asked]:

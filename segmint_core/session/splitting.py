@@ -13,7 +13,7 @@ from segmint_core.apply.gitops import move_head
 from segmint_core.changes.models import Hunk
 from segmint_core.changes.parser import parse_diff
 from segmint_core.git import Git
-from segmint_core.rewrite import split
+from segmint_core.rewrite import split, stack
 from segmint_core.session import events, ledger
 from segmint_core.session.applying import ApplyOutcome, ApplyStatus, FileCommitted, operation_start
 from segmint_core.session.core import SessionCore
@@ -57,17 +57,16 @@ def _original_messages(inner, git: Git, state: split.SplitState) -> None:
     alone keeps none: each part makes only some of its change.)"""
     if len(state.originals) < 2:
         return
-    made: dict[frozenset, str] = {}
-    for original in state.originals:
-        diff = git.run("show", "--format=", "-U0", "--no-color", "--no-ext-diff", "--no-renames", original).stdout
-        made[_changed_lines((f.new_path or f.old_path or "", f.hunks) for f in parse_diff(diff, strict=False))] = (
-            original
-        )
+    commits = stack.made(git, state.originals)
+    by_change = {
+        _changed_lines((f.new_path or f.old_path or "", f.hunks) for f in parse_diff(c.patch, strict=False)): c
+        for c in commits.values()
+    }
     for plan in inner.plans:
         parts = inner.units.parts(plan.hunk_ids, plan.change_ids)
-        sha = made.get(_changed_lines((change.file_path, hunks) for change, hunks in parts))
-        if sha is not None:
-            title, _, body = git.run("log", "-1", "--format=%B", sha).text.strip().partition("\n")
+        original = by_change.get(_changed_lines((change.file_path, hunks) for change, hunks in parts))
+        if original is not None:
+            title, _, body = original.message.partition("\n")
             inner.update_commit(plan.id, title=title, description=body.strip(), actor="segmint")
 
 
