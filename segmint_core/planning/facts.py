@@ -547,9 +547,8 @@ def _pending(path: str, lines: list[str]) -> list[str]:
     return lines[: next(released, len(lines))]
 
 
-# A changelog heading over fixes: Keep a Changelog's "### Fixed", "## Bug fixes", express's "## 🐞 Bug fixes".
-_FIXES_HEADING = re.compile(r"^#{1,6}\s*(?:[^\w\s]+\s*)?(?:bug\s*-?\s*fix(?:es)?|fix(?:es|ed)?|bugs?)\s*:?\s*$", re.I)
-_HEADING_LINE = re.compile(r"^#{1,6}\s")
+# A changelog heading over fixes: Keep a Changelog's "Fixed", "Bug fixes", express's "🐞 Bug fixes".
+_FIXES_HEADING = re.compile(r"(?:[^\w\s]+\s*)?(?:bug\s*-?\s*fix(?:es)?|fix(?:es|ed)?|bugs?)\s*:?", re.I)
 
 
 def _under_fixes(lines: list[str]) -> bool:
@@ -557,8 +556,9 @@ def _under_fixes(lines: list[str]) -> bool:
     first = next((i for i, line in enumerate(lines) if line[:1] == "+" and list_item(line[1:])), None)
     if first is None:
         return False
-    heading = next((line[1:] for line in reversed(lines[:first]) if _HEADING_LINE.match(line[1:])), "")
-    return _FIXES_HEADING.match(heading.strip()) is not None
+    headings = (markdown_heading(line[1:]) for line in reversed(lines[:first]))
+    heading = next((h for h in headings if h is not None), "")
+    return _FIXES_HEADING.fullmatch(heading.strip()) is not None
 
 
 def _changelog_entries(added: list[str]) -> list[str]:
