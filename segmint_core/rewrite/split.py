@@ -63,7 +63,7 @@ def folder(git: Git) -> Path:
 
 def pending(git: Git) -> SplitState | None:
     try:
-        return SplitState(**json.loads((folder(git) / MARKER).read_text(encoding="utf-8")))
+        return _marked(folder(git))
     except FileNotFoundError:
         return None
     except (OSError, ValueError, TypeError) as exc:
@@ -82,9 +82,13 @@ def range_laid_out_in(root: str) -> SplitState | None:
     if where.name != TREE or where.parent.name != "split":
         return None
     try:
-        return SplitState(**json.loads((where.parent / MARKER).read_text(encoding="utf-8")))
-    except (OSError, ValueError, TypeError):
+        return _marked(where.parent)
+    except (OSError, ValueError, TypeError):  # (the split's own commands say an unreadable marker is)
         return None
+
+
+def _marked(split_folder: Path) -> SplitState:
+    return SplitState(**json.loads((split_folder / MARKER).read_text(encoding="utf-8")))
 
 
 def start(git: Git, spec: str, *, force: bool = False, follow_commits: bool = False) -> SplitState:
