@@ -32,6 +32,30 @@ from segmint_core.grouping import group_changes
 from segmint_core.wording import counted
 
 WORK_TREE, SPLIT = "working tree (graph)", "split HEAD"
+
+
+@dataclass(frozen=True)
+class Way:
+    """How each case is split: its commits squashed into one (the default), or as a range, as they
+    are or recommitted at random into work-in-progress commits, read with ``--follow-commits`` or not."""
+
+    ranges: bool = False
+    wip: bool = False
+    follow: bool = False
+
+    @property
+    def described(self) -> str:
+        if not self.ranges:
+            return "squashed into one"
+        return f"{self.short} (split BASE..HEAD{' --follow-commits' if self.follow else ''})"
+
+    @property
+    def short(self) -> str:
+        if not self.ranges:
+            return "squashed"
+        return "recommitted at random by file" if self.wip else "as they are"
+
+
 BRANCH = "segmint-bench-split"
 Log = Callable[[str], None]
 
@@ -95,29 +119,19 @@ class SplitCase:
 def run(args: argparse.Namespace) -> BenchReport:
     chosen = selections(args, args.k)
     cache = Cache(args.cache)
+    way = Way(args.ranges, args.wip, args.follow_commits)
     results: list[SplitCase] = []
     for repo in args.repos:
         for selection in chosen:
             tangled = load_tangles(repo, selection, cache, progress)
-            results += split_cases(
-                repo,
-                selection,
-                tangled,
-                provider=args.provider,
-                log=progress,
-                ranges=args.ranges,
-                wip=args.wip,
-                follow=args.follow_commits,
-            )
+            results += split_cases(repo, selection, tangled, provider=args.provider, log=progress, way=way)
     if not results:
         raise SegmintError("No case of consecutive commits by one author fits the limits in the repositories given")
     return report(
         results,
         chosen,
         [repo_name(r) for r in args.repos],
-        ranges=args.ranges,
-        wip=args.wip,
-        follow=args.follow_commits,
+        way=way,
     )
 
 
@@ -128,9 +142,7 @@ def split_cases(
     *,
     provider: str,
     log: Log,
-    ranges: bool = False,
-    wip: bool = False,
-    follow: bool = False,
+    way: Way = Way(),
 ) -> list[SplitCase]:
     """Each case split in a scratch clone of ``repo`` (the original is never touched)."""
     out = []
@@ -138,9 +150,7 @@ def split_cases(
         workspace.git.run("config", "user.name", "Segmint Bench")
         workspace.git.run("config", "user.email", "bench@segmint.invalid")
         for number, tangle in enumerate(tangled, start=1):
-            case = split_case(
-                workspace, repo_name(repo), selection.k, tangle, provider, ranges=ranges, wip=wip, follow=follow
-            )
+            case = split_case(workspace, repo_name(repo), selection.k, tangle, provider, way=way)
             out.append(case)
             log(_case_line(number, len(tangled), case))
     return out
@@ -153,9 +163,7 @@ def split_case(
     tangle: Tangle,
     provider: str,
     *,
-    ranges: bool = False,
-    wip: bool = False,
-    follow: bool = False,
+    way: Way = Way(),
 ) -> SplitCase:
     from segmint_core.session.session import Session
 
@@ -167,15 +175,15 @@ def split_case(
     result.seconds[WORK_TREE] = time.perf_counter() - start
     result.scores[WORK_TREE] = score(truth, baseline.grouping_labels(grouping, tangle.changes, tangle.keys))
 
-    if ranges:
-        squashed = _work_in_progress(workspace, tangle) if wip else _checked_out(workspace, tangle.case.tip)
+    if way.ranges:
+        squashed = _work_in_progress(workspace, tangle) if way.wip else _checked_out(workspace, tangle.case.tip)
     else:
         squashed = _squash(workspace, tangle)
     session = Session.open(workspace.root)
     try:
         start = time.perf_counter()
         inner = session.start_split(
-            f"{tangle.case.base}..HEAD" if ranges else "HEAD", force=True, follow_commits=follow
+            f"{tangle.case.base}..HEAD" if way.ranges else "HEAD", force=True, follow_commits=way.follow
         )
         result.seconds[SPLIT] = time.perf_counter() - start
         result.scores[SPLIT] = score(truth, split_labels(inner, tangle))
@@ -283,12 +291,6 @@ class Row:
     seconds: float
 
 
-def _how(ranges: bool, follow: bool) -> str:
-    if not ranges:
-        return " into one"
-    return " (split BASE..HEAD --follow-commits)" if follow else " (split BASE..HEAD)"
-
-
 def rows(cases: list[SplitCase]) -> list[Row]:
     out = []
     for method in (WORK_TREE, SPLIT):
@@ -315,16 +317,13 @@ def report(
     chosen: list[Selection],
     repos: list[str],
     *,
-    ranges: bool = False,
-    wip: bool = False,
-    follow: bool = False,
+    way: Way = Way(),
 ) -> BenchReport:
     selection = chosen[0]
     history = "first-parent history" if selection.first_parent else "all history"
-    kept = ("recommitted at random by file" if wip else "as they are") if ranges else "squashed"
     lines = [
         f"{counted(len(results), 'case')} of {', '.join(repos)} (seed {selection.seed}, {history}), each case's "
-        f"k commits {kept}{_how(ranges, follow)}; means over cases",
+        f"k commits {way.described}; means over cases",
     ]
     figures: dict = {"repos": repos, "seed": selection.seed, "first_parent": selection.first_parent, "runs": []}
     for k in sorted({s.k for s in chosen}):
@@ -333,7 +332,7 @@ def report(
             continue
         table = rows(mine)
         identical = sum(c.identical for c in mine)
-        what = "single commits: ARI 1 when kept as one group, else 0" if k == 1 else f"{k} commits {kept}"
+        what = "single commits: ARI 1 when kept as one group, else 0" if k == 1 else f"{k} commits {way.short}"
         lines += [
             "",
             f"k={k}, {counted(len(mine), 'case')} ({what})",
