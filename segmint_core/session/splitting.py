@@ -62,12 +62,26 @@ def _original_messages(inner, git: Git, state: split.SplitState) -> None:
         _changed_lines((f.new_path or f.old_path or "", f.hunks) for f in parse_diff(c.patch, strict=False)): c
         for c in commits.values()
     }
+    kept: dict[str, str] = {}  # plan id -> the original commit it makes
     for plan in inner.plans:
         parts = inner.units.parts(plan.hunk_ids, plan.change_ids)
         original = by_change.get(_changed_lines((change.file_path, hunks) for change, hunks in parts))
         if original is not None:
             title, _, body = original.message.partition("\n")
             inner.update_commit(plan.id, title=title, description=body.strip(), actor="segmint")
+            kept[plan.id] = original.sha
+    if len(kept) == len(inner.plans) and len(set(kept.values())) == len(kept):
+        _in_range_order(inner, [pid for pid, _ in sorted(kept.items(), key=lambda k: state.originals.index(k[1]))])
+
+
+def _in_range_order(inner, plan_ids: list[str]) -> None:
+    """Plans that are the range's commits given back whole, in the range's order and numbered so:
+    that order applies cleanly, since the commits were made in it."""
+    inner.reorder_commits(plan_ids, actor="segmint")
+    with inner.lock:
+        for number, plan in enumerate(inner.plans, start=1):
+            plan.id = f"commit-{number}"
+        inner.save()
 
 
 def _changed_lines(files: Iterable[tuple[str, list[Hunk]]]) -> frozenset[tuple[tuple[str, str], int]]:

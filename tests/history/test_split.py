@@ -292,11 +292,15 @@ def test_a_range_of_clean_commits_followed_comes_back_as_its_commits(tmp_path) -
     repo = _real_commit(tmp_path, "cobra", "adbc8813901bba65827259daa8e22ff94ec1f30e")
     originals = _files_by_commit(repo, "HEAD~3..HEAD")
     messages = _messages(repo, "HEAD~3..HEAD")
-    assert run_segmint("split", "HEAD~3..HEAD", "--force", "--follow-commits", cwd=repo.path).returncode == 0
+    subjects = repo.git("log", "--format=%s", "HEAD~3..HEAD")
+    planned = run_segmint("split", "HEAD~3..HEAD", "--force", "--follow-commits", cwd=repo.path)
+    assert planned.returncode == 0
+    assert "commit-1  proposed      2  fix: prevent completions" in planned.stdout, "the range's order, numbered so"
     done = run_segmint("apply", "--all", cwd=repo.path)
     assert done.returncode == 0, done.stderr
     assert _files_by_commit(repo, "HEAD~3..HEAD") == originals
     assert _messages(repo, "HEAD~3..HEAD") == messages, "a commit made again whole keeps its message"
+    assert repo.git("log", "--format=%s", "HEAD~3..HEAD") == subjects, "in the order they were made"
     assert repo.git("rev-parse", "HEAD^{tree}") == repo.git("rev-parse", "adbc881^{tree}")
     shutil.rmtree(repo.path)
 
