@@ -83,14 +83,13 @@ async def test_an_agent_without_hooks_gets_its_edits_planned_by_the_tasks_it_dec
     server: MCPServer, dirty: Repo
 ) -> None:
     """An agent that only declares its tasks over MCP (no hook records its edits) still gets one commit
-    per task: what changed while a task was current is that task's."""
+    per task: what changed while a task was current is that task's. Proposing reads the edits."""
     async with legacy(server) as client:
         await data(client, "set_trajectory_intent", intent="Count the rules")
         dirty.write("src/count.py", "from parser import rule_0\n\nRULES = 12\n")
         await data(client, "set_trajectory_intent", intent="Greet the reader in the docs")
         dirty.write("docs/welcome.md", "# Welcome\n\nHello, reader.\n")
         await data(client, "finish_trajectory_intent")
-        await data(client, "refresh")
         plans = (await data(client, "propose_commits"))["commits"]
     files = {p["title"]: p["change_ids"] + p["hunk_ids"] for p in plans}
     titled = {title for title in files if "count the rules" in title.lower() or "greet the reader" in title.lower()}

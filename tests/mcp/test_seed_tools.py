@@ -76,6 +76,17 @@ async def test_propose_commits_and_unknown_group(server: MCPServer) -> None:
         )
 
 
+async def test_propose_commits_plans_edits_made_since_the_grouping(server: MCPServer, dirty: Repo) -> None:
+    async with legacy(server) as client:
+        await data(client, "group_changes")
+        dirty.write("extra.py", "y = 2\n")
+        commits = (await data(client, "propose_commits"))["commits"]
+        planned = {c for p in commits for c in p["change_ids"] + [h.split(":")[0] for h in p["hunk_ids"]]}
+        listed = {c["file_path"]: c["id"] for c in (await data(client, "get_session"))["changes"]}
+        assert listed["extra.py"] in planned, "an agent that edits and proposes gets its last edit planned"
+        assert set(listed.values()) <= planned
+
+
 async def test_proposing_one_group_again_keeps_its_commit_in_place(server: MCPServer) -> None:
     async with legacy(server) as client:
         commits = (await data(client, "propose_commits"))["commits"]

@@ -85,6 +85,7 @@ def register(server: MCPServer, services: Services) -> None:
     ) -> Annotated[CallToolResult, schemas.CommitsResult]:
         """Turn groups into commit plans, one per group, in dependency order, each with a title and body;
         messages someone edited are kept. Groups Segmint made that share a title are merged first.
+        The tree is read again first (as refresh does), unless group_ids are given.
 
         Returns {commits: [{id: 'commit-1', title: 'fix(parser): strip input in rule_1',
         description: '...', hunk_ids: ['change-3:1'], status: 'proposed'}]}
@@ -95,7 +96,12 @@ def register(server: MCPServer, services: Services) -> None:
             if split is not None:
                 return {"commits": [p.to_dict() for p in session.start_split(split, actor=AGENT).plans]}
             with at_revision(session, revision):
-                plans = session.absorb(actor=AGENT).plans if absorb else session.propose_commits(group_ids, actor=AGENT)
+                if absorb:
+                    plans = session.absorb(actor=AGENT).plans
+                else:
+                    if group_ids is None:  # an agent edits, then proposes: its last edits are planned too
+                        session.refresh(actor=AGENT)
+                    plans = session.propose_commits(group_ids, actor=AGENT)
             if plans:  # each plan's zero-config check, for the agent to fix what fails (check_commits)
                 try:
                     session.check_commits(None, actor=AGENT, logged=False)
