@@ -19,6 +19,7 @@ apart, so a last line without a newline is a different line from one with it.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
@@ -29,6 +30,7 @@ from segmint_core.wording import shown
 LineRef = tuple[str, int]  # (git hunk id, index into its lines)
 
 NO_NEWLINE = "\\"
+REWRITTEN = 0.6  # how alike (characters in common) an added line is to the removed line it replaces
 
 
 @dataclass(slots=True)
@@ -68,6 +70,47 @@ def join_content(lines: list[Line]) -> bytes:
 
 def _encode(text: str) -> bytes:
     return text.encode("utf-8", "surrogateescape")
+
+
+def _laid_out(lines: list[str]) -> list[int]:
+    """The order a hunk's lines are laid out in: as the diff has them, but a run of removed lines
+    followed by as many added ones, each much like the one it replaces (lines rewritten in place),
+    goes pair by pair, each new line right after its old one. A selection of some of the pairs then
+    puts each new line where its old one was, not after the old lines left in place; the whole hunk
+    reads the same either way."""
+    order: list[int] = []
+    i = 0
+    while i < len(lines):
+        removed = _run(lines, i, "-")
+        added = _run(lines, removed, "+")
+        if removed > i and added - removed == removed - i and _rewritten(lines, i, removed, added):
+            for offset in range(removed - i):
+                order += [i + offset, removed + offset]
+            i = added
+        else:
+            order.append(i)
+            i += 1
+    return order
+
+
+def _run(lines: list[str], start: int, sign: str) -> int:
+    """Where the run of ``sign`` lines from ``start`` ends."""
+    end = start
+    while end < len(lines) and lines[end][:1] == sign:
+        end += 1
+    return end
+
+
+def _rewritten(lines: list[str], start: int, middle: int, end: int) -> bool:
+    """Whether the removed lines ``start:middle`` were rewritten as the added ``middle:end``, pair by
+    pair: new lines that only happen to follow removed ones keep the diff's order. So does a run
+    followed by a "no newline" marker, which belongs to the line before it."""
+    if end < len(lines) and lines[end][:1] == NO_NEWLINE:
+        return False
+    return all(
+        difflib.SequenceMatcher(None, old[1:].strip(), new[1:].strip(), autojunk=False).quick_ratio() >= REWRITTEN
+        for old, new in zip(lines[start:middle], lines[middle:end])
+    )
 
 
 class FileLines:
@@ -124,7 +167,8 @@ class FileLines:
             start = hunk.old_start - 1 if hunk.old_lines else hunk.old_start
             advance_to(start)
             last_added: Line | None = None
-            for index, raw in enumerate(hunk.lines):
+            for index in _laid_out(hunk.lines):
+                raw = hunk.lines[index]
                 sign = raw[:1]
                 if sign == NO_NEWLINE:
                     # Only a line this hunk adds takes its newline state from the

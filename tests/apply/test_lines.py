@@ -96,6 +96,27 @@ def test_unstaged_change_of_a_staged_line_needs_it(repo: Repo) -> None:
     assert model.dependencies() == {unstaged.id: {staged.id}}
 
 
+def test_a_line_rewritten_in_place_and_committed_alone_takes_its_old_lines_place(repo: Repo) -> None:
+    """Two lines rewritten in one hunk (-a -b +A +B): committing the first rewrite alone puts A where a
+    was, not after b, which stays; new lines unlike the removed ones keep the diff's order."""
+    base = b"x\nlimit = 3\nname = 'old'\ny\n"
+    repo.write("f.txt", base)
+    repo.commit("base")
+    repo.write("f.txt", "x\nlimit = 30\nname = 'new'\ny\n")
+    (change,) = capture(Git.discover(repo.path)).changes
+    (hunk,) = change.hunks
+    first = {(hunk.id, i) for i, line in enumerate(hunk.lines) if line in ("-limit = 3", "+limit = 30")}
+    model = file_lines(change, base)
+    assert model.materialize(first) == b"x\nlimit = 30\nname = 'old'\ny\n"
+    assert model.materialize(refs([hunk]) - first) == b"x\nlimit = 3\nname = 'new'\ny\n"
+    assert model.materialize(refs([hunk])) == b"x\nlimit = 30\nname = 'new'\ny\n"
+    repo.write("f.txt", "x\n# see the manual\nreturn None\ny\n")
+    (change,) = capture(Git.discover(repo.path)).changes
+    (hunk,) = change.hunks
+    added = {(hunk.id, i) for i, line in enumerate(hunk.lines) if line[:1] == "+"}
+    assert file_lines(change, base).materialize(added) == base.replace(b"y\n", b"# see the manual\nreturn None\ny\n")
+
+
 def test_a_line_added_after_a_last_line_without_newline_needs_its_removal(repo: Repo) -> None:
     """The staged version drops HEAD's last line (it has no newline); the work tree adds a line
     where it stood. Kept, that line would end in the middle of the file: the added line needs its
