@@ -67,3 +67,34 @@ def test_edits_made_by_hand_are_planned_by_the_task_said_in_the_shell(tmp_path: 
     assert set(commits) == {"raise the retry limit to five", "add a greeting helper"}
     files = {words: {h.split(":")[0] for h in c["hunk_ids"]} for words, c in commits.items()}
     assert len(files["raise the retry limit to five"]) == 2 and len(files["add a greeting helper"]) == 2
+
+
+CAST = """def as_bool(key, value):
+    mapping = {"true": True, "false": False}
+    value = value.lower()
+    if value not in mapping:
+        raise ValueError(f"{key} has value {value!r}")
+    return mapping[value]
+"""
+
+
+def test_two_tasks_that_rewrote_one_hunks_lines_each_commit_and_build(tmp_path: Path) -> None:
+    """The first task renames a variable so its error shows the value as given; the second widens
+    the mapping and rewrites one of the first task's lines. Cut line by line, each commit must
+    still compile alone: each new line where its old one was, and the rewritten line with the task
+    whose commit needs it."""
+    repo = Repo(tmp_path / "repo")
+    repo.write("cast.py", CAST)
+    repo.commit("base")
+    run_segmint("intent", "Show the value as given in the error", cwd=repo.path)
+    fixed = CAST.replace("    value = value.lower()\n    if value not", "    lowered = value.lower()\n    if lowered not")
+    repo.write("cast.py", fixed.replace("mapping[value]", "mapping[lowered]"))
+    run_segmint("intent", "Accept yes and no as booleans", cwd=repo.path)
+    widened = repo.read("cast.py").decode().replace('"false": False}', '"false": False, "yes": True, "no": False}')
+    repo.write("cast.py", widened.replace("value.lower()", "value.strip().lower()"))
+    run_segmint("intent", "--done", cwd=repo.path)
+    plan = json.loads(run_segmint("plan", "--json", cwd=repo.path).stdout)["commits"]
+    assert len(plan) == 2, [c["title"] for c in plan]
+    checked = run_segmint("check", "--json", cwd=repo.path)
+    assert checked.returncode == 0, checked.stdout
+    assert [c["status"] for c in json.loads(checked.stdout)["commits"]] == ["passed", "passed"]

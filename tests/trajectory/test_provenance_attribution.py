@@ -62,6 +62,22 @@ def test_later_edits_of_other_intents_leave_earlier_lines_alone(tmp_path: Path) 
     }
 
 
+def test_a_line_another_task_rewrites_stays_with_the_task_that_wrote_it(tmp_path: Path) -> None:
+    """Its commit needs the line (HEAD never had it); the rewrite travels with it. A line of HEAD the
+    second task rewrites is the second task's."""
+    repo = repo_with(tmp_path, {"f.py": BASE})
+    two_tasks(repo)
+    agent_edit(repo, "a", "f.py", BASE.replace("line 3\n", "lowered = value.lower()\n"))
+    text = repo.read("f.py").decode().replace("lowered = value.lower()", "lowered = value.strip().lower()")
+    agent_edit(repo, "b", "f.py", text.replace("line 2\n", "mapping = {}\n"))
+    assert owners(repo) == {
+        "-line 2": "intent-2",
+        "-line 3": "intent-1",
+        "+mapping = {}": "intent-2",
+        "+lowered = value.strip().lower()": "intent-1",
+    }
+
+
 def test_code_moved_within_a_file_keeps_its_intent(tmp_path: Path) -> None:
     repo = repo_with(tmp_path, {"f.py": BASE})
     two_tasks(repo)

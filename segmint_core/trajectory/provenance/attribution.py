@@ -34,6 +34,7 @@ UNRECORDED = "~"  # the mark of a step with no intent: ``~<snapshot>``, or ``~di
 ON_DISK = UNRECORDED + "disk"
 MOVED_TEXT = 4  # characters (whitespace dropped) a line needs before a move is recognised by its text
 RENAME_SIMILARITY = 0.5
+REWRITE_SIMILARITY = 0.6  # a line rewritten in place, not another line put where it was
 
 
 @dataclass(frozen=True)
@@ -312,8 +313,9 @@ def _step(
         for line in state[i1:i2]:
             if len(line.key) >= MOVED_TEXT:
                 removed_text[line.key] = owner
-        for text in new[j1:j2]:
-            out.append(_carried(gone, text, owner, tag, removed_base))
+        rewritten = state[i1:i2] if tag == "replace" and i2 - i1 == j2 - j1 else [None] * (j2 - j1)
+        for text, before in zip(new[j1:j2], rewritten):
+            out.append(_rewrite_kept(before, _carried(gone, text, owner, tag, removed_base), owner))
     for lines in gone.values():  # what went away for good
         for line in lines:
             if line.base is not None:
@@ -348,6 +350,20 @@ def _carried(
     if kept.base is not None and not keeps:
         removed_base[kept.base] = owner
     return _Line(text, kept.owner if keeps else owner, kept.base)
+
+
+def _rewrite_kept(before: _Line | None, line: _Line, owner: str | None) -> _Line:
+    """A line a step rewrote in place (the old line at its place, much alike) that another recorded
+    intent wrote stays that intent's: its commit needs the line, which was never in HEAD; the
+    rewrite travels with it."""
+    if before is None or line.owner != owner or line.base is not None:
+        return line
+    first = before.owner
+    if first is None or first == owner or first.startswith(UNRECORDED):
+        return line
+    if difflib.SequenceMatcher(None, before.key, line.key, autojunk=False).ratio() < REWRITE_SIMILARITY:
+        return line
+    return _Line(line.text, first, None)
 
 
 def _removed_now(base: list[str], head_lines: list[str], removed_base: dict[int, str | None]) -> dict[int, str | None]:
