@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import logging
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from segmint_core.git import Git
@@ -77,7 +78,23 @@ class RecordedTasks:
             if self.tasks.task_of.get(i) == ranked[0] and i != ranked[0] and i in self.provenance.intents
         )
         others = tuple(self.provenance.intents[t].text for t in ranked[1:] if t in self.provenance.intents)
-        return Asked(main.text, follow_ups, others)
+        return Asked(main.text, follow_ups, others + self._folded_into(votes))
+
+    @cached_property
+    def _owning(self) -> set[str]:
+        """The intents that own a changed line of the tree (read once: every plan asks)."""
+        return {o for row in self.provenance.owners.values() for o in row if o is not None}
+
+    def _folded_into(self, votes: Counter) -> tuple[str, ...]:
+        """The tasks that only rewrote lines these lines' tasks wrote: they own no line of their own
+        (each rewrite stays with the line's first task), so the commit holding them says them."""
+        folded = {
+            later
+            for first in votes
+            for later in self.provenance.rewritten_by.get(first, ())
+            if later not in self._owning and later in self.provenance.intents
+        }
+        return tuple(self.provenance.intents[i].text for i in sorted(folded, key=intent_number))
 
 
 def recorded_tasks(units: Units, git: Git) -> RecordedTasks | None:

@@ -87,7 +87,9 @@ def test_two_tasks_that_rewrote_one_hunks_lines_each_commit_and_build(tmp_path: 
     repo.write("cast.py", CAST)
     repo.commit("base")
     run_segmint("intent", "Show the value as given in the error", cwd=repo.path)
-    fixed = CAST.replace("    value = value.lower()\n    if value not", "    lowered = value.lower()\n    if lowered not")
+    fixed = CAST.replace(
+        "    value = value.lower()\n    if value not", "    lowered = value.lower()\n    if lowered not"
+    )
     repo.write("cast.py", fixed.replace("mapping[value]", "mapping[lowered]"))
     run_segmint("intent", "Accept yes and no as booleans", cwd=repo.path)
     widened = repo.read("cast.py").decode().replace('"false": False}', '"false": False, "yes": True, "no": False}')
@@ -98,3 +100,19 @@ def test_two_tasks_that_rewrote_one_hunks_lines_each_commit_and_build(tmp_path: 
     checked = run_segmint("check", "--json", cwd=repo.path)
     assert checked.returncode == 0, checked.stdout
     assert [c["status"] for c in json.loads(checked.stdout)["commits"]] == ["passed", "passed"]
+
+
+def test_a_task_that_only_fixed_another_tasks_new_line_is_said_in_that_commit(tmp_path: Path) -> None:
+    """The typo fixed in a line the first task added (never committed) belongs in that task's commit,
+    as git-absorb would fold it; the second task, left with no line of its own, is said there."""
+    repo = Repo(tmp_path / "repo")
+    repo.write("guide.rst", ".. _codes:\n\nCodes\n=====\n")
+    repo.commit("base")
+    run_segmint("intent", "Add a section on exit codes", cwd=repo.path)
+    repo.write("guide.rst", ".. _codes:\n\nCodes\n=====\n\n.. _exit-codes\n\nExit codes\n----------\n\nZero is fine.\n")
+    run_segmint("intent", "Fix the cross link typo", cwd=repo.path)
+    repo.write("guide.rst", repo.read("guide.rst").decode().replace(".. _exit-codes\n", ".. _exit-codes:\n"))
+    run_segmint("intent", "--done", cwd=repo.path)
+    (commit,) = json.loads(run_segmint("plan", "--json", cwd=repo.path).stdout)["commits"]
+    assert commit["title"].lower().endswith("add a section on exit codes")
+    assert "Also: fix the cross link typo." in commit["description"]

@@ -76,6 +76,8 @@ def test_a_line_another_task_rewrites_stays_with_the_task_that_wrote_it(tmp_path
         "+mapping = {}": "intent-2",
         "+lowered = value.strip().lower()": "intent-1",
     }
+    provenance = line_provenance(repo.path, capture(Git(repo.path)))
+    assert provenance is not None and provenance.rewritten_by == {"intent-1": {"intent-2"}}
 
 
 def test_code_moved_within_a_file_keeps_its_intent(tmp_path: Path) -> None:

@@ -8,7 +8,9 @@ changed since was written with no recorder: by hand, under the task a person
 says they are working on now, else no owner). A line an intent wrote
 that a later step only moves within the file keeps that intent, and so does
 one that a step with no intent recorded only re-indents or strips of trailing
-blanks: code moved, or a formatter's pass, takes nobody's lines.
+blanks: code moved, or a formatter's pass, takes nobody's lines. A line one
+intent wrote that another rewrites in place stays the first's: its commit
+needs the line, which HEAD never had.
 
 A removed line belongs to the intent whose step removed it: known by position
 for the lines of the replay's base (aligned with HEAD now, which part of the
@@ -73,6 +75,8 @@ class Provenance:
     since: float | None = None  # when the first snapshot replayed for these changes was taken
     asked: dict[str, int] = field(default_factory=dict)
     found: dict[str, int] = field(default_factory=dict)
+    # intent -> the later intents that rewrote lines it wrote (the lines stay its: ``_rewrite_kept``)
+    rewritten_by: dict[str, set[str]] = field(default_factory=dict)
 
     def recorded(self) -> bool:
         return any(o is not None for owners in self.owners.values() for o in owners)
@@ -162,6 +166,8 @@ def _line_provenance(root: str | os.PathLike[str], store: Store, changes: Change
             )
             continue
         trace = _replay(change, edits, texts, changes.head, by_hand or ON_DISK)
+        for first, later in trace.rewritten_by.items():
+            provenance.rewritten_by.setdefault(first, set()).update(later)
         for hunk_id, tagged in _hunk_owners(change, trace).items():
             provenance.owners[hunk_id] = [o if o and not o.startswith(UNRECORDED) else None for o in tagged]
             provenance.unrecorded[hunk_id] = [o if o and o.startswith(UNRECORDED) else None for o in tagged]
@@ -254,6 +260,7 @@ class _Trace:
     lines: list[str | None]  # per work-tree line: the intent that wrote it
     removed_at: dict[int, str | None]  # per line of HEAD now: the intent that removed it, when known
     removed_text: dict[str, str | None]  # collapsed text -> the latest intent that removed such a line
+    rewritten_by: dict[str, set[str]]  # intent -> later recorded intents that rewrote its lines
 
 
 @dataclass
@@ -274,12 +281,18 @@ def _replay(change: Change, edits: list[Edit], texts: _Texts, head_now: str | No
     state = [_Line(text, None, n) for n, text in enumerate(base)]
     removed_base: dict[int, str | None] = {}
     removed_text: dict[str, str | None] = {}
+    rewrites: list[tuple[str, str]] = []
     for edit in edits:
         owner = edit.intent or f"{UNRECORDED}{edit.seq}"
-        state = _step(state, texts.blob(edit.oid), owner, removed_base, removed_text)
-    state = _step(state, texts.disk(change.file_path), on_disk, removed_base, removed_text)
+        state = _step(state, texts.blob(edit.oid), owner, removed_base, removed_text, rewrites)
+    state = _step(state, texts.disk(change.file_path), on_disk, removed_base, removed_text, rewrites)
     head_lines = texts.at(head_now, change.old_path or change.file_path)
-    return _Trace([line.owner for line in state], _removed_now(base, head_lines, removed_base), removed_text)
+    rewritten_by: dict[str, set[str]] = {}
+    for first, later in rewrites:
+        if not later.startswith(UNRECORDED):
+            rewritten_by.setdefault(first, set()).add(later)
+    owners = [line.owner for line in state]
+    return _Trace(owners, _removed_now(base, head_lines, removed_base), removed_text, rewritten_by)
 
 
 def _step(
@@ -288,6 +301,7 @@ def _step(
     owner: str | None,
     removed_base: dict[int, str | None],
     removed_text: dict[str, str | None],
+    rewrites: list[tuple[str, str]],
 ) -> list[_Line]:
     """The lines after one snapshot: kept lines keep their owner, the rest are ``owner``'s but for
     lines only moved or re-indented (``_carried``). A step with no intent that changed nothing but
@@ -315,7 +329,7 @@ def _step(
                 removed_text[line.key] = owner
         rewritten = state[i1:i2] if tag == "replace" and i2 - i1 == j2 - j1 else [None] * (j2 - j1)
         for text, before in zip(new[j1:j2], rewritten):
-            out.append(_rewrite_kept(before, _carried(gone, text, owner, tag, removed_base), owner))
+            out.append(_rewrite_kept(before, _carried(gone, text, owner, tag, removed_base), owner, rewrites))
     for lines in gone.values():  # what went away for good
         for line in lines:
             if line.base is not None:
@@ -352,10 +366,10 @@ def _carried(
     return _Line(text, kept.owner if keeps else owner, kept.base)
 
 
-def _rewrite_kept(before: _Line | None, line: _Line, owner: str | None) -> _Line:
+def _rewrite_kept(before: _Line | None, line: _Line, owner: str | None, rewrites: list[tuple[str, str]]) -> _Line:
     """A line a step rewrote in place (the old line at its place, much alike) that another recorded
     intent wrote stays that intent's: its commit needs the line, which was never in HEAD; the
-    rewrite travels with it."""
+    rewrite travels with it, noted in ``rewrites`` (first writer, rewriter)."""
     if before is None or line.owner != owner or line.base is not None:
         return line
     first = before.owner
@@ -363,6 +377,8 @@ def _rewrite_kept(before: _Line | None, line: _Line, owner: str | None) -> _Line
         return line
     if difflib.SequenceMatcher(None, before.key, line.key, autojunk=False).ratio() < REWRITE_SIMILARITY:
         return line
+    if owner is not None:
+        rewrites.append((first, owner))
     return _Line(line.text, first, None)
 
 
