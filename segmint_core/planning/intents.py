@@ -56,6 +56,10 @@ class Asked:
     def clause(self) -> str:
         return actionable(self.task)
 
+    @property
+    def other_clauses(self) -> list[str]:
+        return [c for c in map(actionable, self.others) if c]
+
 
 def intent_title(style: HouseStyle, facts: Facts, touched: list[Touched], asked: Asked) -> str | None:
     """The title in the house's voice; None when the prompt holds no clause to title with."""

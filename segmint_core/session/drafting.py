@@ -141,8 +141,10 @@ def task_lines(asks: list[Asked]) -> list[str]:
         n = len(asked.follow_ups)
         more = f" (and {n} follow-up{'s' if n != 1 else ''})" if n else ""
         line = asked.clause[:1].upper() + asked.clause[1:] + more
-        if line not in lines:
-            lines.append(line)
+        # a task merged in, or one that only rewrote this task's new lines, is still a task done
+        for said in [line, *(c[:1].upper() + c[1:] for c in asked.other_clauses)]:
+            if said not in lines:
+                lines.append(said)
     return lines
 
 

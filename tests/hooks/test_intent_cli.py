@@ -116,3 +116,5 @@ def test_a_task_that_only_fixed_another_tasks_new_line_is_said_in_that_commit(tm
     (commit,) = json.loads(run_segmint("plan", "--json", cwd=repo.path).stdout)["commits"]
     assert commit["title"].lower().endswith("add a section on exit codes")
     assert "Also: fix the cross link typo." in commit["description"]
+    pr = run_segmint("pr", cwd=repo.path).stdout
+    assert "## Tasks\n\n- Add a section on exit codes\n- Fix the cross link typo\n" in pr
