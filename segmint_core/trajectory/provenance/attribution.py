@@ -37,6 +37,7 @@ ON_DISK = UNRECORDED + "disk"
 MOVED_TEXT = 4  # characters (whitespace dropped) a line needs before a move is recognised by its text
 RENAME_SIMILARITY = 0.5
 REWRITE_SIMILARITY = 0.6  # a line rewritten in place, not another line put where it was
+LONG_LINE = 2_000  # characters past which two lines' likeness is not aligned character by character
 
 
 @dataclass(frozen=True)
@@ -375,8 +376,9 @@ def _rewrite_kept(before: _Line | None, line: _Line, owner: str | None, rewrites
     first = before.owner
     if first is None or first == owner or first.startswith(UNRECORDED):
         return line
-    if difflib.SequenceMatcher(None, before.key, line.key, autojunk=False).ratio() < REWRITE_SIMILARITY:
-        return line
+    alike = difflib.SequenceMatcher(None, before.key, line.key, autojunk=False)
+    if alike.quick_ratio() < REWRITE_SIMILARITY or (len(line.key) <= LONG_LINE and alike.ratio() < REWRITE_SIMILARITY):
+        return line  # (a long line, minified say, is told by its characters alone: ratio() is quadratic)
     if owner is not None:
         rewrites.append((first, owner))
     return _Line(line.text, first, None)
