@@ -58,17 +58,29 @@ class RecordedTasks:
         votes, _ = self.owners(hunk_ids, change_ids)
         return sorted(votes, key=intent_number)
 
+    def task_number(self, hunk_ids: list[str], change_ids: Sequence[str] = ()) -> int | None:
+        """The number of the task ``asked`` names for these lines (the order tasks were asked in)."""
+        _, ranked = self._ranked(hunk_ids, change_ids)
+        return intent_number(ranked[0]) if ranked else None
+
+    def _ranked(self, hunk_ids: list[str], change_ids: Sequence[str]) -> tuple[Counter, list[str]]:
+        """The lines' intents with their line counts, and their tasks, most lines first; no tasks when
+        recorded prompts wrote fewer than half of the lines."""
+        votes, total = self.owners(hunk_ids, change_ids)
+        if not votes or 2 * sum(votes.values()) < total:
+            return votes, []
+        by_task: Counter[str] = Counter()
+        for intent, lines in votes.items():
+            by_task[self.tasks.task_of.get(intent, intent)] += lines
+        return votes, sorted(by_task, key=lambda t: (-by_task[t], intent_number(t)))
+
     def asked(self, hunk_ids: list[str], change_ids: Sequence[str] = ()) -> Asked | None:
         """The task that wrote most of these lines, when recorded prompts wrote at least half of them."""
         from segmint_core.planning.intents import Asked  # (loads the message writer: only when planning)
 
-        votes, total = self.owners(hunk_ids, change_ids)
-        if not votes or 2 * sum(votes.values()) < total:
+        votes, ranked = self._ranked(hunk_ids, change_ids)
+        if not ranked:
             return None
-        by_task: Counter[str] = Counter()
-        for intent, lines in votes.items():
-            by_task[self.tasks.task_of.get(intent, intent)] += lines
-        ranked = sorted(by_task, key=lambda t: (-by_task[t], intent_number(t)))
         main = self.provenance.intents.get(ranked[0])
         if main is None:
             return None

@@ -118,13 +118,21 @@ class Drafter:
         plan.note = " ".join(filter(None, [plan.note, parts_note(parts)])) or None
         return plan
 
+    def _in_task_order(self, drafts: dict[str, CommitPlan]) -> list[str]:
+        """The drafts' ids, the plans of recorded tasks in the order the tasks were asked (the work's
+        own order: a later task may build on an earlier one's lines), then the rest as given."""
+        if self.recorded is None:
+            return list(drafts)
+        number = {gid: self.recorded.task_number(p.hunk_ids, p.change_ids) for gid, p in drafts.items()}
+        return sorted(drafts, key=lambda gid: (number[gid] is None, number[gid] or 0))
+
     def ordered(self, drafts: dict[str, CommitPlan], start: int) -> list[CommitPlan]:
         """The drafts in dependency order, numbered from ``start``; plans that need each other say so."""
         units, layered = self.units, self.layered
         idle = idle_plans(units, list(drafts.values()), layered)
         needs = plan_needs(units, list(drafts.values()), layered, idle)
         staged = [gid for gid, plan in drafts.items() if any(units.by_id[h].parent.staged for h in plan.hunk_ids)]
-        ordered = [drafts[gid] for gid in order_plans(list(drafts), needs, staged)]
+        ordered = [drafts[gid] for gid in order_plans(self._in_task_order(drafts), needs, staged)]
         stuck = set(cycles(list(drafts), needs))
         names = _names([p.id for p in ordered], self.reused, start)
         for plan in ordered:

@@ -97,6 +97,7 @@ def test_two_tasks_that_rewrote_one_hunks_lines_each_commit_and_build(tmp_path: 
     run_segmint("intent", "--done", cwd=repo.path)
     plan = json.loads(run_segmint("plan", "--json", cwd=repo.path).stdout)["commits"]
     assert len(plan) == 2, [c["title"] for c in plan]
+    assert "show the value as given" in plan[0]["title"].lower(), "in the order the tasks were asked"
     checked = run_segmint("check", "--json", cwd=repo.path)
     assert checked.returncode == 0, checked.stdout
     assert [c["status"] for c in json.loads(checked.stdout)["commits"]] == ["passed", "passed"]
