@@ -13,6 +13,7 @@ evidence would merge them with the whole of it.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -94,23 +95,53 @@ def in_play(provenance: Provenance, owners: list[str | None]) -> set[str]:
 
 def tasks_of(provenance: Provenance, present: set[str]) -> Tasks:
     """Group the recorded intents into tasks: a prompt worded as a follow-up joins the task of the
-    prompt before it in the same agent session, unless that one was declared finished."""
+    prompt before it in the same agent session, unless that one was declared finished; or an earlier
+    task of the session whose prompts it names more of ("now also document the undefined links of
+    res.links" after a res.links task and then another)."""
     tasks = Tasks()
     last_in_session: dict[tuple[str, str], Intent] = {}
+    prompts_of: dict[str, list[Intent]] = {}  # task id -> its prompts, in order
     for intent in sorted(provenance.intents.values(), key=lambda i: (i.created, i.number)):
         key = (intent.source, intent.session_id or "")
         before = last_in_session.get(key)
         last_in_session[key] = intent
         if before is not None and before.id not in provenance.ended and is_follow_up(intent.text):
-            tasks.task_of[intent.id] = tasks.task_of.get(before.id, before.id)
-            tasks.follows[intent.id] = before.id
+            task = _followed_task(intent, tasks.task_of.get(before.id, before.id), prompts_of, key)
+            tasks.task_of[intent.id] = task
+            tasks.follows[intent.id] = prompts_of[task][-1].id
         else:
             tasks.task_of[intent.id] = intent.id
+        prompts_of.setdefault(tasks.task_of[intent.id], []).append(intent)
     # Only what the tree holds matters; a follow-up whose task left nothing keeps its own id.
     return Tasks(
         {i: t for i, t in tasks.task_of.items() if i in present},
         {i: t for i, t in tasks.follows.items() if i in present},
     )
+
+
+def _followed_task(intent: Intent, previous: str, prompts_of: dict[str, list[Intent]], session: tuple[str, str]) -> str:
+    """The task a follow-up goes on with: the previous one, unless the opening prompt of an earlier
+    task of the same session says more of the names in code the follow-up says (a file named by
+    several tasks' follow-ups says nothing of which task it is)."""
+    words = _prompt_names(intent.text)
+
+    def shared(task: str) -> int:
+        return len(words & _prompt_names(prompts_of[task][0].text))  # what the task was asked as
+
+    best, most = previous, shared(previous)
+    for task, prompts in prompts_of.items():
+        if (prompts[0].source, prompts[0].session_id or "") == session and shared(task) > most:
+            best, most = task, shared(task)
+    return best
+
+
+def _prompt_names(text: str) -> set[str]:
+    """The names in code a prompt says (``res.links``, ``sendStatus``, ``core.py``, ``load_config``),
+    lower-cased: its other words ("fix", "update", "tests") would tie any two tasks."""
+    return {w.strip(".,:;!?`'\"()[]<>").lower() for w in text.split() if _CODE_NAME.search(w)}
+
+
+_CODE_NAME = re.compile(r"\w[._]\w|[a-z][A-Z]|\w\(")  # a dotted or snake name, camelCase, a call
 
 
 def unit_owners(units: list[Unit], provenance: Provenance) -> list[str | None]:

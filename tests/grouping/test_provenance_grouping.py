@@ -95,6 +95,22 @@ def test_a_follow_up_of_the_same_session_joins_its_task(tmp_path: Path) -> None:
     )
 
 
+def test_a_follow_up_naming_an_earlier_task_of_the_session_joins_that_task(tmp_path: Path) -> None:
+    repo = project(tmp_path)
+    ask(repo, "a", "Please fix the crash in config.load() on an empty file")
+    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    ask(repo, "a", "Make save write pretty JSON")
+    edit(repo, "a", "config.py", "        json.dump(data, f)\n", "        json.dump(data, f, indent=2)\n")
+    ask(repo, "a", "Now also say in the docstring of config.load() that an empty file is an empty config")
+    edit(repo, "a", "config.py", "def load(path):\n", 'def load(path):\n    """An empty config file is {}."""\n')
+    groups = grouped(repo)
+    assert [g[0] for g in groups] == ["Fix the crash in config.load() on an empty file", "Make save write pretty JSON"]
+    assert '+    """An empty config file is {}."""' in groups[0][1]
+    assert any(
+        r.startswith("prompt 3 (") and r.endswith("follows up prompt 1 in the same session") for r in groups[0][2]
+    )
+
+
 def test_a_new_task_in_the_same_session_stays_apart(tmp_path: Path) -> None:
     repo = project(tmp_path)
     ask(repo, "a", "Please fix the crash on an empty config file")
