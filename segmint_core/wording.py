@@ -12,6 +12,28 @@ _UNDECODABLE = re.compile("[\udc80-\udcff]")
 _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
 
 
+_PLAIN_WORD = re.compile(r"[a-z]+(?:['’-][a-z]+)*")  # add, don't, re-enable; not res.links, sendStatus, `x`
+_WORD = re.compile(r"(?:[A-Za-z][a-z]+|[a-z])(?:['’-][a-z]+)*")  # Add, Don't, Re-enable; not HTTP, macOS, RunE
+
+
+def capitalized(text: str) -> str:
+    """``text`` with its first letter in upper case where its first word is a word; a name written as
+    code keeps its case (``res.links should skip ...``, ``sendStatus``, ``go.mod``)."""
+    first = _first_word(text)
+    return text[:1].upper() + text[1:] if _PLAIN_WORD.fullmatch(first) else text
+
+
+def uncapitalized(text: str) -> str:
+    """``text`` with its first word in lower case where it is a word (``Add`` -> ``add``); a name
+    keeps its case (``WebSocket``, ``HTTP``, ``RunE``, ``macOS``)."""
+    first = _first_word(text)
+    return first.lower() + text[len(first) :] if _WORD.fullmatch(first) and text.startswith(first) else text
+
+
+def _first_word(text: str) -> str:
+    return text.split(None, 1)[0].rstrip(",.:;!?") if text.strip() else ""
+
+
 def counted(n: int, noun: str) -> str:
     """``1 hunk``, ``3 hunks``, ``1,200 hunks``, ``2 dependencies``: a count with its noun, plural
     unless it is one."""

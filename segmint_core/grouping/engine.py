@@ -33,6 +33,7 @@ from segmint_core.grouping.summaries import GroupText, describe
 from segmint_core.grouping.repository import Repository
 from segmint_core.grouping.timeline import lookup_provenance, lookup_timeline
 from segmint_core.grouping.units import Unit, build_units
+from segmint_core.wording import capitalized
 
 Progress = Callable[[int, int, str], None]
 # Another clustering of the units, one label per unit from (changes, units, embedder, progress):
@@ -167,7 +168,7 @@ class Recorded:
         reasons = by_intent.provenance_reasons(known, self.tasks, unrecorded, named)
         openers = [i for i in known if i.id not in self.tasks.follows] or known
         clause = actionable(openers[0].text) if openers else ""
-        summary = clause[:1].upper() + clause[1:] if clause and unrecorded * 2 <= len(members) else None
+        summary = capitalized(clause) if clause and unrecorded * 2 <= len(members) else None
         return reasons, summary, intents
 
 

@@ -28,6 +28,7 @@ from segmint_core.planning.precedent import Touched, content_features, features,
 from segmint_core.planning.style import RECENT, HouseStyle
 from segmint_core.planning.tense import PAST, imperative
 from segmint_core.planning.type_model import TypeModel, candidates, choose, load_model
+from segmint_core.wording import capitalized, uncapitalized
 
 
 @dataclass(frozen=True)
@@ -387,10 +388,7 @@ def conventional_voice(style: HouseStyle, text: str) -> str:
 def lowered(word: str) -> str:
     """A subject's first word in lower case where it is a word (``Add``); a name keeps its case
     (``ParamType``, ``HTTP``, ``macOS``)."""
-    return word.lower() if _WORD.fullmatch(word) else word
-
-
-_WORD = re.compile(r"(?:[A-Za-z][a-z]+|[a-z])(?:['’-][a-z]+)*")  # Add, Don't, Re-enable; not HTTP, macOS, `x`
+    return uncapitalized(word)
 
 
 def plain_voice(style: HouseStyle, text: str, fixes: bool = True) -> str:
@@ -406,7 +404,7 @@ def plain_voice(style: HouseStyle, text: str, fixes: bool = True) -> str:
     if style.past_tense >= 0.5:
         verb = PAST.get(verb, verb)
     text = f"{verb} {rest}".strip()
-    text = text[:1].upper() + text[1:] if style.capitalized >= 0.5 else text
+    text = capitalized(text) if style.capitalized >= 0.5 else text
     return _finish(style, text)
 
 

@@ -22,7 +22,7 @@ from segmint_core.planning.voice import PAST
 from segmint_core.pr.markdown import markdown
 from segmint_core.pr.models import DraftCommit, DraftText
 from segmint_core.pr.testplan import Command, test_plan
-from segmint_core.wording import series, shown
+from segmint_core.wording import capitalized, series, shown
 
 MOST_JOINED = 3  # leading commits whose subjects a title joins; more have no one subject
 _RELEASE = re.compile(r"^(?:release|released|releasing|version|bump version to|prepare release)\b", re.IGNORECASE)
@@ -116,7 +116,7 @@ def pr_title(plans: list[DraftCommit], lead: DraftCommit, intent: str | None = N
     head = _head(lead.title)
     if intent and intent.strip():
         clause = intent.strip()
-        return fit([head, ""], [clause[:1].lower() + clause[1:] if head else clause[:1].upper() + clause[1:]])
+        return fit([head, ""], [clause[:1].lower() + clause[1:] if head else capitalized(clause)])
     if len(plans) == 1 or _RELEASE.match(_subject(lead.title)):
         return lead.title
     leads = [p for p in plans if _rank(p.title) == _rank(lead.title)]

@@ -17,7 +17,7 @@ from segmint_core.session import events
 from segmint_core.session.core import SessionCore
 from segmint_core.session.models import APPLIED, PERSON, CommitPlan, PullRequestDraft
 from segmint_core.session.plans import propose_commits
-from segmint_core.wording import readable, shown
+from segmint_core.wording import capitalized, readable, shown
 
 BRANCH_LIMIT = 50  # commits of a branch a draft describes at most (its newest)
 
@@ -140,9 +140,9 @@ def task_lines(asks: list[Asked]) -> list[str]:
     for asked in asks:
         n = len(asked.follow_ups)
         more = f" (and {n} follow-up{'s' if n != 1 else ''})" if n else ""
-        line = asked.clause[:1].upper() + asked.clause[1:] + more
+        line = capitalized(asked.clause) + more
         # a task merged in, or one that only rewrote this task's new lines, is still a task done
-        for said in [line, *(c[:1].upper() + c[1:] for c in asked.other_clauses)]:
+        for said in [line, *map(capitalized, asked.other_clauses)]:
             if said not in lines:
                 lines.append(said)
     return lines

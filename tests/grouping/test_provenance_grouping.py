@@ -357,3 +357,14 @@ def test_one_strong_link_does_not_take_hand_lines_the_engine_puts_among_another_
     total_task = next(g for g in groups if "+    total = sum(area(w, h) for w, h in shapes)" in g[1])
     assert "+    edges = sum(perimeter(w, h) for w, h in shapes)" not in perimeter_task[1]
     assert "+    edges = sum(perimeter(w, h) for w, h in shapes)" not in total_task[1]  # not the task's either
+
+
+def test_a_prompt_opening_with_a_name_keeps_its_case(tmp_path: Path) -> None:
+    repo = project(tmp_path)
+    repo.write("config.py", LOADER.replace("json.load(f)", "json.loads(f.read() or '{}')"))
+    facts = gather([(c, c.hunks) for c in capture(Git(repo.path)).changes])
+    plain = HouseStyle(seen=50, conventional=0, capitalized=0.9, past_tense=0.0, period=0.0)
+    named = Asked("res.links should skip undefined links")
+    assert intent_title(plain, facts, [], named) == "res.links should skip undefined links"
+    for prompt in ("WebSocket support for auth", "RunE commands should be considered runnable"):
+        assert intent_title(plain, facts, [], Asked(prompt)) == prompt, "nor is a name lowered"

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from segmint_core.wording import uncapitalized
+
 # Openers that carry no task: greetings, acknowledgements, politeness.
 _FILLER = re.compile(
     r"^(?:(?:ok(?:ay)?|so|hey|hi|hello|great|nice|good|perfect|thanks|thank you|cool|alright|all right|right|"
@@ -195,6 +197,6 @@ def _imperative(clause: str) -> str:
         verb = first[:-3]
     if verb is not None:
         first = verb
-    elif first[:1].isupper() and not first[1:2].isupper():
-        first = first[:1].lower() + first[1:]
+    else:
+        first = uncapitalized(first)
     return f"{first} {rest}".strip()
