@@ -19,7 +19,7 @@ from segmint_core.planning.describe import CODE_TYPES
 from segmint_core.planning.facts import Facts
 from segmint_core.planning.precedent import Touched
 from segmint_core.planning.style import HouseStyle
-from segmint_core.planning.titles import fit
+from segmint_core.planning.titles import TITLE_LIMIT, cut_short, fit
 from segmint_core.trajectory.provenance.prompts import actionable, reason
 
 
@@ -74,7 +74,9 @@ def intent_title(style: HouseStyle, facts: Facts, touched: list[Touched], asked:
         voted = heads[0].split("(", 1)[0].rstrip(":")
         if voted in CODE_TYPES and voted != said:  # the person said what kind of change it is
             heads = [said + h[len(voted) :] for h in heads]
-    return fit(heads, [voice.conventional_voice(style, clause)])
+    said = voice.conventional_voice(style, clause)
+    # a long ask is cut short under the house's head (type and scope) before the head is shortened
+    return fit(heads, [said, cut_short(said, TITLE_LIMIT - len(heads[0]) - 1)] if heads else [said])
 
 
 def said_type(clause: str) -> str | None:

@@ -49,10 +49,42 @@ def fit(heads: list[str], candidates: list[str], limit: int = TITLE_LIMIT) -> st
             if len(head) + len(text) <= limit:
                 return head + text
     head = heads[-1]
-    words = (candidates[-1] if candidates else "").split(" ")
+    kept = cut_short(candidates[-1] if candidates else "", limit - len(head))
+    return (head + kept).strip() or head.strip()[:limit]
+
+
+def cut_short(text: str, room: int) -> str:
+    """``text`` in at most ``room`` characters: its words up to the last that fits, ended where a
+    reader can stop (``_without_dangling_tail``)."""
+    words = text.split(" ")
     kept = ""
     for word in words:
-        if len(head) + len(kept) + len(word) + (1 if kept else 0) > limit:
+        if len(kept) + len(word) + (1 if kept else 0) > room:
             break
         kept = f"{kept} {word}" if kept else word
-    return (head + kept).strip() or head.strip()[:limit]
+    return kept if kept == text else _without_dangling_tail(kept)
+
+
+# Words a title cut short must not end on: "... options that should be", "... to send instead of the".
+_DANGLING = frozenset(
+    """a an the of to for with in on at by from into onto instead that which who whose and or but nor as
+    than should would could can will shall may must be been being is are was were has have had not so
+    if when while its their this these those via using per""".split()
+)
+_LAST_CLAUSE = 3  # words after a sentence's last comma that make a clause worth ending on
+
+
+def _without_dangling_tail(text: str) -> str:
+    """A title cut at a word ended where a reader can stop: not on a function word, nor a couple of
+    words into a new clause ("..., they currently")."""
+    words = text.split(" ")
+    while len(words) > 1:
+        if words[-1].lower().strip(",;:") in _DANGLING:
+            words.pop()
+            continue
+        clause = next((i for i in range(len(words) - 1, 0, -1) if words[i - 1].endswith((",", ";", ":"))), None)
+        if clause is not None and len(words) - clause < _LAST_CLAUSE:
+            words = words[:clause]
+            continue
+        break
+    return " ".join(words).rstrip(",;:- ")

@@ -164,6 +164,13 @@ def test_titles_from_a_prompt_in_the_house_voice(tmp_path: Path) -> None:
     assert intent_title(conventional, facts, [], asked) == "fix(config): fix the crash on an empty config file"
     long = Asked("please " + "make the configuration loader tolerate every kind of broken input " * 3)
     assert len(intent_title(plain, facts, [], long)) <= 72
+    clauses = Asked("res.links should skip links whose value is undefined, they currently render as <undefined>")
+    assert (
+        intent_title(conventional, facts, [], clauses)
+        == "fix(config): res.links should skip links whose value is undefined"
+    )
+    phrase = Asked("Disallow empty options to help users find options that should be arguments.")
+    assert intent_title(plain, facts, [], phrase) == "Disallow empty options to help users find options"
 
 
 def test_recorded_lines_are_certain_and_follow_ups_are_in_doubt(tmp_path: Path) -> None:
