@@ -69,21 +69,28 @@ def generate_pr(
 def draft_commits(session: SessionCore, plans: list[CommitPlan]) -> list[DraftCommit]:
     """The commits the pull request holds: each plan's own, but a fix folded into an unpushed commit
     (``segmint absorb``) is no commit of its own: the commit it went into is named instead, once, as
-    the branch has it now, oldest first, before the new ones. Commits already made are read in one go."""
+    the branch has it now, oldest first, before the new ones (or where its plan is, when this session
+    made it). A commit made before a fold is named as the branch has it now. Commits already made
+    are read in one go."""
     from segmint_core.pr import DraftCommit
 
     git = session.git
     folds = [p.absorb_into for p in plans if p.absorb_into]
+    now: dict[str, str] = {}  # a commit made before a fold -> the commit it is on the branch now
     targets: list[str] = []
     if folds:
         moves = [(a.parent, a.sha) for a in session.state.applied]
-        targets = list(dict.fromkeys(followed(git, target, moves) for target in folds))
+        made_here = [p.sha for p in plans if p.status == APPLIED and p.sha and not p.absorb_into]
+        now = {sha: followed(git, sha, moves) for sha in dict.fromkeys(made_here + folds)}
+        named = {now[sha] for sha in made_here}  # named where their plans are
+        targets = [t for t in dict.fromkeys(now[f] for f in folds) if t not in named]
         newest_first = {c.sha: n for n, c in enumerate(unpushed(git, "HEAD", limit=BRANCH_LIMIT))}
         targets.sort(key=lambda sha: -newest_first.get(sha, BRANCH_LIMIT))
-    read = _read_commits(git, targets + [p.sha for p in plans if _of_the_branch(p) and p.sha])
+    moved = [now[p.sha] for p in plans if p.sha in now and now[p.sha] != p.sha and not p.absorb_into]
+    read = _read_commits(git, targets + moved + [p.sha for p in plans if _of_the_branch(p) and p.sha])
     own = [
-        read[p.sha]
-        if _of_the_branch(p) and p.sha
+        read[now.get(p.sha, p.sha)]
+        if p.sha and (_of_the_branch(p) or now.get(p.sha, p.sha) != p.sha)
         else DraftCommit(p.title, p.message, p.sha if p.status == APPLIED else None, len(p.hunk_ids))
         for p in plans
         if not p.absorb_into

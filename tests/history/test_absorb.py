@@ -191,3 +191,25 @@ def test_the_pull_request_names_the_commits_fixes_were_folded_into(repo: Repo) -
         folded = [f"`{row.split()[0]}` {row.split(' ', 1)[1]}" for row in on_branch if row.endswith(("parse", "save"))]
         assert all(f"- {line}" in body for line in folded), (step, body)
         assert body.index("feat: parse") < body.index("feat: save"), "oldest first, as on the branch"
+
+
+def test_after_a_fold_into_commits_this_session_made_each_is_named_once_as_the_branch_has_it(
+    repo: Repo,
+) -> None:
+    repo.write("app.py", BASE)
+    repo.write("README.md", "# App\n")
+    base = commit_as(repo, "base", "Ann", "2025-01-01T10:00:00+00:00")
+    repo.git("update-ref", "refs/remotes/origin/main", base)
+    repo.write("app.py", BASE.replace("line 3\n", "parse = 3\n"))
+    repo.write("README.md", "# App\n\nRun it.\n")
+    assert run_segmint("plan", cwd=repo.path).returncode == 0
+    assert run_segmint("apply", "--all", cwd=repo.path).returncode == 0
+    made = repo.git("rev-list", f"{base}..HEAD").split()
+    repo.write("app.py", BASE.replace("line 3\n", "parse = 33\n"))
+    assert run_segmint("absorb", cwd=repo.path).returncode == 0
+    assert run_segmint("apply", "--all", cwd=repo.path).returncode == 0
+    body = json.loads(run_segmint("pr", "--json", "--new", cwd=repo.path).stdout)["description"]
+    listed = [line for line in body.splitlines() if line.startswith("- `")]
+    on_branch = repo.git("log", "--reverse", "--format=- `%h` %s", f"{base}..HEAD").splitlines()
+    assert listed == on_branch, body
+    assert not any(sha[:7] in body for sha in made if sha not in repo.git("rev-list", f"{base}..HEAD")), "no old sha"
