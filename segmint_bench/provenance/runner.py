@@ -52,6 +52,7 @@ def _case(
 ) -> list[dict]:
     changes, keys = tangle.changes, tangle.keys
     truth = [tangle.truth[key] for key in keys]
+    rewritten = rewrites_earlier_lines(workspace.git, tangle.case.commits)
     offline, offline_groups = None, 0
     settings = Settings()  # grouped as a session groups, with its model
     rows = []
@@ -75,6 +76,7 @@ def _case(
             "groups": len(grouping.groups),
             "offline_groups": offline_groups,
             "lines": len(keys),
+            "rewrites": rewritten,
             "edits": replayed.edits,
             "unrecorded": replayed.unrecorded,
             "prompts": replayed.prompts,
@@ -85,6 +87,24 @@ def _case(
             row["title_f1"] = statistics.fmean(p["f1"] for p in proposed) if proposed else None
         rows.append(row)
     return rows
+
+
+MEANINGFUL = 4  # characters (stripped) a line needs to count as one a later commit rewrote
+
+
+def rewrites_earlier_lines(git: Git, commits: tuple[str, ...]) -> bool:
+    """Whether a later commit of the case removes a line an earlier one of it added (a fix-up, a
+    formatter's pass over new lines): the tree never held that line as first written, so no cut of
+    the final diff gives both commits back, and blame's truth gives the line to the later one."""
+    shown = git.run("show", "--format=%x1e", "-U0", "--no-renames", "--no-color", *commits).text
+    added: set[str] = set()
+    for patch in shown.split("\x1e")[1:]:
+        lines = patch.splitlines()
+        removed = {line[1:].strip() for line in lines if line.startswith("-") and not line.startswith("---")}
+        if {text for text in removed if len(text) >= MEANINGFUL} & added:
+            return True
+        added |= {line[1:].strip() for line in lines if line.startswith("+") and not line.startswith("+++")}
+    return False
 
 
 def _titles(git: Git, tangle: Tangle, subjects: list[str]) -> list[dict]:

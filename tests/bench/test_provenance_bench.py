@@ -114,3 +114,23 @@ def test_a_sloppy_edit_leaves_trailing_blanks_only_on_the_lines_it_writes(tmp_pa
         tmp_path, FileEdit(1, "a.go", b"func a() {\n\tc.Reset()\n\tc.Execute()\n}\n\nfunc b() {}\n", "100644"), written
     )
     assert (tmp_path / "a.go").read_bytes() == b"func a() {\n\tc.Reset()  \n\tc.Execute()\n}\n\nfunc b() {}  \n"
+
+
+def test_a_case_whose_later_commit_rewrites_an_earlier_ones_new_line_is_told_and_scored_apart(repo: Repo) -> None:
+    from segmint_bench.provenance.runner import rewrites_earlier_lines
+    from segmint_core.git import Git
+
+    repo.write("guide.rst", "Intro\n")
+    repo.commit("base")
+    repo.write("guide.rst", "Intro\n\n.. _exit-codes\n\nExit codes\n")
+    first = repo.commit("Add a section on exit codes")
+    repo.write("guide.rst", "Intro\n\n.. _exit-codes:\n\nExit codes\n")
+    fixup = repo.commit("Fix the cross link typo")
+    repo.write("other.txt", "Intro\n")
+    apart = repo.commit("Add other.txt")
+    git = Git(repo.path)
+    assert rewrites_earlier_lines(git, (first, fixup))
+    assert not rewrites_earlier_lines(git, (first, apart)), "a removed line of HEAD's is no rewrite"
+    rows = [{**case_row("a..b", 0.5, 0.3), "rewrites": True}, {**case_row("c..d", 0.9, 0.3), "rewrites": False}]
+    figures = summarize(rows)["by_k"]["25% unrecorded"]["2"]
+    assert (figures["ari"], figures["ari_without_rewrites"], figures["cases_without_rewrites"]) == (0.7, 0.9, 1)
