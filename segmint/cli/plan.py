@@ -39,7 +39,9 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 def run(args: argparse.Namespace) -> int:
     session = open_session(args)
     since = session.revision
-    if args.new or not any(p.status != APPLIED for p in session.plans):
+    open_plans = [p for p in session.plans if p.status != APPLIED]
+    # a plan whose lines are all gone (committed by hand, put back) can never be applied: plan afresh
+    if args.new or not open_plans or all(not (p.hunk_ids or p.change_ids) for p in open_plans):
         session.propose_commits()
     merged = [
         a.text

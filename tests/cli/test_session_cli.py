@@ -68,6 +68,17 @@ def test_a_plan_out_of_date_names_the_command_that_proposes_again(repo: Repo) ->
     )
 
 
+def test_plans_whose_lines_were_all_committed_by_hand_are_planned_afresh(repo: Repo) -> None:
+    dirty(repo)
+    run_segmint("plan", cwd=repo.path)
+    repo.commit("by hand")  # everything the plans held
+    repo.write("notes.txt", "later\n")
+    plan = run_segmint("plan", "--json", cwd=repo.path)
+    commits = json.loads(plan.stdout)["commits"]
+    assert [c["hunk_ids"] + c["change_ids"] for c in commits if c["status"] != "applied"] == [["change-1:1"]], commits
+    assert "Propose commits again" not in run_segmint("plan", cwd=repo.path).stdout
+
+
 def test_errors_are_one_sentence(repo: Repo) -> None:
     dirty(repo)
     run_segmint("plan", cwd=repo.path)
