@@ -19,18 +19,17 @@ apart, so a last line without a newline is a different line from one with it.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from segmint_core.changes.models import Hunk
+from segmint_core.changes.rewrites import rewritten
 from segmint_core.errors import RefusedError, StaleReferenceError
 from segmint_core.wording import shown
 
 LineRef = tuple[str, int]  # (git hunk id, index into its lines)
 
 NO_NEWLINE = "\\"
-REWRITTEN = 0.6  # how alike (characters in common) an added line is to the removed line it replaces
 
 
 @dataclass(slots=True)
@@ -107,10 +106,7 @@ def _rewritten(lines: list[str], start: int, middle: int, end: int) -> bool:
     followed by a "no newline" marker, which belongs to the line before it."""
     if end < len(lines) and lines[end][:1] == NO_NEWLINE:
         return False
-    return all(
-        difflib.SequenceMatcher(None, old[1:].strip(), new[1:].strip(), autojunk=False).quick_ratio() >= REWRITTEN
-        for old, new in zip(lines[start:middle], lines[middle:end])
-    )
+    return all(rewritten(old[1:], new[1:]) for old, new in zip(lines[start:middle], lines[middle:end]))
 
 
 class FileLines:

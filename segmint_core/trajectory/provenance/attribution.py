@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from segmint_core.changes import ChangeSet
 from segmint_core.changes.models import ADDED, Change, Hunk
+from segmint_core.changes.rewrites import rewritten
 from segmint_core.git import Git, decode
 from segmint_core.trajectory.provenance.capture import Intent, intent_of_hand_edits
 from segmint_core.trajectory.provenance.store import Store
@@ -36,8 +37,6 @@ UNRECORDED = "~"  # the mark of a step with no intent: ``~<snapshot>``, or ``~di
 ON_DISK = UNRECORDED + "disk"
 MOVED_TEXT = 4  # characters (whitespace dropped) a line needs before a move is recognised by its text
 RENAME_SIMILARITY = 0.5
-REWRITE_SIMILARITY = 0.6  # a line rewritten in place, not another line put where it was
-LONG_LINE = 2_000  # characters past which two lines' likeness is not aligned character by character
 
 
 @dataclass(frozen=True)
@@ -376,9 +375,8 @@ def _rewrite_kept(before: _Line | None, line: _Line, owner: str | None, rewrites
     first = before.owner
     if first is None or first == owner or first.startswith(UNRECORDED):
         return line
-    alike = difflib.SequenceMatcher(None, before.key, line.key, autojunk=False)
-    if alike.quick_ratio() < REWRITE_SIMILARITY or (len(line.key) <= LONG_LINE and alike.ratio() < REWRITE_SIMILARITY):
-        return line  # (a long line, minified say, is told by its characters alone: ratio() is quadratic)
+    if not rewritten(before.text, line.text):
+        return line
     if owner is not None:
         rewrites.append((first, owner))
     return _Line(line.text, first, None)
