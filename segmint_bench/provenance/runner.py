@@ -16,9 +16,10 @@ from segmint_bench.untangle.labels import grouping_labels
 from segmint_bench.untangle.metrics import score
 from segmint_bench.untangle.workspace import Workspace
 from segmint_core.config import Settings
-from segmint_core.git import Git
+from segmint_core.git import Git, decode
 from segmint_core.grouping import group_changes
 from segmint_core.planning.conventional import parse_subject
+from segmint_core.rewrite.stack import made
 from segmint_core.session.store import FOLDER
 from segmint_core.trajectory.provenance.attribution import line_provenance
 from segmint_core.trajectory.provenance.store import STORE_DIR
@@ -96,10 +97,10 @@ def rewrites_earlier_lines(git: Git, commits: tuple[str, ...]) -> bool:
     """Whether a later commit of the case removes a line an earlier one of it added (a fix-up, a
     formatter's pass over new lines): the tree never held that line as first written, so no cut of
     the final diff gives both commits back, and blame's truth gives the line to the later one."""
-    shown = git.run("show", "--format=%x1e", "-U0", "--no-renames", "--no-color", *commits).text
+    patches = made(git, list(commits))
     added: set[str] = set()
-    for patch in shown.split("\x1e")[1:]:
-        lines = patch.splitlines()
+    for sha in commits:
+        lines = decode(patches[sha].patch).splitlines()
         removed = {line[1:].strip() for line in lines if line.startswith("-") and not line.startswith("---")}
         if {text for text in removed if len(text) >= MEANINGFUL} & added:
             return True
