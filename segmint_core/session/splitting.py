@@ -53,8 +53,9 @@ def start_split(
 
 def _original_messages(inner, git: Git, state: split.SplitState) -> None:
     """A planned commit making exactly the change one of the range's commits made keeps that commit's
-    message: the author's words say it better than a title drafted from the diff. (A commit split
-    alone keeps none: each part makes only some of its change.)"""
+    message: the author's words say it better than a title drafted from the diff. When every plan is
+    one of them, they keep the range's order too. (A commit split alone keeps none: each part makes
+    only some of its change.)"""
     if len(state.originals) < 2:
         return
     commits = stack.made(git, state.originals)
