@@ -15,7 +15,7 @@ from segmint_core.planning.cases import Case, cases
 from segmint_core.rewrite.stack import followed, made, unpushed
 from segmint_core.session import events
 from segmint_core.session.core import SessionCore
-from segmint_core.session.models import APPLIED, PERSON, CommitPlan, PullRequestDraft
+from segmint_core.session.models import APPLIED, PERSON, AskedFor, CommitPlan, PullRequestDraft
 from segmint_core.session.plans import propose_commits
 from segmint_core.wording import capitalized, readable, shown
 
@@ -52,7 +52,7 @@ def generate_pr(
         text = draft_pr(
             draft_commits(session, plans),
             session.settings,
-            task_lines(asks),
+            list(dict.fromkeys(line for a in asks for line in a.lines)),
             intent=clauses[0] if len(clauses) == 1 else None,
             commands=project_commands(session.git.root),
             cases=cases_of_plans(session, plans),
@@ -130,29 +130,35 @@ def _hunks(patch: bytes) -> int:
     return sum(1 for line in patch.splitlines() if line.startswith(b"@@"))
 
 
-def recorded_asks(session: SessionCore, plans: list[CommitPlan]) -> list[Asked]:
-    """What was asked for each plan's lines, where prompts were recorded for them."""
+def recorded_asks(session: SessionCore, plans: list[CommitPlan]) -> list[AskedFor]:
+    """What was asked for each plan's lines, where prompts were recorded for them: an applied plan's
+    as it was kept when it was committed, the others' read from the record."""
+    kept = {a.sha: a.asked for a in session.state.applied if a.asked is not None}
+    open_plans = [p for p in plans if p.sha not in kept]
+    read = dict(zip([p.id for p in open_plans], asked_for(session, open_plans)))
+    asks = [kept[p.sha] if p.sha in kept else read.get(p.id) for p in plans]
+    return [a for a in asks if a is not None]
+
+
+def asked_for(session: SessionCore, plans: list[CommitPlan]) -> list[AskedFor | None]:
+    """What was asked for each plan's lines in the working tree, as the pull request says it; None
+    for a plan whose lines no recorded prompt asked for."""
     from segmint_core.session.intents import recorded_tasks
 
-    recorded = recorded_tasks(session.units, session.git)
+    recorded = recorded_tasks(session.units, session.git) if plans else None
     if recorded is None:
-        return []
+        return [None] * len(plans)
     asks = [recorded.asked([h for h in p.hunk_ids if h in session.units.by_id], p.change_ids) for p in plans]
-    return [a for a in asks if a is not None and a.clause]
+    return [AskedFor(a.clause, task_lines(a)) if a is not None and a.clause else None for a in asks]
 
 
-def task_lines(asks: list[Asked]) -> list[str]:
-    """The tasks as the pull request lists them: each task's ask, with how many follow-ups it took."""
-    lines: list[str] = []
-    for asked in asks:
-        n = len(asked.follow_ups)
-        more = f" (and {n} follow-up{'s' if n != 1 else ''})" if n else ""
-        line = capitalized(asked.clause) + more
-        # a task merged in, or one that only rewrote this task's new lines, is still a task done
-        for said in [line, *map(capitalized, asked.other_clauses)]:
-            if said not in lines:
-                lines.append(said)
-    return lines
+def task_lines(asked: Asked) -> list[str]:
+    """A task as the pull request lists it: its ask, with how many follow-ups it took, then any
+    task merged in or one that only rewrote this task's new lines (still a task done)."""
+    n = len(asked.follow_ups)
+    more = f" (and {n} follow-up{'s' if n != 1 else ''})" if n else ""
+    lines = [capitalized(asked.clause) + more, *map(capitalized, asked.other_clauses)]
+    return list(dict.fromkeys(lines))
 
 
 def cases_of_plans(session: SessionCore, plans: list[CommitPlan]) -> list[Case]:

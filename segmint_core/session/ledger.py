@@ -21,6 +21,7 @@ from segmint_core.session.models import (
     SEGMINT,
     UNDO_OP,
     AppliedCommit,
+    AskedFor,
     OperationKind,
     CommitPlan,
     Group,
@@ -70,9 +71,11 @@ def record_commit(
     before: dict[str, Any],
     index_after: dict[str, str] | None = None,
     op: OpStart | None = None,
+    asked: AskedFor | None = None,
 ) -> None:
-    """``plan`` is committed as ``sha`` on ``parent``: mark it applied, keep what undo needs, and
-    log it in its operation (``op``; a new one when None)."""
+    """``plan`` is committed as ``sha`` on ``parent``: mark it applied, keep what undo needs (and
+    what was asked for its lines, for the pull request), and log it in its operation (``op``; a new
+    one when None)."""
     plan.status, plan.sha, plan.error = APPLIED, sha, None
     for other in state.plans:  # the rest now go on top of this commit
         if other.status != APPLIED and other.base == parent:
@@ -88,6 +91,7 @@ def record_commit(
             state_before=before,
             index_after=dict(index_after or {}),
             op=op.id,
+            asked=asked,
         )
     )
     _log_commit(state, op, plan.id, sha, parent, saved_index or "", index_after or {})

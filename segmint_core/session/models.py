@@ -149,6 +149,15 @@ class Activity:
 
 
 @dataclass
+class AskedFor:
+    """What was asked for a commit's lines, as the pull request says it. Kept when the commit is
+    made: its lines then leave the working tree, where the record of prompts is read."""
+
+    clause: str  # the task's ask, as a title would say it
+    lines: list[str]  # the pull request's task lines: the ask with its follow-ups, and tasks merged in
+
+
+@dataclass
 class AppliedCommit:
     """What `undo` needs to take a Segmint commit back."""
 
@@ -160,6 +169,7 @@ class AppliedCommit:
     state_before: dict[str, Any]  # groups and plans before the apply, as plain data (never edited)
     index_after: dict[str, str] = field(default_factory=dict)  # those entries as the apply left them
     op: str = ""  # the operation it belongs to (``Operation.id``)
+    asked: AskedFor | None = None  # what was asked for its lines, where prompts were recorded
 
     def to_dict(self) -> dict[str, Any]:
         return to_wire(self)  # state_before is shared, not copied: asdict's deep copy made saving quadratic

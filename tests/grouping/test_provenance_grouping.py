@@ -228,6 +228,26 @@ def test_the_pull_request_lists_the_tasks(tmp_path: Path) -> None:
     ]
 
 
+def test_the_pull_request_keeps_the_tasks_of_commits_already_made(tmp_path: Path) -> None:
+    from segmint_core.session.session import Session
+
+    repo = project(tmp_path)
+    ask(repo, "a", "Please fix the crash on an empty config file")
+    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    ask(repo, "b", "Please rename main to run in the CLI")
+    edit(repo, "b", "cli.py", "def main():\n", "def run():\n")
+    session = Session.open(str(repo.path))
+    first, second = session.propose_commits()
+    session.apply_commit(first.id)
+    half = session.generate_pr().description
+    session.apply_commit(second.id)
+    assert not session.changes
+    done = Session.open(str(repo.path)).generate_pr().description  # read back from the saved session
+    for description in (half, done):
+        tasks = description.split("## Tasks\n\n", 1)[1].split("\n\n", 1)[0].splitlines()
+        assert sorted(tasks) == ["- Fix the crash on an empty config file", "- Rename main to run in the CLI"]
+
+
 def test_a_new_file_two_tasks_wrote_is_committed_in_two_commits_exactly(tmp_path: Path) -> None:
     from segmint_core.session.session import Session
 
