@@ -36,7 +36,6 @@ MAX_HUNK_LINES = 30
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
         "absorb",
-        help="absorb beside git-absorb on fixes taken out of real commits",
         description="Take one or two hunks out of one or two of 5 consecutive real commits, leave them in the "
         "working tree, and score where Segmint's absorb and git-absorb put each one.",
     )

@@ -24,7 +24,6 @@ from segmint_bench import BenchReport
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
         "changes",
-        help="time `segmint changes --json` against `git diff` + `git diff --cached`",
         description=__doc__.split("\n\n")[1],
     )
     p.add_argument("repo", nargs="?", metavar="REPO", help="an existing repository (default: a synthetic one)")

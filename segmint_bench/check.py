@@ -35,7 +35,6 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
     p = subparsers.add_parser(
         "check",
-        help="commits that fail the zero-config check, before and after --fix; and its speed",
         description="On tangled cases of each REPO (as bench untangle picks them), the share of proposed commits "
         "that fail the zero-config check, before and after the fix, and the plans' ARI before and "
         "after; then five commits on a 1,000-file repository checked, beside applying them.",

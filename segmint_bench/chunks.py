@@ -26,7 +26,6 @@ TARGET_SECONDS = 0.2
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
         "chunks",
-        help="time load_diff of the chunk tools on diff files (concatenated; .gz accepted)",
         description=__doc__.split("\n\n")[1],
     )
     p.add_argument("files", nargs="+", metavar="FILE")

@@ -34,7 +34,6 @@ DIRTY_FILES = 20  # changed before the agent starts, as a tree mid-work is
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
         "hook",
-        help="time `segmint hook` per agent edit event against `git status`",
         description=__doc__.split("\n\n")[1],
     )
     p.add_argument(

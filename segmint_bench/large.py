@@ -74,7 +74,6 @@ class Measure:
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
         "large",
-        help="time grouping a tree holding a regenerated 10 MB generated file and a one-line fix",
         description=__doc__.split("\n\n")[1],
     )
     p.add_argument("--mb", type=float, default=10.0, help="size of the generated file in MB (default 10)")

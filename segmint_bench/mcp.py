@@ -48,7 +48,6 @@ INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
         "mcp",
-        help="time the stdio round trip of tools/call list_changes (target: median <= 30 ms)",
         description=__doc__.split("\n\n")[1],
     )
     p.add_argument("repo", nargs="?", metavar="REPO", help="an existing repository (default: a synthetic one)")

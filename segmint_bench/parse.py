@@ -17,7 +17,6 @@ from segmint_core.wording import counted
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
         "parse",
-        help="time the diff parser on diff files (concatenated; .gz accepted)",
         description="Parse the given diffs (concatenated into one input) and print lines, files, hunks and seconds.",
     )
     p.add_argument("files", nargs="+", metavar="FILE")

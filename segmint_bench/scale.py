@@ -46,7 +46,6 @@ class Run:
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
         "scale",
-        help="time grouping trees of 10,000 and 50,000 files each edited on one line",
         description=__doc__.split("\n\n")[1],
     )
     p.add_argument(

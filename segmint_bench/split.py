@@ -63,7 +63,6 @@ Log = Callable[[str], None]
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
         "split",
-        help="score `segmint split HEAD` on untangle's cases squashed into one commit",
         description="Squash each case of `bench untangle` (k consecutive commits by one author) into one "
         "commit, split it as `segmint split HEAD` does, and score its groups beside the working-tree "
         "grouping of the same case; then apply the split and check the new tip tree is the original's.",

@@ -38,7 +38,6 @@ DRIVER = "App.run_test() with Textual's headless driver (every frame laid out an
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
         "tui",
-        help="time the terminal UI's first paint and key presses on 1,000 changed files",
         description=__doc__.split("\n\n")[1],
     )
     p.add_argument("--files", type=int, default=1000, help="changed files in the synthetic repository (default 1000)")

@@ -20,7 +20,6 @@ from segmint_core.git import Git
 def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser(
         "messages",
-        help="score proposed commit subjects against the subjects the engineers wrote",
         description="Check out the parent of real single commits of REPO, propose commits for the "
         "commit's changes, and compare the largest proposal's subject with the real one: type, scope "
         "and description in a house of Conventional Commits; word F1, lead verb and one commit in a "

@@ -41,7 +41,6 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
     p = subparsers.add_parser(
         "provenance",
-        help="score grouping and titles from recorded intents on replayed real histories",
         description="Replay k consecutive commits of each REPO as coding-agent sessions recorded by the hook, "
         "group the tree with the recorded intents and without them, and score both against the "
         "real commits; titles from the prompts are compared with the real subjects.",

@@ -25,7 +25,6 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
     p = subparsers.add_parser(
         "untangle",
-        help="score grouping on tangled commits from a repository's history",
         description="Tangle k consecutive commits of REPO into one dirty tree and score how well "
         "grouping recovers them (ARI, Rand index, matched accuracy, exact share). "
         "With --leave-one-out, score each repository with a model fit on the others.",

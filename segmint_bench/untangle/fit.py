@@ -104,7 +104,6 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
 
     p = subparsers.add_parser(
         "fit",
-        help="fit the grouping model on tangled commits",
         description="Fit the grouping model (the pair model; with --merge-threshold the merge model too) "
         "on the untangle benchmark's cases of any set of repositories, and write it as data.",
     )

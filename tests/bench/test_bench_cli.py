@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 from segmint_bench.large import build_repo
@@ -21,6 +23,23 @@ def test_bench_parse_prints_a_table_and_json(tmp_path: Path) -> None:
     assert "parsed    1 file, 1 hunk" in table.stdout
     figures = json.loads(run_segmint("bench", "parse", str(diff), "--repeat", "2", "--json", cwd=tmp_path).stdout)
     assert (figures["files"], figures["hunks"], figures["repeat"]) == (1, 1, 2)
+
+
+def test_only_the_chosen_benchmark_is_loaded_and_the_help_lists_them_all() -> None:
+    """Loading every benchmark (the MCP listing, the fitted models) cost each command 1.5 s."""
+    script = (
+        "import sys\n"
+        "from segmint.cli import build_parser\n"
+        "from segmint_bench.command import BENCHES\n"
+        "args = build_parser(['bench', 'parse', 'x.diff']).parse_args(['bench', 'parse', 'x.diff'])\n"
+        "loaded = sorted(n for n, (module, _) in BENCHES.items() if module in sys.modules)\n"
+        "print(args.bench, args.files, loaded)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert run.stdout.split("\n")[0] == "parse ['x.diff'] ['parse']"
+    listing = run_segmint("bench", "--help").stdout
+    assert all(name in listing for name in ("parse", "untangle", "fit", "messages", "provenance", "scale"))
+    assert "score proposed commit subjects against the subjects the engineers wrote" in " ".join(listing.split())
 
 
 def test_bench_changes_prints_the_ratio(tmp_path: Path) -> None:
