@@ -40,6 +40,27 @@ async def test_an_agent_splits_a_commit_in_the_middle_then_undoes_it(repo: Repo)
         assert none.is_error and text(none).startswith("No split is under way")
 
 
+async def test_an_agent_splits_a_range_with_its_commits_as_evidence(repo: Repo) -> None:
+    repo.write("shop/cart.py", "TOTAL = 0\n")
+    repo.write("shop/tax.py", "RATE = 1\n")
+    repo.commit("base")
+    repo.write("shop/cart.py", "TOTAL = 0\nCURRENCY = 'EUR'\n")
+    repo.write("shop/tax.py", "RATE = 1\nROUNDING = 2\n")
+    repo.commit("Price in euros, rounded")
+    repo.write("shop/cart.py", "TOTAL = 0\nCURRENCY = 'EUR'\nITEMS = []\n")
+    repo.commit("Keep the items")
+    session, server = served(repo)
+    async with legacy(server) as client:
+        await data(client, "propose_commits", split="HEAD~2..HEAD")
+        assert not split.pending(session.git).follow_commits
+        session.abort_split()
+        await data(client, "propose_commits", split="HEAD~2..HEAD", follow_commits=True)
+        assert split.pending(session.git).follow_commits, "as `segmint split --follow-commits`"
+        session.abort_split()
+        refused = await call(client, "propose_commits", split="HEAD~2..HEAD", follow_commits="yes")
+        assert refused.is_error
+
+
 async def test_with_a_person_present_an_agents_split_waits_for_their_approval(repo: Repo) -> None:
     made = linear(repo)
     session, server = served(repo)

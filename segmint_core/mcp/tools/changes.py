@@ -81,6 +81,7 @@ def register(server: MCPServer, services: Services) -> None:
         group_ids: GroupIds = None,
         absorb: Annotated[bool, Field(description="fold fixes into unpushed commits")] = False,
         split: Annotated[str | None, Field(max_length=200, description="REV or BASE..TIP to re-plan")] = None,
+        follow_commits: Annotated[StrictBool, Field(description="split: the range's commits are evidence")] = False,
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.CommitsResult]:
         """Turn groups into commit plans, one per group, in dependency order, each with a title and body;
@@ -94,7 +95,8 @@ def register(server: MCPServer, services: Services) -> None:
 
         def work() -> dict:
             if split is not None:
-                return {"commits": [p.to_dict() for p in session.start_split(split, actor=AGENT).plans]}
+                started = session.start_split(split, follow_commits=follow_commits, actor=AGENT)
+                return {"commits": [p.to_dict() for p in started.plans]}
             with at_revision(session, revision):
                 if absorb:
                     plans = session.absorb(actor=AGENT).plans

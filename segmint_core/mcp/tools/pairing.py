@@ -80,8 +80,8 @@ def register(server: MCPServer, services: Services) -> None:
         revision: Revision = None,
     ) -> Annotated[CallToolResult, schemas.LineMove]:
         """Move single lines of a hunk mixing two intents to another group or a new one. The hunk is cut
-        into parts that each commit alone (get_session lists them); a last line lacking its newline stays
-        with its replacement: a move parting them is refused, naming the lines to add.
+        into parts that each commit alone (get_session lists them); a move that cannot is refused, naming
+        the lines to add.
 
         Example: hunk_id='change-3:2', lines=[2, 3], new_group=true. Returns {moved_id: 'change-3:2.2', rest_id: 'change-3:2.1', groups: [...all]}
         """
