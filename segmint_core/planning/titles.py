@@ -74,10 +74,14 @@ _DANGLING = frozenset(
 _LAST_CLAUSE = 3  # words after a sentence's last comma that make a clause worth ending on
 
 
+_CLOSERS = {"'": "'", '"': '"', "`": "`", "\u201c": "\u201d", "\u2018": "\u2019", "(": ")", "[": "]"}
+
+
 def _without_dangling_tail(text: str) -> str:
-    """A title cut at a word ended where a reader can stop: not on a function word, nor a couple of
-    words into a new clause ("..., they currently")."""
-    words = text.split(" ")
+    """A title cut at a word ended where a reader can stop: not inside a quote or brackets it opened
+    ("...: 'if the other"), not on a function word, nor a couple of words into a new clause
+    ("..., they currently")."""
+    words = _before_open_quote(text.split(" "))
     while len(words) > 1:
         if words[-1].lower().strip(",;:") in _DANGLING:
             words.pop()
@@ -88,3 +92,16 @@ def _without_dangling_tail(text: str) -> str:
             continue
         break
     return " ".join(words).rstrip(",;:- ")
+
+
+def _before_open_quote(words: list[str]) -> list[str]:
+    """The words before a quote or bracket that opens and is not closed by the last word."""
+    opened: tuple[int, str] | None = None  # where, and the mark that closes it
+    for i, word in enumerate(words):
+        if opened is None and word[:1] in _CLOSERS:
+            closer = _CLOSERS[word[0]]
+            if not word[1:].rstrip(".,;:!?").endswith(closer):
+                opened = (i, closer)
+        elif opened is not None and word.rstrip(".,;:!?").endswith(opened[1]):
+            opened = None
+    return words[: opened[0]] if opened is not None and opened[0] > 0 else words

@@ -171,6 +171,10 @@ def test_titles_from_a_prompt_in_the_house_voice(tmp_path: Path) -> None:
     )
     phrase = Asked("Disallow empty options to help users find options that should be arguments.")
     assert intent_title(plain, facts, [], phrase) == "Disallow empty options to help users find options"
+    quoted = Asked(
+        "Fix the grammar in the docstring of Context.forward: 'if the other command expects it' should say 'them'"
+    )
+    assert intent_title(plain, facts, [], quoted) == "Fixed the grammar in the docstring of Context.forward"
 
 
 def test_recorded_lines_are_certain_and_follow_ups_are_in_doubt(tmp_path: Path) -> None:
