@@ -24,7 +24,7 @@ _REFERENCE = re.compile(
 _LEAD_IN = re.compile(
     r"[,;]?\s*\b(?:see|fixes|fixed|closes|in|via|refs?|by|from)\b(?:\s*(?:and|,|&))*\s*(?=[().;:]|$)", re.I
 )
-_EMPTY_BRACKETS = re.compile(r"\(\s*\)")
+_EMPTY_BRACKETS = re.compile(r"(?<![\w`])\([\s,;]*\)")  # left where references were taken out; not "echo()"
 _ROLE = re.compile(r"\{[a-z]+\}`~?([^`]*)`|:[a-z]+:`~?([^`]*)`")
 _LINK = re.compile(r"\[([^\[\]]*)\]\([^)]*\)")  # the innermost brackets: a run of "[" is read once
 # A handle credited at the end: "(@alexmaco)", "(pull #581) (@bob)", "by @bob", "thanks to @bob".

@@ -34,6 +34,14 @@ def test_an_entry_ends_with_no_comma_its_references_left_behind() -> None:
     assert changelog_entry(lines) == "Always return one of the passed choices for ``click.Choice``"
 
 
+def test_the_brackets_of_references_go_and_a_call_keeps_its_own() -> None:
+    assert changelog_entry(["- `echo()` no longer flushes the stream when there is nothing to write."]) == (
+        "`echo()` no longer flushes the stream when there is nothing to write"
+    )
+    assert changelog_entry(["- Fix the parser (:issue:`123`, :pr:`45`)"]) == "Fix the parser"
+    assert changelog_entry(["- Call foo() less often (#12)"]) == "Call foo() less often"
+
+
 def test_the_word_that_led_in_to_a_reference_goes_with_it() -> None:
     # click's "Fix Fish shell completion broken in `8.4.0` by {pr}`3126`." read "... by"
     assert changelog_entry(["- Fix Fish shell completion broken in `8.4.0` by {pr}`3126`."]) == (
