@@ -25,6 +25,9 @@ from segmint_core.trajectory.provenance.prompts import actionable, is_follow_up,
         ("ok great. now rename helper to parse_value", "rename helper to parse_value"),
         ("Now also handle the empty case", "handle the empty case"),
         ("```\ntraceback\n```\nfix this crash in load_config", "fix this crash in load_config"),
+        ('"Fix the crash on an empty config"', "fix the crash on an empty config"),
+        ("Say 'them' where the docstring says 'it'", "say 'them' where the docstring says 'it'"),
+        ("Rename helper to `parse_value`", "rename helper to `parse_value`"),
     ],
 )
 def test_the_actionable_clause(prompt: str, clause: str) -> None:

@@ -143,10 +143,21 @@ def actionable(text: str) -> str:
     for sentence in _sentences(text):
         clause = _strip_request(sentence)
         clause = _WHY.split(clause, maxsplit=1)[0]
-        clause = _TRAILING.sub("", clause).strip().strip("\"'`")
+        clause = _unquoted(_TRAILING.sub("", clause).strip())
         if len(clause.split()) >= 2 or (clause and len(_sentences(text)) == 1):
             return _imperative(clause)
     return ""
+
+
+def _unquoted(clause: str) -> str:
+    """The clause without the quotes around the whole of it, or one left open at an end; quotes that
+    open and close inside it stay ("... should say 'them'")."""
+    for mark in "\"'`":
+        if clause.count(mark) == 2 and len(clause) > 2 and clause[0] == clause[-1] == mark:
+            return clause[1:-1].strip()
+        if clause.count(mark) % 2:
+            clause = clause[1:] if clause.startswith(mark) else clause[:-1] if clause.endswith(mark) else clause
+    return clause.strip()
 
 
 def reason(text: str) -> str | None:
