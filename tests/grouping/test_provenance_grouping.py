@@ -11,7 +11,7 @@ from segmint_core.grouping import group_changes
 from segmint_core.planning.intents import Asked, intent_title
 from segmint_core.planning.facts import gather
 from segmint_core.planning.style import HouseStyle
-from segmint_core.trajectory.provenance import begin_intent, record_before_edit, record_edit
+from segmint_core.trajectory.provenance import begin_intent, mark_session, record_before_edit, record_edit
 from segmint_core.trajectory.provenance.store import Store
 from tests.support.repo import Repo
 
@@ -92,6 +92,27 @@ def test_a_follow_up_of_the_same_session_joins_its_task(tmp_path: Path) -> None:
     assert len(groups) == 1
     assert (
         "prompt 2 ('Now also handle a missing file in the CLI') follows up prompt 1 in the same session" in groups[0][2]
+    )
+
+
+def test_a_follow_up_after_a_session_resumed_joins_its_task_and_one_after_an_end_does_not(tmp_path: Path) -> None:
+    repo = project(tmp_path)
+    ask(repo, "a", "Please fix the crash on an empty config file")
+    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    mark_session(repo.path, source="claude-code", session_id="a", event="end")
+    ask(repo, "a", "Now also handle a missing file in the CLI")  # the session ended: a task of its own
+    edit(repo, "a", "cli.py", "    config.load('a.json')\n", "    config.load('a.json') if exists('a.json') else {}\n")
+    assert len(grouped(repo)) == 2
+    mark_session(repo.path, source="claude-code", session_id="a", event="end")
+    mark_session(repo.path, source="claude-code", session_id="a", event="start")  # claude --resume
+    ask(repo, "a", "Also make save tolerate a missing folder")
+    edit(repo, "a", "config.py", "    with open(path, 'w') as f:\n", "    with open(path, 'w+') as f:\n")
+    groups = grouped(repo)
+    assert len(groups) == 2
+    assert any(
+        r.startswith("prompt 3 (") and r.endswith("follows up prompt 2 in the same session")
+        for g in groups
+        for r in g[2]
     )
 
 

@@ -122,6 +122,7 @@ def _line_provenance(root: str | os.PathLike[str], store: Store, changes: Change
     events = store.events()
     intents: dict[str, Intent] = {}
     ended: set[str] = set()
+    ended_in: dict[tuple, str] = {}  # (source, session) -> the intent its end ended
     history: dict[str, list[Edit]] = {}
     asked: dict[str, int] = {}
     found: dict[str, int] = {}
@@ -132,6 +133,10 @@ def _line_provenance(root: str | os.PathLike[str], store: Store, changes: Change
             asked[event["id"]] = position
         elif kind == "end" and isinstance(event.get("intent"), str):
             ended.add(event["intent"])
+            ended_in[(event.get("source"), event.get("session"))] = event["intent"]
+        elif kind == "session" and event.get("event") == "start":
+            # a session resumed (`claude --resume`) goes on where it ended: its next prompt may follow up
+            ended.discard(ended_in.pop((event.get("source"), event.get("session")), ""))
         elif kind == "edit" and isinstance(event.get("files"), dict):
             if event.get("intent") is None:
                 found[f"{UNRECORDED}{int(event.get('id', 0))}"] = position
