@@ -72,6 +72,8 @@ _DANGLING = frozenset(
     if when while its their this these those via using per""".split()
 )
 _LAST_CLAUSE = 3  # words after a sentence's last comma that make a clause worth ending on
+# Words opening a clause that adds a second thing to do (", and note it in the changelog"): cut, it is half said.
+_JOINING = frozenset("and but or so then also plus while because since".split())
 
 
 _CLOSERS = {"'": "'", '"': '"', "`": "`", "\u201c": "\u201d", "\u2018": "\u2019", "(": ")", "[": "]"}
@@ -80,14 +82,14 @@ _CLOSERS = {"'": "'", '"': '"', "`": "`", "\u201c": "\u201d", "\u2018": "\u2019"
 def _without_dangling_tail(text: str) -> str:
     """A title cut at a word ended where a reader can stop: not inside a quote or brackets it opened
     ("...: 'if the other"), not on a function word, nor a couple of words into a new clause
-    ("..., they currently")."""
+    ("..., they currently") or into one that adds a second thing (", and note it")."""
     words = _before_open_quote(text.split(" "))
     while len(words) > 1:
         if words[-1].lower().strip(",;:") in _DANGLING:
             words.pop()
             continue
         clause = next((i for i in range(len(words) - 1, 0, -1) if words[i - 1].endswith((",", ";", ":"))), None)
-        if clause is not None and len(words) - clause < _LAST_CLAUSE:
+        if clause is not None and (len(words) - clause < _LAST_CLAUSE or words[clause].lower() in _JOINING):
             words = words[:clause]
             continue
         break

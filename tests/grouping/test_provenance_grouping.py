@@ -192,6 +192,8 @@ def test_titles_from_a_prompt_in_the_house_voice(tmp_path: Path) -> None:
     )
     phrase = Asked("Disallow empty options to help users find options that should be arguments.")
     assert intent_title(plain, facts, [], phrase) == "Disallow empty options to help users find options"
+    second = Asked("Please raise the default redirect limit from 20 to 30, and note it in the changelog")
+    assert intent_title(plain, facts, [], second) == "Raised the default redirect limit from 20 to 30"
     quoted = Asked(
         "Fix the grammar in the docstring of Context.forward: 'if the other command expects it' should say 'them'"
     )
