@@ -275,7 +275,7 @@ class SessionCore:
         touched = {g.id for g in self.groups if any(h not in mapping.ids for h in g.hunk_ids)}
         rehomed = carry_over(self.state, mapping, self.units, old_paths, self.revision)
         _mark_moved_head(self.state, fresh.head)
-        refresh_summaries(self.state, self.units, touched)
+        refresh_summaries(self.state, self.units, self.git, touched)
         appeared = [uid for uid in mapping.appeared if uid not in rehomed] + [
             cid for cid in self.units.hunkless_change_ids() if not any(cid in g.change_ids for g in self.groups)
         ]

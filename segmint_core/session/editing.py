@@ -129,7 +129,7 @@ def move_hunks(
         emptied = tidy_groups(state, units)
         follow_groups(state, units)
         state.revision += 1
-        refresh_summaries(state, units)
+        refresh_summaries(state, units, session.git)
         text = f"{actor} {'kept' if kept else 'moved'} {', '.join(hunk_ids)} {'in' if kept else 'to'} {target.id}"
         text += emptied_note(emptied)
         session.log(actor, "moved", text)
@@ -158,7 +158,7 @@ def merge_groups(session: SessionCore, group_ids: list[str], *, actor: str = PER
         state.groups = [g for g in state.groups if g.id not in merged]
         follow_groups(state, units)
         state.revision += 1
-        refresh_summaries(state, units)
+        refresh_summaries(state, units, session.git)
         session.log(actor, "merged", f"{actor} merged {', '.join(group_ids)} into {keep.id}")
         session.save()
     session.announce(events.GROUPS, actor, {"merged": group_ids, "into": keep.id})

@@ -7,11 +7,17 @@ session's core (a refresh) and its edits (a move, a merge) use them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from segmint_core.git import Git
 from segmint_core.session.models import APPLIED, CommitPlan, Group, id_number
 from segmint_core.session.planner import plan_parts
 from segmint_core.session.state import SavedState
 from segmint_core.session.units import Units
 from segmint_core.wording import shown
+
+if TYPE_CHECKING:
+    from segmint_core.session.intents import RecordedTasks
 
 
 def add_group(state: SavedState, units: Units, ids: list[str], summary: str, reasons: list[str]) -> Group:
@@ -64,22 +70,33 @@ def reopen(state: SavedState, group: Group) -> None:
     state.groups.insert(place, group)
 
 
-def refresh_summaries(state: SavedState, units: Units, only: set[str] | None = None) -> None:
+def refresh_summaries(state: SavedState, units: Units, git: Git, only: set[str] | None = None) -> None:
     """Rewrite the summaries not edited by hand (of the groups in ``only``, if given)."""
+    from segmint_core.session.intents import recorded_tasks
+
+    recorded = recorded_tasks(units, git)
     for group in state.groups:
         if only is not None and group.id not in only:
             continue
         if not group.edited:
-            summary, reasons = summarize(units, group)
+            summary, reasons = summarize(units, group, recorded)
             group.summary, group.reasons = shown(summary), [shown(r) for r in reasons]
         group.revision = state.revision
 
 
-def summarize(units: Units, group: Group) -> tuple[str, list[str]]:
-    """A one-line summary and the reasons for a group's current hunks."""
+def summarize(units: Units, group: Group, recorded: RecordedTasks | None = None) -> tuple[str, list[str]]:
+    """A one-line summary and the reasons for a group's current hunks: the prompts that wrote them,
+    where ``recorded``, as grouping says them; the offline evidence for what was not recorded."""
     from segmint_core.grouping import summarize_group  # grouping loads numpy: only when a summary is due
+    from segmint_core.grouping.reasons import MAX_REASONS
 
-    return summarize_group(units.changes, group.hunk_ids, change_ids=group.change_ids)
+    told = recorded.described(group.hunk_ids, group.change_ids) if recorded is not None else None
+    if told is not None and told.summary is not None and not told.unrecorded:
+        return told.summary, told.reasons
+    summary, reasons = summarize_group(units.changes, group.hunk_ids, change_ids=group.change_ids)
+    if told is None:
+        return summary, reasons
+    return told.summary or summary, told.reasons + reasons[: max(1, MAX_REASONS - len(told.reasons))]
 
 
 def follow_groups(state: SavedState, units: Units) -> None:

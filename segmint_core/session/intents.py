@@ -16,15 +16,25 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from segmint_core.git import Git
-from segmint_core.grouping.provenance import Tasks, intent_number, tasks_of
+from segmint_core.grouping.provenance import Tasks, intent_number, provenance_reasons, tasks_of
 from segmint_core.session.units import Units
 from segmint_core.trajectory.errors import DamagedProvenanceError
 from segmint_core.trajectory.provenance.attribution import Provenance, line_provenance
+from segmint_core.wording import capitalized
 
 if TYPE_CHECKING:
     from segmint_core.planning.intents import Asked
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Told:
+    """What the record says of a group: reasons naming its prompts, its summary, its unrecorded parts."""
+
+    reasons: list[str]
+    summary: str | None
+    unrecorded: int
 
 
 @dataclass
@@ -53,6 +63,25 @@ class RecordedTasks:
             if owner is not None:
                 votes[owner] += 1
         return votes, total
+
+    def described(self, hunk_ids: list[str], change_ids: Sequence[str] = ()) -> Told | None:
+        """What the record says of a group holding these hunks, as grouping says it (``Recorded.describe``):
+        the prompts that wrote its lines, and its task's ask as its summary unless most of its parts
+        were not recorded; None when none of its lines were."""
+        from segmint_core.trajectory.provenance.prompts import actionable
+
+        votes, _ = self.owners(hunk_ids, change_ids)
+        if not votes:
+            return None
+        intents = [self.provenance.intents[i] for i in sorted(votes, key=intent_number) if i in self.provenance.intents]
+        parts: list[tuple[list[str], list[str]]] = [([h], []) for h in hunk_ids if h in self.units.by_id] + [
+            ([], [c]) for c in change_ids
+        ]
+        unrecorded = sum(1 for hunks, changes in parts if not self.owners(hunks, changes)[0])
+        openers = [i for i in intents if i.id not in self.tasks.follows] or intents
+        clause = actionable(openers[0].text) if openers else ""
+        summary = capitalized(clause) if clause and unrecorded * 2 <= len(parts) else None
+        return Told(provenance_reasons(intents, self.tasks, unrecorded), summary, unrecorded)
 
     def intents_of(self, hunk_ids: list[str], change_ids: Sequence[str] = ()) -> list[str]:
         votes, _ = self.owners(hunk_ids, change_ids)

@@ -177,7 +177,7 @@ def move_lines(
         emptied = tidy_groups(session.state, session.units)
         follow_groups(session.state, session.units)
         session.state.revision += 1
-        refresh_summaries(session.state, session.units)
+        refresh_summaries(session.state, session.units, session.git)
         places = counted(len(chosen), "line")
         text = (
             f"{actor} moved {places} of {hunk_id} to {target.id}"

@@ -89,7 +89,7 @@ def join_needed(session: SessionCore) -> list[str]:
     tidy_groups(state, units)
     follow_groups(state, units)
     state.revision += 1
-    refresh_summaries(state, units)
+    refresh_summaries(state, units, session.git)
     return [cid for cid, _, _ in found]
 
 
@@ -119,7 +119,7 @@ def join_alike(session: SessionCore, plans: list[CommitPlan]) -> tuple[list[str]
     state.groups = [g for g in state.groups if g not in rest]
     follow_groups(state, units)
     state.revision += 1
-    refresh_summaries(state, units, only={keep.id})
+    refresh_summaries(state, units, session.git, only={keep.id})
     group_ids = [keep.id, *(g.id for g in rest)]
     said = f"their commits said “{plans[0].title}”"
     session.log("segmint", "merged", f"segmint merged {', '.join(group_ids)} into {keep.id}: {said}")

@@ -127,4 +127,4 @@ def _apply(session: SessionCore, regrouped: dict[str, list[str]]) -> None:
     tidy_groups(state, units)
     follow_groups(state, units)
     state.revision += 1
-    refresh_summaries(state, units)
+    refresh_summaries(state, units, session.git)

@@ -255,6 +255,32 @@ def test_the_pull_request_lists_the_tasks(tmp_path: Path) -> None:
     ]
 
 
+def test_groups_keep_their_tasks_when_part_of_their_work_is_committed_by_hand(tmp_path: Path) -> None:
+    from segmint_core.session.session import Session
+
+    repo = project(tmp_path)
+    repo.write("CHANGES.md", "# Changes\n")
+    repo.commit("changelog")
+    ask(repo, "a", "Please fix the crash on an empty config file")
+    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    edit(repo, "a", "CHANGES.md", "# Changes\n", "# Changes\n\n- Fix the crash.\n")
+    ask(repo, "b", "Please rename main to run in the CLI")
+    edit(repo, "b", "cli.py", "def main():\n", "def run():\n")
+    edit(repo, "b", "CHANGES.md", "- Fix the crash.\n", "- Fix the crash.\n- Rename main.\n")
+    session = Session.open(str(repo.path))
+    session.propose_commits()
+    repo.git("commit", "-qm", "changelog by hand", "CHANGES.md")
+    session.refresh()
+    told = sorted((g.summary, g.reasons[0]) for g in session.groups)
+    assert told == [
+        (
+            "Fix the crash on an empty config file",
+            "written under prompt 1: 'Please fix the crash on an empty config file'",
+        ),
+        ("Rename main to run in the CLI", "written under prompt 2: 'Please rename main to run in the CLI'"),
+    ]
+
+
 def test_the_pull_request_keeps_the_tasks_of_commits_already_made(tmp_path: Path) -> None:
     from segmint_core.session.session import Session
 
