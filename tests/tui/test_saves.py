@@ -23,6 +23,9 @@ async def test_a_save_is_recorded_under_the_task_the_person_said(demo: Repo) -> 
         app = pilot.app
         await until(pilot, lambda: "recording saves" in screen_text(app), what="the recording status")
         await pilot.press("i")
+        await settle(pilot)
+        said = " ".join(screen_text(app).replace("│", " ").split())
+        assert "grouping and commit titles follow it." in said, "the dialog's context wraps, never cut"
         await type_text(pilot, "fix the crash on an empty config")
         await pilot.press("enter")
         await until(pilot, lambda: current_intent(demo.path, source="tui") is not None, what="the intent")
