@@ -40,6 +40,18 @@ def ask(repo: Repo, session: str, prompt: str) -> None:
     begin_intent(repo.path, prompt, source="claude-code", session_id=session)
 
 
+def fix_the_crash(repo: Repo) -> None:
+    """Task "a": the crash on an empty config file, fixed."""
+    ask(repo, "a", "Please fix the crash on an empty config file")
+    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+
+
+def rename_main(repo: Repo) -> None:
+    """Task "b": main renamed to run."""
+    ask(repo, "b", "Please rename main to run in the CLI")
+    edit(repo, "b", "cli.py", "def main():\n", "def run():\n")
+
+
 def grouped(repo: Repo) -> list[tuple[str, list[str], list[str]]]:
     grouping = group_changes(capture(Git(repo.path)), root=str(repo.path))
     changes = {c.id: c for c in grouping.changes}
@@ -84,8 +96,7 @@ def test_two_tasks_in_one_hunk_are_split_line_by_line(tmp_path: Path) -> None:
 
 def test_a_follow_up_of_the_same_session_joins_its_task(tmp_path: Path) -> None:
     repo = project(tmp_path)
-    ask(repo, "a", "Please fix the crash on an empty config file")
-    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    fix_the_crash(repo)
     ask(repo, "a", "Now also handle a missing file in the CLI")
     edit(repo, "a", "cli.py", "    config.load('a.json')\n", "    config.load('a.json') if exists('a.json') else {}\n")
     groups = grouped(repo)
@@ -97,8 +108,7 @@ def test_a_follow_up_of_the_same_session_joins_its_task(tmp_path: Path) -> None:
 
 def test_a_follow_up_after_a_session_resumed_joins_its_task_and_one_after_an_end_does_not(tmp_path: Path) -> None:
     repo = project(tmp_path)
-    ask(repo, "a", "Please fix the crash on an empty config file")
-    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    fix_the_crash(repo)
     mark_session(repo.path, source="claude-code", session_id="a", event="end")
     ask(repo, "a", "Now also handle a missing file in the CLI")  # the session ended: a task of its own
     edit(repo, "a", "cli.py", "    config.load('a.json')\n", "    config.load('a.json') if exists('a.json') else {}\n")
@@ -134,8 +144,7 @@ def test_a_follow_up_naming_an_earlier_task_of_the_session_joins_that_task(tmp_p
 
 def test_a_new_task_in_the_same_session_stays_apart(tmp_path: Path) -> None:
     repo = project(tmp_path)
-    ask(repo, "a", "Please fix the crash on an empty config file")
-    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    fix_the_crash(repo)
     ask(repo, "a", "Please rename main to run in the CLI")
     edit(repo, "a", "cli.py", "def main():\n", "def run():\n")
     assert len(grouped(repo)) == 2
@@ -143,8 +152,7 @@ def test_a_new_task_in_the_same_session_stays_apart(tmp_path: Path) -> None:
 
 def test_a_follow_up_in_another_session_stays_apart(tmp_path: Path) -> None:
     repo = project(tmp_path)
-    ask(repo, "a", "Please fix the crash on an empty config file")
-    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    fix_the_crash(repo)
     ask(repo, "b", "Now also rename main to run")
     edit(repo, "b", "cli.py", "def main():\n", "def run():\n")
     assert len(grouped(repo)) == 2
@@ -152,8 +160,7 @@ def test_a_follow_up_in_another_session_stays_apart(tmp_path: Path) -> None:
 
 def test_unrecorded_lines_do_not_join_a_task_for_sitting_in_its_file(tmp_path: Path) -> None:
     repo = project(tmp_path)
-    ask(repo, "a", "Please fix the crash on an empty config file")
-    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    fix_the_crash(repo)
     repo.write("config.py", repo.read("config.py").decode().replace("import json\n", "import json\nimport os\n"))
     groups = grouped(repo)
     assert len(groups) == 2
@@ -162,8 +169,7 @@ def test_unrecorded_lines_do_not_join_a_task_for_sitting_in_its_file(tmp_path: P
 
 def test_a_damaged_record_leaves_grouping_to_the_diff(tmp_path: Path, caplog) -> None:
     repo = project(tmp_path)
-    ask(repo, "a", "Please fix the crash on an empty config file")
-    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    fix_the_crash(repo)
     Store(repo.path).events_path.unlink()
     Store(repo.path).events_path.mkdir()
     with caplog.at_level(logging.WARNING):
@@ -204,8 +210,7 @@ def test_recorded_lines_are_certain_and_follow_ups_are_in_doubt(tmp_path: Path) 
     from segmint_core.session.session import Session
 
     repo = project(tmp_path)
-    ask(repo, "a", "Please fix the crash on an empty config file")
-    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    fix_the_crash(repo)
     ask(repo, "a", "Now also handle a missing file in the CLI")
     edit(repo, "a", "cli.py", "    config.load('a.json')\n", "    config.load('a.json') if exists('a.json') else {}\n")
     session = Session.open(str(repo.path))
@@ -224,8 +229,7 @@ def test_a_plan_is_titled_from_its_prompt_and_says_why(tmp_path: Path) -> None:
     repo = project(tmp_path)
     ask(repo, "a", "Hey, can you please fix the crash on an empty config file because new users see a traceback?")
     edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
-    ask(repo, "b", "Please rename main to run in the CLI")
-    edit(repo, "b", "cli.py", "def main():\n", "def run():\n")
+    rename_main(repo)
     plans = Session.open(str(repo.path)).propose_commits()
     titles = sorted(p.title for p in plans)
     assert titles == [
@@ -241,12 +245,10 @@ def test_the_pull_request_lists_the_tasks(tmp_path: Path) -> None:
     from segmint_core.session.session import Session
 
     repo = project(tmp_path)
-    ask(repo, "a", "Please fix the crash on an empty config file")
-    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    fix_the_crash(repo)
     ask(repo, "a", "Now also handle a missing file in save")
     edit(repo, "a", "config.py", "    with open(path, 'w') as f:\n", "    with open(path, 'w+') as f:\n")
-    ask(repo, "b", "Please rename main to run in the CLI")
-    edit(repo, "b", "cli.py", "def main():\n", "def run():\n")
+    rename_main(repo)
     draft = Session.open(str(repo.path)).generate_pr()
     tasks = draft.description.split("## Tasks\n\n", 1)[1].split("\n\n", 1)[0].splitlines()
     assert sorted(tasks) == [
@@ -261,11 +263,9 @@ def test_groups_keep_their_tasks_when_part_of_their_work_is_committed_by_hand(tm
     repo = project(tmp_path)
     repo.write("CHANGES.md", "# Changes\n")
     repo.commit("changelog")
-    ask(repo, "a", "Please fix the crash on an empty config file")
-    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    fix_the_crash(repo)
     edit(repo, "a", "CHANGES.md", "# Changes\n", "# Changes\n\n- Fix the crash.\n")
-    ask(repo, "b", "Please rename main to run in the CLI")
-    edit(repo, "b", "cli.py", "def main():\n", "def run():\n")
+    rename_main(repo)
     edit(repo, "b", "CHANGES.md", "- Fix the crash.\n", "- Fix the crash.\n- Rename main.\n")
     session = Session.open(str(repo.path))
     session.propose_commits()
@@ -285,10 +285,8 @@ def test_the_pull_request_keeps_the_tasks_of_commits_already_made(tmp_path: Path
     from segmint_core.session.session import Session
 
     repo = project(tmp_path)
-    ask(repo, "a", "Please fix the crash on an empty config file")
-    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
-    ask(repo, "b", "Please rename main to run in the CLI")
-    edit(repo, "b", "cli.py", "def main():\n", "def run():\n")
+    fix_the_crash(repo)
+    rename_main(repo)
     session = Session.open(str(repo.path))
     first, second = session.propose_commits()
     session.apply_commit(first.id)
@@ -323,8 +321,7 @@ def test_a_new_file_two_tasks_wrote_is_committed_in_two_commits_exactly(tmp_path
 
 def test_lines_found_before_a_task_was_asked_for_go_to_the_only_task_asked_before(tmp_path: Path) -> None:
     repo = project(tmp_path)
-    ask(repo, "a", "Please fix the crash on an empty config file")
-    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    fix_the_crash(repo)
     repo.write("cli.py", repo.read("cli.py").decode() + "    # usage: cli FILE\n")  # by hand, while task 1 runs
     ask(repo, "b", "Can you make save write pretty JSON?")  # finds the hand edit: before prompt 2
     edit(repo, "b", "config.py", "        json.dump(data, f)\n", "        json.dump(data, f, indent=2)\n")
@@ -335,8 +332,7 @@ def test_lines_found_before_a_task_was_asked_for_go_to_the_only_task_asked_befor
 
 def test_a_task_whose_edits_went_unrecorded_takes_the_unrecorded_lines_whole(tmp_path: Path) -> None:
     repo = project(tmp_path)
-    ask(repo, "a", "Please fix the crash on an empty config file")
-    edit(repo, "a", "config.py", "        return json.load(f)\n", "        return json.loads(f.read() or '{}')\n")
+    fix_the_crash(repo)
     ask(repo, "b", "Please log each run of the CLI")  # its edits made with no hook
     repo.write("cli.py", repo.read("cli.py").decode().replace("import config\n", "import config\nimport logging\n"))
     repo.write("README", "Runs are logged.\n")

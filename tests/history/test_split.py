@@ -305,7 +305,8 @@ def test_a_range_of_clean_commits_followed_comes_back_as_its_commits(tmp_path) -
     shutil.rmtree(repo.path)
 
 
-def test_a_ranges_commits_are_evidence_only_when_followed(repo: Repo) -> None:
+def priced_then_explained(repo: Repo) -> None:
+    """Two clean commits on a base: one across two files, one in the docs."""
     repo.write("shop/cart.py", "TOTAL = 0\n")
     repo.write("shop/tax.py", "RATE = 1\n")
     repo.write("docs/guide.md", "# Guide\n")
@@ -315,6 +316,10 @@ def test_a_ranges_commits_are_evidence_only_when_followed(repo: Repo) -> None:
     repo.commit("Price in euros, rounded")
     repo.write("docs/guide.md", "# Guide\n\nHow to shop.\n")
     repo.commit("Explain shopping")
+
+
+def test_a_ranges_commits_are_evidence_only_when_followed(repo: Repo) -> None:
+    priced_then_explained(repo)
     session = Session.open(str(repo.path))
     alone = [reason for group in session.start_split("HEAD~2..HEAD").groups for reason in group.reasons]
     assert not any("commit of the range" in r for r in alone), "without --follow-commits: the change alone"

@@ -9,7 +9,7 @@ from segmint_core.mcp.server import build_server
 from segmint_core.rewrite import split
 from segmint_core.session.session import Session
 from tests.history.test_absorb import stack
-from tests.history.test_split import linear, trees_and_messages
+from tests.history.test_split import linear, priced_then_explained, trees_and_messages
 from tests.mcp.support import call, data, legacy, text
 from tests.support.repo import Repo
 
@@ -41,14 +41,7 @@ async def test_an_agent_splits_a_commit_in_the_middle_then_undoes_it(repo: Repo)
 
 
 async def test_an_agent_splits_a_range_with_its_commits_as_evidence(repo: Repo) -> None:
-    repo.write("shop/cart.py", "TOTAL = 0\n")
-    repo.write("shop/tax.py", "RATE = 1\n")
-    repo.commit("base")
-    repo.write("shop/cart.py", "TOTAL = 0\nCURRENCY = 'EUR'\n")
-    repo.write("shop/tax.py", "RATE = 1\nROUNDING = 2\n")
-    repo.commit("Price in euros, rounded")
-    repo.write("shop/cart.py", "TOTAL = 0\nCURRENCY = 'EUR'\nITEMS = []\n")
-    repo.commit("Keep the items")
+    priced_then_explained(repo)
     session, server = served(repo)
     async with legacy(server) as client:
         await data(client, "propose_commits", split="HEAD~2..HEAD")
