@@ -236,13 +236,31 @@ def _third_person(subject: str) -> str:
         verb = verb.lower()
     if not verb.isalpha() or not verb.islower():
         return subject
+    return f"{_conjugated(verb)} {_second_verbs(rest)}".strip()
+
+
+def _conjugated(verb: str) -> str:
     if verb.endswith(("s", "sh", "ch", "x", "z")):
-        verb += "es"
-    elif verb.endswith("y") and len(verb) > 1 and verb[-2] not in "aeiou":
-        verb = verb[:-1] + "ies"
-    else:
-        verb += "s"
-    return f"{verb} {rest}".strip()
+        return verb + "es"
+    if verb.endswith("y") and len(verb) > 1 and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+# A second thing done, after "and": a verb the writer knows, after a comma or before what it acts on
+# ("..., and note it", "and test it"); "read and write modes" keeps its words.
+_SECOND_VERB = re.compile(
+    r"(?:(?<=, and )|(?<= and )(?=\w+ (?:it|its|them|the|a|an|this|that|these|those)\b))([a-z]+)\b"
+)
+
+
+# Verbs a prompt asks a second thing with that no subject starts with.
+_SECOND_VERBS = SUBJECT_VERBS | {"note", "mention", "explain", "describe", "cover", "keep", "log", "show", "check"}
+
+
+def _second_verbs(rest: str) -> str:
+    """The rest of a subject whose imperative verb became a summary's: any second verb after "and" too."""
+    return _SECOND_VERB.sub(lambda m: _conjugated(m[1]) if m[1] in _SECOND_VERBS else m[1], rest)
 
 
 def _commit_line(plan: DraftCommit) -> str:

@@ -222,3 +222,11 @@ def test_a_plain_house_s_leading_commits_are_joined_as_one_sentence() -> None:
         DraftCommit("Add a discount rate", "", hunks=2),
     ]
     assert draft_pr(plans).title == "Fix the crash on an empty cart and add a discount rate"
+
+
+def test_a_summary_says_a_second_thing_asked_in_the_third_person_too() -> None:
+    plans = [DraftCommit("Document that Client.close() can be called twice, and test it", "", hunks=3)]
+    summary = draft_pr(plans).description.split("## Summary\n\n", 1)[1].split("\n\n", 1)[0]
+    assert summary == "Documents that Client.close() can be called twice, and tests it."
+    modes = [DraftCommit("Add read and write modes", "", hunks=1)]
+    assert "Adds read and write modes." in draft_pr(modes).description  # "write modes" is no second thing
