@@ -281,6 +281,21 @@ def test_groups_keep_their_tasks_when_part_of_their_work_is_committed_by_hand(tm
     ]
 
 
+def test_a_line_a_task_wrote_and_committed_then_rewritten_is_the_rewriters_change(tmp_path: Path) -> None:
+    from segmint_core.session.session import Session
+
+    repo = project(tmp_path)
+    ask(repo, "a", "Please add a retry limit")
+    edit(repo, "a", "config.py", "import json\n", "import json\n\nRETRIES = 3\n")
+    session = Session.open(str(repo.path))
+    (plan,) = session.propose_commits()
+    session.apply_commit(plan.id)
+    ask(repo, "b", "Please raise the retry limit to 5")
+    edit(repo, "b", "config.py", "RETRIES = 3\n", "RETRIES = 5\n")
+    groups = grouped(repo)
+    assert [(g[0], g[1]) for g in groups] == [("Raise the retry limit to 5", ["-RETRIES = 3", "+RETRIES = 5"])]
+
+
 def test_the_pull_request_keeps_the_tasks_of_commits_already_made(tmp_path: Path) -> None:
     from segmint_core.session.session import Session
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import difflib
 import os
+from collections import Counter
 from dataclasses import dataclass, field
 
 from segmint_core.changes import ChangeSet
@@ -279,35 +280,37 @@ class _Line:
         return _key(self.text)
 
 
+@dataclass
+class _Notes:
+    """What replaying one file's snapshots notes beside its lines."""
+
+    removed_base: dict[int, str | None] = field(default_factory=dict)  # base line -> who removed it
+    removed_text: dict[str, str | None] = field(default_factory=dict)  # collapsed text -> its latest remover
+    rewrites: list[tuple[str, str]] = field(default_factory=list)  # (first writer, rewriter)
+    # Lines HEAD holds now that the replay's base did not: written under a task, and committed since.
+    committed: frozenset[str] = frozenset()
+
+
 def _replay(change: Change, edits: list[Edit], texts: _Texts, head_now: str | None, on_disk: str) -> _Trace:
     first_path = change.old_path or change.file_path
     base_rev = edits[0].head or head_now
     base = texts.at(base_rev, first_path) or texts.at(base_rev, change.file_path)
+    head_lines = texts.at(head_now, change.old_path or change.file_path)
     state = [_Line(text, None, n) for n, text in enumerate(base)]
-    removed_base: dict[int, str | None] = {}
-    removed_text: dict[str, str | None] = {}
-    rewrites: list[tuple[str, str]] = []
+    notes = _Notes(committed=frozenset(Counter(head_lines) - Counter(base)) if base_rev != head_now else frozenset())
     for edit in edits:
         owner = edit.intent or f"{UNRECORDED}{edit.seq}"
-        state = _step(state, texts.blob(edit.oid), owner, removed_base, removed_text, rewrites)
-    state = _step(state, texts.disk(change.file_path), on_disk, removed_base, removed_text, rewrites)
-    head_lines = texts.at(head_now, change.old_path or change.file_path)
+        state = _step(state, texts.blob(edit.oid), owner, notes)
+    state = _step(state, texts.disk(change.file_path), on_disk, notes)
     rewritten_by: dict[str, set[str]] = {}
-    for first, later in rewrites:
+    for first, later in notes.rewrites:
         if not later.startswith(UNRECORDED):
             rewritten_by.setdefault(first, set()).add(later)
     owners = [line.owner for line in state]
-    return _Trace(owners, _removed_now(base, head_lines, removed_base), removed_text, rewritten_by)
+    return _Trace(owners, _removed_now(base, head_lines, notes.removed_base), notes.removed_text, rewritten_by)
 
 
-def _step(
-    state: list[_Line],
-    new: list[str],
-    owner: str | None,
-    removed_base: dict[int, str | None],
-    removed_text: dict[str, str | None],
-    rewrites: list[tuple[str, str]],
-) -> list[_Line]:
+def _step(state: list[_Line], new: list[str], owner: str | None, notes: _Notes) -> list[_Line]:
     """The lines after one snapshot: kept lines keep their owner, the rest are ``owner``'s but for
     lines only moved or re-indented (``_carried``). A step with no intent that changed nothing but
     whitespace (a formatter's run) keeps every line where it was: lined up by exact text, a line it
@@ -316,7 +319,7 @@ def _step(
     if old == new:
         return state
     if (owner or "").startswith(UNRECORDED) and [line.key for line in state] == [_key(text) for text in new]:
-        return [_kept(line, text, owner, removed_base) for line, text in zip(state, new)]
+        return [_kept(line, text, owner, notes.removed_base) for line, text in zip(state, new)]
     matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
     out: list[_Line] = []
     gone: dict[str, list[_Line]] = {}
@@ -331,14 +334,14 @@ def _step(
             continue
         for line in state[i1:i2]:
             if len(line.key) >= MOVED_TEXT:
-                removed_text[line.key] = owner
+                notes.removed_text[line.key] = owner
         rewritten = state[i1:i2] if tag == "replace" and i2 - i1 == j2 - j1 else [None] * (j2 - j1)
         for text, before in zip(new[j1:j2], rewritten):
-            out.append(_rewrite_kept(before, _carried(gone, text, owner, tag, removed_base), owner, rewrites))
+            out.append(_rewrite_kept(before, _carried(gone, text, owner, tag, notes.removed_base), owner, notes))
     for lines in gone.values():  # what went away for good
         for line in lines:
             if line.base is not None:
-                removed_base[line.base] = owner
+                notes.removed_base[line.base] = owner
     return out
 
 
@@ -371,11 +374,12 @@ def _carried(
     return _Line(text, kept.owner if keeps else owner, kept.base)
 
 
-def _rewrite_kept(before: _Line | None, line: _Line, owner: str | None, rewrites: list[tuple[str, str]]) -> _Line:
+def _rewrite_kept(before: _Line | None, line: _Line, owner: str | None, notes: _Notes) -> _Line:
     """A line a step rewrote in place (the old line at its place, much alike) that another recorded
     intent wrote stays that intent's: its commit needs the line, which was never in HEAD; the
-    rewrite travels with it, noted in ``rewrites`` (first writer, rewriter)."""
-    if before is None or line.owner != owner or line.base is not None:
+    rewrite travels with it, noted in ``notes.rewrites`` (first writer, rewriter). Once that line
+    is committed, a rewrite is the rewriter's own change."""
+    if before is None or line.owner != owner or line.base is not None or before.text in notes.committed:
         return line
     first = before.owner
     if first is None or first == owner or first.startswith(UNRECORDED):
@@ -383,7 +387,7 @@ def _rewrite_kept(before: _Line | None, line: _Line, owner: str | None, rewrites
     if not rewritten(before.text, line.text):
         return line
     if owner is not None:
-        rewrites.append((first, owner))
+        notes.rewrites.append((first, owner))
     return _Line(line.text, first, None)
 
 
