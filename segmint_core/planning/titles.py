@@ -69,7 +69,7 @@ def cut_short(text: str, room: int) -> str:
 _DANGLING = frozenset(
     """a an the of to for with in on at by from into onto instead that which who whose and or but nor as
     than should would could can will shall may must be been being is are was were has have had not so
-    if when while its their this these those via using per""".split()
+    if when while its their this these those via using per each every""".split()
 )
 _LAST_CLAUSE = 3  # words after a sentence's last comma that make a clause worth ending on
 # Words opening a clause that adds a second thing to do (", and note it in the changelog"): cut, it is half said.
@@ -87,6 +87,9 @@ def _without_dangling_tail(text: str) -> str:
     while len(words) > 1:
         if words[-1].lower().strip(",;:") in _DANGLING:
             words.pop()
+            continue
+        if len(words) > 2 and words[-2].lower() == "by" and words[-1].lower().endswith("ing"):
+            del words[-2:]  # "... by renaming": the means, cut before what it acts on
             continue
         clause = next((i for i in range(len(words) - 1, 0, -1) if words[i - 1].endswith((",", ";", ":"))), None)
         if clause is not None and (len(words) - clause < _LAST_CLAUSE or words[clause].lower() in _JOINING):
