@@ -66,9 +66,10 @@ def intent_title(style: HouseStyle, facts: Facts, touched: list[Touched], asked:
     clause = asked.clause
     if not clause:
         return None
+    heads, _ = voice.title_parts(style, facts, touched)  # a plain house's area prefix ("docs:"), if it writes one
     if not style.follows_conventional:
-        return fit([""], [voice.plain_voice(style, clause)])
-    heads, _ = voice.title_parts(style, facts, touched)
+        worded = voice.plain_voice(style, clause)
+        return fit(heads, [worded, cut_short(worded, TITLE_LIMIT - len(heads[0]) - 1)] if heads[0] else [worded])
     said = said_type(clause)
     if said is not None and heads and heads[0]:
         voted = heads[0].split("(", 1)[0].rstrip(":")

@@ -206,6 +206,21 @@ def test_titles_from_a_prompt_in_the_house_voice(tmp_path: Path) -> None:
     assert intent_title(plain, facts, [], quoted) == "Fixed the grammar in the docstring of Context.forward"
 
 
+def test_a_task_is_titled_under_the_prefix_a_plain_house_gives_its_area(tmp_path: Path) -> None:
+    from segmint_core.session.session import Session
+
+    repo = Repo(tmp_path / "p")
+    repo.write("pkg/core.py", "def f():\n    return 1\n")
+    repo.commit("[core] Start the core")
+    for n in range(1, 12):
+        repo.write(f"pkg/m{n}.py", f"def g{n}():\n    return {n}\n")
+        repo.commit(f"[core] Fix parser edge case {n}")
+    ask(repo, "a", "Please make f return two")
+    edit(repo, "a", "pkg/core.py", "    return 1\n", "    return 2\n")
+    (plan,) = Session.open(str(repo.path)).propose_commits()
+    assert plan.title == "[core] Make f return two"
+
+
 def test_recorded_lines_are_certain_and_follow_ups_are_in_doubt(tmp_path: Path) -> None:
     from segmint_core.session.session import Session
 
