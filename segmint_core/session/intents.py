@@ -66,11 +66,12 @@ class RecordedTasks:
 
     def described(self, hunk_ids: list[str], change_ids: Sequence[str] = ()) -> Told | None:
         """What the record says of a group holding these hunks, as grouping says it (``Recorded.describe``):
-        the prompts that wrote its lines, and its task's ask as its summary unless most of its parts
-        were not recorded; None when none of its lines were."""
+        the prompts that wrote its lines, and the ask of the task that wrote most of them as its
+        summary (the plan's title says the same), unless recorded prompts wrote fewer than half of
+        them; None when none of its lines were recorded."""
         from segmint_core.trajectory.provenance.prompts import actionable
 
-        votes, _ = self.owners(hunk_ids, change_ids)
+        votes, ranked = self._ranked(hunk_ids, change_ids)
         if not votes:
             return None
         intents = [self.provenance.intents[i] for i in sorted(votes, key=intent_number) if i in self.provenance.intents]
@@ -78,10 +79,9 @@ class RecordedTasks:
             ([], [c]) for c in change_ids
         ]
         unrecorded = sum(1 for hunks, changes in parts if not self.owners(hunks, changes)[0])
-        openers = [i for i in intents if i.id not in self.tasks.follows] or intents
-        clause = actionable(openers[0].text) if openers else ""
-        summary = capitalized(clause) if clause and unrecorded * 2 <= len(parts) else None
-        return Told(provenance_reasons(intents, self.tasks, unrecorded), summary, unrecorded)
+        task = self.provenance.intents.get(ranked[0]) if ranked else None
+        clause = actionable(task.text) if task is not None else ""
+        return Told(provenance_reasons(intents, self.tasks, unrecorded), capitalized(clause) or None, unrecorded)
 
     def intents_of(self, hunk_ids: list[str], change_ids: Sequence[str] = ()) -> list[str]:
         votes, _ = self.owners(hunk_ids, change_ids)

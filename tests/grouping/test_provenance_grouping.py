@@ -311,6 +311,25 @@ def test_a_line_a_task_wrote_and_committed_then_rewritten_is_the_rewriters_chang
     assert [(g[0], g[1]) for g in groups] == [("Raise the retry limit to 5", ["-RETRIES = 3", "+RETRIES = 5"])]
 
 
+def test_a_group_given_another_tasks_hunk_is_still_named_for_the_task_that_wrote_most_of_it(tmp_path: Path) -> None:
+    from segmint_core.session.session import Session
+
+    repo = project(tmp_path)
+    fix_the_crash(repo)
+    ask(repo, "b", "Please rename main to run in the CLI")
+    edit(repo, "b", "cli.py", "def main():\n    config.load('a.json')\n", "def run():\n    config.load('b.json')\n")
+    session = Session.open(str(repo.path))
+    session.regroup()
+    crash, rename = sorted(session.groups, key=lambda g: g.summary)
+    session.move_hunks(crash.hunk_ids, to_group_id=rename.id)  # a person's choice: one commit
+    (group,) = session.groups
+    assert group.summary == "Rename main to run in the CLI"
+    assert group.reasons[:2] == [
+        "written under prompt 1: 'Please fix the crash on an empty config file'",
+        "written under prompt 2: 'Please rename main to run in the CLI'",
+    ]
+
+
 def test_the_pull_request_keeps_the_tasks_of_commits_already_made(tmp_path: Path) -> None:
     from segmint_core.session.session import Session
 
