@@ -903,6 +903,9 @@ def def_name(line: str) -> str | None:
     return None
 
 
+_CLOSED = re.compile(r"^[}\]][);,]*\s*$")  # a definition's closing brace at the start of a line (Go, Rust, C, JS)
+
+
 def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -> Counter:
     """The functions a hunk edits inside, with the lines it changes in each: the hunk's section
     (git's function context, or the definition ``enclosing`` found above the hunk in its file)
@@ -932,6 +935,9 @@ def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -
             elif owner and known_by_class(current):
                 facts.owners.setdefault(current, owner)
                 current = owner
+        elif _CLOSED.match(line[1:]) and line[:1] == " ":
+            current = owner = None  # a top-level brace closes the definition: what follows is outside it
+            continue
         text = line[1:].strip()
         if line[:1] == "+" and (text.startswith("@") and not found or opened > 0):
             leading += 1

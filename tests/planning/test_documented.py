@@ -58,3 +58,11 @@ def test_a_function_mostly_rewritten_keeps_its_code_title(repo: Repo) -> None:
     after = "def load(path):\n    # read it once\n    data = read(path, cache=True)\n    data = clean(data)\n    return data\n"
     facts, title = titled(repo, "app/load.py", body, after)
     assert "document" not in title
+
+
+def test_a_comment_after_a_functions_closing_brace_documents_no_function(repo: Repo) -> None:
+    """fd's ``main.rs`` with a line appended at its end: git's hunk header names the last
+    function, whose closing brace the line follows (it read ``document build_regex``)."""
+    before = "fn main() {\n    run();\n}\n\nfn build_regex(p: &str) -> Regex {\n    Regex::new(p)\n}\n"
+    facts, title = titled(repo, "src/main.rs", before, before + "// scratch\n")
+    assert not facts.documented and "build_regex" not in title, title
