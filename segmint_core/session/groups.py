@@ -74,10 +74,10 @@ def refresh_summaries(state: SavedState, units: Units, git: Git, only: set[str] 
     """Rewrite the summaries not edited by hand (of the groups in ``only``, if given)."""
     from segmint_core.session.intents import recorded_tasks
 
-    recorded = recorded_tasks(units, git)
-    for group in state.groups:
-        if only is not None and group.id not in only:
-            continue
+    due = [g for g in state.groups if only is None or g.id in only]
+    # the record is read only when a summary is due: a refresh after each save often touches no group
+    recorded = recorded_tasks(units, git) if any(not g.edited for g in due) else None
+    for group in due:
         if not group.edited:
             summary, reasons = summarize(units, group, recorded)
             group.summary, group.reasons = shown(summary), [shown(r) for r in reasons]
