@@ -26,7 +26,6 @@ from segmint_core.errors import OutOfDateError, RefusedError, SegmintError, os_t
 from segmint_core.git_modes import GITLINK
 from segmint_core.session import events, leftovers, ledger
 from segmint_core.session.core import SessionCore
-from segmint_core.session.drafting import asked_for
 from segmint_core.session.groups import disagreement
 from segmint_core.session.models import (
     ABSORB_OP,
@@ -137,7 +136,9 @@ def apply_commit(session: SessionCore, commit_id: str, *, dry_run: bool = False,
 def _apply(session: SessionCore, plan: CommitPlan, *, dry_run: bool, actor: str) -> ApplyOutcome:
     before = ledger.state_before(session.state, session.units.splits)
     op = session.batch_op or operation_start(session, actor, absorbs=bool(plan.absorb_into))
-    asked = None if dry_run else asked_for(session, [plan])[0]  # read while its lines are uncommitted
+    from segmint_core.session.intents import asked_for  # (loads the grouping engine: only when committing)
+
+    asked = None if dry_run else asked_for(session.units, session.git, [plan])[0]  # while its lines are uncommitted
 
     def record(result: ApplyResult) -> None:
         ledger.record_commit(

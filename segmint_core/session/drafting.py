@@ -17,12 +17,11 @@ from segmint_core.session import events
 from segmint_core.session.core import SessionCore
 from segmint_core.session.models import APPLIED, PERSON, AskedFor, CommitPlan, PullRequestDraft
 from segmint_core.session.plans import propose_commits
-from segmint_core.wording import capitalized, readable, shown
+from segmint_core.wording import readable, shown
 
 BRANCH_LIMIT = 50  # commits of a branch a draft describes at most (its newest)
 
 if TYPE_CHECKING:
-    from segmint_core.planning.intents import Asked
     from segmint_core.pr import DraftCommit
 
 
@@ -133,32 +132,13 @@ def _hunks(patch: bytes) -> int:
 def recorded_asks(session: SessionCore, plans: list[CommitPlan]) -> list[AskedFor]:
     """What was asked for each plan's lines, where prompts were recorded for them: an applied plan's
     as it was kept when it was committed, the others' read from the record."""
+    from segmint_core.session.intents import asked_for  # (loads the grouping engine: only when drafting)
+
     kept = {a.sha: a.asked for a in session.state.applied if a.asked is not None}
     open_plans = [p for p in plans if p.sha not in kept]
-    read = dict(zip([p.id for p in open_plans], asked_for(session, open_plans)))
+    read = dict(zip([p.id for p in open_plans], asked_for(session.units, session.git, open_plans)))
     asks = [kept[p.sha] if p.sha in kept else read.get(p.id) for p in plans]
     return [a for a in asks if a is not None]
-
-
-def asked_for(session: SessionCore, plans: list[CommitPlan]) -> list[AskedFor | None]:
-    """What was asked for each plan's lines in the working tree, as the pull request says it; None
-    for a plan whose lines no recorded prompt asked for."""
-    from segmint_core.session.intents import recorded_tasks
-
-    recorded = recorded_tasks(session.units, session.git) if plans else None
-    if recorded is None:
-        return [None] * len(plans)
-    asks = [recorded.asked([h for h in p.hunk_ids if h in session.units.by_id], p.change_ids) for p in plans]
-    return [AskedFor(a.clause, task_lines(a)) if a is not None and a.clause else None for a in asks]
-
-
-def task_lines(asked: Asked) -> list[str]:
-    """A task as the pull request lists it: its ask, with how many follow-ups it took, then any
-    task merged in or one that only rewrote this task's new lines (still a task done)."""
-    n = len(asked.follow_ups)
-    more = f" (and {n} follow-up{'s' if n != 1 else ''})" if n else ""
-    lines = [capitalized(asked.clause) + more, *map(capitalized, asked.other_clauses)]
-    return list(dict.fromkeys(lines))
 
 
 def cases_of_plans(session: SessionCore, plans: list[CommitPlan]) -> list[Case]:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from segmint_core.git import Git
 from segmint_core.grouping.provenance import Tasks, intent_number, provenance_reasons, tasks_of
+from segmint_core.session.models import AskedFor, CommitPlan
 from segmint_core.session.units import Units
 from segmint_core.trajectory.errors import DamagedProvenanceError
 from segmint_core.trajectory.provenance.attribution import Provenance, line_provenance
@@ -150,3 +151,22 @@ def recorded_tasks(units: Units, git: Git) -> RecordedTasks | None:
         return None
     present = {o for row in provenance.owners.values() for o in row if o} | {o for o in provenance.files.values() if o}
     return RecordedTasks(units, provenance, tasks_of(provenance, present))
+
+
+def asked_for(units: Units, git: Git, plans: list[CommitPlan]) -> list[AskedFor | None]:
+    """What was asked for each plan's lines in the working tree, as the pull request says it; None
+    for a plan whose lines no recorded prompt asked for."""
+    recorded = recorded_tasks(units, git) if plans else None
+    if recorded is None:
+        return [None] * len(plans)
+    asks = [recorded.asked([h for h in p.hunk_ids if h in units.by_id], p.change_ids) for p in plans]
+    return [AskedFor(a.clause, task_lines(a)) if a is not None and a.clause else None for a in asks]
+
+
+def task_lines(asked: Asked) -> list[str]:
+    """A task as the pull request lists it: its ask, with how many follow-ups it took, then any
+    task merged in or one that only rewrote this task's new lines (still a task done)."""
+    n = len(asked.follow_ups)
+    more = f" (and {n} follow-up{'s' if n != 1 else ''})" if n else ""
+    lines = [capitalized(asked.clause) + more, *map(capitalized, asked.other_clauses)]
+    return list(dict.fromkeys(lines))
