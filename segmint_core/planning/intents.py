@@ -66,10 +66,11 @@ def intent_title(style: HouseStyle, facts: Facts, touched: list[Touched], asked:
     clause = asked.clause
     if not clause:
         return None
-    heads, _ = voice.title_parts(style, facts, touched)  # a plain house's area prefix ("docs:"), if it writes one
     if not style.follows_conventional:
+        heads = voice.area_heads(style, facts, touched)  # the prefix the house gives the area ("docs:"), if any
         worded = voice.plain_voice(style, clause)
         return fit(heads, [worded, cut_short(worded, TITLE_LIMIT - len(heads[0]) - 1)] if heads[0] else [worded])
+    heads, _ = voice.title_parts(style, facts, touched)
     said = said_type(clause)
     if said is not None and heads and heads[0]:
         voted = heads[0].split("(", 1)[0].rstrip(":")

@@ -128,13 +128,26 @@ def plain_title(
         for w in wordings
         for text in verbs.worded(w, voted, facts, q)
     ]
+    return plain_heads(style, facts, wanted, voting), titled
+
+
+def plain_heads(style: HouseStyle, facts: Facts, wanted: tuple[str, ...], voting: Voting = VOTING) -> list[str]:
+    """A plain title's heads: the prefix the past commits most like it carry (``cmd:``, ``docs:``),
+    where most of them, by the files they touch, carry one, then none. ``wanted``: the change's
+    features (``features`` of its files, ``content_features``)."""
     # a bump or a release is prefixed as the house prefixes those (express: "deps: send@0.4.3", "4.4.2")
     why = messages.intent(facts)
     pool = [p for p in style.phrasings if p.intent == why] if why else []
     prefixes = vote(pool or style.phrasings, wanted, lambda p: p.scope, k=voting.neighbours, files_only=True).shares()
     prefix = max(prefixes, key=lambda p: (prefixes[p], p is None)) if prefixes else None
-    heads = [prefix, ""] if prefix is not None and prefixes[prefix] >= voting.prefix else [""]
-    return heads, titled
+    return [prefix, ""] if prefix is not None and prefixes[prefix] >= voting.prefix else [""]
+
+
+def area_heads(style: HouseStyle, facts: Facts, touched: list[Touched]) -> list[str]:
+    """``plain_heads`` for a change, its wordings left unwritten (a recorded task says its own)."""
+    if _habit(style, facts, touched):
+        return [""]
+    return plain_heads(style, facts, features(touched) + content_features(facts, messages.commit_type(facts)))
 
 
 def _habit(style: HouseStyle, facts: Facts, touched: list[Touched]) -> str | None:
