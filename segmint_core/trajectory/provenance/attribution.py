@@ -10,7 +10,10 @@ that a later step only moves within the file keeps that intent, and so does
 one that a step with no intent recorded only re-indents or strips of trailing
 blanks: code moved, or a formatter's pass, takes nobody's lines. A line one
 intent wrote that another rewrites in place stays the first's: its commit
-needs the line, which HEAD never had.
+needs the line, which HEAD never had. Once that line is committed (HEAD now
+has it, the replay's base did not), the rewrite is the rewriter's change; a
+session started again under an ended session's id (a resume) goes on where
+it ended.
 
 A removed line belongs to the intent whose step removed it: known by position
 for the lines of the replay's base (aligned with HEAD now, which part of the
