@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from segmint_core.changes import capture
 from segmint_core.git import Git
@@ -14,6 +15,9 @@ from segmint_core.planning.style import HouseStyle
 from segmint_core.trajectory.provenance import begin_intent, mark_session, record_before_edit, record_edit
 from segmint_core.trajectory.provenance.store import Store
 from tests.support.repo import Repo
+
+if TYPE_CHECKING:
+    from segmint_core.session.session import Session
 
 LOADER = (
     "import json\n\n\n"
@@ -50,6 +54,15 @@ def rename_main(repo: Repo) -> None:
     """Task "b": main renamed to run."""
     ask(repo, "b", "Please rename main to run in the CLI")
     edit(repo, "b", "cli.py", "def main():\n", "def run():\n")
+
+
+def regrouped(repo: Repo) -> Session:
+    """A session on ``repo`` with its groups made afresh, from the record."""
+    from segmint_core.session.session import Session
+
+    session = Session.open(str(repo.path))
+    session.regroup()
+    return session
 
 
 def grouped(repo: Repo) -> list[tuple[str, list[str], list[str]]]:
@@ -222,14 +235,11 @@ def test_a_task_is_titled_under_the_prefix_a_plain_house_gives_its_area(tmp_path
 
 
 def test_recorded_lines_are_certain_and_follow_ups_are_in_doubt(tmp_path: Path) -> None:
-    from segmint_core.session.session import Session
-
     repo = project(tmp_path)
     fix_the_crash(repo)
     ask(repo, "a", "Now also handle a missing file in the CLI")
     edit(repo, "a", "cli.py", "    config.load('a.json')\n", "    config.load('a.json') if exists('a.json') else {}\n")
-    session = Session.open(str(repo.path))
-    session.regroup()
+    session = regrouped(repo)
     found = session.confidence()
     (group,) = session.groups
     assert all(found.hunks[h] == 1.0 for h in group.hunk_ids)
@@ -312,14 +322,11 @@ def test_a_line_a_task_wrote_and_committed_then_rewritten_is_the_rewriters_chang
 
 
 def test_a_group_given_another_tasks_hunk_is_still_named_for_the_task_that_wrote_most_of_it(tmp_path: Path) -> None:
-    from segmint_core.session.session import Session
-
     repo = project(tmp_path)
     fix_the_crash(repo)
     ask(repo, "b", "Please rename main to run in the CLI")
     edit(repo, "b", "cli.py", "def main():\n    config.load('a.json')\n", "def run():\n    config.load('b.json')\n")
-    session = Session.open(str(repo.path))
-    session.regroup()
+    session = regrouped(repo)
     crash, rename = sorted(session.groups, key=lambda g: g.summary)
     session.move_hunks(crash.hunk_ids, to_group_id=rename.id)  # a person's choice: one commit
     (group,) = session.groups
