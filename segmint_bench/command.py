@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from importlib import import_module
 
+from segmint.cli.chosen import chosen_only
 from segmint_bench import BenchReport
 from segmint_core.jsonio import write_json
 
-# Each benchmark: its module, with register(subparsers, common), and its line in the help, in help order.
+# Each benchmark: its module, with register(subparsers, common), and its line in the help, in help order
+# (only the chosen one is imported: ``segmint.cli.chosen``).
 BENCHES = {
     "parse": ("segmint_bench.parse", "time the diff parser on diff files (concatenated; .gz accepted)"),
     "changes": ("segmint_bench.changes", "time `segmint changes --json` against `git diff` + `git diff --cached`"),
@@ -41,27 +42,11 @@ def register(subparsers: argparse._SubParsersAction, common: argparse.ArgumentPa
         help="run a benchmark (parse, changes, ...)",
         description="Benchmarks: each prints Segmint's time beside a reference measured in the same run.",
     )
-    inner = p.add_subparsers(dest="bench", metavar="BENCH", required=True, action=_Benches)
-    inner.common = common
-    for name, (_, help_line) in BENCHES.items():
-        inner.add_parser(name, help=help_line)
+    chosen_only(p, common, BENCHES, _printed_by, dest="bench", metavar="BENCH", required=True)
 
 
-class _Benches(argparse._SubParsersAction):
-    """The benchmarks' parsers, each built when its benchmark is chosen: importing them all (the
-    MCP listing, the fitted models) made every ``segmint bench`` command start 1.5 s later."""
-
-    common: argparse.ArgumentParser
-
-    def __call__(self, parser, namespace, values, option_string=None) -> None:  # type: ignore[no-untyped-def]
-        name = values[0] if values else None
-        if name in BENCHES and self._name_parser_map[name].get_default("func") is None:
-            built = argparse._SubParsersAction([], prog=self._prog_prefix, parser_class=self._parser_class)
-            import_module(BENCHES[name][0]).register(built, self.common)
-            chosen = built.choices[name]
-            chosen.set_defaults(func=_printed(chosen.get_default("func")))
-            self._name_parser_map[name] = chosen
-        super().__call__(parser, namespace, values, option_string)
+def _printed_by(parser: argparse.ArgumentParser) -> None:
+    parser.set_defaults(func=_printed(parser.get_default("func")))
 
 
 def _printed(run: Callable[[argparse.Namespace], BenchReport]) -> Callable[[argparse.Namespace], int]:

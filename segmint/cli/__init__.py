@@ -18,8 +18,8 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from importlib import import_module
 
+from segmint.cli.chosen import chosen_only
 from segmint_core import __version__
 from segmint_core.errors import SegmintError, disk_trouble
 
@@ -70,8 +70,8 @@ def _terminal_width() -> int:
     return max(columns - 2, 40)
 
 
-def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
-    """The parser, with full arguments for the command named in ``argv``."""
+def build_parser() -> argparse.ArgumentParser:
+    """The parser; a command's own arguments are read from its module when it is chosen (``chosen``)."""
     common = _Parser(add_help=False)
     common.add_argument(
         "--repo",
@@ -100,13 +100,8 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     )
     add_allow_root(parser)
     parser.set_defaults(func=None)
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    chosen = _command_in(argv)
-    for name, help_line in COMMANDS.items():
-        if name == chosen:
-            import_module(f"segmint.cli.{name}").register(subparsers, common)
-        else:
-            subparsers.add_parser(name, help=help_line)
+    modules = {name: (f"segmint.cli.{name}", help_line) for name, help_line in COMMANDS.items()}
+    chosen_only(parser, common, modules, dest="command", metavar="COMMAND", parser_class=_Parser)
     return parser
 
 
@@ -136,20 +131,10 @@ def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentP
     return {}
 
 
-def _command_in(argv: Sequence[str]) -> str | None:
-    args = iter(argv)
-    for token in args:
-        if token in ("--repo", "--allow-root"):
-            next(args, None)
-        elif not token.startswith("-"):
-            return token if token in COMMANDS else None
-    return None
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     as_program = argv is None
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(argv)
+    parser = build_parser()
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # named by the sub-command's parser, with its usage, not the top one's
         command = _subparsers(parser).get(getattr(args, "command", None) or "", parser)

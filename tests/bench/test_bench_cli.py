@@ -31,7 +31,7 @@ def test_only_the_chosen_benchmark_is_loaded_and_the_help_lists_them_all() -> No
         "import sys\n"
         "from segmint.cli import build_parser\n"
         "from segmint_bench.command import BENCHES\n"
-        "args = build_parser(['bench', 'parse', 'x.diff']).parse_args(['bench', 'parse', 'x.diff'])\n"
+        "args = build_parser().parse_args(['bench', 'parse', 'x.diff'])\n"
         "loaded = sorted(n for n, (module, _) in BENCHES.items() if module in sys.modules)\n"
         "print(args.bench, args.files, loaded)\n"
     )

@@ -69,7 +69,7 @@ def test_the_stdio_arguments_are_segmint_mcp_and_its_options() -> None:
     positional = [a["value"] for a in package["packageArguments"] if a["type"] == "positional"]
     named = [a["name"] for a in package["packageArguments"] if a["type"] == "named"]
     assert positional == ["mcp"]
-    args = build_parser(["mcp"]).parse_args(["mcp", *[part for n in named for part in (n, "/tmp/repo")]])
+    args = build_parser().parse_args(["mcp", *[part for n in named for part in (n, "/tmp/repo")]])
     assert args.command == "mcp" and args.repo == "/tmp/repo"
 
 
