@@ -25,7 +25,12 @@ _LEAD_IN = re.compile(
     r"[,;]?\s*\b(?:see|fixes|fixed|closes|in|via|refs?|by|from)\b(?:\s*(?:and|,|&))*\s*(?=[().;:]|$)", re.I
 )
 _EMPTY_BRACKETS = re.compile(r"(?<![\w`])\([\s,;]*\)")  # left where references were taken out; not "echo()"
-_ROLE = re.compile(r"\{[a-z]+\}`~?([^`]*)`|:[a-z]+:`~?([^`]*)`")
+_ROLE = re.compile(r"\{[a-z]+\}`([^`]*)`|:[a-z]+:`([^`]*)`")
+# A role's explicit title (``:func:`unblock <pluggy.PluginManager.unblock>```) or, after a tilde,
+# the target's last part (``:class:`~pluggy.Warning``` shows ``Warning``), as Sphinx renders it.
+_TITLED = re.compile(r"^(.*?)\s*<[^<>]*>$")
+# A reStructuredText hyperlink, named or anonymous: ```#463 <https://...>`_`` reads "#463".
+_RST_LINK = re.compile(r"`([^`<]*?)\s*<[^<>`]+>`__?")
 _LINK = re.compile(r"\[([^\[\]]*)\]\([^)]*\)")  # the innermost brackets: a run of "[" is read once
 # A handle credited at the end: "(@alexmaco)", "(pull #581) (@bob)", "by @bob", "thanks to @bob".
 _CREDIT = re.compile(r"\s*(?:\(\s*(?:by\s+)?@[\w-]+\s*\)|\b(?:by|thanks to)\s+@[\w-]+)", re.I)
@@ -39,8 +44,9 @@ def changelog_entry(lines: list[str], *, credits: bool = True) -> str | None:
     ``credits``, a handle credited at its end (``(@bob)``) left out, as a commit title has none."""
     text = " ".join(line.strip() for line in _without_titles(lines) if line.strip() and not _markup(line))
     text = text if credits else _CREDIT.sub("", text)
-    text = _EMPTY_BRACKETS.sub("", _LEAD_IN.sub(" ", _REFERENCE.sub("", without_list_marker(text))))
-    text = _LINK.sub(r"\1", _ROLE.sub(lambda m: f"`{m.group(1) or m.group(2)}`", text))
+    text = _RST_LINK.sub(r"\1", without_list_marker(text))
+    text = _EMPTY_BRACKETS.sub("", _LEAD_IN.sub(" ", _REFERENCE.sub("", text)))
+    text = _LINK.sub(r"\1", _ROLE.sub(lambda m: f"`{role_shown(m.group(1) or m.group(2) or '')}`", text))
     text = " ".join(text.split()).strip(" .,:;-")
     if len(text) < MIN_CHARS or text.lower().startswith(("version", "released", "unreleased", "#")):
         return None
@@ -53,6 +59,13 @@ ROLE_REFERENCE = r"(?::(?:issue|pr|ghpull|gh):|\{(?:issue|pr)\})`#?(\d{1,6})`"
 BARE_REFERENCE = r"(?<![\w/&#])#(\d{1,6})\b(?![\w-])"
 _PULL = re.compile(rf"(?::(?:pr|ghpull):|\{{pr\}})`#?(\d{{1,6}})`|{BARE_REFERENCE}")
 _ANY_REFERENCE = re.compile(ROLE_REFERENCE)
+
+
+def role_shown(target: str) -> str:
+    """What a Sphinx or MyST role shows of ``target``."""
+    if titled := _TITLED.match(target):
+        return titled.group(1)
+    return target[1:].rsplit(".", 1)[-1] if target.startswith("~") else target
 
 
 def entry_reference(lines: list[str]) -> str | None:

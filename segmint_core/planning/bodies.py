@@ -26,7 +26,13 @@ import textwrap
 from itertools import islice
 from pathlib import PurePosixPath
 
-from segmint_core.changes.changelog import BARE_REFERENCE, ROLE_REFERENCE, changelog_entry, entry_lines
+from segmint_core.changes.changelog import (
+    BARE_REFERENCE,
+    ROLE_REFERENCE,
+    changelog_entry,
+    entry_lines,
+    role_shown,
+)
 from segmint_core.changes.kinds import is_doc_path, is_test_path
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.planning.cases import ADDED, cases
@@ -68,7 +74,7 @@ _ISSUE_WORD = re.compile(
 _LITERAL = re.compile(r"``([^`]+)``")
 _PY_DEF = re.compile(r"^\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_]\w*)")
 _DOCSTRING_OPEN = re.compile(r"""^\s*[rRbBuU]?("{3}|'{3})\s*(.*)$""")
-_ROLE = re.compile(r"(?<![\w:]):[\w:]+:`~?([^`<]+?)(?:\s*<[^>]*>)?`")  # from a role's start only
+_ROLE = re.compile(r"(?<![\w:]):[\w:]+:`([^`]+)`")  # from a role's start only
 _SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)[.!?](?=\s)")
 _URL_FIRST = re.compile(r"^(?:<?https?://\S+>?[\s:,-]*)+")
 
@@ -182,7 +188,7 @@ def _hunk_docstrings(lines: list[str]) -> list[tuple[str, str]]:
 
 def _as_code(text: str) -> str:
     """reStructuredText's roles and literals (``:meth:`run```, ````None````) as Markdown code: `run`, `None`."""
-    return _ROLE.sub(lambda m: f"`{m.group(1)}`", _LITERAL.sub(r"`\1`", text))
+    return _ROLE.sub(lambda m: f"`{role_shown(m.group(1))}`", _LITERAL.sub(r"`\1`", text))
 
 
 def _first_sentence(lines: list[str]) -> str:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from segmint_core.changes.changelog import changelog_entry, entry_lines, entry_reference
 from segmint_core.changes.kinds import is_doc_path
 from segmint_core.planning.facts import is_changelog
+from tests.support.examples import examples
 
 
 def test_each_bulleted_entry_keeps_its_wrapped_lines() -> None:
@@ -75,3 +79,61 @@ def test_a_module_named_for_a_changelog_is_code_not_a_changelog_page() -> None:
     assert not is_doc_path("semantic_release/cli/commands/changelog.py")
     assert not is_doc_path("src/history.ts") and not is_changelog("semantic_release/cli/commands/changelog.py")
     assert is_changelog("CHANGELOG.md") and is_changelog("History.md")
+
+
+def test_a_restructuredtext_link_reads_as_its_text_and_an_issue_link_as_nothing() -> None:
+    # pluggy's towncrier entries open on a link to their issue: the entry read "` <https://...>`_: A warning"
+    issue = "`#463 <https://github.com/pytest-dev/pluggy/issues/463>`_"
+    assert changelog_entry([f"- {issue}: Warn when a hookwrapper raises."]) == "Warn when a hookwrapper raises"
+    assert changelog_entry(["- See `the docs <https://x.org/a>`__ for the details."]) == "See the docs for the details"
+
+
+def test_a_role_reads_as_sphinx_shows_it() -> None:
+    titled = "- Add :func:`PluginManager.unblock <pluggy.PluginManager.unblock>` to unblock a plugin."
+    assert changelog_entry([titled]) == "Add `PluginManager.unblock` to unblock a plugin"
+    assert changelog_entry(["- Fix :func:`~pluggy.HookCaller.call_extra` ordering."]) == "Fix `call_extra` ordering"
+
+
+def test_an_empty_role_reads_as_empty_code() -> None:
+    # click's history holds a MyST role with nothing inside: the messages bench stopped on it
+    assert changelog_entry(["- Fix {func}`` and :meth:`run` handling."]) == "Fix `` and `run` handling"
+
+
+# The pieces entries are written with: roles, links, references, credits, code spans, brackets.
+PIECES = [
+    "{func}",
+    ":meth:",
+    "`",
+    "``",
+    "<",
+    ">",
+    "~",
+    "_",
+    "__",
+    "#12",
+    "(",
+    ")",
+    "[",
+    "]",
+    "@bob",
+    "https://x.org",
+    " ",
+    "Fix",
+    "the",
+    "pager",
+    ".",
+    ",",
+    ":",
+    "-",
+    "* ",
+    "\n",
+    "by",
+    "see",
+]
+
+
+@settings(max_examples=examples(300))
+@given(st.lists(st.lists(st.sampled_from(PIECES), max_size=20).map("".join), min_size=1, max_size=4))
+def test_any_markup_reads_as_an_entry_or_none(lines: list[str]) -> None:
+    entry = changelog_entry(lines)
+    assert entry is None or "\n" not in entry
