@@ -141,7 +141,8 @@ def issue_references(parts: Parts) -> list[str]:
                 if prose or _ISSUE_WORD.search(line):
                     refs += [f"#{m.group(1)}" for m in _BARE_ISSUE.finditer(line)]
                 found.update(dict.fromkeys(refs))
-    return list(found)
+    # A link whose text is ``#463`` and whose target is the issue's address names one issue, once.
+    return [r for r in found if r.startswith("#") or r[r.index("#") :] not in found]
 
 
 def docstrings(parts: Parts) -> list[tuple[str, str]]:

@@ -91,6 +91,16 @@ def test_issues_a_line_names_again_and_again_are_referenced_once(repo: Repo) -> 
     assert "Refs #812, #90." in body_of(repo)
 
 
+def test_an_issue_linked_by_its_number_and_its_address_is_referenced_once(repo: Repo) -> None:
+    repo.write("CHANGELOG.rst", "Changelog\n=========\n\n")
+    repo.write("src/hooks.py", "ORDER = 1\n")
+    repo.commit()
+    link = "`#441 <https://github.com/pytest-dev/pluggy/issues/441>`_"
+    repo.write("CHANGELOG.rst", f"Changelog\n=========\n\n- {link}: Fix the order of extra calls.\n")
+    repo.write("src/hooks.py", "ORDER = 2\n")
+    assert body_of(repo).endswith("Refs #441.")
+
+
 def test_a_new_function_s_docstring_says_what_it_does(repo: Repo) -> None:
     repo.write("src/shop/prices.py", "RATE = 2\n")
     repo.commit()
