@@ -175,11 +175,36 @@ def own_words(facts: Facts) -> list[str]:
     shortened."""
     if not facts.changelog_entries or messages.intent(facts):
         return []  # a release's entries are its versions
-    entries = [entry.replace("``", "`") for entry in facts.changelog_entries[:MOST_ENTRIES]]
+    entries = [entry.replace("``", "`") for entry in _about_this_code(facts)[:MOST_ENTRIES] if not _described(entry)]
     said = entries + [text for entry in entries for text in _shortened(entry)]  # every whole sentence first
     if all(map(messages.is_changelog, facts.paths)):
         return entry_added(facts, said)
     return said
+
+
+_CODE_SPAN = re.compile(r"`([^`]+)`")
+
+
+def _about_this_code(facts: Facts) -> list[str]:
+    """The entries that name code this change touches (a release's block of entries lists those of
+    other commits too), where one does; else every entry."""
+    touched = {*facts.added_defs, *facts.changed_defs, *facts.removed_defs, *facts.new_names, *facts.options}
+    naming = [
+        entry
+        for entry in facts.changelog_entries
+        if any(part in touched for span in _CODE_SPAN.findall(entry) for part in re.findall(r"[\w-]+", span))
+    ]
+    return naming or facts.changelog_entries
+
+
+# An entry that opens on an article says what now happens ("A warning `X` is now issued when ..."):
+# a title says what the change does, so such an entry is no title. (One naming its code first,
+# "`edit` accepts `os.PathLike`", says it in a few words, as click's subjects do.)
+_SUBJECT_FIRST = re.compile(r"^(?:an?|the|this|these|those|it|there)\b", re.I)
+
+
+def _described(entry: str) -> bool:
+    return _SUBJECT_FIRST.match(entry) is not None
 
 
 def _shortened(entry: str) -> list[str]:

@@ -417,3 +417,14 @@ def test_a_workflow_step_removed_is_named_by_its_action(repo: Repo) -> None:
     repo.commit()
     repo.write(".github/workflows/lint.yml", steps.format(""))
     assert title(repo, PLAIN) == "Add lint.yml"  # a new workflow is the file, not its actions
+
+
+def test_of_a_release_s_entries_the_one_naming_this_code_titles_it(repo: Repo) -> None:
+    # pluggy 1.4.0: a release block's four entries went with the warning's code, titled by the unblock entry
+    entries = "- Add `PluginManager.unblock` to unblock a plugin.\n- Fix `run` returning nothing for zero.\n"
+    assert entries_title(repo, entries) == "Fix `run` returning nothing for zero"
+
+
+def test_an_entry_opening_on_an_article_says_what_happens_not_what_the_change_does(repo: Repo) -> None:
+    entry = "- A warning `RaisedWarning` is now issued when a hookwrapper raises.\n"
+    assert not entries_title(repo, entry).startswith("A warning")
