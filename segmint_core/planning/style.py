@@ -115,7 +115,7 @@ class HouseStyle:
             few = (
                 f"only {self.seen} earlier commit{'s' if self.seen != 1 else ''}" if self.seen else "no earlier commits"
             )
-            return f"plain Conventional Commits ({few} to learn a house style from)"
+            return f"in plain Conventional Commits ({few} to learn a house style from)"
         if self.follows_conventional:
             scopes = "scopes from paths" if self.scope_share >= 0.3 else "mostly without scopes"
             return (

@@ -27,7 +27,7 @@ def test_plan_apply_pr_undo(repo: Repo) -> None:
     assert plan.returncode == 0, plan.stderr
     assert (
         plan.stdout.splitlines()[0]
-        == "Messages plain Conventional Commits (only 1 earlier commit to learn a house style from)."
+        == "Messages in plain Conventional Commits (only 1 earlier commit to learn a house style from)."
     )
     assert plan.stdout.splitlines()[2].split() == ["ID", "STATUS", "HUNKS", "TITLE"]
     commits = json.loads(run_segmint("plan", "--json", cwd=repo.path).stdout)["commits"]

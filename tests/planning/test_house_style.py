@@ -58,7 +58,7 @@ def test_no_history_gives_plain_conventional_commits(repo: Repo) -> None:
     assert plans[0].title == "feat(calc): add `add`"  # never "add add"
     assert (
         session.snapshot()["message_style"]
-        == "plain Conventional Commits (only 1 earlier commit to learn a house style from)"
+        == "in plain Conventional Commits (only 1 earlier commit to learn a house style from)"
     )
 
 
