@@ -144,7 +144,7 @@ def retitled(proposal: Proposal, votings: list[Voting]) -> list[str]:
     proposed), its parts read once for them all."""
     if proposal.largest < 0:
         return [""] * len(votings)
-    facts, touched = read_plan(proposal.plans[proposal.largest][0])
+    facts, touched = read_plan(proposal.plans[proposal.largest][0], entries=proposal.entries)
     return [offline_title(facts, touched, proposal.style, voting) for voting in votings]
 
 

@@ -123,7 +123,7 @@ def type_case(proposal: Proposal) -> tuple[Candidates, str] | None:
     style = proposal.style
     if not style.learned or not style.follows_conventional or not proposal.plans:
         return None
-    facts, touched = read_plan(proposal.plans[proposal.largest][0])
+    facts, touched = read_plan(proposal.plans[proposal.largest][0], entries=proposal.entries)
     rule = messages.commit_type(facts)
     return candidates(style, facts, touched, rule, house_type(style, rule)), proposal.real.type
 
@@ -153,9 +153,10 @@ def _shown_voting(voting: Voting) -> dict:
 
 def titles(proposal: Proposal, votings: list[Voting]) -> list[list[str]]:
     """The proposed commits' titles under each of ``votings``: each commit read once, then titled under them all."""
+    entries = proposal.entries
     by_commit = [
         [offline_title(facts, touched, proposal.style, voting) for voting in votings]
-        for facts, touched in (read_plan(parts) for parts, _ in proposal.plans)
+        for facts, touched in (read_plan(parts, entries=entries) for parts, _ in proposal.plans)
     ]
     return [[written[n] for written in by_commit] for n in range(len(votings))]
 

@@ -532,6 +532,24 @@ def _sides(lines: list[str]) -> tuple[list[str], list[str]]:
     return [line[1:] for line in lines if line[:1] in " -"], [line[1:] for line in lines if line[:1] in " +"]
 
 
+def tree_entries(changes: list[tuple[Change, list[Hunk]]]) -> list[str]:
+    """The entries ``changes`` add to their changelogs, as ``gather`` reads a plan's."""
+    return gather([(c, hunks) for c, hunks in changes if is_changelog(c.file_path)]).changelog_entries
+
+
+# A name an entry may be matched by: one a sentence would not use as a word ("run", "main" are).
+_DISTINCT_NAME = re.compile(r"^(?!__)(?:\w*_\w*|[a-z]+[A-Z]\w*|\w{6,})$")
+
+
+def entries_naming_code(facts: Facts, entries: list[str]) -> list[str]:
+    """Of ``entries`` (those the whole change adds to its changelogs), the ones naming a definition
+    this plan's code adds or changes by a distinct name (``striptags``, ``call_extra()``): where a
+    release's block of entries is one hunk, it goes to one commit, and the other commits' authors'
+    words are there."""
+    names = {n for n in (*facts.code_added_defs, *facts.code_changed_defs) if _DISTINCT_NAME.match(n)}
+    return [e for e in entries if names & set(re.findall(r"[A-Za-z_]\w*", e))] if names else []
+
+
 def is_changelog(path: str) -> bool:
     """A changelog page (``CHANGES.rst``, ``HISTORY``), not a module named so (``changelog.py``)."""
     return PurePosixPath(path).stem.lower() in CHANGELOGS and is_doc_path(path)

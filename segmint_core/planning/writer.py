@@ -19,7 +19,7 @@ from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.planning import bodies, voice
 from segmint_core.planning.conventional import parse_subject
-from segmint_core.planning.facts import Facts, OldText, gather, line_counts
+from segmint_core.planning.facts import Facts, OldText, entries_naming_code, gather, line_counts
 from segmint_core.planning.intents import Asked, intent_body, intent_title
 from segmint_core.planning.precedent import Touched
 from segmint_core.planning.style import DEFAULT, HouseStyle
@@ -61,16 +61,18 @@ def write_message(
     style: HouseStyle = DEFAULT,
     asked: Asked | None = None,
     old_text: OldText | None = None,
+    entries: list[str] | None = None,
 ) -> Message:
     """``counts``: lines added and removed per file where the hunks' own counts would
     mislead (a line staged, then edited again, is one change in the commit). ``asked``: the
     recorded task most of the lines were written under; its words title the commit (no model is asked).
-    ``old_text``: reads a changed file as it was (what else it held)."""
+    ``old_text``: reads a changed file as it was (what else it held). ``entries``: those the whole
+    change adds to its changelogs (``read_plan``)."""
     if asked is not None:
         message = intent_message(parts, counts, style, asked, old_text)
         if message is not None:
             return message
-    offline = offline_message(parts, counts, style, old_text=old_text)
+    offline = offline_message(parts, counts, style, old_text=old_text, entries=entries)
     if settings is None or not settings.chat_enabled:
         return offline
     from segmint_core.llm import chat
@@ -88,8 +90,9 @@ def offline_message(
     style: HouseStyle = DEFAULT,
     voting: voice.Voting = voice.VOTING,
     old_text: OldText | None = None,
+    entries: list[str] | None = None,
 ) -> Message:
-    facts, touched = read_plan(parts, counts, old_text)
+    facts, touched = read_plan(parts, counts, old_text, entries)
     title = offline_title(facts, touched, style, voting)
     return Message(title, bodies.body(facts, parts, title))
 
@@ -117,15 +120,23 @@ def intent_message(
 
 
 def read_plan(
-    parts: Parts, counts: dict[str, tuple[int, int]] | None = None, old_text: OldText | None = None
+    parts: Parts,
+    counts: dict[str, tuple[int, int]] | None = None,
+    old_text: OldText | None = None,
+    entries: list[str] | None = None,
 ) -> tuple[Facts, list[Touched]]:
-    """What the plan's hunks do, and the files it touches with the lines each gains and loses."""
+    """What the plan's hunks do, and the files it touches with the lines each gains and loses.
+    ``entries``: those the whole change adds to its changelogs (``tree_entries``); a plan adding
+    none of its own has those naming its code."""
     parts = [(as_committed(change, hunks), hunks) for change, hunks in parts]
     touched = []
     for change, hunks in parts:
         added, removed = (counts or {}).get(change.file_path) or line_counts(change, hunks)
         touched.append(Touched(change.file_path, STATUS_CODES.get(change.status, "M"), added, removed))
-    return gather(parts, old_text), touched
+    facts = gather(parts, old_text)
+    if entries and not facts.changelog_entries:
+        facts.changelog_entries = entries_naming_code(facts, entries)
+    return facts, touched
 
 
 def as_committed(change: Change, hunks: list[Hunk]) -> Change:

@@ -61,6 +61,7 @@ class Drafter:
         self, units: Units, git: Git, settings: Settings, previous: Sequence[CommitPlan], style: HouseStyle
     ) -> None:
         from segmint_core.planning.enclosing import Sections  # (loads the message writer: only when planning)
+        from segmint_core.planning.facts import tree_entries
         from segmint_core.session.intents import recorded_tasks  # (loads the grouping's rules: only when planning)
 
         self.units, self.settings, self.previous, self.style = units, settings, previous, style
@@ -68,6 +69,7 @@ class Drafter:
         self.layered = layered_files(units, git)
         self.sections = Sections(units.changes, git)
         self.recorded = recorded_tasks(units, git)
+        self.entries = tree_entries([(c, c.hunks) for c in units.changes])
         self.dependencies = change_dependencies(units.changeset.changes) if units.changeset.unchanged else {}
 
     def drafts(self, groups: list[Group]) -> dict[str, CommitPlan]:
@@ -111,6 +113,7 @@ class Drafter:
                 style=self.style,
                 asked=self.recorded.asked(plan.hunk_ids, hunkless) if self.recorded else None,
                 old_text=self.sections.old_text,
+                entries=self.entries,
             )
             # Text from file content may hold a newline (a file name) or bytes that are not UTF-8.
             plan.title, plan.description = shown(message.title), readable(message.description)

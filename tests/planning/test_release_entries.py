@@ -1,0 +1,51 @@
+"""A release's changelog block is one hunk and goes to one commit; the entries it holds still
+title the other commits whose code they name."""
+
+from __future__ import annotations
+
+from segmint_core.git import Git
+from segmint_core.session.session import Session
+from tests.support.repo import Repo
+
+MARKUP = (
+    "def striptags(value):\n"
+    "    value = ' '.join(value.split())\n"
+    "    return value.replace('<b>', '')\n"
+    "\n"
+    "\n"
+    "def unescape(value):\n"
+    "    return value\n"
+)
+CHANGES = "Version 2.1.4\n-------------\n\nReleased 2024-01-19\n\n-   Don't use regular expressions.\n"
+
+
+def test_a_fix_is_titled_by_the_release_entry_naming_its_function(repo: Repo) -> None:
+    # MarkupSafe 2.1.5 from 2.1.4: "Fix ``striptags`` not collapsing spaces" sits in the release block
+    repo.write("src/markup.py", MARKUP)
+    repo.write("src/version.py", '__version__ = "2.1.4"\n')
+    repo.write("CHANGES.rst", CHANGES)
+    repo.commit()
+    repo.write("src/markup.py", MARKUP.replace("value = ' '.join(value.split())", "value = str(value)"))
+    repo.write("src/version.py", '__version__ = "2.1.5"\n')
+    block = "Version 2.1.5\n-------------\n\nReleased 2024-02-02\n\n-   Fix ``striptags`` not collapsing spaces. :issue:`417`\n\n\n"
+    repo.write("CHANGES.rst", block + CHANGES)
+
+    titles = {p.title for p in Session(Git.discover(repo.path)).propose_commits()}
+
+    assert "fix(markup): fix `striptags` not collapsing spaces" in titles
+    assert any("2.1.5" in t for t in titles)  # the release, with its block
+
+
+def test_an_entry_naming_no_code_of_a_commit_does_not_title_it(repo: Repo) -> None:
+    repo.write("src/markup.py", MARKUP)
+    repo.write("src/version.py", '__version__ = "2.1.4"\n')
+    repo.write("CHANGES.rst", CHANGES)
+    repo.commit()
+    repo.write("src/markup.py", MARKUP.replace("    return value\n", "    return value.strip()\n"))
+    repo.write("src/version.py", '__version__ = "2.1.5"\n')
+    block = "Version 2.1.5\n-------------\n\nReleased 2024-02-02\n\n-   Fix ``striptags`` not collapsing spaces.\n\n\n"
+    repo.write("CHANGES.rst", block + CHANGES)
+
+    titles = [p.title for p in Session(Git.discover(repo.path)).propose_commits()]
+
+    assert not any("striptags" in t for t in titles), titles
