@@ -454,7 +454,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     facts.gone_names = names_only_in(code_removed, added_lines + kept_lines) or names_only_in(
         removed_lines, added_lines + kept_lines
     )
-    facts.new_lines, facts.gone_lines = lines_named(added_lines), lines_named(removed_lines)
+    markdown = all(PurePosixPath(p).suffix.lower() in MARKDOWN for p in facts.paths)
+    facts.new_lines, facts.gone_lines = lines_named(added_lines, markdown), lines_named(removed_lines, markdown)
     if _examples_only(facts.paths, doc_added, added_fenced, removed_lines):
         facts.examples = max(1, sum(is_fence(text) for _, text in doc_added) // 2)
         facts.new_names = []  # an example's imports and calls are the docs' code, not names the change adds
@@ -738,6 +739,8 @@ def _heading_at(lines: list[tuple[str, str]], at: int) -> str | None:
 
 # The line a changelog puts under a version it has not released: ``Unreleased``, ``*Unreleased*``.
 _UNRELEASED = re.compile(r"^[\W_]*unreleased\b", re.IGNORECASE)
+# A heading naming the release to come: ``[Unreleased]``, fd's ``# Upcoming release``.
+_UNRELEASED_HEADING = re.compile(r"\bunreleased\b|\bupcoming (?:release|version)\b", re.IGNORECASE)
 
 
 def _unreleased(lines: list[tuple[str, str]], headed: list[tuple[int, str]]) -> list[str]:
@@ -751,7 +754,7 @@ def _unreleased(lines: list[tuple[str, str]], headed: list[tuple[int, str]]) -> 
             for path, line in lines[at + 1 : at + 4]
             if path == lines[at][0] and line.strip() and not is_underline(line)
         ]
-        if "unreleased" in heading.lower() or (below and _UNRELEASED.match(below[0])):
+        if _UNRELEASED_HEADING.search(heading) or (below and _UNRELEASED.match(below[0])):
             found.append(heading)
     return found
 
@@ -870,13 +873,18 @@ def _examples_only(
     )
 
 
-def lines_named(lines: list[str]) -> str:
-    """What ``lines`` are, for a title that has no name to give them: comments, list entries,
-    imports, a check (an ``if`` first), the call every one makes (``help calls``), else how many
-    lines (``a line``, ``3 lines``)."""
+MARKDOWN = (".md", ".markdown", ".mdx")
+
+
+def lines_named(lines: list[str], markdown: bool = False) -> str:
+    """What ``lines`` are, for a title that has no name to give them: headings (of ``markdown``,
+    where ``#`` opens no comment), comments, list entries, imports, a check (an ``if`` first), the
+    call every one makes (``help calls``), else how many lines (``a line``, ``3 lines``)."""
     text = [line.strip() for line in lines if line.strip() and line.strip() not in "{}();,"]
     if not text:
         return ""
+    if markdown and all(markdown_heading(line) is not None for line in text):
+        return "a heading" if len(text) == 1 else "headings"
     if all(COMMENT.match(line) for line in text):
         return "a comment" if len(text) == 1 else "comments"
     if all(list_item(line) for line in text):

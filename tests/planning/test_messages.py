@@ -9,6 +9,7 @@ import pytest
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.planning import offline_message
+from segmint_core.planning.facts import lines_named
 from segmint_core.planning.cases import words as words_of_test
 from segmint_core.planning.enclosing import Sections
 from segmint_core.planning.messages import is_test_name
@@ -1081,6 +1082,21 @@ def test_a_changelog_section_opened_for_changes_to_come_is_no_release(
     repo.commit()
     repo.write("CHANGES.md", after)
     assert message_for(repo).title == f"docs(changes): add unreleased {version} section to CHANGES.md"
+
+
+def test_a_changelog_s_empty_upcoming_release_section_is_a_section_opened_not_comments(repo: Repo) -> None:
+    # fd's "# Upcoming release" over empty "## Features", "## Bugfixes": titled "Add comments to CHANGELOG.md"
+    repo.write("CHANGELOG.md", "# v8.5.1\n\n## Bugfixes\n\n- Fix a.\n")
+    repo.commit()
+    repo.write(
+        "CHANGELOG.md", "# Upcoming release\n\n## Features\n\n\n## Bugfixes\n\n\n# v8.5.1\n\n## Bugfixes\n\n- Fix a.\n"
+    )
+    assert message_for(repo).title == "docs(changelog): add unreleased section to CHANGELOG.md"
+
+
+def test_headings_added_to_markdown_are_no_comments() -> None:
+    assert lines_named(["## Features", "", "## Bugfixes"], markdown=True) == "headings"
+    assert lines_named(["# Features", "# Bugfixes"]) == "comments"  # in code, ``#`` opens a comment
 
 
 @pytest.mark.parametrize(("quoted", "released"), [("2.1.0", True), ("2.0.5", False)])
