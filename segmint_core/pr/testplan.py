@@ -158,6 +158,9 @@ def test_plan(commands: list[Command], cases: list[Case]) -> str:
 
 def _command_line(commands: list[Command]) -> str:
     first, *others = commands[:MOST_COMMANDS]
+    if all(c.source == first.source for c in others):  # pluggy's tox.ini runs pytest: its name once
+        also = "".join(f", or {code(c.run)}" for c in others)
+        return f"- [ ] {code(first.run)} passes{also} ({first.source})"
     also = "".join(f", or {code(c.run)} ({c.source})" for c in others)
     return f"- [ ] {code(first.run)} passes ({first.source}){also}"
 

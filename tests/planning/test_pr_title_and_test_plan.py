@@ -51,6 +51,12 @@ MANIFESTS = {
         {"tox.ini": "[tox]\nenvlist = py311\n\n[testenv]\ncommands = pytest\n", "setup.cfg": "[tool:pytest]\n"},
         "- [ ] `tox` passes (tox.ini), or `pytest` (setup.cfg)",
     ),
+    "tox.ini running pytest": (  # pluggy's: both read from tox.ini, which is named once
+        {
+            "tox.ini": "[tox]\nenvlist = py311\n\n[testenv]\ncommands = pytest {posargs}\n\n[pytest]\nxfail_strict = true\n"
+        },
+        "- [ ] `tox` passes, or `pytest` (tox.ini)",
+    ),
     "a noxfile": (
         {"noxfile.py": "import nox\n\n\n@nox.session\ndef tests(session):\n    session.run('pytest')\n"},
         "- [ ] `nox -s tests` passes (noxfile.py)",
