@@ -86,9 +86,15 @@ def _hunk_cases(hunk: Hunk, python: bool) -> list[tuple[str, str]]:
     decorating = False  # inside decorators: their lines are the next definition's
     decorated = False  # a decorator's line changed: the case it decorates changed
     level = _Level(len(out))
+    signature = 0  # brackets a case's own signature left open (``def test_x(`` over its parameters)
     for line in hunk.lines:
         sign, text = line[:1], line[1:]
         if sign not in "+- ":
+            continue
+        if signature > 0:  # its parameters and the ``) -> None:`` closing them are the case's
+            signature = _still_open(text, signature)
+            if sign in "+-" and current is not None:
+                out.append((current, CHANGED))  # (a case added whole stays added: ``cases`` keeps that)
             continue
         name = _opened(text)
         if name is None and rust_test and (m := _RUST_FN.match(text)):
@@ -106,6 +112,7 @@ def _hunk_cases(hunk: Hunk, python: bool) -> list[tuple[str, str]]:
             current, decorating, decorated = None, False, False  # a helper beside the case: its lines are no case's
         if name is not None:
             current, depth = name, _indent(text)
+            signature = _still_open(text, 0) if python else 0
             if decorated and sign == " ":
                 out.append((name, CHANGED))
             decorating = decorated = False
@@ -128,6 +135,14 @@ class _Level:
 
     credited: int
     changed: bool = False
+
+
+def _still_open(text: str, open_before: int) -> int:
+    """The brackets of a signature left open after its line ``text``: none once a line ends the
+    header with its colon (a bracket in a default's string, ``s="("``, leaves none open)."""
+    if text.split("#", 1)[0].rstrip().endswith(":"):
+        return 0
+    return max(0, open_before + sum(map(text.count, "([{")) - sum(map(text.count, ")]}")))
 
 
 def _indent(text: str) -> int:

@@ -84,3 +84,33 @@ def test_a_rust_unit_test_beside_the_code_is_a_case(repo: Repo) -> None:
         ),
     )
     assert cases_of(repo) == [("src/exit_codes.rs", "merge is zero", ADDED)]
+
+
+def test_a_case_whose_signature_spans_lines_is_added_and_its_parameters_change_it(repo: Repo) -> None:
+    # pluggy's ``def test_register_while_calling(`` over its parameters: the ``) -> None:`` closing
+    # them at the case's own indentation was read as the end of an expression above it
+    repo.write("tests/test_calls.py", "def test_one(\n    pm,\n) -> None:\n    assert pm\n")
+    repo.commit()
+    repo.write(
+        "tests/test_calls.py",
+        "def test_one(\n    pm,\n    historic: bool,\n) -> None:\n    assert pm\n\n\n"
+        "@pytest.mark.parametrize('historic', [False, True])\n"
+        "def test_register_while_calling(\n    pm,\n    historic: bool,\n) -> None:\n    assert pm\n",
+    )
+    assert cases_of(repo) == [
+        ("tests/test_calls.py", "one", CHANGED),
+        ("tests/test_calls.py", "register while calling", ADDED),
+    ]
+
+
+def test_a_bracket_in_a_default_s_string_leaves_no_signature_open(repo: Repo) -> None:
+    repo.write("tests/test_parens.py", "def test_keep():\n    assert 1\n")
+    repo.commit()
+    repo.write(
+        "tests/test_parens.py",
+        'def test_open_paren(s="("):\n    assert s\n\n\ndef test_keep():\n    assert 2\n',
+    )
+    assert cases_of(repo) == [
+        ("tests/test_parens.py", "open paren", ADDED),
+        ("tests/test_parens.py", "keep", CHANGED),
+    ]
