@@ -29,7 +29,7 @@ _CREDIT = re.compile(
 _TRAILING = re.compile(
     rf"(?:(?<=[.!?)\]])|^\s*(?:[-*+]\s+)?|(?=(?:{_HANDLE}\s*+,?+\s*+){{2}}))\s*+{_HANDLES}\s*+[.!]?+\s*$"
 )
-_EMPTY_BRACKETS = re.compile(r"\(\s*[,;]?\s*\)|\[\s*\]")
+_EMPTY_BRACKETS = re.compile(r"(?<![\w`])\(\s*[,;]?\s*\)|\[\s*\]")  # not a call's: "`echo()`"
 
 
 MAX_CHARS = 1000  # a title reads a line's start; a longer line's rest would only cost time

@@ -74,3 +74,9 @@ def test_a_line_of_hundreds_of_handles_or_spaces_is_read_whole() -> None:
     assert uncredited("@a" + " " * 900 + "x") == "@a" + " " * 900 + "x"
     assert uncredited("Fix. " + "@a @b " * 150 + "#12") == "Fix."
     assert uncredited("- Fix foo, thanks to " + "@a, " * 200 + "@b") == "- Fix foo"
+
+
+def test_a_call_s_brackets_are_no_empty_brackets_left_by_a_reference() -> None:
+    # "Fix `call_extra()` ordering" titled "Fix `call_extra` ordering"
+    assert uncredited("- Fix `call_extra()` ordering (#441) (@bob)") == "- Fix `call_extra()` ordering"
+    assert uncredited("- Fix echo() on Windows ( #12 )") == "- Fix echo() on Windows"
