@@ -86,7 +86,8 @@ def intent(facts: Facts) -> str | None:
         return None  # a changelog rewritten in another format names every version it holds
     if any(is_code(p) for p in facts.paths):
         small = all(facts.lines.get(p, 0) <= RELEASE_CODE_LINES for p in facts.paths if is_code(p))
-        return "release" if small and facts.own_version and not _foreign_bumps(facts) else None
+        opened = opens_release(facts)  # a heading names it: whatever else the manifest bumps with it
+        return "release" if small and facts.own_version and (opened or not _foreign_bumps(facts)) else None
     if opens_release(facts):
         return "release"  # whatever else the manifest bumps with it
     if facts.bumps and all(_pinned(p) for p in facts.paths):

@@ -732,6 +732,23 @@ def test_a_release_bumping_a_dependency_too_is_a_release_named_by_its_underlined
     assert offline_message([(c, c.hunks) for c in cs.changes]).title == "chore(pyproject): release 1.2.0"
 
 
+def test_a_release_whose_manifest_also_widens_a_bound_is_a_release(repo: Repo) -> None:
+    # httpcore 1.0.5: its version, its changelog's "## 1.0.5" and trio's bound "<0.25" to "<0.26"
+    def project(trio: str) -> str:
+        return f'[project]\nname = "httpcore"\ndynamic = ["version"]\ndependencies = ["trio>=0.22.0,<{trio}"]\n'
+
+    changelog = "# Changelog\n\n## 1.0.4 (February 21st, 2024)\n\n- Add `target` request extension.\n"
+    repo.write("CHANGELOG.md", changelog)
+    repo.write("pyproject.toml", project("0.25.0"))
+    repo.write("httpcore/__init__.py", '__version__ = "1.0.4"\n')
+    repo.commit()
+    entry = "## 1.0.5 (March 27th, 2024)\n\n- Allow trio `0.25.*` series in package dependencies. (#903)\n\n"
+    repo.write("CHANGELOG.md", changelog.replace("## 1.0.4", entry + "## 1.0.4"))
+    repo.write("pyproject.toml", project("0.26.0"))
+    repo.write("httpcore/__init__.py", '__version__ = "1.0.5"\n')
+    assert message_for(repo).title.endswith("release 1.0.5")
+
+
 def test_the_body_says_why_from_comments_not_from_a_licence_header_or_code_commented_out(repo: Repo) -> None:
     repo.write("x.py", "a = 1\n")
     repo.commit()
