@@ -221,6 +221,7 @@ class Facts:
     annotations: AnnotationEdit | None = None  # the type hints a change only adds, changes, removes (``type_hints.py``)
     owners: dict[str, str] = field(default_factory=dict)  # a constructor or special method -> its class
     new_names: list[str] = field(default_factory=list)  # code names (``gcc_prefix``, ``--max-depth``) only added
+    code_new_names: list[str] = field(default_factory=list)  # of those, the ones code adds (not its docs)
     gone_names: list[str] = field(default_factory=list)  # and only removed, most written first
     examples: int = 0  # code blocks a docs change adds, where it does nothing else
     new_lines: str = ""  # what the added lines are, where they add no name ("help calls", "a comment", "3 lines")
@@ -448,9 +449,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     )
     facts.imports_touched = any(_IMPORT.match(line) for line in added_lines + removed_lines)
     # the code's names first: a test's or a page's are the code's examples
-    facts.new_names = names_only_in(code_added, removed_lines + kept_lines) or names_only_in(
-        added_lines, removed_lines + kept_lines
-    )
+    facts.code_new_names = names_only_in(code_added, removed_lines + kept_lines)
+    facts.new_names = facts.code_new_names or names_only_in(added_lines, removed_lines + kept_lines)
     facts.gone_names = names_only_in(code_removed, added_lines + kept_lines) or names_only_in(
         removed_lines, added_lines + kept_lines
     )
@@ -544,10 +544,12 @@ _DISTINCT_NAME = re.compile(r"^(?!__)(?:\w*_\w*|[a-z]+[A-Z]\w*|\w{6,})$")
 
 def entries_naming_code(facts: Facts, entries: list[str]) -> list[str]:
     """Of ``entries`` (those the whole change adds to its changelogs), the ones naming a definition
-    this plan's code adds or changes by a distinct name (``striptags``, ``call_extra()``): where a
+    this plan's code adds or changes, or a name only its code adds, by a distinct name
+    (``striptags``, ``call_extra()``, ``anyio.EndOfStream``): where a
     release's block of entries is one hunk, it goes to one commit, and the other commits' authors'
     words are there."""
-    names = {n for n in (*facts.code_added_defs, *facts.code_changed_defs) if _DISTINCT_NAME.match(n)}
+    code = (*facts.code_added_defs, *facts.code_changed_defs, *facts.code_new_names)
+    names = {part for n in code for part in n.split(".") if _DISTINCT_NAME.match(part)}
     return [e for e in entries if names & set(re.findall(r"[A-Za-z_]\w*", e))] if names else []
 
 

@@ -23,7 +23,7 @@ from segmint_core.planning.claims import fix_evidence
 from segmint_core.planning.conventional import parse_subject
 from segmint_core.planning.dependency_lists import habitual_type
 from segmint_core.planning.describe import CODE_TYPES
-from segmint_core.planning.facts import Facts
+from segmint_core.planning.facts import Facts, entries_naming_code
 from segmint_core.planning.precedent import Touched, content_features, features, path_words, vote
 from segmint_core.planning.style import RECENT, HouseStyle
 from segmint_core.planning.tense import PAST, imperative
@@ -175,26 +175,13 @@ def own_words(facts: Facts) -> list[str]:
     shortened."""
     if not facts.changelog_entries or messages.intent(facts):
         return []  # a release's entries are its versions
-    entries = [entry.replace("``", "`") for entry in _about_this_code(facts)[:MOST_ENTRIES] if not _described(entry)]
+    # a release's block of entries is one hunk, so it may hold the entries of other commits' code
+    about = entries_naming_code(facts, facts.changelog_entries) or facts.changelog_entries
+    entries = [entry.replace("``", "`") for entry in about[:MOST_ENTRIES] if not _described(entry)]
     said = entries + [text for entry in entries for text in _shortened(entry)]  # every whole sentence first
     if all(map(messages.is_changelog, facts.paths)):
         return entry_added(facts, said)
     return said
-
-
-_CODE_SPAN = re.compile(r"`([^`]+)`")
-
-
-def _about_this_code(facts: Facts) -> list[str]:
-    """The entries that name code this change touches (a release's block of entries lists those of
-    other commits too), where one does; else every entry."""
-    touched = {*facts.added_defs, *facts.changed_defs, *facts.removed_defs, *facts.new_names, *facts.options}
-    naming = [
-        entry
-        for entry in facts.changelog_entries
-        if any(part in touched for span in _CODE_SPAN.findall(entry) for part in re.findall(r"[\w-]+", span))
-    ]
-    return naming or facts.changelog_entries
 
 
 # An entry that opens on an article says what now happens ("A warning `X` is now issued when ..."):

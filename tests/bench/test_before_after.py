@@ -21,7 +21,7 @@ def test_the_flask_excerpt_gives_the_same_commits_and_pull_request_each_run() ->
     assert run(str(FLASK / "before"), str(FLASK / "after")).stdout == first.stdout
     out = first.stdout
     assert "| 1 | `build(deps): bump asgiref, attrs, packaging, pytest and python-dotenv` |" in out
-    assert "| 8 | `` fix: add `--debug` option to the `flask run` command `` |" in out  # the entry naming its code
+    assert "| 8 | `` fix: autoescape is enabled by default for `.svg` template files `` |" in out  # an entry titles it
     assert "- Fix the type of `template_folder` to accept `pathlib.Path`." in out  # the body quotes the others
     title = out.split("```markdown\n# ", 1)[1].split("\n", 1)[0]
     assert f"| 8 | `` {title} `` |" in out and "more)" not in title, (

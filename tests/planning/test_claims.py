@@ -421,8 +421,13 @@ def test_a_workflow_step_removed_is_named_by_its_action(repo: Repo) -> None:
 
 def test_of_a_release_s_entries_the_one_naming_this_code_titles_it(repo: Repo) -> None:
     # pluggy 1.4.0: a release block's four entries went with the warning's code, titled by the unblock entry
-    entries = "- Add `PluginManager.unblock` to unblock a plugin.\n- Fix `run` returning nothing for zero.\n"
-    assert entries_title(repo, entries) == "Fix `run` returning nothing for zero"
+    repo.write("CHANGES.md", "## 1.3.0\n\n- Fix a.\n")
+    repo.write("pkg/hooks.py", "def call_extra(x):\n    return x\n")
+    repo.commit()
+    entries = "- Add `PluginManager.unblock` to unblock a plugin.\n- Fix `call_extra()` ordering extra methods first.\n"
+    repo.write("CHANGES.md", f"## 1.4.0\n\n{entries}\n## 1.3.0\n\n- Fix a.\n")
+    repo.write("pkg/hooks.py", "def call_extra(x):\n    return list(reversed(x))\n")
+    assert title(repo, PLAIN) == "Fix `call_extra()` ordering extra methods first"
 
 
 def test_an_entry_opening_on_an_article_says_what_happens_not_what_the_change_does(repo: Repo) -> None:
