@@ -36,6 +36,7 @@ from segmint_core.planning.credits import uncredited
 from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.help_text import helped_option, removed_helps
 from segmint_core.planning.list_items import added_items
+from segmint_core.planning.lazy_imports import lazy_imports
 from segmint_core.planning.supported_versions import FileLines, support_change
 from segmint_core.planning.raw_strings import raw_strings_edit
 from segmint_core.planning.hint_sides import AnnotationEdit
@@ -222,6 +223,7 @@ class Facts:
     owners: dict[str, str] = field(default_factory=dict)  # a constructor or special method -> its class
     new_names: list[str] = field(default_factory=list)  # code names (``gcc_prefix``, ``--max-depth``) only added
     code_new_names: list[str] = field(default_factory=list)  # of those, the ones code adds (not its docs)
+    lazy_imports: list[str] = field(default_factory=list)  # modules only moved from a file's top into its code
     gone_names: list[str] = field(default_factory=list)  # and only removed, most written first
     examples: int = 0  # code blocks a docs change adds, where it does nothing else
     new_lines: str = ""  # what the added lines are, where they add no name ("help calls", "a comment", "3 lines")
@@ -394,6 +396,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     facts.annotations = type_hints.read_edit(changes)
     facts.warning_filters = warning_filters.read_edit(added_lines, removed_lines)
     facts.supported = support_change(hunk_lines)
+    facts.lazy_imports = lazy_imports(hunk_lines)
     facts.tested = tested_change(changes)
     if facts.tested:  # ``go-version: '^1.21'`` to ``'^1.22'`` is what CI tests on, no dependency bumped
         facts.bumps = [b for b in facts.bumps if b.name not in LANGUAGES]

@@ -175,6 +175,8 @@ def commit_type(facts: Facts) -> str:
         or conversions(facts)
     ):
         return "refactor"
+    if facts.lazy_imports:
+        return "perf"  # loading the module no longer loads them
     if code and facts.changelog_fixes:
         return "fix"  # the author filed it under fixes, whatever names it brings in
     public = [d for d in facts.code_added_defs if not d.startswith("_")]
@@ -309,6 +311,8 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         return [f"remove {helps} from {w}" for w in where] + [f"remove {helps}"]
     if facts.pragmas is not None:
         return _pragma_subjects(facts.pragmas, facts.paths, q)
+    if facts.lazy_imports:  # (``lazy_imports.py``)
+        return [f"lazily import {names}" for names in _names(facts.lazy_imports, "module", q)]
     if facts.warning_filters is not None:
         return _warning_subjects(facts.warning_filters, facts.paths)
     if facts.typo_only:
