@@ -19,33 +19,31 @@ MARKUP = (
 CHANGES = "Version 2.1.4\n-------------\n\nReleased 2024-01-19\n\n-   Don't use regular expressions.\n"
 
 
-def test_a_fix_is_titled_by_the_release_entry_naming_its_function(repo: Repo) -> None:
-    # MarkupSafe 2.1.5 from 2.1.4: "Fix ``striptags`` not collapsing spaces" sits in the release block
+def released_titles(repo: Repo, old: str, new: str, entry: str) -> list[str]:
+    """The titles proposed for 2.1.5's release of MarkupSafe's excerpt, ``old`` in its code made ``new``,
+    its changelog block holding ``entry``."""
     repo.write("src/markup.py", MARKUP)
     repo.write("src/version.py", '__version__ = "2.1.4"\n')
     repo.write("CHANGES.rst", CHANGES)
     repo.commit()
-    repo.write("src/markup.py", MARKUP.replace("value = ' '.join(value.split())", "value = str(value)"))
+    repo.write("src/markup.py", MARKUP.replace(old, new))
     repo.write("src/version.py", '__version__ = "2.1.5"\n')
-    block = "Version 2.1.5\n-------------\n\nReleased 2024-02-02\n\n-   Fix ``striptags`` not collapsing spaces. :issue:`417`\n\n\n"
+    block = f"Version 2.1.5\n-------------\n\nReleased 2024-02-02\n\n-   {entry}\n\n\n"
     repo.write("CHANGES.rst", block + CHANGES)
+    return [p.title for p in Session(Git.discover(repo.path)).propose_commits()]
 
-    titles = {p.title for p in Session(Git.discover(repo.path)).propose_commits()}
+
+def test_a_fix_is_titled_by_the_release_entry_naming_its_function(repo: Repo) -> None:
+    # MarkupSafe 2.1.5 from 2.1.4: "Fix ``striptags`` not collapsing spaces" sits in the release block
+    entry = "Fix ``striptags`` not collapsing spaces. :issue:`417`"
+    titles = released_titles(repo, "value = ' '.join(value.split())", "value = str(value)", entry)
 
     assert "fix(markup): fix `striptags` not collapsing spaces" in titles
     assert any("2.1.5" in t for t in titles)  # the release, with its block
 
 
 def test_an_entry_naming_no_code_of_a_commit_does_not_title_it(repo: Repo) -> None:
-    repo.write("src/markup.py", MARKUP)
-    repo.write("src/version.py", '__version__ = "2.1.4"\n')
-    repo.write("CHANGES.rst", CHANGES)
-    repo.commit()
-    repo.write("src/markup.py", MARKUP.replace("    return value\n", "    return value.strip()\n"))
-    repo.write("src/version.py", '__version__ = "2.1.5"\n')
-    block = "Version 2.1.5\n-------------\n\nReleased 2024-02-02\n\n-   Fix ``striptags`` not collapsing spaces.\n\n\n"
-    repo.write("CHANGES.rst", block + CHANGES)
-
-    titles = [p.title for p in Session(Git.discover(repo.path)).propose_commits()]
+    entry = "Fix ``striptags`` not collapsing spaces."
+    titles = released_titles(repo, "    return value\n", "    return value.strip()\n", entry)
 
     assert not any("striptags" in t for t in titles), titles
