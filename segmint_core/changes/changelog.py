@@ -24,7 +24,9 @@ _REFERENCE = re.compile(
 _LEAD_IN = re.compile(
     r"[,;]?\s*\b(?:see|fixes|fixed|closes|in|via|refs?|by|from)\b(?:\s*(?:and|,|&))*\s*(?=[().;:]|$)", re.I
 )
-_EMPTY_BRACKETS = re.compile(r"(?<![\w`])\([\s,;]*\)")  # left where references were taken out; not "echo()"
+# Left where references were taken out; not a call's ("echo()").
+EMPTY_BRACKETS = r"(?<![\w`])\([\s,;]*\)"
+_EMPTY_BRACKETS = re.compile(EMPTY_BRACKETS)
 _ROLE = re.compile(r"\{[a-z]+\}`([^`]*)`|:[a-z]+:`([^`]*)`")
 # A role's explicit title (``:func:`unblock <pluggy.PluginManager.unblock>```) or, after a tilde,
 # the target's last part (``:class:`~pluggy.Warning``` shows ``Warning``), as Sphinx renders it.

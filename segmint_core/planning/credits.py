@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from segmint_core.changes.changelog import EMPTY_BRACKETS
+
 # Possessive quantifiers (``*+``): what a handle or a run of them matched is never given back, so a
 # line of hundreds of handles is read in linear time per position, not by trying every shorter run.
 _HANDLE = r"@[A-Za-z0-9][\w-]*+(?![\w/@.-])"  # not a scoped package (@types/node) nor an address
@@ -29,7 +31,7 @@ _CREDIT = re.compile(
 _TRAILING = re.compile(
     rf"(?:(?<=[.!?)\]])|^\s*(?:[-*+]\s+)?|(?=(?:{_HANDLE}\s*+,?+\s*+){{2}}))\s*+{_HANDLES}\s*+[.!]?+\s*$"
 )
-_EMPTY_BRACKETS = re.compile(r"(?<![\w`])\(\s*[,;]?\s*\)|\[\s*\]")  # not a call's: "`echo()`"
+_EMPTY_BRACKETS = re.compile(rf"{EMPTY_BRACKETS}|\[\s*\]")
 
 
 MAX_CHARS = 1000  # a title reads a line's start; a longer line's rest would only cost time
