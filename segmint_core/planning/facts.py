@@ -37,6 +37,7 @@ from segmint_core.planning.commented import CommentedEdit
 from segmint_core.planning.help_text import helped_option, removed_helps
 from segmint_core.planning.list_items import added_items
 from segmint_core.planning.lazy_imports import lazy_imports
+from segmint_core.planning.defaults import DefaultChange, HunkText, read_defaults
 from segmint_core.planning.supported_versions import FileLines, support_change
 from segmint_core.planning.raw_strings import raw_strings_edit
 from segmint_core.planning.hint_sides import AnnotationEdit
@@ -224,6 +225,7 @@ class Facts:
     new_names: list[str] = field(default_factory=list)  # code names (``gcc_prefix``, ``--max-depth``) only added
     code_new_names: list[str] = field(default_factory=list)  # of those, the ones code adds (not its docs)
     lazy_imports: list[str] = field(default_factory=list)  # modules only moved from a file's top into its code
+    defaults: list[DefaultChange] = field(default_factory=list)  # default values all the code changes (``defaults.py``)
     gone_names: list[str] = field(default_factory=list)  # and only removed, most written first
     examples: int = 0  # code blocks a docs change adds, where it does nothing else
     new_lines: str = ""  # what the added lines are, where they add no name ("help calls", "a comment", "3 lines")
@@ -264,6 +266,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     grown: list[tuple[str | None, list[str]] | None] = []  # each hunk's values added to a literal list
     spread_params: list[tuple[str, str]] = []  # parameters added to signatures spread over lines
     layout_lines: Counter = Counter()
+    code_hunks: list[HunkText] = []
     for change, hunks in changes:
         is_code = not (is_doc_path(change.file_path) or is_test_path(change.file_path))
         facts.paths.append(change.file_path)
@@ -290,6 +293,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
             if is_code:
                 code_added += plus
                 code_removed += minus
+                code_hunks.append((change.file_path, hunk.header.split("@@", 2)[-1], hunk.lines))
                 plus_fields, minus_fields = _fields(change.file_path, hunk)
                 fields_added += plus_fields
                 fields_removed += minus_fields
@@ -397,6 +401,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     facts.warning_filters = warning_filters.read_edit(added_lines, removed_lines)
     facts.supported = support_change(hunk_lines)
     facts.lazy_imports = lazy_imports(hunk_lines)
+    facts.defaults = read_defaults(code_hunks)
     facts.tested = tested_change(changes)
     if facts.tested:  # ``go-version: '^1.21'`` to ``'^1.22'`` is what CI tests on, no dependency bumped
         facts.bumps = [b for b in facts.bumps if b.name not in LANGUAGES]
@@ -551,7 +556,7 @@ def entries_naming_code(facts: Facts, entries: list[str]) -> list[str]:
     (``striptags``, ``call_extra()``, ``anyio.EndOfStream``): where a
     release's block of entries is one hunk, it goes to one commit, and the other commits' authors'
     words are there."""
-    code = (*facts.code_added_defs, *facts.code_changed_defs, *facts.code_new_names)
+    code = (*facts.code_added_defs, *facts.code_changed_defs, *facts.code_new_names, *(d.name for d in facts.defaults))
     names = {part for n in code for part in n.split(".") if _DISTINCT_NAME.match(part)}
     return [e for e in entries if names & set(re.findall(r"[A-Za-z_]\w*", e))] if names else []
 

@@ -20,7 +20,7 @@ from pathlib import PurePosixPath
 from segmint_core.changes.conversions import conversion_text, conversions as converted
 from segmint_core.changes.generated import is_lock_file, is_manifest
 from segmint_core.changes.versions import NUMBERS, PEP_440
-from segmint_core.planning import settings_edit, type_hints
+from segmint_core.planning import defaults, settings_edit, type_hints
 from segmint_core.planning.cases import words as test_words
 from segmint_core.planning.describe import CODE_TYPES, code_subjects, documented_defs, documenting, places
 from segmint_core.changes.kinds import PATHS_KEPT, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
@@ -389,7 +389,8 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         marks = [f"{facts.punctuation} in {f}" for f in _files(facts.paths)] if facts.punctuation else []
         return added + marks + _settings_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
     if kind in CODE_TYPES and facts.settings is None:
-        return _swap_subjects(facts, q) + _export_subjects(facts, q) + _code_subjects(kind, facts, q)
+        changed_defaults = defaults.subjects(facts.defaults, q) if facts.defaults else []
+        return changed_defaults + _swap_subjects(facts, q) + _export_subjects(facts, q) + _code_subjects(kind, facts, q)
     return _settings_subjects(facts) + [f"update {f}" for f in _files(facts.paths)]
 
 
