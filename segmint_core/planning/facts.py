@@ -553,12 +553,19 @@ _DISTINCT_NAME = re.compile(r"^(?!__)(?:\w*_\w*|[a-z]+[A-Z]\w*|\w{6,})$")
 def entries_naming_code(facts: Facts, entries: list[str]) -> list[str]:
     """Of ``entries`` (those the whole change adds to its changelogs), the ones naming a definition
     this plan's code adds or changes, or a name only its code adds, by a distinct name
-    (``striptags``, ``call_extra()``, ``anyio.EndOfStream``): where a
-    release's block of entries is one hunk, it goes to one commit, and the other commits' authors'
-    words are there."""
+    (``striptags``, ``call_extra()``, ``anyio.EndOfStream``), or by any such name or a module its
+    code changes marked as code (body-parser's "add `depth` option", qs's "[Fix] `parse`: ..." of
+    ``lib/parse.js``): where a release's block of entries is one hunk, it goes to one commit, and
+    the other commits' authors' words are there."""
     code = (*facts.code_added_defs, *facts.code_changed_defs, *facts.code_new_names, *(d.name for d in facts.defaults))
-    names = {part for n in code for part in n.split(".") if _DISTINCT_NAME.match(part)}
-    return [e for e in entries if names & set(re.findall(r"[A-Za-z_]\w*", e))] if names else []
+    parts = {part for n in code for part in n.split(".")}
+    names = {part for part in parts if _DISTINCT_NAME.match(part)}
+    marked = parts | {PurePosixPath(p).stem for p in facts.paths if not (is_doc_path(p) or is_test_path(p))}
+    return [
+        e
+        for e in entries
+        if names & set(re.findall(r"[A-Za-z_]\w*", e)) or marked & set(re.findall(r"`([A-Za-z_][\w-]*)`", e))
+    ]
 
 
 def is_changelog(path: str) -> bool:

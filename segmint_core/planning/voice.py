@@ -177,11 +177,15 @@ def own_words(facts: Facts) -> list[str]:
         return []  # a release's entries are its versions
     # a release's block of entries is one hunk, so it may hold the entries of other commits' code
     about = entries_naming_code(facts, facts.changelog_entries) or facts.changelog_entries
-    entries = [entry.replace("``", "`") for entry in about[:MOST_ENTRIES] if not _described(entry)]
+    entries = [_ENTRY_TAG.sub("", e).replace("``", "`") for e in about[:MOST_ENTRIES] if not _described(e)]
     said = entries + [text for entry in entries for text in _shortened(entry)]  # every whole sentence first
     if all(map(messages.is_changelog, facts.paths)):
         return entry_added(facts, said)
     return said
+
+
+# A tag heading an entry, and the area after it: qs's "[Fix] `parse`: Disable ...", "[Tests] increase coverage".
+_ENTRY_TAG = re.compile(r"^\[[A-Z][\w -]{1,20}\]\s+(?:`[^`\n]+`(?:\s*/\s*`[^`\n]+`)*:\s+)?")
 
 
 # An entry that opens on an article says what now happens ("A warning `X` is now issued when ..."):

@@ -47,3 +47,39 @@ def test_an_entry_naming_no_code_of_a_commit_does_not_title_it(repo: Repo) -> No
     titles = released_titles(repo, "    return value\n", "    return value.strip()\n", entry)
 
     assert not any("striptags" in t for t in titles), titles
+
+
+PARSE = (
+    "var defaults = {\n    comma: false,\n    decodeDotInKeys: true,\n    depth: 5\n};\n\nmodule.exports = defaults;\n"
+)
+
+
+def qs_titles(repo: Repo, old: str, new: str, entries: str) -> list[str]:
+    """The titles proposed for qs 6.12.1's excerpt: ``old`` in ``lib/parse.js`` made ``new``, the
+    version set, and a changelog block of ``entries`` tagged as ljharb's projects tag them."""
+    repo.write("lib/parse.js", PARSE)
+    repo.write("package.json", '{\n    "name": "qs",\n    "version": "6.12.0"\n}\n')
+    repo.write("CHANGELOG.md", "## **6.12.0**\n- [New] `parse`: add `decodeDotInKeys` option (#488)\n")
+    repo.commit()
+    repo.write("lib/parse.js", PARSE.replace(old, new))
+    repo.write("package.json", '{\n    "name": "qs",\n    "version": "6.12.1"\n}\n')
+    repo.write(
+        "CHANGELOG.md",
+        f"## **6.12.1**\n{entries}\n## **6.12.0**\n- [New] `parse`: add `decodeDotInKeys` option (#488)\n",
+    )
+    return [p.title for p in Session(Git.discover(repo.path)).propose_commits()]
+
+
+def test_an_entry_is_titled_without_its_tag_and_area(repo: Repo) -> None:
+    entries = "- [Fix] `parse`: Disable `decodeDotInKeys` by default to restore previous behavior (#501)\n- [Tests] increase coverage\n"
+    titles = qs_titles(repo, "decodeDotInKeys: true", "decodeDotInKeys: false", entries)
+
+    assert "fix(parse): disable `decodeDotInKeys` by default" in titles, titles
+
+
+def test_an_entry_naming_a_module_marked_as_code_titles_its_change(repo: Repo) -> None:
+    # a name a sentence would use as a word ("depth") names code only where the entry marks it so
+    entries = "- [Fix] `parse`: stop parsing past the depth limit\n"
+    titles = qs_titles(repo, "    depth: 5\n", "    depth: 5,\n    strictDepth: true\n", entries)
+
+    assert "fix(parse): stop parsing past the depth limit" in titles, titles
