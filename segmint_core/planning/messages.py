@@ -249,6 +249,9 @@ def _clean_scope(name: str) -> str | None:
     return name if _SCOPE.fullmatch(name) else None
 
 
+SECTION_NAME_WORDS = 3  # a heading of more words says a sentence, not a section's name
+
+
 def subjects(kind: str, facts: Facts, q: Quote = plain) -> list[str]:
     """Wordings of the subject (after ``type(scope):``), the most detailed first; the toolchain
     versions a project supports, or those its CI tests on, changed, say what the change is for."""
@@ -333,7 +336,9 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
             named = [f"rename section {old} to {new}"] if len(facts.retitled) == 1 else []
             return named + [f"rename {headers} in {f}" for f in _files(facts.paths)] + [f"rename {headers}"]
         if facts.headings and not all(map(is_changelog, facts.paths)):  # a changelog's are its releases' parts
-            *named, counted_only = _names(facts.headings[:2], "section", plain)  # "a section" says least
+            # a heading that is a sentence (body-parser's "The input exceeded the depth") names no section
+            named_by = [h for h in facts.headings[:2] if len(h.split()) <= SECTION_NAME_WORDS] or facts.headings[:1]
+            *named, counted_only = _names(named_by, "section", plain)  # "a section" says least
             return (
                 [f"add docs for {h}" for h in named]
                 + [f"update {f}" for f in _files(facts.paths)]

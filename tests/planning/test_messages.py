@@ -206,6 +206,16 @@ def test_docs_heading(repo: Repo) -> None:
     assert message_for(repo).title == "docs(readme): document Installation"
 
 
+def test_a_heading_that_is_a_sentence_names_no_section(repo: Repo) -> None:
+    # body-parser 1.20.3: an option's section, and its error's ("document depth and The input exceeded the depth")
+    repo.write("README.md", "# Tool\n\n## Options\n\n## Errors\n")
+    repo.commit()
+    option = "#### depth\n\nThe maximum depth.\n\n"
+    error = "### The input exceeded the depth\n\nIt is a 400.\n\n"
+    repo.write("README.md", f"# Tool\n\n## Options\n\n{option}## Errors\n\n{error}")
+    assert message_for(repo).title == "docs(readme): document depth"
+
+
 def readme_title(repo: Repo, before: str, after: str) -> str:
     """The title of README.md's edit as the planner writes it: each hunk read in its file first."""
     repo.write("README.md", before)
