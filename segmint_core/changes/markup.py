@@ -46,15 +46,13 @@ def markdown_heading(line: str) -> str | None:
     return m.group(1) if m else None
 
 
-def is_title(line: str, below: str | None) -> bool:
-    """Whether ``line`` is a title underlined by ``below`` (``=====`` at least as long)."""
-    return (
-        below is not None
-        and bool(line.strip())
-        and not is_underline(line)
-        and is_underline(below)
-        and len(below.strip()) >= len(line.strip())
-    )
+def is_title(line: str, below: str | None, *, markdown: bool = False) -> bool:
+    """Whether ``line`` is a title underlined by ``below``: ``=====`` at least as long, or in
+    Markdown, whose setext headings may be underlined shorter, any ``===`` or ``---``
+    (finalhandler's ``v1.3.0 / 2024-09-03`` over 18 ``=``)."""
+    if below is None or not line.strip() or is_underline(line) or not is_underline(below):
+        return False
+    return len(below.strip()) >= len(line.strip()) or markdown and below.strip()[0] in "=-"
 
 
 def section_titles(lines: list[str]) -> list[str | None]:

@@ -751,7 +751,8 @@ def _heading_at(lines: list[tuple[str, str]], at: int) -> str | None:
     below = lines[at + 1][1] if at + 1 < len(lines) and lines[at + 1][0] == path else None
     if (heading := markdown_heading(line)) is not None:
         return _heading_text(heading)
-    return _heading_text(line.strip()) if is_title(line, below) else None
+    markdown = PurePosixPath(path).suffix.lower() in MARKDOWN
+    return _heading_text(line.strip()) if is_title(line, below, markdown=markdown) else None
 
 
 # The line a changelog puts under a version it has not released: ``Unreleased``, ``*Unreleased*``.

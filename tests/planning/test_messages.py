@@ -759,6 +759,21 @@ def test_a_release_whose_manifest_also_widens_a_bound_is_a_release(repo: Repo) -
     assert message_for(repo).title.endswith("release 1.0.5")
 
 
+def test_a_markdown_heading_underlined_shorter_than_itself_names_the_release(repo: Repo) -> None:
+    # finalhandler 1.3.0: "v1.3.0 / 2024-09-03" over 18 "=" (Markdown's setext heading), dependencies bumped
+    def package(version: str, mocha: str) -> str:
+        return f'{{\n  "name": "finalhandler",\n  "version": "{version}",\n  "devDependencies": {{\n    "mocha": "{mocha}"\n  }}\n}}\n'
+
+    history = "1.2.0 / 2022-03-22\n==================\n\n  * Remove set content headers\n"
+    repo.write("HISTORY.md", history)
+    repo.write("package.json", package("1.2.0", "9.2.2"))
+    repo.commit()
+    block = "v1.3.0 / 2024-09-03\n==================\n\n  * ignore status message for HTTP/2 (#53)\n\n"
+    repo.write("HISTORY.md", block + history)
+    repo.write("package.json", package("1.3.0", "10.0.0"))
+    assert message_for(repo).title == "chore(package): release 1.3.0"
+
+
 def test_the_body_says_why_from_comments_not_from_a_licence_header_or_code_commented_out(repo: Repo) -> None:
     repo.write("x.py", "a = 1\n")
     repo.commit()
