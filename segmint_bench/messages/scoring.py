@@ -33,7 +33,7 @@ from segmint_bench.untangle.workspace import Workspace
 from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.planning.enclosing import Sections
-from segmint_core.planning.facts import tree_entries
+from segmint_core.planning.facts import TreeEntries, tree_entries
 from segmint_core.planning.conventional import STANDARD_TYPES, Subject, parse_subject, words
 from segmint_core.history import read_history
 from segmint_core.planning.history import HISTORY_LIMIT
@@ -100,7 +100,7 @@ class Proposal:
         return _shown(self.real) if self.real.type else one_line(self.subject)
 
     @property
-    def entries(self) -> list[str]:
+    def entries(self) -> TreeEntries:
         """The entries the case's changes add to its changelogs, as the session's planner reads them."""
         return tree_entries([part for parts, _ in self.plans for part in parts])
 

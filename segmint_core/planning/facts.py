@@ -18,8 +18,8 @@ from functools import lru_cache
 from pathlib import PurePosixPath
 
 from segmint_core.changes.comments import COMMENT, explaining
-from segmint_core.changes.generated import is_lock_file
-from segmint_core.changes.kinds import is_doc_path, is_ignore_file, is_test_path
+from segmint_core.changes.generated import is_lock_file, is_manifest
+from segmint_core.changes.kinds import is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
 from segmint_core.changes.markup import is_fence, is_title, is_underline, list_item, markdown_heading
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.changes.tested_versions import LANGUAGES, tested_change
@@ -541,9 +541,38 @@ def _sides(lines: list[str]) -> tuple[list[str], list[str]]:
     return [line[1:] for line in lines if line[:1] in " -"], [line[1:] for line in lines if line[:1] in " +"]
 
 
-def tree_entries(changes: list[tuple[Change, list[Hunk]]]) -> list[str]:
+@dataclass(frozen=True)
+class TreeEntries:
+    """What a whole change adds to its changelogs, and the lines it changes in each code file."""
+
+    entries: list[str] = field(default_factory=list)
+    code_lines: dict[str, int] = field(default_factory=dict)  # path -> lines added and removed
+
+
+def tree_entries(changes: list[tuple[Change, list[Hunk]]]) -> TreeEntries:
     """The entries ``changes`` add to their changelogs, as ``gather`` reads a plan's."""
-    return gather([(c, hunks) for c, hunks in changes if is_changelog(c.file_path)]).changelog_entries
+    entries = gather([(c, hunks) for c, hunks in changes if is_changelog(c.file_path)]).changelog_entries
+    code_lines: Counter = Counter()
+    for change, hunks in changes:
+        if _source_code(change.file_path):
+            code_lines[change.file_path] += sum(len(side) for h in hunks for side in _split(h.lines))
+    return TreeEntries(entries, {path: n for path, n in code_lines.items() if n})
+
+
+def _source_code(path: str) -> bool:
+    return not (
+        is_doc_path(path) or is_test_path(path) or is_ci_path(path) or is_build_path(path) or is_lock_file(path)
+    ) and not is_manifest(path)
+
+
+def entries_about(facts: Facts, tree: TreeEntries) -> list[str]:
+    """Of ``tree``'s entries, those about this plan's code: naming it, or the one entry of a change
+    whose code is all this plan's (send 0.19.0's "Remove link renderization in html while
+    redirecting", its one code change ``redirect``'s, which it names by no name)."""
+    named = entries_naming_code(facts, tree.entries)
+    if named or len(tree.entries) != 1 or not tree.code_lines:
+        return named
+    return tree.entries if all(facts.lines.get(path) == n for path, n in tree.code_lines.items()) else []
 
 
 # A name an entry may be matched by: one a sentence would not use as a word ("run", "main" are).

@@ -19,7 +19,7 @@ from segmint_core.config import Settings
 from segmint_core.errors import SegmintError
 from segmint_core.planning import bodies, voice
 from segmint_core.planning.conventional import parse_subject
-from segmint_core.planning.facts import Facts, OldText, entries_naming_code, gather, line_counts
+from segmint_core.planning.facts import Facts, OldText, TreeEntries, entries_about, gather, line_counts
 from segmint_core.planning.intents import Asked, intent_body, intent_title
 from segmint_core.planning.precedent import Touched
 from segmint_core.planning.style import DEFAULT, HouseStyle
@@ -61,7 +61,7 @@ def write_message(
     style: HouseStyle = DEFAULT,
     asked: Asked | None = None,
     old_text: OldText | None = None,
-    entries: list[str] | None = None,
+    entries: TreeEntries | None = None,
 ) -> Message:
     """``counts``: lines added and removed per file where the hunks' own counts would
     mislead (a line staged, then edited again, is one change in the commit). ``asked``: the
@@ -90,7 +90,7 @@ def offline_message(
     style: HouseStyle = DEFAULT,
     voting: voice.Voting = voice.VOTING,
     old_text: OldText | None = None,
-    entries: list[str] | None = None,
+    entries: TreeEntries | None = None,
 ) -> Message:
     facts, touched = read_plan(parts, counts, old_text, entries)
     title = offline_title(facts, touched, style, voting)
@@ -123,11 +123,11 @@ def read_plan(
     parts: Parts,
     counts: dict[str, tuple[int, int]] | None = None,
     old_text: OldText | None = None,
-    entries: list[str] | None = None,
+    entries: TreeEntries | None = None,
 ) -> tuple[Facts, list[Touched]]:
     """What the plan's hunks do, and the files it touches with the lines each gains and loses.
     ``entries``: those the whole change adds to its changelogs (``tree_entries``); a plan adding
-    none of its own has those naming its code."""
+    none of its own has those about its code (``entries_about``)."""
     parts = [(as_committed(change, hunks), hunks) for change, hunks in parts]
     touched = []
     for change, hunks in parts:
@@ -135,7 +135,7 @@ def read_plan(
         touched.append(Touched(change.file_path, STATUS_CODES.get(change.status, "M"), added, removed))
     facts = gather(parts, old_text)
     if entries and not facts.changelog_entries:
-        facts.changelog_entries = entries_naming_code(facts, entries)
+        facts.changelog_entries = entries_about(facts, entries)
     return facts, touched
 
 

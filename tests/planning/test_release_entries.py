@@ -83,3 +83,47 @@ def test_an_entry_naming_a_module_marked_as_code_titles_its_change(repo: Repo) -
     titles = qs_titles(repo, "    depth: 5\n", "    depth: 5,\n    strictDepth: true\n", entries)
 
     assert "fix(parse): stop parsing past the depth limit" in titles, titles
+
+
+REDIRECT = (
+    "SendStream.prototype.redirect = function redirect (path) {\n"
+    "  var loc = encodeUrl(this.path + '/')\n"
+    "  var doc = createHtmlDocument('Redirecting', '<a href=\"' + escapeHtml(loc) + '\">')\n"
+    "  return doc\n"
+    "}\n"
+)
+
+
+def send_titles(repo: Repo, also: str = "") -> list[str]:
+    """send 0.19.0's excerpt: its one entry, which names no code, and the change to ``redirect``;
+    ``also``: a line written into another code file."""
+    repo.write("index.js", REDIRECT)
+    repo.write("lib/mime.js", "module.exports = {}\n")
+    repo.write("package.json", '{\n  "name": "send",\n  "version": "0.18.0"\n}\n')
+    repo.write("HISTORY.md", "0.18.0 / 2022-03-23\n===================\n\n* Fix emitted 416 error missing headers\n")
+    repo.commit()
+    repo.write(
+        "index.js", REDIRECT.replace("'<a href=\"' + escapeHtml(loc) + '\">'", "'Redirecting to ' + escapeHtml(loc)")
+    )
+    repo.write("package.json", '{\n  "name": "send",\n  "version": "0.19.0"\n}\n')
+    entry = "0.19.0 / 2024-09-10\n===================\n\n* Remove link renderization in html while redirecting\n\n"
+    repo.write(
+        "HISTORY.md", entry + "0.18.0 / 2022-03-23\n===================\n\n* Fix emitted 416 error missing headers\n"
+    )
+    if also:
+        repo.write("lib/mime.js", f"module.exports = {{}}\n{also}\n")
+    return [p.title for p in Session(Git.discover(repo.path)).propose_commits()]
+
+
+def test_a_releases_one_entry_titles_the_commit_holding_all_its_code(repo: Repo) -> None:
+    titles = send_titles(repo)
+
+    assert "fix(index): remove link renderization in html while redirecting" in titles, titles
+    assert "chore(package): release 0.19.0" in titles, titles
+
+
+def test_the_one_entry_titles_no_commit_holding_only_part_of_the_code(repo: Repo) -> None:
+    titles = send_titles(repo, also="module.exports.types = ['text/html']")
+
+    assert not any("renderization" in t for t in titles), titles
+
