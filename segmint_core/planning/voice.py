@@ -178,7 +178,8 @@ def own_words(facts: Facts) -> list[str]:
     # a release's block of entries is one hunk, so it may hold the entries of other commits' code
     about = entries_naming_code(facts, facts.changelog_entries) or facts.changelog_entries
     entries = [_ENTRY_TAG.sub("", e).replace("``", "`") for e in about[:MOST_ENTRIES] if not _described(e)]
-    said = entries + [text for entry in entries for text in _shortened(entry)]  # every whole sentence first
+    # every whole sentence first; one shortened to what follows its opening phrase may open on an article
+    said = entries + [text for entry in entries for text in _shortened(entry) if not _described(text)]
     if all(map(messages.is_changelog, facts.paths)):
         return entry_added(facts, said)
     return said

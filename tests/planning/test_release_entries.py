@@ -3,7 +3,11 @@ title the other commits whose code they name."""
 
 from __future__ import annotations
 
+from segmint_core.changes import capture
 from segmint_core.git import Git
+from segmint_core.planning.facts import TreeEntries
+from segmint_core.planning.voice import own_words
+from segmint_core.planning.writer import read_plan
 from segmint_core.session.session import Session
 from tests.support.repo import Repo
 
@@ -127,3 +131,18 @@ def test_the_one_entry_titles_no_commit_holding_only_part_of_the_code(repo: Repo
 
     assert not any("renderization" in t for t in titles), titles
 
+
+def test_an_entry_shortened_to_what_follows_its_opening_phrase_may_not_open_on_an_article(repo: Repo) -> None:
+    # fd's "When using `--glob` in combination with `--full-path`, a `*` character does not match ..."
+    repo.write("src/walk.rs", "fn run() {\n    glob(true);\n}\n")
+    repo.commit()
+    repo.write("src/walk.rs", "fn run() {\n    glob(false);\n}\n")
+    entry = (
+        "When using `--glob` in combination with `--full-path`, a `*` character does not match a path"
+        " separation character (`/` or `\\\\`) anymore"
+    )
+    changes = [(c, c.hunks) for c in capture(Git.discover(repo.path)).changes]
+    facts, _ = read_plan(changes, entries=TreeEntries([entry], {"src/walk.rs": 2}))
+
+    assert facts.changelog_entries == [entry]  # the tree's one entry, its code all this plan's
+    assert not any(text.lower().startswith("a `*`") for text in own_words(facts)), own_words(facts)
