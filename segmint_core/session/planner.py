@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from segmint_core.apply.gitops import head_entries
@@ -69,7 +69,10 @@ class Drafter:
         self.layered = layered_files(units, git)
         self.sections = Sections(units.changes, git)
         self.recorded = recorded_tasks(units, git)
-        self.entries = tree_entries([(c, c.hunks) for c in units.changes])
+        entries = tree_entries([(c, c.hunks) for c in units.changes])
+        # A change's one entry titling the plan that holds all its code reads the change as one commit
+        # (that plan and the entry's then say the same, and are merged): not when that is turned off.
+        self.entries = entries if settings.prefer_one_commit else replace(entries, code_lines={})
         self.dependencies = change_dependencies(units.changeset.changes) if units.changeset.unchanged else {}
 
     def drafts(self, groups: list[Group]) -> dict[str, CommitPlan]:
