@@ -12,11 +12,15 @@ import re
 
 from segmint_core.changes.markup import is_fence, is_underline, list_item, without_list_marker
 
+# An issue or pull request an entry is labelled with: an rst link to it (pathspec's "`Issue #84`_",
+# "`#12`_"), or its name before a colon ("Issue #84: ...").
+_KIND = r"(?:[Ii]ssue|[Pp]ull(?: [Rr]equest)?|PR|GH)"
+ISSUE_LABEL = rf"`{_KIND}?\s*#\d+`__?|\b{_KIND}\s+#\d+(?=\s*:)"
 # Issue and PR references say nothing in a summary; other roles keep their name.
 _REFERENCE = re.compile(
     r"\{(?:issue|pr|user|ghuser|commit)\}`[^`]*`"  # MyST roles
     r"|:(?:issue|pr|user|ghuser|commit):`[^`]*`"  # Sphinx roles
-    r"|`#\d+`_|\(#\d+\)|#\d+"  # rst links, GitHub numbers
+    rf"|{ISSUE_LABEL}|\(#\d+\)|#\d+"  # labels, GitHub numbers
     r"|\(\[#\d+\]\([^)]*\)\)"  # markdown links to an issue
 )
 # What led in to the references taken out: "faster, see #720 and #853" leaves "faster, see and",
@@ -33,6 +37,7 @@ _ROLE = re.compile(r"\{[a-z]+\}`([^`]*)`|:[a-z]+:`([^`]*)`")
 _TITLED = re.compile(r"^(.*?)\s*<[^<>]*>$")
 # A reStructuredText hyperlink, named or anonymous: ```#463 <https://...>`_`` reads "#463".
 _RST_LINK = re.compile(r"`([^`<]*?)\s*<[^<>`]+>`__?")
+_RST_NAMED = re.compile(r"`([^`<]+)`__?(?!\w)")  # a reference to a target named elsewhere: "`foo`_" reads "foo"
 _LINK = re.compile(r"\[([^\[\]]*)\]\([^)]*\)")  # the innermost brackets: a run of "[" is read once
 # A handle credited at the end: "(@alexmaco)", "(pull #581) (@bob)", "by @bob", "thanks to @bob".
 _CREDIT = re.compile(r"\s*(?:\(\s*(?:by\s+)?@[\w-]+\s*\)|\b(?:by|thanks to)\s+@[\w-]+)", re.I)
@@ -47,7 +52,7 @@ def changelog_entry(lines: list[str], *, credits: bool = True) -> str | None:
     text = " ".join(line.strip() for line in _without_titles(lines) if line.strip() and not _markup(line))
     text = text if credits else _CREDIT.sub("", text)
     text = _RST_LINK.sub(r"\1", without_list_marker(text))
-    text = _EMPTY_BRACKETS.sub("", _LEAD_IN.sub(" ", _REFERENCE.sub("", text)))
+    text = _EMPTY_BRACKETS.sub("", _LEAD_IN.sub(" ", _RST_NAMED.sub(r"\1", _REFERENCE.sub("", text))))
     text = _LINK.sub(r"\1", _ROLE.sub(lambda m: f"`{role_shown(m.group(1) or m.group(2) or '')}`", text))
     text = " ".join(text.split()).strip(" .,:;-")
     if len(text) < MIN_CHARS or text.lower().startswith(("version", "released", "unreleased", "#")):

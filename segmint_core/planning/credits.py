@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from segmint_core.changes.changelog import EMPTY_BRACKETS
+from segmint_core.changes.changelog import EMPTY_BRACKETS, ISSUE_LABEL
 
 # Possessive quantifiers (``*+``): what a handle or a run of them matched is never given back, so a
 # line of hundreds of handles is read in linear time per position, not by trying every shorter run.
@@ -20,7 +20,7 @@ _THANKS = r"(?:special\s+)?(?:thanks|thank\s+you|kudos|props|credits?)(?:\s+(?:g
 _BY = r"(?:(?:contributed|reported|written|suggested|implemented|added|fixed|patch(?:ed)?)\s+)?by"
 # A profile link written as the handle it is: [@bob](https://github.com/bob).
 _HANDLE_LINK = re.compile(r"\[(@[A-Za-z0-9][\w-]*)\]\([^)\s]*\)")
-_REFERENCE = re.compile(r"\[(?:#|GH-)\d+\]\([^)\s]*\)|(?<![\w&])(?:#|GH-)\d+\b", re.I)
+_REFERENCE = re.compile(rf"{ISSUE_LABEL}|\[(?:#|GH-)\d+\]\([^)\s]*\)|(?<![\w&])(?:#|GH-)\d+\b", re.I)
 _CREDIT = re.compile(
     rf"\(\s*+(?:(?:{_BY}|{_THANKS}|from|cc)\s+)?{_HANDLES}\s*+[.!]?+\s*+\)"  # (@bob), (by @bob, @carol)
     rf"|[,;]?+\s*+[-\u2013\u2014]?+\s*+\b(?:{_BY}|{_THANKS})\s*+:?+\s*+{_HANDLES}\s*+[.!]?+",  # by @bob, thanks to @x and @y

@@ -88,6 +88,15 @@ def test_a_restructuredtext_link_reads_as_its_text_and_an_issue_link_as_nothing(
     assert changelog_entry(["- See `the docs <https://x.org/a>`__ for the details."]) == "See the docs for the details"
 
 
+def test_an_issue_label_leading_an_entry_reads_as_nothing_and_a_named_reference_as_its_text() -> None:
+    # pathspec's "- `Issue #84`_: PathSpec.match_file() ..." read "`Issue `_: PathSpec.match_file() ..."
+    said = "PathSpec.match_file() returns None since 0.12.0"
+    assert changelog_entry([f"- `Issue #84`_: {said}."]) == said
+    assert changelog_entry([f"- Issue #84: {said}."]) == said
+    assert changelog_entry(["- Fix `the parser`_ on empty input."]) == "Fix the parser on empty input"
+    assert changelog_entry(["- Fixes issue #12 in the parser."]) == "Fixes issue in the parser"  # no label
+
+
 def test_a_role_reads_as_sphinx_shows_it() -> None:
     titled = "- Add :func:`PluginManager.unblock <pluggy.PluginManager.unblock>` to unblock a plugin."
     assert changelog_entry([titled]) == "Add `PluginManager.unblock` to unblock a plugin"

@@ -146,3 +146,13 @@ def test_an_entry_shortened_to_what_follows_its_opening_phrase_may_not_open_on_a
 
     assert facts.changelog_entries == [entry]  # the tree's one entry, its code all this plan's
     assert not any(text.lower().startswith("a `*`") for text in own_words(facts)), own_words(facts)
+
+
+def test_an_issue_label_leading_an_entry_is_no_words_of_it(repo: Repo) -> None:
+    repo.write("CHANGES.rst", "0.12.0\n------\n\n- Added a thing.\n")
+    repo.commit()
+    entry = "- `Issue #84`_: PathSpec.match_file() returns None since 0.12.0.\n"
+    repo.write("CHANGES.rst", f"0.12.1\n------\n\n{entry}\n0.12.0\n------\n\n- Added a thing.\n")
+    facts, _ = read_plan([(c, c.hunks) for c in capture(Git.discover(repo.path)).changes])
+
+    assert facts.changelog_entries == ["PathSpec.match_file() returns None since 0.12.0"]
