@@ -430,8 +430,9 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     facts.conditions_changed = sum(
         1 for old, new in pairs if old.strip() != new.strip() and _CONDITION.search(old) and _CONDITION.search(new)
     )
-    gone = set(_changelog_entries(list(map(uncredited, changelog_removed))))  # moved or converted, not new
-    facts.changelog_entries = [e for e in _changelog_entries(list(map(uncredited, changelog_added))) if e not in gone]
+    gone = _changelog_entries(list(map(uncredited, changelog_removed)))  # moved, converted or reworded: not new
+    added_entries = _changelog_entries(list(map(uncredited, changelog_added)))
+    facts.changelog_entries = [e for e in added_entries if not any(_rewords(e, old) for old in gone)]
     facts.changelog_moved = _moved_entries(changelog_added, changelog_removed)
     facts.changelog_items = sum(1 for line in changelog_added if list_item(line))
     facts.changelog_reference = entry_reference(changelog_added)
@@ -631,6 +632,16 @@ def _changelog_entries(added: list[str]) -> list[str]:
     one entry where none is a list item."""
     entries = (changelog_entry(lines, credits=False) for lines in entry_lines(added) or [added] if lines)
     return list(dict.fromkeys(e for e in entries if e))
+
+
+REWORDED_SHARE = 0.6  # of the words two entries write in all, those both write: one is the other reworded
+
+
+def _rewords(entry: str, old: str) -> bool:
+    """Whether ``entry`` is ``old`` as it was, or reworded (pathspec's entry of 0.12.0 given "(with a
+    leading underscore)" in 0.12.1's release, which adds no entry of its own)."""
+    new_words, old_words = set(entry.lower().split()), set(old.lower().split())
+    return len(new_words & old_words) >= REWORDED_SHARE * len(new_words | old_words)
 
 
 def _moved_entries(added: list[str], removed: list[str]) -> int:
