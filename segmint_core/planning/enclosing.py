@@ -22,6 +22,7 @@ code, and would claim formatting where the string's value changed.
 
 from __future__ import annotations
 
+import re
 from pathlib import PurePosixPath
 
 from segmint_core.changes.markup import is_fence, section_titles
@@ -97,7 +98,7 @@ class Sections:
                     continue
                 line = self._section_title(hunk, old) if doc else enclosing_line(old, hunk)
                 in_string = layout and self._in_string(change.file_path, hunk, old)
-                in_fence = doc and self._in_fence(hunk, old)
+                in_fence = doc and self._in_fence(change.file_path, hunk, old)
                 if line or in_string or in_fence:
                     found[hunk.id] = _resolved(hunk, line, in_string, in_fence)
         return [(change, [found.get(h.id, h) for h in hunks]) for change, hunks in parts]
@@ -126,12 +127,16 @@ class Sections:
             self._texts.update(self._blobs([oid]))
         return self._texts.get(oid)
 
-    def _in_fence(self, hunk: Hunk, old: list[str]) -> bool:
-        """Whether a fenced code block is open at the docs hunk's first line."""
+    def _in_fence(self, path: str, hunk: Hunk, old: list[str]) -> bool:
+        """Whether a fenced code block is open at the docs hunk's first line; in reStructuredText, a
+        literal block open there that its changed lines are all in (none above them at the margin)."""
         oid = self._old_oid(hunk)
         assert oid is not None  # asked only of a hunk whose old text was read
+        rst = _suffix(path) == ".rst"
         if oid not in self._fences:
-            self._fences[oid] = fenced_rows(old)
+            self._fences[oid] = literal_rows(old) if rst else fenced_rows(old)
+        if rst and any(line[1:2].strip() for line in _to_last_change(hunk)):
+            return False  # a line at the margin: the block ends before a line the hunk changes
         return hunk.old_start - 1 in self._fences[oid]
 
     def _section_title(self, hunk: Hunk, old: list[str]) -> str | None:
@@ -237,6 +242,29 @@ def fenced_rows(old: list[str]) -> frozenset[int]:
     return frozenset(rows)
 
 
+# A directive whose body is code (``.. code-block:: python``, click's ``.. click:example::``).
+_CODE_DIRECTIVE = re.compile(
+    r"\s*\.\.\s+[\w:-]*(?:code|example|doctest|testcode|ipython|parsed-literal)[\w:-]*::", re.I
+)
+
+
+def literal_rows(old: list[str]) -> frozenset[int]:
+    """The rows (from 0) of a reStructuredText file inside a literal block: those below a paragraph
+    ending in ``::`` or a directive of code, blank or indented more than it, until one that is not."""
+    rows: set[int] = set()
+    opener: int | None = None  # the indent of the line that opened the block being read
+    for row, line in enumerate(old):
+        if opener is not None and (not line.strip() or _indent(line) > opener):
+            rows.add(row)
+            continue
+        opener = None
+        stripped = line.strip()
+        directive = stripped.startswith("..")
+        if directive and _CODE_DIRECTIVE.match(line) or not directive and stripped.endswith("::"):
+            opener = _indent(line)
+    return frozenset(rows)
+
+
 def string_rows(path: str, old: list[str]) -> frozenset[int]:
     """The rows of ``old`` that start inside a string literal, as the file's lexer reads it: the
     line break before them is a string's. None are known of a file without a lexer or too long."""
@@ -266,6 +294,12 @@ def _changed_rows(hunk: Hunk) -> set[int]:
         if mark in (" ", "-"):
             row += 1
     return rows
+
+
+def _to_last_change(hunk: Hunk) -> list[str]:
+    """The hunk's lines from its first to the last it adds or removes."""
+    last = max((at for at, line in enumerate(hunk.lines) if line[:1] in "+-"), default=-1)
+    return [line for line in hunk.lines[: last + 1] if line[:1] in " +-"]
 
 
 def _numbers(old: list[str], hunk: Hunk) -> bool:
