@@ -228,6 +228,9 @@ class Facts:
     defaults: list[DefaultChange] = field(default_factory=list)  # default values all the code changes (``defaults.py``)
     gone_names: list[str] = field(default_factory=list)  # and only removed, most written first
     examples: int = 0  # code blocks a docs change adds, where it does nothing else
+    sample_fixed: bool = (
+        False  # a line or few of an example rewritten, and nothing else (``_in_samples``, ``_only_rewritten``)
+    )
     new_lines: str = ""  # what the added lines are, where they add no name ("help calls", "a comment", "3 lines")
     gone_lines: str = ""  # the same of the removed lines
 
@@ -477,6 +480,10 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     )
     if facts.format_only and not facts.tokens_same:
         facts.punctuation = punctuation_edit(added_lines, removed_lines)
+    in_samples = _in_samples(facts.paths, doc_added, added_fenced) and _in_samples(
+        facts.paths, doc_removed, removed_fenced
+    )
+    facts.sample_fixed = in_samples and rewritten and len(pairs) <= SAMPLE_LINES and _only_rewritten(facts)
     return facts
 
 
@@ -928,6 +935,38 @@ def _examples_only(
         and all(at in fenced for at in written)
         and any(is_fence(text) for _, text in doc_added)
         and not any(runs_command(text) for _, text in doc_added)
+    )
+
+
+SAMPLE_LINES = 3  # lines of an example rewritten, at most, for the change to read as a fix of it
+
+
+def _in_samples(paths: list[str], doc_lines: list[tuple[str, str]], fenced: AbstractSet[int]) -> bool:
+    """Whether ``paths`` are all docs (not changelogs) whose ``doc_lines`` (one side's) are each
+    inside a code block (httpx's quickstart sample, click's ``.. click:example::``), no fence among
+    them, or all files of one example (click's ``examples/naval``)."""
+    from segmint_core.planning.describe import example_of  # (it reads Facts)
+
+    if example_of(paths) is not None:
+        return True
+    return all(is_doc_path(p) and not is_changelog(p) for p in paths) and all(
+        at in fenced and not is_fence(text) for at, (_, text) in enumerate(doc_lines) if text.strip()
+    )
+
+
+def _only_rewritten(facts: Facts) -> bool:
+    """A change whose rewritten lines say no more than a fix of them: no word respelled, no name
+    swapped, no layout alone, nothing new defined (each of those is titled as what it is), no import
+    changed (starlette's config sample taking ``DatabaseURL``: the example follows a new API)."""
+    return not (
+        facts.imports_touched
+        or facts.typos
+        or facts.renames
+        or facts.whitespace_only
+        or facts.format_only
+        or facts.added_defs
+        or facts.new_files
+        or facts.deleted_files
     )
 
 

@@ -22,7 +22,7 @@ from segmint_core.changes.generated import is_lock_file, is_manifest
 from segmint_core.changes.versions import NUMBERS, PEP_440
 from segmint_core.planning import defaults, settings_edit, type_hints
 from segmint_core.planning.cases import words as test_words
-from segmint_core.planning.describe import CODE_TYPES, code_subjects, documented_defs, documenting, places
+from segmint_core.planning.describe import CODE_TYPES, code_subjects, documented_defs, documenting, example_of, places
 from segmint_core.changes.kinds import PATHS_KEPT, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
 from segmint_core.planning.bumps import Bump
 from segmint_core.planning.facts import Facts, is_changelog
@@ -324,6 +324,8 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         where = places(facts, code, q) if code else _files(facts.paths)
         verb = "correct" if kind == "fix" else "fix"  # not "fix: fix typo"
         return [f"{verb} {typos} in {w}" for w in where] + [f"{verb} {typos}"]
+    if facts.sample_fixed:
+        return _sample_subjects(kind, facts, q)
     if kind == "docs":
         if facts.tokens_same and not facts.new_files and not facts.deleted_files:
             return [f"format {f}" for f in _files(facts.paths)]  # prose rewrapped, every word kept
@@ -541,6 +543,15 @@ def _settings_subjects(facts: Facts) -> list[str]:
     if facts.settings is None or facts.new_files or facts.deleted_files:
         return []
     return settings_edit.subjects(facts.settings, _files(facts.paths)[:1])
+
+
+def _sample_subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
+    """An example's line or few rewritten: ``fix mine in the naval example``, ``fix example in
+    quickstart.md``."""
+    verb = "correct" if kind == "fix" else "fix"  # not "fix: fix the naval example"
+    if example_of(facts.paths) is not None:
+        return [f"{verb} {w}" for w in places(facts, facts.paths, q)]
+    return [f"{verb} example in {f}" for f in _files(facts.paths)] + [f"{verb} example"]
 
 
 def _prose_subjects(facts: Facts, q: Quote) -> list[str]:
