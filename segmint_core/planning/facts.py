@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence, Set as AbstractSet
 
+import os
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -483,7 +484,9 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     in_samples = _in_samples(facts.paths, doc_added, added_fenced) and _in_samples(
         facts.paths, doc_removed, removed_fenced
     )
-    facts.sample_fixed = in_samples and rewritten and len(pairs) <= SAMPLE_LINES and _only_rewritten(facts)
+    facts.sample_fixed = (
+        in_samples and rewritten and len(pairs) <= SAMPLE_LINES and _only_rewritten(facts) and not _made_alike(pairs)
+    )
     return facts
 
 
@@ -952,6 +955,19 @@ def _in_samples(paths: list[str], doc_lines: list[tuple[str, str]], fenced: Abst
     return all(is_doc_path(p) and not is_changelog(p) for p in paths) and all(
         at in fenced and not is_fence(text) for at, (_, text) in enumerate(doc_lines) if text.strip()
     )
+
+
+def _made_alike(pairs: list[tuple[str, str]]) -> bool:
+    """Whether several rewritten lines each make one edit (Flask 2.2.3 taking ``(object)`` off two
+    classes of its dispatch examples): a pattern applied, not a mistake of each put right."""
+    return len(pairs) > 1 and len({_edit(old, new) for old, new in pairs}) == 1
+
+
+def _edit(old: str, new: str) -> tuple[str, str]:
+    """What ``new`` writes in place of ``old``, the text they start and end with alike left out."""
+    head = len(os.path.commonprefix([old, new]))
+    tail = len(os.path.commonprefix([old[head:][::-1], new[head:][::-1]]))
+    return old[head : len(old) - tail], new[head : len(new) - tail]
 
 
 def _only_rewritten(facts: Facts) -> bool:

@@ -81,6 +81,13 @@ def test_a_sample_taking_another_import_follows_a_new_api_and_is_no_fix(repo: Re
     assert "example" not in plain_title(edited(repo, "docs/config.md", before, after))
 
 
+def test_one_edit_made_alike_in_several_samples_is_a_pattern_applied_not_a_fix(repo: Repo) -> None:
+    # Flask 2.2.3 took ``(object)`` off the two classes of its dispatch examples
+    page = "Dispatch\n--------\n\n::\n\n    class Subdomain{0}:\n        pass\n\n    class Path{0}:\n        pass\n"
+    parts = edited(repo, "docs/appdispatch.rst", page.format("(object)"), page.format(""))
+    assert "example" not in plain_title(parts)
+
+
 def test_a_note_s_indented_prose_is_no_literal_block(repo: Repo) -> None:
     note = "Commands\n--------\n\n.. note::\n\n    The {} command is lazy.\n"
     parts = edited(repo, "docs/commands.rst", note.format("list"), note.format("load"))
