@@ -110,10 +110,11 @@ def same_tokens(path: str, removed: list[str], added: list[str]) -> bool:
 
 def fix_evidence(facts: Any) -> bool:
     """Whether the diff shows a fix: an error handled, a missing value checked, a condition
-    rewritten, an example's line or few rewritten, or words (a changelog entry, a comment) saying it fixes something."""
+    rewritten, an example's line or few rewritten, or words (a changelog entry, a comment) saying
+    it fixes something."""
     if facts.handles or facts.missing or facts.typos or facts.conditions_changed or facts.changelog_fixes:
         return True
-    if facts.sample_fixed:  # an example's line rewritten: it showed the wrong thing
+    if facts.sample_fixed:  # an example is rewritten where it showed the wrong thing
         return True
     said = [*facts.changelog_entries, *facts.comments, *facts.references]
     return any(_FIX_WORDS.search(text) or ISSUE_FIXED.search(text) for text in said)

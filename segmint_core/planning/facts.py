@@ -229,9 +229,7 @@ class Facts:
     defaults: list[DefaultChange] = field(default_factory=list)  # default values all the code changes (``defaults.py``)
     gone_names: list[str] = field(default_factory=list)  # and only removed, most written first
     examples: int = 0  # code blocks a docs change adds, where it does nothing else
-    sample_fixed: bool = (
-        False  # a line or few of an example rewritten, and nothing else (``_in_samples``, ``_only_rewritten``)
-    )
+    sample_fixed: bool = False  # an example's line or few rewritten, and nothing else (``_in_samples``)
     new_lines: str = ""  # what the added lines are, where they add no name ("help calls", "a comment", "3 lines")
     gone_lines: str = ""  # the same of the removed lines
 
