@@ -5,13 +5,15 @@ config); ``is_test_path``, ``is_doc_path``, ``is_ci_path``, ``is_build_path``
 and ``is_ignore_file`` are what a commit message's type and wording ask. A
 test is a test to both: ``file_kind`` says TEST exactly where
 ``is_test_path`` does, unless the file is a changelog (a test fixture named
-CHANGELOG.md is read as a changelog).
+CHANGELOG.md is read as a changelog). ``example_of`` names the example under
+``examples/`` a change's files are all in.
 """
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
+from pathlib import PurePosixPath
 
 CODE, TEST, DOCS, CHANGELOG, CONFIG = "code", "test", "docs", "changelog", "config"
 GENERATED = "generated"  # a generated file, kept whole (a unit's kind; ``file_kind`` never says it)
@@ -202,3 +204,19 @@ def is_build_path(path: str) -> bool:
         or bool(folders)
         and folders[-1].endswith(".egg-info")
     )  # packaging metadata setuptools writes
+
+
+EXAMPLE_DIRS = {"examples", "example", "_examples"}
+
+
+def example_of(paths: list[str]) -> str | None:
+    """The one example all ``paths`` are in: the folder under ``examples/`` (``examples/naval/naval.py``:
+    ``naval``), or the file's name where it lies in ``examples/`` itself."""
+    names = set()
+    for path in paths:
+        parts = PurePosixPath(path).parts
+        at = next((i for i, part in enumerate(parts[:-1]) if part.lower() in EXAMPLE_DIRS), None)
+        if at is None:
+            return None
+        names.add(parts[at + 1] if at + 2 < len(parts) else PurePosixPath(parts[-1]).stem)
+    return names.pop() if len(names) == 1 else None

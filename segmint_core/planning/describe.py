@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import PurePosixPath
 
+from segmint_core.changes.kinds import example_of
 from segmint_core.planning.facts import Facts
 from segmint_core.wording import counted
 
@@ -85,22 +86,6 @@ def places(facts: Facts, code_paths: list[str], q: Quote) -> list[str]:
         out = [f"{w} in the {example} example" for w in out[:1]] + [f"the {example} example"] + out
     out += files(code_paths)
     return list(dict.fromkeys(out))
-
-
-EXAMPLE_DIRS = {"examples", "example", "_examples"}
-
-
-def example_of(paths: list[str]) -> str | None:
-    """The one example all ``paths`` are in: the folder under ``examples/`` (``examples/naval/naval.py``:
-    ``naval``), or the file's name where it lies in ``examples/`` itself."""
-    names = set()
-    for path in paths:
-        parts = PurePosixPath(path).parts
-        at = next((i for i, part in enumerate(parts[:-1]) if part.lower() in EXAMPLE_DIRS), None)
-        if at is None:
-            return None
-        names.add(parts[at + 1] if at + 2 < len(parts) else PurePosixPath(parts[-1]).stem)
-    return names.pop() if len(names) == 1 else None
 
 
 def files(paths: list[str]) -> list[str]:

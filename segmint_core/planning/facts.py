@@ -20,7 +20,7 @@ from pathlib import PurePosixPath
 
 from segmint_core.changes.comments import COMMENT, explaining
 from segmint_core.changes.generated import is_lock_file, is_manifest
-from segmint_core.changes.kinds import is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
+from segmint_core.changes.kinds import example_of, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
 from segmint_core.changes.markup import is_fence, is_title, is_underline, list_item, markdown_heading
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.changes.tested_versions import LANGUAGES, tested_change
@@ -946,8 +946,6 @@ def _in_samples(paths: list[str], doc_lines: list[tuple[str, str]], fenced: Abst
     """Whether ``paths`` are all docs (not changelogs) whose ``doc_lines`` (one side's) are each
     inside a code block (httpx's quickstart sample, click's ``.. click:example::``), no fence among
     them, or all files of one example (click's ``examples/naval``)."""
-    from segmint_core.planning.describe import example_of  # (it reads Facts)
-
     if example_of(paths) is not None:
         return True
     return all(is_doc_path(p) and not is_changelog(p) for p in paths) and all(

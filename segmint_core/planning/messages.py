@@ -22,8 +22,16 @@ from segmint_core.changes.generated import is_lock_file, is_manifest
 from segmint_core.changes.versions import NUMBERS, PEP_440
 from segmint_core.planning import defaults, settings_edit, type_hints
 from segmint_core.planning.cases import words as test_words
-from segmint_core.planning.describe import CODE_TYPES, code_subjects, documented_defs, documenting, example_of, places
-from segmint_core.changes.kinds import PATHS_KEPT, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
+from segmint_core.planning.describe import CODE_TYPES, code_subjects, documented_defs, documenting, places
+from segmint_core.changes.kinds import (
+    PATHS_KEPT,
+    example_of,
+    is_build_path,
+    is_ci_path,
+    is_doc_path,
+    is_ignore_file,
+    is_test_path,
+)
 from segmint_core.planning.bumps import Bump
 from segmint_core.planning.facts import Facts, is_changelog
 from segmint_core.planning.supported_versions import TOOLCHAINS
