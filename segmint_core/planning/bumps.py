@@ -23,7 +23,9 @@ from dataclasses import dataclass, replace
 
 from segmint_core.changes.kinds import is_ci_path, is_doc_path
 from segmint_core.changes.models import Change, Hunk
+from segmint_core.changes.tested_versions import LANGUAGES
 from segmint_core.changes.versions import numbers
+from segmint_core.planning.supported_versions import TOOLCHAINS
 
 _PIN = re.compile(
     r"""^\s*(?:-\s*)?(?:uses:\s*)?["']?(?P<name>[@A-Za-z0-9_][\w.\-/\[\]@]*?)["']?\s*"""
@@ -105,7 +107,10 @@ def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[li
                 locked.discard(key)
             elif key not in locked:
                 bumps[key] = _installed(bumps[key], bump)
-    if len(locked) < len(bumps) or own is not None:  # a release's lock file moves with it, too
+    # A toolchain's version a manifest moves (``requires-python``, mypy's ``python_version``) is no
+    # dependency bumped: the lock files' moves beside it are bumps of their own (blinker 1.7.0).
+    asked = [key for key in bumps if key not in locked and key not in TOOLCHAINS and key not in LANGUAGES]
+    if asked or own is not None:  # a release's lock file moves with it, too
         bumps = {key: bump for key, bump in bumps.items() if key not in locked}
     return _mirrors_folded(_one_per_action(list(bumps.values()))), own
 
