@@ -1400,6 +1400,15 @@ _NOT_NAMES = frozenset(
         "not",
         "is",
         "in",
+        # control flow: idna 3.7's ``if`` made ``elif`` (with an ``else: break``) is no name swapped
+        "if",
+        "elif",
+        "else",
+        "while",
+        "for",
+        "break",
+        "continue",
+        "pass",
     }
 )
 

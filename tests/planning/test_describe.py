@@ -320,3 +320,15 @@ def test_a_parameter_line_of_many_blanks_is_read_at_once() -> None:
     assert _PARAM_LINE.match("x = " + " " * 300 + "a ,b") is None
     found = _PARAM_LINE.match("    timeout:" + " " * 300 + "float = 5.0,")
     assert found is not None and found.group(1) == "timeout"
+
+
+def test_if_made_elif_is_control_flow_not_a_name_swapped(repo: Repo) -> None:
+    # idna 3.7 turned two loops' ``if`` into ``elif`` and added ``else: break``
+    loop = "def joins(label):\n    for c in label:\n        if c == 'T':\n            continue\n        {}if c == 'L':\n            return True\n{}    return False\n"
+    repo.write("idna/core.py", loop.format("", "") + "\n\n" + loop.format("", "").replace("joins", "joins_right"))
+    repo.commit()
+    stop = "        else:\n            break\n"
+    repo.write(
+        "idna/core.py", loop.format("el", stop) + "\n\n" + loop.format("el", stop).replace("joins", "joins_right")
+    )
+    assert "instead of" not in title_of(repo), title_of(repo)
