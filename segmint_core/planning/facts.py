@@ -1219,10 +1219,10 @@ def _new_params(added: list[str], removed: list[str]) -> list[tuple[str, str]]:
     def signatures(lines: list[str]) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for line in lines:
-            name = def_name(line)
+            name = None if _CLASS_LINE.match(line) else def_name(line)  # a class's brackets hold its bases
             m = _PARAMS.search(line) if name else None
             if name and m and name not in out:
-                out[name] = [p.group(1) for part in m.group(1).split(",") if (p := _PARAM_NAME.match(part))]
+                out[name] = [p.group(1) for part in _top_level(m.group(1)) if (p := _PARAM_NAME.match(part))]
         return out
 
     before, after = signatures(removed), signatures(added)
@@ -1233,6 +1233,25 @@ def _new_params(added: list[str], removed: list[str]) -> list[tuple[str, str]]:
         for p in params
         if p not in before[name] and p not in _NOT_PARAMS
     ][:3]
+
+
+_CLASS_LINE = re.compile(r"^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s")
+_OPENS, _CLOSES = "([{<", ")]}>"
+
+
+def _top_level(params: str) -> list[str]:
+    """``params`` cut at the commas between them, not those inside a type's brackets (execnet's
+    ``write: Callable[[bytes], None] | None = None`` is one parameter, no ``None``)."""
+    parts, depth, start = [], 0, 0
+    for at, char in enumerate(params):
+        if char in _OPENS:
+            depth += 1
+        elif char in _CLOSES and not (char == ">" and params[at - 1 : at] == "="):  # ``=>`` closes nothing
+            depth = max(0, depth - 1)
+        elif char == "," and depth == 0:
+            parts.append(params[start:at])
+            start = at + 1
+    return [*parts, params[start:]]
 
 
 _MISSING = [

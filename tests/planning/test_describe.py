@@ -6,6 +6,7 @@ from __future__ import annotations
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.planning import offline_message
+from segmint_core.planning.writer import read_plan
 from segmint_core.session.session import Session
 from tests.support.repo import Repo
 
@@ -332,3 +333,15 @@ def test_if_made_elif_is_control_flow_not_a_name_swapped(repo: Repo) -> None:
         "idna/core.py", loop.format("el", stop) + "\n\n" + loop.format("el", stop).replace("joins", "joins_right")
     )
     assert "instead of" not in title_of(repo), title_of(repo)
+
+
+def test_a_type_s_brackets_and_a_class_s_bases_hold_no_parameter(repo: Repo) -> None:
+    # execnet 2.1.0: "add None parameter to _Serializer", "add Protocol parameter to Event"
+    repo.write("gateway.py", "class _Serializer:\n    def __init__(self, write=None):\n        self.write = write\n")
+    repo.write("models.py", "class Model:\n    def Event(self):\n        return 1\n")
+    repo.commit()
+    typed = "def __init__(self, write: Callable[[bytes], None] | None = None) -> None:"
+    repo.write("gateway.py", f"class _Serializer:\n    {typed}\n        self.write = write\n")
+    repo.write("models.py", "class Event(Protocol):\n    def set(self):\n        return 1\n")
+    facts, _ = read_plan([(c, c.hunks) for c in capture(Git.discover(repo.path)).changes])
+    assert facts.params == [], facts.params
