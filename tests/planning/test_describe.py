@@ -345,3 +345,16 @@ def test_a_type_s_brackets_and_a_class_s_bases_hold_no_parameter(repo: Repo) -> 
     repo.write("models.py", "class Event(Protocol):\n    def set(self):\n        return 1\n")
     facts, _ = read_plan([(c, c.hunks) for c in capture(Git.discover(repo.path)).changes])
     assert facts.params == [], facts.params
+
+
+def test_a_python_line_opening_on_a_star_is_no_comment(repo: Repo) -> None:
+    # Jinja 3.1.4's body read "args: t.Any, *kwargs: t.Any" and "*Values** that are neither ..."
+    repo.write("filters.py", "def xmlattr(\n    d,\n):\n    '''Build attributes.'''\n    return d\n")
+    repo.commit()
+    repo.write(
+        "filters.py",
+        "def xmlattr(\n    d,\n    *args: t.Any, **kwargs: t.Any,  # noqa: B902\n):\n"
+        "    '''Build attributes.\n\n    **Values** that are neither none nor undefined are kept.\n    '''\n    return d\n",
+    )
+    facts, _ = read_plan([(c, c.hunks) for c in capture(Git.discover(repo.path)).changes])
+    assert not any("args" in text or "Values" in text for text in facts.comments), facts.comments
