@@ -38,7 +38,7 @@ _KEYED = re.compile(
 _VERSION = re.compile(
     r"""\s*["']?(?:[~^]|>=)?(?P<version>(?:pypy-?)?\d+(?:\.(?:\d+|x)){0,2}(?:-?(?:dev|rc\d*|beta\d*))?)["']?\s*"""
 )
-_TOX_ENVS = re.compile(r"\bpy\{([\w,]+)\}|\bpy(\d)(\d+)\b")
+_TOX_ENVS = re.compile(r"\bpy(\d*)\{([\w,]+)\}|\bpy(\d)(\d+)\b")  # py{39,38}, py3{7,8} (attrs), py37
 
 
 def tested_change(changes: list[tuple[Change, list[Hunk]]]) -> str | None:
@@ -134,10 +134,11 @@ def _keyed_versions(lines: list[str]) -> dict[str, set[str]]:
 
 
 def _tox_versions(lines: list[str]) -> dict[str, set[str]]:
-    """tox's ``py{39,38,py3}`` and ``py37``: Python 3.9, 3.8 and 3.7."""
+    """tox's ``py{39,38,py3}``, ``py3{7,10}`` and ``py37``: Python 3.9, 3.8, 3.7 and 3.10."""
     found: set[str] = set()
     for line in lines:
         for m in _TOX_ENVS.finditer(line):
-            digits = m.group(1).split(",") if m.group(1) else [m.group(2) + m.group(3)]
+            head, alternatives = m.group(1) or "", m.group(2)
+            digits = [head + a for a in alternatives.split(",")] if alternatives else [m.group(3) + m.group(4)]
             found.update(f"{d[0]}.{d[1:]}" for d in digits if d.isdigit() and len(d) >= 2)
     return {"Python": found} if found else {}

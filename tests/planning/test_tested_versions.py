@@ -59,6 +59,16 @@ def test_versions_dropped_and_replaced_are_both_said(repo: Repo) -> None:
     assert facts.tested == "stop testing on Go 1.14.x"
 
 
+def test_tox_factors_after_a_major_version_are_read_as_its_versions(repo: Repo) -> None:
+    # attrs 23.2.0 wrote its environments py3{7,8,9,10,11,12}-tests: the same Pythons as py37 ... py312
+    flat = "[tox]\nenvlist = mypy,py37,py38,py39,py310,py311,py312,docs\n"
+    factored = "[tox]\nmin_version = 4\nenv_list =\n    py3{7,8,9,10,11,12}-tests,\n    docs\n"
+    facts, _ = titled(repo, "tox.ini", flat, factored)
+    assert facts.tested is None
+    facts, _ = titled(repo, "tox.ini", factored, factored.replace("7,8,", "8,"))
+    assert facts.tested == "stop testing on Python 3.7"
+
+
 def test_node_versions_in_a_list_and_a_setup_step_reading_the_matrix(repo: Repo) -> None:
     workflow = "jobs:\n  test:\n    strategy:\n      matrix:\n        node-version: [{versions}]\n"
     facts, _ = titled(
