@@ -434,7 +434,8 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     )
     gone = _changelog_entries(list(map(uncredited, changelog_removed)))  # moved, converted or reworded: not new
     added_entries = _changelog_entries(list(map(uncredited, changelog_added)))
-    facts.changelog_entries = [e for e in added_entries if not any(_rewords(e, old) for old in gone)]
+    gone_words = [_words(old) for old in gone]
+    facts.changelog_entries = [e for e in added_entries if not _reworded(_words(e), gone_words, REWORDED_ENTRY)]
     facts.changelog_moved = _moved_entries(changelog_added, changelog_removed)
     facts.changelog_items = sum(1 for line in changelog_added if list_item(line))
     facts.changelog_reference = entry_reference(changelog_added)
@@ -642,14 +643,9 @@ def _changelog_entries(added: list[str]) -> list[str]:
     return list(dict.fromkeys(e for e in entries if e))
 
 
-REWORDED_SHARE = 0.6  # of the words two entries write in all, those both write: one is the other reworded
-
-
-def _rewords(entry: str, old: str) -> bool:
-    """Whether ``entry`` is ``old`` as it was, or reworded (pathspec's entry of 0.12.0 given "(with a
-    leading underscore)" in 0.12.1's release, which adds no entry of its own)."""
-    new_words, old_words = set(entry.lower().split()), set(old.lower().split())
-    return len(new_words & old_words) >= REWORDED_SHARE * len(new_words | old_words)
+# An entry added sharing this share of its words with one removed is that one as it was, or reworded
+# (pathspec's entry of 0.12.0 given "(with a leading underscore)" in 0.12.1's release, which adds none).
+REWORDED_ENTRY = 0.6
 
 
 def _moved_entries(added: list[str], removed: list[str]) -> int:
@@ -1570,8 +1566,8 @@ def _comment_text(line: str) -> str | None:
     return text
 
 
-def _reworded(words: frozenset[str], before: list[frozenset[str]]) -> bool:
-    return any(len(words & old) >= REWORDED * len(words | old) for old in before)
+def _reworded(words: frozenset[str], before: list[frozenset[str]], share: float = REWORDED) -> bool:
+    return any(len(words & old) >= share * len(words | old) for old in before)
 
 
 def _words(text: str) -> frozenset[str]:

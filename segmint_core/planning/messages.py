@@ -330,7 +330,7 @@ def _subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
         typos = "typos" if len(facts.typos) > 1 else "typo"
         code = [p for p in facts.paths if is_code(p)]
         where = places(facts, code, q) if code else _files(facts.paths)
-        verb = "correct" if kind == "fix" else "fix"  # not "fix: fix typo"
+        verb = _fix_verb(kind)
         return [f"{verb} {typos} in {w}" for w in where] + [f"{verb} {typos}"]
     if facts.sample_fixed:
         return _sample_subjects(kind, facts, q)
@@ -553,10 +553,15 @@ def _settings_subjects(facts: Facts) -> list[str]:
     return settings_edit.subjects(facts.settings, _files(facts.paths)[:1])
 
 
+def _fix_verb(kind: str) -> str:
+    """The verb of a fix worded in a subject: "correct" after a ``fix:`` type (not "fix: fix typo")."""
+    return "correct" if kind == "fix" else "fix"
+
+
 def _sample_subjects(kind: str, facts: Facts, q: Quote) -> list[str]:
     """An example's line or few rewritten: ``fix mine in the naval example``, ``fix example in
     quickstart.md``."""
-    verb = "correct" if kind == "fix" else "fix"  # not "fix: fix the naval example"
+    verb = _fix_verb(kind)
     if example_of(facts.paths) is not None:
         return [f"{verb} {w}" for w in places(facts, facts.paths, q)]
     return [f"{verb} example in {f}" for f in _files(facts.paths)] + [f"{verb} example"]
