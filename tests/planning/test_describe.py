@@ -6,9 +6,9 @@ from __future__ import annotations
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.planning import offline_message
-from segmint_core.planning.writer import read_plan
 from segmint_core.session.session import Session
 from tests.support.repo import Repo
+from tests.support.titles import edited, titled
 
 
 def title_of(repo: Repo) -> str:
@@ -337,24 +337,28 @@ def test_if_made_elif_is_control_flow_not_a_name_swapped(repo: Repo) -> None:
 
 def test_a_type_s_brackets_and_a_class_s_bases_hold_no_parameter(repo: Repo) -> None:
     # execnet 2.1.0: "add None parameter to _Serializer", "add Protocol parameter to Event"
-    repo.write("gateway.py", "class _Serializer:\n    def __init__(self, write=None):\n        self.write = write\n")
-    repo.write("models.py", "class Model:\n    def Event(self):\n        return 1\n")
-    repo.commit()
     typed = "def __init__(self, write: Callable[[bytes], None] | None = None) -> None:"
-    repo.write("gateway.py", f"class _Serializer:\n    {typed}\n        self.write = write\n")
-    repo.write("models.py", "class Event(Protocol):\n    def set(self):\n        return 1\n")
-    facts, _ = read_plan([(c, c.hunks) for c in capture(Git.discover(repo.path)).changes])
+    serializer = "class _Serializer:\n    {}\n        self.write = write\n"
+    facts, _ = edited(
+        repo,
+        {
+            "gateway.py": (serializer.format("def __init__(self, write=None):"), serializer.format(typed)),
+            "models.py": (
+                "class Model:\n    def Event(self):\n        return 1\n",
+                "class Event(Protocol):\n    def set(self):\n        return 1\n",
+            ),
+        },
+    )
     assert facts.params == [], facts.params
 
 
 def test_a_python_line_opening_on_a_star_is_no_comment(repo: Repo) -> None:
     # Jinja 3.1.4's body read "args: t.Any, *kwargs: t.Any" and "*Values** that are neither ..."
-    repo.write("filters.py", "def xmlattr(\n    d,\n):\n    '''Build attributes.'''\n    return d\n")
-    repo.commit()
-    repo.write(
+    facts, _ = titled(
+        repo,
         "filters.py",
+        "def xmlattr(\n    d,\n):\n    '''Build attributes.'''\n    return d\n",
         "def xmlattr(\n    d,\n    *args: t.Any, **kwargs: t.Any,  # noqa: B902\n):\n"
         "    '''Build attributes.\n\n    **Values** that are neither none nor undefined are kept.\n    '''\n    return d\n",
     )
-    facts, _ = read_plan([(c, c.hunks) for c in capture(Git.discover(repo.path)).changes])
     assert not any("args" in text or "Values" in text for text in facts.comments), facts.comments

@@ -14,11 +14,10 @@ from segmint_core.planning.cases import words as words_of_test
 from segmint_core.planning.enclosing import Sections
 from segmint_core.planning.messages import is_test_name
 from segmint_core.planning.style import HouseStyle
-from segmint_core.planning.writer import read_plan
 from segmint_core.session.session import Session
 from tests.support.groups import one_group_per_hunk
 from tests.support.repo import Repo
-from tests.support.titles import titled
+from tests.support.titles import edited, titled
 
 
 def message_for(repo: Repo):
@@ -700,12 +699,13 @@ def test_a_toolchain_raised_beside_pinned_requirements_leaves_their_bumps_theirs
             f'[project]\nname = "blinker"\nrequires-python = ">={python}"\n\n[tool.mypy]\npython_version = "{python}"\n'
         )
 
-    repo.write("pyproject.toml", pyproject("3.7"))
-    repo.write("requirements/dev.txt", pins("0.10.0", "8.1.3"))
-    repo.commit()
-    repo.write("pyproject.toml", pyproject("3.8"))
-    repo.write("requirements/dev.txt", pins("1.0.3", "8.1.7"))
-    facts, _ = read_plan([(c, c.hunks) for c in capture(Git.discover(repo.path)).changes])
+    facts, _ = edited(
+        repo,
+        {
+            "pyproject.toml": (pyproject("3.7"), pyproject("3.8")),
+            "requirements/dev.txt": (pins("0.10.0", "8.1.3"), pins("1.0.3", "8.1.7")),
+        },
+    )
     assert {"build", "click"} <= {b.name for b in facts.bumps}
 
 

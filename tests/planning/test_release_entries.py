@@ -10,6 +10,7 @@ from segmint_core.planning.voice import own_words
 from segmint_core.planning.writer import read_plan
 from segmint_core.session.session import Session
 from tests.support.repo import Repo
+from tests.support.titles import titled
 
 MARKUP = (
     "def striptags(value):\n"
@@ -151,20 +152,15 @@ def test_an_entry_shortened_to_what_follows_its_opening_phrase_may_not_open_on_a
 def test_an_entry_reworded_is_no_entry_added(repo: Repo) -> None:
     # pathspec 0.12.1 gave 0.12.0's entry "(with a leading underscore)": that is no entry of its own
     old = "- Signature of protected method `PathSpec._match_file()` has been changed from `bool` to a tuple.\n"
-    repo.write("CHANGES.rst", f"0.12.0\n------\n\n{old}")
-    repo.commit()
     new = old.replace("()` has", "()` (with a leading underscore) has")
-    repo.write("CHANGES.rst", f"0.12.0\n------\n\n{new}")
-    facts, _ = read_plan([(c, c.hunks) for c in capture(Git.discover(repo.path)).changes])
+    facts, _ = titled(repo, "CHANGES.rst", f"0.12.0\n------\n\n{old}", f"0.12.0\n------\n\n{new}")
 
     assert facts.changelog_entries == []
 
 
 def test_an_issue_label_leading_an_entry_is_no_words_of_it(repo: Repo) -> None:
-    repo.write("CHANGES.rst", "0.12.0\n------\n\n- Added a thing.\n")
-    repo.commit()
+    before = "0.12.0\n------\n\n- Added a thing.\n"
     entry = "- `Issue #84`_: PathSpec.match_file() returns None since 0.12.0.\n"
-    repo.write("CHANGES.rst", f"0.12.1\n------\n\n{entry}\n0.12.0\n------\n\n- Added a thing.\n")
-    facts, _ = read_plan([(c, c.hunks) for c in capture(Git.discover(repo.path)).changes])
+    facts, _ = titled(repo, "CHANGES.rst", before, f"0.12.1\n------\n\n{entry}\n{before}")
 
     assert facts.changelog_entries == ["PathSpec.match_file() returns None since 0.12.0"]
