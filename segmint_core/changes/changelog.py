@@ -20,27 +20,31 @@ ISSUE_LABEL = rf"`{_KIND}?\s*#\d+`__?|\b{_KIND}\s+#\d+(?=\s*:)"
 _REFERENCE = re.compile(
     r"\{(?:issue|pr|user|ghuser|commit)\}`[^`]*`"  # MyST roles
     r"|:(?:issue|pr|user|ghuser|commit):`[^`]*`"  # Sphinx roles
-    rf"|{ISSUE_LABEL}|\(#\d+\)|#\d+"  # labels, GitHub numbers
+    rf"|{ISSUE_LABEL}|\(#\d+\)|\[#\d+\](?!\()|#\d+"  # labels, GitHub numbers (python-dotenv's "[#456]")
     r"|\(\[#\d+\]\([^)]*\)\)"  # markdown links to an issue
 )
 # What led in to the references taken out: "faster, see #720 and #853" leaves "faster, see and",
 # "broken by {pr}`3126`." leaves "broken by.".
 _LEAD_IN = re.compile(
-    r"[,;]?\s*\b(?:see|fixes|fixed|closes|in|via|refs?|by|from)\b(?:\s*(?:and|,|&))*\s*(?=[().;:]|$)", re.I
+    r"[,;]?\s*(?<!:)\b(?:see|fixes|fixed|closes|in|via|refs?|by|from)\b(?:\s*(?:and|,|&))*\s*(?=[().;]|:(?!\w)|$)", re.I
 )
 # Left where references were taken out; not a call's ("echo()").
 EMPTY_BRACKETS = r"(?<![\w`])\([\s,;]*\)"
 _EMPTY_BRACKETS = re.compile(EMPTY_BRACKETS)
-_ROLE = re.compile(r"\{[a-z]+\}`([^`]*)`|:[a-z]+:`([^`]*)`")
+_ROLE = re.compile(r"\{([a-z]+)\}`([^`]*)`|:([a-z]+):`([^`]*)`")
 # A role's explicit title (``:func:`unblock <pluggy.PluginManager.unblock>```) or, after a tilde,
 # the target's last part (``:class:`~pluggy.Warning``` shows ``Warning``), as Sphinx renders it.
 _TITLED = re.compile(r"^(.*?)\s*<[^<>]*>$")
 # A reStructuredText hyperlink, named or anonymous: ```#463 <https://...>`_`` reads "#463".
 _RST_LINK = re.compile(r"`([^`<]*?)\s*<[^<>`]+>`__?")
 _RST_NAMED = re.compile(r"`([^`<]+)`__?(?!\w)")  # a reference to a target named elsewhere: "`foo`_" reads "foo"
+_HANDLE_REFERENCE = re.compile(r"\[(@[\w-]+)\](?![(\[:])")  # "[@eumiro]", its address defined below
+_OPENED = re.compile(r"\(\s+")  # what "([#456] by @bob)" leaves: "( by @bob)"
 _LINK = re.compile(r"\[([^\[\]]*)\]\([^)]*\)")  # the innermost brackets: a run of "[" is read once
 # A handle credited at the end: "(@alexmaco)", "(pull #581) (@bob)", "by @bob", "thanks to @bob".
-_CREDIT = re.compile(r"\s*(?:\(\s*(?:by\s+)?@[\w-]+\s*\)|\b(?:by|thanks to)\s+@[\w-]+)", re.I)
+_CREDIT = re.compile(
+    r"\s*(?:\(\s*(?:by\s+)?\[?@[\w-]+\]?\s*\)|\b(?:by|thanks to)\s+\[?@[\w-]+\]?)", re.I
+)  # a handle may be a Markdown reference: "by [@eumiro]"
 # A sentence ends at its stop, not at an abbreviation's: "specifiers (e.g. `<23`) for Black".
 _SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bcf\.)\s")
 MIN_CHARS = 8
@@ -53,8 +57,8 @@ def changelog_entry(lines: list[str], *, credits: bool = True) -> str | None:
     text = text if credits else _CREDIT.sub("", text)
     text = _RST_LINK.sub(r"\1", without_list_marker(text))
     text = _EMPTY_BRACKETS.sub("", _LEAD_IN.sub(" ", _RST_NAMED.sub(r"\1", _REFERENCE.sub("", text))))
-    text = _LINK.sub(r"\1", _ROLE.sub(lambda m: f"`{role_shown(m.group(1) or m.group(2) or '')}`", text))
-    text = " ".join(text.split()).strip(" .,:;-")
+    text = _HANDLE_REFERENCE.sub(r"\1", _LINK.sub(r"\1", _ROLE.sub(_role_written, text)))
+    text = _OPENED.sub("(", " ".join(text.split())).strip(" .,:;-")
     if len(text) < MIN_CHARS or text.lower().startswith(("version", "released", "unreleased", "#")):
         return None
     return _SENTENCE_END.split(text, maxsplit=1)[0].rstrip(".")
@@ -73,6 +77,21 @@ def role_shown(target: str) -> str:
     if titled := _TITLED.match(target):
         return titled.group(1)
     return target[1:].rsplit(".", 1)[-1] if target.startswith("~") else target
+
+
+# Roles that cross-reference a section, a page or a glossary term: what they show is words, not code.
+_PROSE_ROLES = frozenset({"ref", "doc", "term", "numref", "abbr"})
+
+
+def _role_written(m: re.Match[str]) -> str:
+    return role_written(m.group(1), m.group(2)) if m.group(1) else role_written(m.group(3), m.group(4))
+
+
+def role_written(role: str, target: str) -> str:
+    """A role as a title or body writes it: a cross-reference's words as they are (pluggy's
+    ``:ref:`certain arguments are requested <warn_on_impl>```), anything else as code."""
+    shown = role_shown(target)
+    return shown if role.rpartition(":")[2] in _PROSE_ROLES else f"`{shown}`"
 
 
 def entry_reference(lines: list[str]) -> str | None:
@@ -97,8 +116,12 @@ def entry_lines(added: list[str]) -> list[list[str]]:
 
 
 def _markup(line: str) -> bool:
-    """A fence or a reStructuredText directive (``.. include:: ../CHANGES.rst``): no words of an entry."""
-    return is_fence(line) or line.lstrip().startswith(".. ")
+    """A fence, a reStructuredText directive (``.. include:: ../CHANGES.rst``) or a Markdown link's
+    definition (``[@eumiro]: https://github.com/eumiro``): no words of an entry."""
+    return is_fence(line) or line.lstrip().startswith(".. ") or _LINK_DEFINITION.match(line) is not None
+
+
+_LINK_DEFINITION = re.compile(r"^\s{0,3}\[[^\]\n]+\]:\s+\S")
 
 
 def _without_titles(lines: list[str]) -> list[str]:

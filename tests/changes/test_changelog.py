@@ -103,6 +103,20 @@ def test_a_role_reads_as_sphinx_shows_it() -> None:
     assert changelog_entry(["- Fix :func:`~pluggy.HookCaller.call_extra` ordering."]) == "Fix `call_extra` ordering"
 
 
+def test_markdown_references_to_an_issue_and_a_handle_read_as_keep_a_changelog_means_them() -> None:
+    # python-dotenv 1.0.1: "([#466] by [@eumiro])" read "( by [@eumiro])", and its links' definitions as an entry
+    entry = ["* Use pathlib.Path in tests ([#466] by [@eumiro])"]
+    assert changelog_entry(entry) == "Use pathlib.Path in tests (by @eumiro)"
+    assert changelog_entry(entry, credits=False) == "Use pathlib.Path in tests"
+    assert changelog_entry(["[#466]: https://github.com/theskumar/python-dotenv/issues/466"]) is None
+    assert changelog_entry(["[@eumiro]: https://github.com/eumiro", "[@bob]: https://github.com/bob"]) is None
+
+
+def test_a_cross_reference_role_reads_as_its_words_and_a_code_role_as_code() -> None:
+    entry = ["- Add :func:`unblock <pluggy.PluginManager.unblock>`, see :ref:`blocking plugins <blocking>`."]
+    assert changelog_entry(entry) == "Add `unblock`, see blocking plugins"
+
+
 def test_an_empty_role_reads_as_empty_code() -> None:
     # click's history holds a MyST role with nothing inside: the messages bench stopped on it
     assert changelog_entry(["- Fix {func}`` and :meth:`run` handling."]) == "Fix `` and `run` handling"
