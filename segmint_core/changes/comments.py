@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 
-# A comment line in the languages we read: ``#`` (not a shebang), ``//``, ``/*``, `` * ``, ``--``, ``;``.
+# A comment line in the languages we read: ``#`` (not a shebang; Sphinx's ``#:`` before an attribute), ``//``,
+# ``/*``, `` * ``, ``--``, ``;``.
 # A star before a word or another star opens Python's ``*args``, ``**kwargs`` or a docstring's
 # ``**bold**`` (Jinja's signature lines read as comments), not a block comment's line.
-COMMENT = re.compile(r"^\s*(?:#(?!!)|//|/\*+|\*(?![\w*])|--|;)\s*(.+?)\s*(?:\*/)?$")
+COMMENT = re.compile(r"^\s*(?:#(?!!):?|//|/\*+|\*(?![\w*])|--|;)\s*(.+?)\s*(?:\*/)?$")
 # A comment's blank line: its marker alone (`` *`` in a JSDoc block, ``//``, ``#``), read as a blank line.
-_BARE = re.compile(r"^\s*(?:#|//|\*)\s*$")
+_BARE = re.compile(r"^\s*(?:#:?|//|\*)\s*$")
 
 
 def explaining(lines: list[str]) -> list[bool | None]:

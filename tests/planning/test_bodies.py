@@ -250,3 +250,17 @@ def test_a_docstring_the_changelog_entry_already_says_is_not_quoted(repo: Repo) 
     )
     body = body_of(repo)
     assert "Return a copy" not in body and "- scheme: The part before the colon." in body
+
+
+def test_an_attribute_s_sphinx_comment_is_read_without_its_marker_and_a_reference_as_words(repo: Repo) -> None:
+    """pluggy 1.5's ``#:`` comment came out as ": Whether the hook warns when `certain arguments are requested :`."."""
+    repo.write("src/hooks.py", "class HookspecOpts:\n    historic: bool\n")
+    repo.commit()
+    repo.write(
+        "src/hooks.py",
+        "class HookspecOpts:\n    historic: bool\n"
+        "    #: Whether the hook warns when :ref:`certain arguments are requested\n"
+        "    #: <warn_on_impl>`.\n    #:\n    #: .. versionadded:: 1.5\n"
+        "    warn_on_impl_args: Mapping[str, Warning] | None\n",
+    )
+    assert body_of(repo) == "Whether the hook warns when certain arguments are requested."
