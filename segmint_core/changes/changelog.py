@@ -36,7 +36,7 @@ _ROLE = re.compile(r"\{([a-z]+)\}`([^`]*)`|:([a-z]+):`([^`]*)`")
 # the target's last part (``:class:`~pluggy.Warning``` shows ``Warning``), as Sphinx renders it.
 _TITLED = re.compile(r"^(.*?)\s*<[^<>]*>$")
 # A reStructuredText hyperlink, named or anonymous: ```#463 <https://...>`_`` reads "#463".
-_RST_LINK = re.compile(r"`([^`<]*?)\s*<[^<>`]+>`__?")
+RST_LINK = re.compile(r"`([^`<]*?)\s*<[^<>`]+>`__?")
 _RST_NAMED = re.compile(r"`([^`<]+)`__?(?!\w)")  # a reference to a target named elsewhere: "`foo`_" reads "foo"
 _HANDLE_REFERENCE = re.compile(r"\[(@[\w-]+)\](?![(\[:])")  # "[@eumiro]", its address defined below
 _OPENED = re.compile(r"\(\s+")  # what "([#456] by @bob)" leaves: "( by @bob)"
@@ -55,7 +55,7 @@ def changelog_entry(lines: list[str], *, credits: bool = True) -> str | None:
     ``credits``, a handle credited at its end (``(@bob)``) left out, as a commit title has none."""
     text = " ".join(line.strip() for line in _without_titles(lines) if line.strip() and not _markup(line))
     text = text if credits else _CREDIT.sub("", text)
-    text = _RST_LINK.sub(r"\1", without_list_marker(text))
+    text = RST_LINK.sub(r"\1", without_list_marker(text))
     text = _EMPTY_BRACKETS.sub("", _LEAD_IN.sub(" ", _RST_NAMED.sub(r"\1", _REFERENCE.sub("", text))))
     text = _HANDLE_REFERENCE.sub(r"\1", _LINK.sub(r"\1", _ROLE.sub(_role_written, text)))
     text = _OPENED.sub("(", " ".join(text.split())).strip(" .,:;-")

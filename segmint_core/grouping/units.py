@@ -17,6 +17,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from segmint_core.changes.changelog import RST_LINK
 from segmint_core.changes.generated import is_generated
 from segmint_core.changes.models import ADDED, DELETED, Change, Hunk
 from segmint_core.changes.patch import section_of
@@ -355,9 +356,10 @@ def _indent(text: str) -> int:
 
 def _mentions(text: str) -> set[str]:
     """Code names cited in prose: code spans (``name``, `name`, {func}`name`) and
-    snake_case or camelCase words."""
+    snake_case or camelCase words. A reStructuredText link's address is no code span: pluggy's
+    ```#178 <https://github.com/pytest-dev/pluggy/issues/178>`_`` names no ``github`` nor ``pluggy``."""
     names: set[str] = set()
-    for m in _CODE_SPAN.finditer(text):
+    for m in _CODE_SPAN.finditer(RST_LINK.sub(r"\1", text)):
         span = m.group(1) if m.group(1) is not None else m.group(0)
         names.update(identifiers(span))
     return names

@@ -62,6 +62,21 @@ def test_a_changelog_entry_links_to_the_code_it_names(repo: Repo) -> None:
     assert ("CHANGES.md", "lib.py", "mention", "custom_version_option") in found
 
 
+def test_a_changelog_entry_s_link_address_names_no_code(repo: Repo) -> None:
+    """pluggy's entries link their issue; its address named ``github`` and ``pluggy``, which tied the
+    release's notes to every config line holding a GitHub address."""
+    repo.write("CHANGELOG.rst", "Changelog\n=========\n\n")
+    repo.write(".pre-commit-config.yaml", "repos: []\n")
+    repo.commit()
+    link = "`#178 <https://github.com/pytest-dev/pluggy/issues/178>`_"
+    repo.write("CHANGELOG.rst", f"Changelog\n=========\n\n- {link}: Warn on ``impl_args``.\n")
+    repo.write(".pre-commit-config.yaml", "repos:\n- repo: https://github.com/astral-sh/ruff-pre-commit\n")
+    units, found = links_of(repo, "identifiers")
+    changelog = next(u for u in units if u.path == "CHANGELOG.rst")
+    assert changelog.mentions == {"impl_args"}
+    assert not [key for key in found if "CHANGELOG.rst" in key[:2]]
+
+
 def test_the_same_substitution_in_several_files_is_one_edit(repo: Repo) -> None:
     for name in ("a.py", "b.py", "c.py"):
         repo.write(name, f"def f_{name[0]}():\n    return old_helper(1)\n")
