@@ -209,10 +209,20 @@ def _shortened(entry: str) -> list[str]:
     ends = [m for m in _CLAUSE_END.finditer(entry) if _outside_code(entry, m.start())]
     first = ends[0].start() if ends else 0
     aside = next((m.start() for m in ends if _PUNCTUATION.match(m.group())), len(entry))
-    cuts = [m.start() for m in _PHRASE.finditer(entry) if _outside_code(entry, m.start()) and m.start() < aside]
+    cuts = [
+        m.start()
+        for m in _PHRASE.finditer(entry)
+        if _outside_code(entry, m.start()) and m.start() < aside and not _dangles(entry, m)
+    ]
     shorter = [entry[:at] for at in sorted({at for at in cuts + [m.start() for m in ends] if at > first}, reverse=True)]
     said = shorter + ([entry[:first]] if first else [])
     return [text for text in dict.fromkeys(said) if len(text.split()) >= MIN_CLAUSE_WORDS]
+
+
+def _dangles(entry: str, phrase: re.Match[str]) -> bool:
+    """Whether cutting ``entry`` before ``phrase`` leaves a word bound to it (``when trying``, ``built``)."""
+    bound = _BOUND.get(phrase.group().strip())
+    return bound is not None and bound.search(entry, 0, phrase.start()) is not None
 
 
 def _outside_code(text: str, at: int) -> bool:
@@ -259,6 +269,17 @@ _INTRO = re.compile(
 )
 # Where a phrase a sentence may end without starts.
 _PHRASE = re.compile(r"\s(?:to|for|with|in|on|from|into|after|before|without|instead of|at|via|using|between)\s")
+# The words a phrase's first word is bound to: packaging's "Fix errors when trying to access ..." is
+# not to end at "Fix errors when trying", nor "... the use of the built in `ExceptionGroup`" at "the built",
+# nor pytest-mock's "... would cause `mocker.patch.object` to not being cleared" at "cause `mocker.patch.object`".
+_BOUND = {
+    "to": re.compile(
+        r"\b(?:\w+ing|able|unable|how|tr(?:y|ies|ied)|wants?|needs?|used|attempts?)$"
+        r"|\b(?:caus|allow|forc|enabl|requir|expect|ask|tell|let)\w*\s+\S+$",  # "cause `x` to ..."
+        re.I,
+    ),
+    "in": re.compile(r"\b(?:built|plug(?:ged)?|log(?:ged)?|opt(?:ed)?)$", re.I),
+}
 
 
 def _once(kind: str, wording: str) -> str:

@@ -164,3 +164,31 @@ def test_an_issue_label_leading_an_entry_is_no_words_of_it(repo: Repo) -> None:
     facts, _ = titled(repo, "CHANGES.rst", before, f"0.12.1\n------\n\n{entry}\n{before}")
 
     assert facts.changelog_entries == ["PathSpec.match_file() returns None since 0.12.0"]
+
+
+def test_an_entry_is_not_shortened_to_a_word_wanting_its_to(repo: Repo) -> None:
+    # packaging 24.0's "Fix errors when trying to access the ..." was titled "fix errors when trying"
+    repo.write("src/metadata.py", "def get(self, name):\n    return self._raw[name]\n")
+    repo.commit()
+    repo.write("src/metadata.py", "def get(self, name):\n    return self._raw.get(name)\n")
+    entry = (
+        "Fix errors when trying to access the `description_content_type`, `keywords`, and `requires_python`"
+        " attributes on `metadata.Metadata` when those values have not been provided"
+    )
+    changes = [(c, c.hunks) for c in capture(Git.discover(repo.path)).changes]
+    facts, _ = read_plan(changes, entries=TreeEntries([entry], {"src/metadata.py": 2}))
+
+    said = own_words(facts)
+    assert said[-1] == "Fix errors when trying to access the `description_content_type`", said
+
+
+def test_an_entry_is_not_shortened_between_built_and_in(repo: Repo) -> None:
+    # packaging 24.0's "... the use of the built in `ExceptionGroup` ..." was titled "... the use of the built"
+    repo.write("src/errors.py", "def group(errors):\n    return errors\n")
+    repo.commit()
+    repo.write("src/errors.py", "def group(errors):\n    return ExceptionGroup('', errors)\n")
+    entry = "Fix a bug preventing the use of the built in `ExceptionGroup` on versions of Python that support it"
+    changes = [(c, c.hunks) for c in capture(Git.discover(repo.path)).changes]
+    facts, _ = read_plan(changes, entries=TreeEntries([entry], {"src/errors.py": 2}))
+
+    assert not any(text.endswith("built") for text in own_words(facts)), own_words(facts)
