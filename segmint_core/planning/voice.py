@@ -100,7 +100,14 @@ def title_parts(
     # A change to code the house calls refactor rather than fix is worded as one; a kind
     # of file the rules know for sure (docs, tests, CI) keeps the rules' wording.
     worded = kind if kind in CODE_TYPES and rule in CODE_TYPES else rule
-    wordings = _house_wordings(style, facts, kind, scope) + _entry_words(facts) + messages.subjects(worded, facts, q)
+    entries = _entry_words(facts)
+    agree = [e for e in entries if not _says_fix(e) or kind == "fix"]  # never "feat: fix a regression"
+    wordings = (
+        _house_wordings(style, facts, kind, scope)
+        + agree
+        + messages.subjects(worded, facts, q)
+        + [e for e in entries if e not in agree]
+    )
     wordings = [conventional_voice(style, _house_verb(style, facts, kind, _once(kind, w))) for w in wordings]
     heads = [f"{kind}({scope}):", f"{kind}:"] if scope and not _repeats(scope, kind) else [f"{kind}:"]
     return heads, wordings
@@ -232,6 +239,10 @@ def _outside_code(text: str, at: int) -> bool:
 
 MOST_ENTRIES = 3  # of a change's changelog entries, those that may title it
 _ENTRY_HEAD = re.compile(r"^\*\*[^*\n]{1,40}:\*\*\s+")  # release-please's "**deps:** update x"
+
+
+def _says_fix(wording: str) -> bool:
+    return imperative(wording.partition(" ")[0].lower()) == "fix"
 
 
 def _entry_words(facts: Facts) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from segmint_core.changes import capture
 from segmint_core.git import Git
+from segmint_core.planning import offline_message
 from segmint_core.planning.facts import TreeEntries
 from segmint_core.planning.voice import own_words
 from segmint_core.planning.writer import read_plan
@@ -192,3 +193,21 @@ def test_an_entry_is_not_shortened_between_built_and_in(repo: Repo) -> None:
     facts, _ = read_plan(changes, entries=TreeEntries([entry], {"src/errors.py": 2}))
 
     assert not any(text.endswith("built") for text in own_words(facts)), own_words(facts)
+
+
+def test_an_entry_saying_fix_does_not_title_a_feature(repo: Repo) -> None:
+    # pytest-mock 3.14.0's plugin code was titled "feat(plugin): fix a regression"
+    repo.write("CHANGELOG.rst", "Releases\n========\n\n")
+    repo.write("src/plugin.py", "class Mocker:\n    def spy(self, obj):\n        return obj\n")
+    repo.commit()
+    repo.write(
+        "CHANGELOG.rst",
+        "Releases\n========\n\n- Fixed a regression in ``spy_return_list``.\n",
+    )
+    repo.write(
+        "src/plugin.py",
+        "class Mocker:\n    def spy(self, obj):\n        return obj\n\n"
+        "    def spy_return_list(self, obj):\n        return [obj]\n",
+    )
+    title = offline_message([(c, c.hunks) for c in capture(Git.discover(repo.path)).changes]).title
+    assert title.startswith("feat") and "fix" not in title, title
