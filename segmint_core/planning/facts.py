@@ -1432,13 +1432,23 @@ _NOT_NAMES = frozenset(
 _PRINTF = re.compile(r"%[-#0 +]*\d*(?:\.\d+)?[sdifrxXeEgGcaou]\b")
 
 
+def _code_only(line: str) -> str:
+    """``line`` with its printf slots and the words of its messages (a string holding a space) left out:
+    filelock's "... flock; user SoftFileLock instead" made "... use SoftFileLock ..." renames nothing."""
+    return _MESSAGE.sub('""', _PRINTF.sub(" ", line))
+
+
+# (a docstring's triple quotes are no message: its words are docs, worded "replace of with off")
+_MESSAGE = re.compile(r"""(?<!")"[^"\n]*\s[^"\n]*"(?!")|(?<!')'[^'\n]*\s[^'\n]*'(?!')""")
+
+
 def _renames(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """Names swapped for others in rewritten code lines (a comment's reworded word is no rename)."""
     swaps: Counter[tuple[str, str]] = Counter()
     for old, new in pairs:
         if COMMENT.match(old) or COMMENT.match(new):
             continue
-        a, b = _TOKEN.findall(_PRINTF.sub(" ", old)), _TOKEN.findall(_PRINTF.sub(" ", new))
+        a, b = _TOKEN.findall(_code_only(old)), _TOKEN.findall(_code_only(new))
         if len(a) != len(b):
             continue
         diffs = {(x, y) for x, y in zip(a, b) if x != y}

@@ -6,7 +6,7 @@ import time
 
 from segmint_core.planning.swaps import swapped
 from tests.support.repo import Repo
-from tests.support.titles import edited
+from tests.support.titles import edited, titled
 
 INIT = """package cmd
 
@@ -53,3 +53,14 @@ def test_a_format_string_rewritten_swaps_no_name(repo: Repo) -> None:
     facts, title = edited(repo, {"app/greet.py": (before, after)})
     assert facts.renames == []
     assert "instead of s" not in title, title
+
+
+def test_a_word_changed_in_a_message_renames_nothing(repo: Repo) -> None:
+    # filelock 3.13.3 put "use" for "user" in an error message: it was titled "use use instead of user"
+    before = (
+        "def acquire(fd):\n    if fd < 0:\n"
+        '        msg = "FileSystem does not appear to support flock; user SoftFileLock instead"\n'
+        "        raise NotImplementedError(msg)\n"
+    )
+    facts, title = titled(repo, "src/filelock/unix.py", before, before.replace("; user Soft", "; use Soft"))
+    assert facts.renames == [] and "instead of" not in title, title
