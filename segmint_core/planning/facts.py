@@ -1488,6 +1488,7 @@ class Comment:
     text: str
     after: bool = False
     before: bool = False
+    follows: bool = False  # the line before it adds a comment line too: it may go on that one's sentence
 
 
 _RAISE = re.compile(r"\b(?:raise|throw new|throw)\s+([A-Z]\w+)")
@@ -1514,6 +1515,7 @@ def added_comments(lines: list[str]) -> list[Comment]:
                 text,
                 after=previous is not None and not previous.endswith(_ENDS) and not text[:1].isupper(),
                 before=following is not None and not text.endswith(_ENDS),
+                follows=at > 0 and lines[at - 1][:1] == "+" and _comment_text(lines[at - 1][1:]) is not None,
             )
         )
     return out
@@ -1536,14 +1538,14 @@ def _comments(added: list[Comment], removed: Sequence[str] = ()) -> list[str]:
 
 
 def _comment_paragraphs(comments: list[Comment], before: list[frozenset[str]]) -> list[str]:
-    """The comments not close to one in ``before``, a line joining the one before when that one
+    """The comments not close to one in ``before``, a line joining the line above it when that one
     ends mid-sentence and it goes on in lower case (``... without a`` / ``value but ...``); the
     part of a sentence that starts or ends in unchanged lines is left out."""
     paragraphs: list[list[Comment]] = []
     joining = False
     for comment in comments[:COMMENT_LINES]:
         said = not _reworded(_words(comment.text), before)
-        if said and joining and not comment.text[:1].isupper():
+        if said and joining and comment.follows and not comment.text[:1].isupper():
             paragraphs[-1].append(comment)
         elif said:
             paragraphs.append([comment])

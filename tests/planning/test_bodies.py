@@ -264,3 +264,15 @@ def test_an_attribute_s_sphinx_comment_is_read_without_its_marker_and_a_referenc
         "    warn_on_impl_args: Mapping[str, Warning] | None\n",
     )
     assert body_of(repo) == "Whether the hook warns when certain arguments are requested."
+
+
+def test_one_comment_added_in_two_places_is_not_read_as_one_sentence(repo: Repo) -> None:
+    """exceptiongroup 1.2.1 wrote "# for type tests, the code itself isn't type checked in CI" over two
+    settings; the body read "For type tests, ... in CI for type tests, ... in CI."."""
+    repo.write("pyproject.toml", "[tool.mypy]\nstrict = true\n\n[tool.pyright]\nstrict = true\n")
+    repo.write("src/group.py", "SPLIT = 1\n")
+    repo.commit()
+    repo.write("src/group.py", "SPLIT = 2\n")
+    note = "# for type tests, the code itself isn't type checked in CI\n"
+    repo.write("pyproject.toml", f"[tool.mypy]\n{note}strict = true\n\n[tool.pyright]\n{note}strict = true\n")
+    assert body_of(repo) == "For type tests, the code itself isn't type checked in CI."
