@@ -1539,18 +1539,23 @@ def _comments(added: list[Comment], removed: Sequence[str] = ()) -> list[str]:
 
 def _comment_paragraphs(comments: list[Comment], before: list[frozenset[str]]) -> list[str]:
     """The comments not close to one in ``before``, a line joining the line above it when that one
-    ends mid-sentence and it goes on in lower case (``... without a`` / ``value but ...``); the
-    part of a sentence that starts or ends in unchanged lines is left out."""
+    ends mid-sentence and it goes on in lower case or with a class's name (``... without a`` /
+    ``value but ...``); the part of a sentence that starts or ends in unchanged lines is left out."""
     paragraphs: list[list[Comment]] = []
     joining = False
     for comment in comments[:COMMENT_LINES]:
         said = not _reworded(_words(comment.text), before)
-        if said and joining and comment.follows and not comment.text[:1].isupper():
+        if said and joining and comment.follows and (not comment.text[:1].isupper() or _CLASS_NAME.match(comment.text)):
             paragraphs[-1].append(comment)
         elif said:
             paragraphs.append([comment])
         joining = said and not comment.text.endswith(_ENDS)
     return [text for lines in paragraphs if (text := _whole_sentences(lines))]
+
+
+# A class's name goes on a sentence as a lower-case word does: anyio's "... instead of adding one more"
+# / "CancelledError to the exceptions list".
+_CLASS_NAME = re.compile(r"[A-Z][a-z]+[A-Z]\w*\b")
 
 
 def _whole_sentences(lines: list[Comment]) -> str:

@@ -276,3 +276,17 @@ def test_one_comment_added_in_two_places_is_not_read_as_one_sentence(repo: Repo)
     note = "# for type tests, the code itself isn't type checked in CI\n"
     repo.write("pyproject.toml", f"[tool.mypy]\n{note}strict = true\n\n[tool.pyright]\n{note}strict = true\n")
     assert body_of(repo) == "For type tests, the code itself isn't type checked in CI."
+
+
+def test_a_comment_going_on_with_a_class_s_name_is_one_sentence(repo: Repo) -> None:
+    """anyio 4.4's "... instead of adding one more" / "CancelledError to the exceptions list." read as two."""
+    repo.write("src/tasks.py", "def cancel(task):\n    return task\n")
+    repo.commit()
+    repo.write(
+        "src/tasks.py",
+        "def cancel(task):\n    # The task was cancelled, so return now instead of adding one more\n"
+        "    # CancelledError to the exceptions list.\n    return task\n",
+    )
+    assert body_of(repo) == (
+        "The task was cancelled, so return now instead of adding one more\nCancelledError to the exceptions list."
+    )
