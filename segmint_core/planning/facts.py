@@ -20,7 +20,15 @@ from pathlib import PurePosixPath
 
 from segmint_core.changes.comments import COMMENT, explaining
 from segmint_core.changes.generated import is_lock_file, is_manifest
-from segmint_core.changes.kinds import example_of, is_build_path, is_ci_path, is_doc_path, is_ignore_file, is_test_path
+from segmint_core.changes.kinds import (
+    DOC_SUFFIXES,
+    example_of,
+    is_build_path,
+    is_ci_path,
+    is_doc_path,
+    is_ignore_file,
+    is_test_path,
+)
 from segmint_core.changes.markup import is_fence, is_title, is_underline, list_item, markdown_heading
 from segmint_core.changes.models import Change, Hunk
 from segmint_core.changes.tested_versions import LANGUAGES, tested_change
@@ -608,8 +616,13 @@ def entries_naming_code(facts: Facts, entries: list[str]) -> list[str]:
 
 
 def is_changelog(path: str) -> bool:
-    """A changelog page (``CHANGES.rst``, ``HISTORY``), not a module named so (``changelog.py``)."""
-    return PurePosixPath(path).stem.lower() in CHANGELOGS and is_doc_path(path)
+    """A changelog page (``CHANGES.rst``, ``HISTORY``), not a module named so (``changelog.py``) nor
+    one built from it (Mako's ``doc/changelog.html``: its lines are markup and script, no entries)."""
+    name = PurePosixPath(path)
+    return name.stem.lower() in CHANGELOGS and is_doc_path(path) and name.suffix.lower() in _PROSE_SUFFIXES
+
+
+_PROSE_SUFFIXES = DOC_SUFFIXES | {""}
 
 
 def _pending(path: str, lines: list[str]) -> list[str]:
