@@ -79,6 +79,11 @@ class Bump:
     requirement: bool = False  # the range a manifest allows changed, not one version (``>=2,<4`` -> ``>=2,<5``)
 
 
+# Settings naming the language version a tool targets (build 1.2.0's mypy config was titled
+# "bump mypy and python_version"); in a CI file the same key is the Python a job runs on.
+_TARGETS = frozenset({"python_version", "target-version", "target_version"})
+
+
 def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[list[Bump], Bump | None]:
     """The dependency bumps of the diff, and the project's own version change if any.
     Where a manifest bumps something, the lock file's other moves are what that bump
@@ -94,6 +99,8 @@ def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[li
             found = [b for b in _pin_bumps(hunks) if b.name.lower() not in _OWN_KEYS]
         for bump in found:
             key = bump.name.lower()
+            if key in _TARGETS and not is_ci_path(change.file_path):
+                continue  # mypy's ``python_version = "3.8"``: the Python a tool checks for, no dependency
             if key in _OWN_KEYS:
                 # a docs page's example (``setup(version='0.1')``) is not the project's own version
                 if not _set_back(bump) and not is_doc_path(change.file_path):

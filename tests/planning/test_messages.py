@@ -709,6 +709,17 @@ def test_a_toolchain_raised_beside_pinned_requirements_leaves_their_bumps_theirs
     assert {"build", "click"} <= {b.name for b in facts.bumps}
 
 
+def test_the_python_a_tool_checks_for_is_no_dependency_bumped(repo: Repo) -> None:
+    """build 1.2.0 moved mypy and the Python mypy checks for: "bump mypy and python_version"."""
+
+    def pyproject(mypy: str, python: str) -> str:
+        return f'[project.optional-dependencies]\ntyping = ["mypy ~= {mypy}"]\n\n[tool.mypy]\npython_version = "{python}"\n'
+
+    facts, title = edited(repo, {"pyproject.toml": (pyproject("1.5.0", "3.7"), pyproject("1.9.0", "3.8"))})
+    assert [b.name for b in facts.bumps] == ["mypy"]
+    assert "python_version" not in title, title
+
+
 def test_a_version_in_a_dependencys_own_cargo_table_is_that_dependency_not_a_release(repo: Repo) -> None:
     """fd's ``[dependencies.clap]`` table moved ``version = "3.0"`` to ``"3.1"``: a bump of clap,
     once titled "Release 3.1"; the ``[package]`` table's version is still the project's own."""
