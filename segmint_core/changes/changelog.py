@@ -24,9 +24,11 @@ _REFERENCE = re.compile(
     r"|\(\[#\d+\]\([^)]*\)\)"  # markdown links to an issue
 )
 # What led in to the references taken out: "faster, see #720 and #853" leaves "faster, see and",
-# "broken by {pr}`3126`." leaves "broken by.".
+# "broken by {pr}`3126`." leaves "broken by.", build's "(PR :pr:`752`)" leaves "(PR )".
 _LEAD_IN = re.compile(
-    r"[,;]?\s*(?<!:)\b(?:see|fixes|fixed|closes|in|via|refs?|by|from)\b(?:\s*(?:and|,|&))*\s*(?=[().;]|:(?!\w)|$)", re.I
+    r"[,;]?\s*(?<!:)\b(?:see|fixes|fixed|closes|in|via|refs?|by|from|pr|issues?)\b"
+    r"(?:\s*(?:and|,|&))*\s*(?=[().;]|:(?!\w)|$)",  # not a role's name (":ref:")
+    re.I,
 )
 # Left where references were taken out; not a call's ("echo()").
 EMPTY_BRACKETS = r"(?<![\w`])\([\s,;]*\)"

@@ -117,6 +117,13 @@ def test_a_cross_reference_role_reads_as_its_words_and_a_code_role_as_code() -> 
     assert changelog_entry(entry) == "Add `unblock`, see blocking plugins"
 
 
+def test_the_word_naming_a_reference_taken_out_goes_with_it() -> None:
+    # build 1.2.0's entries ended "(PR :pr:`752`)" and read "(PR )"
+    assert changelog_entry(["- Avoid compiling unused bytecode when using `pip` (PR :pr:`752`)"]) == (
+        "Avoid compiling unused bytecode when using `pip`"
+    )
+
+
 def test_an_empty_role_reads_as_empty_code() -> None:
     # click's history holds a MyST role with nothing inside: the messages bench stopped on it
     assert changelog_entry(["- Fix {func}`` and :meth:`run` handling."]) == "Fix `` and `run` handling"
