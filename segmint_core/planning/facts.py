@@ -1582,16 +1582,16 @@ def _whole_sentences(lines: list[Comment]) -> str:
     return text
 
 
+# A comment that tells a tool something: a JSDoc or TypeScript tag (commander's "@param {boolean}
+# [passThrough] ...", "@ts-ignore because ..."), a linter's or coverage tool's switch.
+_DIRECTIVES = ("!", "-*-", "type:", "noqa", "pragma", "@", "eslint-", "istanbul ", "c8 ", "prettier-ignore")
+
+
 def _comment_text(line: str) -> str | None:
     """The text of a comment saying something: not a directive, a licence or code commented out."""
     m = COMMENT.match(line)
     text = m.group(1) if m else None
-    if (
-        text is None
-        or text.startswith(("!", "-*-", "type:", "noqa", "pragma"))
-        or _LICENCE.match(text)
-        or _COMMENTED_CODE.match(text)
-    ):
+    if text is None or text.startswith(_DIRECTIVES) or _LICENCE.match(text) or _COMMENTED_CODE.match(text):
         return None
     return text
 

@@ -290,3 +290,18 @@ def test_a_comment_going_on_with_a_class_s_name_is_one_sentence(repo: Repo) -> N
     assert body_of(repo) == (
         "The task was cancelled, so return now instead of adding one more\nCancelledError to the exceptions list."
     )
+
+
+def test_a_comment_that_tells_a_tool_something_is_not_quoted(repo: Repo) -> None:
+    """commander 12.1's body quoted "@param {boolean} [passThrough] for unknown options." and
+    "@ts-ignore because signals not typed to known strings."."""
+    repo.write("lib/command.js", "function run(args) {\n  return args;\n}\n")
+    repo.commit()
+    repo.write(
+        "lib/command.js",
+        "/**\n * @param {boolean} [passThrough] for unknown options.\n */\nfunction run(args, passThrough) {\n"
+        "  // @ts-ignore because signals not typed to known strings.\n  process.on(args);\n"
+        "  // eslint-disable-next-line no-console because the user asked for output\n  return args;\n}\n",
+    )
+    body = body_of(repo)
+    assert "@param" not in body and "@ts-ignore" not in body and "eslint" not in body, body
