@@ -380,7 +380,10 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     facts.added_defs = [d for d in facts.added_defs if d not in renamed_to]
     facts.removed_defs = [d for d in facts.removed_defs if d not in renamed_to.values()]
     code_defs = _defs(code_removed)
-    facts.code_added_defs = [d for d in _defs(code_added) if d not in code_defs and d in facts.added_defs]
+    members = _members_of_classes(code_added)  # a new class is added with its methods, not beside them
+    facts.code_added_defs = [
+        d for d in _defs(code_added) if d not in code_defs and d in facts.added_defs and d not in members
+    ]
     facts.options = _options(code_added, code_removed)
     facts.imports = _imports(code_added, code_removed)
     facts.comments = _comments(code_comments, code_removed)
@@ -1026,6 +1029,23 @@ def _defs(lines: list[str]) -> list[str]:
     return [name for name in dict.fromkeys(map(def_name, lines)) if name is not None]
 
 
+def _members_of_classes(lines: list[str]) -> set[str]:
+    """The names defined inside the classes ``lines`` open (semver 7.6.2's new ``LRUCache`` was
+    titled "add LRUCache, get and others"): each line deeper than the class line below it."""
+    members: set[str] = set()
+    depth: int | None = None  # the class line's indentation while inside a class
+    for line in lines:
+        if not line.strip():
+            continue
+        indent = len(line) - len(line.lstrip())
+        if depth is not None and indent > depth:
+            if (name := def_name(line)) is not None:
+                members.add(name)
+            continue
+        depth = indent if _CLASS.match(line) else None
+    return members
+
+
 CONSTRUCTORS = frozenset({"__init__", "__new__", "initialize"})
 
 
@@ -1096,7 +1116,6 @@ def _changed_defs(facts: Facts, hunk: Hunk, plus: list[str], minus: list[str]) -
     return edited
 
 
-_CLASS = _DEF_PATTERNS[1]
 # A parameter on a line of its own (``timeout: float = 5.0,``, ``*args,``), and what closes a
 # signature spread over lines (Python's ``) -> None:``, TypeScript's ``): Promise<X> {``).
 # Atomic groups and possessive quantifiers: an annotation or a default ends at its last non-blank,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.planning import offline_message
+from segmint_core.planning.writer import read_plan
 from segmint_core.session.session import Session
 from tests.support.repo import Repo
 from tests.support.titles import edited, titled
@@ -362,3 +363,20 @@ def test_a_python_line_opening_on_a_star_is_no_comment(repo: Repo) -> None:
         "    '''Build attributes.\n\n    **Values** that are neither none nor undefined are kept.\n    '''\n    return d\n",
     )
     assert not any("args" in text or "Values" in text for text in facts.comments), facts.comments
+
+
+def test_a_new_class_is_added_with_its_methods_not_beside_them(repo: Repo) -> None:
+    # semver 7.6.2's new internal/lrucache.js was titled "add LRUCache, get and others"
+    cache = (
+        "class LRUCache {\n  constructor () {\n    this.max = 1000\n    this.map = new Map()\n  }\n\n"
+        "  get (key) {\n    return this.map.get(key)\n  }\n\n  delete (key) {\n    return this.map.delete(key)\n  }\n}\n\n"
+        "module.exports = LRUCache\n"
+    )
+    repo.write("classes/range.js", "const LRU = require('lru-cache')\n")
+    repo.commit()
+    repo.write("internal/lrucache.js", cache)
+    repo.write("classes/range.js", "const LRU = require('../internal/lrucache')\n")
+    parts = [(c, c.hunks) for c in capture(Git.discover(repo.path)).changes]
+    facts, _ = read_plan(parts)
+    assert facts.code_added_defs == ["LRUCache"], facts.code_added_defs
+    assert offline_message(parts).title == "feat: add LRUCache"
