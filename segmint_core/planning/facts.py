@@ -625,9 +625,6 @@ def is_changelog(path: str) -> bool:
     return name.stem.lower() in CHANGELOGS and is_doc_path(path) and name.suffix.lower() in _PROSE_SUFFIXES
 
 
-_PROSE_SUFFIXES = DOC_SUFFIXES | {""}
-
-
 def _pending(path: str, lines: list[str]) -> list[str]:
     """A changelog written whole: only what comes before the heading of its first released version
     is this change's (cobra's new CHANGELOG.md, its own entry under ``Pending``, then v1.0.0's notes)."""
@@ -808,6 +805,8 @@ def _versions_moved(removed: list[str], added: list[str]) -> set[str] | None:
 
 def _heading_at(lines: list[tuple[str, str]], at: int) -> str | None:
     path, line = lines[at]
+    if PurePosixPath(path).suffix.lower() not in _PROSE_SUFFIXES:
+        return None  # docs/conf.py's "# -- sphinx-copybutton --" is a comment (jsonschema 4.22.0)
     below = lines[at + 1][1] if at + 1 < len(lines) and lines[at + 1][0] == path else None
     if (heading := markdown_heading(line)) is not None:
         return _heading_text(heading)
@@ -995,6 +994,7 @@ def _only_rewritten(facts: Facts) -> bool:
 
 
 MARKDOWN = (".md", ".markdown", ".mdx")
+_PROSE_SUFFIXES = DOC_SUFFIXES | set(MARKDOWN) | {""}  # files of prose: a changelog, headings
 
 
 def lines_named(lines: list[str], markdown: bool = False) -> str:

@@ -380,3 +380,11 @@ def test_a_new_class_is_added_with_its_methods_not_beside_them(repo: Repo) -> No
     facts, _ = read_plan(parts)
     assert facts.code_added_defs == ["LRUCache"], facts.code_added_defs
     assert offline_message(parts).title == "feat: add LRUCache"
+
+
+def test_a_comment_in_the_docs_python_settings_is_no_heading(repo: Repo) -> None:
+    # jsonschema 4.22.0's docs/conf.py was titled "docs(conf): document -- sphinx-copybutton --"
+    before = "extlinks = {}\n"
+    after = before + "# -- sphinx-copybutton --\n\ncopybutton_prompt_is_regexp = True\n"
+    facts, title = titled(repo, "docs/conf.py", before, after)
+    assert facts.headings == [] and "copybutton --" not in title, title
