@@ -1577,7 +1577,7 @@ def _comment_paragraphs(comments: list[Comment], before: list[frozenset[str]]) -
     joining = False
     for comment in comments[:COMMENT_LINES]:
         said = not _reworded(_words(comment.text), before)
-        if said and joining and comment.follows and (not comment.text[:1].isupper() or _CLASS_NAME.match(comment.text)):
+        if said and joining and comment.follows and _goes_on(paragraphs[-1][-1].text, comment.text):
             paragraphs[-1].append(comment)
         elif said:
             paragraphs.append([comment])
@@ -1585,9 +1585,18 @@ def _comment_paragraphs(comments: list[Comment], before: list[frozenset[str]]) -
     return [text for lines in paragraphs if (text := _whole_sentences(lines))]
 
 
-# A class's name goes on a sentence as a lower-case word does: anyio's "... instead of adding one more"
-# / "CancelledError to the exceptions list".
+def _goes_on(above: str, text: str) -> bool:
+    """Whether comment line ``text`` goes on the sentence ``above`` leaves open: it opens in lower
+    case or on a class's name (anyio's "... instead of adding one more" / "CancelledError to the
+    exceptions list"), or ``above`` ends on a word no sentence ends on (typing_extensions's "...
+    if and when" / "PEP 728 is implemented")."""
+    return not text[:1].isupper() or _CLASS_NAME.match(text) is not None or _OPEN_END.search(above) is not None
+
+
 _CLASS_NAME = re.compile(r"[A-Z][a-z]+[A-Z]\w*\b")
+_OPEN_END = re.compile(
+    r"\b(?:and|or|but|nor|the|a|an|of|to|when|if|with|for|in|on|at|by|from|than|that|which|as|is|are|be)$", re.I
+)
 
 
 def _whole_sentences(lines: list[Comment]) -> str:

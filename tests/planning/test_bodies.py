@@ -305,3 +305,14 @@ def test_a_comment_that_tells_a_tool_something_is_not_quoted(repo: Repo) -> None
     )
     body = body_of(repo)
     assert "@param" not in body and "@ts-ignore" not in body and "eslint" not in body, body
+
+
+def test_a_comment_line_ending_on_a_word_no_sentence_ends_on_goes_on_below(repo: Repo) -> None:
+    """typing_extensions 4.11's "... if and when" / "PEP 728 is implemented in CPython." read as two."""
+    repo.write("src/extensions.py", "READ_ONLY = False\n")
+    repo.commit()
+    repo.write(
+        "src/extensions.py",
+        "# Update this check to a later release if and when\n# PEP 728 is implemented in CPython.\nREAD_ONLY = True\n",
+    )
+    assert body_of(repo) == "Update this check to a later release if and when PEP 728 is implemented\nin CPython."
