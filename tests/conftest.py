@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import signal
 from pathlib import Path
 
@@ -21,6 +22,15 @@ SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 # SIGINT, and so would every Segmint a test starts: the Ctrl-C tests hear it as in a terminal.
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` starts two workers a core: much of the suite waits on git, on Segmint subprocesses
+    and on servers, and a second worker keeps the core busy meanwhile (on two cores: 16 minutes with
+    two workers, 12 with four). PYTEST_XDIST_AUTO_NUM_WORKERS still decides."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    return 2 * len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 2 * (os.cpu_count() or 1)
 
 
 @pytest.fixture(autouse=True)
