@@ -33,6 +33,17 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     return 2 * len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 2 * (os.cpu_count() or 1)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Property tests and tests marked slow run first, so the workers share them out at the start
+    rather than one worker finishing the longest alone at the end."""
+
+    def long(item: pytest.Item) -> bool:
+        test = getattr(item, "obj", None)
+        return item.get_closest_marker("slow") is not None or getattr(test, "is_hypothesis_test", False)
+
+    items.sort(key=lambda item: not long(item))
+
+
 @pytest.fixture(autouse=True)
 def _isolated_git(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
     """Tests never see the developer's git config, identity or signing keys."""
