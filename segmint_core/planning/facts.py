@@ -1571,8 +1571,8 @@ def _comments(added: list[Comment], removed: Sequence[str] = ()) -> list[str]:
 
 def _comment_paragraphs(comments: list[Comment], before: list[frozenset[str]]) -> list[str]:
     """The comments not close to one in ``before``, a line joining the line above it when that one
-    ends mid-sentence and it goes on in lower case or with a class's name (``... without a`` /
-    ``value but ...``); the part of a sentence that starts or ends in unchanged lines is left out."""
+    ends mid-sentence and it goes on with it (``_goes_on``: ``... without a`` / ``value but ...``);
+    the part of a sentence that starts or ends in unchanged lines is left out."""
     paragraphs: list[list[Comment]] = []
     joining = False
     for comment in comments[:COMMENT_LINES]:
