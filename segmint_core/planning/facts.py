@@ -254,6 +254,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     removed_lines: list[str] = []
     pairs: list[tuple[str, str]] = []
     code_added: list[str] = []
+    members: set[str] = set()  # the names defined inside the classes the code's hunks add
     code_removed: list[str] = []
     code_comments: list[Comment] = []
     fields_added: list[str] = []
@@ -302,6 +303,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
             facts.lines[change.file_path] = facts.lines.get(change.file_path, 0) + len(plus) + len(minus)
             if is_code:
                 code_added += plus
+                members |= _members_of_classes(plus)  # read per hunk: a class ends where its hunk does
                 code_removed += minus
                 code_hunks.append((change.file_path, hunk.header.split("@@", 2)[-1], hunk.lines))
                 plus_fields, minus_fields = _fields(change.file_path, hunk)
@@ -380,7 +382,7 @@ def gather(changes: list[tuple[Change, list[Hunk]]], old_text: OldText | None = 
     facts.added_defs = [d for d in facts.added_defs if d not in renamed_to]
     facts.removed_defs = [d for d in facts.removed_defs if d not in renamed_to.values()]
     code_defs = _defs(code_removed)
-    members = _members_of_classes(code_added)  # a new class is added with its methods, not beside them
+    # a new class is added with its methods, not beside them
     facts.code_added_defs = [
         d for d in _defs(code_added) if d not in code_defs and d in facts.added_defs and d not in members
     ]
