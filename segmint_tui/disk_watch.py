@@ -21,8 +21,10 @@ from watchdog.observers.api import BaseObserver
 
 from segmint_core.session.state import STATE_FILE
 from segmint_core.session.store import FOLDER
+from segmint_core.trajectory.watcher import quiet_rewatch_warnings
 
 log = logging.getLogger("segmint.tui")
+quiet_rewatch_warnings()
 
 GIT_FILES_THAT_MATTER = ("index", "HEAD")
 SESSION_FILE = f"{FOLDER}/{STATE_FILE}"  # relative to the git dir

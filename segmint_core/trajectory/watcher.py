@@ -35,9 +35,15 @@ from segmint_core.trajectory.ignore import is_internal
 
 log = logging.getLogger(__name__)
 
-# watchdog warns when a folder created during a recursive scan is registered
-# twice; it keeps one callback and loses no event, so the warning is noise.
-warnings.filterwarnings("ignore", message="Callback with id .* already exists", category=RuntimeWarning)
+
+def quiet_rewatch_warnings() -> None:
+    """watchdog warns when a folder created during a recursive scan is registered twice; it keeps
+    one callback and loses no event, so the warning is noise (and, in the terminal UI, a line
+    written over the screen)."""
+    warnings.filterwarnings("ignore", message="Callback with id .* already exists", category=RuntimeWarning)
+
+
+quiet_rewatch_warnings()
 
 EVENTS = [
     FileCreatedEvent,
