@@ -6,7 +6,7 @@ from __future__ import annotations
 from segmint_core.changes import capture
 from segmint_core.git import Git
 from segmint_core.planning import offline_message
-from segmint_core.planning.facts import TreeEntries
+from segmint_core.planning.facts import Facts, TreeEntries
 from segmint_core.planning.voice import own_words
 from segmint_core.planning.writer import read_plan
 from segmint_core.session.session import Session
@@ -128,6 +128,16 @@ def test_a_releases_one_entry_titles_the_commit_holding_all_its_code(repo: Repo)
     assert "chore(package): release 0.19.0" in titles, titles
 
 
+def entry_said(repo: Repo, path: str, before: str, after: str, entry: str) -> Facts:
+    """The facts of ``before`` made ``after`` in ``path``, the tree's one changelog entry ``entry``
+    about its code (its block in another plan)."""
+    repo.write(path, before)
+    repo.commit()
+    repo.write(path, after)
+    changes = [(c, c.hunks) for c in capture(Git.discover(repo.path)).changes]
+    return read_plan(changes, entries=TreeEntries([entry], {path: 2}))[0]
+
+
 def test_the_one_entry_titles_no_commit_holding_only_part_of_the_code(repo: Repo) -> None:
     titles = send_titles(repo, also="module.exports.types = ['text/html']")
 
@@ -136,15 +146,13 @@ def test_the_one_entry_titles_no_commit_holding_only_part_of_the_code(repo: Repo
 
 def test_an_entry_shortened_to_what_follows_its_opening_phrase_may_not_open_on_an_article(repo: Repo) -> None:
     # fd's "When using `--glob` in combination with `--full-path`, a `*` character does not match ..."
-    repo.write("src/walk.rs", "fn run() {\n    glob(true);\n}\n")
-    repo.commit()
-    repo.write("src/walk.rs", "fn run() {\n    glob(false);\n}\n")
     entry = (
         "When using `--glob` in combination with `--full-path`, a `*` character does not match a path"
         " separation character (`/` or `\\\\`) anymore"
     )
-    changes = [(c, c.hunks) for c in capture(Git.discover(repo.path)).changes]
-    facts, _ = read_plan(changes, entries=TreeEntries([entry], {"src/walk.rs": 2}))
+    facts = entry_said(
+        repo, "src/walk.rs", "fn run() {\n    glob(true);\n}\n", "fn run() {\n    glob(false);\n}\n", entry
+    )
 
     assert facts.changelog_entries == [entry]  # the tree's one entry, its code all this plan's
     assert not any(text.lower().startswith("a `*`") for text in own_words(facts)), own_words(facts)
@@ -169,15 +177,12 @@ def test_an_issue_label_leading_an_entry_is_no_words_of_it(repo: Repo) -> None:
 
 def test_an_entry_is_not_shortened_to_a_word_wanting_its_to(repo: Repo) -> None:
     # packaging 24.0's "Fix errors when trying to access the ..." was titled "fix errors when trying"
-    repo.write("src/metadata.py", "def get(self, name):\n    return self._raw[name]\n")
-    repo.commit()
-    repo.write("src/metadata.py", "def get(self, name):\n    return self._raw.get(name)\n")
     entry = (
         "Fix errors when trying to access the `description_content_type`, `keywords`, and `requires_python`"
         " attributes on `metadata.Metadata` when those values have not been provided"
     )
-    changes = [(c, c.hunks) for c in capture(Git.discover(repo.path)).changes]
-    facts, _ = read_plan(changes, entries=TreeEntries([entry], {"src/metadata.py": 2}))
+    before = "def get(self, name):\n    return self._raw[name]\n"
+    facts = entry_said(repo, "src/metadata.py", before, before.replace("[name]", ".get(name)"), entry)
 
     said = own_words(facts)
     assert said[-1] == "Fix errors when trying to access the `description_content_type`", said
@@ -185,12 +190,9 @@ def test_an_entry_is_not_shortened_to_a_word_wanting_its_to(repo: Repo) -> None:
 
 def test_an_entry_is_not_shortened_between_built_and_in(repo: Repo) -> None:
     # packaging 24.0's "... the use of the built in `ExceptionGroup` ..." was titled "... the use of the built"
-    repo.write("src/errors.py", "def group(errors):\n    return errors\n")
-    repo.commit()
-    repo.write("src/errors.py", "def group(errors):\n    return ExceptionGroup('', errors)\n")
     entry = "Fix a bug preventing the use of the built in `ExceptionGroup` on versions of Python that support it"
-    changes = [(c, c.hunks) for c in capture(Git.discover(repo.path)).changes]
-    facts, _ = read_plan(changes, entries=TreeEntries([entry], {"src/errors.py": 2}))
+    before = "def group(errors):\n    return errors\n"
+    facts = entry_said(repo, "src/errors.py", before, before.replace("errors\n", "ExceptionGroup('', errors)\n"), entry)
 
     assert not any(text.endswith("built") for text in own_words(facts)), own_words(facts)
 
