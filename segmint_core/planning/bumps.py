@@ -79,9 +79,10 @@ class Bump:
     requirement: bool = False  # the range a manifest allows changed, not one version (``>=2,<4`` -> ``>=2,<5``)
 
 
-# Settings naming the language version a tool targets (build 1.2.0's mypy config was titled
-# "bump mypy and python_version"); in a CI file the same key is the Python a job runs on.
-_TARGETS = frozenset({"python_version", "target-version", "target_version"})
+# The keys naming a toolchain or language version (``requires-python``, mypy's ``python_version``):
+# outside CI files no dependency is bumped by them (build 1.2.0 was titled "bump mypy and
+# python_version"); in a CI file the same key is the Python a job runs on.
+_TOOLCHAIN_KEYS = TOOLCHAINS | set(LANGUAGES)
 
 
 def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[list[Bump], Bump | None]:
@@ -99,8 +100,8 @@ def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[li
             found = [b for b in _pin_bumps(hunks) if b.name.lower() not in _OWN_KEYS]
         for bump in found:
             key = bump.name.lower()
-            if key in _TARGETS and not is_ci_path(change.file_path):
-                continue  # mypy's ``python_version = "3.8"``: the Python a tool checks for, no dependency
+            if key in _TOOLCHAIN_KEYS and not is_ci_path(change.file_path):
+                continue  # worded as the versions supported (``supported_versions``), if at all
             if key in _OWN_KEYS:
                 # a docs page's example (``setup(version='0.1')``) is not the project's own version
                 if not _set_back(bump) and not is_doc_path(change.file_path):
@@ -114,10 +115,7 @@ def version_changes(parts: list[tuple[Change, list[Hunk]]], is_lock) -> tuple[li
                 locked.discard(key)
             elif key not in locked:
                 bumps[key] = _installed(bumps[key], bump)
-    # A toolchain's version a manifest moves (``requires-python``, mypy's ``python_version``) is no
-    # dependency bumped: the lock files' moves beside it are bumps of their own (blinker 1.7.0).
-    asked = [key for key in bumps if key not in locked and key not in TOOLCHAINS and key not in LANGUAGES]
-    if asked or own is not None:  # a release's lock file moves with it, too
+    if len(locked) < len(bumps) or own is not None:  # a release's lock file moves with it, too
         bumps = {key: bump for key, bump in bumps.items() if key not in locked}
     return _mirrors_folded(_one_per_action(list(bumps.values()))), own
 
