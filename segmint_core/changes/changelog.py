@@ -33,7 +33,8 @@ _LEAD_IN = re.compile(
 # Left where references were taken out; not a call's ("echo()").
 EMPTY_BRACKETS = r"(?<![\w`])\([\s,;]*\)"
 _EMPTY_BRACKETS = re.compile(EMPTY_BRACKETS)
-_ROLE = re.compile(r"\{([a-z]+)\}`([^`]*)`|:([a-z]+):`([^`]*)`")
+# A MyST or Sphinx role (``{func}`run```, ``:py:meth:`run```), from its start only.
+_ROLE = re.compile(r"\{([\w:]+)\}`([^`]*)`|(?<![\w:]):([\w:]+):`([^`]*)`")
 # A role's explicit title (``:func:`unblock <pluggy.PluginManager.unblock>```) or, after a tilde,
 # the target's last part (``:class:`~pluggy.Warning``` shows ``Warning``), as Sphinx renders it.
 _TITLED = re.compile(r"^(.*?)\s*<[^<>]*>$")
@@ -59,7 +60,7 @@ def changelog_entry(lines: list[str], *, credits: bool = True) -> str | None:
     text = text if credits else _CREDIT.sub("", text)
     text = RST_LINK.sub(r"\1", without_list_marker(text))
     text = _EMPTY_BRACKETS.sub("", _LEAD_IN.sub(" ", _RST_NAMED.sub(r"\1", _REFERENCE.sub("", text))))
-    text = _HANDLE_REFERENCE.sub(r"\1", _LINK.sub(r"\1", _ROLE.sub(_role_written, text)))
+    text = _HANDLE_REFERENCE.sub(r"\1", _LINK.sub(r"\1", roles_written(text)))
     text = _OPENED.sub("(", " ".join(text.split())).strip(" .,:;-")
     if len(text) < MIN_CHARS or text.lower().startswith(("version", "released", "unreleased", "#")):
         return None
@@ -85,13 +86,14 @@ def role_shown(target: str) -> str:
 _PROSE_ROLES = frozenset({"ref", "doc", "term", "numref", "abbr"})
 
 
+def roles_written(text: str) -> str:
+    """``text`` with each role as a title or body writes it: a cross-reference's words as they are
+    (pluggy's ``:ref:`certain arguments are requested <warn_on_impl>```), anything else as code."""
+    return _ROLE.sub(_role_written, text)
+
+
 def _role_written(m: re.Match[str]) -> str:
-    return role_written(m.group(1), m.group(2)) if m.group(1) else role_written(m.group(3), m.group(4))
-
-
-def role_written(role: str, target: str) -> str:
-    """A role as a title or body writes it: a cross-reference's words as they are (pluggy's
-    ``:ref:`certain arguments are requested <warn_on_impl>```), anything else as code."""
+    role, target = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
     shown = role_shown(target)
     return shown if role.rpartition(":")[2] in _PROSE_ROLES else f"`{shown}`"
 

@@ -31,7 +31,7 @@ from segmint_core.changes.changelog import (
     ROLE_REFERENCE,
     changelog_entry,
     entry_lines,
-    role_written,
+    roles_written,
 )
 from segmint_core.changes.kinds import is_doc_path, is_test_path
 from segmint_core.changes.models import Change, Hunk
@@ -74,7 +74,6 @@ _ISSUE_WORD = re.compile(
 _LITERAL = re.compile(r"``([^`]+)``")
 _PY_DEF = re.compile(r"^\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_]\w*)")
 _DOCSTRING_OPEN = re.compile(r"""^\s*[rRbBuU]?("{3}|'{3})\s*(.*)$""")
-_ROLE = re.compile(r"(?<![\w:]):([\w:]+):`([^`]+)`")  # from a role's start only
 _SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)[.!?](?=\s)")
 _URL_FIRST = re.compile(r"^(?:<?https?://\S+>?[\s:,-]*)+")
 
@@ -190,7 +189,7 @@ def _hunk_docstrings(lines: list[str]) -> list[tuple[str, str]]:
 def _as_code(text: str) -> str:
     """reStructuredText's roles and literals (``:meth:`run```, ````None````) as Markdown code: `run`,
     `None`; a cross-reference (``:ref:```) as its words."""
-    return _ROLE.sub(lambda m: role_written(m.group(1), m.group(2)), _LITERAL.sub(r"`\1`", text))
+    return roles_written(_LITERAL.sub(r"`\1`", text))
 
 
 def _first_sentence(lines: list[str]) -> str:
