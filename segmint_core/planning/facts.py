@@ -1170,7 +1170,7 @@ def _signature_owner(hunk: Hunk, above: list[str]) -> str | None:
     return _section_name(hunk)
 
 
-_CLASS = re.compile(r"^\s*(?:export\s+)?class\s+([A-Za-z_$][\w$]*)")
+_CLASS = re.compile(r"^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)")
 
 
 def _class_above(above: list[str]) -> str | None:
@@ -1249,7 +1249,7 @@ def _new_params(added: list[str], removed: list[str]) -> list[tuple[str, str]]:
     def signatures(lines: list[str]) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for line in lines:
-            name = None if _CLASS_LINE.match(line) else def_name(line)  # a class's brackets hold its bases
+            name = None if _CLASS.match(line) else def_name(line)  # a class's brackets hold its bases
             m = _PARAMS.search(line) if name else None
             if name and m and name not in out:
                 out[name] = [p.group(1) for part in _top_level(m.group(1)) if (p := _PARAM_NAME.match(part))]
@@ -1265,7 +1265,6 @@ def _new_params(added: list[str], removed: list[str]) -> list[tuple[str, str]]:
     ][:3]
 
 
-_CLASS_LINE = re.compile(r"^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s")
 _OPENS, _CLOSES = "([{<", ")]}>"
 
 
@@ -1539,6 +1538,7 @@ def added_comments(lines: list[str]) -> list[Comment]:
     """The comments a hunk adds, each knowing whether its sentence starts or ends in the hunk's
     unchanged lines (an edit inside a wrapped comment adds only part of a sentence)."""
     out: list[Comment] = []
+    last = -2  # the row of the last comment line added
     for at, line in enumerate(lines):
         if line[:1] != "+" or (text := _comment_text(line[1:])) is None:
             continue
@@ -1549,9 +1549,10 @@ def added_comments(lines: list[str]) -> list[Comment]:
                 text,
                 after=previous is not None and not previous.endswith(_ENDS) and not text[:1].isupper(),
                 before=following is not None and not text.endswith(_ENDS),
-                follows=at > 0 and lines[at - 1][:1] == "+" and _comment_text(lines[at - 1][1:]) is not None,
+                follows=last == at - 1,
             )
         )
+        last = at
     return out
 
 
