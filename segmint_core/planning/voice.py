@@ -101,7 +101,7 @@ def title_parts(
     # of file the rules know for sure (docs, tests, CI) keeps the rules' wording.
     worded = kind if kind in CODE_TYPES and rule in CODE_TYPES else rule
     entries = _entry_words(facts)
-    agree = [e for e in entries if not _says_fix(e) or kind == "fix"]  # never "feat: fix a regression"
+    agree = [e for e in entries if kind == "fix" or verbs.first_verb(e) != "fix"]  # not "feat: fix a regression"
     wordings = (
         _house_wordings(style, facts, kind, scope)
         + agree
@@ -239,10 +239,6 @@ def _outside_code(text: str, at: int) -> bool:
 
 MOST_ENTRIES = 3  # of a change's changelog entries, those that may title it
 _ENTRY_HEAD = re.compile(r"^\*\*[^*\n]{1,40}:\*\*\s+")  # release-please's "**deps:** update x"
-
-
-def _says_fix(wording: str) -> bool:
-    return imperative(wording.partition(" ")[0].lower()) == "fix"
 
 
 def _entry_words(facts: Facts) -> list[str]:
